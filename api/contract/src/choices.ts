@@ -1,0 +1,54 @@
+/**
+ * Fixed choices and limits of the product (SPEC.md 3 and 9). Both the API and the remotes import
+ * them from here, so a label or a limit is changed in one place only.
+ */
+
+/** Category choices of the public submission form, in the order the form shows them. */
+export const CATEGORY_CHOICES = [
+  'Communications',
+  'Nonprofit Role',
+  'News and Audience',
+  'Philanthropy',
+  'Fundraising',
+  'Other Good Roles',
+  'Agencies',
+  'Political',
+  'Product and Tech',
+  'Uncategorized',
+] as const;
+
+/** Order of the category headings on the recent job list (/job-list); 'Other' is last. */
+export const RECENT_LIST_CATEGORY_ORDER = [
+  'News and Audience',
+  'Communications',
+  'Nonprofit Role',
+  'Fundraising',
+  'Philanthropy',
+  'Agencies',
+  'Political',
+  'Product and Tech',
+  'Other Good Roles',
+] as const;
+export const RECENT_LIST_OTHER_GROUP = 'Other';
+
+export const PUBLIC_JOB_TYPES = [
+  'Full-time',
+  'Part-time',
+  'Contract',
+  'Temporary',
+  'Internship',
+] as const;
+export const ADMIN_JOB_TYPES = [...PUBLIC_JOB_TYPES, 'Volunteer'] as const;
+
+/** Experience levels a job can carry; 'Not specified' is what the public form sends. */
+export const EXPERIENCE_LEVELS = ['entry', 'mid', 'senior'] as const;
+export type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number];
+export const EXPERIENCE_NOT_SPECIFIED = 'Not specified';
+
+export const PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+/** The recent list covers jobs posted in this many days. */
+export const RECENT_DAYS = 10;
+export const DESCRIPTION_MIN_LENGTH = 50;
+/** A search query longer than this is refused; nobody types more. */
+export const MAX_QUERY_LENGTH = 200;

@@ -1,0 +1,6 @@
+export * from './choices';
+export * from './dates';
+export * from './errors';
+export * from './job';
+export * from './search';
+export * from './validate';

@@ -1,0 +1,101 @@
+import {
+  array,
+  boolean,
+  defaulted,
+  enums,
+  integer,
+  max,
+  min,
+  object,
+  size,
+  string,
+  type Infer,
+} from 'superstruct';
+import { MAX_PAGE_SIZE, MAX_QUERY_LENGTH, PAGE_SIZE } from './choices';
+import { Job } from './job';
+
+export const SORT_OPTIONS = [
+  { value: 'relevance', label: 'Most Relevant' },
+  { value: 'recent', label: 'Most Recent' },
+  { value: 'salary-high', label: 'Highest Salary' },
+  { value: 'salary-low', label: 'Lowest Salary' },
+] as const;
+export type SortOption = (typeof SORT_OPTIONS)[number]['value'];
+export const DEFAULT_SORT: SortOption = 'recent';
+
+/**
+ * Salary range choices of the filter object. A job matches a range when its salary band overlaps it;
+ * jobs without a salary never match a range other than 'any'.
+ */
+export const SALARY_RANGES = [
+  { value: 'any', label: 'Any Salary', min: null, max: null },
+  { value: 'under-50k', label: 'Under $50,000', min: null, max: 50_000 },
+  { value: '50k-75k', label: '$50,000 - $75,000', min: 50_000, max: 75_000 },
+  { value: '75k-100k', label: '$75,000 - $100,000', min: 75_000, max: 100_000 },
+  { value: '100k-plus', label: '$100,000 and up', min: 100_000, max: null },
+] as const;
+export type SalaryRange = (typeof SALARY_RANGES)[number]['value'];
+
+export const ANY_LOCATION = 'any';
+
+const sortValues = SORT_OPTIONS.map((o) => o.value);
+const salaryValues = SALARY_RANGES.map((r) => r.value);
+
+/** The search filter object of SPEC.md 3. Every part may be left out and takes its default. */
+export const SearchFilter = object({
+  query: defaulted(size(string(), 0, MAX_QUERY_LENGTH), ''),
+  jobType: defaulted(
+    object({
+      fullTime: defaulted(boolean(), false),
+      partTime: defaulted(boolean(), false),
+      contract: defaulted(boolean(), false),
+      remote: defaulted(boolean(), false),
+    }),
+    {},
+  ),
+  experience: defaulted(
+    object({
+      entry: defaulted(boolean(), false),
+      mid: defaulted(boolean(), false),
+      senior: defaulted(boolean(), false),
+    }),
+    {},
+  ),
+  salaryRange: defaulted(enums(salaryValues), 'any'),
+  location: defaulted(size(string(), 1, 200), ANY_LOCATION),
+  category: defaulted(size(array(size(string(), 1, 200)), 0, 50), []),
+  sortOption: defaulted(enums(sortValues), DEFAULT_SORT),
+});
+export type SearchFilter = Infer<typeof SearchFilter>;
+
+/** Body of `POST /api/jobs/search`: the filter object plus the page wanted. */
+export const SearchRequest = object({
+  ...SearchFilter.schema,
+  page: defaulted(min(integer(), 1), 1),
+  pageSize: defaulted(max(min(integer(), 1), MAX_PAGE_SIZE), PAGE_SIZE),
+});
+export type SearchRequest = Infer<typeof SearchRequest>;
+
+export const SearchResponse = object({
+  jobs: array(Job),
+  total: min(integer(), 0),
+  page: min(integer(), 1),
+  pageSize: min(integer(), 1),
+});
+export type SearchResponse = Infer<typeof SearchResponse>;
+
+/** The defaults, as a complete filter object (what Reset Filters restores). */
+export function defaultSearchFilter(): SearchFilter {
+  return {
+    query: '',
+    jobType: { fullTime: false, partTime: false, contract: false, remote: false },
+    experience: { entry: false, mid: false, senior: false },
+    salaryRange: 'any',
+    location: ANY_LOCATION,
+    category: [],
+    sortOption: DEFAULT_SORT,
+  };
+}
+
+export const StringList = array(string());
+export type StringList = Infer<typeof StringList>;

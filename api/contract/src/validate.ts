@@ -1,0 +1,34 @@
+import { validate, type Struct, type StructError } from 'superstruct';
+
+export type FieldErrors = Record<string, string>;
+
+export type Validation<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
+
+/**
+ * Validates (and coerces defaults into) a value, collecting one message per field at fault.
+ * The field key is the dotted path (`jobType.fullTime`), or `body` when the value itself is wrong.
+ * Used by the API for 400 bodies and by the forms for messages next to their inputs.
+ */
+export function check<T, S>(struct: Struct<T, S>, value: unknown): Validation<T> {
+  const [error, result] = validate(value, struct, { coerce: true });
+  if (!error) return { ok: true, value: result as T };
+  return { ok: false, errors: fieldErrors(error) };
+}
+
+export function fieldErrors(error: StructError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const failure of error.failures()) {
+    const key = failure.path.length ? failure.path.join('.') : 'body';
+    if (!(key in errors)) errors[key] = failureMessage(failure.message, failure.refinement);
+  }
+  return errors;
+}
+
+/** Superstruct's own messages are for developers; turn the common ones into plain sentences. */
+function failureMessage(message: string, refinement: string | undefined): string {
+  if (message.startsWith('Expected a value of type `never`')) return 'Unknown field';
+  if (refinement === 'size' || refinement === 'min' || refinement === 'max') {
+    return message.replace(/^Expected an? /, 'Must be a ').replace(/^Expected /, 'Must be ');
+  }
+  return message;
+}

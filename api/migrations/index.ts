@@ -1,0 +1,37 @@
+/** Every migration, oldest first. A new change is a new file, appended here. */
+import createCompanies from './20261122000100_create_companies';
+import createJobs from './20261122000200_create_jobs';
+import createLocations from './20261122000300_create_locations';
+import createCategories from './20261122000400_create_categories';
+import createJobsSearchIndex from './20261122000500_create_jobs_search_index';
+import createAdmins from './20261122000600_create_admins';
+import createSessions from './20261122000700_create_sessions';
+import createPromoCodes from './20261122000800_create_promo_codes';
+import createSubmissions from './20261122000900_create_submissions';
+import createSubmissionEvents from './20261122001000_create_submission_events';
+import createPayments from './20261122001100_create_payments';
+import createProcessedWebhookEvents from './20261122001200_create_processed_webhook_events';
+import createOutbox from './20261122001300_create_outbox';
+import createListingCredits from './20261122001400_create_listing_credits';
+import createMembers from './20261122001500_create_members';
+import createMemberBookmarks from './20261122001600_create_member_bookmarks';
+import type { Migration } from './migration';
+
+export const migrations: Migration[] = [
+  createCompanies,
+  createJobs,
+  createLocations,
+  createCategories,
+  createJobsSearchIndex,
+  createAdmins,
+  createSessions,
+  createPromoCodes,
+  createSubmissions,
+  createSubmissionEvents,
+  createPayments,
+  createProcessedWebhookEvents,
+  createOutbox,
+  createListingCredits,
+  createMembers,
+  createMemberBookmarks,
+];

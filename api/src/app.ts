@@ -1,0 +1,53 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Knex } from 'knex';
+import type { Config } from './config';
+import configPlugin from './plugins/config';
+import dbPlugin from './plugins/db';
+import errorsPlugin from './plugins/errors';
+import jobsPlugin from './plugins/jobs';
+import jobsRoutes from './routes/jobs';
+
+export interface AppOptions {
+  config: Config;
+  /** Log requests (pino). Off in tests. */
+  logger?: boolean;
+  /** Replace the clock (tests). */
+  now?: () => Date;
+  /** Use this open database instead of opening one from the configuration (tests). */
+  db?: Knex;
+}
+
+/** 64 KB: far above any real job posting, far below anything that could hurt the server. */
+export const BODY_LIMIT = 64 * 1024;
+
+/**
+ * The whole API as a Fastify instance, ready for `inject` or `listen`. Infrastructure plugins first
+ * (each names what it depends on), then one encapsulated plugin per area under /api.
+ */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT,
+    logger: options.logger
+      ? {
+          level: options.config.logLevel,
+          redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+        }
+      : false,
+    // Behind a proxy the client's address comes from X-Forwarded-For (rate limits use it).
+    trustProxy: trustedProxies(options.config.trustProxy),
+  });
+
+  await app.register(configPlugin, { config: options.config, now: options.now });
+  await app.register(errorsPlugin);
+  await app.register(dbPlugin, { db: options.db });
+  await app.register(jobsPlugin);
+
+  await app.register(jobsRoutes, { prefix: '/api' });
+
+  return app;
+}
+
+/** A hop count becomes "trust the n nearest proxies"; true / false pass through. */
+function trustedProxies(setting: boolean | number) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}

@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+
+/**
+ * Configuration comes from the environment only. `loadConfig` reads every variable, checks each
+ * one and reports all bad values at once, so a misconfigured deploy fails at start with a list
+ * of what to fix instead of at the first request.
+ */
+
+export type DatabaseConfig =
+  { client: 'sqlite'; filename: string } | { client: 'postgres'; connectionString: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  database: DatabaseConfig;
+  sessionSecret: string;
+  /** True when SESSION_SECRET was not set and a random one was made for this run. */
+  sessionSecretGenerated: boolean;
+  /** Where the site is reached from outside, without a trailing slash; used in links and cookies. */
+  publicUrl: string;
+  seedDemo: boolean;
+  logLevel: string;
+  /** Proxies in front of us whose X-Forwarded-For is believed: false, true, or a hop count. */
+  trustProxy: boolean | number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const MIN_SECRET_LENGTH = 32;
+
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const read = <T>(name: string, parse: (raw: string) => T, fallback: T): T => {
+    const raw = env[name];
+    if (raw === undefined || raw.trim() === '') return fallback;
+    try {
+      return parse(raw.trim());
+    } catch (error) {
+      // Secrets are never echoed back; other values are, so the operator sees the typo.
+      const shown = name.includes('SECRET') || name.includes('PASSWORD') ? '' : ` (got "${raw}")`;
+      problems.push(`${name} ${(error as Error).message}${shown}`);
+      return fallback;
+    }
+  };
+
+  const port = read('PORT', parsePort, 3000);
+  const host = read('HOST', (v) => v, '0.0.0.0');
+  const databaseUrl = read('DATABASE_URL', parseDatabaseUrl, '');
+  const sqliteFile = read('SQLITE_FILE', (v) => v, './data/board.sqlite');
+  const secret = read('SESSION_SECRET', parseSecret, '');
+  const publicUrl = read('PUBLIC_URL', parsePublicUrl, `http://localhost:${port}`);
+  const seedDemo = read('SEED_DEMO', parseBoolean, true);
+  const logLevel = read('LOG_LEVEL', parseLogLevel, 'info');
+  const trustProxy = read('TRUST_PROXY', parseTrustProxy, false as boolean | number);
+
+  if (problems.length) throw new ConfigError(problems);
+
+  return {
+    port,
+    host,
+    database: databaseUrl
+      ? { client: 'postgres', connectionString: databaseUrl }
+      : { client: 'sqlite', filename: path.resolve(sqliteFile) },
+    sessionSecret: secret || randomBytes(32).toString('base64url'),
+    sessionSecretGenerated: !secret,
+    publicUrl,
+    seedDemo,
+    logLevel,
+    trustProxy,
+  };
+}
+
+// Each parser returns the value or throws an Error whose message says what is wrong.
+
+function invalid(message: string): never {
+  throw new Error(message);
+}
+
+function parsePort(raw: string): number {
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 0 && n <= 65535
+    ? n
+    : invalid('must be a whole number from 0 to 65535');
+}
+
+function parseBoolean(raw: string): boolean {
+  const v = raw.toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(v)) return true;
+  if (['false', '0', 'no', 'off'].includes(v)) return false;
+  return invalid('must be true or false');
+}
+
+function parseTrustProxy(raw: string): boolean | number {
+  if (/^\d+$/.test(raw)) return Number(raw);
+  try {
+    return parseBoolean(raw);
+  } catch {
+    return invalid('must be true, false or the number of proxies in front of the server');
+  }
+}
+
+function parseLogLevel(raw: string): string {
+  return LOG_LEVELS.includes(raw) ? raw : invalid(`must be one of ${LOG_LEVELS.join(', ')}`);
+}
+
+function parseDatabaseUrl(raw: string): string {
+  const url = URL.canParse(raw) ? new URL(raw) : null;
+  if (url && (url.protocol === 'postgres:' || url.protocol === 'postgresql:')) return raw;
+  return invalid(
+    'must be a PostgreSQL URL such as postgres://user:password@host:5432/board (leave it unset for SQLite)',
+  );
+}
+
+function parseSecret(raw: string): string {
+  return raw.length >= MIN_SECRET_LENGTH
+    ? raw
+    : invalid(
+        `must be at least ${MIN_SECRET_LENGTH} characters (for example: openssl rand -base64 48)`,
+      );
+}
+
+function parsePublicUrl(raw: string): string {
+  const url = URL.canParse(raw) ? new URL(raw) : null;
+  if (url && (url.protocol === 'http:' || url.protocol === 'https:')) {
+    return url.origin + url.pathname.replace(/\/+$/, '');
+  }
+  return invalid('must be an http(s) URL such as https://jobs.example.org');
+}

@@ -1,0 +1,59 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config';
+
+export type Dialect = DatabaseConfig['client'];
+
+// PostgreSQL returns int8 (COUNT(*), bigint epoch-millisecond columns) as strings by default.
+// Our bigints are epoch milliseconds and counts, far below 2^53, so numbers are safe.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+/** SQLite pragmas applied to the one pooled connection. */
+const SQLITE_PRAGMAS = [
+  'PRAGMA journal_mode = WAL', // readers do not block the writer
+  'PRAGMA busy_timeout = 5000', // wait for a lock instead of failing with SQLITE_BUSY
+  'PRAGMA foreign_keys = ON', // SQLite leaves them off unless asked
+  'PRAGMA synchronous = NORMAL', // safe with WAL, much faster than FULL
+];
+
+export function createKnex(database: DatabaseConfig): Knex {
+  if (database.client === 'postgres') {
+    return knexFactory({
+      client: 'pg',
+      connection: database.connectionString,
+      pool: { min: 0, max: 10 },
+    });
+  }
+  if (database.filename !== ':memory:')
+    mkdirSync(path.dirname(database.filename), { recursive: true });
+  return knexFactory({
+    client: 'sqlite3',
+    connection: { filename: database.filename },
+    useNullAsDefault: true,
+    // One connection: SQLite has one writer anyway, and a single connection means no SQLITE_BUSY
+    // between our own queries; WAL still lets other processes read.
+    pool: {
+      min: 1,
+      max: 1,
+      afterCreate(
+        connection: SqliteConnection,
+        done: (error: Error | null, connection: unknown) => void,
+      ) {
+        connection.exec(SQLITE_PRAGMAS.join('; '), (error) => done(error, connection));
+      },
+    },
+  });
+}
+
+interface SqliteConnection {
+  exec(sql: string, callback: (error: Error | null) => void): void;
+}
+
+export function dialectOf(db: Knex): Dialect {
+  const client = db.client.config.client;
+  return client === 'pg' || client === 'postgres' || client === 'postgresql'
+    ? 'postgres'
+    : 'sqlite';
+}

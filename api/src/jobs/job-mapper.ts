@@ -1,0 +1,98 @@
+import type { Job } from '@jobboard/contract';
+import { salaryText } from './salary';
+
+/** A `jobs` row joined with its company, as the repository selects it. */
+export interface JobRow {
+  id: number;
+  title: string;
+  description: string;
+  job_type: string;
+  remote: boolean | number;
+  experience_level: string;
+  salary_text: string | null;
+  salary_min: number | null;
+  salary_max: number | null;
+  deadline: string | null;
+  posted_date: string;
+  responsibilities: string;
+  requirements: string;
+  benefits: string;
+  application_url: string | null;
+  via: string;
+  featured: boolean | number;
+  active: boolean | number;
+  expires_at: number | null;
+  source: string;
+  external_id: string | null;
+  created_at: number;
+  updated_at: number;
+  company_name: string;
+  company_description: string;
+  company_website_url: string;
+  company_logo_url: string | null;
+}
+
+/** The columns `JobRow` is made of. */
+export const JOB_ROW_COLUMNS = [
+  'jobs.*',
+  'companies.name as company_name',
+  'companies.description as company_description',
+  'companies.website_url as company_website_url',
+  'companies.logo_url as company_logo_url',
+];
+
+export interface JobLists {
+  locations: string[];
+  categories: string[];
+}
+
+/** The public shape of a job (SPEC.md 3). SQLite returns booleans as 0/1, hence `Boolean()`. */
+export function toJob(row: JobRow, lists: JobLists, now: Date): Job {
+  const expiresAt = row.expires_at == null ? undefined : new Date(Number(row.expires_at));
+  return {
+    id: String(row.id),
+    title: row.title,
+    company: {
+      name: row.company_name,
+      ...(row.company_logo_url ? { logo: row.company_logo_url } : {}),
+      description: row.company_description,
+      websiteUrl: row.company_website_url,
+    },
+    organization: row.company_name,
+    location: lists.locations.join(', '),
+    locations: lists.locations,
+    jobType: row.job_type,
+    remote: Boolean(row.remote),
+    experienceLevel: row.experience_level,
+    description: row.description,
+    postedDate: row.posted_date,
+    ...optional('salary', row.salary_text ?? salaryText(row.salary_min, row.salary_max)),
+    salaryMin: row.salary_min,
+    salaryMax: row.salary_max,
+    ...optional('deadline', row.deadline),
+    responsibilities: parseList(row.responsibilities),
+    requirements: parseList(row.requirements),
+    benefits: parseList(row.benefits),
+    ...optional('applicationUrl', row.application_url),
+    category: lists.categories,
+    featured: Boolean(row.featured),
+    saved: false,
+    active: Boolean(row.active),
+    via: row.via,
+    ...optional('expiresAt', expiresAt?.toISOString()),
+    expired: expiresAt !== undefined && expiresAt.getTime() <= now.getTime(),
+  };
+}
+
+function optional<K extends string>(key: K, value: string | null | undefined) {
+  return (value ? { [key]: value } : {}) as Partial<Record<K, string>>;
+}
+
+function parseList(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}

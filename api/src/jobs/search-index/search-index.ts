@@ -1,0 +1,34 @@
+import type { Knex } from 'knex';
+
+/**
+ * Full-text search over jobs, one interface over SQLite FTS5 and PostgreSQL tsvector. The index
+ * covers title, organization, description and locations, so the repository calls `reindex` after
+ * any write that changes one of them, inside the same transaction.
+ */
+export interface SearchIndex {
+  /** Recompute the indexed text of these jobs from the tables (in the caller's transaction). */
+  reindex(db: Knex | Knex.Transaction, jobIds: number[]): Promise<void>;
+  /** Drop these jobs from the index (before they are deleted). */
+  remove(db: Knex | Knex.Transaction, jobIds: number[]): Promise<void>;
+  /**
+   * Narrow a query on `jobs` to the jobs matching every term (as a word prefix) and return an SQL
+   * ordering (for `orderByRaw`) that puts the best match first.
+   */
+  match(query: Knex.QueryBuilder, terms: string[]): RankOrder;
+}
+
+export interface RankOrder {
+  sql: string;
+  bindings: string[];
+}
+
+/** Terms are runs of letters and digits, lower-cased; everything else separates them. */
+export function searchTerms(text: string, maxTerms = 12): string[] {
+  const terms = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return [...new Set(terms)].slice(0, maxTerms);
+}
+
+/** The job ids in groups small enough for any driver's bound-parameter limit. */
+export function* chunks<T>(items: T[], size = 500): Generator<T[]> {
+  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
+}

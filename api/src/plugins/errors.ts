@@ -1,0 +1,38 @@
+import fp from 'fastify-plugin';
+import { HttpError } from '../http/http-error';
+
+/**
+ * Every error leaves as JSON `{ message }`. Client mistakes keep their 4xx status and message;
+ * anything else is logged and answered with a plain 500 that reveals nothing.
+ */
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error, request, reply) => {
+      if (error instanceof HttpError) {
+        return reply
+          .status(error.statusCode)
+          .send({ message: error.message, ...fieldsOf(error.fields) });
+      }
+      const status = (error as { statusCode?: number }).statusCode;
+      if (status && status >= 400 && status < 500) {
+        return reply.status(status).send({ message: (error as Error).message });
+      }
+      request.log.error({ err: error }, 'request failed');
+      return reply
+        .status(500)
+        .send({ message: 'Something went wrong on our side. Please try again.' });
+    });
+
+    app.setNotFoundHandler((request, reply) =>
+      reply
+        .status(404)
+        .send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` }),
+    );
+  },
+  { name: 'errors' },
+);
+
+function fieldsOf(fields: Record<string, string> | undefined) {
+  if (!fields) return {};
+  return { field: Object.keys(fields)[0], fields };
+}

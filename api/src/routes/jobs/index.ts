@@ -1,0 +1,31 @@
+import { JOB_ID_PATTERN, SearchRequest } from '@jobboard/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { notFound } from '../../http/http-error';
+import { validateInput } from '../../http/validate';
+
+/** The public jobs area (SPEC.md 7): lists, one job, search, and the filter choices. */
+const jobsRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/jobs', async () => app.jobs.listPublic(app.now()));
+
+  app.get('/jobs/recent', async () => app.jobs.listRecent(app.now()));
+
+  app.get<{ Params: { id: string } }>('/jobs/:id', async (request) => {
+    const { id } = request.params;
+    const job = JOB_ID_PATTERN.test(id)
+      ? await app.jobs.findVisible(Number(id), app.now())
+      : undefined;
+    if (!job) throw notFound('Job not found');
+    return job;
+  });
+
+  app.post('/jobs/search', async (request) => {
+    const search = validateInput(SearchRequest, request.body ?? {});
+    return app.jobs.search(search, app.now());
+  });
+
+  app.get('/locations', async () => app.jobs.publicLocations(app.now()));
+
+  app.get('/categories', async () => app.jobs.publicCategories(app.now()));
+};
+
+export default jobsRoutes;

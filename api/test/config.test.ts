@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+
+describe('configuration from the environment', () => {
+  it('has working defaults for the quick start', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      database: { client: 'sqlite', filename: path.resolve('./data/board.sqlite') },
+      publicUrl: 'http://localhost:3000',
+      seedDemo: true,
+      sessionSecretGenerated: true,
+      trustProxy: false,
+    });
+    expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://board:pw@db:5432/board',
+      SESSION_SECRET: 'x'.repeat(40),
+      PUBLIC_URL: 'https://jobs.example.org/',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: '1',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      database: { client: 'postgres', connectionString: 'postgres://board:pw@db:5432/board' },
+      sessionSecret: 'x'.repeat(40),
+      sessionSecretGenerated: false,
+      publicUrl: 'https://jobs.example.org',
+      seedDemo: false,
+      logLevel: 'warn',
+      trustProxy: 1,
+    });
+  });
+
+  it('uses SQLITE_FILE when DATABASE_URL is unset', () => {
+    expect(loadConfig({ SQLITE_FILE: '/tmp/x.sqlite' }).database).toEqual({
+      client: 'sqlite',
+      filename: '/tmp/x.sqlite',
+    });
+  });
+
+  it('reports every bad value at once, with a clear message each, never echoing secrets', () => {
+    let error: ConfigError | undefined;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://db/board',
+        SESSION_SECRET: 'short-secret',
+        PUBLIC_URL: 'jobs.example.org',
+        SEED_DEMO: 'maybe',
+        LOG_LEVEL: 'loud',
+      });
+    } catch (e) {
+      error = e as ConfigError;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error!.problems).toEqual([
+      'PORT must be a whole number from 0 to 65535 (got "eighty")',
+      'DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/board (leave it unset for SQLite) (got "mysql://db/board")',
+      'SESSION_SECRET must be at least 32 characters (for example: openssl rand -base64 48)',
+      'PUBLIC_URL must be an http(s) URL such as https://jobs.example.org (got "jobs.example.org")',
+      'SEED_DEMO must be true or false (got "maybe")',
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+    ]);
+    expect(error!.message).not.toContain('short-secret');
+  });
+});

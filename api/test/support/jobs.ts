@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { JobInput } from '../../src/jobs/jobs-repository';
+
+/** A complete job input with plain defaults; tests override what they care about. */
+export function jobInput(overrides: Partial<JobInput> = {}): JobInput {
+  return {
+    title: 'Program Associate',
+    organization: 'Example Org',
+    companyDescription: 'An example nonprofit.',
+    websiteUrl: 'https://example.org',
+    description: 'Supports programs across the organization with care and attention to detail.',
+    jobType: 'Full-time',
+    remote: false,
+    experienceLevel: 'mid',
+    salaryMin: null,
+    salaryMax: null,
+    postedDate: '2026-11-20',
+    applicationUrl: 'https://example.org/jobs/1',
+    via: 'Organization website',
+    featured: false,
+    active: true,
+    source: 'admin',
+    locations: ['Washington, DC'],
+    categories: ['Communications'],
+    ...overrides,
+  };
+}
+
+/** Create the jobs in order; returns their ids keyed by title. */
+export async function createJobs(app: FastifyInstance, inputs: Partial<JobInput>[]) {
+  const ids: Record<string, string> = {};
+  for (const input of inputs) {
+    const job = jobInput(input);
+    ids[job.title] = String(await app.jobs.create(job, app.now()));
+  }
+  return ids;
+}

@@ -1,0 +1,102 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, chmodSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * A throw-away PostgreSQL cluster for the test run: initdb in a temporary folder, started on a free
+ * loopback port with durability off (it is deleted afterwards), stopped and removed by `stop()`.
+ * PostgreSQL refuses to run as root, so as root the commands run as the `postgres` user.
+ */
+export interface PgCluster {
+  url: string;
+  stop(): void;
+}
+
+export async function startPgCluster(): Promise<PgCluster> {
+  const bin = postgresBinDir();
+  const port = await freePort();
+  const root = mkdtempSync(path.join(tmpdir(), 'jobboard-pg-'));
+  chmodSync(root, 0o777);
+  const dataDir = path.join(root, 'data');
+  const asPostgres = process.getuid?.() === 0;
+  const run = (command: string, args: string[]) => {
+    const [file, argv] = asPostgres
+      ? ['runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args]]
+      : [path.join(bin, command), args];
+    const result = spawnSync(file, argv, { encoding: 'utf8' });
+    if (result.status !== 0) {
+      throw new Error(`${command} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+    }
+  };
+
+  run('initdb', [
+    '-D',
+    dataDir,
+    '-U',
+    'postgres',
+    '-A',
+    'trust',
+    '--no-sync',
+    '-E',
+    'UTF8',
+    '--locale=C.UTF-8',
+  ]);
+  const options = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  run('pg_ctl', [
+    '-D',
+    dataDir,
+    '-o',
+    options,
+    '-l',
+    path.join(root, 'server.log'),
+    '-w',
+    '-t',
+    '60',
+    'start',
+  ]);
+
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** PG_BIN, else the newest /usr/lib/postgresql/<version>/bin, else pg_config's bindir. */
+function postgresBinDir(): string {
+  if (process.env.PG_BIN) return process.env.PG_BIN;
+  const base = '/usr/lib/postgresql';
+  if (existsSync(base)) {
+    const versions = readdirSync(base).sort((a, b) => Number(b) - Number(a));
+    for (const version of versions) {
+      const dir = path.join(base, version, 'bin');
+      if (existsSync(path.join(dir, 'initdb'))) return dir;
+    }
+  }
+  try {
+    return execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim();
+  } catch {
+    throw new Error(
+      'PostgreSQL binaries not found: install PostgreSQL 15 or set PG_BIN to its bin folder',
+    );
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}

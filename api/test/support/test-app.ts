@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import knexFactory, { type Knex } from 'knex';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/app';
+import { loadConfig, type Config, type DatabaseConfig } from '../../src/config';
+import { createKnex } from '../../src/db/knex';
+import { migrateLatest } from '../../src/db/migrate';
+
+/** Which database this run tests: TEST_DB=sqlite (default) or postgres. */
+export const testDatabase = inject('postgresUrl') ? 'postgres' : 'sqlite';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Knex;
+  config: Config;
+  /** The clock the app reads; tests move it. */
+  clock: { now: Date };
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  now?: Date;
+}
+
+/**
+ * The real app on a fresh, migrated database of its own: a temporary SQLite file, or a new database
+ * in the run's PostgreSQL cluster. Requests go through `app.inject`.
+ */
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const { database, dispose } = await freshDatabase();
+  const config = loadConfig({
+    SEED_DEMO: 'false',
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
+    PUBLIC_URL: 'http://localhost:3000',
+    ...options.env,
+  });
+  config.database = database;
+  const db = createKnex(database);
+  await migrateLatest(db);
+  const clock = { now: options.now ?? new Date('2026-11-22T12:00:00Z') };
+  const app = await buildApp({ config, db, now: () => clock.now });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    clock,
+    async close() {
+      await app.close();
+      await db.destroy();
+      await dispose();
+    },
+  };
+}
+
+async function freshDatabase(): Promise<{ database: DatabaseConfig; dispose(): Promise<void> }> {
+  const serverUrl = inject('postgresUrl');
+  if (!serverUrl) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'jobboard-sqlite-'));
+    return {
+      database: { client: 'sqlite', filename: path.join(dir, 'board.sqlite') },
+      dispose: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = knexFactory({ client: 'pg', connection: serverUrl, pool: { min: 0, max: 1 } });
+  await admin.raw(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    database: { client: 'postgres', connectionString: url.toString() },
+    async dispose() {
+      await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.destroy();
+    },
+  };
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// The same suite runs on SQLite (TEST_DB=sqlite) and on a throw-away PostgreSQL 15 cluster
+// (TEST_DB=postgres) that the global setup starts on a free port and stops afterwards.
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    globalSetup: ['test/support/global-setup.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
