@@ -32,3 +32,12 @@ describe('the search request struct', () => {
     expect(!result.ok && result.errors.extra).toBe('Unknown field');
   });
 });
+
+describe('values superstruct cannot print', () => {
+  it('are refused as invalid input instead of throwing', () => {
+    expect(check(SearchRequest, { jobType: { '': { toString: '' } } })).toEqual({
+      ok: false,
+      errors: { body: 'Invalid input' },
+    });
+  });
+});

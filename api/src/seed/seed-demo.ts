@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { addDays, isoDate } from '../jobs/dates';
+import type { JobInput } from '../jobs/jobs-repository';
+import { DEMO_JOBS, type DemoJob } from './demo-jobs';
+
+/** The demo listings as job input, dated relative to `now` so the board always looks current. */
+export function demoJobInputs(now: Date): JobInput[] {
+  return DEMO_JOBS.map((job: DemoJob, index): JobInput => ({
+    title: job.title,
+    organization: job.organization,
+    companyDescription: job.companyDescription,
+    websiteUrl: job.websiteUrl,
+    description: job.description,
+    jobType: job.jobType,
+    remote: job.remote,
+    experienceLevel: job.experienceLevel,
+    salaryMin: job.salaryMin,
+    salaryMax: job.salaryMax,
+    deadline: job.deadlineInDays === undefined ? null : isoDate(addDays(now, job.deadlineInDays)),
+    postedDate: isoDate(addDays(now, -job.postedDaysAgo)),
+    responsibilities: job.responsibilities,
+    requirements: job.requirements,
+    benefits: job.benefits,
+    applicationUrl: job.applicationUrl ?? null,
+    via: job.via,
+    featured: job.featured,
+    active: true,
+    source: 'demo',
+    externalId: `demo-${index + 1}`,
+    locations: job.locations,
+    categories: job.categories,
+  }));
+}
+
+/** Load the demo listings when the board has no jobs at all; all or nothing. */
+export async function seedDemoIfEmpty(app: FastifyInstance): Promise<number> {
+  if (!app.config.seedDemo || (await app.jobs.count()) > 0) return 0;
+  const now = app.now();
+  const inputs = demoJobInputs(now);
+  await app.db.transaction(async (trx) => {
+    for (const input of inputs) await app.jobs.create(input, now, trx);
+  });
+  return inputs.length;
+}

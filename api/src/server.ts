@@ -1,0 +1,56 @@
+import type { AddressInfo } from 'node:net';
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { migrateLatest } from './db/migrate';
+import { seedDemoIfEmpty } from './seed/seed-demo';
+
+/** Start-up: read the configuration, migrate, seed the demo when empty, listen, stop gracefully. */
+async function main(): Promise<void> {
+  const config = readConfigOrExit();
+  const app = await buildApp({ config, logger: true });
+
+  const applied = await migrateLatest(app.db);
+  if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
+  const seeded = await seedDemoIfEmpty(app);
+  if (seeded) app.log.info(`loaded ${seeded} demo jobs`);
+  if (config.sessionSecretGenerated) {
+    app.log.warn(
+      'SESSION_SECRET is not set: using a random one, so sign-ins end when the server restarts',
+    );
+  }
+
+  // SIGTERM / SIGINT: stop accepting, let in-flight requests finish, close the pool; give up after 10 s.
+  closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+    if (err) app.log.error({ err }, 'stopping after an unexpected error');
+    else app.log.info(`${signal}: shutting down`);
+    await app.close();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  printBanner(config, app.server.address());
+}
+
+function readConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+function printBanner(config: Config, address: AddressInfo | string | null): void {
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const database =
+    config.database.client === 'sqlite' ? `SQLite ${config.database.filename}` : 'PostgreSQL';
+  console.log(`\n  Job board ready at http://localhost:${port}  (${database})\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
