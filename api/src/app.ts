@@ -5,6 +5,7 @@ import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import jobsPlugin from './plugins/jobs';
+import rateLimitPlugin from './plugins/rate-limit';
 import jobsRoutes from './routes/jobs';
 
 export interface AppOptions {
@@ -40,6 +41,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(configPlugin, { config: options.config, now: options.now });
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { db: options.db });
+  await app.register(rateLimitPlugin);
   await app.register(jobsPlugin);
 
   await app.register(jobsRoutes, { prefix: '/api' });
