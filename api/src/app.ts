@@ -7,6 +7,7 @@ import errorsPlugin from './plugins/errors';
 import jobsPlugin from './plugins/jobs';
 import rateLimitPlugin from './plugins/rate-limit';
 import jobsRoutes from './routes/jobs';
+import siteRoutes from './routes/site';
 
 export interface AppOptions {
   config: Config;
@@ -45,6 +46,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(jobsPlugin);
 
   await app.register(jobsRoutes, { prefix: '/api' });
+  // Last: the front end answers every GET no API route took.
+  await app.register(siteRoutes);
 
   return app;
 }

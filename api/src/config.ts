@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import type { SiteConfig } from '@jobboard/contract';
 
 /**
  * Configuration comes from the environment only. `loadConfig` reads every variable, checks each
@@ -23,7 +24,15 @@ export interface Config {
   logLevel: string;
   /** Proxies in front of us whose X-Forwarded-For is believed: false, true, or a hop count. */
   trustProxy: boolean | number;
+  /** The publication's names, addresses and links, shown by the shell. */
+  site: SiteConfig;
+  /** Where the front-end builds are (`<app>/<version>/`) and the file that picks the versions. */
+  releasesDir: string;
+  remotesConfigFile: string;
 }
+
+/** Where the repository is: the default place of the front-end builds. */
+const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -62,6 +71,23 @@ export function loadConfig(env: Env = process.env): Config {
   const logLevel = read('LOG_LEVEL', parseLogLevel, 'info');
   const trustProxy = read('TRUST_PROXY', parseTrustProxy, false as boolean | number);
 
+  const text = (name: string, fallback: string) => read(name, (v) => v, fallback);
+  const site: SiteConfig = {
+    boardName: text('BOARD_NAME', 'Nonprofit Comms Jobs'),
+    providerName: text('PROVIDER_NAME', 'The Commons Dispatch'),
+    contactEmail: read('CONTACT_EMAIL', parseEmail, 'hello@example.org'),
+    jobsEmail: read('JOBS_EMAIL', parseEmail, 'jobs@example.org'),
+    socialUrl: read('SOCIAL_URL', parseHttpUrl, 'https://bsky.app/profile/example.org'),
+    socialLabel: text('SOCIAL_LABEL', 'Follow us on Bluesky'),
+    resourcesUrl: read('RESOURCES_URL', parseHttpUrl, 'https://example.org/resources'),
+    subscribeUrl: read('SUBSCRIBE_URL', parseHttpUrl, 'https://example.org/subscribe'),
+    membershipName: text('MEMBERSHIP_NAME', 'Ghost'),
+  };
+  const releasesDir = path.resolve(text('RELEASES_DIR', path.join(REPO_ROOT, 'releases')));
+  const remotesConfigFile = path.resolve(
+    text('REMOTES_CONFIG', path.join(releasesDir, 'remotes.json')),
+  );
+
   if (problems.length) throw new ConfigError(problems);
 
   return {
@@ -76,6 +102,9 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo,
     logLevel,
     trustProxy,
+    site,
+    releasesDir,
+    remotesConfigFile,
   };
 }
 
@@ -118,6 +147,17 @@ function parseDatabaseUrl(raw: string): string {
   return invalid(
     'must be a PostgreSQL URL such as postgres://user:password@host:5432/board (leave it unset for SQLite)',
   );
+}
+
+function parseEmail(raw: string): string {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(raw) ? raw : invalid('must be an e-mail address');
+}
+
+function parseHttpUrl(raw: string): string {
+  const url = URL.canParse(raw) ? new URL(raw) : null;
+  return url && (url.protocol === 'http:' || url.protocol === 'https:')
+    ? raw
+    : invalid('must be an http(s) URL');
 }
 
 function parseSecret(raw: string): string {

@@ -1,0 +1,38 @@
+import { object, optional, record, string, type Infer } from 'superstruct';
+
+/**
+ * The publication's own details, set per deployment (environment variables of the API) and shown
+ * by the shell: names, addresses and the external links of the header and footer.
+ */
+export const SiteConfig = object({
+  boardName: string(),
+  providerName: string(),
+  contactEmail: string(),
+  jobsEmail: string(),
+  socialUrl: string(),
+  socialLabel: string(),
+  resourcesUrl: string(),
+  subscribeUrl: string(),
+  /** The provider's membership system, named on /ghost-callback ('Authenticating with Ghost...'). */
+  membershipName: string(),
+  /** The membership site members sign in at; absent when members are not set up. */
+  membershipUrl: optional(string()),
+});
+export type SiteConfig = Infer<typeof SiteConfig>;
+
+/** Where each remote's manifest is, and which build it is; served uncached as /remotes.json. */
+export const RemotesConfig = record(string(), object({ entry: string(), version: string() }));
+export type RemotesConfig = Infer<typeof RemotesConfig>;
+
+/** What the server inlines in the shell's HTML so the first view needs no extra request. */
+export interface BootConfig {
+  site: SiteConfig;
+  remotes: RemotesConfig;
+}
+
+/** The id of the inline JSON script element that carries the BootConfig. */
+export const BOOT_CONFIG_ELEMENT_ID = 'boot-config';
+
+/** The tagline under the board's name on the home page (SPEC.md 1). */
+export const HERO_TAGLINE =
+  'Find a great role in nonprofit communications or tech, content, news, fundraising and more';

@@ -1,0 +1,67 @@
+import fastifyStatic from '@fastify/static';
+import { matchFrontendRoute } from '@jobboard/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { notFound } from '../../http/http-error';
+import { Releases } from '../../site/releases';
+import { renderShellPage } from '../../site/shell-page';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+/**
+ * The front end in production, on the API's own port: the remotes configuration, the site
+ * details, the built assets of every app, and the shell's page for every front-end path.
+ */
+const siteRoutes: FastifyPluginAsync = async (app) => {
+  const releases = new Releases(app.config.releasesDir, app.config.remotesConfigFile);
+
+  app.get('/api/site', async () => app.config.site);
+
+  // Which build of each remote to load. Never cached: switching a version takes effect at once.
+  app.get('/remotes.json', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return releases.remotes();
+  });
+
+  // Every file lives in a versioned folder, so it never changes: cached for a year. The manifest
+  // names the remote's files and is revalidated. Brotli / gzip variants were written at build time.
+  await app.register(fastifyStatic, {
+    root: releases.dir,
+    prefix: '/assets/',
+    preCompressed: true,
+    cacheControl: false,
+    index: false,
+    setHeaders(res, filePath) {
+      res.header('Cache-Control', filePath.endsWith('mf-manifest.json') ? REVALIDATE : IMMUTABLE);
+      // Remotes may be loaded by a shell on another origin.
+      res.header('Access-Control-Allow-Origin', '*');
+    },
+  });
+
+  // Every other GET: the shell's page (its router shows the right screen, or its 404 page).
+  app.get('/*', async (request, reply) => {
+    const pathname = request.url.split('?')[0]!;
+    if (pathname.startsWith('/api/') || pathname.startsWith('/assets/')) {
+      throw notFound(`No route for GET ${pathname}`);
+    }
+    const shell = releases.shellHtml();
+    if (!shell) {
+      return reply.status(503).send({
+        message: 'The front end has not been built yet. Run `pnpm build`, then start again.',
+      });
+    }
+    const html = renderShellPage(
+      shell.html,
+      pathname,
+      { site: app.config.site, remotes: releases.remotes() },
+      releases,
+    );
+    return reply
+      .status(matchFrontendRoute(pathname) ? 200 : 404)
+      .header('Cache-Control', REVALIDATE)
+      .type('text/html; charset=utf-8')
+      .send(html);
+  });
+};
+
+export default siteRoutes;

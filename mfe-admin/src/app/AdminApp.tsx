@@ -1,0 +1,14 @@
+import { Route, Routes } from 'react-router-dom';
+import { RemoteRoot } from './RemoteRoot';
+
+/** Everything under /admin, with its own nested routes (the shell mounts it at /admin/*). */
+export default function AdminApp() {
+  return (
+    <RemoteRoot>
+      <Routes>
+        <Route path="login" element={<h1>Admin Login</h1>} />
+        <Route path="*" element={<h1>Job Listings Admin</h1>} />
+      </Routes>
+    </RemoteRoot>
+  );
+}

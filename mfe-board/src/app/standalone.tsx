@@ -1,0 +1,17 @@
+import { renderStandalone } from '@jobboard/shared-ui';
+import { Route, Routes } from 'react-router-dom';
+import BoardPage from './BoardPage';
+import BookmarksPage from './BookmarksPage';
+import MemberCallbackPage from './MemberCallbackPage';
+import RecentJobsPage from './RecentJobsPage';
+
+// `pnpm --filter mfe-board dev` without the shell: the same pages at the same paths.
+renderStandalone(
+  <Routes>
+    <Route path="/" element={<BoardPage />} />
+    <Route path="/jobs/:id" element={<BoardPage />} />
+    <Route path="/job-list" element={<RecentJobsPage />} />
+    <Route path="/bookmarks" element={<BookmarksPage />} />
+    <Route path="/ghost-callback" element={<MemberCallbackPage />} />
+  </Routes>,
+);

@@ -1,0 +1,10 @@
+import { createAppConfig } from '@jobboard/shared-ui/build';
+
+export default createAppConfig({
+  name: 'mfe_submit',
+  root: import.meta.dirname,
+  exposes: {
+    './SubmitJobPage': './src/app/SubmitJobPage',
+    './PayPage': './src/app/PayPage',
+  },
+});

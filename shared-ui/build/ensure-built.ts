@@ -1,0 +1,39 @@
+/**
+ * `pnpm start` runs this first: any front-end app without a build the site can serve is built
+ * (and promoted) before the server starts. Apps that are already built are left alone.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { APPS, type AppName } from './federation';
+import { releasesDir, remotesConfigFile } from './releases';
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+const releases = releasesDir(repoRoot);
+
+function servedVersions(): Record<string, string> {
+  try {
+    return JSON.parse(readFileSync(remotesConfigFile(repoRoot), 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+const versions = servedVersions();
+const missing = (Object.keys(APPS) as AppName[]).filter((app) => {
+  const version = versions[app];
+  if (!version) return true;
+  if (/^https?:\/\//.test(version)) return false; // served from another origin
+  return !existsSync(path.join(releases, APPS[app].dir, version));
+});
+
+if (missing.length) {
+  const folders = missing.map((app) => APPS[app].dir);
+  console.log(`Building the front end first: ${folders.join(', ')} (about a minute)...`);
+  const filters = folders.flatMap((folder) => ['--filter', folder]);
+  const result = spawnSync('pnpm', [...filters, '--workspace-concurrency=2', 'build'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}

@@ -1,0 +1,77 @@
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@jobboard/contract';
+
+/**
+ * A non-OK answer (SPEC.md 8): the message is "{status}: {body text or status text}". The parsed
+ * JSON `message` of the body, when there is one, is kept apart for screens that show it.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${body || statusText}`);
+    this.name = 'ApiError';
+  }
+
+  /** The `message` of a JSON error body, if the body is one. */
+  get serverMessage(): string | undefined {
+    try {
+      const parsed: unknown = JSON.parse(this.body);
+      const message = (parsed as { message?: unknown })?.message;
+      return typeof message === 'string' ? message : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Per-field messages of a 400 body (`fields`), if any. */
+  get fieldErrors(): Record<string, string> | undefined {
+    try {
+      const fields = (JSON.parse(this.body) as { fields?: unknown })?.fields;
+      return fields && typeof fields === 'object' ? (fields as Record<string, string>) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+export interface ApiFetchOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON with a JSON content type; without a body neither is sent. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Answer null instead of throwing on 401 (queries that treat "signed out" as data). */
+  nullOn401?: boolean;
+}
+
+/**
+ * Every call of the front end goes through here (SPEC.md 7): cookies always sent, JSON body only
+ * when there is one, the CSRF header the API requires on cookie-authenticated mutations.
+ */
+export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  const { method = 'GET', body, signal, nullOn401 = false } = options;
+  const hasBody = body !== undefined;
+  const response = await fetch(path, {
+    method,
+    credentials: 'include',
+    headers: {
+      Accept: 'application/json',
+      [CSRF_HEADER]: CSRF_HEADER_VALUE,
+      ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+    },
+    body: hasBody ? JSON.stringify(body) : undefined,
+    signal,
+  });
+  if (nullOn401 && response.status === 401) return null as T;
+  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
+  if (response.status === 204) return undefined as T;
+  const type = response.headers.get('content-type') ?? '';
+  return (type.includes('json') ? response.json() : response.text()) as Promise<T>;
+}
+
+/** The text to show for a failed call: the server's own message if it sent one. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.serverMessage ?? fallback;
+  return error instanceof Error && error.message ? error.message : fallback;
+}

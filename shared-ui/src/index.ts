@@ -1,0 +1,50 @@
+// The shared run-time surface of the shell and the remotes (a federation singleton).
+export { SharedUiProvider } from './SharedUiProvider';
+export { theme, media, type Theme } from './theme/theme';
+export { GlobalStyle } from './theme/global-style';
+export { apiFetch, ApiError, errorMessage, type ApiFetchOptions } from './api/api-fetch';
+export { REFRESH, swrDefaults, freshFor } from './api/swr';
+export {
+  toast,
+  useToastStore,
+  TOAST_LIMIT,
+  TOAST_DURATION_MS,
+  TOAST_SWIPE_THRESHOLD_PX,
+  TOAST_REMOVE_DELAY_MS,
+  type ToastOptions,
+  type ToastItem,
+} from './toast/toast-store';
+export { Toaster } from './toast/Toaster';
+export {
+  formatUsd,
+  formatCents,
+  formatUsDate,
+  formatDeadline,
+  formatSalary,
+  shorten,
+} from './format/format';
+export { Button, type ButtonVariant } from './primitives/Button';
+export { Card, CardTitle } from './primitives/Card';
+export { Badge, jobTypeTone, type BadgeTone } from './primitives/Badge';
+export { Spinner } from './primitives/Spinner';
+export { VisuallyHidden } from './primitives/VisuallyHidden';
+export { Modal, type ModalProps } from './primitives/Modal';
+export { Pagination, pageItems } from './primitives/Pagination';
+export {
+  Tooltip,
+  TooltipProvider,
+  TOOLTIP_DELAY_MS,
+  TOOLTIP_SKIP_DELAY_MS,
+} from './primitives/Tooltip';
+export {
+  TextField,
+  TextArea,
+  Select,
+  Checkbox,
+  Label,
+  ErrorText,
+  HintText,
+  Input,
+  type SelectOption,
+} from './primitives/fields';
+export { renderStandalone } from './standalone/render-standalone';

@@ -1,0 +1,102 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { VisuallyHidden } from './VisuallyHidden';
+
+export interface ModalProps {
+  open: boolean;
+  onClose(): void;
+  /** The dialog's accessible name (shown as its heading unless `hideTitle`). */
+  title: ReactNode;
+  hideTitle?: boolean;
+  description?: ReactNode;
+  children: ReactNode;
+  /** Caps the dialog's height; the content scrolls inside (SPEC.md 9: the job modal is 85vh). */
+  maxHeight?: string;
+}
+
+/**
+ * A dialog on Radix: focus moves in and is trapped while open, Escape and the overlay close it,
+ * focus returns to what opened it, the rest of the page is hidden from screen readers.
+ */
+export function Modal({
+  open,
+  onClose,
+  title,
+  hideTitle,
+  description,
+  children,
+  maxHeight = '85vh',
+}: ModalProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
+      <Dialog.Portal>
+        <Overlay />
+        <Content style={{ maxHeight }}>
+          {hideTitle ? (
+            <VisuallyHidden>
+              <Dialog.Title>{title}</Dialog.Title>
+            </VisuallyHidden>
+          ) : (
+            <Title>{title}</Title>
+          )}
+          {description ? (
+            <Dialog.Description>{description}</Dialog.Description>
+          ) : (
+            <VisuallyHidden>
+              <Dialog.Description>{title}</Dialog.Description>
+            </VisuallyHidden>
+          )}
+          {children}
+          <CloseButton aria-label="Close">×</CloseButton>
+        </Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+const Overlay = styled(Dialog.Overlay)`
+  position: fixed;
+  inset: 0;
+  background: ${({ theme }) => theme.colors.overlay};
+  z-index: ${({ theme }) => theme.zIndices.overlay};
+`;
+
+const Content = styled(Dialog.Content)`
+  position: fixed;
+  top: 50%;
+  left: 50%;
+  transform: translate(-50%, -50%);
+  width: min(760px, calc(100vw - 2rem));
+  overflow-y: auto;
+  background: ${({ theme }) => theme.colors.surface};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  box-shadow: ${({ theme }) => theme.shadows.raised};
+  padding: ${({ theme }) => theme.space.xl};
+  z-index: ${({ theme }) => theme.zIndices.modal};
+  &:focus {
+    outline: none;
+  }
+`;
+
+const Title = styled(Dialog.Title)`
+  margin: 0 2rem ${({ theme }) => theme.space.md} 0;
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+`;
+
+const CloseButton = styled(Dialog.Close)`
+  position: absolute;
+  top: ${({ theme }) => theme.space.sm};
+  right: ${({ theme }) => theme.space.sm};
+  width: 2.5rem;
+  height: 2.5rem;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.text};
+  font-size: 1.5rem;
+  cursor: pointer;
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+  }
+`;

@@ -1,0 +1,3 @@
+import { createAppConfig } from '@jobboard/shared-ui/build';
+
+export default createAppConfig({ name: 'shell', root: import.meta.dirname });

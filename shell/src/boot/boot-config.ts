@@ -1,0 +1,21 @@
+import {
+  BOOT_CONFIG_ELEMENT_ID,
+  type BootConfig,
+  type RemotesConfig,
+  type SiteConfig,
+} from '@jobboard/contract';
+import { apiFetch } from '@jobboard/shared-ui';
+
+/**
+ * The site configuration and the remotes' locations. In production the server inlines both in the
+ * page (no extra round trip); under the dev server they are fetched.
+ */
+export async function readBootConfig(): Promise<BootConfig> {
+  const inline = document.getElementById(BOOT_CONFIG_ELEMENT_ID)?.textContent;
+  if (inline) return JSON.parse(inline) as BootConfig;
+  const [site, remotes] = await Promise.all([
+    apiFetch<SiteConfig>('/api/site'),
+    apiFetch<RemotesConfig>('/remotes.json'),
+  ]);
+  return { site, remotes };
+}

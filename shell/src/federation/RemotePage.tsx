@@ -1,0 +1,111 @@
+import type { FrontendRoute } from '@jobboard/contract';
+import { Button, Card, Spinner } from '@jobboard/shared-ui';
+import { Component, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { loadedPage, loadPage, resetRemote } from './remotes';
+
+const AREA_NAMES: Record<FrontendRoute['remote'], string> = {
+  mfe_board: 'The job board',
+  mfe_submit: 'Job submission',
+  mfe_admin: 'The admin area',
+};
+
+type RemoteRoute = Pick<FrontendRoute, 'remote' | 'module'>;
+
+/**
+ * One route's page, loaded from its remote at run time. While it loads: a loader with the route's
+ * text. If the remote cannot be loaded or its page crashes, only this area shows an error panel
+ * with a retry; the header, footer and other areas keep working.
+ */
+export function RemotePage({ route, loadingText }: { route: RemoteRoute; loadingText?: string }) {
+  const [attempt, setAttempt] = useState(0);
+  const retry = () => {
+    resetRemote(route.remote);
+    setAttempt((n) => n + 1);
+  };
+  return (
+    <RemoteErrorBoundary key={attempt} area={AREA_NAMES[route.remote]} onRetry={retry}>
+      <RemotePageLoader route={route} loadingText={loadingText} attempt={attempt} onRetry={retry} />
+    </RemoteErrorBoundary>
+  );
+}
+
+function RemotePageLoader({
+  route,
+  loadingText,
+  attempt,
+  onRetry,
+}: {
+  route: RemoteRoute;
+  loadingText?: string;
+  attempt: number;
+  onRetry(): void;
+}) {
+  const [state, setState] = useState<{ page?: ComponentType; error?: unknown }>(() => ({
+    page: loadedPage(route),
+  }));
+
+  useEffect(() => {
+    let current = true;
+    const ready = loadedPage(route);
+    if (ready) {
+      setState({ page: ready });
+      return;
+    }
+    setState({});
+    loadPage(route).then(
+      (page) => current && setState({ page }),
+      (error: unknown) => current && setState({ error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [route.remote, route.module, attempt]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  if (state.error) return <Unavailable area={AREA_NAMES[route.remote]} onRetry={onRetry} />;
+  if (!state.page) return <Spinner label={loadingText ?? 'Loading...'} hideLabel={!loadingText} />;
+  const Page = state.page;
+  return <Page />;
+}
+
+class RemoteErrorBoundary extends Component<
+  { area: string; onRetry(): void; children: ReactNode },
+  { failed: boolean }
+> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error(`${this.props.area} failed:`, error);
+  }
+
+  override render() {
+    if (this.state.failed)
+      return <Unavailable area={this.props.area} onRetry={this.props.onRetry} />;
+    return this.props.children;
+  }
+}
+
+function Unavailable({ area, onRetry }: { area: string; onRetry(): void }) {
+  return (
+    <Panel role="alert" data-testid="remote-unavailable">
+      <h2>This part of the site is unavailable right now</h2>
+      <p>
+        {area} could not be loaded. The rest of the site still works. Please try again in a moment.
+      </p>
+      <Button onClick={onRetry}>Retry</Button>
+    </Panel>
+  );
+}
+
+const Panel = styled(Card)`
+  max-width: 40rem;
+  margin: ${({ theme }) => theme.space.xl} auto;
+  text-align: center;
+  h2 {
+    margin-top: 0;
+  }
+`;

@@ -1,0 +1,153 @@
+import { media } from '@jobboard/shared-ui';
+import { NavLink } from 'react-router-dom';
+import styled, { css } from 'styled-components';
+import { useSite } from '../app/site-context';
+import { useMenuStore } from './menu-store';
+
+/**
+ * The site header (SPEC.md 1): Jobs, Submit Job, Resources (external), My Bookmarks, Subscribe
+ * (external). The current item is marked; on small screens the menu toggles and closes when a
+ * link is followed.
+ */
+export function Header() {
+  const site = useSite();
+  const open = useMenuStore((s) => s.open);
+  const toggle = useMenuStore((s) => s.toggle);
+  const close = useMenuStore((s) => s.close);
+  return (
+    <Bar>
+      <Inner>
+        <Brand to="/" onClick={close}>
+          {site.boardName}
+        </Brand>
+        <MenuButton
+          type="button"
+          aria-expanded={open}
+          aria-controls="site-nav"
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          onClick={toggle}
+        >
+          <span aria-hidden="true">{open ? '×' : '☰'}</span>
+        </MenuButton>
+        <Nav id="site-nav" aria-label="Main" $open={open}>
+          <Item to="/" end onClick={close}>
+            Jobs
+          </Item>
+          <Item to="/submit-job" onClick={close}>
+            Submit Job
+          </Item>
+          <External
+            href={site.resourcesUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={close}
+          >
+            Resources
+          </External>
+          <Item to="/bookmarks" onClick={close}>
+            My Bookmarks
+          </Item>
+          <Subscribe
+            href={site.subscribeUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={close}
+          >
+            Subscribe
+          </Subscribe>
+        </Nav>
+      </Inner>
+    </Bar>
+  );
+}
+
+const Bar = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: ${({ theme }) => theme.zIndices.header};
+  background: ${({ theme }) => theme.colors.surface};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const Inner = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  max-width: ${({ theme }) => theme.layout.maxWidth};
+  margin: 0 auto;
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+`;
+
+const Brand = styled(NavLink)`
+  font-family: ${({ theme }) => theme.fonts.heading};
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: 700;
+  color: ${({ theme }) => theme.colors.text};
+  text-decoration: none;
+`;
+
+const MenuButton = styled.button`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 2.75rem;
+  height: 2.75rem;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.text};
+  font-size: 1.4rem;
+  cursor: pointer;
+  ${media.md} {
+    display: none;
+  }
+`;
+
+const Nav = styled.nav<{ $open: boolean }>`
+  display: ${({ $open }) => ($open ? 'flex' : 'none')};
+  flex-direction: column;
+  width: 100%;
+  gap: ${({ theme }) => theme.space.xs};
+  padding: ${({ theme }) => theme.space.sm} 0;
+  ${media.md} {
+    display: flex;
+    flex-direction: row;
+    align-items: center;
+    width: auto;
+    padding: 0;
+  }
+`;
+
+const link = css`
+  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
+  border-radius: ${({ theme }) => theme.radii.md};
+  color: ${({ theme }) => theme.colors.text};
+  font-weight: 600;
+  text-decoration: none;
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+  }
+`;
+
+const Item = styled(NavLink)`
+  ${link}
+  &.active {
+    color: ${({ theme }) => theme.colors.primary};
+    background: ${({ theme }) => theme.colors.primarySoft};
+  }
+`;
+
+const External = styled.a`
+  ${link}
+`;
+
+const Subscribe = styled.a`
+  ${link}
+  background: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.textInverse};
+  text-align: center;
+  &:hover {
+    background: ${({ theme }) => theme.colors.primaryHover};
+  }
+`;

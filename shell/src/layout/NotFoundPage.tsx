@@ -1,0 +1,16 @@
+import styled from 'styled-components';
+
+/** Any path the route table does not know (SPEC.md 2). */
+export function NotFoundPage() {
+  return (
+    <Wrap>
+      <h1>404 Page Not Found</h1>
+      <p>Did you forget to add the page to the router?</p>
+    </Wrap>
+  );
+}
+
+const Wrap = styled.div`
+  padding: ${({ theme }) => theme.space.xxl} ${({ theme }) => theme.space.md};
+  text-align: center;
+`;

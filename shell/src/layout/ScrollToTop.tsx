@@ -1,0 +1,20 @@
+import { matchFrontendRoute } from '@jobboard/contract';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
+
+/**
+ * Scroll to the top on every route change (SPEC.md 2). Opening or closing a job's detail
+ * (/ <-> /jobs/{id}) stays on the same screen, the board, so the list keeps its place.
+ */
+export function ScrollToTop() {
+  const { pathname } = useLocation();
+  const previous = useRef(pathname);
+  useEffect(() => {
+    const from = previous.current;
+    previous.current = pathname;
+    if (from !== pathname && !(isBoard(from) && isBoard(pathname))) window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+const isBoard = (path: string) => matchFrontendRoute(path)?.module === './BoardPage';
