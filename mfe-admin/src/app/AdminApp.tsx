@@ -1,4 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
+import { RequireAdmin } from '../features/auth/components/RequireAdmin';
 import { RemoteRoot } from './RemoteRoot';
 
 /** Everything under /admin, with its own nested routes (the shell mounts it at /admin/*). */
@@ -7,7 +8,14 @@ export default function AdminApp() {
     <RemoteRoot>
       <Routes>
         <Route path="login" element={<h1>Admin Login</h1>} />
-        <Route path="*" element={<h1>Job Listings Admin</h1>} />
+        <Route
+          path="*"
+          element={
+            <RequireAdmin>
+              <h1>Job Listings Admin</h1>
+            </RequireAdmin>
+          }
+        />
       </Routes>
     </RemoteRoot>
   );

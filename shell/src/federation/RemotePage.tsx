@@ -2,7 +2,7 @@ import type { FrontendRoute } from '@jobboard/contract';
 import { Button, Card, Spinner } from '@jobboard/shared-ui';
 import { Component, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { loadedPage, loadPage, resetRemote } from './remotes';
+import { loadedPage, loadPage } from './remotes';
 
 const AREA_NAMES: Record<FrontendRoute['remote'], string> = {
   mfe_board: 'The job board',
@@ -16,31 +16,25 @@ type RemoteRoute = Pick<FrontendRoute, 'remote' | 'module'>;
  * One route's page, loaded from its remote at run time. While it loads: a loader with the route's
  * text. If the remote cannot be loaded or its page crashes, only this area shows an error panel
  * with a retry; the header, footer and other areas keep working.
+ *
+ * Retry after a crash mounts the page again. Retry after a failed load reloads the page: the
+ * browser answers a file whose preload failed with that same failure for the rest of the page's
+ * life, so only a new page load fetches the remote again (and picks up a redeployed version).
  */
 export function RemotePage({ route, loadingText }: { route: RemoteRoute; loadingText?: string }) {
   const [attempt, setAttempt] = useState(0);
-  const retry = () => {
-    resetRemote(route.remote);
-    setAttempt((n) => n + 1);
-  };
   return (
-    <RemoteErrorBoundary key={attempt} area={AREA_NAMES[route.remote]} onRetry={retry}>
-      <RemotePageLoader route={route} loadingText={loadingText} attempt={attempt} onRetry={retry} />
+    <RemoteErrorBoundary
+      key={attempt}
+      area={AREA_NAMES[route.remote]}
+      onRetry={() => setAttempt((n) => n + 1)}
+    >
+      <RemotePageLoader route={route} loadingText={loadingText} />
     </RemoteErrorBoundary>
   );
 }
 
-function RemotePageLoader({
-  route,
-  loadingText,
-  attempt,
-  onRetry,
-}: {
-  route: RemoteRoute;
-  loadingText?: string;
-  attempt: number;
-  onRetry(): void;
-}) {
+function RemotePageLoader({ route, loadingText }: { route: RemoteRoute; loadingText?: string }) {
   const [state, setState] = useState<{ page?: ComponentType; error?: unknown }>(() => ({
     page: loadedPage(route),
   }));
@@ -55,14 +49,19 @@ function RemotePageLoader({
     setState({});
     loadPage(route).then(
       (page) => current && setState({ page }),
-      (error: unknown) => current && setState({ error }),
+      (error: unknown) => {
+        console.error(`${route.remote} could not be loaded:`, error);
+        if (current) setState({ error });
+      },
     );
     return () => {
       current = false;
     };
-  }, [route.remote, route.module, attempt]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [route.remote, route.module]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  if (state.error) return <Unavailable area={AREA_NAMES[route.remote]} onRetry={onRetry} />;
+  if (state.error) {
+    return <Unavailable area={AREA_NAMES[route.remote]} onRetry={() => window.location.reload()} />;
+  }
   if (!state.page) return <Spinner label={loadingText ?? 'Loading...'} hideLabel={!loadingText} />;
   const Page = state.page;
   return <Page />;

@@ -47,13 +47,3 @@ export function preloadRoute(pathname: string): Promise<unknown> {
   const route = matchFrontendRoute(pathname);
   return route ? loadPage(route) : Promise.resolve();
 }
-
-/**
- * Forget a remote that failed and register it again, so the next load fetches its manifest
- * afresh (it may have been redeployed or come back).
- */
-export function resetRemote(remote: string): void {
-  for (const id of [...loading.keys()]) if (id.startsWith(`${remote}/`)) loading.delete(id);
-  const entry = registered[remote];
-  if (entry) registerRemotes([{ name: remote, entry: entry.entry }], { force: true });
-}

@@ -1,0 +1,57 @@
+import { copyFileSync, existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import {
+  ADMIN,
+  BASE_URL,
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  PORT,
+  REMOTES_CONFIG,
+  REPO_ROOT,
+  SQLITE_FILE,
+} from './support/site';
+
+// A fresh database and a copy of the current remotes configuration for every run.
+for (const suffix of ['', '-wal', '-shm']) rmSync(`${SQLITE_FILE}${suffix}`, { force: true });
+const built = path.join(REPO_ROOT, 'releases', 'remotes.json');
+if (existsSync(built)) copyFileSync(built, REMOTES_CONFIG);
+else rmSync(REMOTES_CONFIG, { force: true }); // `pnpm start` builds, and promotes into our copy
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  // One worker: the tests share one server, and some of them switch remote versions.
+  workers: 1,
+  retries: 0,
+  reporter: [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'pnpm start',
+    cwd: REPO_ROOT,
+    url: `${BASE_URL}/api/jobs`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      SQLITE_FILE,
+      REMOTES_CONFIG,
+      SEED_DEMO: 'true',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      SESSION_SECRET: 'e2e-session-secret-e2e-session-secret-0123',
+      PUBLIC_URL: BASE_URL,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,29 @@
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * The site under test: the production build started with `pnpm start` (as the README says) on
+ * its own port, with a fresh SQLite file and its own copy of the remotes configuration, so the
+ * deployment tests can switch remote versions without touching the developer's.
+ */
+export const PORT = Number(process.env.E2E_PORT ?? 3311);
+export const BASE_URL = `http://localhost:${PORT}`;
+export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
+export const RUN_DIR = path.join(tmpdir(), `jobboard-e2e-${PORT}`);
+export const REMOTES_CONFIG = path.join(RUN_DIR, 'remotes.json');
+export const SQLITE_FILE = path.join(RUN_DIR, 'board.sqlite');
+mkdirSync(RUN_DIR, { recursive: true });
+
+export const ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password-123' };
+
+/** Debian's Chromium: Playwright never downloads a browser here. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];

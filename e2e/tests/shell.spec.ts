@@ -1,0 +1,194 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** Every route of SPEC.md 2 and the remote that must render it. */
+const ROUTES = [
+  { path: '/', remote: 'mfe_board' },
+  { path: '/jobs/1', remote: 'mfe_board' },
+  { path: '/job-list', remote: 'mfe_board' },
+  { path: '/bookmarks', remote: 'mfe_board' },
+  { path: '/ghost-callback', remote: 'mfe_board' },
+  { path: '/submit-job', remote: 'mfe_submit' },
+  { path: '/admin/login', remote: 'mfe_admin' },
+  { path: '/admin', remote: 'mfe_admin' },
+  { path: '/admin/dashboard', remote: 'mfe_admin' },
+  { path: '/admin/jobs/new', remote: 'mfe_admin' },
+  { path: '/admin/jobs/edit/1', remote: 'mfe_admin' },
+  { path: '/admin/jobs/view/1', remote: 'mfe_admin' },
+  { path: '/admin/submissions', remote: 'mfe_admin' },
+] as const;
+
+async function expectFrame(page: Page) {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const item of ['Jobs', 'Submit Job', 'Resources', 'My Bookmarks', 'Subscribe']) {
+    await expect(nav.getByRole('link', { name: item, exact: true })).toBeAttached();
+  }
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toContainText('is a thing of');
+  await expect(footer).toContainText('Questions?');
+  await expect(footer.getByRole('link').first()).toHaveAttribute('href', /^https?:\/\//);
+}
+
+test.describe('the shell', () => {
+  for (const { path, remote } of ROUTES) {
+    test(`${path} shows the page frame and the ${remote} remote`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator(`[data-remote="${remote}"]`)).toBeVisible();
+      await expectFrame(page);
+    });
+  }
+
+  test('the board home has the hero title and tagline', async ({ page }) => {
+    await page.goto('/');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Nonprofit Comms Jobs' }),
+    ).toBeVisible();
+    await expect(
+      page.getByText(
+        'Find a great role in nonprofit communications or tech, content, news, fundraising and more',
+      ),
+    ).toBeVisible();
+    await expect(page).toHaveTitle('Nonprofit Comms Jobs');
+  });
+
+  test('any other path is the 404 page, with a 404 status', async ({ page }) => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+    await expectFrame(page);
+  });
+
+  test('the navigation marks the current item', async ({ page }) => {
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const current = nav.locator('[aria-current="page"]');
+    await page.goto('/');
+    await expect(current).toHaveText('Jobs');
+    await nav.getByRole('link', { name: 'Submit Job' }).click();
+    await expect(page).toHaveURL(/\/submit-job$/);
+    await expect(current).toHaveText('Submit Job');
+    await nav.getByRole('link', { name: 'My Bookmarks' }).click();
+    await expect(current).toHaveText('My Bookmarks');
+  });
+
+  test('external links open the configured sites in a new tab', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Resources', 'Subscribe']) {
+      const link = nav.getByRole('link', { name, exact: true });
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('href', /^https:\/\//);
+    }
+  });
+
+  test('on a 375 px screen the menu toggles and closes when a link is followed', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(nav).toBeVisible();
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await expect(nav).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await nav.getByRole('link', { name: 'Submit Job' }).click();
+    await expect(page).toHaveURL(/\/submit-job$/);
+    await expect(nav).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+  });
+
+  test('every route change scrolls to the top', async ({ page }) => {
+    await page.setViewportSize({ width: 1024, height: 300 });
+    await page.goto('/submit-job');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'My Bookmarks' })
+      .click();
+    await expect(page).toHaveURL(/\/bookmarks$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('lazy routes show their loading text while their page loads', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('[data-remote="mfe_board"]')).toBeVisible();
+    // Hold the pages' code back, so their loaders stay on screen long enough to be seen.
+    await page.route('**/__federation_expose_BookmarksPage*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.route('**/__federation_expose_MemberCallbackPage*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'My Bookmarks' })
+      .click();
+    await expect(page.getByText('Loading your bookmarked jobs...')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'My Bookmarks' })).toBeVisible();
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/ghost-callback');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page.getByText('Authenticating with Ghost...')).toBeVisible();
+  });
+});
+
+test.describe('toasts', () => {
+  const viewport = (page: Page) => page.getByRole('region', { name: /Notifications/ });
+
+  test('a toast raised inside a remote shows in the shell viewport, one at a time', async ({
+    page,
+  }) => {
+    await page.goto('/admin/dashboard');
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    const toasts = viewport(page).getByTestId('toast');
+    await expect(toasts).toHaveCount(1);
+    await expect(toasts.first()).toContainText('Authentication Error');
+    await expect(toasts.first()).toContainText('Please login to access the admin dashboard');
+    // A second toast replaces the first: never more than one on screen.
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/admin/submissions');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(toasts).toHaveCount(1);
+  });
+
+  test('F8 focuses the toast viewport', async ({ page }) => {
+    await page.goto('/admin/dashboard');
+    await expect(viewport(page).getByTestId('toast')).toHaveCount(1);
+    await page.keyboard.press('F8');
+    await expect(viewport(page).locator('ol')).toBeFocused();
+  });
+
+  test('a toast closes by itself after 5 seconds', async ({ page }) => {
+    await page.goto('/admin/dashboard');
+    const toast = viewport(page).getByTestId('toast');
+    await expect(toast).toBeVisible();
+    await page.waitForTimeout(4000);
+    await expect(toast).toBeVisible();
+    await expect(toast).toBeHidden({ timeout: 3000 });
+  });
+
+  test('a swipe right of more than 50 px dismisses a toast', async ({ page }) => {
+    await page.goto('/admin/dashboard');
+    const toast = viewport(page).getByTestId('toast');
+    await expect(toast).toBeVisible();
+    const box = (await toast.boundingBox())!;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + 20, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 50, y, { steps: 5 });
+    await page.mouse.move(box.x + 100, y, { steps: 5 });
+    await page.mouse.up();
+    await expect(toast).toBeHidden({ timeout: 2000 });
+  });
+});

@@ -1,0 +1,57 @@
+import { SharedUiProvider, useToastStore } from '@jobboard/shared-ui';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RequireAdmin } from '../components/RequireAdmin';
+
+function renderDashboard() {
+  render(
+    <SharedUiProvider>
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <MemoryRouter initialEntries={['/admin/dashboard']}>
+          <Routes>
+            <Route path="/admin/login" element={<h1>Admin Login</h1>} />
+            <Route
+              path="/admin/dashboard"
+              element={
+                <RequireAdmin>
+                  <h1>Job Listings Admin</h1>
+                </RequireAdmin>
+              }
+            />
+          </Routes>
+        </MemoryRouter>
+      </SWRConfig>
+    </SharedUiProvider>,
+  );
+}
+
+const answer = (status: number, body: unknown) =>
+  vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(JSON.stringify(body), { status })));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useToastStore.setState({ toasts: [] });
+});
+
+describe('admin screens', () => {
+  it('render for a signed-in admin', async () => {
+    answer(200, { authenticated: true, username: 'alice' });
+    renderDashboard();
+    expect(await screen.findByRole('heading', { name: 'Job Listings Admin' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['the check fails (401)', 401],
+    ['the check errors (500)', 500],
+  ])('send the visitor to the login page with a toast when %s', async (_, status) => {
+    answer(status, { message: 'Not signed in' });
+    renderDashboard();
+    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
+    expect(useToastStore.getState().toasts[0]).toMatchObject({
+      title: 'Authentication Error',
+      description: 'Please login to access the admin dashboard',
+    });
+  });
+});

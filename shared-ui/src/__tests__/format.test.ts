@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatCents,
+  formatDeadline,
+  formatSalary,
+  formatUsDate,
+  formatUsd,
+  shorten,
+} from '../format/format';
+
+describe('display rules (SPEC.md 4)', () => {
+  it('shows money as USD without decimals', () => {
+    expect(formatUsd(60000)).toBe('$60,000');
+    expect(formatUsd(59999.6)).toBe('$60,000');
+    expect(formatCents(9900)).toBe('$99');
+    expect(formatCents(12345)).toBe('$123.45');
+  });
+
+  it("shows dates in US long form, whatever the reader's time zone", () => {
+    expect(formatUsDate('2026-11-22')).toBe('November 22, 2026');
+    expect(formatUsDate('2027-01-01')).toBe('January 1, 2027');
+    expect(formatUsDate('3 days ago')).toBe('3 days ago');
+  });
+
+  it.each([
+    ['3-15-2027', 'March 15, 2027'],
+    ['2027-3-5', 'March 5, 2027'],
+    ['Deadline: 12-1-2026', 'December 1, 2026'],
+    ['2027-03-15', 'March 15, 2027'],
+    ['Rolling basis', 'Rolling basis'],
+    ['2-30-2027', '2-30-2027'],
+  ])('formats the deadline %j as %j', (text, shown) => {
+    expect(formatDeadline(text)).toBe(shown);
+  });
+
+  it('shows a salary from its figures, else its text', () => {
+    expect(formatSalary({ salaryMin: 60000, salaryMax: 75000 })).toBe('$60,000 - $75,000');
+    expect(formatSalary({ salaryMin: 45000, salaryMax: null })).toBe('$45,000+');
+    expect(formatSalary({ salaryMin: null, salaryMax: 90000 })).toBe('Up to $90,000');
+    expect(formatSalary({ salary: 'DOE', salaryMin: null, salaryMax: null })).toBe('DOE');
+    expect(formatSalary({ salaryMin: null, salaryMax: null })).toBeUndefined();
+  });
+
+  it('shortens long text to the limit and marks the cut', () => {
+    const url = `https://example.org/${'a'.repeat(60)}`;
+    expect(shorten(url, 50)).toBe(`${url.slice(0, 50)}...`);
+    expect(shorten('https://example.org', 50)).toBe('https://example.org');
+  });
+});

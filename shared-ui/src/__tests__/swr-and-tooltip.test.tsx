@@ -1,0 +1,55 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { REFRESH, freshFor, swrDefaults } from '../api/swr';
+import { Tooltip, TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '../primitives/Tooltip';
+import { SharedUiProvider } from '../SharedUiProvider';
+
+afterEach(() => vi.useRealTimers());
+
+describe('data-fetching defaults (SPEC.md 7 and 9)', () => {
+  it('never retries, never refetches on focus, never goes stale by itself', () => {
+    expect(swrDefaults).toMatchObject({
+      shouldRetryOnError: false,
+      errorRetryCount: 0,
+      revalidateOnFocus: false,
+      revalidateIfStale: false,
+      refreshInterval: 0,
+    });
+  });
+
+  it('has the intervals of SPEC.md 9', () => {
+    expect(REFRESH).toEqual({
+      jobs: 300_000,
+      lookups: 300_000,
+      recent: 300_000,
+      adminJobs: 60_000,
+      submissions: 30_000,
+    });
+    expect(freshFor(60_000)).toEqual({ dedupingInterval: 60_000, revalidateIfStale: true });
+  });
+});
+
+describe('tooltips (SPEC.md 9)', () => {
+  it('open after 700 ms of hover', async () => {
+    vi.useFakeTimers();
+    render(
+      <SharedUiProvider>
+        <Tooltip content="Save this job">
+          <button type="button">Bookmark</button>
+        </Tooltip>
+      </SharedUiProvider>,
+    );
+    const trigger = screen.getByRole('button', { name: 'Bookmark' });
+    act(() => {
+      trigger.dispatchEvent(
+        new PointerEvent('pointermove', { bubbles: true, pointerType: 'mouse' }),
+      );
+    });
+    act(() => vi.advanceTimersByTime(TOOLTIP_DELAY_MS - 50));
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    act(() => vi.advanceTimersByTime(100));
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Save this job');
+    expect(TOOLTIP_DELAY_MS).toBe(700);
+    expect(TOOLTIP_SKIP_DELAY_MS).toBe(300);
+  });
+});
