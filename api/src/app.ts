@@ -6,6 +6,8 @@ import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import jobsPlugin from './plugins/jobs';
 import rateLimitPlugin from './plugins/rate-limit';
+import releasesPlugin from './plugins/releases';
+import securityHeadersPlugin from './plugins/security-headers';
 import jobsRoutes from './routes/jobs';
 import siteRoutes from './routes/site';
 
@@ -41,6 +43,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(configPlugin, { config: options.config, now: options.now });
   await app.register(errorsPlugin);
+  await app.register(releasesPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(dbPlugin, { db: options.db });
   await app.register(rateLimitPlugin);
   await app.register(jobsPlugin);

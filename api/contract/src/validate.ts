@@ -10,17 +10,16 @@ export type Validation<T> = { ok: true; value: T } | { ok: false; errors: FieldE
  * Used by the API for 400 bodies and by the forms for messages next to their inputs.
  */
 export function check<T, S>(struct: Struct<T, S>, value: unknown): Validation<T> {
-  let outcome: ReturnType<typeof validate<T, S>>;
   try {
-    outcome = validate(value, struct, { coerce: true });
+    const [error, result] = validate(value, struct, { coerce: true });
+    if (!error) return { ok: true, value: result as T };
+    return { ok: false, errors: fieldErrors(error) };
   } catch {
-    // Superstruct prints the received value into its messages; a JSON object with a non-function
-    // `toString` key cannot be printed and makes it throw. Such input is simply invalid.
+    // Superstruct prints the received value into its messages (lazily, while failures are
+    // listed); a JSON object whose `toString` key is not a function cannot be printed and makes
+    // it throw. Such input is simply invalid.
     return { ok: false, errors: { body: 'Invalid input' } };
   }
-  const [error, result] = outcome;
-  if (!error) return { ok: true, value: result as T };
-  return { ok: false, errors: fieldErrors(error) };
 }
 
 export function fieldErrors(error: StructError): FieldErrors {

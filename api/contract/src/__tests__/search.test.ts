@@ -41,3 +41,12 @@ describe('values superstruct cannot print', () => {
     });
   });
 });
+
+describe('values superstruct cannot print, deeper in the failures', () => {
+  it('are refused as invalid input', () => {
+    expect(check(SearchRequest, { category: 0, pageSize: { toString: false } })).toEqual({
+      ok: false,
+      errors: { body: 'Invalid input' },
+    });
+  });
+});

@@ -2,7 +2,6 @@ import fastifyStatic from '@fastify/static';
 import { matchFrontendRoute } from '@jobboard/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../../http/http-error';
-import { Releases } from '../../site/releases';
 import { renderShellPage } from '../../site/shell-page';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -13,7 +12,7 @@ const REVALIDATE = 'no-cache';
  * details, the built assets of every app, and the shell's page for every front-end path.
  */
 const siteRoutes: FastifyPluginAsync = async (app) => {
-  const releases = new Releases(app.config.releasesDir, app.config.remotesConfigFile);
+  const releases = app.releases;
 
   app.get('/api/site', async () => app.config.site);
 

@@ -1,0 +1,162 @@
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
+
+/** A releases folder as `pnpm build` leaves it: a shell, a remote, and remotes.json. */
+function fakeReleases(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'jobboard-releases-'));
+  const write = (file: string, content: string | Buffer) => {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), content);
+  };
+  write(
+    'shell/1.0.0-a/index.html',
+    '<!DOCTYPE html><html><head><title>Job board</title><script defer src="/assets/shell/1.0.0-a/static/js/index.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  const js = 'console.log("board");'.repeat(100);
+  write('mfe-board/2.0.0-b/remoteEntry.js', js);
+  write('mfe-board/2.0.0-b/remoteEntry.js.br', brotliCompressSync(js));
+  write(
+    'mfe-board/2.0.0-b/mf-manifest.json',
+    JSON.stringify({
+      metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+      exposes: [{ path: './BoardPage', assets: { js: { sync: ['static/js/board-page.js'] } } }],
+    }),
+  );
+  write(
+    'remotes.json',
+    JSON.stringify({
+      shell: '1.0.0-a',
+      mfe_board: '2.0.0-b',
+      mfe_admin: 'https://admin.cdn.example.org/3.0.0/mf-manifest.json',
+    }),
+  );
+  return dir;
+}
+
+let t: TestApp;
+let releases: string;
+beforeAll(async () => {
+  releases = fakeReleases();
+  t = await buildTestApp({ env: { RELEASES_DIR: releases, BOARD_NAME: 'Good <Work> Jobs' } });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(releases, { recursive: true, force: true });
+});
+
+describe(`serving the front end on ${testDatabase}`, () => {
+  it('answers a front-end route with the shell page, boot configuration inlined', async () => {
+    const res = await t.app.inject('/job-list');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<title>Good &#60;Work&#62; Jobs</title>');
+    const boot = JSON.parse(
+      /<script id="boot-config" type="application\/json">(.*?)<\/script>/.exec(res.body)![1]!,
+    );
+    expect(boot.site.boardName).toBe('Good <Work> Jobs');
+    expect(boot.remotes).toEqual({
+      mfe_board: { entry: '/assets/mfe-board/2.0.0-b/mf-manifest.json', version: '2.0.0-b' },
+      mfe_admin: {
+        entry: 'https://admin.cdn.example.org/3.0.0/mf-manifest.json',
+        version: 'https://admin.cdn.example.org/3.0.0/mf-manifest.json',
+      },
+    });
+    expect(res.body).not.toContain('<Work>'); // no markup injection through the configuration
+  });
+
+  it("preloads the route's remote entry and page chunks", async () => {
+    const res = await t.app.inject('/');
+    expect(res.body).toContain(
+      '<link rel="preload" as="fetch" crossorigin href="/assets/mfe-board/2.0.0-b/mf-manifest.json">',
+    );
+    expect(res.body).toContain(
+      '<link rel="preload" as="script" href="/assets/mfe-board/2.0.0-b/remoteEntry.js">',
+    );
+    expect(res.body).toContain('href="/assets/mfe-board/2.0.0-b/static/js/board-page.js"');
+  });
+
+  it.each([
+    '/',
+    '/jobs/12',
+    '/bookmarks',
+    '/ghost-callback',
+    '/submit-job',
+    '/pay/abc',
+    '/admin',
+    '/admin/jobs/edit/3',
+  ])('answers %s with 200', async (url) => {
+    expect((await t.app.inject(url)).statusCode).toBe(200);
+  });
+
+  it('answers an unknown path with the shell page and a 404 status', async () => {
+    const res = await t.app.inject('/no/such/page');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it('keeps unknown API and asset paths JSON 404s', async () => {
+    for (const url of ['/api/nope', '/assets/nope.js']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toHaveProperty('message');
+    }
+  });
+
+  it('serves /remotes.json uncached and /api/site', async () => {
+    const remotes = await t.app.inject('/remotes.json');
+    expect(remotes.headers['cache-control']).toBe('no-store');
+    expect(Object.keys(remotes.json())).toEqual(['mfe_board', 'mfe_admin']);
+    const site = await t.app.inject('/api/site');
+    expect(site.json()).toMatchObject({ boardName: 'Good <Work> Jobs', membershipName: 'Ghost' });
+  });
+
+  it('serves versioned files immutable and precompressed, the manifest revalidated', async () => {
+    const entry = await t.app.inject({
+      url: '/assets/mfe-board/2.0.0-b/remoteEntry.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(entry.statusCode).toBe(200);
+    expect(entry.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(entry.headers['content-encoding']).toBe('br');
+    const manifest = await t.app.inject('/assets/mfe-board/2.0.0-b/mf-manifest.json');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('allows scripts from exactly our origin and the configured remote origins', async () => {
+    const csp = (await t.app.inject('/')).headers['content-security-policy'] as string;
+    expect(csp).toContain("script-src 'self' https://admin.cdn.example.org");
+    expect(csp).toContain("connect-src 'self' https://admin.cdn.example.org");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+  });
+
+  it('picks up a changed remotes configuration without a restart', async () => {
+    const file = path.join(releases, 'remotes.json');
+    writeFileSync(file, JSON.stringify({ shell: '1.0.0-a', mfe_board: '2.0.1-c' }));
+    const later = new Date(Date.now() + 5000);
+    utimesSync(file, later, later);
+    const remotes = (await t.app.inject('/remotes.json')).json();
+    expect(remotes.mfe_board.version).toBe('2.0.1-c');
+    const csp = (await t.app.inject('/')).headers['content-security-policy'] as string;
+    expect(csp).toContain("script-src 'self';");
+  });
+
+  it('says so when the front end has not been built', async () => {
+    const empty = await buildTestApp({
+      env: { RELEASES_DIR: mkdtempSync(path.join(tmpdir(), 'jobboard-empty-')) },
+    });
+    try {
+      const res = await empty.app.inject('/');
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toContain('pnpm build');
+      expect((await empty.app.inject('/remotes.json')).json()).toEqual({});
+    } finally {
+      await empty.close();
+    }
+  });
+});
