@@ -2,15 +2,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiFetch, errorMessage } from '../api/api-fetch';
 
 function answer(status: number, body: string, statusText = '', type = 'application/json') {
-  const fetchMock = vi
-    .fn()
-    .mockResolvedValue(
-      new Response(status === 204 ? null : body, {
-        status,
-        statusText,
-        headers: { 'content-type': type },
-      }),
-    );
+  const fetchMock = vi.fn().mockResolvedValue(
+    new Response(status === 204 ? null : body, {
+      status,
+      statusText,
+      headers: { 'content-type': type },
+    }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
