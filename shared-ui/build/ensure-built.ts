@@ -29,7 +29,7 @@ const missing = (Object.keys(APPS) as AppName[]).filter((app) => {
 
 if (missing.length) {
   const folders = missing.map((app) => APPS[app].dir);
-  console.log(`Building the front end first: ${folders.join(', ')} (about a minute)...`);
+  console.log(`Building the front end first: ${folders.join(', ')}...`);
   const filters = folders.flatMap((folder) => ['--filter', folder]);
   const result = spawnSync('pnpm', [...filters, '--workspace-concurrency=2', 'build'], {
     cwd: repoRoot,
