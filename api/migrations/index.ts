@@ -15,6 +15,7 @@ import createOutbox from './20261122001300_create_outbox';
 import createListingCredits from './20261122001400_create_listing_credits';
 import createMembers from './20261122001500_create_members';
 import createMemberBookmarks from './20261122001600_create_member_bookmarks';
+import storePaymentToken from './20261122001700_store_payment_token';
 import type { Migration } from './migration';
 
 export const migrations: Migration[] = [
@@ -34,4 +35,5 @@ export const migrations: Migration[] = [
   createListingCredits,
   createMembers,
   createMemberBookmarks,
+  storePaymentToken,
 ];

@@ -8,7 +8,9 @@ import jobsPlugin from './plugins/jobs';
 import rateLimitPlugin from './plugins/rate-limit';
 import releasesPlugin from './plugins/releases';
 import securityHeadersPlugin from './plugins/security-headers';
+import stripePlugin from './plugins/stripe';
 import jobsRoutes from './routes/jobs';
+import paymentsRoutes from './routes/payments';
 import siteRoutes from './routes/site';
 
 export interface AppOptions {
@@ -48,8 +50,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(dbPlugin, { db: options.db });
   await app.register(rateLimitPlugin);
   await app.register(jobsPlugin);
+  await app.register(stripePlugin);
 
   await app.register(jobsRoutes, { prefix: '/api' });
+  await app.register(paymentsRoutes, { prefix: '/api' });
   // Last: the front end answers every GET no API route took.
   await app.register(siteRoutes);
 

@@ -29,6 +29,16 @@ export interface Config {
   /** Where the front-end builds are (`<app>/<version>/`) and the file that picks the versions. */
   releasesDir: string;
   remotesConfigFile: string;
+  /** Stripe Checkout; null when STRIPE_SECRET_KEY is not set (admins then mark payments by hand). */
+  stripe: StripeConfig | null;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  /** Signing secret of the webhook endpoint; without it no webhook is accepted. */
+  webhookSecret: string | null;
+  /** Another API host for the official SDK (tests point it at a local fake). */
+  api: { protocol: 'http' | 'https'; host: string; port: number } | null;
 }
 
 /** Where the repository is: the default place of the front-end builds. */
@@ -88,6 +98,13 @@ export function loadConfig(env: Env = process.env): Config {
     text('REMOTES_CONFIG', path.join(releasesDir, 'remotes.json')),
   );
 
+  const stripeKey = read('STRIPE_SECRET_KEY', parseStripeKey, '');
+  const stripeWebhookSecret = read('STRIPE_WEBHOOK_SECRET', parseWebhookSecret, '');
+  const stripeApi = read('STRIPE_API_URL', parseStripeApiUrl, null);
+  const stripe: StripeConfig | null = stripeKey
+    ? { secretKey: stripeKey, webhookSecret: stripeWebhookSecret || null, api: stripeApi }
+    : null;
+
   if (problems.length) throw new ConfigError(problems);
 
   return {
@@ -105,6 +122,7 @@ export function loadConfig(env: Env = process.env): Config {
     site,
     releasesDir,
     remotesConfigFile,
+    stripe,
   };
 }
 
@@ -158,6 +176,31 @@ function parseHttpUrl(raw: string): string {
   return url && (url.protocol === 'http:' || url.protocol === 'https:')
     ? raw
     : invalid('must be an http(s) URL');
+}
+
+function parseStripeKey(raw: string): string {
+  return /^(sk|rk)_(test|live)_\w+$/.test(raw)
+    ? raw
+    : invalid('must be a Stripe secret key (sk_test_... or sk_live_...)');
+}
+
+function parseWebhookSecret(raw: string): string {
+  return raw.startsWith('whsec_')
+    ? raw
+    : invalid('must be a Stripe webhook signing secret (whsec_...)');
+}
+
+function parseStripeApiUrl(raw: string): StripeConfig['api'] {
+  const url = URL.canParse(raw) ? new URL(raw) : null;
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    return invalid('must be an http(s) URL such as http://127.0.0.1:12111');
+  }
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return {
+    protocol,
+    host: url.hostname,
+    port: Number(url.port || (protocol === 'http' ? 80 : 443)),
+  };
 }
 
 function parseSecret(raw: string): string {

@@ -73,4 +73,35 @@ describe('configuration from the environment', () => {
     ]);
     expect(error!.message).not.toContain('short-secret');
   });
+
+  it('reads Stripe settings, pointing the SDK at another host when asked', () => {
+    expect(loadConfig({}).stripe).toBeNull();
+    expect(
+      loadConfig({
+        STRIPE_SECRET_KEY: 'sk_test_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+        STRIPE_API_URL: 'http://127.0.0.1:12111',
+      }).stripe,
+    ).toEqual({
+      secretKey: 'sk_test_abc',
+      webhookSecret: 'whsec_abc',
+      api: { protocol: 'http', host: '127.0.0.1', port: 12111 },
+    });
+    expect(() =>
+      loadConfig({ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'abc' }),
+    ).toThrow(
+      /STRIPE_SECRET_KEY must be a Stripe secret key[\s\S]*STRIPE_WEBHOOK_SECRET must be a Stripe webhook signing secret/,
+    );
+  });
+
+  it('reads the site configuration and refuses bad addresses', () => {
+    const config = loadConfig({ BOARD_NAME: 'Good Work Jobs', CONTACT_EMAIL: 'hi@good.example' });
+    expect(config.site).toMatchObject({
+      boardName: 'Good Work Jobs',
+      contactEmail: 'hi@good.example',
+    });
+    expect(() => loadConfig({ CONTACT_EMAIL: 'nobody', SUBSCRIBE_URL: 'ftp://x' })).toThrow(
+      /CONTACT_EMAIL must be an e-mail address[\s\S]*SUBSCRIBE_URL must be an http\(s\) URL/,
+    );
+  });
 });

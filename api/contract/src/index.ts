@@ -3,6 +3,7 @@ export * from './csrf';
 export * from './dates';
 export * from './errors';
 export * from './job';
+export * from './payments';
 export * from './routes';
 export * from './search';
 export * from './site';

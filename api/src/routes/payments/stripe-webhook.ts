@@ -1,0 +1,44 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type Stripe from 'stripe';
+import { HttpError } from '../../http/http-error';
+import { applyStripeEvent } from '../../payments/webhook';
+
+/** Stripe events can exceed the app's 64 KB body limit; they are signed, so size is the only risk. */
+const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * POST /api/stripe/webhook. Its own plugin so that, here only, JSON bodies stay raw bytes: the
+ * signature is computed over the exact bytes Stripe sent.
+ */
+const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.post('/stripe/webhook', { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request) => {
+    const secret = app.config.stripe?.webhookSecret;
+    if (!app.stripe || !secret) throw new HttpError(503, 'Stripe webhooks are not configured');
+    const signature = request.headers['stripe-signature'];
+    if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
+      throw new HttpError(400, 'A signed Stripe event is required');
+    }
+    let event: Stripe.Event;
+    try {
+      event = app.stripe.webhooks.constructEvent(request.body, signature, secret);
+    } catch {
+      throw new HttpError(400, 'The Stripe signature is invalid or too old');
+    }
+    const outcome = await applyStripeEvent(
+      app.db,
+      event,
+      { jobs: app.jobs, publicUrl: app.config.publicUrl, boardName: app.config.site.boardName },
+      app.now(),
+    );
+    request.log.info({ eventId: event.id, eventType: event.type, outcome }, 'stripe webhook');
+    return { received: true };
+  });
+};
+
+export default stripeWebhookRoutes;
