@@ -1,0 +1,112 @@
+import type { PayPageView } from '@jobboard/contract';
+import { SharedUiProvider } from '@jobboard/shared-ui';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import PayPage from '../../../app/PayPage';
+
+const TOKEN = 'a'.repeat(43);
+const view: PayPageView = {
+  title: 'Digital Organizer',
+  organization: 'Open Ballot Project',
+  tierId: 'basic',
+  tierName: 'Featured Listing',
+  tierDuration: '30 days',
+  listPriceCents: 9_900,
+  amountCents: 7_920,
+  promoCode: 'NONPROFIT20',
+  status: 'approved',
+  jobId: null,
+  paymentsConfigured: true,
+};
+
+function serve(routes: Record<string, [number, unknown]>) {
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    const [status, body] = routes[`${init?.method ?? 'GET'} ${url}`] ?? [
+      404,
+      { message: 'Not found' },
+    ];
+    return new Response(JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function renderAt(path: string) {
+  render(
+    <SharedUiProvider>
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/pay/:token/*" element={<PayPage />} />
+          </Routes>
+        </MemoryRouter>
+      </SWRConfig>
+    </SharedUiProvider>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the pay page', () => {
+  it('shows the listing, the promo discount and the amount due, and goes to Stripe on Pay', async () => {
+    const fetchMock = serve({
+      [`GET /api/pay/${TOKEN}`]: [200, view],
+      [`POST /api/pay/${TOKEN}/checkout`]: [200, { url: 'https://checkout.stripe.test/cs_1' }],
+    });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    renderAt(`/pay/${TOKEN}`);
+    expect(await screen.findByText('Digital Organizer at Open Ballot Project')).toBeInTheDocument();
+    expect(screen.getByText('Featured Listing (30 days)')).toBeInTheDocument();
+    expect(screen.getByText('Promo code NONPROFIT20')).toBeInTheDocument();
+    expect(screen.getByText('-$19.80')).toBeInTheDocument();
+    expect(screen.getByTestId('amount-due')).toHaveTextContent('$79.20');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay $79.20' }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      `/api/pay/${TOKEN}/checkout`,
+      expect.objectContaining({ method: 'POST' }),
+    );
+    expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/cs_1');
+  });
+
+  it('says so when payments are not set up', async () => {
+    serve({ [`GET /api/pay/${TOKEN}`]: [200, { ...view, paymentsConfigured: false }] });
+    renderAt(`/pay/${TOKEN}`);
+    expect(await screen.findByText(/Online payment is not set up yet/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Pay/ })).toBeNull();
+  });
+
+  it.each([
+    [404, 'This payment link is not valid.'],
+    [410, 'This payment link is no longer valid.'],
+  ])('explains a dead link (%i)', async (status, text) => {
+    serve({ [`GET /api/pay/${TOKEN}`]: [status, { message: 'x' }] });
+    renderAt(`/pay/${TOKEN}`);
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
+  it('after Stripe, links to the job once the payment is recorded', async () => {
+    serve({ [`GET /api/pay/${TOKEN}`]: [200, { ...view, status: 'paid', jobId: '49' }] });
+    renderAt(`/pay/${TOKEN}/success`);
+    expect(await screen.findByRole('link', { name: 'See your job on the board' })).toHaveAttribute(
+      'href',
+      '/jobs/49',
+    );
+  });
+
+  it('after a cancelled checkout, leads back to the same link', async () => {
+    serve({});
+    renderAt(`/pay/${TOKEN}/cancel`);
+    expect(screen.getByRole('heading', { name: 'Payment cancelled' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to payment' })).toHaveAttribute(
+      'href',
+      `/pay/${TOKEN}`,
+    );
+  });
+});

@@ -1,0 +1,92 @@
+import {
+  ApiError,
+  Button,
+  Card,
+  Spinner,
+  errorMessage,
+  formatCents,
+  toast,
+} from '@jobboard/shared-ui';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { usePayPage } from '../api/get-pay-page';
+import { startCheckout } from '../api/start-checkout';
+import { PAY_MESSAGES } from '../messages';
+import { PaySummary } from './PaySummary';
+
+/** /pay/{token}: what is owed, and a button that goes to Stripe Checkout. */
+export function PayPanel({ token }: { token: string }) {
+  const { data: view, error, isLoading } = usePayPage(token);
+  const [starting, setStarting] = useState(false);
+
+  if (isLoading) return <Spinner label="Loading your listing..." />;
+  if (error || !view) return <DeadLink error={error} />;
+
+  const pay = async () => {
+    setStarting(true);
+    try {
+      const { url } = await startCheckout(token);
+      window.location.assign(url);
+    } catch (failure) {
+      setStarting(false);
+      toast({
+        title: PAY_MESSAGES.checkoutFailed,
+        description: errorMessage(failure, 'Please try again in a few minutes.'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <Card>
+      <h1>{PAY_MESSAGES.title}</h1>
+      <PaySummary view={view} />
+      {view.status === 'paid' ? (
+        <p role="status">
+          {PAY_MESSAGES.paid} {view.jobId && <Link to={`/jobs/${view.jobId}`}>See your job</Link>}
+        </p>
+      ) : view.paymentsConfigured ? (
+        <Button onClick={pay} disabled={starting}>
+          {starting ? 'Opening secure checkout...' : `Pay ${formatCents(view.amountCents)}`}
+        </Button>
+      ) : (
+        <Notice role="status">{PAY_MESSAGES.notSetUp}</Notice>
+      )}
+      <Small>
+        Payments are processed securely by Stripe. Your job goes live as soon as the payment is
+        confirmed.
+      </Small>
+    </Card>
+  );
+}
+
+export function DeadLink({ error }: { error: unknown }) {
+  const gone = error instanceof ApiError && error.status === 410;
+  const missing = error instanceof ApiError && error.status === 404;
+  return (
+    <Card role="alert">
+      <h1>{PAY_MESSAGES.title}</h1>
+      <p>
+        {gone
+          ? PAY_MESSAGES.deadLink
+          : missing
+            ? PAY_MESSAGES.invalidLink
+            : errorMessage(error, 'This page could not be loaded. Please try again.')}
+      </p>
+      <Link to="/">Return to Job Board</Link>
+    </Card>
+  );
+}
+
+const Notice = styled.p`
+  padding: ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.featuredSoft};
+`;
+
+const Small = styled.p`
+  margin-top: ${({ theme }) => theme.space.lg};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;

@@ -1,0 +1,15 @@
+/** Texts of the pay pages, in one place. */
+export const PAY_MESSAGES = {
+  title: 'Pay for your listing',
+  invalidLink: 'This payment link is not valid.',
+  deadLink: 'This payment link is no longer valid.',
+  notSetUp: 'Online payment is not set up yet. Our team will contact you about payment.',
+  paid: 'This listing is paid for and live.',
+  checkoutFailed: 'Payment could not start',
+  successTitle: 'Thank you! Payment received',
+  confirming: 'We are confirming your payment with Stripe. Your job goes live in a moment.',
+  live: 'Your job is live.',
+  slow: 'Your payment is still being confirmed. You will get an e-mail as soon as your job is live.',
+  cancelledTitle: 'Payment cancelled',
+  cancelled: 'Nothing was charged. You can pay any time with the same link.',
+} as const;
