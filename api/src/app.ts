@@ -5,12 +5,14 @@ import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import jobsPlugin from './plugins/jobs';
+import mailerPlugin from './plugins/mailer';
 import rateLimitPlugin from './plugins/rate-limit';
 import releasesPlugin from './plugins/releases';
 import securityHeadersPlugin from './plugins/security-headers';
 import stripePlugin from './plugins/stripe';
 import jobsRoutes from './routes/jobs';
 import paymentsRoutes from './routes/payments';
+import submissionsRoutes from './routes/submissions';
 import siteRoutes from './routes/site';
 
 export interface AppOptions {
@@ -51,8 +53,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(rateLimitPlugin);
   await app.register(jobsPlugin);
   await app.register(stripePlugin);
+  await app.register(mailerPlugin);
 
   await app.register(jobsRoutes, { prefix: '/api' });
+  await app.register(submissionsRoutes, { prefix: '/api' });
   await app.register(paymentsRoutes, { prefix: '/api' });
   // Last: the front end answers every GET no API route took.
   await app.register(siteRoutes);

@@ -31,6 +31,19 @@ export interface Config {
   remotesConfigFile: string;
   /** Stripe Checkout; null when STRIPE_SECRET_KEY is not set (admins then mark payments by hand). */
   stripe: StripeConfig | null;
+  mail: MailConfig;
+  /** Submissions accepted per client address in a window (spam defence). */
+  submissionRateLimit: { max: number; windowMinutes: number };
+}
+
+export interface MailConfig {
+  /** smtp(s)://user:password@host:port; null keeps messages in the outbox (and logs them). */
+  smtpUrl: string | null;
+  from: string;
+  /** Where 'new submission' notices go. */
+  adminEmail: string;
+  /** How often the background sender looks for due messages; 0 turns it off (tests flush). */
+  pollSeconds: number;
 }
 
 export interface StripeConfig {
@@ -65,7 +78,8 @@ export function loadConfig(env: Env = process.env): Config {
       return parse(raw.trim());
     } catch (error) {
       // Secrets are never echoed back; other values are, so the operator sees the typo.
-      const shown = name.includes('SECRET') || name.includes('PASSWORD') ? '' : ` (got "${raw}")`;
+      const secret = ['SECRET', 'PASSWORD', 'SMTP_URL'].some((part) => name.includes(part));
+      const shown = secret ? '' : ` (got "${raw}")`;
       problems.push(`${name} ${(error as Error).message}${shown}`);
       return fallback;
     }
@@ -105,6 +119,17 @@ export function loadConfig(env: Env = process.env): Config {
     ? { secretKey: stripeKey, webhookSecret: stripeWebhookSecret || null, api: stripeApi }
     : null;
 
+  const mail: MailConfig = {
+    smtpUrl: read('SMTP_URL', parseSmtpUrl, null as string | null),
+    from: text('MAIL_FROM', `${site.boardName} <${site.jobsEmail}>`),
+    adminEmail: read('ADMIN_EMAIL', parseEmail, site.jobsEmail),
+    pollSeconds: read('MAIL_POLL_SECONDS', parseCount, 5),
+  };
+  const submissionRateLimit = {
+    max: read('SUBMISSION_RATE_LIMIT_MAX', parseCount, 5),
+    windowMinutes: read('SUBMISSION_RATE_LIMIT_WINDOW_MINUTES', parseCount, 10),
+  };
+
   if (problems.length) throw new ConfigError(problems);
 
   return {
@@ -123,6 +148,8 @@ export function loadConfig(env: Env = process.env): Config {
     releasesDir,
     remotesConfigFile,
     stripe,
+    mail,
+    submissionRateLimit,
   };
 }
 
@@ -165,6 +192,18 @@ function parseDatabaseUrl(raw: string): string {
   return invalid(
     'must be a PostgreSQL URL such as postgres://user:password@host:5432/board (leave it unset for SQLite)',
   );
+}
+
+function parseCount(raw: string): number {
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 0 ? n : invalid('must be a whole number');
+}
+
+function parseSmtpUrl(raw: string): string {
+  const url = URL.canParse(raw) ? new URL(raw) : null;
+  return url && (url.protocol === 'smtp:' || url.protocol === 'smtps:')
+    ? raw
+    : invalid('must be an SMTP URL such as smtp://user:password@mail.example.org:587');
 }
 
 function parseEmail(raw: string): string {

@@ -52,3 +52,5 @@ export const RECENT_DAYS = 10;
 export const DESCRIPTION_MIN_LENGTH = 50;
 /** A search query longer than this is refused; nobody types more. */
 export const MAX_QUERY_LENGTH = 200;
+/** Employers hear back within this many hours (SPEC.md 1 and 9). */
+export const REVIEW_HOURS = 24;

@@ -7,5 +7,6 @@ export * from './payments';
 export * from './routes';
 export * from './search';
 export * from './site';
+export * from './submission';
 export * from './tiers';
 export * from './validate';

@@ -35,6 +35,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const { database, dispose } = await freshDatabase();
   const config = loadConfig({
     SEED_DEMO: 'false',
+    // No background e-mail loop: tests send with app.mailer.flush() when they mean to.
+    MAIL_POLL_SECONDS: '0',
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
     PUBLIC_URL: 'http://localhost:3000',
     ...options.env,

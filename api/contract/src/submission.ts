@@ -1,0 +1,252 @@
+import {
+  define,
+  defaulted,
+  enums,
+  object,
+  optional,
+  refine,
+  string,
+  type Infer,
+} from 'superstruct';
+import {
+  CATEGORY_CHOICES,
+  DESCRIPTION_MIN_LENGTH,
+  EXPERIENCE_LEVELS,
+  EXPERIENCE_NOT_SPECIFIED,
+  PUBLIC_JOB_TYPES,
+} from './choices';
+import { parseDeadline } from './dates';
+import { DEFAULT_LISTING_TIER, LISTING_TIER_IDS } from './tiers';
+
+/** The messages of the public submission form (SPEC.md 5), word for word. */
+export const SUBMISSION_MESSAGES = {
+  title: 'Job title is required',
+  organization: 'Organization name is required',
+  description: `Job description must be at least ${DESCRIPTION_MIN_LENGTH} characters`,
+  location: 'Location is required',
+  category: 'At least one category is required',
+  jobType: 'Job type is required',
+  applicationUrl: 'Please enter a valid URL',
+  contactEmail: 'Please enter a valid email address',
+  contactName: 'Contact name is required',
+} as const;
+
+/** Messages for the rules SPEC.md leaves to us (optional fields, lengths, cross-field checks). */
+export const SUBMISSION_EXTRA_MESSAGES = {
+  unknownCategory: 'Please choose categories from the list',
+  salary: 'Please enter a whole number of dollars',
+  salaryOrder: 'Maximum salary must be at least the minimum salary',
+  deadline: 'Please enter a valid date',
+  promoCode: 'Promo codes contain only letters, numbers and dashes',
+  selectedTier: 'The selected tier must match the listing type',
+  experienceLevel: 'Please choose an experience level',
+  tooLong: (max: number) => `Please keep this under ${max} characters`,
+} as const;
+
+/** Longest accepted values: far beyond real postings, short of abuse. */
+export const SUBMISSION_LIMITS = {
+  title: 200,
+  organization: 200,
+  description: 20_000,
+  location: 200,
+  categories: 10,
+  applicationUrl: 2000,
+  contactEmail: 254,
+  contactName: 200,
+  promoCode: 40,
+  /** Salaries are yearly whole dollars. */
+  salary: 10_000_000,
+} as const;
+
+const tooLong = SUBMISSION_EXTRA_MESSAGES.tooLong;
+
+/** A string that is not blank once trimmed; missing, blank and wrong type all get `message`. */
+const requiredText = (message: string, max: number) =>
+  define<string>('requiredText', (value) => {
+    if (typeof value !== 'string' || value.trim() === '') return message;
+    return value.length <= max || tooLong(max);
+  });
+
+/** Optional text: absent, empty, or a string of at most `max` characters. */
+const optionalText = (max: number, test?: (value: string) => true | string) =>
+  optional(
+    define<string>('optionalText', (value) => {
+      if (typeof value !== 'string') return 'Please enter text';
+      if (value.length > max) return tooLong(max);
+      return value.trim() === '' || !test || test(value.trim());
+    }),
+  );
+
+const HTTP_URL = (value: unknown) => {
+  if (typeof value !== 'string' || value.length > SUBMISSION_LIMITS.applicationUrl) return false;
+  try {
+    const url = new URL(value.trim());
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+};
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The canonical spelling of a category choice, matched case-insensitively. */
+export function categoryChoice(label: string): (typeof CATEGORY_CHOICES)[number] | undefined {
+  const wanted = label.trim().toLowerCase();
+  return CATEGORY_CHOICES.find((choice) => choice.toLowerCase() === wanted);
+}
+
+const categories = define<string[]>('categories', (value) => {
+  if (!Array.isArray(value) || !value.some((v) => typeof v === 'string' && v.trim() !== '')) {
+    return SUBMISSION_MESSAGES.category;
+  }
+  if (value.length > SUBMISSION_LIMITS.categories) return tooLong(SUBMISSION_LIMITS.categories);
+  return (
+    value.every((v) => typeof v === 'string' && categoryChoice(v)) ||
+    SUBMISSION_EXTRA_MESSAGES.unknownCategory
+  );
+});
+
+/** A salary as the form's numeric input sends it: whole dollars, commas allowed. */
+export function parseSalary(value: string | number | undefined | null): number | null {
+  if (value === undefined || value === null) return null;
+  const text = String(value).replace(/[,\s$]/g, '');
+  if (text === '') return null;
+  if (!/^\d+$/.test(text)) return Number.NaN;
+  return Number(text);
+}
+
+const salary = optional(
+  define<string | number>('salary', (value) => {
+    if (typeof value !== 'string' && typeof value !== 'number')
+      return SUBMISSION_EXTRA_MESSAGES.salary;
+    const parsed = parseSalary(value);
+    return (
+      parsed === null ||
+      (Number.isSafeInteger(parsed) && parsed <= SUBMISSION_LIMITS.salary) ||
+      SUBMISSION_EXTRA_MESSAGES.salary
+    );
+  }),
+);
+
+const PROMO_CODE = /^[A-Za-z0-9_-]+$/;
+
+const fields = {
+  title: requiredText(SUBMISSION_MESSAGES.title, SUBMISSION_LIMITS.title),
+  organization: requiredText(SUBMISSION_MESSAGES.organization, SUBMISSION_LIMITS.organization),
+  description: define<string>('description', (value) => {
+    if (typeof value !== 'string' || value.trim().length < DESCRIPTION_MIN_LENGTH) {
+      return SUBMISSION_MESSAGES.description;
+    }
+    return value.length <= SUBMISSION_LIMITS.description || tooLong(SUBMISSION_LIMITS.description);
+  }),
+  location: requiredText(SUBMISSION_MESSAGES.location, SUBMISSION_LIMITS.location),
+  category: categories,
+  jobType: define<string>(
+    'jobType',
+    (value) =>
+      (PUBLIC_JOB_TYPES as readonly unknown[]).includes(value) || SUBMISSION_MESSAGES.jobType,
+  ),
+  salaryMin: salary,
+  salaryMax: salary,
+  applicationUrl: define<string>(
+    'applicationUrl',
+    (value) => HTTP_URL(value) || SUBMISSION_MESSAGES.applicationUrl,
+  ),
+  deadline: optionalText(
+    40,
+    (value) => parseDeadline(value) !== null || SUBMISSION_EXTRA_MESSAGES.deadline,
+  ),
+  contactEmail: define<string>(
+    'contactEmail',
+    (value) =>
+      (typeof value === 'string' &&
+        value.trim().length <= SUBMISSION_LIMITS.contactEmail &&
+        EMAIL.test(value.trim())) ||
+      SUBMISSION_MESSAGES.contactEmail,
+  ),
+  contactName: requiredText(SUBMISSION_MESSAGES.contactName, SUBMISSION_LIMITS.contactName),
+  listingType: defaulted(enums(LISTING_TIER_IDS), DEFAULT_LISTING_TIER),
+  promoCode: optionalText(
+    SUBMISSION_LIMITS.promoCode,
+    (value) => PROMO_CODE.test(value) || SUBMISSION_EXTRA_MESSAGES.promoCode,
+  ),
+};
+
+/** What the public form edits (SPEC.md 3, "Job submission payload"). */
+export const SubmissionForm = refine(object(fields), 'salaryOrder', salaryOrder);
+export type SubmissionForm = Infer<typeof SubmissionForm>;
+
+/**
+ * What `POST /api/submit-job-for-review` takes: the form plus `selectedTier` (equal to
+ * listingType) and `experienceLevel` ('Not specified' from the public form), and `website`, a
+ * field real visitors never see or fill (the form hides it; bots fill every field).
+ */
+export const SubmissionPayload = refine(
+  refine(
+    object({
+      ...fields,
+      selectedTier: optional(enums(LISTING_TIER_IDS)),
+      experienceLevel: defaulted(
+        define<string>(
+          'experienceLevel',
+          (value) =>
+            value === EXPERIENCE_NOT_SPECIFIED ||
+            (EXPERIENCE_LEVELS as readonly unknown[]).includes(value) ||
+            SUBMISSION_EXTRA_MESSAGES.experienceLevel,
+        ),
+        EXPERIENCE_NOT_SPECIFIED,
+      ),
+      website: optional(string()),
+    }),
+    'salaryOrder',
+    salaryOrder,
+  ),
+  'selectedTier',
+  (value) =>
+    value.selectedTier === undefined ||
+    value.selectedTier === value.listingType || {
+      path: ['selectedTier'],
+      message: SUBMISSION_EXTRA_MESSAGES.selectedTier,
+    },
+);
+export type SubmissionPayload = Infer<typeof SubmissionPayload>;
+
+function salaryOrder(value: { salaryMin?: string | number; salaryMax?: string | number }) {
+  const min = parseSalary(value.salaryMin);
+  const max = parseSalary(value.salaryMax);
+  if (min === null || max === null || min <= max) return true;
+  return { path: ['salaryMax'], message: SUBMISSION_EXTRA_MESSAGES.salaryOrder };
+}
+
+/** A fresh form: everything empty, the default tier chosen. */
+export function defaultSubmissionValues(): SubmissionForm {
+  return {
+    title: '',
+    organization: '',
+    description: '',
+    location: '',
+    category: [],
+    jobType: '',
+    salaryMin: '',
+    salaryMax: '',
+    applicationUrl: '',
+    deadline: '',
+    contactEmail: '',
+    contactName: '',
+    listingType: DEFAULT_LISTING_TIER,
+    promoCode: '',
+  };
+}
+
+/** The answer to a stored submission. */
+export const SubmissionReceived = object({ id: string(), status: string() });
+export type SubmissionReceived = Infer<typeof SubmissionReceived>;
+
+/** Submission statuses (SPEC.md 4) and how the admin screen labels them. */
+export const SUBMISSION_STATUS_LABELS = {
+  pending_review: 'Pending Review',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  paid: 'Paid & Published',
+} as const;
+export type SubmissionStatus = keyof typeof SUBMISSION_STATUS_LABELS;

@@ -1,0 +1,131 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Knex } from 'knex';
+import type { Transporter } from 'nodemailer';
+
+interface OutboxRow {
+  id: number;
+  template: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  attempts: number;
+  next_attempt_at: number;
+}
+
+/** A message being sent is leased for this long; a sender that died meanwhile loses it to another. */
+const LEASE_MS = 60_000;
+const MAX_ATTEMPTS = 20;
+const BATCH = 20;
+
+/** 5 s, 10 s, 20 s ... doubling up to 15 minutes between attempts. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 15 * 60_000);
+}
+
+export interface SendReport {
+  sent: number;
+  retrying: number;
+  failed: number;
+}
+
+/**
+ * Delivers the outbox over SMTP. Each row is claimed with a conditional update before it is
+ * sent, so two server processes never send the same message; a failed send is retried with
+ * backoff and given up (status 'failed', logged) after MAX_ATTEMPTS. Without SMTP the messages
+ * stay in the outbox and each is logged once.
+ */
+export class OutboxSender {
+  private running: Promise<SendReport> | null = null;
+  private readonly announced = new Set<number>();
+
+  constructor(
+    private readonly db: Knex,
+    private readonly transport: Transporter | null,
+    private readonly from: string,
+    private readonly log: FastifyBaseLogger,
+    private readonly now: () => Date,
+  ) {}
+
+  /** Send everything due now (one run at a time; a caller during a run waits for a fresh one). */
+  async sendDue(): Promise<SendReport> {
+    while (this.running) await this.running.catch(() => undefined);
+    this.running = this.transport ? this.deliverDue(this.transport) : this.announceWaiting();
+    try {
+      return await this.running;
+    } finally {
+      this.running = null;
+    }
+  }
+
+  private async deliverDue(transport: Transporter): Promise<SendReport> {
+    const report: SendReport = { sent: 0, retrying: 0, failed: 0 };
+    for (;;) {
+      const due = await this.dueRows();
+      if (!due.length) return report;
+      for (const row of due) {
+        const now = this.now().getTime();
+        const claimed = await this.db('outbox')
+          .where({ id: row.id, status: 'pending', next_attempt_at: row.next_attempt_at })
+          .update({ next_attempt_at: now + LEASE_MS, attempts: row.attempts + 1 });
+        if (!claimed) continue; // another sender has it
+        try {
+          await transport.sendMail({
+            from: this.from,
+            to: row.to_address,
+            subject: row.subject,
+            text: row.text_body,
+          });
+          await this.db('outbox')
+            .where({ id: row.id })
+            .update({ status: 'sent', sent_at: this.now().getTime(), last_error: null });
+          report.sent += 1;
+        } catch (error) {
+          const attempts = row.attempts + 1;
+          const message = error instanceof Error ? error.message : String(error);
+          const failed = attempts >= MAX_ATTEMPTS;
+          await this.db('outbox')
+            .where({ id: row.id })
+            .update({
+              status: failed ? 'failed' : 'pending',
+              next_attempt_at: this.now().getTime() + retryDelayMs(attempts),
+              last_error: message.slice(0, 1000),
+            });
+          if (failed) {
+            report.failed += 1;
+            this.log.error(
+              { outboxId: row.id, template: row.template, attempts },
+              `e-mail given up: ${message}`,
+            );
+          } else {
+            report.retrying += 1;
+            this.log.warn(
+              { outboxId: row.id, template: row.template, attempts },
+              `e-mail not sent, will retry: ${message}`,
+            );
+          }
+        }
+      }
+      if (due.length < BATCH) return report;
+    }
+  }
+
+  private async announceWaiting(): Promise<SendReport> {
+    for (const row of await this.dueRows()) {
+      if (this.announced.has(row.id)) continue;
+      this.announced.add(row.id);
+      this.log.info(
+        { outboxId: row.id, template: row.template, to: row.to_address, subject: row.subject },
+        'e-mail kept in the outbox: SMTP_URL is not set',
+      );
+    }
+    return { sent: 0, retrying: 0, failed: 0 };
+  }
+
+  private dueRows(): Promise<OutboxRow[]> {
+    return this.db<OutboxRow>('outbox')
+      .where('status', 'pending')
+      .andWhere('next_attempt_at', '<=', this.now().getTime())
+      .orderBy('id')
+      .limit(BATCH);
+  }
+}

@@ -1,0 +1,80 @@
+import { listingTier, type SubmissionPayload } from '@jobboard/contract';
+import type { Knex } from 'knex';
+import { badRequest } from '../http/http-error';
+import { enqueueEmail } from '../outbox/outbox';
+import { newSubmissionEmail, submissionReceivedEmail } from '../outbox/templates';
+import { normaliseSubmission } from './normalise';
+import { discountedCents, findUsablePromoCode } from './promo-codes';
+
+export interface SubmissionContext {
+  db: Knex;
+  now: Date;
+  boardName: string;
+  publicUrl: string;
+  adminEmail: string;
+}
+
+/**
+ * Store a checked submission for review, priced from its tier and promo code, and queue the two
+ * e-mails (to the contact, to the admins) in the same transaction: the submission and its
+ * messages exist together or not at all.
+ */
+export async function submitForReview(
+  payload: SubmissionPayload,
+  context: SubmissionContext,
+): Promise<{ id: number; status: 'pending_review' }> {
+  const { db, now } = context;
+  const submission = normaliseSubmission(payload);
+  return db.transaction(async (trx) => {
+    let promoId: number | null = null;
+    let amountCents: number = listingTier(submission.listingType).priceCents;
+    if (submission.promoCode) {
+      const lookup = await findUsablePromoCode(trx, submission.promoCode, now);
+      if (!lookup.ok) throw badRequest({ promoCode: lookup.message });
+      promoId = lookup.promo.id;
+      amountCents = discountedCents(amountCents, lookup.promo);
+    }
+    const [row] = await trx('submissions')
+      .insert({
+        title: submission.title,
+        organization: submission.organization,
+        description: submission.description,
+        location: submission.location,
+        categories: JSON.stringify(submission.categories),
+        job_type: submission.jobType,
+        experience_level: submission.experienceLevel,
+        salary_min: submission.salaryMin,
+        salary_max: submission.salaryMax,
+        application_url: submission.applicationUrl,
+        deadline: submission.deadline,
+        contact_name: submission.contactName,
+        contact_email: submission.contactEmail,
+        listing_type: submission.listingType,
+        promo_code: submission.promoCode,
+        promo_code_id: promoId,
+        amount_cents: amountCents,
+        status: 'pending_review',
+        submitted_at: now.getTime(),
+        updated_at: now.getTime(),
+      })
+      .returning('id');
+    const id = Number(typeof row === 'object' ? row.id : row);
+    await trx('submission_events').insert({
+      submission_id: id,
+      from_status: null,
+      to_status: 'pending_review',
+      actor: 'employer',
+      created_at: now.getTime(),
+    });
+    const email = {
+      id,
+      submission,
+      amountCents,
+      boardName: context.boardName,
+      publicUrl: context.publicUrl,
+    };
+    await enqueueEmail(trx, submissionReceivedEmail(email), now);
+    await enqueueEmail(trx, newSubmissionEmail(email, context.adminEmail), now);
+    return { id, status: 'pending_review' as const };
+  });
+}

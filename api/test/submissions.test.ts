@@ -1,0 +1,264 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SUBMISSION_CASES, VALID_SUBMISSION } from '../contract/src/__tests__/submission-cases';
+import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({
+    env: { SUBMISSION_RATE_LIMIT_MAX: '1000', ADMIN_EMAIL: 'review@board.example' },
+  });
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.db('outbox').delete();
+  await t.db('submission_events').delete();
+  await t.db('submissions').delete();
+  await t.db('promo_codes').delete();
+});
+
+const submit = (payload: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/submit-job-for-review',
+    payload: payload as object,
+    headers,
+  });
+const count = async (table: string) => Number((await t.db(table).count({ n: '*' }))[0]!.n);
+const DAY = 24 * 60 * 60 * 1000;
+
+async function addPromo(row: Record<string, unknown>) {
+  await t.db('promo_codes').insert({ created_at: 0, updated_at: 0, ...row });
+}
+
+describe(`POST /api/submit-job-for-review on ${testDatabase}`, () => {
+  it('stores a good submission for review, normalised, with the tier price, and answers 201', async () => {
+    const res = await submit({
+      ...VALID_SUBMISSION,
+      title: '  Communications Director ',
+      category: ['communications', 'Communications', 'News and Audience'],
+      salaryMin: '85,000',
+      deadline: '1-15-2027',
+      selectedTier: 'basic',
+      experienceLevel: 'Not specified',
+    });
+    expect(res.statusCode).toBe(201);
+    const { id, status } = res.json();
+    expect(status).toBe('pending_review');
+    const row = await t
+      .db('submissions')
+      .where({ id: Number(id) })
+      .first();
+    expect(row).toMatchObject({
+      title: 'Communications Director',
+      organization: 'Coastal Justice Fund',
+      categories: JSON.stringify(['Communications', 'News and Audience']),
+      salary_min: 85_000,
+      salary_max: 105_000,
+      deadline: '2027-01-15',
+      experience_level: 'Not specified',
+      listing_type: 'basic',
+      amount_cents: 9_900,
+      status: 'pending_review',
+      submitted_at: t.clock.now.getTime(),
+    });
+    expect(
+      await t
+        .db('submission_events')
+        .where({ submission_id: Number(id) })
+        .first(),
+    ).toMatchObject({
+      to_status: 'pending_review',
+      actor: 'employer',
+    });
+  });
+
+  it('prices the Multiples Listing at $199', async () => {
+    const res = await submit({
+      ...VALID_SUBMISSION,
+      listingType: 'featured',
+      selectedTier: 'featured',
+    });
+    expect(
+      (
+        await t
+          .db('submissions')
+          .where({ id: Number(res.json().id) })
+          .first()
+      ).amount_cents,
+    ).toBe(19_900);
+  });
+
+  it('queues the two e-mails with the submission', async () => {
+    await submit(VALID_SUBMISSION);
+    const mails = await t.db('outbox').orderBy('id');
+    expect(mails.map((m) => [m.template, m.to_address])).toEqual([
+      ['submission-received', 'hiring@coastaljusticefund.org'],
+      ['new-submission', 'review@board.example'],
+    ]);
+    for (const mail of mails) {
+      expect(mail.subject).toContain('Communications Director');
+      expect(`${mail.subject}\n${mail.text_body}`).toContain('Coastal Justice Fund');
+    }
+    expect(mails[0].text_body).toContain('within 24 hours');
+    expect(mails[1].text_body).toContain('Jordan Lee <hiring@coastaljusticefund.org>');
+  });
+
+  describe('bad input is refused with the form messages and stores nothing', () => {
+    it.each(SUBMISSION_CASES)('$name', async ({ change, field, message }) => {
+      const res = await submit({ ...VALID_SUBMISSION, ...change });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields[field]).toBe(message);
+      expect(res.json().message).toContain(`${field}: ${message}`);
+      expect(await count('submissions')).toBe(0);
+      expect(await count('outbox')).toBe(0);
+    });
+
+    it('names every field of an empty body', async () => {
+      const res = await submit({});
+      expect(res.statusCode).toBe(400);
+      expect(Object.keys(res.json().fields)).toHaveLength(9);
+    });
+
+    it('refuses unknown fields and a tier that does not match', async () => {
+      expect((await submit({ ...VALID_SUBMISSION, status: 'paid' })).json().fields).toEqual({
+        status: 'Unknown field',
+      });
+      const tier = await submit({ ...VALID_SUBMISSION, selectedTier: 'featured' });
+      expect(tier.json().fields.selectedTier).toBe('The selected tier must match the listing type');
+    });
+
+    it('refuses a body over 64 KB with 413 JSON', async () => {
+      const res = await submit({ ...VALID_SUBMISSION, description: 'x'.repeat(65 * 1024) });
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toHaveProperty('message');
+      expect(await count('submissions')).toBe(0);
+    });
+  });
+
+  describe('promo codes', () => {
+    it.each([
+      [{ code: 'NONPROFIT20', percent_off: 20 }, 'nonprofit20', 7_920],
+      [{ code: 'TENOFF', amount_off_cents: 1_000 }, 'TenOff', 8_900],
+      [{ code: 'FREE', percent_off: 100 }, 'FREE', 100],
+    ])('%j used as %s costs %i cents', async (promo, typed, amount) => {
+      await addPromo(promo);
+      const res = await submit({ ...VALID_SUBMISSION, promoCode: typed });
+      expect(res.statusCode).toBe(201);
+      const row = await t
+        .db('submissions')
+        .where({ id: Number(res.json().id) })
+        .first();
+      expect(row).toMatchObject({ amount_cents: amount, promo_code: typed.toUpperCase() });
+      expect((await t.db('promo_codes').first()).redemptions).toBe(0); // counted when paid
+    });
+
+    it.each([
+      ['unknown', {}, 'This promo code is not valid'],
+      [
+        'switched off',
+        { code: 'SAVE', percent_off: 10, active: false },
+        'This promo code is not valid',
+      ],
+      [
+        'not started',
+        { code: 'SAVE', percent_off: 10, starts_at: Date.parse('2026-11-22T12:00:00Z') + DAY },
+        'This promo code is not active yet',
+      ],
+      [
+        'expired',
+        { code: 'SAVE', percent_off: 10, ends_at: Date.parse('2026-11-22T12:00:00Z') },
+        'This promo code has expired',
+      ],
+      [
+        'used up',
+        { code: 'SAVE', percent_off: 10, max_redemptions: 3, redemptions: 3 },
+        'This promo code has been fully redeemed',
+      ],
+    ])('refuses a code that is %s, storing nothing', async (_, promo, message) => {
+      if ('code' in promo) await addPromo(promo);
+      const res = await submit({ ...VALID_SUBMISSION, promoCode: 'save' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ field: 'promoCode', fields: { promoCode: message } });
+      expect(await count('submissions')).toBe(0);
+    });
+
+    it('accepts a code on its last day and with redemptions left', async () => {
+      await addPromo({
+        code: 'LAST',
+        percent_off: 50,
+        ends_at: Date.parse('2026-11-22T12:00:01Z'),
+        max_redemptions: 3,
+        redemptions: 2,
+      });
+      expect((await submit({ ...VALID_SUBMISSION, promoCode: 'LAST' })).statusCode).toBe(201);
+    });
+  });
+
+  it('answers a filled honeypot like a success but stores and sends nothing', async () => {
+    const res = await submit({ ...VALID_SUBMISSION, website: 'https://spam.example' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().status).toBe('pending_review');
+    expect(await count('submissions')).toBe(0);
+    expect(await count('outbox')).toBe(0);
+  });
+
+  it('never answers arbitrary bodies with a 5xx, and stores only valid ones', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.jsonValue(),
+          fc.record(
+            Object.fromEntries(
+              Object.keys(VALID_SUBMISSION).map((key) => [
+                key,
+                fc.oneof(
+                  fc.constant((VALID_SUBMISSION as Record<string, unknown>)[key]),
+                  fc.jsonValue(),
+                  fc.string(),
+                ),
+              ]),
+            ),
+            { requiredKeys: [] },
+          ),
+        ),
+        async (body) => {
+          const before = await count('submissions');
+          const res = await t.app.inject({
+            method: 'POST',
+            url: '/api/submit-job-for-review',
+            headers: { 'content-type': 'application/json' },
+            payload: JSON.stringify(body) ?? 'null',
+          });
+          expect(res.statusCode).toBeLessThan(500);
+          expect(await count('submissions')).toBe(before + (res.statusCode === 201 ? 1 : 0));
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe(`the submission rate limit on ${testDatabase}`, () => {
+  it('answers 429 with a clear message after the limit', async () => {
+    const strict = await buildTestApp({ env: { SUBMISSION_RATE_LIMIT_MAX: '2' } });
+    try {
+      const post = () =>
+        strict.app.inject({
+          method: 'POST',
+          url: '/api/submit-job-for-review',
+          payload: VALID_SUBMISSION,
+        });
+      expect((await post()).statusCode).toBe(201);
+      expect((await post()).statusCode).toBe(201);
+      const limited = await post();
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().message).toMatch(
+        /^Too many requests\. Please wait \d+ seconds and try again\.$/,
+      );
+      expect(Number((await strict.db('submissions').count({ n: '*' }))[0]!.n)).toBe(2);
+    } finally {
+      await strict.close();
+    }
+  });
+});
