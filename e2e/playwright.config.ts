@@ -52,6 +52,8 @@ export default defineConfig({
       SESSION_SECRET: 'e2e-session-secret-e2e-session-secret-0123',
       PUBLIC_URL: BASE_URL,
       LOG_LEVEL: 'warn',
+      // The suite submits many jobs from one address.
+      SUBMISSION_RATE_LIMIT_MAX: '1000',
     },
   },
 });

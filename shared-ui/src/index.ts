@@ -48,3 +48,4 @@ export {
   type SelectOption,
 } from './primitives/fields';
 export { renderStandalone } from './standalone/render-standalone';
+export { SiteProvider, useSite } from './site/site';

@@ -22,6 +22,8 @@ if (typeof window !== 'undefined') {
   Element.prototype.setPointerCapture ??= () => {};
   Element.prototype.releasePointerCapture ??= () => {};
   Element.prototype.scrollIntoView ??= () => {};
+  // jsdom has scrollTo but only complains that it is not implemented.
+  window.scrollTo = () => {};
   window.ResizeObserver ??= class {
     observe() {}
     unobserve() {}

@@ -1,9 +1,46 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { HowItWorks } from '../features/submission/components/HowItWorks';
+import { Pricing } from '../features/submission/components/Pricing';
+import { SubmissionSuccess } from '../features/submission/components/SubmissionSuccess';
+import { SubmitJobForm } from '../features/submission/components/SubmitJobForm';
+import { SUBMIT_TEXT } from '../features/submission/messages';
 import { RemoteRoot } from './RemoteRoot';
 
+/** /submit-job: how it works, pricing, the form, then the confirmation. */
 export default function SubmitJobPage() {
+  const [submittedBy, setSubmittedBy] = useState<string | null>(null);
   return (
     <RemoteRoot>
-      <h1>Submit Your Job for Review</h1>
+      <Page>
+        {submittedBy ? (
+          <SubmissionSuccess email={submittedBy} />
+        ) : (
+          <>
+            <h1>{SUBMIT_TEXT.title}</h1>
+            <HowItWorks />
+            <Pricing />
+            <SubmitJobForm
+              onSubmitted={(_, email) => {
+                setSubmittedBy(email);
+                window.scrollTo(0, 0);
+              }}
+            />
+          </>
+        )}
+      </Page>
     </RemoteRoot>
   );
 }
+
+const Page = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.lg};
+  max-width: 52rem;
+  margin: 0 auto;
+  padding: ${({ theme }) => theme.space.xl} ${({ theme }) => theme.space.md};
+  h1 {
+    margin: 0;
+  }
+`;

@@ -1,10 +1,9 @@
 import type { SiteConfig } from '@jobboard/contract';
-import { SharedUiProvider } from '@jobboard/shared-ui';
+import { SharedUiProvider, SiteProvider } from '@jobboard/shared-ui';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { SiteContext } from '../app/site-context';
 import { Footer } from '../layout/Footer';
 import { Header } from '../layout/Header';
 import { useMenuStore } from '../layout/menu-store';
@@ -24,7 +23,7 @@ const site: SiteConfig = {
 
 function renderAt(path: string, ui: React.ReactNode) {
   return render(
-    <SiteContext.Provider value={site}>
+    <SiteProvider value={site}>
       <SharedUiProvider>
         <MemoryRouter initialEntries={[path]}>
           {ui}
@@ -33,7 +32,7 @@ function renderAt(path: string, ui: React.ReactNode) {
           </Routes>
         </MemoryRouter>
       </SharedUiProvider>
-    </SiteContext.Provider>,
+    </SiteProvider>,
   );
 }
 

@@ -1,12 +1,11 @@
 import { FRONTEND_ROUTES, type BootConfig } from '@jobboard/contract';
-import { SharedUiProvider, Toaster } from '@jobboard/shared-ui';
+import { SharedUiProvider, SiteProvider, Toaster } from '@jobboard/shared-ui';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { RemotePage } from '../federation/RemotePage';
 import { Hero } from '../layout/Hero';
 import { Layout } from '../layout/Layout';
 import { NotFoundPage } from '../layout/NotFoundPage';
 import { ScrollToTop } from '../layout/ScrollToTop';
-import { SiteContext } from './site-context';
 
 /**
  * The shell owns the only router, the page frame, the route table (SPEC.md 2, built from the
@@ -14,7 +13,7 @@ import { SiteContext } from './site-context';
  */
 export function App({ boot }: { boot: BootConfig }) {
   return (
-    <SiteContext.Provider value={boot.site}>
+    <SiteProvider value={boot.site}>
       <SharedUiProvider>
         <BrowserRouter>
           <ScrollToTop />
@@ -50,6 +49,6 @@ export function App({ boot }: { boot: BootConfig }) {
           <Toaster />
         </BrowserRouter>
       </SharedUiProvider>
-    </SiteContext.Provider>
+    </SiteProvider>
   );
 }

@@ -1,11 +1,9 @@
 import type { SiteConfig } from '@jobboard/contract';
-import { createContext, useContext } from 'react';
+import { useSite as useSharedSite } from '@jobboard/shared-ui';
 
-export const SiteContext = createContext<SiteConfig | null>(null);
-
-/** The publication's details (names, addresses, links) from the server's configuration. */
+/** The shell always provides the site configuration (App), so here it is never missing. */
 export function useSite(): SiteConfig {
-  const site = useContext(SiteContext);
-  if (!site) throw new Error('useSite() outside <SiteContext>');
+  const site = useSharedSite();
+  if (!site) throw new Error('useSite() outside <SiteProvider>');
   return site;
 }

@@ -1,0 +1,124 @@
+import { expect, test, type Page } from '@playwright/test';
+import { SUBMISSION_MESSAGES } from '../../api/contract/src/submission';
+
+const JOB = {
+  title: `Digital Organizer ${Date.now()}`,
+  organization: 'Open Ballot Project',
+  description:
+    'Organize volunteers online and run digital campaigns for voting rights across the state.',
+  location: 'Remote',
+  applicationUrl: 'https://openballot.example/jobs/organizer',
+  contactName: 'Sam Rivera',
+  contactEmail: 'sam@openballot.example',
+};
+
+async function fill(page: Page, job = JOB) {
+  await page.getByLabel('Job Title').fill(job.title);
+  await page.getByLabel('Organization').fill(job.organization);
+  await page.getByLabel('Job Description').fill(job.description);
+  await page.getByLabel('Location').fill(job.location);
+  await page.getByRole('checkbox', { name: 'Political' }).check();
+  await page.getByLabel('Job Type').selectOption('Full-time');
+  await page.getByLabel('Minimum Salary (USD per year)').fill('55000');
+  await page.getByLabel('Maximum Salary (USD per year)').fill('65000');
+  await page.getByLabel('Application URL').fill(job.applicationUrl);
+  await page.getByLabel('Contact Name').fill(job.contactName);
+  await page.getByLabel('Contact Email').fill(job.contactEmail);
+}
+
+const submitButton = (page: Page) => page.getByRole('button', { name: 'Submit for Review (Free)' });
+
+test.describe('submitting a job', () => {
+  test('an empty form shows every validation message next to its field', async ({ page }) => {
+    await page.goto('/submit-job');
+    await submitButton(page).click();
+    for (const message of Object.values(SUBMISSION_MESSAGES)) {
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByLabel('Job Title')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('heading', { name: 'Submission Received!' })).toHaveCount(0);
+  });
+
+  test('messages follow what is typed', async ({ page }) => {
+    await page.goto('/submit-job');
+    await page.getByLabel('Job Description').fill('Too short.');
+    await page.getByLabel('Application URL').fill('not a url');
+    await page.getByLabel('Contact Email').fill('sam@');
+    await page.getByLabel('Contact Email').blur();
+    await expect(page.getByText(SUBMISSION_MESSAGES.description)).toBeVisible();
+    await expect(page.getByText(SUBMISSION_MESSAGES.applicationUrl)).toBeVisible();
+    await expect(page.getByText(SUBMISSION_MESSAGES.contactEmail)).toBeVisible();
+    await page.getByLabel('Contact Email').fill('sam@openballot.example');
+    await expect(page.getByText(SUBMISSION_MESSAGES.contactEmail)).toHaveCount(0);
+  });
+
+  test('a full submission reaches the confirmation and leads back to the board', async ({
+    page,
+  }) => {
+    await page.goto('/submit-job');
+    await fill(page);
+    const sent = page.waitForRequest(
+      (r) => r.url().endsWith('/api/submit-job-for-review') && r.method() === 'POST',
+    );
+    await submitButton(page).click();
+    const body = (await sent).postDataJSON();
+    expect(body).toMatchObject({
+      title: JOB.title,
+      listingType: 'basic',
+      selectedTier: 'basic',
+      experienceLevel: 'Not specified',
+    });
+    await expect(page.getByRole('heading', { name: 'Submission Received!' })).toBeVisible();
+    await expect(page.getByText(JOB.contactEmail)).toBeVisible();
+    await expect(page.getByRole('region', { name: /Notifications/ })).toContainText(
+      'Job Submitted Successfully!',
+    );
+    await page.getByRole('link', { name: 'Return to Job Board' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator('[data-remote="mfe_board"]')).toBeVisible();
+  });
+
+  test('when the API fails the form keeps everything and a toast explains', async ({ page }) => {
+    await page.goto('/submit-job');
+    await fill(page);
+    await page.route('**/api/submit-job-for-review', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"message":"The service is down for maintenance"}',
+      }),
+    );
+    await submitButton(page).click();
+    const toast = page.getByRole('region', { name: /Notifications/ });
+    await expect(toast).toContainText('Submission Failed');
+    await expect(toast).toContainText('The service is down for maintenance');
+    await expect(page.getByLabel('Job Title')).toHaveValue(JOB.title);
+    await expect(page.getByLabel('Contact Email')).toHaveValue(JOB.contactEmail);
+    await expect(page.getByRole('checkbox', { name: 'Political' })).toBeChecked();
+    await expect(submitButton(page)).toBeEnabled();
+  });
+
+  test('the button says Submitting... and is disabled while sending', async ({ page }) => {
+    await page.goto('/submit-job');
+    await fill(page, { ...JOB, title: `${JOB.title} (slow)` });
+    await page.route('**/api/submit-job-for-review', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await submitButton(page).click();
+    await expect(page.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    await expect(page.getByRole('heading', { name: 'Submission Received!' })).toBeVisible();
+  });
+
+  test('the tier cards can be chosen with the keyboard', async ({ page }) => {
+    await page.goto('/submit-job');
+    const basic = page.getByRole('radio', { name: /Featured Listing/ });
+    const multiples = page.getByRole('radio', { name: /Multiples Listing/ });
+    await expect(basic).toBeChecked();
+    await basic.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(multiples).toBeChecked();
+    await page.keyboard.press('ArrowLeft');
+    await expect(basic).toBeChecked();
+  });
+});

@@ -1,0 +1,216 @@
+import { SharedUiProvider, SiteProvider, useToastStore } from '@jobboard/shared-ui';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  SUBMISSION_CASES,
+  VALID_SUBMISSION,
+} from '../../../../../api/contract/src/__tests__/submission-cases';
+import SubmitJobPage from '../../../app/SubmitJobPage';
+import { validateSubmission } from '../components/SubmitJobForm';
+
+const site = {
+  boardName: 'Nonprofit Comms Jobs',
+  providerName: 'The Commons Dispatch',
+  contactEmail: 'hello@example.org',
+  jobsEmail: 'jobs@example.org',
+  socialUrl: 'https://social.example',
+  socialLabel: 'Follow us',
+  resourcesUrl: 'https://example.org/resources',
+  subscribeUrl: 'https://example.org/subscribe',
+  membershipName: 'Ghost',
+};
+
+function renderPage() {
+  render(
+    <SharedUiProvider>
+      <SiteProvider value={site}>
+        <MemoryRouter initialEntries={['/submit-job']}>
+          <SubmitJobPage />
+        </MemoryRouter>
+      </SiteProvider>
+    </SharedUiProvider>,
+  );
+}
+
+function answer(status: number, body: unknown) {
+  const fetchMock = vi
+    .fn()
+    .mockResolvedValue(
+      new Response(JSON.stringify(body), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+async function fillValidForm() {
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('Job Title'), VALID_SUBMISSION.title);
+  await user.type(screen.getByLabelText('Organization'), VALID_SUBMISSION.organization);
+  await user.type(screen.getByLabelText('Job Description'), VALID_SUBMISSION.description);
+  await user.type(screen.getByLabelText('Location'), VALID_SUBMISSION.location);
+  await user.click(screen.getByRole('checkbox', { name: 'Communications' }));
+  await user.selectOptions(screen.getByLabelText('Job Type'), 'Full-time');
+  await user.type(screen.getByLabelText('Minimum Salary (USD per year)'), '85000');
+  await user.type(screen.getByLabelText('Application URL'), VALID_SUBMISSION.applicationUrl);
+  await user.type(screen.getByLabelText('Contact Name'), VALID_SUBMISSION.contactName);
+  await user.type(screen.getByLabelText('Contact Email'), VALID_SUBMISSION.contactEmail);
+  return user;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useToastStore.setState({ toasts: [] });
+});
+
+describe("the form checks with the API's own struct", () => {
+  it.each(SUBMISSION_CASES)('$name -> $field: "$message"', ({ change, field, message }) => {
+    expect(validateSubmission({ ...VALID_SUBMISSION, ...change } as never)[field as never]).toBe(
+      message,
+    );
+  });
+
+  it('finds nothing wrong with a valid form, whatever the hidden field holds', () => {
+    expect(validateSubmission({ ...VALID_SUBMISSION, website: 'x' } as never)).toEqual({});
+  });
+});
+
+describe('/submit-job', () => {
+  it('lays out the page of SPEC.md 2', () => {
+    renderPage();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Submit Your Job for Review' }),
+    ).toBeInTheDocument();
+    const how = screen.getByRole('region', { name: 'How it works' });
+    expect(within(how).getAllByRole('listitem')).toHaveLength(4);
+    const pricing = screen.getByRole('region', { name: 'Pricing (Payment after approval)' });
+    expect(pricing).toHaveTextContent('Featured Listing');
+    expect(pricing).toHaveTextContent('$99');
+    expect(pricing).toHaveTextContent('30 days');
+    expect(pricing).toHaveTextContent('Multiples Listing');
+    expect(pricing).toHaveTextContent('$199');
+    expect(pricing).toHaveTextContent('Unlimited');
+    for (const title of ['Job Details', 'Contact Information', 'Listing Type', 'Promo Code']) {
+      expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
+    }
+    expect(screen.getByText(/only post roles that include a salary/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'jobs@example.org' })).toHaveAttribute(
+      'href',
+      'mailto:jobs@example.org',
+    );
+    expect(screen.getByLabelText('Job Description')).toHaveAttribute('rows', '6');
+    expect(screen.getByLabelText('Minimum Salary (USD per year)')).toHaveAttribute(
+      'type',
+      'number',
+    );
+    expect(screen.getByLabelText('Application Deadline (optional)')).toHaveAttribute(
+      'type',
+      'date',
+    );
+    expect(screen.getByRole('button', { name: 'Submit for Review (Free)' })).toBeEnabled();
+  });
+
+  it('shows every required message next to its field when an empty form is submitted', async () => {
+    const fetchMock = answer(201, {});
+    renderPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit for Review (Free)' }));
+    for (const message of [
+      'Job title is required',
+      'Organization name is required',
+      'Job description must be at least 50 characters',
+      'Location is required',
+      'At least one category is required',
+      'Job type is required',
+      'Please enter a valid URL',
+      'Please enter a valid email address',
+      'Contact name is required',
+    ]) {
+      expect(screen.getByText(message)).toBeInTheDocument();
+    }
+    expect(screen.getByLabelText('Job Title')).toHaveAccessibleDescription('Job title is required');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows a message once the field is left, not before', async () => {
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('Contact Email'));
+    expect(screen.queryByText('Please enter a valid email address')).toBeNull();
+    await user.type(screen.getByLabelText('Contact Email'), 'jordan@');
+    await user.tab();
+    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+  });
+
+  it('sends the payload with selectedTier and experienceLevel, then shows the confirmation', async () => {
+    const fetchMock = answer(201, { id: '7', status: 'pending_review' });
+    renderPage();
+    const user = await fillValidForm();
+    await user.click(screen.getByRole('radio', { name: /Multiples Listing/ }));
+    await user.click(screen.getByRole('button', { name: 'Submit for Review (Free)' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Submission Received!' }),
+    ).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/submit-job-for-review');
+    expect(JSON.parse(init.body)).toMatchObject({
+      title: VALID_SUBMISSION.title,
+      category: ['Communications'],
+      jobType: 'Full-time',
+      salaryMin: '85000',
+      listingType: 'featured',
+      selectedTier: 'featured',
+      experienceLevel: 'Not specified',
+    });
+    expect(screen.getByText('hiring@coastaljusticefund.org')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to Job Board' })).toHaveAttribute('href', '/');
+    expect(useToastStore.getState().toasts[0]).toMatchObject({
+      title: 'Job Submitted Successfully!',
+      description: "We'll review your submission and contact you within 24 hours.",
+    });
+  });
+
+  it('keeps what was typed and explains when the API fails', async () => {
+    answer(500, { message: 'Something went wrong on our side. Please try again.' });
+    renderPage();
+    const user = await fillValidForm();
+    await user.click(screen.getByRole('button', { name: 'Submit for Review (Free)' }));
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts[0]).toMatchObject({
+        title: 'Submission Failed',
+        description: 'Something went wrong on our side. Please try again.',
+      }),
+    );
+    expect(screen.getByLabelText('Job Title')).toHaveValue(VALID_SUBMISSION.title);
+    expect(screen.getByLabelText('Contact Email')).toHaveValue(VALID_SUBMISSION.contactEmail);
+    expect(screen.getByRole('button', { name: 'Submit for Review (Free)' })).toBeEnabled();
+  });
+
+  it("puts the server's field messages next to their fields", async () => {
+    answer(400, {
+      message: 'promoCode: This promo code has expired',
+      field: 'promoCode',
+      fields: { promoCode: 'This promo code has expired' },
+    });
+    renderPage();
+    const user = await fillValidForm();
+    await user.type(screen.getByLabelText('Promo code (optional)'), 'SUMMER');
+    await user.click(screen.getByRole('button', { name: 'Submit for Review (Free)' }));
+    expect(await screen.findByText('This promo code has expired')).toBeInTheDocument();
+    expect(screen.getByLabelText('Promo code (optional)')).toHaveValue('SUMMER');
+  });
+
+  it('lets the tier cards be chosen with the keyboard', async () => {
+    renderPage();
+    const basic = screen.getByRole('radio', { name: /Featured Listing/ });
+    const multiples = screen.getByRole('radio', { name: /Multiples Listing/ });
+    expect(basic).toBeChecked();
+    basic.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(multiples).toBeChecked();
+    expect(multiples).toHaveFocus();
+  });
+});

@@ -1,0 +1,208 @@
+import {
+  CATEGORY_CHOICES,
+  PUBLIC_JOB_TYPES,
+  SubmissionForm,
+  check,
+  defaultSubmissionValues,
+  type SubmissionReceived,
+} from '@jobboard/contract';
+import {
+  ApiError,
+  Button,
+  Card,
+  CardTitle,
+  HintText,
+  errorMessage,
+  toast,
+  useSite,
+} from '@jobboard/shared-ui';
+import { FORM_ERROR } from 'final-form';
+import { useMemo } from 'react';
+import { Field, Form } from 'react-final-form';
+import styled from 'styled-components';
+import { submitJob } from '../api/submit-job';
+import { SUBMIT_TEXT } from '../messages';
+import { CheckboxGroup, SelectInput, TextAreaInput, TextInput } from './fields';
+import { ListingTypeField } from './ListingTypeField';
+
+type Values = SubmissionForm & { website?: string };
+
+/** Client-side messages come from the same struct the API checks with. */
+export function validateSubmission(values: Values) {
+  const { website: _honeypot, ...form } = values;
+  const result = check(SubmissionForm, form);
+  return result.ok ? {} : result.errors;
+}
+
+const jobTypeOptions = PUBLIC_JOB_TYPES.map((type) => ({ value: type, label: type }));
+
+/**
+ * The submission form (SPEC.md 2 and 5). While sending, the button says 'Submitting...' and is
+ * disabled; a failure keeps everything typed, shows a toast, and puts the server's per-field
+ * messages next to their fields.
+ */
+export function SubmitJobForm({
+  onSubmitted,
+}: {
+  onSubmitted(result: SubmissionReceived, email: string): void;
+}) {
+  const site = useSite();
+  const initialValues = useMemo<Values>(() => ({ ...defaultSubmissionValues(), website: '' }), []);
+
+  const onSubmit = async (values: Values) => {
+    try {
+      const result = await submitJob(values);
+      toast({ ...SUBMIT_TEXT.successToast, variant: 'success' });
+      onSubmitted(result, values.contactEmail.trim());
+      return undefined;
+    } catch (error) {
+      toast({
+        title: SUBMIT_TEXT.failureToast.title,
+        description: errorMessage(error, SUBMIT_TEXT.failureToast.fallback),
+        variant: 'destructive',
+      });
+      const fields = error instanceof ApiError ? error.fieldErrors : undefined;
+      return fields ?? { [FORM_ERROR]: errorMessage(error, SUBMIT_TEXT.failureToast.fallback) };
+    }
+  };
+
+  return (
+    <Form<Values> onSubmit={onSubmit} validate={validateSubmission} initialValues={initialValues}>
+      {({ handleSubmit, submitting }) => (
+        <Stack as="form" onSubmit={handleSubmit} noValidate aria-label="Submit a job">
+          <Card>
+            <CardTitle>Job Details</CardTitle>
+            <HintText>
+              We only post roles that include a salary.
+              {site && (
+                <>
+                  {' '}
+                  Questions? Write to <a href={`mailto:${site.jobsEmail}`}>{site.jobsEmail}</a>.
+                </>
+              )}
+            </HintText>
+            <Fields>
+              <TextInput name="title" label="Job Title" required />
+              <TextInput
+                name="organization"
+                label="Organization"
+                required
+                autoComplete="organization"
+              />
+              <TextAreaInput
+                name="description"
+                label="Job Description"
+                rows={6}
+                hint="At least 50 characters."
+              />
+              <TextInput
+                name="location"
+                label="Location"
+                required
+                placeholder="City, ST or Remote"
+              />
+              <CheckboxGroup name="category" legend="Categories" options={CATEGORY_CHOICES} />
+              <SelectInput
+                name="jobType"
+                label="Job Type"
+                options={jobTypeOptions}
+                placeholder="Select a job type"
+              />
+              <Pair>
+                <TextInput
+                  name="salaryMin"
+                  label="Minimum Salary (USD per year)"
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                />
+                <TextInput
+                  name="salaryMax"
+                  label="Maximum Salary (USD per year)"
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                />
+              </Pair>
+              <TextInput
+                name="applicationUrl"
+                label="Application URL"
+                type="url"
+                required
+                placeholder="https://"
+              />
+              <TextInput name="deadline" label="Application Deadline (optional)" type="date" />
+            </Fields>
+          </Card>
+
+          <Card>
+            <CardTitle>Contact Information</CardTitle>
+            <Fields>
+              <TextInput name="contactName" label="Contact Name" required autoComplete="name" />
+              <TextInput
+                name="contactEmail"
+                label="Contact Email"
+                type="email"
+                required
+                autoComplete="email"
+              />
+            </Fields>
+          </Card>
+
+          <Card>
+            <CardTitle>Listing Type</CardTitle>
+            <ListingTypeField />
+          </Card>
+
+          <Card>
+            <CardTitle>Promo Code</CardTitle>
+            <TextInput name="promoCode" label="Promo code (optional)" autoComplete="off" />
+          </Card>
+
+          {/* Real visitors never see or fill this; bots fill every field. */}
+          <Honeypot aria-hidden="true">
+            <label>
+              Website
+              <Field name="website" component="input" tabIndex={-1} autoComplete="off" />
+            </label>
+          </Honeypot>
+
+          <Submit type="submit" disabled={submitting}>
+            {submitting ? SUBMIT_TEXT.submitting : SUBMIT_TEXT.submit}
+          </Submit>
+        </Stack>
+      )}
+    </Form>
+  );
+}
+
+const Stack = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.lg};
+`;
+
+const Fields = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+  margin-top: ${({ theme }) => theme.space.md};
+`;
+
+const Pair = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
+`;
+
+const Honeypot = styled.div`
+  position: absolute;
+  left: -10000px;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+`;
+
+const Submit = styled(Button)`
+  align-self: flex-start;
+`;

@@ -1,0 +1,129 @@
+import {
+  Checkbox,
+  ErrorText,
+  Select,
+  TextArea,
+  TextField,
+  type SelectOption,
+} from '@jobboard/shared-ui';
+import type { ReactNode } from 'react';
+import { Field, useField, type FieldMetaState } from 'react-final-form';
+import styled from 'styled-components';
+
+/**
+ * Final-form fields on the shared primitives. A message shows next to its field once the field
+ * has been visited or a submit was tried; a server message shows until the field is edited.
+ */
+export function fieldError(meta: FieldMetaState<unknown>): string | undefined {
+  if (meta.submitError && !meta.dirtySinceLastSubmit) return meta.submitError as string;
+  return (meta.touched || meta.submitFailed) && meta.error ? (meta.error as string) : undefined;
+}
+
+interface TextProps {
+  name: string;
+  label: ReactNode;
+  type?: string;
+  hint?: ReactNode;
+  required?: boolean;
+  autoComplete?: string;
+  inputMode?: 'numeric' | 'email' | 'url' | 'text';
+  placeholder?: string;
+  min?: number;
+}
+
+export function TextInput({ name, label, type = 'text', ...rest }: TextProps) {
+  return (
+    <Field<string> name={name} type={type}>
+      {({ input, meta }) => (
+        <TextField label={label} {...input} {...rest} error={fieldError(meta)} />
+      )}
+    </Field>
+  );
+}
+
+export function TextAreaInput({ name, label, rows, hint }: TextProps & { rows: number }) {
+  return (
+    <Field<string> name={name}>
+      {({ input, meta }) => (
+        <TextArea label={label} rows={rows} hint={hint} {...input} error={fieldError(meta)} />
+      )}
+    </Field>
+  );
+}
+
+export function SelectInput({
+  name,
+  label,
+  options,
+  placeholder,
+}: TextProps & { options: SelectOption[] }) {
+  return (
+    <Field<string> name={name}>
+      {({ input, meta }) => (
+        <Select
+          label={label}
+          options={options}
+          placeholder={placeholder}
+          {...input}
+          error={fieldError(meta)}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** A group of checkboxes editing one list field. */
+export function CheckboxGroup({
+  name,
+  legend,
+  options,
+}: {
+  name: string;
+  legend: string;
+  options: readonly string[];
+}) {
+  const { meta } = useField(name, {
+    subscription: {
+      error: true,
+      touched: true,
+      submitFailed: true,
+      submitError: true,
+      dirtySinceLastSubmit: true,
+    },
+  });
+  const error = fieldError(meta);
+  return (
+    <Fieldset
+      aria-describedby={error ? `${name}-error` : undefined}
+      aria-invalid={!!error || undefined}
+    >
+      <legend>{legend}</legend>
+      <Options>
+        {options.map((option) => (
+          <Field<string> key={option} name={name} type="checkbox" value={option}>
+            {({ input }) => <Checkbox label={option} {...input} />}
+          </Field>
+        ))}
+      </Options>
+      {error && <ErrorText id={`${name}-error`}>{error}</ErrorText>}
+    </Fieldset>
+  );
+}
+
+export const Fieldset = styled.fieldset`
+  border: 0;
+  margin: 0;
+  padding: 0;
+  legend {
+    font-weight: 600;
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+    margin-bottom: ${({ theme }) => theme.space.xs};
+    padding: 0;
+  }
+`;
+
+const Options = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(12rem, 1fr));
+  gap: ${({ theme }) => theme.space.xs};
+`;

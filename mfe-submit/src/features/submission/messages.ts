@@ -1,0 +1,32 @@
+import { REVIEW_HOURS } from '@jobboard/contract';
+
+/** Texts of the submit screen (SPEC.md 2, 4 and 8), in one place. */
+export const SUBMIT_TEXT = {
+  title: 'Submit Your Job for Review',
+  howItWorks: 'How it works',
+  steps: [
+    'Submit your job for free. No payment is needed now.',
+    `Our team reviews your submission within ${REVIEW_HOURS} hours.`,
+    'If it is approved, we e-mail you a secure payment link.',
+    'Your job goes live as soon as the payment is made.',
+  ],
+  pricing: 'Pricing (Payment after approval)',
+  submit: 'Submit for Review (Free)',
+  submitting: 'Submitting...',
+  successTitle: 'Submission Received!',
+  successSteps: [
+    `Our team reviews your job within ${REVIEW_HOURS} hours.`,
+    'If it is approved, we e-mail you a secure payment link.',
+    'Your job goes live as soon as the payment is made.',
+    'We send you a confirmation once it is published.',
+  ],
+  returnToBoard: 'Return to Job Board',
+  successToast: {
+    title: 'Job Submitted Successfully!',
+    description: "We'll review your submission and contact you within 24 hours.",
+  },
+  failureToast: {
+    title: 'Submission Failed',
+    fallback: 'There was an error submitting your job. Please try again.',
+  },
+} as const;
