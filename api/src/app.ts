@@ -6,14 +6,24 @@ import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import jobsPlugin from './plugins/jobs';
 import mailerPlugin from './plugins/mailer';
+import sessionPlugin from './plugins/session';
 import rateLimitPlugin from './plugins/rate-limit';
 import releasesPlugin from './plugins/releases';
 import securityHeadersPlugin from './plugins/security-headers';
 import stripePlugin from './plugins/stripe';
+import adminRoutes from './routes/admin';
+import refreshJobsRoutes from './routes/admin/refresh-jobs';
+import authRoutes from './routes/auth';
 import jobsRoutes from './routes/jobs';
 import paymentsRoutes from './routes/payments';
 import submissionsRoutes from './routes/submissions';
 import siteRoutes from './routes/site';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: { method: string; url: string }[];
+  }
+}
 
 export interface AppOptions {
   config: Config;
@@ -45,6 +55,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: trustedProxies(options.config.trustProxy),
   });
 
+  // Every route, as registered: the admin route-table test walks it so no route is forgotten.
+  const routeTable: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
+  app.decorate('routeTable', routeTable);
+
   await app.register(configPlugin, { config: options.config, now: options.now });
   await app.register(errorsPlugin);
   await app.register(releasesPlugin);
@@ -54,10 +71,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(jobsPlugin);
   await app.register(stripePlugin);
   await app.register(mailerPlugin);
+  await app.register(sessionPlugin);
 
   await app.register(jobsRoutes, { prefix: '/api' });
   await app.register(submissionsRoutes, { prefix: '/api' });
   await app.register(paymentsRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api/admin' });
+  await app.register(adminRoutes, { prefix: '/api/admin' });
+  await app.register(refreshJobsRoutes, { prefix: '/api' });
   // Last: the front end answers every GET no API route took.
   await app.register(siteRoutes);
 

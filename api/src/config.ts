@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import type { SiteConfig } from '@jobboard/contract';
+import { MIN_ADMIN_PASSWORD_LENGTH, type SiteConfig } from '@jobboard/contract';
 
 /**
  * Configuration comes from the environment only. `loadConfig` reads every variable, checks each
@@ -32,6 +32,10 @@ export interface Config {
   /** Stripe Checkout; null when STRIPE_SECRET_KEY is not set (admins then mark payments by hand). */
   stripe: StripeConfig | null;
   mail: MailConfig;
+  /** Admin sessions end after this long without use, and after `maxHours` in any case. */
+  session: { idleMinutes: number; maxHours: number };
+  /** ADMIN_USERNAME / ADMIN_PASSWORD: the first admin, created on start when there is none. */
+  firstAdmin: { username: string; password: string } | null;
   /** Submissions accepted per client address in a window (spam defence). */
   submissionRateLimit: { max: number; windowMinutes: number };
 }
@@ -125,6 +129,20 @@ export function loadConfig(env: Env = process.env): Config {
     adminEmail: read('ADMIN_EMAIL', parseEmail, site.jobsEmail),
     pollSeconds: read('MAIL_POLL_SECONDS', parseCount, 5),
   };
+  const session = {
+    idleMinutes: read('SESSION_IDLE_MINUTES', parsePositive, 30),
+    maxHours: read('SESSION_MAX_HOURS', parsePositive, 12),
+  };
+  const adminUsername = read('ADMIN_USERNAME', parseUsername, '');
+  const adminPassword = read('ADMIN_PASSWORD', parseAdminPassword, '');
+  if (
+    Boolean(adminUsername) !== Boolean(adminPassword) &&
+    !problems.some((p) => p.startsWith('ADMIN_'))
+  ) {
+    problems.push('ADMIN_USERNAME and ADMIN_PASSWORD must be set together (or neither)');
+  }
+  const firstAdmin =
+    adminUsername && adminPassword ? { username: adminUsername, password: adminPassword } : null;
   const submissionRateLimit = {
     max: read('SUBMISSION_RATE_LIMIT_MAX', parseCount, 5),
     windowMinutes: read('SUBMISSION_RATE_LIMIT_WINDOW_MINUTES', parseCount, 10),
@@ -149,6 +167,8 @@ export function loadConfig(env: Env = process.env): Config {
     remotesConfigFile,
     stripe,
     mail,
+    session,
+    firstAdmin,
     submissionRateLimit,
   };
 }
@@ -192,6 +212,23 @@ function parseDatabaseUrl(raw: string): string {
   return invalid(
     'must be a PostgreSQL URL such as postgres://user:password@host:5432/board (leave it unset for SQLite)',
   );
+}
+
+function parsePositive(raw: string): number {
+  const n = Number(raw);
+  return Number.isInteger(n) && n > 0 ? n : invalid('must be a whole number above 0');
+}
+
+function parseUsername(raw: string): string {
+  return /^[a-zA-Z0-9._@-]{3,100}$/.test(raw)
+    ? raw
+    : invalid('must be 3 to 100 letters, digits or . _ @ -');
+}
+
+function parseAdminPassword(raw: string): string {
+  return raw.length >= MIN_ADMIN_PASSWORD_LENGTH
+    ? raw
+    : invalid(`must be at least ${MIN_ADMIN_PASSWORD_LENGTH} characters`);
 }
 
 function parseCount(raw: string): number {

@@ -3,6 +3,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { migrateLatest } from './db/migrate';
+import { ensureFirstAdmin, type FirstAdmin } from './admins/first-admin';
 import { seedDemoIfEmpty } from './seed/seed-demo';
 
 /** Start-up: read the configuration, migrate, seed the demo when empty, listen, stop gracefully. */
@@ -14,6 +15,8 @@ async function main(): Promise<void> {
   if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
   const seeded = await seedDemoIfEmpty(app);
   if (seeded) app.log.info(`loaded ${seeded} demo jobs`);
+  const firstAdmin = await ensureFirstAdmin(app);
+  if (firstAdmin.created) app.log.info({ username: firstAdmin.username }, 'first admin created');
   if (config.sessionSecretGenerated) {
     app.log.warn(
       'SESSION_SECRET is not set: using a random one, so sign-ins end when the server restarts',
@@ -28,7 +31,7 @@ async function main(): Promise<void> {
   });
 
   await app.listen({ port: config.port, host: config.host });
-  printBanner(config, app.server.address());
+  printBanner(config, app.server.address(), firstAdmin);
 }
 
 function readConfigOrExit(): Config {
@@ -43,11 +46,31 @@ function readConfigOrExit(): Config {
   }
 }
 
-function printBanner(config: Config, address: AddressInfo | string | null): void {
+function printBanner(
+  config: Config,
+  address: AddressInfo | string | null,
+  firstAdmin: FirstAdmin,
+): void {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const database =
     config.database.client === 'sqlite' ? `SQLite ${config.database.filename}` : 'PostgreSQL';
-  console.log(`\n  Job board ready at http://localhost:${port}  (${database})\n`);
+  const lines = [
+    `  Job board ready at http://localhost:${port}  (${database})`,
+    `  Admin login:       http://localhost:${port}/admin/login`,
+  ];
+  if (firstAdmin.created && firstAdmin.generatedPassword) {
+    // Shown once: only its hash is stored. `pnpm --filter @jobboard/api admin:create` resets it.
+    lines.push(
+      `                     user ${firstAdmin.username}, password ${firstAdmin.generatedPassword}  (shown once: note it now)`,
+    );
+  } else if (firstAdmin.created) {
+    lines.push(`                     user ${firstAdmin.username}, password from ADMIN_PASSWORD`);
+  } else {
+    lines.push(
+      '                     forgot the password? pnpm --filter @jobboard/api admin:create -- --username <name>',
+    );
+  }
+  console.log(`\n${lines.join('\n')}\n`);
 }
 
 main().catch((error: unknown) => {

@@ -104,4 +104,25 @@ describe('configuration from the environment', () => {
       /CONTACT_EMAIL must be an e-mail address[\s\S]*SUBSCRIBE_URL must be an http\(s\) URL/,
     );
   });
+
+  it('reads the first admin and the session timeouts, and wants both admin variables or neither', () => {
+    const config = loadConfig({
+      ADMIN_USERNAME: 'alice',
+      ADMIN_PASSWORD: 'a long enough password',
+      SESSION_IDLE_MINUTES: '15',
+      SESSION_MAX_HOURS: '8',
+    });
+    expect(config.firstAdmin).toEqual({ username: 'alice', password: 'a long enough password' });
+    expect(config.session).toEqual({ idleMinutes: 15, maxHours: 8 });
+    expect(loadConfig({}).firstAdmin).toBeNull();
+    expect(() => loadConfig({ ADMIN_USERNAME: 'alice' })).toThrow(/must be set together/);
+    let error: Error | undefined;
+    try {
+      loadConfig({ ADMIN_USERNAME: 'alice', ADMIN_PASSWORD: 'short' });
+    } catch (e) {
+      error = e as Error;
+    }
+    expect(error?.message).toContain('ADMIN_PASSWORD must be at least 12 characters');
+    expect(error?.message).not.toContain('short');
+  });
 });

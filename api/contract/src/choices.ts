@@ -54,3 +54,6 @@ export const DESCRIPTION_MIN_LENGTH = 50;
 export const MAX_QUERY_LENGTH = 200;
 /** Employers hear back within this many hours (SPEC.md 1 and 9). */
 export const REVIEW_HOURS = 24;
+
+/** Admin passwords are at least this long (the CLI and ADMIN_PASSWORD both check it). */
+export const MIN_ADMIN_PASSWORD_LENGTH = 12;

@@ -1,3 +1,4 @@
+export * from './admin';
 export * from './choices';
 export * from './csrf';
 export * from './dates';

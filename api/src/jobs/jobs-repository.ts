@@ -3,6 +3,7 @@ import {
   RECENT_DAYS,
   SALARY_RANGES,
   normaliseDeadline,
+  type AdminJob,
   type Job,
   type SearchRequest,
   type SearchResponse,
@@ -188,6 +189,11 @@ export class JobsRepository {
 
   /** The jobs with these ids, whole, in the order of the ids. */
   private async loadInOrder(ids: number[], now: Date): Promise<Job[]> {
+    return (await this.loadRows(ids)).map(({ row, lists }) => toJob(row, lists, now));
+  }
+
+  /** Rows and lists of these jobs, in the order of the ids (unknown ids are skipped). */
+  private async loadRows(ids: number[]): Promise<{ row: JobRow; lists: JobLists }[]> {
     if (!ids.length) return [];
     const rows: JobRow[] = [];
     const lists = new Map<number, JobLists>(
@@ -216,8 +222,69 @@ export class JobsRepository {
     const byId = new Map(rows.map((row) => [Number(row.id), row]));
     return ids.flatMap((id) => {
       const row = byId.get(id);
-      return row ? [toJob(row, lists.get(id)!, now)] : [];
+      return row ? [{ row, lists: lists.get(id)! }] : [];
     });
+  }
+
+  // ---- admin reads ----------------------------------------------------------------------------
+
+  /** Every job, inactive and expired too, newest first: the admin dashboard's table. */
+  async listAll(now: Date): Promise<AdminJob[]> {
+    const ids = await pluckIds(
+      this.db('jobs')
+        .select('jobs.id')
+        .orderBy('jobs.created_at', 'desc')
+        .orderBy('jobs.id', 'desc'),
+    );
+    return this.asAdminJobs(ids, now);
+  }
+
+  /** One job whatever its state, for the admin screens. */
+  async findAny(id: number, now: Date): Promise<AdminJob | undefined> {
+    const [job] = await this.asAdminJobs([id], now);
+    return job;
+  }
+
+  /** The stored row of a job (what an update must keep: its source, external id, expiry). */
+  async row(id: number): Promise<JobRow | undefined> {
+    const [loaded] = await this.loadRows([id]);
+    return loaded?.row;
+  }
+
+  /** Switch a job on or off and set when it stops being public (extend / republish). */
+  async setLifecycle(
+    id: number,
+    change: { active: boolean; expiresAt: Date | null; postedDate?: string },
+    now: Date,
+  ): Promise<boolean> {
+    const updated = await this.db('jobs')
+      .where({ id })
+      .update({
+        active: change.active,
+        expires_at: change.expiresAt ? change.expiresAt.getTime() : null,
+        ...(change.postedDate ? { posted_date: change.postedDate } : {}),
+        updated_at: now.getTime(),
+      });
+    return updated > 0;
+  }
+
+  private async asAdminJobs(ids: number[], now: Date): Promise<AdminJob[]> {
+    const loaded = await this.loadRows(ids);
+    const submissions = new Map<number, number>();
+    for (const part of chunks(ids)) {
+      const rows: { id: number; job_id: number }[] = await this.db('submissions')
+        .whereIn('job_id', part)
+        .select('id', 'job_id');
+      for (const { id, job_id } of rows) submissions.set(Number(job_id), Number(id));
+    }
+    return loaded.map(({ row, lists }) => ({
+      ...toJob(row, lists, now),
+      source: row.source,
+      createdAt: new Date(Number(row.created_at)).toISOString(),
+      submissionId: submissions.has(Number(row.id))
+        ? String(submissions.get(Number(row.id)))
+        : null,
+    }));
   }
 }
 

@@ -14,6 +14,8 @@ export interface Payment {
   checkoutSessionId?: string | null;
   amountCents: number;
   note?: string | null;
+  /** Send the 'payment received, job live' e-mail (a credit sends its own). */
+  sendJobLiveEmail?: boolean;
 }
 
 export type PublishOutcome =
@@ -85,6 +87,7 @@ export async function markPaidAndPublish(
       created_at: now.getTime(),
     });
   }
+  if (payment.sendJobLiveEmail === false) return { outcome: 'published', jobId };
   await enqueueEmail(
     trx,
     jobLiveEmail({

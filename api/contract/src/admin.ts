@@ -1,0 +1,322 @@
+import {
+  boolean,
+  define,
+  defaulted,
+  nullable,
+  object,
+  optional,
+  refine,
+  string,
+  type Infer,
+} from 'superstruct';
+import { ADMIN_JOB_TYPES } from './choices';
+import { ISO_DATE_PATTERN, isoDateOf, parseDeadline } from './dates';
+import type { Job } from './job';
+import type { SubmissionStatus } from './submission';
+
+/** Messages of the admin screens (SPEC.md 5 and 8), word for word where the spec quotes them. */
+export const ADMIN_MESSAGES = {
+  login: 'Please enter both username and password',
+  badLogin: 'Invalid username or password',
+  required: 'Required',
+  invalid: 'Invalid input',
+  url: 'Please enter a valid URL',
+  category: 'Select at least one category',
+  locationsToast: 'Please add at least one location',
+  locationsInline: 'At least one location is required',
+  salaryOrder: 'Maximum salary must be at least the minimum salary',
+  amountTitle: 'Invalid Amount',
+  amount: 'Please enter a valid amount greater than 0.',
+  deleteConfirm: 'Are you sure you want to delete this job?',
+} as const;
+
+const filled = (message: string, max = 300) =>
+  define<string>('filled', (value) => {
+    if (typeof value !== 'string' || value.trim() === '') return message;
+    return value.length <= max || `Please keep this under ${max} characters`;
+  });
+
+export const AdminLogin = object({
+  username: filled(ADMIN_MESSAGES.login, 100),
+  password: filled(ADMIN_MESSAGES.login, 200),
+});
+export type AdminLogin = Infer<typeof AdminLogin>;
+
+/** A real calendar date written YYYY-MM-DD (what a date input gives). */
+const isRealIsoDate = (value: unknown): value is string =>
+  typeof value === 'string' &&
+  ISO_DATE_PATTERN.test(value) &&
+  isoDateOf(Number(value.slice(0, 4)), Number(value.slice(5, 7)), Number(value.slice(8, 10))) !==
+    null;
+
+const isoDate = define<string>(
+  'isoDate',
+  (value) => isRealIsoDate(value) || ADMIN_MESSAGES.invalid,
+);
+
+const nonEmptyList = (message: string) =>
+  define<string[]>(
+    'nonEmptyList',
+    (value) =>
+      (Array.isArray(value) &&
+        value.length <= 20 &&
+        value.every((v) => typeof v === 'string' && v.length <= 200) &&
+        value.some((v) => typeof v === 'string' && v.trim() !== '')) ||
+      message,
+  );
+
+const webUrl = define<string>('webUrl', (value) => {
+  if (typeof value !== 'string' || value.trim() === '') return ADMIN_MESSAGES.required;
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === 'http:' || url.protocol === 'https:' || ADMIN_MESSAGES.url;
+  } catch {
+    return ADMIN_MESSAGES.url;
+  }
+});
+
+const salary = optional(
+  nullable(
+    define<number>(
+      'salary',
+      (v) => (Number.isSafeInteger(v) && (v as number) >= 0) || ADMIN_MESSAGES.invalid,
+    ),
+  ),
+);
+
+/** The admin's job form (SPEC.md 3 and 5); the API creates and updates jobs with it. */
+export const AdminJobForm = refine(
+  object({
+    title: filled(ADMIN_MESSAGES.required),
+    organization: filled(ADMIN_MESSAGES.required),
+    applicationUrl: webUrl,
+    description: defaulted(
+      define<string>(
+        'text',
+        (v) => (typeof v === 'string' && v.length <= 20_000) || ADMIN_MESSAGES.invalid,
+      ),
+      '',
+    ),
+    category: nonEmptyList(ADMIN_MESSAGES.category),
+    locations: nonEmptyList(ADMIN_MESSAGES.locationsInline),
+    jobType: define<string>(
+      'jobType',
+      (v) => (ADMIN_JOB_TYPES as readonly unknown[]).includes(v) || ADMIN_MESSAGES.required,
+    ),
+    via: defaulted(
+      define<string>(
+        'text',
+        (v) => (typeof v === 'string' && v.length <= 200) || ADMIN_MESSAGES.invalid,
+      ),
+      '',
+    ),
+    postedDate: define<string>('postedDate', (v) =>
+      v === undefined || v === ''
+        ? ADMIN_MESSAGES.required
+        : isRealIsoDate(v) || ADMIN_MESSAGES.invalid,
+    ),
+    deadline: optional(
+      nullable(
+        define<string>('deadline', (v) => v === '' || isRealIsoDate(v) || ADMIN_MESSAGES.invalid),
+      ),
+    ),
+    salaryMin: salary,
+    salaryMax: salary,
+    active: defaulted(boolean(), true),
+    featured: defaulted(boolean(), false),
+  }),
+  'salaryOrder',
+  (value) =>
+    value.salaryMin == null ||
+    value.salaryMax == null ||
+    value.salaryMin <= value.salaryMax || {
+      path: ['salaryMax'],
+      message: ADMIN_MESSAGES.salaryOrder,
+    },
+);
+export type AdminJobForm = Infer<typeof AdminJobForm>;
+
+/** A job as the admin dashboard lists it: the public shape plus who made it and when it ends. */
+export type AdminJob = Job & {
+  source: string;
+  createdAt: string;
+  submissionId: string | null;
+};
+
+/** `PUT /api/admin/submissions/{id}/amount`: cents, a whole number above zero. */
+export const AmountUpdate = object({
+  amount: define<number>(
+    'amount',
+    (v) => (Number.isSafeInteger(v) && (v as number) > 0) || ADMIN_MESSAGES.amount,
+  ),
+});
+
+/** `POST /api/admin/submissions/{id}/reject`: an optional reason, told to the employer. */
+export const RejectSubmission = object({
+  notes: optional(
+    nullable(
+      define<string>(
+        'notes',
+        (v) =>
+          (typeof v === 'string' && v.length <= 2000) ||
+          'Please keep the reason under 2000 characters',
+      ),
+    ),
+  ),
+});
+
+/** A submission as the review screen shows it (SPEC.md 3). Amounts are cents. */
+export interface AdminSubmission {
+  id: string;
+  title: string;
+  organization: string;
+  location: string;
+  category: string[];
+  jobType: string;
+  experienceLevel: string;
+  salaryMin: number | null;
+  salaryMax: number | null;
+  contactName: string;
+  contactEmail: string;
+  promoCode: string | null;
+  submittedAt: string;
+  description: string;
+  applicationUrl: string;
+  deadline: string | null;
+  listingType: 'basic' | 'featured';
+  amount: number;
+  submissionStatus: SubmissionStatus;
+  reviewNotes: string | null;
+  jobId: string | null;
+  paidAt: string | null;
+}
+
+export interface AuthState {
+  authenticated: true;
+  username: string;
+}
+
+/**
+ * An existing job as the admin form edits it (SPEC.md 3): a single location string becomes a
+ * one-item list, a relative posted date ('3 days ago') falls back to today, and a deadline in
+ * 'Deadline: M-D-YYYY' form is normalised to YYYY-MM-DD.
+ */
+export function jobToAdminForm(
+  job: Pick<
+    Job,
+    | 'title'
+    | 'organization'
+    | 'applicationUrl'
+    | 'description'
+    | 'category'
+    | 'jobType'
+    | 'via'
+    | 'postedDate'
+    | 'deadline'
+    | 'salaryMin'
+    | 'salaryMax'
+    | 'active'
+    | 'featured'
+  > & {
+    locations?: string[];
+    location?: string;
+  },
+  today: string,
+): AdminJobForm {
+  const locations = job.locations?.length ? job.locations : job.location ? [job.location] : [];
+  return {
+    title: job.title,
+    organization: job.organization,
+    applicationUrl: job.applicationUrl ?? '',
+    description: job.description,
+    category: Array.isArray(job.category) ? job.category : job.category ? [job.category] : [],
+    locations,
+    jobType: job.jobType,
+    via: job.via ?? '',
+    postedDate: ISO_DATE_PATTERN.test(job.postedDate) ? job.postedDate : today,
+    deadline: job.deadline ? (parseDeadline(job.deadline) ?? '') : '',
+    salaryMin: job.salaryMin ?? null,
+    salaryMax: job.salaryMax ?? null,
+    active: job.active,
+    featured: job.featured,
+  };
+}
+
+/** Cleaned location entries: trimmed, no blanks, no repeats (any letter case), in order. */
+export function cleanLocations(locations: string[]): string[] {
+  const seen = new Set<string>();
+  return locations
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !seen.has(l.toLowerCase()) && seen.add(l.toLowerCase()));
+}
+
+export const PromoCodeInput = refine(
+  object({
+    code: define<string>(
+      'code',
+      (v) =>
+        (typeof v === 'string' && /^[A-Za-z0-9_-]{2,40}$/.test(v.trim())) ||
+        'Use 2 to 40 letters, numbers or dashes',
+    ),
+    description: defaulted(string(), ''),
+    percentOff: optional(
+      nullable(
+        define<number>(
+          'percent',
+          (v) =>
+            (Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 100) ||
+            'Enter a percentage from 1 to 100',
+        ),
+      ),
+    ),
+    amountOffCents: optional(
+      nullable(
+        define<number>(
+          'amountOff',
+          (v) => (Number.isSafeInteger(v) && (v as number) > 0) || ADMIN_MESSAGES.amount,
+        ),
+      ),
+    ),
+    startsAt: optional(nullable(isoDate)),
+    endsAt: optional(nullable(isoDate)),
+    maxRedemptions: optional(
+      nullable(
+        define<number>(
+          'max',
+          (v) =>
+            (Number.isInteger(v) && (v as number) >= 1) || 'Enter a whole number of at least 1',
+        ),
+      ),
+    ),
+    active: defaulted(boolean(), true),
+  }),
+  'discount',
+  (value) =>
+    (value.percentOff != null) !== (value.amountOffCents != null) || {
+      path: ['percentOff'],
+      message: 'Give either a percentage or an amount off',
+    },
+);
+export type PromoCodeInput = Infer<typeof PromoCodeInput>;
+
+export interface PromoCode {
+  id: string;
+  code: string;
+  description: string;
+  percentOff: number | null;
+  amountOffCents: number | null;
+  startsAt: string | null;
+  endsAt: string | null;
+  maxRedemptions: number | null;
+  redemptions: number;
+  active: boolean;
+}
+
+export const ExtendListing = object({
+  days: define<number>(
+    'days',
+    (v) =>
+      (Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 365) ||
+      'Enter a number of days from 1 to 365',
+  ),
+});

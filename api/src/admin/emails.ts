@@ -1,0 +1,89 @@
+import { listingTier } from '@jobboard/contract';
+import type { OutgoingEmail } from '../outbox/outbox';
+
+interface Submission {
+  title: string;
+  organization: string;
+  contact_name: string;
+  contact_email: string;
+  listing_type: 'basic' | 'featured';
+  amount_cents: number;
+}
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2).replace(/\.00$/, '')}`;
+
+/** Approved: here is the secure payment link (SPEC.md 1; newsletter reach of SPEC.md 9). */
+export function approvalEmail(
+  submission: Submission,
+  paymentUrl: string,
+  boardName: string,
+): OutgoingEmail {
+  const tier = listingTier(submission.listing_type);
+  return {
+    template: 'submission-approved',
+    to: submission.contact_email,
+    subject: `Approved: ${submission.title} - complete your payment`,
+    text: [
+      `Hello ${submission.contact_name},`,
+      '',
+      `Good news: "${submission.title}" at ${submission.organization} is approved for ${boardName}.`,
+      '',
+      `Your ${tier.name} (${tier.duration}) costs ${dollars(submission.amount_cents)}. Pay securely here:`,
+      paymentUrl,
+      '',
+      'Your job goes live as soon as the payment is made, featured on the board and highlighted to',
+      'our newsletter of over 3,000 nonprofit professionals.',
+      '',
+      `The ${boardName} team`,
+    ].join('\n'),
+  };
+}
+
+/** Approved and published at once with a Multiples Listing credit: nothing to pay. */
+export function publishedWithCreditEmail(
+  submission: Submission,
+  jobUrl: string,
+  left: number,
+  boardName: string,
+): OutgoingEmail {
+  return {
+    template: 'submission-published-with-credit',
+    to: submission.contact_email,
+    subject: `Your job is live: ${submission.title}`,
+    text: [
+      `Hello ${submission.contact_name},`,
+      '',
+      `"${submission.title}" at ${submission.organization} is approved and live on ${boardName}, included in your Multiples Listing:`,
+      jobUrl,
+      '',
+      left > 0
+        ? `You can publish ${left} more listing${left === 1 ? '' : 's'} the same way.`
+        : 'This was the last listing included in your Multiples Listing.',
+      '',
+      `The ${boardName} team`,
+    ].join('\n'),
+  };
+}
+
+/** Not approved, with the reason when one was given. */
+export function rejectionEmail(
+  submission: Submission,
+  reason: string | null,
+  boardName: string,
+): OutgoingEmail {
+  return {
+    template: 'submission-rejected',
+    to: submission.contact_email,
+    subject: `About your job submission: ${submission.title}`,
+    text: [
+      `Hello ${submission.contact_name},`,
+      '',
+      `Thank you for submitting "${submission.title}" at ${submission.organization} to ${boardName}. After review, we are not able to post it.`,
+      ...(reason ? ['', `Reason: ${reason}`] : []),
+      '',
+      'You have not been charged. Reply to this e-mail if you have any questions.',
+      '',
+      `The ${boardName} team`,
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,52 @@
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@jobboard/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../http/http-error';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in admin, set by requireAdmin. */
+    admin?: { id: number; username: string };
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * CSRF defence for cookie-authenticated mutations: the custom header apiFetch always sends (a
+ * cross-site page cannot send it without a CORS preflight, which we never grant), and an Origin,
+ * when the browser sends one, that is ours.
+ */
+export function csrfGuard(app: FastifyInstance) {
+  const allowed = new Set([new URL(app.config.publicUrl).origin]);
+  return async (request: FastifyRequest) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    if (request.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE) {
+      throw new HttpError(403, 'This request was refused: it did not come from the site.');
+    }
+    const origin = request.headers.origin;
+    if (origin && !allowed.has(origin) && origin !== `${request.protocol}://${request.host}`) {
+      throw new HttpError(403, 'This request was refused: it came from another site.');
+    }
+  };
+}
+
+/**
+ * The admin area's one auth check: a session with an admin, not idle longer than the idle
+ * timeout and not older than the absolute lifetime (both measured server-side, so a replayed
+ * cookie gains nothing). Each use pushes the idle timeout forward.
+ */
+export function requireAdmin(app: FastifyInstance) {
+  const idleMs = app.config.session.idleMinutes * 60_000;
+  const maxMs = app.config.session.maxHours * 3_600_000;
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const admin = request.session.get('admin');
+    if (!admin) throw new HttpError(401, 'Please log in to continue.');
+    const now = app.now().getTime();
+    if (now - admin.lastSeenAt > idleMs || now - admin.loginAt > maxMs) {
+      await request.session.destroy();
+      throw new HttpError(401, 'Your session has expired. Please log in again.');
+    }
+    request.session.set('admin', { ...admin, lastSeenAt: now });
+    request.admin = { id: admin.id, username: admin.username };
+  };
+}

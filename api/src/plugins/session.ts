@@ -1,0 +1,62 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifySession from '@fastify/session';
+import fp from 'fastify-plugin';
+import { KnexSessionStore } from '../auth/session-store';
+
+/** What a signed-in admin's session holds. Times are epoch milliseconds of the app's clock. */
+export interface AdminSession {
+  id: number;
+  username: string;
+  loginAt: number;
+  lastSeenAt: number;
+}
+
+declare module 'fastify' {
+  interface Session {
+    admin?: AdminSession;
+  }
+}
+
+export const SESSION_COOKIE = 'board.sid';
+/** The cookie only goes to the API, so pages and assets never cost a session lookup. */
+export const SESSION_COOKIE_PATH = '/api';
+
+/**
+ * Cookie sessions for admins (@fastify/cookie + @fastify/session) stored in the database.
+ * httpOnly; SameSite=Lax (Strict would drop the cookie when an admin follows a link from the
+ * review e-mail; forged requests are stopped by the CSRF check); Secure when PUBLIC_URL is https
+ * (behind a TLS proxy set TRUST_PROXY, or the server sees plain http and sets no cookie).
+ * Visitors who never sign in get no cookie at all.
+ */
+export default fp(
+  async (app) => {
+    const { idleMinutes, maxHours } = app.config.session;
+    const absoluteMs = maxHours * 3_600_000;
+    const store = new KnexSessionStore(app.db, idleMinutes * 60_000, absoluteMs, () =>
+      app.now().getTime(),
+    );
+    await app.register(fastifyCookie);
+    await app.register(fastifySession, {
+      secret: app.config.sessionSecret,
+      cookieName: SESSION_COOKIE,
+      store,
+      saveUninitialized: false,
+      cookie: {
+        path: SESSION_COOKIE_PATH,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: app.config.publicUrl.startsWith('https:'),
+        maxAge: absoluteMs,
+      },
+    });
+
+    const purge = setInterval(() => {
+      store
+        .purgeExpired()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'session purge failed'));
+    }, 15 * 60_000);
+    purge.unref();
+    app.addHook('onClose', async () => clearInterval(purge));
+  },
+  { name: 'session', dependencies: ['config', 'db'] },
+);

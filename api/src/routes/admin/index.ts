@@ -1,0 +1,19 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { csrfGuard, requireAdmin } from '../../auth/guards';
+import adminJobsRoutes from './jobs';
+import adminPromoCodesRoutes from './promo-codes';
+import adminSubmissionsRoutes from './submissions';
+
+/**
+ * Everything under /api/admin except sign-in: one CSRF check and one session check for the whole
+ * area, so a route added here cannot forget them.
+ */
+const adminRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook('onRequest', csrfGuard(app));
+  app.addHook('preHandler', requireAdmin(app));
+  await app.register(adminJobsRoutes, { prefix: '/jobs' });
+  await app.register(adminSubmissionsRoutes, { prefix: '/submissions' });
+  await app.register(adminPromoCodesRoutes, { prefix: '/promo-codes' });
+};
+
+export default adminRoutes;

@@ -1,0 +1,113 @@
+import {
+  AdminJobForm,
+  ExtendListing,
+  JOB_ID_PATTERN,
+  cleanLocations,
+  listingTier,
+} from '@jobboard/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { notFound } from '../../http/http-error';
+import { validateInput } from '../../http/validate';
+import { addDays, isoDate } from '../../jobs/dates';
+import type { JobInput } from '../../jobs/jobs-repository';
+
+type IdParams = { Params: { id: string } };
+
+const jobId = (id: string) => {
+  if (!JOB_ID_PATTERN.test(id)) throw notFound('Job not found');
+  return Number(id);
+};
+
+/** Jobs for admins (SPEC.md 7): every job, create, read, update, delete, extend, republish. */
+const adminJobsRoutes: FastifyPluginAsync = async (app) => {
+  const load = async (id: number) => {
+    const job = await app.jobs.findAny(id, app.now());
+    if (!job) throw notFound('Job not found');
+    return job;
+  };
+
+  app.get('/', async () => app.jobs.listAll(app.now()));
+
+  app.get<IdParams>('/:id', async (request) => load(jobId(request.params.id)));
+
+  app.post('/', async (request, reply) => {
+    const form = validateInput(AdminJobForm, request.body);
+    const id = await app.jobs.create({ ...jobInput(form), source: 'admin' }, app.now());
+    request.log.info({ jobId: id, admin: request.admin?.username }, 'job created');
+    return reply.status(201).send(await load(id));
+  });
+
+  app.put<IdParams>('/:id', async (request) => {
+    const id = jobId(request.params.id);
+    const form = validateInput(AdminJobForm, request.body);
+    const existing = await app.jobs.row(id);
+    if (!existing) throw notFound('Job not found');
+    // What the form does not edit stays: where the job came from and when it expires.
+    await app.jobs.update(
+      id,
+      {
+        ...jobInput(form),
+        source: existing.source as JobInput['source'],
+        externalId: existing.external_id,
+        expiresAt: existing.expires_at == null ? null : new Date(Number(existing.expires_at)),
+        companyDescription: existing.company_description,
+        websiteUrl: existing.company_website_url,
+      },
+      app.now(),
+    );
+    request.log.info({ jobId: id, admin: request.admin?.username }, 'job updated');
+    return load(id);
+  });
+
+  app.delete<IdParams>('/:id', async (request) => {
+    const id = jobId(request.params.id);
+    if (!(await app.jobs.delete(id))) throw notFound('Job not found');
+    request.log.info({ jobId: id, admin: request.admin?.username }, 'job deleted');
+    return { message: 'Job deleted successfully' };
+  });
+
+  /** Keep a listing up longer: from its current end (or today, if it has ended) plus `days`. */
+  app.post<IdParams>('/:id/extend', async (request) => {
+    const id = jobId(request.params.id);
+    const { days } = validateInput(ExtendListing, request.body);
+    const job = await load(id);
+    const now = app.now();
+    const from =
+      job.expiresAt && Date.parse(job.expiresAt) > now.getTime() ? new Date(job.expiresAt) : now;
+    await app.jobs.setLifecycle(id, { active: true, expiresAt: addDays(from, days) }, now);
+    return load(id);
+  });
+
+  /** Put an ended or switched-off listing back: dated today, live for a Featured Listing's term. */
+  app.post<IdParams>('/:id/republish', async (request) => {
+    const id = jobId(request.params.id);
+    const job = await load(id);
+    const now = app.now();
+    const expiresAt = job.expiresAt ? addDays(now, listingTier('basic').durationDays ?? 30) : null;
+    await app.jobs.setLifecycle(id, { active: true, expiresAt, postedDate: isoDate(now) }, now);
+    return load(id);
+  });
+};
+
+function jobInput(form: AdminJobForm): Omit<JobInput, 'source'> {
+  return {
+    title: form.title,
+    organization: form.organization,
+    description: form.description,
+    jobType: form.jobType,
+    remote: form.jobType === 'Remote' || form.locations.some((l) => /\bremote\b/i.test(l)),
+    experienceLevel: 'Not specified',
+    salaryMin: form.salaryMin ?? null,
+    salaryMax: form.salaryMax ?? null,
+    deadline: form.deadline || null,
+    postedDate: form.postedDate,
+    applicationUrl: form.applicationUrl,
+    via: form.via,
+    featured: form.featured,
+    active: form.active,
+    locations: cleanLocations(form.locations),
+    categories: form.category,
+  };
+}
+
+export default adminJobsRoutes;

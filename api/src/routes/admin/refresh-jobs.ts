@@ -1,0 +1,21 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { csrfGuard, requireAdmin } from '../../auth/guards';
+
+/**
+ * GET /api/refresh-jobs (SPEC.md 7): re-sync jobs from the external database service. Admin
+ * only, with the same checks as the admin area. No external source is wired up yet, and the
+ * answer says so rather than pretending a sync happened.
+ */
+const refreshJobsRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook('onRequest', csrfGuard(app));
+  app.addHook('preHandler', requireAdmin(app));
+  app.get('/refresh-jobs', async () => ({
+    source: null,
+    created: 0,
+    updated: 0,
+    deactivated: 0,
+    message: 'No external job source is configured, so there was nothing to refresh.',
+  }));
+};
+
+export default refreshJobsRoutes;

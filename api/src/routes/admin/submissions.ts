@@ -1,0 +1,91 @@
+import { AmountUpdate, RejectSubmission } from '@jobboard/contract';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import {
+  approve,
+  getSubmission,
+  listSubmissions,
+  markPaidByHand,
+  paymentLinkFor,
+  reject,
+  updateAmount,
+  type ReviewContext,
+} from '../../admin/review-service';
+import { HttpError, notFound } from '../../http/http-error';
+import { validateInput } from '../../http/validate';
+
+type IdParams = { Params: { id: string } };
+
+const submissionId = (id: string) => {
+  if (!/^[1-9]\d{0,15}$/.test(id)) throw notFound('Submission not found');
+  return Number(id);
+};
+
+/** The review queue (SPEC.md 4 and 7): each change only from the states the spec allows. */
+const adminSubmissionsRoutes: FastifyPluginAsync = async (app) => {
+  const context = (): ReviewContext => ({
+    db: app.db,
+    jobs: app.jobs,
+    now: app.now(),
+    publicUrl: app.config.publicUrl,
+    boardName: app.config.site.boardName,
+  });
+  const reviewer = (request: FastifyRequest) => request.admin!;
+
+  app.get('/', async () => listSubmissions(app.db));
+
+  app.get<IdParams>('/:id', async (request) =>
+    getSubmission(app.db, submissionId(request.params.id)),
+  );
+
+  app.post<IdParams>('/:id/approve', async (request) => {
+    const result = await approve(submissionId(request.params.id), reviewer(request), context());
+    app.mailer.nudge();
+    request.log.info(
+      { submissionId: request.params.id, admin: reviewer(request).username },
+      'submission approved',
+    );
+    return result;
+  });
+
+  app.post<IdParams>('/:id/reject', async (request) => {
+    const { notes } = validateInput(RejectSubmission, request.body ?? {});
+    const result = await reject(
+      submissionId(request.params.id),
+      notes ?? null,
+      reviewer(request),
+      context(),
+    );
+    app.mailer.nudge();
+    request.log.info(
+      { submissionId: request.params.id, admin: reviewer(request).username },
+      'submission rejected',
+    );
+    return result;
+  });
+
+  app.put<IdParams>('/:id/amount', async (request) => {
+    const { amount } = validateInput(AmountUpdate, request.body);
+    return updateAmount(submissionId(request.params.id), amount, reviewer(request), context());
+  });
+
+  app.post<IdParams>('/:id/payment-link', async (request) => ({
+    paymentUrl: await paymentLinkFor(submissionId(request.params.id), context()),
+  }));
+
+  app.post<IdParams>('/:id/mark-paid', async (request) => {
+    if (app.stripe)
+      throw new HttpError(
+        409,
+        'Payments go through Stripe; they are recorded when Stripe confirms them.',
+      );
+    const result = await markPaidByHand(
+      submissionId(request.params.id),
+      reviewer(request),
+      context(),
+    );
+    app.mailer.nudge();
+    return result;
+  });
+};
+
+export default adminSubmissionsRoutes;

@@ -1,0 +1,68 @@
+import { ADMIN_MESSAGES, AdminLogin, check } from '@jobboard/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { findAdmin, normaliseUsername, recordLogin } from '../../admins/admins-repository';
+import { verifyPassword } from '../../admins/passwords';
+import { csrfGuard, requireAdmin } from '../../auth/guards';
+import { LoginThrottle } from '../../auth/login-throttle';
+import { HttpError } from '../../http/http-error';
+import { SESSION_COOKIE, SESSION_COOKIE_PATH } from '../../plugins/session';
+
+const WINDOW_MS = 15 * 60_000;
+
+/** Admin sign-in (SPEC.md 7): login, the session check, logout. Mounted at /api/admin. */
+const authRoutes: FastifyPluginAsync = async (app) => {
+  const throttle = new LoginThrottle(5, WINDOW_MS);
+  app.addHook('onRequest', csrfGuard(app));
+
+  app.post(
+    '/login',
+    { config: { rateLimit: { max: 10, timeWindow: WINDOW_MS } } },
+    async (request) => {
+      const input = check(AdminLogin, request.body);
+      if (!input.ok) throw new HttpError(400, ADMIN_MESSAGES.login, input.errors);
+      const username = normaliseUsername(input.value.username);
+      const now = app.now().getTime();
+      const wait = throttle.waitMs(username, now);
+      if (wait > 0) {
+        request.log.warn({ username, ip: request.ip }, 'admin login refused: too many failures');
+        throw new HttpError(
+          429,
+          `Too many failed attempts for this account. Please wait ${Math.ceil(wait / 60_000)} minutes and try again.`,
+        );
+      }
+      const admin = await findAdmin(app.db, username);
+      if (!(await verifyPassword(admin?.password_hash, input.value.password)) || !admin) {
+        throttle.fail(username, now);
+        request.log.warn({ username, ip: request.ip }, 'admin login failed');
+        throw new HttpError(401, ADMIN_MESSAGES.badLogin);
+      }
+      throttle.reset(username);
+      // A new session id at sign-in: an id planted before login is worth nothing after it.
+      await request.session.regenerate();
+      request.session.set('admin', {
+        id: admin.id,
+        username: admin.username,
+        loginAt: now,
+        lastSeenAt: now,
+      });
+      await recordLogin(app.db, admin.id, app.now());
+      request.log.info({ username, ip: request.ip }, 'admin logged in');
+      return { username: admin.username };
+    },
+  );
+
+  app.get('/check-auth', { preHandler: requireAdmin(app) }, async (request) => ({
+    authenticated: true as const,
+    username: request.admin!.username,
+  }));
+
+  app.post('/logout', async (request, reply) => {
+    const username = request.session.get('admin')?.username;
+    await request.session.destroy();
+    reply.clearCookie(SESSION_COOKIE, { path: SESSION_COOKIE_PATH });
+    if (username) request.log.info({ username }, 'admin logged out');
+    return { message: 'You have been logged out successfully' };
+  });
+};
+
+export default authRoutes;
