@@ -6,10 +6,12 @@ import {
   BASE_URL,
   CHROMIUM,
   CHROMIUM_ARGS,
+  FAKES,
   PORT,
   REMOTES_CONFIG,
   REPO_ROOT,
   SQLITE_FILE,
+  STRIPE_WEBHOOK_SECRET,
 } from './support/site';
 
 // A fresh database and a copy of the current remotes configuration for every run.
@@ -34,26 +36,42 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: 'pnpm start',
-    cwd: REPO_ROOT,
-    url: `${BASE_URL}/api/jobs`,
-    timeout: 300_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      SQLITE_FILE,
-      REMOTES_CONFIG,
-      SEED_DEMO: 'true',
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
-      SESSION_SECRET: 'e2e-session-secret-e2e-session-secret-0123',
-      PUBLIC_URL: BASE_URL,
-      LOG_LEVEL: 'warn',
-      // The suite submits many jobs from one address.
-      SUBMISSION_RATE_LIMIT_MAX: '1000',
+  webServer: [
+    {
+      // SMTP and Stripe stand-ins on 127.0.0.1 (nothing outside is reachable from here).
+      command: 'pnpm --filter @jobboard/api exec tsx ../e2e/support/fake-services.ts',
+      cwd: REPO_ROOT,
+      url: `http://127.0.0.1:${FAKES.inspectPort}/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: { E2E_PORT: String(PORT) },
     },
-  },
+    {
+      command: 'pnpm start',
+      cwd: REPO_ROOT,
+      url: `${BASE_URL}/api/jobs`,
+      timeout: 300_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        SQLITE_FILE,
+        REMOTES_CONFIG,
+        SEED_DEMO: 'true',
+        ADMIN_USERNAME: ADMIN.username,
+        ADMIN_PASSWORD: ADMIN.password,
+        SESSION_SECRET: 'e2e-session-secret-e2e-session-secret-0123',
+        PUBLIC_URL: BASE_URL,
+        LOG_LEVEL: 'warn',
+        // The suite submits many jobs from one address.
+        SUBMISSION_RATE_LIMIT_MAX: '1000',
+        SMTP_URL: `smtp://127.0.0.1:${FAKES.smtpPort}`,
+        MAIL_POLL_SECONDS: '1',
+        STRIPE_SECRET_KEY: 'sk_test_e2e',
+        STRIPE_WEBHOOK_SECRET,
+        STRIPE_API_URL: `http://127.0.0.1:${FAKES.stripePort}`,
+      },
+    },
+  ],
 });

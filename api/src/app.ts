@@ -29,6 +29,8 @@ export interface AppOptions {
   config: Config;
   /** Log requests (pino). Off in tests. */
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests that read the log). Implies `logger`. */
+  logStream?: { write(line: string): void };
   /** Replace the clock (tests). */
   now?: () => Date;
   /** Use this open database instead of opening one from the configuration (tests). */
@@ -45,12 +47,18 @@ export const BODY_LIMIT = 64 * 1024;
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
-    logger: options.logger
-      ? {
-          level: options.config.logLevel,
-          redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-        }
-      : false,
+    logger:
+      options.logger || options.logStream
+        ? {
+            level: options.config.logLevel,
+            redact: [
+              'req.headers.cookie',
+              'req.headers.authorization',
+              'res.headers["set-cookie"]',
+            ],
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          }
+        : false,
     // Behind a proxy the client's address comes from X-Forwarded-For (rate limits use it).
     trustProxy: trustedProxies(options.config.trustProxy),
   });

@@ -46,6 +46,12 @@ describe(`admin sign-in on ${testDatabase}`, () => {
     },
   );
 
+  it('gives visitors who do not sign in no cookie and no stored session', async () => {
+    for (const url of ['/api/jobs', '/api/admin/check-auth', '/'])
+      expect((await t.app.inject(url)).headers['set-cookie'], url).toBeUndefined();
+    expect(Number((await t.db('sessions').count({ n: '*' }))[0]!.n)).toBe(0);
+  });
+
   it('sets an httpOnly, SameSite cookie for the API only, not Secure on http', async () => {
     const cookie = (await login(t)).cookies.find((c) => c.name === 'board.sid')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api' });
@@ -165,5 +171,43 @@ describe(`admin sign-in on ${testDatabase}`, () => {
     it('accepts our own origin', async () => {
       expect((await login(t, ADMIN, { origin: 'http://localhost:3000' })).statusCode).toBe(200);
     });
+  });
+});
+
+describe(`the sign-in log on ${testDatabase}`, () => {
+  it('names the username and address of each attempt, never a password or a session id', async () => {
+    const lines: string[] = [];
+    const logged = await buildTestApp({
+      env: { LOG_LEVEL: 'trace' },
+      logStream: { write: (line) => lines.push(line) },
+    });
+    try {
+      await createAdmin(logged);
+      const wrong = 'wrong password 123456';
+      expect((await login(logged, { ...ADMIN, password: wrong })).statusCode).toBe(401);
+      const res = await login(logged);
+      const cookie = sessionCookie(res);
+      await logged.app.inject({ url: '/api/admin/check-auth', headers: { cookie } });
+      await logged.app.inject({
+        method: 'POST',
+        url: '/api/admin/logout',
+        headers: { ...CSRF, cookie },
+      });
+
+      const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(entries.find((e) => e.msg === 'admin login failed')).toMatchObject({
+        username: 'alice',
+        ip: '127.0.0.1',
+      });
+      expect(entries.find((e) => e.msg === 'admin logged in')).toMatchObject({
+        username: 'alice',
+        ip: '127.0.0.1',
+      });
+      const log = lines.join('\n');
+      const sessionId = decodeURIComponent(cookie.slice('board.sid='.length)).split('.')[0]!;
+      for (const secret of [ADMIN.password, wrong, sessionId]) expect(log).not.toContain(secret);
+    } finally {
+      await logged.close();
+    }
   });
 });

@@ -355,6 +355,12 @@ describe(`the review queue on ${testDatabase}`, () => {
     });
   });
 
+  it('says whether payments go through Stripe', async () => {
+    expect((await admin({ method: 'GET', url: '/api/admin/submissions/payments' })).json()).toEqual(
+      { stripeConfigured: false },
+    );
+  });
+
   it('answers /api/refresh-jobs honestly when no source is configured', async () => {
     const res = await admin({ method: 'GET', url: '/api/refresh-jobs' });
     expect(res.statusCode).toBe(200);

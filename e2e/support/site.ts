@@ -17,6 +17,12 @@ mkdirSync(RUN_DIR, { recursive: true });
 
 export const ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password-123' };
 
+/** The fake outside services (support/fake-services.ts), on ports next to the site's. */
+export const FAKES = { smtpPort: PORT + 1, stripePort: PORT + 2, inspectPort: PORT + 3 };
+export const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_webhook_secret';
+export const WEBHOOK_URL = `http://127.0.0.1:${PORT}/api/stripe/webhook`;
+export const MAIL_INBOX = `http://127.0.0.1:${FAKES.inspectPort}/mail`;
+
 /** Debian's Chromium: Playwright never downloads a browser here. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [

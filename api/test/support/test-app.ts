@@ -25,6 +25,8 @@ export interface TestApp {
 export interface TestAppOptions {
   env?: Record<string, string>;
   now?: Date;
+  /** Collect the app's log lines here (the log is off otherwise). */
+  logStream?: { write(line: string): void };
 }
 
 /**
@@ -45,7 +47,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const db = createKnex(database);
   await migrateLatest(db);
   const clock = { now: options.now ?? new Date('2026-11-22T12:00:00Z') };
-  const app = await buildApp({ config, db, now: () => clock.now });
+  const app = await buildApp({ config, db, now: () => clock.now, logStream: options.logStream });
   await app.ready();
   return {
     app,

@@ -1,21 +1,50 @@
+import { Spinner } from '@jobboard/shared-ui';
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { RequireAdmin } from '../features/auth/components/RequireAdmin';
+import { AdminLayout } from './AdminLayout';
+import DashboardPage from './pages/DashboardPage';
+import JobFormPage from './pages/JobFormPage';
+import LoginPage from './pages/LoginPage';
+import PromoCodesPage from './pages/PromoCodesPage';
+import SubmissionsPage from './pages/SubmissionsPage';
 import { RemoteRoot } from './RemoteRoot';
 
-/** Everything under /admin, with its own nested routes (the shell mounts it at /admin/*). */
+// Loaded on demand (SPEC.md 2: 'Loading job details...').
+const JobViewPage = lazy(() => import('./pages/JobViewPage'));
+
+/**
+ * Everything under /admin, with its own nested routes (the shell mounts it at /admin/*), so the
+ * admin team adds pages without touching the shell. Every page but the login needs a session.
+ */
 export default function AdminApp() {
   return (
     <RemoteRoot>
       <Routes>
-        <Route path="login" element={<h1>Admin Login</h1>} />
+        <Route path="login" element={<LoginPage />} />
         <Route
-          path="*"
           element={
             <RequireAdmin>
-              <h1>Job Listings Admin</h1>
+              <AdminLayout />
             </RequireAdmin>
           }
-        />
+        >
+          <Route index element={<DashboardPage />} />
+          <Route path="dashboard" element={<DashboardPage />} />
+          <Route path="jobs/new" element={<JobFormPage />} />
+          <Route path="jobs/edit/:id" element={<JobFormPage />} />
+          <Route
+            path="jobs/view/:id"
+            element={
+              <Suspense fallback={<Spinner label="Loading job details..." />}>
+                <JobViewPage />
+              </Suspense>
+            }
+          />
+          <Route path="submissions" element={<SubmissionsPage />} />
+          <Route path="promo-codes" element={<PromoCodesPage />} />
+          <Route path="*" element={<p>This admin page does not exist.</p>} />
+        </Route>
       </Routes>
     </RemoteRoot>
   );

@@ -33,6 +33,9 @@ const adminSubmissionsRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/', async () => listSubmissions(app.db));
 
+  /** Whether payments go through Stripe, or admins mark them by hand. */
+  app.get('/payments', async () => ({ stripeConfigured: app.stripe !== null }));
+
   app.get<IdParams>('/:id', async (request) =>
     getSubmission(app.db, submissionId(request.params.id)),
   );

@@ -1,7 +1,7 @@
 import { LISTING_TIERS } from '@jobboard/contract';
 import { Field } from 'react-final-form';
 import styled from 'styled-components';
-import { Fieldset } from './fields';
+import { Fieldset } from '@jobboard/shared-ui/forms';
 import { TierDetails } from './TierCard';
 
 /**

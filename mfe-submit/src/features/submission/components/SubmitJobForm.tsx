@@ -22,7 +22,7 @@ import { Field, Form } from 'react-final-form';
 import styled from 'styled-components';
 import { submitJob } from '../api/submit-job';
 import { SUBMIT_TEXT } from '../messages';
-import { CheckboxGroup, SelectInput, TextAreaInput, TextInput } from './fields';
+import { CheckboxGroup, SelectInput, TextAreaInput, TextInput } from '@jobboard/shared-ui/forms';
 import { ListingTypeField } from './ListingTypeField';
 
 type Values = SubmissionForm & { website?: string };

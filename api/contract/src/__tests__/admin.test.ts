@@ -1,0 +1,284 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ADMIN_MESSAGES,
+  AdminJobForm,
+  AdminLogin,
+  AmountUpdate,
+  RejectSubmission,
+  cleanLocations,
+  jobToAdminForm,
+} from '../admin';
+import { ADMIN_JOB_TYPES } from '../choices';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../csrf';
+import { SUBMISSION_STATUS_LABELS } from '../submission';
+import { check } from '../validate';
+
+const FORM = {
+  title: 'Senior Grants Writer',
+  organization: 'Harbor Health Alliance',
+  applicationUrl: 'https://harborhealth.example/jobs/grants',
+  description: 'Write and manage grant proposals.',
+  category: ['Fundraising'],
+  locations: ['Portland, ME'],
+  jobType: 'Full-time',
+  via: 'Organization website',
+  postedDate: '2026-11-20',
+  deadline: '2027-01-10',
+  salaryMin: 70_000,
+  salaryMax: 85_000,
+  active: true,
+  featured: false,
+};
+
+describe('the admin login struct (SPEC.md 5)', () => {
+  it('accepts both fields', () => {
+    expect(check(AdminLogin, { username: 'alice', password: 'secret' })).toEqual({
+      ok: true,
+      value: { username: 'alice', password: 'secret' },
+    });
+  });
+
+  it.each([
+    {},
+    { username: 'alice' },
+    { password: 'secret' },
+    { username: '', password: 'secret' },
+    { username: 'alice', password: '   ' },
+    { username: 42, password: 'secret' },
+  ])('asks for both username and password (%j)', (body) => {
+    const result = check(AdminLogin, body);
+    expect(result.ok).toBe(false);
+    expect(!result.ok && Object.values(result.errors)).toContain(
+      'Please enter both username and password',
+    );
+  });
+});
+
+describe('the admin job form struct (SPEC.md 3 and 5)', () => {
+  it('accepts a complete form', () => {
+    expect(check(AdminJobForm, FORM)).toEqual({ ok: true, value: FORM });
+  });
+
+  it('defaults active to true and featured to false, and leaves the optional fields optional', () => {
+    const { active, featured, deadline, salaryMin, salaryMax, ...rest } = FORM;
+    void [active, featured, deadline, salaryMin, salaryMax];
+    const result = check(AdminJobForm, rest);
+    expect(result.ok && result.value).toMatchObject({ active: true, featured: false });
+    expect(
+      check(AdminJobForm, { ...FORM, deadline: '', salaryMin: null, salaryMax: null }).ok,
+    ).toBe(true);
+  });
+
+  it('takes every admin job type, Volunteer included', () => {
+    expect(ADMIN_JOB_TYPES).toContain('Volunteer');
+    for (const jobType of ADMIN_JOB_TYPES)
+      expect(check(AdminJobForm, { ...FORM, jobType }).ok).toBe(true);
+  });
+
+  it.each([
+    ['a missing title', { title: undefined }, 'title', ADMIN_MESSAGES.required],
+    ['a blank title', { title: '  ' }, 'title', 'Required'],
+    ['a blank organization', { organization: '' }, 'organization', 'Required'],
+    ['no application URL', { applicationUrl: '' }, 'applicationUrl', 'Required'],
+    [
+      'an application URL that is not one',
+      { applicationUrl: 'harbor health' },
+      'applicationUrl',
+      'Please enter a valid URL',
+    ],
+    [
+      'a non-web URL',
+      { applicationUrl: 'javascript:alert(1)' },
+      'applicationUrl',
+      'Please enter a valid URL',
+    ],
+    ['no category', { category: [] }, 'category', ADMIN_MESSAGES.category],
+    ['only blank categories', { category: [' '] }, 'category', ADMIN_MESSAGES.category],
+    ['no location', { locations: [] }, 'locations', 'At least one location is required'],
+    [
+      'a missing locations list',
+      { locations: undefined },
+      'locations',
+      'At least one location is required',
+    ],
+    ['an unknown job type', { jobType: 'Gig' }, 'jobType', 'Required'],
+    ['no posted date', { postedDate: '' }, 'postedDate', 'Required'],
+    [
+      'a posted date in another format',
+      { postedDate: '11-20-2026' },
+      'postedDate',
+      'Invalid input',
+    ],
+    ['an impossible posted date', { postedDate: '2026-02-30' }, 'postedDate', 'Invalid input'],
+    [
+      'a deadline in another format',
+      { deadline: 'Deadline: 1-10-2027' },
+      'deadline',
+      'Invalid input',
+    ],
+    ['a negative salary', { salaryMin: -1 }, 'salaryMin', 'Invalid input'],
+    ['a fractional salary', { salaryMax: 85_000.5 }, 'salaryMax', 'Invalid input'],
+    ['a salary as text', { salaryMin: '70000' }, 'salaryMin', 'Invalid input'],
+    [
+      'a maximum under the minimum',
+      { salaryMin: 90_000, salaryMax: 80_000 },
+      'salaryMax',
+      ADMIN_MESSAGES.salaryOrder,
+    ],
+  ])('refuses %s', (_, change, field, message) => {
+    const result = check(AdminJobForm, { ...FORM, ...change });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.errors[field]).toBe(message);
+  });
+
+  it('names the two location messages the form shows', () => {
+    expect(ADMIN_MESSAGES.locationsToast).toBe('Please add at least one location');
+    expect(ADMIN_MESSAGES.locationsInline).toBe('At least one location is required');
+  });
+});
+
+describe('the amount edit (SPEC.md 5)', () => {
+  it('accepts whole cents above zero', () => {
+    expect(check(AmountUpdate, { amount: 9900 })).toEqual({ ok: true, value: { amount: 9900 } });
+    expect(check(AmountUpdate, { amount: 1 }).ok).toBe(true);
+  });
+
+  it.each([0, -1, 1.5, 'x', '1500', null, undefined, Number.NaN, Number.POSITIVE_INFINITY])(
+    'refuses %j with the amount message',
+    (amount) => {
+      const result = check(AmountUpdate, { amount });
+      expect(!result.ok && result.errors.amount).toBe(
+        'Please enter a valid amount greater than 0.',
+      );
+    },
+  );
+
+  it('has the toast title of SPEC.md 5', () => {
+    expect(ADMIN_MESSAGES.amountTitle).toBe('Invalid Amount');
+  });
+});
+
+describe('the reject body', () => {
+  it.each([{}, { notes: null }, { notes: '' }, { notes: 'Salary range missing' }])(
+    'accepts %j',
+    (body) => expect(check(RejectSubmission, body).ok).toBe(true),
+  );
+
+  it('refuses a reason that is too long or not text', () => {
+    expect(check(RejectSubmission, { notes: 'x'.repeat(2001) }).ok).toBe(false);
+    expect(check(RejectSubmission, { notes: 12 }).ok).toBe(false);
+  });
+});
+
+describe('submission statuses and the CSRF header', () => {
+  it('labels each status as SPEC.md 4 says', () => {
+    expect(SUBMISSION_STATUS_LABELS).toEqual({
+      pending_review: 'Pending Review',
+      approved: 'Approved',
+      rejected: 'Rejected',
+      paid: 'Paid & Published',
+    });
+  });
+
+  it('names the header apiFetch sends on every request', () => {
+    expect([CSRF_HEADER, CSRF_HEADER_VALUE]).toEqual(['x-requested-with', 'fetch']);
+  });
+});
+
+describe('an existing job as form values (legacy rules of SPEC.md 3)', () => {
+  const JOB = {
+    title: 'Editor',
+    organization: 'City Desk',
+    applicationUrl: 'https://citydesk.example/apply',
+    description: 'Edit the news.',
+    category: ['News and Audience'],
+    locations: ['Chicago, IL', 'Remote'],
+    location: 'Chicago, IL, Remote',
+    jobType: 'Full-time',
+    via: 'LinkedIn',
+    postedDate: '2026-11-01',
+    deadline: '2027-01-31',
+    salaryMin: 50_000,
+    salaryMax: 60_000,
+    active: true,
+    featured: true,
+  };
+  const TODAY = '2026-11-22';
+
+  it('keeps a current job as it is, and the result passes the form struct', () => {
+    const values = jobToAdminForm(JOB, TODAY);
+    expect(values).toEqual({
+      title: 'Editor',
+      organization: 'City Desk',
+      applicationUrl: 'https://citydesk.example/apply',
+      description: 'Edit the news.',
+      category: ['News and Audience'],
+      locations: ['Chicago, IL', 'Remote'],
+      jobType: 'Full-time',
+      via: 'LinkedIn',
+      postedDate: '2026-11-01',
+      deadline: '2027-01-31',
+      salaryMin: 50_000,
+      salaryMax: 60_000,
+      active: true,
+      featured: true,
+    });
+    expect(check(AdminJobForm, values).ok).toBe(true);
+  });
+
+  it('turns a single location string into a one-item list', () => {
+    const { locations, ...legacy } = JOB;
+    void locations;
+    expect(jobToAdminForm({ ...legacy, location: 'Boston, MA' }, TODAY).locations).toEqual([
+      'Boston, MA',
+    ]);
+    expect(jobToAdminForm({ ...legacy, location: '' }, TODAY).locations).toEqual([]);
+  });
+
+  it.each(['Today', 'Recently', '3 days ago', '1 week ago', '2 months ago'])(
+    'falls back to today for the relative posted date %j',
+    (postedDate) => {
+      expect(jobToAdminForm({ ...JOB, postedDate }, TODAY).postedDate).toBe(TODAY);
+    },
+  );
+
+  it.each([
+    ['Deadline: 1-15-2027', '2027-01-15'],
+    ['Deadline: 12-5-2026', '2026-12-05'],
+    ['deadline: 2027-2-3', '2027-02-03'],
+    ['3/9/2027', '2027-03-09'],
+    ['', ''],
+    ['When filled', ''],
+    ['Deadline: 2-30-2027', ''],
+  ])('normalises the deadline %j to %j', (deadline, expected) => {
+    expect(jobToAdminForm({ ...JOB, deadline }, TODAY).deadline).toBe(expected);
+  });
+
+  it('reads a missing deadline, URL and via as empty, and a category string as a list', () => {
+    const values = jobToAdminForm(
+      {
+        ...JOB,
+        deadline: undefined,
+        applicationUrl: undefined,
+        via: undefined as unknown as string,
+        category: 'Communications' as unknown as string[],
+      },
+      TODAY,
+    );
+    expect(values).toMatchObject({
+      deadline: '',
+      applicationUrl: '',
+      via: '',
+      category: ['Communications'],
+    });
+  });
+});
+
+describe('location entries', () => {
+  it('are trimmed, without blanks or repeats in any letter case, in order', () => {
+    expect(cleanLocations([' Remote ', 'Boston, MA', '', 'remote', '  ', 'Boston, MA'])).toEqual([
+      'Remote',
+      'Boston, MA',
+    ]);
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * The outside world of the end-to-end run, on 127.0.0.1: a real SMTP server (smtp-server) and a
+ * fake Stripe API with its checkout page, plus a small HTTP endpoint where the tests read the
+ * e-mails that arrived. Started by Playwright as a web server; stops with it.
+ */
+import { createServer } from 'node:http';
+import { startFakeStripe } from '../../api/test/support/fake-stripe';
+import { SmtpPeer } from '../../api/test/support/smtp-peer';
+import { FAKES, STRIPE_WEBHOOK_SECRET, WEBHOOK_URL } from './site';
+
+const smtp = new SmtpPeer();
+smtp.port = FAKES.smtpPort;
+await smtp.start();
+const stripe = await startFakeStripe({
+  port: FAKES.stripePort,
+  webhookSecret: STRIPE_WEBHOOK_SECRET,
+  webhookUrl: WEBHOOK_URL,
+});
+
+const inspect = createServer((req, res) => {
+  if (req.url === '/mail') {
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify(smtp.received));
+    return;
+  }
+  res.writeHead(req.url === '/health' ? 200 : 404, { 'Content-Type': 'text/plain' });
+  res.end('ok');
+});
+inspect.listen(FAKES.inspectPort, '127.0.0.1');
+
+const stop = async () => {
+  inspect.close();
+  await Promise.all([smtp.stop(), stripe.close()]);
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+console.log(
+  `fake SMTP on ${smtp.port}, fake Stripe on ${FAKES.stripePort}, mail inbox on ${FAKES.inspectPort}`,
+);

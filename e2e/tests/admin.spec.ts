@@ -1,0 +1,172 @@
+import { expect, test } from '@playwright/test';
+import { loginAsAdmin, mailText, submitJob, toasts, waitForMail } from '../support/admin';
+
+test.describe('admin', () => {
+  test('a wrong password is refused, the right one lets the admin in', async ({ page }) => {
+    await page.goto('/admin/login');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Please enter both username and password');
+    await page.getByLabel('Username').fill('e2e-admin');
+    await page.getByLabel('Password').fill('not the password at all');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Invalid username or password');
+    await loginAsAdmin(page);
+    await expect(toasts(page)).toContainText('Login successful!');
+    await expect(page.getByRole('heading', { name: /All Job Listings \(\d+\)/ })).toBeVisible();
+    for (const column of [
+      'Title',
+      'Organization',
+      'Category',
+      'Posted Date',
+      'Status',
+      'Actions',
+    ]) {
+      await expect(page.getByRole('columnheader', { name: column })).toBeVisible();
+    }
+  });
+
+  test('creates a job, sees it on the public board, edits it and deletes it', async ({ page }) => {
+    const title = `Membership Manager ${Date.now()}`;
+    await loginAsAdmin(page);
+    await page.getByRole('link', { name: 'Add New Job' }).click();
+    await page.getByLabel('Title').fill(title);
+    await page.getByLabel('Organization').fill('Harbor Health Alliance');
+    await page.getByLabel('Application URL').fill('https://harborhealth.example/jobs/membership');
+    await page
+      .getByLabel('Description')
+      .fill('Grow and care for our community of members across the region.');
+    await page.getByRole('checkbox', { name: 'Fundraising' }).check();
+    await page.getByRole('button', { name: 'Create Job' }).click();
+    await expect(toasts(page)).toContainText('Please add at least one location');
+    await expect(page.getByText('At least one location is required')).toBeVisible();
+    await page.getByLabel('Locations', { exact: true }).fill('  Portland, ME ');
+    await page.getByLabel('Locations', { exact: true }).press('Enter');
+    await page.getByLabel('Locations', { exact: true }).fill('portland, me');
+    await page.getByLabel('Locations', { exact: true }).press('Enter');
+    await expect(
+      page.getByRole('list', { name: 'Locations added' }).getByRole('listitem'),
+    ).toHaveCount(1);
+    await page.getByLabel('Minimum Salary (USD)').fill('60000');
+    await page.getByLabel('Maximum Salary (USD)').fill('72000');
+    await page.getByRole('button', { name: 'Create Job' }).click();
+    await expect(toasts(page)).toContainText('Job created successfully');
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByRole('cell', { name: title, exact: true })).toBeVisible();
+
+    // On the public board.
+    const search = await page.request.post('/api/jobs/search', { data: { query: title } });
+    const [job] = (await search.json()).jobs;
+    expect(job).toMatchObject({
+      title,
+      organization: 'Harbor Health Alliance',
+      locations: ['Portland, ME'],
+    });
+    expect((await page.request.get(`/api/jobs/${job.id}`)).status()).toBe(200);
+
+    // Edit.
+    await page.goto('/admin/dashboard');
+    await page.getByRole('link', { name: `Edit ${title}` }).click();
+    await expect(page.getByLabel('Title')).toHaveValue(title);
+    await page.getByLabel('Title').fill(`${title} (Senior)`);
+    await page.getByRole('button', { name: 'Update Job' }).click();
+    await expect(toasts(page)).toContainText('Job updated successfully');
+    await expect(page.getByRole('cell', { name: `${title} (Senior)`, exact: true })).toBeVisible();
+
+    // View (a lazy page) and delete, confirming in the browser dialog.
+    await page.getByRole('link', { name: `View ${title} (Senior)` }).click();
+    await expect(page.getByRole('heading', { name: `${title} (Senior)` })).toBeVisible();
+    await expect(page.getByText('Portland, ME')).toBeVisible();
+    await page.goto('/admin/dashboard');
+    page.once('dialog', (dialog) => {
+      expect(dialog.message()).toBe('Are you sure you want to delete this job?');
+      void dialog.accept();
+    });
+    await page.getByRole('button', { name: `Delete ${title} (Senior)` }).click();
+    await expect(toasts(page)).toContainText('Job deleted successfully');
+    await expect(page.getByRole('cell', { name: `${title} (Senior)`, exact: true })).toHaveCount(0);
+    expect((await page.request.get(`/api/jobs/${job.id}`)).status()).toBe(404);
+  });
+
+  test('reviews submissions made through the public form: amount, approve, reject', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const stamp = Date.now();
+    const approveTitle = `Field Organizer ${stamp}`;
+    const rejectTitle = `Volunteer Lead ${stamp}`;
+    await submitJob(page, {
+      title: approveTitle,
+      contactEmail: `approve-${stamp}@openballot.example`,
+    });
+    await submitJob(page, {
+      title: rejectTitle,
+      contactEmail: `reject-${stamp}@openballot.example`,
+    });
+    // Both e-mails of a submission reach the SMTP server.
+    await waitForMail(
+      (m) => m.to.includes(`approve-${stamp}@openballot.example`) && m.raw.includes(approveTitle),
+    );
+    await waitForMail((m) => m.raw.includes('New job submission') && m.raw.includes(approveTitle));
+
+    await loginAsAdmin(page);
+    await page
+      .getByRole('navigation', { name: 'Admin' })
+      .getByRole('link', { name: 'Submissions' })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Job Submissions' })).toBeVisible();
+    await expect(page.getByText('Review and manage job submissions')).toBeVisible();
+    const card = page.getByTestId('submission').filter({ hasText: approveTitle });
+    await expect(card.getByText('Pending Review')).toBeVisible();
+
+    // Amount: invalid, then valid.
+    const amount = card.getByLabel('Amount (USD)');
+    await amount.fill('0');
+    await card.getByRole('button', { name: 'Update Amount' }).click();
+    await expect(toasts(page)).toContainText('Invalid Amount');
+    await expect(toasts(page)).toContainText('Please enter a valid amount greater than 0.');
+    await amount.fill('79.20');
+    await card.getByRole('button', { name: 'Update Amount' }).click();
+    await expect(toasts(page)).toContainText('Amount Updated');
+    await expect(card.getByText('$79.20')).toBeVisible();
+
+    // Approve: the pay link is e-mailed and can be copied.
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await expect(toasts(page)).toContainText('Job Approved');
+    await expect(card.getByText('Approved', { exact: true })).toBeVisible();
+    await card.getByRole('button', { name: 'Generate Payment Link' }).click();
+    await expect(toasts(page)).toContainText('Payment link copied to clipboard!');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toMatch(/\/pay\/[A-Za-z0-9_-]{43}$/);
+    const approval = await waitForMail((m) => m.raw.includes(`Approved: ${approveTitle}`));
+    expect(mailText(approval)).toContain(copied);
+
+    // Reject with a reason.
+    const other = page.getByTestId('submission').filter({ hasText: rejectTitle });
+    await other.getByRole('button', { name: 'Reject' }).click();
+    await other
+      .getByLabel('Reason (optional, sent to the employer)')
+      .fill('We only post roles with a salary range.');
+    await other.getByRole('button', { name: 'Confirm rejection' }).click();
+    await expect(toasts(page)).toContainText('Job Rejected');
+    await expect(other.getByText('Rejected', { exact: true })).toBeVisible();
+    const rejection = await waitForMail(
+      (m) => m.to.includes(`reject-${stamp}@openballot.example`) && m.raw.includes('Reason:'),
+    );
+    expect(mailText(rejection)).toContain('We only post roles with a salary range.');
+  });
+
+  test('logout ends the session', async ({ page }) => {
+    await loginAsAdmin(page);
+    await page
+      .getByRole('navigation', { name: 'Admin' })
+      .getByRole('button', { name: 'Logout' })
+      .click();
+    await expect(toasts(page)).toContainText('You have been logged out successfully');
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await page.goto('/admin/submissions');
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await expect(toasts(page)).toContainText('Please login to access the admin dashboard');
+    expect((await page.request.get('/api/admin/submissions')).status()).toBe(401);
+  });
+});

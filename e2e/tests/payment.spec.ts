@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { loginAsAdmin, mailText, submitJob, toasts, waitForMail } from '../support/admin';
+
+test('the whole employer journey: submit, review, pay through Stripe Checkout, live and featured', async ({
+  page,
+}) => {
+  const stamp = Date.now();
+  const title = `Campaign Manager ${stamp}`;
+  const email = `pay-${stamp}@openballot.example`;
+
+  // 1. The employer submits for free.
+  await submitJob(page, { title, contactEmail: email });
+
+  // 2. The team approves; the employer gets the secure link by e-mail.
+  await loginAsAdmin(page);
+  await page.goto('/admin/submissions');
+  const card = page.getByTestId('submission').filter({ hasText: title });
+  await card.getByRole('button', { name: 'Approve' }).click();
+  await expect(toasts(page)).toContainText('Job Approved');
+  const approval = await waitForMail((m) => m.to.includes(email) && m.raw.includes('Approved:'));
+  const payUrl = /http:\/\/localhost:\d+\/pay\/[A-Za-z0-9_-]{43}/.exec(mailText(approval))![0];
+
+  // 3. The employer opens the link and pays on (fake) Stripe Checkout.
+  await page.goto(payUrl);
+  await expect(page.getByRole('heading', { name: 'Pay for your listing' })).toBeVisible();
+  await expect(page.getByText('Featured Listing (30 days)')).toBeVisible();
+  await expect(page.getByTestId('amount-due')).toHaveText('$99');
+  await page.getByRole('button', { name: 'Pay $99' }).click();
+  await expect(page.getByRole('heading', { name: 'Fake Stripe Checkout' })).toBeVisible();
+  await expect(page.getByText('Amount due: $99.00 USD')).toBeVisible();
+  await page.getByRole('button', { name: 'Pay $99.00' }).click();
+
+  // 4. Back on our site: the signed webhook has published the job.
+  await expect(page.getByRole('heading', { name: 'Thank you! Payment received' })).toBeVisible();
+  await page.getByRole('link', { name: 'See your job on the board' }).click();
+  await expect(page).toHaveURL(/\/jobs\/\d+$/);
+  const jobId = page.url().split('/').pop();
+  const job = await (await page.request.get(`/api/jobs/${jobId}`)).json();
+  expect(job).toMatchObject({ title, featured: true, expired: false });
+  expect(Date.parse(job.expiresAt) - Date.now()).toBeGreaterThan(29 * 86_400_000);
+
+  // Featured: first on the board's default sort among today's jobs.
+  const board = await (
+    await page.request.post('/api/jobs/search', { data: { query: title } })
+  ).json();
+  expect(board.jobs[0]).toMatchObject({ id: jobId, featured: true });
+
+  // The admin sees it paid; the employer got the 'job live' e-mail.
+  await page.goto('/admin/submissions');
+  await expect(
+    page.getByTestId('submission').filter({ hasText: title }).getByText('Paid & Published'),
+  ).toBeVisible();
+  await waitForMail((m) => m.to.includes(email) && m.raw.includes('Your job is live'));
+
+  // The link is now only a receipt.
+  await page.goto(payUrl);
+  await expect(page.getByText('This listing is paid for and live.')).toBeVisible();
+});

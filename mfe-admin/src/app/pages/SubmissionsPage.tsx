@@ -1,0 +1,147 @@
+import type { AdminSubmission } from '@jobboard/contract';
+import { Spinner, errorMessage, toast, useSite } from '@jobboard/shared-ui';
+import styled from 'styled-components';
+import { usePaymentsStatus } from '../../features/submissions/api/payments-status';
+import {
+  approveSubmission,
+  generatePaymentLink,
+  markPaid,
+  rejectSubmission,
+  updateAmount,
+} from '../../features/submissions/api/review';
+import { useSubmissions } from '../../features/submissions/api/submissions';
+import {
+  SubmissionCard,
+  type SubmissionActions,
+} from '../../features/submissions/components/SubmissionCard';
+import { approvalEmailTemplate } from '../../features/submissions/lib/email-template';
+import { SUBMISSION_TEXT } from '../../features/submissions/messages';
+import { PageHeader } from '../../lib/ui';
+
+/** /admin/submissions: the review queue, polled every 30 seconds. */
+export default function SubmissionsPage() {
+  const { data: submissions, error, isLoading, mutate } = useSubmissions();
+  const { data: payments } = usePaymentsStatus();
+  const site = useSite();
+
+  const actionsFor = (submission: AdminSubmission): SubmissionActions => {
+    const attempt = async (
+      action: () => Promise<unknown>,
+      success: { title: string; description?: string },
+      failure: { title: string; fallback: string },
+    ) => {
+      try {
+        await action();
+        toast({ ...success, variant: 'success' });
+      } catch (problem) {
+        toast({
+          title: failure.title,
+          description: errorMessage(problem, failure.fallback),
+          variant: 'destructive',
+        });
+      } finally {
+        await mutate();
+      }
+    };
+    return {
+      approve: async () => {
+        try {
+          const result = await approveSubmission(submission.id);
+          toast({
+            ...(result.publishedWithCredit
+              ? SUBMISSION_TEXT.approvedWithCredit
+              : SUBMISSION_TEXT.approved),
+            variant: 'success',
+          });
+        } catch (problem) {
+          toast({
+            title: SUBMISSION_TEXT.approvalFailed.title,
+            description: errorMessage(problem, SUBMISSION_TEXT.approvalFailed.fallback),
+            variant: 'destructive',
+          });
+        } finally {
+          await mutate();
+        }
+      },
+      reject: (notes) =>
+        attempt(
+          () => rejectSubmission(submission.id, notes),
+          SUBMISSION_TEXT.rejected,
+          SUBMISSION_TEXT.rejectionFailed,
+        ),
+      generateLink: () =>
+        attempt(
+          async () => {
+            const { paymentUrl } = await generatePaymentLink(submission.id);
+            await navigator.clipboard.writeText(paymentUrl);
+          },
+          SUBMISSION_TEXT.linkGenerated,
+          SUBMISSION_TEXT.linkFailed,
+        ),
+      copyTemplate: () =>
+        attempt(
+          async () => {
+            const url =
+              submission.submissionStatus === 'approved'
+                ? (await generatePaymentLink(submission.id)).paymentUrl
+                : null;
+            await navigator.clipboard.writeText(
+              approvalEmailTemplate(submission, url, site?.boardName ?? 'the job board'),
+            );
+          },
+          SUBMISSION_TEXT.templateCopied,
+          { title: 'Copy Failed', fallback: 'The template could not be copied.' },
+        ),
+      updateAmount: (cents) =>
+        attempt(
+          () => updateAmount(submission.id, cents),
+          SUBMISSION_TEXT.amountUpdated,
+          SUBMISSION_TEXT.updateFailed,
+        ),
+      ...(payments && !payments.stripeConfigured
+        ? {
+            markPaid: () =>
+              attempt(
+                () => markPaid(submission.id),
+                SUBMISSION_TEXT.markedPaid,
+                SUBMISSION_TEXT.markPaidFailed,
+              ),
+          }
+        : {}),
+    };
+  };
+
+  return (
+    <>
+      <PageHeader>
+        <div>
+          <h1>{SUBMISSION_TEXT.title}</h1>
+          <p>{SUBMISSION_TEXT.subtitle}</p>
+        </div>
+      </PageHeader>
+      {isLoading ? (
+        <Spinner label="Loading submissions..." />
+      ) : error ? (
+        <p role="alert">{errorMessage(error, 'The submissions could not be loaded.')}</p>
+      ) : !submissions?.length ? (
+        <p>{SUBMISSION_TEXT.empty}</p>
+      ) : (
+        <List>
+          {submissions.map((submission) => (
+            <SubmissionCard
+              key={submission.id}
+              submission={submission}
+              actions={actionsFor(submission)}
+            />
+          ))}
+        </List>
+      )}
+    </>
+  );
+}
+
+const List = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.lg};
+`;

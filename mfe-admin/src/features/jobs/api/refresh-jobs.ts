@@ -1,0 +1,12 @@
+import { apiFetch } from '@jobboard/shared-ui';
+
+export interface RefreshResult {
+  source: string | null;
+  created: number;
+  updated: number;
+  deactivated: number;
+  message: string;
+}
+
+/** Re-sync jobs from the external database service (SPEC.md 7). */
+export const refreshJobs = () => apiFetch<RefreshResult>('/api/refresh-jobs');

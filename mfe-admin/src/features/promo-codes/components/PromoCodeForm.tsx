@@ -1,0 +1,111 @@
+import { PromoCodeInput, check, type PromoCodeInput as PromoCodeValues } from '@jobboard/contract';
+import { ApiError, Button, Card, CardTitle, errorMessage, toast } from '@jobboard/shared-ui';
+import { SelectInput, TextInput } from '@jobboard/shared-ui/forms';
+import { Form } from 'react-final-form';
+import styled from 'styled-components';
+import { createPromoCode } from '../api/promo-codes';
+
+interface Values {
+  code: string;
+  description: string;
+  kind: 'percent' | 'amount';
+  value: string;
+  startsAt: string;
+  endsAt: string;
+  maxRedemptions: string;
+}
+
+function toInput(values: Values): PromoCodeValues {
+  const number = (text: string) => (text.trim() === '' ? null : Number(text));
+  const value = number(values.value);
+  return {
+    code: values.code,
+    description: values.description ?? '',
+    percentOff: values.kind === 'percent' ? value : null,
+    amountOffCents: values.kind === 'amount' && value !== null ? Math.round(value * 100) : null,
+    startsAt: values.startsAt || null,
+    endsAt: values.endsAt || null,
+    maxRedemptions: number(values.maxRedemptions),
+    active: true,
+  };
+}
+
+function validate(values: Values) {
+  const result = check(PromoCodeInput, toInput(values));
+  if (result.ok) return {};
+  const { percentOff, amountOffCents, ...rest } = result.errors;
+  return {
+    ...rest,
+    ...(percentOff || amountOffCents ? { value: percentOff ?? amountOffCents } : {}),
+  };
+}
+
+/** Add a promo code: a percentage or an amount off, an optional window and redemption limit. */
+export function PromoCodeForm({ onCreated }: { onCreated(): void }) {
+  return (
+    <Form<Values>
+      initialValues={{
+        kind: 'percent',
+        code: '',
+        description: '',
+        value: '',
+        startsAt: '',
+        endsAt: '',
+        maxRedemptions: '',
+      }}
+      validate={validate}
+      onSubmit={async (values, form) => {
+        try {
+          const created = await createPromoCode(toInput(values));
+          toast({ title: 'Promo code created', description: created.code, variant: 'success' });
+          onCreated();
+          setTimeout(() => form.restart());
+          return undefined;
+        } catch (failure) {
+          toast({
+            title: 'Failed to create promo code',
+            description: errorMessage(failure, 'Please try again.'),
+            variant: 'destructive',
+          });
+          return failure instanceof ApiError ? failure.fieldErrors : undefined;
+        }
+      }}
+    >
+      {({ handleSubmit, submitting }) => (
+        <Card as="form" onSubmit={handleSubmit} noValidate aria-label="New promo code">
+          <CardTitle>New promo code</CardTitle>
+          <Grid>
+            <TextInput name="code" label="Code" placeholder="SPRING25" />
+            <TextInput name="description" label="Description (optional)" />
+            <SelectInput
+              name="kind"
+              label="Discount"
+              options={[
+                { value: 'percent', label: 'Percent off' },
+                { value: 'amount', label: 'Amount off (USD)' },
+              ]}
+            />
+            <TextInput name="value" label="Value" type="number" min={0} />
+            <TextInput name="startsAt" label="Starts (optional)" type="date" />
+            <TextInput name="endsAt" label="Ends after (optional)" type="date" />
+            <TextInput
+              name="maxRedemptions"
+              label="Redemption limit (optional)"
+              type="number"
+              min={1}
+            />
+          </Grid>
+          <Button type="submit" disabled={submitting} style={{ marginTop: '1rem' }}>
+            {submitting ? 'Saving...' : 'Create promo code'}
+          </Button>
+        </Card>
+      )}
+    </Form>
+  );
+}
+
+const Grid = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
+`;

@@ -1,0 +1,9 @@
+import { apiFetch } from '@jobboard/shared-ui';
+import useSWR from 'swr';
+
+/** Whether Stripe takes the payments; without it admins get 'Mark as paid'. */
+export function usePaymentsStatus() {
+  return useSWR('/api/admin/submissions/payments', (url: string) =>
+    apiFetch<{ stripeConfigured: boolean }>(url),
+  );
+}

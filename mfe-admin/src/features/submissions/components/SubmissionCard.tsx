@@ -1,0 +1,250 @@
+import { SUBMISSION_STATUS_LABELS, type AdminSubmission } from '@jobboard/contract';
+import {
+  Badge,
+  Button,
+  Card,
+  TextArea,
+  formatCents,
+  formatSalary,
+  formatUsDate,
+  shorten,
+} from '@jobboard/shared-ui';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { AmountEditor } from './AmountEditor';
+
+export interface SubmissionActions {
+  approve(): Promise<void>;
+  reject(notes: string): Promise<void>;
+  generateLink(): Promise<void>;
+  copyTemplate(): Promise<void>;
+  updateAmount(cents: number): Promise<void>;
+  markPaid?: () => Promise<void>;
+}
+
+/** The status label of SPEC.md 4; any other value is shown raw. */
+export const statusLabel = (status: string) =>
+  (SUBMISSION_STATUS_LABELS as Record<string, string>)[status] ?? status;
+
+/** One submission with its details and the actions its status allows (SPEC.md 4). */
+export function SubmissionCard({
+  submission,
+  actions,
+}: {
+  submission: AdminSubmission;
+  actions: SubmissionActions;
+}) {
+  const [rejecting, setRejecting] = useState(false);
+  const [notes, setNotes] = useState('');
+  const [busy, setBusy] = useState(false);
+  const status = submission.submissionStatus;
+  const run = (action: () => Promise<void>) => async () => {
+    setBusy(true);
+    try {
+      await action();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Item aria-labelledby={`submission-${submission.id}`} data-testid="submission">
+      <Head>
+        <h2 id={`submission-${submission.id}`}>{submission.title}</h2>
+        <Badge
+          $tone={
+            status === 'paid'
+              ? 'fullTime'
+              : status === 'rejected'
+                ? 'other'
+                : status === 'approved'
+                  ? 'partTime'
+                  : 'remote'
+          }
+        >
+          {statusLabel(status)}
+        </Badge>
+      </Head>
+      <Details>
+        <div>
+          <dt>Organization</dt>
+          <dd>{submission.organization}</dd>
+        </div>
+        <div>
+          <dt>Location</dt>
+          <dd>{submission.location}</dd>
+        </div>
+        <div>
+          <dt>Category</dt>
+          <dd>{submission.category.join(', ')}</dd>
+        </div>
+        <div>
+          <dt>Job type</dt>
+          <dd>{submission.jobType}</dd>
+        </div>
+        <div>
+          <dt>Experience</dt>
+          <dd>{submission.experienceLevel}</dd>
+        </div>
+        <div>
+          <dt>Salary</dt>
+          <dd>{formatSalary(submission) ?? 'Not given'}</dd>
+        </div>
+        <div>
+          <dt>Contact</dt>
+          <dd>
+            {submission.contactName} (
+            <a href={`mailto:${submission.contactEmail}`}>{submission.contactEmail}</a>)
+          </dd>
+        </div>
+        <div>
+          <dt>Listing</dt>
+          <dd>
+            {submission.listingType === 'featured' ? 'Multiples Listing' : 'Featured Listing'}
+          </dd>
+        </div>
+        <div>
+          <dt>Promo code</dt>
+          <dd>{submission.promoCode ?? 'None'}</dd>
+        </div>
+        <div>
+          <dt>Submitted</dt>
+          <dd>{formatUsDate(submission.submittedAt.slice(0, 10))}</dd>
+        </div>
+        <div>
+          <dt>Amount</dt>
+          <dd>{formatCents(submission.amount)}</dd>
+        </div>
+        <div>
+          <dt>Application URL</dt>
+          <dd>
+            <a
+              href={submission.applicationUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              title={submission.applicationUrl}
+            >
+              {shorten(submission.applicationUrl, 50)}
+            </a>
+          </dd>
+        </div>
+      </Details>
+      <Description>{submission.description}</Description>
+      {submission.reviewNotes && <p>Reason given: {submission.reviewNotes}</p>}
+      <AmountEditor
+        cents={submission.amount}
+        disabled={status === 'paid'}
+        onSave={actions.updateAmount}
+      />
+      <Buttons>
+        {status === 'pending_review' && (
+          <>
+            <Button disabled={busy} onClick={run(actions.approve)}>
+              Approve
+            </Button>
+            <Button
+              $variant="danger"
+              disabled={busy}
+              onClick={() => setRejecting((open) => !open)}
+              aria-expanded={rejecting}
+            >
+              Reject
+            </Button>
+          </>
+        )}
+        {status === 'approved' && (
+          <>
+            <Button disabled={busy} onClick={run(actions.generateLink)}>
+              Generate Payment Link
+            </Button>
+            {actions.markPaid && (
+              <Button $variant="secondary" disabled={busy} onClick={run(actions.markPaid)}>
+                Mark as paid
+              </Button>
+            )}
+          </>
+        )}
+        {(status === 'pending_review' || status === 'approved') && (
+          <Button $variant="secondary" disabled={busy} onClick={run(actions.copyTemplate)}>
+            Copy Email Template
+          </Button>
+        )}
+      </Buttons>
+      {rejecting && (
+        <RejectBox>
+          <TextArea
+            label="Reason (optional, sent to the employer)"
+            rows={3}
+            value={notes}
+            onChange={(e) => setNotes(e.target.value)}
+          />
+          <Button
+            $variant="danger"
+            disabled={busy}
+            onClick={run(async () => {
+              await actions.reject(notes);
+              setRejecting(false);
+            })}
+          >
+            Confirm rejection
+          </Button>
+        </RejectBox>
+      )}
+    </Item>
+  );
+}
+
+const Item = styled(Card)`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const Head = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+  h2 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  }
+`;
+
+const Details = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr));
+  gap: ${({ theme }) => theme.space.sm};
+  margin: 0;
+  dt {
+    font-size: ${({ theme }) => theme.fontSizes.xs};
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  dd {
+    margin: 0;
+    word-break: break-word;
+  }
+`;
+
+/** Clamped to 3 lines (SPEC.md 9). */
+const Description = styled.p`
+  margin: 0;
+  display: -webkit-box;
+  -webkit-line-clamp: 3;
+  -webkit-box-orient: vertical;
+  overflow: hidden;
+`;
+
+const Buttons = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const RejectBox = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space.sm};
+`;

@@ -1,0 +1,10 @@
+// react-final-form fields on the shared primitives. Imported as '@jobboard/shared-ui/forms' by
+// the remotes with forms; not part of the shared singleton, so the shell never loads it.
+export {
+  CheckboxGroup,
+  Fieldset,
+  SelectInput,
+  TextAreaInput,
+  TextInput,
+  fieldError,
+} from './fields';
