@@ -65,7 +65,13 @@ export function createAppConfig({ name, root, exposes }: AppBuildOptions) {
         entry: { index: './src/index.ts' },
         define: { __APP_VERSION__: JSON.stringify(dev ? 'dev' : version) },
       },
-      html: { title: 'Job board', mountId: 'root' },
+      // The shell's page template sets the language, the icon and a description; a remote's dev
+      // page is Rsbuild's default.
+      html: {
+        title: 'Job board',
+        mountId: 'root',
+        ...(isShell ? { template: './src/index.html' } : {}),
+      },
       // Remotes need no page in production: the shell is the page.
       tools: { htmlPlugin: isShell || dev },
       output: {

@@ -28,7 +28,7 @@ export { Card, CardTitle } from './primitives/Card';
 export { Badge, jobTypeTone, type BadgeTone } from './primitives/Badge';
 export { Spinner } from './primitives/Spinner';
 export { VisuallyHidden } from './primitives/VisuallyHidden';
-export { Modal, type ModalProps } from './primitives/Modal';
+export { Modal, ModalTitle, type ModalProps } from './primitives/Modal';
 export { Pagination, pageItems } from './primitives/Pagination';
 export {
   Tooltip,

@@ -6,8 +6,11 @@ import { VisuallyHidden } from './VisuallyHidden';
 export interface ModalProps {
   open: boolean;
   onClose(): void;
-  /** The dialog's accessible name (shown as its heading unless `hideTitle`). */
-  title: ReactNode;
+  /**
+   * The dialog's accessible name, shown as its heading unless `hideTitle`. Leave it out when the
+   * content places its own <ModalTitle>.
+   */
+  title?: ReactNode;
   hideTitle?: boolean;
   description?: ReactNode;
   children: ReactNode;
@@ -33,7 +36,7 @@ export function Modal({
       <Dialog.Portal>
         <Overlay />
         <Content style={{ maxHeight }}>
-          {hideTitle ? (
+          {title === undefined ? null : hideTitle ? (
             <VisuallyHidden>
               <Dialog.Title>{title}</Dialog.Title>
             </VisuallyHidden>
@@ -44,7 +47,7 @@ export function Modal({
             <Dialog.Description>{description}</Dialog.Description>
           ) : (
             <VisuallyHidden>
-              <Dialog.Description>{title}</Dialog.Description>
+              <Dialog.Description>Details</Dialog.Description>
             </VisuallyHidden>
           )}
           {children}
@@ -100,3 +103,6 @@ const CloseButton = styled(Dialog.Close)`
     background: ${({ theme }) => theme.colors.surfaceMuted};
   }
 `;
+
+/** The dialog's title placed by the content itself (a Modal without `title`). */
+export const ModalTitle = Dialog.Title;
