@@ -125,7 +125,7 @@ export function loadConfig(env: Env = process.env): Config {
 
   const mail: MailConfig = {
     smtpUrl: read('SMTP_URL', parseSmtpUrl, null as string | null),
-    from: text('MAIL_FROM', `${site.boardName} <${site.jobsEmail}>`),
+    from: read('MAIL_FROM', parseMailFrom, `${site.boardName} <${site.jobsEmail}>`),
     adminEmail: read('ADMIN_EMAIL', parseEmail, site.jobsEmail),
     pollSeconds: read('MAIL_POLL_SECONDS', parseCount, 5),
   };
@@ -143,9 +143,10 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const firstAdmin =
     adminUsername && adminPassword ? { username: adminUsername, password: adminPassword } : null;
+  // Every attempt counts, refused ones too (a wrong promo code): 5 leaves room for a few retries.
   const submissionRateLimit = {
-    max: read('SUBMISSION_RATE_LIMIT_MAX', parseCount, 5),
-    windowMinutes: read('SUBMISSION_RATE_LIMIT_WINDOW_MINUTES', parseCount, 10),
+    max: read('SUBMISSION_RATE_LIMIT_MAX', parsePositive, 5),
+    windowMinutes: read('SUBMISSION_RATE_LIMIT_WINDOW_MINUTES', parsePositive, 10),
   };
 
   if (problems.length) throw new ConfigError(problems);
@@ -243,8 +244,19 @@ function parseSmtpUrl(raw: string): string {
     : invalid('must be an SMTP URL such as smtp://user:password@mail.example.org:587');
 }
 
+/** `jobs@example.org` or `Display Name <jobs@example.org>`. */
+function parseMailFrom(raw: string): string {
+  const match = /^(?:[^<>@]*<([^<>\s]+)>|([^<>\s]+))$/.exec(raw);
+  const address = match?.[1] ?? match?.[2];
+  return address && EMAIL_ADDRESS.test(address)
+    ? raw
+    : invalid('must be an e-mail address, optionally with a name: Board Name <jobs@example.org>');
+}
+
+const EMAIL_ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 function parseEmail(raw: string): string {
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(raw) ? raw : invalid('must be an e-mail address');
+  return EMAIL_ADDRESS.test(raw) ? raw : invalid('must be an e-mail address');
 }
 
 function parseHttpUrl(raw: string): string {

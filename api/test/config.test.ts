@@ -105,6 +105,67 @@ describe('configuration from the environment', () => {
     );
   });
 
+  it('reads the mail settings, with defaults that keep messages in the outbox', () => {
+    expect(loadConfig({}).mail).toEqual({
+      smtpUrl: null,
+      from: 'Nonprofit Comms Jobs <jobs@example.org>',
+      adminEmail: 'jobs@example.org',
+      pollSeconds: 5,
+    });
+    expect(
+      loadConfig({
+        SMTP_URL: 'smtps://mailer:p4ss@mail.example.org:465',
+        MAIL_FROM: 'jobs@good.example',
+        ADMIN_EMAIL: 'review@good.example',
+        MAIL_POLL_SECONDS: '0',
+      }).mail,
+    ).toEqual({
+      smtpUrl: 'smtps://mailer:p4ss@mail.example.org:465',
+      from: 'jobs@good.example',
+      adminEmail: 'review@good.example',
+      pollSeconds: 0,
+    });
+    expect(loadConfig({ BOARD_NAME: 'Good Work Jobs' }).mail.from).toBe(
+      'Good Work Jobs <jobs@example.org>',
+    );
+  });
+
+  it('refuses bad mail settings, never echoing the SMTP URL (it holds a password)', () => {
+    let error: ConfigError | undefined;
+    try {
+      loadConfig({
+        SMTP_URL: 'https://mailer:s3cret-pw@mail.example.org',
+        MAIL_FROM: 'Jobs Desk',
+        ADMIN_EMAIL: 'review',
+        MAIL_POLL_SECONDS: 'often',
+      });
+    } catch (e) {
+      error = e as ConfigError;
+    }
+    expect(error!.problems).toEqual([
+      'SMTP_URL must be an SMTP URL such as smtp://user:password@mail.example.org:587',
+      'MAIL_FROM must be an e-mail address, optionally with a name: Board Name <jobs@example.org> (got "Jobs Desk")',
+      'ADMIN_EMAIL must be an e-mail address (got "review")',
+      'MAIL_POLL_SECONDS must be a whole number (got "often")',
+    ]);
+    expect(error!.message).not.toContain('s3cret-pw');
+  });
+
+  it('reads the submission rate limit, which must allow at least one in a window', () => {
+    expect(loadConfig({}).submissionRateLimit).toEqual({ max: 5, windowMinutes: 10 });
+    expect(
+      loadConfig({
+        SUBMISSION_RATE_LIMIT_MAX: '20',
+        SUBMISSION_RATE_LIMIT_WINDOW_MINUTES: '60',
+      }).submissionRateLimit,
+    ).toEqual({ max: 20, windowMinutes: 60 });
+    expect(() =>
+      loadConfig({ SUBMISSION_RATE_LIMIT_MAX: '0', SUBMISSION_RATE_LIMIT_WINDOW_MINUTES: '1.5' }),
+    ).toThrow(
+      /SUBMISSION_RATE_LIMIT_MAX must be a whole number above 0[\s\S]*SUBMISSION_RATE_LIMIT_WINDOW_MINUTES must be a whole number above 0/,
+    );
+  });
+
   it('reads the first admin and the session timeouts, and wants both admin variables or neither', () => {
     const config = loadConfig({
       ADMIN_USERNAME: 'alice',

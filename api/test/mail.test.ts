@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { VALID_SUBMISSION } from '../contract/src/__tests__/submission-cases';
 import nodemailer from 'nodemailer';
-import { OutboxSender, retryDelayMs } from '../src/outbox/outbox-sender';
+import { enqueueEmail } from '../src/outbox/outbox';
+import { LEASE_MS, MAX_ATTEMPTS, OutboxSender, retryDelayMs } from '../src/outbox/outbox-sender';
 import { SmtpPeer } from './support/smtp-peer';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
 
@@ -16,7 +17,13 @@ afterAll(() => smtp.stop());
 afterEach(async () => {
   if (open) await t.close();
   open = false;
+  smtp.refused.clear();
+  logLines.length = 0;
 });
+
+/** The app's log lines (JSON), for the tests that check what is logged. */
+const logLines: string[] = [];
+const logged = (text: string) => logLines.filter((line) => line.includes(text));
 
 async function appWithSmtp(env: Record<string, string> = {}) {
   open = true;
@@ -27,8 +34,18 @@ async function appWithSmtp(env: Record<string, string> = {}) {
       ADMIN_EMAIL: 'review@board.example',
       ...env,
     },
+    logStream: { write: (line) => void logLines.push(line) },
   });
   return t;
+}
+
+/** Wait (for real time, at most `ms`) until `done` holds. */
+async function eventually(done: () => boolean | Promise<boolean>, ms = 5_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await done())) {
+    if (Date.now() > until) throw new Error(`not done within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 const submit = () =>
@@ -89,12 +106,92 @@ describe(`e-mail through the outbox on ${testDatabase}`, () => {
     expect(smtp.received).toHaveLength(2);
   });
 
-  it('keeps messages in the outbox when no SMTP server is configured', async () => {
-    t = await buildTestApp();
+  it('keeps waiting for a server that is down, past the attempts after which a refusal is given up', async () => {
+    await appWithSmtp();
+    smtp.received.length = 0;
+    await submit();
+    await t.db('outbox').update({ attempts: MAX_ATTEMPTS + 5 });
+    await smtp.stop();
+    try {
+      expect(await t.app.mailer.flush()).toEqual({ sent: 0, retrying: 2, failed: 0 });
+    } finally {
+      await smtp.start();
+    }
+    expect((await outbox()).map((m) => m.status)).toEqual(['pending', 'pending']);
+    t.clock.now = new Date(t.clock.now.getTime() + retryDelayMs(MAX_ATTEMPTS + 6));
+    expect(await t.app.mailer.flush()).toEqual({ sent: 2, retrying: 0, failed: 0 });
+  });
+
+  it('gives up a message the server keeps refusing after the last attempt, and logs it', async () => {
+    await appWithSmtp();
+    smtp.received.length = 0;
+    smtp.refused.add('hiring@coastaljusticefund.org');
+    await submit();
+    expect(await t.app.mailer.flush()).toEqual({ sent: 1, retrying: 1, failed: 0 });
+    let [refused] = await outbox();
+    expect(refused).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(refused.last_error).toContain('550 No such mailbox');
+
+    await t
+      .db('outbox')
+      .where({ id: refused.id })
+      .update({ attempts: MAX_ATTEMPTS - 1 });
+    t.clock.now = new Date(t.clock.now.getTime() + retryDelayMs(1));
+    expect(await t.app.mailer.flush()).toEqual({ sent: 0, retrying: 0, failed: 1 });
+    [refused] = await outbox();
+    expect(refused).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+    expect(logged('e-mail given up')).toHaveLength(1);
+
+    // Failed means no more attempts.
+    t.clock.now = new Date(t.clock.now.getTime() + 24 * 3_600_000);
+    expect(await t.app.mailer.flush()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(smtp.received.map((m) => m.to)).toEqual([['review@board.example']]);
+  });
+
+  it('sends a message whose sender died mid-send once its lease is over', async () => {
+    await appWithSmtp();
+    smtp.received.length = 0;
+    await submit();
+    // What a claim leaves behind when the process dies before it can record the outcome.
+    await t.db('outbox').update({ attempts: 1, next_attempt_at: t.clock.now.getTime() + LEASE_MS });
+    expect(await t.app.mailer.flush()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    t.clock.now = new Date(t.clock.now.getTime() + LEASE_MS);
+    expect(await t.app.mailer.flush()).toEqual({ sent: 2, retrying: 0, failed: 0 });
+    expect(smtp.received).toHaveLength(2);
+  });
+
+  it('sends in the background right after a submission, and closes promptly', async () => {
+    await appWithSmtp({ MAIL_POLL_SECONDS: '1' });
+    smtp.received.length = 0;
+    expect((await submit()).statusCode).toBe(201);
+    await eventually(() => smtp.received.length === 2);
+    await eventually(async () => (await outbox()).every((m) => m.status === 'sent'));
+    const started = Date.now();
+    open = false;
+    await t.close();
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('keeps messages in the outbox when no SMTP server is configured, logging each once', async () => {
+    t = await buildTestApp({ logStream: { write: (line) => void logLines.push(line) } });
     open = true;
     expect((await submit()).statusCode).toBe(201);
+    // More than one batch: every message is logged, not only the oldest ones.
+    for (let i = 0; i < 30; i += 1) {
+      await enqueueEmail(
+        t.db,
+        { template: 'test', to: `reader${i}@board.example`, subject: `Note ${i}`, text: 'secret' },
+        t.clock.now,
+      );
+    }
     expect(await t.app.mailer.flush()).toEqual({ sent: 0, retrying: 0, failed: 0 });
-    expect((await outbox()).map((m) => m.status)).toEqual(['pending', 'pending']);
+    expect(await t.app.mailer.flush()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect((await outbox()).every((m) => m.status === 'pending')).toBe(true);
+    const lines = logged('SMTP_URL is not set');
+    expect(lines).toHaveLength(32);
+    expect(lines[0]).toContain('We received your job: Communications Director');
+    expect(lines[0]).toContain('hiring@coastaljusticefund.org');
+    expect(lines.join('')).not.toContain('secret');
   });
 
   it('backs off exponentially up to 15 minutes', () => {

@@ -1,12 +1,18 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SUBMISSION_CASES, VALID_SUBMISSION } from '../contract/src/__tests__/submission-cases';
+import {
+  SUBMISSION_CASES,
+  SUBMISSION_PAYLOAD_CASES,
+  VALID_SUBMISSION,
+} from '../contract/src/__tests__/submission-cases';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
 
 let t: TestApp;
+const logLines: string[] = [];
 beforeAll(async () => {
   t = await buildTestApp({
     env: { SUBMISSION_RATE_LIMIT_MAX: '1000', ADMIN_EMAIL: 'review@board.example' },
+    logStream: { write: (line) => void logLines.push(line) },
   });
 });
 afterAll(() => t.close());
@@ -35,7 +41,9 @@ describe(`POST /api/submit-job-for-review on ${testDatabase}`, () => {
   it('stores a good submission for review, normalised, with the tier price, and answers 201', async () => {
     const res = await submit({
       ...VALID_SUBMISSION,
-      title: '  Communications Director ',
+      title: '  Communications \n  Director ',
+      organization: 'Coastal  Justice\tFund',
+      description: `${VALID_SUBMISSION.description}\r\n\r\nApply by January.  `,
       category: ['communications', 'Communications', 'News and Audience'],
       salaryMin: '85,000',
       deadline: '1-15-2027',
@@ -52,6 +60,7 @@ describe(`POST /api/submit-job-for-review on ${testDatabase}`, () => {
     expect(row).toMatchObject({
       title: 'Communications Director',
       organization: 'Coastal Justice Fund',
+      description: `${VALID_SUBMISSION.description}\n\nApply by January.`,
       categories: JSON.stringify(['Communications', 'News and Audience']),
       salary_min: 85_000,
       salary_max: 105_000,
@@ -120,12 +129,40 @@ describe(`POST /api/submit-job-for-review on ${testDatabase}`, () => {
       expect(Object.keys(res.json().fields)).toHaveLength(9);
     });
 
-    it('refuses unknown fields and a tier that does not match', async () => {
-      expect((await submit({ ...VALID_SUBMISSION, status: 'paid' })).json().fields).toEqual({
-        status: 'Unknown field',
+    it.each(SUBMISSION_PAYLOAD_CASES)('$name', async ({ change, field, message }) => {
+      const res = await submit({ ...VALID_SUBMISSION, ...change });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toEqual({ [field]: message });
+      expect(await count('submissions')).toBe(0);
+    });
+
+    it.each([
+      ['broken JSON', 'application/json', 400, '{"title": '],
+      ['an empty body', 'application/json', 400, ''],
+      ['a list', 'application/json', 400, '[]'],
+      ['plain text', 'text/plain', 400, 'Communications Director'],
+      ['a form post', 'application/x-www-form-urlencoded', 415, 'title=Director'],
+    ])('answers %s sent as %s with %i and a JSON message', async (_, type, status, body) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/submit-job-for-review',
+        headers: { 'content-type': type },
+        payload: body,
       });
-      const tier = await submit({ ...VALID_SUBMISSION, selectedTier: 'featured' });
-      expect(tier.json().fields.selectedTier).toBe('The selected tier must match the listing type');
+      expect(res.statusCode).toBe(status);
+      expect(typeof res.json().message).toBe('string');
+      expect(await count('submissions')).toBe(0);
+    });
+
+    it('says what is wrong with a body that is not an object, without echoing it', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/submit-job-for-review',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify('x'.repeat(1000)),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message: 'Please send a JSON object' });
     });
 
     it('refuses a body over 64 KB with 413 JSON', async () => {
@@ -138,19 +175,28 @@ describe(`POST /api/submit-job-for-review on ${testDatabase}`, () => {
 
   describe('promo codes', () => {
     it.each([
-      [{ code: 'NONPROFIT20', percent_off: 20 }, 'nonprofit20', 7_920],
-      [{ code: 'TENOFF', amount_off_cents: 1_000 }, 'TenOff', 8_900],
-      [{ code: 'FREE', percent_off: 100 }, 'FREE', 100],
-    ])('%j used as %s costs %i cents', async (promo, typed, amount) => {
+      [{ code: 'NONPROFIT20', percent_off: 20 }, ' nonprofit20 ', 'basic', 7_920],
+      [{ code: 'THIRD', percent_off: 33 }, 'third', 'featured', 13_333],
+      [{ code: 'TENOFF', amount_off_cents: 1_000 }, 'TenOff', 'basic', 8_900],
+      [{ code: 'TENOFF', amount_off_cents: 1_000 }, 'TENOFF', 'featured', 18_900],
+      // Never below the $1 minimum charge, whatever the discount.
+      [{ code: 'FREE', percent_off: 100 }, 'FREE', 'basic', 100],
+      [{ code: 'BIG', amount_off_cents: 50_000 }, 'big', 'featured', 100],
+    ])('%j used as "%s" on %s costs %i cents', async (promo, typed, tier, amount) => {
       await addPromo(promo);
-      const res = await submit({ ...VALID_SUBMISSION, promoCode: typed });
+      const res = await submit({ ...VALID_SUBMISSION, listingType: tier, promoCode: typed });
       expect(res.statusCode).toBe(201);
       const row = await t
         .db('submissions')
         .where({ id: Number(res.json().id) })
         .first();
-      expect(row).toMatchObject({ amount_cents: amount, promo_code: typed.toUpperCase() });
-      expect((await t.db('promo_codes').first()).redemptions).toBe(0); // counted when paid
+      const promoRow = await t.db('promo_codes').first();
+      expect(row).toMatchObject({
+        amount_cents: amount,
+        promo_code: promo.code,
+        promo_code_id: promoRow.id,
+      });
+      expect(promoRow.redemptions).toBe(0); // counted when paid
     });
 
     it.each([
@@ -195,12 +241,19 @@ describe(`POST /api/submit-job-for-review on ${testDatabase}`, () => {
     });
   });
 
-  it('answers a filled honeypot like a success but stores and sends nothing', async () => {
+  it('answers a filled honeypot like a success but stores and sends nothing, and logs it', async () => {
+    logLines.length = 0;
     const res = await submit({ ...VALID_SUBMISSION, website: 'https://spam.example' });
     expect(res.statusCode).toBe(201);
-    expect(res.json().status).toBe('pending_review');
+    expect(res.json()).toEqual({ id: expect.stringMatching(/^\d+$/), status: 'pending_review' });
     expect(await count('submissions')).toBe(0);
     expect(await count('outbox')).toBe(0);
+    expect(logLines.join('')).toContain('honeypot field filled');
+  });
+
+  it('ignores an empty honeypot, as the real form sends it', async () => {
+    expect((await submit({ ...VALID_SUBMISSION, website: '' })).statusCode).toBe(201);
+    expect(await count('submissions')).toBe(1);
   });
 
   it('never answers arbitrary bodies with a 5xx, and stores only valid ones', async () => {
@@ -210,13 +263,13 @@ describe(`POST /api/submit-job-for-review on ${testDatabase}`, () => {
           fc.jsonValue(),
           fc.record(
             Object.fromEntries(
-              Object.keys(VALID_SUBMISSION).map((key) => [
+              Object.entries({
+                ...VALID_SUBMISSION,
+                selectedTier: 'basic',
+                experienceLevel: 'Not specified',
+              }).map(([key, valid]) => [
                 key,
-                fc.oneof(
-                  fc.constant((VALID_SUBMISSION as Record<string, unknown>)[key]),
-                  fc.jsonValue(),
-                  fc.string(),
-                ),
+                fc.oneof(fc.constant(valid), fc.jsonValue(), fc.string()),
               ]),
             ),
             { requiredKeys: [] },
@@ -231,6 +284,7 @@ describe(`POST /api/submit-job-for-review on ${testDatabase}`, () => {
             payload: JSON.stringify(body) ?? 'null',
           });
           expect(res.statusCode).toBeLessThan(500);
+          if (res.statusCode !== 201) expect(typeof res.json().message).toBe('string');
           expect(await count('submissions')).toBe(before + (res.statusCode === 201 ? 1 : 0));
         },
       ),
@@ -257,6 +311,14 @@ describe(`the submission rate limit on ${testDatabase}`, () => {
         /^Too many requests\. Please wait \d+ seconds and try again\.$/,
       );
       expect(Number((await strict.db('submissions').count({ n: '*' }))[0]!.n)).toBe(2);
+      // The limit is per client address: someone else can still submit.
+      const elsewhere = await strict.app.inject({
+        method: 'POST',
+        url: '/api/submit-job-for-review',
+        payload: VALID_SUBMISSION,
+        remoteAddress: '203.0.113.9',
+      });
+      expect(elsewhere.statusCode).toBe(201);
     } finally {
       await strict.close();
     }

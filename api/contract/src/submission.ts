@@ -1,13 +1,4 @@
-import {
-  define,
-  defaulted,
-  enums,
-  object,
-  optional,
-  refine,
-  string,
-  type Infer,
-} from 'superstruct';
+import { define, defaulted, object, optional, refine, string, type Infer } from 'superstruct';
 import {
   CATEGORY_CHOICES,
   DESCRIPTION_MIN_LENGTH,
@@ -16,7 +7,7 @@ import {
   PUBLIC_JOB_TYPES,
 } from './choices';
 import { parseDeadline } from './dates';
-import { DEFAULT_LISTING_TIER, LISTING_TIER_IDS } from './tiers';
+import { DEFAULT_LISTING_TIER, LISTING_TIER_IDS, type ListingTierId } from './tiers';
 
 /** The messages of the public submission form (SPEC.md 5), word for word. */
 export const SUBMISSION_MESSAGES = {
@@ -34,13 +25,18 @@ export const SUBMISSION_MESSAGES = {
 /** Messages for the rules SPEC.md leaves to us (optional fields, lengths, cross-field checks). */
 export const SUBMISSION_EXTRA_MESSAGES = {
   unknownCategory: 'Please choose categories from the list',
+  tooManyCategories: (max: number) => `Please choose at most ${max} categories`,
   salary: 'Please enter a whole number of dollars',
   salaryOrder: 'Maximum salary must be at least the minimum salary',
   deadline: 'Please enter a valid date',
   promoCode: 'Promo codes contain only letters, numbers and dashes',
+  /** The form offers only the tier cards; another value comes from a script, not a person. */
+  listingType: 'Please choose a listing type',
   selectedTier: 'The selected tier must match the listing type',
   experienceLevel: 'Please choose an experience level',
   tooLong: (max: number) => `Please keep this under ${max} characters`,
+  /** An optional text field sent as a number, a list... */
+  notText: 'Please enter text',
 } as const;
 
 /** Longest accepted values: far beyond real postings, short of abuse. */
@@ -49,11 +45,15 @@ export const SUBMISSION_LIMITS = {
   organization: 200,
   description: 20_000,
   location: 200,
-  categories: 10,
+  /** As many as there are choices: each at most once. */
+  categories: CATEGORY_CHOICES.length,
   applicationUrl: 2000,
   contactEmail: 254,
   contactName: 200,
   promoCode: 40,
+  deadline: 40,
+  /** The hidden honeypot field. */
+  website: 2000,
   /** Salaries are yearly whole dollars. */
   salary: 10_000_000,
 } as const;
@@ -71,7 +71,7 @@ const requiredText = (message: string, max: number) =>
 const optionalText = (max: number, test?: (value: string) => true | string) =>
   optional(
     define<string>('optionalText', (value) => {
-      if (typeof value !== 'string') return 'Please enter text';
+      if (typeof value !== 'string') return SUBMISSION_EXTRA_MESSAGES.notText;
       if (value.length > max) return tooLong(max);
       return value.trim() === '' || !test || test(value.trim());
     }),
@@ -87,7 +87,22 @@ const HTTP_URL = (value: unknown) => {
   }
 };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * One plain address: no spaces, and none of the characters that make a list or a display name
+ * (`a,b@x.org` would otherwise be mailed to `b@x.org` while `a,b@x.org` is stored).
+ */
+const LOCAL_PART = String.raw`[^\s@,;:<>()[\]\\"]+`;
+const DOMAIN_LABEL = String.raw`[^\s@,;:<>()[\]\\".]+`;
+const EMAIL = new RegExp(String.raw`^${LOCAL_PART}@(?:${DOMAIN_LABEL}\.)+${DOMAIN_LABEL}$`);
+
+/** Whether `value` is an e-mail address the submission form accepts. */
+export function isContactEmail(value: unknown): boolean {
+  return (
+    typeof value === 'string' &&
+    value.trim().length <= SUBMISSION_LIMITS.contactEmail &&
+    EMAIL.test(value.trim())
+  );
+}
 
 /** The canonical spelling of a category choice, matched case-insensitively. */
 export function categoryChoice(label: string): (typeof CATEGORY_CHOICES)[number] | undefined {
@@ -99,7 +114,9 @@ const categories = define<string[]>('categories', (value) => {
   if (!Array.isArray(value) || !value.some((v) => typeof v === 'string' && v.trim() !== '')) {
     return SUBMISSION_MESSAGES.category;
   }
-  if (value.length > SUBMISSION_LIMITS.categories) return tooLong(SUBMISSION_LIMITS.categories);
+  if (value.length > SUBMISSION_LIMITS.categories) {
+    return SUBMISSION_EXTRA_MESSAGES.tooManyCategories(SUBMISSION_LIMITS.categories);
+  }
   return (
     value.every((v) => typeof v === 'string' && categoryChoice(v)) ||
     SUBMISSION_EXTRA_MESSAGES.unknownCategory
@@ -130,6 +147,13 @@ const salary = optional(
 
 const PROMO_CODE = /^[A-Za-z0-9_-]+$/;
 
+const listingType = define<ListingTierId>(
+  'listingType',
+  (value) =>
+    (LISTING_TIER_IDS as readonly unknown[]).includes(value) ||
+    SUBMISSION_EXTRA_MESSAGES.listingType,
+);
+
 const fields = {
   title: requiredText(SUBMISSION_MESSAGES.title, SUBMISSION_LIMITS.title),
   organization: requiredText(SUBMISSION_MESSAGES.organization, SUBMISSION_LIMITS.organization),
@@ -153,19 +177,15 @@ const fields = {
     (value) => HTTP_URL(value) || SUBMISSION_MESSAGES.applicationUrl,
   ),
   deadline: optionalText(
-    40,
+    SUBMISSION_LIMITS.deadline,
     (value) => parseDeadline(value) !== null || SUBMISSION_EXTRA_MESSAGES.deadline,
   ),
   contactEmail: define<string>(
     'contactEmail',
-    (value) =>
-      (typeof value === 'string' &&
-        value.trim().length <= SUBMISSION_LIMITS.contactEmail &&
-        EMAIL.test(value.trim())) ||
-      SUBMISSION_MESSAGES.contactEmail,
+    (value) => isContactEmail(value) || SUBMISSION_MESSAGES.contactEmail,
   ),
   contactName: requiredText(SUBMISSION_MESSAGES.contactName, SUBMISSION_LIMITS.contactName),
-  listingType: defaulted(enums(LISTING_TIER_IDS), DEFAULT_LISTING_TIER),
+  listingType: defaulted(listingType, DEFAULT_LISTING_TIER),
   promoCode: optionalText(
     SUBMISSION_LIMITS.promoCode,
     (value) => PROMO_CODE.test(value) || SUBMISSION_EXTRA_MESSAGES.promoCode,
@@ -185,7 +205,14 @@ export const SubmissionPayload = refine(
   refine(
     object({
       ...fields,
-      selectedTier: optional(enums(LISTING_TIER_IDS)),
+      selectedTier: optional(
+        define<ListingTierId>(
+          'selectedTier',
+          (value) =>
+            (LISTING_TIER_IDS as readonly unknown[]).includes(value) ||
+            SUBMISSION_EXTRA_MESSAGES.selectedTier,
+        ),
+      ),
       experienceLevel: defaulted(
         define<string>(
           'experienceLevel',
@@ -196,7 +223,7 @@ export const SubmissionPayload = refine(
         ),
         EXPERIENCE_NOT_SPECIFIED,
       ),
-      website: optional(string()),
+      website: optionalText(SUBMISSION_LIMITS.website),
     }),
     'salaryOrder',
     salaryOrder,

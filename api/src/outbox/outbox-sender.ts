@@ -13,9 +13,30 @@ interface OutboxRow {
 }
 
 /** A message being sent is leased for this long; a sender that died meanwhile loses it to another. */
-const LEASE_MS = 60_000;
-const MAX_ATTEMPTS = 20;
+export const LEASE_MS = 60_000;
+/**
+ * A message the mail server keeps refusing is given up ('failed') after this many attempts, about
+ * three hours of retries. A server that is down or unreachable is not the message's fault: then
+ * the message waits, however long, and goes out once the server is back.
+ */
+export const MAX_ATTEMPTS = 20;
 const BATCH = 20;
+
+/** nodemailer's codes for "could not reach the server / it would not let us in". */
+const SERVER_UNAVAILABLE = new Set([
+  'ECONNECTION',
+  'ESOCKET',
+  'ETIMEDOUT',
+  'EDNS',
+  'ETLS',
+  'EPROTOCOL',
+  'EAUTH',
+]);
+
+function serverUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && SERVER_UNAVAILABLE.has(code);
+}
 
 /** 5 s, 10 s, 20 s ... doubling up to 15 minutes between attempts. */
 export function retryDelayMs(attempts: number): number {
@@ -31,12 +52,14 @@ export interface SendReport {
 /**
  * Delivers the outbox over SMTP. Each row is claimed with a conditional update before it is
  * sent, so two server processes never send the same message; a failed send is retried with
- * backoff and given up (status 'failed', logged) after MAX_ATTEMPTS. Without SMTP the messages
- * stay in the outbox and each is logged once.
+ * backoff, and a message the server keeps refusing is given up (status 'failed', logged) after
+ * MAX_ATTEMPTS. Without SMTP the messages stay in the outbox and each is logged once.
  */
 export class OutboxSender {
   private running: Promise<SendReport> | null = null;
-  private readonly announced = new Set<number>();
+  /** Without SMTP: the last message written to the log (each is logged once per process). */
+  private lastAnnouncedId = 0;
+  private stopping = false;
 
   constructor(
     private readonly db: Knex,
@@ -45,6 +68,12 @@ export class OutboxSender {
     private readonly log: FastifyBaseLogger,
     private readonly now: () => Date,
   ) {}
+
+  /** Finish the message being sent and send no more (the app is closing). */
+  stop(): Promise<unknown> {
+    this.stopping = true;
+    return this.running?.catch(() => undefined) ?? Promise.resolve();
+  }
 
   /** Send everything due now (one run at a time; a caller during a run waits for a fresh one). */
   async sendDue(): Promise<SendReport> {
@@ -63,6 +92,7 @@ export class OutboxSender {
       const due = await this.dueRows();
       if (!due.length) return report;
       for (const row of due) {
+        if (this.stopping) return report;
         const now = this.now().getTime();
         const claimed = await this.db('outbox')
           .where({ id: row.id, status: 'pending', next_attempt_at: row.next_attempt_at })
@@ -71,7 +101,8 @@ export class OutboxSender {
         try {
           await transport.sendMail({
             from: this.from,
-            to: row.to_address,
+            // An address object is used as it is: nodemailer does not split it at commas.
+            to: { name: '', address: row.to_address },
             subject: row.subject,
             text: row.text_body,
           });
@@ -82,7 +113,7 @@ export class OutboxSender {
         } catch (error) {
           const attempts = row.attempts + 1;
           const message = error instanceof Error ? error.message : String(error);
-          const failed = attempts >= MAX_ATTEMPTS;
+          const failed = attempts >= MAX_ATTEMPTS && !serverUnavailable(error);
           await this.db('outbox')
             .where({ id: row.id })
             .update({
@@ -110,15 +141,22 @@ export class OutboxSender {
   }
 
   private async announceWaiting(): Promise<SendReport> {
-    for (const row of await this.dueRows()) {
-      if (this.announced.has(row.id)) continue;
-      this.announced.add(row.id);
-      this.log.info(
-        { outboxId: row.id, template: row.template, to: row.to_address, subject: row.subject },
-        'e-mail kept in the outbox: SMTP_URL is not set',
-      );
+    for (;;) {
+      const waiting = await this.db<OutboxRow>('outbox')
+        .where('status', 'pending')
+        .andWhere('id', '>', this.lastAnnouncedId)
+        .orderBy('id')
+        .limit(BATCH);
+      for (const row of waiting) {
+        this.lastAnnouncedId = row.id;
+        // Who and what, never the body: it may hold a pay link.
+        this.log.info(
+          { outboxId: row.id, template: row.template, to: row.to_address, subject: row.subject },
+          'e-mail kept in the outbox: SMTP_URL is not set',
+        );
+      }
+      if (waiting.length < BATCH) return { sent: 0, retrying: 0, failed: 0 };
     }
-    return { sent: 0, retrying: 0, failed: 0 };
   }
 
   private dueRows(): Promise<OutboxRow[]> {

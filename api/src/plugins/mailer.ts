@@ -53,6 +53,8 @@ export default fp(
     app.addHook('onClose', async () => {
       stopped = true;
       if (timer) clearInterval(timer);
+      // Finish the message being sent (never half a batch of timeouts), then let go of SMTP.
+      await sender.stop();
       await inFlight;
       transport?.close();
     });

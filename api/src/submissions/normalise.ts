@@ -24,13 +24,17 @@ export interface NormalisedSubmission {
   promoCode: string | null;
 }
 
+/** One line of text: trimmed, inner runs of spaces, tabs and line breaks made one space. */
+const oneLine = (text: string) => text.trim().replace(/\s+/g, ' ');
+
 export function normaliseSubmission(payload: SubmissionPayload): NormalisedSubmission {
   const categories = [...new Set(payload.category.map((label) => categoryChoice(label)!))];
   return {
-    title: payload.title.trim(),
-    organization: payload.organization.trim(),
-    description: payload.description.trim(),
-    location: payload.location.trim(),
+    title: oneLine(payload.title),
+    organization: oneLine(payload.organization),
+    // The description keeps its paragraphs; only Windows line ends are unified.
+    description: payload.description.replace(/\r\n?/g, '\n').trim(),
+    location: oneLine(payload.location),
     categories,
     jobType: payload.jobType,
     experienceLevel: payload.experienceLevel,
@@ -38,7 +42,7 @@ export function normaliseSubmission(payload: SubmissionPayload): NormalisedSubmi
     salaryMax: parseSalary(payload.salaryMax),
     applicationUrl: payload.applicationUrl.trim(),
     deadline: payload.deadline?.trim() ? normaliseDeadline(payload.deadline) : null,
-    contactName: payload.contactName.trim(),
+    contactName: oneLine(payload.contactName),
     contactEmail: payload.contactEmail.trim(),
     listingType: payload.listingType,
     promoCode: payload.promoCode?.trim() ? payload.promoCode.trim().toUpperCase() : null,

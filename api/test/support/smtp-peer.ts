@@ -13,6 +13,8 @@ export interface ReceivedMail {
  */
 export class SmtpPeer {
   readonly received: ReceivedMail[] = [];
+  /** Recipients this server refuses for good (550), as a server does for an unknown mailbox. */
+  readonly refused = new Set<string>();
   private server: SMTPServer | null = null;
   port = 0;
 
@@ -21,6 +23,10 @@ export class SmtpPeer {
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      onRcptTo: (address, _session, callback) => {
+        if (!this.refused.has(address.address)) return callback();
+        callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
+      },
       onData: (stream, session, callback) => {
         let raw = '';
         stream.setEncoding('utf8');

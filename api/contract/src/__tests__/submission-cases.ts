@@ -1,4 +1,9 @@
-import { SUBMISSION_EXTRA_MESSAGES as EXTRA, SUBMISSION_MESSAGES as M } from '../submission';
+import {
+  SUBMISSION_EXTRA_MESSAGES as EXTRA,
+  SUBMISSION_LIMITS as LIMITS,
+  SUBMISSION_MESSAGES as M,
+} from '../submission';
+import { UNKNOWN_FIELD } from '../validate';
 
 /**
  * One table of the submission form's validation: each case changes one field of a valid payload
@@ -29,9 +34,11 @@ export interface SubmissionCase {
   message: string;
 }
 
+/** Cases of the form's own fields: the form and the API give the same message for each. */
 export const SUBMISSION_CASES: SubmissionCase[] = [
   { name: 'missing title', change: { title: undefined }, field: 'title', message: M.title },
   { name: 'blank title', change: { title: '   ' }, field: 'title', message: M.title },
+  { name: 'title not text', change: { title: 42 }, field: 'title', message: M.title },
   {
     name: 'missing organization',
     change: { organization: '' },
@@ -45,18 +52,37 @@ export const SUBMISSION_CASES: SubmissionCase[] = [
     message: M.description,
   },
   {
+    name: 'description not text',
+    change: { description: ['a long enough description'.repeat(3)] },
+    field: 'description',
+    message: M.description,
+  },
+  {
     name: 'description of 49 characters after trimming',
     change: { description: `  ${'x'.repeat(49)}  ` },
     field: 'description',
     message: M.description,
   },
   { name: 'missing location', change: { location: '' }, field: 'location', message: M.location },
+  { name: 'null location', change: { location: null }, field: 'location', message: M.location },
   { name: 'no category', change: { category: [] }, field: 'category', message: M.category },
   {
     name: 'category not a list',
     change: { category: 'Communications' },
     field: 'category',
     message: M.category,
+  },
+  {
+    name: 'only blank categories',
+    change: { category: ['', '  '] },
+    field: 'category',
+    message: M.category,
+  },
+  {
+    name: 'more categories than there are choices',
+    change: { category: Array.from({ length: LIMITS.categories + 1 }, () => 'Communications') },
+    field: 'category',
+    message: EXTRA.tooManyCategories(LIMITS.categories),
   },
   {
     name: 'unknown category',
@@ -66,6 +92,18 @@ export const SUBMISSION_CASES: SubmissionCase[] = [
   },
   { name: 'missing job type', change: { jobType: '' }, field: 'jobType', message: M.jobType },
   { name: 'unknown job type', change: { jobType: 'Gig' }, field: 'jobType', message: M.jobType },
+  {
+    name: 'job type of another form',
+    change: { jobType: 'Volunteer' },
+    field: 'jobType',
+    message: M.jobType,
+  },
+  {
+    name: 'missing application URL',
+    change: { applicationUrl: undefined },
+    field: 'applicationUrl',
+    message: M.applicationUrl,
+  },
   {
     name: 'not a URL',
     change: { applicationUrl: 'apply by phone' },
@@ -85,6 +123,24 @@ export const SUBMISSION_CASES: SubmissionCase[] = [
     message: M.contactEmail,
   },
   {
+    name: 'two addresses in one',
+    change: { contactEmail: 'jordan,boss@coastaljusticefund.org' },
+    field: 'contactEmail',
+    message: M.contactEmail,
+  },
+  {
+    name: 'e-mail with a display name',
+    change: { contactEmail: 'Jordan <hiring@coastaljusticefund.org>' },
+    field: 'contactEmail',
+    message: M.contactEmail,
+  },
+  {
+    name: 'e-mail not text',
+    change: { contactEmail: 7 },
+    field: 'contactEmail',
+    message: M.contactEmail,
+  },
+  {
     name: 'missing contact name',
     change: { contactName: '' },
     field: 'contactName',
@@ -94,6 +150,24 @@ export const SUBMISSION_CASES: SubmissionCase[] = [
     name: 'salary with letters',
     change: { salaryMin: '85k' },
     field: 'salaryMin',
+    message: EXTRA.salary,
+  },
+  {
+    name: 'salary neither text nor number',
+    change: { salaryMin: true },
+    field: 'salaryMin',
+    message: EXTRA.salary,
+  },
+  {
+    name: 'salary with cents',
+    change: { salaryMin: '85000.50' },
+    field: 'salaryMin',
+    message: EXTRA.salary,
+  },
+  {
+    name: 'salary beyond belief',
+    change: { salaryMax: String(LIMITS.salary + 1) },
+    field: 'salaryMax',
     message: EXTRA.salary,
   },
   {
@@ -115,15 +189,65 @@ export const SUBMISSION_CASES: SubmissionCase[] = [
     message: EXTRA.deadline,
   },
   {
+    name: 'deadline not text',
+    change: { deadline: 20270115 },
+    field: 'deadline',
+    message: EXTRA.notText,
+  },
+  {
     name: 'promo code with spaces',
     change: { promoCode: 'SAVE 20' },
     field: 'promoCode',
     message: EXTRA.promoCode,
   },
   {
-    name: 'title far too long',
-    change: { title: 'x'.repeat(201) },
-    field: 'title',
-    message: EXTRA.tooLong(200),
+    name: 'promo code far too long',
+    change: { promoCode: 'X'.repeat(LIMITS.promoCode + 1) },
+    field: 'promoCode',
+    message: EXTRA.tooLong(LIMITS.promoCode),
   },
+  {
+    name: 'title far too long',
+    change: { title: 'x'.repeat(LIMITS.title + 1) },
+    field: 'title',
+    message: EXTRA.tooLong(LIMITS.title),
+  },
+  {
+    name: 'unknown listing type',
+    change: { listingType: 'gold' },
+    field: 'listingType',
+    message: EXTRA.listingType,
+  },
+];
+
+/**
+ * Cases of what only the request carries (the form adds `selectedTier` and `experienceLevel` on
+ * send; `website` is the hidden honeypot): the API's struct, not the form's, checks these.
+ */
+export const SUBMISSION_PAYLOAD_CASES: SubmissionCase[] = [
+  {
+    name: 'tier that does not match the listing type',
+    change: { listingType: 'featured', selectedTier: 'basic' },
+    field: 'selectedTier',
+    message: EXTRA.selectedTier,
+  },
+  {
+    name: 'unknown tier',
+    change: { selectedTier: 'gold' },
+    field: 'selectedTier',
+    message: EXTRA.selectedTier,
+  },
+  {
+    name: 'unknown experience level',
+    change: { experienceLevel: 'guru' },
+    field: 'experienceLevel',
+    message: EXTRA.experienceLevel,
+  },
+  {
+    name: 'honeypot not text',
+    change: { website: { url: 'x' } },
+    field: 'website',
+    message: EXTRA.notText,
+  },
+  { name: 'unknown field', change: { status: 'paid' }, field: 'status', message: UNKNOWN_FIELD },
 ];
