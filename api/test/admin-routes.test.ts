@@ -119,10 +119,10 @@ describe(`admin jobs on ${testDatabase}`, () => {
     [{ applicationUrl: 'nope' }, 'applicationUrl', 'Please enter a valid URL'],
     [{ category: [] }, 'category', 'Select at least one category'],
     [{ locations: [] }, 'locations', 'At least one location is required'],
-    [{ jobType: 'Gig' }, 'jobType', 'Required'],
+    [{ jobType: '' }, 'jobType', 'Required'],
     [{ postedDate: '' }, 'postedDate', 'Required'],
     [{ postedDate: '2026-13-01' }, 'postedDate', 'Invalid input'],
-    [{ deadline: 'soon' }, 'deadline', 'Invalid input'],
+    [{ deadline: '2026-02-30' }, 'deadline', 'Invalid input'],
     [
       { salaryMin: 90_000, salaryMax: 80_000 },
       'salaryMax',
@@ -136,6 +136,16 @@ describe(`admin jobs on ${testDatabase}`, () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields[field]).toBe(message);
+  });
+
+  it('saves a job with a legacy type and a text deadline as they are (nothing lost on edit)', async () => {
+    const res = await admin({
+      method: 'POST',
+      url: '/api/admin/jobs',
+      payload: { ...JOB_FORM, jobType: 'Remote', deadline: 'Rolling' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ jobType: 'Remote', deadline: 'Rolling', remote: true });
   });
 
   it('extends and republishes a listing', async () => {

@@ -9,8 +9,7 @@ import {
   string,
   type Infer,
 } from 'superstruct';
-import { ADMIN_JOB_TYPES } from './choices';
-import { ISO_DATE_PATTERN, isoDateOf, parseDeadline } from './dates';
+import { ISO_DATE_PATTERN, isoDateOf, parseDeadline, stripDeadlinePrefix } from './dates';
 import type { Job } from './job';
 import type { SubmissionStatus } from './submission';
 
@@ -99,10 +98,12 @@ export const AdminJobForm = refine(
     ),
     category: nonEmptyList(ADMIN_MESSAGES.category),
     locations: nonEmptyList(ADMIN_MESSAGES.locationsInline),
-    jobType: define<string>(
-      'jobType',
-      (v) => (ADMIN_JOB_TYPES as readonly unknown[]).includes(v) || ADMIN_MESSAGES.required,
-    ),
+    // The form offers ADMIN_JOB_TYPES; a job stored with another type (synced 'Remote', say)
+    // can still be saved as it is.
+    jobType: define<string>('jobType', (v) => {
+      if (typeof v !== 'string' || v.trim() === '') return ADMIN_MESSAGES.required;
+      return v.length <= 40 || ADMIN_MESSAGES.invalid;
+    }),
     via: defaulted(
       define<string>(
         'text',
@@ -117,7 +118,16 @@ export const AdminJobForm = refine(
     ),
     deadline: optional(
       nullable(
-        define<string>('deadline', (v) => v === '' || isRealIsoDate(v) || ADMIN_MESSAGES.invalid),
+        define<string>('deadline', (v) => {
+          if (v === '' || isRealIsoDate(v)) return true;
+          if (typeof v !== 'string' || v.length > 60) return ADMIN_MESSAGES.invalid;
+          // Date-like text must be a real date (it is stored as YYYY-MM-DD); other text, such
+          // as 'Rolling' on an imported job, is kept as written.
+          const text = stripDeadlinePrefix(v);
+          return (
+            !/^[\d\s/.-]+$/.test(text) || parseDeadline(text) !== null || ADMIN_MESSAGES.invalid
+          );
+        }),
       ),
     ),
     salaryMin: salary,
@@ -234,7 +244,10 @@ export function jobToAdminForm(
     jobType: job.jobType,
     via: job.via ?? '',
     postedDate: ISO_DATE_PATTERN.test(job.postedDate) ? job.postedDate : today,
-    deadline: job.deadline ? (parseDeadline(job.deadline) ?? '') : '',
+    // Readable deadlines become YYYY-MM-DD for the date input; other text is kept as written.
+    deadline: job.deadline
+      ? (parseDeadline(job.deadline) ?? stripDeadlinePrefix(job.deadline))
+      : '',
     salaryMin: job.salaryMin ?? null,
     salaryMax: job.salaryMax ?? null,
     active: job.active,

@@ -3,6 +3,7 @@ import {
   ADMIN_MESSAGES,
   AdminJobForm,
   CATEGORY_CHOICES,
+  ISO_DATE_PATTERN,
   check,
   type AdminJobForm as AdminJobFormValues,
 } from '@jobboard/contract';
@@ -43,7 +44,12 @@ export function validateJob(values: JobFormValues) {
   return result.ok ? {} : result.errors;
 }
 
-const jobTypes = ADMIN_JOB_TYPES.map((type) => ({ value: type, label: type }));
+/** The admin job types, plus a stored job's own type when it is another (e.g. 'Remote'). */
+const jobTypeOptions = (current: string) =>
+  [...new Set([...ADMIN_JOB_TYPES, ...(current ? [current] : [])])].map((type) => ({
+    value: type,
+    label: type,
+  }));
 
 /** New and edit job form (SPEC.md 3 and 5); saving is the page's business. */
 export function JobForm({
@@ -60,6 +66,9 @@ export function JobForm({
   const categories = [
     ...new Set([...CATEGORY_CHOICES, ...usedCategories, ...initialValues.category]),
   ];
+  // A deadline stored as text ('Rolling') cannot sit in a date input: it gets a text field.
+  const textDeadline =
+    Boolean(initialValues.deadline) && !ISO_DATE_PATTERN.test(initialValues.deadline ?? '');
 
   return (
     <Form<JobFormValues>
@@ -107,13 +116,21 @@ export function JobForm({
               <SelectInput
                 name="jobType"
                 label="Job Type"
-                options={jobTypes}
+                options={jobTypeOptions(initialValues.jobType)}
                 placeholder="Select a job type"
               />
               <TextInput name="via" label="Via (where the listing came from)" />
               <Pair>
                 <TextInput name="postedDate" label="Posted Date" type="date" />
-                <TextInput name="deadline" label="Deadline (optional)" type="date" />
+                {textDeadline ? (
+                  <TextInput
+                    name="deadline"
+                    label="Deadline (optional)"
+                    hint="Kept as written. Replace it with a date (YYYY-MM-DD) or clear it."
+                  />
+                ) : (
+                  <TextInput name="deadline" label="Deadline (optional)" type="date" />
+                )}
               </Pair>
               <Pair>
                 <TextInput name="salaryMin" label="Minimum Salary (USD)" type="number" min={0} />
