@@ -62,6 +62,9 @@ test.describe('admin', () => {
       locations: ['Portland, ME'],
     });
     expect((await page.request.get(`/api/jobs/${job.id}`)).status()).toBe(200);
+    await page.goto(`/jobs/${job.id}`);
+    await expect(page.getByRole('dialog').getByRole('heading', { name: title })).toBeVisible();
+    await expect(page.getByRole('dialog')).toContainText('Portland, ME');
 
     // Edit.
     await page.goto('/admin/dashboard');

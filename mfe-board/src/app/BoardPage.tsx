@@ -1,9 +1,29 @@
+import { Pagination } from '@jobboard/shared-ui';
+import { JobList } from '../features/jobs/components/JobCard';
+import { JobDetailRoute } from '../features/jobs/components/JobDetailModal';
+import { BoardLayout } from '../features/search/components/BoardLayout';
+import { ResultsStatus } from '../features/search/components/ResultsStatus';
+import { useDraftFollowsUrl } from '../features/search/hooks/use-board-filter';
+import { useBoardResults } from '../features/search/hooks/use-board-results';
 import { RemoteRoot } from './RemoteRoot';
 
+/**
+ * / and /jobs/{id}: the board home (search, filters, sort, one page of results) and, on
+ * /jobs/{id}, that job's modal over it. The search feature owns the filters and the list's data;
+ * the jobs feature draws the jobs.
+ */
 export default function BoardPage() {
+  useDraftFollowsUrl();
+  const results = useBoardResults();
+  const { jobs, total, page, pageCount, goToPage, isLoading } = results;
   return (
     <RemoteRoot>
-      <h1>Job Opportunities</h1>
+      <BoardLayout total={total} busy={isLoading && jobs.length > 0}>
+        <ResultsStatus results={results} />
+        {jobs.length > 0 && <JobList jobs={jobs} />}
+        <Pagination page={page} pageCount={pageCount} onPageChange={goToPage} />
+      </BoardLayout>
+      <JobDetailRoute loadedJobs={jobs} />
     </RemoteRoot>
   );
 }

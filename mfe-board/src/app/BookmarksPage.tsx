@@ -1,9 +1,30 @@
+import styled from 'styled-components';
+import { BookmarkedJobs } from '../features/jobs/components/BookmarkedJobs';
+import { JOB_TEXT } from '../features/jobs/messages';
 import { RemoteRoot } from './RemoteRoot';
 
+/** /bookmarks: the jobs bookmarked in this browser (SPEC.md 2). */
 export default function BookmarksPage() {
   return (
     <RemoteRoot>
-      <h1>My Bookmarks</h1>
+      <Page>
+        <h1>{JOB_TEXT.bookmarksTitle}</h1>
+        <Intro>{JOB_TEXT.bookmarksIntro}</Intro>
+        <BookmarkedJobs />
+      </Page>
     </RemoteRoot>
   );
 }
+
+const Page = styled.div`
+  max-width: 56rem;
+  margin: 0 auto;
+  padding: ${({ theme }) => `${theme.space.xl} ${theme.space.md}`};
+  h1 {
+    margin-top: 0;
+  }
+`;
+
+const Intro = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+`;

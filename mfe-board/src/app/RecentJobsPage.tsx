@@ -1,9 +1,20 @@
+import styled from 'styled-components';
+import { RecentJobs } from '../features/recent-jobs/components/RecentJobs';
 import { RemoteRoot } from './RemoteRoot';
 
+/** /job-list: the jobs of the last days, grouped by category (SPEC.md 2). */
 export default function RecentJobsPage() {
   return (
     <RemoteRoot>
-      <h1>Job List</h1>
+      <Page>
+        <RecentJobs />
+      </Page>
     </RemoteRoot>
   );
 }
+
+const Page = styled.div`
+  max-width: 56rem;
+  margin: 0 auto;
+  padding: ${({ theme }) => `${theme.space.xl} ${theme.space.md}`};
+`;

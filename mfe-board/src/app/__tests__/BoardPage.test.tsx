@@ -1,0 +1,224 @@
+import { PAGE_SIZE, type Job, type SearchResponse } from '@jobboard/contract';
+import { useToastStore } from '@jobboard/shared-ui';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, sentBodies, type FakeHandler } from '../../test-support/fake-api';
+import { makeJob } from '../../test-support/jobs';
+import { renderAt } from '../../test-support/render';
+import { resetListPage } from '../../features/search/stores/list-page-store';
+import BoardPage from '../BoardPage';
+
+/** The board as the shell mounts it: the same page on / and /jobs/:id. */
+function renderBoard(path: string) {
+  return renderAt(
+    path,
+    <>
+      <Route path="/" element={<BoardPage />} />
+      <Route path="/jobs/:id" element={<BoardPage />} />
+    </>,
+  );
+}
+
+const JOBS: Job[] = Array.from({ length: 23 }, (_, i) =>
+  makeJob({ id: String(i + 1), title: `Role ${i + 1}` }),
+);
+
+/** A search endpoint over JOBS that pages like the API. */
+const search: FakeHandler = (body) => {
+  const { page = 1, pageSize = PAGE_SIZE, query = '' } = body as Record<string, never>;
+  const matching = JOBS.filter((j) => j.title.includes(query));
+  const answer: SearchResponse = {
+    jobs: matching.slice((page - 1) * pageSize, page * pageSize),
+    total: matching.length,
+    page,
+    pageSize,
+  };
+  return [200, answer];
+};
+
+const api = (extra: Record<string, FakeHandler> = {}) =>
+  fakeApi({
+    'POST /api/jobs/search': search,
+    'GET /api/locations': [200, []],
+    'GET /api/categories': [200, []],
+    ...extra,
+  });
+
+const location = () => screen.getByTestId('location');
+const titles = () =>
+  screen.getAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
+
+beforeEach(() => {
+  useToastStore.setState({ toasts: [] });
+  resetListPage();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the board home', () => {
+  it('shows the count, the first page, and pages within bounds', async () => {
+    const fetchMock = api();
+    renderBoard('/');
+    expect(await screen.findByRole('heading', { name: '23 Job Opportunities' })).toBeVisible();
+    expect(titles()).toHaveLength(10);
+
+    const previous = screen.getByRole('button', { name: 'Previous' });
+    const next = screen.getByRole('button', { name: 'Next' });
+    expect(previous).toBeDisabled();
+    expect(next).toBeEnabled();
+
+    await userEvent.click(next);
+    expect(await screen.findByRole('heading', { name: 'Role 11' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(await screen.findByRole('heading', { name: 'Role 21' })).toBeInTheDocument();
+    expect(titles()).toEqual(['Role 21', 'Role 22', 'Role 23']);
+    expect(screen.getByRole('button', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
+    expect(next).toBeDisabled();
+    expect(previous).toBeEnabled();
+
+    expect(sentBodies(fetchMock, 'POST', '/api/jobs/search').map((b) => b.page)).toEqual([1, 2, 3]);
+    expect(sentBodies(fetchMock, 'POST', '/api/jobs/search')[0]).toMatchObject({
+      query: '',
+      sortOption: 'recent',
+      pageSize: PAGE_SIZE,
+    });
+    // The page number is not part of the address.
+    expect(location()).toHaveTextContent(/^\/$/);
+  });
+
+  it('starts again at page 1 for a new search', async () => {
+    api();
+    renderBoard('/');
+    await screen.findByRole('heading', { name: '23 Job Opportunities' });
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'Role 11' });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search jobs' }), 'Role 1{Enter}');
+    expect(await screen.findByRole('heading', { name: '11 Job Opportunities' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('searches with the filters of a shared address', async () => {
+    const fetchMock = api();
+    renderBoard('/?q=Role&partTime=true&category=Fundraising&sort=salary-high');
+    await screen.findByRole('heading', { name: /Job Opportunities/ });
+    expect(sentBodies(fetchMock, 'POST', '/api/jobs/search')[0]).toMatchObject({
+      query: 'Role',
+      jobType: { fullTime: false, partTime: true, contract: false, remote: false },
+      category: ['Fundraising'],
+      sortOption: 'salary-high',
+      page: 1,
+    });
+    expect(screen.getByRole('searchbox', { name: 'Search jobs' })).toHaveValue('Role');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('salary-high');
+  });
+
+  it('says when nothing matches', async () => {
+    api();
+    renderBoard('/?q=nothing-like-this');
+    expect(await screen.findByText('No jobs found')).toBeInTheDocument();
+    expect(
+      screen.getByText('Try adjusting your search filters or try a different search term.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '0 Job Opportunities' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument();
+  });
+
+  it('raises the failure toast when the search fails, and can try again', async () => {
+    let fail = true;
+    api({
+      'POST /api/jobs/search': (body, url) =>
+        (fail ? [500, { message: 'Boom' }] : search(body, url)) as never,
+    });
+    renderBoard('/');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to search jobs. Please try again.',
+    );
+    expect(useToastStore.getState().toasts[0]).toMatchObject({
+      title: 'Failed to search jobs. Please try again.',
+      variant: 'destructive',
+    });
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: '23 Job Opportunities' })).toBeVisible();
+  });
+});
+
+describe('the job modal', () => {
+  it('opens from a card with the job of the page, and closes back to the filtered board', async () => {
+    const fetchMock = api();
+    renderBoard('/?q=Role');
+    await userEvent.click(await screen.findByRole('link', { name: 'Role 3' }));
+    expect(location()).toHaveTextContent('/jobs/3?q=Role');
+    const dialog = await screen.findByRole('dialog', { name: 'Role 3' });
+    expect(within(dialog).getByRole('heading', { name: 'Job Description' })).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/jobs/3')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(location()).toHaveTextContent(/^\/\?q=Role$/);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('fetches a job that is not on the page, and closes to the board on Escape', async () => {
+    const job = makeJob({
+      id: '77',
+      title: 'Chief Development Officer',
+      responsibilities: ['Lead the development team'],
+      requirements: [],
+      benefits: ['Health insurance'],
+      applicationUrl: 'https://example.org/cdo',
+    });
+    api({ 'GET /api/jobs/77': [200, job] });
+    renderBoard('/jobs/77');
+    const dialog = await screen.findByRole('dialog', { name: 'Chief Development Officer' });
+    expect(within(dialog).getByRole('heading', { name: 'Responsibilities' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('heading', { name: 'Benefits' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('heading', { name: 'Requirements' })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: /View Job Posting/ })).toHaveAttribute(
+      'href',
+      'https://example.org/cdo',
+    );
+    expect(within(dialog).getByRole('link', { name: /Visit Company Website/ })).toHaveAttribute(
+      'href',
+      'https://coastaljusticefund.org',
+    );
+    const ld = dialog.querySelector('script[type="application/ld+json"]');
+    expect(JSON.parse(ld!.textContent!)).toMatchObject({
+      '@type': 'JobPosting',
+      title: 'Chief Development Officer',
+    });
+    await userEvent.keyboard('{Escape}');
+    expect(location()).toHaveTextContent(/^\/$/);
+  });
+
+  it('says an expired job no longer takes applications, without an apply button', async () => {
+    api({ 'GET /api/jobs/40': [200, makeJob({ id: '40', title: 'Old Role', expired: true })] });
+    renderBoard('/jobs/40');
+    const dialog = await screen.findByRole('dialog', { name: 'Old Role' });
+    expect(dialog).toHaveTextContent('This job is no longer accepting applications.');
+    expect(within(dialog).queryByText(/View Job Posting/)).not.toBeInTheDocument();
+  });
+
+  it('says when the job does not exist, with a way back', async () => {
+    api();
+    renderBoard('/jobs/999');
+    const dialog = await screen.findByRole('dialog', { name: 'Job not found' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Back to all jobs' }));
+    expect(location()).toHaveTextContent(/^\/$/);
+  });
+
+  it('toggles the bookmark in the modal and on the card together', async () => {
+    localStorage.clear();
+    api();
+    renderBoard('/jobs/1');
+    const dialog = await screen.findByRole('dialog', { name: 'Role 1' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Bookmark' }));
+    expect(within(dialog).getByRole('button', { name: 'Bookmarked' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    const card = screen.getByRole('article', { name: 'Role 1', hidden: true });
+    expect(
+      within(card).getByRole('button', { name: 'Bookmarked', hidden: true }),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,117 @@
+import { useToastStore } from '@jobboard/shared-ui';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { makeJob } from '../../../test-support/jobs';
+import { renderWithProviders } from '../../../test-support/render';
+import { JobCard } from '../components/JobCard';
+import { useBookmarks } from '../stores/bookmarks-store';
+
+const location = () => screen.getByTestId('location');
+
+beforeEach(() => {
+  localStorage.clear();
+  useBookmarks.getState().reload();
+  useToastStore.setState({ toasts: [] });
+});
+
+describe('a job card', () => {
+  it('shows the fields of SPEC.md 2', () => {
+    const job = makeJob({
+      id: '5',
+      title: 'Grants Manager',
+      location: 'Washington, DC, Remote',
+      jobType: 'Contract',
+      remote: true,
+      description: 'Runs the grants calendar.',
+      postedDate: '2026-11-02',
+      salaryMin: 82000,
+      salaryMax: 96000,
+      deadline: '2026-12-15',
+    });
+    renderWithProviders(<JobCard job={job} />);
+    const card = screen.getByRole('article', { name: 'Grants Manager' });
+    expect(within(card).getByRole('heading', { name: 'Grants Manager' })).toBeInTheDocument();
+    expect(card).toHaveTextContent('Coastal Justice Fund');
+    expect(card).toHaveTextContent('Washington, DC, Remote');
+    expect(within(card).getByText('Contract')).toBeInTheDocument();
+    expect(within(card).getByText('Remote')).toBeInTheDocument();
+    expect(card).toHaveTextContent('Runs the grants calendar.');
+    expect(card).toHaveTextContent('Posted November 2, 2026');
+    expect(card).toHaveTextContent('$82,000 - $96,000');
+    expect(card).toHaveTextContent('Deadline: December 15, 2026');
+    expect(card).not.toHaveTextContent('★');
+  });
+
+  it('marks a featured job with a star before its title', () => {
+    renderWithProviders(<JobCard job={makeJob({ title: 'Executive Director', featured: true })} />);
+    const title = screen.getByRole('heading', { name: 'Featured job: Executive Director' });
+    expect(title.textContent).toMatch(/^★ /);
+    // The highlighted ring: a second, featured-coloured border drawn around the card.
+    expect(getComputedStyle(screen.getByRole('article')).boxShadow).toMatch(/^0 0 0 2px/);
+  });
+
+  it('leaves out the salary and deadline lines when the job has none', () => {
+    renderWithProviders(<JobCard job={makeJob({ title: 'Copy Editor' })} />);
+    const card = screen.getByRole('article', { name: 'Copy Editor' });
+    expect(card).not.toHaveTextContent('$');
+    expect(card).not.toHaveTextContent('Deadline');
+  });
+
+  it('Find Out More opens the application page in a new tab when there is one', () => {
+    const job = makeJob({ applicationUrl: 'https://example.org/apply' });
+    renderWithProviders(<JobCard job={job} />);
+    const link = screen.getByRole('link', { name: /Find Out More/ });
+    expect(link).toHaveAttribute('href', 'https://example.org/apply');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('Find Out More applies, with its toast, when there is no application page', async () => {
+    renderWithProviders(<JobCard job={makeJob({ title: 'Volunteer Coordinator' })} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Find Out More' }));
+    expect(useToastStore.getState().toasts[0]).toMatchObject({
+      title: 'Application Submitted',
+      description: 'Your application for Volunteer Coordinator has been submitted.',
+    });
+    // Acting on a button of the card does not open the card.
+    expect(location()).toHaveTextContent(/^\/$/);
+  });
+
+  it('never links to an address that is not a web page', () => {
+    renderWithProviders(<JobCard job={makeJob({ applicationUrl: 'javascript:alert(1)' })} />);
+    expect(screen.queryByRole('link', { name: /Find Out More/ })).not.toBeInTheDocument();
+  });
+
+  it('toggles its bookmark without opening the job', async () => {
+    renderWithProviders(<JobCard job={makeJob({ id: '8' })} />);
+    const bookmark = screen.getByRole('button', { name: 'Bookmark' });
+    expect(bookmark).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(bookmark);
+    expect(screen.getByRole('button', { name: 'Bookmarked' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(useBookmarks.getState().ids).toEqual(['8']);
+    expect(location()).toHaveTextContent(/^\/$/);
+  });
+
+  it('opens the job from its title link or anywhere on the card, keeping the filters', async () => {
+    renderWithProviders(
+      <JobCard job={makeJob({ id: '21', title: 'Data Journalist' })} />,
+      '/?q=data',
+    );
+    expect(screen.getByRole('link', { name: 'Data Journalist' })).toHaveAttribute(
+      'href',
+      '/jobs/21?q=data',
+    );
+    await userEvent.click(screen.getByText('A role that matters.'));
+    expect(location()).toHaveTextContent('/jobs/21?q=data');
+  });
+
+  it('says an expired job takes no more applications, and has no apply button', () => {
+    renderWithProviders(<JobCard job={makeJob({ expired: true })} />);
+    expect(screen.getByText('This job is no longer accepting applications.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Find Out More' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,38 @@
+import type { Job } from '@jobboard/contract';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { httpUrl } from '../../../lib/urls';
+import { BuildingIcon } from './icons';
+
+/**
+ * The company's logo, or a placeholder icon when there is none (or it fails to load). Decorative:
+ * the company's name is always written next to it.
+ */
+export function CompanyLogo({ company, size = 48 }: { company: Job['company']; size?: number }) {
+  const [failed, setFailed] = useState(false);
+  const src = httpUrl(company.logo);
+  return (
+    <Frame style={{ width: size, height: size }}>
+      {src && !failed ? (
+        <img src={src} alt="" width={size} height={size} onError={() => setFailed(true)} />
+      ) : (
+        <BuildingIcon />
+      )}
+    </Frame>
+  );
+}
+
+const Frame = styled.div`
+  flex: none;
+  display: grid;
+  place-items: center;
+  overflow: hidden;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+  color: ${({ theme }) => theme.colors.textMuted};
+  img {
+    width: 100%;
+    height: 100%;
+    object-fit: contain;
+  }
+`;

@@ -1,0 +1,144 @@
+import type { Job } from '@jobboard/contract';
+import { VisuallyHidden } from '@jobboard/shared-ui';
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { httpUrl } from '../../../lib/urls';
+import { JOB_TEXT } from '../messages';
+import { ApplyAction } from './ApplyAction';
+import { BookmarkButton } from './BookmarkButton';
+import { CompanyLogo } from './CompanyLogo';
+import { JobFacts } from './JobFacts';
+import { JobPostingJsonLd } from './JobPostingJsonLd';
+import { JobTypeBadges } from './JobTypeBadges';
+import { PinIcon } from './icons';
+
+/**
+ * Everything about one job (SPEC.md 2), shown in the job modal under its title. The actions come
+ * first, so the first thing focus meets in the dialog is 'View Job Posting'.
+ */
+export function JobDetail({ job }: { job: Job }) {
+  const website = httpUrl(job.company.websiteUrl);
+  return (
+    <Detail>
+      <Header>
+        <CompanyLogo company={job.company} size={56} />
+        <div>
+          <Company>{job.company.name}</Company>
+          {job.location && (
+            <Location>
+              <PinIcon />
+              {job.location}
+            </Location>
+          )}
+          <JobTypeBadges job={job} />
+        </div>
+      </Header>
+      <JobFacts job={job} />
+
+      {job.expired && <Expired role="note">{JOB_TEXT.expired}</Expired>}
+      <Actions>
+        {!job.expired && <ApplyAction job={job} label={JOB_TEXT.viewJobPosting} size="md" />}
+        <BookmarkButton job={job} size="md" />
+      </Actions>
+
+      <Section title={JOB_TEXT.sections.description}>
+        <Text>{job.description}</Text>
+      </Section>
+      <ListSection title={JOB_TEXT.sections.responsibilities} items={job.responsibilities} />
+      <ListSection title={JOB_TEXT.sections.requirements} items={job.requirements} />
+      <ListSection title={JOB_TEXT.sections.benefits} items={job.benefits} />
+      <Section title={JOB_TEXT.sections.company}>
+        {job.company.description && <Text>{job.company.description}</Text>}
+        {website && (
+          <a href={website} target="_blank" rel="noopener noreferrer">
+            {JOB_TEXT.visitWebsite}
+            <VisuallyHidden> {JOB_TEXT.opensInNewTab}</VisuallyHidden>
+          </a>
+        )}
+      </Section>
+      <JobPostingJsonLd job={job} />
+    </Detail>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section>
+      <SectionTitle>{title}</SectionTitle>
+      {children}
+    </section>
+  );
+}
+
+/** A list section only when the list has items (SPEC.md 2). */
+function ListSection({ title, items }: { title: string; items: string[] }) {
+  if (!items.length) return null;
+  return (
+    <Section title={title}>
+      <Items>
+        {items.map((item, index) => (
+          <li key={index}>{item}</li>
+        ))}
+      </Items>
+    </Section>
+  );
+}
+
+const Detail = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+const Header = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space.md};
+  align-items: flex-start;
+`;
+
+const Company = styled.p`
+  margin: 0;
+  font-weight: 600;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+`;
+
+const Location = styled.p`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.xs};
+  margin: ${({ theme }) => theme.space.xs} 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Expired = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.dangerSoft};
+  color: ${({ theme }) => theme.colors.danger};
+  font-weight: 600;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const SectionTitle = styled.h3`
+  margin: ${({ theme }) => theme.space.sm} 0;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+`;
+
+const Text = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space.sm};
+  white-space: pre-line;
+`;
+
+const Items = styled.ul`
+  margin: 0;
+  padding-left: ${({ theme }) => theme.space.lg};
+  li + li {
+    margin-top: ${({ theme }) => theme.space.xs};
+  }
+`;

@@ -1,0 +1,102 @@
+import { JOB_ID_PATTERN, type Job } from '@jobboard/contract';
+import { ApiError, Button, Modal, Spinner, useSite } from '@jobboard/shared-ui';
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useJob } from '../api/get-job';
+import { useJobRoute } from '../hooks/use-job-route';
+import { JOB_TEXT } from '../messages';
+import { FeaturedStar } from './FeaturedStar';
+import { JobDetail } from './JobDetail';
+
+/** SPEC.md 9: the job modal is at most 85vh high; its content scrolls inside. */
+const MODAL_MAX_HEIGHT = '85vh';
+
+/**
+ * The job detail modal of /jobs/{id} (SPEC.md 2). It shows the job from the list on screen when it
+ * is there, and otherwise fetches it (a shared or reloaded URL). Escape, the close button and the
+ * overlay close it (see useJobRoute for where that leads).
+ */
+export function JobDetailRoute({ loadedJobs }: { loadedJobs: Job[] }) {
+  const { id } = useParams();
+  if (id === undefined) return null;
+  return <JobDetailModal id={id} loadedJob={loadedJobs.find((job) => job.id === id)} />;
+}
+
+function JobDetailModal({ id, loadedJob }: { id: string; loadedJob?: Job }) {
+  const { closeJob } = useJobRoute();
+  const site = useSite();
+  const wellFormed = JOB_ID_PATTERN.test(id);
+  const { data, error, isLoading, mutate } = useJob(loadedJob || !wellFormed ? null : id);
+  const job = loadedJob ?? data;
+  const notFound = !wellFormed || (error instanceof ApiError && error.status === 404);
+  useDocumentTitle(
+    job ? `${job.title} at ${job.company.name}${site ? ` | ${site.boardName}` : ''}` : undefined,
+  );
+
+  const back = (
+    <Button type="button" $variant="secondary" onClick={closeJob}>
+      {JOB_TEXT.backToJobs}
+    </Button>
+  );
+  let title: ReactNode;
+  let body: ReactNode;
+  if (job) {
+    title = (
+      <>
+        {job.featured && <FeaturedStar />}
+        {job.title}
+      </>
+    );
+    body = <JobDetail job={job} />;
+  } else if (notFound) {
+    title = JOB_TEXT.notFoundTitle;
+    body = <Problem text={JOB_TEXT.notFoundText}>{back}</Problem>;
+  } else if (error && !isLoading) {
+    title = JOB_TEXT.loadFailedTitle;
+    body = (
+      <Problem text={JOB_TEXT.loadFailedText}>
+        <Button type="button" onClick={() => void mutate()}>
+          {JOB_TEXT.retry}
+        </Button>
+        {back}
+      </Problem>
+    );
+  } else {
+    title = JOB_TEXT.loadingJob;
+    body = <Spinner label={JOB_TEXT.loadingJob} />;
+  }
+
+  return (
+    <Modal
+      open
+      onClose={closeJob}
+      title={title}
+      hideTitle={title === JOB_TEXT.loadingJob}
+      maxHeight={MODAL_MAX_HEIGHT}
+    >
+      {body}
+    </Modal>
+  );
+}
+
+function Problem({ text, children }: { text: string; children: ReactNode }) {
+  return (
+    <ProblemBody>
+      <p role="alert">{text}</p>
+      <div>{children}</div>
+    </ProblemBody>
+  );
+}
+
+const ProblemBody = styled.div`
+  p {
+    margin: 0 0 ${({ theme }) => theme.space.md};
+  }
+  div {
+    display: flex;
+    flex-wrap: wrap;
+    gap: ${({ theme }) => theme.space.sm};
+  }
+`;

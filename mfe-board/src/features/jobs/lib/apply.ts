@@ -1,0 +1,16 @@
+import type { Job } from '@jobboard/contract';
+import { toast } from '@jobboard/shared-ui';
+import { httpUrl } from '../../../lib/urls';
+import { JOB_TEXT } from '../messages';
+
+/** Where the job takes applications, when it names a usable web address. */
+export const applicationUrlOf = (job: Job) => httpUrl(job.applicationUrl);
+
+/** The apply action for a job without an application link (SPEC.md 2 and 8). */
+export function applyToJob(job: Job): void {
+  toast({
+    title: JOB_TEXT.applied.title,
+    description: JOB_TEXT.applied.description(job.title),
+    variant: 'success',
+  });
+}

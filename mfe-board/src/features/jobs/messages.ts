@@ -1,0 +1,47 @@
+/** Texts of the job card, the job detail and the bookmarks (SPEC.md 2 and 8), in one place. */
+export const JOB_TEXT = {
+  featured: 'Featured job:',
+  posted: (date: string) => `Posted ${date}`,
+  deadline: (date: string) => `Deadline: ${date}`,
+  remote: 'Remote',
+  bookmark: 'Bookmark',
+  bookmarked: 'Bookmarked',
+  findOutMore: 'Find Out More',
+  viewJobPosting: 'View Job Posting',
+  opensInNewTab: '(opens in a new tab)',
+  applied: {
+    title: 'Application Submitted',
+    description: (title: string) => `Your application for ${title} has been submitted.`,
+  },
+  expired: 'This job is no longer accepting applications.',
+  sections: {
+    description: 'Job Description',
+    responsibilities: 'Responsibilities',
+    requirements: 'Requirements',
+    benefits: 'Benefits',
+    company: 'About the Company',
+  },
+  visitWebsite: 'Visit Company Website',
+  jobsOnPage: 'Jobs',
+  loadingJob: 'Loading job details...',
+  notFoundTitle: 'Job not found',
+  notFoundText: 'This job does not exist or is no longer listed.',
+  loadFailedTitle: 'This job could not be loaded',
+  loadFailedText: 'Something went wrong while loading this job. Please try again.',
+  retry: 'Try again',
+  backToJobs: 'Back to all jobs',
+  bookmarksTitle: 'My Bookmarks',
+  bookmarksIntro: 'Jobs you bookmarked are kept in this browser.',
+  bookmarksLoading: 'Loading your bookmarked jobs...',
+  bookmarksEmpty: 'You have no bookmarked jobs yet.',
+  browseJobs: 'Browse jobs',
+  bookmarksGone: (count: number) =>
+    count === 1
+      ? '1 bookmarked job is no longer listed.'
+      : `${count} bookmarked jobs are no longer listed.`,
+  removeGone: 'Remove from my bookmarks',
+  bookmarksFailed: (count: number) =>
+    count === 1
+      ? '1 bookmarked job could not be loaded right now.'
+      : `${count} bookmarked jobs could not be loaded right now.`,
+} as const;

@@ -1,0 +1,33 @@
+import type { Job } from '@jobboard/contract';
+import { REFRESH, apiFetch, freshFor } from '@jobboard/shared-ui';
+import useSWR from 'swr';
+
+export const RECENT_JOBS_URL = '/api/jobs/recent';
+
+export interface RecentJobs {
+  jobs: Job[];
+  /** When this answer arrived (ms since epoch): the page's 'Last updated'. */
+  fetchedAt: number;
+}
+
+/** `GET /api/jobs/recent`: public jobs of the last RECENT_DAYS days, newest first. */
+export async function getRecentJobs(): Promise<RecentJobs> {
+  const jobs = await apiFetch<Job[]>(RECENT_JOBS_URL);
+  return { jobs, fetchedAt: Date.now() };
+}
+
+/**
+ * SWR skips a refresh tick that comes while the last fetch still counts as fresh, and the first
+ * tick lands on the very end of that window: freshness ends a moment earlier, so every tick fetches.
+ */
+const TICK_MARGIN_MS = 1_000;
+
+/**
+ * Fresh for 5 minutes, and refetched every 5 minutes while auto-refresh is on (SPEC.md 7 and 9).
+ */
+export function useRecentJobs(autoRefresh: boolean) {
+  return useSWR(RECENT_JOBS_URL, getRecentJobs, {
+    ...freshFor(REFRESH.recent - TICK_MARGIN_MS),
+    refreshInterval: autoRefresh ? REFRESH.recent : 0,
+  });
+}

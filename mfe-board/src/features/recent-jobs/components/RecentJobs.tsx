@@ -1,0 +1,127 @@
+import type { Job } from '@jobboard/contract';
+import { Button } from '@jobboard/shared-ui';
+import { useState, type MouseEvent } from 'react';
+import styled from 'styled-components';
+import { useRecentJobs } from '../api/recent-jobs';
+import { groupRecentJobs, recentEntry } from '../lib/group-recent-jobs';
+import { RECENT_TEXT } from '../messages';
+
+const time = new Intl.DateTimeFormat('en-US', {
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/**
+ * The recent job list (SPEC.md 2): jobs of the last days grouped by category, one line each, with
+ * a manual refresh and an auto-refresh that is on until switched off.
+ */
+export function RecentJobs() {
+  const [autoRefresh, setAutoRefresh] = useState(true);
+  const { data, error, isValidating, mutate } = useRecentJobs(autoRefresh);
+  const groups = data ? groupRecentJobs(data.jobs) : [];
+
+  return (
+    <>
+      <h1>{RECENT_TEXT.title}</h1>
+      <Intro>{RECENT_TEXT.coverage}</Intro>
+      <Toolbar>
+        <Button
+          type="button"
+          $size="sm"
+          disabled={isValidating}
+          aria-busy={isValidating}
+          onClick={() => void mutate()}
+        >
+          {RECENT_TEXT.refreshNow}
+        </Button>
+        <Button
+          type="button"
+          $variant="secondary"
+          $size="sm"
+          onClick={() => setAutoRefresh(!autoRefresh)}
+        >
+          {autoRefresh ? RECENT_TEXT.disableAutoRefresh : RECENT_TEXT.enableAutoRefresh}
+        </Button>
+        {data && (
+          <Facts>
+            <span data-testid="recent-count">{RECENT_TEXT.count(data.jobs.length)}</span>
+            <span>{RECENT_TEXT.lastUpdated(time.format(data.fetchedAt))}</span>
+          </Facts>
+        )}
+      </Toolbar>
+
+      {error && !isValidating && <Failure role="alert">{RECENT_TEXT.failed}</Failure>}
+      {!data && !error && <p role="status">{RECENT_TEXT.loading}</p>}
+      {data && groups.length === 0 && <p>{RECENT_TEXT.empty}</p>}
+      {groups.map((group) => (
+        <Group key={group.heading}>
+          <h2>{group.heading}</h2>
+          <Entries>
+            {group.jobs.map((job) => (
+              <Entry key={job.id} job={job} />
+            ))}
+          </Entries>
+        </Group>
+      ))}
+    </>
+  );
+}
+
+/** 'title : company (loc / loc)', the title linking to where the job takes applications. */
+function Entry({ job }: { job: Job }) {
+  const { href, title, company, locations } = recentEntry(job);
+  // SPEC.md 2: a job without an application URL links to '#', which goes nowhere.
+  const goNowhere = href === '#' ? (event: MouseEvent) => event.preventDefault() : undefined;
+  return (
+    <li>
+      <a href={href} onClick={goNowhere}>
+        {title}
+      </a>
+      {` : ${company}`}
+      {locations && ` (${locations})`}
+    </li>
+  );
+}
+
+const Intro = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space.md};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+  margin-bottom: ${({ theme }) => theme.space.lg};
+`;
+
+const Facts = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.md};
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Failure = styled.p`
+  color: ${({ theme }) => theme.colors.danger};
+`;
+
+const Group = styled.section`
+  margin-bottom: ${({ theme }) => theme.space.lg};
+  h2 {
+    margin: 0 0 ${({ theme }) => theme.space.sm};
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+  }
+`;
+
+const Entries = styled.ul`
+  margin: 0;
+  padding-left: ${({ theme }) => theme.space.lg};
+  li + li {
+    margin-top: ${({ theme }) => theme.space.xs};
+  }
+`;

@@ -1,0 +1,89 @@
+import {
+  ISO_DATE_PATTERN,
+  RECENT_LIST_CATEGORY_ORDER,
+  RECENT_LIST_OTHER_GROUP,
+  type Job,
+} from '@jobboard/contract';
+import { httpUrl } from '../../../lib/urls';
+
+export interface RecentJobGroup {
+  heading: string;
+  jobs: Job[];
+}
+
+/**
+ * The heading a category label belongs to: the first heading, in the list's order, that the label
+ * contains, ignoring case ('Nonprofit Communications Roles' -> 'Communications'); none -> null.
+ */
+export function headingOfLabel(label: string): string | null {
+  const text = label.toLowerCase();
+  return RECENT_LIST_CATEGORY_ORDER.find((heading) => text.includes(heading.toLowerCase())) ?? null;
+}
+
+/**
+ * The recent list's groups (SPEC.md 2), in the order RECENT_LIST_CATEGORY_ORDER then 'Other';
+ * groups without jobs are left out.
+ *
+ * Where a job goes (SPEC.md leaves it open): each category label of the job is matched on its own,
+ * and the job is listed under every heading one of its labels matches, once per heading. A reader
+ * scanning one heading (say Fundraising) then sees every job of that kind, also those that carry a
+ * second label. A job none of whose labels matches any heading is listed under 'Other'. Within a
+ * group: newest first, then by title.
+ */
+export function groupRecentJobs(jobs: Job[]): RecentJobGroup[] {
+  const groups = new Map<string, Job[]>(
+    [...RECENT_LIST_CATEGORY_ORDER, RECENT_LIST_OTHER_GROUP].map((heading) => [heading, []]),
+  );
+  for (const job of jobs) {
+    const headings = new Set(job.category.flatMap((label) => headingOfLabel(label) ?? []));
+    if (headings.size === 0) headings.add(RECENT_LIST_OTHER_GROUP);
+    for (const heading of headings) groups.get(heading)!.push(job);
+  }
+  return [...groups]
+    .filter(([, grouped]) => grouped.length > 0)
+    .map(([heading, grouped]) => ({ heading, jobs: grouped.sort(newestThenTitle) }));
+}
+
+function newestThenTitle(a: Job, b: Job): number {
+  return postedTime(b) - postedTime(a) || a.title.localeCompare(b.title, 'en');
+}
+
+/** A posted date as a number to sort by; one that is not a calendar date sorts last. */
+function postedTime(job: Job): number {
+  return ISO_DATE_PATTERN.test(job.postedDate) ? Date.parse(job.postedDate) : -Infinity;
+}
+
+export interface RecentEntry {
+  /** The application URL, or '#' when the job has none (SPEC.md 2). */
+  href: string;
+  title: string;
+  company: string;
+  /** The locations with ' / ' between them, or null when the job names none. */
+  locations: string | null;
+}
+
+/**
+ * One line of the list: 'title : company (loc / loc)'. SPEC.md 2 shows the location's commas as
+ * ' / '; the locations are kept apart in `locations`, so it is their separators that become ' / '
+ * and a place written 'Washington, DC' stays whole.
+ */
+export function recentEntry(job: Job): RecentEntry {
+  const places = job.locations.length
+    ? job.locations
+    : job.location
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+  return {
+    href: httpUrl(job.applicationUrl) ?? '#',
+    title: job.title,
+    company: job.company.name,
+    locations: places.length ? places.join(' / ') : null,
+  };
+}
+
+/** The entry as the text a reader sees (and copies into a newsletter). */
+export function recentEntryText(job: Job): string {
+  const { title, company, locations } = recentEntry(job);
+  return `${title} : ${company}${locations ? ` (${locations})` : ''}`;
+}

@@ -1,0 +1,97 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../../test-support/fake-api';
+import { renderWithProviders } from '../../../test-support/render';
+import { FilterPanel } from '../components/FilterPanel';
+import { useDraftFollowsUrl } from '../hooks/use-board-filter';
+
+function Panel() {
+  useDraftFollowsUrl();
+  return <FilterPanel />;
+}
+
+/** jsdom applies no media queries: the panel is as on a small screen, folded until opened. */
+async function renderPanel(path = '/') {
+  renderWithProviders(<Panel />, path);
+  await userEvent.click(screen.getByRole('button', { name: 'Show filters' }));
+  return screen.getByRole('region', { name: 'Filters' });
+}
+
+const location = () => screen.getByTestId('location');
+const lookups = {
+  'GET /api/locations': [200, ['Remote', 'Washington, DC']],
+  'GET /api/categories': [200, ['Agencies', 'Fundraising', 'Philanthropy']],
+} as const;
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the filter panel', () => {
+  it('counts the selected categories and applies the draft only on Apply Filters', async () => {
+    fakeApi({ ...lookups });
+    const panel = await renderPanel();
+    const category = within(panel).getByRole('group', { name: /Category/ });
+    expect(category).toHaveTextContent('0 selected');
+    await userEvent.click(await within(category).findByRole('checkbox', { name: 'Fundraising' }));
+    await userEvent.click(within(category).getByRole('checkbox', { name: 'Philanthropy' }));
+    expect(category).toHaveTextContent('2 selected');
+    await userEvent.click(within(panel).getByRole('checkbox', { name: 'Part-time' }));
+    await userEvent.click(within(panel).getByRole('checkbox', { name: 'Remote' }));
+    await userEvent.click(within(panel).getByRole('checkbox', { name: 'Senior level' }));
+    await userEvent.selectOptions(within(panel).getByLabelText('Salary Range'), '100k-plus');
+    await userEvent.selectOptions(
+      within(panel).getByLabelText('Location'),
+      await within(panel).findByRole('option', { name: 'Washington, DC' }),
+    );
+    expect(location()).toHaveTextContent(/^\/$/);
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Apply Filters' }));
+    expect(new URLSearchParams(location().textContent!.slice(2))).toEqual(
+      new URLSearchParams(
+        'partTime=true&remote=true&senior=true&salary=100k-plus&location=Washington%2C+DC&category=Fundraising&category=Philanthropy',
+      ),
+    );
+  });
+
+  it('Reset Filters restores every default and applies it at once', async () => {
+    fakeApi({ ...lookups });
+    const panel = await renderPanel('/?q=data&contract=true&category=Agencies&sort=salary-low');
+    expect(within(panel).getByRole('checkbox', { name: 'Contract' })).toBeChecked();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Reset Filters' }));
+    expect(location()).toHaveTextContent(/^\/$/);
+    expect(within(panel).getByRole('checkbox', { name: 'Contract' })).not.toBeChecked();
+    expect(within(panel).getByRole('group', { name: /Category/ })).toHaveTextContent('0 selected');
+  });
+
+  it('offers Any Location first, then the locations of public jobs', async () => {
+    fakeApi({ ...lookups });
+    const panel = await renderPanel();
+    const select = within(panel).getByLabelText('Location');
+    expect(select).toHaveValue('any');
+    await within(select).findByRole('option', { name: 'Remote' });
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Any Location', 'Remote', 'Washington, DC']);
+  });
+
+  it('says so when the locations or categories cannot be fetched', async () => {
+    fakeApi({ 'GET /api/locations': [500, {}], 'GET /api/categories': [503, {}] });
+    renderWithProviders(<Panel />);
+    expect(await screen.findByText('Failed to fetch locations')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to fetch categories')).toBeInTheDocument();
+  });
+
+  it('folds behind a toggle on small screens', async () => {
+    fakeApi({ ...lookups });
+    renderWithProviders(<Panel />);
+    const toggle = screen.getByRole('button', { name: 'Show filters' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    expect(screen.getByRole('button', { name: 'Hide filters' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+  });
+});

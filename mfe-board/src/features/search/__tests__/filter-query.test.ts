@@ -1,0 +1,77 @@
+import { MAX_QUERY_LENGTH, defaultSearchFilter, type SearchFilter } from '@jobboard/contract';
+import { describe, expect, it } from 'vitest';
+import { filterFromQueryString, filterToQueryString } from '../lib/filter-query';
+
+const everything: SearchFilter = {
+  query: 'data editor',
+  jobType: { fullTime: true, partTime: true, contract: true, remote: true },
+  experience: { entry: true, mid: true, senior: true },
+  salaryRange: '75k-100k',
+  location: 'Washington, DC',
+  category: ['News and Audience', 'Product and Tech'],
+  sortOption: 'salary-high',
+};
+
+describe('the query string of the board', () => {
+  it('writes every part under the names of SPEC.md 2, category once per selection', () => {
+    const params = new URLSearchParams(filterToQueryString(everything));
+    expect([...params.keys()]).toEqual([
+      'q',
+      'fullTime',
+      'partTime',
+      'contract',
+      'remote',
+      'entry',
+      'mid',
+      'senior',
+      'salary',
+      'location',
+      'category',
+      'category',
+      'sort',
+    ]);
+    expect(params.get('q')).toBe('data editor');
+    expect(params.get('fullTime')).toBe('true');
+    expect(params.getAll('category')).toEqual(['News and Audience', 'Product and Tech']);
+    expect(params.get('salary')).toBe('75k-100k');
+    expect(params.get('location')).toBe('Washington, DC');
+    expect(params.get('sort')).toBe('salary-high');
+  });
+
+  it('reads back exactly what it wrote', () => {
+    expect(filterFromQueryString(filterToQueryString(everything))).toEqual(everything);
+    const some: SearchFilter = {
+      ...defaultSearchFilter(),
+      jobType: { fullTime: false, partTime: true, contract: false, remote: false },
+      category: ['Fundraising'],
+      sortOption: 'relevance',
+    };
+    expect(filterFromQueryString(filterToQueryString(some))).toEqual(some);
+  });
+
+  it('leaves out every default: no filter is a bare address, and recent is never written', () => {
+    expect(filterToQueryString(defaultSearchFilter())).toBe('');
+    expect(filterToQueryString({ ...defaultSearchFilter(), query: '  ' })).toBe('');
+    expect(filterToQueryString({ ...defaultSearchFilter(), query: 'grants' })).toBe('?q=grants');
+    expect(filterFromQueryString('')).toEqual(defaultSearchFilter());
+  });
+
+  it('falls back to the default of any part a hand-edited link gets wrong', () => {
+    const filter = filterFromQueryString(
+      `?sort=cheapest&salary=lots&fullTime=yes&location=%20%20&category=&category=Agencies&category=Agencies&q=${'x'.repeat(MAX_QUERY_LENGTH + 20)}`,
+    );
+    expect(filter).toEqual({
+      ...defaultSearchFilter(),
+      query: 'x'.repeat(MAX_QUERY_LENGTH),
+      category: ['Agencies'],
+    });
+  });
+
+  it('drops what the API would refuse, such as too many categories', () => {
+    const many = Array.from({ length: 60 }, (_, i) => `category=c${i}`).join('&');
+    expect(filterFromQueryString(`?q=grants&${many}`)).toEqual({
+      ...defaultSearchFilter(),
+      query: 'grants',
+    });
+  });
+});

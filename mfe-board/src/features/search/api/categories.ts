@@ -1,0 +1,19 @@
+import { REFRESH, apiFetch, freshFor } from '@jobboard/shared-ui';
+import useSWR from 'swr';
+import { SEARCH_TEXT } from '../messages';
+
+export const CATEGORIES_URL = '/api/categories';
+
+/** The categories of public jobs; a failed answer is 'Failed to fetch categories' (SPEC.md 8). */
+export async function getCategories(): Promise<string[]> {
+  try {
+    return await apiFetch<string[]>(CATEGORIES_URL);
+  } catch (error) {
+    throw new Error(SEARCH_TEXT.categoriesFailed, { cause: error });
+  }
+}
+
+/** Cached 5 minutes (SPEC.md 7). */
+export function useCategories() {
+  return useSWR(CATEGORIES_URL, getCategories, freshFor(REFRESH.lookups));
+}

@@ -1,0 +1,168 @@
+import { ANY_LOCATION, SALARY_RANGES, type SearchFilter } from '@jobboard/contract';
+import { Button, Checkbox, ErrorText, Select, media } from '@jobboard/shared-ui';
+import { useId, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { useLocations } from '../api/locations';
+import { useSearchActions } from '../hooks/use-board-filter';
+import { SEARCH_TEXT } from '../messages';
+import { useFilterDraft } from '../stores/filter-draft-store';
+import { CategoryFilter, Group, Legend } from './CategoryFilter';
+
+const JOB_TYPE_FLAGS = ['fullTime', 'partTime', 'contract'] as const;
+const EXPERIENCE_LEVELS = ['entry', 'mid', 'senior'] as const;
+const salaryOptions = SALARY_RANGES.map(({ value, label }) => ({ value, label }));
+
+/**
+ * The filter panel (SPEC.md 2). Edits go to the draft; Apply Filters commits it, Reset Filters
+ * restores the defaults and applies them at once. On small screens it folds behind a toggle.
+ */
+export function FilterPanel() {
+  const bodyId = useId();
+  const headingId = useId();
+  const [open, setOpen] = useState(false);
+  const draft = useFilterDraft((s) => s.draft);
+  const { edit, commit, reset } = useSearchActions();
+  const { data: locations = [], error: locationsError } = useLocations();
+
+  const locationOptions = [
+    { value: ANY_LOCATION, label: SEARCH_TEXT.anyLocation },
+    ...[...locations, ...(draft.location !== ANY_LOCATION ? [draft.location] : [])]
+      .filter((value, index, all) => all.indexOf(value) === index)
+      .map((value) => ({ value, label: value })),
+  ];
+
+  const editJobType = (change: Partial<SearchFilter['jobType']>) =>
+    edit({ jobType: { ...draft.jobType, ...change } });
+  const editExperience = (change: Partial<SearchFilter['experience']>) =>
+    edit({ experience: { ...draft.experience, ...change } });
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    commit();
+  };
+
+  return (
+    <Panel aria-labelledby={headingId}>
+      <Top>
+        <Title id={headingId}>{SEARCH_TEXT.filtersTitle}</Title>
+        <Toggle
+          type="button"
+          $variant="secondary"
+          $size="sm"
+          aria-expanded={open}
+          aria-controls={bodyId}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? SEARCH_TEXT.hideFilters : SEARCH_TEXT.showFilters}
+        </Toggle>
+      </Top>
+      <Body id={bodyId} $open={open} onSubmit={apply}>
+        <CategoryFilter />
+
+        <div>
+          <Select
+            label={SEARCH_TEXT.location}
+            options={locationOptions}
+            value={draft.location}
+            onChange={(event) => edit({ location: event.target.value })}
+          />
+          {locationsError && <ErrorText role="alert">{SEARCH_TEXT.locationsFailed}</ErrorText>}
+        </div>
+
+        <Group>
+          <Legend>{SEARCH_TEXT.jobType}</Legend>
+          {JOB_TYPE_FLAGS.map((flag) => (
+            <Checkbox
+              key={flag}
+              label={SEARCH_TEXT.jobTypes[flag]}
+              checked={draft.jobType[flag]}
+              onChange={(event) => editJobType({ [flag]: event.target.checked })}
+            />
+          ))}
+        </Group>
+
+        <Group>
+          <Legend>{SEARCH_TEXT.workplace}</Legend>
+          <Checkbox
+            label={SEARCH_TEXT.remote}
+            checked={draft.jobType.remote}
+            onChange={(event) => editJobType({ remote: event.target.checked })}
+          />
+        </Group>
+
+        <Group>
+          <Legend>{SEARCH_TEXT.experience}</Legend>
+          {EXPERIENCE_LEVELS.map((level) => (
+            <Checkbox
+              key={level}
+              label={SEARCH_TEXT.experienceLevels[level]}
+              checked={draft.experience[level]}
+              onChange={(event) => editExperience({ [level]: event.target.checked })}
+            />
+          ))}
+        </Group>
+
+        <Select
+          label={SEARCH_TEXT.salaryRange}
+          options={salaryOptions}
+          value={draft.salaryRange}
+          onChange={(event) =>
+            edit({ salaryRange: event.target.value as SearchFilter['salaryRange'] })
+          }
+        />
+
+        <Actions>
+          <Button type="submit">{SEARCH_TEXT.apply}</Button>
+          <Button type="button" $variant="secondary" onClick={reset}>
+            {SEARCH_TEXT.reset}
+          </Button>
+        </Actions>
+      </Body>
+    </Panel>
+  );
+}
+
+const Panel = styled.section`
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  padding: ${({ theme }) => theme.space.md};
+`;
+
+const Top = styled.div`
+  display: flex;
+  justify-content: space-between;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+const Title = styled.h2`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+`;
+
+const Toggle = styled(Button)`
+  ${media.md} {
+    display: none;
+  }
+`;
+
+/** Folded on small screens unless opened; always shown from the md breakpoint up. */
+const Body = styled.form<{ $open: boolean }>`
+  display: ${({ $open }) => ($open ? 'flex' : 'none')};
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.lg};
+  margin-top: ${({ theme }) => theme.space.md};
+  ${media.md} {
+    display: flex;
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+  & > * {
+    flex: 1;
+  }
+`;

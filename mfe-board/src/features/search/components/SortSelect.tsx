@@ -1,0 +1,29 @@
+import { SORT_OPTIONS, type SortOption } from '@jobboard/contract';
+import { Select } from '@jobboard/shared-ui';
+import styled from 'styled-components';
+import { useSearchActions } from '../hooks/use-board-filter';
+import { SEARCH_TEXT } from '../messages';
+import { useFilterDraft } from '../stores/filter-draft-store';
+
+const options = SORT_OPTIONS.map(({ value, label }) => ({ value, label }));
+
+/** The sort dropdown (SPEC.md 2); picking an order searches at once. Sorting is the server's. */
+export function SortSelect() {
+  const sortOption = useFilterDraft((s) => s.draft.sortOption);
+  const { commit } = useSearchActions();
+  return (
+    <Wrap>
+      <Select
+        label={SEARCH_TEXT.sortLabel}
+        placeholder={SEARCH_TEXT.sortPlaceholder}
+        options={options}
+        value={sortOption}
+        onChange={(event) => commit({ sortOption: event.target.value as SortOption })}
+      />
+    </Wrap>
+  );
+}
+
+const Wrap = styled.div`
+  min-width: 12rem;
+`;

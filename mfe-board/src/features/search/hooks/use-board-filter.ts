@@ -1,0 +1,55 @@
+import { defaultSearchFilter, type SearchFilter } from '@jobboard/contract';
+import { useCallback, useLayoutEffect, useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { filterFromQueryString, filterToQueryString } from '../lib/filter-query';
+import { useFilterDraft } from '../stores/filter-draft-store';
+
+/**
+ * The applied filter is whatever the URL says (SPEC.md 2): a shared link shows the same results,
+ * and back / forward move between searches. `queryString` is its canonical form.
+ */
+export function useAppliedFilter(): { filter: SearchFilter; queryString: string } {
+  const { search } = useLocation();
+  return useMemo(() => {
+    const filter = filterFromQueryString(search);
+    return { filter, queryString: filterToQueryString(filter) };
+  }, [search]);
+}
+
+/**
+ * Keeps the draft (what the controls show) equal to the applied filter each time the URL changes,
+ * so the controls follow back / forward and shared links. Called once, by the board page; a layout
+ * effect so the controls never paint stale values.
+ */
+export function useDraftFollowsUrl(): void {
+  const { filter } = useAppliedFilter();
+  const replace = useFilterDraft((s) => s.replace);
+  useLayoutEffect(() => replace(filter), [filter, replace]);
+}
+
+/**
+ * The search actions. One rule for all of them: searching, changing the sort, Apply Filters and the
+ * clear button commit everything the controls show (the whole draft), so after any of them the list
+ * matches the controls. Committing pushes a history entry on `/` (a job's modal closes).
+ */
+export function useSearchActions() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { queryString } = useAppliedFilter();
+  const edit = useFilterDraft((s) => s.edit);
+
+  const commit = useCallback(
+    (change: Partial<SearchFilter> = {}) => {
+      edit(change);
+      const next = filterToQueryString(useFilterDraft.getState().draft);
+      if (pathname === '/' && next === queryString) return;
+      navigate({ pathname: '/', search: next });
+    },
+    [edit, navigate, pathname, queryString],
+  );
+
+  /** Reset Filters: every part back to its default, applied at once (SPEC.md 4). */
+  const reset = useCallback(() => commit(defaultSearchFilter()), [commit]);
+
+  return { edit, commit, reset };
+}

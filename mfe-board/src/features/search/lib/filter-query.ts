@@ -1,0 +1,86 @@
+import {
+  ANY_LOCATION,
+  DEFAULT_SORT,
+  MAX_QUERY_LENGTH,
+  SALARY_RANGES,
+  SORT_OPTIONS,
+  SearchFilter,
+  check,
+  defaultSearchFilter,
+} from '@jobboard/contract';
+
+/**
+ * The applied filter lives in the query string (SPEC.md 2), under exactly these names. Booleans are
+ * written as `true` and left out when false; every part at its default is left out, so the board
+ * with no filter is plain `/`. `category` is repeated once per selected category.
+ */
+const BOOLEAN_PARAMS = [
+  ['fullTime', (f: SearchFilter) => f.jobType, 'fullTime'],
+  ['partTime', (f: SearchFilter) => f.jobType, 'partTime'],
+  ['contract', (f: SearchFilter) => f.jobType, 'contract'],
+  ['remote', (f: SearchFilter) => f.jobType, 'remote'],
+  ['entry', (f: SearchFilter) => f.experience, 'entry'],
+  ['mid', (f: SearchFilter) => f.experience, 'mid'],
+  ['senior', (f: SearchFilter) => f.experience, 'senior'],
+] as const;
+
+/** The query string of a filter, with its leading '?' ('' for the defaults). */
+export function filterToQueryString(filter: SearchFilter): string {
+  const params = new URLSearchParams();
+  const query = filter.query.trim();
+  if (query) params.set('q', query);
+  for (const [name, part, flag] of BOOLEAN_PARAMS) {
+    if ((part(filter) as Record<string, boolean>)[flag]) params.set(name, 'true');
+  }
+  if (filter.salaryRange !== 'any') params.set('salary', filter.salaryRange);
+  if (filter.location !== ANY_LOCATION) params.set('location', filter.location);
+  for (const category of filter.category) params.append('category', category);
+  if (filter.sortOption !== DEFAULT_SORT) params.set('sort', filter.sortOption);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * The filter a query string describes. Anything unknown or out of range (a hand-edited or old link)
+ * falls back to that part's default instead of failing the search: the contract's own struct
+ * decides what the API would refuse.
+ */
+export function filterFromQueryString(search: string): SearchFilter {
+  const params = new URLSearchParams(search);
+  const filter = defaultSearchFilter();
+  filter.query = (params.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH);
+  for (const [name, part, flag] of BOOLEAN_PARAMS) {
+    (part(filter) as Record<string, boolean>)[flag] = params.get(name) === 'true';
+  }
+  const salary = params.get('salary');
+  if (SALARY_RANGES.some((r) => r.value === salary)) {
+    filter.salaryRange = salary as SearchFilter['salaryRange'];
+  }
+  filter.location = params.get('location')?.trim() || ANY_LOCATION;
+  filter.category = [
+    ...new Set(
+      params
+        .getAll('category')
+        .map((c) => c.trim())
+        .filter(Boolean),
+    ),
+  ];
+  const sort = params.get('sort');
+  if (SORT_OPTIONS.some((o) => o.value === sort)) {
+    filter.sortOption = sort as SearchFilter['sortOption'];
+  }
+  return withinContract(filter);
+}
+
+/** Resets each part the contract refuses (too long, too many categories...) to its default. */
+function withinContract(filter: SearchFilter): SearchFilter {
+  const result = check(SearchFilter, filter);
+  if (result.ok) return filter;
+  const defaults = defaultSearchFilter();
+  const fixed = { ...filter };
+  for (const path of Object.keys(result.errors)) {
+    const part = path.split('.')[0] as keyof SearchFilter;
+    if (part in defaults) Object.assign(fixed, { [part]: defaults[part] });
+  }
+  return fixed;
+}
