@@ -4,7 +4,7 @@ import {
   RECENT_LIST_OTHER_GROUP,
   type Job,
 } from '@jobboard/contract';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import {
   allJobs,
   cardOf,
@@ -15,7 +15,18 @@ import {
   filterPanel,
   searchApi,
   searchBox,
+  sortSelect,
 } from '../support/board';
+
+/** Presses Tab (or Shift+Tab) until `target` has the focus; at most 80 presses. */
+async function tabUntil(target: Locator, direction: 'forward' | 'backward' = 'forward') {
+  const page = target.page();
+  for (let i = 0; i < 80; i += 1) {
+    await page.keyboard.press(direction === 'forward' ? 'Tab' : 'Shift+Tab');
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+  }
+  throw new Error(`Tab never reached ${target.toString()}`);
+}
 
 /** The jobs of the first page of the board as it opens (the default order). */
 async function firstPage(request: Parameters<typeof searchApi>[0]) {
@@ -212,6 +223,7 @@ test.describe('bookmarks', () => {
     // Most recently bookmarked first.
     await expect(cards(page)).toHaveCount(2);
     await expect(cards(page).first()).toHaveAttribute('data-job-id', second!.id);
+    await expectAccessible(page);
 
     // Removing one here takes it off the list at once.
     await bookmarkOf(cardOf(page, second!)).click();
@@ -297,6 +309,7 @@ test.describe('the recent job list', () => {
       expect(posted).toEqual([...posted].sort((a, b) => b - a)); // newest first
     }
     expect(listed.size).toBe(recent.length);
+    await expectAccessible(page);
   });
 
   test('Refresh Now fetches again; auto-refresh toggles', async ({ page }) => {
@@ -308,6 +321,50 @@ test.describe('the recent job list', () => {
     const toggle = page.getByRole('button', { name: 'Disable Auto-refresh' });
     await toggle.click();
     await expect(page.getByRole('button', { name: 'Enable Auto-refresh' })).toBeVisible();
+  });
+});
+
+test.describe('by keyboard alone', () => {
+  test('search, filter, sort, open a job, bookmark it and close it', async ({ page, request }) => {
+    await page.goto('/');
+    await expect(cards(page).first()).toBeVisible();
+    // From the top of the page, Tab reaches the search box.
+    await tabUntil(searchBox(page));
+    await page.keyboard.type('grants');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\?q=grants$/);
+
+    // A filter checkbox with Space, then Apply Filters with Enter.
+    const panel = filterPanel(page);
+    await tabUntil(panel.getByRole('checkbox').first());
+    await page.keyboard.press('Space');
+    await tabUntil(panel.getByRole('button', { name: 'Apply Filters' }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/category=/);
+    await tabUntil(panel.getByRole('button', { name: 'Reset Filters' }), 'backward');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/$/);
+
+    // The sort dropdown with the arrow keys.
+    await tabUntil(sortSelect(page));
+    await page.keyboard.press('ArrowDown');
+    await expect(page).toHaveURL(/\?sort=salary-high$/);
+
+    // A job's title link opens its modal; its bookmark toggles with Space; Escape closes.
+    const [job] = (await searchApi(request, { sortOption: 'salary-high', pageSize: PAGE_SIZE }))
+      .jobs;
+    await tabUntil(cardOf(page, job!).getByRole('link', { name: job!.title }));
+    await page.keyboard.press('Enter');
+    const modal = dialog(page);
+    await expect(modal.getByRole('heading', { name: job!.title })).toBeVisible();
+    await tabUntil(bookmarkOf(modal));
+    await page.keyboard.press('Space');
+    await expect(bookmarkOf(modal)).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('Escape');
+    await expect(modal).toHaveCount(0);
+    await expect(bookmarkOf(cardOf(page, job!))).toHaveAttribute('aria-pressed', 'true');
+    // Focus goes back to where the job was opened from.
+    await expect(cardOf(page, job!).getByRole('link', { name: job!.title })).toBeFocused();
   });
 });
 

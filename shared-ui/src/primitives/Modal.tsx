@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { VisuallyHidden } from './VisuallyHidden';
 
@@ -31,11 +31,28 @@ export function Modal({
   children,
   maxHeight = '85vh',
 }: ModalProps) {
+  // Radix returns the focus to a <Dialog.Trigger>; our dialogs open from links and routes, so
+  // remember what had the focus when the dialog opened and give it back on close.
+  const openedFrom = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
         <Overlay />
-        <Content style={{ maxHeight }}>
+        <Content
+          style={{ maxHeight }}
+          onOpenAutoFocus={() => {
+            const active = document.activeElement;
+            openedFrom.current = active instanceof HTMLElement ? active : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            const target = openedFrom.current;
+            openedFrom.current = null;
+            if (target?.isConnected && target !== document.body) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
+        >
           {title === undefined ? null : hideTitle ? (
             <VisuallyHidden>
               <Dialog.Title>{title}</Dialog.Title>
@@ -104,5 +121,8 @@ const CloseButton = styled(Dialog.Close)`
   }
 `;
 
-/** The dialog's title placed by the content itself (a Modal without `title`). */
-export const ModalTitle = Dialog.Title;
+/**
+ * The dialog's title placed by the content itself (a Modal without `title`): for a dialog that
+ * stays mounted while its content changes.
+ */
+export const ModalTitle = Title;

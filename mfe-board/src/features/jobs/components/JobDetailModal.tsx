@@ -1,5 +1,13 @@
 import { JOB_ID_PATTERN, type Job } from '@jobboard/contract';
-import { ApiError, Button, Modal, Spinner, useSite } from '@jobboard/shared-ui';
+import {
+  ApiError,
+  Button,
+  Modal,
+  ModalTitle,
+  Spinner,
+  VisuallyHidden,
+  useSite,
+} from '@jobboard/shared-ui';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -20,11 +28,19 @@ const MODAL_MAX_HEIGHT = '85vh';
  */
 export function JobDetailRoute({ loadedJobs }: { loadedJobs: Job[] }) {
   const { id } = useParams();
-  if (id === undefined) return null;
-  return <JobDetailModal id={id} loadedJob={loadedJobs.find((job) => job.id === id)} />;
+  const { closeJob } = useJobRoute();
+  // The dialog stays mounted and only closes, so Radix hands the focus back to what opened it
+  // (a card's title, a bookmark list entry) instead of dropping it on the page's body.
+  return (
+    <Modal open={id !== undefined} onClose={closeJob} maxHeight={MODAL_MAX_HEIGHT}>
+      {id !== undefined && (
+        <JobDetailContent id={id} loadedJob={loadedJobs.find((job) => job.id === id)} />
+      )}
+    </Modal>
+  );
 }
 
-function JobDetailModal({ id, loadedJob }: { id: string; loadedJob?: Job }) {
+function JobDetailContent({ id, loadedJob }: { id: string; loadedJob?: Job }) {
   const { closeJob } = useJobRoute();
   const site = useSite();
   const wellFormed = JOB_ID_PATTERN.test(id);
@@ -69,15 +85,16 @@ function JobDetailModal({ id, loadedJob }: { id: string; loadedJob?: Job }) {
   }
 
   return (
-    <Modal
-      open
-      onClose={closeJob}
-      title={title}
-      hideTitle={title === JOB_TEXT.loadingJob}
-      maxHeight={MODAL_MAX_HEIGHT}
-    >
+    <>
+      {title === JOB_TEXT.loadingJob ? (
+        <VisuallyHidden>
+          <ModalTitle>{title}</ModalTitle>
+        </VisuallyHidden>
+      ) : (
+        <ModalTitle>{title}</ModalTitle>
+      )}
       {body}
-    </Modal>
+    </>
   );
 }
 
