@@ -25,6 +25,7 @@ export {
 } from './format/format';
 export { Button, type ButtonVariant } from './primitives/Button';
 export { Card, CardTitle } from './primitives/Card';
+export { Notice } from './primitives/Notice';
 export { Badge, jobTypeTone, type BadgeTone } from './primitives/Badge';
 export { Spinner } from './primitives/Spinner';
 export { VisuallyHidden } from './primitives/VisuallyHidden';

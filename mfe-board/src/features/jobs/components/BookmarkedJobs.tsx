@@ -1,4 +1,4 @@
-import { Button, Spinner } from '@jobboard/shared-ui';
+import { Button, Notice, Spinner } from '@jobboard/shared-ui';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { useBookmarkedJobs } from '../api/bookmarked-jobs';
@@ -70,19 +70,5 @@ const Empty = styled.div`
   p {
     margin: 0 0 ${({ theme }) => theme.space.md};
     font-size: ${({ theme }) => theme.fontSizes.lg};
-  }
-`;
-
-const Notice = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceMuted};
-  p {
-    margin: 0;
   }
 `;

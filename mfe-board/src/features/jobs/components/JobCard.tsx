@@ -9,8 +9,8 @@ import { BookmarkButton } from './BookmarkButton';
 import { CompanyLogo } from './CompanyLogo';
 import { FeaturedStar } from './FeaturedStar';
 import { JobFacts } from './JobFacts';
+import { JobLocation } from './JobLocation';
 import { JobTypeBadges } from './JobTypeBadges';
-import { PinIcon } from './icons';
 
 /** Clicks on these act on their own, never also open the card. */
 const OWN_ACTION = 'a, button, input, select, textarea, label';
@@ -48,12 +48,7 @@ export function JobCard({ job }: { job: Job }) {
             </TitleLink>
           </Title>
           <Company>{job.company.name}</Company>
-          {job.location && (
-            <Location>
-              <PinIcon />
-              {job.location}
-            </Location>
-          )}
+          {job.location && <JobLocation location={job.location} compact />}
         </Heading>
         <JobTypeBadges job={job} />
       </Top>
@@ -149,15 +144,6 @@ const TitleLink = styled(Link)`
 const Company = styled.p`
   margin: ${({ theme }) => theme.space.xs} 0 0;
   font-weight: 600;
-`;
-
-const Location = styled.p`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
-  margin: ${({ theme }) => theme.space.xs} 0 0;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 /** SPEC.md 9: the description is clamped to 2 lines on a card. */

@@ -8,9 +8,9 @@ import { ApplyAction } from './ApplyAction';
 import { BookmarkButton } from './BookmarkButton';
 import { CompanyLogo } from './CompanyLogo';
 import { JobFacts } from './JobFacts';
+import { JobLocation } from './JobLocation';
 import { JobPostingJsonLd } from './JobPostingJsonLd';
 import { JobTypeBadges } from './JobTypeBadges';
-import { PinIcon } from './icons';
 
 /**
  * Everything about one job (SPEC.md 2), shown in the job modal under its title. The actions come
@@ -24,12 +24,7 @@ export function JobDetail({ job }: { job: Job }) {
         <CompanyLogo company={job.company} size={56} />
         <div>
           <Company>{job.company.name}</Company>
-          {job.location && (
-            <Location>
-              <PinIcon />
-              {job.location}
-            </Location>
-          )}
+          {job.location && <JobLocation location={job.location} />}
           <JobTypeBadges job={job} />
         </div>
       </Header>
@@ -100,14 +95,6 @@ const Company = styled.p`
   margin: 0;
   font-weight: 600;
   font-size: ${({ theme }) => theme.fontSizes.lg};
-`;
-
-const Location = styled.p`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.xs};
-  margin: ${({ theme }) => theme.space.xs} 0;
-  color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 const Expired = styled.p`

@@ -1,4 +1,4 @@
-import { Button, Spinner, VisuallyHidden } from '@jobboard/shared-ui';
+import { Button, Notice, Spinner, VisuallyHidden } from '@jobboard/shared-ui';
 import styled from 'styled-components';
 import type { BoardResults } from '../hooks/use-board-results';
 import { SEARCH_TEXT } from '../messages';
@@ -14,7 +14,7 @@ export function ResultsStatus({ results }: { results: BoardResults }) {
       {/* With a page already on screen, the layout dims it instead (no flash to empty). */}
       {isLoading && jobs.length === 0 && <Spinner label={SEARCH_TEXT.loading} />}
       {!isLoading && error !== undefined && (
-        <Notice role="alert">
+        <Notice role="alert" $tone="danger">
           <p>{SEARCH_TEXT.searchFailed}</p>
           <Button type="button" $variant="secondary" $size="sm" onClick={retry}>
             {SEARCH_TEXT.retry}
@@ -33,21 +33,6 @@ export function ResultsStatus({ results }: { results: BoardResults }) {
     </>
   );
 }
-
-const Notice = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.dangerSoft};
-  color: ${({ theme }) => theme.colors.danger};
-  p {
-    margin: 0;
-  }
-`;
 
 const Empty = styled.div`
   padding: ${({ theme }) => theme.space.xxl} ${({ theme }) => theme.space.md};
