@@ -16,6 +16,10 @@ import createListingCredits from './20261122001400_create_listing_credits';
 import createMembers from './20261122001500_create_members';
 import createMemberBookmarks from './20261122001600_create_member_bookmarks';
 import storePaymentToken from './20261122001700_store_payment_token';
+import indexPublicSortOrders from './20261123000100_index_public_sort_orders';
+import searchPrefixIndex from './20261123000200_search_prefix_index';
+import searchStatistics from './20261123000300_search_statistics';
+import titleSearchIndex from './20261123000400_title_search_index';
 import type { Migration } from './migration';
 
 export const migrations: Migration[] = [
@@ -36,4 +40,8 @@ export const migrations: Migration[] = [
   createMembers,
   createMemberBookmarks,
   storePaymentToken,
+  indexPublicSortOrders,
+  searchPrefixIndex,
+  searchStatistics,
+  titleSearchIndex,
 ];

@@ -47,6 +47,16 @@ export const EXPERIENCE_NOT_SPECIFIED = 'Not specified';
 
 export const PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
+/**
+ * The deepest page a list can be asked for. Results past the 10,000th are not paged (as on the big
+ * job boards): nobody reads that far, and an offset that deep costs every database a long walk.
+ */
+export const MAX_PAGE = 1000;
+/**
+ * Counting every match of a broad search costs as much as reading them all, so a total is counted
+ * up to this many and then shown as "1,000+" (SearchResponse.totalExact is false).
+ */
+export const TOTAL_COUNT_CAP = 1000;
 /** The recent list covers jobs posted in this many days. */
 export const RECENT_DAYS = 10;
 export const DESCRIPTION_MIN_LENGTH = 50;

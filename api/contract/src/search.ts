@@ -1,6 +1,7 @@
 import {
   array,
   boolean,
+  coerce,
   defaulted,
   enums,
   integer,
@@ -11,7 +12,7 @@ import {
   string,
   type Infer,
 } from 'superstruct';
-import { MAX_PAGE_SIZE, MAX_QUERY_LENGTH, PAGE_SIZE } from './choices';
+import { MAX_PAGE, MAX_PAGE_SIZE, MAX_QUERY_LENGTH, PAGE_SIZE } from './choices';
 import { Job } from './job';
 
 export const SORT_OPTIONS = [
@@ -71,14 +72,20 @@ export type SearchFilter = Infer<typeof SearchFilter>;
 /** Body of `POST /api/jobs/search`: the filter object plus the page wanted. */
 export const SearchRequest = object({
   ...SearchFilter.schema,
-  page: defaulted(min(integer(), 1), 1),
+  page: defaulted(max(min(integer(), 1), MAX_PAGE), 1),
   pageSize: defaulted(max(min(integer(), 1), MAX_PAGE_SIZE), PAGE_SIZE),
 });
 export type SearchRequest = Infer<typeof SearchRequest>;
 
+/**
+ * One page of results. `total` is exact when `totalExact` is true; otherwise there are more than
+ * `total` matches (a broad search is counted up to TOTAL_COUNT_CAP, or a little past the page asked
+ * for), and the board shows "1,000+".
+ */
 export const SearchResponse = object({
   jobs: array(Job),
   total: min(integer(), 0),
+  totalExact: boolean(),
   page: min(integer(), 1),
   pageSize: min(integer(), 1),
 });
@@ -96,6 +103,26 @@ export function defaultSearchFilter(): SearchFilter {
     sortOption: DEFAULT_SORT,
   };
 }
+
+/** A whole number from a query string ('2') within bounds, or its default when absent. */
+const queryInteger = (lowest: number, highest: number, fallback: number) =>
+  defaulted(
+    coerce(max(min(integer(), lowest), highest), string(), (text) =>
+      /^\d{1,9}$/.test(text) ? Number(text) : text,
+    ),
+    fallback,
+  );
+
+/**
+ * Query string of `GET /api/jobs`: which page of the public list. The answer is a list of at most
+ * `pageSize` jobs (default and most MAX_PAGE_SIZE); `X-Total-Count` and `Link` headers say how many
+ * there are and where the next page is.
+ */
+export const JobListQuery = object({
+  page: queryInteger(1, MAX_PAGE, 1),
+  pageSize: queryInteger(1, MAX_PAGE_SIZE, MAX_PAGE_SIZE),
+});
+export type JobListQuery = Infer<typeof JobListQuery>;
 
 export const StringList = array(string());
 export type StringList = Infer<typeof StringList>;

@@ -16,6 +16,8 @@ const SQLITE_PRAGMAS = [
   'PRAGMA busy_timeout = 5000', // wait for a lock instead of failing with SQLITE_BUSY
   'PRAGMA foreign_keys = ON', // SQLite leaves them off unless asked
   'PRAGMA synchronous = NORMAL', // safe with WAL, much faster than FULL
+  'PRAGMA cache_size = -65536', // 64 MB of pages per connection instead of 2 MB
+  'PRAGMA mmap_size = 1073741824', // read the file through the page cache of the OS, no copies
 ];
 
 export function createKnex(database: DatabaseConfig): Knex {

@@ -1,7 +1,7 @@
 import {
-  ANY_LOCATION,
+  MAX_PAGE_SIZE,
   RECENT_DAYS,
-  SALARY_RANGES,
+  defaultSearchFilter,
   normaliseDeadline,
   type AdminJob,
   type Job,
@@ -12,8 +12,19 @@ import type { Knex } from 'knex';
 import { addDays, isoDate } from './dates';
 import { JOB_ROW_COLUMNS, toJob, type JobLists, type JobRow } from './job-mapper';
 import { salaryRangeOf, salaryText } from './salary';
-import { searchTerms, type SearchIndex } from './search-index';
-import { chunks, type RankOrder } from './search-index/search-index';
+import type { Dialect } from '../db/knex';
+import type { SearchIndex } from './search-index';
+import { chunks } from './search-index/search-index';
+import { publicScope } from './search/criteria';
+import { JobSearch, type SearchPage } from './search/job-search';
+
+/** The recent list holds at most this many jobs (the newest of the last RECENT_DAYS days). */
+export const RECENT_JOBS_LIMIT = 500;
+
+/** A search with every filter at its default: every public job, featured first, newest first. */
+export function defaultSearchRequest(): SearchRequest {
+  return { ...defaultSearchFilter(), page: 1, pageSize: MAX_PAGE_SIZE };
+}
 
 export type JobSource = 'admin' | 'submission' | 'sync' | 'demo';
 
@@ -55,27 +66,38 @@ type Db = Knex | Knex.Transaction;
  * every write keeps the full-text index in step inside the same transaction.
  */
 export class JobsRepository {
+  private readonly searcher: JobSearch;
+
   constructor(
     private readonly db: Knex,
     private readonly searchIndex: SearchIndex,
-  ) {}
+    private readonly dialect: Dialect,
+  ) {
+    this.searcher = new JobSearch(db, dialect, searchIndex);
+  }
 
   // ---- public reads -------------------------------------------------------------------------
 
-  /** Every public job, newest first (featured first), for `GET /api/jobs`. */
-  async listPublic(now: Date): Promise<Job[]> {
-    const query = this.publicScope(this.db('jobs'), now).select('jobs.id');
-    sortBy(query, 'recent');
-    return this.loadInOrder(await pluckIds(query), now);
+  /**
+   * One page of every public job, featured first, newest first, for `GET /api/jobs` (which once
+   * answered every job in one response: at 100,000 jobs that is 200 MB).
+   */
+  async listPublic(now: Date, page = 1, pageSize = MAX_PAGE_SIZE): Promise<SearchPage> {
+    return this.searcher.find({ ...defaultSearchRequest(), page, pageSize }, now);
   }
 
-  /** Public jobs posted in the last `days` days, newest first. */
+  /**
+   * Public jobs posted in the last `days` days, newest first: the recent list. A busy board posts
+   * thousands in ten days, so the list holds the newest RECENT_JOBS_LIMIT of them.
+   */
   async listRecent(now: Date, days = RECENT_DAYS): Promise<Job[]> {
-    const query = this.publicScope(this.db('jobs'), now)
+    const query = this.db('jobs').select('jobs.id');
+    publicScope(query, now);
+    query
       .where('jobs.posted_date', '>=', isoDate(addDays(now, -days)))
-      .select('jobs.id')
       .orderBy('jobs.posted_date', 'desc')
-      .orderBy('jobs.id', 'desc');
+      .orderBy('jobs.id', 'desc')
+      .limit(RECENT_JOBS_LIMIT);
     return this.loadInOrder(await pluckIds(query), now);
   }
 
@@ -94,22 +116,14 @@ export class JobsRepository {
 
   /** One page of the public jobs matching a filter object, and how many match in all. */
   async search(request: SearchRequest, now: Date): Promise<SearchResponse> {
-    const query = this.publicScope(this.db('jobs'), now);
-    applyFilters(query, request);
-    const terms = searchTerms(request.query);
-    const rank = terms.length ? this.searchIndex.match(query, terms) : undefined;
+    const { ids, total, totalExact } = await this.searcher.find(request, now);
+    const jobs = await this.loadInOrder(ids, now);
+    return { jobs, total, totalExact, page: request.page, pageSize: request.pageSize };
+  }
 
-    const [counted] = await query.clone().count({ total: '*' });
-    const total = Number(counted?.total ?? 0);
-
-    const pageQuery = query
-      .clone()
-      .select('jobs.id')
-      .limit(request.pageSize)
-      .offset((request.page - 1) * request.pageSize);
-    sortBy(pageQuery, request.sortOption, rank);
-    const jobs = await this.loadInOrder(await pluckIds(pageQuery), now);
-    return { jobs, total, page: request.page, pageSize: request.pageSize };
+  /** The jobs with these ids, whole, in the order of the ids. */
+  async loadInOrder(ids: number[], now: Date): Promise<Job[]> {
+    return (await this.loadRows(ids)).map(({ row, lists }) => toJob(row, lists, now));
   }
 
   /** Distinct locations of public jobs, alphabetical. */
@@ -130,27 +144,50 @@ export class JobsRepository {
   // ---- writes ---------------------------------------------------------------------------------
 
   async create(input: JobInput, now: Date, db: Db = this.db): Promise<number> {
+    const [id] = await this.createMany([input], now, db);
+    return id!;
+  }
+
+  /**
+   * Write many jobs in one transaction with batched statements (imports, syncs, the benchmark's
+   * 100,000 jobs): companies, locations and categories are resolved once per distinct name, rows go
+   * in a few hundred at a time, and the search index is rebuilt for the new ids at the end.
+   * Returns the new ids in the order of the inputs.
+   */
+  async createMany(inputs: JobInput[], now: Date, db: Db = this.db): Promise<number[]> {
+    if (!inputs.length) return [];
     return db.transaction(async (trx) => {
-      const companyId = await upsertCompany(trx, input, now);
-      const [inserted] = await trx('jobs')
-        .insert({ ...jobColumns(input, now), company_id: companyId, created_at: now.getTime() })
-        .returning('id');
-      const id = typeof inserted === 'object' ? Number(inserted.id) : Number(inserted);
-      await replaceLists(trx, id, input);
-      await this.searchIndex.reindex(trx, [id]);
-      return id;
+      const companies = await companyIds(trx, inputs, now);
+      const ids: number[] = [];
+      for (const part of chunks(inputs, INSERT_BATCH)) {
+        const inserted: ({ id: number } | number)[] = await trx('jobs')
+          .insert(
+            part.map((input) => ({
+              ...jobColumns(input, now),
+              company_id: companies.get(input.organization.trim())!,
+              created_at: now.getTime(),
+            })),
+          )
+          .returning('id');
+        ids.push(...inserted.map((row) => Number(typeof row === 'object' ? row.id : row)));
+      }
+      await insertLists(trx, ids, inputs);
+      await this.searchIndex.reindex(trx, ids);
+      return ids;
     });
   }
 
   /** Replace a job's fields; false when there is no such job. */
   async update(id: number, input: JobInput, now: Date, db: Db = this.db): Promise<boolean> {
     return db.transaction(async (trx) => {
-      const companyId = await upsertCompany(trx, input, now);
+      const companyId = (await companyIds(trx, [input], now)).get(input.organization.trim())!;
       const changed = await trx('jobs')
         .where({ id })
         .update({ ...jobColumns(input, now), company_id: companyId });
       if (!changed) return false;
-      await replaceLists(trx, id, input);
+      await trx('job_locations').where({ job_id: id }).delete();
+      await trx('job_categories').where({ job_id: id }).delete();
+      await insertLists(trx, [id], [input]);
       await this.searchIndex.reindex(trx, [id]);
       return true;
     });
@@ -165,65 +202,74 @@ export class JobsRepository {
 
   // ---- helpers --------------------------------------------------------------------------------
 
-  private publicScope(query: Knex.QueryBuilder, now: Date): Knex.QueryBuilder {
-    return query
-      .where('jobs.active', true)
-      .andWhere((q) =>
-        q.whereNull('jobs.expires_at').orWhere('jobs.expires_at', '>', now.getTime()),
-      );
-  }
-
+  /**
+   * Names with at least one public job. Asked per name (a few hundred), each stopping at its first
+   * public job, instead of collecting the names of every public job (100,000 at a real size).
+   */
   private async publicNames(
     table: 'locations' | 'categories',
     joinTable: 'job_locations' | 'job_categories',
     key: 'location_id' | 'category_id',
     now: Date,
   ): Promise<string[]> {
-    const visibleJobs = this.publicScope(this.db('jobs'), now).select('jobs.id');
     const rows: { name: string }[] = await this.db(table)
-      .whereIn(`${table}.id`, this.db(joinTable).select(key).whereIn('job_id', visibleJobs))
+      .whereExists((q) => {
+        q.select(this.db.raw('1'))
+          .from(joinTable)
+          .join('jobs', 'jobs.id', `${joinTable}.job_id`)
+          .whereRaw(`${joinTable}.${key} = ${table}.id`);
+        publicScope(q, now);
+      })
       .select('name');
     // Sorted here, not in SQL: SQLite and PostgreSQL collate text differently.
     return rows.map((r) => r.name).sort((a, b) => a.localeCompare(b, 'en'));
   }
 
-  /** The jobs with these ids, whole, in the order of the ids. */
-  private async loadInOrder(ids: number[], now: Date): Promise<Job[]> {
-    return (await this.loadRows(ids)).map(({ row, lists }) => toJob(row, lists, now));
-  }
-
-  /** Rows and lists of these jobs, in the order of the ids (unknown ids are skipped). */
+  /**
+   * Rows and lists of these jobs, in the order of the ids (unknown ids are skipped): one query,
+   * each job's locations and categories gathered as JSON lists beside its row.
+   */
   private async loadRows(ids: number[]): Promise<{ row: JobRow; lists: JobLists }[]> {
     if (!ids.length) return [];
-    const rows: JobRow[] = [];
-    const lists = new Map<number, JobLists>(
-      ids.map((id) => [id, { locations: [], categories: [] }]),
-    );
+    const rows: (JobRow & { locations_json: unknown; categories_json: unknown })[] = [];
     for (const part of chunks(ids)) {
       rows.push(
         ...(await this.db('jobs')
           .join('companies', 'companies.id', 'jobs.company_id')
           .whereIn('jobs.id', part)
-          .select(JOB_ROW_COLUMNS)),
+          .select(JOB_ROW_COLUMNS)
+          .select({
+            locations_json: this.namesOf('job_locations', 'locations', 'location_id'),
+            categories_json: this.namesOf('job_categories', 'categories', 'category_id'),
+          })),
       );
-      const locations = await this.db('job_locations')
-        .join('locations', 'locations.id', 'job_locations.location_id')
-        .whereIn('job_locations.job_id', part)
-        .orderBy(['job_locations.job_id', 'job_locations.position'])
-        .select('job_locations.job_id', 'locations.name');
-      for (const { job_id, name } of locations) lists.get(Number(job_id))?.locations.push(name);
-      const categories = await this.db('job_categories')
-        .join('categories', 'categories.id', 'job_categories.category_id')
-        .whereIn('job_categories.job_id', part)
-        .orderBy(['job_categories.job_id', 'job_categories.position'])
-        .select('job_categories.job_id', 'categories.name');
-      for (const { job_id, name } of categories) lists.get(Number(job_id))?.categories.push(name);
     }
     const byId = new Map(rows.map((row) => [Number(row.id), row]));
     return ids.flatMap((id) => {
       const row = byId.get(id);
-      return row ? [{ row, lists: lists.get(id)! }] : [];
+      if (!row) return [];
+      const lists = {
+        locations: jsonList(row.locations_json),
+        categories: jsonList(row.categories_json),
+      };
+      return [{ row, lists }];
     });
+  }
+
+  /** A job's location or category names in their order, as a JSON list (a correlated subquery). */
+  private namesOf(
+    joinTable: 'job_locations' | 'job_categories',
+    table: 'locations' | 'categories',
+    key: 'location_id' | 'category_id',
+  ): Knex.Raw {
+    const names = `FROM ${joinTable} JOIN ${table} ON ${table}.id = ${joinTable}.${key}
+                   WHERE ${joinTable}.job_id = jobs.id`;
+    return this.dialect === 'postgres'
+      ? this.db.raw(`(SELECT json_agg(${table}.name ORDER BY ${joinTable}.position) ${names})`)
+      : this.db.raw(
+          `(SELECT json_group_array(name) FROM (SELECT ${table}.name ${names}
+             ORDER BY ${joinTable}.position))`,
+        );
   }
 
   // ---- admin reads ----------------------------------------------------------------------------
@@ -288,96 +334,15 @@ export class JobsRepository {
   }
 }
 
+/** A list of names as the database returned it: parsed JSON (PostgreSQL), JSON text, or null. */
+function jsonList(value: unknown): string[] {
+  const list = typeof value === 'string' ? JSON.parse(value) : value;
+  return Array.isArray(list) ? list.map(String) : [];
+}
+
 async function pluckIds(query: Knex.QueryBuilder): Promise<number[]> {
   const rows: { id: number }[] = await query;
   return rows.map((r) => Number(r.id));
-}
-
-/**
- * The sorting rules of SPEC.md 4: recent and relevance put featured jobs first; relevance then ranks
- * by text match; the salary sorts use the largest / smallest figure and put jobs without one last.
- * Ties fall back to newest first, then the newest row, so paging is stable.
- */
-function sortBy(
-  query: Knex.QueryBuilder,
-  sort: SearchRequest['sortOption'],
-  rank?: RankOrder,
-): void {
-  switch (sort) {
-    case 'relevance':
-      query.orderBy('jobs.featured', 'desc');
-      if (rank) query.orderByRaw(rank.sql, rank.bindings);
-      break;
-    case 'salary-high':
-      query
-        .orderByRaw(
-          'CASE WHEN COALESCE(jobs.salary_max, jobs.salary_min) IS NULL THEN 1 ELSE 0 END',
-        )
-        .orderByRaw('COALESCE(jobs.salary_max, jobs.salary_min) DESC');
-      break;
-    case 'salary-low':
-      query
-        .orderByRaw(
-          'CASE WHEN COALESCE(jobs.salary_min, jobs.salary_max) IS NULL THEN 1 ELSE 0 END',
-        )
-        .orderByRaw('COALESCE(jobs.salary_min, jobs.salary_max) ASC');
-      break;
-    case 'recent':
-      query.orderBy('jobs.featured', 'desc');
-      break;
-  }
-  query.orderBy('jobs.posted_date', 'desc').orderBy('jobs.id', 'desc');
-}
-
-const JOB_TYPE_FLAGS = {
-  fullTime: 'full-time',
-  partTime: 'part-time',
-  contract: 'contract',
-} as const;
-
-/** Every part of the filter object; parts left at their default do not narrow anything. */
-function applyFilters(query: Knex.QueryBuilder, filter: SearchRequest): void {
-  const types = Object.entries(JOB_TYPE_FLAGS)
-    .filter(([flag]) => filter.jobType[flag as keyof typeof JOB_TYPE_FLAGS])
-    .map(([, type]) => type);
-  if (types.length)
-    query.whereRaw(`lower(jobs.job_type) IN (${types.map(() => '?').join(',')})`, types);
-  if (filter.jobType.remote) {
-    query.where((q) => q.where('jobs.remote', true).orWhereRaw(`lower(jobs.job_type) = 'remote'`));
-  }
-
-  const levels = Object.entries(filter.experience)
-    .filter(([, on]) => on)
-    .map(([level]) => level);
-  if (levels.length) query.whereIn('jobs.experience_level', levels);
-
-  const range = SALARY_RANGES.find((r) => r.value === filter.salaryRange);
-  if (range?.min != null)
-    query.whereRaw('COALESCE(jobs.salary_max, jobs.salary_min) >= ?', [range.min]);
-  if (range?.max != null)
-    query.whereRaw('COALESCE(jobs.salary_min, jobs.salary_max) < ?', [range.max]);
-
-  if (filter.location !== ANY_LOCATION) {
-    query.whereExists((q) =>
-      q
-        .select('job_id')
-        .from('job_locations')
-        .join('locations', 'locations.id', 'job_locations.location_id')
-        .whereRaw('job_locations.job_id = jobs.id')
-        .whereRaw('lower(locations.name) = ?', [filter.location.trim().toLowerCase()]),
-    );
-  }
-  if (filter.category.length) {
-    const names = filter.category.map((c) => c.trim().toLowerCase());
-    query.whereExists((q) =>
-      q
-        .select('job_id')
-        .from('job_categories')
-        .join('categories', 'categories.id', 'job_categories.category_id')
-        .whereRaw('job_categories.job_id = jobs.id')
-        .whereRaw(`lower(categories.name) IN (${names.map(() => '?').join(',')})`, names),
-    );
-  }
 }
 
 function jobColumns(input: JobInput, now: Date) {
@@ -410,24 +375,60 @@ function jobColumns(input: JobInput, now: Date) {
   };
 }
 
-async function upsertCompany(trx: Knex.Transaction, input: JobInput, now: Date): Promise<number> {
-  const name = input.organization.trim();
-  const details = {
-    ...(input.companyDescription ? { description: input.companyDescription } : {}),
-    ...(input.websiteUrl ? { website_url: input.websiteUrl } : {}),
-    ...(input.logoUrl ? { logo_url: input.logoUrl } : {}),
-  };
-  await trx('companies')
-    .insert({ name, ...details, created_at: now.getTime(), updated_at: now.getTime() })
-    .onConflict('name')
-    .ignore();
-  if (Object.keys(details).length) {
-    await trx('companies')
-      .where({ name })
-      .update({ ...details, updated_at: now.getTime() });
+/**
+ * Rows per INSERT: under the 500 terms of the compound SELECT Knex writes for SQLite, and well under
+ * both databases' bound-parameter limits.
+ */
+const INSERT_BATCH = 400;
+
+/**
+ * The company id of every organization named in the inputs, creating the missing ones. The last
+ * input naming a company sets the description, website and logo it gives.
+ */
+async function companyIds(
+  trx: Knex.Transaction,
+  inputs: JobInput[],
+  now: Date,
+): Promise<Map<string, number>> {
+  const details = new Map<string, Record<string, string>>();
+  for (const input of inputs) {
+    const name = input.organization.trim();
+    details.set(name, {
+      ...details.get(name),
+      ...(input.companyDescription ? { description: input.companyDescription } : {}),
+      ...(input.websiteUrl ? { website_url: input.websiteUrl } : {}),
+      ...(input.logoUrl ? { logo_url: input.logoUrl } : {}),
+    });
   }
-  const row = await trx('companies').where({ name }).first('id');
-  return Number(row.id);
+  const names = [...details.keys()];
+  for (const part of chunks(names, INSERT_BATCH)) {
+    await trx('companies')
+      .insert(
+        part.map((name) => ({
+          name,
+          ...details.get(name),
+          created_at: now.getTime(),
+          updated_at: now.getTime(),
+        })),
+      )
+      .onConflict('name')
+      .ignore();
+  }
+  for (const [name, changes] of details) {
+    if (Object.keys(changes).length) {
+      await trx('companies')
+        .where({ name })
+        .update({ ...changes, updated_at: now.getTime() });
+    }
+  }
+  const ids = new Map<string, number>();
+  for (const part of chunks(names, INSERT_BATCH)) {
+    const rows: { id: number; name: string }[] = await trx('companies')
+      .whereIn('name', part)
+      .select('id', 'name');
+    for (const row of rows) ids.set(row.name, Number(row.id));
+  }
+  return ids;
 }
 
 /** Trimmed, without blanks, without case-insensitive repeats, in the order given. */
@@ -438,28 +439,56 @@ export function distinctNames(values: string[]): string[] {
     .filter((v) => v && !seen.has(v.toLowerCase()) && seen.add(v.toLowerCase()));
 }
 
-async function replaceLists(trx: Knex.Transaction, jobId: number, input: JobInput): Promise<void> {
-  await replaceList(trx, jobId, 'locations', 'job_locations', 'location_id', input.locations);
-  await replaceList(trx, jobId, 'categories', 'job_categories', 'category_id', input.categories);
+/** The locations and categories of new or rewritten jobs (`jobIds[i]` has `inputs[i]`'s lists). */
+async function insertLists(trx: Knex.Transaction, jobIds: number[], inputs: JobInput[]) {
+  const lists = [
+    { table: 'locations', joinTable: 'job_locations', key: 'location_id', of: 'locations' },
+    { table: 'categories', joinTable: 'job_categories', key: 'category_id', of: 'categories' },
+  ] as const;
+  for (const { table, joinTable, key, of } of lists) {
+    const perJob = inputs.map((input) => distinctNames(input[of]));
+    const ids = await nameIds(trx, table, perJob.flat());
+    const rows = perJob.flatMap((names, index) =>
+      names.map((name, position) => ({
+        job_id: jobIds[index],
+        [key]: ids.get(name.toLowerCase()),
+        position,
+      })),
+    );
+    for (const part of chunks(rows, INSERT_BATCH)) await trx(joinTable).insert(part);
+  }
 }
 
-async function replaceList(
+/**
+ * Ids of location or category names, keyed by lower case, creating the missing ones. An existing
+ * entry with other letter case is reused, so 'remote' and 'Remote' stay one location.
+ */
+async function nameIds(
   trx: Knex.Transaction,
-  jobId: number,
   table: 'locations' | 'categories',
-  joinTable: 'job_locations' | 'job_categories',
-  key: 'location_id' | 'category_id',
-  values: string[],
-): Promise<void> {
-  await trx(joinTable).where({ job_id: jobId }).delete();
-  const names = distinctNames(values);
-  for (const [position, name] of names.entries()) {
-    // An existing entry with other letter case is reused, so 'remote' and 'Remote' stay one location.
-    let row = await trx(table).whereRaw('lower(name) = ?', [name.toLowerCase()]).first('id');
-    if (!row) {
-      await trx(table).insert({ name }).onConflict('name').ignore();
-      row = await trx(table).where({ name }).first('id');
+  names: string[],
+): Promise<Map<string, number>> {
+  const wanted = distinctNames(names);
+  const ids = new Map<string, number>();
+  const lookUp = async (keys: string[]) => {
+    for (const part of chunks(keys, INSERT_BATCH)) {
+      const rows: { id: number; name: string }[] = await trx(table)
+        .whereRaw(`lower(name) IN (${part.map(() => '?').join(',')})`, part)
+        .select('id', 'name');
+      for (const row of rows) {
+        const key = row.name.toLowerCase();
+        if (!ids.has(key)) ids.set(key, Number(row.id));
+      }
     }
-    await trx(joinTable).insert({ job_id: jobId, [key]: Number(row.id), position });
+  };
+  await lookUp(wanted.map((name) => name.toLowerCase()));
+  const missing = wanted.filter((name) => !ids.has(name.toLowerCase()));
+  for (const part of chunks(missing, INSERT_BATCH)) {
+    await trx(table)
+      .insert(part.map((name) => ({ name })))
+      .onConflict('name')
+      .ignore();
   }
+  await lookUp(missing.map((name) => name.toLowerCase()));
+  return ids;
 }

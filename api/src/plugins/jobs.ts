@@ -10,7 +10,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('jobs', new JobsRepository(app.db, searchIndexFor(app.dialect)));
+    app.decorate('jobs', new JobsRepository(app.db, searchIndexFor(app.dialect), app.dialect));
   },
   { name: 'jobs', dependencies: ['db'] },
 );

@@ -15,10 +15,10 @@ import { RemoteRoot } from './RemoteRoot';
 export default function BoardPage() {
   useDraftFollowsUrl();
   const results = useBoardResults();
-  const { jobs, total, page, pageCount, goToPage, isLoading } = results;
+  const { jobs, total, totalExact, page, pageCount, goToPage, isLoading } = results;
   return (
     <RemoteRoot>
-      <BoardLayout total={total} busy={isLoading && jobs.length > 0}>
+      <BoardLayout total={total} totalExact={totalExact} busy={isLoading && jobs.length > 0}>
         <ResultsStatus results={results} />
         {jobs.length > 0 && <JobList jobs={jobs} />}
         <Pagination page={page} pageCount={pageCount} onPageChange={goToPage} />

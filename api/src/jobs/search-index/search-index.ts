@@ -1,6 +1,12 @@
 import type { Knex } from 'knex';
 
 /**
+ * Which fields of a job a text match looks in: everything (title, organization, locations,
+ * description) or the title alone, which ranks results for 'Most Relevant'.
+ */
+export type TextFields = 'all' | 'title';
+
+/**
  * Full-text search over jobs, one interface over SQLite FTS5 and PostgreSQL tsvector. The index
  * covers title, organization, description and locations, so the repository calls `reindex` after
  * any write that changes one of them, inside the same transaction.
@@ -11,15 +17,15 @@ export interface SearchIndex {
   /** Drop these jobs from the index (before they are deleted). */
   remove(db: Knex | Knex.Transaction, jobIds: number[]): Promise<void>;
   /**
-   * Narrow a query on `jobs` to the jobs matching every term (as a word prefix) and return an SQL
-   * ordering (for `orderByRaw`) that puts the best match first.
+   * The ids (column `id`) of every job whose `fields` hold every term as a word prefix: the text
+   * match as a set, evaluated once per query (never probed once per job).
    */
-  match(query: Knex.QueryBuilder, terms: string[]): RankOrder;
-}
-
-export interface RankOrder {
-  sql: string;
-  bindings: string[];
+  idsMatching(db: Knex, terms: string[], fields: TextFields): Knex.QueryBuilder;
+  /**
+   * The same match as a condition on a query over `jobs`. On PostgreSQL it reads the row's own
+   * vector; on SQLite it is membership in the set above.
+   */
+  condition(db: Knex, terms: string[], fields: TextFields): Knex.Raw;
 }
 
 /** Terms are runs of letters and digits, lower-cased; everything else separates them. */

@@ -1,7 +1,24 @@
-import type { Knex } from 'knex';
-import { chunks, type SearchIndex } from './search-index';
+import { chunks, type SearchIndex, type TextFields } from './search-index';
 
-/** SQLite FTS5 table `jobs_fts`, its rowid being the job id. */
+/** FTS5 column filters for each field set (the columns of `jobs_fts`). */
+const COLUMNS: Record<TextFields, string> = {
+  all: '',
+  title: '{title} : ',
+};
+
+/**
+ * An FTS5 expression: every term as a quoted word prefix, restricted to the fields. Terms hold only
+ * letters and digits (searchTerms), so quoting them keeps every FTS5 operator out.
+ */
+export function ftsExpression(terms: string[], fields: TextFields): string {
+  return terms.map((t) => `${COLUMNS[fields]}"${t}"*`).join(' AND ');
+}
+
+/**
+ * SQLite FTS5 table `jobs_fts`, its rowid being the job id. A match is always used as a set
+ * (`rowid IN (SELECT ... MATCH ?)`, which SQLite evaluates once into a temporary index): joining
+ * the FTS table to `jobs` row by row makes it rebuild a prefix match for every job.
+ */
 export const sqliteSearchIndex: SearchIndex = {
   async reindex(db, jobIds) {
     for (const ids of chunks(jobIds)) {
@@ -22,11 +39,18 @@ export const sqliteSearchIndex: SearchIndex = {
     for (const ids of chunks(jobIds)) await db('jobs_fts').whereIn('rowid', ids).delete();
   },
 
-  match(query: Knex.QueryBuilder, terms: string[]) {
-    // Terms hold only letters and digits, so quoting them is enough to keep FTS5 syntax out.
-    const expression = terms.map((t) => `"${t}"*`).join(' AND ');
-    query.join('jobs_fts', 'jobs_fts.rowid', 'jobs.id').whereRaw('jobs_fts MATCH ?', [expression]);
-    // bm25: lower is better; title weighs most, then organization, locations, description.
-    return { sql: 'bm25(jobs_fts, 10.0, 6.0, 1.0, 4.0) ASC', bindings: [] };
+  idsMatching(db, terms, fields) {
+    return db
+      .from('jobs_fts')
+      .select(db.raw('rowid AS id'))
+      .whereRaw('jobs_fts MATCH ?', [ftsExpression(terms, fields)]);
+  },
+
+  condition(db, terms, fields) {
+    // The unary + keeps SQLite from driving the query through this set: the search planner
+    // decides which set drives (search/sqlite-plan.ts).
+    return db.raw('+jobs.id IN (SELECT rowid FROM jobs_fts WHERE jobs_fts MATCH ?)', [
+      ftsExpression(terms, fields),
+    ]);
   },
 };

@@ -1,11 +1,20 @@
-import { JOB_ID_PATTERN, SearchRequest } from '@jobboard/contract';
+import { JOB_ID_PATTERN, JobListQuery, SearchRequest } from '@jobboard/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../../http/http-error';
 import { validateInput } from '../../http/validate';
 
 /** The public jobs area (SPEC.md 7): lists, one job, search, and the filter choices. */
 const jobsRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/jobs', async () => app.jobs.listPublic(app.now()));
+  // One page of the public list (it used to be every job at once). The total and the next page are
+  // in headers, so the body stays the plain list of jobs that clients of SPEC.md 7 read.
+  app.get('/jobs', async (request, reply) => {
+    const { page, pageSize } = validateInput(JobListQuery, request.query ?? {});
+    const found = await app.jobs.listPublic(app.now(), page, pageSize);
+    reply.header('X-Total-Count', `${found.total}${found.totalExact ? '' : '+'}`);
+    const more = found.total > page * pageSize;
+    if (more) reply.header('Link', `</api/jobs?page=${page + 1}&pageSize=${pageSize}>; rel="next"`);
+    return app.jobs.loadInOrder(found.ids, app.now());
+  });
 
   app.get('/jobs/recent', async () => app.jobs.listRecent(app.now()));
 

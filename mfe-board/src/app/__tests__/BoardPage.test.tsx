@@ -32,6 +32,7 @@ const search: FakeHandler = (body) => {
   const answer: SearchResponse = {
     jobs: matching.slice((page - 1) * pageSize, page * pageSize),
     total: matching.length,
+    totalExact: true,
     page,
     pageSize,
   };
@@ -111,6 +112,26 @@ describe('the board home', () => {
     });
     expect(screen.getByRole('searchbox', { name: 'Search jobs' })).toHaveValue('Role');
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('salary-high');
+  });
+
+  it('reads "1,000+" when a broad search was counted only up to the cap', async () => {
+    api({
+      'POST /api/jobs/search': (body) => {
+        const { page = 1 } = body as { page?: number };
+        const answer: SearchResponse = {
+          jobs: JOBS.slice(0, PAGE_SIZE),
+          total: 1000,
+          totalExact: false,
+          page,
+          pageSize: PAGE_SIZE,
+        };
+        return [200, answer];
+      },
+    });
+    renderBoard('/?q=Role');
+    expect(await screen.findByRole('heading', { name: '1,000+ Job Opportunities' })).toBeVisible();
+    expect(screen.getByText('1,000+ jobs found')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
   });
 
   it('says when nothing matches', async () => {

@@ -1,8 +1,10 @@
 /** Texts of the board home (SPEC.md 2 and 8), in one place. */
 export const SEARCH_TEXT = {
-  heading: (count: number) => `${count} Job Opportunities`,
+  /** A broad search is counted up to a cap (TOTAL_COUNT_CAP): '1,000+ Job Opportunities'. */
+  heading: (count: number, exact = true) => `${countText(count, exact)} Job Opportunities`,
   headingBeforeCount: 'Job Opportunities',
-  resultsAnnouncement: (count: number) => `${count} ${count === 1 ? 'job' : 'jobs'} found`,
+  resultsAnnouncement: (count: number, exact = true) =>
+    `${countText(count, exact)} ${count === 1 && exact ? 'job' : 'jobs'} found`,
   sortLabel: 'Sort by',
   sortPlaceholder: 'Sort by',
   searchLabel: 'Search jobs',
@@ -34,3 +36,7 @@ export const SEARCH_TEXT = {
   locationsFailed: 'Failed to fetch locations',
   categoriesFailed: 'Failed to fetch categories',
 } as const;
+
+function countText(count: number, exact: boolean): string {
+  return `${count.toLocaleString('en-US')}${exact ? '' : '+'}`;
+}

@@ -13,10 +13,13 @@ import { SortSelect } from './SortSelect';
  */
 export function BoardLayout({
   total,
+  totalExact = true,
   busy,
   children,
 }: {
   total?: number;
+  /** False when a broad search was counted only up to the cap: '1,000+'. */
+  totalExact?: boolean;
   /** A new page is loading while the previous one is still shown. */
   busy: boolean;
   children: ReactNode;
@@ -31,7 +34,9 @@ export function BoardLayout({
         <Results aria-labelledby={RESULTS_HEADING_ID}>
           <ResultsTop>
             <Heading id={RESULTS_HEADING_ID} tabIndex={-1}>
-              {total === undefined ? SEARCH_TEXT.headingBeforeCount : SEARCH_TEXT.heading(total)}
+              {total === undefined
+                ? SEARCH_TEXT.headingBeforeCount
+                : SEARCH_TEXT.heading(total, totalExact)}
             </Heading>
             <SortSelect />
           </ResultsTop>

@@ -8,7 +8,7 @@ import { SEARCH_TEXT } from '../messages';
  * and (for screen readers) how many jobs were found once a search settles.
  */
 export function ResultsStatus({ results }: { results: BoardResults }) {
-  const { isLoading, error, total, jobs, retry } = results;
+  const { isLoading, error, total, totalExact, jobs, retry } = results;
   return (
     <>
       {/* With a page already on screen, the layout dims it instead (no flash to empty). */}
@@ -28,7 +28,9 @@ export function ResultsStatus({ results }: { results: BoardResults }) {
         </Empty>
       )}
       <VisuallyHidden role="status">
-        {!isLoading && total !== undefined ? SEARCH_TEXT.resultsAnnouncement(total) : ''}
+        {!isLoading && total !== undefined
+          ? SEARCH_TEXT.resultsAnnouncement(total, totalExact)
+          : ''}
       </VisuallyHidden>
     </>
   );

@@ -30,6 +30,7 @@ export function useBoardResults() {
   return {
     jobs: search.data?.jobs ?? [],
     total,
+    totalExact: search.data?.totalExact ?? true,
     page,
     pageCount,
     goToPage,

@@ -1,0 +1,159 @@
+import { ANY_LOCATION, SALARY_RANGES, type SearchRequest } from '@jobboard/contract';
+import type { Knex } from 'knex';
+import type { SearchIndex, TextFields } from '../search-index/search-index';
+
+/**
+ * A set of job ids a result must belong to: the text match, a location, some categories. A set is
+ * either the query's driving set (read once, its jobs looked up by id) or a membership check that
+ * the database evaluates once into a temporary index, never once per job.
+ */
+export interface JobSet {
+  /** For the log and the plan tests: 'text', 'title', 'location', 'category'. */
+  name: string;
+  /** A text match is checked as a set built once; a join table is probed row by row. */
+  kind: 'text' | 'join';
+  /** `ids` may name a job more than once (a job in two of the categories asked for). */
+  repeats?: boolean;
+  /** A SELECT of the ids (column `id`); an id may come more than once. */
+  ids(db: Knex): Knex.QueryBuilder;
+  /** Membership as a condition on a query over `jobs`; `negate` for "not in". */
+  condition(db: Knex, negate?: boolean): Knex.Raw;
+}
+
+/** What a search asks for, as conditions and sets; the planners turn it into SQL. */
+export interface SearchCriteria {
+  /** Conditions every candidate row is checked against (public scope, job type, salary...). */
+  rowFilters: ((query: Knex.QueryBuilder) => void)[];
+  /** Sets the results must belong to (each one narrows). */
+  sets: JobSet[];
+  /** The words searched for, when there are any. */
+  terms: string[];
+}
+
+/**
+ * Later than any expiry: a job without one never expires. Written into the SQL, not bound, so the
+ * expression is the very one PostgreSQL keeps statistics on (migration 20261123000300).
+ */
+export const NEVER_EXPIRES = Number.MAX_SAFE_INTEGER;
+
+/**
+ * Jobs anyone may see: switched on and not expired. The expiry test is one expression (with its
+ * own statistics on PostgreSQL) rather than an OR, which PostgreSQL would answer by merging two
+ * scans of the expiry index, 80,000 entries each at 100,000 jobs, before reading anything else.
+ */
+export function publicScope(query: Knex.QueryBuilder, now: Date): void {
+  query
+    .where('jobs.active', true)
+    .andWhereRaw(`COALESCE(jobs.expires_at, ${NEVER_EXPIRES}) > ?`, [now.getTime()]);
+}
+
+const JOB_TYPE_FLAGS = {
+  fullTime: 'full-time',
+  partTime: 'part-time',
+  contract: 'contract',
+} as const;
+
+/** Every part of the filter object; parts left at their default do not narrow anything. */
+export function searchCriteria(
+  filter: SearchRequest,
+  terms: string[],
+  now: Date,
+  sets: SetFactory,
+): SearchCriteria {
+  const rowFilters: SearchCriteria['rowFilters'] = [(q) => publicScope(q, now)];
+
+  const types = Object.entries(JOB_TYPE_FLAGS)
+    .filter(([flag]) => filter.jobType[flag as keyof typeof JOB_TYPE_FLAGS])
+    .map(([, type]) => type);
+  if (types.length) {
+    rowFilters.push((q) =>
+      q.whereRaw(`lower(jobs.job_type) IN (${types.map(() => '?').join(',')})`, types),
+    );
+  }
+  if (filter.jobType.remote) {
+    rowFilters.push((q) =>
+      q.where((w) => w.where('jobs.remote', true).orWhereRaw(`lower(jobs.job_type) = 'remote'`)),
+    );
+  }
+
+  const levels = Object.entries(filter.experience)
+    .filter(([, on]) => on)
+    .map(([level]) => level);
+  if (levels.length) rowFilters.push((q) => q.whereIn('jobs.experience_level', levels));
+
+  const range = SALARY_RANGES.find((r) => r.value === filter.salaryRange);
+  if (range?.min != null) {
+    const min = range.min;
+    rowFilters.push((q) => q.whereRaw('COALESCE(jobs.salary_max, jobs.salary_min) >= ?', [min]));
+  }
+  if (range?.max != null) {
+    const max = range.max;
+    rowFilters.push((q) => q.whereRaw('COALESCE(jobs.salary_min, jobs.salary_max) < ?', [max]));
+  }
+
+  const jobSets: JobSet[] = [];
+  if (terms.length) jobSets.push(sets.text(terms, 'all'));
+  if (filter.location !== ANY_LOCATION) jobSets.push(sets.location(filter.location));
+  if (filter.category.length) jobSets.push(sets.categories(filter.category));
+  return { rowFilters, sets: jobSets, terms };
+}
+
+export interface SetFactory {
+  text(terms: string[], fields: TextFields): JobSet;
+  location(name: string): JobSet;
+  categories(names: string[]): JobSet;
+}
+
+/**
+ * The sets of one database. A location or a category set is checked with an EXISTS on the join
+ * table's primary key (a lookup per candidate row, no set to build). The text match is checked as
+ * a set that the database builds once (search-index); on SQLite it carries a unary `+` so that
+ * SQLite never picks it as the driving set by itself: the SQLite planner (sqlite-plan.ts) chooses
+ * from the sets' real sizes. PostgreSQL's own planner chooses well from its statistics.
+ */
+export function setFactory(index: SearchIndex): SetFactory {
+  const joined = (
+    name: string,
+    joinTable: 'job_locations' | 'job_categories',
+    key: 'location_id' | 'category_id',
+    keys: (db: Knex) => Knex.QueryBuilder,
+  ): JobSet => ({
+    name,
+    kind: 'join',
+    ids: (db) =>
+      db(joinTable).select(`${joinTable}.job_id as id`).whereIn(`${joinTable}.${key}`, keys(db)),
+    condition: (db, negate = false) =>
+      db.raw(`${negate ? 'NOT ' : ''}EXISTS ?`, [
+        db(joinTable)
+          .select(db.raw('1'))
+          .whereRaw(`${joinTable}.job_id = jobs.id`)
+          .whereIn(`${joinTable}.${key}`, keys(db)),
+      ]),
+  });
+  return {
+    text: (terms, fields) => ({
+      name: fields === 'all' ? 'text' : fields,
+      kind: 'text',
+      ids: (db) => index.idsMatching(db, terms, fields),
+      condition: (db, negate = false) => {
+        const match = index.condition(db, terms, fields);
+        return negate ? db.raw('NOT (?)', [match]) : match;
+      },
+    }),
+    location: (name) =>
+      joined('location', 'job_locations', 'location_id', (db) =>
+        db('locations')
+          .select('locations.id')
+          .whereRaw('lower(locations.name) = ?', [name.trim().toLowerCase()]),
+      ),
+    categories: (names) => {
+      const lower = names.map((c) => c.trim().toLowerCase());
+      const set = joined('category', 'job_categories', 'category_id', (db) =>
+        db('categories')
+          .select('categories.id')
+          .whereRaw(`lower(categories.name) IN (${lower.map(() => '?').join(',')})`, lower),
+      );
+      return { ...set, repeats: lower.length > 1 };
+    },
+  };
+}

@@ -1,0 +1,178 @@
+import { TOTAL_COUNT_CAP, type SearchRequest } from '@jobboard/contract';
+import type { Knex } from 'knex';
+import { countRows } from '../../db/count';
+import type { Dialect } from '../../db/knex';
+import { searchTerms, type SearchIndex } from '../search-index/search-index';
+import { searchCriteria, setFactory, type JobSet, type SetFactory } from './criteria';
+import { FEATURED_THEN_NEWEST, sortOrderFor, type SortOrder } from './sort-orders';
+import { postgresDriver, PostgresPlanStats } from './postgres-plan';
+import { JobCountEstimate, PlanStats, sqliteFrom } from './sqlite-plan';
+
+/** What a search answers: the ids of one page, in order, and how many match in all. */
+export interface SearchPage {
+  ids: number[];
+  total: number;
+  totalExact: boolean;
+}
+
+/**
+ * A part of the result list in its order: the criteria plus what singles the part out. A plain
+ * search is one part; 'Most Relevant' with words is two (the jobs whose title holds every word,
+ * and the other matches), each read in index order, then merged so featured jobs come first.
+ */
+export interface Selection {
+  sets: JobSet[];
+  excluded: JobSet[];
+  rowFilters: ((query: Knex.QueryBuilder) => void)[];
+  order: SortOrder;
+}
+
+/**
+ * The board's search at any size. Every set (the text match, a location, categories) is evaluated
+ * once per query, and each page is read in the order of an index, so a page costs about the same
+ * at 100 jobs and at 100,000 (see bench/report.md). Totals of broad searches are counted up to a
+ * cap rather than to the end.
+ */
+export class JobSearch {
+  private readonly sets: SetFactory;
+  private readonly jobCount = new JobCountEstimate();
+
+  constructor(
+    private readonly db: Knex,
+    private readonly dialect: Dialect,
+    index: SearchIndex,
+  ) {
+    this.sets = setFactory(index);
+  }
+
+  async find(request: SearchRequest, now: Date): Promise<SearchPage> {
+    const terms = searchTerms(request.query);
+    const criteria = searchCriteria(request, terms, now, this.sets);
+    const whole: Selection = {
+      sets: criteria.sets,
+      excluded: [],
+      rowFilters: criteria.rowFilters,
+      order: sortOrderFor(request.sortOption),
+    };
+    const parts =
+      request.sortOption === 'relevance' && terms.length
+        ? relevanceParts(whole, this.sets.text(terms, 'title'))
+        : [whole];
+
+    const offset = (request.page - 1) * request.pageSize;
+    // Counted far enough to draw the pager ten pages past this one, and never less than the cap.
+    const cap = Math.max(TOTAL_COUNT_CAP, offset + request.pageSize * 10);
+    const stats: Stats = {
+      sqlite: new PlanStats(this.db, this.jobCount),
+      postgres: new PostgresPlanStats(this.db),
+    };
+    if (this.dialect === 'sqlite') {
+      // One read gives both the page and the total: the ids in order up to the cap. Each set
+      // (above all a broad text match) is built once, and SQLite answers one query at a time.
+      const ids = await this.readInOrder(parts, cap + 1, stats);
+      return {
+        ids: ids.slice(offset, offset + request.pageSize),
+        total: Math.min(ids.length, cap),
+        totalExact: ids.length <= cap,
+      };
+    }
+    // PostgreSQL reads the page in order and counts (unordered, by whatever plan is cheapest) at
+    // the same time, on two connections.
+    const [ids, counted] = await Promise.all([
+      this.readInOrder(parts, offset + request.pageSize, stats),
+      this.countUpTo(whole, cap + 1, stats),
+    ]);
+    return {
+      ids: ids.slice(offset, offset + request.pageSize),
+      total: Math.min(counted, cap),
+      totalExact: counted <= cap,
+    };
+  }
+
+  /** The first `limit` ids of the parts, in order. */
+  private async readInOrder(parts: Selection[], limit: number, stats: Stats) {
+    const read: Row[][] = [];
+    for (const part of parts) {
+      // Once a part fills the list, later parts can only add their featured rows ahead of it.
+      const full = read.some((rows) => rows.length >= limit);
+      const selection = full ? featuredOnly(part) : part;
+      const { query } = await this.select(selection, limit, stats);
+      selection.order.apply(query);
+      read.push(await query.limit(limit));
+    }
+    return (read.length === 1 ? read[0]! : featuredFirst(read)).map((row) => Number(row.id));
+  }
+
+  private async countUpTo(selection: Selection, limit: number, stats: Stats) {
+    const { query } = await this.select(selection, limit, stats);
+    return countRows(this.db, query.limit(limit));
+  }
+
+  /**
+   * `SELECT jobs.id FROM ... WHERE ...` for a selection, planned for this database. (Wrapped in an
+   * object: a query builder is a thenable, and returning it from an async function would run it.)
+   */
+  private async select(
+    selection: Selection,
+    wanted: number,
+    stats: Stats,
+  ): Promise<{ query: Knex.QueryBuilder }> {
+    const { db } = this;
+    let query: Knex.QueryBuilder;
+    let checks = selection.sets;
+    if (this.dialect === 'sqlite') {
+      const planned = await sqliteFrom(db, selection, wanted, stats.sqlite);
+      query = db.from(planned.from);
+      checks = selection.sets.filter((set) => set !== planned.driver);
+    } else {
+      query = db.from('jobs');
+      const planned = await postgresDriver(selection, stats.postgres);
+      if (planned) {
+        query.whereRaw('jobs.id = ANY(?::int[])', [planned.ids]);
+        checks = selection.sets.filter((set) => set !== planned.driver);
+      }
+    }
+    query.select('jobs.id', 'jobs.featured');
+    for (const filter of selection.rowFilters) filter(query);
+    for (const set of checks) query.where(set.condition(db));
+    for (const set of selection.excluded) query.where(set.condition(db, true));
+    return { query };
+  }
+}
+
+interface Stats {
+  sqlite: PlanStats;
+  postgres: PostgresPlanStats;
+}
+
+interface Row {
+  id: number;
+  featured: boolean | number;
+}
+
+/**
+ * 'Most Relevant' with words: featured first, then the jobs with every word in the title, then the
+ * other matches, newest first within each. Read as two parts (title matches, the rest), each in
+ * featured-then-newest order.
+ */
+function relevanceParts(whole: Selection, inTitle: JobSet): Selection[] {
+  return [
+    { ...whole, sets: [...whole.sets, inTitle], order: FEATURED_THEN_NEWEST },
+    { ...whole, excluded: [inTitle], order: FEATURED_THEN_NEWEST },
+  ];
+}
+
+function featuredOnly(part: Selection): Selection {
+  return { ...part, rowFilters: [...part.rowFilters, (q) => q.where('jobs.featured', true)] };
+}
+
+/**
+ * Parts each read featured first, merged into one list with every part's featured rows before any
+ * part's others (each part keeps its order). Each part was read up to the cap, which is enough for
+ * the merged list up to the cap.
+ */
+function featuredFirst(parts: Row[][]): Row[] {
+  const featured = parts.flatMap((rows) => rows.filter((row) => Boolean(row.featured)));
+  const others = parts.flatMap((rows) => rows.filter((row) => !row.featured));
+  return [...featured, ...others];
+}
