@@ -1,0 +1,116 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
+
+export const BENCH_ADMIN = { username: 'bench-admin', password: 'bench-admin-password-1' };
+
+export interface RunningSite {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** Build whatever front-end app has no build yet (as `pnpm start` does). */
+export function ensureFrontEndBuilt(): void {
+  const result = spawnSync('pnpm', ['exec', 'tsx', 'shared-ui/build/ensure-built.ts'], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('building the front end failed');
+}
+
+/**
+ * The production site (API + built front end on one port), started as `pnpm start` starts it, on a
+ * free port, against the given database: a copy of a SQLite file (so a run never changes the
+ * original) or a PostgreSQL URL. Stops with SIGTERM and waits for the process to end.
+ */
+export async function startSite(options: {
+  sqliteFile?: string;
+  databaseUrl?: string;
+  env?: Record<string, string>;
+}): Promise<RunningSite> {
+  const port = await freePort();
+  const dir = mkdtempSync(path.join(tmpdir(), 'jobboard-bench-site-'));
+  const database: Record<string, string> = {};
+  if (options.databaseUrl) database.DATABASE_URL = options.databaseUrl;
+  if (options.sqliteFile) {
+    const copy = path.join(dir, 'board.sqlite');
+    copyFileSync(options.sqliteFile, copy);
+    database.SQLITE_FILE = copy;
+  }
+  const child = spawn('pnpm', ['--filter', '@jobboard/api', 'start'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      SESSION_SECRET: 'bench-session-secret-bench-session-secret',
+      ADMIN_USERNAME: BENCH_ADMIN.username,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SUBMISSION_RATE_LIMIT_MAX: '100000',
+      MAIL_POLL_SECONDS: '0',
+      NODE_ENV: 'production',
+      ...database,
+      ...options.env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => (stderr += String(chunk)));
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilUp(`${url}/api/site`, child, () => stderr);
+  return {
+    url,
+    port,
+    async stop() {
+      await stopProcess(child);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitUntilUp(url: string, child: ChildProcess, stderr: () => string) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the site stopped at start:\n${stderr()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the site did not start within 2 minutes:\n${stderr()}`);
+}
+
+/** SIGTERM to the process group (pnpm and the server under it); SIGKILL after 15 s. */
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || !child.pid) return;
+  const ended = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  process.kill(-child.pid, 'SIGTERM');
+  const timer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 15_000);
+  await ended;
+  clearTimeout(timer);
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export const exists = existsSync;
