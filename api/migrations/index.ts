@@ -20,6 +20,7 @@ import indexPublicSortOrders from './20261123000100_index_public_sort_orders';
 import searchPrefixIndex from './20261123000200_search_prefix_index';
 import searchStatistics from './20261123000300_search_statistics';
 import titleSearchIndex from './20261123000400_title_search_index';
+import createCacheVersions from './20261123000500_create_cache_versions';
 import type { Migration } from './migration';
 
 export const migrations: Migration[] = [
@@ -44,4 +45,5 @@ export const migrations: Migration[] = [
   searchPrefixIndex,
   searchStatistics,
   titleSearchIndex,
+  createCacheVersions,
 ];

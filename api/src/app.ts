@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import type { Config } from './config';
@@ -6,6 +7,7 @@ import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import jobsPlugin from './plugins/jobs';
 import mailerPlugin from './plugins/mailer';
+import publicCachePlugin from './plugins/public-cache';
 import sessionPlugin from './plugins/session';
 import rateLimitPlugin from './plugins/rate-limit';
 import releasesPlugin from './plugins/releases';
@@ -72,11 +74,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(configPlugin, { config: options.config, now: options.now });
   await app.register(errorsPlugin);
+  // Brotli or gzip for every answer over 1 KB that is not compressed already (built assets come
+  // precompressed; cached public reads are compressed once per answer).
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(releasesPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(dbPlugin, { db: options.db });
   await app.register(rateLimitPlugin);
   await app.register(jobsPlugin);
+  await app.register(publicCachePlugin);
   await app.register(stripePlugin);
   await app.register(mailerPlugin);
   await app.register(sessionPlugin);

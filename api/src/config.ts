@@ -15,6 +15,8 @@ export interface Config {
   port: number;
   host: string;
   database: DatabaseConfig;
+  /** SQLite: read-only connections beside the one writer (SQLITE_READ_CONNECTIONS). */
+  sqliteReadConnections: number;
   sessionSecret: string;
   /** True when SESSION_SECRET was not set and a random one was made for this run. */
   sessionSecretGenerated: boolean;
@@ -93,6 +95,7 @@ export function loadConfig(env: Env = process.env): Config {
   const host = read('HOST', (v) => v, '0.0.0.0');
   const databaseUrl = read('DATABASE_URL', parseDatabaseUrl, '');
   const sqliteFile = read('SQLITE_FILE', (v) => v, './data/board.sqlite');
+  const sqliteReadConnections = read('SQLITE_READ_CONNECTIONS', parseReadConnections, 4);
   const secret = read('SESSION_SECRET', parseSecret, '');
   const publicUrl = read('PUBLIC_URL', parsePublicUrl, `http://localhost:${port}`);
   const seedDemo = read('SEED_DEMO', parseBoolean, true);
@@ -157,6 +160,7 @@ export function loadConfig(env: Env = process.env): Config {
     database: databaseUrl
       ? { client: 'postgres', connectionString: databaseUrl }
       : { client: 'sqlite', filename: path.resolve(sqliteFile) },
+    sqliteReadConnections,
     sessionSecret: secret || randomBytes(32).toString('base64url'),
     sessionSecretGenerated: !secret,
     publicUrl,
@@ -185,6 +189,11 @@ function parsePort(raw: string): number {
   return Number.isInteger(n) && n >= 0 && n <= 65535
     ? n
     : invalid('must be a whole number from 0 to 65535');
+}
+
+function parseReadConnections(raw: string): number {
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 1 && n <= 64 ? n : invalid('must be a whole number, 1 to 64');
 }
 
 function parseBoolean(raw: string): boolean {

@@ -1,3 +1,5 @@
+// First: sizes libuv's thread pool before anything starts using it.
+import './threadpool';
 import type { AddressInfo } from 'node:net';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';

@@ -10,7 +10,7 @@ export type Dialect = DatabaseConfig['client'];
 // Our bigints are epoch milliseconds and counts, far below 2^53, so numbers are safe.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-/** SQLite pragmas applied to the one pooled connection. */
+/** SQLite pragmas applied to every connection. */
 const SQLITE_PRAGMAS = [
   'PRAGMA journal_mode = WAL', // readers do not block the writer
   'PRAGMA busy_timeout = 5000', // wait for a lock instead of failing with SQLITE_BUSY
@@ -30,20 +30,34 @@ export function createKnex(database: DatabaseConfig): Knex {
   }
   if (database.filename !== ':memory:')
     mkdirSync(path.dirname(database.filename), { recursive: true });
+  // One connection writes: SQLite has one writer anyway, and a single connection means no
+  // SQLITE_BUSY between our own writes. Reads go to createReadKnex's connections.
+  return sqliteKnex(database.filename, 1, SQLITE_PRAGMAS);
+}
+
+/**
+ * Connections that only read, beside the writer, so that no request queues behind a long read
+ * (WAL lets readers and the writer work at once; each read sees every committed write). On
+ * PostgreSQL the one pool serves both, and this returns undefined.
+ */
+export function createReadKnex(database: DatabaseConfig, connections: number): Knex | undefined {
+  if (database.client === 'postgres' || database.filename === ':memory:') return undefined;
+  return sqliteKnex(database.filename, connections, [...SQLITE_PRAGMAS, 'PRAGMA query_only = ON']);
+}
+
+function sqliteKnex(filename: string, connections: number, pragmas: string[]): Knex {
   return knexFactory({
     client: 'sqlite3',
-    connection: { filename: database.filename },
+    connection: { filename },
     useNullAsDefault: true,
-    // One connection: SQLite has one writer anyway, and a single connection means no SQLITE_BUSY
-    // between our own queries; WAL still lets other processes read.
     pool: {
-      min: 1,
-      max: 1,
+      min: 0,
+      max: connections,
       afterCreate(
         connection: SqliteConnection,
         done: (error: Error | null, connection: unknown) => void,
       ) {
-        connection.exec(SQLITE_PRAGMAS.join('; '), (error) => done(error, connection));
+        connection.exec(pragmas.join('; '), (error) => done(error, connection));
       },
     },
   });

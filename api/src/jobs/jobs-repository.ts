@@ -13,6 +13,7 @@ import { addDays, isoDate } from './dates';
 import { JOB_ROW_COLUMNS, toJob, type JobLists, type JobRow } from './job-mapper';
 import { salaryRangeOf, salaryText } from './salary';
 import type { Dialect } from '../db/knex';
+import { JobChanges } from './job-changes';
 import type { SearchIndex } from './search-index';
 import { chunks } from './search-index/search-index';
 import { publicScope } from './search/criteria';
@@ -68,12 +69,19 @@ type Db = Knex | Knex.Transaction;
 export class JobsRepository {
   private readonly searcher: JobSearch;
 
+  /**
+   * @param db writes (one connection on SQLite)
+   * @param readDb reads, on their own connections on SQLite (see plugins/db.ts)
+   * @param changes told about every write, inside its transaction (the public-read cache listens)
+   */
   constructor(
     private readonly db: Knex,
+    private readonly readDb: Knex,
     private readonly searchIndex: SearchIndex,
     private readonly dialect: Dialect,
+    readonly changes: JobChanges = new JobChanges(),
   ) {
-    this.searcher = new JobSearch(db, dialect, searchIndex);
+    this.searcher = new JobSearch(readDb, dialect, searchIndex);
   }
 
   // ---- public reads -------------------------------------------------------------------------
@@ -91,7 +99,7 @@ export class JobsRepository {
    * thousands in ten days, so the list holds the newest RECENT_JOBS_LIMIT of them.
    */
   async listRecent(now: Date, days = RECENT_DAYS): Promise<Job[]> {
-    const query = this.db('jobs').select('jobs.id');
+    const query = this.readDb('jobs').select('jobs.id');
     publicScope(query, now);
     query
       .where('jobs.posted_date', '>=', isoDate(addDays(now, -days)))
@@ -106,7 +114,7 @@ export class JobsRepository {
    * no longer takes applications).
    */
   async findVisible(id: number, now: Date): Promise<Job | undefined> {
-    const query = this.db('jobs')
+    const query = this.readDb('jobs')
       .where('jobs.id', id)
       .andWhere('jobs.active', true)
       .select('jobs.id');
@@ -137,7 +145,7 @@ export class JobsRepository {
   }
 
   async count(): Promise<number> {
-    const [row] = await this.db('jobs').count({ n: '*' });
+    const [row] = await this.readDb('jobs').count({ n: '*' });
     return Number(row?.n ?? 0);
   }
 
@@ -173,6 +181,7 @@ export class JobsRepository {
       }
       await insertLists(trx, ids, inputs);
       await this.searchIndex.reindex(trx, ids);
+      await this.changes.record(trx);
       return ids;
     });
   }
@@ -189,6 +198,7 @@ export class JobsRepository {
       await trx('job_categories').where({ job_id: id }).delete();
       await insertLists(trx, [id], [input]);
       await this.searchIndex.reindex(trx, [id]);
+      await this.changes.record(trx);
       return true;
     });
   }
@@ -196,7 +206,9 @@ export class JobsRepository {
   async delete(id: number, db: Db = this.db): Promise<boolean> {
     return db.transaction(async (trx) => {
       await this.searchIndex.remove(trx, [id]);
-      return (await trx('jobs').where({ id }).delete()) > 0;
+      const deleted = (await trx('jobs').where({ id }).delete()) > 0;
+      if (deleted) await this.changes.record(trx);
+      return deleted;
     });
   }
 
@@ -212,9 +224,9 @@ export class JobsRepository {
     key: 'location_id' | 'category_id',
     now: Date,
   ): Promise<string[]> {
-    const rows: { name: string }[] = await this.db(table)
+    const rows: { name: string }[] = await this.readDb(table)
       .whereExists((q) => {
-        q.select(this.db.raw('1'))
+        q.select(this.readDb.raw('1'))
           .from(joinTable)
           .join('jobs', 'jobs.id', `${joinTable}.job_id`)
           .whereRaw(`${joinTable}.${key} = ${table}.id`);
@@ -234,7 +246,7 @@ export class JobsRepository {
     const rows: (JobRow & { locations_json: unknown; categories_json: unknown })[] = [];
     for (const part of chunks(ids)) {
       rows.push(
-        ...(await this.db('jobs')
+        ...(await this.readDb('jobs')
           .join('companies', 'companies.id', 'jobs.company_id')
           .whereIn('jobs.id', part)
           .select(JOB_ROW_COLUMNS)
@@ -265,8 +277,8 @@ export class JobsRepository {
     const names = `FROM ${joinTable} JOIN ${table} ON ${table}.id = ${joinTable}.${key}
                    WHERE ${joinTable}.job_id = jobs.id`;
     return this.dialect === 'postgres'
-      ? this.db.raw(`(SELECT json_agg(${table}.name ORDER BY ${joinTable}.position) ${names})`)
-      : this.db.raw(
+      ? this.readDb.raw(`(SELECT json_agg(${table}.name ORDER BY ${joinTable}.position) ${names})`)
+      : this.readDb.raw(
           `(SELECT json_group_array(name) FROM (SELECT ${table}.name ${names}
              ORDER BY ${joinTable}.position))`,
         );
@@ -277,7 +289,7 @@ export class JobsRepository {
   /** Every job, inactive and expired too, newest first: the admin dashboard's table. */
   async listAll(now: Date): Promise<AdminJob[]> {
     const ids = await pluckIds(
-      this.db('jobs')
+      this.readDb('jobs')
         .select('jobs.id')
         .orderBy('jobs.created_at', 'desc')
         .orderBy('jobs.id', 'desc'),
@@ -303,22 +315,25 @@ export class JobsRepository {
     change: { active: boolean; expiresAt: Date | null; postedDate?: string },
     now: Date,
   ): Promise<boolean> {
-    const updated = await this.db('jobs')
-      .where({ id })
-      .update({
-        active: change.active,
-        expires_at: change.expiresAt ? change.expiresAt.getTime() : null,
-        ...(change.postedDate ? { posted_date: change.postedDate } : {}),
-        updated_at: now.getTime(),
-      });
-    return updated > 0;
+    return this.db.transaction(async (trx) => {
+      const updated = await trx('jobs')
+        .where({ id })
+        .update({
+          active: change.active,
+          expires_at: change.expiresAt ? change.expiresAt.getTime() : null,
+          ...(change.postedDate ? { posted_date: change.postedDate } : {}),
+          updated_at: now.getTime(),
+        });
+      if (updated) await this.changes.record(trx);
+      return updated > 0;
+    });
   }
 
   private async asAdminJobs(ids: number[], now: Date): Promise<AdminJob[]> {
     const loaded = await this.loadRows(ids);
     const submissions = new Map<number, number>();
     for (const part of chunks(ids)) {
-      const rows: { id: number; job_id: number }[] = await this.db('submissions')
+      const rows: { id: number; job_id: number }[] = await this.readDb('submissions')
         .whereIn('job_id', part)
         .select('id', 'job_id');
       for (const { id, job_id } of rows) submissions.set(Number(job_id), Number(id));

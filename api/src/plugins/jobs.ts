@@ -10,7 +10,10 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('jobs', new JobsRepository(app.db, searchIndexFor(app.dialect), app.dialect));
+    app.decorate(
+      'jobs',
+      new JobsRepository(app.db, app.readDb, searchIndexFor(app.dialect), app.dialect),
+    );
   },
   { name: 'jobs', dependencies: ['db'] },
 );

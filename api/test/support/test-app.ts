@@ -27,6 +27,8 @@ export interface TestAppOptions {
   now?: Date;
   /** Collect the app's log lines here (the log is off otherwise). */
   logStream?: { write(line: string): void };
+  /** A second API process: run on this app's database instead of a fresh one (migrated already). */
+  sameDatabaseAs?: TestApp;
 }
 
 /**
@@ -34,7 +36,9 @@ export interface TestAppOptions {
  * in the run's PostgreSQL cluster. Requests go through `app.inject`.
  */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { database, dispose } = await freshDatabase();
+  const { database, dispose } = options.sameDatabaseAs
+    ? { database: options.sameDatabaseAs.config.database, dispose: async () => {} }
+    : await freshDatabase();
   const config = loadConfig({
     SEED_DEMO: 'false',
     // No background e-mail loop: tests send with app.mailer.flush() when they mean to.

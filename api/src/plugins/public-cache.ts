@@ -1,0 +1,63 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PublicCache, type CachedBody, type Encoding } from '../jobs/public-cache';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Public reads of jobs kept in memory until jobs change (jobs/public-cache.ts). */
+    publicCache: PublicCache;
+  }
+}
+
+/** Smaller answers are sent as they are: compressing them saves nothing. */
+const COMPRESS_FROM_BYTES = 1024;
+
+export default fp(
+  async (app) => {
+    app.decorate('publicCache', new PublicCache(app.db, app.jobs.changes, app.now));
+  },
+  { name: 'public-cache', dependencies: ['db', 'jobs'] },
+);
+
+/**
+ * Send a cached public answer: its ETag (a 304 without a body when the browser has it already),
+ * `no-cache` so browsers revalidate every time (a change is seen at once), and the body
+ * compressed the way the client accepts, compressed once per answer rather than per request.
+ */
+export function sendCached(request: FastifyRequest, reply: FastifyReply, body: CachedBody) {
+  reply
+    .headers(body.headers)
+    .header('ETag', body.etag)
+    .header('Cache-Control', 'public, no-cache')
+    .header('Vary', 'Accept-Encoding');
+  if (matches(request.headers['if-none-match'], body.etag)) return reply.status(304).send();
+  reply.type('application/json; charset=utf-8');
+  const encoding = body.json.length >= COMPRESS_FROM_BYTES ? accepted(request) : undefined;
+  if (!encoding) return reply.send(body.json);
+  return reply.header('Content-Encoding', encoding).send(body.encodedAs(encoding));
+}
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === etag || tag === '*');
+}
+
+/** Brotli when the client takes it, else gzip, else nothing (q=0 means "not this one"). */
+function accepted(request: FastifyRequest): Encoding | undefined {
+  const header = request.headers['accept-encoding'];
+  if (!header) return undefined;
+  const offered = new Map(
+    header.split(',').map((part) => {
+      const [name, ...params] = part.trim().toLowerCase().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return [name!, q ? Number(q.slice(2)) : 1] as const;
+    }),
+  );
+  const takes = (name: string) => (offered.get(name) ?? offered.get('*') ?? 0) > 0;
+  if (takes('br')) return 'br';
+  if (takes('gzip')) return 'gzip';
+  return undefined;
+}
