@@ -9,6 +9,14 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Route options of a cached public read. The answer is compressed once when cached, and its
+ * security headers were computed once at start (app.jsonSecurityHeaders), so the per-request passes
+ * of the compress and helmet plugins are skipped: a cached page then costs little more than a
+ * constant answer (bench/report.md, section 2).
+ */
+export const CACHED = { compress: false, helmet: false } as const;
+
 /** Smaller answers are sent as they are: compressing them saves nothing. */
 const COMPRESS_FROM_BYTES = 1024;
 
@@ -16,7 +24,7 @@ export default fp(
   async (app) => {
     app.decorate('publicCache', new PublicCache(app.db, app.jobs.changes, app.now));
   },
-  { name: 'public-cache', dependencies: ['db', 'jobs'] },
+  { name: 'public-cache', dependencies: ['db', 'jobs', 'security-headers'] },
 );
 
 /**
@@ -26,6 +34,7 @@ export default fp(
  */
 export function sendCached(request: FastifyRequest, reply: FastifyReply, body: CachedBody) {
   reply
+    .headers(request.server.jsonSecurityHeaders)
     .headers(body.headers)
     .header('ETag', body.etag)
     .header('Cache-Control', 'public, no-cache')

@@ -8,7 +8,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../../http/http-error';
 import { validateInput } from '../../http/validate';
 import { searchTerms } from '../../jobs/search-index';
-import { sendCached } from '../../plugins/public-cache';
+import { BoundedMap } from '../../jobs/bounded-map';
+import { CACHED, sendCached } from '../../plugins/public-cache';
 
 /**
  * The public jobs area (SPEC.md 7): lists, one job, search, and the filter choices. Every answer
@@ -19,7 +20,7 @@ const jobsRoutes: FastifyPluginAsync = async (app) => {
 
   // One page of the public list (it used to be every job at once). The total and the next page are
   // in headers, so the body stays the plain list of jobs that clients of SPEC.md 7 read.
-  app.get('/jobs', async (request, reply) => {
+  app.get('/jobs', CACHED, async (request, reply) => {
     const { page, pageSize } = validateInput(JobListQuery, request.query ?? {});
     const body = await cache.answer(`list:${page}:${pageSize}`, async () => {
       const { ids, total, totalExact } = await app.jobs.listPublic(app.now(), page, pageSize);
@@ -35,11 +36,11 @@ const jobsRoutes: FastifyPluginAsync = async (app) => {
     return sendCached(request, reply, body);
   });
 
-  app.get('/jobs/recent', async (request, reply) =>
+  app.get('/jobs/recent', CACHED, async (request, reply) =>
     sendCached(request, reply, await cache.get('recent', () => app.jobs.listRecent(app.now()))),
   );
 
-  app.get<{ Params: { id: string } }>('/jobs/:id', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/jobs/:id', CACHED, async (request, reply) => {
     const { id } = request.params;
     if (!JOB_ID_PATTERN.test(id)) throw notFound('Job not found');
     const body = await cache.get(`job:${Number(id)}`, async () => {
@@ -50,15 +51,35 @@ const jobsRoutes: FastifyPluginAsync = async (app) => {
     return sendCached(request, reply, body);
   });
 
-  app.post('/jobs/search', async (request, reply) => {
-    const search = validateInput(SearchRequest, request.body ?? {});
-    const body = await cache.get(`search:${searchKey(search)}`, () =>
-      app.jobs.search(search, app.now()),
+  // The board sends the same few search bodies over and over: each text is parsed and checked
+  // once, then known by its text (this scope's JSON parser answers a known text with its checked
+  // search, without parsing it again).
+  const known = new BoundedMap<string, KnownSearch>(1000);
+  const bodyText = new WeakMap<object, string>();
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
+    const hit = known.get(text as string);
+    if (hit) return done(null, hit);
+    bodyText.set(request, text as string);
+    parseJson(request, text as string, done);
+  });
+  app.post('/jobs/search', CACHED, async (request, reply) => {
+    let found = request.body instanceof KnownSearch ? request.body : undefined;
+    if (!found) {
+      const search = validateInput(SearchRequest, request.body ?? {});
+      found = new KnownSearch(search, `search:${searchKey(search)}`);
+      const text = bodyText.get(request);
+      if (text !== undefined) known.set(text, found);
+    }
+    const { search, key } = found;
+    return sendCached(
+      request,
+      reply,
+      await cache.get(key, () => app.jobs.search(search, app.now())),
     );
-    return sendCached(request, reply, body);
   });
 
-  app.get('/locations', async (request, reply) =>
+  app.get('/locations', CACHED, async (request, reply) =>
     sendCached(
       request,
       reply,
@@ -66,7 +87,7 @@ const jobsRoutes: FastifyPluginAsync = async (app) => {
     ),
   );
 
-  app.get('/categories', async (request, reply) =>
+  app.get('/categories', CACHED, async (request, reply) =>
     sendCached(
       request,
       reply,
@@ -74,6 +95,14 @@ const jobsRoutes: FastifyPluginAsync = async (app) => {
     ),
   );
 };
+
+/** A search body already checked, and its cache key. */
+class KnownSearch {
+  constructor(
+    readonly search: Search,
+    readonly key: string,
+  ) {}
+}
 
 /** The same search, however its body was written: keys in one order, categories as a set. */
 function searchKey(search: Search): string {
