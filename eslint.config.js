@@ -10,7 +10,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/releases/**',
-      '**/data/**',
+      'api/data/**',
       '**/test-results/**',
       '**/playwright-report/**',
       'bench/report/**',

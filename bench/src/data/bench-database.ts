@@ -1,0 +1,95 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { DatabaseConfig } from '@jobboard/api/src/config';
+import { createKnex } from '@jobboard/api/src/db/knex';
+import { migrateLatest } from '@jobboard/api/src/db/migrate';
+import { JobsRepository } from '@jobboard/api/src/jobs/jobs-repository';
+import { searchIndexFor } from '@jobboard/api/src/jobs/search-index';
+import knexFactory, { type Knex } from 'knex';
+import { generateJobs } from './generate-jobs';
+
+/** The day every benchmark database is generated for and searched on. */
+export const BENCH_NOW = new Date('2026-11-23T12:00:00Z');
+
+export interface BenchDatabase {
+  name: string;
+  config: DatabaseConfig;
+  db: Knex;
+  jobs: JobsRepository;
+  /** Seconds it took to write the jobs. */
+  loadSeconds: number;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database holding `size` generated jobs: a SQLite file in a temporary folder, or
+ * a new database on the PostgreSQL server at `postgresUrl`. Written through the API's own
+ * repository (`createMany`), so the rows and the search index are exactly what the API writes.
+ */
+export async function createBenchDatabase(
+  size: number,
+  postgresUrl?: string,
+): Promise<BenchDatabase> {
+  const { config, dispose } = postgresUrl
+    ? await freshPostgres(postgresUrl, size)
+    : freshSqlite(size);
+  const db = createKnex(config);
+  await migrateLatest(db);
+  const jobs = new JobsRepository(db, db, searchIndexFor(config.client), config.client);
+  const started = performance.now();
+  const inputs = generateJobs({ count: size, now: BENCH_NOW });
+  for (let i = 0; i < inputs.length; i += 10_000) {
+    await jobs.createMany(inputs.slice(i, i + 10_000), BENCH_NOW);
+  }
+  if (config.client === 'postgres') await db.raw('VACUUM ANALYZE');
+  else await db.raw('ANALYZE');
+  const loadSeconds = (performance.now() - started) / 1000;
+  return {
+    name: config.client === 'postgres' ? 'PostgreSQL' : 'SQLite',
+    config,
+    db,
+    jobs,
+    loadSeconds,
+    async close() {
+      await db.destroy();
+      await dispose();
+    },
+  };
+}
+
+function freshSqlite(size: number) {
+  const dir = mkdtempSync(path.join(tmpdir(), `jobboard-bench-${size}-`));
+  return {
+    config: { client: 'sqlite', filename: path.join(dir, 'board.sqlite') } as DatabaseConfig,
+    dispose: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+async function freshPostgres(serverUrl: string, size: number) {
+  const name = `bench_${size}_${process.pid}`;
+  const admin = knexFactory({ client: 'pg', connection: serverUrl, pool: { min: 0, max: 1 } });
+  await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.raw(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    config: { client: 'postgres', connectionString: url.toString() } as DatabaseConfig,
+    async dispose() {
+      await admin.raw(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.destroy();
+    },
+  };
+}
+
+/**
+ * A SQLite file holding `size` generated jobs, for starting the production site on (support/site.ts
+ * copies it, so one file serves every run). Checkpointed: the whole database is in the one file.
+ */
+export async function sqliteFileWithJobs(size: number): Promise<{ file: string; remove(): void }> {
+  const bench = await createBenchDatabase(size);
+  await bench.db.raw('PRAGMA wal_checkpoint(TRUNCATE)');
+  await bench.db.destroy();
+  const file = (bench.config as { filename: string }).filename;
+  return { file, remove: () => rmSync(path.dirname(file), { recursive: true, force: true }) };
+}

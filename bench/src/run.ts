@@ -1,0 +1,118 @@
+/**
+ * `pnpm bench`: measures the board at real sizes and writes bench/report.md, every figure with its
+ * target and PASS/FAIL in one run on one machine. A report, not a test: it never fails the build.
+ *
+ *   pnpm bench                          everything (about 10 minutes on 2 cores)
+ *   pnpm bench --sizes=1000,10000       fewer jobs
+ *   pnpm bench --only=search,load       some sections (search, load, isolation)
+ */
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startPgCluster } from '@jobboard/api/test/support/pg-cluster';
+import { type BenchDatabase } from './data/bench-database';
+import { describeMachine } from './support/machine';
+import { table, type Check, type SectionResult } from './report';
+import { measureSearch, searchSection, type SearchRun } from './sections/search';
+import { isolationSection, loadSection } from './sections/load';
+import { ensureFrontEndBuilt, REPO_ROOT, startSite } from './support/site';
+
+const args = new Map(
+  process.argv.slice(2).map((arg) => {
+    const [key, value = ''] = arg.replace(/^--/, '').split('=');
+    return [key!, value];
+  }),
+);
+const sizes = (args.get('sizes') || '1000,10000,100000').split(',').map(Number);
+const only = args.get('only')?.split(',');
+const wanted = (section: string) => !only || only.includes(section);
+
+const started = Date.now();
+const sections: SectionResult[] = [];
+const workDir = mkdtempSync(path.join(tmpdir(), 'jobboard-bench-'));
+const largest = Math.max(...sizes);
+const siteDatabase = path.join(workDir, `board-${largest}.sqlite`);
+
+const log = (message: string) =>
+  console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}`);
+
+const pg = await startPgCluster();
+try {
+  // 1. Search, and the largest SQLite database kept for the site.
+  const runs: SearchRun[] = [];
+  const keepFile = async (bench: BenchDatabase) => {
+    await bench.db.raw('PRAGMA wal_checkpoint(TRUNCATE)');
+    copyFileSync((bench.config as { filename: string }).filename, siteDatabase);
+  };
+  for (const database of ['SQLite', 'PostgreSQL'] as const) {
+    for (const size of sizes) {
+      if (!wanted('search') && !(database === 'SQLite' && size === largest)) continue;
+      log(`search: ${size.toLocaleString('en-US')} jobs on ${database}`);
+      const url = database === 'PostgreSQL' ? pg.url : undefined;
+      const run = await measureSearch(size, url, !url && size === largest ? keepFile : undefined);
+      if (wanted('search')) runs.push(run);
+    }
+  }
+  if (runs.length) sections.push(searchSection(runs));
+
+  // 2 and 3: the production site on the largest SQLite database.
+  if (wanted('load') || wanted('isolation')) {
+    log('building the front end if needed, starting the site');
+    ensureFrontEndBuilt();
+    const site = await startSite({ sqliteFile: siteDatabase });
+    try {
+      const [first] = (await (await fetch(`${site.url}/api/jobs?pageSize=1`)).json()) as {
+        id: string;
+      }[];
+      const jobId = first!.id;
+      if (wanted('load')) {
+        log('load');
+        sections.push(await loadSection(site, jobId));
+      }
+      if (wanted('isolation')) {
+        log('writes during slow searches');
+        sections.push(await isolationSection(site, jobId));
+      }
+    } finally {
+      await site.stop();
+    }
+  }
+} finally {
+  pg.stop();
+  rmSync(workDir, { recursive: true, force: true });
+}
+
+const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+const machine = await describeMachine();
+writeFileSync(path.join(REPO_ROOT, 'bench', 'report.md'), render(sections, machine, minutes));
+log(`wrote bench/report.md (${minutes} min)`);
+const failed = sections.flatMap((s) => s.checks).filter((c) => !c.pass);
+console.log(failed.length ? `${failed.length} targets missed` : 'every target met');
+
+function render(results: SectionResult[], machine: string, duration: string): string {
+  const checks: Check[] = results.flatMap((s) => s.checks);
+  const passed = checks.filter((c) => c.pass).length;
+  return [
+    '# Performance report',
+    '',
+    `Written by \`pnpm bench\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC ` +
+      `in ${duration} minutes. ${passed} of ${checks.length} targets met.`,
+    '',
+    `**Machine:** ${machine}`,
+    '',
+    '## Every target',
+    '',
+    table(
+      ['Figure', 'Measured', 'Target', 'Result', 'Note'],
+      checks.map((c) => [
+        c.figure,
+        c.measured,
+        c.target,
+        c.pass ? 'PASS' : '**FAIL**',
+        c.note ?? '',
+      ]),
+    ),
+    '',
+    ...results.flatMap((s) => [`## ${s.title}`, '', s.body, '']),
+  ].join('\n');
+}

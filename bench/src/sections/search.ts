@@ -1,0 +1,177 @@
+/**
+ * Section 1: the board's search at 1,000, 10,000 and 100,000 generated jobs on SQLite and
+ * PostgreSQL, measured through the API's own repository (what POST /api/jobs/search computes,
+ * without HTTP and without the public-read cache: every search is computed afresh).
+ */
+import { defaultSearchFilter, type SearchRequest } from '@jobboard/contract';
+import { BENCH_NOW, createBenchDatabase, type BenchDatabase } from '../data/bench-database';
+import { SEARCH_TERMS } from '../data/generate-jobs';
+import { atMost, ms, percentile, table, type Check, type SectionResult } from '../report';
+
+/** Each term is searched in every one of these ways: each sort, each filter, page 1 and deep. */
+const VARIANTS: [string, Partial<SearchRequest>][] = [
+  ['recent (default)', {}],
+  ['relevance', { sortOption: 'relevance' }],
+  ['salary-high', { sortOption: 'salary-high' }],
+  ['salary-low', { sortOption: 'salary-low' }],
+  ['+ full-time', { jobType: { fullTime: true, partTime: false, contract: false, remote: false } }],
+  ['+ remote', { jobType: { fullTime: false, partTime: false, contract: false, remote: true } }],
+  ['+ senior', { experience: { entry: false, mid: false, senior: true } }],
+  ['+ $75-100k', { salaryRange: '75k-100k' }],
+  ['+ location', { location: 'Chicago, IL' }],
+  ['+ category', { category: ['Fundraising'] }],
+  ['page 100', { page: 100 }],
+];
+
+/** Measured passes over the whole matrix (after one pass that warms the caches). */
+const PASSES = 2;
+
+export interface SearchRun {
+  database: 'SQLite' | 'PostgreSQL';
+  size: number;
+  loadSeconds: number;
+  /** Every sample, in milliseconds. */
+  samples: number[];
+  /** p50 per variant over all terms. */
+  byVariant: Map<string, number[]>;
+  /** Matches per term (the default search's total, '1000+' when capped). */
+  matches: Map<string, string>;
+}
+
+/** Generate `size` jobs into a fresh database and time the whole matrix on it. */
+export async function measureSearch(
+  size: number,
+  postgresUrl: string | undefined,
+  keep?: (bench: BenchDatabase) => Promise<void>,
+): Promise<SearchRun> {
+  const bench = await createBenchDatabase(size, postgresUrl);
+  try {
+    const run: SearchRun = {
+      database: postgresUrl ? 'PostgreSQL' : 'SQLite',
+      size,
+      loadSeconds: bench.loadSeconds,
+      samples: [],
+      byVariant: new Map(VARIANTS.map(([name]) => [name, []])),
+      matches: new Map(),
+    };
+    const terms = ['', ...SEARCH_TERMS];
+    for (let pass = 0; pass <= PASSES; pass += 1) {
+      for (const term of terms) {
+        for (const [name, variant] of VARIANTS) {
+          const request: SearchRequest = {
+            ...defaultSearchFilter(),
+            page: 1,
+            pageSize: 10,
+            ...variant,
+            query: term,
+          };
+          const started = performance.now();
+          const answer = await bench.jobs.search(request, BENCH_NOW);
+          const elapsed = performance.now() - started;
+          if (pass === 0) {
+            if (name === 'recent (default)') {
+              run.matches.set(term, `${answer.total}${answer.totalExact ? '' : '+'}`);
+            }
+            continue;
+          }
+          run.samples.push(elapsed);
+          run.byVariant.get(name)!.push(elapsed);
+        }
+      }
+    }
+    await keep?.(bench);
+    return run;
+  } finally {
+    await bench.close();
+  }
+}
+
+/** The section: a table per database, the growth with size, and the targets at 100,000. */
+export function searchSection(runs: SearchRun[]): SectionResult {
+  const checks: Check[] = [];
+  const rows = runs.map((run) => [
+    run.database,
+    run.size.toLocaleString('en-US'),
+    `${run.loadSeconds.toFixed(1)} s`,
+    ms(percentile(run.samples, 50)),
+    ms(percentile(run.samples, 95)),
+    ms(percentile(run.samples, 99)),
+    ms(Math.max(...run.samples)),
+    run.samples.length,
+  ]);
+
+  const growth: (string | number)[][] = [];
+  for (const database of ['SQLite', 'PostgreSQL'] as const) {
+    const mine = runs.filter((r) => r.database === database).sort((a, b) => a.size - b.size);
+    const smallest = mine[0];
+    const largest = mine[mine.length - 1];
+    if (!smallest || !largest || smallest === largest) continue;
+    const times = largest.size / smallest.size;
+    for (const p of [50, 95]) {
+      const ratio = percentile(largest.samples, p) / percentile(smallest.samples, p);
+      growth.push([database, `p${p}`, `${times}x`, `${ratio.toFixed(1)}x`]);
+      checks.push(
+        atMost(
+          `Search cost growth, ${database}, p${p}, ${smallest.size.toLocaleString('en-US')} -> ${largest.size.toLocaleString('en-US')} jobs`,
+          ratio,
+          10,
+          'x',
+          'grows faster than logarithmically with the number of jobs',
+        ),
+      );
+    }
+    const [p50, p95] = [percentile(largest.samples, 50), percentile(largest.samples, 95)];
+    const label = `Text search at ${largest.size.toLocaleString('en-US')} jobs, ${database}`;
+    checks.push(atMost(`${label}, p50`, p50, 5, 'ms', slowestNote(largest)));
+    checks.push(atMost(`${label}, p95`, p95, 25, 'ms', slowestNote(largest)));
+  }
+
+  const largest = runs.filter((r) => r.size === Math.max(...runs.map((x) => x.size)));
+  const variantRows = VARIANTS.map(([name]) => [
+    name,
+    ...largest.flatMap((run) => {
+      const samples = run.byVariant.get(name)!;
+      return [ms(percentile(samples, 50)), ms(percentile(samples, 95))];
+    }),
+  ]);
+  const termsRow = largest[0]
+    ? [...largest[0].matches].map(([term, total]) => `${term ? `'${term}'` : '(none)'} ${total}`)
+    : [];
+
+  const body = [
+    `Each run generates the jobs (bench/src/data/generate-jobs.ts: realistic titles, ` +
+      `organizations, cities, 3-5 sentence descriptions, salaries on three in four, a year of ` +
+      `posting dates, 3% featured, about 10% inactive or expired), writes them through the API's ` +
+      `repository, and times \`JobsRepository.search\` (the work of POST /api/jobs/search without ` +
+      `HTTP or the public-read cache) for ${SEARCH_TERMS.length} search terms and no term, each in ` +
+      `${VARIANTS.length} ways (every sort, every filter with the term, page 1 and page 100): ` +
+      `one warm-up pass, then ${PASSES} measured passes.`,
+    '',
+    table(['Database', 'Jobs', 'Load', 'p50', 'p95', 'p99', 'max', 'searches'], rows),
+    '',
+    '**Growth with size** (the same searches; 100x the jobs):',
+    '',
+    table(['Database', 'Percentile', 'Jobs', 'Time'], growth),
+    '',
+    `**At ${largest[0]?.size.toLocaleString('en-US')} jobs, by kind of search** (p50 / p95 over the terms):`,
+    '',
+    table(
+      ['Search', ...largest.flatMap((run) => [`${run.database} p50`, `${run.database} p95`])],
+      variantRows,
+    ),
+    '',
+    `Matches per term at ${largest[0]?.size.toLocaleString('en-US')} jobs (public jobs; counted up to ` +
+      `the cap): ${termsRow.join(', ')}.`,
+  ].join('\n');
+  return { title: '1. Search at 1,000 to 100,000 jobs', body, checks };
+}
+
+function slowestNote(run: SearchRun): string {
+  const worst = [...run.byVariant]
+    .map(([name, samples]) => [name, percentile(samples, 95)] as const)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([name, value]) => `${name} ${ms(value)}`)
+    .join(', ');
+  return `slowest kinds of search (p95): ${worst}`;
+}
