@@ -66,9 +66,30 @@ export class JobSearch {
       sqlite: new PlanStats(this.db, this.jobCount),
       postgres: new PostgresPlanStats(this.db),
     };
+    if (this.dialect === 'sqlite' && parts.length === 1) {
+      // One statement gives both the page and the total: the ids in order up to the cap, counted
+      // and paged by SQLite itself. Each set (above all a broad text match) is built once, and only
+      // the page crosses into JavaScript. (SQLite passes an ordered subquery's rows on in their
+      // order; test/search-at-size.test.ts checks every order against a plain reference.)
+      const { query } = await this.select(whole, cap + 1, stats);
+      whole.order.apply(query);
+      const rows: { id: number; listed: number }[] = await this.db
+        .select('capped.id', this.db.raw('count(*) OVER () AS listed'))
+        .from(query.limit(cap + 1).as('capped'))
+        .limit(request.pageSize)
+        .offset(offset);
+      // A page past the end has no rows to carry the count: count apart (rare).
+      const listed = rows.length
+        ? Number(rows[0]!.listed)
+        : await this.countUpTo(whole, cap + 1, stats);
+      return {
+        ids: rows.map((row) => Number(row.id)),
+        total: Math.min(listed, cap),
+        totalExact: listed <= cap,
+      };
+    }
     if (this.dialect === 'sqlite') {
-      // One read gives both the page and the total: the ids in order up to the cap. Each set
-      // (above all a broad text match) is built once, and SQLite answers one query at a time.
+      // 'Most Relevant' reads its parts (see relevanceParts) up to the cap and merges them here.
       const ids = await this.readInOrder(parts, cap + 1, stats);
       return {
         ids: ids.slice(offset, offset + request.pageSize),
