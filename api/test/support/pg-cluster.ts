@@ -14,7 +14,10 @@ export interface PgCluster {
   stop(): void;
 }
 
-export async function startPgCluster(): Promise<PgCluster> {
+/**
+ * @param settings extra server settings (`-c name=value`), e.g. the benchmark's memory settings
+ */
+export async function startPgCluster(settings: Record<string, string> = {}): Promise<PgCluster> {
   const bin = postgresBinDir();
   const port = await freePort();
   const root = mkdtempSync(path.join(tmpdir(), 'jobboard-pg-'));
@@ -43,7 +46,8 @@ export async function startPgCluster(): Promise<PgCluster> {
     'UTF8',
     '--locale=C.UTF-8',
   ]);
-  const options = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  const extra = Object.entries(settings).map(([name, value]) => ` -c ${name}=${value}`);
+  const options = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200${extra.join('')}`;
   run('pg_ctl', [
     '-D',
     dataDir,

@@ -10,6 +10,8 @@ import type { SearchIndex, TextFields } from '../search-index/search-index';
 export interface JobSet {
   /** For the log and the plan tests: 'text', 'title', 'location', 'category'. */
   name: string;
+  /** What the set holds, the same for the same words or names: 'text:title:senior grants'. */
+  key: string;
   /** A text match is checked as a set built once; a join table is probed row by row. */
   kind: 'text' | 'join';
   /** `ids` may name a job more than once (a job in two of the categories asked for). */
@@ -114,25 +116,28 @@ export interface SetFactory {
 export function setFactory(index: SearchIndex): SetFactory {
   const joined = (
     name: string,
+    setKey: string,
     joinTable: 'job_locations' | 'job_categories',
-    key: 'location_id' | 'category_id',
+    column: 'location_id' | 'category_id',
     keys: (db: Knex) => Knex.QueryBuilder,
   ): JobSet => ({
     name,
+    key: setKey,
     kind: 'join',
     ids: (db) =>
-      db(joinTable).select(`${joinTable}.job_id as id`).whereIn(`${joinTable}.${key}`, keys(db)),
+      db(joinTable).select(`${joinTable}.job_id as id`).whereIn(`${joinTable}.${column}`, keys(db)),
     condition: (db, negate = false) =>
       db.raw(`${negate ? 'NOT ' : ''}EXISTS ?`, [
         db(joinTable)
           .select(db.raw('1'))
           .whereRaw(`${joinTable}.job_id = jobs.id`)
-          .whereIn(`${joinTable}.${key}`, keys(db)),
+          .whereIn(`${joinTable}.${column}`, keys(db)),
       ]),
   });
   return {
     text: (terms, fields) => ({
       name: fields === 'all' ? 'text' : fields,
+      key: `text:${fields}:${terms.join(' ')}`,
       kind: 'text',
       ids: (db) => index.idsMatching(db, terms, fields),
       condition: (db, negate = false) => {
@@ -141,17 +146,27 @@ export function setFactory(index: SearchIndex): SetFactory {
       },
     }),
     location: (name) =>
-      joined('location', 'job_locations', 'location_id', (db) =>
-        db('locations')
-          .select('locations.id')
-          .whereRaw('lower(locations.name) = ?', [name.trim().toLowerCase()]),
+      joined(
+        'location',
+        `location:${name.trim().toLowerCase()}`,
+        'job_locations',
+        'location_id',
+        (db) =>
+          db('locations')
+            .select('locations.id')
+            .whereRaw('lower(locations.name) = ?', [name.trim().toLowerCase()]),
       ),
     categories: (names) => {
       const lower = names.map((c) => c.trim().toLowerCase());
-      const set = joined('category', 'job_categories', 'category_id', (db) =>
-        db('categories')
-          .select('categories.id')
-          .whereRaw(`lower(categories.name) IN (${lower.map(() => '?').join(',')})`, lower),
+      const set = joined(
+        'category',
+        `category:${[...lower].sort().join('|')}`,
+        'job_categories',
+        'category_id',
+        (db) =>
+          db('categories')
+            .select('categories.id')
+            .whereRaw(`lower(categories.name) IN (${lower.map(() => '?').join(',')})`, lower),
       );
       return { ...set, repeats: lower.length > 1 };
     },

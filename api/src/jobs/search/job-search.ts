@@ -5,7 +5,7 @@ import type { Dialect } from '../../db/knex';
 import { searchTerms, type SearchIndex } from '../search-index/search-index';
 import { searchCriteria, setFactory, type JobSet, type SetFactory } from './criteria';
 import { FEATURED_THEN_NEWEST, sortOrderFor, type SortOrder } from './sort-orders';
-import { postgresDriver, PostgresPlanStats } from './postgres-plan';
+import { BroadSets, postgresDriver, PostgresPlanStats } from './postgres-plan';
 import { JobCountEstimate, PlanStats, sqliteFrom } from './sqlite-plan';
 
 /** What a search answers: the ids of one page, in order, and how many match in all. */
@@ -36,6 +36,7 @@ export interface Selection {
 export class JobSearch {
   private readonly sets: SetFactory;
   private readonly jobCount = new JobCountEstimate();
+  private readonly broadSets = new BroadSets();
 
   constructor(
     private readonly db: Knex,
@@ -64,7 +65,7 @@ export class JobSearch {
     const cap = Math.max(TOTAL_COUNT_CAP, offset + request.pageSize * 10);
     const stats: Stats = {
       sqlite: new PlanStats(this.db, this.jobCount),
-      postgres: new PostgresPlanStats(this.db),
+      postgres: new PostgresPlanStats(this.db, this.broadSets),
     };
     if (this.dialect === 'sqlite' && parts.length === 1) {
       // One statement gives both the page and the total: the ids in order up to the cap, counted

@@ -3,18 +3,48 @@ import type { JobSet } from './criteria';
 import type { Selection } from './job-search';
 
 /**
- * A set with at most this many jobs drives a search on PostgreSQL: its ids are read first (from
- * the GIN or join-table index) and the query looks those jobs up by primary key.
+ * A set with at most this many jobs drives a search on PostgreSQL: its ids are read first and the
+ * query looks those jobs up by primary key. A location's or category's ids come from an index
+ * alone; a text match's cost a row visit each, so fewer of them are worth reading.
  */
-const DRIVING_SET_LIMIT = 1000;
+const DRIVING_SET_LIMIT = { join: 5000, text: 1000 } as const;
+
+/** How long a set found broad is assumed broad without looking again. */
+const BROAD_FOR_MS = 60_000;
+
+/**
+ * The sets found broad lately (by key). Whether 'manager' holds thousands of jobs changes slowly,
+ * and finding out costs two round trips, so the answer is kept a minute. A plan made on an old
+ * answer is at worst a little slower, never wrong: only the ids of small sets drive a query, and
+ * those are always read afresh.
+ */
+export class BroadSets {
+  private readonly until = new Map<string, number>();
+
+  has(set: JobSet): boolean {
+    const until = this.until.get(set.key);
+    if (until === undefined) return false;
+    if (until > Date.now()) return true;
+    this.until.delete(set.key);
+    return false;
+  }
+
+  add(set: JobSet): void {
+    if (this.until.size > 10_000) this.until.clear();
+    this.until.set(set.key, Date.now() + BROAD_FOR_MS);
+  }
+}
 
 /** The ids of the small sets of one search, each read once. */
 export class PostgresPlanStats {
   private readonly read = new Map<JobSet, Promise<number[] | undefined>>();
 
-  constructor(private readonly db: Knex) {}
+  constructor(
+    private readonly db: Knex,
+    private readonly broad: BroadSets,
+  ) {}
 
-  /** The set's ids when it holds at most DRIVING_SET_LIMIT jobs, else undefined. */
+  /** The set's ids when it holds at most its DRIVING_SET_LIMIT jobs, else undefined. */
   smallSet(set: JobSet): Promise<number[] | undefined> {
     let ids = this.read.get(set);
     if (!ids) {
@@ -25,11 +55,16 @@ export class PostgresPlanStats {
   }
 
   private async readIfSmall(set: JobSet): Promise<number[] | undefined> {
+    if (this.broad.has(set)) return undefined;
     // Reading a broad text match's first thousand ids costs a thousand row visits: skip it when
     // the planner's own estimate (from word statistics, often low for prefixes) is well past it.
-    if (set.kind === 'text' && (await this.estimate(set)) > DRIVING_SET_LIMIT * 4) return undefined;
-    const rows: { id: number }[] = await set.ids(this.db).limit(DRIVING_SET_LIMIT + 1);
-    if (rows.length > DRIVING_SET_LIMIT) return undefined;
+    const limit = DRIVING_SET_LIMIT[set.kind];
+    const looksBroad = set.kind === 'text' && (await this.estimate(set)) > limit * 4;
+    const rows: { id: number }[] = looksBroad ? [] : await set.ids(this.db).limit(limit + 1);
+    if (looksBroad || rows.length > limit) {
+      this.broad.add(set);
+      return undefined;
+    }
     return [...new Set(rows.map((r) => Number(r.id)))];
   }
 
