@@ -43,40 +43,34 @@ export function percentile(values: number[], p: number): number {
 export const median = (values: number[]) => percentile(values, 50);
 
 /** A check against an upper bound. */
-export function atMost(
-  figure: string,
-  value: number,
-  limit: number,
-  unit: string,
-  why = '',
-): Check {
-  const show = (v: number) =>
-    `${unit === 'ms' ? ms(v).replace(' ms', '') : v.toFixed(unit === 'KB' ? 1 : 2)} ${unit}`;
-  const pass = value <= limit;
-  return {
-    figure,
-    measured: show(value),
-    target: `≤ ${limit} ${unit}`,
-    pass,
-    ...(pass ? {} : { note: `${show(value - limit)} over${why ? `: ${why}` : ''}` }),
-  };
+export function atMost(figure: string, value: number, limit: number, unit: string, why = '') {
+  return bound(figure, value, limit, unit, 'at most', why);
 }
 
 /** A check against a lower bound. */
-export function atLeast(
+export function atLeast(figure: string, value: number, limit: number, unit: string, why = '') {
+  return bound(figure, value, limit, unit, 'at least', why);
+}
+
+function bound(
   figure: string,
   value: number,
   limit: number,
   unit: string,
-  why = '',
+  kind: 'at most' | 'at least',
+  why: string,
 ): Check {
-  const show = (v: number) => `${v.toFixed(2)}${unit ? ` ${unit}` : ''}`;
-  const pass = value >= limit;
+  const show = (v: number) =>
+    unit === 'ms' ? ms(v) : `${v.toFixed(unit === 'KB' ? 1 : 2)}${unit ? ` ${unit}` : ''}`;
+  const pass = kind === 'at most' ? value <= limit : value >= limit;
+  const gap = Math.abs(value - limit);
   return {
     figure,
     measured: show(value),
-    target: `≥ ${limit}${unit ? ` ${unit}` : ''}`,
+    target: `${kind === 'at most' ? '≤' : '≥'} ${limit}${unit ? ` ${unit}` : ''}`,
     pass,
-    ...(pass ? {} : { note: `${show(limit - value)} short${why ? `: ${why}` : ''}` }),
+    ...(pass
+      ? {}
+      : { note: `${show(gap)} ${kind === 'at most' ? 'over' : 'short'}${why ? `: ${why}` : ''}` }),
   };
 }

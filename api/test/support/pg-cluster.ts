@@ -93,7 +93,8 @@ function postgresBinDir(): string {
   }
 }
 
-function freePort(): Promise<number> {
+/** A port nothing listens on right now, on 127.0.0.1. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();

@@ -1,19 +1,11 @@
-/** A public submission as the form sends it (SPEC.md 3: the payload plus selectedTier and experienceLevel). */
+import { VALID_SUBMISSION } from '../../../api/contract/src/__tests__/submission-cases';
+
+/**
+ * A public submission as the form sends it: the contract's valid example plus what the form adds
+ * on send (SPEC.md 3: selectedTier and experienceLevel).
+ */
 export const VALID_SUBMISSION_PAYLOAD = {
-  title: 'Communications Director',
-  organization: 'Coastal Justice Fund',
-  description: 'Lead our communications team and tell the story of the climate justice movement.',
-  location: 'Washington, DC',
-  category: ['Communications'],
-  jobType: 'Full-time',
-  salaryMin: '85000',
-  salaryMax: '105000',
-  applicationUrl: 'https://coastaljusticefund.org/careers/communications-director',
-  deadline: '2027-01-15',
-  contactEmail: 'hiring@coastaljusticefund.org',
-  contactName: 'Jordan Lee',
-  listingType: 'basic',
-  promoCode: '',
-  selectedTier: 'basic',
+  ...VALID_SUBMISSION,
+  selectedTier: VALID_SUBMISSION.listingType,
   experienceLevel: 'Not specified',
 };

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { CATEGORY_CHOICES } from '@jobboard/contract';
 import { VALID_SUBMISSION_PAYLOAD } from '../data/submission';
 import { atLeast, atMost, ms, percentile, table, type Check, type SectionResult } from '../report';
 import { adminSession, throughput, timed, type Throughput } from '../support/http';
@@ -14,18 +15,6 @@ import { BENCH_ADMIN, freePort, REPO_ROOT, stopProcess, type RunningSite } from 
 
 const SECONDS = 8;
 const SORTS = ['recent', 'relevance', 'salary-high', 'salary-low'];
-const CATEGORIES = [
-  'Communications',
-  'Nonprofit Role',
-  'News and Audience',
-  'Philanthropy',
-  'Fundraising',
-  'Other Good Roles',
-  'Agencies',
-  'Political',
-  'Product and Tech',
-  'Uncategorized',
-];
 const CONNECTIONS = 10;
 
 interface Endpoint {
@@ -176,7 +165,7 @@ export async function loadSection(site: RunningSite, jobId: string): Promise<Sec
           page: 1 + (n % 20),
           pageSize: 1 + (Math.floor(n / 20) % 100),
           sortOption: SORTS[Math.floor(n / 2000) % 4],
-          category: [CATEGORIES[Math.floor(n / 8000) % CATEGORIES.length]],
+          category: [CATEGORY_CHOICES[Math.floor(n / 8000) % CATEGORY_CHOICES.length]!],
         });
       },
     });

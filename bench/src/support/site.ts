@@ -1,8 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '@jobboard/api/test/support/pg-cluster';
+
+export { freePort };
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 
@@ -100,17 +102,3 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
   await ended;
   clearTimeout(timer);
 }
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-export const exists = existsSync;
