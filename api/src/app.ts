@@ -1,7 +1,7 @@
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
@@ -103,7 +103,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
-/** A hop count becomes "trust the n nearest proxies"; true / false pass through. */
-function trustedProxies(setting: boolean | number) {
+/**
+ * A hop count becomes "trust the n nearest proxies"; a list of addresses / CIDR ranges is handed
+ * to Fastify (proxy-addr) as it is. Never `true`: the configuration refuses it (config.ts).
+ */
+function trustedProxies(setting: TrustProxy) {
   return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { MIN_ADMIN_PASSWORD_LENGTH, type SiteConfig } from '@jobboard/contract';
 
@@ -24,8 +25,12 @@ export interface Config {
   publicUrl: string;
   seedDemo: boolean;
   logLevel: string;
-  /** Proxies in front of us whose X-Forwarded-For is believed: false, true, or a hop count. */
-  trustProxy: boolean | number;
+  /**
+   * Proxies in front of us whose X-Forwarded-For is believed: none (false), the number of hops
+   * nearest to the server, or the proxies' addresses / CIDR ranges. Never "every hop": that lets
+   * any client pick its own address and slip past the rate limits.
+   */
+  trustProxy: TrustProxy;
   /** The publication's names, addresses and links, shown by the shell. */
   site: SiteConfig;
   /** Where the front-end builds are (`<app>/<version>/`) and the file that picks the versions. */
@@ -41,6 +46,8 @@ export interface Config {
   /** Submissions accepted per client address in a window (spam defence). */
   submissionRateLimit: { max: number; windowMinutes: number };
 }
+
+export type TrustProxy = false | number | string[];
 
 export interface MailConfig {
   /** smtp(s)://user:password@host:port; null keeps messages in the outbox (and logs them). */
@@ -100,7 +107,7 @@ export function loadConfig(env: Env = process.env): Config {
   const publicUrl = read('PUBLIC_URL', parsePublicUrl, `http://localhost:${port}`);
   const seedDemo = read('SEED_DEMO', parseBoolean, true);
   const logLevel = read('LOG_LEVEL', parseLogLevel, 'info');
-  const trustProxy = read('TRUST_PROXY', parseTrustProxy, false as boolean | number);
+  const trustProxy = read('TRUST_PROXY', parseTrustProxy, false as TrustProxy);
 
   const text = (name: string, fallback: string) => read(name, (v) => v, fallback);
   const site: SiteConfig = {
@@ -203,13 +210,51 @@ function parseBoolean(raw: string): boolean {
   return invalid('must be true or false');
 }
 
-function parseTrustProxy(raw: string): boolean | number {
-  if (/^\d+$/.test(raw)) return Number(raw);
-  try {
-    return parseBoolean(raw);
-  } catch {
-    return invalid('must be true, false or the number of proxies in front of the server');
+/** The most proxies a hop count may name: a larger count is as good as trusting every hop. */
+export const MAX_TRUSTED_HOPS = 10;
+/** proxy-addr's names for whole ranges: 127.0.0.1/8 and ::1, link-local, private networks. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * `false` / unset, a hop count (`1`: the one proxy in front of us), or a comma-separated list of
+ * proxy addresses and CIDR ranges (`10.0.0.1, 192.168.0.0/16, loopback`). `true` is refused: it
+ * believes every X-Forwarded-For hop, so any client could choose its own address.
+ */
+function parseTrustProxy(raw: string): TrustProxy {
+  const value = raw.toLowerCase();
+  if (['true', 'yes', 'on', '*'].includes(value)) {
+    return invalid(
+      'must not be true: that believes every X-Forwarded-For hop, so any client could choose its address and slip past the rate limits. ' +
+        `Write the number of proxies in front of the server (for example TRUST_PROXY=1, at most ${MAX_TRUSTED_HOPS}), ` +
+        'or their addresses or CIDR ranges separated by commas (for example TRUST_PROXY=10.0.0.2,192.168.0.0/16, or loopback)',
+    );
   }
+  if (['false', 'no', 'off', '0'].includes(value)) return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops <= MAX_TRUSTED_HOPS
+      ? hops
+      : invalid(`must name at most ${MAX_TRUSTED_HOPS} proxies (a hop count), or their addresses`);
+  }
+  const entries = raw.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isAddressOrRange(entry));
+  if (bad.length) {
+    return invalid(
+      `must be a number of proxies (for example 1) or proxy addresses / CIDR ranges separated by commas (for example 10.0.0.2,192.168.0.0/16); not understood: ${bad.map((b) => `"${b}"`).join(', ')}`,
+    );
+  }
+  return entries;
+}
+
+/** An IPv4 / IPv6 address, a CIDR range of one, or one of proxy-addr's range names. */
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry.toLowerCase())) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
 }
 
 function parseLogLevel(raw: string): string {
