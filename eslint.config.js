@@ -29,6 +29,25 @@ export default tseslint.config(
     },
   },
   {
+    // One router for the whole page: shared-ui's router entry, a federation singleton that
+    // carries only the parts the apps use (shared-ui/src/router.ts).
+    files: ['shell/**/*.{ts,tsx}', 'mfe-*/**/*.{ts,tsx}', 'shared-ui/**/*.{ts,tsx}'],
+    ignores: ['shared-ui/src/router.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router-dom',
+              message: "Import the router from '@jobboard/shared-ui/router' (one shared router).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['shell/**/*.tsx', 'mfe-*/**/*.tsx', 'shared-ui/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

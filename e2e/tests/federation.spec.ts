@@ -64,7 +64,8 @@ test.describe('shared singletons', () => {
       'react-dom',
       'react-dom/client',
       'react/jsx-runtime',
-      'react-router-dom',
+      // The router is shared through shared-ui's router entry (only the parts the apps use).
+      '@jobboard/shared-ui/router',
       'styled-components',
       'swr',
       'zustand',

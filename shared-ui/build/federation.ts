@@ -18,14 +18,14 @@ export type RemoteName = Exclude<AppName, 'shell'>;
 
 /**
  * Loaded once for the whole page. `react-dom/client` and `react/jsx-runtime` are separate entry
- * points: sharing `react` / `react-dom` alone would leave a second copy of each behind them.
+ * points: sharing `react` / `react-dom` alone would leave a second copy of each behind them. The
+ * router is shared as `@jobboard/shared-ui/router` (below), which carries only what the apps use.
  */
 const SINGLETONS = [
   'react',
   'react/jsx-runtime',
   'react-dom',
   'react-dom/client',
-  'react-router-dom',
   'styled-components',
   'swr',
   'zustand',
@@ -51,11 +51,13 @@ export function sharedModules(appRoot: string): SharedConfig {
     shared[request] = { singleton: true, requiredVersion: range };
   }
   const sharedUi = readJson(path.join(import.meta.dirname, '..', 'package.json'));
-  shared['@jobboard/shared-ui'] = {
-    singleton: true,
-    version: sharedUi.version,
-    requiredVersion: `^${sharedUi.version}`,
-  };
+  for (const entry of ['@jobboard/shared-ui', '@jobboard/shared-ui/router']) {
+    shared[entry] = {
+      singleton: true,
+      version: sharedUi.version,
+      requiredVersion: `^${sharedUi.version}`,
+    };
+  }
   return shared;
 }
 

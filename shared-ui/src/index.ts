@@ -32,12 +32,6 @@ export { VisuallyHidden } from './primitives/VisuallyHidden';
 export { Modal, ModalTitle, type ModalProps } from './primitives/Modal';
 export { Pagination, pageItems } from './primitives/Pagination';
 export {
-  Tooltip,
-  TooltipProvider,
-  TOOLTIP_DELAY_MS,
-  TOOLTIP_SKIP_DELAY_MS,
-} from './primitives/Tooltip';
-export {
   TextField,
   TextArea,
   Select,

@@ -1,6 +1,6 @@
 import { Spinner } from '@jobboard/shared-ui';
 import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@jobboard/shared-ui/router';
 import { RequireAdmin } from '../features/auth/components/RequireAdmin';
 import { AdminLayout } from './AdminLayout';
 import DashboardPage from './pages/DashboardPage';

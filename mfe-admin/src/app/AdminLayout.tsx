@@ -1,5 +1,5 @@
 import { Button, errorMessage, toast } from '@jobboard/shared-ui';
-import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { NavLink, Outlet, useNavigate } from '@jobboard/shared-ui/router';
 import styled from 'styled-components';
 import { useSWRConfig } from 'swr';
 import { checkAuthKey } from '../features/auth/api/check-auth';

@@ -1,5 +1,5 @@
 import { renderStandalone } from '@jobboard/shared-ui';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@jobboard/shared-ui/router';
 import BoardPage from './BoardPage';
 import BookmarksPage from './BookmarksPage';
 import MemberCallbackPage from './MemberCallbackPage';

@@ -1,7 +1,7 @@
 import { SharedUiProvider } from '@jobboard/shared-ui';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from '@jobboard/shared-ui/router';
 import { SWRConfig } from 'swr';
 
 /** Where the router is now, for assertions: `screen.getByTestId('location')`. */

@@ -1,4 +1,4 @@
-import { Route, Routes, useParams } from 'react-router-dom';
+import { Route, Routes, useParams } from '@jobboard/shared-ui/router';
 import styled from 'styled-components';
 import { PayPanel } from '../features/payment/components/PayPanel';
 import { PayCancelled, PaySuccess } from '../features/payment/components/PayResult';

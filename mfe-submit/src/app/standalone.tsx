@@ -1,5 +1,5 @@
 import { renderStandalone } from '@jobboard/shared-ui';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from '@jobboard/shared-ui/router';
 import PayPage from './PayPage';
 import SubmitJobPage from './SubmitJobPage';
 

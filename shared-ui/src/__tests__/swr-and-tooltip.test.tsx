@@ -1,7 +1,12 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REFRESH, freshFor, swrDefaults } from '../api/swr';
-import { Tooltip, TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '../primitives/Tooltip';
+import {
+  Tooltip,
+  TooltipProvider,
+  TOOLTIP_DELAY_MS,
+  TOOLTIP_SKIP_DELAY_MS,
+} from '../tooltip/Tooltip';
 import { SharedUiProvider } from '../SharedUiProvider';
 
 afterEach(() => vi.useRealTimers());
@@ -34,9 +39,11 @@ describe('tooltips (SPEC.md 9)', () => {
     vi.useFakeTimers();
     render(
       <SharedUiProvider>
-        <Tooltip content="Save this job">
-          <button type="button">Bookmark</button>
-        </Tooltip>
+        <TooltipProvider>
+          <Tooltip content="Save this job">
+            <button type="button">Bookmark</button>
+          </Tooltip>
+        </TooltipProvider>
       </SharedUiProvider>,
     );
     const trigger = screen.getByRole('button', { name: 'Bookmark' });

@@ -1,28 +1,15 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useRef, type ReactNode } from 'react';
+import { useRef } from 'react';
 import styled from 'styled-components';
+import { ModalTitleContext, type ModalProps } from './Modal';
 import { VisuallyHidden } from './VisuallyHidden';
 
-export interface ModalProps {
-  open: boolean;
-  onClose(): void;
-  /**
-   * The dialog's accessible name, shown as its heading unless `hideTitle`. Leave it out when the
-   * content places its own <ModalTitle>.
-   */
-  title?: ReactNode;
-  hideTitle?: boolean;
-  description?: ReactNode;
-  children: ReactNode;
-  /** Caps the dialog's height; the content scrolls inside (SPEC.md 9: the job modal is 85vh). */
-  maxHeight?: string;
-}
-
 /**
- * A dialog on Radix: focus moves in and is trapped while open, Escape and the overlay close it,
- * focus returns to what opened it, the rest of the page is hidden from screen readers.
+ * The dialog itself, on Radix (loaded by Modal when a dialog first opens): focus moves in and is
+ * trapped while open, Escape and the overlay close it, focus returns to what opened it, the rest of
+ * the page is hidden from screen readers.
  */
-export function Modal({
+export default function RadixModal({
   open,
   onClose,
   title,
@@ -67,7 +54,7 @@ export function Modal({
               <Dialog.Description>Details</Dialog.Description>
             </VisuallyHidden>
           )}
-          {children}
+          <ModalTitleContext.Provider value={Title}>{children}</ModalTitleContext.Provider>
           <CloseButton aria-label="Close">×</CloseButton>
         </Content>
       </Dialog.Portal>
@@ -120,9 +107,3 @@ const CloseButton = styled(Dialog.Close)`
     background: ${({ theme }) => theme.colors.surfaceMuted};
   }
 `;
-
-/**
- * The dialog's title placed by the content itself (a Modal without `title`): for a dialog that
- * stays mounted while its content changes.
- */
-export const ModalTitle = Title;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from '../router';
 import { SharedUiProvider } from '../SharedUiProvider';
 import { Toaster } from '../toast/Toaster';
 

@@ -9,11 +9,11 @@ import {
 } from './toast-store';
 
 /**
- * The page's single toast viewport (rendered once, by the shell). Radix gives the behaviour of
+ * The toast viewport itself (loaded by Toaster once the page is up). Radix gives the behaviour of
  * SPEC.md 9: timed close, swipe right to dismiss, F8 to focus the viewport, announcements to
  * screen readers.
  */
-export function Toaster() {
+export default function RadixToaster() {
   const toasts = useToastStore((s) => s.toasts);
   const dismiss = useToastStore((s) => s.dismiss);
   return (

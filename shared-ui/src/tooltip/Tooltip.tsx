@@ -6,7 +6,11 @@ import styled from 'styled-components';
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
-/** Wraps the page once (SharedUiProvider) so every tooltip shares the delays. */
+/**
+ * Tooltips are their own entry, `@jobboard/shared-ui/tooltip`, outside the shared runtime, so a
+ * page without one (the board's first view) carries no tooltip code. Wrap an area in
+ * TooltipProvider once so every tooltip in it shares the delays.
+ */
 export function TooltipProvider({ children }: { children: ReactNode }) {
   return (
     <RadixTooltip.Provider

@@ -2,7 +2,7 @@ import type { SiteConfig } from '@jobboard/contract';
 import { SharedUiProvider, SiteProvider } from '@jobboard/shared-ui';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useNavigate } from '@jobboard/shared-ui/router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Footer } from '../layout/Footer';
 import { Header } from '../layout/Header';

@@ -1,6 +1,6 @@
 import { FRONTEND_ROUTES, type BootConfig } from '@jobboard/contract';
 import { SharedUiProvider, SiteProvider, Toaster } from '@jobboard/shared-ui';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from '@jobboard/shared-ui/router';
 import { RemotePage } from '../federation/RemotePage';
 import { Hero } from '../layout/Hero';
 import { Layout } from '../layout/Layout';

@@ -1,5 +1,5 @@
 import { media } from '@jobboard/shared-ui';
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '@jobboard/shared-ui/router';
 import styled, { css } from 'styled-components';
 import { useSite } from '../app/site-context';
 import { useMenuStore } from './menu-store';

@@ -1,6 +1,6 @@
 import { matchFrontendRoute } from '@jobboard/contract';
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@jobboard/shared-ui/router';
 
 /**
  * Scroll to the top on every route change (SPEC.md 2). Opening or closing a job's detail

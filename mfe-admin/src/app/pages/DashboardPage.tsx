@@ -1,7 +1,7 @@
 import type { AdminJob } from '@jobboard/contract';
 import { Button, Spinner, errorMessage, toast } from '@jobboard/shared-ui';
 import { useState } from 'react';
-import { Link, useOutletContext } from 'react-router-dom';
+import { Link, useOutletContext } from '@jobboard/shared-ui/router';
 import { useAdminJobs } from '../../features/jobs/api/admin-jobs';
 import { deleteJob } from '../../features/jobs/api/delete-job';
 import { refreshJobs } from '../../features/jobs/api/refresh-jobs';

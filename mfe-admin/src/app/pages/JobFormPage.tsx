@@ -1,7 +1,7 @@
 import { jobToAdminForm, type AdminJobForm } from '@jobboard/contract';
 import { ApiError, Spinner, errorMessage, toast } from '@jobboard/shared-ui';
 import { useEffect, useMemo } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from '@jobboard/shared-ui/router';
 import { useSWRConfig } from 'swr';
 import { adminJobsKey } from '../../features/jobs/api/admin-jobs';
 import { adminJobKey, useAdminJob } from '../../features/jobs/api/admin-job';

@@ -1,5 +1,5 @@
 import { Button, Card, Spinner, errorMessage, formatCents, toast } from '@jobboard/shared-ui';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '@jobboard/shared-ui/router';
 import { useAdminJob } from '../../features/jobs/api/admin-job';
 import { extendJob, republishJob } from '../../features/jobs/api/listing-lifecycle';
 import { JobDetails } from '../../features/jobs/components/JobDetails';

@@ -2,7 +2,7 @@ import { PAGE_SIZE, type Job, type SearchResponse } from '@jobboard/contract';
 import { useToastStore } from '@jobboard/shared-ui';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route } from 'react-router-dom';
+import { Route } from '@jobboard/shared-ui/router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, sentBodies, type FakeHandler } from '../../test-support/fake-api';
 import { makeJob } from '../../test-support/jobs';

@@ -1,6 +1,6 @@
 import { SharedUiProvider, useToastStore } from '@jobboard/shared-ui';
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from '@jobboard/shared-ui/router';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RequireAdmin } from '../components/RequireAdmin';

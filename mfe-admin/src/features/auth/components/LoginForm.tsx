@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES, AdminLogin, check } from '@jobboard/contract';
 import { ApiError, Button, Card, TextField, toast } from '@jobboard/shared-ui';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@jobboard/shared-ui/router';
 import styled from 'styled-components';
 import { useSWRConfig } from 'swr';
 import { checkAuthKey } from '../api/check-auth';

@@ -1,6 +1,6 @@
 import { Spinner, toast } from '@jobboard/shared-ui';
 import { useEffect, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@jobboard/shared-ui/router';
 import { useCheckAuth } from '../api/check-auth';
 
 /**

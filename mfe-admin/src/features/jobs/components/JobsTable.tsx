@@ -1,6 +1,6 @@
 import type { AdminJob } from '@jobboard/contract';
 import { Badge, Button, formatUsDate } from '@jobboard/shared-ui';
-import { Link } from 'react-router-dom';
+import { Link } from '@jobboard/shared-ui/router';
 import styled from 'styled-components';
 
 /** 'All Job Listings (count)': Title, Organization, Category, Posted Date, Status, Actions. */

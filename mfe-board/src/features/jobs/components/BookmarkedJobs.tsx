@@ -1,5 +1,5 @@
 import { Button, Notice, Spinner } from '@jobboard/shared-ui';
-import { Link } from 'react-router-dom';
+import { Link } from '@jobboard/shared-ui/router';
 import styled from 'styled-components';
 import { useBookmarkedJobs } from '../api/bookmarked-jobs';
 import { JOB_TEXT } from '../messages';

@@ -1,6 +1,6 @@
 import type { Job } from '@jobboard/contract';
 import { useId, type MouseEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@jobboard/shared-ui/router';
 import styled, { css } from 'styled-components';
 import { useJobRoute } from '../hooks/use-job-route';
 import { JOB_TEXT } from '../messages';

@@ -9,7 +9,7 @@ import {
   useSite,
 } from '@jobboard/shared-ui';
 import type { ReactNode } from 'react';
-import { useParams } from 'react-router-dom';
+import { useParams } from '@jobboard/shared-ui/router';
 import styled from 'styled-components';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useJob } from '../api/get-job';

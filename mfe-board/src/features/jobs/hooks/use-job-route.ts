@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useLocation, useNavigate, type To } from 'react-router-dom';
+import { useLocation, useNavigate, type To } from '@jobboard/shared-ui/router';
 
 /** Marks a job opened from inside the site, so closing it can simply go back. */
 const OPENED_HERE = { openedFromSite: true } as const;

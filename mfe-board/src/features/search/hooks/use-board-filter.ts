@@ -1,6 +1,6 @@
 import { defaultSearchFilter, type SearchFilter } from '@jobboard/contract';
 import { useCallback, useLayoutEffect, useMemo } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '@jobboard/shared-ui/router';
 import { filterFromQueryString, filterToQueryString } from '../lib/filter-query';
 import { useFilterDraft } from '../stores/filter-draft-store';
 

@@ -2,7 +2,7 @@ import type { PayPageView } from '@jobboard/contract';
 import { SharedUiProvider } from '@jobboard/shared-ui';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from '@jobboard/shared-ui/router';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import PayPage from '../../../app/PayPage';

@@ -8,7 +8,7 @@ import {
   toast,
 } from '@jobboard/shared-ui';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@jobboard/shared-ui/router';
 import styled from 'styled-components';
 import { usePayPage } from '../api/get-pay-page';
 import { startCheckout } from '../api/start-checkout';

@@ -1,6 +1,6 @@
 import { Button, Card, Spinner } from '@jobboard/shared-ui';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@jobboard/shared-ui/router';
 import { usePayPage } from '../api/get-pay-page';
 import { PAY_MESSAGES } from '../messages';
 import { DeadLink } from './PayPanel';

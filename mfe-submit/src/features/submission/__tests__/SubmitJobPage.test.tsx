@@ -1,7 +1,7 @@
 import { SharedUiProvider, SiteProvider, useToastStore } from '@jobboard/shared-ui';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@jobboard/shared-ui/router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   SUBMISSION_CASES,

@@ -1,5 +1,5 @@
 import { Button, Card } from '@jobboard/shared-ui';
-import { Link } from 'react-router-dom';
+import { Link } from '@jobboard/shared-ui/router';
 import styled from 'styled-components';
 import { SUBMIT_TEXT } from '../messages';
 
