@@ -14,11 +14,16 @@ import {
   STRIPE_WEBHOOK_SECRET,
 } from './support/site';
 
-// A fresh database and a copy of the current remotes configuration for every run.
-for (const suffix of ['', '-wal', '-shm']) rmSync(`${SQLITE_FILE}${suffix}`, { force: true });
-const built = path.join(REPO_ROOT, 'releases', 'remotes.json');
-if (existsSync(built)) copyFileSync(built, REMOTES_CONFIG);
-else rmSync(REMOTES_CONFIG, { force: true }); // `pnpm start` builds, and promotes into our copy
+// A fresh database and a copy of the current remotes configuration for every run. Only in the
+// main process: Playwright reads this file again in every worker it starts (after a failed test,
+// too), and removing the database under the running site would leave its new connections on an
+// empty file.
+if (!process.env.TEST_WORKER_INDEX) {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${SQLITE_FILE}${suffix}`, { force: true });
+  const built = path.join(REPO_ROOT, 'releases', 'remotes.json');
+  if (existsSync(built)) copyFileSync(built, REMOTES_CONFIG);
+  else rmSync(REMOTES_CONFIG, { force: true }); // `pnpm start` builds, and promotes into our copy
+}
 
 export default defineConfig({
   testDir: './tests',
