@@ -10,14 +10,22 @@ export type Dialect = DatabaseConfig['client'];
 // Our bigints are epoch milliseconds and counts, far below 2^53, so numbers are safe.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-/** SQLite pragmas applied to every connection. */
+/**
+ * SQLite pragmas applied to every connection. The busy timeout comes first: a pragma run before it
+ * fails at once with SQLITE_BUSY while another connection writes.
+ */
 const SQLITE_PRAGMAS = [
-  'PRAGMA journal_mode = WAL', // readers do not block the writer
   'PRAGMA busy_timeout = 5000', // wait for a lock instead of failing with SQLITE_BUSY
   'PRAGMA foreign_keys = ON', // SQLite leaves them off unless asked
-  'PRAGMA synchronous = NORMAL', // safe with WAL, much faster than FULL
   'PRAGMA cache_size = -65536', // 64 MB of pages per connection instead of 2 MB
   'PRAGMA mmap_size = 1073741824', // read the file through the page cache of the OS, no copies
+];
+
+/** The writer also sets how the file is written; WAL is kept in the file, readers need not ask. */
+const SQLITE_WRITER_PRAGMAS = [
+  ...SQLITE_PRAGMAS,
+  'PRAGMA journal_mode = WAL', // readers do not block the writer, nor it them
+  'PRAGMA synchronous = NORMAL', // safe with WAL, much faster than FULL
 ];
 
 export function createKnex(database: DatabaseConfig): Knex {
@@ -32,7 +40,7 @@ export function createKnex(database: DatabaseConfig): Knex {
     mkdirSync(path.dirname(database.filename), { recursive: true });
   // One connection writes: SQLite has one writer anyway, and a single connection means no
   // SQLITE_BUSY between our own writes. Reads go to createReadKnex's connections.
-  return sqliteKnex(database.filename, 1, SQLITE_PRAGMAS);
+  return sqliteKnex(database.filename, 1, SQLITE_WRITER_PRAGMAS);
 }
 
 /**
