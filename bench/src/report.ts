@@ -60,8 +60,11 @@ function bound(
   kind: 'at most' | 'at least',
   why: string,
 ): Check {
+  const whole = Number.isInteger(value) && Number.isInteger(limit);
   const show = (v: number) =>
-    unit === 'ms' ? ms(v) : `${v.toFixed(unit === 'KB' ? 1 : 2)}${unit ? ` ${unit}` : ''}`;
+    unit === 'ms'
+      ? ms(v)
+      : `${v.toFixed(whole ? 0 : unit === 'KB' ? 1 : 2)}${unit ? ` ${unit}` : ''}`;
   const pass = kind === 'at most' ? value <= limit : value >= limit;
   const gap = Math.abs(value - limit);
   return {

@@ -4,7 +4,7 @@
  *
  *   pnpm bench                          everything (about 10 minutes on 2 cores)
  *   pnpm bench --sizes=1000,10000       fewer jobs
- *   pnpm bench --only=search,load       some sections (search, load, isolation)
+ *   pnpm bench --only=search,load       some sections (search, load, isolation, front-end, lighthouse)
  *   pnpm bench --databases=postgresql   search on one database (sqlite, postgresql)
  */
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,7 +15,9 @@ import { type BenchDatabase } from './data/bench-database';
 import { describeMachine } from './support/machine';
 import { table, type Check, type SectionResult } from './report';
 import { measureSearch, searchSection, type SearchRun } from './sections/search';
+import { frontEndSection } from './sections/front-end';
 import { isolationSection, loadSection } from './sections/load';
+import { lighthouseSection } from './sections/lighthouse';
 import { ensureFrontEndBuilt, REPO_ROOT, startSite } from './support/site';
 
 const args = new Map(
@@ -70,8 +72,8 @@ try {
   }
   if (runs.length) sections.push(searchSection(runs));
 
-  // 2 and 3: the production site on the largest SQLite database.
-  if (wanted('load') || wanted('isolation')) {
+  // 2 to 5: the production site on the largest SQLite database.
+  if (['load', 'isolation', 'front-end', 'lighthouse'].some(wanted)) {
     log('building the front end if needed, starting the site');
     ensureFrontEndBuilt();
     const site = await startSite({ sqliteFile: siteDatabase });
@@ -87,6 +89,14 @@ try {
       if (wanted('isolation')) {
         log('writes during slow searches');
         sections.push(await isolationSection(site, jobId));
+      }
+      if (wanted('front-end')) {
+        log('the first view of / in Chromium');
+        sections.push(await frontEndSection(site));
+      }
+      if (wanted('lighthouse')) {
+        log('Lighthouse');
+        sections.push(await lighthouseSection({ url: site.url, jobId }));
       }
     } finally {
       await site.stop();
