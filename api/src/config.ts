@@ -90,10 +90,7 @@ export function loadConfig(env: Env = process.env): Config {
     try {
       return parse(raw.trim());
     } catch (error) {
-      // Secrets are never echoed back; other values are, so the operator sees the typo.
-      const secret = ['SECRET', 'PASSWORD', 'SMTP_URL'].some((part) => name.includes(part));
-      const shown = secret ? '' : ` (got "${raw}")`;
-      problems.push(`${name} ${(error as Error).message}${shown}`);
+      problems.push(`${name} ${(error as Error).message}${shownValue(name, raw)}`);
       return fallback;
     }
   };
@@ -183,6 +180,25 @@ export function loadConfig(env: Env = process.env): Config {
     firstAdmin,
     submissionRateLimit,
   };
+}
+
+/** Variables that hold a secret, or may: their values are never written anywhere. */
+const SECRET_NAMES = ['SECRET', 'PASSWORD', 'SMTP_URL'];
+
+/**
+ * How a refused value is quoted back, so the operator sees the typo: as it is, except secrets
+ * (never) and DATABASE_URL, which may hold a password: only its scheme, host and database are
+ * shown, and nothing at all when it cannot be read as a URL (a password with a `#` or `@`, say).
+ */
+function shownValue(name: string, raw: string): string {
+  if (SECRET_NAMES.some((part) => name.includes(part))) return '';
+  if (name === 'DATABASE_URL') {
+    const url = URL.canParse(raw) ? new URL(raw) : null;
+    if (!url?.host) return '';
+    const hidden = url.username || url.password || url.search || url.hash;
+    return ` (got "${url.protocol}//${url.host}${url.pathname}"${hidden ? ', credentials and options hidden' : ''})`;
+  }
+  return ` (got "${raw}")`;
 }
 
 // Each parser returns the value or throws an Error whose message says what is wrong.

@@ -187,3 +187,33 @@ describe('configuration from the environment', () => {
     expect(error?.message).not.toContain('short');
   });
 });
+
+describe('a DATABASE_URL that cannot be used', () => {
+  const problemOf = (url: string) => {
+    try {
+      loadConfig({ DATABASE_URL: url });
+    } catch (error) {
+      return (error as ConfigError).message;
+    }
+    throw new Error(`${url} was accepted`);
+  };
+
+  it.each([
+    ['another database', 'mysql://board:hunter2-secret@db.internal:3306/board'],
+    ['a password with a # in it', 'postgres://board:hunter2#secret@db.internal/board'],
+    ['a port out of range', 'postgres://board:hunter2-secret@db.internal:99999/board'],
+    ['a scheme typo', 'postgresql//board:hunter2-secret@db.internal/board'],
+    ['a password in the query', 'mysql://db.internal/board?password=hunter2-secret'],
+  ])('is never echoed with its password (%s)', (_, url) => {
+    const message = problemOf(url);
+    expect(message).toContain('DATABASE_URL must be a PostgreSQL URL');
+    expect(message).not.toContain('hunter2');
+    expect(message).not.toContain('secret');
+  });
+
+  it('still shows where it points when that is safe to show', () => {
+    expect(problemOf('mysql://board:hunter2-secret@db.internal:3306/board')).toContain(
+      '(got "mysql://db.internal:3306/board", credentials and options hidden)',
+    );
+  });
+});
