@@ -10,7 +10,10 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('releases', new Releases(app.config.releasesDir, app.config.remotesConfigFile));
+    app.decorate(
+      'releases',
+      new Releases(app.config.releasesDir, app.config.remotesConfigFile, app.log),
+    );
   },
   { name: 'releases', dependencies: ['config'] },
 );
