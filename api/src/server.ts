@@ -5,7 +5,12 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { migrateLatest } from './db/migrate';
-import { ensureFirstAdmin, type FirstAdmin } from './admins/first-admin';
+import {
+  dataDirOf,
+  ensureFirstAdmin,
+  firstAdminPasswordNotice,
+  type FirstAdmin,
+} from './admins/first-admin';
 import { seedDemoIfEmpty } from './seed/seed-demo';
 
 /** Start-up: read the configuration, migrate, seed the demo when empty, listen, stop gracefully. */
@@ -60,18 +65,12 @@ function printBanner(
     `  Job board ready at http://localhost:${port}  (${database})`,
     `  Admin login:       http://localhost:${port}/admin/login`,
   ];
-  if (firstAdmin.created && firstAdmin.generatedPassword) {
-    // Shown once: only its hash is stored. `pnpm --filter @jobboard/api admin:create` resets it.
-    lines.push(
-      `                     user ${firstAdmin.username}, password ${firstAdmin.generatedPassword}  (shown once: note it now)`,
-    );
-  } else if (firstAdmin.created) {
-    lines.push(`                     user ${firstAdmin.username}, password from ADMIN_PASSWORD`);
-  } else {
-    lines.push(
-      '                     forgot the password? pnpm --filter @jobboard/api admin:create -- --username <name>',
-    );
-  }
+  // A generated password is shown on a terminal only; otherwise it goes to an owner-only file.
+  const notice = firstAdminPasswordNotice(firstAdmin, {
+    interactive: process.stdout.isTTY === true,
+    dataDir: dataDirOf(config),
+  });
+  lines.push(...notice.map((line) => `                     ${line}`));
   console.log(`\n${lines.join('\n')}\n`);
 }
 

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
 import { countAdmins, saveAdmin } from './admins-repository';
 
 export type FirstAdmin =
@@ -8,7 +11,7 @@ export type FirstAdmin =
 /**
  * There is no built-in admin password. When the database has no admin: ADMIN_USERNAME and
  * ADMIN_PASSWORD create one; without them (the demo start) an 'admin' with a random password is
- * created and the password is shown once, by the caller.
+ * created and the password is handed over once, by `firstAdminPasswordNotice`.
  */
 export async function ensureFirstAdmin(app: FastifyInstance): Promise<FirstAdmin> {
   if ((await countAdmins(app.db)) > 0) return { created: false };
@@ -17,4 +20,59 @@ export async function ensureFirstAdmin(app: FastifyInstance): Promise<FirstAdmin
   const password = configured?.password ?? randomBytes(15).toString('base64url');
   await saveAdmin(app.db, username, password, app.now());
   return { created: true, username, generatedPassword: configured ? null : password };
+}
+
+/** The file the generated password goes to when it cannot be shown on a terminal. */
+export const PASSWORD_FILE_NAME = 'first-admin-password.txt';
+
+/** Where the server keeps its own files: the SQLite file's folder, or `./data` with PostgreSQL. */
+export function dataDirOf(config: Pick<Config, 'database'>): string {
+  return config.database.client === 'sqlite'
+    ? path.dirname(config.database.filename)
+    : path.resolve('data');
+}
+
+/**
+ * How the start-up banner hands over a generated first-admin password, never through the logs: on
+ * a terminal (someone is watching) it is shown once; otherwise (stdout goes to a log collector,
+ * a container log, a file) it is written to `<data dir>/first-admin-password.txt`, readable by
+ * the server's user only, and the banner says where it is.
+ */
+export function firstAdminPasswordNotice(
+  firstAdmin: FirstAdmin,
+  where: { interactive: boolean; dataDir: string },
+): string[] {
+  if (!firstAdmin.created) {
+    return ['forgot the password? pnpm --filter @jobboard/api admin:create -- --username <name>'];
+  }
+  const { username, generatedPassword } = firstAdmin;
+  if (!generatedPassword) return [`user ${username}, password from ADMIN_PASSWORD`];
+  if (where.interactive) {
+    // Shown once: only its hash is stored. `pnpm --filter @jobboard/api admin:create` resets it.
+    return [`user ${username}, password ${generatedPassword}  (shown once: note it now)`];
+  }
+  const file = path.join(where.dataDir, PASSWORD_FILE_NAME);
+  try {
+    writeOwnerOnly(file, `username: ${username}\npassword: ${generatedPassword}\n`);
+  } catch (error) {
+    return [
+      `user ${username}; its password could not be written to ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'}).`,
+      `Set one: pnpm --filter @jobboard/api admin:create -- --username ${username}`,
+    ];
+  }
+  return [
+    `user ${username}; the generated password is in ${file}`,
+    '(readable by this user only: note it, then delete the file)',
+  ];
+}
+
+/**
+ * A new file only its owner can read (0600), in a folder only its owner can enter when we make
+ * it. Any older file is removed first and the new one is created exclusively, so the content
+ * never lands in a file someone else made (or linked) there.
+ */
+function writeOwnerOnly(file: string, content: string): void {
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  rmSync(file, { force: true });
+  writeFileSync(file, content, { mode: 0o600, flag: 'wx' });
 }
