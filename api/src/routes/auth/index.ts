@@ -9,34 +9,43 @@ import { SESSION_COOKIE, SESSION_COOKIE_PATH } from '../../plugins/session';
 
 const WINDOW_MS = 15 * 60_000;
 
+/** '45 seconds', '2 minutes': how long to wait, for the message. */
+function waitText(ms: number): string {
+  const seconds = Math.ceil(ms / 1000);
+  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+}
+
 /** Admin sign-in (SPEC.md 7): login, the session check, logout. Mounted at /api/admin. */
 const authRoutes: FastifyPluginAsync = async (app) => {
-  const throttle = new LoginThrottle(5, WINDOW_MS);
+  const throttle = new LoginThrottle();
   app.addHook('onRequest', csrfGuard(app));
 
   app.post(
     '/login',
+    // Per address, whatever the username: caps how many accounts one address can try.
     { config: { rateLimit: { max: 10, timeWindow: WINDOW_MS } } },
-    async (request) => {
+    async (request, reply) => {
       const input = check(AdminLogin, request.body);
       if (!input.ok) throw new HttpError(400, ADMIN_MESSAGES.login, input.errors);
       const username = normaliseUsername(input.value.username);
       const now = app.now().getTime();
-      const wait = throttle.waitMs(username, now);
-      if (wait > 0) {
+      // Counted now, before the password is checked: parallel guesses are all counted.
+      const decision = throttle.attempt(username, request.ip, now);
+      if (!decision.allowed) {
         request.log.warn({ username, ip: request.ip }, 'admin login refused: too many failures');
+        reply.header('Retry-After', String(Math.ceil(decision.retryAfterMs / 1000)));
         throw new HttpError(
           429,
-          `Too many failed attempts for this account. Please wait ${Math.ceil(wait / 60_000)} minutes and try again.`,
+          `Too many failed attempts for this account from your address. Please wait ${waitText(decision.retryAfterMs)} and try again.`,
         );
       }
       const admin = await findAdmin(app.db, username);
       if (!(await verifyPassword(admin?.password_hash, input.value.password)) || !admin) {
-        throttle.fail(username, now);
         request.log.warn({ username, ip: request.ip }, 'admin login failed');
         throw new HttpError(401, ADMIN_MESSAGES.badLogin);
       }
-      throttle.reset(username);
+      throttle.succeeded(username, request.ip);
       // A new session id at sign-in: an id planted before login is worth nothing after it.
       await request.session.regenerate();
       request.session.set('admin', {
