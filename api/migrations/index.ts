@@ -21,6 +21,7 @@ import searchPrefixIndex from './20261123000200_search_prefix_index';
 import searchStatistics from './20261123000300_search_statistics';
 import titleSearchIndex from './20261123000400_title_search_index';
 import createCacheVersions from './20261123000500_create_cache_versions';
+import sessionsPerAdmin from './20261123200100_sessions_per_admin';
 import type { Migration } from './migration';
 
 export const migrations: Migration[] = [
@@ -46,4 +47,5 @@ export const migrations: Migration[] = [
   searchStatistics,
   titleSearchIndex,
   createCacheVersions,
+  sessionsPerAdmin,
 ];

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { endSessionsOf } from '../auth/session-store';
 import { hashPassword } from './passwords';
 
 export interface AdminRow {
@@ -20,7 +21,11 @@ export async function countAdmins(db: Knex): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Create the admin, or set a new password when the username exists. */
+/**
+ * Create the admin, or set a new password when the username exists. A new password ends every
+ * session of that admin (signed in anywhere, with the old password or not) in the same
+ * transaction, and sign-ins from before it stop counting (`password_changed_at`).
+ */
 export async function saveAdmin(
   db: Knex,
   username: string,
@@ -29,17 +34,39 @@ export async function saveAdmin(
 ): Promise<'created' | 'updated'> {
   const name = normaliseUsername(username);
   const passwordHash = await hashPassword(password);
-  const updated = await db('admins')
-    .where({ username: name })
-    .update({ password_hash: passwordHash, updated_at: now.getTime() });
-  if (updated) return 'updated';
-  await db('admins').insert({
-    username: name,
-    password_hash: passwordHash,
-    created_at: now.getTime(),
-    updated_at: now.getTime(),
+  const changed = { password_hash: passwordHash, password_changed_at: now.getTime() };
+  return db.transaction(async (trx) => {
+    const existing = await trx<AdminRow>('admins').where({ username: name }).first('id');
+    if (existing) {
+      await trx('admins')
+        .where({ id: existing.id })
+        .update({ ...changed, updated_at: now.getTime() });
+      await endSessionsOf(trx, existing.id);
+      return 'updated';
+    }
+    await trx('admins').insert({
+      username: name,
+      ...changed,
+      created_at: now.getTime(),
+      updated_at: now.getTime(),
+    });
+    return 'created';
   });
-  return 'created';
+}
+
+/** The admin a session names, if it still exists, and when its password last changed. */
+export async function adminForSession(
+  db: Knex,
+  id: number,
+): Promise<{ id: number; password_changed_at: number | null } | undefined> {
+  const row = await db('admins').where({ id }).first('id', 'password_changed_at');
+  return row
+    ? {
+        id: Number(row.id),
+        password_changed_at:
+          row.password_changed_at == null ? null : Number(row.password_changed_at),
+      }
+    : undefined;
 }
 
 export async function recordLogin(db: Knex, id: number, now: Date): Promise<void> {

@@ -6,8 +6,11 @@ type Callback = (error?: unknown) => void;
 
 /**
  * @fastify/session's store over the `sessions` table (never the memory store: sessions survive
- * restarts and are shared by every server process). A row lives until its idle expiry; every
- * save pushes that forward, and expired rows are purged by `purgeExpired`.
+ * restarts and are shared by every server process). A row lives until its idle expiry, counted
+ * from the admin's last activity as the session records it (`admin.lastSeenAt`, which background
+ * polls do not move) rather than from the last save, and never past its absolute expiry. Each row
+ * names its admin, so all of an admin's sessions can be ended at once (`endSessionsOf`); expired
+ * rows are purged by `purgeExpired`.
  */
 export class KnexSessionStore implements SessionStore {
   constructor(
@@ -31,16 +34,18 @@ export class KnexSessionStore implements SessionStore {
 
   set(sessionId: string, session: Session, callback: Callback): void {
     const now = this.now();
+    const lastActive = session.admin?.lastSeenAt ?? now;
     this.db('sessions')
       .insert({
         sid: sessionId,
         data: JSON.stringify(session),
-        expires_at: now + this.idleMs,
+        admin_id: session.admin?.id ?? null,
+        expires_at: lastActive + this.idleMs,
         absolute_expires_at: now + this.absoluteMs,
         created_at: now,
       })
       .onConflict('sid')
-      .merge(['data', 'expires_at'])
+      .merge(['data', 'admin_id', 'expires_at'])
       .then(() => callback())
       .catch((error: unknown) => callback(error));
   }
@@ -60,4 +65,9 @@ export class KnexSessionStore implements SessionStore {
       .orWhere('absolute_expires_at', '<=', now)
       .delete();
   }
+}
+
+/** End every session of one admin (password changed, admin removed). */
+export async function endSessionsOf(db: Knex | Knex.Transaction, adminId: number): Promise<number> {
+  return db('sessions').where({ admin_id: adminId }).delete();
 }

@@ -4,7 +4,8 @@
  *   pnpm --filter @jobboard/api admin:create -- --username alice            (asks for the password)
  *   echo "$PASSWORD" | pnpm --filter @jobboard/api admin:create -- --username alice --password-stdin
  *
- * Uses the same database settings as the server (DATABASE_URL / SQLITE_FILE).
+ * Uses the same database settings as the server (DATABASE_URL / SQLITE_FILE). Setting a new
+ * password signs that admin out everywhere.
  */
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
@@ -50,7 +51,9 @@ async function main() {
     await migrateLatest(db);
     const outcome = await saveAdmin(db, username, password, new Date());
     console.log(
-      outcome === 'created' ? `Admin ${username} created.` : `Password of ${username} updated.`,
+      outcome === 'created'
+        ? `Admin ${username} created.`
+        : `Password of ${username} updated; every session of ${username} has been signed out.`,
     );
   } finally {
     await db.destroy();

@@ -41,6 +41,9 @@ export default fp(
       cookieName: SESSION_COOKIE,
       store,
       saveUninitialized: false,
+      // Saved (and its cookie sent) only when it changed: a background poll, which does not
+      // count as activity, leaves the stored session and its idle expiry as they were.
+      rolling: false,
       cookie: {
         path: SESSION_COOKIE_PATH,
         httpOnly: true,
