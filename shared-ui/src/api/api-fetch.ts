@@ -1,4 +1,9 @@
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@jobboard/contract';
+import {
+  BACKGROUND_POLL_HEADER,
+  BACKGROUND_POLL_HEADER_VALUE,
+  CSRF_HEADER,
+  CSRF_HEADER_VALUE,
+} from '@jobboard/contract';
 
 /**
  * A non-OK answer (SPEC.md 8): the message is "{status}: {body text or status text}". The parsed
@@ -43,6 +48,12 @@ export interface ApiFetchOptions {
   signal?: AbortSignal;
   /** Answer null instead of throwing on 401 (queries that treat "signed out" as data). */
   nullOn401?: boolean;
+  /**
+   * A request the page makes on its own (a poll on a timer), not because someone used it: sent
+   * with `X-Background-Poll: 1`, so the API does not count it as activity and an unattended
+   * admin tab still signs out after the idle limit. GET only.
+   */
+  background?: boolean;
 }
 
 /**
@@ -50,7 +61,7 @@ export interface ApiFetchOptions {
  * when there is one, the CSRF header the API requires on cookie-authenticated mutations.
  */
 export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
-  const { method = 'GET', body, signal, nullOn401 = false } = options;
+  const { method = 'GET', body, signal, nullOn401 = false, background = false } = options;
   const hasBody = body !== undefined;
   const response = await fetch(path, {
     method,
@@ -58,6 +69,9 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
     headers: {
       Accept: 'application/json',
       [CSRF_HEADER]: CSRF_HEADER_VALUE,
+      ...(background && method === 'GET'
+        ? { [BACKGROUND_POLL_HEADER]: BACKGROUND_POLL_HEADER_VALUE }
+        : {}),
       ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
     },
     body: hasBody ? JSON.stringify(body) : undefined,
