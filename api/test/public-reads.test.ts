@@ -126,7 +126,7 @@ describe(`public reads on ${testDatabase}`, () => {
 
   it('computes a missing answer once for many visitors at the same moment', async () => {
     const statementsFor = async (visitors: number) => {
-      t.app.publicCache.invalidate();
+      t.app.publicReads.cache.invalidate();
       let statements = 0;
       const count = () => (statements += 1);
       t.app.readDb.on('query', count);

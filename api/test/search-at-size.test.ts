@@ -204,7 +204,7 @@ describe(`search at ${SIZE} jobs on ${testDatabase}`, () => {
   it('never probes the text index once per job', async () => {
     const statements = await recordStatements(t.app.readDb, async () => {
       for (const [, overrides] of CASES) {
-        t.app.publicCache.invalidate();
+        t.app.publicReads.cache.invalidate();
         await search(request(overrides));
       }
     });

@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_SIZE, type Job } from '@jobboard/contract';
+import { isoDate } from '../src/jobs/dates';
+import { createJobs } from './support/jobs';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
 
 /** A releases folder as `pnpm build` leaves it: a shell, a remote, and remotes.json. */
@@ -144,6 +147,69 @@ describe(`serving the front end on ${testDatabase}`, () => {
     expect(remotes.mfe_board.version).toBe('2.0.1-c');
     const csp = (await t.app.inject('/')).headers['content-security-policy'] as string;
     expect(csp).toContain("script-src 'self';");
+  });
+
+  describe("the first view's data, in the page", () => {
+    const bootOf = (body: string) =>
+      JSON.parse(
+        /<script id="boot-config" type="application\/json">(.*?)<\/script>/.exec(body)![1]!,
+      );
+    let ids: Record<string, string>;
+    beforeAll(async () => {
+      ids = await createJobs(t.app, [
+        {
+          title: 'Data Editor </script><script>alert(1)</script>',
+          description: 'Edit data stories "><img src=x onerror=alert(2)> for our newsroom today.',
+          postedDate: isoDate(t.clock.now),
+        },
+        { title: 'Grants Manager', postedDate: isoDate(t.clock.now) },
+      ]);
+    });
+
+    it("gives / page 1 of the address's own search, as the API answers it", async () => {
+      const page = bootOf((await t.app.inject('/?q=grants&sort=relevance')).body);
+      const api = await t.app.inject({
+        method: 'POST',
+        url: '/api/jobs/search',
+        payload: { query: 'grants', sortOption: 'relevance', page: 1, pageSize: PAGE_SIZE },
+      });
+      expect(page.data.search.filter).toMatchObject({ query: 'grants', sortOption: 'relevance' });
+      expect(page.data.search.response).toEqual(api.json());
+      expect(page.data.search.response.jobs.map((j: Job) => j.title)).toEqual(['Grants Manager']);
+      expect(page.data.locations).toEqual((await t.app.inject('/api/locations')).json());
+      expect(page.data.categories).toEqual((await t.app.inject('/api/categories')).json());
+    });
+
+    it('gives /jobs/{id} that job, or null when there is none', async () => {
+      const found = bootOf((await t.app.inject(`/jobs/${ids['Grants Manager']}`)).body);
+      expect(found.data.job).toMatchObject({
+        id: ids['Grants Manager'],
+        job: { title: 'Grants Manager' },
+      });
+      for (const id of ['999999', 'not-a-number']) {
+        expect(bootOf((await t.app.inject(`/jobs/${id}`)).body).data.job).toEqual({
+          id,
+          job: null,
+        });
+      }
+    });
+
+    it('gives /job-list the recent jobs, and other pages nothing', async () => {
+      const recent = bootOf((await t.app.inject('/job-list')).body);
+      expect(recent.data.recent).toEqual((await t.app.inject('/api/jobs/recent')).json());
+      expect(bootOf((await t.app.inject('/submit-job')).body).data).toBeUndefined();
+    });
+
+    it("keeps every job's text inert inside the page", async () => {
+      const res = await t.app.inject('/?q=data');
+      expect(res.body).not.toContain('</script><script>alert(1)');
+      expect(res.body).not.toContain('"><img');
+      expect(res.body.match(/<\/script>/g)).toHaveLength(2); // the boot JSON's and the shell's
+      const page = bootOf(res.body);
+      expect(page.data.search.response.jobs[0].title).toBe(
+        'Data Editor </script><script>alert(1)</script>',
+      );
+    });
   });
 
   it('says so when the front end has not been built', async () => {

@@ -179,7 +179,13 @@ test.describe('job cards and the job modal', () => {
       const body = (await response.json()) as Job;
       await route.fulfill({ response, json: { ...body, expired: true } });
     });
-    await page.goto(`/jobs/${job.id}?q=zzzxqwv`);
+    // Opened within the site: a job reached by its own address comes with the page, unchanged.
+    await page.goto('/?q=zzzxqwv');
+    await expect(page.getByText('No jobs found')).toBeVisible();
+    await page.evaluate((url) => {
+      window.history.pushState({}, '', url);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, `/jobs/${job.id}?q=zzzxqwv`);
     const modal = dialog(page);
     await expect(modal).toContainText('This job is no longer accepting applications.');
     await expect(modal.getByRole('link', { name: /View Job Posting/ })).toHaveCount(0);

@@ -110,6 +110,7 @@ test.describe('the shell', () => {
   test('every route change scrolls to the top', async ({ page }) => {
     await page.setViewportSize({ width: 1024, height: 300 });
     await page.goto('/submit-job');
+    await expect(page.getByRole('heading', { name: 'Submit Your Job for Review' })).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await page

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildPlugin, type ServerConfig } from '@rsbuild/core';
@@ -116,6 +116,61 @@ const serveDevRemotesConfig: ServerSetup = (context) => {
   });
 };
 
+/**
+ * The shell's files every first view needs beyond its entry: the bootstrap chunk and its split
+ * chunks, and the shared singletons it provides (from the federation manifest). Preload links for
+ * them go into the shell's page, so they download with the entry instead of one round after
+ * another as each script asks for the next.
+ */
+function preloadFirstView(outDir: string, version: string, stats: StatsLike) {
+  const json = stats.toJson({
+    all: false,
+    chunkGroups: true,
+    chunks: true,
+    chunkRelations: true,
+  }) as {
+    namedChunkGroups?: Record<string, { assets: { name: string }[] }>;
+    chunks?: StatsChunk[];
+  };
+  const bootstrap = json.namedChunkGroups?.bootstrap?.assets.map((a) => a.name) ?? [];
+  const manifest = JSON.parse(readFileSync(path.join(outDir, 'mf-manifest.json'), 'utf8')) as {
+    shared: { assets: { js: { sync: string[] } } }[];
+  };
+  // A shared module's chunk may need split chunks loaded beside it (its siblings): the router's
+  // own code sits in a 'lib-router' chunk next to shared-ui/router's. (Stats name a chunk's
+  // siblings by id; an unnamed chunk's file is named after its id.)
+  const chunks = json.chunks ?? [];
+  const idOf = (chunk: StatsChunk) =>
+    String(chunk.id ?? path.basename(chunk.files[0] ?? '').split('.')[0]);
+  const siblingsOf = (chunk: StatsChunk) =>
+    chunks.filter(
+      (other) =>
+        chunk.siblings.map(String).includes(idOf(other)) ||
+        other.siblings.map(String).includes(idOf(chunk)),
+    );
+  const shared = manifest.shared
+    .flatMap((s) => s.assets.js.sync)
+    .flatMap((file) => {
+      const chunk = chunks.find((c) => c.files.includes(file));
+      return [file, ...(chunk ? siblingsOf(chunk).flatMap((c) => c.files) : [])];
+    });
+  const links = [...new Set([...bootstrap, ...shared])]
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => `<link rel="preload" as="script" href="/assets/shell/${version}/${file}">`);
+  const page = path.join(outDir, 'index.html');
+  writeFileSync(page, readFileSync(page, 'utf8').replace('</head>', `${links.join('')}</head>`));
+}
+
+interface StatsChunk {
+  id?: string | number;
+  files: string[];
+  siblings: (string | number)[];
+}
+
+interface StatsLike {
+  toJson(options: object): unknown;
+}
+
 /** After a production build: precompress the assets, then point the site at this version. */
 function releasePlugin(
   name: AppName,
@@ -128,6 +183,7 @@ function releasePlugin(
     setup(api) {
       api.onAfterBuild(async ({ stats }) => {
         if (stats?.hasErrors()) return;
+        if (name === 'shell' && stats) preloadFirstView(outDir, version, stats as StatsLike);
         const totals = precompress(outDir);
         const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
         console.log(

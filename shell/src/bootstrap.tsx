@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { readBootConfig } from './boot/boot-config';
@@ -15,7 +16,10 @@ async function start() {
     preloadRoute(window.location.pathname).catch(() => undefined),
     new Promise((resolve) => setTimeout(resolve, FIRST_VIEW_WAIT_MS)),
   ]);
-  createRoot(document.getElementById('root')!).render(<App boot={boot} />);
+  // A transition renders in slices that yield to the browser (none of its tasks is long), so the
+  // page stays responsive while the first view is built.
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() => root.render(<App boot={boot} />));
 }
 
 void start();

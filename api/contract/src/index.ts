@@ -3,6 +3,7 @@ export * from './choices';
 export * from './csrf';
 export * from './dates';
 export * from './errors';
+export * from './filter-query';
 export * from './job';
 export * from './payments';
 export * from './routes';

@@ -1,4 +1,6 @@
 import { object, optional, record, string, type Infer } from 'superstruct';
+import type { Job } from './job';
+import type { SearchFilter, SearchResponse } from './search';
 
 /**
  * The publication's own details, set per deployment (environment variables of the API) and shown
@@ -24,10 +26,26 @@ export type SiteConfig = Infer<typeof SiteConfig>;
 export const RemotesConfig = record(string(), object({ entry: string(), version: string() }));
 export type RemotesConfig = Infer<typeof RemotesConfig>;
 
+/**
+ * The data of the board's first views (/, /jobs/{id}, /job-list), put in the page by the server so
+ * the first card needs no request to the API (each part as the API answers it, from its cache).
+ */
+export interface FirstViewData {
+  /** Page 1 of the search the address describes (filterFromQueryString). */
+  search?: { filter: SearchFilter; response: SearchResponse };
+  /** The job of /jobs/{id}; null when there is no such job to show. */
+  job?: { id: string; job: Job | null };
+  locations?: string[];
+  categories?: string[];
+  /** /job-list: the recent jobs (GET /api/jobs/recent). */
+  recent?: Job[];
+}
+
 /** What the server inlines in the shell's HTML so the first view needs no extra request. */
 export interface BootConfig {
   site: SiteConfig;
   remotes: RemotesConfig;
+  data?: FirstViewData;
 }
 
 /** The id of the inline JSON script element that carries the BootConfig. */

@@ -1,11 +1,12 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PublicCache, type CachedBody, type Encoding } from '../jobs/public-cache';
+import { PublicReads } from '../jobs/public-reads';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Public reads of jobs kept in memory until jobs change (jobs/public-cache.ts). */
-    publicCache: PublicCache;
+    /** Public reads of jobs, kept in memory until jobs change (jobs/public-reads.ts). */
+    publicReads: PublicReads;
   }
 }
 
@@ -22,7 +23,8 @@ const COMPRESS_FROM_BYTES = 1024;
 
 export default fp(
   async (app) => {
-    app.decorate('publicCache', new PublicCache(app.db, app.jobs.changes, app.now));
+    const cache = new PublicCache(app.db, app.jobs.changes, app.now);
+    app.decorate('publicReads', new PublicReads(app.jobs, cache, app.now));
   },
   { name: 'public-cache', dependencies: ['db', 'jobs', 'security-headers'] },
 );

@@ -8,17 +8,22 @@ import { folderOf, type Releases } from './releases';
 
 /**
  * The shell's page for a front-end path: its index.html with the boot configuration inlined (no
- * round trip for the site details and remote locations) and preload hints for the route's remote
- * entry and page chunks (they download in parallel with the shell instead of after it).
+ * round trip for the site details and remote locations), the first view's data when the route has
+ * some (`dataJson`, see first-view.ts), and preload hints for the route's remote entry and page
+ * chunks (they download in parallel with the shell instead of after it). Every `<` in the JSON is
+ * written `\u003c`, so no value (a job's text) can end the script element.
  */
 export function renderShellPage(
   html: string,
   pathname: string,
-  boot: BootConfig,
+  boot: Omit<BootConfig, 'data'>,
   releases: Releases,
+  dataJson?: string,
 ): string {
   const route = matchFrontendRoute(pathname);
-  const json = JSON.stringify(boot).replace(/</g, '\\u003c');
+  const config = JSON.stringify(boot);
+  const withData = dataJson ? `${config.slice(0, -1)},"data":${dataJson}}` : config;
+  const json = withData.replace(/</g, '\\u003c');
   const head = [
     `<script id="${BOOT_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`,
     ...(route ? preloadLinks(route, releases) : []),

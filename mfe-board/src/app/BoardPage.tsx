@@ -5,7 +5,10 @@ import { BoardLayout } from '../features/search/components/BoardLayout';
 import { ResultsStatus } from '../features/search/components/ResultsStatus';
 import { useDraftFollowsUrl } from '../features/search/hooks/use-board-filter';
 import { useBoardResults } from '../features/search/hooks/use-board-results';
+import { primeFirstView } from './first-view';
 import { RemoteRoot } from './RemoteRoot';
+
+primeFirstView();
 
 /**
  * / and /jobs/{id}: the board home (search, filters, sort, one page of results) and, on

@@ -2,6 +2,7 @@ import fastifyStatic from '@fastify/static';
 import { matchFrontendRoute } from '@jobboard/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../../http/http-error';
+import { firstViewJson } from '../../site/first-view';
 import { renderShellPage } from '../../site/shell-page';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -49,14 +50,18 @@ const siteRoutes: FastifyPluginAsync = async (app) => {
         message: 'The front end has not been built yet. Run `pnpm build`, then start again.',
       });
     }
+    const route = matchFrontendRoute(pathname);
+    const query = request.url.slice(pathname.length);
+    const data = await firstViewJson(app.publicReads, route, pathname, query);
     const html = renderShellPage(
       shell.html,
       pathname,
       { site: app.config.site, remotes: releases.remotes() },
       releases,
+      data,
     );
     return reply
-      .status(matchFrontendRoute(pathname) ? 200 : 404)
+      .status(route ? 200 : 404)
       .header('Cache-Control', REVALIDATE)
       .type('text/html; charset=utf-8')
       .send(html);

@@ -1,7 +1,11 @@
-import { defaultSearchFilter, type SearchFilter } from '@jobboard/contract';
+import {
+  defaultSearchFilter,
+  filterFromQueryString,
+  filterToQueryString,
+  type SearchFilter,
+} from '@jobboard/contract';
 import { useCallback, useLayoutEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from '@jobboard/shared-ui/router';
-import { filterFromQueryString, filterToQueryString } from '../lib/filter-query';
 import { useFilterDraft } from '../stores/filter-draft-store';
 
 /**

@@ -1,16 +1,18 @@
+import { MAX_QUERY_LENGTH } from './choices';
 import {
   ANY_LOCATION,
   DEFAULT_SORT,
-  MAX_QUERY_LENGTH,
   SALARY_RANGES,
   SORT_OPTIONS,
   SearchFilter,
-  check,
   defaultSearchFilter,
-} from '@jobboard/contract';
+} from './search';
+import { check } from './validate';
 
 /**
- * The applied filter lives in the query string (SPEC.md 2), under exactly these names. Booleans are
+ * The applied filter lives in the query string (SPEC.md 2), under exactly these names. The board
+ * reads and writes it; the server reads it to put the first page of the address's own search in
+ * the page (and the feeds will take the same names). Booleans are
  * written as `true` and left out when false; every part at its default is left out, so the board
  * with no filter is plain `/`. `category` is repeated once per selected category.
  */

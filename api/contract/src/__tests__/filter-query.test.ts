@@ -1,6 +1,7 @@
-import { MAX_QUERY_LENGTH, defaultSearchFilter, type SearchFilter } from '@jobboard/contract';
 import { describe, expect, it } from 'vitest';
-import { filterFromQueryString, filterToQueryString } from '../lib/filter-query';
+import { MAX_QUERY_LENGTH } from '../choices';
+import { filterFromQueryString, filterToQueryString } from '../filter-query';
+import { defaultSearchFilter, type SearchFilter } from '../search';
 
 const everything: SearchFilter = {
   query: 'data editor',

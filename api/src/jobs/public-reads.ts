@@ -1,0 +1,80 @@
+import type { SearchRequest } from '@jobboard/contract';
+import { notFound } from '../http/http-error';
+import type { JobsRepository } from './jobs-repository';
+import type { CachedBody, PublicCache } from './public-cache';
+import { searchTerms } from './search-index';
+
+/**
+ * Every public read of jobs, as the answer the API sends (serialized once, from the cache). The
+ * jobs routes send them; the page renderer puts the first view's in the page, so a visitor's first
+ * card and the API agree byte for byte.
+ */
+export class PublicReads {
+  constructor(
+    private readonly jobs: JobsRepository,
+    readonly cache: PublicCache,
+    private readonly now: () => Date,
+  ) {}
+
+  /** One page of the public list, with its X-Total-Count and Link headers. */
+  list(page: number, pageSize: number): Promise<CachedBody> {
+    return this.cache.answer(`list:${page}:${pageSize}`, async () => {
+      const { ids, total, totalExact } = await this.jobs.listPublic(this.now(), page, pageSize);
+      const next = `</api/jobs?page=${page + 1}&pageSize=${pageSize}>; rel="next"`;
+      return {
+        body: await this.jobs.loadInOrder(ids, this.now()),
+        headers: {
+          'X-Total-Count': `${total}${totalExact ? '' : '+'}`,
+          ...(total > page * pageSize ? { Link: next } : {}),
+        },
+      };
+    });
+  }
+
+  recent(): Promise<CachedBody> {
+    return this.cache.get('recent', () => this.jobs.listRecent(this.now()));
+  }
+
+  /** One job; an HTTP 404 error when there is no such job to show. */
+  job(id: number): Promise<CachedBody> {
+    return this.cache.get(`job:${id}`, async () => {
+      const job = await this.jobs.findVisible(id, this.now());
+      if (!job) throw notFound('Job not found');
+      return job;
+    });
+  }
+
+  search(request: SearchRequest): Promise<CachedBody> {
+    return this.cache.get(`search:${searchKey(request)}`, () =>
+      this.jobs.search(request, this.now()),
+    );
+  }
+
+  locations(): Promise<CachedBody> {
+    return this.cache.get('locations', () => this.jobs.publicLocations(this.now()));
+  }
+
+  categories(): Promise<CachedBody> {
+    return this.cache.get('categories', () => this.jobs.publicCategories(this.now()));
+  }
+}
+
+/** The same search, however its body was written: keys in one order, categories as a set. */
+function searchKey(search: SearchRequest): string {
+  return JSON.stringify([
+    searchTerms(search.query),
+    search.jobType.fullTime,
+    search.jobType.partTime,
+    search.jobType.contract,
+    search.jobType.remote,
+    search.experience.entry,
+    search.experience.mid,
+    search.experience.senior,
+    search.salaryRange,
+    search.location.trim().toLowerCase(),
+    [...new Set(search.category.map((c) => c.trim().toLowerCase()))].sort(),
+    search.sortOption,
+    search.page,
+    search.pageSize,
+  ]);
+}

@@ -1,0 +1,49 @@
+import {
+  filterFromQueryString,
+  JOB_ID_PATTERN,
+  PAGE_SIZE,
+  type FrontendRoute,
+} from '@jobboard/contract';
+import type { PublicReads } from '../jobs/public-reads';
+
+/**
+ * The data of the board's first view, as JSON text for the page (BootConfig.data): page 1 of the
+ * search the address describes, the filter choices, and on /jobs/{id} that job; on /job-list the
+ * recent jobs. Built from the very
+ * answers the API sends (already serialized in the public-read cache), so the first card needs no
+ * request and agrees with the API. Other routes get none.
+ */
+export async function firstViewJson(
+  reads: PublicReads,
+  route: FrontendRoute | undefined,
+  pathname: string,
+  queryString: string,
+): Promise<string | undefined> {
+  if (route?.module === './RecentJobsPage') return `{"recent":${(await reads.recent()).json}}`;
+  if (route?.module !== './BoardPage') return undefined;
+  const filter = filterFromQueryString(queryString);
+  const id = /^\/jobs\/([^/]+)\/?$/.exec(pathname)?.[1];
+  const [search, locations, categories, job] = await Promise.all([
+    reads.search({ ...filter, page: 1, pageSize: PAGE_SIZE }),
+    reads.locations(),
+    reads.categories(),
+    id === undefined ? undefined : jobJson(reads, id),
+  ]);
+  const parts = [
+    `"search":{"filter":${JSON.stringify(filter)},"response":${search.json}}`,
+    `"locations":${locations.json}`,
+    `"categories":${categories.json}`,
+    ...(id === undefined ? [] : [`"job":{"id":${JSON.stringify(id)},"job":${job}}`]),
+  ];
+  return `{${parts.join(',')}}`;
+}
+
+/** The job's JSON, or null when there is no such job to show (the modal says so). */
+async function jobJson(reads: PublicReads, id: string): Promise<string> {
+  if (!JOB_ID_PATTERN.test(id)) return 'null';
+  try {
+    return (await reads.job(Number(id))).json.toString();
+  } catch {
+    return 'null';
+  }
+}
