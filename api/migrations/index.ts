@@ -22,6 +22,7 @@ import searchStatistics from './20261123000300_search_statistics';
 import titleSearchIndex from './20261123000400_title_search_index';
 import createCacheVersions from './20261123000500_create_cache_versions';
 import sessionsPerAdmin from './20261123200100_sessions_per_admin';
+import outboxTemplateIndex from './20261123200200_outbox_template_index';
 import type { Migration } from './migration';
 
 export const migrations: Migration[] = [
@@ -48,4 +49,5 @@ export const migrations: Migration[] = [
   titleSearchIndex,
   createCacheVersions,
   sessionsPerAdmin,
+  outboxTemplateIndex,
 ];

@@ -98,19 +98,20 @@ describe(`POST /api/submit-job-for-review on ${testDatabase}`, () => {
     ).toBe(19_900);
   });
 
-  it('queues the two e-mails with the submission', async () => {
-    await submit(VALID_SUBMISSION);
+  it('queues the two e-mails with the submission: the job for the admins only', async () => {
+    const res = await submit(VALID_SUBMISSION);
     const mails = await t.db('outbox').orderBy('id');
     expect(mails.map((m) => [m.template, m.to_address])).toEqual([
       ['submission-received', 'hiring@coastaljusticefund.org'],
       ['new-submission', 'review@board.example'],
     ]);
-    for (const mail of mails) {
-      expect(mail.subject).toContain('Communications Director');
-      expect(`${mail.subject}\n${mail.text_body}`).toContain('Coastal Justice Fund');
-    }
-    expect(mails[0].text_body).toContain('within 24 hours');
-    expect(mails[1].text_body).toContain('Jordan Lee <hiring@coastaljusticefund.org>');
+    const [received, notice] = mails;
+    expect(received.subject).toBe(`We received your job submission (reference #${res.json().id})`);
+    expect(`${received.subject}\n${received.text_body}`).not.toContain('Coastal Justice Fund');
+    expect(received.text_body).toContain('within 24 hours');
+    expect(notice.subject).toContain('Communications Director');
+    expect(notice.text_body).toContain('Coastal Justice Fund');
+    expect(notice.text_body).toContain('Jordan Lee <hiring@coastaljusticefund.org>');
   });
 
   describe('bad input is refused with the form messages and stores nothing', () => {

@@ -8,6 +8,20 @@ export interface OutgoingEmail {
   text: string;
 }
 
+/** Widths of the outbox's columns (migrations/20261122001300_create_outbox.ts). */
+export const OUTBOX_LIMITS = { subject: 300 } as const;
+
+/**
+ * A subject that fits `outbox.subject`: one line (no header folding tricks), at most `max`
+ * characters counted as PostgreSQL counts them (code points, so an emoji is never cut in half),
+ * an ellipsis where it was cut.
+ */
+export function fitSubject(subject: string, max: number = OUTBOX_LIMITS.subject): string {
+  const line = subject.replace(/\s+/g, ' ').trim();
+  const characters = Array.from(line);
+  return characters.length <= max ? line : `${characters.slice(0, max - 1).join('')}…`;
+}
+
 /**
  * Queue an e-mail in the outbox. Call it with the transaction of the change that causes the
  * message, so the message exists if and only if the change does; the background sender
@@ -21,7 +35,7 @@ export async function enqueueEmail(
   await db('outbox').insert({
     template: email.template,
     to_address: email.to,
-    subject: email.subject,
+    subject: fitSubject(email.subject),
     text_body: email.text,
     status: 'pending',
     attempts: 0,

@@ -12,18 +12,28 @@ interface Context {
   publicUrl: string;
 }
 
+/** The acknowledgement's template name: the caps count the outbox rows that carry it. */
+export const SUBMISSION_RECEIVED_TEMPLATE = 'submission-received';
+
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2).replace(/\.00$/, '')}`;
 
-/** To the employer: we have it, and what happens next (SPEC.md 2, success screen). */
-export function submissionReceivedEmail({ submission, boardName }: Context): OutgoingEmail {
+/**
+ * To the address the form gave: we have it, its reference, and what happens next (SPEC.md 2,
+ * success screen). Whoever fills in the public form chooses the recipient, so this message holds
+ * none of the submitted text (title, organization, names, links): nothing an attacker writes is
+ * ever mailed from the board's domain to an address of their choosing. What it is about is told
+ * by the reference number; everything else comes from the board's own configuration.
+ */
+export function submissionReceivedEmail({ id, submission, boardName }: Context): OutgoingEmail {
   return {
-    template: 'submission-received',
+    template: SUBMISSION_RECEIVED_TEMPLATE,
     to: submission.contactEmail,
-    subject: `We received your job: ${submission.title}`,
+    subject: `We received your job submission (reference #${id})`,
     text: [
-      `Hello ${submission.contactName},`,
+      'Hello,',
       '',
-      `Thank you for submitting "${submission.title}" at ${submission.organization} to ${boardName}.`,
+      `Thank you for submitting a job to ${boardName}. Its reference is #${id}: please quote it`,
+      'if you write to us about it.',
       '',
       'What happens next:',
       `1. Our team reviews your submission within ${REVIEW_HOURS} hours.`,
@@ -31,17 +41,22 @@ export function submissionReceivedEmail({ submission, boardName }: Context): Out
       '3. Your job goes live as soon as the payment is made.',
       '4. We send you a confirmation once it is published.',
       '',
-      `Listing: ${listingTier(submission.listingType).name}`,
+      `If you did not submit a job to ${boardName}, someone else gave this address: you can`,
+      'ignore this e-mail. Nothing is published or charged without a payment from you.',
       '',
       `The ${boardName} team`,
     ].join('\n'),
   };
 }
 
+/** Why the contact was not sent an acknowledgement, for the admins' notice. */
+export type SkippedAcknowledgement = 'recipient' | 'total' | null;
+
 /** To the admins: there is something to review. */
 export function newSubmissionEmail(
   { id, submission, amountCents, boardName, publicUrl }: Context,
   to: string,
+  skipped: SkippedAcknowledgement = null,
 ): OutgoingEmail {
   return {
     template: 'new-submission',
@@ -55,6 +70,16 @@ export function newSubmissionEmail(
       `Location: ${submission.location}`,
       `Contact: ${submission.contactName} <${submission.contactEmail}>`,
       `Listing: ${listingTier(submission.listingType).name}, ${dollars(amountCents)}${submission.promoCode ? ` (promo code ${submission.promoCode})` : ''}`,
+      ...(skipped
+        ? [
+            '',
+            `The contact was not sent an acknowledgement: ${
+              skipped === 'recipient'
+                ? 'this address has had as many as it may get today'
+                : 'the board has sent as many acknowledgements as it may today'
+            }.`,
+          ]
+        : []),
       '',
       `Review it: ${publicUrl}/admin/submissions (submission #${id})`,
     ].join('\n'),

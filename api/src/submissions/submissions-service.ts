@@ -1,8 +1,10 @@
 import { listingTier, type SubmissionPayload } from '@jobboard/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import { badRequest } from '../http/http-error';
 import { enqueueEmail } from '../outbox/outbox';
 import { newSubmissionEmail, submissionReceivedEmail } from '../outbox/templates';
+import { ACKNOWLEDGEMENT_CAPS, acknowledgementAllowed } from './acknowledgement-caps';
 import { normaliseSubmission } from './normalise';
 import { discountedCents, findUsablePromoCode } from './promo-codes';
 
@@ -12,12 +14,15 @@ export interface SubmissionContext {
   boardName: string;
   publicUrl: string;
   adminEmail: string;
+  /** Where a skipped acknowledgement is reported. */
+  log?: FastifyBaseLogger;
 }
 
 /**
  * Store a checked submission for review, priced from its tier and promo code, and queue the two
  * e-mails (to the contact, to the admins) in the same transaction: the submission and its
- * messages exist together or not at all.
+ * messages exist together or not at all. The acknowledgement to the contact is skipped (and
+ * logged, and the admins told) past the caps of ACKNOWLEDGEMENT_CAPS.
  */
 export async function submitForReview(
   payload: SubmissionPayload,
@@ -25,7 +30,7 @@ export async function submitForReview(
 ): Promise<{ id: number; status: 'pending_review' }> {
   const { db, now } = context;
   const submission = normaliseSubmission(payload);
-  return db.transaction(async (trx) => {
+  const stored = await db.transaction(async (trx) => {
     let promoId: number | null = null;
     let amountCents: number = listingTier(submission.listingType).priceCents;
     if (submission.promoCode) {
@@ -73,8 +78,17 @@ export async function submitForReview(
       boardName: context.boardName,
       publicUrl: context.publicUrl,
     };
-    await enqueueEmail(trx, submissionReceivedEmail(email), now);
-    await enqueueEmail(trx, newSubmissionEmail(email, context.adminEmail), now);
-    return { id, status: 'pending_review' as const };
+    const acknowledgement = await acknowledgementAllowed(trx, submission.contactEmail, now);
+    if (acknowledgement.send) await enqueueEmail(trx, submissionReceivedEmail(email), now);
+    const skipped = acknowledgement.send ? null : acknowledgement.cap;
+    await enqueueEmail(trx, newSubmissionEmail(email, context.adminEmail, skipped), now);
+    return { id, status: 'pending_review' as const, skipped };
   });
+  if (stored.skipped) {
+    context.log?.warn(
+      { submissionId: stored.id, cap: stored.skipped, caps: ACKNOWLEDGEMENT_CAPS },
+      'submission acknowledgement skipped: cap reached',
+    );
+  }
+  return { id: stored.id, status: stored.status };
 }

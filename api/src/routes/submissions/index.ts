@@ -26,6 +26,7 @@ const submissionsRoutes: FastifyPluginAsync = async (app) => {
         boardName: app.config.site.boardName,
         publicUrl: app.config.publicUrl,
         adminEmail: app.config.mail.adminEmail,
+        log: request.log,
       });
       app.mailer.nudge();
       request.log.info({ submissionId: id }, 'job submitted for review');
