@@ -6,11 +6,10 @@ import {
   object,
   optional,
   refine,
-  string,
   type Infer,
 } from 'superstruct';
 import { ISO_DATE_PATTERN, isoDateOf, parseDeadline, stripDeadlinePrefix } from './dates';
-import type { Job } from './job';
+import { MAX_INT4, type Job } from './job';
 import type { SubmissionStatus } from './submission';
 
 /** Messages of the admin screens (SPEC.md 5 and 8), word for word where the spec quotes them. */
@@ -27,17 +26,58 @@ export const ADMIN_MESSAGES = {
   amountTitle: 'Invalid Amount',
   amount: 'Please enter a valid amount greater than 0.',
   deleteConfirm: 'Are you sure you want to delete this job?',
+  amountTooLarge: 'Please enter an amount up to $999,999.99.',
+  salaryTooLarge: `Please enter a salary of at most ${MAX_INT4.toLocaleString('en-US')}`,
+  tooLong: (max: number) => `Please keep this under ${max} characters`,
 } as const;
 
-const filled = (message: string, max = 300) =>
+/**
+ * The largest amount charged or taken off, in cents: Stripe's largest charge in US dollars
+ * ($999,999.99), well inside the integer columns amounts are kept in.
+ */
+export const MAX_AMOUNT_CENTS = 99_999_999;
+
+/**
+ * Longest text and largest numbers the admin forms accept: each at most what its column holds on
+ * PostgreSQL (api/migrations), so a save never fails in the database.
+ */
+export const ADMIN_LIMITS = {
+  /** jobs.title */
+  title: 300,
+  /** companies.name */
+  organization: 300,
+  /** jobs.application_url */
+  applicationUrl: 2000,
+  description: 20_000,
+  /** locations.name, categories.name */
+  label: 200,
+  labels: 20,
+  /** jobs.job_type */
+  jobType: 40,
+  /** jobs.via */
+  via: 200,
+  /** jobs.deadline */
+  deadline: 60,
+  /** jobs.salary_min / salary_max: int4 */
+  salary: MAX_INT4,
+  /** promo_codes.description */
+  promoDescription: 300,
+  /** promo_codes.max_redemptions: int4 */
+  maxRedemptions: MAX_INT4,
+  rejectNotes: 2000,
+  username: 100,
+  password: 200,
+} as const;
+
+const filled = (message: string, max: number) =>
   define<string>('filled', (value) => {
     if (typeof value !== 'string' || value.trim() === '') return message;
-    return value.length <= max || `Please keep this under ${max} characters`;
+    return value.length <= max || ADMIN_MESSAGES.tooLong(max);
   });
 
 export const AdminLogin = object({
-  username: filled(ADMIN_MESSAGES.login, 100),
-  password: filled(ADMIN_MESSAGES.login, 200),
+  username: filled(ADMIN_MESSAGES.login, ADMIN_LIMITS.username),
+  password: filled(ADMIN_MESSAGES.login, ADMIN_LIMITS.password),
 });
 export type AdminLogin = Infer<typeof AdminLogin>;
 
@@ -58,14 +98,17 @@ const nonEmptyList = (message: string) =>
     'nonEmptyList',
     (value) =>
       (Array.isArray(value) &&
-        value.length <= 20 &&
-        value.every((v) => typeof v === 'string' && v.length <= 200) &&
+        value.length <= ADMIN_LIMITS.labels &&
+        value.every((v) => typeof v === 'string' && v.length <= ADMIN_LIMITS.label) &&
         value.some((v) => typeof v === 'string' && v.trim() !== '')) ||
       message,
   );
 
 const webUrl = define<string>('webUrl', (value) => {
   if (typeof value !== 'string' || value.trim() === '') return ADMIN_MESSAGES.required;
+  if (value.length > ADMIN_LIMITS.applicationUrl) {
+    return ADMIN_MESSAGES.tooLong(ADMIN_LIMITS.applicationUrl);
+  }
   try {
     const url = new URL(value.trim());
     return url.protocol === 'http:' || url.protocol === 'https:' || ADMIN_MESSAGES.url;
@@ -76,41 +119,42 @@ const webUrl = define<string>('webUrl', (value) => {
 
 const salary = optional(
   nullable(
-    define<number>(
-      'salary',
-      (v) => (Number.isSafeInteger(v) && (v as number) >= 0) || ADMIN_MESSAGES.invalid,
-    ),
+    define<number>('salary', (v) => {
+      if (!Number.isSafeInteger(v) || (v as number) < 0) return ADMIN_MESSAGES.invalid;
+      return (v as number) <= ADMIN_LIMITS.salary || ADMIN_MESSAGES.salaryTooLarge;
+    }),
   ),
 );
+
+/** Text up to `max` characters (a missing value takes the default of the field). */
+const text = (max: number) =>
+  define<string>(
+    'text',
+    (v) => (typeof v === 'string' && v.length <= max) || ADMIN_MESSAGES.tooLong(max),
+  );
+
+/** Cents: a whole number above 0, at most MAX_AMOUNT_CENTS. */
+const cents = define<number>('cents', (v) => {
+  if (!Number.isSafeInteger(v) || (v as number) <= 0) return ADMIN_MESSAGES.amount;
+  return (v as number) <= MAX_AMOUNT_CENTS || ADMIN_MESSAGES.amountTooLarge;
+});
 
 /** The admin's job form (SPEC.md 3 and 5); the API creates and updates jobs with it. */
 export const AdminJobForm = refine(
   object({
-    title: filled(ADMIN_MESSAGES.required),
-    organization: filled(ADMIN_MESSAGES.required),
+    title: filled(ADMIN_MESSAGES.required, ADMIN_LIMITS.title),
+    organization: filled(ADMIN_MESSAGES.required, ADMIN_LIMITS.organization),
     applicationUrl: webUrl,
-    description: defaulted(
-      define<string>(
-        'text',
-        (v) => (typeof v === 'string' && v.length <= 20_000) || ADMIN_MESSAGES.invalid,
-      ),
-      '',
-    ),
+    description: defaulted(text(ADMIN_LIMITS.description), ''),
     category: nonEmptyList(ADMIN_MESSAGES.category),
     locations: nonEmptyList(ADMIN_MESSAGES.locationsInline),
     // The form offers ADMIN_JOB_TYPES; a job stored with another type (synced 'Remote', say)
     // can still be saved as it is.
     jobType: define<string>('jobType', (v) => {
       if (typeof v !== 'string' || v.trim() === '') return ADMIN_MESSAGES.required;
-      return v.length <= 40 || ADMIN_MESSAGES.invalid;
+      return v.length <= ADMIN_LIMITS.jobType || ADMIN_MESSAGES.invalid;
     }),
-    via: defaulted(
-      define<string>(
-        'text',
-        (v) => (typeof v === 'string' && v.length <= 200) || ADMIN_MESSAGES.invalid,
-      ),
-      '',
-    ),
+    via: defaulted(text(ADMIN_LIMITS.via), ''),
     postedDate: define<string>('postedDate', (v) =>
       v === undefined || v === ''
         ? ADMIN_MESSAGES.required
@@ -120,7 +164,9 @@ export const AdminJobForm = refine(
       nullable(
         define<string>('deadline', (v) => {
           if (v === '' || isRealIsoDate(v)) return true;
-          if (typeof v !== 'string' || v.length > 60) return ADMIN_MESSAGES.invalid;
+          if (typeof v !== 'string' || v.length > ADMIN_LIMITS.deadline) {
+            return ADMIN_MESSAGES.invalid;
+          }
           // Date-like text must be a real date (it is stored as YYYY-MM-DD); other text, such
           // as 'Rolling' on an imported job, is kept as written.
           const text = stripDeadlinePrefix(v);
@@ -153,13 +199,8 @@ export type AdminJob = Job & {
   submissionId: string | null;
 };
 
-/** `PUT /api/admin/submissions/{id}/amount`: cents, a whole number above zero. */
-export const AmountUpdate = object({
-  amount: define<number>(
-    'amount',
-    (v) => (Number.isSafeInteger(v) && (v as number) > 0) || ADMIN_MESSAGES.amount,
-  ),
-});
+/** `PUT /api/admin/submissions/{id}/amount`: cents, a whole number above zero (at most $999,999.99). */
+export const AmountUpdate = object({ amount: cents });
 
 /** `POST /api/admin/submissions/{id}/reject`: an optional reason, told to the employer. */
 export const RejectSubmission = object({
@@ -168,8 +209,8 @@ export const RejectSubmission = object({
       define<string>(
         'notes',
         (v) =>
-          (typeof v === 'string' && v.length <= 2000) ||
-          'Please keep the reason under 2000 characters',
+          (typeof v === 'string' && v.length <= ADMIN_LIMITS.rejectNotes) ||
+          `Please keep the reason under ${ADMIN_LIMITS.rejectNotes} characters`,
       ),
     ),
   ),
@@ -271,7 +312,7 @@ export const PromoCodeInput = refine(
         (typeof v === 'string' && /^[A-Za-z0-9_-]{2,40}$/.test(v.trim())) ||
         'Use 2 to 40 letters, numbers or dashes',
     ),
-    description: defaulted(string(), ''),
+    description: defaulted(text(ADMIN_LIMITS.promoDescription), ''),
     percentOff: optional(
       nullable(
         define<number>(
@@ -282,14 +323,7 @@ export const PromoCodeInput = refine(
         ),
       ),
     ),
-    amountOffCents: optional(
-      nullable(
-        define<number>(
-          'amountOff',
-          (v) => (Number.isSafeInteger(v) && (v as number) > 0) || ADMIN_MESSAGES.amount,
-        ),
-      ),
-    ),
+    amountOffCents: optional(nullable(cents)),
     startsAt: optional(nullable(isoDate)),
     endsAt: optional(nullable(isoDate)),
     maxRedemptions: optional(
@@ -297,7 +331,10 @@ export const PromoCodeInput = refine(
         define<number>(
           'max',
           (v) =>
-            (Number.isInteger(v) && (v as number) >= 1) || 'Enter a whole number of at least 1',
+            (Number.isInteger(v) &&
+              (v as number) >= 1 &&
+              (v as number) <= ADMIN_LIMITS.maxRedemptions) ||
+            `Enter a whole number from 1 to ${ADMIN_LIMITS.maxRedemptions}`,
         ),
       ),
     ),

@@ -1,6 +1,8 @@
 import {
   array,
   boolean,
+  coerce,
+  define,
   integer,
   nullable,
   object,
@@ -56,5 +58,36 @@ export type Job = Infer<typeof Job>;
 export const JobList = array(Job);
 export type JobList = Infer<typeof JobList>;
 
-/** How a job id looks in a URL: our own integer key. */
-export const JOB_ID_PATTERN = /^[1-9][0-9]{0,15}$/;
+/**
+ * The largest value of a PostgreSQL `integer` (int4) column: every id, and every count or amount
+ * stored in one. The contract bounds each such value by it (or by less), so no input reaches the
+ * database that PostgreSQL would refuse with an error.
+ */
+export const MAX_INT4 = 2_147_483_647;
+
+/**
+ * How a record id (job, submission, promo code) looks in a URL: a whole number from 1 to
+ * MAX_INT4, written without leading zeros or sign. Anything else names no record (404).
+ */
+export const RECORD_ID_PATTERN =
+  /^(?:[1-9]\d{0,8}|1\d{9}|20\d{8}|21[0-3]\d{7}|214[0-6]\d{6}|2147[0-3]\d{5}|21474[0-7]\d{4}|214748[0-2]\d{3}|2147483[0-5]\d{2}|21474836[0-3]\d|214748364[0-7])$/;
+
+/** How a job id looks in a URL (a record id). */
+export const JOB_ID_PATTERN = RECORD_ID_PATTERN;
+
+/** A record id from a URL or a query, as a number; null when it cannot name a record. */
+export function parseRecordId(text: unknown): number | null {
+  return typeof text === 'string' && RECORD_ID_PATTERN.test(text) ? Number(text) : null;
+}
+
+/** The record id struct: a URL's id text (or a number) coerced to a number from 1 to MAX_INT4. */
+export const RecordId = coerce(
+  define<number>(
+    'recordId',
+    (value) =>
+      (Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_INT4) ||
+      'Not a record id',
+  ),
+  string(),
+  (text) => parseRecordId(text) ?? text,
+);

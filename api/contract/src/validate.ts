@@ -9,12 +9,51 @@ export const NOT_AN_OBJECT = 'Please send a JSON object';
 
 export type Validation<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
 
+/** The message for text holding a NUL character (U+0000), which PostgreSQL cannot store. */
+export const NUL_CHARACTER = 'Please remove the invisible NUL character from this text';
+
+/**
+ * The path of a string (a value or an object key) in `value` holding a NUL character, or null.
+ * PostgreSQL refuses such text outright, so it is refused here for both databases alike. Walked
+ * with a stack, not recursion: a body of deeply nested lists cannot overflow it.
+ */
+export function findNulCharacter(value: unknown): string | null {
+  // Each entry: the value, and where it sits (its key and its parent's entry), so a path is only
+  // built for the one string found.
+  type Entry = { item: unknown; key: string | null; parent: Entry | null };
+  const pathOf = (entry: Entry | null, last?: string): string => {
+    const keys: string[] = last === undefined ? [] : [last];
+    for (let e = entry; e && e.key !== null; e = e.parent) keys.unshift(e.key);
+    return keys.length ? keys.join('.') : 'body';
+  };
+  const stack: Entry[] = [{ item: value, key: null, parent: null }];
+  while (stack.length) {
+    const entry = stack.pop()!;
+    const { item } = entry;
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return pathOf(entry);
+    } else if (Array.isArray(item)) {
+      item.forEach((child, index) =>
+        stack.push({ item: child, key: String(index), parent: entry }),
+      );
+    } else if (item !== null && typeof item === 'object') {
+      for (const [key, child] of Object.entries(item)) {
+        if (key.includes('\u0000')) return pathOf(entry, key);
+        stack.push({ item: child, key, parent: entry });
+      }
+    }
+  }
+  return null;
+}
+
 /**
  * Validates (and coerces defaults into) a value, collecting one message per field at fault.
  * The field key is the dotted path (`jobType.fullTime`), or `body` when the value itself is wrong.
  * Used by the API for 400 bodies and by the forms for messages next to their inputs.
  */
 export function check<T, S>(struct: Struct<T, S>, value: unknown): Validation<T> {
+  const nul = findNulCharacter(value);
+  if (nul !== null) return { ok: false, errors: { [nul]: NUL_CHARACTER } };
   try {
     const [error, result] = validate(value, struct, { coerce: true });
     if (!error) return { ok: true, value: result as T };

@@ -1,9 +1,9 @@
 import {
   AdminJobForm,
   ExtendListing,
-  JOB_ID_PATTERN,
   cleanLocations,
   listingTier,
+  parseRecordId,
 } from '@jobboard/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../../http/http-error';
@@ -13,9 +13,11 @@ import type { JobInput } from '../../jobs/jobs-repository';
 
 type IdParams = { Params: { id: string } };
 
+/** The id in the URL; an id that cannot name a record (too large, not a number) is a 404. */
 const jobId = (id: string) => {
-  if (!JOB_ID_PATTERN.test(id)) throw notFound('Job not found');
-  return Number(id);
+  const parsed = parseRecordId(id);
+  if (parsed === null) throw notFound('Job not found');
+  return parsed;
 };
 
 /** Jobs for admins (SPEC.md 7): every job, create, read, update, delete, extend, republish. */

@@ -1,4 +1,4 @@
-import { PromoCodeInput } from '@jobboard/contract';
+import { PromoCodeInput, parseRecordId } from '@jobboard/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import {
   createPromoCode,
@@ -11,9 +11,11 @@ import { validateInput } from '../../http/validate';
 
 type IdParams = { Params: { id: string } };
 
+/** The id in the URL; an id that cannot name a record (too large, not a number) is a 404. */
 const promoId = (id: string) => {
-  if (!/^[1-9]\d{0,15}$/.test(id)) throw notFound('Promo code not found');
-  return Number(id);
+  const parsed = parseRecordId(id);
+  if (parsed === null) throw notFound('Promo code not found');
+  return parsed;
 };
 
 /** Promo codes: percent or amount off, an active window and a redemption limit. */

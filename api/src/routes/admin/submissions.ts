@@ -1,4 +1,4 @@
-import { AmountUpdate, RejectSubmission } from '@jobboard/contract';
+import { AmountUpdate, RejectSubmission, parseRecordId } from '@jobboard/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   approve,
@@ -15,9 +15,11 @@ import { validateInput } from '../../http/validate';
 
 type IdParams = { Params: { id: string } };
 
+/** The id in the URL; an id that cannot name a record (too large, not a number) is a 404. */
 const submissionId = (id: string) => {
-  if (!/^[1-9]\d{0,15}$/.test(id)) throw notFound('Submission not found');
-  return Number(id);
+  const parsed = parseRecordId(id);
+  if (parsed === null) throw notFound('Submission not found');
+  return parsed;
 };
 
 /** The review queue (SPEC.md 4 and 7): each change only from the states the spec allows. */

@@ -1,0 +1,235 @@
+import fc from 'fast-check';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fuzzNumber, fuzzQuery, fuzzSegment, fuzzText, fuzzValue, nearly } from './support/fuzz';
+import { signedIn } from './support/admin';
+import { createJobs } from './support/jobs';
+import { invalidRows } from './support/rows';
+import { insertSubmission } from './support/submissions';
+import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
+
+/**
+ * Every admin body, query and path parameter under arbitrary input, signed in, on both databases:
+ * never a 5xx, every error JSON with a message, and no invalid row stored.
+ */
+
+let t: TestApp;
+let admin: (options: InjectOptions) => ReturnType<TestApp['app']['inject']>;
+let jobId: string;
+let submissionIds: number[];
+let promoId: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = (await signedIn(t)) as typeof admin;
+  jobId = (await createJobs(t.app, [{ title: 'Data Editor' }]))['Data Editor']!;
+  submissionIds = [];
+  for (const status of ['pending_review', 'approved', 'pending_review']) {
+    submissionIds.push(await insertSubmission(t.db, { status }));
+  }
+  const promo = await admin({
+    method: 'POST',
+    url: '/api/admin/promo-codes',
+    payload: { code: 'SPRING', percentOff: 10 },
+  });
+  promoId = promo.json().id;
+});
+afterAll(() => t.close());
+
+const RUNS = 120;
+
+async function expectHandled(options: InjectOptions) {
+  const res = await admin(options);
+  expect(
+    res.statusCode,
+    `${options.method} ${options.url}: ${res.body.slice(0, 300)}`,
+  ).toBeLessThan(500);
+  if (res.statusCode >= 400) expect(typeof res.json().message).toBe('string');
+  return res;
+}
+
+const JOB_FORM = {
+  title: 'Senior Grants Writer',
+  organization: 'Harbor Health Alliance',
+  applicationUrl: 'https://harborhealth.example/jobs/grants',
+  description: 'Write and manage grant proposals.',
+  category: ['Fundraising'],
+  locations: ['Portland, ME'],
+  jobType: 'Full-time',
+  via: 'Organization website',
+  postedDate: '2026-11-20',
+  deadline: '2027-01-10',
+  salaryMin: 70_000,
+  salaryMax: 85_000,
+  active: true,
+  featured: false,
+};
+
+const PROMO = {
+  code: 'FALL',
+  description: 'Autumn offer',
+  percentOff: 15,
+  amountOffCents: null,
+  startsAt: '2026-11-01',
+  endsAt: '2026-12-31',
+  maxRedemptions: 10,
+  active: true,
+};
+
+const body = (valid: Record<string, unknown>, special = {}) =>
+  fc.oneof({ weight: 5, arbitrary: nearly(valid, special) }, fuzzValue);
+
+/**
+ * Location and category labels without capital letters outside ASCII: on SQLite a label such as
+ * 'Île-de-France' is a 500 today (jobs-repository's lookup uses SQLite's ASCII-only lower()), a
+ * bug outside this change, pinned down by the KNOWN BUG test below instead of failing every run.
+ */
+const noUnicodeCapitals = (text: string) => text.replace(/[^ -~\t\n\r]/gu, (c) => c.toLowerCase());
+const labels = fc
+  .oneof(fc.array(fuzzText, { maxLength: 25 }), fc.array(fuzzValue, { maxLength: 5 }))
+  .map((list) => list.map((item) => (typeof item === 'string' ? noUnicodeCapitals(item) : item)));
+const JOB_SPECIAL = { locations: labels, category: labels };
+
+describe(`admin bodies under arbitrary input on ${testDatabase}`, () => {
+  it('POST /api/admin/jobs and PUT /api/admin/jobs/:id', async () => {
+    await fc.assert(
+      fc.asyncProperty(body(JOB_FORM, JOB_SPECIAL), fc.boolean(), async (payload, update) => {
+        await expectHandled({
+          method: update ? 'PUT' : 'POST',
+          url: update ? `/api/admin/jobs/${jobId}` : '/api/admin/jobs',
+          payload: payload as object,
+        });
+      }),
+      { numRuns: RUNS * 2 },
+    );
+    expect(await invalidRows(t.db)).toEqual([]);
+  });
+
+  it('POST /api/admin/jobs/:id/extend', async () => {
+    await fc.assert(
+      fc.asyncProperty(body({ days: 30 }), async (payload) => {
+        await expectHandled({
+          method: 'POST',
+          url: `/api/admin/jobs/${jobId}/extend`,
+          payload: payload as object,
+        });
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('PUT /api/admin/submissions/:id/amount and POST .../reject', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        body({ amount: 12_345 }, { amount: fuzzNumber }),
+        body({ notes: 'Not a salaried role' }),
+        fc.constantFrom(...submissionIds),
+        async (amount, notes, id) => {
+          await expectHandled({
+            method: 'PUT',
+            url: `/api/admin/submissions/${id}/amount`,
+            payload: amount as object,
+          });
+          await expectHandled({
+            method: 'POST',
+            url: `/api/admin/submissions/${id}/reject`,
+            payload: notes as object,
+          });
+        },
+      ),
+      { numRuns: RUNS },
+    );
+    expect(await invalidRows(t.db)).toEqual([]);
+  });
+
+  it('POST /api/admin/promo-codes and PUT /api/admin/promo-codes/:id', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        body(PROMO, {
+          code: fc.oneof(fuzzText, fc.stringMatching(/^[A-Za-z0-9_-]{1,45}$/)),
+          amountOffCents: fc.oneof(fuzzNumber, fc.constant(null)),
+        }),
+        fc.boolean(),
+        async (payload, update) => {
+          await expectHandled({
+            method: update ? 'PUT' : 'POST',
+            url: update ? `/api/admin/promo-codes/${promoId}` : '/api/admin/promo-codes',
+            payload: payload as object,
+          });
+        },
+      ),
+      { numRuns: RUNS * 2 },
+    );
+    expect(await invalidRows(t.db)).toEqual([]);
+  });
+});
+
+describe(`location and category labels on ${testDatabase}`, () => {
+  // KNOWN BUG, outside this change (api/src/jobs/jobs-repository.ts, nameIds): labels are looked up
+  // with SQL lower(), which SQLite applies to ASCII letters only, so a label with a capital letter
+  // outside ASCII is not found after its insert and the save fails with a 500. PostgreSQL is fine.
+  // This test fails (as expected) on SQLite until that is fixed: then turn `it.fails` into `it`.
+  const test = testDatabase === 'sqlite' ? it.fails : it;
+  test('KNOWN BUG on SQLite: a location such as Île-de-France is saved', async () => {
+    const res = await admin({
+      method: 'POST',
+      url: '/api/admin/jobs',
+      payload: { ...JOB_FORM, locations: ['Île-de-France'], category: ['Économie'] },
+    });
+    expect(res.statusCode).toBe(201);
+  });
+});
+
+describe(`admin path parameters and queries under arbitrary input on ${testDatabase}`, () => {
+  const ROUTES: [InjectOptions['method'], string, object?][] = [
+    ['GET', '/api/admin/jobs/:id'],
+    ['PUT', '/api/admin/jobs/:id', JOB_FORM],
+    ['DELETE', '/api/admin/jobs/:id'],
+    ['POST', '/api/admin/jobs/:id/extend', { days: 5 }],
+    ['POST', '/api/admin/jobs/:id/republish', {}],
+    ['GET', '/api/admin/submissions/:id'],
+    ['POST', '/api/admin/submissions/:id/approve', {}],
+    ['POST', '/api/admin/submissions/:id/reject', {}],
+    ['PUT', '/api/admin/submissions/:id/amount', { amount: 100 }],
+    ['POST', '/api/admin/submissions/:id/payment-link', {}],
+    ['POST', '/api/admin/submissions/:id/mark-paid', {}],
+    ['PUT', '/api/admin/promo-codes/:id', PROMO],
+    ['DELETE', '/api/admin/promo-codes/:id'],
+  ];
+
+  it('every route with an id takes any id text', async () => {
+    await fc.assert(
+      fc.asyncProperty(fuzzSegment, async (segment) => {
+        for (const [method, url, payload] of ROUTES) {
+          await expectHandled({
+            method,
+            url: url.replace(':id', segment),
+            ...(payload ? { payload } : {}),
+          });
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('every admin read takes any query string', async () => {
+    await fc.assert(
+      fc.asyncProperty(fuzzQuery, async (query) => {
+        for (const url of [
+          '/api/admin/jobs',
+          '/api/admin/submissions',
+          '/api/admin/submissions/payments',
+          '/api/admin/promo-codes',
+          '/api/admin/check-auth',
+          '/api/refresh-jobs',
+        ]) {
+          await expectHandled({ method: 'GET', url: `${url}?${query}` });
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('never stored an invalid row along the way', async () => {
+    expect(await invalidRows(t.db)).toEqual([]);
+  });
+});

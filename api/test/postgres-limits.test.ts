@@ -1,0 +1,257 @@
+import {
+  ADMIN_LIMITS,
+  MAX_AMOUNT_CENTS,
+  MAX_INT4,
+  NUL_CHARACTER,
+  SUBMISSION_LIMITS,
+} from '@jobboard/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VALID_SUBMISSION } from '../contract/src/__tests__/submission-cases';
+import { CSRF, signedIn } from './support/admin';
+import { createJobs } from './support/jobs';
+import { invalidRows } from './support/rows';
+import { insertSubmission } from './support/submissions';
+import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
+
+/**
+ * Values at and just past what PostgreSQL's columns hold (api/migrations). Each of these was a 500
+ * on PostgreSQL (the database refused the value) while SQLite stored it; now the contract refuses
+ * what does not fit, on both databases alike, and accepts everything that does.
+ */
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof signedIn>>;
+let jobId: string;
+let submissionId: number;
+beforeAll(async () => {
+  t = await buildTestApp({ env: { SUBMISSION_RATE_LIMIT_MAX: '1000' } });
+  admin = await signedIn(t);
+  jobId = (await createJobs(t.app, [{ title: 'Data Editor' }]))['Data Editor']!;
+  submissionId = await insertSubmission(t.db, { status: 'pending_review' });
+});
+afterAll(() => t.close());
+
+const JOB_FORM = {
+  title: 'Senior Grants Writer',
+  organization: 'Harbor Health Alliance',
+  applicationUrl: 'https://harborhealth.example/jobs/grants',
+  description: 'Write and manage grant proposals.',
+  category: ['Fundraising'],
+  locations: ['Portland, ME'],
+  jobType: 'Full-time',
+  via: 'Organization website',
+  postedDate: '2026-11-20',
+  salaryMin: 70_000,
+  salaryMax: 85_000,
+};
+const longUrl = (length: number) => {
+  const start = 'https://harborhealth.example/';
+  return start + 'a'.repeat(length - start.length);
+};
+const TOO_BIG = [MAX_INT4 + 1, 99_999_999_999, Number.MAX_SAFE_INTEGER];
+
+describe(`ids past a 32-bit integer on ${testDatabase}`, () => {
+  it.each(['2147483648', '99999999999', '9999999999999999', '4294967296'])(
+    'GET /api/jobs/%s is a 404, not a 500',
+    async (id) => {
+      const res = await t.app.inject(`/api/jobs/${id}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: 'Job not found' });
+    },
+  );
+
+  it('still finds the largest id a column holds, and real ids', async () => {
+    expect((await t.app.inject(`/api/jobs/${MAX_INT4}`)).statusCode).toBe(404);
+    expect((await t.app.inject(`/api/jobs/${jobId}`)).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['GET', '/api/admin/jobs/2147483648'],
+    ['PUT', '/api/admin/jobs/99999999999'],
+    ['DELETE', '/api/admin/jobs/2147483648'],
+    ['POST', '/api/admin/jobs/2147483648/extend'],
+    ['POST', '/api/admin/jobs/2147483648/republish'],
+    ['GET', '/api/admin/submissions/2147483648'],
+    ['POST', '/api/admin/submissions/99999999999/approve'],
+    ['POST', '/api/admin/submissions/2147483648/reject'],
+    ['PUT', '/api/admin/submissions/2147483648/amount'],
+    ['POST', '/api/admin/submissions/2147483648/payment-link'],
+    ['POST', '/api/admin/submissions/2147483648/mark-paid'],
+    ['PUT', '/api/admin/promo-codes/2147483648'],
+    ['DELETE', '/api/admin/promo-codes/99999999999'],
+  ])('%s %s is a 404', async (method, url) => {
+    const body: Record<string, unknown> = url.includes('/amount')
+      ? { amount: 500 }
+      : url.includes('/extend')
+        ? { days: 10 }
+        : url.includes('promo-codes')
+          ? { code: 'SAVE', percentOff: 10 }
+          : url.includes('/jobs/')
+            ? JOB_FORM
+            : {};
+    const res = await admin({
+      method: method as 'GET',
+      url,
+      ...(method === 'GET' || method === 'DELETE' ? {} : { payload: body }),
+    });
+    expect(res.statusCode, `${method} ${url}`).toBe(404);
+  });
+});
+
+describe(`the admin job form against its columns on ${testDatabase}`, () => {
+  const save = (change: Record<string, unknown>) =>
+    admin({ method: 'POST', url: '/api/admin/jobs', payload: { ...JOB_FORM, ...change } });
+
+  it('stores values that fill every column exactly', async () => {
+    const res = await save({
+      title: 'T'.repeat(ADMIN_LIMITS.title),
+      organization: 'O'.repeat(ADMIN_LIMITS.organization),
+      applicationUrl: longUrl(ADMIN_LIMITS.applicationUrl),
+      locations: ['L'.repeat(ADMIN_LIMITS.label)],
+      category: ['C'.repeat(ADMIN_LIMITS.label)],
+      jobType: 'J'.repeat(ADMIN_LIMITS.jobType),
+      via: 'V'.repeat(ADMIN_LIMITS.via),
+      deadline: 'D'.repeat(ADMIN_LIMITS.deadline),
+      salaryMin: MAX_INT4,
+      salaryMax: MAX_INT4,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().salaryMax).toBe(MAX_INT4);
+    expect(await invalidRows(t.db)).toEqual([]);
+  });
+
+  it.each<[string, Record<string, unknown>]>([
+    ['title', { title: 'T'.repeat(ADMIN_LIMITS.title + 1) }],
+    ['organization', { organization: 'O'.repeat(ADMIN_LIMITS.organization + 1) }],
+    ['applicationUrl', { applicationUrl: longUrl(ADMIN_LIMITS.applicationUrl + 1) }],
+    ['locations', { locations: ['L'.repeat(ADMIN_LIMITS.label + 1)] }],
+    ['category', { category: ['C'.repeat(ADMIN_LIMITS.label + 1)] }],
+    ['jobType', { jobType: 'J'.repeat(ADMIN_LIMITS.jobType + 1) }],
+    ['via', { via: 'V'.repeat(ADMIN_LIMITS.via + 1) }],
+    ['deadline', { deadline: 'D'.repeat(ADMIN_LIMITS.deadline + 1) }],
+    ...TOO_BIG.map((n): [string, Record<string, unknown>] => [
+      'salaryMin',
+      { salaryMin: n, salaryMax: null },
+    ]),
+    ...TOO_BIG.map((n): [string, Record<string, unknown>] => ['salaryMax', { salaryMax: n }]),
+    ['title', { title: 'Grants\u0000Writer' }],
+    ['locations.0', { locations: ['Portland\u0000'] }],
+  ])('refuses a %s that its column cannot hold (400, nothing stored)', async (field, change) => {
+    const before = await t.db('jobs').count({ n: '*' });
+    const res = await save(change);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().field).toBe(field);
+    expect(await t.db('jobs').count({ n: '*' })).toEqual(before);
+  });
+
+  it('refuses the same on an update', async () => {
+    const res = await admin({
+      method: 'PUT',
+      url: `/api/admin/jobs/${jobId}`,
+      payload: { ...JOB_FORM, salaryMax: MAX_INT4 + 1 },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe(`amounts and promo codes against their columns on ${testDatabase}`, () => {
+  const amount = (value: unknown) =>
+    admin({
+      method: 'PUT',
+      url: `/api/admin/submissions/${submissionId}/amount`,
+      payload: { amount: value },
+    });
+
+  it('takes an amount up to $999,999.99 and refuses more', async () => {
+    expect((await amount(MAX_AMOUNT_CENTS)).statusCode).toBe(200);
+    for (const value of [MAX_AMOUNT_CENTS + 1, MAX_INT4 + 1, 1e15]) {
+      const res = await amount(value);
+      expect(res.statusCode, String(value)).toBe(400);
+      expect(res.json().message).toContain('999,999.99');
+    }
+    const row = await t.db('submissions').where({ id: submissionId }).first('amount_cents');
+    expect(Number(row.amount_cents)).toBe(MAX_AMOUNT_CENTS);
+  });
+
+  const promo = (change: Record<string, unknown>) =>
+    admin({
+      method: 'POST',
+      url: '/api/admin/promo-codes',
+      payload: { code: `C${Math.random().toString(36).slice(2, 10)}`, percentOff: 10, ...change },
+    });
+
+  it('stores a promo code that fills its columns', async () => {
+    const res = await promo({
+      description: 'd'.repeat(ADMIN_LIMITS.promoDescription),
+      percentOff: null,
+      amountOffCents: MAX_AMOUNT_CENTS,
+      maxRedemptions: MAX_INT4,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(await invalidRows(t.db)).toEqual([]);
+  });
+
+  it.each([
+    ['description', { description: 'd'.repeat(ADMIN_LIMITS.promoDescription + 1) }],
+    ['description', { description: 'half\u0000off' }],
+    ['amountOffCents', { percentOff: null, amountOffCents: MAX_AMOUNT_CENTS + 1 }],
+    ['amountOffCents', { percentOff: null, amountOffCents: MAX_INT4 + 1 }],
+    ['maxRedemptions', { maxRedemptions: MAX_INT4 + 1 }],
+    ['maxRedemptions', { maxRedemptions: 1e12 }],
+  ])('refuses a %s its column cannot hold', async (field, change) => {
+    const res = await promo(change);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().field).toBe(field);
+  });
+});
+
+describe(`text PostgreSQL cannot store on ${testDatabase}`, () => {
+  it.each([
+    ['title', { title: 'Communications\u0000Director' }],
+    ['description', { description: `${VALID_SUBMISSION.description}\u0000` }],
+    ['contactName', { contactName: 'Jordan\u0000Lee' }],
+    ['location', { location: 'Washington\u0000' }],
+  ])('refuses a NUL character in a submission (%s)', async (field, change) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/submit-job-for-review',
+      payload: { ...VALID_SUBMISSION, ...change },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ [field]: NUL_CHARACTER });
+  });
+
+  it('refuses a NUL character in a sign-in and in a search', async () => {
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: 'alice\u0000', password: 'whatever it is' },
+      headers: CSRF,
+    });
+    expect(signIn.statusCode).toBe(400);
+    for (const body of [{ location: 'Portland\u0000' }, { category: ['\u0000'] }]) {
+      const search = await t.app.inject({ method: 'POST', url: '/api/jobs/search', payload: body });
+      expect(search.statusCode, JSON.stringify(body)).toBe(400);
+    }
+  });
+
+  it('stores a submission that fills every field', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/submit-job-for-review',
+      payload: {
+        ...VALID_SUBMISSION,
+        title: 'T'.repeat(SUBMISSION_LIMITS.title),
+        organization: 'O'.repeat(SUBMISSION_LIMITS.organization),
+        location: 'L'.repeat(SUBMISSION_LIMITS.location),
+        contactName: 'N'.repeat(SUBMISSION_LIMITS.contactName),
+        applicationUrl: longUrl(SUBMISSION_LIMITS.applicationUrl),
+        contactEmail: `${'e'.repeat(64)}@${'d'.repeat(60)}.${'x'.repeat(60)}.example.org`,
+        salaryMin: String(SUBMISSION_LIMITS.salary),
+        salaryMax: String(SUBMISSION_LIMITS.salary),
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(await invalidRows(t.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,112 @@
+import { MAX_AMOUNT_CENTS, MAX_INT4 } from '@jobboard/contract';
+import fc from 'fast-check';
+
+/**
+ * Values for fuzzing bodies and queries: text of every kind (any code point, NUL, lone surrogates,
+ * emoji, lengths around the columns' widths), numbers around every bound the columns have, and
+ * any JSON at all.
+ */
+export const fuzzText = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.string({ unit: 'binary', minLength: 190, maxLength: 310 }),
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.string({ minLength: 1990, maxLength: 2010 }),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    'a\u0000b',
+    '\ud800',
+    '😀'.repeat(160),
+    'x'.repeat(301),
+    '<script>alert(1)</script>',
+    "'; DROP TABLE jobs; --",
+    'https://example.org/' + 'a'.repeat(1990),
+    '2026-02-30',
+    '9999-12-31',
+    'Deadline: 13-45-2026',
+  ),
+);
+
+export const fuzzNumber = fc.oneof(
+  fc.integer(),
+  fc.integer({ min: MAX_INT4 - 2, max: MAX_INT4 + 2 }),
+  fc.integer({ min: MAX_AMOUNT_CENTS - 2, max: MAX_AMOUNT_CENTS + 2 }),
+  fc.constantFrom(0, -1, 2 ** 31, 2 ** 32, 2 ** 53, -(2 ** 31) - 1, 1e300, -1e300, 0.5, 99.99),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+);
+
+export const fuzzValue = fc.oneof(
+  fuzzText,
+  fuzzNumber,
+  fc.boolean(),
+  fc.constant(null),
+  fc.jsonValue({ maxDepth: 2 }),
+);
+
+/** Values of the same kind as `value`: text for text, numbers for numbers, lists of text for lists. */
+function sameKind(value: unknown): fc.Arbitrary<unknown> {
+  if (typeof value === 'number') return fuzzNumber;
+  if (typeof value === 'boolean') return fc.oneof(fc.boolean(), fuzzValue);
+  if (Array.isArray(value)) {
+    return fc.oneof(fc.array(fuzzText, { maxLength: 25 }), fc.array(fuzzValue, { maxLength: 5 }));
+  }
+  return fuzzText;
+}
+
+/**
+ * A valid body with one to three of its fields replaced by a value of their own kind, by anything
+ * at all, or left out: every other field stays valid, so the odd value reaches past the first
+ * check, into the service and the database.
+ */
+export function nearly(
+  valid: Record<string, unknown>,
+  special: Record<string, fc.Arbitrary<unknown>> = {},
+): fc.Arbitrary<Record<string, unknown>> {
+  const keys = Object.keys(valid);
+  const replacement = (key: string) =>
+    fc.option(fc.oneof({ weight: 3, arbitrary: special[key] ?? sameKind(valid[key]) }, fuzzValue), {
+      nil: undefined,
+      freq: 8,
+    });
+  return fc
+    .uniqueArray(fc.constantFrom(...keys), { minLength: 1, maxLength: 3 })
+    .chain((chosen) =>
+      fc.tuple(...chosen.map((key) => replacement(key).map((value) => [key, value] as const))),
+    )
+    .map((changes) => {
+      const body: Record<string, unknown> = { ...valid };
+      for (const [key, value] of changes) {
+        if (value === undefined) delete body[key];
+        else body[key] = value;
+      }
+      return body;
+    });
+}
+
+/** A path segment of any text, as a browser would send it. */
+export const fuzzSegment = fc
+  .oneof(
+    fuzzText.filter((s) => s.length > 0 && s.length < 300),
+    fc.integer().map(String),
+    fc.bigInt({ min: 0n, max: 10n ** 20n }).map(String),
+    fc.constantFrom('0', '-1', '01', '1e3', '2147483647', '2147483648', '9999999999999999'),
+  )
+  .map((s) => encodeURIComponent(wellFormed(s)));
+
+/** Lone surrogates made U+FFFD, as a browser does before it encodes a URL. */
+function wellFormed(text: string): string {
+  return text.replace(
+    /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+    '\uFFFD',
+  );
+}
+
+/** A query string of any keys and values. */
+export const fuzzQuery = fc
+  .dictionary(
+    fc.oneof(fc.constantFrom('page', 'pageSize', 'q', 'id'), fc.string({ maxLength: 10 })),
+    fc.oneof(fuzzText, fuzzNumber.map(String)),
+    { maxKeys: 4 },
+  )
+  .map((entries) => new URLSearchParams(entries).toString());
