@@ -106,10 +106,14 @@ test.describe('admin', () => {
       title: rejectTitle,
       contactEmail: `reject-${stamp}@openballot.example`,
     });
-    // Both e-mails of a submission reach the SMTP server.
-    await waitForMail(
-      (m) => m.to.includes(`approve-${stamp}@openballot.example`) && m.raw.includes(approveTitle),
+    // Both e-mails of a submission reach the SMTP server. The contact's acknowledgement carries
+    // only its reference (none of the submitted text), the admins' notice the whole submission.
+    const acknowledgement = await waitForMail(
+      (m) =>
+        m.to.includes(`approve-${stamp}@openballot.example`) &&
+        m.raw.includes('We received your job submission'),
     );
+    expect(acknowledgement.raw).not.toContain(approveTitle);
     await waitForMail((m) => m.raw.includes('New job submission') && m.raw.includes(approveTitle));
 
     await loginAsAdmin(page);
