@@ -63,6 +63,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         : false,
     // Behind a proxy the client's address comes from X-Forwarded-For (rate limits use it).
     trustProxy: trustedProxies(options.config.trustProxy),
+    ...timeouts(options.config.requestTimeoutSeconds),
   });
 
   // Every route, as registered: the admin route-table test walks it so no route is forgotten.
@@ -109,4 +110,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
  */
 function trustedProxies(setting: TrustProxy) {
   return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
+/**
+ * A request must arrive whole within the request timeout (408 otherwise: slow-loris clients cannot
+ * hold connections), and a connection silent both ways for twice as long is closed. Node checks
+ * pending requests every `connectionsCheckingInterval` (30 s by default): checked more often here,
+ * so the timeout holds to within a few seconds.
+ */
+function timeouts(seconds: number) {
+  const requestTimeout = seconds * 1000;
+  return {
+    requestTimeout,
+    connectionTimeout: 2 * requestTimeout,
+    http: { connectionsCheckingInterval: Math.min(5_000, Math.max(250, requestTimeout / 4)) },
+  };
 }

@@ -45,6 +45,12 @@ export interface Config {
   firstAdmin: { username: string; password: string } | null;
   /** Submissions accepted per client address in a window (spam defence). */
   submissionRateLimit: { max: number; windowMinutes: number };
+  /**
+   * REQUEST_TIMEOUT_SECONDS: a request must arrive whole (headers and body) within this time, or
+   * it is answered 408 and its connection closed; a connection silent both ways for twice as
+   * long is closed. Slow or stalled clients cannot hold connections open.
+   */
+  requestTimeoutSeconds: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -156,6 +162,8 @@ export function loadConfig(env: Env = process.env): Config {
     windowMinutes: read('SUBMISSION_RATE_LIMIT_WINDOW_MINUTES', parsePositive, 10),
   };
 
+  const requestTimeoutSeconds = read('REQUEST_TIMEOUT_SECONDS', parseTimeout, 30);
+
   if (problems.length) throw new ConfigError(problems);
 
   return {
@@ -179,6 +187,7 @@ export function loadConfig(env: Env = process.env): Config {
     session,
     firstAdmin,
     submissionRateLimit,
+    requestTimeoutSeconds,
   };
 }
 
@@ -300,6 +309,13 @@ function parseAdminPassword(raw: string): string {
   return raw.length >= MIN_ADMIN_PASSWORD_LENGTH
     ? raw
     : invalid(`must be at least ${MIN_ADMIN_PASSWORD_LENGTH} characters`);
+}
+
+function parseTimeout(raw: string): number {
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 1 && n <= 600
+    ? n
+    : invalid('must be a whole number of seconds from 1 to 600');
 }
 
 function parseCount(raw: string): number {
