@@ -23,11 +23,12 @@ export default fp(
         .send({ message: 'Something went wrong on our side. Please try again.' });
     });
 
-    app.setNotFoundHandler((request, reply) =>
-      reply
-        .status(404)
-        .send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` }),
-    );
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0]!;
+      // Like every /api answer that is not a public read: never stored (security-headers.ts).
+      if (path.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+      return reply.status(404).send({ message: `No route for ${request.method} ${path}` });
+    });
   },
   { name: 'errors' },
 );

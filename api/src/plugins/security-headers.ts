@@ -1,4 +1,5 @@
 import helmet from '@fastify/helmet';
+import type { onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 
 declare module 'fastify' {
@@ -43,6 +44,14 @@ export default fp(
       strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
     });
     app.decorate('jsonSecurityHeaders', jsonSecurityHeaders(https));
+
+    // Answers that are not public (admin, auth, pay, member, the submission, unknown /api paths)
+    // are never stored by a browser or a proxy. The public reads set their own caching, and get no
+    // hook at all: they cost nothing more.
+    app.addHook('onRoute', (route) => {
+      if (isPublicApiRead(route.url)) return;
+      route.onSend = [...[route.onSend ?? []].flat(), noStoreForPrivateApi];
+    });
   },
   { name: 'security-headers', dependencies: ['config', 'releases'] },
 );
@@ -61,3 +70,29 @@ function jsonSecurityHeaders(https: boolean): Record<string, string> {
     ...(https ? { 'Strict-Transport-Security': 'max-age=15552000; includeSubDomains' } : {}),
   };
 }
+
+/**
+ * The public reads of the board (SPEC.md 7): the jobs, one job, the searches, the filter choices
+ * and the site details. Their caching is theirs to set (ETag, `public, no-cache`).
+ */
+export function isPublicApiRead(path: string): boolean {
+  return (
+    path === '/api/jobs' ||
+    path.startsWith('/api/jobs/') ||
+    path === '/api/locations' ||
+    path === '/api/categories' ||
+    path === '/api/site'
+  );
+}
+
+/** Every other /api path: answers for one person (or about nothing), never to be cached. */
+export function isPrivateApiPath(path: string): boolean {
+  return path.startsWith('/api/') && !isPublicApiRead(path);
+}
+
+export const NO_STORE = 'no-store';
+
+const noStoreForPrivateApi: onSendHookHandler = (request, reply, payload, done) => {
+  if (isPrivateApiPath(request.url.split('?')[0]!)) reply.header('Cache-Control', NO_STORE);
+  done(null, payload);
+};

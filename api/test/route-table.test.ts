@@ -1,0 +1,138 @@
+import { BACKGROUND_POLL_HEADER } from '@jobboard/contract';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSRF, createAdmin, login, sessionCookie } from './support/admin';
+import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
+
+/**
+ * Every route the app registers, classified. A new route fails this test until it is put in one
+ * of the lists, which says who may call it and how its answers may be cached:
+ * - public reads: anyone, cached by their own rules (ETag, `public, no-cache`);
+ * - public: anyone, answers never stored (`no-store`);
+ * - admin: the admin session (401 without it) and `no-store`;
+ * - member: a member's session (none yet: the members' issue adds them here).
+ */
+const PUBLIC_READS = [
+  'GET /api/jobs',
+  'GET /api/jobs/recent',
+  'GET /api/jobs/:id',
+  'POST /api/jobs/search',
+  'GET /api/locations',
+  'GET /api/categories',
+  'GET /api/site',
+];
+/** The front end itself: pages, built files and the remotes configuration. */
+const SITE = ['GET /remotes.json', 'GET /assets/*', 'GET /*'];
+const PUBLIC = [
+  'POST /api/submit-job-for-review',
+  'GET /api/pay/:token',
+  'POST /api/pay/:token/checkout',
+  'POST /api/stripe/webhook',
+  'POST /api/admin/login',
+  'POST /api/admin/logout',
+];
+const ADMIN = [
+  'GET /api/admin/check-auth',
+  'GET /api/admin/jobs',
+  'POST /api/admin/jobs',
+  'GET /api/admin/jobs/:id',
+  'PUT /api/admin/jobs/:id',
+  'DELETE /api/admin/jobs/:id',
+  'POST /api/admin/jobs/:id/extend',
+  'POST /api/admin/jobs/:id/republish',
+  'GET /api/admin/submissions',
+  'GET /api/admin/submissions/payments',
+  'GET /api/admin/submissions/:id',
+  'POST /api/admin/submissions/:id/approve',
+  'POST /api/admin/submissions/:id/reject',
+  'PUT /api/admin/submissions/:id/amount',
+  'POST /api/admin/submissions/:id/payment-link',
+  'POST /api/admin/submissions/:id/mark-paid',
+  'GET /api/admin/promo-codes',
+  'POST /api/admin/promo-codes',
+  'PUT /api/admin/promo-codes/:id',
+  'DELETE /api/admin/promo-codes/:id',
+  'GET /api/refresh-jobs',
+];
+const MEMBER: string[] = [];
+
+let t: TestApp;
+let cookie: string;
+beforeAll(async () => {
+  t = await buildTestApp();
+  await createAdmin(t);
+  cookie = sessionCookie(await login(t));
+});
+afterAll(() => t.close());
+
+/** The registered routes as 'METHOD /url', without Fastify's automatic HEAD twins. */
+function registered(): string[] {
+  return [
+    ...new Set(
+      t.app.routeTable
+        .filter(({ method }) => method !== 'HEAD')
+        .map(({ method, url }) => `${method} ${url.replace(/(.)\/$/, '$1')}`),
+    ),
+  ].sort();
+}
+
+function request(route: string, headers: Record<string, string> = {}): InjectOptions {
+  const [method, url] = route.split(' ') as [InjectOptions['method'], string];
+  return {
+    method,
+    url: url
+      .replace(/:id/g, '999')
+      .replace(/:token/g, 'a'.repeat(43))
+      .replace('*', 'x'),
+    headers: { ...CSRF, ...headers },
+    ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+  };
+}
+
+describe(`the route table on ${testDatabase}`, () => {
+  it('classifies every registered route exactly once, and lists no route that is gone', () => {
+    const classified = [...PUBLIC_READS, ...SITE, ...PUBLIC, ...ADMIN, ...MEMBER];
+    expect(new Set(classified).size).toBe(classified.length);
+    const unclassified = registered().filter((route) => !classified.includes(route));
+    expect(unclassified, 'classify these routes in test/route-table.test.ts').toEqual([]);
+    expect(classified.filter((route) => !registered().includes(route))).toEqual([]);
+  });
+
+  it('refuses every admin route without the admin session (401), never stored', async () => {
+    for (const route of ADMIN) {
+      const res = await t.app.inject(request(route));
+      expect(res.statusCode, route).toBe(401);
+      expect(res.headers['cache-control'], route).toBe('no-store');
+    }
+  });
+
+  it('answers every admin route with a session, never stored, polled or not', async () => {
+    for (const route of ADMIN) {
+      for (const extra of [{}, { [BACKGROUND_POLL_HEADER]: '1' }] as Record<string, string>[]) {
+        const res = await t.app.inject(request(route, { cookie, ...extra }));
+        expect(res.statusCode, route).not.toBe(401);
+        expect(res.statusCode, route).toBeLessThan(500);
+        expect(res.headers['cache-control'], route).toBe('no-store');
+      }
+    }
+  });
+
+  it('never stores an answer of the other public calls', async () => {
+    for (const route of PUBLIC) {
+      const res = await t.app.inject(request(route));
+      expect(res.statusCode, route).not.toBe(401);
+      expect(res.headers['cache-control'], route).toBe('no-store');
+    }
+  });
+
+  it('leaves the caching of public reads to them', async () => {
+    for (const route of PUBLIC_READS) {
+      const res = await t.app.inject({
+        ...request(route),
+        ...(route.startsWith('POST') ? { payload: { query: '' } } : {}),
+      });
+      expect(res.statusCode, route).not.toBe(401);
+      if (res.statusCode === 200) expect(res.headers['cache-control'], route).not.toBe('no-store');
+    }
+  });
+});
