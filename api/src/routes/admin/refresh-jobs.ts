@@ -3,11 +3,12 @@ import { csrfGuard, requireAdmin } from '../../auth/guards';
 
 /**
  * GET /api/refresh-jobs (SPEC.md 7): re-sync jobs from the external database service. Admin
- * only, with the same checks as the admin area. No external source is wired up yet, and the
- * answer says so rather than pretending a sync happened.
+ * only, with the same checks as the admin area, and the CSRF header even though it is a GET: it
+ * changes data, so a link on another site must not be able to start it. No external source is
+ * wired up yet, and the answer says so rather than pretending a sync happened.
  */
 const refreshJobsRoutes: FastifyPluginAsync = async (app) => {
-  app.addHook('onRequest', csrfGuard(app));
+  app.addHook('onRequest', csrfGuard(app, { reads: true }));
   app.addHook('preHandler', requireAdmin(app));
   app.get('/refresh-jobs', async () => ({
     source: null,
