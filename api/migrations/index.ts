@@ -23,6 +23,7 @@ import titleSearchIndex from './20261123000400_title_search_index';
 import createCacheVersions from './20261123000500_create_cache_versions';
 import sessionsPerAdmin from './20261123200100_sessions_per_admin';
 import outboxTemplateIndex from './20261123200200_outbox_template_index';
+import labelKeys from './20261124000100_label_keys';
 import type { Migration } from './migration';
 
 export const migrations: Migration[] = [
@@ -50,4 +51,5 @@ export const migrations: Migration[] = [
   createCacheVersions,
   sessionsPerAdmin,
   outboxTemplateIndex,
+  labelKeys,
 ];

@@ -35,6 +35,60 @@ describe(`database set-up on ${testDatabase}`, () => {
     }
   });
 
+  it('keys labels in JavaScript, merging labels that differed only in non-ASCII letter case', async () => {
+    const t = await buildTestApp();
+    try {
+      const { default: labelKeys } = await import('../migrations/20261124000100_label_keys');
+      await labelKeys.down(t.db);
+      // Before the keys, SQLite's unique name let both spellings in.
+      const [company] = await t
+        .db('companies')
+        .insert({ name: 'Org', created_at: 0, updated_at: 0 })
+        .returning('id');
+      const job = (name: string) => ({
+        company_id: Number(typeof company === 'object' ? company.id : company),
+        title: name,
+        job_type: 'Full-time',
+        posted_date: '2026-11-22',
+        source: 'admin',
+        created_at: 0,
+        updated_at: 0,
+      });
+      const ids = (rows: unknown[]) =>
+        rows.map((row) => Number(typeof row === 'object' ? (row as { id: number }).id : row));
+      const [a, b] = ids(
+        await t
+          .db('jobs')
+          .insert([job('A'), job('B')])
+          .returning('id'),
+      );
+      const [upper, lower] = ids(
+        await t
+          .db('locations')
+          .insert([{ name: 'Île-de-France' }, { name: 'île-de-france' }])
+          .returning('id'),
+      );
+      await t.db('job_locations').insert([
+        { job_id: a, location_id: upper, position: 0 },
+        { job_id: b, location_id: lower, position: 0 },
+        { job_id: b, location_id: upper, position: 1 },
+      ]);
+
+      await labelKeys.up(t.db);
+
+      expect(await t.db('locations').select('id', 'name', 'name_key')).toEqual([
+        { id: upper, name: 'Île-de-France', name_key: 'île-de-france' },
+      ]);
+      const links = await t.db('job_locations').select('job_id', 'location_id').orderBy('job_id');
+      expect(links).toEqual([
+        { job_id: a, location_id: upper },
+        { job_id: b, location_id: upper },
+      ]);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('refuses a job whose company does not exist (foreign keys enforced)', async () => {
     const t = await buildTestApp();
     try {

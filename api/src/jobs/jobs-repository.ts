@@ -10,6 +10,7 @@ import {
 } from '@jobboard/contract';
 import type { Knex } from 'knex';
 import { addDays, isoDate } from './dates';
+import { labelKey } from './label-key';
 import { JOB_ROW_COLUMNS, toJob, type JobLists, type JobRow } from './job-mapper';
 import { salaryRangeOf, salaryText } from './salary';
 import type { Dialect } from '../db/knex';
@@ -446,12 +447,12 @@ async function companyIds(
   return ids;
 }
 
-/** Trimmed, without blanks, without case-insensitive repeats, in the order given. */
+/** Trimmed, without blanks, without repeats of the same label key, in the order given. */
 export function distinctNames(values: string[]): string[] {
   const seen = new Set<string>();
   return values
     .map((v) => v.trim())
-    .filter((v) => v && !seen.has(v.toLowerCase()) && seen.add(v.toLowerCase()));
+    .filter((v) => v && !seen.has(labelKey(v)) && seen.add(labelKey(v)));
 }
 
 /** The locations and categories of new or rewritten jobs (`jobIds[i]` has `inputs[i]`'s lists). */
@@ -466,7 +467,7 @@ async function insertLists(trx: Knex.Transaction, jobIds: number[], inputs: JobI
     const rows = perJob.flatMap((names, index) =>
       names.map((name, position) => ({
         job_id: jobIds[index],
-        [key]: ids.get(name.toLowerCase()),
+        [key]: ids.get(labelKey(name)),
         position,
       })),
     );
@@ -475,8 +476,9 @@ async function insertLists(trx: Knex.Transaction, jobIds: number[], inputs: JobI
 }
 
 /**
- * Ids of location or category names, keyed by lower case, creating the missing ones. An existing
- * entry with other letter case is reused, so 'remote' and 'Remote' stay one location.
+ * Ids of location or category names, keyed by their label key (label-key.ts), creating the missing
+ * ones. An existing entry with other letter case is reused, so 'remote' and 'Remote' stay one
+ * location.
  */
 async function nameIds(
   trx: Knex.Transaction,
@@ -487,23 +489,20 @@ async function nameIds(
   const ids = new Map<string, number>();
   const lookUp = async (keys: string[]) => {
     for (const part of chunks(keys, INSERT_BATCH)) {
-      const rows: { id: number; name: string }[] = await trx(table)
-        .whereRaw(`lower(name) IN (${part.map(() => '?').join(',')})`, part)
-        .select('id', 'name');
-      for (const row of rows) {
-        const key = row.name.toLowerCase();
-        if (!ids.has(key)) ids.set(key, Number(row.id));
-      }
+      const rows: { id: number; name_key: string }[] = await trx(table)
+        .whereIn('name_key', part)
+        .select('id', 'name_key');
+      for (const row of rows) ids.set(row.name_key, Number(row.id));
     }
   };
-  await lookUp(wanted.map((name) => name.toLowerCase()));
-  const missing = wanted.filter((name) => !ids.has(name.toLowerCase()));
+  await lookUp(wanted.map(labelKey));
+  const missing = wanted.filter((name) => !ids.has(labelKey(name)));
   for (const part of chunks(missing, INSERT_BATCH)) {
     await trx(table)
-      .insert(part.map((name) => ({ name })))
-      .onConflict('name')
+      .insert(part.map((name) => ({ name, name_key: labelKey(name) })))
+      .onConflict('name_key')
       .ignore();
   }
-  await lookUp(missing.map((name) => name.toLowerCase()));
+  await lookUp(missing.map(labelKey));
   return ids;
 }

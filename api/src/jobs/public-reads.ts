@@ -1,6 +1,7 @@
 import type { SearchRequest } from '@jobboard/contract';
 import { notFound } from '../http/http-error';
 import type { JobsRepository } from './jobs-repository';
+import { labelKey } from './label-key';
 import type { CachedBody, PublicCache } from './public-cache';
 import { searchTerms } from './search-index';
 
@@ -71,8 +72,8 @@ function searchKey(search: SearchRequest): string {
     search.experience.mid,
     search.experience.senior,
     search.salaryRange,
-    search.location.trim().toLowerCase(),
-    [...new Set(search.category.map((c) => c.trim().toLowerCase()))].sort(),
+    labelKey(search.location),
+    [...new Set(search.category.map(labelKey))].sort(),
     search.sortOption,
     search.page,
     search.pageSize,

@@ -1,5 +1,6 @@
 import { ANY_LOCATION, SALARY_RANGES, type SearchRequest } from '@jobboard/contract';
 import type { Knex } from 'knex';
+import { labelKey } from '../label-key';
 import type { SearchIndex, TextFields } from '../search-index/search-index';
 
 /**
@@ -146,29 +147,19 @@ export function setFactory(index: SearchIndex): SetFactory {
       },
     }),
     location: (name) =>
-      joined(
-        'location',
-        `location:${name.trim().toLowerCase()}`,
-        'job_locations',
-        'location_id',
-        (db) =>
-          db('locations')
-            .select('locations.id')
-            .whereRaw('lower(locations.name) = ?', [name.trim().toLowerCase()]),
+      joined('location', `location:${labelKey(name)}`, 'job_locations', 'location_id', (db) =>
+        db('locations').select('locations.id').where('locations.name_key', labelKey(name)),
       ),
     categories: (names) => {
-      const lower = names.map((c) => c.trim().toLowerCase());
+      const keys = [...new Set(names.map(labelKey))];
       const set = joined(
         'category',
-        `category:${[...lower].sort().join('|')}`,
+        `category:${[...keys].sort().join('|')}`,
         'job_categories',
         'category_id',
-        (db) =>
-          db('categories')
-            .select('categories.id')
-            .whereRaw(`lower(categories.name) IN (${lower.map(() => '?').join(',')})`, lower),
+        (db) => db('categories').select('categories.id').whereIn('categories.name_key', keys),
       );
-      return { ...set, repeats: lower.length > 1 };
+      return { ...set, repeats: keys.length > 1 };
     },
   };
 }
