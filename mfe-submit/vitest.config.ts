@@ -6,5 +6,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['@jobboard/shared-ui/test-setup'],
+    // The form tests type a whole submission key by key: seconds of work on a busy 2-core machine.
+    testTimeout: 20_000,
   },
 });
