@@ -240,20 +240,24 @@ export class JobsRepository {
 
   /**
    * Rows and lists of these jobs, in the order of the ids (unknown ids are skipped): one query,
-   * each job's locations and categories gathered as JSON lists beside its row.
+   * each job's locations and categories gathered as JSON lists beside its row. Public reads use the
+   * read connections; the admin's use `this.db`, so a save never waits behind visitors' searches.
    */
-  private async loadRows(ids: number[]): Promise<{ row: JobRow; lists: JobLists }[]> {
+  private async loadRows(
+    ids: number[],
+    db: Knex = this.readDb,
+  ): Promise<{ row: JobRow; lists: JobLists }[]> {
     if (!ids.length) return [];
     const rows: (JobRow & { locations_json: unknown; categories_json: unknown })[] = [];
     for (const part of chunks(ids)) {
       rows.push(
-        ...(await this.readDb('jobs')
+        ...(await db('jobs')
           .join('companies', 'companies.id', 'jobs.company_id')
           .whereIn('jobs.id', part)
           .select(JOB_ROW_COLUMNS)
           .select({
-            locations_json: this.namesOf('job_locations', 'locations', 'location_id'),
-            categories_json: this.namesOf('job_categories', 'categories', 'category_id'),
+            locations_json: this.namesOf(db, 'job_locations', 'locations', 'location_id'),
+            categories_json: this.namesOf(db, 'job_categories', 'categories', 'category_id'),
           })),
       );
     }
@@ -271,6 +275,7 @@ export class JobsRepository {
 
   /** A job's location or category names in their order, as a JSON list (a correlated subquery). */
   private namesOf(
+    db: Knex,
     joinTable: 'job_locations' | 'job_categories',
     table: 'locations' | 'categories',
     key: 'location_id' | 'category_id',
@@ -278,8 +283,8 @@ export class JobsRepository {
     const names = `FROM ${joinTable} JOIN ${table} ON ${table}.id = ${joinTable}.${key}
                    WHERE ${joinTable}.job_id = jobs.id`;
     return this.dialect === 'postgres'
-      ? this.readDb.raw(`(SELECT json_agg(${table}.name ORDER BY ${joinTable}.position) ${names})`)
-      : this.readDb.raw(
+      ? db.raw(`(SELECT json_agg(${table}.name ORDER BY ${joinTable}.position) ${names})`)
+      : db.raw(
           `(SELECT json_group_array(name) FROM (SELECT ${table}.name ${names}
              ORDER BY ${joinTable}.position))`,
         );
@@ -287,10 +292,13 @@ export class JobsRepository {
 
   // ---- admin reads ----------------------------------------------------------------------------
 
+  // Admin reads go through `this.db` (the writer's connection on SQLite): the read connections
+  // serve visitors, and an admin's work must not queue behind their searches.
+
   /** Every job, inactive and expired too, newest first: the admin dashboard's table. */
   async listAll(now: Date): Promise<AdminJob[]> {
     const ids = await pluckIds(
-      this.readDb('jobs')
+      this.db('jobs')
         .select('jobs.id')
         .orderBy('jobs.created_at', 'desc')
         .orderBy('jobs.id', 'desc'),
@@ -306,7 +314,7 @@ export class JobsRepository {
 
   /** The stored row of a job (what an update must keep: its source, external id, expiry). */
   async row(id: number): Promise<JobRow | undefined> {
-    const [loaded] = await this.loadRows([id]);
+    const [loaded] = await this.loadRows([id], this.db);
     return loaded?.row;
   }
 
@@ -331,10 +339,10 @@ export class JobsRepository {
   }
 
   private async asAdminJobs(ids: number[], now: Date): Promise<AdminJob[]> {
-    const loaded = await this.loadRows(ids);
+    const loaded = await this.loadRows(ids, this.db);
     const submissions = new Map<number, number>();
     for (const part of chunks(ids)) {
-      const rows: { id: number; job_id: number }[] = await this.readDb('submissions')
+      const rows: { id: number; job_id: number }[] = await this.db('submissions')
         .whereIn('job_id', part)
         .select('id', 'job_id');
       for (const { id, job_id } of rows) submissions.set(Number(job_id), Number(id));
