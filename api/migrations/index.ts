@@ -24,6 +24,7 @@ import createCacheVersions from './20261123000500_create_cache_versions';
 import sessionsPerAdmin from './20261123200100_sessions_per_admin';
 import outboxTemplateIndex from './20261123200200_outbox_template_index';
 import labelKeys from './20261124000100_label_keys';
+import searchWordPrefixes from './20261124000200_search_word_prefixes';
 import type { Migration } from './migration';
 
 export const migrations: Migration[] = [
@@ -52,4 +53,5 @@ export const migrations: Migration[] = [
   sessionsPerAdmin,
   outboxTemplateIndex,
   labelKeys,
+  searchWordPrefixes,
 ];

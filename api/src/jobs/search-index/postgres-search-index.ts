@@ -1,29 +1,32 @@
 import { chunks, type SearchIndex, type TextFields } from './search-index';
 
-/** A tsquery: every term as a word prefix, in the title only when `weights` is 'A'. */
-export function tsQuery(terms: string[], weights = ''): string {
-  return terms.map((t) => `${t}:*${weights}`).join(' & ');
+/**
+ * Words up to this length are indexed with each of their prefixes (migration
+ * 20261124000200_search_word_prefixes, which fixes the same length), so such a term is looked up
+ * as a word; a longer term is matched as a prefix (`:*`).
+ */
+export const WORD_PREFIX_LENGTH = 12;
+
+/** A tsquery: every term, as a word prefix. */
+export function tsQuery(terms: string[]): string {
+  return terms.map((t) => (t.length <= WORD_PREFIX_LENGTH ? t : `${t}:*`)).join(' & ');
 }
 
 /**
- * How each set of fields is matched. Found through an index: everything through `search_vector`'s
- * GIN index, the title through its own (migration 20261123000400), whose statistics let the planner
- * see how few titles hold a word. Checked on a row already read: the stored vector, whose weight A
- * is the title, so no title is parsed again per row.
+ * The vector each set of fields is matched against: every word of the job (title, organization,
+ * locations, description) or of its title alone, with their prefixes, each with a GIN index. The
+ * same column answers both the set (through its index) and the check on a row already read.
  */
-const MATCH: Record<TextFields, { indexed: string; onRow: string; weights: string }> = {
-  all: { indexed: 'jobs.search_vector', onRow: 'jobs.search_vector', weights: '' },
-  title: {
-    indexed: "to_tsvector('simple', jobs.title)",
-    onRow: 'jobs.search_vector',
-    weights: 'A',
-  },
+const VECTOR: Record<TextFields, string> = {
+  all: 'jobs.search_prefixes',
+  title: 'jobs.title_prefixes',
 };
 
 /**
  * PostgreSQL `jobs.search_vector`, weighted A (title), B (organization), C (locations) and D
- * (description), with a GIN index. The 'simple' configuration (no stemming, no stop words) matches
- * what FTS5's unicode61 tokenizer does, so both databases find the same jobs for the same words.
+ * (description), from which the database generates the prefix vectors searched (VECTOR). The
+ * 'simple' configuration (no stemming, no stop words) matches what FTS5's unicode61 tokenizer
+ * does, so both databases find the same jobs for the same words.
  */
 export const postgresSearchIndex: SearchIndex = {
   async reindex(db, jobIds) {
@@ -48,14 +51,12 @@ export const postgresSearchIndex: SearchIndex = {
   },
 
   idsMatching(db, terms, fields) {
-    const { indexed } = MATCH[fields];
     return db('jobs')
       .select('jobs.id')
-      .whereRaw(`${indexed} @@ to_tsquery('simple', ?)`, [tsQuery(terms)]);
+      .whereRaw(`${VECTOR[fields]} @@ to_tsquery('simple', ?)`, [tsQuery(terms)]);
   },
 
   condition(db, terms, fields) {
-    const { onRow, weights } = MATCH[fields];
-    return db.raw(`${onRow} @@ to_tsquery('simple', ?)`, [tsQuery(terms, weights)]);
+    return db.raw(`${VECTOR[fields]} @@ to_tsquery('simple', ?)`, [tsQuery(terms)]);
   },
 };
