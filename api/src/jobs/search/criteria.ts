@@ -56,12 +56,22 @@ const JOB_TYPE_FLAGS = {
   contract: 'contract',
 } as const;
 
+/**
+ * The ids of the location and the categories a filter names (undefined: that part is not
+ * filtered on). A name no job has resolves to no id, and then nothing can match.
+ */
+export interface LabelIds {
+  location?: number[];
+  categories?: number[];
+}
+
 /** Every part of the filter object; parts left at their default do not narrow anything. */
 export function searchCriteria(
   filter: SearchRequest,
   terms: string[],
   now: Date,
   sets: SetFactory,
+  labels: LabelIds,
 ): SearchCriteria {
   const rowFilters: SearchCriteria['rowFilters'] = [(q) => publicScope(q, now)];
 
@@ -96,15 +106,35 @@ export function searchCriteria(
 
   const jobSets: JobSet[] = [];
   if (terms.length) jobSets.push(sets.text(terms, 'all'));
-  if (filter.location !== ANY_LOCATION) jobSets.push(sets.location(filter.location));
-  if (filter.category.length) jobSets.push(sets.categories(filter.category));
+  if (labels.location) jobSets.push(sets.location(labels.location));
+  if (labels.categories) jobSets.push(sets.categories(labels.categories));
   return { rowFilters, sets: jobSets, terms };
 }
 
 export interface SetFactory {
   text(terms: string[], fields: TextFields): JobSet;
-  location(name: string): JobSet;
-  categories(names: string[]): JobSet;
+  /** The jobs at a location, by its id(s) (see LabelIds). */
+  location(ids: number[]): JobSet;
+  /** The jobs in any of these categories, by their ids. */
+  categories(ids: number[]): JobSet;
+}
+
+/**
+ * The ids of the labels a filter names, looked up by their keys (label-key.ts) before the search
+ * is planned: the sets then name their ids as literals, which both databases look up in the join
+ * tables' indexes (a subquery of ids left SQLite scanning a whole join table instead).
+ */
+export async function labelIdsOf(db: Knex, filter: SearchRequest): Promise<LabelIds> {
+  const idsOf = async (table: 'locations' | 'categories', names: string[]) => {
+    const keys = [...new Set(names.map(labelKey))];
+    const rows: { id: number }[] = await db(table).whereIn('name_key', keys).select('id');
+    return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+  };
+  const [location, categories] = await Promise.all([
+    filter.location !== ANY_LOCATION ? idsOf('locations', [filter.location]) : undefined,
+    filter.category.length ? idsOf('categories', filter.category) : undefined,
+  ]);
+  return { location, categories };
 }
 
 /**
@@ -117,22 +147,22 @@ export interface SetFactory {
 export function setFactory(index: SearchIndex): SetFactory {
   const joined = (
     name: string,
-    setKey: string,
     joinTable: 'job_locations' | 'job_categories',
     column: 'location_id' | 'category_id',
-    keys: (db: Knex) => Knex.QueryBuilder,
+    ids: number[],
   ): JobSet => ({
     name,
-    key: setKey,
+    key: `${name}:${ids.join(',')}`,
     kind: 'join',
+    repeats: ids.length > 1,
     ids: (db) =>
-      db(joinTable).select(`${joinTable}.job_id as id`).whereIn(`${joinTable}.${column}`, keys(db)),
+      db(joinTable).select(`${joinTable}.job_id as id`).whereIn(`${joinTable}.${column}`, ids),
     condition: (db, negate = false) =>
       db.raw(`${negate ? 'NOT ' : ''}EXISTS ?`, [
         db(joinTable)
           .select(db.raw('1'))
           .whereRaw(`${joinTable}.job_id = jobs.id`)
-          .whereIn(`${joinTable}.${column}`, keys(db)),
+          .whereIn(`${joinTable}.${column}`, ids),
       ]),
   });
   return {
@@ -146,20 +176,7 @@ export function setFactory(index: SearchIndex): SetFactory {
         return negate ? db.raw('NOT (?)', [match]) : match;
       },
     }),
-    location: (name) =>
-      joined('location', `location:${labelKey(name)}`, 'job_locations', 'location_id', (db) =>
-        db('locations').select('locations.id').where('locations.name_key', labelKey(name)),
-      ),
-    categories: (names) => {
-      const keys = [...new Set(names.map(labelKey))];
-      const set = joined(
-        'category',
-        `category:${[...keys].sort().join('|')}`,
-        'job_categories',
-        'category_id',
-        (db) => db('categories').select('categories.id').whereIn('categories.name_key', keys),
-      );
-      return { ...set, repeats: keys.length > 1 };
-    },
+    location: (ids) => joined('location', 'job_locations', 'location_id', ids),
+    categories: (ids) => joined('category', 'job_categories', 'category_id', ids),
   };
 }

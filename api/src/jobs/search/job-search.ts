@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { countRows } from '../../db/count';
 import type { Dialect } from '../../db/knex';
 import { searchTerms, type SearchIndex } from '../search-index/search-index';
-import { searchCriteria, setFactory, type JobSet, type SetFactory } from './criteria';
+import { labelIdsOf, searchCriteria, setFactory, type JobSet, type SetFactory } from './criteria';
 import { FEATURED_THEN_NEWEST, sortOrderFor, type SortOrder } from './sort-orders';
 import { BroadSets, postgresDriver, PostgresPlanStats } from './postgres-plan';
 import { JobCountEstimate, PlanStats, sqliteFrom } from './sqlite-plan';
@@ -48,7 +48,12 @@ export class JobSearch {
 
   async find(request: SearchRequest, now: Date): Promise<SearchPage> {
     const terms = searchTerms(request.query);
-    const criteria = searchCriteria(request, terms, now, this.sets);
+    const labels = await labelIdsOf(this.db, request);
+    // A location or category no job has: nothing can match.
+    if (labels.location?.length === 0 || labels.categories?.length === 0) {
+      return { ids: [], total: 0, totalExact: true };
+    }
+    const criteria = searchCriteria(request, terms, now, this.sets, labels);
     const whole: Selection = {
       sets: criteria.sets,
       excluded: [],
