@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { SHARED_UI_SINGLETONS, SINGLETONS } from './shared-modules';
 
 /**
  * The federation map of the site: which apps exist (their federation names, folders and dev
@@ -15,21 +16,6 @@ export const APPS = {
 
 export type AppName = keyof typeof APPS;
 export type RemoteName = Exclude<AppName, 'shell'>;
-
-/**
- * Loaded once for the whole page. `react-dom/client` and `react/jsx-runtime` are separate entry
- * points: sharing `react` / `react-dom` alone would leave a second copy of each behind them. The
- * router is shared as `@jobboard/shared-ui/router` (below), which carries only what the apps use.
- */
-const SINGLETONS = [
-  'react',
-  'react/jsx-runtime',
-  'react-dom',
-  'react-dom/client',
-  'styled-components',
-  'swr',
-  'zustand',
-] as const;
 
 type SharedConfig = Record<
   string,
@@ -51,7 +37,7 @@ export function sharedModules(appRoot: string): SharedConfig {
     shared[request] = { singleton: true, requiredVersion: range };
   }
   const sharedUi = readJson(path.join(import.meta.dirname, '..', 'package.json'));
-  for (const entry of ['@jobboard/shared-ui', '@jobboard/shared-ui/router']) {
+  for (const entry of SHARED_UI_SINGLETONS) {
     shared[entry] = {
       singleton: true,
       version: sharedUi.version,

@@ -1,13 +1,21 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { defineConfig, type RsbuildPlugin, type ServerConfig } from '@rsbuild/core';
+import {
+  defineConfig,
+  type EnvironmentConfig,
+  type RsbuildPlugin,
+  type ServerConfig,
+} from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginStyledComponents } from '@rsbuild/plugin-styled-components';
 import { APPS, sharedModules, type AppName, type RemoteName } from './federation';
+import { SERVER_SHARED_GLOBAL, SHARED_MODULES } from './shared-modules';
 import { precompress } from './precompress';
 import { buildVersion, promote, releasesDir, remotesConfigFile } from './releases';
 
 export { APPS, type AppName, type RemoteName } from './federation';
+export { SERVER_SHARED_GLOBAL, SHARED_MODULES, type SharedModule } from './shared-modules';
 
 export interface AppBuildOptions {
   /** Federation name of the app: 'shell', 'mfe_board', 'mfe_submit' or 'mfe_admin'. */
@@ -16,20 +24,27 @@ export interface AppBuildOptions {
   root: string;
   /** What a remote exposes: `{ './BoardPage': './src/app/BoardPage' }`. */
   exposes?: Record<string, string>;
+  /**
+   * The app's server entry (`./src/server.tsx`), for apps whose first view the server renders:
+   * built beside the browser files into `<version>/server/`, for Node (see server-render.ts in the
+   * API).
+   */
+  server?: string;
 }
 
 /**
  * The one Rsbuild configuration every front-end app is built with (DESIGN.md 2): React, Module
  * Federation with the shared singletons and `loaded-first`, no federated type generation, a
  * versioned output folder under `releases/`, precompressed assets, and in development a dev server
- * on the app's own port that proxies `/api` to the API.
+ * on the app's own port that proxies `/api` to the API. In production an app with a server entry
+ * is also built for Node, so the server can render its first view.
  *
  * Environment: BUILD_VERSION (default `<package version>-<build time>`), RELEASES_DIR (default
  * `<repo>/releases`), REMOTES_CONFIG (default `<releases>/remotes.json`), PROMOTE=false to build
  * without switching the site to the new version, API_URL (dev proxy target, default
  * http://localhost:3100).
  */
-export function createAppConfig({ name, root, exposes }: AppBuildOptions) {
+export function createAppConfig({ name, root, exposes, server }: AppBuildOptions) {
   const isShell = name === 'shell';
   const repoRoot = path.resolve(root, '..');
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -39,9 +54,8 @@ export function createAppConfig({ name, root, exposes }: AppBuildOptions) {
 
   return defineConfig(({ command }) => {
     const dev = command === 'dev';
-    return {
+    const web: EnvironmentConfig = {
       plugins: [
-        pluginReact(),
         pluginModuleFederation({
           name,
           ...(isShell ? { remotes: {} } : { filename: 'remoteEntry.js', exposes }),
@@ -57,13 +71,11 @@ export function createAppConfig({ name, root, exposes }: AppBuildOptions) {
                 experiments: isShell ? { provideExternalRuntime: true } : { externalRuntime: true },
               }),
         }),
-        ...(dev ? [] : [releasePlugin(name, outDir, version, remotesConfigFile(repoRoot))]),
       ],
       source: {
         // index.ts only does `import('./bootstrap')`: the async boundary that lets the shared
         // singletons be negotiated before any of them is used.
         entry: { index: './src/index.ts' },
-        define: { __APP_VERSION__: JSON.stringify(dev ? 'dev' : version) },
       },
       // The shell's page template sets the language, the icon and a description; a remote's dev
       // page is Rsbuild's default.
@@ -76,11 +88,25 @@ export function createAppConfig({ name, root, exposes }: AppBuildOptions) {
       tools: { htmlPlugin: isShell || dev },
       output: {
         distPath: { root: outDir },
-        cleanDistPath: true,
         // The shell's HTML is served at every route, so its assets need an absolute, versioned
         // prefix. A remote's prefix is worked out at run time from where its manifest was loaded
         // ('auto'), so the same files work from any folder or origin.
         assetPrefix: isShell ? `/assets/shell/${version}/` : 'auto',
+      },
+    };
+    return {
+      plugins: [
+        pluginReact(),
+        // Class names from each file's path, not from the order components are created in: the
+        // server's rendering and the browser's then name every style alike (hydration matches).
+        pluginStyledComponents({ ssr: true, displayName: dev, fileName: false }),
+        ...(dev ? [] : [releasePlugin(name, outDir, version, remotesConfigFile(repoRoot))]),
+      ],
+      source: { define: { __APP_VERSION__: JSON.stringify(dev ? 'dev' : version) } },
+      output: { cleanDistPath: false },
+      environments: {
+        web,
+        ...(server && !dev ? { server: serverEnvironment(isShell, server, outDir) } : {}),
       },
       dev: { assetPrefix: isShell ? '/' : 'auto' },
       server: {
@@ -94,6 +120,40 @@ export function createAppConfig({ name, root, exposes }: AppBuildOptions) {
       },
     };
   });
+}
+
+/**
+ * The app built for Node into `<version>/server/`: one ES module the API loads to render the
+ * first view. The shell's bundles React, styled-components and the other singletons and publishes
+ * them; a remote's takes them from there (externals read from SERVER_SHARED_GLOBAL), so the whole
+ * page is rendered with one copy of each, as in the browser.
+ */
+function serverEnvironment(isShell: boolean, entry: string, outDir: string): EnvironmentConfig {
+  const shared = new Set<string>(SHARED_MODULES);
+  return {
+    source: { entry: { server: entry } },
+    output: {
+      target: 'node',
+      distPath: { root: path.join(outDir, 'server') },
+      filenameHash: false,
+      // ES modules whatever the folder's package.json says; the API imports them.
+      filename: { js: '[name].mjs' },
+      minify: false,
+      ...(isShell
+        ? {}
+        : {
+            externals: [
+              ({ request }, callback) =>
+                request && shared.has(request)
+                  ? callback(undefined, [SERVER_SHARED_GLOBAL, request], 'global')
+                  : callback(),
+            ],
+          }),
+    },
+    // One file: the API imports it whole.
+    performance: { chunkSplit: { strategy: 'all-in-one' } },
+    tools: { htmlPlugin: false, rspack: { output: { asyncChunks: false } } },
+  };
 }
 
 /** In development the remotes come from their dev servers, on their fixed ports. */
@@ -183,8 +243,10 @@ function releasePlugin(
     setup(api) {
       api.onAfterBuild(async ({ stats }) => {
         if (stats?.hasErrors()) return;
-        if (name === 'shell' && stats) preloadFirstView(outDir, version, stats as StatsLike);
-        const totals = precompress(outDir);
+        // With a server build there are two compilations; the browser's ('web') comes first.
+        const web = stats && 'stats' in stats ? stats.stats[0] : stats;
+        if (name === 'shell' && web) preloadFirstView(outDir, version, web as StatsLike);
+        const totals = precompress(outDir, { skip: ['server'] });
         const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
         console.log(
           `[${name}] ${version}: ${totals.files} assets precompressed, ${kb(totals.bytes)} -> ${kb(totals.brotliBytes)} brotli`,

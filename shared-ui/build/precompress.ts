@@ -9,9 +9,12 @@ const MIN_BYTES = 1024;
  * Write `.br` and `.gz` beside every text asset once at build time, so the server sends
  * compressed files without compressing on each request (@fastify/static `preCompressed`).
  */
-export function precompress(dir: string): { files: number; bytes: number; brotliBytes: number } {
+export function precompress(
+  dir: string,
+  { skip = [] }: { skip?: string[] } = {},
+): { files: number; bytes: number; brotliBytes: number } {
   const totals = { files: 0, bytes: 0, brotliBytes: 0 };
-  for (const file of walk(dir)) {
+  for (const file of walk(dir, new Set(skip))) {
     if (!COMPRESSIBLE.test(file)) continue;
     const content = readFileSync(file);
     if (content.length < MIN_BYTES) continue;
@@ -30,8 +33,10 @@ export function precompress(dir: string): { files: number; bytes: number; brotli
   return totals;
 }
 
-function* walk(dir: string): Generator<string> {
+/** Every file under `dir`, but for the folders named in `skip` (directly under `dir`). */
+function* walk(dir: string, skip: Set<string> = new Set()): Generator<string> {
   for (const name of readdirSync(dir)) {
+    if (skip.has(name)) continue;
     const full = path.join(dir, name);
     if (statSync(full).isDirectory()) yield* walk(full);
     else yield full;
