@@ -44,3 +44,4 @@ export {
 } from './primitives/fields';
 export { renderStandalone } from './standalone/render-standalone';
 export { SiteProvider, useSite } from './site/site';
+export { useHydrated } from './hooks/use-hydrated';

@@ -1,5 +1,5 @@
 import { startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { readBootConfig } from './boot/boot-config';
 import { preloadRoute, registerRemoteEntries } from './federation/remotes';
@@ -10,16 +10,29 @@ const FIRST_VIEW_WAIT_MS = 4000;
 async function start() {
   const boot = await readBootConfig();
   registerRemoteEntries(boot.remotes);
-  // Start loading this route's remote before the first render, so the first view comes up with
-  // its content instead of a fallback. A failure shows up in the route's own error panel.
+  // Load this route's remote before the first render, so the first view comes up with its content
+  // instead of a fallback (and matches the server's HTML). A failure shows up in the route's own
+  // error panel.
   await Promise.race([
     preloadRoute(window.location.pathname).catch(() => undefined),
     new Promise((resolve) => setTimeout(resolve, FIRST_VIEW_WAIT_MS)),
   ]);
+  const container = document.getElementById('root')!;
   // A transition renders in slices that yield to the browser (none of its tasks is long), so the
   // page stays responsive while the first view is built.
-  const root = createRoot(document.getElementById('root')!);
-  startTransition(() => root.render(<App boot={boot} />));
+  startTransition(() => {
+    if (container.hasChildNodes()) {
+      // The server drew the first view (api/src/site/server-render.ts): take it over in place.
+      hydrateRoot(container, <App boot={boot} />, {
+        // A difference between the server's HTML and the browser's render redraws that area in the
+        // browser: nothing breaks, but it costs time and should not happen. Say where it was.
+        onRecoverableError: (error, info) =>
+          console.error('hydration: redrawn in the browser:', error, info.componentStack),
+      });
+    } else {
+      createRoot(container).render(<App boot={boot} />);
+    }
+  });
 }
 
 void start();

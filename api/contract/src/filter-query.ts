@@ -26,11 +26,14 @@ const BOOLEAN_PARAMS = [
   ['senior', (f: SearchFilter) => f.experience, 'senior'],
 ] as const;
 
+/** The words searched for: `/?q=grants` (also the search form's field name, for a page not yet live). */
+export const SEARCH_QUERY_PARAM = 'q';
+
 /** The query string of a filter, with its leading '?' ('' for the defaults). */
 export function filterToQueryString(filter: SearchFilter): string {
   const params = new URLSearchParams();
   const query = filter.query.trim();
-  if (query) params.set('q', query);
+  if (query) params.set(SEARCH_QUERY_PARAM, query);
   for (const [name, part, flag] of BOOLEAN_PARAMS) {
     if ((part(filter) as Record<string, boolean>)[flag]) params.set(name, 'true');
   }
@@ -50,7 +53,7 @@ export function filterToQueryString(filter: SearchFilter): string {
 export function filterFromQueryString(search: string): SearchFilter {
   const params = new URLSearchParams(search);
   const filter = defaultSearchFilter();
-  filter.query = (params.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH);
+  filter.query = (params.get(SEARCH_QUERY_PARAM) ?? '').trim().slice(0, MAX_QUERY_LENGTH);
   for (const [name, part, flag] of BOOLEAN_PARAMS) {
     (part(filter) as Record<string, boolean>)[flag] = params.get(name) === 'true';
   }

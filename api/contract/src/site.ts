@@ -39,6 +39,11 @@ export interface FirstViewData {
   categories?: string[];
   /** /job-list: the recent jobs (GET /api/jobs/recent). */
   recent?: Job[];
+  /**
+   * When the server read this data (ms since epoch): what the recent list says it was last
+   * updated, the same in the server's rendering and in the browser's.
+   */
+  readAt?: number;
 }
 
 /** What the server inlines in the shell's HTML so the first view needs no extra request. */

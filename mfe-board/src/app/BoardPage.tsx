@@ -5,10 +5,8 @@ import { BoardLayout } from '../features/search/components/BoardLayout';
 import { ResultsStatus } from '../features/search/components/ResultsStatus';
 import { useDraftFollowsUrl } from '../features/search/hooks/use-board-filter';
 import { useBoardResults } from '../features/search/hooks/use-board-results';
-import { primeFirstView } from './first-view';
+import { FirstViewProvider } from './first-view';
 import { RemoteRoot } from './RemoteRoot';
-
-primeFirstView();
 
 /**
  * / and /jobs/{id}: the board home (search, filters, sort, one page of results) and, on
@@ -16,6 +14,14 @@ primeFirstView();
  * the jobs feature draws the jobs.
  */
 export default function BoardPage() {
+  return (
+    <FirstViewProvider>
+      <Board />
+    </FirstViewProvider>
+  );
+}
+
+function Board() {
   useDraftFollowsUrl();
   const results = useBoardResults();
   const { jobs, total, totalExact, page, pageCount, goToPage, isLoading } = results;

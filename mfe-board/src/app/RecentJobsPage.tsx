@@ -1,18 +1,18 @@
 import styled from 'styled-components';
 import { RecentJobs } from '../features/recent-jobs/components/RecentJobs';
-import { primeFirstView } from './first-view';
+import { FirstViewProvider } from './first-view';
 import { RemoteRoot } from './RemoteRoot';
-
-primeFirstView();
 
 /** /job-list: the jobs of the last days, grouped by category (SPEC.md 2). */
 export default function RecentJobsPage() {
   return (
-    <RemoteRoot>
-      <Page>
-        <RecentJobs />
-      </Page>
-    </RemoteRoot>
+    <FirstViewProvider>
+      <RemoteRoot>
+        <Page>
+          <RecentJobs />
+        </Page>
+      </RemoteRoot>
+    </FirstViewProvider>
   );
 }
 

@@ -7,6 +7,7 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
+import { useHydrated } from '../hooks/use-hydrated';
 
 export interface ModalProps {
   open: boolean;
@@ -27,12 +28,15 @@ const RadixModal = lazy(() => import('./RadixModal'));
 
 /**
  * A dialog (see RadixModal for what it does). Its code loads when a dialog first opens, so pages
- * that have not opened one (the board's first view) do not carry it.
+ * that have not opened one (the board's first view) do not carry it. A dialog lives in a portal
+ * the server does not draw, so one open from the start opens once the browser has taken over the
+ * server's HTML.
  */
 export function Modal(props: ModalProps) {
   const [opened, setOpened] = useState(props.open);
+  const hydrated = useHydrated();
   if (props.open && !opened) setOpened(true);
-  if (!opened) return null;
+  if (!opened || !hydrated) return null;
   return (
     <Suspense fallback={null}>
       <RadixModal {...props} />

@@ -1,4 +1,5 @@
 import { FRONTEND_ROUTES, type BootConfig } from '@jobboard/contract';
+import { useEffect } from 'react';
 import { SharedUiProvider, SiteProvider, Toaster } from '@jobboard/shared-ui';
 import { BrowserRouter, Route, Routes } from '@jobboard/shared-ui/router';
 import { RemotePage } from '../federation/RemotePage';
@@ -7,48 +8,67 @@ import { Layout } from '../layout/Layout';
 import { NotFoundPage } from '../layout/NotFoundPage';
 import { ScrollToTop } from '../layout/ScrollToTop';
 
-/**
- * The shell owns the only router, the page frame, the route table (SPEC.md 2, built from the
- * contract's FRONTEND_ROUTES) and the one toast viewport. Each route's page comes from a remote.
- */
+/** The site in the browser: the page frame under the one router, which follows the address bar. */
 export function App({ boot }: { boot: BootConfig }) {
+  return (
+    <BrowserRouter>
+      <AppFrame boot={boot} />
+    </BrowserRouter>
+  );
+}
+
+/**
+ * The shell owns the page frame, the route table (SPEC.md 2, built from the contract's
+ * FRONTEND_ROUTES) and the one toast viewport; each route's page comes from a remote. Rendered
+ * under the browser's router (App) or, on the server, under a router fixed at the request's
+ * address (server.tsx): the same tree both ways, so the browser takes over the server's HTML.
+ */
+export function AppFrame({ boot }: { boot: BootConfig }) {
+  useEffect(markReady, []);
   return (
     <SiteProvider value={boot.site}>
       <SharedUiProvider>
-        <BrowserRouter>
-          <ScrollToTop />
-          <Layout>
-            <Routes>
-              {FRONTEND_ROUTES.map((route) => {
-                const loadingText =
-                  'loadingText' in route
-                    ? route.loadingText.replace('{membership}', boot.site.membershipName)
-                    : undefined;
-                const page = <RemotePage route={route} loadingText={loadingText} />;
-                const onBoardHome = route.module === './BoardPage';
-                return (
-                  <Route
-                    key={route.path}
-                    path={route.path}
-                    element={
-                      onBoardHome ? (
-                        <>
-                          <Hero />
-                          {page}
-                        </>
-                      ) : (
-                        page
-                      )
-                    }
-                  />
-                );
-              })}
-              <Route path="*" element={<NotFoundPage />} />
-            </Routes>
-          </Layout>
-          <Toaster />
-        </BrowserRouter>
+        <ScrollToTop />
+        <Layout>
+          <Routes>
+            {FRONTEND_ROUTES.map((route) => {
+              const loadingText =
+                'loadingText' in route
+                  ? route.loadingText.replace('{membership}', boot.site.membershipName)
+                  : undefined;
+              const page = <RemotePage route={route} loadingText={loadingText} />;
+              const onBoardHome = route.module === './BoardPage';
+              return (
+                <Route
+                  key={route.path}
+                  path={route.path}
+                  element={
+                    onBoardHome ? (
+                      <>
+                        <Hero />
+                        {page}
+                      </>
+                    ) : (
+                      page
+                    )
+                  }
+                />
+              );
+            })}
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
+        </Layout>
+        <Toaster />
       </SharedUiProvider>
     </SiteProvider>
   );
+}
+
+/**
+ * `<html data-app-ready>` once the page is live: drawn in the browser, or the server's HTML taken
+ * over (before that, the server's HTML shows but its buttons do nothing yet). Outside React's root,
+ * for tests and monitoring to wait on.
+ */
+function markReady() {
+  document.documentElement.dataset.appReady = 'true';
 }

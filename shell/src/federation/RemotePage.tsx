@@ -1,8 +1,16 @@
 import type { FrontendRoute } from '@jobboard/contract';
 import { Button, Card, Spinner } from '@jobboard/shared-ui';
-import { Component, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  Component,
+  Suspense,
+  useEffect,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import styled from 'styled-components';
 import { loadedPage, loadPage } from './remotes';
+import { useServerPage } from './server-pages';
 
 const AREA_NAMES: Record<FrontendRoute['remote'], string> = {
   mfe_board: 'The job board',
@@ -23,15 +31,23 @@ type RemoteRoute = Pick<FrontendRoute, 'remote' | 'module'>;
  */
 export function RemotePage({ route, loadingText }: { route: RemoteRoute; loadingText?: string }) {
   const [attempt, setAttempt] = useState(0);
+  // The Suspense boundary keeps a difference between the server's HTML and the browser's first
+  // render inside this area: React redraws the area alone instead of the whole page.
   return (
     <RemoteErrorBoundary
       key={attempt}
       area={AREA_NAMES[route.remote]}
       onRetry={() => setAttempt((n) => n + 1)}
     >
-      <RemotePageLoader route={route} loadingText={loadingText} />
+      <Suspense fallback={<Loader loadingText={loadingText} />}>
+        <RemotePageLoader route={route} loadingText={loadingText} />
+      </Suspense>
     </RemoteErrorBoundary>
   );
+}
+
+function Loader({ loadingText }: { loadingText?: string }) {
+  return <Spinner label={loadingText ?? 'Loading...'} hideLabel={!loadingText} />;
 }
 
 function RemotePageLoader({ route, loadingText }: { route: RemoteRoute; loadingText?: string }) {
@@ -59,10 +75,13 @@ function RemotePageLoader({ route, loadingText }: { route: RemoteRoute; loadingT
     };
   }, [route.remote, route.module]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // On the server the page comes ready made from its remote's server entry (server.tsx).
+  const serverPage = useServerPage(route);
+  if (serverPage) return serverPage;
   if (state.error) {
     return <Unavailable area={AREA_NAMES[route.remote]} onRetry={() => window.location.reload()} />;
   }
-  if (!state.page) return <Spinner label={loadingText ?? 'Loading...'} hideLabel={!loadingText} />;
+  if (!state.page) return <Loader loadingText={loadingText} />;
   const Page = state.page;
   return <Page />;
 }

@@ -1,3 +1,4 @@
+import { useHydrated } from '@jobboard/shared-ui';
 import { create } from 'zustand';
 
 /** Where bookmarks live (SPEC.md 3 and 7): a JSON list of job ids in this browser. */
@@ -61,8 +62,15 @@ export const useBookmarks = create<BookmarksState>((set, get) => {
   };
 });
 
-/** Whether one job is bookmarked; re-renders only when that answer changes. */
-export const useIsBookmarked = (id: string) => useBookmarks((s) => s.ids.includes(id));
+/**
+ * Whether one job is bookmarked; re-renders only when that answer changes. The server knows no
+ * browser's bookmarks, so while the browser takes over the server's HTML every job reads as not
+ * bookmarked, as it did there; the stored answer follows at once.
+ */
+export function useIsBookmarked(id: string): boolean {
+  const saved = useBookmarks((s) => s.ids.includes(id));
+  return useHydrated() && saved;
+}
 
 // Bookmarks toggled in another tab show here too.
 if (typeof window !== 'undefined') {

@@ -1,5 +1,5 @@
 import type { Job } from '@jobboard/contract';
-import { Button } from '@jobboard/shared-ui';
+import { Button, useHydrated } from '@jobboard/shared-ui';
 import { useState, type MouseEvent } from 'react';
 import styled from 'styled-components';
 import { useRecentJobs } from '../api/recent-jobs';
@@ -20,6 +20,7 @@ export function RecentJobs() {
   const [autoRefresh, setAutoRefresh] = useState(true);
   const { data, error, isValidating, mutate } = useRecentJobs(autoRefresh);
   const groups = data ? groupRecentJobs(data.jobs) : [];
+  const hydrated = useHydrated();
 
   return (
     <>
@@ -46,7 +47,8 @@ export function RecentJobs() {
         {data && (
           <Facts>
             <span data-testid="recent-count">{RECENT_TEXT.count(data.jobs.length)}</span>
-            <span>{RECENT_TEXT.lastUpdated(time.format(data.fetchedAt))}</span>
+            {/* In the reader's own time zone, which only the browser knows. */}
+            {hydrated && <span>{RECENT_TEXT.lastUpdated(time.format(data.fetchedAt))}</span>}
           </Facts>
         )}
       </Toolbar>

@@ -3,9 +3,8 @@ import { Button, Checkbox, ErrorText, Select, media } from '@jobboard/shared-ui'
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useLocations } from '../api/locations';
-import { useSearchActions } from '../hooks/use-board-filter';
+import { useDraft, useSearchActions } from '../hooks/use-board-filter';
 import { SEARCH_TEXT } from '../messages';
-import { useFilterDraft } from '../stores/filter-draft-store';
 import { CategoryFilter, Group, Legend } from './CategoryFilter';
 
 const JOB_TYPE_FLAGS = ['fullTime', 'partTime', 'contract'] as const;
@@ -20,7 +19,7 @@ export function FilterPanel() {
   const bodyId = useId();
   const headingId = useId();
   const [open, setOpen] = useState(false);
-  const draft = useFilterDraft((s) => s.draft);
+  const draft = useDraft((current) => current);
   const { edit, commit, reset } = useSearchActions();
   const { data: locations = [], error: locationsError } = useLocations();
 

@@ -1,15 +1,19 @@
+import { SEARCH_QUERY_PARAM } from '@jobboard/contract';
 import { Button, Input, VisuallyHidden } from '@jobboard/shared-ui';
 import { useId, useRef, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { useSearchActions } from '../hooks/use-board-filter';
+import { useDraft, useSearchActions } from '../hooks/use-board-filter';
 import { SEARCH_TEXT } from '../messages';
-import { useFilterDraft } from '../stores/filter-draft-store';
 
-/** The search bar: the Search button or Enter submits; the clear button empties it and searches. */
+/**
+ * The search bar: the Search button or Enter submits; the clear button empties it and searches.
+ * Before the page is live (the server's HTML, not yet taken over) the form still works: the
+ * browser sends it as `/?q=...`, the address of that search.
+ */
 export function SearchBar() {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const query = useFilterDraft((s) => s.draft.query);
+  const query = useDraft((draft) => draft.query);
   const { edit, commit } = useSearchActions();
 
   const submit = (event: FormEvent) => {
@@ -23,7 +27,7 @@ export function SearchBar() {
   };
 
   return (
-    <Form role="search" onSubmit={submit}>
+    <Form role="search" action="/" method="get" onSubmit={submit}>
       <VisuallyHidden as="label" htmlFor={inputId}>
         {SEARCH_TEXT.searchLabel}
       </VisuallyHidden>
@@ -31,6 +35,7 @@ export function SearchBar() {
         <SearchInput
           ref={input}
           id={inputId}
+          name={SEARCH_QUERY_PARAM}
           type="search"
           value={query}
           placeholder={SEARCH_TEXT.searchPlaceholder}

@@ -1,15 +1,14 @@
 import { SORT_OPTIONS, type SortOption } from '@jobboard/contract';
 import { Select } from '@jobboard/shared-ui';
 import styled from 'styled-components';
-import { useSearchActions } from '../hooks/use-board-filter';
+import { useDraft, useSearchActions } from '../hooks/use-board-filter';
 import { SEARCH_TEXT } from '../messages';
-import { useFilterDraft } from '../stores/filter-draft-store';
 
 const options = SORT_OPTIONS.map(({ value, label }) => ({ value, label }));
 
 /** The sort dropdown (SPEC.md 2); picking an order searches at once. Sorting is the server's. */
 export function SortSelect() {
-  const sortOption = useFilterDraft((s) => s.draft.sortOption);
+  const sortOption = useDraft((draft) => draft.sortOption);
   const { commit } = useSearchActions();
   return (
     <Wrap>

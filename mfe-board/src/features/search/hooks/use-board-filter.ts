@@ -4,6 +4,7 @@ import {
   filterToQueryString,
   type SearchFilter,
 } from '@jobboard/contract';
+import { useHydrated } from '@jobboard/shared-ui';
 import { useCallback, useLayoutEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from '@jobboard/shared-ui/router';
 import { useFilterDraft } from '../stores/filter-draft-store';
@@ -18,6 +19,17 @@ export function useAppliedFilter(): { filter: SearchFilter; queryString: string 
     const filter = filterFromQueryString(search);
     return { filter, queryString: filterToQueryString(filter) };
   }, [search]);
+}
+
+/**
+ * A part of what the controls show: the draft, or, while the page is not live yet (drawn on the
+ * server, or being taken over), the applied filter, which the draft becomes as soon as it is live.
+ * So a searched address shows its words in the search box from its very first HTML.
+ */
+export function useDraft<T>(part: (draft: SearchFilter) => T): T {
+  const fromDraft = useFilterDraft((s) => part(s.draft));
+  const { filter } = useAppliedFilter();
+  return useHydrated() ? fromDraft : part(filter);
 }
 
 /**

@@ -1,0 +1,70 @@
+import { BOOT_CONFIG_ELEMENT_ID, type BootConfig, type FirstViewData } from '@jobboard/contract';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { mutate, preload, SWRConfig, unstable_serialize, type Key } from 'swr';
+import { jobKey } from '../features/jobs/api/get-job';
+import { RECENT_JOBS_URL } from '../features/recent-jobs/api/recent-jobs';
+import { CATEGORIES_URL } from '../features/search/api/categories';
+import { LOCATIONS_URL } from '../features/search/api/locations';
+import { searchJobsKey } from '../features/search/api/search-jobs';
+
+/**
+ * The board's first view arrives in the page itself: the server puts page 1 of the address's own
+ * search, the filter choices and, on /jobs/{id}, that job (on /job-list, the recent jobs) in the
+ * boot configuration, and renders the page from them. These are the same data as SWR entries.
+ */
+export function firstViewEntries(data: FirstViewData): [Key, unknown][] {
+  const entries: [Key, unknown][] = [];
+  if (data.search) entries.push([searchJobsKey(data.search.filter, 1), data.search.response]);
+  if (data.locations) entries.push([LOCATIONS_URL, data.locations]);
+  if (data.categories) entries.push([CATEGORIES_URL, data.categories]);
+  if (data.job?.job) entries.push([jobKey(data.job.id), data.job.job]);
+  if (data.recent) {
+    entries.push([RECENT_JOBS_URL, { jobs: data.recent, fetchedAt: data.readAt ?? Date.now() }]);
+  }
+  return entries;
+}
+
+/** On the server, the data the page is rendered from (server.tsx); in the browser, none. */
+export const ServerFirstView = createContext<FirstViewData | null>(null);
+
+/**
+ * Gives the page its first view's data as SWR's `fallback`, the same on the server and in the
+ * browser, so the browser's first render equals the server's HTML and takes it over (SWR answers
+ * a hydrating render from `fallback`, never from entries written into its cache beforehand). In
+ * the browser the entries also go into SWR's cache (what a list keeping its previous page while
+ * the next loads reads, when the address comes back to the first view's search), and are the
+ * answer of each key's first fetch, so a hook that revalidates on mount asks nobody; later
+ * fetches go to the API.
+ */
+export function FirstViewProvider({ children }: { children: ReactNode }) {
+  const onServer = useContext(ServerFirstView);
+  const fallback = useMemo(() => {
+    const entries = firstViewEntries(onServer ?? browserFirstView());
+    return Object.fromEntries(entries.map(([key, value]) => [unstable_serialize(key), value]));
+  }, [onServer]);
+  return <SWRConfig value={{ fallback }}>{children}</SWRConfig>;
+}
+
+let inPage: FirstViewData | undefined;
+
+/** The first view's data in this page's boot configuration, read (and preloaded) once. */
+function browserFirstView(): FirstViewData {
+  if (inPage) return inPage;
+  inPage = readData() ?? {};
+  for (const [key, value] of firstViewEntries(inPage)) {
+    void mutate(key, value, { revalidate: false });
+    void preload(key, () => Promise.resolve(value));
+  }
+  return inPage;
+}
+
+function readData(): BootConfig['data'] {
+  if (typeof document === 'undefined') return undefined;
+  const text = document.getElementById(BOOT_CONFIG_ELEMENT_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    return (JSON.parse(text) as BootConfig).data;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,26 @@
+import type { FirstViewData } from '@jobboard/contract';
+import type { RemoteServerEntry } from '@jobboard/shared-ui/server';
+import type { ComponentType } from 'react';
+import BoardPage from './app/BoardPage';
+import { ServerFirstView } from './app/first-view';
+import RecentJobsPage from './app/RecentJobsPage';
+
+/**
+ * The board's server entry (built for Node into `<version>/server/`): the pages whose first view
+ * the server renders, from the data it puts in the page. Bookmarks and the member callback read
+ * the browser's own storage and address, so the browser draws them.
+ */
+const PAGES: Record<string, ComponentType> = {
+  './BoardPage': BoardPage,
+  './RecentJobsPage': RecentJobsPage,
+};
+
+export const renderPage: RemoteServerEntry['renderPage'] = (module, data: FirstViewData = {}) => {
+  const Page = PAGES[module];
+  if (!Page) return null;
+  return (
+    <ServerFirstView.Provider value={data}>
+      <Page />
+    </ServerFirstView.Provider>
+  );
+};
