@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// `findBy...` waits up to 5 s rather than 1: a lazily loaded part (a dialog's code) can take more
+// than a second to arrive on a busy 2-core machine.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks pointer events and pointer capture, which the Radix primitives use.
 if (typeof window !== 'undefined') {
