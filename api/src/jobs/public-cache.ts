@@ -10,10 +10,10 @@ export class CachedBody {
 
   /** @param headers sent with the body (a list's X-Total-Count and Link) */
   constructor(
-    readonly json: Buffer,
+    readonly bytes: Buffer,
     readonly headers: Record<string, string> = {},
   ) {
-    this.etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
+    this.etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
   }
 
   /** The body in this encoding, compressed on first use. */
@@ -22,13 +22,13 @@ export class CachedBody {
     if (!body) {
       body =
         encoding === 'br'
-          ? brotliCompressSync(this.json, {
+          ? brotliCompressSync(this.bytes, {
               params: {
                 [constants.BROTLI_PARAM_QUALITY]: 5,
-                [constants.BROTLI_PARAM_SIZE_HINT]: this.json.length,
+                [constants.BROTLI_PARAM_SIZE_HINT]: this.bytes.length,
               },
             })
-          : gzipSync(this.json, { level: 6 });
+          : gzipSync(this.bytes, { level: 6 });
       this.encoded.set(encoding, body);
     }
     return body;
@@ -100,7 +100,19 @@ export class PublicCache {
   }
 
   /** As `get`, for an answer that also has headers. */
-  async answer(key: string, compute: () => Promise<Answer>): Promise<CachedBody> {
+  answer(key: string, compute: () => Promise<Answer>): Promise<CachedBody> {
+    return this.cached(key, async () => {
+      const { body, headers } = await compute();
+      return new CachedBody(Buffer.from(JSON.stringify(body)), headers);
+    });
+  }
+
+  /** As `get`, for an answer that is already text (a page of the site). */
+  text(key: string, compute: () => Promise<string>): Promise<CachedBody> {
+    return this.cached(key, async () => new CachedBody(Buffer.from(await compute())));
+  }
+
+  private async cached(key: string, compute: () => Promise<CachedBody>): Promise<CachedBody> {
     await this.checkVersion();
     const now = this.now().getTime();
     const entry = this.entries.get(key);
@@ -127,12 +139,12 @@ export class PublicCache {
     this.computing.clear();
   }
 
-  private async compute(key: string, compute: () => Promise<Answer>): Promise<Entry> {
+  private async compute(key: string, compute: () => Promise<CachedBody>): Promise<Entry> {
     const generation = this.generation;
     const started = this.now().getTime();
-    const [{ body, headers }, expiry] = await Promise.all([compute(), this.nextPublicExpiry()]);
+    const [body, expiry] = await Promise.all([compute(), this.nextPublicExpiry()]);
     const entry: Entry = {
-      body: new CachedBody(Buffer.from(JSON.stringify(body)), headers),
+      body,
       generation,
       validUntil: Math.min(started + this.maxAgeMs, expiry),
     };

@@ -35,16 +35,29 @@ export default fp(
  * compressed the way the client accepts, compressed once per answer rather than per request.
  */
 export function sendCached(request: FastifyRequest, reply: FastifyReply, body: CachedBody) {
-  reply
-    .headers(request.server.jsonSecurityHeaders)
-    .headers(body.headers)
-    .header('ETag', body.etag)
-    .header('Cache-Control', 'public, no-cache')
-    .header('Vary', 'Accept-Encoding');
-  if (matches(request.headers['if-none-match'], body.etag)) return reply.status(304).send();
-  reply.type('application/json; charset=utf-8');
-  const encoding = body.json.length >= COMPRESS_FROM_BYTES ? accepted(request) : undefined;
-  if (!encoding) return reply.send(body.json);
+  reply.headers(request.server.jsonSecurityHeaders).headers(body.headers);
+  return sendBody(request, reply, body, 'application/json; charset=utf-8');
+}
+
+/**
+ * As sendCached, for any cached body of this type (a page of the site: its route keeps helmet).
+ * An answer that is not a 200 carries no ETag: only a success can be revalidated.
+ */
+export function sendBody(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: CachedBody,
+  type: string,
+  cacheControl = 'public, no-cache',
+) {
+  reply.header('Cache-Control', cacheControl).header('Vary', 'Accept-Encoding');
+  if (reply.statusCode === 200) {
+    reply.header('ETag', body.etag);
+    if (matches(request.headers['if-none-match'], body.etag)) return reply.status(304).send();
+  }
+  reply.type(type);
+  const encoding = body.bytes.length >= COMPRESS_FROM_BYTES ? accepted(request) : undefined;
+  if (!encoding) return reply.send(body.bytes);
   return reply.header('Content-Encoding', encoding).send(body.encodedAs(encoding));
 }
 

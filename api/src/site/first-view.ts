@@ -19,7 +19,9 @@ export async function firstViewJson(
   pathname: string,
   queryString: string,
 ): Promise<string | undefined> {
-  if (route?.module === './RecentJobsPage') return `{"recent":${(await reads.recent()).json}}`;
+  if (route?.module === './RecentJobsPage') {
+    return `{"recent":${(await reads.recent()).bytes},"readAt":${Date.now()}}`;
+  }
   if (route?.module !== './BoardPage') return undefined;
   const filter = filterFromQueryString(queryString);
   const id = /^\/jobs\/([^/]+)\/?$/.exec(pathname)?.[1];
@@ -30,9 +32,9 @@ export async function firstViewJson(
     id === undefined ? undefined : jobJson(reads, id),
   ]);
   const parts = [
-    `"search":{"filter":${JSON.stringify(filter)},"response":${search.json}}`,
-    `"locations":${locations.json}`,
-    `"categories":${categories.json}`,
+    `"search":{"filter":${JSON.stringify(filter)},"response":${search.bytes}}`,
+    `"locations":${locations.bytes}`,
+    `"categories":${categories.bytes}`,
     ...(id === undefined ? [] : [`"job":{"id":${JSON.stringify(id)},"job":${job}}`]),
   ];
   return `{${parts.join(',')}}`;
@@ -42,7 +44,7 @@ export async function firstViewJson(
 async function jobJson(reads: PublicReads, id: string): Promise<string> {
   if (!JOB_ID_PATTERN.test(id)) return 'null';
   try {
-    return (await reads.job(Number(id))).json.toString();
+    return (await reads.job(Number(id))).bytes.toString();
   } catch {
     return 'null';
   }

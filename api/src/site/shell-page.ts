@@ -5,13 +5,16 @@ import {
   type FrontendRoute,
 } from '@jobboard/contract';
 import { folderOf, type Releases } from './releases';
+import type { RenderedPage } from './server-render';
 
 /**
  * The shell's page for a front-end path: its index.html with the boot configuration inlined (no
  * round trip for the site details and remote locations), the first view's data when the route has
- * some (`dataJson`, see first-view.ts), and preload hints for the route's remote entry and page
- * chunks (they download in parallel with the shell instead of after it). Every `<` in the JSON is
- * written `\u003c`, so no value (a job's text) can end the script element.
+ * some (`dataJson`, see first-view.ts), preload hints for the route's remote entry and page
+ * chunks (they download in parallel with the shell instead of after it), and the first view
+ * itself when the server rendered it (`rendered`, see server-render.ts). Every `<` in the JSON is
+ * written `\u003c`, so no value (a job's text) can end the script element; the rendered HTML is
+ * React's, which escapes every text it writes.
  */
 export function renderShellPage(
   html: string,
@@ -19,6 +22,7 @@ export function renderShellPage(
   boot: Omit<BootConfig, 'data'>,
   releases: Releases,
   dataJson?: string,
+  rendered?: RenderedPage,
 ): string {
   const route = matchFrontendRoute(pathname);
   const config = JSON.stringify(boot);
@@ -28,10 +32,19 @@ export function renderShellPage(
     `<script id="${BOOT_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`,
     ...(route ? preloadLinks(route, releases) : []),
   ].join('');
-  return html
+  const page = html
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(boot.site.boardName)}</title>`)
-    .replace('</head>', `${head}</head>`);
+    .replace('</head>', `${rendered?.styles ?? ''}${head}</head>`);
+  if (!rendered) return page;
+  // The page shows its content without JavaScript: no "needs JavaScript" notice. A function, so
+  // that `$` in the HTML is never read as a replacement pattern.
+  return page
+    .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
+    .replace(ROOT, () => `<div id="root">${rendered.html}</div>`);
 }
+
+/** The element the shell's page template leaves empty for the app (shell/src/index.html). */
+const ROOT = '<div id="root"></div>';
 
 function preloadLinks(route: FrontendRoute, releases: Releases): string[] {
   const remote = releases.remotes()[route.remote];

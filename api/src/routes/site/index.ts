@@ -1,9 +1,8 @@
 import fastifyStatic from '@fastify/static';
-import { matchFrontendRoute } from '@jobboard/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { notFound } from '../../http/http-error';
-import { firstViewJson } from '../../site/first-view';
-import { renderShellPage } from '../../site/shell-page';
+import { sendBody } from '../../plugins/public-cache';
+import { SitePages } from '../../site/site-pages';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -31,6 +30,8 @@ const siteRoutes: FastifyPluginAsync = async (app) => {
     preCompressed: true,
     cacheControl: false,
     index: false,
+    // The apps' server entries (`<version>/server/`) are for this server to run, not to serve.
+    allowedPath: (pathName) => !pathName.split('/').includes('server'),
     setHeaders(res, filePath) {
       res.header('Cache-Control', filePath.endsWith('mf-manifest.json') ? REVALIDATE : IMMUTABLE);
       // Remotes may be loaded by a shell on another origin.
@@ -38,33 +39,22 @@ const siteRoutes: FastifyPluginAsync = async (app) => {
     },
   });
 
-  // Every other GET: the shell's page (its router shows the right screen, or its 404 page).
-  app.get('/*', async (request, reply) => {
+  // Every other GET: the shell's page (its router shows the right screen, or its 404 page), with
+  // the first view drawn on the server where it can be. Compressed once per page, not per request.
+  const pages = new SitePages(releases, app.publicReads, app.config.site, app.log);
+  app.get('/*', { compress: false }, async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
     if (pathname.startsWith('/api/') || pathname.startsWith('/assets/')) {
       throw notFound(`No route for GET ${pathname}`);
     }
-    const shell = releases.shellHtml();
-    if (!shell) {
+    const page = await pages.page(request.url);
+    if (!page) {
       return reply.status(503).send({
         message: 'The front end has not been built yet. Run `pnpm build`, then start again.',
       });
     }
-    const route = matchFrontendRoute(pathname);
-    const query = request.url.slice(pathname.length);
-    const data = await firstViewJson(app.publicReads, route, pathname, query);
-    const html = renderShellPage(
-      shell.html,
-      pathname,
-      { site: app.config.site, remotes: releases.remotes() },
-      releases,
-      data,
-    );
-    return reply
-      .status(route ? 200 : 404)
-      .header('Cache-Control', REVALIDATE)
-      .type('text/html; charset=utf-8')
-      .send(html);
+    const html = 'text/html; charset=utf-8';
+    return sendBody(request, reply.status(page.status), page.body, html, REVALIDATE);
   });
 };
 

@@ -1,0 +1,123 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { matchFrontendRoute, type BootConfig, type FirstViewData } from '@jobboard/contract';
+import { folderOf, type Releases } from './releases';
+
+/**
+ * The shapes of the apps' server entries (shared-ui/src/server/server-entries.ts has them with
+ * React's types; here elements are opaque).
+ */
+interface ShellServerEntry {
+  shared: Record<string, unknown>;
+  render(input: { url: string; boot: BootConfig; page: { route: object; element: unknown } }): {
+    html: string;
+    styles: string;
+  };
+}
+interface RemoteServerEntry {
+  renderPage(module: string, data?: FirstViewData): unknown;
+}
+
+/** The global a remote's server entry reads the shell's shared modules from (shared-ui/build). */
+const SERVER_SHARED_GLOBAL = '__jobboardServerShared';
+
+/** The first view as HTML: the root element's content and the style tags it needs. */
+export interface RenderedPage {
+  html: string;
+  styles: string;
+}
+
+export interface ServerRenderLog {
+  warn(details: object, message: string): void;
+}
+
+/**
+ * Renders a route's first view on the server with the apps' own server entries, built beside
+ * their browser files (`releases/<app>/<version>/server/server.mjs`): the shell's for the page
+ * frame and the shared singletons, the route's remote's for the page. The browser then takes the
+ * HTML over (hydration) instead of drawing the page from nothing, so the first card shows as soon
+ * as the HTML arrives.
+ *
+ * Each entry is loaded once per version (switching a version in remotes.json loads the new one).
+ * Anything missing (a remote served from another origin: its code is never run here) or failing
+ * answers undefined, and the page is drawn in the browser as before: server rendering only ever
+ * makes a page faster, never breaks it.
+ */
+export class ServerRenderer {
+  private readonly loaded = new Map<string, Promise<unknown>>();
+  /** Imports run one at a time: a remote's entry reads the shared modules while it loads. */
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly reported = new Set<string>();
+
+  constructor(
+    private readonly releases: Releases,
+    private readonly log?: ServerRenderLog,
+  ) {}
+
+  /** The first view of `url` (path and query string), or undefined to leave it to the browser. */
+  async render(url: string, boot: BootConfig): Promise<RenderedPage | undefined> {
+    const route = matchFrontendRoute(url.split('?')[0]!);
+    if (!route) return undefined;
+    const shell = await this.entry<ShellServerEntry>('shell');
+    if (!shell) return undefined;
+    const remote = await this.entry<RemoteServerEntry>(route.remote, shell);
+    if (!remote) return undefined;
+    try {
+      const element = remote.entry.renderPage(route.module, boot.data);
+      if (!element) return undefined;
+      return shell.entry.render({ url, boot, page: { route, element } });
+    } catch (error) {
+      this.report(`render:${remote.key}:${route.module}`, error, 'could not render a page');
+      return undefined;
+    }
+  }
+
+  /** An app's server entry for the version in use (a remote's bound to this shell's modules). */
+  private async entry<T>(
+    app: string,
+    shell?: { key: string; entry: ShellServerEntry },
+  ): Promise<{ key: string; entry: T } | undefined> {
+    const file = this.serverFile(app);
+    if (!file) return undefined;
+    const key = shell ? `${file}|${shell.key}` : file;
+    let pending = this.loaded.get(key);
+    if (!pending) {
+      pending = this.import(file, shell);
+      this.loaded.set(key, pending);
+    }
+    try {
+      return { key, entry: (await pending) as T };
+    } catch (error) {
+      this.report(`load:${key}`, error, `could not load the server entry of ${app}`);
+      return undefined;
+    }
+  }
+
+  private import(file: string, shell?: { key: string; entry: ShellServerEntry }) {
+    const url = pathToFileURL(file);
+    // One module instance per shell: a remote's entry binds to the shared modules it finds on load.
+    if (shell) url.search = `?shell=${encodeURIComponent(shell.key)}`;
+    const load = this.queue.then(async () => {
+      if (shell) (globalThis as Record<string, unknown>)[SERVER_SHARED_GLOBAL] = shell.entry.shared;
+      return import(url.href) as Promise<unknown>;
+    });
+    this.queue = load.catch(() => undefined);
+    return load;
+  }
+
+  /** The version in use's server file, when that version is on this server and has one. */
+  private serverFile(app: string): string | undefined {
+    const version = this.releases.versions()[app];
+    if (!version || /^https?:\/\//.test(version)) return undefined;
+    const file = path.join(this.releases.dir, folderOf(app), version, 'server', 'server.mjs');
+    return existsSync(file) ? file : undefined;
+  }
+
+  /** Each problem is logged once, not on every page. */
+  private report(key: string, error: unknown, message: string) {
+    if (this.reported.has(key)) return;
+    this.reported.add(key);
+    this.log?.warn({ err: error }, `server rendering: ${message}; the browser draws it instead`);
+  }
+}

@@ -1,0 +1,54 @@
+import { matchFrontendRoute, type BootConfig, type SiteConfig } from '@jobboard/contract';
+import type { CachedBody } from '../jobs/public-cache';
+import type { PublicReads } from '../jobs/public-reads';
+import { firstViewJson } from './first-view';
+import type { Releases } from './releases';
+import { ServerRenderer, type ServerRenderLog } from './server-render';
+import { renderShellPage } from './shell-page';
+
+/** A page of the site as it is sent: its status and its (cached) body. */
+export interface SitePage {
+  status: 200 | 404;
+  body: CachedBody;
+}
+
+/**
+ * The shell's page for every front-end path (shell-page.ts), with the first view's data and, where
+ * the apps can render it on the server, the first view itself. A page depends only on the address,
+ * the versions in use and the public jobs, so each is built once and kept in the public-read cache
+ * (dropped when jobs change, like the answers it is made of).
+ */
+export class SitePages {
+  private readonly renderer: ServerRenderer;
+
+  constructor(
+    private readonly releases: Releases,
+    private readonly reads: PublicReads,
+    private readonly site: SiteConfig,
+    log?: ServerRenderLog,
+  ) {
+    this.renderer = new ServerRenderer(releases, log);
+  }
+
+  /** The page at `url` (path and query string); null when the shell has not been built. */
+  async page(url: string): Promise<SitePage | null> {
+    const shell = this.releases.shellHtml();
+    if (!shell) return null;
+    const pathname = url.split('?')[0]!;
+    const route = matchFrontendRoute(pathname);
+    const build = async () => {
+      const query = url.slice(pathname.length);
+      const boot: BootConfig = { site: this.site, remotes: this.releases.remotes() };
+      const data = await firstViewJson(this.reads, route, pathname, query);
+      const rendered = await this.renderer.render(url, {
+        ...boot,
+        ...(data ? { data: JSON.parse(data) as BootConfig['data'] } : {}),
+      });
+      return renderShellPage(shell.html, pathname, boot, this.releases, data, rendered);
+    };
+    const versions = JSON.stringify(this.releases.versions());
+    // Every unknown path gets the same page (the shell's 404 screen), kept once.
+    const key = route ? `page:${versions}:${url}` : `page:${versions}:404`;
+    return { status: route ? 200 : 404, body: await this.reads.cache.text(key, build) };
+  }
+}
