@@ -4,7 +4,8 @@ import {
   RECENT_LIST_OTHER_GROUP,
   type Job,
 } from '@jobboard/contract';
-import { expect, test, type Locator } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { expect, test } from '../support/test';
 import {
   allJobs,
   cardOf,

@@ -1,5 +1,6 @@
 import { PAGE_SIZE } from '@jobboard/contract';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import {
   allJobs,
   cardIds,

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { readRemotesConfig, withRemotesConfig } from '../support/remotes';
 import { REMOTES_CONFIG, REPO_ROOT } from '../support/site';
 

@@ -1,10 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { allJobs, cards } from '../support/board';
 
 /**
  * The first view comes with its data (issue 10): the server puts the board's first page, the filter
  * choices and, on /jobs/{id}, the job in the page, so the first cards need no API request, and no
- * code of the admin or submit areas is loaded for the board.
+ * code of the admin or submit areas is loaded for the board. It also draws them: the HTML holds the
+ * first view, and the browser takes it over without drawing it again.
  */
 test.describe('the first view', () => {
   const watch = (page: Page) => {
@@ -40,5 +42,82 @@ test.describe('the first view', () => {
     await expect(page.getByTestId('recent-count')).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(urls.filter((url) => url.startsWith('/api/'))).toEqual([]);
+  });
+});
+
+test.describe('the first view drawn on the server', () => {
+  test('the HTML of / holds the first page of cards, without any JavaScript', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(cards(page)).toHaveCount(10);
+    await expect(page.getByRole('heading', { name: /Job Opportunities$/ })).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: 'Fundraising' })).toBeVisible();
+    // The search form works as a plain form: the address of the search, drawn by the server.
+    await page.getByRole('searchbox', { name: 'Search jobs' }).fill('editor');
+    await page.getByRole('searchbox', { name: 'Search jobs' }).press('Enter');
+    await expect(page).toHaveURL(/\/\?q=editor$/);
+    await expect(cards(page).first()).toContainText(/editor/i);
+    await page.goto('/submit-job');
+    await expect(page.getByRole('heading', { name: 'Submit Your Job for Review' })).toBeVisible();
+    await page.goto('/job-list');
+    await expect(page.getByRole('heading', { name: 'Job List' })).toBeVisible();
+    await context.close();
+  });
+
+  for (const path of [
+    '/',
+    '/?q=editor&fullTime=true&sort=salary-high',
+    '/job-list',
+    '/submit-job',
+  ]) {
+    test(`${path} is taken over by the browser as it is, and then works`, async ({ page }) => {
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(message.text());
+      });
+      page.on('pageerror', (error) => problems.push(error.message));
+      await page.goto(path);
+      // The page is live: its remote has taken over the server's HTML.
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator('[data-remote]')).toBeVisible();
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test('the board works after it is taken over: a search, a bookmark', async ({ page }) => {
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('searchbox', { name: 'Search jobs' }).fill('editor');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/q=editor/);
+    const bookmark = cards(page)
+      .first()
+      .getByRole('button', { name: /^Bookmark(ed)?$/ });
+    await bookmark.click();
+    await expect(bookmark).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  test("a bookmark made earlier shows once the browser has taken over the server's page", async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const first = cards(page).first();
+    const id = await first.getAttribute('data-job-id');
+    await page.evaluate((saved) => {
+      localStorage.setItem('job_board_bookmarks', JSON.stringify([saved]));
+    }, id);
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    await page.reload();
+    const bookmark = cards(page)
+      .first()
+      .getByRole('button', { name: /^Bookmark(ed)?$/ });
+    await expect(bookmark).toHaveAttribute('aria-pressed', 'true');
+    expect(problems).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 /** Every route of SPEC.md 2 and the remote that must render it. */
 const ROUTES = [

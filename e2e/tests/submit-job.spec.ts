@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { SUBMISSION_MESSAGES } from '../../api/contract/src/submission';
 
 const JOB = {
