@@ -19,3 +19,13 @@ export async function migrateLatest(db: Knex): Promise<string[]> {
 export async function rollbackAll(db: Knex): Promise<void> {
   await db.migrate.rollback({ migrationSource: source }, true);
 }
+
+/** Every migration in api/migrations/index.ts that the database has not applied, oldest first. */
+export async function pendingMigrations(db: Knex): Promise<string[]> {
+  const applied = new Set(
+    (await db.schema.hasTable('knex_migrations'))
+      ? await db('knex_migrations').pluck<string[]>('name')
+      : [],
+  );
+  return migrations.map((migration) => migration.name).filter((name) => !applied.has(name));
+}
