@@ -11,7 +11,12 @@ import path from 'node:path';
  */
 export interface PgCluster {
   url: string;
+  /** Stop the server and delete the cluster. */
   stop(): void;
+  /** Stop the server as an operator would (`pg_ctl stop -m fast`), keeping its data. */
+  shutdown(): void;
+  /** Start the server again on the same data and port (after `shutdown`). */
+  start(): void;
 }
 
 /**
@@ -48,21 +53,25 @@ export async function startPgCluster(settings: Record<string, string> = {}): Pro
   ]);
   const extra = Object.entries(settings).map(([name, value]) => ` -c ${name}=${value}`);
   const options = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200${extra.join('')}`;
-  run('pg_ctl', [
-    '-D',
-    dataDir,
-    '-o',
-    options,
-    '-l',
-    path.join(root, 'server.log'),
-    '-w',
-    '-t',
-    '60',
-    'start',
-  ]);
+  const start = () =>
+    run('pg_ctl', [
+      '-D',
+      dataDir,
+      '-o',
+      options,
+      '-l',
+      path.join(root, 'server.log'),
+      '-w',
+      '-t',
+      '60',
+      'start',
+    ]);
+  start();
 
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    shutdown: () => run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']),
+    start,
     stop() {
       try {
         run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
