@@ -33,6 +33,8 @@ const manifestFile = path.join(outdir, 'build-inputs.json');
 const ENTRY_POINTS = {
   server: 'src/server.ts',
   'admin-create': 'src/cli/admin-create.ts',
+  backup: 'src/cli/backup.ts',
+  restore: 'src/cli/restore.ts',
 };
 
 if (process.argv.includes('--if-needed') && upToDate()) process.exit(0);

@@ -1,8 +1,9 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, chmodSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, chmodSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { postgresBinDir } from '../../src/db/postgres-bin';
 
 /**
  * A throw-away PostgreSQL cluster for the test run: initdb in a temporary folder, started on a free
@@ -23,7 +24,7 @@ export interface PgCluster {
  * @param settings extra server settings (`-c name=value`), e.g. the benchmark's memory settings
  */
 export async function startPgCluster(settings: Record<string, string> = {}): Promise<PgCluster> {
-  const bin = postgresBinDir();
+  const bin = postgresBinDir('initdb');
   const port = await freePort();
   const root = mkdtempSync(path.join(tmpdir(), 'jobboard-pg-'));
   chmodSync(root, 0o777);
@@ -80,26 +81,6 @@ export async function startPgCluster(settings: Record<string, string> = {}): Pro
       }
     },
   };
-}
-
-/** PG_BIN, else the newest /usr/lib/postgresql/<version>/bin, else pg_config's bindir. */
-function postgresBinDir(): string {
-  if (process.env.PG_BIN) return process.env.PG_BIN;
-  const base = '/usr/lib/postgresql';
-  if (existsSync(base)) {
-    const versions = readdirSync(base).sort((a, b) => Number(b) - Number(a));
-    for (const version of versions) {
-      const dir = path.join(base, version, 'bin');
-      if (existsSync(path.join(dir, 'initdb'))) return dir;
-    }
-  }
-  try {
-    return execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim();
-  } catch {
-    throw new Error(
-      'PostgreSQL binaries not found: install PostgreSQL 15 or set PG_BIN to its bin folder',
-    );
-  }
 }
 
 /** A port nothing listens on right now, on 127.0.0.1. */
