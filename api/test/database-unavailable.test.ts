@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { VALID_SUBMISSION } from '../contract/src/__tests__/submission-cases';
 import { ADMIN, createAdmin, login, sessionCookie } from './support/admin';
 import { createJobs } from './support/jobs';
+import { fakeReleases } from './support/releases';
 import { startPgCluster, type PgCluster } from './support/pg-cluster';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
 
@@ -18,6 +19,9 @@ import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
  */
 
 const cleanup: (() => Promise<void> | void)[] = [];
+// A built front end, so pages are served too.
+const releases = fakeReleases();
+cleanup.push(() => rmSync(releases, { recursive: true, force: true }));
 afterAll(async () => {
   for (const step of cleanup.reverse()) await step();
 });
@@ -41,6 +45,21 @@ function requestsNeedingTheDatabase(t: TestApp, cookie: string, round: number) {
     adminJobs: () => t.app.inject({ url: '/api/admin/jobs', headers: { cookie } }),
     signIn: () => login(t, ADMIN),
   };
+}
+
+/**
+ * The board's page needs the database for its first view's data: it is still the page (the board
+ * then asks the API itself), with a 503. A page without data is as always.
+ */
+async function expectPagesWhileUnavailable(t: TestApp) {
+  const board = await t.app.inject('/');
+  expect(board.statusCode).toBe(503);
+  expect(board.headers['content-type']).toMatch(/^text\/html/);
+  expect(board.body).toContain('<div id="root">');
+  expect(board.body).not.toContain('"data":');
+  expect(board.headers['retry-after']).toBe('5');
+  expect(board.headers['cache-control']).toBe('no-store');
+  expect((await t.app.inject('/submit-job')).statusCode).toBe(200);
 }
 
 function expectUnavailable(res: LightMyRequestResponse, what: string) {
@@ -67,6 +86,7 @@ describe.runIf(testDatabase === 'postgres')('PostgreSQL stopped and started agai
     cleanup.push(() => cluster.stop());
     const t = await buildTestApp({
       database: { client: 'postgres', connectionString: cluster.url },
+      env: { RELEASES_DIR: releases },
     });
     cleanup.push(() => t.close());
     await createJobs(t.app, [{ title: 'Data Editor' }]);
@@ -81,6 +101,7 @@ describe.runIf(testDatabase === 'postgres')('PostgreSQL stopped and started agai
     cluster.shutdown();
     const during = requestsNeedingTheDatabase(t, cookie, 2);
     for (const [what, send] of Object.entries(during)) expectUnavailable(await send(), what);
+    await expectPagesWhileUnavailable(t);
     const readiness = await t.app.inject('/readyz');
     expect(readiness.statusCode).toBe(503);
     expect(readiness.json()).toEqual({ message: DATABASE_UNAVAILABLE_MESSAGE });
@@ -95,6 +116,7 @@ describe.runIf(testDatabase === 'postgres')('PostgreSQL stopped and started agai
     // The session made before the outage is still good: sessions live in the database.
     expect((await after.adminJobs()).statusCode).toBe(200);
     expect((await after.submission()).statusCode).toBe(201);
+    expect((await t.app.inject('/')).statusCode).toBe(200);
     expect((await after.signIn()).statusCode).toBe(200);
   });
 });
@@ -114,11 +136,16 @@ describe.runIf(testDatabase === 'sqlite')('a SQLite file that cannot be opened',
     // The server's file is a folder: SQLite cannot open it.
     const filename = path.join(dir, 'board.sqlite');
     mkdirSync(filename);
-    const t = await buildTestApp({ database: { client: 'sqlite', filename }, migrate: false });
+    const t = await buildTestApp({
+      database: { client: 'sqlite', filename },
+      migrate: false,
+      env: { RELEASES_DIR: releases },
+    });
     cleanup.push(() => t.close());
 
     const during = requestsNeedingTheDatabase(t, cookie, 1);
     for (const [what, send] of Object.entries(during)) expectUnavailable(await send(), what);
+    await expectPagesWhileUnavailable(t);
     const readiness = await t.app.inject('/readyz');
     expect(readiness.statusCode).toBe(503);
     expect(readiness.json()).toEqual({ message: DATABASE_UNAVAILABLE_MESSAGE });
@@ -134,5 +161,6 @@ describe.runIf(testDatabase === 'sqlite')('a SQLite file that cannot be opened',
     expect(search.json().jobs.map((job: { title: string }) => job.title)).toEqual(['Data Editor']);
     expect((await after.adminJobs()).statusCode).toBe(200);
     expect((await after.submission()).statusCode).toBe(201);
+    expect((await t.app.inject('/')).statusCode).toBe(200);
   });
 });

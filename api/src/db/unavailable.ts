@@ -1,3 +1,6 @@
+/** A database restart takes seconds: a 503 for it tells clients (and proxies) to come back after this. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /**
  * Whether an error means "the database cannot be reached right now" rather than "this query is
  * wrong": the request gets a 503 (try again) instead of a 500, and nothing needs restarting, since

@@ -1,10 +1,7 @@
 import fp from 'fastify-plugin';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '@jobboard/contract';
-import { isDatabaseUnavailable } from '../db/unavailable';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable';
 import { HttpError } from '../http/http-error';
-
-/** A database restart takes seconds: clients (and proxies) are told to come back after this. */
-export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * Every error leaves as JSON `{ message }`. Client mistakes keep their 4xx status and message; a

@@ -1,6 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import { matchFrontendRoute } from '@jobboard/contract';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../db/unavailable';
 import { notFound } from '../../http/http-error';
 import { firstViewJson } from '../../site/first-view';
 import { renderShellPage } from '../../site/shell-page';
@@ -52,20 +53,51 @@ const siteRoutes: FastifyPluginAsync = async (app) => {
     }
     const route = matchFrontendRoute(pathname);
     const query = request.url.slice(pathname.length);
-    const data = await firstViewJson(app.publicReads, route, pathname, query);
+    const data = await firstViewData(request.log, route, pathname, query);
+    const unavailable = data === DATABASE_UNAVAILABLE;
     const html = renderShellPage(
       shell.html,
       pathname,
       { site: app.config.site, remotes: releases.remotes() },
       releases,
-      data,
+      unavailable ? undefined : data,
     );
+    reply.type('text/html; charset=utf-8');
+    if (unavailable) {
+      // Still the page, not a JSON error: the header, the footer and every area that needs no
+      // data work, and the board asks the API itself (and says what is wrong). The 503 tells
+      // crawlers and caches that this is for now.
+      return reply
+        .status(503)
+        .headers({
+          'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+          'Cache-Control': 'no-store',
+        })
+        .send(html);
+    }
     return reply
       .status(route ? 200 : 404)
       .header('Cache-Control', REVALIDATE)
-      .type('text/html; charset=utf-8')
       .send(html);
   });
+
+  /** The first view's data, or DATABASE_UNAVAILABLE while the database cannot be reached. */
+  async function firstViewData(
+    log: FastifyBaseLogger,
+    route: ReturnType<typeof matchFrontendRoute>,
+    pathname: string,
+    query: string,
+  ): Promise<string | undefined | typeof DATABASE_UNAVAILABLE> {
+    try {
+      return await firstViewJson(app.publicReads, route, pathname, query);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      log.warn({ err: error }, 'page served without its data: database unavailable');
+      return DATABASE_UNAVAILABLE;
+    }
+  }
 };
+
+const DATABASE_UNAVAILABLE = Symbol('database unavailable');
 
 export default siteRoutes;
