@@ -56,7 +56,7 @@ describe(`two API processes on one ${testDatabase} database`, () => {
     expect((await checkAuth(two)).statusCode).toBe(401);
   });
 
-  it(`serves a job added through the other process within ${VERSION_CHECK_MS} ms`, async () => {
+  it(`serves a job added through the other process within ${VERSION_CHECK_MS} ms (and a request)`, async () => {
     const titles = async (t: TestApp) => {
       const list = await t.app.inject('/api/jobs');
       const search = await t.app.inject({
