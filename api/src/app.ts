@@ -1,7 +1,8 @@
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import type { Config, TrustProxy } from './config';
+import { REQUEST_ID_HEADER, REQUEST_ID_LOG_LABEL, requestIdOf } from './http/request-id';
 import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
@@ -17,6 +18,7 @@ import adminRoutes from './routes/admin';
 import refreshJobsRoutes from './routes/admin/refresh-jobs';
 import authRoutes from './routes/auth';
 import jobsRoutes from './routes/jobs';
+import opsRoutes from './routes/ops';
 import paymentsRoutes from './routes/payments';
 import submissionsRoutes from './routes/submissions';
 import siteRoutes from './routes/site';
@@ -61,6 +63,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             ...(options.logStream ? { stream: options.logStream } : {}),
           }
         : false,
+    // One id per request, in every log line of it and in its answer's X-Request-Id: the caller's
+    // own when it is sane (a proxy's id then links both logs), a new one otherwise. Fastify's
+    // requestIdHeader would take any value as it came, so genReqId reads the header itself.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
+    logController: new LogController({ requestIdLogLabel: REQUEST_ID_LOG_LABEL }),
     // Behind a proxy the client's address comes from X-Forwarded-For (rate limits use it).
     trustProxy: trustedProxies(options.config.trustProxy),
     ...timeouts(options.config.requestTimeoutSeconds),
@@ -72,6 +80,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
   });
   app.decorate('routeTable', routeTable);
+
+  // First of all hooks, so every answer carries the id: errors, 404s and refusals included.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
 
   await app.register(configPlugin, { config: options.config, now: options.now });
   await app.register(errorsPlugin);
@@ -87,6 +101,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(stripePlugin);
   await app.register(mailerPlugin);
 
+  // The operators' probes, outside /api: /healthz and /readyz.
+  await app.register(opsRoutes);
   await app.register(jobsRoutes, { prefix: '/api' });
   await app.register(submissionsRoutes, { prefix: '/api' });
   await app.register(paymentsRoutes, { prefix: '/api' });

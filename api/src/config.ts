@@ -73,7 +73,10 @@ export interface StripeConfig {
   api: { protocol: 'http' | 'https'; host: string; port: number } | null;
 }
 
-/** Where the repository is: the default place of the front-end builds. */
+/**
+ * Where the repository is: the default place of the front-end builds. Two levels up from this
+ * module in api/src/ and, the same depth, from the production bundle in api/dist/.
+ */
 const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 export class ConfigError extends Error {

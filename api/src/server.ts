@@ -1,5 +1,3 @@
-// First: sizes libuv's thread pool before anything starts using it.
-import './threadpool';
 import type { AddressInfo } from 'node:net';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
@@ -34,7 +32,15 @@ async function main(): Promise<void> {
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'stopping after an unexpected error');
     else app.log.info(`${signal}: shutting down`);
-    await app.close();
+    // Closing waits for every connection to end. Connections idle at the signal are closed at
+    // once, but a keep-alive connection whose request finishes afterwards would stay open until
+    // the client drops it (and we would be killed at the 10 s mark): each is closed as it goes idle.
+    const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
+    try {
+      await app.close();
+    } finally {
+      clearInterval(closeIdle);
+    }
   });
 
   await app.listen({ port: config.port, host: config.host });

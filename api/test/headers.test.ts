@@ -51,7 +51,9 @@ function snapshotOf(res: LightMyRequestResponse, leaveOut: string[] = []) {
               .replace(/^([^=]+)=[^;]*/, '$1=<value>')
               .replace(/Expires=[^;]+/, 'Expires=<date>'),
           )
-        : value;
+        : name === 'x-request-id'
+          ? expect.stringMatching(/^[\w.:-]{1,128}$/) // new per request: present, and sane
+          : value;
   }
   return { status: res.statusCode, headers };
 }
@@ -111,6 +113,11 @@ describe('the headers of every kind of answer', () => {
     expect(snapshotOf(await get('/api/admin/jobs'))).toMatchSnapshot('401');
     expect(snapshotOf(await get('/api/refresh-jobs', { cookie }))).toMatchSnapshot('403');
     expect(snapshotOf(await get(`/api/pay/${'a'.repeat(43)}`))).toMatchSnapshot('pay 404');
+  });
+
+  it("the operators' probes", async () => {
+    expect(snapshotOf(await get('/healthz'))).toMatchSnapshot('/healthz');
+    expect(snapshotOf(await get('/readyz'))).toMatchSnapshot('/readyz');
   });
 
   it('404s: an unknown API path, an unknown asset', async () => {

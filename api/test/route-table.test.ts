@@ -10,7 +10,8 @@ import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
  * - public reads: anyone, cached by their own rules (ETag, `public, no-cache`);
  * - public: anyone, answers never stored (`no-store`);
  * - admin: the admin session (401 without it) and `no-store`;
- * - member: a member's session (none yet: the members' issue adds them here).
+ * - member: a member's session (none yet: the members' issue adds them here);
+ * - operators: the probes outside /api, anyone, never stored.
  */
 const PUBLIC_READS = [
   'GET /api/jobs',
@@ -55,6 +56,8 @@ const ADMIN = [
   'GET /api/refresh-jobs',
 ];
 const MEMBER: string[] = [];
+/** Load balancers' and orchestrators' probes (routes/ops). */
+const OPERATORS = ['GET /healthz', 'GET /readyz'];
 
 let t: TestApp;
 let cookie: string;
@@ -91,7 +94,7 @@ function request(route: string, headers: Record<string, string> = {}): InjectOpt
 
 describe(`the route table on ${testDatabase}`, () => {
   it('classifies every registered route exactly once, and lists no route that is gone', () => {
-    const classified = [...PUBLIC_READS, ...SITE, ...PUBLIC, ...ADMIN, ...MEMBER];
+    const classified = [...PUBLIC_READS, ...SITE, ...PUBLIC, ...ADMIN, ...MEMBER, ...OPERATORS];
     expect(new Set(classified).size).toBe(classified.length);
     const unclassified = registered().filter((route) => !classified.includes(route));
     expect(unclassified, 'classify these routes in test/route-table.test.ts').toEqual([]);
@@ -121,6 +124,14 @@ describe(`the route table on ${testDatabase}`, () => {
     for (const route of PUBLIC) {
       const res = await t.app.inject(request(route));
       expect(res.statusCode, route).not.toBe(401);
+      expect(res.headers['cache-control'], route).toBe('no-store');
+    }
+  });
+
+  it("answers the operators' probes to anyone, never stored", async () => {
+    for (const route of OPERATORS) {
+      const res = await t.app.inject(request(route));
+      expect(res.statusCode, route).toBe(200);
       expect(res.headers['cache-control'], route).toBe('no-store');
     }
   });

@@ -28,19 +28,23 @@ const SQLITE_WRITER_PRAGMAS = [
   'PRAGMA synchronous = NORMAL', // safe with WAL, much faster than FULL
 ];
 
-export function createKnex(database: DatabaseConfig): Knex {
+/** Where knex's own warnings go (the server's log); knex prints them to stdout otherwise. */
+export type KnexLog = Knex.Config['log'];
+
+export function createKnex(database: DatabaseConfig, log?: KnexLog): Knex {
   if (database.client === 'postgres') {
     return knexFactory({
       client: 'pg',
       connection: database.connectionString,
       pool: { min: 0, max: 10 },
+      log,
     });
   }
   if (database.filename !== ':memory:')
     mkdirSync(path.dirname(database.filename), { recursive: true });
   // One connection writes: SQLite has one writer anyway, and a single connection means no
   // SQLITE_BUSY between our own writes. Reads go to createReadKnex's connections.
-  return sqliteKnex(database.filename, 1, SQLITE_WRITER_PRAGMAS);
+  return sqliteKnex(database.filename, 1, SQLITE_WRITER_PRAGMAS, log);
 }
 
 /**
@@ -48,16 +52,22 @@ export function createKnex(database: DatabaseConfig): Knex {
  * (WAL lets readers and the writer work at once; each read sees every committed write). On
  * PostgreSQL the one pool serves both, and this returns undefined.
  */
-export function createReadKnex(database: DatabaseConfig, connections: number): Knex | undefined {
+export function createReadKnex(
+  database: DatabaseConfig,
+  connections: number,
+  log?: KnexLog,
+): Knex | undefined {
   if (database.client === 'postgres' || database.filename === ':memory:') return undefined;
-  return sqliteKnex(database.filename, connections, [...SQLITE_PRAGMAS, 'PRAGMA query_only = ON']);
+  const pragmas = [...SQLITE_PRAGMAS, 'PRAGMA query_only = ON'];
+  return sqliteKnex(database.filename, connections, pragmas, log);
 }
 
-function sqliteKnex(filename: string, connections: number, pragmas: string[]): Knex {
+function sqliteKnex(filename: string, connections: number, pragmas: string[], log?: KnexLog): Knex {
   return knexFactory({
     client: 'sqlite3',
     connection: { filename },
     useNullAsDefault: true,
+    log,
     pool: {
       min: 0,
       max: connections,

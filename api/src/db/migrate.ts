@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
 import { migrations } from '../../migrations';
+import { dialectOf } from './knex';
 
 /**
  * Migrations are listed in code (api/migrations/index.ts) rather than discovered on disk, so the
- * same list runs under tsx, vitest and any bundler, and the order is explicit.
+ * same list runs under tsx, vitest and the production bundle, and the order is explicit.
  */
 const source: Knex.MigrationSource<(typeof migrations)[number]> = {
   getMigrations: async () => migrations,
@@ -11,11 +12,103 @@ const source: Knex.MigrationSource<(typeof migrations)[number]> = {
   getMigration: async (migration) => migration,
 };
 
+/** Knex's bookkeeping tables (its defaults). */
+const MIGRATIONS_TABLE = 'knex_migrations';
+const LOCK_TABLE = 'knex_migrations_lock';
+
+/**
+ * Two API processes starting together must not both migrate. Knex's own lock is a row it sets
+ * inside its migration transaction, but it creates its tables and that row without any lock, so two
+ * starts on a fresh database collide ("already exists", two lock rows), and a start that finds the
+ * row locked throws instead of waiting. So:
+ * - PostgreSQL: the whole run holds a transaction-level advisory lock; a second process waits for
+ *   it, then finds nothing left to do. The server drops the lock if its process dies.
+ * - SQLite (one host, writes serialized by the file's lock): knex's tables and its one lock row are
+ *   created race-free first, then a run that finds the lock taken (or the file busy) retries until
+ *   the other has finished.
+ */
 export async function migrateLatest(db: Knex): Promise<string[]> {
-  const [, applied] = (await db.migrate.latest({ migrationSource: source })) as [number, string[]];
-  return applied;
+  if (dialectOf(db) === 'postgres') return withAdvisoryLock(db, () => latest(db));
+  return retryWhileAnotherMigrates(async () => {
+    await ensureSqliteBookkeeping(db);
+    return latest(db);
+  });
 }
 
 export async function rollbackAll(db: Knex): Promise<void> {
   await db.migrate.rollback({ migrationSource: source }, true);
+}
+
+/** Every migration in api/migrations/index.ts that the database has not applied, oldest first. */
+export async function pendingMigrations(db: Knex): Promise<string[]> {
+  const applied = new Set(
+    (await db.schema.hasTable(MIGRATIONS_TABLE))
+      ? await db(MIGRATIONS_TABLE).pluck<string[]>('name')
+      : [],
+  );
+  return migrations.map((migration) => migration.name).filter((name) => !applied.has(name));
+}
+
+async function latest(db: Knex): Promise<string[]> {
+  const [, applied] = (await db.migrate.latest({ migrationSource: source })) as [number, string[]];
+  return applied;
+}
+
+/** Any number: the key every process of this board takes around its migrations. */
+const MIGRATIONS_ADVISORY_LOCK = 7_204_113_001;
+
+async function withAdvisoryLock<T>(db: Knex, run: () => Promise<T>): Promise<T> {
+  // The lock lives as long as this transaction, on a connection of its own; the migrations run
+  // on others from the pool.
+  return db.transaction(async (lock) => {
+    await lock.raw('SELECT pg_advisory_xact_lock(?)', [MIGRATIONS_ADVISORY_LOCK]);
+    // Only lock holders migrate, so a knex lock still set now was left by a run that died: free it.
+    await db.migrate.forceFreeMigrationsLock({ migrationSource: source });
+    return run();
+  });
+}
+
+/**
+ * Knex's tables exactly as knex makes them (`create table if not exists`), and its lock row with a
+ * fixed key, so two processes racing here end with one of each rather than an error or two rows
+ * (with two rows knex could never take its lock again).
+ */
+async function ensureSqliteBookkeeping(db: Knex): Promise<void> {
+  await db.raw(
+    `create table if not exists \`${MIGRATIONS_TABLE}\` (\`id\` integer not null primary key autoincrement, \`name\` varchar(255), \`batch\` integer, \`migration_time\` datetime)`,
+  );
+  await db.raw(
+    `create table if not exists \`${LOCK_TABLE}\` (\`index\` integer not null primary key autoincrement, \`is_locked\` integer)`,
+  );
+  await db.raw(
+    `insert or ignore into \`${LOCK_TABLE}\` (\`index\`, \`is_locked\`) select 1, 0 where not exists (select 1 from \`${LOCK_TABLE}\`)`,
+  );
+}
+
+/** How long a start waits for another process's migrations (SQLite) before giving up. */
+const MIGRATION_WAIT_MS = 60_000;
+
+async function retryWhileAnotherMigrates<T>(run: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + MIGRATION_WAIT_MS;
+  for (let delay = 50; ; delay = Math.min(delay * 2, 1000)) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!anotherProcessIsMigrating(error)) throw error;
+      if (Date.now() + delay > deadline) {
+        throw new Error(
+          `The database's migrations stayed locked for ${MIGRATION_WAIT_MS / 1000} s. If no other ` +
+            `process is migrating, a run died holding the lock: set is_locked = 0 in ${LOCK_TABLE}.`,
+          { cause: error },
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
+/** Knex found its lock taken, or SQLite's write lock was held past the busy timeout. */
+function anotherProcessIsMigrating(error: unknown): boolean {
+  const { name, code } = (error ?? {}) as { name?: unknown; code?: unknown };
+  return name === 'MigrationLocked' || code === 'SQLITE_BUSY';
 }

@@ -1,6 +1,8 @@
+import { inspect } from 'node:util';
+import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
-import { createKnex, createReadKnex, dialectOf, type Dialect } from '../db/knex';
+import { createKnex, createReadKnex, dialectOf, type Dialect, type KnexLog } from '../db/knex';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,8 +25,9 @@ export interface DbPluginOptions {
 /** The Knex pool, closed when the app closes (after in-flight requests have finished). */
 export default fp<DbPluginOptions>(
   async (app, options) => {
-    const db = options.db ?? createKnex(app.config.database);
-    const readDb = createReadKnex(app.config.database, app.config.sqliteReadConnections);
+    const log = knexLog(app.log);
+    const db = options.db ?? createKnex(app.config.database, log);
+    const readDb = createReadKnex(app.config.database, app.config.sqliteReadConnections, log);
     app.decorate('db', db);
     app.decorate('readDb', readDb ?? db);
     app.decorate('dialect', dialectOf(db));
@@ -35,3 +38,20 @@ export default fp<DbPluginOptions>(
   },
   { name: 'db', dependencies: ['config'] },
 );
+
+/**
+ * Knex's warnings into the server's log as JSON lines. A failed connection attempt is reported by
+ * the request that needed it (a 503, plugins/errors.ts), so knex's own line about it is debug.
+ */
+function knexLog(log: FastifyBaseLogger): KnexLog {
+  const text = (message: unknown) => (typeof message === 'string' ? message : inspect(message));
+  return {
+    warn: (message: unknown) =>
+      text(message).startsWith('Acquire connection error')
+        ? log.debug({ knex: text(message) }, 'database connection failed')
+        : log.warn({ knex: text(message) }, 'knex warning'),
+    error: (message: unknown) => log.error({ knex: text(message) }, 'knex error'),
+    deprecate: (message: unknown) => log.warn({ knex: text(message) }, 'knex deprecation'),
+    debug: (message: unknown) => log.debug({ knex: text(message) }, 'knex debug'),
+  };
+}

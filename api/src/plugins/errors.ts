@@ -1,9 +1,12 @@
 import fp from 'fastify-plugin';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '@jobboard/contract';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable';
 import { HttpError } from '../http/http-error';
 
 /**
- * Every error leaves as JSON `{ message }`. Client mistakes keep their 4xx status and message;
- * anything else is logged and answered with a plain 500 that reveals nothing.
+ * Every error leaves as JSON `{ message }`. Client mistakes keep their 4xx status and message; a
+ * database that cannot be reached is a 503 (try again: it recovers by itself); anything else is
+ * logged and answered with a plain 500 that reveals nothing.
  */
 export default fp(
   async (app) => {
@@ -16,6 +19,16 @@ export default fp(
       const status = (error as { statusCode?: number }).statusCode;
       if (status && status >= 400 && status < 500) {
         return reply.status(status).send({ message: (error as Error).message });
+      }
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unavailable');
+        return reply
+          .status(503)
+          .headers({
+            'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+            'Cache-Control': 'no-store',
+          })
+          .send({ message: DATABASE_UNAVAILABLE_MESSAGE });
       }
       request.log.error({ err: error }, 'request failed');
       return reply

@@ -1,14 +1,18 @@
 import { matchFrontendRoute, type BootConfig, type SiteConfig } from '@jobboard/contract';
-import type { CachedBody } from '../jobs/public-cache';
+import { isDatabaseUnavailable } from '../db/unavailable';
+import { CachedBody } from '../jobs/public-cache';
 import type { PublicReads } from '../jobs/public-reads';
 import { firstViewJson } from './first-view';
 import type { Releases } from './releases';
 import { ServerRenderer, type ServerRenderLog } from './server-render';
 import { renderShellPage } from './shell-page';
 
-/** A page of the site as it is sent: its status and its (cached) body. */
+/**
+ * A page of the site as it is sent: its status and its (cached) body. 503: the database cannot be
+ * reached, and the page comes without its data (never kept).
+ */
 export interface SitePage {
-  status: 200 | 404;
+  status: 200 | 404 | 503;
   body: CachedBody;
 }
 
@@ -25,7 +29,7 @@ export class SitePages {
     private readonly releases: Releases,
     private readonly reads: PublicReads,
     private readonly site: SiteConfig,
-    log?: ServerRenderLog,
+    private readonly log?: ServerRenderLog,
   ) {
     this.renderer = new ServerRenderer(releases, log);
   }
@@ -38,7 +42,7 @@ export class SitePages {
     const route = matchFrontendRoute(pathname);
     const build = async () => {
       const query = url.slice(pathname.length);
-      const boot: BootConfig = { site: this.site, remotes: this.releases.remotes() };
+      const boot = this.boot();
       const data = await firstViewJson(this.reads, route, pathname, query);
       const rendered = await this.renderer.render(url, {
         ...boot,
@@ -49,6 +53,35 @@ export class SitePages {
     const versions = JSON.stringify(this.releases.versions());
     // Every unknown path gets the same page (the shell's 404 screen), kept once.
     const key = route ? `page:${versions}:${url}` : `page:${versions}:404`;
-    return { status: route ? 200 : 404, body: await this.reads.cache.text(key, build) };
+    try {
+      return { status: route ? 200 : 404, body: await this.reads.cache.text(key, build) };
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      return this.withoutDatabase(route ? 200 : 404, build, () =>
+        renderShellPage(shell.html, pathname, this.boot(), this.releases),
+      );
+    }
+  }
+
+  /**
+   * While the database cannot be reached: a page that needs no data (the submit page) is still
+   * whole, built without the cache; one that does comes without its data, as a 503.
+   */
+  private async withoutDatabase(
+    status: 200 | 404,
+    build: () => Promise<string>,
+    withoutData: () => string,
+  ): Promise<SitePage> {
+    try {
+      return { status, body: new CachedBody(Buffer.from(await build())) };
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      this.log?.warn({ err: error }, 'page served without its data: database unavailable');
+      return { status: 503, body: new CachedBody(Buffer.from(withoutData())) };
+    }
+  }
+
+  private boot(): BootConfig {
+    return { site: this.site, remotes: this.releases.remotes() };
   }
 }

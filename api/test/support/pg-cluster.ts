@@ -1,8 +1,9 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, chmodSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, chmodSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { postgresBinDir } from '../../src/db/postgres-bin';
 
 /**
  * A throw-away PostgreSQL cluster for the test run: initdb in a temporary folder, started on a free
@@ -11,14 +12,19 @@ import path from 'node:path';
  */
 export interface PgCluster {
   url: string;
+  /** Stop the server and delete the cluster. */
   stop(): void;
+  /** Stop the server as an operator would (`pg_ctl stop -m fast`), keeping its data. */
+  shutdown(): void;
+  /** Start the server again on the same data and port (after `shutdown`). */
+  start(): void;
 }
 
 /**
  * @param settings extra server settings (`-c name=value`), e.g. the benchmark's memory settings
  */
 export async function startPgCluster(settings: Record<string, string> = {}): Promise<PgCluster> {
-  const bin = postgresBinDir();
+  const bin = postgresBinDir('initdb');
   const port = await freePort();
   const root = mkdtempSync(path.join(tmpdir(), 'jobboard-pg-'));
   chmodSync(root, 0o777);
@@ -48,21 +54,25 @@ export async function startPgCluster(settings: Record<string, string> = {}): Pro
   ]);
   const extra = Object.entries(settings).map(([name, value]) => ` -c ${name}=${value}`);
   const options = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200${extra.join('')}`;
-  run('pg_ctl', [
-    '-D',
-    dataDir,
-    '-o',
-    options,
-    '-l',
-    path.join(root, 'server.log'),
-    '-w',
-    '-t',
-    '60',
-    'start',
-  ]);
+  const start = () =>
+    run('pg_ctl', [
+      '-D',
+      dataDir,
+      '-o',
+      options,
+      '-l',
+      path.join(root, 'server.log'),
+      '-w',
+      '-t',
+      '60',
+      'start',
+    ]);
+  start();
 
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    shutdown: () => run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop']),
+    start,
     stop() {
       try {
         run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
@@ -71,26 +81,6 @@ export async function startPgCluster(settings: Record<string, string> = {}): Pro
       }
     },
   };
-}
-
-/** PG_BIN, else the newest /usr/lib/postgresql/<version>/bin, else pg_config's bindir. */
-function postgresBinDir(): string {
-  if (process.env.PG_BIN) return process.env.PG_BIN;
-  const base = '/usr/lib/postgresql';
-  if (existsSync(base)) {
-    const versions = readdirSync(base).sort((a, b) => Number(b) - Number(a));
-    for (const version of versions) {
-      const dir = path.join(base, version, 'bin');
-      if (existsSync(path.join(dir, 'initdb'))) return dir;
-    }
-  }
-  try {
-    return execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim();
-  } catch {
-    throw new Error(
-      'PostgreSQL binaries not found: install PostgreSQL 15 or set PG_BIN to its bin folder',
-    );
-  }
 }
 
 /** A port nothing listens on right now, on 127.0.0.1. */

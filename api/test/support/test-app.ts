@@ -29,6 +29,10 @@ export interface TestAppOptions {
   logStream?: { write(line: string): void };
   /** A second API process: run on this app's database instead of a fresh one (migrated already). */
   sameDatabaseAs?: TestApp;
+  /** Run on this database (left in place afterwards) instead of a fresh one. */
+  database?: DatabaseConfig;
+  /** Migrate the database first (default); false for a database that cannot be reached. */
+  migrate?: boolean;
 }
 
 /**
@@ -36,8 +40,9 @@ export interface TestAppOptions {
  * in the run's PostgreSQL cluster. Requests go through `app.inject`.
  */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { database, dispose } = options.sameDatabaseAs
-    ? { database: options.sameDatabaseAs.config.database, dispose: async () => {} }
+  const given = options.database ?? options.sameDatabaseAs?.config.database;
+  const { database, dispose } = given
+    ? { database: given, dispose: async () => {} }
     : await freshDatabase();
   const config = loadConfig({
     SEED_DEMO: 'false',
@@ -49,7 +54,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   });
   config.database = database;
   const db = createKnex(database);
-  await migrateLatest(db);
+  if (options.migrate !== false) await migrateLatest(db);
   const clock = { now: options.now ?? new Date('2026-11-22T12:00:00Z') };
   const app = await buildApp({ config, db, now: () => clock.now, logStream: options.logStream });
   await app.ready();
@@ -66,7 +71,11 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   };
 }
 
-async function freshDatabase(): Promise<{ database: DatabaseConfig; dispose(): Promise<void> }> {
+/** A new, empty database of its own (not migrated), and how to delete it. */
+export async function freshDatabase(): Promise<{
+  database: DatabaseConfig;
+  dispose(): Promise<void>;
+}> {
   const serverUrl = inject('postgresUrl');
   if (!serverUrl) {
     const dir = mkdtempSync(path.join(tmpdir(), 'jobboard-sqlite-'));

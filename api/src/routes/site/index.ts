@@ -1,5 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../db/unavailable';
 import { notFound } from '../../http/http-error';
 import { sendBody } from '../../plugins/public-cache';
 import { SitePages } from '../../site/site-pages';
@@ -54,6 +55,13 @@ const siteRoutes: FastifyPluginAsync = async (app) => {
       });
     }
     const html = 'text/html; charset=utf-8';
+    if (page.status === 503) {
+      // The database is unavailable: still the page (header, footer and every area that needs no
+      // data work, and the board asks the API itself and says what is wrong), but a 503 that tells
+      // crawlers and caches that this is for now.
+      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendBody(request, reply.status(503), page.body, html, 'no-store');
+    }
     return sendBody(request, reply.status(page.status), page.body, html, REVALIDATE);
   });
 };

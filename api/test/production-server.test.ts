@@ -1,0 +1,141 @@
+import { readFileSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VALID_SUBMISSION } from '../contract/src/__tests__/submission-cases';
+import type { DatabaseConfig } from '../src/config';
+import { createKnex } from '../src/db/knex';
+import { start, type ServerProcess } from './support/server-process';
+import { freshDatabase, testDatabase } from './support/test-app';
+
+/**
+ * The production server: the build in dist/ run by plain `node` (no tsx), as `pnpm start` runs it,
+ * and its graceful stop: on SIGTERM it stops taking connections, finishes the requests in flight,
+ * closes the database and exits 0.
+ */
+
+let database: DatabaseConfig;
+let dispose: () => Promise<void>;
+beforeAll(async () => {
+  ({ database, dispose } = await freshDatabase());
+});
+afterAll(() => dispose());
+
+/** The server's settings for this run's database. */
+const databaseEnv = (): Record<string, string> =>
+  database.client === 'postgres'
+    ? { DATABASE_URL: database.connectionString }
+    : { SQLITE_FILE: database.filename };
+
+describe(`the production server on ${testDatabase}`, () => {
+  let server: ServerProcess;
+  afterAll(() => server?.stop('SIGKILL'));
+
+  it('starts from the build with plain node and answers /healthz and /readyz', async () => {
+    server = await start({ env: databaseEnv() });
+    const argv = readFileSync(`/proc/${server.pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+    expect(argv[0]).toBe(process.execPath);
+    expect(argv.slice(1)).toEqual(['--enable-source-maps', 'dist/server.js']);
+
+    const health = await fetch(`${server.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${server.url}/readyz`);
+    expect(ready.status).toBe(200);
+    // It migrated the database on start, and serves the API from it.
+    expect((await fetch(`${server.url}/api/jobs`)).status).toBe(200);
+  });
+
+  it('on SIGTERM finishes a request still arriving, refuses new ones, and exits 0', async () => {
+    const body = Buffer.from(
+      JSON.stringify({ ...VALID_SUBMISSION, title: 'Arrived After SIGTERM' }),
+    );
+    const socket = await connected(server.port);
+    const answer = responseOf(socket);
+    // Headers and half of the body now; the rest only after the signal.
+    socket.write(
+      [
+        'POST /api/submit-job-for-review HTTP/1.1',
+        `Host: 127.0.0.1:${server.port}`,
+        'Content-Type: application/json',
+        `Content-Length: ${body.length}`,
+        '',
+        '',
+      ].join('\r\n'),
+    );
+    socket.write(body.subarray(0, body.length / 2));
+    await sleep(300);
+
+    process.kill(server.pid, 'SIGTERM');
+    await until(() => server.output().includes('SIGTERM: shutting down') || refused(server.port));
+    // Closed to new connections (a load balancer moves on), while ours is still open.
+    expect(await refused(server.port)).toBe(true);
+    expect(socket.destroyed).toBe(false);
+
+    await sleep(300);
+    socket.write(body.subarray(body.length / 2));
+    const res = await answer;
+    expect(res.status, res.raw).toBe(201);
+    const submitted = JSON.parse(res.body);
+    expect(submitted).toEqual({ id: expect.stringMatching(/^\d+$/), status: 'pending_review' });
+
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    // The submission is stored: the pool closed only after the request had finished.
+    const db = createKnex(database);
+    try {
+      const row = await db('submissions').where({ id: submitted.id }).first('title');
+      expect(row).toEqual({ title: 'Arrived After SIGTERM' });
+    } finally {
+      await db.destroy();
+    }
+  });
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 5_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
+    await sleep(20);
+  }
+}
+
+function connected(port: number): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => resolve(socket));
+    socket.once('error', reject);
+  });
+}
+
+/** Whether a new connection to the port is refused. */
+async function refused(port: number): Promise<boolean> {
+  try {
+    (await connected(port)).destroy();
+    return false;
+  } catch (error) {
+    return (error as { code?: string }).code === 'ECONNREFUSED';
+  }
+}
+
+/** The HTTP response on a raw socket, once its whole body (Content-Length) has arrived. */
+function responseOf(socket: Socket): Promise<{ status: number; body: string; raw: string }> {
+  return new Promise((resolve, reject) => {
+    let raw = '';
+    const settle = () => {
+      const end = raw.indexOf('\r\n\r\n');
+      if (end < 0) return false;
+      const head = raw.slice(0, end);
+      const length = Number(/content-length: *(\d+)/i.exec(head)?.[1] ?? NaN);
+      const body = raw.slice(end + 4);
+      if (Buffer.byteLength(body) < length) return false;
+      resolve({ status: Number(head.split(' ')[1]), body, raw });
+      return true;
+    };
+    socket.on('data', (chunk) => {
+      raw += String(chunk);
+      settle();
+    });
+    socket.once('close', () => settle() || reject(new Error(`closed early:\n${raw}`)));
+    socket.once('error', reject);
+  });
+}
