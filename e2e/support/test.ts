@@ -2,7 +2,7 @@ import { test as base } from '@playwright/test';
 
 export { expect } from '@playwright/test';
 
-/** Set on <html> by the shell once the page is live (shell/src/app/App.tsx). */
+/** Set on <html> by the shell once the page is live (shell/src/app/app-ready.ts). */
 export const APP_READY = 'html[data-app-ready]';
 
 /**

@@ -1,7 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { matchFrontendRoute, type BootConfig, type FirstViewData } from '@jobboard/contract';
+import {
+  matchFrontendRoute,
+  REMOTE_NAMES,
+  type BootConfig,
+  type FirstViewData,
+} from '@jobboard/contract';
 import { folderOf, type Releases } from './releases';
 
 /**
@@ -54,6 +59,16 @@ export class ServerRenderer {
     private readonly releases: Releases,
     private readonly log?: ServerRenderLog,
   ) {}
+
+  /**
+   * Load the server entries of the versions in use (at start, so the first visitor does not wait
+   * for them). Anything missing or failing is left for `render` to report.
+   */
+  async warm(): Promise<void> {
+    const shell = await this.entry<ShellServerEntry>('shell');
+    if (!shell) return;
+    await Promise.all(REMOTE_NAMES.map((remote) => this.entry<RemoteServerEntry>(remote, shell)));
+  }
 
   /** The first view of `url` (path and query string), or undefined to leave it to the browser. */
   async render(url: string, boot: BootConfig): Promise<RenderedPage | undefined> {

@@ -34,6 +34,11 @@ export class SitePages {
     this.renderer = new ServerRenderer(releases, log);
   }
 
+  /** Get the apps' server entries ready before the first visitor (see ServerRenderer.warm). */
+  warm(): Promise<void> {
+    return this.renderer.warm();
+  }
+
   /** The page at `url` (path and query string); null when the shell has not been built. */
   async page(url: string): Promise<SitePage | null> {
     const shell = this.releases.shellHtml();

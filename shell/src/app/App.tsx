@@ -1,5 +1,4 @@
 import { FRONTEND_ROUTES, type BootConfig } from '@jobboard/contract';
-import { useEffect } from 'react';
 import { SharedUiProvider, SiteProvider, Toaster } from '@jobboard/shared-ui';
 import { BrowserRouter, Route, Routes } from '@jobboard/shared-ui/router';
 import { RemotePage } from '../federation/RemotePage';
@@ -24,7 +23,6 @@ export function App({ boot }: { boot: BootConfig }) {
  * address (server.tsx): the same tree both ways, so the browser takes over the server's HTML.
  */
 export function AppFrame({ boot }: { boot: BootConfig }) {
-  useEffect(markReady, []);
   return (
     <SiteProvider value={boot.site}>
       <SharedUiProvider>
@@ -62,13 +60,4 @@ export function AppFrame({ boot }: { boot: BootConfig }) {
       </SharedUiProvider>
     </SiteProvider>
   );
-}
-
-/**
- * `<html data-app-ready>` once the page is live: drawn in the browser, or the server's HTML taken
- * over (before that, the server's HTML shows but its buttons do nothing yet). Outside React's root,
- * for tests and monitoring to wait on.
- */
-function markReady() {
-  document.documentElement.dataset.appReady = 'true';
 }

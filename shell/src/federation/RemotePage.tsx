@@ -9,6 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import styled from 'styled-components';
+import { useAppReady } from '../app/app-ready';
 import { loadedPage, loadPage } from './remotes';
 import { useServerPage } from './server-pages';
 
@@ -51,6 +52,7 @@ function Loader({ loadingText }: { loadingText?: string }) {
 }
 
 function RemotePageLoader({ route, loadingText }: { route: RemoteRoute; loadingText?: string }) {
+  useAppReady();
   const [state, setState] = useState<{ page?: ComponentType; error?: unknown }>(() => ({
     page: loadedPage(route),
   }));

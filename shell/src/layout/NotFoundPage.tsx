@@ -1,7 +1,9 @@
 import styled from 'styled-components';
+import { useAppReady } from '../app/app-ready';
 
 /** Any path the route table does not know (SPEC.md 2). */
 export function NotFoundPage() {
+  useAppReady();
   return (
     <Wrap>
       <h1>404 Page Not Found</h1>

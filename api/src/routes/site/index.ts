@@ -43,6 +43,7 @@ const siteRoutes: FastifyPluginAsync = async (app) => {
   // Every other GET: the shell's page (its router shows the right screen, or its 404 page), with
   // the first view drawn on the server where it can be. Compressed once per page, not per request.
   const pages = new SitePages(releases, app.publicReads, app.config.site, app.log);
+  app.addHook('onReady', () => pages.warm());
   app.get('/*', { compress: false }, async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
     if (pathname.startsWith('/api/') || pathname.startsWith('/assets/')) {
