@@ -2,6 +2,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import type { Config, TrustProxy } from './config';
+import { redactLogLine, serializeRequest } from './http/request-log';
 import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
@@ -58,6 +59,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
               'req.headers.authorization',
               'res.headers["set-cookie"]',
             ],
+            // Pay-link tokens never reach the log (http/request-log.ts).
+            serializers: { req: serializeRequest },
+            hooks: { streamWrite: redactLogLine },
             ...(options.logStream ? { stream: options.logStream } : {}),
           }
         : false,

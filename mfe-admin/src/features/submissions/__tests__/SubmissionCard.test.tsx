@@ -28,6 +28,10 @@ const submission: AdminSubmission = {
   reviewNotes: null,
   jobId: null,
   paidAt: null,
+  paymentLinkExpiresAt: null,
+  listingCredits: 0,
+  promoRedemption: null,
+  paymentIssues: [],
 };
 
 function renderCard(status: string, extra: Partial<SubmissionActions> = {}) {

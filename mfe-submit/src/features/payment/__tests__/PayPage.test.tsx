@@ -17,9 +17,11 @@ const view: PayPageView = {
   listPriceCents: 9_900,
   amountCents: 7_920,
   promoCode: 'NONPROFIT20',
+  promoCodeUsedUp: false,
   status: 'approved',
   jobId: null,
   paymentsConfigured: true,
+  linkExpiresAt: '2026-12-06T12:00:00.000Z',
 };
 
 function serve(routes: Record<string, [number, unknown]>) {
