@@ -24,7 +24,8 @@ export default function SubmissionsPage() {
   const { data: submissions, error, isLoading, mutate } = useSubmissions();
   const { data: payments } = usePaymentsStatus();
   const site = useSite();
-  const flagged = (submissions ?? []).reduce((sum, s) => sum + s.paymentIssues.length, 0);
+  // `?.`: this remote may be deployed before an API that lists payment issues.
+  const flagged = (submissions ?? []).reduce((sum, s) => sum + (s.paymentIssues?.length ?? 0), 0);
 
   const actionsFor = (submission: AdminSubmission): SubmissionActions => {
     const attempt = async (
