@@ -25,6 +25,10 @@ import sessionsPerAdmin from './20261123200100_sessions_per_admin';
 import outboxTemplateIndex from './20261123200200_outbox_template_index';
 import labelKeys from './20261124000100_label_keys';
 import searchWordPrefixes from './20261124000200_search_word_prefixes';
+import hashPaymentTokens from './20261124120100_hash_payment_tokens';
+import paymentLinkExpiry from './20261124120200_payment_link_expiry';
+import paymentReview from './20261124120300_payment_review';
+import promoRedemption from './20261124120400_promo_redemption';
 import type { Migration } from './migration';
 
 export const migrations: Migration[] = [
@@ -54,4 +58,8 @@ export const migrations: Migration[] = [
   outboxTemplateIndex,
   labelKeys,
   searchWordPrefixes,
+  hashPaymentTokens,
+  paymentLinkExpiry,
+  paymentReview,
+  promoRedemption,
 ];

@@ -3,6 +3,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import type { Config, TrustProxy } from './config';
 import { REQUEST_ID_HEADER, REQUEST_ID_LOG_LABEL, requestIdOf } from './http/request-id';
+import { redactLogLine, serializeRequest } from './http/request-log';
 import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
@@ -60,6 +61,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
               'req.headers.authorization',
               'res.headers["set-cookie"]',
             ],
+            // Pay-link tokens never reach the log (http/request-log.ts).
+            serializers: { req: serializeRequest },
+            hooks: { streamWrite: redactLogLine },
             ...(options.logStream ? { stream: options.logStream } : {}),
           }
         : false,

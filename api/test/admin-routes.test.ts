@@ -234,9 +234,17 @@ describe(`the review queue on ${testDatabase}`, () => {
       actor: 'admin:alice',
       created_at: t.clock.now.getTime(),
     });
-    // The link is the same when generated again.
+    // Generating a link issues a new one (only a hash is stored: the e-mailed one cannot be
+    // shown again), valid for 14 days; it replaces the e-mailed link.
     const link = await act(id, 'payment-link');
-    expect(link.json()).toEqual({ paymentUrl });
+    expect(link.json()).toEqual({
+      paymentUrl: expect.stringMatching(/^http:\/\/localhost:3000\/pay\/[A-Za-z0-9_-]{43}$/),
+      expiresAt: '2026-12-06T12:00:00.000Z',
+    });
+    expect(link.json().paymentUrl).not.toBe(paymentUrl);
+    const pay = (url: string) => t.app.inject(`/api${new URL(url).pathname}`);
+    expect((await pay(link.json().paymentUrl)).statusCode).toBe(200);
+    expect((await pay(paymentUrl)).statusCode).toBe(404);
   });
 
   it('rejects with a reason, which the employer is told', async () => {
@@ -326,7 +334,7 @@ describe(`the review queue on ${testDatabase}`, () => {
     });
   });
 
-  it('publishes at once, without payment, for a contact with Multiples credits left', async () => {
+  it('publishes at once, without payment, when the admin uses a Multiples credit of the contact', async () => {
     const email = 'multi@credits.example';
     const source = await insertSubmission(t.db, {
       status: 'paid',
@@ -341,7 +349,7 @@ describe(`the review queue on ${testDatabase}`, () => {
       contact_email: 'Multi@Credits.example',
       title: 'Second role',
     });
-    const res = await act(second, 'approve');
+    const res = await act(second, 'approve', { useCredit: true });
     expect(res.json()).toMatchObject({
       paymentUrl: null,
       publishedWithCredit: true,
@@ -357,8 +365,15 @@ describe(`the review queue on ${testDatabase}`, () => {
         .count({ n: '*' }),
     ).toEqual([{ n: 1 }]);
     const third = await insertSubmission(t.db, { status: 'pending_review', contact_email: email });
-    await act(third, 'approve');
+    expect((await act(third, 'approve', { useCredit: true })).json()).toMatchObject({
+      publishedWithCredit: true,
+    });
+    // No credit left: refused, changing nothing; a plain approval sends the pay link.
     const fourth = await insertSubmission(t.db, { status: 'pending_review', contact_email: email });
+    const refused = await act(fourth, 'approve', { useCredit: true });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/no Multiples Listing credits left/);
+    expect((await t.db('submissions').where({ id: fourth }).first()).status).toBe('pending_review');
     expect((await act(fourth, 'approve')).json()).toMatchObject({
       publishedWithCredit: false,
       submission: { submissionStatus: 'approved' },

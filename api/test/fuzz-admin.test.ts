@@ -141,6 +141,24 @@ describe(`admin bodies under arbitrary input on ${testDatabase}`, () => {
     expect(await invalidRows(t.db)).toEqual([]);
   });
 
+  it('POST /api/admin/submissions/:id/approve', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        body({ useCredit: true }),
+        fc.constantFrom(...submissionIds),
+        async (payload, id) => {
+          await expectHandled({
+            method: 'POST',
+            url: `/api/admin/submissions/${id}/approve`,
+            payload: payload as object,
+          });
+        },
+      ),
+      { numRuns: RUNS },
+    );
+    expect(await invalidRows(t.db)).toEqual([]);
+  });
+
   it('POST /api/admin/promo-codes and PUT /api/admin/promo-codes/:id', async () => {
     await fc.assert(
       fc.asyncProperty(
@@ -198,6 +216,8 @@ describe(`admin path parameters and queries under arbitrary input on ${testDatab
     ['PUT', '/api/admin/submissions/:id/amount', { amount: 100 }],
     ['POST', '/api/admin/submissions/:id/payment-link', {}],
     ['POST', '/api/admin/submissions/:id/mark-paid', {}],
+    ['POST', '/api/admin/submissions/:id/payments/1/resolve', {}],
+    ['POST', '/api/admin/submissions/1/payments/:id/resolve', {}],
     ['PUT', '/api/admin/promo-codes/:id', PROMO],
     ['DELETE', '/api/admin/promo-codes/:id'],
   ];

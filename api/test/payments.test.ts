@@ -29,7 +29,7 @@ afterEach(() => t.close());
 
 async function approvedWithToken(overrides: Record<string, unknown> = {}) {
   const id = await insertSubmission(t.db, overrides);
-  const token = await issuePaymentToken(t.db, id, t.clock.now);
+  const { token } = await issuePaymentToken(t.db, id, t.clock.now);
   return { id, token };
 }
 
@@ -72,16 +72,21 @@ describe(`payments on ${testDatabase}`, () => {
         listPriceCents: 9_900,
         amountCents: 7_920,
         promoCode: 'NONPROFIT20',
+        promoCodeUsedUp: false,
         status: 'approved',
         jobId: null,
         paymentsConfigured: true,
+        linkExpiresAt: '2026-12-06T12:00:00.000Z',
       });
     });
 
-    it('reuses the token: the link stays the one that was e-mailed', async () => {
+    it('is replaced by a new link: only a hash is kept, so the same link is never shown twice', async () => {
       const { id, token } = await approvedWithToken();
-      expect(await issuePaymentToken(t.db, id, t.clock.now)).toBe(token);
-      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const renewed = await issuePaymentToken(t.db, id, t.clock.now);
+      expect(renewed.token).not.toBe(token);
+      expect(renewed.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect((await t.app.inject(`/api/pay/${renewed.token}`)).statusCode).toBe(200);
+      expect((await t.app.inject(`/api/pay/${token}`)).statusCode).toBe(404);
     });
 
     it('is 404 for an unknown or malformed token and 410 once rejected', async () => {
@@ -114,7 +119,10 @@ describe(`payments on ${testDatabase}`, () => {
         success_url: `https://jobs.example.org/pay/${token}/success?session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: `https://jobs.example.org/pay/${token}/cancel`,
       });
-      expect(request.headers['idempotency-key']).toMatch(new RegExp(`^checkout-${id}-12345-\\d+$`));
+      // The submission's last change is in the key too: an expired session never comes back.
+      expect(request.headers['idempotency-key']).toMatch(
+        new RegExp(`^checkout-${id}-12345-\\d+-\\d+$`),
+      );
       expect(request.headers.authorization).toBe('Bearer sk_test_board');
       expect(session.amount_total).toBe(12_345);
       expect(await t.db('payments').where({ submission_id: id }).first()).toMatchObject({
@@ -147,7 +155,7 @@ describe(`payments on ${testDatabase}`, () => {
       const bare = await buildTestApp();
       try {
         const id = await insertSubmission(bare.db);
-        const token = await issuePaymentToken(bare.db, id, bare.clock.now);
+        const { token } = await issuePaymentToken(bare.db, id, bare.clock.now);
         expect((await bare.app.inject(`/api/pay/${token}`)).json().paymentsConfigured).toBe(false);
         const res = await bare.app.inject({ method: 'POST', url: `/api/pay/${token}/checkout` });
         expect(res.statusCode).toBe(503);

@@ -49,6 +49,7 @@ const ADMIN = [
   'PUT /api/admin/submissions/:id/amount',
   'POST /api/admin/submissions/:id/payment-link',
   'POST /api/admin/submissions/:id/mark-paid',
+  'POST /api/admin/submissions/:id/payments/:paymentId/resolve',
   'GET /api/admin/promo-codes',
   'POST /api/admin/promo-codes',
   'PUT /api/admin/promo-codes/:id',

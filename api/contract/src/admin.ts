@@ -202,6 +202,15 @@ export type AdminJob = Job & {
 /** `PUT /api/admin/submissions/{id}/amount`: cents, a whole number above zero (at most $999,999.99). */
 export const AmountUpdate = object({ amount: cents });
 
+/**
+ * `POST /api/admin/submissions/{id}/approve`: `useCredit: true` publishes the job at once with one
+ * of the contact's Multiples Listing credits (409 when none is left). Without it the contact is
+ * e-mailed a pay link, whoever the contact claims to be: anyone can type a buyer's address into
+ * the public form, so only an admin's explicit choice spends a credit.
+ */
+export const ApproveSubmission = object({ useCredit: optional(boolean()) });
+export type ApproveSubmission = Infer<typeof ApproveSubmission>;
+
 /** `POST /api/admin/submissions/{id}/reject`: an optional reason, told to the employer. */
 export const RejectSubmission = object({
   notes: optional(
@@ -240,6 +249,34 @@ export interface AdminSubmission {
   reviewNotes: string | null;
   jobId: string | null;
   paidAt: string | null;
+  /** When the current pay link stops working (ISO 8601); null before approval. */
+  paymentLinkExpiresAt: string | null;
+  /** Multiples Listing credits left for the contact's e-mail address (any letter case). */
+  listingCredits: number;
+  /** 'used_up': the promo code ran out before this listing was paid; its discount was removed. */
+  promoRedemption: 'redeemed' | 'used_up' | null;
+  /** Payments Stripe took that did not publish this listing and that an admin has not handled. */
+  paymentIssues: AdminPaymentIssue[];
+}
+
+/**
+ * A payment that needs an admin: `needs_refund` when the listing was already paid (a second
+ * payment), `needs_review` for any other payment that did not publish it (see `reason`).
+ */
+export interface AdminPaymentIssue {
+  id: string;
+  status: 'needs_review' | 'needs_refund';
+  amountCents: number;
+  currency: string;
+  checkoutSessionId: string | null;
+  reason: string;
+  paidAt: string | null;
+}
+
+/** `POST /api/admin/submissions/{id}/payment-link`: a new link; every earlier one stops working. */
+export interface IssuedPaymentLink {
+  paymentUrl: string;
+  expiresAt: string;
 }
 
 export interface AuthState {

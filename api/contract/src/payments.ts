@@ -11,12 +11,19 @@ export const PayPageView = object({
   listPriceCents: integer(),
   amountCents: integer(),
   promoCode: nullable(string()),
+  /**
+   * True when the promo code's last redemption went to another listing before this one was
+   * paid: its discount no longer applies (PAY_MESSAGES.promoUsedUp).
+   */
+  promoCodeUsedUp: boolean(),
   /** approved: can pay; paid: already paid and live. */
   status: enums(['approved', 'paid']),
   /** The live job once paid. */
   jobId: nullable(string()),
   /** False when the site has no Stripe keys: the page says payments are not set up. */
   paymentsConfigured: boolean(),
+  /** When this link stops working for paying (ISO 8601); an admin can issue a new one. */
+  linkExpiresAt: nullable(string()),
 });
 export type PayPageView = Infer<typeof PayPageView>;
 
@@ -25,3 +32,25 @@ export type CheckoutStarted = Infer<typeof CheckoutStarted>;
 
 /** How a payment link looks in a URL: 32 random bytes, base64url. */
 export const PAYMENT_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * A payment link works this long after it is issued (on approval, or by an admin's "Generate
+ * Payment Link", which replaces the earlier link). Stripe's own Checkout page lives 24 hours.
+ */
+export const PAYMENT_LINK_TTL_DAYS = 14;
+
+/** Dollars as the pay page and the API's messages write them: $99, $79.20. */
+export const formatDollars = (cents: number): string =>
+  `$${(cents / 100).toFixed(2).replace(/\.00$/, '')}`;
+
+/** What the pay link's API answers (and the pay page shows) when it cannot be used to pay. */
+export const PAY_LINK_MESSAGES = {
+  invalid: 'This payment link is not valid.',
+  noLongerValid: 'This payment link is no longer valid.',
+  expired: (jobsEmail: string) =>
+    `This payment link has expired. Write to ${jobsEmail} for a new one.`,
+  alreadyPaid: 'This listing is already paid for.',
+  /** Checkout refused once so that the employer sees the new amount before paying it. */
+  promoUsedUp: (code: string, amountCents: number) =>
+    `The promo code ${code} has been fully redeemed by other listings, so its discount no longer applies: the amount due is now ${formatDollars(amountCents)}. Please check the amount and press Pay again.`,
+} as const;

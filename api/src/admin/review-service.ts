@@ -1,11 +1,29 @@
-import type { AdminSubmission, SubmissionStatus } from '@jobboard/contract';
+import type {
+  AdminPaymentIssue,
+  AdminSubmission,
+  IssuedPaymentLink,
+  SubmissionStatus,
+} from '@jobboard/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
+import type Stripe from 'stripe';
 import { HttpError, notFound } from '../http/http-error';
 import type { JobsRepository } from '../jobs/jobs-repository';
 import { enqueueEmail } from '../outbox/outbox';
+import {
+  FLAGGED_STATUSES,
+  markOpenSessionsToExpire,
+  unhandledPaymentIssues,
+} from '../payments/payment-records';
 import { issuePaymentToken, paymentUrl } from '../payments/payment-tokens';
 import { markPaidAndPublish } from '../payments/publishing';
+import { expireMarkedSessions } from '../payments/session-expiry';
 import { loadSubmission, type SubmissionRow } from '../payments/submission-row';
+import {
+  creditsLeft,
+  creditsLeftByAddress,
+  spendListingCredit,
+} from '../submissions/listing-credits';
 import { approvalEmail, publishedWithCreditEmail, rejectionEmail } from './emails';
 
 export interface Reviewer {
@@ -19,39 +37,59 @@ export interface ReviewContext {
   now: Date;
   publicUrl: string;
   boardName: string;
+  /** Expires Checkout Sessions an amount change makes stale; null without Stripe. */
+  stripe: Stripe | null;
+  log: FastifyBaseLogger;
 }
 
-/** The review queue, newest first. */
+/** The review queue, newest first, with each contact's credits and each unhandled payment issue. */
 export async function listSubmissions(db: Knex): Promise<AdminSubmission[]> {
-  const rows: object[] = await db('submissions')
+  const rows: SubmissionRow[] = await db('submissions')
     .orderBy('submitted_at', 'desc')
     .orderBy('id', 'desc');
-  return rows.map(toAdminSubmission);
+  const credits = await creditsLeftByAddress(db);
+  const issues = await unhandledPaymentIssues(db);
+  return rows.map((row) =>
+    toAdminSubmission(row, {
+      listingCredits: credits.get(row.contact_email.toLowerCase()) ?? 0,
+      paymentIssues: issues.get(Number(row.id)) ?? [],
+    }),
+  );
 }
 
-export async function getSubmission(db: Knex, id: number): Promise<AdminSubmission> {
-  const row = await db('submissions').where({ id }).first();
+export async function getSubmission(db: Knex | Knex.Transaction, id: number) {
+  const row = await loadSubmission(db, id);
   if (!row) throw notFound('Submission not found');
-  return toAdminSubmission(row);
+  return toAdminSubmission(row, {
+    listingCredits: await creditsLeft(db, row.contact_email),
+    paymentIssues: (await unhandledPaymentIssues(db, id)).get(id) ?? [],
+  });
 }
 
 /**
  * pending_review -> approved (SPEC.md 4). The employer is e-mailed a payment link, in the same
- * transaction. A contact with listings left on a Multiples Listing pays nothing: the job is
- * published at once and one listing is used up.
+ * transaction. Only when the admin chooses it (`useCredit`), a contact with listings left on a
+ * Multiples Listing pays nothing: the job is published at once and one listing is used up (409,
+ * changing nothing, when none is left).
  */
-export async function approve(id: number, reviewer: Reviewer, context: ReviewContext) {
+export async function approve(
+  id: number,
+  options: { useCredit: boolean },
+  reviewer: Reviewer,
+  context: ReviewContext,
+) {
   const { db, now } = context;
   return db.transaction(async (trx) => {
     const submission = await pendingSubmission(trx, id, 'approved');
     await changeStatus(trx, submission, 'approved', reviewer, now, null);
-    const credit = await trx('listing_credits')
-      .whereRaw('lower(contact_email) = ?', [submission.contact_email.toLowerCase()])
-      .andWhere('remaining', '>', 0)
-      .orderBy('id')
-      .first();
-    if (credit) {
-      await trx('listing_credits').where({ id: credit.id }).decrement('remaining', 1);
+    if (options.useCredit) {
+      const credit = await spendListingCredit(trx, submission.contact_email);
+      if (!credit) {
+        throw new HttpError(
+          409,
+          `${submission.contact_email} has no Multiples Listing credits left. Approve without a credit to send a pay link.`,
+        );
+      }
       const published = await markPaidAndPublish(
         trx,
         id,
@@ -71,22 +109,22 @@ export async function approve(id: number, reviewer: Reviewer, context: ReviewCon
         publishedWithCreditEmail(
           submission,
           `${context.publicUrl}/jobs/${jobId}`,
-          Number(credit.remaining) - 1,
+          credit.left,
           context.boardName,
         ),
         now,
       );
       return {
-        submission: toAdminSubmission(await loadSubmission(trx, id)),
+        submission: await getSubmission(trx, id),
         paymentUrl: null,
         publishedWithCredit: true,
       };
     }
-    const token = await issuePaymentToken(trx, id, now);
+    const { token } = await issuePaymentToken(trx, id, now);
     const url = paymentUrl(context.publicUrl, token);
     await enqueueEmail(trx, approvalEmail(submission, url, context.boardName), now);
     return {
-      submission: toAdminSubmission(await loadSubmission(trx, id)),
+      submission: await getSubmission(trx, id),
       paymentUrl: url,
       publishedWithCredit: false,
     };
@@ -107,11 +145,17 @@ export async function reject(
     await changeStatus(trx, submission, 'rejected', reviewer, now, reason);
     await trx('submissions').where({ id }).update({ review_notes: reason });
     await enqueueEmail(trx, rejectionEmail(submission, reason, context.boardName), now);
-    return toAdminSubmission(await loadSubmission(trx, id));
+    return getSubmission(trx, id);
   });
 }
 
-/** A new amount (cents) for anything not yet paid; recorded in the history. */
+/**
+ * A new amount (cents) for anything not yet paid; recorded in the history. The submission's open
+ * Checkout Sessions were made for the old amount: they are marked to expire with the change and
+ * Stripe is asked once it has committed. Stripe being down never fails the change: what Stripe
+ * could not expire now is retried (session-expiry.ts), and a session paid meanwhile no longer
+ * matches the amount owed, so the webhook flags it instead of publishing.
+ */
 export async function updateAmount(
   id: number,
   amountCents: number,
@@ -119,7 +163,7 @@ export async function updateAmount(
   context: ReviewContext,
 ) {
   const { db, now } = context;
-  return db.transaction(async (trx) => {
+  await db.transaction(async (trx) => {
     const submission = await loadSubmission(trx, id, true);
     if (!submission) throw notFound('Submission not found');
     if (submission.status === 'paid')
@@ -136,18 +180,81 @@ export async function updateAmount(
       note: `Amount changed from ${submission.amount_cents} to ${amountCents} cents`,
       created_at: now.getTime(),
     });
-    return toAdminSubmission(await loadSubmission(trx, id));
+    await markOpenSessionsToExpire(trx, id);
+  });
+  await expireMarkedSessions(context.stripe, db, id, context.log);
+  return getSubmission(db, id);
+}
+
+/**
+ * A new pay link for an approved submission, working for PAYMENT_LINK_TTL_DAYS. Only a hash of a
+ * link is kept, so an earlier link cannot be shown again: this one replaces it (the e-mailed
+ * link stops working), which is also how an admin renews an expired or leaked link.
+ */
+export async function paymentLinkFor(
+  id: number,
+  reviewer: Reviewer,
+  context: ReviewContext,
+): Promise<IssuedPaymentLink> {
+  return context.db.transaction(async (trx) => {
+    const submission = await loadSubmission(trx, id, true);
+    if (!submission) throw notFound('Submission not found');
+    if (submission.status !== 'approved') {
+      throw new HttpError(409, 'A payment link can only be generated for an approved submission.');
+    }
+    const { token, expiresAt } = await issuePaymentToken(trx, id, context.now);
+    await trx('submission_events').insert({
+      submission_id: id,
+      from_status: submission.status,
+      to_status: submission.status,
+      admin_id: reviewer.id,
+      actor: `admin:${reviewer.username}`,
+      note: 'New payment link issued; earlier links no longer work',
+      created_at: context.now.getTime(),
+    });
+    return {
+      paymentUrl: paymentUrl(context.publicUrl, token),
+      expiresAt: expiresAt.toISOString(),
+    };
   });
 }
 
-/** The pay link of an approved submission (the same one every time). */
-export async function paymentLinkFor(id: number, context: ReviewContext): Promise<string> {
-  const submission = await loadSubmission(context.db, id);
-  if (!submission) throw notFound('Submission not found');
-  if (submission.status !== 'approved') {
-    throw new HttpError(409, 'A payment link can only be generated for an approved submission.');
-  }
-  return paymentUrl(context.publicUrl, await issuePaymentToken(context.db, id, context.now));
+/**
+ * An admin has dealt with a flagged payment (refunded it in Stripe, or accepted it): it leaves
+ * the review queue's warnings, with who and when recorded on it and in the submission's history.
+ */
+export async function resolvePaymentIssue(
+  submissionId: number,
+  paymentId: number,
+  reviewer: Reviewer,
+  context: ReviewContext,
+): Promise<AdminSubmission> {
+  const { now } = context;
+  return context.db.transaction(async (trx) => {
+    const submission = await loadSubmission(trx, submissionId, true);
+    if (!submission) throw notFound('Submission not found');
+    const payment = await trx('payments')
+      .where({ id: paymentId, submission_id: submissionId })
+      .whereIn('status', FLAGGED_STATUSES)
+      .first();
+    if (!payment) throw notFound('No flagged payment with this id on this submission');
+    if (payment.resolved_at == null) {
+      const actor = `admin:${reviewer.username}`;
+      await trx('payments')
+        .where({ id: paymentId })
+        .update({ resolved_at: now.getTime(), resolved_by: actor });
+      await trx('submission_events').insert({
+        submission_id: submissionId,
+        from_status: submission.status,
+        to_status: submission.status,
+        admin_id: reviewer.id,
+        actor,
+        note: `Flagged payment ${payment.checkout_session_id ?? paymentId} marked as handled`,
+        created_at: now.getTime(),
+      });
+    }
+    return getSubmission(trx, submissionId);
+  });
 }
 
 /** Without Stripe, an admin records a payment received another way. */
@@ -177,7 +284,7 @@ export async function markPaidByHand(id: number, reviewer: Reviewer, context: Re
     }
     if (result.outcome === 'already-paid')
       throw new HttpError(409, 'This submission is already paid.');
-    return toAdminSubmission(await loadSubmission(trx, id));
+    return getSubmission(trx, id);
   });
 }
 
@@ -222,9 +329,10 @@ async function changeStatus(
   });
 }
 
-function toAdminSubmission(stored: object | undefined): AdminSubmission {
-  if (!stored) throw notFound('Submission not found');
-  const row = stored as Record<string, unknown>;
+function toAdminSubmission(
+  row: SubmissionRow & { review_notes?: string | null; submitted_at?: number },
+  extra: { listingCredits: number; paymentIssues: AdminPaymentIssue[] },
+): AdminSubmission {
   const categories: unknown = JSON.parse(String(row.categories ?? '[]'));
   const iso = (ms: unknown) => (ms == null ? null : new Date(Number(ms)).toISOString());
   return {
@@ -250,5 +358,9 @@ function toAdminSubmission(stored: object | undefined): AdminSubmission {
     reviewNotes: row.review_notes == null ? null : String(row.review_notes),
     jobId: row.job_id == null ? null : String(row.job_id),
     paidAt: iso(row.paid_at),
+    paymentLinkExpiresAt: iso(row.payment_token_expires_at),
+    listingCredits: extra.listingCredits,
+    promoRedemption: row.promo_redemption ?? null,
+    paymentIssues: extra.paymentIssues,
   };
 }

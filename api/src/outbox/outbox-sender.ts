@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import type { Transporter } from 'nodemailer';
+import { redactPaymentTokens } from '../payments/payment-tokens';
 
 interface OutboxRow {
   id: number;
@@ -37,6 +38,13 @@ function serverUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && SERVER_UNAVAILABLE.has(code);
 }
+
+/**
+ * A message that was delivered (or given up) no longer needs the pay link it carried: the stored
+ * copy loses its token, so that the database keeps no working pay link for longer than the
+ * message waits to be sent (a link is stored only as a hash: payments/payment-tokens.ts).
+ */
+const withoutPayLinks = (text: string) => redactPaymentTokens(text);
 
 /** 5 s, 10 s, 20 s ... doubling up to 15 minutes between attempts. */
 export function retryDelayMs(attempts: number): number {
@@ -108,7 +116,12 @@ export class OutboxSender {
           });
           await this.db('outbox')
             .where({ id: row.id })
-            .update({ status: 'sent', sent_at: this.now().getTime(), last_error: null });
+            .update({
+              status: 'sent',
+              sent_at: this.now().getTime(),
+              last_error: null,
+              text_body: withoutPayLinks(row.text_body),
+            });
           report.sent += 1;
         } catch (error) {
           const attempts = row.attempts + 1;
@@ -120,6 +133,7 @@ export class OutboxSender {
               status: failed ? 'failed' : 'pending',
               next_attempt_at: this.now().getTime() + retryDelayMs(attempts),
               last_error: message.slice(0, 1000),
+              ...(failed ? { text_body: withoutPayLinks(row.text_body) } : {}),
             });
           if (failed) {
             report.failed += 1;

@@ -1,7 +1,9 @@
-import { listingTier } from '@jobboard/contract';
+import { PAY_LINK_MESSAGES, listingTier } from '@jobboard/contract';
 import type { Knex } from 'knex';
 import type Stripe from 'stripe';
-import type { SubmissionRow } from './submission-row';
+import { HttpError } from '../http/http-error';
+import { settlePromoBeforeCharge } from './promo-redemption';
+import { loadSubmission, type SubmissionRow } from './submission-row';
 
 const HOUR_MS = 60 * 60 * 1000;
 /**
@@ -12,8 +14,40 @@ const HOUR_MS = 60 * 60 * 1000;
 const REUSE_WINDOW_MS = 12 * HOUR_MS;
 
 /**
+ * The submission, ready to be charged: still approved, and its promo code counted for it (once,
+ * whatever runs at the same time). When the code's last redemption went to another listing first,
+ * its discount is removed and this answers 409 with the new amount, so that the employer sees it
+ * on the pay page before paying it.
+ */
+export async function prepareCharge(
+  db: Knex,
+  submissionId: number,
+  now: Date,
+): Promise<SubmissionRow> {
+  const { submission, promo } = await db.transaction(async (trx) => {
+    const locked = await loadSubmission(trx, submissionId, true);
+    if (!locked || locked.status === 'paid') {
+      throw new HttpError(409, PAY_LINK_MESSAGES.alreadyPaid);
+    }
+    if (locked.status !== 'approved') throw new HttpError(410, PAY_LINK_MESSAGES.noLongerValid);
+    const settled = await settlePromoBeforeCharge(trx, locked, now);
+    return { submission: (await loadSubmission(trx, submissionId))!, promo: settled };
+  });
+  if (promo.outcome === 'used-up') {
+    throw new HttpError(409, PAY_LINK_MESSAGES.promoUsedUp(promo.code, promo.amountCents));
+  }
+  return submission;
+}
+
+/**
  * A Stripe Checkout Session for what the submission owes now, in USD, tied to the submission by
- * `client_reference_id` and metadata (the webhook reads them back).
+ * `client_reference_id` and metadata (the webhook reads them back) and recorded in `payments`
+ * (the webhook publishes only for a session on record).
+ *
+ * The idempotency key names the submission's last recorded change (its newest submission_events
+ * row: an amount change, a new pay link, a promo code used up) besides its amount: a session we
+ * expired must never come back from Stripe's idempotency cache, and a session's return URL must
+ * carry the link that is valid now.
  */
 export async function createCheckoutSession(
   stripe: Stripe,
@@ -26,6 +60,10 @@ export async function createCheckoutSession(
   const tier = listingTier(submission.listing_type);
   const reference = String(submission.id);
   const window = Math.floor(now.getTime() / REUSE_WINDOW_MS);
+  const [latest] = await db('submission_events')
+    .where({ submission_id: submission.id })
+    .max({ id: 'id' });
+  const lastChange = Number(latest?.id ?? 0);
   const session = await stripe.checkout.sessions.create(
     {
       mode: 'payment',
@@ -49,7 +87,9 @@ export async function createCheckoutSession(
       success_url: `${publicUrl}/pay/${token}/success?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${publicUrl}/pay/${token}/cancel`,
     },
-    { idempotencyKey: `checkout-${reference}-${submission.amount_cents}-${window}` },
+    {
+      idempotencyKey: `checkout-${reference}-${submission.amount_cents}-${lastChange}-${window}`,
+    },
   );
   if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
   await db('payments')

@@ -35,3 +35,34 @@ export function jobLiveEmail(input: {
     text: lines.join('\n'),
   };
 }
+
+/** To the admins: Stripe took money that did not publish a listing; someone must look at it. */
+export function paymentNeedsReviewEmail(input: {
+  to: string;
+  submissionId: number;
+  title: string;
+  status: 'needs_review' | 'needs_refund';
+  reason: string;
+  checkoutSessionId: string;
+  publicUrl: string;
+  boardName: string;
+}): OutgoingEmail {
+  const refund = input.status === 'needs_refund';
+  return {
+    template: 'payment-needs-review',
+    to: input.to,
+    subject: `${refund ? 'Refund needed' : 'Payment to review'}: ${input.title} (submission #${input.submissionId})`,
+    text: [
+      `Stripe took a payment on ${input.boardName} that did not publish a listing.`,
+      '',
+      `Submission: #${input.submissionId}, ${input.title}`,
+      `Why: ${input.reason}`,
+      `Stripe Checkout Session: ${input.checkoutSessionId}`,
+      '',
+      refund
+        ? 'The listing was already paid: refund this payment in the Stripe Dashboard.'
+        : 'Check it in the Stripe Dashboard, then refund it, or publish the listing by hand.',
+      `When it is handled, mark it so in ${input.publicUrl}/admin/submissions.`,
+    ].join('\n'),
+  };
+}

@@ -1,33 +1,63 @@
-import { randomBytes } from 'node:crypto';
-import { PAYMENT_TOKEN_PATTERN } from '@jobboard/contract';
+import { createHash, randomBytes } from 'node:crypto';
+import { PAYMENT_LINK_TTL_DAYS, PAYMENT_TOKEN_PATTERN } from '@jobboard/contract';
 import type { Knex } from 'knex';
-import { loadSubmission, type SubmissionRow } from './submission-row';
+import { addDays } from '../jobs/dates';
+import type { SubmissionRow } from './submission-row';
 
 type Db = Knex | Knex.Transaction;
 
 /**
- * The submission's payment token, made on first use and reused after, so a link copied later is
- * the same one that was e-mailed. 256 random bits: unguessable; bound to this submission only.
+ * Only this hash of a payment token is stored (hex SHA-256; migration 20261124120100 hashed the
+ * tokens stored before in the same way). A token is 256 random bits, so a fast hash is enough:
+ * nobody can guess back from the hash, and a database copy is not a set of working pay links.
  */
-export async function issuePaymentToken(db: Db, submissionId: number, now: Date): Promise<string> {
-  const submission = await loadSubmission(db, submissionId);
-  if (submission?.payment_token) return submission.payment_token;
+export const hashPaymentToken = (token: string): string =>
+  createHash('sha256').update(token).digest('hex');
+
+/**
+ * A new payment link for the submission: a fresh token that works for PAYMENT_LINK_TTL_DAYS and
+ * replaces any earlier one (only its hash is kept, so the same link can never be shown twice).
+ */
+export async function issuePaymentToken(
+  db: Db,
+  submissionId: number,
+  now: Date,
+): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
-  await db('submissions').where({ id: submissionId }).update({
-    payment_token: token,
-    payment_token_created_at: now.getTime(),
-    updated_at: now.getTime(),
-  });
-  return token;
+  const expiresAt = addDays(now, PAYMENT_LINK_TTL_DAYS);
+  await db('submissions')
+    .where({ id: submissionId })
+    .update({
+      payment_token_hash: hashPaymentToken(token),
+      payment_token_created_at: now.getTime(),
+      payment_token_expires_at: expiresAt.getTime(),
+      updated_at: now.getTime(),
+    });
+  return { token, expiresAt };
 }
 
 export const paymentUrl = (publicUrl: string, token: string) => `${publicUrl}/pay/${token}`;
 
-/** The submission a payment link belongs to; undefined for a malformed or unknown token. */
+/** The submission a payment link belongs to; undefined for a malformed, unknown or replaced token. */
 export async function findByPaymentToken(
   db: Db,
   token: string,
 ): Promise<SubmissionRow | undefined> {
   if (!PAYMENT_TOKEN_PATTERN.test(token)) return undefined;
-  return db<SubmissionRow>('submissions').where({ payment_token: token }).first();
+  return db<SubmissionRow>('submissions')
+    .where({ payment_token_hash: hashPaymentToken(token) })
+    .first();
 }
+
+/** Whether the link has passed its end (a link without one is treated as ended). */
+export function paymentLinkExpired(submission: SubmissionRow, now: Date): boolean {
+  const expiresAt = submission.payment_token_expires_at;
+  return expiresAt === null || now.getTime() >= Number(expiresAt);
+}
+
+/**
+ * A URL or log line with every pay link's token replaced: `/api/pay/[redacted]/checkout`,
+ * `/pay/[redacted]/success?...`. A token in a log is a working pay link in every log copy.
+ */
+export const redactPaymentTokens = (text: string): string =>
+  text.replace(/\/pay\/[^/?#\s"\\]+/g, '/pay/[redacted]');

@@ -4,6 +4,7 @@ import { addDays, isoDate } from '../jobs/dates';
 import type { JobsRepository } from '../jobs/jobs-repository';
 import { enqueueEmail } from '../outbox/outbox';
 import { jobLiveEmail } from './emails';
+import { countPromoAtPayment } from './promo-redemption';
 import { loadSubmission, type SubmissionRow } from './submission-row';
 
 export interface Payment {
@@ -75,11 +76,13 @@ export async function markPaidAndPublish(
     created_at: now.getTime(),
   });
   await recordPayment(trx, submission, payment, now);
-  if (submission.promo_code_id) {
-    // A promo code counts as redeemed when the listing is paid for, not when it is submitted.
-    await trx('promo_codes').where({ id: submission.promo_code_id }).increment('redemptions', 1);
-  }
-  if (tier.extraListings > 0) {
+  // A listing published with a credit was not paid for: it spends no promo code, and it gives
+  // no further credits (a Multiples submission published with a credit would otherwise refill
+  // the buyer's credits for ever).
+  const paidFor = payment.provider !== 'credit';
+  // Normally counted when the checkout started (promo-redemption.ts).
+  if (paidFor) await countPromoAtPayment(trx, submission);
+  if (paidFor && tier.extraListings > 0) {
     await trx('listing_credits').insert({
       contact_email: submission.contact_email.toLowerCase(),
       source_submission_id: submission.id,

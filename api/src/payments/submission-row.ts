@@ -19,10 +19,14 @@ export interface SubmissionRow {
   listing_type: 'basic' | 'featured';
   promo_code: string | null;
   promo_code_id: number | null;
+  /** null until the code is counted; see migration 20261124120400_promo_redemption. */
+  promo_redemption: 'redeemed' | 'used_up' | null;
   amount_cents: number;
   status: string;
   job_id: number | null;
-  payment_token: string | null;
+  /** Hex SHA-256 of the current pay link's token (payment-tokens.ts), never the token. */
+  payment_token_hash: string | null;
+  payment_token_expires_at: number | null;
   paid_at: number | null;
 }
 

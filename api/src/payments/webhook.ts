@@ -1,6 +1,18 @@
+import { MAX_INT4, formatDollars, parseRecordId } from '@jobboard/contract';
 import type { Knex } from 'knex';
 import type Stripe from 'stripe';
+import { enqueueEmail } from '../outbox/outbox';
+import { paymentNeedsReviewEmail } from './emails';
+import {
+  FLAGGED_STATUSES,
+  findPaymentBySession,
+  flagPayment,
+  markOpenSessionsToExpire,
+  type FlaggedStatus,
+  type PaymentRow,
+} from './payment-records';
 import { markPaidAndPublish, type PublishContext, type PublishOutcome } from './publishing';
+import { loadSubmission, type SubmissionRow } from './submission-row';
 
 /** The events that mean "this Checkout Session is paid". */
 const PAID_EVENTS = new Set([
@@ -8,10 +20,19 @@ const PAID_EVENTS = new Set([
   'checkout.session.async_payment_succeeded',
 ]);
 
+/** What every listing is charged in, and how (checkout.ts creates exactly this). */
+const CHARGED = { currency: 'usd', mode: 'payment' } as const;
+
 export type WebhookOutcome =
   | { handled: 'duplicate' }
   | { handled: 'ignored'; reason: string }
-  | { handled: 'publish'; submissionId: number; result: PublishOutcome };
+  | { handled: 'publish'; submissionId: number; result: PublishOutcome }
+  | { handled: 'flagged'; submissionId: number; status: FlaggedStatus; reason: string };
+
+export interface WebhookContext extends Omit<PublishContext, 'now'> {
+  /** Where the admins are told about a payment that needs them. */
+  adminEmail: string;
+}
 
 /**
  * Apply one verified Stripe event, once: its id is recorded in the same transaction as its
@@ -22,7 +43,7 @@ export type WebhookOutcome =
 export async function applyStripeEvent(
   db: Knex,
   event: Stripe.Event,
-  context: Omit<PublishContext, 'now'>,
+  context: WebhookContext,
   now: Date,
 ): Promise<WebhookOutcome> {
   return db.transaction(async (trx) => {
@@ -40,22 +61,139 @@ export async function applyStripeEvent(
       // Delayed payment methods: the money is not in yet; async_payment_succeeded follows.
       return { handled: 'ignored', reason: `payment_status ${session.payment_status}` };
     }
-    const submissionId = Number(session.client_reference_id ?? session.metadata?.submissionId);
-    if (!Number.isSafeInteger(submissionId) || submissionId <= 0) {
-      return { handled: 'ignored', reason: 'no submission reference' };
-    }
-    const result = await markPaidAndPublish(
-      trx,
-      submissionId,
-      {
-        provider: 'stripe',
-        actor: 'stripe',
-        checkoutSessionId: session.id,
-        amountCents: session.amount_total ?? 0,
-        note: `Stripe ${event.type} (${event.id})`,
-      },
-      { ...context, now },
-    );
-    return { handled: 'publish', submissionId, result };
+    return settlePaidSession(trx, event, session, context, now);
   });
+}
+
+/**
+ * A paid Checkout Session publishes its listing only when it is one this site created for that
+ * listing (its id is on record in `payments` for the submission it names) and it paid exactly
+ * what the listing owes now, in USD, as a one-time payment. Any other paid session that concerns
+ * a submission is kept, flagged for the admins (and e-mailed to them) with the reason, and
+ * publishes nothing. A session that is neither on record nor names a submission is not ours
+ * (another product on the same Stripe account): ignored.
+ */
+async function settlePaidSession(
+  trx: Knex.Transaction,
+  event: Stripe.Event,
+  session: Stripe.Checkout.Session,
+  context: WebhookContext,
+  now: Date,
+): Promise<WebhookOutcome> {
+  const record = await findPaymentBySession(trx, session.id);
+  const reference = submissionReference(session);
+  const submissionId = record ? Number(record.submission_id) : reference;
+  if (submissionId === null) return { handled: 'ignored', reason: 'not a session of this site' };
+  const submission = await loadSubmission(trx, submissionId, true);
+  if (!submission) return { handled: 'ignored', reason: `no submission ${submissionId}` };
+
+  if (record?.status === 'paid') {
+    // Another event about the payment that published the listing (completed, then async success).
+    return {
+      handled: 'publish',
+      submissionId,
+      result: { outcome: 'already-paid', jobId: submission.job_id },
+    };
+  }
+  if (record && (FLAGGED_STATUSES as readonly string[]).includes(record.status)) {
+    return { handled: 'ignored', reason: 'flagged already' };
+  }
+
+  const problem = whyNotPublishable(session, record, reference, submission);
+  if (problem) {
+    await flagPayment(
+      trx,
+      {
+        submissionId,
+        checkoutSessionId: session.id,
+        // Kept within its int4 column; the reason says what was paid in full.
+        amountCents: Math.min(MAX_INT4, Math.max(0, session.amount_total ?? 0)),
+        currency: session.currency ?? '',
+        ...problem,
+      },
+      record,
+      now,
+    );
+    await enqueueEmail(
+      trx,
+      paymentNeedsReviewEmail({
+        to: context.adminEmail,
+        submissionId,
+        title: submission.title,
+        checkoutSessionId: session.id,
+        publicUrl: context.publicUrl,
+        boardName: context.boardName,
+        ...problem,
+      }),
+      now,
+    );
+    return { handled: 'flagged', submissionId, ...problem };
+  }
+
+  const result = await markPaidAndPublish(
+    trx,
+    submissionId,
+    {
+      provider: 'stripe',
+      actor: 'stripe',
+      checkoutSessionId: session.id,
+      amountCents: session.amount_total ?? 0,
+      note: `Stripe ${event.type} (${event.id})`,
+    },
+    { ...context, now },
+  );
+  // The listing is paid: its other sessions must not take a second payment.
+  await markOpenSessionsToExpire(trx, submissionId, session.id);
+  return { handled: 'publish', submissionId, result };
+}
+
+/** Why this paid session must not publish the submission it concerns; null when it may. */
+function whyNotPublishable(
+  session: Stripe.Checkout.Session,
+  record: PaymentRow | undefined,
+  reference: number | null,
+  submission: SubmissionRow,
+): { status: FlaggedStatus; reason: string } | null {
+  const paid = amountPaid(session);
+  const review = (reason: string) => ({ status: 'needs_review' as const, reason });
+  if (submission.status === 'paid') {
+    return {
+      status: 'needs_refund',
+      reason: `A second payment (${paid}) for a listing already paid`,
+    };
+  }
+  if (submission.status !== 'approved') {
+    return review(`Paid ${paid} while the submission is ${submission.status}`);
+  }
+  if (!record) {
+    return review(`Paid ${paid} through a Checkout Session this site did not create for it`);
+  }
+  if (reference !== Number(record.submission_id)) {
+    return review(
+      `Paid ${paid} through a session made for this submission that names ${reference === null ? 'no submission' : `submission #${reference}`}`,
+    );
+  }
+  if (session.mode !== CHARGED.mode) return review(`Paid ${paid} in ${session.mode} mode`);
+  if (session.currency !== CHARGED.currency) return review(`Paid ${paid}, not in USD`);
+  if (session.amount_total !== submission.amount_cents) {
+    return review(`Paid ${paid}, but the listing owes ${formatDollars(submission.amount_cents)}`);
+  }
+  return null;
+}
+
+/** What a session paid, as the admins read it: '$99 USD', '99.00 EUR'. */
+function amountPaid(session: Stripe.Checkout.Session): string {
+  const amount = session.amount_total ?? 0;
+  const currency = (session.currency ?? '?').toUpperCase();
+  return currency === 'USD'
+    ? `${formatDollars(amount)} USD`
+    : `${(amount / 100).toFixed(2)} ${currency}`;
+}
+
+/**
+ * The submission id a session names (client_reference_id, else metadata), if it can name one:
+ * anything else (another product's reference, a number past int4) names none.
+ */
+function submissionReference(session: Stripe.Checkout.Session): number | null {
+  return parseRecordId(session.client_reference_id ?? session.metadata?.submissionId);
 }

@@ -27,7 +27,8 @@ export type PromoLookup = { ok: true; promo: PromoCodeRow } | { ok: false; messa
 
 /**
  * A promo code that can be used now: known (any letter case), switched on, inside its dates and
- * not used up. Redemptions are counted when a listing is paid, not when it is submitted.
+ * not used up. Redemptions are counted when a listing's payment starts (redeemPromoCode), not when
+ * it is submitted: a submission only tells the employer the code is good today.
  */
 export async function findUsablePromoCode(
   db: Knex | Knex.Transaction,
@@ -58,4 +59,22 @@ export function discountedCents(priceCents: number, promo: PromoCodeRow | null):
       ? Math.round((priceCents * promo.percent_off) / 100)
       : (promo.amount_off_cents ?? 0);
   return Math.max(MINIMUM_CHARGE_CENTS, priceCents - off);
+}
+
+/**
+ * Count one redemption of the code if it has one left, in a single conditional UPDATE: however
+ * many listings are paid at the same moment, the counter never passes max_redemptions. False
+ * when the code is used up (or gone).
+ */
+export async function redeemPromoCode(
+  db: Knex | Knex.Transaction,
+  promoId: number,
+): Promise<boolean> {
+  const changed = await db('promo_codes')
+    .where({ id: promoId })
+    .andWhere((left) =>
+      left.whereNull('max_redemptions').orWhere('redemptions', '<', db.ref('max_redemptions')),
+    )
+    .increment('redemptions', 1);
+  return Number(changed) === 1;
 }

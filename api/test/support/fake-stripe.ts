@@ -5,9 +5,10 @@ import Stripe from 'stripe';
 
 /**
  * A small stand-in for the Stripe API on 127.0.0.1, for the official SDK pointed at it
- * (STRIPE_API_URL). It creates Checkout Sessions (honouring idempotency keys, as Stripe does),
- * records every request, and serves a checkout page whose Pay button marks the session paid,
- * delivers a signed `checkout.session.completed` to the webhook URL and returns to success_url.
+ * (STRIPE_API_URL). It creates Checkout Sessions (honouring idempotency keys, as Stripe does) and
+ * expires open ones, records every request, and serves a checkout page whose Pay button marks the
+ * session paid, delivers a signed `checkout.session.completed` to the webhook URL and returns to
+ * success_url. `down = true` makes every API call fail with a 503, as during a Stripe outage.
  */
 export interface RecordedRequest {
   method: string;
@@ -19,13 +20,14 @@ export interface RecordedRequest {
 export interface FakeSession {
   id: string;
   object: 'checkout.session';
+  mode: string;
   url: string;
   amount_total: number;
   currency: string;
   client_reference_id: string | null;
   metadata: Record<string, string>;
   payment_status: 'unpaid' | 'paid';
-  status: 'open' | 'complete';
+  status: 'open' | 'complete' | 'expired';
   success_url: string;
   cancel_url: string;
   customer_email: string | null;
@@ -35,6 +37,13 @@ export interface FakeStripe {
   url: string;
   requests: RecordedRequest[];
   sessions: Map<string, FakeSession>;
+  /** While true, every API call (not the checkout page) answers 503: Stripe is unreachable. */
+  down: boolean;
+  /**
+   * Forget every session, idempotency key and request, and come back up: for a test whose fresh
+   * database numbers its submissions from 1 again, as the last test's did.
+   */
+  reset(): void;
   /** Build a signed event for a session, as Stripe would deliver it. */
   signedEvent(
     type: string,
@@ -64,6 +73,20 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
   const sessions = new Map<string, FakeSession>();
   const byIdempotencyKey = new Map<string, FakeSession>();
   let base = '';
+  const fake: FakeStripe = {
+    url: '',
+    requests,
+    sessions,
+    down: false,
+    reset() {
+      requests.length = 0;
+      sessions.clear();
+      byIdempotencyKey.clear();
+      fake.down = false;
+    },
+    signedEvent: (...args) => signedEvent(...args),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 
   const signedEvent: FakeStripe['signedEvent'] = (type, session, eventOptions = {}) => {
     const id = eventOptions.id ?? `evt_${randomBytes(8).toString('hex')}`;
@@ -88,9 +111,14 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     const form = Object.fromEntries(new URLSearchParams(body));
     requests.push({ method: req.method ?? '', path: url.pathname, headers: req.headers, form });
     try {
+      if (url.pathname.startsWith('/v1/') && fake.down) {
+        return json(res, 503, { error: { type: 'api_error', message: 'Stripe is down (fake)' } });
+      }
       if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
         return createSession(req, res, form);
       }
+      const expire = /^\/v1\/checkout\/sessions\/(cs_\w+)\/expire$/.exec(url.pathname);
+      if (req.method === 'POST' && expire) return expireSession(res, expire[1]!);
       const page = /^\/checkout\/(cs_\w+)(\/pay)?$/.exec(url.pathname);
       const session = page ? sessions.get(page[1]!) : undefined;
       if (session && req.method === 'GET' && !page![2]) return checkoutPage(res, session);
@@ -119,6 +147,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     const session: FakeSession = {
       id,
       object: 'checkout.session',
+      mode: form.mode ?? '',
       url: `${base}/checkout/${id}`,
       amount_total:
         Number(form['line_items[0][price_data][unit_amount]']) *
@@ -137,7 +166,33 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     json(res, 200, session);
   }
 
+  /** As Stripe: only an open session can be expired; anything else is a 400. */
+  function expireSession(res: ServerResponse, id: string) {
+    const session = sessions.get(id);
+    if (!session) {
+      return json(res, 404, {
+        error: { type: 'invalid_request_error', message: `No such checkout.session: '${id}'` },
+      });
+    }
+    if (session.status !== 'open') {
+      return json(res, 400, {
+        error: {
+          type: 'invalid_request_error',
+          message: 'Only Checkout Sessions with a status in ["open"] can be expired.',
+        },
+      });
+    }
+    session.status = 'expired';
+    json(res, 200, session);
+  }
+
   function checkoutPage(res: ServerResponse, session: FakeSession) {
+    if (session.status !== 'open') {
+      res.writeHead(410, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end(`<!DOCTYPE html><html lang="en"><head><title>Fake Stripe Checkout</title></head>
+        <body><main><h1>This checkout session is ${session.status}</h1></main></body></html>`);
+      return;
+    }
     const amount = (session.amount_total / 100).toFixed(2);
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
     res.end(`<!DOCTYPE html><html lang="en"><head><title>Fake Stripe Checkout</title></head><body>
@@ -147,6 +202,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
   }
 
   async function pay(res: ServerResponse, session: FakeSession) {
+    if (session.status !== 'open') return checkoutPage(res, session);
     session.payment_status = 'paid';
     session.status = 'complete';
     if (options.webhookUrl) {
@@ -165,13 +221,8 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
 
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    url: base,
-    requests,
-    sessions,
-    signedEvent,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  fake.url = base;
+  return fake;
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

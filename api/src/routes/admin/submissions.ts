@@ -1,4 +1,9 @@
-import { AmountUpdate, RejectSubmission, parseRecordId } from '@jobboard/contract';
+import {
+  AmountUpdate,
+  ApproveSubmission,
+  RejectSubmission,
+  parseRecordId,
+} from '@jobboard/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   approve,
@@ -7,6 +12,7 @@ import {
   markPaidByHand,
   paymentLinkFor,
   reject,
+  resolvePaymentIssue,
   updateAmount,
   type ReviewContext,
 } from '../../admin/review-service';
@@ -15,21 +21,24 @@ import { validateInput } from '../../http/validate';
 
 type IdParams = { Params: { id: string } };
 
-/** The id in the URL; an id that cannot name a record (too large, not a number) is a 404. */
-const submissionId = (id: string) => {
+/** An id in the URL; an id that cannot name a record (too large, not a number) is a 404. */
+const recordId = (id: string, message: string) => {
   const parsed = parseRecordId(id);
-  if (parsed === null) throw notFound('Submission not found');
+  if (parsed === null) throw notFound(message);
   return parsed;
 };
+const submissionId = (id: string) => recordId(id, 'Submission not found');
 
 /** The review queue (SPEC.md 4 and 7): each change only from the states the spec allows. */
 const adminSubmissionsRoutes: FastifyPluginAsync = async (app) => {
-  const context = (): ReviewContext => ({
+  const context = (request: FastifyRequest): ReviewContext => ({
     db: app.db,
     jobs: app.jobs,
     now: app.now(),
     publicUrl: app.config.publicUrl,
     boardName: app.config.site.boardName,
+    stripe: app.stripe,
+    log: request.log,
   });
   const reviewer = (request: FastifyRequest) => request.admin!;
 
@@ -43,10 +52,20 @@ const adminSubmissionsRoutes: FastifyPluginAsync = async (app) => {
   );
 
   app.post<IdParams>('/:id/approve', async (request) => {
-    const result = await approve(submissionId(request.params.id), reviewer(request), context());
+    const { useCredit } = validateInput(ApproveSubmission, request.body ?? {});
+    const result = await approve(
+      submissionId(request.params.id),
+      { useCredit: useCredit === true },
+      reviewer(request),
+      context(request),
+    );
     app.mailer.nudge();
     request.log.info(
-      { submissionId: request.params.id, admin: reviewer(request).username },
+      {
+        submissionId: request.params.id,
+        admin: reviewer(request).username,
+        publishedWithCredit: result.publishedWithCredit,
+      },
       'submission approved',
     );
     return result;
@@ -58,7 +77,7 @@ const adminSubmissionsRoutes: FastifyPluginAsync = async (app) => {
       submissionId(request.params.id),
       notes ?? null,
       reviewer(request),
-      context(),
+      context(request),
     );
     app.mailer.nudge();
     request.log.info(
@@ -70,12 +89,30 @@ const adminSubmissionsRoutes: FastifyPluginAsync = async (app) => {
 
   app.put<IdParams>('/:id/amount', async (request) => {
     const { amount } = validateInput(AmountUpdate, request.body);
-    return updateAmount(submissionId(request.params.id), amount, reviewer(request), context());
+    return updateAmount(
+      submissionId(request.params.id),
+      amount,
+      reviewer(request),
+      context(request),
+    );
   });
 
-  app.post<IdParams>('/:id/payment-link', async (request) => ({
-    paymentUrl: await paymentLinkFor(submissionId(request.params.id), context()),
-  }));
+  /** A new pay link (`{ paymentUrl, expiresAt }`); every earlier link of the submission dies. */
+  app.post<IdParams>('/:id/payment-link', async (request) =>
+    paymentLinkFor(submissionId(request.params.id), reviewer(request), context(request)),
+  );
+
+  /** A flagged payment (needs review / refund) has been dealt with. */
+  app.post<{ Params: { id: string; paymentId: string } }>(
+    '/:id/payments/:paymentId/resolve',
+    async (request) =>
+      resolvePaymentIssue(
+        submissionId(request.params.id),
+        recordId(request.params.paymentId, 'No flagged payment with this id on this submission'),
+        reviewer(request),
+        context(request),
+      ),
+  );
 
   app.post<IdParams>('/:id/mark-paid', async (request) => {
     if (app.stripe)
@@ -86,7 +123,7 @@ const adminSubmissionsRoutes: FastifyPluginAsync = async (app) => {
     const result = await markPaidByHand(
       submissionId(request.params.id),
       reviewer(request),
-      context(),
+      context(request),
     );
     app.mailer.nudge();
     return result;

@@ -1,8 +1,10 @@
+import { PAY_LINK_MESSAGES } from '@jobboard/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { HttpError, notFound } from '../../http/http-error';
-import { createCheckoutSession } from '../../payments/checkout';
+import { createCheckoutSession, prepareCharge } from '../../payments/checkout';
 import { payPageView } from '../../payments/pay-page';
-import { findByPaymentToken } from '../../payments/payment-tokens';
+import { findByPaymentToken, paymentLinkExpired } from '../../payments/payment-tokens';
+import { expireMarkedSessions } from '../../payments/session-expiry';
 import type { SubmissionRow } from '../../payments/submission-row';
 import stripeWebhookRoutes from './stripe-webhook';
 
@@ -11,18 +13,23 @@ import stripeWebhookRoutes from './stripe-webhook';
  * fresh Stripe Checkout Session on each visit; Stripe's webhook records the payment.
  */
 const paymentsRoutes: FastifyPluginAsync = async (app) => {
-  /** The submission behind a live pay link; dead links answer 404 / 410. */
-  async function payableSubmission(token: string): Promise<SubmissionRow> {
+  /**
+   * The submission behind a pay link: 404 for an unknown or replaced link, 410 once the
+   * submission cannot be paid or the link has expired. A paid listing's link stays its receipt.
+   */
+  async function linkedSubmission(token: string): Promise<SubmissionRow> {
     const submission = await findByPaymentToken(app.db, token);
-    if (!submission) throw notFound('This payment link is not valid.');
-    if (submission.status !== 'approved' && submission.status !== 'paid') {
-      throw new HttpError(410, 'This payment link is no longer valid.');
+    if (!submission) throw notFound(PAY_LINK_MESSAGES.invalid);
+    if (submission.status === 'paid') return submission;
+    if (submission.status !== 'approved') throw new HttpError(410, PAY_LINK_MESSAGES.noLongerValid);
+    if (paymentLinkExpired(submission, app.now())) {
+      throw new HttpError(410, PAY_LINK_MESSAGES.expired(app.config.site.jobsEmail));
     }
     return submission;
   }
 
   app.get<{ Params: { token: string } }>('/pay/:token', async (request) => {
-    const submission = await payableSubmission(request.params.token);
+    const submission = await linkedSubmission(request.params.token);
     return payPageView(submission, app.stripe !== null);
   });
 
@@ -30,15 +37,17 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
     '/pay/:token/checkout',
     { config: { rateLimit: { max: 20, timeWindow: '10 minutes' } } },
     async (request) => {
-      const submission = await payableSubmission(request.params.token);
-      if (submission.status === 'paid')
-        throw new HttpError(409, 'This listing is already paid for.');
+      const linked = await linkedSubmission(request.params.token);
+      if (linked.status === 'paid') throw new HttpError(409, PAY_LINK_MESSAGES.alreadyPaid);
       if (!app.stripe) {
         throw new HttpError(
           503,
           'Online payment is not set up yet. Our team will contact you about payment.',
         );
       }
+      const submission = await prepareCharge(app.db, linked.id, app.now());
+      // Sessions an earlier amount change could not expire (Stripe was down): try again now.
+      await expireMarkedSessions(app.stripe, app.db, submission.id, request.log);
       try {
         const { url } = await createCheckoutSession(
           app.stripe,

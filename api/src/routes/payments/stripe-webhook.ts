@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
 import { HttpError } from '../../http/http-error';
+import { expireMarkedSessions } from '../../payments/session-expiry';
 import { applyStripeEvent } from '../../payments/webhook';
 
 /** Stripe events can exceed the app's 64 KB body limit; they are signed, so size is the only risk. */
@@ -33,10 +34,23 @@ const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
     const outcome = await applyStripeEvent(
       app.db,
       event,
-      { jobs: app.jobs, publicUrl: app.config.publicUrl, boardName: app.config.site.boardName },
+      {
+        jobs: app.jobs,
+        publicUrl: app.config.publicUrl,
+        boardName: app.config.site.boardName,
+        adminEmail: app.config.mail.adminEmail,
+      },
       app.now(),
     );
-    request.log.info({ eventId: event.id, eventType: event.type, outcome }, 'stripe webhook');
+    const logged = { eventId: event.id, eventType: event.type, outcome };
+    if (outcome.handled === 'flagged')
+      request.log.warn(logged, 'stripe payment flagged for review');
+    else request.log.info(logged, 'stripe webhook');
+    if (outcome.handled === 'publish' || outcome.handled === 'flagged') {
+      app.mailer.nudge(); // the 'job live' or the admins' e-mail
+      // After the commit: a paid listing's other sessions, and any an amount change left open.
+      await expireMarkedSessions(app.stripe, app.db, outcome.submissionId, request.log);
+    }
     return { received: true };
   });
 };

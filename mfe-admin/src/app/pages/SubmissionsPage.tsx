@@ -1,5 +1,5 @@
 import type { AdminSubmission } from '@jobboard/contract';
-import { Spinner, errorMessage, toast, useSite } from '@jobboard/shared-ui';
+import { Notice, Spinner, errorMessage, toast, useSite } from '@jobboard/shared-ui';
 import styled from 'styled-components';
 import { usePaymentsStatus } from '../../features/submissions/api/payments-status';
 import {
@@ -7,6 +7,7 @@ import {
   generatePaymentLink,
   markPaid,
   rejectSubmission,
+  resolvePaymentIssue,
   updateAmount,
 } from '../../features/submissions/api/review';
 import { useSubmissions } from '../../features/submissions/api/submissions';
@@ -23,6 +24,8 @@ export default function SubmissionsPage() {
   const { data: submissions, error, isLoading, mutate } = useSubmissions();
   const { data: payments } = usePaymentsStatus();
   const site = useSite();
+  // `?.`: this remote may be deployed before an API that lists payment issues.
+  const flagged = (submissions ?? []).reduce((sum, s) => sum + (s.paymentIssues?.length ?? 0), 0);
 
   const actionsFor = (submission: AdminSubmission): SubmissionActions => {
     const attempt = async (
@@ -43,26 +46,28 @@ export default function SubmissionsPage() {
         await mutate();
       }
     };
+    const approve = async (useCredit: boolean) => {
+      try {
+        const result = await approveSubmission(submission.id, useCredit);
+        toast({
+          ...(result.publishedWithCredit
+            ? SUBMISSION_TEXT.approvedWithCredit
+            : SUBMISSION_TEXT.approved),
+          variant: 'success',
+        });
+      } catch (problem) {
+        toast({
+          title: SUBMISSION_TEXT.approvalFailed.title,
+          description: errorMessage(problem, SUBMISSION_TEXT.approvalFailed.fallback),
+          variant: 'destructive',
+        });
+      } finally {
+        await mutate();
+      }
+    };
     return {
-      approve: async () => {
-        try {
-          const result = await approveSubmission(submission.id);
-          toast({
-            ...(result.publishedWithCredit
-              ? SUBMISSION_TEXT.approvedWithCredit
-              : SUBMISSION_TEXT.approved),
-            variant: 'success',
-          });
-        } catch (problem) {
-          toast({
-            title: SUBMISSION_TEXT.approvalFailed.title,
-            description: errorMessage(problem, SUBMISSION_TEXT.approvalFailed.fallback),
-            variant: 'destructive',
-          });
-        } finally {
-          await mutate();
-        }
-      },
+      approve: () => approve(false),
+      approveWithCredit: () => approve(true),
       reject: (notes) =>
         attempt(
           () => rejectSubmission(submission.id, notes),
@@ -81,6 +86,8 @@ export default function SubmissionsPage() {
       copyTemplate: () =>
         attempt(
           async () => {
+            // An approved submission's template carries a new pay link (a link is kept only as
+            // a hash, so the one e-mailed cannot be shown again).
             const url =
               submission.submissionStatus === 'approved'
                 ? (await generatePaymentLink(submission.id)).paymentUrl
@@ -89,7 +96,9 @@ export default function SubmissionsPage() {
               approvalEmailTemplate(submission, url, site?.boardName ?? 'the job board'),
             );
           },
-          SUBMISSION_TEXT.templateCopied,
+          submission.submissionStatus === 'approved'
+            ? SUBMISSION_TEXT.templateCopiedWithLink
+            : SUBMISSION_TEXT.templateCopied,
           { title: 'Copy Failed', fallback: 'The template could not be copied.' },
         ),
       updateAmount: (cents) =>
@@ -97,6 +106,12 @@ export default function SubmissionsPage() {
           () => updateAmount(submission.id, cents),
           SUBMISSION_TEXT.amountUpdated,
           SUBMISSION_TEXT.updateFailed,
+        ),
+      resolvePayment: (paymentId) =>
+        attempt(
+          () => resolvePaymentIssue(submission.id, paymentId),
+          SUBMISSION_TEXT.issueResolved,
+          SUBMISSION_TEXT.resolveFailed,
         ),
       ...(payments && !payments.stripeConfigured
         ? {
@@ -119,6 +134,11 @@ export default function SubmissionsPage() {
           <p>{SUBMISSION_TEXT.subtitle}</p>
         </div>
       </PageHeader>
+      {flagged > 0 && (
+        <Attention $tone="danger" role="alert">
+          <p>{SUBMISSION_TEXT.attention(flagged)}</p>
+        </Attention>
+      )}
       {isLoading ? (
         <Spinner label="Loading submissions..." />
       ) : error ? (
@@ -139,6 +159,10 @@ export default function SubmissionsPage() {
     </>
   );
 }
+
+const Attention = styled(Notice)`
+  margin-bottom: ${({ theme }) => theme.space.lg};
+`;
 
 const List = styled.div`
   display: flex;

@@ -8,13 +8,22 @@ export const SUBMISSION_TEXT = {
     title: 'Job Approved',
     description: 'published with a Multiples Listing credit',
   },
+  /** Offered only when the contact's address has credits left (SPEC.md 9, issue 11). */
+  creditOffer: (left: number) => `Publish with a Multiples credit (${left} left)`,
+  creditConfirm: (left: number, email: string) =>
+    `This publishes the job now, without payment, and uses 1 of the ${left} listing${left === 1 ? '' : 's'} left on the Multiples Listing bought with ${email}. Anyone can type that address into the form: use a credit only if you know this submission comes from that buyer.`,
+  creditConfirmButton: 'Use 1 credit and publish',
   approvalFailed: { title: 'Approval Failed', fallback: 'The submission could not be approved.' },
   rejected: { title: 'Job Rejected' },
   rejectionFailed: { title: 'Rejection Failed', fallback: 'The submission could not be rejected.' },
   linkGenerated: {
     title: 'Payment Link Generated',
-    description: 'Payment link copied to clipboard!',
+    description: 'Payment link copied to clipboard! Earlier links for this listing no longer work.',
   },
+  linkValidUntil: (date: string) => `Payment link valid until ${date}`,
+  linkExpired: (date: string) =>
+    `The payment link expired on ${date}: generate a new one and send it to the employer.`,
+  promoUsedUp: 'used up by other listings before payment: discount removed',
   linkFailed: {
     title: 'Failed to Generate Link',
     fallback: 'The payment link could not be generated.',
@@ -26,6 +35,23 @@ export const SUBMISSION_TEXT = {
     description: 'Please enter a valid amount greater than 0.',
   },
   templateCopied: { title: 'Email Template Copied' },
+  templateCopiedWithLink: {
+    title: 'Email Template Copied',
+    description: 'It carries a new payment link; earlier links for this listing no longer work.',
+  },
   markedPaid: { title: 'Marked as Paid', description: 'The job is published.' },
   markPaidFailed: { title: 'Update Failed', fallback: 'The payment could not be recorded.' },
+  /** Payments Stripe took that did not publish the listing (the webhook flagged them). */
+  paymentIssues: 'Payments that need you',
+  paymentIssueLabels: { needs_refund: 'Refund needed', needs_review: 'Payment to review' },
+  paymentIssueHelp:
+    'Check it in the Stripe Dashboard: refund it there, or publish the listing by hand. Then mark it as handled.',
+  resolveIssue: 'Mark as handled',
+  issueResolved: { title: 'Payment Marked as Handled' },
+  resolveFailed: {
+    title: 'Update Failed',
+    fallback: 'The payment could not be marked as handled.',
+  },
+  attention: (count: number) =>
+    `${count} payment${count === 1 ? ' needs' : 's need'} your attention: see the submissions marked below.`,
 } as const;

@@ -1,8 +1,12 @@
-/** Texts of the pay pages, in one place. */
+import { PAY_LINK_MESSAGES } from '@jobboard/contract';
+
+/** Texts of the pay pages, in one place (the API's own answers come from the contract). */
 export const PAY_MESSAGES = {
   title: 'Pay for your listing',
-  invalidLink: 'This payment link is not valid.',
-  deadLink: 'This payment link is no longer valid.',
+  invalidLink: PAY_LINK_MESSAGES.invalid,
+  deadLink: PAY_LINK_MESSAGES.noLongerValid,
+  linkValidUntil: (date: string) => `This payment link works until ${date}.`,
+  promoUsedUp: 'fully redeemed by other listings, so it no longer applies',
   notSetUp: 'Online payment is not set up yet. Our team will contact you about payment.',
   paid: 'This listing is paid for and live.',
   checkoutFailed: 'Payment could not start',

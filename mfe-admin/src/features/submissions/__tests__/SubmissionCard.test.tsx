@@ -28,21 +28,31 @@ const submission: AdminSubmission = {
   reviewNotes: null,
   jobId: null,
   paidAt: null,
+  paymentLinkExpiresAt: null,
+  listingCredits: 0,
+  promoRedemption: null,
+  paymentIssues: [],
 };
 
-function renderCard(status: string, extra: Partial<SubmissionActions> = {}) {
+function renderCard(
+  status: string,
+  extra: Partial<SubmissionActions> = {},
+  data: Partial<AdminSubmission> = {},
+) {
   const actions: SubmissionActions = {
     approve: vi.fn().mockResolvedValue(undefined),
+    approveWithCredit: vi.fn().mockResolvedValue(undefined),
     reject: vi.fn().mockResolvedValue(undefined),
     generateLink: vi.fn().mockResolvedValue(undefined),
     copyTemplate: vi.fn().mockResolvedValue(undefined),
     updateAmount: vi.fn().mockResolvedValue(undefined),
+    resolvePayment: vi.fn().mockResolvedValue(undefined),
     ...extra,
   };
   render(
     <SharedUiProvider>
       <SubmissionCard
-        submission={{ ...submission, submissionStatus: status as never }}
+        submission={{ ...submission, ...data, submissionStatus: status as never }}
         actions={actions}
       />
     </SharedUiProvider>,
@@ -123,5 +133,84 @@ describe('a submission in the review queue', () => {
   it("offers 'Mark as paid' when payments are not set up", () => {
     renderCard('approved', { markPaid: vi.fn() });
     expect(buttons()).toContain('Mark as paid');
+  });
+
+  it('offers no Multiples credit when the contact has none', () => {
+    renderCard('pending_review');
+    expect(buttons()).not.toContain('Publish with a Multiples credit (2 left)');
+  });
+
+  it('asks before publishing with a credit, naming the buyer and what is left', async () => {
+    const actions = renderCard('pending_review', {}, { listingCredits: 2 });
+    expect(buttons()).toEqual([
+      'Update Amount',
+      'Approve',
+      'Publish with a Multiples credit (2 left)',
+      'Reject',
+      'Copy Email Template',
+    ]);
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Publish with a Multiples credit (2 left)' }),
+    );
+    const confirm = screen.getByRole('group', { name: 'Use a Multiples credit' });
+    expect(confirm).toHaveTextContent(
+      'uses 1 of the 2 listings left on the Multiples Listing bought with sam@openballot.example',
+    );
+    expect(actions.approveWithCredit).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Use 1 credit and publish' }));
+    expect(actions.approveWithCredit).toHaveBeenCalledTimes(1);
+    expect(actions.approve).not.toHaveBeenCalled();
+  });
+
+  it('approves with a pay link on plain Approve, credits or not', async () => {
+    const actions = renderCard('pending_review', {}, { listingCredits: 2 });
+    await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(actions.approve).toHaveBeenCalledTimes(1);
+    expect(actions.approveWithCredit).not.toHaveBeenCalled();
+  });
+
+  it('shows flagged payments with why, and lets the admin mark one handled', async () => {
+    const actions = renderCard(
+      'paid',
+      {},
+      {
+        paymentIssues: [
+          {
+            id: '12',
+            status: 'needs_refund',
+            amountCents: 9_900,
+            currency: 'usd',
+            checkoutSessionId: 'cs_test_2',
+            reason: 'A second payment ($99 USD) for a listing already paid',
+            paidAt: '2026-11-22T12:00:00.000Z',
+          },
+        ],
+      },
+    );
+    const alert = screen.getByRole('alert', { name: 'Payments that need you' });
+    expect(alert).toHaveTextContent(
+      'Refund needed: A second payment ($99 USD) for a listing already paid. Stripe session cs_test_2.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Mark as handled' }));
+    expect(actions.resolvePayment).toHaveBeenCalledWith('12');
+  });
+
+  it('says until when the pay link works, and when it has expired', () => {
+    renderCard('approved', {}, { paymentLinkExpiresAt: '2999-12-06T12:00:00.000Z' });
+    expect(screen.getByText('Payment link valid until December 6, 2999')).toBeInTheDocument();
+  });
+
+  it('asks for a new pay link once the old one has expired', () => {
+    renderCard('approved', {}, { paymentLinkExpiresAt: '2020-12-06T12:00:00.000Z' });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'The payment link expired on December 6, 2020: generate a new one',
+    );
+  });
+
+  it('says when a promo code ran out before payment', () => {
+    renderCard('approved', {}, { promoCode: 'ONCE', promoRedemption: 'used_up' });
+    expect(
+      screen.getByText('ONCE (used up by other listings before payment: discount removed)'),
+    ).toBeInTheDocument();
   });
 });

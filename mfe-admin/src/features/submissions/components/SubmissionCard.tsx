@@ -3,6 +3,7 @@ import {
   Badge,
   Button,
   Card,
+  Notice,
   TextArea,
   formatCents,
   formatSalary,
@@ -11,14 +12,20 @@ import {
 } from '@jobboard/shared-ui';
 import { useState } from 'react';
 import styled from 'styled-components';
+import { SUBMISSION_TEXT } from '../messages';
 import { AmountEditor } from './AmountEditor';
+import { PaymentIssues } from './PaymentIssues';
 
 export interface SubmissionActions {
   approve(): Promise<void>;
+  /** Approve and publish at once with one of the contact's Multiples Listing credits. */
+  approveWithCredit(): Promise<void>;
   reject(notes: string): Promise<void>;
   generateLink(): Promise<void>;
   copyTemplate(): Promise<void>;
   updateAmount(cents: number): Promise<void>;
+  /** A flagged payment has been dealt with. */
+  resolvePayment(paymentId: string): Promise<void>;
   markPaid?: () => Promise<void>;
 }
 
@@ -35,6 +42,7 @@ export function SubmissionCard({
   actions: SubmissionActions;
 }) {
   const [rejecting, setRejecting] = useState(false);
+  const [confirmingCredit, setConfirmingCredit] = useState(false);
   const [notes, setNotes] = useState('');
   const [busy, setBusy] = useState(false);
   const status = submission.submissionStatus;
@@ -105,7 +113,10 @@ export function SubmissionCard({
         </div>
         <div>
           <dt>Promo code</dt>
-          <dd>{submission.promoCode ?? 'None'}</dd>
+          <dd>
+            {submission.promoCode ?? 'None'}
+            {submission.promoRedemption === 'used_up' && ` (${SUBMISSION_TEXT.promoUsedUp})`}
+          </dd>
         </div>
         <div>
           <dt>Submitted</dt>
@@ -131,6 +142,12 @@ export function SubmissionCard({
       </Details>
       <Description>{submission.description}</Description>
       {submission.reviewNotes && <p>Reason given: {submission.reviewNotes}</p>}
+      {status === 'approved' && <PaymentLinkState expiresAt={submission.paymentLinkExpiresAt} />}
+      <PaymentIssues
+        issues={submission.paymentIssues}
+        busy={busy}
+        onResolve={(paymentId) => run(() => actions.resolvePayment(paymentId))()}
+      />
       <AmountEditor
         cents={submission.amount}
         disabled={status === 'paid'}
@@ -142,6 +159,16 @@ export function SubmissionCard({
             <Button disabled={busy} onClick={run(actions.approve)}>
               Approve
             </Button>
+            {submission.listingCredits > 0 && (
+              <Button
+                $variant="secondary"
+                disabled={busy}
+                onClick={() => setConfirmingCredit((open) => !open)}
+                aria-expanded={confirmingCredit}
+              >
+                {SUBMISSION_TEXT.creditOffer(submission.listingCredits)}
+              </Button>
+            )}
             <Button
               $variant="danger"
               disabled={busy}
@@ -170,6 +197,25 @@ export function SubmissionCard({
           </Button>
         )}
       </Buttons>
+      {confirmingCredit && status === 'pending_review' && (
+        <ConfirmBox role="group" aria-label="Use a Multiples credit">
+          <p>{SUBMISSION_TEXT.creditConfirm(submission.listingCredits, submission.contactEmail)}</p>
+          <Buttons>
+            <Button
+              disabled={busy}
+              onClick={run(async () => {
+                await actions.approveWithCredit();
+                setConfirmingCredit(false);
+              })}
+            >
+              {SUBMISSION_TEXT.creditConfirmButton}
+            </Button>
+            <Button $variant="secondary" onClick={() => setConfirmingCredit(false)}>
+              Cancel
+            </Button>
+          </Buttons>
+        </ConfirmBox>
+      )}
       {rejecting && (
         <RejectBox>
           <TextArea
@@ -193,6 +239,25 @@ export function SubmissionCard({
     </Item>
   );
 }
+
+/** Until when the employer's pay link works; once it has ended, the admin issues a new one. */
+function PaymentLinkState({ expiresAt }: { expiresAt: string | null }) {
+  if (!expiresAt) return null;
+  const day = formatUsDate(expiresAt.slice(0, 10));
+  return Date.parse(expiresAt) <= Date.now() ? (
+    <Notice $tone="danger" role="status">
+      <p>{SUBMISSION_TEXT.linkExpired(day)}</p>
+    </Notice>
+  ) : (
+    <Muted>{SUBMISSION_TEXT.linkValidUntil(day)}</Muted>
+  );
+}
+
+const Muted = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
 
 const Item = styled(Card)`
   display: flex;
@@ -240,6 +305,11 @@ const Buttons = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.sm};
+`;
+
+const ConfirmBox = styled(Notice)`
+  flex-direction: column;
+  align-items: flex-start;
 `;
 
 const RejectBox = styled.div`

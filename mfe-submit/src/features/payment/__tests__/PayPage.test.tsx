@@ -1,6 +1,6 @@
 import type { PayPageView } from '@jobboard/contract';
-import { SharedUiProvider } from '@jobboard/shared-ui';
-import { render, screen } from '@testing-library/react';
+import { SharedUiProvider, useToastStore } from '@jobboard/shared-ui';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from '@jobboard/shared-ui/router';
 import { SWRConfig } from 'swr';
@@ -17,9 +17,11 @@ const view: PayPageView = {
   listPriceCents: 9_900,
   amountCents: 7_920,
   promoCode: 'NONPROFIT20',
+  promoCodeUsedUp: false,
   status: 'approved',
   jobId: null,
   paymentsConfigured: true,
+  linkExpiresAt: '2026-12-06T12:00:00.000Z',
 };
 
 function serve(routes: Record<string, [number, unknown]>) {
@@ -51,7 +53,10 @@ function renderAt(path: string) {
   );
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useToastStore.setState({ toasts: [] });
+});
 
 describe('the pay page', () => {
   it('shows the listing, the promo discount and the amount due, and goes to Stripe on Pay', async () => {
@@ -83,12 +88,57 @@ describe('the pay page', () => {
   });
 
   it.each([
-    [404, 'This payment link is not valid.'],
-    [410, 'This payment link is no longer valid.'],
-  ])('explains a dead link (%i)', async (status, text) => {
-    serve({ [`GET /api/pay/${TOKEN}`]: [status, { message: 'x' }] });
+    [404, 'x', 'This payment link is not valid.'],
+    [410, 'This payment link is no longer valid.', 'This payment link is no longer valid.'],
+    [
+      410,
+      'This payment link has expired. Write to jobs@example.org for a new one.',
+      'This payment link has expired. Write to jobs@example.org for a new one.',
+    ],
+    [410, undefined, 'This payment link is no longer valid.'],
+  ])('explains a dead link (%i %j)', async (status, message, text) => {
+    serve({ [`GET /api/pay/${TOKEN}`]: [status, message === undefined ? {} : { message }] });
     renderAt(`/pay/${TOKEN}`);
     expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
+  it('says until when the link works', async () => {
+    serve({ [`GET /api/pay/${TOKEN}`]: [200, view] });
+    renderAt(`/pay/${TOKEN}`);
+    expect(
+      await screen.findByText(/This payment link works until December 6, 2026\./),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the full price when the promo code ran out, after Pay was refused with the new amount', async () => {
+    const message =
+      'The promo code NONPROFIT20 has been fully redeemed by other listings, so its discount no longer applies: the amount due is now $99. Please check the amount and press Pay again.';
+    // As the API: the refused checkout has already put the full price on the listing.
+    let current: PayPageView = view;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        const refused = init?.method === 'POST';
+        if (refused) current = { ...view, amountCents: 9_900, promoCodeUsedUp: true };
+        return new Response(JSON.stringify(refused ? { message } : current), {
+          status: refused ? 409 : 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    renderAt(`/pay/${TOKEN}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay $79.20' }));
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts[0]).toMatchObject({
+        title: 'Payment could not start',
+        description: message,
+      }),
+    );
+    expect(await screen.findByRole('button', { name: 'Pay $99' })).toBeInTheDocument();
+    expect(
+      screen.getByText('fully redeemed by other listings, so it no longer applies'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('-$19.80')).toBeNull();
   });
 
   it('after Stripe, links to the job once the payment is recorded', async () => {

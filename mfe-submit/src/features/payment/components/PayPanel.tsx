@@ -5,6 +5,7 @@ import {
   Spinner,
   errorMessage,
   formatCents,
+  formatUsDate,
   toast,
 } from '@jobboard/shared-ui';
 import { useState } from 'react';
@@ -17,7 +18,7 @@ import { PaySummary } from './PaySummary';
 
 /** /pay/{token}: what is owed, and a button that goes to Stripe Checkout. */
 export function PayPanel({ token }: { token: string }) {
-  const { data: view, error, isLoading } = usePayPage(token);
+  const { data: view, error, isLoading, mutate } = usePayPage(token);
   const [starting, setStarting] = useState(false);
 
   if (isLoading) return <Spinner label="Loading your listing..." />;
@@ -35,6 +36,8 @@ export function PayPanel({ token }: { token: string }) {
         description: errorMessage(failure, 'Please try again in a few minutes.'),
         variant: 'destructive',
       });
+      // The amount may have changed (a promo code used up meanwhile), or the link expired.
+      await mutate();
     }
   };
 
@@ -56,11 +59,18 @@ export function PayPanel({ token }: { token: string }) {
       <Small>
         Payments are processed securely by Stripe. Your job goes live as soon as the payment is
         confirmed.
+        {view.status === 'approved' && view.linkExpiresAt && (
+          <> {PAY_MESSAGES.linkValidUntil(formatUsDate(view.linkExpiresAt.slice(0, 10)))}</>
+        )}
       </Small>
     </Card>
   );
 }
 
+/**
+ * A link that cannot be used: unknown or replaced (404), or no longer payable (410: the listing
+ * was rejected, or the link expired, when the API's message says whom to write to for a new one).
+ */
 export function DeadLink({ error }: { error: unknown }) {
   const gone = error instanceof ApiError && error.status === 410;
   const missing = error instanceof ApiError && error.status === 404;
@@ -69,7 +79,7 @@ export function DeadLink({ error }: { error: unknown }) {
       <h1>{PAY_MESSAGES.title}</h1>
       <p>
         {gone
-          ? PAY_MESSAGES.deadLink
+          ? errorMessage(error, PAY_MESSAGES.deadLink)
           : missing
             ? PAY_MESSAGES.invalidLink
             : errorMessage(error, 'This page could not be loaded. Please try again.')}

@@ -1,6 +1,7 @@
 import type { PayPageView } from '@jobboard/contract';
 import { formatCents } from '@jobboard/shared-ui';
 import styled from 'styled-components';
+import { PAY_MESSAGES } from '../messages';
 
 /** The listing, its tier, and what is owed after any promo code. */
 export function PaySummary({ view }: { view: PayPageView }) {
@@ -17,11 +18,18 @@ export function PaySummary({ view }: { view: PayPageView }) {
       </dd>
       <dt>Price</dt>
       <dd>{formatCents(view.listPriceCents)}</dd>
-      {discount > 0 && (
+      {view.promoCodeUsedUp ? (
         <>
-          <dt>Promo code{view.promoCode ? ` ${view.promoCode}` : ''}</dt>
-          <dd>-{formatCents(discount)}</dd>
+          <dt>Promo code {view.promoCode}</dt>
+          <dd>{PAY_MESSAGES.promoUsedUp}</dd>
         </>
+      ) : (
+        discount > 0 && (
+          <>
+            <dt>Promo code{view.promoCode ? ` ${view.promoCode}` : ''}</dt>
+            <dd>-{formatCents(discount)}</dd>
+          </>
+        )
       )}
       <Total>Amount due</Total>
       <Total as="dd" data-testid="amount-due">

@@ -1,0 +1,23 @@
+import type { FastifyRequest } from 'fastify';
+import { redactPaymentTokens } from '../payments/payment-tokens';
+
+/**
+ * Fastify's request serializer (method, url, host, address, port) with pay-link tokens taken out
+ * of the URL: the "incoming request" line of `/api/pay/<token>` and of the pay pages would
+ * otherwise put a working pay link in every copy of the log.
+ */
+export function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactPaymentTokens(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+/**
+ * The last line of defence, on every finished log line: a token that reached a message by
+ * another road (an error that quotes a URL, a future log call) is taken out too.
+ */
+export const redactLogLine = redactPaymentTokens;

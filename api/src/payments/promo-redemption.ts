@@ -1,0 +1,67 @@
+import { MAX_AMOUNT_CENTS, listingTier } from '@jobboard/contract';
+import type { Knex } from 'knex';
+import { discountedCents, redeemPromoCode, type PromoCodeRow } from '../submissions/promo-codes';
+import type { SubmissionRow } from './submission-row';
+
+export type PromoSettlement =
+  | { outcome: 'nothing-to-count' }
+  | { outcome: 'redeemed' }
+  | { outcome: 'used-up'; code: string; amountCents: number };
+
+/**
+ * Right before a listing is charged (its Checkout Session is created), count its promo code once.
+ * When the code's last redemption went to another listing first, the discount the code gives is
+ * added back to the amount (whatever else an admin changed in it stays), the change is recorded
+ * in the submission's history, and the caller must show the employer the new amount before
+ * charging it. Call inside a transaction that holds the submission (loadSubmission with lock).
+ */
+export async function settlePromoBeforeCharge(
+  trx: Knex.Transaction,
+  submission: SubmissionRow,
+  now: Date,
+): Promise<PromoSettlement> {
+  if (submission.promo_code_id === null || submission.promo_redemption !== null) {
+    return { outcome: 'nothing-to-count' };
+  }
+  if (await redeemPromoCode(trx, submission.promo_code_id)) {
+    await trx('submissions').where({ id: submission.id }).update({ promo_redemption: 'redeemed' });
+    return { outcome: 'redeemed' };
+  }
+  const promo = await trx<PromoCodeRow>('promo_codes')
+    .where({ id: submission.promo_code_id })
+    .first();
+  const listPrice = listingTier(submission.listing_type).priceCents;
+  const discount = promo ? listPrice - discountedCents(listPrice, promo) : 0;
+  const amountCents = Math.min(MAX_AMOUNT_CENTS, submission.amount_cents + discount);
+  await trx('submissions').where({ id: submission.id }).update({
+    amount_cents: amountCents,
+    promo_redemption: 'used_up',
+    updated_at: now.getTime(),
+  });
+  const code = submission.promo_code ?? promo?.code ?? '';
+  await trx('submission_events').insert({
+    submission_id: submission.id,
+    from_status: submission.status,
+    to_status: submission.status,
+    actor: 'system',
+    note: `Promo code ${code} was used up by other listings before this one was paid: its discount no longer applies; amount changed from ${submission.amount_cents} to ${amountCents} cents`,
+    created_at: now.getTime(),
+  });
+  return { outcome: 'used-up', code, amountCents };
+}
+
+/**
+ * When a payment is recorded without a checkout of ours before it (by hand, or a session created
+ * before promo codes were counted at checkout): count the code if it was not counted yet. The
+ * payment is made, so its amount stands; a code used up meanwhile is just not counted again.
+ */
+export async function countPromoAtPayment(
+  trx: Knex.Transaction,
+  submission: SubmissionRow,
+): Promise<void> {
+  if (submission.promo_code_id === null || submission.promo_redemption !== null) return;
+  const counted = await redeemPromoCode(trx, submission.promo_code_id);
+  await trx('submissions')
+    .where({ id: submission.id })
+    .update({ promo_redemption: counted ? 'redeemed' : 'used_up' });
+}

@@ -1,0 +1,132 @@
+import type { AdminSubmission } from '@jobboard/contract';
+import { SharedUiProvider, useToastStore } from '@jobboard/shared-ui';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SWRConfig } from 'swr';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import SubmissionsPage from '../../../app/pages/SubmissionsPage';
+
+const base: AdminSubmission = {
+  id: '7',
+  title: 'Digital Organizer',
+  organization: 'Open Ballot Project',
+  location: 'Remote',
+  category: ['Political'],
+  jobType: 'Full-time',
+  experienceLevel: 'Not specified',
+  salaryMin: null,
+  salaryMax: null,
+  contactName: 'Sam Rivera',
+  contactEmail: 'sam@openballot.example',
+  promoCode: null,
+  submittedAt: '2026-11-22T12:00:00.000Z',
+  description: 'Organize volunteers online.',
+  applicationUrl: 'https://openballot.example/jobs/organizer',
+  deadline: null,
+  listingType: 'basic',
+  amount: 9_900,
+  submissionStatus: 'pending_review',
+  reviewNotes: null,
+  jobId: null,
+  paidAt: null,
+  paymentLinkExpiresAt: null,
+  listingCredits: 2,
+  promoRedemption: null,
+  paymentIssues: [],
+};
+const flagged: AdminSubmission = {
+  ...base,
+  id: '8',
+  title: 'Grants Writer',
+  submissionStatus: 'paid',
+  listingCredits: 0,
+  paymentIssues: [
+    {
+      id: '3',
+      status: 'needs_refund',
+      amountCents: 9_900,
+      currency: 'usd',
+      checkoutSessionId: 'cs_test_2',
+      reason: 'A second payment ($99 USD) for a listing already paid',
+      paidAt: '2026-11-22T12:00:00.000Z',
+    },
+  ],
+};
+
+function serve() {
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    if (url === '/api/admin/submissions') return json([base, flagged]);
+    if (url === '/api/admin/submissions/payments') return json({ stripeConfigured: true });
+    if (init?.method === 'POST' && url.endsWith('/approve')) {
+      return json({ submission: base, paymentUrl: null, publishedWithCredit: true });
+    }
+    return json(base);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const posts = (fetchMock: ReturnType<typeof serve>) =>
+  fetchMock.mock.calls
+    .filter(([, init]) => init?.method === 'POST')
+    .map(([url, init]) => [url, init?.body ?? null]);
+
+function renderPage() {
+  render(
+    <SharedUiProvider>
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <SubmissionsPage />
+      </SWRConfig>
+    </SharedUiProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useToastStore.setState({ toasts: [] });
+});
+
+describe('the submissions screen', () => {
+  it('says how many payments need the admin, above the list', async () => {
+    serve();
+    renderPage();
+    expect(await screen.findByText(/1 payment needs your attention/)).toBeInTheDocument();
+  });
+
+  it('spends a Multiples credit only through its own confirmed button', async () => {
+    const fetchMock = serve();
+    renderPage();
+    const card = within(
+      (await screen.findAllByTestId('submission')).find((c) =>
+        c.textContent?.includes('Digital Organizer'),
+      )!,
+    );
+    await userEvent.click(card.getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
+    expect(posts(fetchMock)[0]).toEqual(['/api/admin/submissions/7/approve', null]);
+
+    await userEvent.click(
+      card.getByRole('button', { name: 'Publish with a Multiples credit (2 left)' }),
+    );
+    await userEvent.click(card.getByRole('button', { name: 'Use 1 credit and publish' }));
+    await waitFor(() => expect(posts(fetchMock)).toHaveLength(2));
+    expect(posts(fetchMock)[1]).toEqual([
+      '/api/admin/submissions/7/approve',
+      JSON.stringify({ useCredit: true }),
+    ]);
+  });
+
+  it('marks a flagged payment handled', async () => {
+    const fetchMock = serve();
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark as handled' }));
+    await waitFor(() =>
+      expect(posts(fetchMock)).toEqual([['/api/admin/submissions/8/payments/3/resolve', null]]),
+    );
+  });
+});
