@@ -66,7 +66,14 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   };
 }
 
-async function freshDatabase(): Promise<{ database: DatabaseConfig; dispose(): Promise<void> }> {
+/**
+ * A fresh, empty database for one test file (not migrated): a temporary SQLite file, or a new
+ * database in the run's PostgreSQL cluster. `dispose()` removes it.
+ */
+export async function freshDatabase(): Promise<{
+  database: DatabaseConfig;
+  dispose(): Promise<void>;
+}> {
   const serverUrl = inject('postgresUrl');
   if (!serverUrl) {
     const dir = mkdtempSync(path.join(tmpdir(), 'jobboard-sqlite-'));
