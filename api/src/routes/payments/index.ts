@@ -1,3 +1,4 @@
+import { PAYMENT_MESSAGES } from '@jobboard/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { HttpError, notFound } from '../../http/http-error';
 import { createCheckoutSession } from '../../payments/checkout';
@@ -34,10 +35,7 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
       if (submission.status === 'paid')
         throw new HttpError(409, 'This listing is already paid for.');
       if (!app.stripe) {
-        throw new HttpError(
-          503,
-          'Online payment is not set up yet. Our team will contact you about payment.',
-        );
+        throw new HttpError(503, PAYMENT_MESSAGES.notSetUp);
       }
       try {
         const { url } = await createCheckoutSession(
@@ -50,14 +48,13 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
         );
         return { url };
       } catch (error) {
+        // Stripe down, unreachable or failing: the details go to the log only, and the employer
+        // is told to try again (503: our payment service is unavailable for now).
         request.log.error(
           { err: error, submissionId: submission.id },
           'could not create a Stripe checkout session',
         );
-        throw new HttpError(
-          502,
-          'The payment service could not be reached. Please try again in a few minutes.',
-        );
+        throw new HttpError(503, PAYMENT_MESSAGES.unreachable);
       }
     },
   );

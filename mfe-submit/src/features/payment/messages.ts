@@ -1,9 +1,11 @@
+import { PAYMENT_MESSAGES } from '@jobboard/contract';
+
 /** Texts of the pay pages, in one place. */
 export const PAY_MESSAGES = {
   title: 'Pay for your listing',
   invalidLink: 'This payment link is not valid.',
   deadLink: 'This payment link is no longer valid.',
-  notSetUp: 'Online payment is not set up yet. Our team will contact you about payment.',
+  notSetUp: PAYMENT_MESSAGES.notSetUp,
   paid: 'This listing is paid for and live.',
   checkoutFailed: 'Payment could not start',
   successTitle: 'Thank you! Payment received',
