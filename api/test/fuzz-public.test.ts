@@ -224,6 +224,8 @@ describe(`the other public inputs under arbitrary input on ${testDatabase}`, () 
           fuzzSegment.map((segment) => `/jobs/${segment}`),
           fuzzSegment.map((segment) => `/${segment}`),
           fuzzSegment.map((segment) => `/pay/${segment}`),
+          fuzzSegment.map((segment) => `/assets/${segment}`),
+          fc.constantFrom('/remotes.json', '/api/site'),
         ),
         fuzzBoardQuery,
         async (path, query) => {
@@ -239,6 +241,22 @@ describe(`the other public inputs under arbitrary input on ${testDatabase}`, () 
       ),
       { numRuns: RUNS },
     );
+  });
+
+  it('serves no file from outside the builds, however the path is written', async () => {
+    for (const path of [
+      '/assets/../package.json',
+      '/assets/..%2fremotes.json',
+      '/assets/..%2f..%2fpackage.json',
+      '/assets/%2e%2e/%2e%2e/package.json',
+      '/assets/mfe-board/..%5c..%5cpackage.json',
+      '/assets//etc/passwd',
+      '/assets/%00',
+    ]) {
+      const res = await t.app.inject(path);
+      expect(res.statusCode, path).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, path).toBeLessThan(500);
+    }
   });
 
   it('every public body route with any bytes under any content type', async () => {
