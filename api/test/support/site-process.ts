@@ -37,6 +37,9 @@ export class SiteProcess {
   private child: ChildProcess | null = null;
   private exited: Promise<void> = Promise.resolve();
   private tail = '';
+  /** Set when the process ended without stop() or kill() from the test. */
+  private unexpectedEnd: string | null = null;
+  private stopping = false;
 
   private constructor(
     readonly port: number,
@@ -74,6 +77,14 @@ export class SiteProcess {
   /** The last part of what the server wrote (stdout and stderr), for failure messages. */
   get output(): string {
     return this.tail;
+  }
+
+  /**
+   * How the server ended when the test did not end it ('signal SIGTERM', 'exit code 1'), for the
+   * failure message of a test whose requests started failing; null while it runs or was stopped.
+   */
+  get endedOnItsOwn(): string | null {
+    return this.unexpectedEnd;
   }
 
   /** Whether the server process (and pnpm above it) is still running. */
@@ -121,7 +132,14 @@ export class SiteProcess {
       detached: true,
     });
     this.child = child;
-    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
+    this.stopping = false;
+    this.unexpectedEnd = null;
+    this.exited = new Promise((resolve) =>
+      child.once('exit', (code, signal) => {
+        if (!this.stopping) this.unexpectedEnd = signal ? `signal ${signal}` : `exit code ${code}`;
+        resolve();
+      }),
+    );
     const keep = (chunk: Buffer) => {
       this.tail = (this.tail + chunk.toString('utf8')).slice(-OUTPUT_TAIL);
     };
@@ -153,6 +171,7 @@ export class SiteProcess {
   private async signal(signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
     const pid = this.child?.pid;
     if (!this.alive || !pid) return;
+    this.stopping = true;
     process.kill(-pid, signal);
     // pnpm exits before the server under it: wait until no process of the group is left (the
     // server has finished closing), SIGKILL-ing it after STOP_TIMEOUT_MS.
