@@ -41,19 +41,17 @@ export class SiteProcess {
   private unexpectedEnd: string | null = null;
   private stopping = false;
 
+  private readonly env: Record<string, string>;
+
   private constructor(
     readonly port: number,
-    private readonly env: Record<string, string>,
-  ) {}
-
-  /** Start the server and wait until it answers. */
-  static async start(options: SiteProcessOptions): Promise<SiteProcess> {
-    const port = await freePort();
+    options: SiteProcessOptions,
+  ) {
     const database: Record<string, string> =
       options.database.client === 'sqlite'
         ? { SQLITE_FILE: options.database.filename }
         : { DATABASE_URL: options.database.connectionString };
-    const site = new SiteProcess(port, {
+    this.env = {
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -65,9 +63,23 @@ export class SiteProcess {
       MAIL_POLL_SECONDS: '0',
       ...database,
       ...options.env,
-    });
-    await site.launch();
-    return site;
+    };
+  }
+
+  /**
+   * Start the server and wait until it answers. A free port can be taken by another program
+   * before the server listens on it: then it is tried again on another one.
+   */
+  static async start(options: SiteProcessOptions): Promise<SiteProcess> {
+    for (let attempt = 1; ; attempt += 1) {
+      const site = new SiteProcess(await freePort(), options);
+      try {
+        await site.launch();
+        return site;
+      } catch (error) {
+        if (attempt >= 3 || !site.output.includes('EADDRINUSE')) throw error;
+      }
+    }
   }
 
   get url(): string {
