@@ -292,7 +292,7 @@ describe(`e-mail across restarts of the API process on ${testDatabase}`, () => {
       await db.destroy();
       await fresh.dispose();
     }
-  }, 120_000);
+  }, 240_000); // four server starts and up to 35 s of the sender's own backoff
 });
 
 /** The Subject header of a raw message, unfolded and decoded from MIME encoded-words. */
