@@ -205,6 +205,8 @@ describe(`subjects fit the outbox on ${testDatabase}`, () => {
       /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/,
     );
     expect(fitSubject('New job:\r\nBcc: x@y.example\tnow')).toBe('New job: Bcc: x@y.example now');
+    // Every other line break and control character too: NEL, LS, PS, vertical tab, BEL, DEL.
+    expect(fitSubject('a\u0085b\u2028c\u2029d\u000be\u0007f\u007fg')).toBe('a b c d e f g');
     expect(fitSubject('short')).toBe('short');
   });
 });

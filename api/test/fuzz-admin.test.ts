@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fuzzNumber, fuzzQuery, fuzzSegment, fuzzText, fuzzValue, nearly } from './support/fuzz';
+import {
+  fuzzBody,
+  fuzzContentType,
+  fuzzNumber,
+  fuzzQuery,
+  fuzzSegment,
+  fuzzText,
+  fuzzValue,
+  nearly,
+} from './support/fuzz';
 import { signedIn } from './support/admin';
 import { createJobs } from './support/jobs';
 import { invalidRows } from './support/rows';
@@ -257,5 +266,109 @@ describe(`admin path parameters and queries under arbitrary input on ${testDatab
 
   it('never stored an invalid row along the way', async () => {
     expect(await invalidRows(t.db)).toEqual([]);
+  });
+});
+
+describe(`the other admin inputs under arbitrary input on ${testDatabase}`, () => {
+  let pending: number[];
+  let disposableJobs: string[];
+  beforeAll(async () => {
+    pending = [];
+    for (let i = 0; i < 8; i += 1)
+      pending.push(await insertSubmission(t.db, { status: 'pending_review' }));
+    const created = await createJobs(
+      t.app,
+      Array.from({ length: 8 }, (_, i) => ({ title: `Disposable ${i}`, active: i % 2 === 0 })),
+    );
+    disposableJobs = Object.values(created);
+  });
+
+  // (Sign-out is fuzzed in fuzz-public.test.ts: here it would end the session the rest uses.)
+  it('the review actions, republish and delete with any JSON body', async () => {
+    const actions = [
+      ['POST', '/api/admin/submissions/:id/approve'],
+      ['POST', '/api/admin/submissions/:id/payment-link'],
+      ['POST', '/api/admin/submissions/:id/mark-paid'],
+      ['POST', '/api/admin/jobs/:job/republish'],
+      ['DELETE', '/api/admin/jobs/:job'],
+      ['DELETE', '/api/admin/promo-codes/:promo'],
+    ] as const;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...actions),
+        fc.constantFrom(...pending),
+        fc.constantFrom(...disposableJobs),
+        fc.option(fuzzValue, { freq: 3 }),
+        async ([method, url], id, job, payload) => {
+          await expectHandled({
+            method,
+            url: url
+              .replace(':id', String(id))
+              .replace(':job', job)
+              .replace(':promo', String(promoId)),
+            ...(payload === null ? {} : { payload: JSON.stringify(payload) ?? 'null' }),
+            headers: { 'content-type': 'application/json' },
+          });
+        },
+      ),
+      { numRuns: RUNS },
+    );
+    expect(await invalidRows(t.db)).toEqual([]);
+  });
+
+  it('every admin body route with any bytes under any content type', async () => {
+    const routes = [
+      ['POST', '/api/admin/jobs'],
+      ['PUT', `/api/admin/jobs/:job`],
+      ['POST', '/api/admin/jobs/:job/extend'],
+      ['PUT', '/api/admin/submissions/:id/amount'],
+      ['POST', '/api/admin/submissions/:id/reject'],
+      ['POST', '/api/admin/promo-codes'],
+      ['PUT', '/api/admin/promo-codes/:promo'],
+    ] as const;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...routes),
+        fuzzBody,
+        fuzzContentType,
+        async ([method, url], payload, type) => {
+          await expectHandled({
+            method,
+            url: url
+              .replace(':id', String(submissionIds[0]))
+              .replace(':job', jobId)
+              .replace(':promo', String(promoId)),
+            headers: { 'content-type': type },
+            payload,
+          });
+        },
+      ),
+      { numRuns: RUNS * 2 },
+    );
+    expect(await invalidRows(t.db)).toEqual([]);
+  });
+
+  it('a mutation with any CSRF header and Origin: refused or done, never a 5xx', async () => {
+    const header = fc.option(
+      fc.oneof(
+        fuzzText.map((s) => s.replace(/[^\x20-\x7e]/g, '')),
+        fc.constantFrom('fetch', 'Fetch', 'XMLHttpRequest', 'http://localhost:3000', 'null'),
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(header, header, async (csrf, origin) => {
+        const res = await expectHandled({
+          method: 'POST',
+          url: `/api/admin/jobs/${jobId}/extend`,
+          payload: { days: 1 },
+          headers: {
+            'x-requested-with': csrf ?? '',
+            ...(origin === null ? {} : { origin }),
+          },
+        });
+        if (csrf !== 'fetch') expect(res.statusCode).toBe(403);
+      }),
+      { numRuns: RUNS },
+    );
   });
 });

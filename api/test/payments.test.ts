@@ -1,6 +1,9 @@
-import type { Job, PayPageView } from '@jobboard/contract';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PAYMENT_MESSAGES, type Job, type PayPageView } from '@jobboard/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { issuePaymentToken } from '../src/payments/payment-tokens';
+import { freePort } from './support/pg-cluster';
 import { startFakeStripe, type FakeSession, type FakeStripe } from './support/fake-stripe';
 import { insertSubmission } from './support/submissions';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
@@ -373,5 +376,85 @@ describe(`payments on ${testDatabase}`, () => {
       );
       expect((await t.db('promo_codes').where({ id: promoId }).first()).redemptions).toBe(1);
     });
+  });
+});
+
+describe(`payments while Stripe cannot be reached on ${testDatabase}`, () => {
+  /** An app whose Stripe SDK talks to `stripeUrl`, with an approved submission and its link. */
+  async function appWithStripeAt(stripeUrl: string) {
+    const app = await buildTestApp({
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_board',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_URL: stripeUrl,
+      },
+    });
+    const id = await insertSubmission(app.db);
+    const token = await issuePaymentToken(app.db, id, app.clock.now);
+    const checkout = () => app.app.inject({ method: 'POST', url: `/api/pay/${token}/checkout` });
+    return { app, checkout };
+  }
+
+  /** A clear 503 in JSON, the message and nothing else: no stack, no Stripe error text. */
+  function expectUnavailable(res: Awaited<ReturnType<TestApp['app']['inject']>>) {
+    expect(res.statusCode, res.body).toBe(503);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toEqual({ message: PAYMENT_MESSAGES.unreachable });
+  }
+
+  /** A stand-in for Stripe that answers every request with `status` and `body`. */
+  async function brokenStripe(status: number, type: string, body: string) {
+    const server = createServer((_req, res) => {
+      res.writeHead(status, { 'content-type': type });
+      res.end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      close: () => new Promise((resolve) => server.close(resolve)),
+    };
+  }
+
+  it('answers 503 with a message to try again when nothing listens at STRIPE_API_URL', async () => {
+    const { app, checkout } = await appWithStripeAt(`http://127.0.0.1:${await freePort()}`);
+    try {
+      expectUnavailable(await checkout());
+      expect(Number((await app.db('payments').count({ n: '*' }))[0]!.n)).toBe(0);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it.each([
+    ['fails with a 500', 500, 'application/json', '{"error":{"type":"api_error","message":"x"}}'],
+    ['is behind a proxy answering an HTML 502', 502, 'text/html', '<html>Bad Gateway</html>'],
+    ['answers 200 with something that is not JSON', 200, 'text/plain', 'at Stripe.request'],
+  ])('answers the same 503 when Stripe %s', async (_name, status, type, body) => {
+    const broken = await brokenStripe(status, type, body);
+    const { app, checkout } = await appWithStripeAt(broken.url);
+    try {
+      expectUnavailable(await checkout());
+    } finally {
+      await app.close();
+      await broken.close();
+    }
+  });
+
+  it('answers 503 while the Stripe service is stopped, and starts the checkout once it is back', async () => {
+    const port = await freePort();
+    let fake = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET, port });
+    const { app, checkout } = await appWithStripeAt(fake.url);
+    try {
+      await fake.close();
+      expectUnavailable(await checkout());
+      expectUnavailable(await checkout());
+      fake = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET, port });
+      const res = await checkout();
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().url).toMatch(new RegExp(`^${fake.url}/checkout/cs_test_`));
+    } finally {
+      await app.close();
+      await fake.close();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import {
   ADMIN_LIMITS,
+  BROKEN_CHARACTER,
   MAX_AMOUNT_CENTS,
   MAX_INT4,
   NUL_CHARACTER,
@@ -233,6 +234,48 @@ describe(`text PostgreSQL cannot store on ${testDatabase}`, () => {
       const search = await t.app.inject({ method: 'POST', url: '/api/jobs/search', payload: body });
       expect(search.statusCode, JSON.stringify(body)).toBe(400);
     }
+  });
+
+  // Half a surrogate pair has no UTF-8 form: both databases stored U+FFFD instead, so a label
+  // saved this way was never found again and the save failed with a 500 (found by fuzzing).
+  it.each([
+    ['category.0', { category: ['\ud800'] }],
+    ['locations.1', { locations: ['Portland, ME', 'Bad \udc00 place'] }],
+    ['title', { title: 'Senior \ud83d Writer' }],
+  ])('refuses half a surrogate pair in a job (%s), on the admin screen', async (field, change) => {
+    const res = await admin({
+      method: 'POST',
+      url: '/api/admin/jobs',
+      payload: { ...JOB_FORM, ...change },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().fields).toEqual({ [field]: BROKEN_CHARACTER });
+  });
+
+  it('refuses half a surrogate pair in a submission and a search, and takes whole pairs', async () => {
+    const submission = await t.app.inject({
+      method: 'POST',
+      url: '/api/submit-job-for-review',
+      payload: { ...VALID_SUBMISSION, location: 'Remote \ud800' },
+    });
+    expect(submission.statusCode).toBe(400);
+    expect(submission.json().fields).toEqual({ location: BROKEN_CHARACTER });
+    const search = await t.app.inject({
+      method: 'POST',
+      url: '/api/jobs/search',
+      payload: { query: '\udfff' },
+    });
+    expect(search.statusCode).toBe(400);
+    const emoji = await admin({
+      method: 'POST',
+      url: '/api/admin/jobs',
+      payload: { ...JOB_FORM, locations: ['Portland, ME 🌲'], category: ['Fundraising 💚'] },
+    });
+    expect(emoji.statusCode, emoji.body).toBe(201);
+    expect(emoji.json()).toMatchObject({
+      locations: ['Portland, ME 🌲'],
+      category: ['Fundraising 💚'],
+    });
   });
 
   it('stores a submission that fills every field', async () => {

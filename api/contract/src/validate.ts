@@ -13,11 +13,43 @@ export type Validation<T> = { ok: true; value: T } | { ok: false; errors: FieldE
 export const NUL_CHARACTER = 'Please remove the invisible NUL character from this text';
 
 /**
- * The path of a string (a value or an object key) in `value` holding a NUL character, or null.
- * PostgreSQL refuses such text outright, so it is refused here for both databases alike. Walked
- * with a stack, not recursion: a body of deeply nested lists cannot overflow it.
+ * The message for text holding half of a surrogate pair (JSON can carry `"\ud800"`): it has no
+ * UTF-8 form, so either database would store U+FFFD in its place, and a label looked up by the
+ * text that was sent would never be found (a location or category save failed with a 500).
  */
+export const BROKEN_CHARACTER = 'Please remove the broken character from this text';
+
+/**
+ * Whether `text` holds a surrogate without its other half. A loop rather than a regex: the
+ * lookbehind one would need is missing from older browsers, and the forms run this too.
+ */
+function hasLoneSurrogate(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < 0xd800 || code > 0xdfff) continue;
+    const next = text.charCodeAt(i + 1);
+    if (code > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) return true;
+    i += 1; // a whole pair
+  }
+  return false;
+}
+
+/** The path of a string (a value or an object key) in `value` holding a NUL character, or null. */
 export function findNulCharacter(value: unknown): string | null {
+  return findText(value, (text) => text.includes('\u0000'));
+}
+
+/** The path of a string (a value or an object key) in `value` holding a lone surrogate, or null. */
+export function findBrokenCharacter(value: unknown): string | null {
+  return findText(value, hasLoneSurrogate);
+}
+
+/**
+ * The path of the first string (a value or an object key) in `value` that `bad` picks, or null.
+ * Such text is refused here for both databases alike. Walked with a stack, not recursion: a body
+ * of deeply nested lists cannot overflow it.
+ */
+function findText(value: unknown, bad: (text: string) => boolean): string | null {
   // Each entry: the value, and where it sits (its key and its parent's entry), so a path is only
   // built for the one string found.
   type Entry = { item: unknown; key: string | null; parent: Entry | null };
@@ -31,14 +63,14 @@ export function findNulCharacter(value: unknown): string | null {
     const entry = stack.pop()!;
     const { item } = entry;
     if (typeof item === 'string') {
-      if (item.includes('\u0000')) return pathOf(entry);
+      if (bad(item)) return pathOf(entry);
     } else if (Array.isArray(item)) {
       item.forEach((child, index) =>
         stack.push({ item: child, key: String(index), parent: entry }),
       );
     } else if (item !== null && typeof item === 'object') {
       for (const [key, child] of Object.entries(item)) {
-        if (key.includes('\u0000')) return pathOf(entry, key);
+        if (bad(key)) return pathOf(entry, key);
         stack.push({ item: child, key, parent: entry });
       }
     }
@@ -54,6 +86,8 @@ export function findNulCharacter(value: unknown): string | null {
 export function check<T, S>(struct: Struct<T, S>, value: unknown): Validation<T> {
   const nul = findNulCharacter(value);
   if (nul !== null) return { ok: false, errors: { [nul]: NUL_CHARACTER } };
+  const broken = findBrokenCharacter(value);
+  if (broken !== null) return { ok: false, errors: { [broken]: BROKEN_CHARACTER } };
   try {
     const [error, result] = validate(value, struct, { coerce: true });
     if (!error) return { ok: true, value: result as T };

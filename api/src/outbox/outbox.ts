@@ -14,10 +14,11 @@ export const OUTBOX_LIMITS = { subject: 300 } as const;
 /**
  * A subject that fits `outbox.subject`: one line (no header folding tricks), at most `max`
  * characters counted as PostgreSQL counts them (code points, so an emoji is never cut in half),
- * an ellipsis where it was cut.
+ * an ellipsis where it was cut. Every run of white space or control characters is one space:
+ * `\s` alone misses U+0085 (NEL), a line break to some mail readers.
  */
 export function fitSubject(subject: string, max: number = OUTBOX_LIMITS.subject): string {
-  const line = subject.replace(/\s+/g, ' ').trim();
+  const line = subject.replace(/[\s\p{Cc}]+/gu, ' ').trim();
   const characters = Array.from(line);
   return characters.length <= max ? line : `${characters.slice(0, max - 1).join('')}…`;
 }

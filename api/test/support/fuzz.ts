@@ -95,7 +95,7 @@ export const fuzzSegment = fc
   .map((s) => encodeURIComponent(wellFormed(s)));
 
 /** Lone surrogates made U+FFFD, as a browser does before it encodes a URL. */
-function wellFormed(text: string): string {
+export function wellFormed(text: string): string {
   return text.replace(
     /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
     '\uFFFD',
@@ -110,3 +110,74 @@ export const fuzzQuery = fc
     { maxKeys: 4 },
   )
   .map((entries) => new URLSearchParams(entries).toString());
+
+/** The board's own query string (filter-query.ts), each name with any value, some repeated. */
+export const fuzzBoardQuery = fc
+  .array(
+    fc.tuple(
+      fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom('q', 'location', 'category', 'salary', 'sort') },
+        fc.constantFrom('fullTime', 'partTime', 'contract', 'remote', 'entry', 'mid', 'senior'),
+        fc.string({ maxLength: 10 }),
+      ),
+      fc.oneof(
+        fuzzText.map(wellFormed),
+        fc.constantFrom('true', 'false', 'relevance', 'salary-high', '100k-plus', 'Fundraising'),
+      ),
+    ),
+    { maxLength: 60 },
+  )
+  .map((pairs) => new URLSearchParams(pairs).toString());
+
+/** The bytes of a request body: any text or bytes, broken JSON, and now and then too large. */
+export const fuzzBody = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 200 }),
+  fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from(bytes)),
+  fc.constantFrom(
+    '',
+    '{',
+    '{"query":',
+    '[',
+    'nul',
+    '"\\ud800"',
+    '{"__proto__":{"admin":true}}',
+    '{"constructor":{"prototype":{"x":1}}}',
+    '{"a":1,"a":2}',
+    '1e99999',
+    '\ufeff{}',
+    'a=1&b=2',
+    '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--',
+    `{"title":"${'x'.repeat(70_000)}"}`,
+    `[${'['.repeat(5_000)}${']'.repeat(5_000)}]`,
+  ),
+  fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
+);
+
+/** Content types a client may claim for a body, right or wrong. */
+export const fuzzContentType = fc.constantFrom(
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/json; charset=utf-16',
+  'Application/JSON',
+  'application/merge-patch+json',
+  'text/plain',
+  'text/html',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/octet-stream',
+  'application/json, text/plain',
+  ';',
+  '',
+);
+
+let addresses = 0;
+
+/**
+ * A client address of its own for each request (app.inject's `remoteAddress`), for routes that
+ * limit each address (sign-in, checkout): otherwise all but the first few fuzzed inputs would get
+ * the limiter's 429 and never reach the code under test.
+ */
+export function nextAddress(): string {
+  addresses += 1;
+  return `10.${(addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`;
+}

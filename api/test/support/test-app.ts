@@ -71,7 +71,10 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   };
 }
 
-/** A new, empty database of its own (not migrated), and how to delete it. */
+/**
+ * A fresh, empty database for one test file (not migrated): a temporary SQLite file, or a new
+ * database in the run's PostgreSQL cluster. `dispose()` removes it.
+ */
 export async function freshDatabase(): Promise<{
   database: DatabaseConfig;
   dispose(): Promise<void>;

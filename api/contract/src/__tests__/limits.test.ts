@@ -9,7 +9,13 @@ import {
 import { MAX_INT4 } from '../job';
 import { SearchRequest } from '../search';
 import { SubmissionPayload } from '../submission';
-import { NUL_CHARACTER, check, findNulCharacter } from '../validate';
+import {
+  BROKEN_CHARACTER,
+  NUL_CHARACTER,
+  check,
+  findBrokenCharacter,
+  findNulCharacter,
+} from '../validate';
 import { VALID_SUBMISSION } from './submission-cases';
 
 describe('text PostgreSQL cannot store', () => {
@@ -24,6 +30,17 @@ describe('text PostgreSQL cannot store', () => {
     let deep: unknown = 'end\u0000';
     for (let i = 0; i < 100_000; i++) deep = [deep];
     expect(findNulCharacter(deep)).toMatch(/^0(\.0)*$/);
+  });
+
+  it('names where half of a surrogate pair is, and lets whole pairs (emoji) through', () => {
+    expect(findBrokenCharacter('a\ud800')).toBe('body');
+    expect(findBrokenCharacter({ locations: ['Paris', 'x\udc00y'] })).toBe('locations.1');
+    expect(findBrokenCharacter({ ['k\udbff']: 1 })).toBe('k\udbff');
+    expect(findBrokenCharacter({ title: '😀 Île-de-France', n: 1 })).toBeNull();
+    expect(check(SearchRequest, { category: ['\ud800'] })).toEqual({
+      ok: false,
+      errors: { 'category.0': BROKEN_CHARACTER },
+    });
   });
 
   it('is refused by every struct, the search and the submission alike', () => {

@@ -1,4 +1,4 @@
-import { PAY_LINK_MESSAGES } from '@jobboard/contract';
+import { PAY_LINK_MESSAGES, PAYMENT_MESSAGES } from '@jobboard/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { HttpError, notFound } from '../../http/http-error';
 import { createCheckoutSession, prepareCharge } from '../../payments/checkout';
@@ -40,10 +40,7 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
       const linked = await linkedSubmission(request.params.token);
       if (linked.status === 'paid') throw new HttpError(409, PAY_LINK_MESSAGES.alreadyPaid);
       if (!app.stripe) {
-        throw new HttpError(
-          503,
-          'Online payment is not set up yet. Our team will contact you about payment.',
-        );
+        throw new HttpError(503, PAYMENT_MESSAGES.notSetUp);
       }
       const submission = await prepareCharge(app.db, linked.id, app.now());
       // Sessions an earlier amount change could not expire (Stripe was down): try again now.
@@ -59,14 +56,13 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
         );
         return { url };
       } catch (error) {
+        // Stripe down, unreachable or failing: the details go to the log only, and the employer
+        // is told to try again (503: our payment service is unavailable for now).
         request.log.error(
           { err: error, submissionId: submission.id },
           'could not create a Stripe checkout session',
         );
-        throw new HttpError(
-          502,
-          'The payment service could not be reached. Please try again in a few minutes.',
-        );
+        throw new HttpError(503, PAYMENT_MESSAGES.unreachable);
       }
     },
   );

@@ -51,6 +51,28 @@ describe('a job card', () => {
     expect(getComputedStyle(screen.getByRole('article')).boxShadow).toMatch(/^0 0 0 2px/);
   });
 
+  it('shows markup in any field as text, salary text included', () => {
+    const markup = '</script><script>alert(1)</script>"><img src=x onerror=alert(1)>';
+    const job = makeJob({
+      title: `Editor ${markup}`,
+      organization: `Org ${markup}`,
+      company: { name: `Org ${markup}`, description: markup, websiteUrl: '' },
+      location: `City ${markup}`,
+      jobType: markup.slice(-30),
+      description: `About ${markup}`,
+      salary: `$50k ${markup}`,
+      salaryMin: null,
+      salaryMax: null,
+      deadline: `Rolling ${markup}`,
+    });
+    const { container } = renderWithProviders(<JobCard job={job} />);
+    const card = screen.getByRole('article', { name: `Editor ${markup}` });
+    for (const text of [`Org ${markup}`, `City ${markup}`, `About ${markup}`, `$50k ${markup}`]) {
+      expect(card).toHaveTextContent(text);
+    }
+    expect(container.querySelector('img[src="x"], script')).toBeNull();
+  });
+
   it('leaves out the salary and deadline lines when the job has none', () => {
     renderWithProviders(<JobCard job={makeJob({ title: 'Copy Editor' })} />);
     const card = screen.getByRole('article', { name: 'Copy Editor' });

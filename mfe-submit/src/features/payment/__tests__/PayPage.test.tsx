@@ -1,5 +1,5 @@
-import type { PayPageView } from '@jobboard/contract';
-import { SharedUiProvider, useToastStore } from '@jobboard/shared-ui';
+import { PAYMENT_MESSAGES, type PayPageView } from '@jobboard/contract';
+import { SharedUiProvider, Toaster, useToastStore } from '@jobboard/shared-ui';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from '@jobboard/shared-ui/router';
@@ -49,6 +49,8 @@ function renderAt(path: string) {
           </Routes>
         </MemoryRouter>
       </SWRConfig>
+      {/* The shell's one toast viewport, where the pay page's failures are shown. */}
+      <Toaster />
     </SharedUiProvider>,
   );
 }
@@ -78,6 +80,26 @@ describe('the pay page', () => {
       expect.objectContaining({ method: 'POST' }),
     );
     expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/cs_1');
+  });
+
+  it("shows the API's message when Stripe cannot be reached, and lets the employer try again", async () => {
+    const fetchMock = serve({
+      [`GET /api/pay/${TOKEN}`]: [200, view],
+      [`POST /api/pay/${TOKEN}/checkout`]: [503, { message: PAYMENT_MESSAGES.unreachable }],
+    });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    renderAt(`/pay/${TOKEN}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay $79.20' }));
+    expect(await screen.findByText('Payment could not start')).toBeInTheDocument();
+    expect(screen.getByText(PAYMENT_MESSAGES.unreachable)).toBeInTheDocument();
+    // The message only: never the status code or the raw answer.
+    expect(document.body.textContent).not.toMatch(/503|\{"message"/);
+    expect(assign).not.toHaveBeenCalled();
+    // The listing stays on screen and Pay works again.
+    expect(screen.getByTestId('amount-due')).toHaveTextContent('$79.20');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay $79.20' }));
+    expect(fetchMock.mock.calls.filter(([url]) => url.endsWith('/checkout'))).toHaveLength(2);
   });
 
   it('says so when payments are not set up', async () => {
