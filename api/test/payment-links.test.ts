@@ -90,7 +90,7 @@ describe(`pay links on ${testDatabase}`, () => {
     await t.app.inject(`/api/pay/${token}`); // the replaced link: 404
     await t.app.inject(`/api/pay/${fresh}/nothing-here`); // no such route
     stripe.down = true; // the checkout fails and its error is logged
-    expect((await checkout(t, fresh)).statusCode).toBe(502);
+    expect((await checkout(t, fresh)).statusCode).toBe(503);
 
     const log = logLines.join('\n');
     expect(log).toContain('"url":"/api/pay/[redacted]"');

@@ -390,7 +390,7 @@ describe(`payments while Stripe cannot be reached on ${testDatabase}`, () => {
       },
     });
     const id = await insertSubmission(app.db);
-    const token = await issuePaymentToken(app.db, id, app.clock.now);
+    const { token } = await issuePaymentToken(app.db, id, app.clock.now);
     const checkout = () => app.app.inject({ method: 'POST', url: `/api/pay/${token}/checkout` });
     return { app, checkout };
   }

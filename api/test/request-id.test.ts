@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF } from './support/admin';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
@@ -11,7 +14,8 @@ let t: TestApp;
 const lines: Record<string, unknown>[] = [];
 beforeAll(async () => {
   t = await buildTestApp({
-    env: { LOG_LEVEL: 'info' },
+    // No front end built (whatever the checkout holds), so a page is the 503 that says so.
+    env: { LOG_LEVEL: 'info', RELEASES_DIR: mkdtempSync(path.join(tmpdir(), 'jobboard-none-')) },
     logStream: { write: (line) => void lines.push(JSON.parse(line)) },
   });
 });
