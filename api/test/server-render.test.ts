@@ -31,7 +31,7 @@ function write(dir: string, file: string, content: string) {
 }
 
 const SHELL_PAGE =
-  '<!DOCTYPE html><html><head><title>x</title></head><body><noscript>This job board needs JavaScript.</noscript><div id="root"></div></body></html>';
+  '<!DOCTYPE html><html><head><title>x</title><link rel="preload" as="script" href="/assets/shell/1/vendor.js"></head><body><noscript>This job board needs JavaScript.</noscript><div id="root"></div></body></html>';
 
 function releasesWith(versions: Record<string, string>, files: Record<string, string>): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'jobboard-ssr-'));
@@ -79,8 +79,10 @@ describe(`the first view rendered on the server, on ${testDatabase}`, () => {
     expect(res.body).toMatch(/<style data-styled="true">\.card\{color:red\}<\/style>.*<\/head>/s);
     // The data the page was drawn from is in the page too: the browser takes over from it.
     expect(res.body).toContain('"total":1');
-    // It shows without JavaScript, so it does not say it needs it.
+    // It shows without JavaScript, so it does not say it needs it; and nothing is preloaded to
+    // compete with its first paint (the scripts load after it, from the entry).
     expect(res.body).not.toContain('needs JavaScript');
+    expect(res.body).not.toContain('rel="preload"');
   });
 
   it('leaves to the browser what no server entry draws', async () => {
@@ -90,6 +92,9 @@ describe(`the first view rendered on the server, on ${testDatabase}`, () => {
       expect(res.statusCode, url).toBe(200);
       expect(rootOf(res.body), url).toBe('');
       expect(res.body, url).toContain('needs JavaScript');
+      expect(res.body, url).toContain(
+        '<link rel="preload" as="script" href="/assets/shell/1/vendor.js">',
+      );
     }
     const warnings = log.filter((line) => line.includes('server rendering'));
     expect(warnings).toHaveLength(1); // the broken entry, said once
