@@ -67,6 +67,15 @@ describe('the headers of every kind of answer', () => {
     expect(snapshotOf(await get('/job-list'))).toMatchSnapshot();
   });
 
+  it('the admin and pay pages alone keep their window from other sites (COOP)', async () => {
+    for (const url of ['/admin', '/admin/login', '/pay/some-token']) {
+      expect((await get(url)).headers['cross-origin-opener-policy'], url).toBe('same-origin');
+    }
+    for (const url of ['/', '/job-list', '/submit-job', '/administrator']) {
+      expect((await get(url)).headers['cross-origin-opener-policy'], url).toBeUndefined();
+    }
+  });
+
   it("the shell's 404 page", async () => {
     expect(snapshotOf(await get('/no-such-page'))).toMatchSnapshot();
   });

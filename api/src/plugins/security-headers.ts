@@ -41,6 +41,8 @@ export default fp(
       },
       // Remote files are fetched by a shell that may live on another origin.
       crossOriginResourcePolicy: { policy: 'cross-origin' },
+      // Set per page by the site routes (isolatedPage): the admin's and the pay pages only.
+      crossOriginOpenerPolicy: false,
       strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
     });
     app.decorate('jsonSecurityHeaders', jsonSecurityHeaders(https));
@@ -96,3 +98,13 @@ const noStoreForPrivateApi: onSendHookHandler = (request, reply, payload, done) 
   if (isPrivateApiPath(request.url.split('?')[0]!)) reply.header('Cache-Control', NO_STORE);
   done(null, payload);
 };
+
+/**
+ * Pages kept in a browsing context group of their own (`Cross-Origin-Opener-Policy: same-origin`):
+ * those that carry an admin's session or a payment, which no other site's window may hold a
+ * reference to. The public pages (the board, the submit form) hold nothing of anyone's, and the
+ * policy would cost their first visit a renderer process of its own before the first paint.
+ */
+export function isolatedPage(pathname: string): boolean {
+  return /^\/(admin|pay)(\/|$)/.test(pathname);
+}

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../db/unavailable';
 import { notFound } from '../../http/http-error';
 import { sendBody } from '../../plugins/public-cache';
+import { isolatedPage } from '../../plugins/security-headers';
 import { SitePages } from '../../site/site-pages';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -56,6 +57,7 @@ const siteRoutes: FastifyPluginAsync = async (app) => {
       });
     }
     const html = 'text/html; charset=utf-8';
+    if (isolatedPage(pathname)) reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     if (page.status === 503) {
       // The database is unavailable: still the page (header, footer and every area that needs no
       // data work, and the board asks the API itself and says what is wrong), but a 503 that tells
