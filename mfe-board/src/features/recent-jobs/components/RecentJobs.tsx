@@ -47,8 +47,11 @@ export function RecentJobs() {
         {data && (
           <Facts>
             <span data-testid="recent-count">{RECENT_TEXT.count(data.jobs.length)}</span>
-            {/* In the reader's own time zone, which only the browser knows. */}
-            {hydrated && <span>{RECENT_TEXT.lastUpdated(time.format(data.fetchedAt))}</span>}
+            {/* In the reader's own time zone, which only the browser knows: until the page is
+                live its place is kept (hidden), so that nothing moves when the time appears. */}
+            <LastUpdated $pending={!hydrated} aria-hidden={!hydrated}>
+              {RECENT_TEXT.lastUpdated(hydrated ? time.format(data.fetchedAt) : TIME_PLACEHOLDER)}
+            </LastUpdated>
           </Facts>
         )}
       </Toolbar>
@@ -106,6 +109,13 @@ const Facts = styled.p`
   margin: 0;
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+/** As wide as most times: the place the time takes before the browser knows the zone. */
+const TIME_PLACEHOLDER = '10:00:00 AM';
+
+const LastUpdated = styled.span<{ $pending: boolean }>`
+  visibility: ${({ $pending }) => ($pending ? 'hidden' : 'visible')};
 `;
 
 const Failure = styled.p`
