@@ -67,11 +67,26 @@ test.describe('the first view drawn on the server', () => {
     await context.close();
   });
 
+  test("the HTML of /jobs/{id} holds the job's dialog, without any JavaScript", async ({
+    browser,
+    request,
+  }) => {
+    const [job] = await allJobs(request);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`/jobs/${job!.id}`);
+    const dialog = page.getByRole('dialog', { name: job!.title });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(job!.company.name);
+    await context.close();
+  });
+
   for (const path of [
     '/',
     '/?q=editor&fullTime=true&sort=salary-high',
     '/job-list',
     '/submit-job',
+    '/jobs/1',
   ]) {
     test(`${path} is taken over by the browser as it is, and then works`, async ({ page }) => {
       const problems: string[] = [];

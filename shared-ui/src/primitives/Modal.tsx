@@ -8,6 +8,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useHydrated } from '../hooks/use-hydrated';
+import { StaticModal } from './StaticModal';
 
 export interface ModalProps {
   open: boolean;
@@ -28,17 +29,21 @@ const RadixModal = lazy(() => import('./RadixModal'));
 
 /**
  * A dialog (see RadixModal for what it does). Its code loads when a dialog first opens, so pages
- * that have not opened one (the board's first view) do not carry it. A dialog lives in a portal
- * the server does not draw, so one open from the start opens once the browser has taken over the
- * server's HTML.
+ * that have not opened one (the board's first view) do not carry it. A dialog open from the start
+ * (a shared /jobs/{id}) is drawn by the server as StaticModal, the same look in place, so that its
+ * content is in the first paint; it stays until the Radix dialog has loaded. One opened later
+ * waits for the Radix dialog (a moment), so focus moves into it once, never from one to the other.
  */
 export function Modal(props: ModalProps) {
-  const [opened, setOpened] = useState(props.open);
   const hydrated = useHydrated();
+  const [opened, setOpened] = useState(props.open);
+  const [drawnByServer] = useState(props.open && !hydrated);
   if (props.open && !opened) setOpened(true);
-  if (!opened || !hydrated) return null;
+  if (!opened) return null;
+  const inPlace = drawnByServer && props.open ? <StaticModal {...props} /> : null;
+  if (!hydrated) return inPlace;
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={inPlace}>
       <RadixModal {...props} />
     </Suspense>
   );

@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useRef } from 'react';
 import styled from 'styled-components';
 import { ModalTitleContext, type ModalProps } from './Modal';
+import { closeButtonStyles, contentStyles, overlayStyles, titleStyles } from './modal-styles';
 import { VisuallyHidden } from './VisuallyHidden';
 
 /**
@@ -63,47 +64,17 @@ export default function RadixModal({
 }
 
 const Overlay = styled(Dialog.Overlay)`
-  position: fixed;
-  inset: 0;
-  background: ${({ theme }) => theme.colors.overlay};
-  z-index: ${({ theme }) => theme.zIndices.overlay};
+  ${overlayStyles}
 `;
 
 const Content = styled(Dialog.Content)`
-  position: fixed;
-  top: 50%;
-  left: 50%;
-  transform: translate(-50%, -50%);
-  width: min(760px, calc(100vw - 2rem));
-  overflow-y: auto;
-  background: ${({ theme }) => theme.colors.surface};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  box-shadow: ${({ theme }) => theme.shadows.raised};
-  padding: ${({ theme }) => theme.space.xl};
-  z-index: ${({ theme }) => theme.zIndices.modal};
-  &:focus {
-    outline: none;
-  }
+  ${contentStyles}
 `;
 
 const Title = styled(Dialog.Title)`
-  margin: 0 2rem ${({ theme }) => theme.space.md} 0;
-  font-size: ${({ theme }) => theme.fontSizes.xl};
+  ${titleStyles}
 `;
 
 const CloseButton = styled(Dialog.Close)`
-  position: absolute;
-  top: ${({ theme }) => theme.space.sm};
-  right: ${({ theme }) => theme.space.sm};
-  width: 2.5rem;
-  height: 2.5rem;
-  border: 0;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: transparent;
-  color: ${({ theme }) => theme.colors.text};
-  font-size: 1.5rem;
-  cursor: pointer;
-  &:hover {
-    background: ${({ theme }) => theme.colors.surfaceMuted};
-  }
+  ${closeButtonStyles}
 `;

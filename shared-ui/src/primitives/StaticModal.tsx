@@ -1,0 +1,80 @@
+import { createContext, useContext, useEffect, useId, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { ModalTitleContext, type ModalProps } from './Modal';
+import { closeButtonStyles, contentStyles, overlayStyles, titleStyles } from './modal-styles';
+import { VisuallyHidden } from './VisuallyHidden';
+
+/**
+ * A dialog open from the start (a shared /jobs/{id} address), as the server draws it: the same
+ * markup and look as the Radix dialog but in place, not in a portal the server cannot draw, so its
+ * content is on screen with the page's first paint. The browser swaps it for the Radix dialog (focus
+ * trap, focus return) as soon as that has loaded; until then Escape, the overlay and the close
+ * button already close it.
+ */
+export function StaticModal({
+  onClose,
+  title,
+  hideTitle,
+  description,
+  children,
+  maxHeight = '85vh',
+}: ModalProps) {
+  const titleId = useId();
+  const descriptionId = useId();
+  useEffect(() => {
+    const closeOnEscape = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [onClose]);
+  return (
+    <>
+      <Overlay onClick={onClose} />
+      <Content
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={descriptionId}
+        style={{ maxHeight }}
+      >
+        {title === undefined ? null : hideTitle ? (
+          <VisuallyHidden id={titleId}>{title}</VisuallyHidden>
+        ) : (
+          <Title id={titleId}>{title}</Title>
+        )}
+        {description ? (
+          <p id={descriptionId}>{description}</p>
+        ) : (
+          <VisuallyHidden id={descriptionId}>Details</VisuallyHidden>
+        )}
+        <TitleId.Provider value={titleId}>
+          <ModalTitleContext.Provider value={ContentTitle}>{children}</ModalTitleContext.Provider>
+        </TitleId.Provider>
+        <CloseButton type="button" aria-label="Close" onClick={onClose}>
+          ×
+        </CloseButton>
+      </Content>
+    </>
+  );
+}
+
+/** The title the content places itself (ModalTitle), naming the dialog as Radix's does. */
+const TitleId = createContext<string | undefined>(undefined);
+function ContentTitle({ children }: { children?: ReactNode }) {
+  return <Title id={useContext(TitleId)}>{children}</Title>;
+}
+
+const Overlay = styled.div`
+  ${overlayStyles}
+`;
+
+const Content = styled.div`
+  ${contentStyles}
+`;
+
+const Title = styled.h2`
+  ${titleStyles}
+`;
+
+const CloseButton = styled.button`
+  ${closeButtonStyles}
+`;
