@@ -22,6 +22,8 @@ const BOARD = `
 const shared = globalThis.__jobboardServerShared;
 export function renderPage(module, data) {
   if (module !== './BoardPage') return null;
+  // A job's page stands for a page a part of which threw on the server (React's mark).
+  if (data.job) return '<!--$!--><template></template><p>Loading...</p><!--/$-->';
   return '<p>' + shared.marker + ': ' + data.search.response.total + ' jobs</p>';
 }`;
 
@@ -101,6 +103,18 @@ describe(`the first view rendered on the server, on ${testDatabase}`, () => {
     expect(warnings[0]).toContain('boom');
     await t.app.inject('/submit-job?again');
     expect(log.filter((line) => line.includes('server rendering'))).toHaveLength(1);
+  });
+
+  it('says when React left a part of a page to the browser, once', async () => {
+    const [id] = (await t.app.inject('/api/jobs')).json<{ id: string }[]>().map((job) => job.id);
+    for (let i = 0; i < 2; i++) {
+      const res = await t.app.inject(`/jobs/${id}`);
+      expect(res.statusCode).toBe(200);
+      expect(rootOf(res.body)).toContain('Loading...');
+    }
+    const warnings = log.filter((line) => line.includes('left part of a page to the browser'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(`/jobs/${id}: a part of the page threw`);
   });
 
   it('keeps a rendered page until jobs change, and revalidates it by its ETag', async () => {

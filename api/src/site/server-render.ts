@@ -9,6 +9,9 @@ import {
 } from '@jobboard/contract';
 import { folderOf, type Releases } from './releases';
 
+/** The mark React's server output puts on a Suspense boundary it leaves to the browser. */
+const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
+
 /**
  * The shapes of the apps' server entries (shared-ui/src/server/server-entries.ts has them with
  * React's types; here elements are opaque).
@@ -81,7 +84,17 @@ export class ServerRenderer {
     try {
       const element = remote.entry.renderPage(route.module, boot.data);
       if (!element) return undefined;
-      return shell.entry.render({ url, boot, page: { route, element } });
+      const page = shell.entry.render({ url, boot, page: { route, element } });
+      // React leaves a part that threw while drawn on the server to the browser, without a word
+      // (renderToString takes no onError): say so, or the page silently loses its first view.
+      if (page.html.includes(CLIENT_RENDERED_BOUNDARY)) {
+        this.report(
+          `fallback:${remote.key}:${route.module}`,
+          new Error(`${url}: a part of the page threw while drawn on the server`),
+          'left part of a page to the browser',
+        );
+      }
+      return page;
     } catch (error) {
       this.report(`render:${remote.key}:${route.module}`, error, 'could not render a page');
       return undefined;
