@@ -224,6 +224,47 @@ describe(`the webhook's checks on ${testDatabase}`, () => {
     expect(await count(t, 'processed_webhook_events')).toBe(4);
   });
 
+  it('answers signed events whose fields overflow what is stored without a 5xx', async () => {
+    // Stripe never sends these; a signed event is still not a reason to fail (Stripe would retry
+    // a 500 for days). What fits nothing is ignored; a payment is kept, its text cut to fit.
+    const { id, token } = await approved();
+    const session = await startCheckout(t, stripe, token);
+    const long = 'x'.repeat(400);
+    const answers = [
+      await deliver(
+        t,
+        stripe.signedEvent('checkout.session.completed', paid(session), { id: `evt_${long}` }),
+      ),
+      await deliver(t, stripe.signedEvent(`checkout.session.${long}`, paid(session))),
+      await deliver(
+        t,
+        stripe.signedEvent(
+          'checkout.session.completed',
+          paid({
+            ...session,
+            id: `cs_test_${long}`,
+            client_reference_id: String(id),
+            metadata: { submissionId: String(id) },
+          }),
+        ),
+      ),
+      await deliver(
+        t,
+        stripe.signedEvent(
+          'checkout.session.completed',
+          paid({ ...session, currency: 'usdollars' }),
+        ),
+      ),
+    ];
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200]);
+    expect((await submission(id)).status).toBe('approved');
+    expect(await paymentOf(session.id)).toMatchObject({
+      status: 'needs_review',
+      currency: 'usd',
+      review_reason: 'Paid 99.00 USDOLLARS, not in USD',
+    });
+  });
+
   it('lets an admin mark a flagged payment as handled', async () => {
     const { id, token } = await approved();
     const session = await startCheckout(t, stripe, token);

@@ -20,6 +20,9 @@ const PAID_EVENTS = new Set([
   'checkout.session.async_payment_succeeded',
 ]);
 
+/** The widths of processed_webhook_events' columns (migration 20261122001200). */
+const STORED_EVENT = { id: 255, type: 100 } as const;
+
 /** What every listing is charged in, and how (checkout.ts creates exactly this). */
 const CHARGED = { currency: 'usd', mode: 'payment' } as const;
 
@@ -46,6 +49,11 @@ export async function applyStripeEvent(
   context: WebhookContext,
   now: Date,
 ): Promise<WebhookOutcome> {
+  if (event.id.length > STORED_EVENT.id || event.type.length > STORED_EVENT.type) {
+    // Not an event Stripe sends (its ids are short); one that cannot be recorded cannot be
+    // applied once, so it is not applied at all, and answered so that it is not retried.
+    return { handled: 'ignored', reason: 'event id or type longer than any of Stripe' };
+  }
   return db.transaction(async (trx) => {
     const inserted = await trx('processed_webhook_events')
       .insert({ event_id: event.id, type: event.type, processed_at: now.getTime() })
