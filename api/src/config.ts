@@ -71,6 +71,8 @@ export interface StripeConfig {
   webhookSecret: string | null;
   /** Another API host for the official SDK (tests point it at a local fake). */
   api: { protocol: 'http' | 'https'; host: string; port: number } | null;
+  /** STRIPE_TIMEOUT_SECONDS: how long one request to Stripe may take (it is tried twice). */
+  timeoutSeconds: number;
 }
 
 /**
@@ -135,8 +137,14 @@ export function loadConfig(env: Env = process.env): Config {
   const stripeKey = read('STRIPE_SECRET_KEY', parseStripeKey, '');
   const stripeWebhookSecret = read('STRIPE_WEBHOOK_SECRET', parseWebhookSecret, '');
   const stripeApi = read('STRIPE_API_URL', parseStripeApiUrl, null);
+  const stripeTimeoutSeconds = read('STRIPE_TIMEOUT_SECONDS', parseTimeout, 8);
   const stripe: StripeConfig | null = stripeKey
-    ? { secretKey: stripeKey, webhookSecret: stripeWebhookSecret || null, api: stripeApi }
+    ? {
+        secretKey: stripeKey,
+        webhookSecret: stripeWebhookSecret || null,
+        api: stripeApi,
+        timeoutSeconds: stripeTimeoutSeconds,
+      }
     : null;
 
   const mail: MailConfig = {

@@ -86,7 +86,15 @@ describe('configuration from the environment', () => {
       secretKey: 'sk_test_abc',
       webhookSecret: 'whsec_abc',
       api: { protocol: 'http', host: '127.0.0.1', port: 12111 },
+      timeoutSeconds: 8,
     });
+    expect(
+      loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_TIMEOUT_SECONDS: '3' }).stripe
+        ?.timeoutSeconds,
+    ).toBe(3);
+    expect(() =>
+      loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_TIMEOUT_SECONDS: '0' }),
+    ).toThrow(/STRIPE_TIMEOUT_SECONDS must be a whole number of seconds/);
     expect(() =>
       loadConfig({ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'abc' }),
     ).toThrow(

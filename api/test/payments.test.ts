@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { PAYMENT_MESSAGES, type Job, type PayPageView } from '@jobboard/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { issuePaymentToken } from '../src/payments/payment-tokens';
@@ -381,12 +381,13 @@ describe(`payments on ${testDatabase}`, () => {
 
 describe(`payments while Stripe cannot be reached on ${testDatabase}`, () => {
   /** An app whose Stripe SDK talks to `stripeUrl`, with an approved submission and its link. */
-  async function appWithStripeAt(stripeUrl: string) {
+  async function appWithStripeAt(stripeUrl: string, env: Record<string, string> = {}) {
     const app = await buildTestApp({
       env: {
         STRIPE_SECRET_KEY: 'sk_test_board',
         STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
         STRIPE_API_URL: stripeUrl,
+        ...env,
       },
     });
     const id = await insertSubmission(app.db);
@@ -422,6 +423,25 @@ describe(`payments while Stripe cannot be reached on ${testDatabase}`, () => {
       expect(Number((await app.db('payments').count({ n: '*' }))[0]!.n)).toBe(0);
     } finally {
       await app.close();
+    }
+  });
+
+  it('answers the same 503 when Stripe takes the request and never answers, within two timeouts', async () => {
+    const sockets = new Set<Socket>();
+    const silent = createServer(() => {}); // takes every request, answers none
+    silent.on('connection', (socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    const { app, checkout } = await appWithStripeAt(url, { STRIPE_TIMEOUT_SECONDS: '1' });
+    try {
+      const started = Date.now();
+      expectUnavailable(await checkout());
+      // One try and one retry of a second each, with the SDK's short pause between them.
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await app.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
     }
   });
 

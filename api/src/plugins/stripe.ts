@@ -16,9 +16,10 @@ export default fp(
       config
         ? new Stripe(config.secretKey, {
             ...(config.api ?? {}),
-            // Our own idempotency keys make retries safe; one retry rides out a network blip.
+            // Our own idempotency keys make retries safe; one retry rides out a network blip. A
+            // Stripe that hangs costs the payer two timeouts, then the page says to try again.
             maxNetworkRetries: 1,
-            timeout: 20_000,
+            timeout: config.timeoutSeconds * 1000,
             telemetry: false,
           })
         : null,
