@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseConfig } from '../src/config';
 import { createJobs } from './support/jobs';
-import { buildOnce } from './support/server-process';
+import { buildOnce } from './support/api-process';
 import { buildTestApp, freshDatabase, testDatabase, type TestApp } from './support/test-app';
 
 /**

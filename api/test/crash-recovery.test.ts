@@ -4,7 +4,7 @@ import { VALID_SUBMISSION } from '../contract/src/__tests__/submission-cases';
 import { createKnex } from '../src/db/knex';
 import { SUBMISSION_RECEIVED_TEMPLATE } from '../src/outbox/templates';
 import { invalidRows } from './support/rows';
-import { SiteProcess } from './support/site-process';
+import { ApiProcess } from './support/api-process';
 import { freshDatabase, testDatabase } from './support/test-app';
 
 /**
@@ -17,12 +17,12 @@ const ROUNDS = 3;
 /** Submissions sent at once during a burst. */
 const SENDERS = 40;
 
-let site: SiteProcess;
+let site: ApiProcess;
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 
 beforeAll(async () => {
   database = await freshDatabase();
-  site = await SiteProcess.start({
+  site = await ApiProcess.start({
     database: database.database,
     env: { SUBMISSION_RATE_LIMIT_MAX: '10000000', LOG_LEVEL: 'error' },
   });

@@ -5,7 +5,7 @@ import { VALID_SUBMISSION } from '../contract/src/__tests__/submission-cases';
 import { createKnex } from '../src/db/knex';
 import { formatReport, runLoad, type LoadKind, type LoadRequest } from './support/load';
 import { invalidRows } from './support/rows';
-import { SiteProcess } from './support/site-process';
+import { ApiProcess } from './support/api-process';
 import { freshDatabase, testDatabase } from './support/test-app';
 
 /**
@@ -19,7 +19,7 @@ const SOAK = process.env.SOAK === '1';
 const CLIENTS = Number(process.env.LOAD_CLIENTS ?? (SOAK ? 200 : 20));
 const SECONDS = Number(process.env.LOAD_SECONDS ?? (SOAK ? 60 : 5));
 
-let site: SiteProcess;
+let site: ApiProcess;
 let db: Knex;
 let dispose: () => Promise<void>;
 let jobIds: string[];
@@ -28,7 +28,7 @@ let locations: string[];
 beforeAll(async () => {
   const fresh = await freshDatabase();
   dispose = fresh.dispose;
-  site = await SiteProcess.start({
+  site = await ApiProcess.start({
     database: fresh.database,
     env: {
       SEED_DEMO: 'true',

@@ -4,7 +4,7 @@ import nodemailer from 'nodemailer';
 import { enqueueEmail } from '../src/outbox/outbox';
 import { LEASE_MS, MAX_ATTEMPTS, OutboxSender, retryDelayMs } from '../src/outbox/outbox-sender';
 import { createKnex } from '../src/db/knex';
-import { SiteProcess } from './support/site-process';
+import { ApiProcess } from './support/api-process';
 import { SmtpPeer } from './support/smtp-peer';
 import { buildTestApp, freshDatabase, testDatabase, type TestApp } from './support/test-app';
 
@@ -229,7 +229,7 @@ describe(`e-mail across restarts of the API process on ${testDatabase}`, () => {
     const db = createKnex(fresh.database);
     await smtp.stop(); // the mail server is down from the start (same port when it is back)
     let smtpUp = false;
-    let site: SiteProcess | null = null;
+    let site: ApiProcess | null = null;
     const outboxRows = () => db('outbox').orderBy('id');
     const submitTo = async (base: string, n: number) => {
       const res = await fetch(`${base}/api/submit-job-for-review`, {
@@ -249,7 +249,7 @@ describe(`e-mail across restarts of the API process on ${testDatabase}`, () => {
       return rows.every((m) => m.status === 'pending' && m.attempts >= times && m.last_error);
     };
     try {
-      site = await SiteProcess.start({
+      site = await ApiProcess.start({
         database: fresh.database,
         env: { SMTP_URL: smtp.url, MAIL_POLL_SECONDS: '1', ADMIN_EMAIL: 'review@board.example' },
       });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALID_SUBMISSION } from '../contract/src/__tests__/submission-cases';
 import type { DatabaseConfig } from '../src/config';
 import { createKnex } from '../src/db/knex';
-import { start, type ServerProcess } from './support/server-process';
+import { ApiProcess } from './support/api-process';
 import { freshDatabase, testDatabase } from './support/test-app';
 
 /**
@@ -20,18 +20,12 @@ beforeAll(async () => {
 });
 afterAll(() => dispose());
 
-/** The server's settings for this run's database. */
-const databaseEnv = (): Record<string, string> =>
-  database.client === 'postgres'
-    ? { DATABASE_URL: database.connectionString }
-    : { SQLITE_FILE: database.filename };
-
 describe(`the production server on ${testDatabase}`, () => {
-  let server: ServerProcess;
+  let server: ApiProcess;
   afterAll(() => server?.stop('SIGKILL'));
 
   it('starts from the build with plain node and answers /healthz and /readyz', async () => {
-    server = await start({ env: databaseEnv() });
+    server = await ApiProcess.start({ database });
     const argv = readFileSync(`/proc/${server.pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
     expect(argv[0]).toBe(process.execPath);
     expect(argv.slice(1)).toEqual(['--enable-source-maps', 'dist/server.js']);
@@ -66,7 +60,7 @@ describe(`the production server on ${testDatabase}`, () => {
     await sleep(300);
 
     process.kill(server.pid, 'SIGTERM');
-    await until(() => server.output().includes('SIGTERM: shutting down') || refused(server.port));
+    await until(() => server.output.includes('SIGTERM: shutting down') || refused(server.port));
     // Closed to new connections (a load balancer moves on), while ours is still open.
     expect(await refused(server.port)).toBe(true);
     expect(socket.destroyed).toBe(false);
