@@ -35,6 +35,9 @@ export interface TestAppOptions {
   migrate?: boolean;
 }
 
+/** A folder that holds no release. */
+const NO_RELEASES = path.join(tmpdir(), 'jobboard-test-no-releases');
+
 /**
  * The real app on a fresh, migrated database of its own: a temporary SQLite file, or a new database
  * in the run's PostgreSQL cluster. Requests go through `app.inject`.
@@ -50,6 +53,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     MAIL_POLL_SECONDS: '0',
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
     PUBLIC_URL: 'http://localhost:3000',
+    // No front-end build: what the API answers must not depend on whether `pnpm build` has run
+    // (and its server entries are not loaded into every test). Tests of the site name their own.
+    RELEASES_DIR: NO_RELEASES,
     ...options.env,
   });
   config.database = database;
