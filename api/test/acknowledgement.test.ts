@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { VALID_SUBMISSION } from '../contract/src/__tests__/submission-cases';
-import { enqueueEmail, fitSubject, OUTBOX_LIMITS } from '../src/outbox/outbox';
-import { SUBMISSION_RECEIVED_TEMPLATE } from '../src/outbox/templates';
+import { enqueueEmail, fitSubject, OUTBOX_LIMITS } from '../src/mail/outbox';
+import { SUBMISSION_RECEIVED_TEMPLATE } from '../src/mail/submission-emails';
 import { ACKNOWLEDGEMENT_CAPS } from '../src/submissions/acknowledgement-caps';
 import { SmtpPeer, type ReceivedMail } from './support/smtp-peer';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';

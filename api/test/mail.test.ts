@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { VALID_SUBMISSION } from '../contract/src/__tests__/submission-cases';
 import nodemailer from 'nodemailer';
-import { enqueueEmail } from '../src/outbox/outbox';
-import { LEASE_MS, MAX_ATTEMPTS, OutboxSender, retryDelayMs } from '../src/outbox/outbox-sender';
+import { enqueueEmail } from '../src/mail/outbox';
+import { LEASE_MS, MAX_ATTEMPTS, OutboxSender, retryDelayMs } from '../src/mail/outbox-sender';
 import { createKnex } from '../src/db/knex';
 import { SiteProcess } from './support/site-process';
 import { SmtpPeer } from './support/smtp-peer';

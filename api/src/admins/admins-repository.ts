@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { endSessionsOf } from '../auth/session-store';
+import { endSessionsOf } from './session-store';
 import { hashPassword } from './passwords';
 
 export interface AdminRow {

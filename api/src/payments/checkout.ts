@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type Stripe from 'stripe';
 import { HttpError } from '../http/http-error';
 import { settlePromoBeforeCharge } from './promo-redemption';
-import { loadSubmission, type SubmissionRow } from './submission-row';
+import { loadSubmission, type SubmissionRow } from '../submissions/submission-row';
 
 const HOUR_MS = 60 * 60 * 1000;
 /**

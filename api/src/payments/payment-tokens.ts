@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { PAYMENT_LINK_TTL_DAYS, PAYMENT_TOKEN_PATTERN } from '@jobboard/contract';
 import type { Knex } from 'knex';
 import { addDays } from '../jobs/dates';
-import type { SubmissionRow } from './submission-row';
+import type { SubmissionRow } from '../submissions/submission-row';
 
 type Db = Knex | Knex.Transaction;
 

@@ -1,7 +1,7 @@
 import { MAX_AMOUNT_CENTS, listingTier } from '@jobboard/contract';
 import type { Knex } from 'knex';
-import { discountedCents, redeemPromoCode, type PromoCodeRow } from '../submissions/promo-codes';
-import type { SubmissionRow } from './submission-row';
+import { discountedCents, redeemPromoCode, type PromoCodeRow } from '../promo-codes/promo-codes';
+import type { SubmissionRow } from '../submissions/submission-row';
 
 export type PromoSettlement =
   | { outcome: 'nothing-to-count' }

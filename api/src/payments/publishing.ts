@@ -2,10 +2,10 @@ import { listingTier } from '@jobboard/contract';
 import type { Knex } from 'knex';
 import { addDays, isoDate } from '../jobs/dates';
 import type { JobsRepository } from '../jobs/jobs-repository';
-import { enqueueEmail } from '../outbox/outbox';
-import { jobLiveEmail } from './emails';
+import { enqueueEmail } from '../mail/outbox';
+import { jobLiveEmail } from '../mail/payment-emails';
 import { countPromoAtPayment } from './promo-redemption';
-import { loadSubmission, type SubmissionRow } from './submission-row';
+import { loadSubmission, type SubmissionRow } from '../submissions/submission-row';
 
 export interface Payment {
   provider: 'stripe' | 'manual' | 'credit';

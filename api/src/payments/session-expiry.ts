@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import type Stripe from 'stripe';
-import type { PaymentRow } from './payment-records';
+import type { PaymentRow } from './payments-repository';
 
 /**
  * One expire call may take this long, with no retry of its own: it runs after an admin's amount
@@ -17,7 +17,7 @@ export interface ExpiryResult {
 
 /**
  * Ask Stripe to expire the submission's Checkout Sessions marked 'expiring'
- * (payment-records.ts `markOpenSessionsToExpire`), after the change that marked them has
+ * (payments-repository.ts `markOpenSessionsToExpire`), after the change that marked them has
  * committed. Never throws: expiring is a courtesy that stops Stripe taking money we would not
  * accept, not what keeps a wrong payment from publishing (the webhook's checks do that).
  *

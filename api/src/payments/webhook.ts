@@ -1,8 +1,8 @@
 import { MAX_INT4, formatDollars, parseRecordId } from '@jobboard/contract';
 import type { Knex } from 'knex';
 import type Stripe from 'stripe';
-import { enqueueEmail } from '../outbox/outbox';
-import { paymentNeedsReviewEmail } from './emails';
+import { enqueueEmail } from '../mail/outbox';
+import { paymentNeedsReviewEmail } from '../mail/payment-emails';
 import {
   FLAGGED_STATUSES,
   findPaymentBySession,
@@ -10,9 +10,9 @@ import {
   markOpenSessionsToExpire,
   type FlaggedStatus,
   type PaymentRow,
-} from './payment-records';
+} from './payments-repository';
 import { markPaidAndPublish, type PublishContext, type PublishOutcome } from './publishing';
-import { loadSubmission, type SubmissionRow } from './submission-row';
+import { loadSubmission, type SubmissionRow } from '../submissions/submission-row';
 
 /** The events that mean "this Checkout Session is paid". */
 const PAID_EVENTS = new Set([

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
-import { OutboxSender, type SendReport } from '../outbox/outbox-sender';
+import { OutboxSender, type SendReport } from '../mail/outbox-sender';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { SUBMISSION_RECEIVED_TEMPLATE } from '../outbox/templates';
+import { SUBMISSION_RECEIVED_TEMPLATE } from '../mail/submission-emails';
 
 /**
  * How many "we received your submission" e-mails the public form may cause. Anyone can type any

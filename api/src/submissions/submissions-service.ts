@@ -2,11 +2,11 @@ import { listingTier, type SubmissionPayload } from '@jobboard/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import { badRequest } from '../http/http-error';
-import { enqueueEmail } from '../outbox/outbox';
-import { newSubmissionEmail, submissionReceivedEmail } from '../outbox/templates';
+import { enqueueEmail } from '../mail/outbox';
+import { newSubmissionEmail, submissionReceivedEmail } from '../mail/submission-emails';
 import { ACKNOWLEDGEMENT_CAPS, acknowledgementAllowed } from './acknowledgement-caps';
 import { normaliseSubmission } from './normalise';
-import { discountedCents, findUsablePromoCode } from './promo-codes';
+import { discountedCents, findUsablePromoCode } from '../promo-codes/promo-codes';
 
 export interface SubmissionContext {
   db: Knex;

@@ -5,7 +5,7 @@ import {
   deletePromoCode,
   listPromoCodes,
   updatePromoCode,
-} from '../../admin/promo-codes-admin';
+} from '../../promo-codes/promo-codes-admin';
 import { notFound } from '../../http/http-error';
 import { validateInput } from '../../http/validate';
 

@@ -15,7 +15,7 @@ import {
   resolvePaymentIssue,
   updateAmount,
   type ReviewContext,
-} from '../../admin/review-service';
+} from '../../submissions/review-service';
 import { HttpError, notFound } from '../../http/http-error';
 import { validateInput } from '../../http/validate';
 

@@ -2,8 +2,8 @@ import { ADMIN_MESSAGES, AdminLogin, check } from '@jobboard/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { findAdmin, normaliseUsername, recordLogin } from '../../admins/admins-repository';
 import { verifyPassword } from '../../admins/passwords';
-import { csrfGuard, requireAdmin } from '../../auth/guards';
-import { LoginThrottle } from '../../auth/login-throttle';
+import { csrfGuard, requireAdmin } from '../../admins/guards';
+import { LoginThrottle } from '../../admins/login-throttle';
 import { HttpError } from '../../http/http-error';
 import { SESSION_COOKIE, SESSION_COOKIE_PATH } from '../../plugins/session';
 

@@ -5,7 +5,7 @@ import { createCheckoutSession, prepareCharge } from '../../payments/checkout';
 import { payPageView } from '../../payments/pay-page';
 import { findByPaymentToken, paymentLinkExpired } from '../../payments/payment-tokens';
 import { expireMarkedSessions } from '../../payments/session-expiry';
-import type { SubmissionRow } from '../../payments/submission-row';
+import type { SubmissionRow } from '../../submissions/submission-row';
 import stripeWebhookRoutes from './stripe-webhook';
 
 /**

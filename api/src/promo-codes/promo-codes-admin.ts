@@ -1,7 +1,7 @@
 import type { PromoCode, PromoCodeInput } from '@jobboard/contract';
 import type { Knex } from 'knex';
 import { HttpError, notFound } from '../http/http-error';
-import type { PromoCodeRow } from '../submissions/promo-codes';
+import type { PromoCodeRow } from './promo-codes';
 
 const dayStart = (iso: string | null | undefined) => (iso ? Date.parse(`${iso}T00:00:00Z`) : null);
 /** An end date includes its whole day. */

@@ -9,22 +9,22 @@ import type { Knex } from 'knex';
 import type Stripe from 'stripe';
 import { HttpError, notFound } from '../http/http-error';
 import type { JobsRepository } from '../jobs/jobs-repository';
-import { enqueueEmail } from '../outbox/outbox';
+import { enqueueEmail } from '../mail/outbox';
 import {
   FLAGGED_STATUSES,
   markOpenSessionsToExpire,
   unhandledPaymentIssues,
-} from '../payments/payment-records';
+} from '../payments/payments-repository';
 import { issuePaymentToken, paymentUrl } from '../payments/payment-tokens';
 import { markPaidAndPublish } from '../payments/publishing';
 import { expireMarkedSessions } from '../payments/session-expiry';
-import { loadSubmission, type SubmissionRow } from '../payments/submission-row';
+import { loadSubmission, type SubmissionRow } from './submission-row';
 import {
   creditsLeft,
   creditsLeftByAddress,
   spendListingCredit,
-} from '../submissions/listing-credits';
-import { approvalEmail, publishedWithCreditEmail, rejectionEmail } from './emails';
+} from './listing-credits-repository';
+import { approvalEmail, publishedWithCreditEmail, rejectionEmail } from '../mail/review-emails';
 
 export interface Reviewer {
   id: number;

@@ -5,7 +5,7 @@ import {
   CSRF_HEADER_VALUE,
 } from '@jobboard/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { adminForSession } from '../admins/admins-repository';
+import { adminForSession } from './admins-repository';
 import { HttpError } from '../http/http-error';
 
 declare module 'fastify' {
