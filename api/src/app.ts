@@ -4,17 +4,22 @@ import type { Knex } from 'knex';
 import type { Config, TrustProxy } from './config';
 import { REQUEST_ID_HEADER, REQUEST_ID_LOG_LABEL, requestIdOf } from './http/request-id';
 import { redactLogLine, serializeRequest } from './http/request-log';
+import adminsPlugin from './plugins/admins';
 import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import jobsPlugin from './plugins/jobs';
 import mailerPlugin from './plugins/mailer';
+import paymentsPlugin from './plugins/payments';
+import promoCodesPlugin from './plugins/promo-codes';
 import publicCachePlugin from './plugins/public-cache';
+import serviceContextPlugin from './plugins/service-context';
 import sessionPlugin from './plugins/session';
 import rateLimitPlugin from './plugins/rate-limit';
 import releasesPlugin from './plugins/releases';
 import securityHeadersPlugin from './plugins/security-headers';
 import stripePlugin from './plugins/stripe';
+import submissionsPlugin from './plugins/submissions';
 import adminRoutes from './routes/admin';
 import refreshJobsRoutes from './routes/admin/refresh-jobs';
 import authRoutes from './routes/auth';
@@ -100,10 +105,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(securityHeadersPlugin);
   await app.register(dbPlugin, { db: options.db });
   await app.register(rateLimitPlugin);
+  // One repository per domain (the only code that touches its tables), then what services use.
+  await app.register(submissionsPlugin);
   await app.register(jobsPlugin);
   await app.register(publicCachePlugin);
   await app.register(stripePlugin);
+  await app.register(promoCodesPlugin);
+  await app.register(paymentsPlugin);
+  await app.register(adminsPlugin);
   await app.register(mailerPlugin);
+  await app.register(serviceContextPlugin);
 
   // The operators' probes, outside /api: /healthz and /readyz.
   await app.register(opsRoutes);
