@@ -29,12 +29,6 @@ import paymentsRoutes from './routes/payments';
 import submissionsRoutes from './routes/submissions';
 import siteRoutes from './routes/site';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    routeTable: { method: string; url: string }[];
-  }
-}
-
 export interface AppOptions {
   config: Config;
   /** Log requests (pino). Off in tests. */
@@ -82,13 +76,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: trustedProxies(options.config.trustProxy),
     ...timeouts(options.config.requestTimeoutSeconds),
   });
-
-  // Every route, as registered: the admin route-table test walks it so no route is forgotten.
-  const routeTable: { method: string; url: string }[] = [];
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
-  });
-  app.decorate('routeTable', routeTable);
 
   // First of all hooks, so every answer carries the id: errors, 404s and refusals included.
   app.addHook('onRequest', (request, reply, done) => {
