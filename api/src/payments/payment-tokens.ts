@@ -1,7 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { PAYMENT_LINK_TTL_DAYS, PAYMENT_TOKEN_PATTERN } from '@jobboard/contract';
+import {
+  PAY_LINK_MESSAGES,
+  PAYMENT_LINK_TTL_DAYS,
+  PAYMENT_TOKEN_PATTERN,
+} from '@jobboard/contract';
 import type { Db } from '../db/knex';
+import { Gone, NotFound } from '../domain-errors';
 import { addDays } from '../jobs/dates';
+import type { ServiceContext } from '../service-context';
 import type { SubmissionRow } from '../submissions/submission-row';
 import type { SubmissionsRepository } from '../submissions/submissions-repository';
 
@@ -44,6 +50,26 @@ export async function findByPaymentToken(
 ): Promise<SubmissionRow | undefined> {
   if (!PAYMENT_TOKEN_PATTERN.test(token)) return undefined;
   return submissions.findByPaymentTokenHash(db, hashPaymentToken(token));
+}
+
+/**
+ * The submission behind a pay link: NotFound for an unknown or replaced link, Gone once the
+ * submission cannot be paid or the link has expired (the message says whom to write to: the
+ * board's jobs address). A paid listing's link stays its receipt.
+ */
+export async function payLinkSubmission(
+  token: string,
+  context: Pick<ServiceContext, 'db' | 'submissions' | 'now'>,
+  jobsEmail: string,
+): Promise<SubmissionRow> {
+  const submission = await findByPaymentToken(context, context.db, token);
+  if (!submission) throw new NotFound(PAY_LINK_MESSAGES.invalid);
+  if (submission.status === 'paid') return submission;
+  if (submission.status !== 'approved') throw new Gone(PAY_LINK_MESSAGES.noLongerValid);
+  if (paymentLinkExpired(submission, context.now)) {
+    throw new Gone(PAY_LINK_MESSAGES.expired(jobsEmail));
+  }
+  return submission;
 }
 
 /** Whether the link has passed its end (a link without one is treated as ended). */

@@ -1,9 +1,9 @@
 import { PAY_LINK_MESSAGES, PAYMENT_MESSAGES } from '@jobboard/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { HttpError, notFound } from '../../http/http-error';
+import { HttpError } from '../../http/http-error';
 import { createCheckoutSession, prepareCharge } from '../../payments/checkout';
 import { payPageView } from '../../payments/pay-page';
-import { findByPaymentToken, paymentLinkExpired } from '../../payments/payment-tokens';
+import { payLinkSubmission } from '../../payments/payment-tokens';
 import { expireMarkedSessions } from '../../payments/session-expiry';
 import type { SubmissionRow } from '../../submissions/submission-row';
 import stripeWebhookRoutes from './stripe-webhook';
@@ -13,20 +13,8 @@ import stripeWebhookRoutes from './stripe-webhook';
  * fresh Stripe Checkout Session on each visit; Stripe's webhook records the payment.
  */
 const paymentsRoutes: FastifyPluginAsync = async (app) => {
-  /**
-   * The submission behind a pay link: 404 for an unknown or replaced link, 410 once the
-   * submission cannot be paid or the link has expired. A paid listing's link stays its receipt.
-   */
-  async function linkedSubmission(request: FastifyRequest, token: string): Promise<SubmissionRow> {
-    const submission = await findByPaymentToken(app.serviceContext(request), app.db, token);
-    if (!submission) throw notFound(PAY_LINK_MESSAGES.invalid);
-    if (submission.status === 'paid') return submission;
-    if (submission.status !== 'approved') throw new HttpError(410, PAY_LINK_MESSAGES.noLongerValid);
-    if (paymentLinkExpired(submission, app.now())) {
-      throw new HttpError(410, PAY_LINK_MESSAGES.expired(app.config.site.jobsEmail));
-    }
-    return submission;
-  }
+  const linkedSubmission = (request: FastifyRequest, token: string): Promise<SubmissionRow> =>
+    payLinkSubmission(token, app.serviceContext(request), app.config.site.jobsEmail);
 
   app.get<{ Params: { token: string } }>('/pay/:token', async (request) => {
     const submission = await linkedSubmission(request, request.params.token);
