@@ -85,8 +85,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(configPlugin, { config: options.config, now: options.now });
   await app.register(errorsPlugin);
-  // Brotli or gzip for every answer over 1 KB that is not compressed already (built assets come
-  // precompressed; cached public reads are compressed once per answer).
+  // Brotli or gzip for every answer over 1 KB that is not compressed already: the admins' and
+  // other uncached API JSON (built assets come precompressed; cached public reads and site pages
+  // are compressed once per answer by plugins/public-cache.ts and opt out).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(releasesPlugin);
   await app.register(securityHeadersPlugin);
