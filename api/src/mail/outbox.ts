@@ -46,7 +46,7 @@ export class Outbox {
 
   constructor(private readonly db: Knex) {}
 
-  /** What to call once a queued message can be seen (plugins/mailer.ts: the sender's nudge). */
+  /** What to call once a queued message can be seen (plugins/mailer.ts: wake the sender). */
   onEnqueued(wake: () => void): void {
     this.wake = wake;
   }
