@@ -4,17 +4,22 @@ import type { Knex } from 'knex';
 import type { Config, TrustProxy } from './config';
 import { REQUEST_ID_HEADER, REQUEST_ID_LOG_LABEL, requestIdOf } from './http/request-id';
 import { redactLogLine, serializeRequest } from './http/request-log';
+import adminsPlugin from './plugins/admins';
 import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import jobsPlugin from './plugins/jobs';
 import mailerPlugin from './plugins/mailer';
+import paymentsPlugin from './plugins/payments';
+import promoCodesPlugin from './plugins/promo-codes';
 import publicCachePlugin from './plugins/public-cache';
+import serviceContextPlugin from './plugins/service-context';
 import sessionPlugin from './plugins/session';
 import rateLimitPlugin from './plugins/rate-limit';
 import releasesPlugin from './plugins/releases';
 import securityHeadersPlugin from './plugins/security-headers';
 import stripePlugin from './plugins/stripe';
+import submissionsPlugin from './plugins/submissions';
 import adminRoutes from './routes/admin';
 import refreshJobsRoutes from './routes/admin/refresh-jobs';
 import authRoutes from './routes/auth';
@@ -23,12 +28,6 @@ import opsRoutes from './routes/ops';
 import paymentsRoutes from './routes/payments';
 import submissionsRoutes from './routes/submissions';
 import siteRoutes from './routes/site';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    routeTable: { method: string; url: string }[];
-  }
-}
 
 export interface AppOptions {
   config: Config;
@@ -78,13 +77,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...timeouts(options.config.requestTimeoutSeconds),
   });
 
-  // Every route, as registered: the admin route-table test walks it so no route is forgotten.
-  const routeTable: { method: string; url: string }[] = [];
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
-  });
-  app.decorate('routeTable', routeTable);
-
   // First of all hooks, so every answer carries the id: errors, 404s and refusals included.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
@@ -93,17 +85,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(configPlugin, { config: options.config, now: options.now });
   await app.register(errorsPlugin);
-  // Brotli or gzip for every answer over 1 KB that is not compressed already (built assets come
-  // precompressed; cached public reads are compressed once per answer).
+  // Brotli or gzip for every answer over 1 KB that is not compressed already: the admins' and
+  // other uncached API JSON (built assets come precompressed; cached public reads and site pages
+  // are compressed once per answer by plugins/public-cache.ts and opt out).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(releasesPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(dbPlugin, { db: options.db });
   await app.register(rateLimitPlugin);
+  // One repository per domain (the only code that touches its tables), then what services use.
+  await app.register(submissionsPlugin);
   await app.register(jobsPlugin);
   await app.register(publicCachePlugin);
   await app.register(stripePlugin);
+  await app.register(promoCodesPlugin);
+  await app.register(paymentsPlugin);
+  await app.register(adminsPlugin);
   await app.register(mailerPlugin);
+  await app.register(serviceContextPlugin);
 
   // The operators' probes, outside /api: /healthz and /readyz.
   await app.register(opsRoutes);

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { VALID_SUBMISSION } from '../contract/src/__tests__/submission-cases';
-import { enqueueEmail, fitSubject, OUTBOX_LIMITS } from '../src/outbox/outbox';
-import { SUBMISSION_RECEIVED_TEMPLATE } from '../src/outbox/templates';
+import { fitSubject, OUTBOX_LIMITS } from '../src/mail/outbox';
+import { SUBMISSION_RECEIVED_TEMPLATE } from '../src/mail/submission-emails';
 import { ACKNOWLEDGEMENT_CAPS } from '../src/submissions/acknowledgement-caps';
 import { SmtpPeer, type ReceivedMail } from './support/smtp-peer';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
@@ -139,7 +139,7 @@ describe(`the acknowledgement to the contact on ${testDatabase}`, () => {
     await appWithSmtp();
     // A busy day so far: the cap's worth of acknowledgements already queued and sent.
     for (let i = 0; i < ACKNOWLEDGEMENT_CAPS.total; i++) {
-      await enqueueEmail(
+      await t.app.outbox.enqueue(
         t.db,
         {
           template: SUBMISSION_RECEIVED_TEMPLATE,

@@ -1,6 +1,7 @@
 import type { AdminJob, AdminSubmission } from '@jobboard/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CSRF, createAdmin, login, sessionCookie, signedIn } from './support/admin';
+import { registeredRoutes } from './support/routes';
 import { insertSubmission } from './support/submissions';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
 
@@ -16,7 +17,7 @@ afterAll(() => t.close());
 
 /** Every admin route of the app as registered, with a concrete URL. */
 function adminRoutes() {
-  return t.app.routeTable
+  return registeredRoutes(t.app)
     .filter(
       ({ url }) =>
         (url.startsWith('/api/admin') && !url.endsWith('/login') && !url.endsWith('/logout')) ||

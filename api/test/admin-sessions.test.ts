@@ -3,7 +3,6 @@ import path from 'node:path';
 import { BACKGROUND_POLL_HEADER } from '@jobboard/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrations } from '../migrations';
-import { saveAdmin } from '../src/admins/admins-repository';
 import { ADMIN, CSRF, createAdmin, login, sessionCookie } from './support/admin';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
 
@@ -70,7 +69,7 @@ describe(`a new password or a removed admin ends their sessions on ${testDatabas
     const cookie = await signIn();
     const [row] = await t.db('sessions').select('*');
     later(MINUTE);
-    await saveAdmin(t.db, 'alice', 'a brand new password 2026', t.clock.now);
+    await t.app.admins.save('alice', 'a brand new password 2026', t.clock.now);
     expect(await sessionRows()).toBe(0);
     // A request in flight during the change saves its session again afterwards.
     await t.db('sessions').insert(row);

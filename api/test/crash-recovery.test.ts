@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALID_SUBMISSION } from '../contract/src/__tests__/submission-cases';
 import { createKnex } from '../src/db/knex';
-import { SUBMISSION_RECEIVED_TEMPLATE } from '../src/outbox/templates';
+import { SUBMISSION_RECEIVED_TEMPLATE } from '../src/mail/submission-emails';
 import { invalidRows } from './support/rows';
 import { ApiProcess } from './support/api-process';
 import { freshDatabase, testDatabase } from './support/test-app';

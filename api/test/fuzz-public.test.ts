@@ -55,7 +55,7 @@ beforeAll(async () => {
   payTokens = [];
   for (const status of ['approved', 'paid', 'rejected']) {
     const id = await insertSubmission(t.db, { status });
-    payTokens.push((await issuePaymentToken(t.db, id, t.clock.now)).token);
+    payTokens.push((await issuePaymentToken(t.app, t.db, id, t.clock.now)).token);
   }
 });
 afterAll(async () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LOGIN_THROTTLE, LoginThrottle, clientKey } from '../src/auth/login-throttle';
+import { LOGIN_THROTTLE, LoginThrottle, clientKey } from '../src/admins/login-throttle';
 import { ADMIN, CSRF, createAdmin } from './support/admin';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
 

@@ -1,8 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { VALID_SUBMISSION } from '../contract/src/__tests__/submission-cases';
 import nodemailer from 'nodemailer';
-import { enqueueEmail } from '../src/outbox/outbox';
-import { LEASE_MS, MAX_ATTEMPTS, OutboxSender, retryDelayMs } from '../src/outbox/outbox-sender';
+import { LEASE_MS, MAX_ATTEMPTS, OutboxSender, retryDelayMs } from '../src/mail/outbox-sender';
 import { createKnex } from '../src/db/knex';
 import { ApiProcess } from './support/api-process';
 import { SmtpPeer } from './support/smtp-peer';
@@ -181,7 +180,7 @@ describe(`e-mail through the outbox on ${testDatabase}`, () => {
     expect((await submit()).statusCode).toBe(201);
     // More than one batch: every message is logged, not only the oldest ones.
     for (let i = 0; i < 30; i += 1) {
-      await enqueueEmail(
+      await t.app.outbox.enqueue(
         t.db,
         { template: 'test', to: `reader${i}@board.example`, subject: `Note ${i}`, text: 'secret' },
         t.clock.now,
@@ -210,7 +209,7 @@ describe(`e-mail through the outbox on ${testDatabase}`, () => {
     const senders = [1, 2].map(
       () =>
         new OutboxSender(
-          t.db,
+          t.app.outbox,
           nodemailer.createTransport({ url: smtp.url }),
           'jobs@board.example',
           t.app.log,

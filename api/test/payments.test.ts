@@ -32,7 +32,7 @@ afterEach(() => t.close());
 
 async function approvedWithToken(overrides: Record<string, unknown> = {}) {
   const id = await insertSubmission(t.db, overrides);
-  const { token } = await issuePaymentToken(t.db, id, t.clock.now);
+  const { token } = await issuePaymentToken(t.app, t.db, id, t.clock.now);
   return { id, token };
 }
 
@@ -85,7 +85,7 @@ describe(`payments on ${testDatabase}`, () => {
 
     it('is replaced by a new link: only a hash is kept, so the same link is never shown twice', async () => {
       const { id, token } = await approvedWithToken();
-      const renewed = await issuePaymentToken(t.db, id, t.clock.now);
+      const renewed = await issuePaymentToken(t.app, t.db, id, t.clock.now);
       expect(renewed.token).not.toBe(token);
       expect(renewed.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect((await t.app.inject(`/api/pay/${renewed.token}`)).statusCode).toBe(200);
@@ -158,7 +158,7 @@ describe(`payments on ${testDatabase}`, () => {
       const bare = await buildTestApp();
       try {
         const id = await insertSubmission(bare.db);
-        const { token } = await issuePaymentToken(bare.db, id, bare.clock.now);
+        const { token } = await issuePaymentToken(bare.app, bare.db, id, bare.clock.now);
         expect((await bare.app.inject(`/api/pay/${token}`)).json().paymentsConfigured).toBe(false);
         const res = await bare.app.inject({ method: 'POST', url: `/api/pay/${token}/checkout` });
         expect(res.statusCode).toBe(503);
@@ -391,7 +391,7 @@ describe(`payments while Stripe cannot be reached on ${testDatabase}`, () => {
       },
     });
     const id = await insertSubmission(app.db);
-    const { token } = await issuePaymentToken(app.db, id, app.clock.now);
+    const { token } = await issuePaymentToken(app.app, app.db, id, app.clock.now);
     const checkout = () => app.app.inject({ method: 'POST', url: `/api/pay/${token}/checkout` });
     return { app, checkout };
   }

@@ -2,6 +2,7 @@ import { BACKGROUND_POLL_HEADER } from '@jobboard/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF, createAdmin, login, sessionCookie } from './support/admin';
+import { registeredRoutes } from './support/routes';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
 
 /**
@@ -73,7 +74,7 @@ afterAll(() => t.close());
 function registered(): string[] {
   return [
     ...new Set(
-      t.app.routeTable
+      registeredRoutes(t.app)
         .filter(({ method }) => method !== 'HEAD')
         .map(({ method, url }) => `${method} ${url.replace(/(.)\/$/, '$1')}`),
     ),

@@ -3,7 +3,6 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
-import { countAdmins, saveAdmin } from './admins-repository';
 
 export type FirstAdmin =
   { created: false } | { created: true; username: string; generatedPassword: string | null };
@@ -14,11 +13,11 @@ export type FirstAdmin =
  * created and the password is handed over once, by `firstAdminPasswordNotice`.
  */
 export async function ensureFirstAdmin(app: FastifyInstance): Promise<FirstAdmin> {
-  if ((await countAdmins(app.db)) > 0) return { created: false };
+  if ((await app.admins.count()) > 0) return { created: false };
   const configured = app.config.firstAdmin;
   const username = configured?.username ?? 'admin';
   const password = configured?.password ?? randomBytes(15).toString('base64url');
-  await saveAdmin(app.db, username, password, app.now());
+  await app.admins.save(username, password, app.now());
   return { created: true, username, generatedPassword: configured ? null : password };
 }
 

@@ -10,7 +10,7 @@
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { MIN_ADMIN_PASSWORD_LENGTH } from '@jobboard/contract';
-import { saveAdmin } from '../admins/admins-repository';
+import { AdminsRepository } from '../admins/admins-repository';
 import { ConfigError, loadConfig } from '../config';
 import { createKnex } from '../db/knex';
 import { migrateLatest } from '../db/migrate';
@@ -49,7 +49,7 @@ async function main() {
   const db = createKnex(loadConfig().database);
   try {
     await migrateLatest(db);
-    const outcome = await saveAdmin(db, username, password, new Date());
+    const outcome = await new AdminsRepository(db).save(username, password, new Date());
     console.log(
       outcome === 'created'
         ? `Admin ${username} created.`

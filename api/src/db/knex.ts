@@ -6,6 +6,12 @@ import type { DatabaseConfig } from '../config';
 
 export type Dialect = DatabaseConfig['client'];
 
+/**
+ * What a repository method runs its queries on: the app's pool, or the caller's transaction when
+ * the method is one step of a larger change.
+ */
+export type Db = Knex | Knex.Transaction;
+
 // PostgreSQL returns int8 (COUNT(*), bigint epoch-millisecond columns) as strings by default.
 // Our bigints are epoch milliseconds and counts, far below 2^53, so numbers are safe.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));

@@ -20,6 +20,8 @@ import { chunks } from './search-index/search-index';
 import { publicScope } from './search/criteria';
 import { JobSearch, type SearchPage } from './search/job-search';
 
+export type SubmissionIdsByJob = (jobIds: number[]) => Promise<Map<number, number>>;
+
 /** The recent list holds at most this many jobs (the newest of the last RECENT_DAYS days). */
 export const RECENT_JOBS_LIMIT = 500;
 
@@ -81,6 +83,11 @@ export class JobsRepository {
     private readonly searchIndex: SearchIndex,
     private readonly dialect: Dialect,
     readonly changes: JobChanges = new JobChanges(),
+    /**
+     * The submission each job was published from, by job id: the submissions' repository answers
+     * (plugins/jobs.ts). A repository made outside the app (the bench) names none.
+     */
+    private readonly submissionIdsByJob: SubmissionIdsByJob = async () => new Map(),
   ) {
     this.searcher = new JobSearch(readDb, dialect, searchIndex);
   }
@@ -340,13 +347,7 @@ export class JobsRepository {
 
   private async asAdminJobs(ids: number[], now: Date): Promise<AdminJob[]> {
     const loaded = await this.loadRows(ids, this.db);
-    const submissions = new Map<number, number>();
-    for (const part of chunks(ids)) {
-      const rows: { id: number; job_id: number }[] = await this.db('submissions')
-        .whereIn('job_id', part)
-        .select('id', 'job_id');
-      for (const { id, job_id } of rows) submissions.set(Number(job_id), Number(id));
-    }
+    const submissions = await this.submissionIdsByJob(ids);
     return loaded.map(({ row, lists }) => ({
       ...toJob(row, lists, now),
       source: row.source,

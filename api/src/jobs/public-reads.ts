@@ -1,5 +1,5 @@
 import type { SearchRequest } from '@jobboard/contract';
-import { notFound } from '../http/http-error';
+import { NotFound } from '../domain-errors';
 import type { JobsRepository } from './jobs-repository';
 import { labelKey } from './label-key';
 import type { CachedBody, PublicCache } from './public-cache';
@@ -36,11 +36,11 @@ export class PublicReads {
     return this.cache.get('recent', () => this.jobs.listRecent(this.now()));
   }
 
-  /** One job; an HTTP 404 error when there is no such job to show. */
+  /** One job; NotFound when there is no such job to show. */
   job(id: number): Promise<CachedBody> {
     return this.cache.get(`job:${id}`, async () => {
       const job = await this.jobs.findVisible(id, this.now());
-      if (!job) throw notFound('Job not found');
+      if (!job) throw new NotFound('Job not found');
       return job;
     });
   }

@@ -1,9 +1,14 @@
 import { PAY_LINK_MESSAGES, listingTier } from '@jobboard/contract';
-import type { Knex } from 'knex';
 import type Stripe from 'stripe';
-import { HttpError } from '../http/http-error';
+import { Conflict, Gone } from '../domain-errors';
+import type { ServiceContext } from '../service-context';
+import type { SubmissionRow } from '../submissions/submission-row';
 import { settlePromoBeforeCharge } from './promo-redemption';
-import { loadSubmission, type SubmissionRow } from './submission-row';
+
+type CheckoutContext = Pick<
+  ServiceContext,
+  'db' | 'submissions' | 'promoCodes' | 'payments' | 'now' | 'publicUrl'
+>;
 
 const HOUR_MS = 60 * 60 * 1000;
 /**
@@ -16,25 +21,25 @@ const REUSE_WINDOW_MS = 12 * HOUR_MS;
 /**
  * The submission, ready to be charged: still approved, and its promo code counted for it (once,
  * whatever runs at the same time). When the code's last redemption went to another listing first,
- * its discount is removed and this answers 409 with the new amount, so that the employer sees it
- * on the pay page before paying it.
+ * its discount is removed and this refuses (Conflict) with the new amount, so that the employer
+ * sees it on the pay page before paying it.
  */
 export async function prepareCharge(
-  db: Knex,
   submissionId: number,
-  now: Date,
+  context: CheckoutContext,
 ): Promise<SubmissionRow> {
+  const { db, submissions, now } = context;
   const { submission, promo } = await db.transaction(async (trx) => {
-    const locked = await loadSubmission(trx, submissionId, true);
+    const locked = await submissions.load(trx, submissionId, true);
     if (!locked || locked.status === 'paid') {
-      throw new HttpError(409, PAY_LINK_MESSAGES.alreadyPaid);
+      throw new Conflict(PAY_LINK_MESSAGES.alreadyPaid);
     }
-    if (locked.status !== 'approved') throw new HttpError(410, PAY_LINK_MESSAGES.noLongerValid);
-    const settled = await settlePromoBeforeCharge(trx, locked, now);
-    return { submission: (await loadSubmission(trx, submissionId))!, promo: settled };
+    if (locked.status !== 'approved') throw new Gone(PAY_LINK_MESSAGES.noLongerValid);
+    const settled = await settlePromoBeforeCharge(context, trx, locked, now);
+    return { submission: (await submissions.load(trx, submissionId))!, promo: settled };
   });
   if (promo.outcome === 'used-up') {
-    throw new HttpError(409, PAY_LINK_MESSAGES.promoUsedUp(promo.code, promo.amountCents));
+    throw new Conflict(PAY_LINK_MESSAGES.promoUsedUp(promo.code, promo.amountCents));
   }
   return submission;
 }
@@ -51,19 +56,15 @@ export async function prepareCharge(
  */
 export async function createCheckoutSession(
   stripe: Stripe,
-  db: Knex,
   submission: SubmissionRow,
   token: string,
-  publicUrl: string,
-  now: Date,
+  context: CheckoutContext,
 ): Promise<{ url: string; sessionId: string }> {
+  const { db, now, publicUrl } = context;
   const tier = listingTier(submission.listing_type);
   const reference = String(submission.id);
   const window = Math.floor(now.getTime() / REUSE_WINDOW_MS);
-  const [latest] = await db('submission_events')
-    .where({ submission_id: submission.id })
-    .max({ id: 'id' });
-  const lastChange = Number(latest?.id ?? 0);
+  const lastChange = await context.submissions.lastEventId(db, submission.id);
   const session = await stripe.checkout.sessions.create(
     {
       mode: 'payment',
@@ -92,17 +93,14 @@ export async function createCheckoutSession(
     },
   );
   if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
-  await db('payments')
-    .insert({
-      submission_id: submission.id,
-      provider: 'stripe',
-      checkout_session_id: session.id,
-      amount_cents: submission.amount_cents,
-      currency: 'usd',
-      status: 'open',
-      created_at: now.getTime(),
-    })
-    .onConflict('checkout_session_id')
-    .ignore();
+  await context.payments.recordOpenSession(
+    db,
+    {
+      submissionId: submission.id,
+      checkoutSessionId: session.id,
+      amountCents: submission.amount_cents,
+    },
+    now,
+  );
   return { url: session.url, sessionId: session.id };
 }

@@ -1,5 +1,5 @@
 import { listingTier, type PayPageView } from '@jobboard/contract';
-import type { SubmissionRow } from './submission-row';
+import type { SubmissionRow } from '../submissions/submission-row';
 
 /** What the employer's pay page shows for a submission. */
 export function payPageView(submission: SubmissionRow, paymentsConfigured: boolean): PayPageView {

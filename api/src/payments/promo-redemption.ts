@@ -1,7 +1,10 @@
 import { MAX_AMOUNT_CENTS, listingTier } from '@jobboard/contract';
 import type { Knex } from 'knex';
-import { discountedCents, redeemPromoCode, type PromoCodeRow } from '../submissions/promo-codes';
-import type { SubmissionRow } from './submission-row';
+import { discountedCents } from '../promo-codes/promo-codes';
+import type { ServiceContext } from '../service-context';
+import type { SubmissionRow } from '../submissions/submission-row';
+
+type PromoContext = Pick<ServiceContext, 'submissions' | 'promoCodes'>;
 
 export type PromoSettlement =
   | { outcome: 'nothing-to-count' }
@@ -13,9 +16,10 @@ export type PromoSettlement =
  * When the code's last redemption went to another listing first, the discount the code gives is
  * added back to the amount (whatever else an admin changed in it stays), the change is recorded
  * in the submission's history, and the caller must show the employer the new amount before
- * charging it. Call inside a transaction that holds the submission (loadSubmission with lock).
+ * charging it. Call inside a transaction that holds the submission (`submissions.load` with lock).
  */
 export async function settlePromoBeforeCharge(
+  { submissions, promoCodes }: PromoContext,
   trx: Knex.Transaction,
   submission: SubmissionRow,
   now: Date,
@@ -23,29 +27,27 @@ export async function settlePromoBeforeCharge(
   if (submission.promo_code_id === null || submission.promo_redemption !== null) {
     return { outcome: 'nothing-to-count' };
   }
-  if (await redeemPromoCode(trx, submission.promo_code_id)) {
-    await trx('submissions').where({ id: submission.id }).update({ promo_redemption: 'redeemed' });
+  if (await promoCodes.redeem(trx, submission.promo_code_id)) {
+    await submissions.update(trx, submission.id, { promo_redemption: 'redeemed' });
     return { outcome: 'redeemed' };
   }
-  const promo = await trx<PromoCodeRow>('promo_codes')
-    .where({ id: submission.promo_code_id })
-    .first();
+  const promo = await promoCodes.findById(trx, submission.promo_code_id);
   const listPrice = listingTier(submission.listing_type).priceCents;
   const discount = promo ? listPrice - discountedCents(listPrice, promo) : 0;
   const amountCents = Math.min(MAX_AMOUNT_CENTS, submission.amount_cents + discount);
-  await trx('submissions').where({ id: submission.id }).update({
+  await submissions.update(trx, submission.id, {
     amount_cents: amountCents,
     promo_redemption: 'used_up',
     updated_at: now.getTime(),
   });
   const code = submission.promo_code ?? promo?.code ?? '';
-  await trx('submission_events').insert({
-    submission_id: submission.id,
-    from_status: submission.status,
-    to_status: submission.status,
+  await submissions.recordEvent(trx, {
+    submissionId: submission.id,
+    from: submission.status,
+    to: submission.status,
     actor: 'system',
     note: `Promo code ${code} was used up by other listings before this one was paid: its discount no longer applies; amount changed from ${submission.amount_cents} to ${amountCents} cents`,
-    created_at: now.getTime(),
+    at: now,
   });
   return { outcome: 'used-up', code, amountCents };
 }
@@ -56,12 +58,13 @@ export async function settlePromoBeforeCharge(
  * payment is made, so its amount stands; a code used up meanwhile is just not counted again.
  */
 export async function countPromoAtPayment(
+  { submissions, promoCodes }: PromoContext,
   trx: Knex.Transaction,
   submission: SubmissionRow,
 ): Promise<void> {
   if (submission.promo_code_id === null || submission.promo_redemption !== null) return;
-  const counted = await redeemPromoCode(trx, submission.promo_code_id);
-  await trx('submissions')
-    .where({ id: submission.id })
-    .update({ promo_redemption: counted ? 'redeemed' : 'used_up' });
+  const counted = await promoCodes.redeem(trx, submission.promo_code_id);
+  await submissions.update(trx, submission.id, {
+    promo_redemption: counted ? 'redeemed' : 'used_up',
+  });
 }

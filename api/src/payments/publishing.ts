@@ -1,11 +1,10 @@
 import { listingTier } from '@jobboard/contract';
 import type { Knex } from 'knex';
 import { addDays, isoDate } from '../jobs/dates';
-import type { JobsRepository } from '../jobs/jobs-repository';
-import { enqueueEmail } from '../outbox/outbox';
-import { jobLiveEmail } from './emails';
+import { jobLiveEmail } from '../mail/payment-emails';
+import type { ServiceContext } from '../service-context';
+import type { SubmissionRow } from '../submissions/submission-row';
 import { countPromoAtPayment } from './promo-redemption';
-import { loadSubmission, type SubmissionRow } from './submission-row';
 
 export interface Payment {
   provider: 'stripe' | 'manual' | 'credit';
@@ -25,12 +24,18 @@ export type PublishOutcome =
   | { outcome: 'not-payable'; status: string }
   | { outcome: 'not-found' };
 
-export interface PublishContext {
-  jobs: JobsRepository;
-  publicUrl: string;
-  boardName: string;
-  now: Date;
-}
+export type PublishContext = Pick<
+  ServiceContext,
+  | 'jobs'
+  | 'submissions'
+  | 'listingCredits'
+  | 'promoCodes'
+  | 'payments'
+  | 'outbox'
+  | 'publicUrl'
+  | 'boardName'
+  | 'now'
+>;
 
 /**
  * Record the payment of an approved submission and publish its job, all inside the caller's
@@ -45,8 +50,8 @@ export async function markPaidAndPublish(
   payment: Payment,
   context: PublishContext,
 ): Promise<PublishOutcome> {
-  const { now } = context;
-  const submission = await loadSubmission(trx, submissionId, true);
+  const { now, submissions } = context;
+  const submission = await submissions.load(trx, submissionId, true);
   if (!submission) return { outcome: 'not-found' };
   if (submission.status === 'paid') return { outcome: 'already-paid', jobId: submission.job_id };
   if (submission.status !== 'approved')
@@ -56,42 +61,49 @@ export async function markPaidAndPublish(
   const expiresAt = tier.durationDays === null ? null : addDays(now, tier.durationDays);
   const jobId = await context.jobs.create(jobFromSubmission(submission, now, expiresAt), now, trx);
 
-  await trx('submissions')
-    .where({ id: submission.id })
-    .update({
-      status: 'paid',
-      paid_at: now.getTime(),
-      job_id: jobId,
-      status_changed_at: now.getTime(),
-      status_changed_by: payment.adminId ?? null,
-      updated_at: now.getTime(),
-    });
-  await trx('submission_events').insert({
-    submission_id: submission.id,
-    from_status: submission.status,
-    to_status: 'paid',
-    admin_id: payment.adminId ?? null,
+  await submissions.update(trx, submission.id, {
+    status: 'paid',
+    paid_at: now.getTime(),
+    job_id: jobId,
+    status_changed_at: now.getTime(),
+    status_changed_by: payment.adminId ?? null,
+    updated_at: now.getTime(),
+  });
+  await submissions.recordEvent(trx, {
+    submissionId: submission.id,
+    from: submission.status,
+    to: 'paid',
+    adminId: payment.adminId ?? null,
     actor: payment.actor,
     note: payment.note ?? null,
-    created_at: now.getTime(),
+    at: now,
   });
-  await recordPayment(trx, submission, payment, now);
+  await context.payments.recordPaid(
+    trx,
+    {
+      submissionId: submission.id,
+      provider: payment.provider,
+      checkoutSessionId: payment.checkoutSessionId,
+      amountCents: payment.amountCents,
+    },
+    now,
+  );
   // A listing published with a credit was not paid for: it spends no promo code, and it gives
   // no further credits (a Multiples submission published with a credit would otherwise refill
   // the buyer's credits for ever).
   const paidFor = payment.provider !== 'credit';
   // Normally counted when the checkout started (promo-redemption.ts).
-  if (paidFor) await countPromoAtPayment(trx, submission);
+  if (paidFor) await countPromoAtPayment(context, trx, submission);
   if (paidFor && tier.extraListings > 0) {
-    await trx('listing_credits').insert({
-      contact_email: submission.contact_email.toLowerCase(),
-      source_submission_id: submission.id,
-      remaining: tier.extraListings,
-      created_at: now.getTime(),
+    await context.listingCredits.grant(trx, {
+      email: submission.contact_email,
+      sourceSubmissionId: submission.id,
+      count: tier.extraListings,
+      at: now,
     });
   }
   if (payment.sendJobLiveEmail === false) return { outcome: 'published', jobId };
-  await enqueueEmail(
+  await context.outbox.enqueue(
     trx,
     jobLiveEmail({
       to: submission.contact_email,
@@ -106,30 +118,6 @@ export async function markPaidAndPublish(
     now,
   );
   return { outcome: 'published', jobId };
-}
-
-async function recordPayment(
-  trx: Knex.Transaction,
-  submission: SubmissionRow,
-  payment: Payment,
-  now: Date,
-) {
-  if (payment.checkoutSessionId) {
-    const updated = await trx('payments')
-      .where({ checkout_session_id: payment.checkoutSessionId })
-      .update({ status: 'paid', paid_at: now.getTime(), amount_cents: payment.amountCents });
-    if (updated) return;
-  }
-  await trx('payments').insert({
-    submission_id: submission.id,
-    provider: payment.provider,
-    checkout_session_id: payment.checkoutSessionId ?? null,
-    amount_cents: payment.amountCents,
-    currency: 'usd',
-    status: 'paid',
-    created_at: now.getTime(),
-    paid_at: now.getTime(),
-  });
 }
 
 /** The public job a paid submission becomes. */

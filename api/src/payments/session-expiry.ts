@@ -1,7 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Knex } from 'knex';
-import type Stripe from 'stripe';
-import type { PaymentRow } from './payment-records';
+import type { ServiceContext } from '../service-context';
 
 /**
  * One expire call may take this long, with no retry of its own: it runs after an admin's amount
@@ -17,7 +14,7 @@ export interface ExpiryResult {
 
 /**
  * Ask Stripe to expire the submission's Checkout Sessions marked 'expiring'
- * (payment-records.ts `markOpenSessionsToExpire`), after the change that marked them has
+ * (payments-repository.ts `markOpenSessionsToExpire`), after the change that marked them has
  * committed. Never throws: expiring is a courtesy that stops Stripe taking money we would not
  * accept, not what keeps a wrong payment from publishing (the webhook's checks do that).
  *
@@ -27,17 +24,12 @@ export interface ExpiryResult {
  * webhook; whatever happens, Stripe itself ends every Checkout Session 24 hours after creating it.
  */
 export async function expireMarkedSessions(
-  stripe: Stripe | null,
-  db: Knex,
   submissionId: number,
-  log: FastifyBaseLogger,
+  { stripe, db, payments, log }: Pick<ServiceContext, 'stripe' | 'db' | 'payments' | 'log'>,
 ): Promise<ExpiryResult> {
   const result: ExpiryResult = { expired: 0, pending: 0 };
   if (!stripe) return result;
-  const marked: Pick<PaymentRow, 'id' | 'checkout_session_id'>[] = await db('payments')
-    .where({ submission_id: submissionId, status: 'expiring' })
-    .whereNotNull('checkout_session_id')
-    .select('id', 'checkout_session_id');
+  const marked = await payments.markedToExpire(db, submissionId);
   for (const row of marked) {
     const sessionId = row.checkout_session_id!;
     try {
@@ -58,7 +50,7 @@ export async function expireMarkedSessions(
       // Already expired or completed at Stripe (a completed one's webhook says what it paid).
     }
     // Only from 'expiring': a webhook may have recorded what the session paid meanwhile.
-    await db('payments').where({ id: row.id, status: 'expiring' }).update({ status: 'expired' });
+    await payments.markExpired(db, row.id);
     result.expired += 1;
   }
   return result;

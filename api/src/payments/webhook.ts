@@ -1,18 +1,11 @@
 import { MAX_INT4, formatDollars, parseRecordId } from '@jobboard/contract';
 import type { Knex } from 'knex';
 import type Stripe from 'stripe';
-import { enqueueEmail } from '../outbox/outbox';
-import { paymentNeedsReviewEmail } from './emails';
-import {
-  FLAGGED_STATUSES,
-  findPaymentBySession,
-  flagPayment,
-  markOpenSessionsToExpire,
-  type FlaggedStatus,
-  type PaymentRow,
-} from './payment-records';
+import { paymentNeedsReviewEmail } from '../mail/payment-emails';
+import type { ServiceContext } from '../service-context';
+import type { SubmissionRow } from '../submissions/submission-row';
+import { FLAGGED_STATUSES, type FlaggedStatus, type PaymentRow } from './payments-repository';
 import { markPaidAndPublish, type PublishContext, type PublishOutcome } from './publishing';
-import { loadSubmission, type SubmissionRow } from './submission-row';
 
 /** The events that mean "this Checkout Session is paid". */
 const PAID_EVENTS = new Set([
@@ -32,10 +25,7 @@ export type WebhookOutcome =
   | { handled: 'publish'; submissionId: number; result: PublishOutcome }
   | { handled: 'flagged'; submissionId: number; status: FlaggedStatus; reason: string };
 
-export interface WebhookContext extends Omit<PublishContext, 'now'> {
-  /** Where the admins are told about a payment that needs them. */
-  adminEmail: string;
-}
+export type WebhookContext = PublishContext & Pick<ServiceContext, 'db' | 'adminEmail'>;
 
 /**
  * Apply one verified Stripe event, once: its id is recorded in the same transaction as its
@@ -44,23 +34,19 @@ export interface WebhookContext extends Omit<PublishContext, 'now'> {
  * are safe: publishing only ever moves an approved submission to paid.
  */
 export async function applyStripeEvent(
-  db: Knex,
   event: Stripe.Event,
   context: WebhookContext,
-  now: Date,
 ): Promise<WebhookOutcome> {
   if (event.id.length > STORED_EVENT.id || event.type.length > STORED_EVENT.type) {
     // Not an event Stripe sends (its ids are short); one that cannot be recorded cannot be
     // applied once, so it is not applied at all, and answered so that it is not retried.
     return { handled: 'ignored', reason: 'event id or type longer than any of Stripe' };
   }
-  return db.transaction(async (trx) => {
-    const inserted = await trx('processed_webhook_events')
-      .insert({ event_id: event.id, type: event.type, processed_at: now.getTime() })
-      .onConflict('event_id')
-      .ignore()
-      .returning('event_id');
-    if (inserted.length === 0) return { handled: 'duplicate' };
+  const { now } = context;
+  return context.db.transaction(async (trx) => {
+    if (!(await context.payments.recordWebhookEvent(trx, event, now))) {
+      return { handled: 'duplicate' };
+    }
 
     if (!PAID_EVENTS.has(event.type))
       return { handled: 'ignored', reason: `event type ${event.type}` };
@@ -88,11 +74,12 @@ async function settlePaidSession(
   context: WebhookContext,
   now: Date,
 ): Promise<WebhookOutcome> {
-  const record = await findPaymentBySession(trx, session.id);
+  const { payments, submissions } = context;
+  const record = await payments.findBySession(trx, session.id);
   const reference = submissionReference(session);
   const submissionId = record ? Number(record.submission_id) : reference;
   if (submissionId === null) return { handled: 'ignored', reason: 'not a session of this site' };
-  const submission = await loadSubmission(trx, submissionId, true);
+  const submission = await submissions.load(trx, submissionId, true);
   if (!submission) return { handled: 'ignored', reason: `no submission ${submissionId}` };
 
   if (record?.status === 'paid') {
@@ -109,7 +96,7 @@ async function settlePaidSession(
 
   const problem = whyNotPublishable(session, record, reference, submission);
   if (problem) {
-    await flagPayment(
+    await payments.flag(
       trx,
       {
         submissionId,
@@ -122,7 +109,7 @@ async function settlePaidSession(
       record,
       now,
     );
-    await enqueueEmail(
+    await context.outbox.enqueue(
       trx,
       paymentNeedsReviewEmail({
         to: context.adminEmail,
@@ -148,10 +135,10 @@ async function settlePaidSession(
       amountCents: session.amount_total ?? 0,
       note: `Stripe ${event.type} (${event.id})`,
     },
-    { ...context, now },
+    context,
   );
   // The listing is paid: its other sessions must not take a second payment.
-  await markOpenSessionsToExpire(trx, submissionId, session.id);
+  await payments.markOpenSessionsToExpire(trx, submissionId, session.id);
   return { handled: 'publish', submissionId, result };
 }
 

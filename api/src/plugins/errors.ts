@@ -1,16 +1,19 @@
 import fp from 'fastify-plugin';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '@jobboard/contract';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable';
-import { HttpError } from '../http/http-error';
+import { Conflict, DomainError, Gone, Invalid, NotFound } from '../domain-errors';
+import { HttpError, badRequest } from '../http/http-error';
 
 /**
- * Every error leaves as JSON `{ message }`. Client mistakes keep their 4xx status and message; a
+ * Every error leaves as JSON `{ message }`. Client mistakes keep their 4xx status and message (a
+ * service's DomainError becomes its status here: 404, 409, 410 or 400 with the fields); a
  * database that cannot be reached is a 503 (try again: it recovers by itself); anything else is
  * logged and answered with a plain 500 that reveals nothing.
  */
 export default fp(
   async (app) => {
-    app.setErrorHandler((error, request, reply) => {
+    app.setErrorHandler((caught, request, reply) => {
+      const error = caught instanceof DomainError ? (asHttpError(caught) ?? caught) : caught;
       if (error instanceof HttpError) {
         return reply
           .status(error.statusCode)
@@ -45,6 +48,18 @@ export default fp(
   },
   { name: 'errors' },
 );
+
+/**
+ * The status each kind of domain refusal is answered with; the message stays the service's. A
+ * kind without one here is a bug: it falls through to the logged 500.
+ */
+function asHttpError(error: DomainError): HttpError | undefined {
+  if (error instanceof Invalid) return badRequest(error.fields);
+  if (error instanceof NotFound) return new HttpError(404, error.message);
+  if (error instanceof Conflict) return new HttpError(409, error.message);
+  if (error instanceof Gone) return new HttpError(410, error.message);
+  return undefined;
+}
 
 function fieldsOf(fields: Record<string, string> | undefined) {
   if (!fields) return {};

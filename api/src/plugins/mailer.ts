@@ -1,12 +1,13 @@
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
-import { OutboxSender, type SendReport } from '../outbox/outbox-sender';
+import { Outbox } from '../mail/outbox';
+import { OutboxSender, type SendReport } from '../mail/outbox-sender';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The outbox: `app.outbox.enqueue(trx, email, now)` queues a message with the change. */
+    outbox: Outbox;
     mailer: {
-      /** Something was queued: send soon rather than at the next poll. */
-      nudge(): void;
       /** Send everything due now (tests, and the background loop). */
       flush(): Promise<SendReport>;
     };
@@ -14,7 +15,8 @@ declare module 'fastify' {
 }
 
 /**
- * The background e-mail sender: polls the outbox every MAIL_POLL_SECONDS and after each nudge,
+ * The mail domain on `app`: the outbox, and the background e-mail sender, which polls it every
+ * MAIL_POLL_SECONDS and whenever a message has been queued (once its transaction has committed),
  * sends over SMTP_URL with nodemailer, and stops (finishing the send in progress) on close.
  */
 export default fp(
@@ -29,7 +31,8 @@ export default fp(
           socketTimeout: 30_000,
         })
       : null;
-    const sender = new OutboxSender(app.db, transport, from, app.log, () => app.now());
+    const outbox = new Outbox(app.db);
+    const sender = new OutboxSender(outbox, transport, from, app.log, () => app.now());
 
     let stopped = false;
     let inFlight: Promise<unknown> = Promise.resolve();
@@ -42,12 +45,12 @@ export default fp(
     const timer = pollSeconds > 0 ? setInterval(run, pollSeconds * 1000) : null;
     timer?.unref();
 
-    app.decorate('mailer', {
-      nudge: () => {
-        if (timer) setImmediate(run);
-      },
-      flush: () => sender.sendDue(),
+    // Without the background loop (MAIL_POLL_SECONDS=0: tests) nothing is sent unless flushed.
+    outbox.onEnqueued(() => {
+      if (timer) setImmediate(run);
     });
+    app.decorate('outbox', outbox);
+    app.decorate('mailer', { flush: () => sender.sendDue() });
 
     app.addHook('onReady', async () => run());
     app.addHook('onClose', async () => {

@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
 import fp from 'fastify-plugin';
-import { KnexSessionStore } from '../auth/session-store';
+import { KnexSessionStore } from '../admins/session-store';
 
 /** What a signed-in admin's session holds. Times are epoch milliseconds of the app's clock. */
 export interface AdminSession {

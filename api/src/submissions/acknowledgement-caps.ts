@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
-import { SUBMISSION_RECEIVED_TEMPLATE } from '../outbox/templates';
+import type { Dialect } from '../db/knex';
+import type { Outbox } from '../mail/outbox';
+import { SUBMISSION_RECEIVED_TEMPLATE } from '../mail/submission-emails';
 
 /**
  * How many "we received your submission" e-mails the public form may cause. Anyone can type any
@@ -29,22 +31,18 @@ const ACKNOWLEDGEMENT_LOCK = 20_261_123;
  */
 export async function acknowledgementAllowed(
   trx: Knex.Transaction,
+  { outbox, dialect }: { outbox: Outbox; dialect: Dialect },
   to: string,
   now: Date,
 ): Promise<AcknowledgementDecision> {
-  if (trx.client.config.client === 'pg') {
+  if (dialect === 'postgres') {
     await trx.raw('SELECT pg_advisory_xact_lock(?)', [ACKNOWLEDGEMENT_LOCK]);
   }
-  const recent = () =>
-    trx('outbox')
-      .where('template', SUBMISSION_RECEIVED_TEMPLATE)
-      .andWhere('created_at', '>', now.getTime() - ACKNOWLEDGEMENT_CAPS.windowMs);
-  const [total] = await recent().count({ n: '*' });
-  if (Number(total?.n ?? 0) >= ACKNOWLEDGEMENT_CAPS.total) return { send: false, cap: 'total' };
-  const [mine] = await recent()
-    .andWhereRaw('lower(to_address) = ?', [to.trim().toLowerCase()])
-    .count({ n: '*' });
-  if (Number(mine?.n ?? 0) >= ACKNOWLEDGEMENT_CAPS.perRecipient) {
+  const since = new Date(now.getTime() - ACKNOWLEDGEMENT_CAPS.windowMs);
+  const total = await outbox.countQueued(trx, SUBMISSION_RECEIVED_TEMPLATE, since);
+  if (total >= ACKNOWLEDGEMENT_CAPS.total) return { send: false, cap: 'total' };
+  const mine = await outbox.countQueued(trx, SUBMISSION_RECEIVED_TEMPLATE, since, to);
+  if (mine >= ACKNOWLEDGEMENT_CAPS.perRecipient) {
     return { send: false, cap: 'recipient' };
   }
   return { send: true };

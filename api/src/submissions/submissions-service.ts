@@ -1,22 +1,24 @@
 import { listingTier, type SubmissionPayload } from '@jobboard/contract';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Knex } from 'knex';
-import { badRequest } from '../http/http-error';
-import { enqueueEmail } from '../outbox/outbox';
-import { newSubmissionEmail, submissionReceivedEmail } from '../outbox/templates';
+import { Invalid } from '../domain-errors';
+import { newSubmissionEmail, submissionReceivedEmail } from '../mail/submission-emails';
 import { ACKNOWLEDGEMENT_CAPS, acknowledgementAllowed } from './acknowledgement-caps';
 import { normaliseSubmission } from './normalise';
-import { discountedCents, findUsablePromoCode } from './promo-codes';
+import { discountedCents, findUsablePromoCode } from '../promo-codes/promo-codes';
+import type { ServiceContext } from '../service-context';
 
-export interface SubmissionContext {
-  db: Knex;
-  now: Date;
-  boardName: string;
-  publicUrl: string;
-  adminEmail: string;
-  /** Where a skipped acknowledgement is reported. */
-  log?: FastifyBaseLogger;
-}
+export type SubmissionContext = Pick<
+  ServiceContext,
+  | 'db'
+  | 'dialect'
+  | 'submissions'
+  | 'promoCodes'
+  | 'outbox'
+  | 'now'
+  | 'boardName'
+  | 'publicUrl'
+  | 'adminEmail'
+  | 'log'
+>;
 
 /**
  * Store a checked submission for review, priced from its tier and promo code, and queue the two
@@ -28,48 +30,45 @@ export async function submitForReview(
   payload: SubmissionPayload,
   context: SubmissionContext,
 ): Promise<{ id: number; status: 'pending_review' }> {
-  const { db, now } = context;
+  const { db, submissions, outbox, now } = context;
   const submission = normaliseSubmission(payload);
   const stored = await db.transaction(async (trx) => {
     let promoId: number | null = null;
     let amountCents: number = listingTier(submission.listingType).priceCents;
     if (submission.promoCode) {
-      const lookup = await findUsablePromoCode(trx, submission.promoCode, now);
-      if (!lookup.ok) throw badRequest({ promoCode: lookup.message });
+      const lookup = await findUsablePromoCode(context.promoCodes, trx, submission.promoCode, now);
+      if (!lookup.ok) throw new Invalid({ promoCode: lookup.message });
       promoId = lookup.promo.id;
       amountCents = discountedCents(amountCents, lookup.promo);
     }
-    const [row] = await trx('submissions')
-      .insert({
-        title: submission.title,
-        organization: submission.organization,
-        description: submission.description,
-        location: submission.location,
-        categories: JSON.stringify(submission.categories),
-        job_type: submission.jobType,
-        experience_level: submission.experienceLevel,
-        salary_min: submission.salaryMin,
-        salary_max: submission.salaryMax,
-        application_url: submission.applicationUrl,
-        deadline: submission.deadline,
-        contact_name: submission.contactName,
-        contact_email: submission.contactEmail,
-        listing_type: submission.listingType,
-        promo_code: submission.promoCode,
-        promo_code_id: promoId,
-        amount_cents: amountCents,
-        status: 'pending_review',
-        submitted_at: now.getTime(),
-        updated_at: now.getTime(),
-      })
-      .returning('id');
-    const id = Number(typeof row === 'object' ? row.id : row);
-    await trx('submission_events').insert({
-      submission_id: id,
-      from_status: null,
-      to_status: 'pending_review',
+    const id = await submissions.insert(trx, {
+      title: submission.title,
+      organization: submission.organization,
+      description: submission.description,
+      location: submission.location,
+      categories: JSON.stringify(submission.categories),
+      job_type: submission.jobType,
+      experience_level: submission.experienceLevel,
+      salary_min: submission.salaryMin,
+      salary_max: submission.salaryMax,
+      application_url: submission.applicationUrl,
+      deadline: submission.deadline,
+      contact_name: submission.contactName,
+      contact_email: submission.contactEmail,
+      listing_type: submission.listingType,
+      promo_code: submission.promoCode,
+      promo_code_id: promoId,
+      amount_cents: amountCents,
+      status: 'pending_review',
+      submitted_at: now.getTime(),
+      updated_at: now.getTime(),
+    });
+    await submissions.recordEvent(trx, {
+      submissionId: id,
+      from: null,
+      to: 'pending_review',
       actor: 'employer',
-      created_at: now.getTime(),
+      at: now,
     });
     const email = {
       id,
@@ -78,14 +77,19 @@ export async function submitForReview(
       boardName: context.boardName,
       publicUrl: context.publicUrl,
     };
-    const acknowledgement = await acknowledgementAllowed(trx, submission.contactEmail, now);
-    if (acknowledgement.send) await enqueueEmail(trx, submissionReceivedEmail(email), now);
+    const acknowledgement = await acknowledgementAllowed(
+      trx,
+      context,
+      submission.contactEmail,
+      now,
+    );
+    if (acknowledgement.send) await outbox.enqueue(trx, submissionReceivedEmail(email), now);
     const skipped = acknowledgement.send ? null : acknowledgement.cap;
-    await enqueueEmail(trx, newSubmissionEmail(email, context.adminEmail, skipped), now);
+    await outbox.enqueue(trx, newSubmissionEmail(email, context.adminEmail, skipped), now);
     return { id, status: 'pending_review' as const, skipped };
   });
   if (stored.skipped) {
-    context.log?.warn(
+    context.log.warn(
       { submissionId: stored.id, cap: stored.skipped, caps: ACKNOWLEDGEMENT_CAPS },
       'submission acknowledgement skipped: cap reached',
     );

@@ -1,5 +1,4 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { saveAdmin } from '../../src/admins/admins-repository';
 import type { TestApp } from './test-app';
 
 export const ADMIN = { username: 'alice', password: 'correct horse battery staple' };
@@ -13,7 +12,7 @@ export function sessionCookie(res: LightMyRequestResponse): string {
 }
 
 export async function createAdmin(t: TestApp, admin = ADMIN) {
-  await saveAdmin(t.db, admin.username, admin.password, t.clock.now);
+  await t.app.admins.save(admin.username, admin.password, t.clock.now);
 }
 
 export function login(t: TestApp, body: unknown = ADMIN, headers: Record<string, string> = {}) {

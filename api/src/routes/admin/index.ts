@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { csrfGuard, requireAdmin } from '../../auth/guards';
+import { csrfGuard, requireAdmin } from '../../admins/guards';
 import adminJobsRoutes from './jobs';
 import adminPromoCodesRoutes from './promo-codes';
 import adminSubmissionsRoutes from './submissions';

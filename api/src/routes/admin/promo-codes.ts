@@ -5,7 +5,7 @@ import {
   deletePromoCode,
   listPromoCodes,
   updatePromoCode,
-} from '../../admin/promo-codes-admin';
+} from '../../promo-codes/promo-codes-admin';
 import { notFound } from '../../http/http-error';
 import { validateInput } from '../../http/validate';
 
@@ -20,22 +20,26 @@ const promoId = (id: string) => {
 
 /** Promo codes: percent or amount off, an active window and a redemption limit. */
 const adminPromoCodesRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/', async () => listPromoCodes(app.db));
+  app.get('/', async (request) => listPromoCodes(app.serviceContext(request)));
   app.post('/', async (request, reply) =>
     reply
       .status(201)
-      .send(await createPromoCode(app.db, validateInput(PromoCodeInput, request.body), app.now())),
+      .send(
+        await createPromoCode(
+          validateInput(PromoCodeInput, request.body),
+          app.serviceContext(request),
+        ),
+      ),
   );
   app.put<IdParams>('/:id', async (request) =>
     updatePromoCode(
-      app.db,
       promoId(request.params.id),
       validateInput(PromoCodeInput, request.body),
-      app.now(),
+      app.serviceContext(request),
     ),
   );
   app.delete<IdParams>('/:id', async (request) => {
-    await deletePromoCode(app.db, promoId(request.params.id));
+    await deletePromoCode(promoId(request.params.id), app.serviceContext(request));
     return { message: 'Promo code deleted' };
   });
 };

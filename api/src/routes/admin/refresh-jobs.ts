@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { csrfGuard, requireAdmin } from '../../auth/guards';
+import { csrfGuard, requireAdmin } from '../../admins/guards';
 
 /**
  * GET /api/refresh-jobs (SPEC.md 7): re-sync jobs from the external database service. Admin

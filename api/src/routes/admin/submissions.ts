@@ -14,8 +14,7 @@ import {
   reject,
   resolvePaymentIssue,
   updateAmount,
-  type ReviewContext,
-} from '../../admin/review-service';
+} from '../../submissions/review-service';
 import { HttpError, notFound } from '../../http/http-error';
 import { validateInput } from '../../http/validate';
 
@@ -31,24 +30,16 @@ const submissionId = (id: string) => recordId(id, 'Submission not found');
 
 /** The review queue (SPEC.md 4 and 7): each change only from the states the spec allows. */
 const adminSubmissionsRoutes: FastifyPluginAsync = async (app) => {
-  const context = (request: FastifyRequest): ReviewContext => ({
-    db: app.db,
-    jobs: app.jobs,
-    now: app.now(),
-    publicUrl: app.config.publicUrl,
-    boardName: app.config.site.boardName,
-    stripe: app.stripe,
-    log: request.log,
-  });
+  const context = (request: FastifyRequest) => app.serviceContext(request);
   const reviewer = (request: FastifyRequest) => request.admin!;
 
-  app.get('/', async () => listSubmissions(app.db));
+  app.get('/', async (request) => listSubmissions(context(request)));
 
   /** Whether payments go through Stripe, or admins mark them by hand. */
   app.get('/payments', async () => ({ stripeConfigured: app.stripe !== null }));
 
   app.get<IdParams>('/:id', async (request) =>
-    getSubmission(app.db, submissionId(request.params.id)),
+    getSubmission(context(request), app.db, submissionId(request.params.id)),
   );
 
   app.post<IdParams>('/:id/approve', async (request) => {
@@ -59,7 +50,6 @@ const adminSubmissionsRoutes: FastifyPluginAsync = async (app) => {
       reviewer(request),
       context(request),
     );
-    app.mailer.nudge();
     request.log.info(
       {
         submissionId: request.params.id,
@@ -79,7 +69,6 @@ const adminSubmissionsRoutes: FastifyPluginAsync = async (app) => {
       reviewer(request),
       context(request),
     );
-    app.mailer.nudge();
     request.log.info(
       { submissionId: request.params.id, admin: reviewer(request).username },
       'submission rejected',
@@ -125,7 +114,6 @@ const adminSubmissionsRoutes: FastifyPluginAsync = async (app) => {
       reviewer(request),
       context(request),
     );
-    app.mailer.nudge();
     return result;
   });
 };

@@ -1,9 +1,9 @@
 import { ADMIN_MESSAGES, AdminLogin, check } from '@jobboard/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { findAdmin, normaliseUsername, recordLogin } from '../../admins/admins-repository';
+import { normaliseUsername } from '../../admins/admins-repository';
 import { verifyPassword } from '../../admins/passwords';
-import { csrfGuard, requireAdmin } from '../../auth/guards';
-import { LoginThrottle } from '../../auth/login-throttle';
+import { csrfGuard, requireAdmin } from '../../admins/guards';
+import { LoginThrottle } from '../../admins/login-throttle';
 import { HttpError } from '../../http/http-error';
 import { SESSION_COOKIE, SESSION_COOKIE_PATH } from '../../plugins/session';
 
@@ -40,7 +40,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
           `Too many failed attempts for this account from your address. Please wait ${waitText(decision.retryAfterMs)} and try again.`,
         );
       }
-      const admin = await findAdmin(app.db, username);
+      const admin = await app.admins.find(username);
       if (!(await verifyPassword(admin?.password_hash, input.value.password)) || !admin) {
         request.log.warn({ username, ip: request.ip }, 'admin login failed');
         throw new HttpError(401, ADMIN_MESSAGES.badLogin);
@@ -54,7 +54,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
         loginAt: now,
         lastSeenAt: now,
       });
-      await recordLogin(app.db, admin.id, app.now());
+      await app.admins.recordLogin(admin.id, app.now());
       request.log.info({ username, ip: request.ip }, 'admin logged in');
       return { username: admin.username };
     },

@@ -1,11 +1,11 @@
 import { PAY_LINK_MESSAGES, PAYMENT_MESSAGES } from '@jobboard/contract';
-import type { FastifyPluginAsync } from 'fastify';
-import { HttpError, notFound } from '../../http/http-error';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { HttpError } from '../../http/http-error';
 import { createCheckoutSession, prepareCharge } from '../../payments/checkout';
 import { payPageView } from '../../payments/pay-page';
-import { findByPaymentToken, paymentLinkExpired } from '../../payments/payment-tokens';
+import { payLinkSubmission } from '../../payments/payment-tokens';
 import { expireMarkedSessions } from '../../payments/session-expiry';
-import type { SubmissionRow } from '../../payments/submission-row';
+import type { SubmissionRow } from '../../submissions/submission-row';
 import stripeWebhookRoutes from './stripe-webhook';
 
 /**
@@ -13,23 +13,11 @@ import stripeWebhookRoutes from './stripe-webhook';
  * fresh Stripe Checkout Session on each visit; Stripe's webhook records the payment.
  */
 const paymentsRoutes: FastifyPluginAsync = async (app) => {
-  /**
-   * The submission behind a pay link: 404 for an unknown or replaced link, 410 once the
-   * submission cannot be paid or the link has expired. A paid listing's link stays its receipt.
-   */
-  async function linkedSubmission(token: string): Promise<SubmissionRow> {
-    const submission = await findByPaymentToken(app.db, token);
-    if (!submission) throw notFound(PAY_LINK_MESSAGES.invalid);
-    if (submission.status === 'paid') return submission;
-    if (submission.status !== 'approved') throw new HttpError(410, PAY_LINK_MESSAGES.noLongerValid);
-    if (paymentLinkExpired(submission, app.now())) {
-      throw new HttpError(410, PAY_LINK_MESSAGES.expired(app.config.site.jobsEmail));
-    }
-    return submission;
-  }
+  const linkedSubmission = (request: FastifyRequest, token: string): Promise<SubmissionRow> =>
+    payLinkSubmission(token, app.serviceContext(request), app.config.site.jobsEmail);
 
   app.get<{ Params: { token: string } }>('/pay/:token', async (request) => {
-    const submission = await linkedSubmission(request.params.token);
+    const submission = await linkedSubmission(request, request.params.token);
     return payPageView(submission, app.stripe !== null);
   });
 
@@ -37,22 +25,21 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
     '/pay/:token/checkout',
     { config: { rateLimit: { max: 20, timeWindow: '10 minutes' } } },
     async (request) => {
-      const linked = await linkedSubmission(request.params.token);
+      const linked = await linkedSubmission(request, request.params.token);
       if (linked.status === 'paid') throw new HttpError(409, PAY_LINK_MESSAGES.alreadyPaid);
       if (!app.stripe) {
         throw new HttpError(503, PAYMENT_MESSAGES.notSetUp);
       }
-      const submission = await prepareCharge(app.db, linked.id, app.now());
+      const context = app.serviceContext(request);
+      const submission = await prepareCharge(linked.id, context);
       // Sessions an earlier amount change could not expire (Stripe was down): try again now.
-      await expireMarkedSessions(app.stripe, app.db, submission.id, request.log);
+      await expireMarkedSessions(submission.id, context);
       try {
         const { url } = await createCheckoutSession(
           app.stripe,
-          app.db,
           submission,
           request.params.token,
-          app.config.publicUrl,
-          app.now(),
+          context,
         );
         return { url };
       } catch (error) {

@@ -31,25 +31,15 @@ const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
     } catch {
       throw new HttpError(400, 'The Stripe signature is invalid or too old');
     }
-    const outcome = await applyStripeEvent(
-      app.db,
-      event,
-      {
-        jobs: app.jobs,
-        publicUrl: app.config.publicUrl,
-        boardName: app.config.site.boardName,
-        adminEmail: app.config.mail.adminEmail,
-      },
-      app.now(),
-    );
+    const context = app.serviceContext(request);
+    const outcome = await applyStripeEvent(event, context);
     const logged = { eventId: event.id, eventType: event.type, outcome };
     if (outcome.handled === 'flagged')
       request.log.warn(logged, 'stripe payment flagged for review');
     else request.log.info(logged, 'stripe webhook');
     if (outcome.handled === 'publish' || outcome.handled === 'flagged') {
-      app.mailer.nudge(); // the 'job live' or the admins' e-mail
       // After the commit: a paid listing's other sessions, and any an amount change left open.
-      await expireMarkedSessions(app.stripe, app.db, outcome.submissionId, request.log);
+      await expireMarkedSessions(outcome.submissionId, context);
     }
     return { received: true };
   });

@@ -20,15 +20,7 @@ const submissionsRoutes: FastifyPluginAsync = async (app) => {
           .status(201)
           .send({ id: String(randomInt(1000, 100_000)), status: 'pending_review' });
       }
-      const { id, status } = await submitForReview(payload, {
-        db: app.db,
-        now: app.now(),
-        boardName: app.config.site.boardName,
-        publicUrl: app.config.publicUrl,
-        adminEmail: app.config.mail.adminEmail,
-        log: request.log,
-      });
-      app.mailer.nudge();
+      const { id, status } = await submitForReview(payload, app.serviceContext(request));
       request.log.info({ submissionId: id }, 'job submitted for review');
       return reply.status(201).send({ id: String(id), status });
     },

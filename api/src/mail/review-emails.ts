@@ -1,5 +1,5 @@
 import { listingTier } from '@jobboard/contract';
-import type { OutgoingEmail } from '../outbox/outbox';
+import type { OutgoingEmail } from './outbox';
 
 interface Submission {
   title: string;

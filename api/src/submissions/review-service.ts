@@ -4,51 +4,36 @@ import type {
   IssuedPaymentLink,
   SubmissionStatus,
 } from '@jobboard/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
-import type Stripe from 'stripe';
-import { HttpError, notFound } from '../http/http-error';
-import type { JobsRepository } from '../jobs/jobs-repository';
-import { enqueueEmail } from '../outbox/outbox';
-import {
-  FLAGGED_STATUSES,
-  markOpenSessionsToExpire,
-  unhandledPaymentIssues,
-} from '../payments/payment-records';
+import type { Db } from '../db/knex';
+import { Conflict, NotFound } from '../domain-errors';
+import { approvalEmail, publishedWithCreditEmail, rejectionEmail } from '../mail/review-emails';
 import { issuePaymentToken, paymentUrl } from '../payments/payment-tokens';
 import { markPaidAndPublish } from '../payments/publishing';
 import { expireMarkedSessions } from '../payments/session-expiry';
-import { loadSubmission, type SubmissionRow } from '../payments/submission-row';
-import {
-  creditsLeft,
-  creditsLeftByAddress,
-  spendListingCredit,
-} from '../submissions/listing-credits';
-import { approvalEmail, publishedWithCreditEmail, rejectionEmail } from './emails';
+import type { ServiceContext } from '../service-context';
+import type { SubmissionRow } from './submission-row';
+import type { ReviewRow } from './submissions-repository';
 
 export interface Reviewer {
   id: number;
   username: string;
 }
 
-export interface ReviewContext {
-  db: Knex;
-  jobs: JobsRepository;
-  now: Date;
-  publicUrl: string;
-  boardName: string;
-  /** Expires Checkout Sessions an amount change makes stale; null without Stripe. */
-  stripe: Stripe | null;
-  log: FastifyBaseLogger;
-}
+/** The review's repositories and settings; `stripe` expires Checkout Sessions a change makes stale. */
+export type ReviewContext = Omit<ServiceContext, 'adminEmail' | 'dialect'>;
+
+/** What reading a submission needs. */
+type ReadContext = Pick<ServiceContext, 'submissions' | 'listingCredits' | 'payments'>;
 
 /** The review queue, newest first, with each contact's credits and each unhandled payment issue. */
-export async function listSubmissions(db: Knex): Promise<AdminSubmission[]> {
-  const rows: SubmissionRow[] = await db('submissions')
-    .orderBy('submitted_at', 'desc')
-    .orderBy('id', 'desc');
-  const credits = await creditsLeftByAddress(db);
-  const issues = await unhandledPaymentIssues(db);
+export async function listSubmissions(
+  context: ReadContext & Pick<ServiceContext, 'db'>,
+): Promise<AdminSubmission[]> {
+  const { db } = context;
+  const rows = await context.submissions.listNewestFirst(db);
+  const credits = await context.listingCredits.leftByAddress(db);
+  const issues = await context.payments.unhandledIssues(db);
   return rows.map((row) =>
     toAdminSubmission(row, {
       listingCredits: credits.get(row.contact_email.toLowerCase()) ?? 0,
@@ -57,12 +42,12 @@ export async function listSubmissions(db: Knex): Promise<AdminSubmission[]> {
   );
 }
 
-export async function getSubmission(db: Knex | Knex.Transaction, id: number) {
-  const row = await loadSubmission(db, id);
-  if (!row) throw notFound('Submission not found');
+export async function getSubmission(context: ReadContext, db: Db, id: number) {
+  const row = await context.submissions.load(db, id);
+  if (!row) throw new NotFound('Submission not found');
   return toAdminSubmission(row, {
-    listingCredits: await creditsLeft(db, row.contact_email),
-    paymentIssues: (await unhandledPaymentIssues(db, id)).get(id) ?? [],
+    listingCredits: await context.listingCredits.left(db, row.contact_email),
+    paymentIssues: (await context.payments.unhandledIssues(db, id)).get(id) ?? [],
   });
 }
 
@@ -80,13 +65,12 @@ export async function approve(
 ) {
   const { db, now } = context;
   return db.transaction(async (trx) => {
-    const submission = await pendingSubmission(trx, id, 'approved');
-    await changeStatus(trx, submission, 'approved', reviewer, now, null);
+    const submission = await pendingSubmission(context, trx, id, 'approved');
+    await changeStatus(context, trx, submission, 'approved', reviewer, null);
     if (options.useCredit) {
-      const credit = await spendListingCredit(trx, submission.contact_email);
+      const credit = await context.listingCredits.spend(trx, submission.contact_email);
       if (!credit) {
-        throw new HttpError(
-          409,
+        throw new Conflict(
           `${submission.contact_email} has no Multiples Listing credits left. Approve without a credit to send a pay link.`,
         );
       }
@@ -101,10 +85,10 @@ export async function approve(
           note: 'Included in a Multiples Listing',
           sendJobLiveEmail: false,
         },
-        { jobs: context.jobs, publicUrl: context.publicUrl, boardName: context.boardName, now },
+        context,
       );
       const jobId = published.outcome === 'published' ? published.jobId : null;
-      await enqueueEmail(
+      await context.outbox.enqueue(
         trx,
         publishedWithCreditEmail(
           submission,
@@ -115,16 +99,16 @@ export async function approve(
         now,
       );
       return {
-        submission: await getSubmission(trx, id),
+        submission: await getSubmission(context, trx, id),
         paymentUrl: null,
         publishedWithCredit: true,
       };
     }
-    const { token } = await issuePaymentToken(trx, id, now);
+    const { token } = await issuePaymentToken(context, trx, id, now);
     const url = paymentUrl(context.publicUrl, token);
-    await enqueueEmail(trx, approvalEmail(submission, url, context.boardName), now);
+    await context.outbox.enqueue(trx, approvalEmail(submission, url, context.boardName), now);
     return {
-      submission: await getSubmission(trx, id),
+      submission: await getSubmission(context, trx, id),
       paymentUrl: url,
       publishedWithCredit: false,
     };
@@ -140,12 +124,12 @@ export async function reject(
 ) {
   const { db, now } = context;
   return db.transaction(async (trx) => {
-    const submission = await pendingSubmission(trx, id, 'rejected');
+    const submission = await pendingSubmission(context, trx, id, 'rejected');
     const reason = notes?.trim() || null;
-    await changeStatus(trx, submission, 'rejected', reviewer, now, reason);
-    await trx('submissions').where({ id }).update({ review_notes: reason });
-    await enqueueEmail(trx, rejectionEmail(submission, reason, context.boardName), now);
-    return getSubmission(trx, id);
+    await changeStatus(context, trx, submission, 'rejected', reviewer, reason);
+    await context.submissions.update(trx, id, { review_notes: reason });
+    await context.outbox.enqueue(trx, rejectionEmail(submission, reason, context.boardName), now);
+    return getSubmission(context, trx, id);
   });
 }
 
@@ -162,28 +146,20 @@ export async function updateAmount(
   reviewer: Reviewer,
   context: ReviewContext,
 ) {
-  const { db, now } = context;
+  const { db, now, submissions } = context;
   await db.transaction(async (trx) => {
-    const submission = await loadSubmission(trx, id, true);
-    if (!submission) throw notFound('Submission not found');
+    const submission = await lockedSubmission(context, trx, id);
     if (submission.status === 'paid')
-      throw new HttpError(409, 'The amount of a paid submission cannot change.');
-    await trx('submissions')
-      .where({ id })
-      .update({ amount_cents: amountCents, updated_at: now.getTime() });
-    await trx('submission_events').insert({
-      submission_id: id,
-      from_status: submission.status,
-      to_status: submission.status,
-      admin_id: reviewer.id,
-      actor: `admin:${reviewer.username}`,
+      throw new Conflict('The amount of a paid submission cannot change.');
+    await submissions.update(trx, id, { amount_cents: amountCents, updated_at: now.getTime() });
+    await submissions.recordEvent(trx, {
+      ...byReviewer(reviewer, submission, now),
       note: `Amount changed from ${submission.amount_cents} to ${amountCents} cents`,
-      created_at: now.getTime(),
     });
-    await markOpenSessionsToExpire(trx, id);
+    await context.payments.markOpenSessionsToExpire(trx, id);
   });
-  await expireMarkedSessions(context.stripe, db, id, context.log);
-  return getSubmission(db, id);
+  await expireMarkedSessions(id, context);
+  return getSubmission(context, db, id);
 }
 
 /**
@@ -197,20 +173,14 @@ export async function paymentLinkFor(
   context: ReviewContext,
 ): Promise<IssuedPaymentLink> {
   return context.db.transaction(async (trx) => {
-    const submission = await loadSubmission(trx, id, true);
-    if (!submission) throw notFound('Submission not found');
+    const submission = await lockedSubmission(context, trx, id);
     if (submission.status !== 'approved') {
-      throw new HttpError(409, 'A payment link can only be generated for an approved submission.');
+      throw new Conflict('A payment link can only be generated for an approved submission.');
     }
-    const { token, expiresAt } = await issuePaymentToken(trx, id, context.now);
-    await trx('submission_events').insert({
-      submission_id: id,
-      from_status: submission.status,
-      to_status: submission.status,
-      admin_id: reviewer.id,
-      actor: `admin:${reviewer.username}`,
+    const { token, expiresAt } = await issuePaymentToken(context, trx, id, context.now);
+    await context.submissions.recordEvent(trx, {
+      ...byReviewer(reviewer, submission, context.now),
       note: 'New payment link issued; earlier links no longer work',
-      created_at: context.now.getTime(),
     });
     return {
       paymentUrl: paymentUrl(context.publicUrl, token),
@@ -231,37 +201,25 @@ export async function resolvePaymentIssue(
 ): Promise<AdminSubmission> {
   const { now } = context;
   return context.db.transaction(async (trx) => {
-    const submission = await loadSubmission(trx, submissionId, true);
-    if (!submission) throw notFound('Submission not found');
-    const payment = await trx('payments')
-      .where({ id: paymentId, submission_id: submissionId })
-      .whereIn('status', FLAGGED_STATUSES)
-      .first();
-    if (!payment) throw notFound('No flagged payment with this id on this submission');
+    const submission = await lockedSubmission(context, trx, submissionId);
+    const payment = await context.payments.findFlagged(trx, submissionId, paymentId);
+    if (!payment) throw new NotFound('No flagged payment with this id on this submission');
     if (payment.resolved_at == null) {
-      const actor = `admin:${reviewer.username}`;
-      await trx('payments')
-        .where({ id: paymentId })
-        .update({ resolved_at: now.getTime(), resolved_by: actor });
-      await trx('submission_events').insert({
-        submission_id: submissionId,
-        from_status: submission.status,
-        to_status: submission.status,
-        admin_id: reviewer.id,
-        actor,
+      const event = byReviewer(reviewer, submission, now);
+      await context.payments.resolve(trx, paymentId, event.actor, now);
+      await context.submissions.recordEvent(trx, {
+        ...event,
         note: `Flagged payment ${payment.checkout_session_id ?? paymentId} marked as handled`,
-        created_at: now.getTime(),
       });
     }
-    return getSubmission(trx, submissionId);
+    return getSubmission(context, trx, submissionId);
   });
 }
 
 /** Without Stripe, an admin records a payment received another way. */
 export async function markPaidByHand(id: number, reviewer: Reviewer, context: ReviewContext) {
   return context.db.transaction(async (trx) => {
-    const submission = await loadSubmission(trx, id, true);
-    if (!submission) throw notFound('Submission not found');
+    const submission = await lockedSubmission(context, trx, id);
     const result = await markPaidAndPublish(
       trx,
       id,
@@ -272,32 +230,48 @@ export async function markPaidByHand(id: number, reviewer: Reviewer, context: Re
         amountCents: submission.amount_cents,
         note: 'Marked as paid by hand',
       },
-      {
-        jobs: context.jobs,
-        publicUrl: context.publicUrl,
-        boardName: context.boardName,
-        now: context.now,
-      },
+      context,
     );
     if (result.outcome === 'not-payable') {
-      throw new HttpError(409, 'Only an approved submission can be marked as paid.');
+      throw new Conflict('Only an approved submission can be marked as paid.');
     }
-    if (result.outcome === 'already-paid')
-      throw new HttpError(409, 'This submission is already paid.');
-    return getSubmission(trx, id);
+    if (result.outcome === 'already-paid') throw new Conflict('This submission is already paid.');
+    return getSubmission(context, trx, id);
   });
 }
 
+/** The submission, locked for the rest of the transaction (NotFound when there is none). */
+async function lockedSubmission(
+  context: Pick<ServiceContext, 'submissions'>,
+  trx: Knex.Transaction,
+  id: number,
+): Promise<ReviewRow> {
+  const submission = await context.submissions.load(trx, id, true);
+  if (!submission) throw new NotFound('Submission not found');
+  return submission;
+}
+
+/** A history line by this reviewer that leaves the status as it is (the caller adds the note). */
+function byReviewer(reviewer: Reviewer, submission: SubmissionRow, now: Date) {
+  return {
+    submissionId: submission.id,
+    from: submission.status,
+    to: submission.status,
+    adminId: reviewer.id,
+    actor: `admin:${reviewer.username}`,
+    at: now,
+  };
+}
+
 async function pendingSubmission(
+  context: Pick<ServiceContext, 'submissions'>,
   trx: Knex.Transaction,
   id: number,
   to: SubmissionStatus,
 ): Promise<SubmissionRow> {
-  const submission = await loadSubmission(trx, id, true);
-  if (!submission) throw notFound('Submission not found');
+  const submission = await lockedSubmission(context, trx, id);
   if (submission.status !== 'pending_review') {
-    throw new HttpError(
-      409,
+    throw new Conflict(
       `Only a submission pending review can be ${to}; this one is ${submission.status}.`,
     );
   }
@@ -305,32 +279,28 @@ async function pendingSubmission(
 }
 
 async function changeStatus(
+  { submissions, now }: Pick<ServiceContext, 'submissions' | 'now'>,
   trx: Knex.Transaction,
   submission: SubmissionRow,
   to: SubmissionStatus,
   reviewer: Reviewer,
-  now: Date,
   note: string | null,
 ) {
-  await trx('submissions').where({ id: submission.id }).update({
+  await submissions.update(trx, submission.id, {
     status: to,
     status_changed_at: now.getTime(),
     status_changed_by: reviewer.id,
     updated_at: now.getTime(),
   });
-  await trx('submission_events').insert({
-    submission_id: submission.id,
-    from_status: submission.status,
-    to_status: to,
-    admin_id: reviewer.id,
-    actor: `admin:${reviewer.username}`,
+  await submissions.recordEvent(trx, {
+    ...byReviewer(reviewer, submission, now),
+    to,
     note,
-    created_at: now.getTime(),
   });
 }
 
 function toAdminSubmission(
-  row: SubmissionRow & { review_notes?: string | null; submitted_at?: number },
+  row: ReviewRow,
   extra: { listingCredits: number; paymentIssues: AdminPaymentIssue[] },
 ): AdminSubmission {
   const categories: unknown = JSON.parse(String(row.categories ?? '[]'));

@@ -1,4 +1,4 @@
-import type { OutgoingEmail } from '../outbox/outbox';
+import type { OutgoingEmail } from './outbox';
 
 /** The e-mail an employer gets once the payment is in and the job is live. */
 export function jobLiveEmail(input: {

@@ -5,7 +5,6 @@ import {
   CSRF_HEADER_VALUE,
 } from '@jobboard/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { adminForSession } from '../admins/admins-repository';
 import { HttpError } from '../http/http-error';
 
 declare module 'fastify' {
@@ -57,7 +56,7 @@ export function requireAdmin(app: FastifyInstance) {
       await request.session.destroy();
       throw new HttpError(401, 'Your session has expired. Please log in again.');
     }
-    const current = await adminForSession(app.db, admin.id);
+    const current = await app.admins.forSession(admin.id);
     const passwordChanged =
       current?.password_changed_at != null && admin.loginAt < current.password_changed_at;
     if (!current || passwordChanged) {

@@ -1,17 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Knex } from 'knex';
 import type { Transporter } from 'nodemailer';
 import { redactPaymentTokens } from '../payments/payment-tokens';
-
-interface OutboxRow {
-  id: number;
-  template: string;
-  to_address: string;
-  subject: string;
-  text_body: string;
-  attempts: number;
-  next_attempt_at: number;
-}
+import type { Outbox, OutboxRow } from './outbox';
 
 /** A message being sent is leased for this long; a sender that died meanwhile loses it to another. */
 export const LEASE_MS = 60_000;
@@ -70,7 +60,7 @@ export class OutboxSender {
   private stopping = false;
 
   constructor(
-    private readonly db: Knex,
+    private readonly outbox: Outbox,
     private readonly transport: Transporter | null,
     private readonly from: string,
     private readonly log: FastifyBaseLogger,
@@ -102,10 +92,7 @@ export class OutboxSender {
       for (const row of due) {
         if (this.stopping) return report;
         const now = this.now().getTime();
-        const claimed = await this.db('outbox')
-          .where({ id: row.id, status: 'pending', next_attempt_at: row.next_attempt_at })
-          .update({ next_attempt_at: now + LEASE_MS, attempts: row.attempts + 1 });
-        if (!claimed) continue; // another sender has it
+        if (!(await this.outbox.claim(row, now + LEASE_MS))) continue; // another sender has it
         try {
           await transport.sendMail({
             from: this.from,
@@ -114,27 +101,18 @@ export class OutboxSender {
             subject: row.subject,
             text: row.text_body,
           });
-          await this.db('outbox')
-            .where({ id: row.id })
-            .update({
-              status: 'sent',
-              sent_at: this.now().getTime(),
-              last_error: null,
-              text_body: withoutPayLinks(row.text_body),
-            });
+          await this.outbox.markSent(row.id, withoutPayLinks(row.text_body), this.now());
           report.sent += 1;
         } catch (error) {
           const attempts = row.attempts + 1;
           const message = error instanceof Error ? error.message : String(error);
           const failed = attempts >= MAX_ATTEMPTS && !serverUnavailable(error);
-          await this.db('outbox')
-            .where({ id: row.id })
-            .update({
-              status: failed ? 'failed' : 'pending',
-              next_attempt_at: this.now().getTime() + retryDelayMs(attempts),
-              last_error: message.slice(0, 1000),
-              ...(failed ? { text_body: withoutPayLinks(row.text_body) } : {}),
-            });
+          await this.outbox.markAttemptFailed(row.id, {
+            failed,
+            nextAttemptAt: this.now().getTime() + retryDelayMs(attempts),
+            error: message.slice(0, 1000),
+            ...(failed ? { textBody: withoutPayLinks(row.text_body) } : {}),
+          });
           if (failed) {
             report.failed += 1;
             this.log.error(
@@ -156,11 +134,7 @@ export class OutboxSender {
 
   private async announceWaiting(): Promise<SendReport> {
     for (;;) {
-      const waiting = await this.db<OutboxRow>('outbox')
-        .where('status', 'pending')
-        .andWhere('id', '>', this.lastAnnouncedId)
-        .orderBy('id')
-        .limit(BATCH);
+      const waiting = await this.outbox.pendingAfter(this.lastAnnouncedId, BATCH);
       for (const row of waiting) {
         this.lastAnnouncedId = row.id;
         // Who and what, never the body: it may hold a pay link.
@@ -174,10 +148,6 @@ export class OutboxSender {
   }
 
   private dueRows(): Promise<OutboxRow[]> {
-    return this.db<OutboxRow>('outbox')
-      .where('status', 'pending')
-      .andWhere('next_attempt_at', '<=', this.now().getTime())
-      .orderBy('id')
-      .limit(BATCH);
+    return this.outbox.due(this.now(), BATCH);
   }
 }

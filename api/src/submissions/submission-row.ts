@@ -1,6 +1,4 @@
-import type { Knex } from 'knex';
-
-/** The columns of `submissions` the payment flow reads. */
+/** The columns of `submissions` the review and payment flows read. */
 export interface SubmissionRow {
   id: number;
   title: string;
@@ -28,17 +26,4 @@ export interface SubmissionRow {
   payment_token_hash: string | null;
   payment_token_expires_at: number | null;
   paid_at: number | null;
-}
-
-type Db = Knex | Knex.Transaction;
-
-/** One submission; locked for the rest of the transaction on PostgreSQL (SQLite has one writer). */
-export async function loadSubmission(
-  db: Db,
-  id: number,
-  lock = false,
-): Promise<SubmissionRow | undefined> {
-  const query = db<SubmissionRow>('submissions').where({ id });
-  if (lock && db.client.config.client === 'pg') query.forUpdate();
-  return query.first();
 }

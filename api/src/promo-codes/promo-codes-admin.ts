@@ -1,7 +1,14 @@
 import type { PromoCode, PromoCodeInput } from '@jobboard/contract';
 import type { Knex } from 'knex';
-import { HttpError, notFound } from '../http/http-error';
-import type { PromoCodeRow } from '../submissions/promo-codes';
+import { Conflict, NotFound } from '../domain-errors';
+import type { PromoCodeRow, PromoCodesRepository } from './promo-codes-repository';
+
+/** What the admin's promo code screens need: the pool and the promo codes' repository. */
+export interface PromoCodesContext {
+  db: Knex;
+  promoCodes: PromoCodesRepository;
+  now: Date;
+}
 
 const dayStart = (iso: string | null | undefined) => (iso ? Date.parse(`${iso}T00:00:00Z`) : null);
 /** An end date includes its whole day. */
@@ -39,41 +46,39 @@ function columns(input: PromoCodeInput, now: Date) {
   };
 }
 
-export async function listPromoCodes(db: Knex): Promise<PromoCode[]> {
-  return (await db<PromoCodeRow>('promo_codes').orderBy('code')).map(toPromoCode);
+export async function listPromoCodes({ db, promoCodes }: PromoCodesContext): Promise<PromoCode[]> {
+  return (await promoCodes.list(db)).map(toPromoCode);
 }
 
 export async function createPromoCode(
-  db: Knex,
   input: PromoCodeInput,
-  now: Date,
+  { db, promoCodes, now }: PromoCodesContext,
 ): Promise<PromoCode> {
   const values = columns(input, now);
-  if (await db('promo_codes').where({ code: values.code }).first()) {
-    throw new HttpError(409, `The promo code ${values.code} already exists.`);
+  if (await promoCodes.codeTaken(db, values.code)) {
+    throw new Conflict(`The promo code ${values.code} already exists.`);
   }
-  const [row] = await db('promo_codes')
-    .insert({ ...values, created_at: now.getTime() })
-    .returning('id');
-  const id = Number(typeof row === 'object' ? row.id : row);
-  return toPromoCode((await db<PromoCodeRow>('promo_codes').where({ id }).first())!);
+  const id = await promoCodes.insert(db, { ...values, created_at: now.getTime() });
+  return toPromoCode((await promoCodes.findById(db, id))!);
 }
 
 export async function updatePromoCode(
-  db: Knex,
   id: number,
   input: PromoCodeInput,
-  now: Date,
+  { db, promoCodes, now }: PromoCodesContext,
 ): Promise<PromoCode> {
   const values = columns(input, now);
-  const clash = await db('promo_codes').where({ code: values.code }).whereNot({ id }).first();
-  if (clash) throw new HttpError(409, `The promo code ${values.code} already exists.`);
-  if (!(await db('promo_codes').where({ id }).update(values)))
-    throw notFound('Promo code not found');
-  return toPromoCode((await db<PromoCodeRow>('promo_codes').where({ id }).first())!);
+  if (await promoCodes.codeTaken(db, values.code, id)) {
+    throw new Conflict(`The promo code ${values.code} already exists.`);
+  }
+  if (!(await promoCodes.update(db, id, values))) throw new NotFound('Promo code not found');
+  return toPromoCode((await promoCodes.findById(db, id))!);
 }
 
 /** Deleting keeps submissions that used it (their link is set to null; the code text stays). */
-export async function deletePromoCode(db: Knex, id: number): Promise<void> {
-  if (!(await db('promo_codes').where({ id }).delete())) throw notFound('Promo code not found');
+export async function deletePromoCode(
+  id: number,
+  { db, promoCodes }: PromoCodesContext,
+): Promise<void> {
+  if (!(await promoCodes.delete(db, id))) throw new NotFound('Promo code not found');
 }

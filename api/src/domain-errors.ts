@@ -1,0 +1,28 @@
+import type { FieldErrors } from '@jobboard/contract';
+
+/**
+ * What a domain service refuses, in the domain's words. Services know nothing of HTTP: the error
+ * plugin (plugins/errors.ts) turns each kind into its status, with the message as the JSON body.
+ */
+export abstract class DomainError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** The thing asked for does not exist (404). */
+export class NotFound extends DomainError {}
+
+/** The change clashes with the current state: wrong status, a duplicate, nothing left (409). */
+export class Conflict extends DomainError {}
+
+/** The thing existed but cannot be used any more: an ended pay link (410). */
+export class Gone extends DomainError {}
+
+/** Values the caller sent break a rule checked against stored data (400, naming each field). */
+export class Invalid extends DomainError {
+  constructor(readonly fields: FieldErrors) {
+    super(Object.values(fields).join('; '));
+  }
+}

@@ -1,0 +1,132 @@
+import type { Knex } from 'knex';
+import { afterCommit } from '../db/after-commit';
+import type { Db } from '../db/knex';
+
+/** One e-mail to send; `template` names what kind of message it is (for logs and tests). */
+export interface OutgoingEmail {
+  template: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Widths of the outbox's columns (migrations/20261122001300_create_outbox.ts). */
+export const OUTBOX_LIMITS = { subject: 300 } as const;
+
+/**
+ * A subject that fits `outbox.subject`: one line (no header folding tricks), at most `max`
+ * characters counted as PostgreSQL counts them (code points, so an emoji is never cut in half),
+ * an ellipsis where it was cut. Every run of white space or control characters is one space:
+ * `\s` alone misses U+0085 (NEL), a line break to some mail readers.
+ */
+export function fitSubject(subject: string, max: number = OUTBOX_LIMITS.subject): string {
+  const line = subject.replace(/[\s\p{Cc}]+/gu, ' ').trim();
+  const characters = Array.from(line);
+  return characters.length <= max ? line : `${characters.slice(0, max - 1).join('')}…`;
+}
+
+/** A queued message as the sender reads it. */
+export interface OutboxRow {
+  id: number;
+  template: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  attempts: number;
+  next_attempt_at: number;
+}
+
+/**
+ * The `outbox` table: the only code that reads or writes it. Messages are queued in the
+ * transaction of the change that causes them; the background sender (outbox-sender.ts) delivers
+ * them, woken once that transaction has committed.
+ */
+export class Outbox {
+  private wake: () => void = () => {};
+
+  constructor(private readonly db: Knex) {}
+
+  /** What to call once a queued message can be seen (plugins/mailer.ts: wake the sender). */
+  onEnqueued(wake: () => void): void {
+    this.wake = wake;
+  }
+
+  /**
+   * Queue an e-mail. Call it with the transaction of the change that causes the message, so the
+   * message exists if and only if the change does; the sender is woken after that commit (before
+   * it, the sender could not see the message and would sleep until its next poll).
+   */
+  async enqueue(db: Db, email: OutgoingEmail, now: Date): Promise<void> {
+    await db('outbox').insert({
+      template: email.template,
+      to_address: email.to,
+      subject: fitSubject(email.subject),
+      text_body: email.text,
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: now.getTime(),
+      created_at: now.getTime(),
+    });
+    afterCommit(db, () => this.wake());
+  }
+
+  /** Messages of this template queued after `since` (sent or not), to anyone or to `to` (any case). */
+  async countQueued(db: Db, template: string, since: Date, to?: string): Promise<number> {
+    const query = db('outbox')
+      .where('template', template)
+      .andWhere('created_at', '>', since.getTime());
+    if (to !== undefined) query.andWhereRaw('lower(to_address) = ?', [to.trim().toLowerCase()]);
+    const [row] = await query.count({ n: '*' });
+    return Number(row?.n ?? 0);
+  }
+
+  /** Pending messages due by `now`, oldest first. */
+  async due(now: Date, limit: number): Promise<OutboxRow[]> {
+    return this.db<OutboxRow>('outbox')
+      .where('status', 'pending')
+      .andWhere('next_attempt_at', '<=', now.getTime())
+      .orderBy('id')
+      .limit(limit);
+  }
+
+  /** Pending messages after `afterId`, oldest first (announced when there is no SMTP). */
+  async pendingAfter(afterId: number, limit: number): Promise<OutboxRow[]> {
+    return this.db<OutboxRow>('outbox')
+      .where('status', 'pending')
+      .andWhere('id', '>', afterId)
+      .orderBy('id')
+      .limit(limit);
+  }
+
+  /**
+   * Take the message for one attempt until `leaseUntil`, counting the attempt; false when another
+   * sender took it first (the row no longer is as it was read).
+   */
+  async claim(row: OutboxRow, leaseUntil: number): Promise<boolean> {
+    const claimed = await this.db('outbox')
+      .where({ id: row.id, status: 'pending', next_attempt_at: row.next_attempt_at })
+      .update({ next_attempt_at: leaseUntil, attempts: row.attempts + 1 });
+    return claimed > 0;
+  }
+
+  async markSent(id: number, textBody: string, now: Date): Promise<void> {
+    await this.db('outbox')
+      .where({ id })
+      .update({ status: 'sent', sent_at: now.getTime(), last_error: null, text_body: textBody });
+  }
+
+  /** An attempt failed: try again at `nextAttemptAt`, or give up (`failed`, with its new body). */
+  async markAttemptFailed(
+    id: number,
+    outcome: { failed: boolean; nextAttemptAt: number; error: string; textBody?: string },
+  ): Promise<void> {
+    await this.db('outbox')
+      .where({ id })
+      .update({
+        status: outcome.failed ? 'failed' : 'pending',
+        next_attempt_at: outcome.nextAttemptAt,
+        last_error: outcome.error,
+        ...(outcome.textBody !== undefined ? { text_body: outcome.textBody } : {}),
+      });
+  }
+}

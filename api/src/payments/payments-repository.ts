@@ -1,0 +1,229 @@
+import type { AdminPaymentIssue } from '@jobboard/contract';
+import type { Knex } from 'knex';
+import type { Db } from '../db/knex';
+
+/**
+ * The life of a `payments` row:
+ * - open: a Checkout Session we created that can still be paid;
+ * - expiring: we decided it must not be paid any more (the amount changed, or another session
+ *   paid the listing) and Stripe has not yet confirmed its expiry (session-expiry.ts retries);
+ * - expired: Stripe expired it (or it was no longer open);
+ * - paid: the payment that published the listing (Stripe, by hand, or a Multiples credit);
+ * - needs_review: Stripe took money that did not publish the listing (see `review_reason`);
+ * - needs_refund: money taken for a listing that was already paid.
+ * The last two stay flagged for the admins until one marks them handled (`resolved_at`).
+ */
+export type PaymentStatus =
+  'open' | 'expiring' | 'expired' | 'paid' | 'needs_review' | 'needs_refund';
+
+export const FLAGGED_STATUSES = ['needs_review', 'needs_refund'] as const;
+export type FlaggedStatus = (typeof FLAGGED_STATUSES)[number];
+
+export interface PaymentRow {
+  id: number;
+  submission_id: number;
+  provider: 'stripe' | 'manual' | 'credit';
+  checkout_session_id: string | null;
+  amount_cents: number;
+  currency: string;
+  status: PaymentStatus;
+  review_reason: string | null;
+  created_at: number;
+  paid_at: number | null;
+  resolved_at: number | null;
+  resolved_by: string | null;
+}
+
+/** Widths of the columns a flag writes (migrations 20261122001100 and 20261124120300). */
+const LIMITS = { reason: 300, currency: 3, sessionId: 255 } as const;
+
+export interface FlaggedPayment {
+  submissionId: number;
+  checkoutSessionId: string;
+  amountCents: number;
+  currency: string;
+  status: FlaggedStatus;
+  reason: string;
+}
+
+/** A payment recorded as it published the listing (Stripe, by hand, or a Multiples credit). */
+export interface PaidPayment {
+  submissionId: number;
+  provider: PaymentRow['provider'];
+  checkoutSessionId?: string | null;
+  amountCents: number;
+}
+
+/**
+ * The `payments` and `processed_webhook_events` tables: the only code that reads or writes them.
+ * Each method runs on the `db` it is given (the pool, or the caller's transaction).
+ */
+export class PaymentsRepository {
+  async findBySession(db: Db, checkoutSessionId: string): Promise<PaymentRow | undefined> {
+    return db<PaymentRow>('payments').where({ checkout_session_id: checkoutSessionId }).first();
+  }
+
+  /** A flagged payment of this submission (handled or not). */
+  async findFlagged(
+    db: Db,
+    submissionId: number,
+    paymentId: number,
+  ): Promise<PaymentRow | undefined> {
+    return db<PaymentRow>('payments')
+      .where({ id: paymentId, submission_id: submissionId })
+      .whereIn('status', FLAGGED_STATUSES)
+      .first();
+  }
+
+  /** An admin has dealt with a flagged payment. */
+  async resolve(db: Db, paymentId: number, by: string, now: Date): Promise<void> {
+    await db('payments')
+      .where({ id: paymentId })
+      .update({ resolved_at: now.getTime(), resolved_by: by });
+  }
+
+  /** A Checkout Session we created, payable until it is paid or expired (once per session id). */
+  async recordOpenSession(
+    db: Db,
+    session: { submissionId: number; checkoutSessionId: string; amountCents: number },
+    now: Date,
+  ): Promise<void> {
+    await db('payments')
+      .insert({
+        submission_id: session.submissionId,
+        provider: 'stripe',
+        checkout_session_id: session.checkoutSessionId,
+        amount_cents: session.amountCents,
+        currency: 'usd',
+        status: 'open',
+        created_at: now.getTime(),
+      })
+      .onConflict('checkout_session_id')
+      .ignore();
+  }
+
+  /** The payment that published the listing: its session's row when there is one, else a new row. */
+  async recordPaid(trx: Knex.Transaction, payment: PaidPayment, now: Date): Promise<void> {
+    if (payment.checkoutSessionId) {
+      const updated = await trx('payments')
+        .where({ checkout_session_id: payment.checkoutSessionId })
+        .update({ status: 'paid', paid_at: now.getTime(), amount_cents: payment.amountCents });
+      if (updated) return;
+    }
+    await trx('payments').insert({
+      submission_id: payment.submissionId,
+      provider: payment.provider,
+      checkout_session_id: payment.checkoutSessionId ?? null,
+      amount_cents: payment.amountCents,
+      currency: 'usd',
+      status: 'paid',
+      created_at: now.getTime(),
+      paid_at: now.getTime(),
+    });
+  }
+
+  /**
+   * Keep a payment Stripe took that must not publish the listing, flagged for the admins: the row
+   * of its session when we have one, else a new row. Values come from Stripe's event, so each is
+   * cut to what its column holds.
+   */
+  async flag(
+    trx: Knex.Transaction,
+    payment: FlaggedPayment,
+    existing: PaymentRow | undefined,
+    now: Date,
+  ): Promise<void> {
+    const values = {
+      status: payment.status,
+      review_reason: payment.reason.slice(0, LIMITS.reason),
+      amount_cents: payment.amountCents,
+      currency: payment.currency.slice(0, LIMITS.currency),
+      paid_at: now.getTime(),
+    };
+    if (existing) {
+      await trx('payments').where({ id: existing.id }).update(values);
+      return;
+    }
+    await trx('payments').insert({
+      ...values,
+      submission_id: payment.submissionId,
+      provider: 'stripe',
+      checkout_session_id: payment.checkoutSessionId.slice(0, LIMITS.sessionId),
+      created_at: now.getTime(),
+    });
+  }
+
+  /**
+   * Mark the submission's open Checkout Sessions (but `keep`) as to be expired, in the caller's
+   * transaction; session-expiry.ts then asks Stripe once the transaction has committed.
+   */
+  async markOpenSessionsToExpire(
+    trx: Knex.Transaction,
+    submissionId: number,
+    keep: string | null = null,
+  ): Promise<number> {
+    const query = trx('payments').where({ submission_id: submissionId, status: 'open' });
+    if (keep) query.whereNot({ checkout_session_id: keep });
+    return query.update({ status: 'expiring' });
+  }
+
+  /**
+   * The flagged payments no admin has handled yet, by submission id, oldest first: of one
+   * submission, or of all (few: the status index finds them without reading the others).
+   */
+  async unhandledIssues(db: Db, submissionId?: number): Promise<Map<number, AdminPaymentIssue[]>> {
+    const query = db<PaymentRow>('payments')
+      .whereIn('status', FLAGGED_STATUSES)
+      .whereNull('resolved_at')
+      .orderBy('id');
+    if (submissionId !== undefined) query.where({ submission_id: submissionId });
+    const bySubmission = new Map<number, AdminPaymentIssue[]>();
+    for (const row of (await query) as PaymentRow[]) {
+      const issues = bySubmission.get(Number(row.submission_id)) ?? [];
+      issues.push({
+        id: String(row.id),
+        status: row.status as FlaggedStatus,
+        amountCents: Number(row.amount_cents),
+        currency: row.currency,
+        checkoutSessionId: row.checkout_session_id,
+        reason: row.review_reason ?? '',
+        paidAt: row.paid_at == null ? null : new Date(Number(row.paid_at)).toISOString(),
+      });
+      bySubmission.set(Number(row.submission_id), issues);
+    }
+    return bySubmission;
+  }
+
+  /** The submission's sessions marked 'expiring' (session-expiry.ts asks Stripe to expire them). */
+  async markedToExpire(
+    db: Db,
+    submissionId: number,
+  ): Promise<Pick<PaymentRow, 'id' | 'checkout_session_id'>[]> {
+    return db('payments')
+      .where({ submission_id: submissionId, status: 'expiring' })
+      .whereNotNull('checkout_session_id')
+      .select('id', 'checkout_session_id');
+  }
+
+  /** Stripe expired it. Only from 'expiring': a webhook may have recorded what it paid meanwhile. */
+  async markExpired(db: Db, paymentId: number): Promise<void> {
+    await db('payments').where({ id: paymentId, status: 'expiring' }).update({ status: 'expired' });
+  }
+
+  /**
+   * Record that a Stripe event is being applied, in the transaction of its effects; false when it
+   * was recorded before (a repeated delivery: apply nothing).
+   */
+  async recordWebhookEvent(
+    trx: Knex.Transaction,
+    event: { id: string; type: string },
+    now: Date,
+  ): Promise<boolean> {
+    const inserted = await trx('processed_webhook_events')
+      .insert({ event_id: event.id, type: event.type, processed_at: now.getTime() })
+      .onConflict('event_id')
+      .ignore()
+      .returning('event_id');
+    return inserted.length > 0;
+  }
+}

@@ -1,0 +1,36 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Knex } from 'knex';
+import type Stripe from 'stripe';
+import type { Dialect } from './db/knex';
+import type { JobsRepository } from './jobs/jobs-repository';
+import type { Outbox } from './mail/outbox';
+import type { PaymentsRepository } from './payments/payments-repository';
+import type { PromoCodesRepository } from './promo-codes/promo-codes-repository';
+import type { ListingCreditsRepository } from './submissions/listing-credits-repository';
+import type { SubmissionsRepository } from './submissions/submissions-repository';
+
+/**
+ * What a domain service works with: the repositories, the settings it reads and one request's
+ * clock and log. Routes get it from `app.serviceContext(request)` (plugins/service-context.ts);
+ * a service names the part it uses (`Pick<ServiceContext, ...>`), so a test can hand it just that.
+ */
+export interface ServiceContext {
+  /** The pool: services open their transactions on it. */
+  db: Knex;
+  dialect: Dialect;
+  jobs: JobsRepository;
+  submissions: SubmissionsRepository;
+  listingCredits: ListingCreditsRepository;
+  promoCodes: PromoCodesRepository;
+  payments: PaymentsRepository;
+  outbox: Outbox;
+  /** null when Stripe is not configured (payments are then marked by hand). */
+  stripe: Stripe | null;
+  /** The app's clock, read once per request. */
+  now: Date;
+  publicUrl: string;
+  boardName: string;
+  /** Where the admins are told about new submissions and payments that need them. */
+  adminEmail: string;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,63 @@
+import type { Knex } from 'knex';
+import type { Db } from '../db/knex';
+
+/**
+ * Multiples Listing credits (`listing_credits`, only read and written here): further listings a
+ * buyer may publish without paying again, kept per contact e-mail address (lower-case; matched in
+ * any letter case).
+ */
+export class ListingCreditsRepository {
+  /**
+   * Spend one of the address's credits, oldest first. Each decrement is conditional
+   * (`remaining > 0` in the UPDATE itself) and its row count checked, so approvals running at the
+   * same time can never spend the last credit twice: on PostgreSQL the second UPDATE waits for the
+   * first to commit and then finds nothing left. The number of credits left after, or null when
+   * there was none to spend.
+   */
+  async spend(trx: Knex.Transaction, email: string): Promise<{ left: number } | null> {
+    const candidates: { id: number }[] = await forAddress(trx, email)
+      .andWhere('remaining', '>', 0)
+      .orderBy('id')
+      .select('id');
+    for (const { id } of candidates) {
+      const changed = await trx('listing_credits')
+        .where({ id })
+        .andWhere('remaining', '>', 0)
+        .decrement('remaining', 1);
+      if (Number(changed) === 1) return { left: await this.left(trx, email) };
+    }
+    return null;
+  }
+
+  /** The credits an address has left. */
+  async left(db: Db, email: string): Promise<number> {
+    const [row] = await forAddress(db, email).sum({ left: 'remaining' });
+    return Number(row?.left ?? 0);
+  }
+
+  /** Credits left per lower-case address, for every address that has some. */
+  async leftByAddress(db: Db): Promise<Map<string, number>> {
+    const rows: { email: string; left: number | string }[] = await db('listing_credits')
+      .where('remaining', '>', 0)
+      .groupByRaw('lower(contact_email)')
+      .select(db.raw('lower(contact_email) as email'))
+      .sum({ left: 'remaining' });
+    return new Map(rows.map((row) => [row.email, Number(row.left)]));
+  }
+
+  /** Give the address `count` further listings, bought with this submission. */
+  async grant(
+    trx: Knex.Transaction,
+    credit: { email: string; sourceSubmissionId: number; count: number; at: Date },
+  ): Promise<void> {
+    await trx('listing_credits').insert({
+      contact_email: credit.email.toLowerCase(),
+      source_submission_id: credit.sourceSubmissionId,
+      remaining: credit.count,
+      created_at: credit.at.getTime(),
+    });
+  }
+}
+
+const forAddress = (db: Db, email: string) =>
+  db('listing_credits').whereRaw('lower(contact_email) = ?', [email.toLowerCase()]);

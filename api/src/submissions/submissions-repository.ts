@@ -1,0 +1,103 @@
+import type { Knex } from 'knex';
+import type { Db, Dialect } from '../db/knex';
+import { chunks } from '../jobs/search-index/search-index';
+import type { SubmissionRow } from './submission-row';
+
+/** A submission as the review queue reads it: every column, the review notes and dates too. */
+export type ReviewRow = SubmissionRow & { review_notes?: string | null; submitted_at?: number };
+
+/** The columns a change to a submission may write. */
+export type SubmissionChange = Partial<{
+  status: string;
+  status_changed_at: number;
+  status_changed_by: number | null;
+  review_notes: string | null;
+  amount_cents: number;
+  promo_redemption: 'redeemed' | 'used_up';
+  job_id: number;
+  paid_at: number;
+  payment_token_hash: string;
+  payment_token_created_at: number;
+  payment_token_expires_at: number;
+  updated_at: number;
+}>;
+
+/** One line of a submission's history (`submission_events`). */
+export interface SubmissionEvent {
+  submissionId: number;
+  from: string | null;
+  to: string;
+  /** Who did it: 'employer', 'system', 'stripe', 'admin:<name>'. */
+  actor: string;
+  adminId?: number | null;
+  note?: string | null;
+  at: Date;
+}
+
+/**
+ * The `submissions` and `submission_events` tables: the only code that reads or writes them.
+ * Each method runs on the `db` it is given (the pool, or the caller's transaction).
+ */
+export class SubmissionsRepository {
+  constructor(private readonly dialect: Dialect) {}
+
+  /** One submission; locked for the rest of the transaction on PostgreSQL (SQLite has one writer). */
+  async load(db: Db, id: number, lock = false): Promise<ReviewRow | undefined> {
+    const query = db<ReviewRow>('submissions').where({ id });
+    if (lock && this.dialect === 'postgres') query.forUpdate();
+    return query.first();
+  }
+
+  /** Every submission, newest first (the review queue). */
+  async listNewestFirst(db: Db): Promise<ReviewRow[]> {
+    return db<ReviewRow>('submissions').orderBy('submitted_at', 'desc').orderBy('id', 'desc');
+  }
+
+  /** The submission a pay link's token hash names, if any. */
+  async findByPaymentTokenHash(db: Db, hash: string): Promise<SubmissionRow | undefined> {
+    return db<SubmissionRow>('submissions').where({ payment_token_hash: hash }).first();
+  }
+
+  /** The submission each of these jobs was published from, by job id (jobs made otherwise: none). */
+  async idsByJob(db: Db, jobIds: number[]): Promise<Map<number, number>> {
+    const byJob = new Map<number, number>();
+    for (const part of chunks(jobIds)) {
+      const rows: { id: number; job_id: number }[] = await db('submissions')
+        .whereIn('job_id', part)
+        .select('id', 'job_id');
+      for (const { id, job_id } of rows) byJob.set(Number(job_id), Number(id));
+    }
+    return byJob;
+  }
+
+  /** Store a new submission; its id. */
+  async insert(trx: Knex.Transaction, columns: Record<string, unknown>): Promise<number> {
+    const [row] = await trx('submissions').insert(columns).returning('id');
+    return Number(typeof row === 'object' ? row.id : row);
+  }
+
+  async update(db: Db, id: number, change: SubmissionChange): Promise<void> {
+    await db('submissions').where({ id }).update(change);
+  }
+
+  /** Add a line to the submission's history: every change of status, amount, link or payment. */
+  async recordEvent(db: Db, event: SubmissionEvent): Promise<void> {
+    await db('submission_events').insert({
+      submission_id: event.submissionId,
+      from_status: event.from,
+      to_status: event.to,
+      admin_id: event.adminId ?? null,
+      actor: event.actor,
+      note: event.note ?? null,
+      created_at: event.at.getTime(),
+    });
+  }
+
+  /** The id of the submission's newest history line (0 without any): names its last change. */
+  async lastEventId(db: Db, submissionId: number): Promise<number> {
+    const [latest] = await db('submission_events')
+      .where({ submission_id: submissionId })
+      .max({ id: 'id' });
+    return Number(latest?.id ?? 0);
+  }
+}
