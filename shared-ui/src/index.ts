@@ -42,6 +42,7 @@ export {
   Input,
   type SelectOption,
 } from './primitives/fields';
+export { RemoteRoot } from './remote/RemoteRoot';
 export { renderStandalone } from './standalone/render-standalone';
 export { SiteProvider, useSite } from './site/site';
 export { useHydrated } from './hooks/use-hydrated';

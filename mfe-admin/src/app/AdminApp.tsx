@@ -1,4 +1,4 @@
-import { Spinner } from '@jobboard/shared-ui';
+import { RemoteRoot, Spinner } from '@jobboard/shared-ui';
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from '@jobboard/shared-ui/router';
 import { RequireAdmin } from '../features/auth/components/RequireAdmin';
@@ -8,7 +8,6 @@ import JobFormPage from './pages/JobFormPage';
 import LoginPage from './pages/LoginPage';
 import PromoCodesPage from './pages/PromoCodesPage';
 import SubmissionsPage from './pages/SubmissionsPage';
-import { RemoteRoot } from './RemoteRoot';
 
 // Loaded on demand (SPEC.md 2: 'Loading job details...').
 const JobViewPage = lazy(() => import('./pages/JobViewPage'));
@@ -19,7 +18,7 @@ const JobViewPage = lazy(() => import('./pages/JobViewPage'));
  */
 export default function AdminApp() {
   return (
-    <RemoteRoot>
+    <RemoteRoot name="mfe_admin" version={__APP_VERSION__}>
       <Routes>
         <Route path="login" element={<LoginPage />} />
         <Route

@@ -1,4 +1,4 @@
-import { Pagination } from '@jobboard/shared-ui';
+import { Pagination, RemoteRoot } from '@jobboard/shared-ui';
 import { JobList } from '../features/jobs/components/JobCard';
 import { JobDetailRoute } from '../features/jobs/components/JobDetailModal';
 import { BoardLayout } from '../features/search/components/BoardLayout';
@@ -6,7 +6,6 @@ import { ResultsStatus } from '../features/search/components/ResultsStatus';
 import { useDraftFollowsUrl } from '../features/search/hooks/use-board-filter';
 import { useBoardResults } from '../features/search/hooks/use-board-results';
 import { FirstViewProvider } from './first-view';
-import { RemoteRoot } from './RemoteRoot';
 
 /**
  * / and /jobs/{id}: the board home (search, filters, sort, one page of results) and, on
@@ -26,7 +25,7 @@ function Board() {
   const results = useBoardResults();
   const { jobs, total, totalExact, page, pageCount, goToPage, isLoading } = results;
   return (
-    <RemoteRoot>
+    <RemoteRoot name="mfe_board" version={__APP_VERSION__}>
       <BoardLayout total={total} totalExact={totalExact} busy={isLoading && jobs.length > 0}>
         <ResultsStatus results={results} />
         {jobs.length > 0 && <JobList jobs={jobs} />}

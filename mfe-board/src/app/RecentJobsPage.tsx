@@ -1,13 +1,13 @@
+import { RemoteRoot } from '@jobboard/shared-ui';
 import styled from 'styled-components';
 import { RecentJobs } from '../features/recent-jobs/components/RecentJobs';
 import { FirstViewProvider } from './first-view';
-import { RemoteRoot } from './RemoteRoot';
 
 /** /job-list: the jobs of the last days, grouped by category (SPEC.md 2). */
 export default function RecentJobsPage() {
   return (
     <FirstViewProvider>
-      <RemoteRoot>
+      <RemoteRoot name="mfe_board" version={__APP_VERSION__}>
         <Page>
           <RecentJobs />
         </Page>
