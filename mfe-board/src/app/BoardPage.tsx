@@ -3,7 +3,7 @@ import { JobList } from '../features/jobs/components/JobCard';
 import { JobDetailRoute } from '../features/jobs/components/JobDetailModal';
 import { BoardLayout } from '../features/search/components/BoardLayout';
 import { ResultsStatus } from '../features/search/components/ResultsStatus';
-import { useDraftFollowsUrl } from '../features/search/hooks/use-board-filter';
+import { AppliedFilterProvider } from '../features/search/hooks/use-board-filter';
 import { useBoardResults } from '../features/search/hooks/use-board-results';
 import { FirstViewProvider } from './first-view';
 
@@ -15,13 +15,14 @@ import { FirstViewProvider } from './first-view';
 export default function BoardPage() {
   return (
     <FirstViewProvider>
-      <Board />
+      <AppliedFilterProvider>
+        <Board />
+      </AppliedFilterProvider>
     </FirstViewProvider>
   );
 }
 
 function Board() {
-  useDraftFollowsUrl();
   const results = useBoardResults();
   const { jobs, total, totalExact, page, pageCount, goToPage, isLoading } = results;
   return (

@@ -4,11 +4,15 @@ import { fakeApi, type FakeRoutes } from '@jobboard/shared-ui/test-support';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test-support/render';
 import { FilterPanel } from '../components/FilterPanel';
-import { useDraftFollowsUrl } from '../hooks/use-board-filter';
+import { AppliedFilterProvider } from '../hooks/use-board-filter';
 
+/** As on the board page, which reads the applied filter from the address. */
 function Panel() {
-  useDraftFollowsUrl();
-  return <FilterPanel />;
+  return (
+    <AppliedFilterProvider>
+      <FilterPanel />
+    </AppliedFilterProvider>
+  );
 }
 
 /** jsdom applies no media queries: the panel is as on a small screen, folded until opened. */
