@@ -25,8 +25,16 @@ export {
 } from './format/format';
 export { Button, type ButtonVariant } from './primitives/Button';
 export { Card, CardTitle } from './primitives/Card';
+export { PageContainer, Stack, Cluster, Panel, EmptyState } from './primitives/layout';
+export { Table } from './primitives/Table';
 export { Notice } from './primitives/Notice';
-export { Badge, jobTypeTone, type BadgeTone } from './primitives/Badge';
+export {
+  Badge,
+  StatusBadge,
+  jobTypeTone,
+  type BadgeTone,
+  type StatusTone,
+} from './primitives/Badge';
 export { Spinner } from './primitives/Spinner';
 export { VisuallyHidden } from './primitives/VisuallyHidden';
 export { Modal, ModalTitle, type ModalProps } from './primitives/Modal';

@@ -2,6 +2,7 @@ import { RemoteRoot, Spinner } from '@jobboard/shared-ui';
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from '@jobboard/shared-ui/router';
 import { RequireAdmin } from '../features/auth/components/RequireAdmin';
+import { ADMIN_NAV } from './messages';
 import { AdminLayout } from './AdminLayout';
 import DashboardPage from './pages/DashboardPage';
 import JobFormPage from './pages/JobFormPage';
@@ -35,14 +36,14 @@ export default function AdminApp() {
           <Route
             path="jobs/view/:id"
             element={
-              <Suspense fallback={<Spinner label="Loading job details..." />}>
+              <Suspense fallback={<Spinner label={ADMIN_NAV.loadingJob} />}>
                 <JobViewPage />
               </Suspense>
             }
           />
           <Route path="submissions" element={<SubmissionsPage />} />
           <Route path="promo-codes" element={<PromoCodesPage />} />
-          <Route path="*" element={<p>This admin page does not exist.</p>} />
+          <Route path="*" element={<p>{ADMIN_NAV.notFound}</p>} />
         </Route>
       </Routes>
     </RemoteRoot>

@@ -1,3 +1,5 @@
+import useSWRMutation from 'swr/mutation';
+import { adminJobsKey } from './admin-jobs';
 import { apiFetch } from '@jobboard/shared-ui';
 
 export interface RefreshResult {
@@ -10,3 +12,8 @@ export interface RefreshResult {
 
 /** Re-sync jobs from the external database service (SPEC.md 7). */
 export const refreshJobs = () => apiFetch<RefreshResult>('/api/refresh-jobs');
+
+/** Refresh Jobs on the dashboard; the list is fetched again. */
+export function useRefreshJobs() {
+  return useSWRMutation(adminJobsKey, () => refreshJobs());
+}

@@ -1,0 +1,14 @@
+import type { PromoCode, PromoCodeInput } from '@jobboard/contract';
+import { apiFetch } from '@jobboard/shared-ui';
+import useSWRMutation from 'swr/mutation';
+import { promoCodesKey } from './promo-codes';
+
+export const createPromoCode = (input: PromoCodeInput) =>
+  apiFetch<PromoCode>(promoCodesKey, { method: 'POST', body: input });
+
+/** Add a promo code; the list is fetched again. */
+export function useCreatePromoCode() {
+  return useSWRMutation(promoCodesKey, (_key: string, { arg }: { arg: PromoCodeInput }) =>
+    createPromoCode(arg),
+  );
+}

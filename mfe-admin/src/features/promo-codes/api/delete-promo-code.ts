@@ -1,0 +1,13 @@
+import { apiFetch } from '@jobboard/shared-ui';
+import useSWRMutation from 'swr/mutation';
+import { promoCodesKey } from './promo-codes';
+
+export const deletePromoCode = (id: string) =>
+  apiFetch<{ message: string }>(`${promoCodesKey}/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+/** Delete a promo code; the list is fetched again. */
+export function useDeletePromoCode() {
+  return useSWRMutation(promoCodesKey, (_key: string, { arg: id }: { arg: string }) =>
+    deletePromoCode(id),
+  );
+}

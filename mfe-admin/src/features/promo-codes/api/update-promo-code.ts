@@ -1,0 +1,16 @@
+import type { PromoCode, PromoCodeInput } from '@jobboard/contract';
+import { apiFetch } from '@jobboard/shared-ui';
+import useSWRMutation from 'swr/mutation';
+import { promoCodesKey } from './promo-codes';
+
+export const updatePromoCode = (id: string, input: PromoCodeInput) =>
+  apiFetch<PromoCode>(`${promoCodesKey}/${encodeURIComponent(id)}`, { method: 'PUT', body: input });
+
+/** Change a promo code; the list is fetched again. */
+export function useUpdatePromoCode() {
+  return useSWRMutation(
+    promoCodesKey,
+    (_key: string, { arg }: { arg: { id: string; input: PromoCodeInput } }) =>
+      updatePromoCode(arg.id, arg.input),
+  );
+}

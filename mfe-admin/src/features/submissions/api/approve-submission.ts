@@ -1,0 +1,26 @@
+import type { AdminSubmission } from '@jobboard/contract';
+import { apiFetch } from '@jobboard/shared-ui';
+import useSWRMutation from 'swr/mutation';
+import { submissionUrl, submissionsKey } from './submissions';
+
+export interface Approval {
+  submission: AdminSubmission;
+  paymentUrl: string | null;
+  publishedWithCredit: boolean;
+}
+
+/** Approve; `useCredit` publishes at once with one of the contact's Multiples credits. */
+export const approveSubmission = (id: string, useCredit = false) =>
+  apiFetch<Approval>(submissionUrl(id, 'approve'), {
+    method: 'POST',
+    ...(useCredit ? { body: { useCredit: true } } : {}),
+  });
+
+/** Approve from the review queue, which is fetched again whatever the outcome. */
+export function useApproveSubmission() {
+  return useSWRMutation(
+    submissionsKey,
+    (_key: string, { arg }: { arg: { id: string; useCredit: boolean } }) =>
+      approveSubmission(arg.id, arg.useCredit),
+  );
+}

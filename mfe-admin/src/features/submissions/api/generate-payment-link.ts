@@ -1,0 +1,15 @@
+import type { IssuedPaymentLink } from '@jobboard/contract';
+import { apiFetch } from '@jobboard/shared-ui';
+import useSWRMutation from 'swr/mutation';
+import { submissionUrl, submissionsKey } from './submissions';
+
+/** A new pay link: the earlier ones stop working (only a hash of a link is kept). */
+export const generatePaymentLink = (id: string) =>
+  apiFetch<IssuedPaymentLink>(submissionUrl(id, 'payment-link'), { method: 'POST' });
+
+/** Issue a new pay link; the review queue (which shows until when it works) is fetched again. */
+export function useGeneratePaymentLink() {
+  return useSWRMutation(submissionsKey, (_key: string, { arg: id }: { arg: string }) =>
+    generatePaymentLink(id),
+  );
+}

@@ -1,0 +1,19 @@
+import type { AdminSubmission } from '@jobboard/contract';
+import { apiFetch } from '@jobboard/shared-ui';
+import useSWRMutation from 'swr/mutation';
+import { submissionUrl, submissionsKey } from './submissions';
+
+export const rejectSubmission = (id: string, notes: string) =>
+  apiFetch<AdminSubmission>(submissionUrl(id, 'reject'), {
+    method: 'POST',
+    body: { notes: notes.trim() || null },
+  });
+
+/** Reject with an optional reason; the review queue is fetched again. */
+export function useRejectSubmission() {
+  return useSWRMutation(
+    submissionsKey,
+    (_key: string, { arg }: { arg: { id: string; notes: string } }) =>
+      rejectSubmission(arg.id, arg.notes),
+  );
+}
