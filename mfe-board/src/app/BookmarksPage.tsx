@@ -1,4 +1,4 @@
-import { RemoteRoot } from '@jobboard/shared-ui';
+import { PageContainer, RemoteRoot } from '@jobboard/shared-ui';
 import styled from 'styled-components';
 import { BookmarkedJobs } from '../features/jobs/components/BookmarkedJobs';
 import { JOB_TEXT } from '../features/jobs/messages';
@@ -16,10 +16,7 @@ export default function BookmarksPage() {
   );
 }
 
-const Page = styled.div`
-  max-width: 56rem;
-  margin: 0 auto;
-  padding: ${({ theme }) => `${theme.space.xl} ${theme.space.md}`};
+const Page = styled(PageContainer).attrs({ $width: '56rem' })`
   h1 {
     margin-top: 0;
   }

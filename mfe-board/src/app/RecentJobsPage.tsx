@@ -1,5 +1,4 @@
-import { RemoteRoot } from '@jobboard/shared-ui';
-import styled from 'styled-components';
+import { PageContainer, RemoteRoot } from '@jobboard/shared-ui';
 import { RecentJobs } from '../features/recent-jobs/components/RecentJobs';
 import { FirstViewProvider } from './first-view';
 
@@ -8,16 +7,10 @@ export default function RecentJobsPage() {
   return (
     <FirstViewProvider>
       <RemoteRoot name="mfe_board" version={__APP_VERSION__}>
-        <Page>
+        <PageContainer $width="56rem">
           <RecentJobs />
-        </Page>
+        </PageContainer>
       </RemoteRoot>
     </FirstViewProvider>
   );
 }
-
-const Page = styled.div`
-  max-width: 56rem;
-  margin: 0 auto;
-  padding: ${({ theme }) => `${theme.space.xl} ${theme.space.md}`};
-`;

@@ -1,4 +1,4 @@
-import { RemoteRoot } from '@jobboard/shared-ui';
+import { PageContainer, RemoteRoot } from '@jobboard/shared-ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { HowItWorks } from '../features/submission/components/HowItWorks';
@@ -33,13 +33,10 @@ export default function SubmitJobPage() {
   );
 }
 
-const Page = styled.div`
+const Page = styled(PageContainer).attrs({ $width: '52rem' })`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.lg};
-  max-width: 52rem;
-  margin: 0 auto;
-  padding: ${({ theme }) => theme.space.xl} ${({ theme }) => theme.space.md};
   h1 {
     margin: 0;
   }
