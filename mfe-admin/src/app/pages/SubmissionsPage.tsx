@@ -1,4 +1,4 @@
-import { Notice, Spinner, errorMessage } from '@jobboard/shared-ui';
+import { Notice, Spinner, Stack, errorMessage } from '@jobboard/shared-ui';
 import styled from 'styled-components';
 import { useSubmissions } from '../../features/submissions/api/submissions';
 import { SubmissionItem } from '../../features/submissions/components/SubmissionItem';
@@ -31,11 +31,11 @@ export default function SubmissionsPage() {
       ) : !submissions?.length ? (
         <p>{SUBMISSION_TEXT.empty}</p>
       ) : (
-        <List>
+        <Stack $gap="lg">
           {submissions.map((submission) => (
             <SubmissionItem key={submission.id} submission={submission} />
           ))}
-        </List>
+        </Stack>
       )}
     </>
   );
@@ -43,10 +43,4 @@ export default function SubmissionsPage() {
 
 const Attention = styled(Notice)`
   margin-bottom: ${({ theme }) => theme.space.lg};
-`;
-
-const List = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.lg};
 `;
