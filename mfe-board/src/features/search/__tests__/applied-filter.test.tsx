@@ -62,6 +62,16 @@ describe('the applied filter', () => {
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('recent');
   });
 
+  it('shows an address the visitor comes back to as it reads, not as it was edited there', async () => {
+    renderControls('/?q=climate');
+    await userEvent.clear(box());
+    await userEvent.type(box(), 'editor{Enter}');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/\?q=editor$/);
+    // Back on the first address (as with the browser's Back): its own words, not the ones typed.
+    await userEvent.click(screen.getByRole('link', { name: 'Shared link' }));
+    expect(box()).toHaveValue('climate');
+  });
+
   it('starts from the address again when the page is shown again', async () => {
     renderControls('/?q=editor');
     await userEvent.type(box(), ' draft');

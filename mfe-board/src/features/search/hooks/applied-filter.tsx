@@ -6,10 +6,11 @@ export interface AppliedFilter {
   filter: SearchFilter;
   /** The filter's canonical query string. */
   queryString: string;
-  /** The address's query string as it is, which the draft's edits belong to. */
-  search: string;
-  /** This board page (one per mount): edits made on an earlier visit are not shown. */
-  owner: symbol;
+  /**
+   * This visit of the address: new whenever the address changes (a search, back / forward, a
+   * link) and when the page is mounted again. The draft's edits belong to one visit.
+   */
+  visit: symbol;
 }
 
 const AppliedFilterContext = createContext<AppliedFilter | null>(null);
@@ -21,11 +22,15 @@ const AppliedFilterContext = createContext<AppliedFilter | null>(null);
  */
 export function AppliedFilterProvider({ children }: { children: ReactNode }) {
   const { search } = useLocation();
-  const [owner] = useState(() => Symbol('board page'));
-  const value = useMemo(() => {
+  // A new visit when the address changes, set while rendering (no effect, nothing copied): React
+  // renders again at once with it, before any control below reads it.
+  const [visit, setVisit] = useState(() => ({ search, token: Symbol('visit') }));
+  if (visit.search !== search) setVisit({ search, token: Symbol('visit') });
+  const parsed = useMemo(() => {
     const filter = filterFromQueryString(search);
-    return { filter, queryString: filterToQueryString(filter), search, owner };
-  }, [search, owner]);
+    return { filter, queryString: filterToQueryString(filter) };
+  }, [search]);
+  const value = useMemo(() => ({ ...parsed, visit: visit.token }), [parsed, visit.token]);
   return <AppliedFilterContext.Provider value={value}>{children}</AppliedFilterContext.Provider>;
 }
 

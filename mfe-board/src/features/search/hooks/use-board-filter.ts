@@ -9,19 +9,19 @@ export { AppliedFilterProvider, useAppliedFilter } from './applied-filter';
 
 /** Change some parts of the draft (what the controls show), without applying them. */
 export function useEditDraft(): (change: Partial<SearchFilter>) => void {
-  const { owner, search } = useAppliedFilter();
+  const { visit } = useAppliedFilter();
   const edit = useFilterDraft((s) => s.edit);
-  return useCallback((change) => edit({ owner, search }, change), [edit, owner, search]);
+  return useCallback((change) => edit(visit, change), [edit, visit]);
 }
 
 /**
- * A part of what the controls show: the applied filter with the edits made on this address. While
+ * A part of what the controls show: the applied filter with the edits made on this visit. While
  * the page is not live yet (drawn on the server, or being taken over) it is the applied filter
  * alone, so a searched address shows its words in the search box from its very first HTML.
  */
 export function useDraft<T>(part: (draft: SearchFilter) => T): T {
-  const { filter, owner, search } = useAppliedFilter();
-  const edits = useFilterDraft((s) => editsOn(s, { owner, search }));
+  const { filter, visit } = useAppliedFilter();
+  const edits = useFilterDraft((s) => editsOn(s, visit));
   const hydrated = useHydrated();
   return part(hydrated ? { ...filter, ...edits } : filter);
 }
@@ -34,18 +34,18 @@ export function useDraft<T>(part: (draft: SearchFilter) => T): T {
 export function useSearchActions() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { filter, queryString, owner, search } = useAppliedFilter();
+  const { filter, queryString, visit } = useAppliedFilter();
   const edit = useEditDraft();
 
   const commit = useCallback(
     (change: Partial<SearchFilter> = {}) => {
       edit(change);
-      const edits = editsOn(useFilterDraft.getState(), { owner, search });
+      const edits = editsOn(useFilterDraft.getState(), visit);
       const next = filterToQueryString({ ...filter, ...edits });
       if (pathname === '/' && next === queryString) return;
       navigate({ pathname: '/', search: next });
     },
-    [edit, navigate, pathname, filter, queryString, owner, search],
+    [edit, navigate, pathname, filter, queryString, visit],
   );
 
   /** Reset Filters: every part back to its default, applied at once (SPEC.md 4). */
