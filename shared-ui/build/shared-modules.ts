@@ -15,9 +15,6 @@ export const SINGLETONS = [
   'react-dom/client',
   'styled-components',
   'swr',
-  // Its own entry point with its own copy of SWR's internals: shared, so its mutations use the
-  // page's one SWR cache and configuration.
-  'swr/mutation',
   'zustand',
 ] as const;
 

@@ -4,6 +4,7 @@ export { theme, media, type Theme } from './theme/theme';
 export { GlobalStyle } from './theme/global-style';
 export { apiFetch, ApiError, errorMessage, type ApiFetchOptions } from './api/api-fetch';
 export { REFRESH, swrDefaults, freshFor } from './api/swr';
+export { useMutation, type MutationOptions } from './api/use-mutation';
 export {
   toast,
   useToastStore,

@@ -19,7 +19,6 @@ import * as jsxRuntime from 'react/jsx-runtime';
 import * as styledComponents from 'styled-components';
 import { ServerStyleSheet } from 'styled-components';
 import * as swr from 'swr';
-import * as swrMutation from 'swr/mutation';
 import * as zustand from 'zustand';
 import { AppFrame } from './app/App';
 import { ServerPageProvider } from './federation/server-pages';
@@ -31,7 +30,6 @@ export const shared: Record<SharedModule, unknown> = {
   'react-dom/client': reactDomClient,
   'styled-components': styledComponents,
   swr,
-  'swr/mutation': swrMutation,
   zustand,
   '@jobboard/shared-ui': sharedUi,
   '@jobboard/shared-ui/router': router,

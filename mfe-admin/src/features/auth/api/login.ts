@@ -1,6 +1,5 @@
 import type { AdminLogin } from '@jobboard/contract';
-import { apiFetch } from '@jobboard/shared-ui';
-import useSWRMutation from 'swr/mutation';
+import { apiFetch, useMutation } from '@jobboard/shared-ui';
 import { checkAuthKey } from './check-auth';
 
 export const login = (credentials: AdminLogin) =>
@@ -8,5 +7,5 @@ export const login = (credentials: AdminLogin) =>
 
 /** Sign in; the session check is fetched again, so the guarded pages see the new session. */
 export function useLogin() {
-  return useSWRMutation(checkAuthKey, (_key: string, { arg }: { arg: AdminLogin }) => login(arg));
+  return useMutation(checkAuthKey, (_key: string, { arg }: { arg: AdminLogin }) => login(arg));
 }

@@ -1,5 +1,4 @@
-import { apiFetch } from '@jobboard/shared-ui';
-import useSWRMutation from 'swr/mutation';
+import { apiFetch, useMutation } from '@jobboard/shared-ui';
 import { checkAuthKey } from './check-auth';
 
 export const logout = () => apiFetch<{ message: string }>('/api/admin/logout', { method: 'POST' });
@@ -9,5 +8,5 @@ export const logout = () => apiFetch<{ message: string }>('/api/admin/logout', {
  * pages first and then forgets the session, so signing out does not read as "not signed in".
  */
 export function useLogout() {
-  return useSWRMutation(checkAuthKey, () => logout(), { revalidate: false });
+  return useMutation(checkAuthKey, () => logout(), { revalidate: false });
 }

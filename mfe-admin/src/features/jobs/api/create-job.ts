@@ -1,6 +1,5 @@
 import type { AdminJob, AdminJobForm } from '@jobboard/contract';
-import { apiFetch } from '@jobboard/shared-ui';
-import useSWRMutation from 'swr/mutation';
+import { apiFetch, useMutation } from '@jobboard/shared-ui';
 import { adminJobsKey } from './admin-jobs';
 
 export const createJob = (form: AdminJobForm) =>
@@ -8,7 +7,7 @@ export const createJob = (form: AdminJobForm) =>
 
 /** Add a job; the dashboard's list is fetched again. */
 export function useCreateJob() {
-  return useSWRMutation(adminJobsKey, (_key: string, { arg }: { arg: AdminJobForm }) =>
+  return useMutation(adminJobsKey, (_key: string, { arg }: { arg: AdminJobForm }) =>
     createJob(arg),
   );
 }

@@ -1,6 +1,5 @@
 import type { AdminJob } from '@jobboard/contract';
-import { apiFetch } from '@jobboard/shared-ui';
-import useSWRMutation from 'swr/mutation';
+import { apiFetch, useMutation } from '@jobboard/shared-ui';
 import { adminJobsKey } from './admin-jobs';
 
 export const deleteJob = (id: string) =>
@@ -8,7 +7,7 @@ export const deleteJob = (id: string) =>
 
 /** Delete a job: it leaves the dashboard's list at once, and the list is fetched again. */
 export function useDeleteJob() {
-  return useSWRMutation(
+  return useMutation(
     adminJobsKey,
     async (_key: string, { arg: id }: { arg: string }) => {
       await deleteJob(id);

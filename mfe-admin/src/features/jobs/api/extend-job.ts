@@ -1,6 +1,5 @@
 import type { AdminJob } from '@jobboard/contract';
-import { apiFetch } from '@jobboard/shared-ui';
-import useSWRMutation from 'swr/mutation';
+import { apiFetch, useMutation } from '@jobboard/shared-ui';
 import { adminJobKey } from './admin-job';
 
 export const extendJob = (id: string, days: number) =>
@@ -11,7 +10,7 @@ export const extendJob = (id: string, days: number) =>
 
 /** Keep a listing up `days` longer; the job is fetched again. */
 export function useExtendJob(id: string) {
-  return useSWRMutation(adminJobKey(id), (_key: string, { arg: days }: { arg: number }) =>
+  return useMutation(adminJobKey(id), (_key: string, { arg: days }: { arg: number }) =>
     extendJob(id, days),
   );
 }

@@ -1,6 +1,5 @@
-import useSWRMutation from 'swr/mutation';
 import { adminJobsKey } from './admin-jobs';
-import { apiFetch } from '@jobboard/shared-ui';
+import { apiFetch, useMutation } from '@jobboard/shared-ui';
 
 export interface RefreshResult {
   source: string | null;
@@ -15,5 +14,5 @@ export const refreshJobs = () => apiFetch<RefreshResult>('/api/refresh-jobs');
 
 /** Refresh Jobs on the dashboard; the list is fetched again. */
 export function useRefreshJobs() {
-  return useSWRMutation(adminJobsKey, () => refreshJobs());
+  return useMutation(adminJobsKey, () => refreshJobs());
 }

@@ -1,6 +1,5 @@
 import type { AdminJob } from '@jobboard/contract';
-import { apiFetch } from '@jobboard/shared-ui';
-import useSWRMutation from 'swr/mutation';
+import { apiFetch, useMutation } from '@jobboard/shared-ui';
 import { adminJobKey } from './admin-job';
 
 export const republishJob = (id: string) =>
@@ -8,5 +7,5 @@ export const republishJob = (id: string) =>
 
 /** Put an expired or switched-off listing back up; the job is fetched again. */
 export function useRepublishJob(id: string) {
-  return useSWRMutation(adminJobKey(id), () => republishJob(id));
+  return useMutation(adminJobKey(id), () => republishJob(id));
 }

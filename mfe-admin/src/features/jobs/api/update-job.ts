@@ -1,6 +1,5 @@
 import type { AdminJob, AdminJobForm } from '@jobboard/contract';
-import { apiFetch } from '@jobboard/shared-ui';
-import useSWRMutation from 'swr/mutation';
+import { apiFetch, useMutation } from '@jobboard/shared-ui';
 import { adminJobsKey } from './admin-jobs';
 
 export const updateJob = (id: string, form: AdminJobForm) =>
@@ -8,7 +7,7 @@ export const updateJob = (id: string, form: AdminJobForm) =>
 
 /** Save an existing job; the dashboard's list is fetched again. */
 export function useUpdateJob() {
-  return useSWRMutation(
+  return useMutation(
     adminJobsKey,
     (_key: string, { arg }: { arg: { id: string; form: AdminJobForm } }) =>
       updateJob(arg.id, arg.form),

@@ -1,6 +1,5 @@
 import type { PromoCode, PromoCodeInput } from '@jobboard/contract';
-import { apiFetch } from '@jobboard/shared-ui';
-import useSWRMutation from 'swr/mutation';
+import { apiFetch, useMutation } from '@jobboard/shared-ui';
 import { promoCodesKey } from './promo-codes';
 
 export const createPromoCode = (input: PromoCodeInput) =>
@@ -8,7 +7,7 @@ export const createPromoCode = (input: PromoCodeInput) =>
 
 /** Add a promo code; the list is fetched again. */
 export function useCreatePromoCode() {
-  return useSWRMutation(promoCodesKey, (_key: string, { arg }: { arg: PromoCodeInput }) =>
+  return useMutation(promoCodesKey, (_key: string, { arg }: { arg: PromoCodeInput }) =>
     createPromoCode(arg),
   );
 }

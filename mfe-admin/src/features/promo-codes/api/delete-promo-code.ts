@@ -1,5 +1,4 @@
-import { apiFetch } from '@jobboard/shared-ui';
-import useSWRMutation from 'swr/mutation';
+import { apiFetch, useMutation } from '@jobboard/shared-ui';
 import { promoCodesKey } from './promo-codes';
 
 export const deletePromoCode = (id: string) =>
@@ -7,7 +6,7 @@ export const deletePromoCode = (id: string) =>
 
 /** Delete a promo code; the list is fetched again. */
 export function useDeletePromoCode() {
-  return useSWRMutation(promoCodesKey, (_key: string, { arg: id }: { arg: string }) =>
+  return useMutation(promoCodesKey, (_key: string, { arg: id }: { arg: string }) =>
     deletePromoCode(id),
   );
 }

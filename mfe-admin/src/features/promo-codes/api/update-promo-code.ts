@@ -1,6 +1,5 @@
 import type { PromoCode, PromoCodeInput } from '@jobboard/contract';
-import { apiFetch } from '@jobboard/shared-ui';
-import useSWRMutation from 'swr/mutation';
+import { apiFetch, useMutation } from '@jobboard/shared-ui';
 import { promoCodesKey } from './promo-codes';
 
 export const updatePromoCode = (id: string, input: PromoCodeInput) =>
@@ -8,7 +7,7 @@ export const updatePromoCode = (id: string, input: PromoCodeInput) =>
 
 /** Change a promo code; the list is fetched again. */
 export function useUpdatePromoCode() {
-  return useSWRMutation(
+  return useMutation(
     promoCodesKey,
     (_key: string, { arg }: { arg: { id: string; input: PromoCodeInput } }) =>
       updatePromoCode(arg.id, arg.input),

@@ -1,6 +1,5 @@
 import type { AdminSubmission } from '@jobboard/contract';
-import { apiFetch } from '@jobboard/shared-ui';
-import useSWRMutation from 'swr/mutation';
+import { apiFetch, useMutation } from '@jobboard/shared-ui';
 import { submissionUrl, submissionsKey } from './submissions';
 
 export interface Approval {
@@ -18,7 +17,7 @@ export const approveSubmission = (id: string, useCredit = false) =>
 
 /** Approve from the review queue, which is fetched again whatever the outcome. */
 export function useApproveSubmission() {
-  return useSWRMutation(
+  return useMutation(
     submissionsKey,
     (_key: string, { arg }: { arg: { id: string; useCredit: boolean } }) =>
       approveSubmission(arg.id, arg.useCredit),

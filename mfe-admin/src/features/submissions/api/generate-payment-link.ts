@@ -1,6 +1,5 @@
 import type { IssuedPaymentLink } from '@jobboard/contract';
-import { apiFetch } from '@jobboard/shared-ui';
-import useSWRMutation from 'swr/mutation';
+import { apiFetch, useMutation } from '@jobboard/shared-ui';
 import { submissionUrl, submissionsKey } from './submissions';
 
 /** A new pay link: the earlier ones stop working (only a hash of a link is kept). */
@@ -9,7 +8,7 @@ export const generatePaymentLink = (id: string) =>
 
 /** Issue a new pay link; the review queue (which shows until when it works) is fetched again. */
 export function useGeneratePaymentLink() {
-  return useSWRMutation(submissionsKey, (_key: string, { arg: id }: { arg: string }) =>
+  return useMutation(submissionsKey, (_key: string, { arg: id }: { arg: string }) =>
     generatePaymentLink(id),
   );
 }

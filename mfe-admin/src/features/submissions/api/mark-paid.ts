@@ -1,6 +1,5 @@
 import type { AdminSubmission } from '@jobboard/contract';
-import { apiFetch } from '@jobboard/shared-ui';
-import useSWRMutation from 'swr/mutation';
+import { apiFetch, useMutation } from '@jobboard/shared-ui';
 import { submissionUrl, submissionsKey } from './submissions';
 
 /** Payment taken outside Stripe (offered only when Stripe is not set up): the job goes live. */
@@ -9,7 +8,5 @@ export const markPaid = (id: string) =>
 
 /** Mark as paid; the review queue is fetched again. */
 export function useMarkPaid() {
-  return useSWRMutation(submissionsKey, (_key: string, { arg: id }: { arg: string }) =>
-    markPaid(id),
-  );
+  return useMutation(submissionsKey, (_key: string, { arg: id }: { arg: string }) => markPaid(id));
 }

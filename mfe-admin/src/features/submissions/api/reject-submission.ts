@@ -1,6 +1,5 @@
 import type { AdminSubmission } from '@jobboard/contract';
-import { apiFetch } from '@jobboard/shared-ui';
-import useSWRMutation from 'swr/mutation';
+import { apiFetch, useMutation } from '@jobboard/shared-ui';
 import { submissionUrl, submissionsKey } from './submissions';
 
 export const rejectSubmission = (id: string, notes: string) =>
@@ -11,7 +10,7 @@ export const rejectSubmission = (id: string, notes: string) =>
 
 /** Reject with an optional reason; the review queue is fetched again. */
 export function useRejectSubmission() {
-  return useSWRMutation(
+  return useMutation(
     submissionsKey,
     (_key: string, { arg }: { arg: { id: string; notes: string } }) =>
       rejectSubmission(arg.id, arg.notes),

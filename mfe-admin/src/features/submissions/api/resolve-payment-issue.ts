@@ -1,6 +1,5 @@
 import type { AdminSubmission } from '@jobboard/contract';
-import { apiFetch } from '@jobboard/shared-ui';
-import useSWRMutation from 'swr/mutation';
+import { apiFetch, useMutation } from '@jobboard/shared-ui';
 import { submissionUrl, submissionsKey } from './submissions';
 
 /** A flagged payment has been refunded or otherwise dealt with. */
@@ -12,7 +11,7 @@ export const resolvePaymentIssue = (id: string, paymentId: string) =>
 
 /** Mark a flagged payment handled; the review queue is fetched again. */
 export function useResolvePaymentIssue() {
-  return useSWRMutation(
+  return useMutation(
     submissionsKey,
     (_key: string, { arg }: { arg: { id: string; paymentId: string } }) =>
       resolvePaymentIssue(arg.id, arg.paymentId),

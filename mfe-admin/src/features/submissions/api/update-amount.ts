@@ -1,6 +1,5 @@
 import type { AdminSubmission } from '@jobboard/contract';
-import { apiFetch } from '@jobboard/shared-ui';
-import useSWRMutation from 'swr/mutation';
+import { apiFetch, useMutation } from '@jobboard/shared-ui';
 import { submissionUrl, submissionsKey } from './submissions';
 
 /** Cents, a whole number above zero. */
@@ -9,7 +8,7 @@ export const updateAmount = (id: string, amount: number) =>
 
 /** Change the amount due; the review queue is fetched again. */
 export function useUpdateAmount() {
-  return useSWRMutation(
+  return useMutation(
     submissionsKey,
     (_key: string, { arg }: { arg: { id: string; cents: number } }) =>
       updateAmount(arg.id, arg.cents),
