@@ -1,5 +1,5 @@
 import { ANY_LOCATION, SALARY_RANGES, type SearchFilter } from '@jobboard/contract';
-import { Button, Checkbox, ErrorText, Select, media } from '@jobboard/shared-ui';
+import { Button, Checkbox, ErrorText, Panel, Select, media } from '@jobboard/shared-ui';
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useLocations } from '../api/locations';
@@ -120,13 +120,6 @@ export function FilterPanel() {
     </Panel>
   );
 }
-
-const Panel = styled.section`
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  padding: ${({ theme }) => theme.space.md};
-`;
 
 const Top = styled.div`
   display: flex;
