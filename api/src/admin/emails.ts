@@ -1,4 +1,4 @@
-import { listingTier } from '@jobboard/contract';
+import { formatCents, listingTier } from '@jobboard/contract';
 import type { OutgoingEmail } from '../outbox/outbox';
 
 interface Submission {
@@ -9,8 +9,6 @@ interface Submission {
   listing_type: 'basic' | 'featured';
   amount_cents: number;
 }
-
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2).replace(/\.00$/, '')}`;
 
 /** Approved: here is the secure payment link (SPEC.md 1; newsletter reach of SPEC.md 9). */
 export function approvalEmail(
@@ -28,7 +26,7 @@ export function approvalEmail(
       '',
       `Good news: "${submission.title}" at ${submission.organization} is approved for ${boardName}.`,
       '',
-      `Your ${tier.name} (${tier.duration}) costs ${dollars(submission.amount_cents)}. Pay securely here:`,
+      `Your ${tier.name} (${tier.duration}) costs ${formatCents(submission.amount_cents)}. Pay securely here:`,
       paymentUrl,
       '',
       'Your job goes live as soon as the payment is made, featured on the board and highlighted to',
