@@ -7,6 +7,7 @@ export * from './filter-query';
 export * from './job';
 export * from './money';
 export * from './payments';
+export * from './remotes';
 export * from './routes';
 export * from './salary';
 export * from './search';
