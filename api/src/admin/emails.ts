@@ -63,6 +63,19 @@ export function publishedWithCreditEmail(
   };
 }
 
+/**
+ * The approval e-mail as an admin copies it to send by hand (Copy Email Template, SPEC.md 4): the
+ * text the API sends, its subject first. Before a link is issued, the link reads '[payment link]'.
+ */
+export function copyableApprovalEmail(
+  submission: Submission,
+  paymentUrl: string | null,
+  boardName: string,
+): string {
+  const email = approvalEmail(submission, paymentUrl ?? '[payment link]', boardName);
+  return `Subject: ${email.subject}\n\n${email.text}`;
+}
+
 /** Not approved, with the reason when one was given. */
 export function rejectionEmail(
   submission: Submission,

@@ -24,7 +24,12 @@ import {
   creditsLeftByAddress,
   spendListingCredit,
 } from '../submissions/listing-credits';
-import { approvalEmail, publishedWithCreditEmail, rejectionEmail } from './emails';
+import {
+  approvalEmail,
+  copyableApprovalEmail,
+  publishedWithCreditEmail,
+  rejectionEmail,
+} from './emails';
 
 export interface Reviewer {
   id: number;
@@ -43,24 +48,24 @@ export interface ReviewContext {
 }
 
 /** The review queue, newest first, with each contact's credits and each unhandled payment issue. */
-export async function listSubmissions(db: Knex): Promise<AdminSubmission[]> {
+export async function listSubmissions(db: Knex, boardName: string): Promise<AdminSubmission[]> {
   const rows: SubmissionRow[] = await db('submissions')
     .orderBy('submitted_at', 'desc')
     .orderBy('id', 'desc');
   const credits = await creditsLeftByAddress(db);
   const issues = await unhandledPaymentIssues(db);
   return rows.map((row) =>
-    toAdminSubmission(row, {
+    toAdminSubmission(row, boardName, {
       listingCredits: credits.get(row.contact_email.toLowerCase()) ?? 0,
       paymentIssues: issues.get(Number(row.id)) ?? [],
     }),
   );
 }
 
-export async function getSubmission(db: Knex | Knex.Transaction, id: number) {
+export async function getSubmission(db: Knex | Knex.Transaction, id: number, boardName: string) {
   const row = await loadSubmission(db, id);
   if (!row) throw notFound('Submission not found');
-  return toAdminSubmission(row, {
+  return toAdminSubmission(row, boardName, {
     listingCredits: await creditsLeft(db, row.contact_email),
     paymentIssues: (await unhandledPaymentIssues(db, id)).get(id) ?? [],
   });
@@ -115,7 +120,7 @@ export async function approve(
         now,
       );
       return {
-        submission: await getSubmission(trx, id),
+        submission: await getSubmission(trx, id, context.boardName),
         paymentUrl: null,
         publishedWithCredit: true,
       };
@@ -124,7 +129,7 @@ export async function approve(
     const url = paymentUrl(context.publicUrl, token);
     await enqueueEmail(trx, approvalEmail(submission, url, context.boardName), now);
     return {
-      submission: await getSubmission(trx, id),
+      submission: await getSubmission(trx, id, context.boardName),
       paymentUrl: url,
       publishedWithCredit: false,
     };
@@ -145,7 +150,7 @@ export async function reject(
     await changeStatus(trx, submission, 'rejected', reviewer, now, reason);
     await trx('submissions').where({ id }).update({ review_notes: reason });
     await enqueueEmail(trx, rejectionEmail(submission, reason, context.boardName), now);
-    return getSubmission(trx, id);
+    return getSubmission(trx, id, context.boardName);
   });
 }
 
@@ -183,7 +188,7 @@ export async function updateAmount(
     await markOpenSessionsToExpire(trx, id);
   });
   await expireMarkedSessions(context.stripe, db, id, context.log);
-  return getSubmission(db, id);
+  return getSubmission(db, id, context.boardName);
 }
 
 /**
@@ -203,6 +208,7 @@ export async function paymentLinkFor(
       throw new HttpError(409, 'A payment link can only be generated for an approved submission.');
     }
     const { token, expiresAt } = await issuePaymentToken(trx, id, context.now);
+    const url = paymentUrl(context.publicUrl, token);
     await trx('submission_events').insert({
       submission_id: id,
       from_status: submission.status,
@@ -213,8 +219,9 @@ export async function paymentLinkFor(
       created_at: context.now.getTime(),
     });
     return {
-      paymentUrl: paymentUrl(context.publicUrl, token),
+      paymentUrl: url,
       expiresAt: expiresAt.toISOString(),
+      approvalEmail: copyableApprovalEmail(submission, url, context.boardName),
     };
   });
 }
@@ -253,7 +260,7 @@ export async function resolvePaymentIssue(
         created_at: now.getTime(),
       });
     }
-    return getSubmission(trx, submissionId);
+    return getSubmission(trx, submissionId, context.boardName);
   });
 }
 
@@ -284,7 +291,7 @@ export async function markPaidByHand(id: number, reviewer: Reviewer, context: Re
     }
     if (result.outcome === 'already-paid')
       throw new HttpError(409, 'This submission is already paid.');
-    return getSubmission(trx, id);
+    return getSubmission(trx, id, context.boardName);
   });
 }
 
@@ -331,6 +338,7 @@ async function changeStatus(
 
 function toAdminSubmission(
   row: SubmissionRow & { review_notes?: string | null; submitted_at?: number },
+  boardName: string,
   extra: { listingCredits: number; paymentIssues: AdminPaymentIssue[] },
 ): AdminSubmission {
   const categories: unknown = JSON.parse(String(row.categories ?? '[]'));
@@ -362,5 +370,7 @@ function toAdminSubmission(
     listingCredits: extra.listingCredits,
     promoRedemption: row.promo_redemption ?? null,
     paymentIssues: extra.paymentIssues,
+    approvalEmail:
+      row.status === 'pending_review' ? copyableApprovalEmail(row, null, boardName) : null,
   };
 }

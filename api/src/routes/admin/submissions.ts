@@ -42,13 +42,13 @@ const adminSubmissionsRoutes: FastifyPluginAsync = async (app) => {
   });
   const reviewer = (request: FastifyRequest) => request.admin!;
 
-  app.get('/', async () => listSubmissions(app.db));
+  app.get('/', async () => listSubmissions(app.db, app.config.site.boardName));
 
   /** Whether payments go through Stripe, or admins mark them by hand. */
   app.get('/payments', async () => ({ stripeConfigured: app.stripe !== null }));
 
   app.get<IdParams>('/:id', async (request) =>
-    getSubmission(app.db, submissionId(request.params.id)),
+    getSubmission(app.db, submissionId(request.params.id), app.config.site.boardName),
   );
 
   app.post<IdParams>('/:id/approve', async (request) => {

@@ -1,5 +1,5 @@
 import type { AdminSubmission } from '@jobboard/contract';
-import { Notice, Spinner, errorMessage, toast, useSite } from '@jobboard/shared-ui';
+import { Notice, Spinner, errorMessage, toast } from '@jobboard/shared-ui';
 import styled from 'styled-components';
 import { usePaymentsStatus } from '../../features/submissions/api/payments-status';
 import {
@@ -15,7 +15,6 @@ import {
   SubmissionCard,
   type SubmissionActions,
 } from '../../features/submissions/components/SubmissionCard';
-import { approvalEmailTemplate } from '../../features/submissions/lib/email-template';
 import { SUBMISSION_TEXT } from '../../features/submissions/messages';
 import { PageHeader } from '../../lib/ui';
 
@@ -23,7 +22,6 @@ import { PageHeader } from '../../lib/ui';
 export default function SubmissionsPage() {
   const { data: submissions, error, isLoading, mutate } = useSubmissions();
   const { data: payments } = usePaymentsStatus();
-  const site = useSite();
   // `?.`: this remote may be deployed before an API that lists payment issues.
   const flagged = (submissions ?? []).reduce((sum, s) => sum + (s.paymentIssues?.length ?? 0), 0);
 
@@ -86,15 +84,15 @@ export default function SubmissionsPage() {
       copyTemplate: () =>
         attempt(
           async () => {
-            // An approved submission's template carries a new pay link (a link is kept only as
-            // a hash, so the one e-mailed cannot be shown again).
-            const url =
+            // The API writes the text (the e-mail it sends). An approved submission's copy
+            // carries a new pay link: a link is kept only as a hash, so the one e-mailed cannot
+            // be shown again.
+            const text =
               submission.submissionStatus === 'approved'
-                ? (await generatePaymentLink(submission.id)).paymentUrl
-                : null;
-            await navigator.clipboard.writeText(
-              approvalEmailTemplate(submission, url, site?.boardName ?? 'the job board'),
-            );
+                ? (await generatePaymentLink(submission.id)).approvalEmail
+                : submission.approvalEmail;
+            if (!text) throw new Error('This submission has no approval e-mail to copy.');
+            await navigator.clipboard.writeText(text);
           },
           submission.submissionStatus === 'approved'
             ? SUBMISSION_TEXT.templateCopiedWithLink
