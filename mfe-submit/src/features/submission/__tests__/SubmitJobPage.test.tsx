@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   SUBMISSION_CASES,
   VALID_SUBMISSION,
-} from '../../../../../api/contract/src/__tests__/submission-cases';
+} from '../../../../../api/contract/src/testing/submission-cases';
 import SubmitJobPage from '../../../app/SubmitJobPage';
 import { validateSubmission } from '../components/SubmitJobForm';
 
