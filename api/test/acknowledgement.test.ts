@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { VALID_SUBMISSION } from '../contract/src/testing/submission-cases';
+import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { enqueueEmail, fitSubject, OUTBOX_LIMITS } from '../src/outbox/outbox';
 import { SUBMISSION_RECEIVED_TEMPLATE } from '../src/outbox/templates';
 import { ACKNOWLEDGEMENT_CAPS } from '../src/submissions/acknowledgement-caps';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VALID_SUBMISSION } from '../contract/src/testing/submission-cases';
+import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { createKnex } from '../src/db/knex';
 import { SUBMISSION_RECEIVED_TEMPLATE } from '../src/outbox/templates';
 import { invalidRows } from './support/rows';

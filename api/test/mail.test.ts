@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { VALID_SUBMISSION } from '../contract/src/testing/submission-cases';
+import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import nodemailer from 'nodemailer';
 import { enqueueEmail } from '../src/outbox/outbox';
 import { LEASE_MS, MAX_ATTEMPTS, OutboxSender, retryDelayMs } from '../src/outbox/outbox-sender';

@@ -3,10 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '@jobboard/shared-ui/router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  SUBMISSION_CASES,
-  VALID_SUBMISSION,
-} from '../../../../../api/contract/src/testing/submission-cases';
+import { SUBMISSION_CASES, VALID_SUBMISSION } from '@jobboard/contract/testing';
 import SubmitJobPage from '../../../app/SubmitJobPage';
 import { validateSubmission } from '../components/SubmitJobForm';
 
