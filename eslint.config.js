@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import boundaries from './tools/eslint/boundaries.js';
 
 export default tseslint.config(
   {
@@ -27,6 +28,12 @@ export default tseslint.config(
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    // The boundaries of docs/architecture.md: remotes, shell, features, contract, package exports.
+    files: ['**/*.{js,mjs,ts,tsx}'],
+    plugins: { boundaries },
+    rules: { 'boundaries/imports': 'error' },
   },
   {
     // One router for the whole page: shared-ui's router entry, a federation singleton that
