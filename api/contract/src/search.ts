@@ -43,7 +43,6 @@ export const SALARY_RANGES = [
   { value: '75k-100k', label: '$75,000 - $100,000', min: 75_000, max: 100_000 },
   { value: '100k-plus', label: '$100,000 and up', min: 100_000, max: null },
 ] as const;
-export type SalaryRange = (typeof SALARY_RANGES)[number]['value'];
 
 export const ANY_LOCATION = 'any';
 
@@ -61,7 +60,6 @@ export const JOB_TYPE_FILTERS = [
   jobType: (typeof PUBLIC_JOB_TYPES)[number];
   label: string;
 }[];
-export type JobTypeFlag = (typeof JOB_TYPE_FILTERS)[number]['flag'];
 
 /**
  * The filter object's job-type flags: the table's, then `remote` (a workplace rather than a job
