@@ -35,7 +35,7 @@ const exposesOf = (name: AppName) =>
 const SERVER_ENTRY = './src/server.tsx';
 
 /**
- * The one Rsbuild configuration every front-end app is built with (DESIGN.md 2): React, Module
+ * The one Rsbuild configuration every front-end app is built with (docs/architecture.md): React, Module
  * Federation with the shared singletons and `loaded-first`, no federated type generation, a
  * versioned output folder under `releases/`, precompressed assets, and in development a dev server
  * on the app's own port that proxies `/api` to the API. In production an app with a server entry
