@@ -257,6 +257,12 @@ export interface AdminSubmission {
   promoRedemption: 'redeemed' | 'used_up' | null;
   /** Payments Stripe took that did not publish this listing and that an admin has not handled. */
   paymentIssues: AdminPaymentIssue[];
+  /**
+   * The approval e-mail an admin may copy and send by hand while the submission waits for review
+   * (the API's own text, its link '[payment link]'); null in any other state. For an approved
+   * submission a new link comes with its own copy (IssuedPaymentLink).
+   */
+  approvalEmail: string | null;
 }
 
 /**
@@ -277,6 +283,8 @@ export interface AdminPaymentIssue {
 export interface IssuedPaymentLink {
   paymentUrl: string;
   expiresAt: string;
+  /** The approval e-mail with this link, for an admin who sends it by hand. */
+  approvalEmail: string;
 }
 
 export interface AuthState {

@@ -1,5 +1,6 @@
 import {
   AdminJobForm,
+  EXPERIENCE_NOT_SPECIFIED,
   ExtendListing,
   cleanLocations,
   listingTier,
@@ -98,7 +99,7 @@ function jobInput(form: AdminJobForm): Omit<JobInput, 'source'> {
     description: form.description,
     jobType: form.jobType,
     remote: form.jobType === 'Remote' || form.locations.some((l) => /\bremote\b/i.test(l)),
-    experienceLevel: 'Not specified',
+    experienceLevel: EXPERIENCE_NOT_SPECIFIED,
     salaryMin: form.salaryMin ?? null,
     salaryMax: form.salaryMax ?? null,
     deadline: form.deadline || null,

@@ -36,8 +36,7 @@ export const SUBMISSION_TEXT = {
   },
   templateCopied: { title: 'Email Template Copied' },
   copyFailed: { title: 'Copy Failed', fallback: 'The template could not be copied.' },
-  /** The board's name in the template when the site configuration has not arrived. */
-  boardFallback: 'the job board',
+  noApprovalEmail: 'This submission has no approval e-mail to copy.',
   loading: 'Loading submissions...',
   loadFailed: 'The submissions could not be loaded.',
   templateCopiedWithLink: {

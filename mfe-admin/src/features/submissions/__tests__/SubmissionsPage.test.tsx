@@ -34,6 +34,7 @@ const base: AdminSubmission = {
   listingCredits: 2,
   promoRedemption: null,
   paymentIssues: [],
+  approvalEmail: null,
 };
 const flagged: AdminSubmission = {
   ...base,

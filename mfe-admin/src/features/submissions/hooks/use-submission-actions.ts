@@ -1,5 +1,5 @@
 import type { AdminSubmission } from '@jobboard/contract';
-import { errorMessage, toast, useSite } from '@jobboard/shared-ui';
+import { errorMessage, toast } from '@jobboard/shared-ui';
 import { useApproveSubmission } from '../api/approve-submission';
 import { useGeneratePaymentLink } from '../api/generate-payment-link';
 import { useMarkPaid } from '../api/mark-paid';
@@ -8,7 +8,6 @@ import { useRejectSubmission } from '../api/reject-submission';
 import { useResolvePaymentIssue } from '../api/resolve-payment-issue';
 import { useUpdateAmount } from '../api/update-amount';
 import type { SubmissionActions } from '../components/SubmissionCard';
-import { approvalEmailTemplate } from '../lib/email-template';
 import { SUBMISSION_TEXT } from '../messages';
 
 type Success = { title: string; description?: string };
@@ -34,7 +33,6 @@ async function attempt(action: () => Promise<unknown>, success: Success, failure
  */
 export function useSubmissionActions(submission: AdminSubmission): SubmissionActions {
   const { id } = submission;
-  const site = useSite();
   const { data: payments } = usePaymentsStatus();
   const { trigger: approve } = useApproveSubmission();
   const { trigger: reject } = useRejectSubmission();
@@ -82,17 +80,15 @@ export function useSubmissionActions(submission: AdminSubmission): SubmissionAct
     copyTemplate: () =>
       attempt(
         async () => {
-          // An approved submission's template carries a new pay link (a link is kept only as
-          // a hash, so the one e-mailed cannot be shown again).
-          const url =
-            submission.submissionStatus === 'approved' ? (await generateLink(id)).paymentUrl : null;
-          await navigator.clipboard.writeText(
-            approvalEmailTemplate(
-              submission,
-              url,
-              site?.boardName ?? SUBMISSION_TEXT.boardFallback,
-            ),
-          );
+          // The API writes the text (the e-mail it sends). An approved submission's copy
+          // carries a new pay link: a link is kept only as a hash, so the one e-mailed cannot
+          // be shown again.
+          const text =
+            submission.submissionStatus === 'approved'
+              ? (await generateLink(id)).approvalEmail
+              : submission.approvalEmail;
+          if (!text) throw new Error(SUBMISSION_TEXT.noApprovalEmail);
+          await navigator.clipboard.writeText(text);
         },
         submission.submissionStatus === 'approved'
           ? SUBMISSION_TEXT.templateCopiedWithLink

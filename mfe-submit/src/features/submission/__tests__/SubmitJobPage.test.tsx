@@ -2,12 +2,9 @@ import { SharedUiProvider, SiteProvider, useToastStore } from '@jobboard/shared-
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '@jobboard/shared-ui/router';
+import { SUBMISSION_CASES, VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { fakeApi } from '@jobboard/shared-ui/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  SUBMISSION_CASES,
-  VALID_SUBMISSION,
-} from '../../../../../api/contract/src/__tests__/submission-cases';
 import SubmitJobPage from '../../../app/SubmitJobPage';
 import { validateSubmission } from '../components/SubmitJobForm';
 
