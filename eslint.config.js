@@ -1,8 +1,10 @@
 // One lint setup for the whole workspace. Formatting is Prettier's job (`pnpm format`).
 import js from '@eslint/js';
 import globals from 'globals';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import boundaries from './tools/eslint/boundaries.js';
 
 export default tseslint.config(
   {
@@ -27,6 +29,43 @@ export default tseslint.config(
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    // Type-aware rules: each file is checked with its own package's tsconfig (projectService).
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: {
+        projectService: true,
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      // A promise nobody awaits loses its error; `void` marks the few that are meant to run on.
+      // The router's navigate() is one by design: a navigation's errors go to the router.
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        {
+          allowForKnownSafeCalls: [
+            { from: 'package', package: 'react-router', name: 'NavigateFunction' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['shell/**/*.tsx', 'mfe-*/**/*.tsx', 'shared-ui/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // react-final-form's <Field> renders the input a label wraps.
+      'jsx-a11y/label-has-associated-control': ['error', { controlComponents: ['Field'] }],
+    },
+  },
+  {
+    // The boundaries of docs/architecture.md: remotes, shell, features, contract, package exports.
+    files: ['**/*.{js,mjs,ts,tsx}'],
+    plugins: { boundaries },
+    rules: { 'boundaries/imports': 'error' },
   },
   {
     // One router for the whole page: shared-ui's router entry, a federation singleton that

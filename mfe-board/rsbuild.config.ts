@@ -1,13 +1,4 @@
 import { createAppConfig } from '@jobboard/shared-ui/build';
 
-export default createAppConfig({
-  name: 'mfe_board',
-  root: import.meta.dirname,
-  server: './src/server.tsx',
-  exposes: {
-    './BoardPage': './src/app/BoardPage',
-    './RecentJobsPage': './src/app/RecentJobsPage',
-    './BookmarksPage': './src/app/BookmarksPage',
-    './MemberCallbackPage': './src/app/MemberCallbackPage',
-  },
-});
+// What the app exposes and whether the server draws it: the APPS table (api/contract/src/remotes.ts).
+export default createAppConfig({ name: 'mfe_board', root: import.meta.dirname });

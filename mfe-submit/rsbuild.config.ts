@@ -1,11 +1,4 @@
 import { createAppConfig } from '@jobboard/shared-ui/build';
 
-export default createAppConfig({
-  name: 'mfe_submit',
-  root: import.meta.dirname,
-  server: './src/server.tsx',
-  exposes: {
-    './SubmitJobPage': './src/app/SubmitJobPage',
-    './PayPage': './src/app/PayPage',
-  },
-});
+// What the app exposes and whether the server draws it: the APPS table (api/contract/src/remotes.ts).
+export default createAppConfig({ name: 'mfe_submit', root: import.meta.dirname });

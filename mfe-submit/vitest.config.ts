@@ -1,12 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { createVitestConfig } from '@jobboard/shared-ui/vitest';
 
-export default defineConfig({
-  define: { __APP_VERSION__: JSON.stringify('test') },
-  test: {
-    environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['@jobboard/shared-ui/test-setup'],
-    // The form tests type a whole submission key by key: seconds of work on a busy 2-core machine.
-    testTimeout: 20_000,
-  },
-});
+export default createVitestConfig();

@@ -1,11 +1,3 @@
-import { defineConfig } from 'vitest/config';
+import { createVitestConfig } from './build/vitest-config.js';
 
-export default defineConfig({
-  test: {
-    // Component tests type and click through whole screens: seconds on a busy 2-core machine.
-    testTimeout: 20_000,
-    environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
-    setupFiles: ['./src/test-setup.ts'],
-  },
-});
+export default createVitestConfig({ include: ['build/**/*.test.ts'] });

@@ -1,7 +1,4 @@
 import { createAppConfig } from '@jobboard/shared-ui/build';
 
-export default createAppConfig({
-  name: 'shell',
-  root: import.meta.dirname,
-  server: './src/server.tsx',
-});
+// What the app exposes and whether the server draws it: the APPS table (api/contract/src/remotes.ts).
+export default createAppConfig({ name: 'shell', root: import.meta.dirname });

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { VALID_SUBMISSION } from '../contract/src/__tests__/submission-cases';
+import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { fitSubject, OUTBOX_LIMITS } from '../src/mail/outbox';
 import { SUBMISSION_RECEIVED_TEMPLATE } from '../src/mail/submission-emails';
 import { ACKNOWLEDGEMENT_CAPS } from '../src/submissions/acknowledgement-caps';

@@ -219,6 +219,23 @@ describe(`the review queue on ${testDatabase}`, () => {
     });
   });
 
+  it('gives a pending submission the approval e-mail to copy, its link a placeholder', async () => {
+    const pending = await insertSubmission(t.db, { status: 'pending_review', title: 'Pending' });
+    const rejected = await insertSubmission(t.db, { status: 'rejected', title: 'Rejected' });
+    const list: AdminSubmission[] = (
+      await admin({ method: 'GET', url: '/api/admin/submissions' })
+    ).json();
+    const text = list.find((s) => Number(s.id) === pending)!.approvalEmail!;
+    expect(text.split('\n').slice(0, 3)).toEqual([
+      'Subject: Approved: Pending - complete your payment',
+      '',
+      'Hello Sam Rivera,',
+    ]);
+    expect(text).toContain('costs $99. Pay securely here:\n[payment link]\n');
+    expect(text).toContain('newsletter of over 3,000 nonprofit professionals');
+    expect(list.find((s) => Number(s.id) === rejected)!.approvalEmail).toBeNull();
+  });
+
   it('approves a pending submission: link generated, e-mailed, recorded with who and when', async () => {
     const id = await insertSubmission(t.db, { status: 'pending_review' });
     const res = await act(id, 'approve');
@@ -241,8 +258,14 @@ describe(`the review queue on ${testDatabase}`, () => {
     expect(link.json()).toEqual({
       paymentUrl: expect.stringMatching(/^http:\/\/localhost:3000\/pay\/[A-Za-z0-9_-]{43}$/),
       expiresAt: '2026-12-06T12:00:00.000Z',
+      approvalEmail: expect.any(String),
     });
     expect(link.json().paymentUrl).not.toBe(paymentUrl);
+    // The copy an admin sends by hand (Copy Email Template) is the e-mail the API sent, with the
+    // new link in place of the old one.
+    expect(link.json().approvalEmail).toBe(
+      `Subject: ${mail.subject}\n\n${mail.text_body.replace(paymentUrl, link.json().paymentUrl)}`,
+    );
     const pay = (url: string) => t.app.inject(`/api${new URL(url).pathname}`);
     expect((await pay(link.json().paymentUrl)).statusCode).toBe(200);
     expect((await pay(paymentUrl)).statusCode).toBe(404);

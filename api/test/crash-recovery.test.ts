@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VALID_SUBMISSION } from '../contract/src/__tests__/submission-cases';
+import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { createKnex } from '../src/db/knex';
 import { SUBMISSION_RECEIVED_TEMPLATE } from '../src/mail/submission-emails';
 import { invalidRows } from './support/rows';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '@jobboard/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { VALID_SUBMISSION } from '../contract/src/__tests__/submission-cases';
+import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { ADMIN, createAdmin, login, sessionCookie } from './support/admin';
 import { createJobs } from './support/jobs';
 import { fakeReleases } from './support/releases';

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VALID_SUBMISSION } from '../contract/src/__tests__/submission-cases';
+import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { issuePaymentToken } from '../src/payments/payment-tokens';
 import { CSRF, createAdmin } from './support/admin';
 import { startFakeStripe, type FakeStripe } from './support/fake-stripe';

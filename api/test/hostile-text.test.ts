@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VALID_SUBMISSION } from '../contract/src/__tests__/submission-cases';
+import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { signedIn } from './support/admin';
 import { jobInput } from './support/jobs';
 import { fakeReleases } from './support/releases';

@@ -1,7 +1,7 @@
 import { CATEGORY_CHOICES, SORT_OPTIONS, type Job } from '@jobboard/contract';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VALID_SUBMISSION } from '../contract/src/__tests__/submission-cases';
+import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { createKnex } from '../src/db/knex';
 import { formatReport, runLoad, type LoadKind, type LoadRequest } from './support/load';
 import { invalidRows } from './support/rows';

@@ -1,4 +1,4 @@
-import { VALID_SUBMISSION } from '../contract/src/__tests__/submission-cases';
+import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { issuePaymentToken } from '../src/payments/payment-tokens';
 import { startFakeStripe, type FakeStripe } from './support/fake-stripe';

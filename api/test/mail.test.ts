@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { VALID_SUBMISSION } from '../contract/src/__tests__/submission-cases';
+import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import nodemailer from 'nodemailer';
 import { LEASE_MS, MAX_ATTEMPTS, OutboxSender, retryDelayMs } from '../src/mail/outbox-sender';
 import { createKnex } from '../src/db/knex';

@@ -7,7 +7,7 @@ import {
   SUBMISSION_LIMITS,
 } from '@jobboard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VALID_SUBMISSION } from '../contract/src/__tests__/submission-cases';
+import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { CSRF, signedIn } from './support/admin';
 import { createJobs } from './support/jobs';
 import { invalidRows } from './support/rows';

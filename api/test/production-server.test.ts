@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VALID_SUBMISSION } from '../contract/src/__tests__/submission-cases';
+import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import type { DatabaseConfig } from '../src/config';
 import { createKnex } from '../src/db/knex';
 import { ApiProcess } from './support/api-process';

@@ -1,6 +1,6 @@
 import type { AdminSubmission, PayPageView } from '@jobboard/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { VALID_SUBMISSION } from '../contract/src/__tests__/submission-cases';
+import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { signedIn } from './support/admin';
 import { startFakeStripe, type FakeStripe } from './support/fake-stripe';
 import {

@@ -73,7 +73,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-// ---- the reference: the rules of SPEC.md 4 and DESIGN.md 5, written plainly ----------------------
+// ---- the reference: the rules of SPEC.md 4 and docs/architecture.md, written plainly ----------------------
 
 const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 const hasAll = (text: string, terms: string[]) =>

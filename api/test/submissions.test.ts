@@ -4,7 +4,7 @@ import {
   SUBMISSION_CASES,
   SUBMISSION_PAYLOAD_CASES,
   VALID_SUBMISSION,
-} from '../contract/src/__tests__/submission-cases';
+} from '@jobboard/contract/testing';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
 
 let t: TestApp;

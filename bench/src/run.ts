@@ -10,7 +10,7 @@
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startPgCluster } from '@jobboard/api/test/support/pg-cluster';
+import { startPgCluster } from '@jobboard/api/test-support';
 import { type BenchDatabase } from './data/bench-database';
 import { describeMachine } from './support/machine';
 import { table, type Check, type SectionResult } from './report';

@@ -4,8 +4,7 @@
  * e-mails that arrived. Started by Playwright as a web server; stops with it.
  */
 import { createServer } from 'node:http';
-import { startFakeStripe } from '../../api/test/support/fake-stripe';
-import { SmtpPeer } from '../../api/test/support/smtp-peer';
+import { SmtpPeer, startFakeStripe } from '@jobboard/api/test-support';
 import { FAKES, STRIPE_WEBHOOK_SECRET, WEBHOOK_URL } from './site';
 
 const smtp = new SmtpPeer();

@@ -1,4 +1,4 @@
-import { VALID_SUBMISSION } from '../../api/contract/src/__tests__/submission-cases';
+import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { loginAsAdmin } from '../support/admin';
 import { cardOf, dialog } from '../support/board';

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { SUBMISSION_MESSAGES } from '../../api/contract/src/submission';
+import { SUBMISSION_MESSAGES } from '@jobboard/contract';
 
 const JOB = {
   title: `Digital Organizer ${Date.now()}`,

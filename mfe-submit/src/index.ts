@@ -1,2 +1,3 @@
 // The async boundary: shared singletons are negotiated before the standalone page loads.
-import('./app/standalone');
+// Fire and forget: a chunk that fails to load is the browser's unhandled rejection to report.
+void import('./app/standalone');

@@ -5,30 +5,32 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { APPS, type AppName } from './federation';
+import { APP_NAMES, isRemoteUrl, parseRemotesFile, type RemotesFile } from '@jobboard/contract';
+import { APPS } from './federation';
 import { releasesDir, remotesConfigFile } from './releases';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 const releases = releasesDir(repoRoot);
 
-function servedVersions(): Record<string, string> {
+function servedVersions(): RemotesFile {
   try {
-    return JSON.parse(readFileSync(remotesConfigFile(repoRoot), 'utf8'));
+    const parsed = parseRemotesFile(readFileSync(remotesConfigFile(repoRoot), 'utf8'));
+    return parsed.ok ? parsed.versions : {};
   } catch {
     return {};
   }
 }
 
 const versions = servedVersions();
-const missing = (Object.keys(APPS) as AppName[]).filter((app) => {
+const missing = APP_NAMES.filter((app) => {
   const version = versions[app];
   if (!version) return true;
-  if (/^https?:\/\//.test(version)) return false; // served from another origin
-  return !existsSync(path.join(releases, APPS[app].dir, version));
+  if (isRemoteUrl(version)) return false; // served from another origin
+  return !existsSync(path.join(releases, APPS[app].folder, version));
 });
 
 if (missing.length) {
-  const folders = missing.map((app) => APPS[app].dir);
+  const folders = missing.map((app) => APPS[app].folder);
   console.log(`Building the front end first: ${folders.join(', ')}...`);
   const filters = folders.flatMap((folder) => ['--filter', folder]);
   const result = spawnSync('pnpm', [...filters, '--workspace-concurrency=2', 'build'], {

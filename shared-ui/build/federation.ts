@@ -3,19 +3,10 @@ import path from 'node:path';
 import { SHARED_UI_SINGLETONS, SINGLETONS } from './shared-modules';
 
 /**
- * The federation map of the site: which apps exist (their federation names, folders and dev
- * ports) and what they all share as singletons. Every app's build reads it from here, so the shell
- * and the remotes cannot disagree. What a remote exposes is in its own rsbuild.config.ts.
+ * What every app shares as singletons. Which apps exist (federation names, folders, dev ports,
+ * exposed pages) is the contract's APPS table, read by the build, the server and the shell alike.
  */
-export const APPS = {
-  shell: { dir: 'shell', devPort: 3000 },
-  mfe_board: { dir: 'mfe-board', devPort: 3001 },
-  mfe_submit: { dir: 'mfe-submit', devPort: 3002 },
-  mfe_admin: { dir: 'mfe-admin', devPort: 3003 },
-} as const;
-
-export type AppName = keyof typeof APPS;
-export type RemoteName = Exclude<AppName, 'shell'>;
+export { APPS, type AppName, type RemoteName } from '@jobboard/contract';
 
 type SharedConfig = Record<
   string,

@@ -9,7 +9,8 @@ import {
 } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginStyledComponents } from '@rsbuild/plugin-styled-components';
-import { APPS, sharedModules, type AppName, type RemoteName } from './federation';
+import { REMOTE_NAMES, assetsPath } from '@jobboard/contract';
+import { APPS, sharedModules, type AppName } from './federation';
 import { SERVER_SHARED_GLOBAL, SHARED_MODULES } from './shared-modules';
 import { precompress } from './precompress';
 import { buildVersion, promote, releasesDir, remotesConfigFile } from './releases';
@@ -22,18 +23,19 @@ export interface AppBuildOptions {
   name: AppName;
   /** The app's folder (its `import.meta.dirname`). */
   root: string;
-  /** What a remote exposes: `{ './BoardPage': './src/app/BoardPage' }`. */
-  exposes?: Record<string, string>;
-  /**
-   * The app's server entry (`./src/server.tsx`), for apps whose first view the server renders:
-   * built beside the browser files into `<version>/server/`, for Node (see server-render.ts in the
-   * API).
-   */
-  server?: string;
 }
 
 /**
- * The one Rsbuild configuration every front-end app is built with (DESIGN.md 2): React, Module
+ * What a remote exposes, from the APPS table: `{ './BoardPage': './src/app/BoardPage' }`. An app
+ * the server draws also has a server entry (`./src/server.tsx`), built beside the browser files
+ * into `<version>/server/`, for Node (see server-render.ts in the API).
+ */
+const exposesOf = (name: AppName) =>
+  Object.fromEntries(APPS[name].exposes.map((page) => [page, `./src/app/${page.slice(2)}`]));
+const SERVER_ENTRY = './src/server.tsx';
+
+/**
+ * The one Rsbuild configuration every front-end app is built with (docs/architecture.md): React, Module
  * Federation with the shared singletons and `loaded-first`, no federated type generation, a
  * versioned output folder under `releases/`, precompressed assets, and in development a dev server
  * on the app's own port that proxies `/api` to the API. In production an app with a server entry
@@ -44,12 +46,14 @@ export interface AppBuildOptions {
  * without switching the site to the new version, API_URL (dev proxy target, default
  * http://localhost:3100).
  */
-export function createAppConfig({ name, root, exposes, server }: AppBuildOptions) {
+export function createAppConfig({ name, root }: AppBuildOptions) {
   const isShell = name === 'shell';
+  const exposes = exposesOf(name);
+  const server = APPS[name].serverRendered ? SERVER_ENTRY : undefined;
   const repoRoot = path.resolve(root, '..');
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
   const version = buildVersion(pkg.version);
-  const outDir = path.join(releasesDir(repoRoot), APPS[name].dir, version);
+  const outDir = path.join(releasesDir(repoRoot), APPS[name].folder, version);
   const apiUrl = process.env.API_URL ?? 'http://localhost:3100';
 
   return defineConfig(({ command }) => {
@@ -91,7 +95,7 @@ export function createAppConfig({ name, root, exposes, server }: AppBuildOptions
         // The shell's HTML is served at every route, so its assets need an absolute, versioned
         // prefix. A remote's prefix is worked out at run time from where its manifest was loaded
         // ('auto'), so the same files work from any folder or origin.
-        assetPrefix: isShell ? `/assets/shell/${version}/` : 'auto',
+        assetPrefix: isShell ? assetsPath('shell', version) : 'auto',
       },
     };
     return {
@@ -162,12 +166,10 @@ type ServerSetup = Extract<NonNullable<ServerConfig['setup']>, (...args: never[]
 const serveDevRemotesConfig: ServerSetup = (context) => {
   if (context.action !== 'dev') return;
   const remotes = Object.fromEntries(
-    (Object.keys(APPS) as AppName[])
-      .filter((app): app is RemoteName => app !== 'shell')
-      .map((app) => [
-        app,
-        { entry: `http://localhost:${APPS[app].devPort}/mf-manifest.json`, version: 'dev' },
-      ]),
+    REMOTE_NAMES.map((app) => [
+      app,
+      { entry: `http://localhost:${APPS[app].devPort}/mf-manifest.json`, version: 'dev' },
+    ]),
   );
   context.server.middlewares.use('/remotes.json', (_req, res) => {
     res.setHeader('Content-Type', 'application/json');
@@ -216,7 +218,9 @@ function preloadFirstView(outDir: string, version: string, stats: StatsLike) {
     });
   const links = [...new Set([...bootstrap, ...shared])]
     .filter((file) => file.endsWith('.js'))
-    .map((file) => `<link rel="preload" as="script" href="/assets/shell/${version}/${file}">`);
+    .map(
+      (file) => `<link rel="preload" as="script" href="${assetsPath('shell', version)}${file}">`,
+    );
   const page = path.join(outDir, 'index.html');
   writeFileSync(page, readFileSync(page, 'utf8').replace('</head>', `${links.join('')}</head>`));
 }

@@ -8,17 +8,12 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import type { AppName } from './federation';
+import type { AppName, RemotesFile } from '@jobboard/contract';
 
 /**
- * Every build lands in `releases/<app folder>/<version>/`; `releases/remotes.json` says which
- * version of each app the site serves. Shipping or rolling back one area is one change to that
- * file (see README, "Deploying the remotes").
- *
- *   { "shell": "1.0.0-20261122101500", "mfe_board": "1.0.0-20261122101500",
- *     "mfe_admin": "https://admin.cdn.example.org/1.4.0/mf-manifest.json" }
- *
- * A value is a version folder, or the absolute URL of a remote's manifest on another origin.
+ * Every build lands in `releases/<app folder>/<version>/`; `releases/remotes.json` (RemotesFile
+ * in the contract) says which version of each app the site serves. Shipping or rolling back one
+ * area is one change to that file (see README, "Deploying the remotes").
  */
 export function releasesDir(repoRoot: string): string {
   return path.resolve(process.env.RELEASES_DIR ?? path.join(repoRoot, 'releases'));
@@ -46,7 +41,7 @@ export async function promote(configFile: string, app: AppName, version: string)
   const lock = `${configFile}.lock`;
   const release = await acquire(lock);
   try {
-    let config: Record<string, string> = {};
+    let config: RemotesFile = {};
     try {
       config = JSON.parse(readFileSync(configFile, 'utf8'));
     } catch {

@@ -25,8 +25,4 @@ export type SharedModule = (typeof SINGLETONS)[number] | (typeof SHARED_UI_SINGL
 
 export const SHARED_MODULES: SharedModule[] = [...SINGLETONS, ...SHARED_UI_SINGLETONS];
 
-/**
- * The global the shell's server bundle publishes the shared modules on before a remote's server
- * bundle is loaded; the remotes' server bundles read them from it instead of bundling their own.
- */
-export const SERVER_SHARED_GLOBAL = '__jobboardServerShared';
+export { SERVER_SHARED_GLOBAL } from '@jobboard/contract';

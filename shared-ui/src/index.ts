@@ -4,6 +4,7 @@ export { theme, media, type Theme } from './theme/theme';
 export { GlobalStyle } from './theme/global-style';
 export { apiFetch, ApiError, errorMessage, type ApiFetchOptions } from './api/api-fetch';
 export { REFRESH, swrDefaults, freshFor } from './api/swr';
+export { useMutation, type MutationOptions } from './api/use-mutation';
 export {
   toast,
   useToastStore,
@@ -25,8 +26,16 @@ export {
 } from './format/format';
 export { Button, type ButtonVariant } from './primitives/Button';
 export { Card, CardTitle } from './primitives/Card';
+export { PageContainer, Stack, Cluster, Panel, EmptyState } from './primitives/layout';
+export { Table } from './primitives/Table';
 export { Notice } from './primitives/Notice';
-export { Badge, jobTypeTone, type BadgeTone } from './primitives/Badge';
+export {
+  Badge,
+  StatusBadge,
+  jobTypeTone,
+  type BadgeTone,
+  type StatusTone,
+} from './primitives/Badge';
 export { Spinner } from './primitives/Spinner';
 export { VisuallyHidden } from './primitives/VisuallyHidden';
 export { Modal, ModalTitle, type ModalProps } from './primitives/Modal';
@@ -42,6 +51,7 @@ export {
   Input,
   type SelectOption,
 } from './primitives/fields';
+export { RemoteRoot } from './remote/RemoteRoot';
 export { renderStandalone } from './standalone/render-standalone';
 export { SiteProvider, useSite } from './site/site';
 export { useHydrated } from './hooks/use-hydrated';

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
+import { closeFakeApi, resetFakeApi } from './test-support/fake-api';
 
 afterEach(() => cleanup());
 
@@ -34,3 +35,8 @@ if (typeof window !== 'undefined') {
     disconnect() {}
   };
 }
+
+// The typed fake API (test-support/fake-api.ts): answers and recorded calls never leak into the
+// next test, and `fetch` is the real one again after each file.
+afterEach(() => resetFakeApi());
+afterAll(() => closeFakeApi());

@@ -1,3 +1,5 @@
 // The async boundary: shared singletons are negotiated before bootstrap (and React) load. Its
 // chunk is named so the build can list it among the files the server preloads (first-view.json).
-import(/* webpackChunkName: "bootstrap" */ './bootstrap');
+// Fire and forget: a chunk that fails to load is the browser's unhandled rejection to report,
+// and the server-drawn page stays readable.
+void import(/* webpackChunkName: "bootstrap" */ './bootstrap');

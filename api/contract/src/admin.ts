@@ -282,6 +282,12 @@ export const AdminSubmission = object({
   promoRedemption: nullable(enums(['redeemed', 'used_up'])),
   /** Payments Stripe took that did not publish this listing and that an admin has not handled. */
   paymentIssues: array(AdminPaymentIssue),
+  /**
+   * The approval e-mail an admin may copy and send by hand while the submission waits for review
+   * (the API's own text, its link '[payment link]'); null in any other state. For an approved
+   * submission a new link comes with its own copy (IssuedPaymentLink).
+   */
+  approvalEmail: nullable(string()),
 });
 export type AdminSubmission = Infer<typeof AdminSubmission>;
 export const AdminSubmissionList = array(AdminSubmission);
@@ -301,7 +307,12 @@ export type ApprovedSubmission = Infer<typeof ApprovedSubmission>;
 export const PaymentsMode = object({ stripeConfigured: boolean() });
 
 /** `POST /api/admin/submissions/{id}/payment-link`: a new link; every earlier one stops working. */
-export const IssuedPaymentLink = object({ paymentUrl: string(), expiresAt: string() });
+export const IssuedPaymentLink = object({
+  paymentUrl: string(),
+  expiresAt: string(),
+  /** The approval e-mail with this link, for an admin who sends it by hand. */
+  approvalEmail: string(),
+});
 export type IssuedPaymentLink = Infer<typeof IssuedPaymentLink>;
 
 export const AuthState = object({ authenticated: literal(true), username: string() });

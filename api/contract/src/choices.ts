@@ -42,7 +42,6 @@ export const ADMIN_JOB_TYPES = [...PUBLIC_JOB_TYPES, 'Volunteer'] as const;
 
 /** Experience levels a job can carry; 'Not specified' is what the public form sends. */
 export const EXPERIENCE_LEVELS = ['entry', 'mid', 'senior'] as const;
-export type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number];
 export const EXPERIENCE_NOT_SPECIFIED = 'Not specified';
 
 export const PAGE_SIZE = 10;

@@ -1,7 +1,8 @@
-import { MAX_QUERY_LENGTH } from './choices';
+import { EXPERIENCE_LEVELS, MAX_QUERY_LENGTH } from './choices';
 import {
   ANY_LOCATION,
   DEFAULT_SORT,
+  JOB_TYPE_FLAGS,
   SALARY_RANGES,
   SORT_OPTIONS,
   SearchFilter,
@@ -17,14 +18,9 @@ import { check } from './validate';
  * with no filter is plain `/`. `category` is repeated once per selected category.
  */
 const BOOLEAN_PARAMS = [
-  ['fullTime', (f: SearchFilter) => f.jobType, 'fullTime'],
-  ['partTime', (f: SearchFilter) => f.jobType, 'partTime'],
-  ['contract', (f: SearchFilter) => f.jobType, 'contract'],
-  ['remote', (f: SearchFilter) => f.jobType, 'remote'],
-  ['entry', (f: SearchFilter) => f.experience, 'entry'],
-  ['mid', (f: SearchFilter) => f.experience, 'mid'],
-  ['senior', (f: SearchFilter) => f.experience, 'senior'],
-] as const;
+  ...JOB_TYPE_FLAGS.map((flag) => [flag, (f: SearchFilter) => f.jobType, flag] as const),
+  ...EXPERIENCE_LEVELS.map((level) => [level, (f: SearchFilter) => f.experience, level] as const),
+];
 
 /** The words searched for: `/?q=grants` (also the search form's field name, for a page not yet live). */
 export const SEARCH_QUERY_PARAM = 'q';

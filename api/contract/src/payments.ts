@@ -1,4 +1,5 @@
 import { boolean, enums, integer, nullable, object, string, type Infer } from 'superstruct';
+import { formatCents } from './money';
 
 /** What the pay page (/pay/{token}) shows: the listing, the tier and what is owed. */
 export const PayPageView = object({
@@ -49,10 +50,6 @@ export const PAYMENT_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
  */
 export const PAYMENT_LINK_TTL_DAYS = 14;
 
-/** Dollars as the pay page and the API's messages write them: $99, $79.20. */
-export const formatDollars = (cents: number): string =>
-  `$${(cents / 100).toFixed(2).replace(/\.00$/, '')}`;
-
 /** What the pay link's API answers (and the pay page shows) when it cannot be used to pay. */
 export const PAY_LINK_MESSAGES = {
   invalid: 'This payment link is not valid.',
@@ -62,5 +59,5 @@ export const PAY_LINK_MESSAGES = {
   alreadyPaid: 'This listing is already paid for.',
   /** Checkout refused once so that the employer sees the new amount before paying it. */
   promoUsedUp: (code: string, amountCents: number) =>
-    `The promo code ${code} has been fully redeemed by other listings, so its discount no longer applies: the amount due is now ${formatDollars(amountCents)}. Please check the amount and press Pay again.`,
+    `The promo code ${code} has been fully redeemed by other listings, so its discount no longer applies: the amount due is now ${formatCents(amountCents)}. Please check the amount and press Pay again.`,
 } as const;

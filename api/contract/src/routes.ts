@@ -1,3 +1,5 @@
+import type { ExposedModule, RemoteName } from './remotes';
+
 /**
  * The front-end route table of SPEC.md 2 and the remote that renders each route. The shell builds
  * its routes from it; the server uses it to answer unknown paths with a 404 status and to preload
@@ -23,11 +25,14 @@ export const FRONTEND_ROUTES = [
   { path: '/submit-job', remote: 'mfe_submit', module: './SubmitJobPage' },
   { path: '/pay/:token/*', remote: 'mfe_submit', module: './PayPage' },
   { path: '/admin/*', remote: 'mfe_admin', module: './AdminApp' },
-] as const;
+] as const satisfies readonly RouteEntry[];
+
+/** A route renders a page its remote exposes (APPS in remotes.ts). */
+type RouteEntry = {
+  [R in RemoteName]: { path: string; remote: R; module: ExposedModule<R>; loadingText?: string };
+}[RemoteName];
 
 export type FrontendRoute = (typeof FRONTEND_ROUTES)[number];
-export type RemoteName = FrontendRoute['remote'];
-export const REMOTE_NAMES: RemoteName[] = ['mfe_board', 'mfe_submit', 'mfe_admin'];
 
 /** The route a path belongs to ('/jobs/12' -> the '/jobs/:id' route), if any. */
 export function matchFrontendRoute(pathname: string): FrontendRoute | undefined {

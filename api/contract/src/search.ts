@@ -11,8 +11,16 @@ import {
   size,
   string,
   type Infer,
+  type Struct,
 } from 'superstruct';
-import { MAX_PAGE, MAX_PAGE_SIZE, MAX_QUERY_LENGTH, PAGE_SIZE } from './choices';
+import {
+  EXPERIENCE_LEVELS,
+  MAX_PAGE,
+  MAX_PAGE_SIZE,
+  MAX_QUERY_LENGTH,
+  PAGE_SIZE,
+  type PUBLIC_JOB_TYPES,
+} from './choices';
 import { Job } from './job';
 
 export const SORT_OPTIONS = [
@@ -35,9 +43,40 @@ export const SALARY_RANGES = [
   { value: '75k-100k', label: '$75,000 - $100,000', min: 75_000, max: 100_000 },
   { value: '100k-plus', label: '$100,000 and up', min: 100_000, max: null },
 ] as const;
-export type SalaryRange = (typeof SALARY_RANGES)[number]['value'];
 
 export const ANY_LOCATION = 'any';
+
+/**
+ * The job-type filter (SPEC.md 2): each flag of the filter object (also its query-string name),
+ * the job type it matches (any letter case) and the label of its checkbox. The search, the query
+ * string, the search cache's key and the filter panel all read this table.
+ */
+export const JOB_TYPE_FILTERS = [
+  { flag: 'fullTime', jobType: 'Full-time', label: 'Full-time' },
+  { flag: 'partTime', jobType: 'Part-time', label: 'Part-time' },
+  { flag: 'contract', jobType: 'Contract', label: 'Contract' },
+] as const satisfies readonly {
+  flag: string;
+  jobType: (typeof PUBLIC_JOB_TYPES)[number];
+  label: string;
+}[];
+
+/**
+ * The filter object's job-type flags: the table's, then `remote` (a workplace rather than a job
+ * type: it matches remote jobs of any type).
+ */
+export const JOB_TYPE_FLAGS = [...JOB_TYPE_FILTERS.map((t) => t.flag), 'remote'] as const;
+
+/** An object of on/off flags, each off when left out. */
+function flags<K extends string>(keys: readonly K[]) {
+  const schema = Object.fromEntries(keys.map((key) => [key, defaulted(boolean(), false)]));
+  return defaulted(object(schema as Record<K, Struct<boolean, null>>), {});
+}
+
+/** Every flag off. */
+function allOff<K extends string>(keys: readonly K[]): Record<K, boolean> {
+  return Object.fromEntries(keys.map((key) => [key, false])) as Record<K, boolean>;
+}
 
 const sortValues = SORT_OPTIONS.map((o) => o.value);
 const salaryValues = SALARY_RANGES.map((r) => r.value);
@@ -45,23 +84,8 @@ const salaryValues = SALARY_RANGES.map((r) => r.value);
 /** The search filter object of SPEC.md 3. Every part may be left out and takes its default. */
 export const SearchFilter = object({
   query: defaulted(size(string(), 0, MAX_QUERY_LENGTH), ''),
-  jobType: defaulted(
-    object({
-      fullTime: defaulted(boolean(), false),
-      partTime: defaulted(boolean(), false),
-      contract: defaulted(boolean(), false),
-      remote: defaulted(boolean(), false),
-    }),
-    {},
-  ),
-  experience: defaulted(
-    object({
-      entry: defaulted(boolean(), false),
-      mid: defaulted(boolean(), false),
-      senior: defaulted(boolean(), false),
-    }),
-    {},
-  ),
+  jobType: flags(JOB_TYPE_FLAGS),
+  experience: flags(EXPERIENCE_LEVELS),
   salaryRange: defaulted(enums(salaryValues), 'any'),
   location: defaulted(size(string(), 1, 200), ANY_LOCATION),
   category: defaulted(size(array(size(string(), 1, 200)), 0, 50), []),
@@ -95,8 +119,8 @@ export type SearchResponse = Infer<typeof SearchResponse>;
 export function defaultSearchFilter(): SearchFilter {
   return {
     query: '',
-    jobType: { fullTime: false, partTime: false, contract: false, remote: false },
-    experience: { entry: false, mid: false, senior: false },
+    jobType: allOff(JOB_TYPE_FLAGS),
+    experience: allOff(EXPERIENCE_LEVELS),
     salaryRange: 'any',
     location: ANY_LOCATION,
     category: [],

@@ -96,7 +96,7 @@ const DOMAIN_LABEL = String.raw`[^\s@,;:<>()[\]\\".]+`;
 const EMAIL = new RegExp(String.raw`^${LOCAL_PART}@(?:${DOMAIN_LABEL}\.)+${DOMAIN_LABEL}$`);
 
 /** Whether `value` is an e-mail address the submission form accepts. */
-export function isContactEmail(value: unknown): boolean {
+function isContactEmail(value: unknown): boolean {
   return (
     typeof value === 'string' &&
     value.trim().length <= SUBMISSION_LIMITS.contactEmail &&

@@ -42,6 +42,3 @@ export const DEFAULT_LISTING_TIER: ListingTierId = 'basic';
 export function listingTier(id: ListingTierId): ListingTier {
   return LISTING_TIERS.find((t) => t.id === id)!;
 }
-
-/** Amounts are stored in cents; this is how they are shown ($99.00 -> '$99'). */
-export const centsToDollars = (cents: number): number => cents / 100;

@@ -1,5 +1,4 @@
-import type { Job } from '@jobboard/contract';
-import { salaryText } from './salary';
+import { salaryFromFigures, type Job } from '@jobboard/contract';
 
 /** A `jobs` row joined with its company, as the repository selects it. */
 export interface JobRow {
@@ -66,7 +65,7 @@ export function toJob(row: JobRow, lists: JobLists, now: Date): Job {
     experienceLevel: row.experience_level,
     description: row.description,
     postedDate: row.posted_date,
-    ...optional('salary', row.salary_text ?? salaryText(row.salary_min, row.salary_max)),
+    ...optional('salary', row.salary_text ?? salaryFromFigures(row.salary_min, row.salary_max)),
     salaryMin: row.salary_min,
     salaryMax: row.salary_max,
     ...optional('deadline', row.deadline),

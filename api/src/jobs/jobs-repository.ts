@@ -2,6 +2,7 @@ import {
   MAX_PAGE_SIZE,
   RECENT_DAYS,
   defaultSearchFilter,
+  salaryFromFigures,
   normaliseDeadline,
   type AdminJob,
   type Job,
@@ -12,7 +13,7 @@ import type { Knex } from 'knex';
 import { addDays, isoDate } from './dates';
 import { labelKey } from './label-key';
 import { JOB_ROW_COLUMNS, toJob, type JobLists, type JobRow } from './job-mapper';
-import { salaryRangeOf, salaryText } from './salary';
+import { salaryRangeOf } from './salary';
 import type { Dialect } from '../db/knex';
 import { JobChanges } from './job-changes';
 import type { SearchIndex } from './search-index';
@@ -381,7 +382,7 @@ function jobColumns(input: JobInput, now: Date) {
     job_type: input.jobType,
     remote: input.remote,
     experience_level: input.experienceLevel,
-    salary_text: input.salaryText?.trim() || salaryText(salaryMin, salaryMax) || null,
+    salary_text: input.salaryText?.trim() || salaryFromFigures(salaryMin, salaryMax) || null,
     salary_min: salaryMin,
     salary_max: salaryMax,
     deadline: input.deadline?.trim() ? normaliseDeadline(input.deadline) : null,

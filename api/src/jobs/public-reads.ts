@@ -1,4 +1,4 @@
-import type { SearchRequest } from '@jobboard/contract';
+import { EXPERIENCE_LEVELS, JOB_TYPE_FLAGS, type SearchRequest } from '@jobboard/contract';
 import { NotFound } from '../domain-errors';
 import type { JobsRepository } from './jobs-repository';
 import { labelKey } from './label-key';
@@ -64,13 +64,8 @@ export class PublicReads {
 function searchKey(search: SearchRequest): string {
   return JSON.stringify([
     searchTerms(search.query),
-    search.jobType.fullTime,
-    search.jobType.partTime,
-    search.jobType.contract,
-    search.jobType.remote,
-    search.experience.entry,
-    search.experience.mid,
-    search.experience.senior,
+    ...JOB_TYPE_FLAGS.map((flag) => search.jobType[flag]),
+    ...EXPERIENCE_LEVELS.map((level) => search.experience[level]),
     search.salaryRange,
     labelKey(search.location),
     [...new Set(search.category.map(labelKey))].sort(),

@@ -1,19 +1,7 @@
-/** Salary text and the dollar figures behind it (sorting and salary filters use the figures). */
-
-const usd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
-
-/** '$60,000 - $75,000', '$60,000+', 'Up to $75,000', or undefined when there is no figure. */
-export function salaryText(min: number | null, max: number | null): string | undefined {
-  if (min != null && max != null)
-    return min === max ? usd.format(min) : `${usd.format(min)} - ${usd.format(max)}`;
-  if (min != null) return `${usd.format(min)}+`;
-  if (max != null) return `Up to ${usd.format(max)}`;
-  return undefined;
-}
+/**
+ * The dollar figures behind a salary text (sorting and salary filters use the figures). How a
+ * salary is shown is the contract's (salaryFromFigures).
+ */
 
 /**
  * Every dollar figure in a salary text: '$55,000', '$55k', '$55.5K', '$1.2M'. Used when a job comes

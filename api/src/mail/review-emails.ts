@@ -1,4 +1,4 @@
-import { listingTier } from '@jobboard/contract';
+import { formatCents, listingTier } from '@jobboard/contract';
 import type { OutgoingEmail } from './outbox';
 
 interface Submission {
@@ -9,8 +9,6 @@ interface Submission {
   listing_type: 'basic' | 'featured';
   amount_cents: number;
 }
-
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2).replace(/\.00$/, '')}`;
 
 /** Approved: here is the secure payment link (SPEC.md 1; newsletter reach of SPEC.md 9). */
 export function approvalEmail(
@@ -28,7 +26,7 @@ export function approvalEmail(
       '',
       `Good news: "${submission.title}" at ${submission.organization} is approved for ${boardName}.`,
       '',
-      `Your ${tier.name} (${tier.duration}) costs ${dollars(submission.amount_cents)}. Pay securely here:`,
+      `Your ${tier.name} (${tier.duration}) costs ${formatCents(submission.amount_cents)}. Pay securely here:`,
       paymentUrl,
       '',
       'Your job goes live as soon as the payment is made, featured on the board and highlighted to',
@@ -63,6 +61,19 @@ export function publishedWithCreditEmail(
       `The ${boardName} team`,
     ].join('\n'),
   };
+}
+
+/**
+ * The approval e-mail as an admin copies it to send by hand (Copy Email Template, SPEC.md 4): the
+ * text the API sends, its subject first. Before a link is issued, the link reads '[payment link]'.
+ */
+export function copyableApprovalEmail(
+  submission: Submission,
+  paymentUrl: string | null,
+  boardName: string,
+): string {
+  const email = approvalEmail(submission, paymentUrl ?? '[payment link]', boardName);
+  return `Subject: ${email.subject}\n\n${email.text}`;
 }
 
 /** Not approved, with the reason when one was given. */

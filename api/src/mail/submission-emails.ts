@@ -1,4 +1,4 @@
-import { REVIEW_HOURS, listingTier } from '@jobboard/contract';
+import { REVIEW_HOURS, formatCents, listingTier } from '@jobboard/contract';
 import type { NormalisedSubmission } from '../submissions/normalise';
 import type { OutgoingEmail } from './outbox';
 
@@ -14,8 +14,6 @@ interface Context {
 
 /** The acknowledgement's template name: the caps count the outbox rows that carry it. */
 export const SUBMISSION_RECEIVED_TEMPLATE = 'submission-received';
-
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2).replace(/\.00$/, '')}`;
 
 /**
  * To the address the form gave: we have it, its reference, and what happens next (SPEC.md 2,
@@ -69,7 +67,7 @@ export function newSubmissionEmail(
       `Organization: ${submission.organization}`,
       `Location: ${submission.location}`,
       `Contact: ${submission.contactName} <${submission.contactEmail}>`,
-      `Listing: ${listingTier(submission.listingType).name}, ${dollars(amountCents)}${submission.promoCode ? ` (promo code ${submission.promoCode})` : ''}`,
+      `Listing: ${listingTier(submission.listingType).name}, ${formatCents(amountCents)}${submission.promoCode ? ` (promo code ${submission.promoCode})` : ''}`,
       ...(skipped
         ? [
             '',

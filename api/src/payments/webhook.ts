@@ -1,4 +1,4 @@
-import { MAX_INT4, formatDollars, parseRecordId } from '@jobboard/contract';
+import { MAX_INT4, formatCents, parseRecordId } from '@jobboard/contract';
 import type { Knex } from 'knex';
 import type Stripe from 'stripe';
 import { paymentNeedsReviewEmail } from '../mail/payment-emails';
@@ -171,7 +171,7 @@ function whyNotPublishable(
   if (session.mode !== CHARGED.mode) return review(`Paid ${paid} in ${session.mode} mode`);
   if (session.currency !== CHARGED.currency) return review(`Paid ${paid}, not in USD`);
   if (session.amount_total !== submission.amount_cents) {
-    return review(`Paid ${paid}, but the listing owes ${formatDollars(submission.amount_cents)}`);
+    return review(`Paid ${paid}, but the listing owes ${formatCents(submission.amount_cents)}`);
   }
   return null;
 }
@@ -181,7 +181,7 @@ function amountPaid(session: Stripe.Checkout.Session): string {
   const amount = session.amount_total ?? 0;
   const currency = (session.currency ?? '?').toUpperCase();
   return currency === 'USD'
-    ? `${formatDollars(amount)} USD`
+    ? `${formatCents(amount)} USD`
     : `${(amount / 100).toFixed(2)} ${currency}`;
 }
 

@@ -1,6 +1,15 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { REMOTE_NAMES, type RemotesConfig } from '@jobboard/contract';
+import {
+  REMOTE_NAMES,
+  APPS,
+  isRemoteUrl,
+  parseRemotesFile,
+  remoteEntry,
+  type AppName,
+  type RemotesConfig,
+  type RemotesFile,
+} from '@jobboard/contract';
 
 /** Where a refused remotes configuration is reported (the app's logger). */
 export interface ReleasesLog {
@@ -9,16 +18,12 @@ export interface ReleasesLog {
 
 /**
  * The front-end builds on disk: `<releasesDir>/<app folder>/<version>/`, and the remotes
- * configuration file that picks a version per app (written by `pnpm build`, edited to roll back):
- *
- *   { "shell": "1.0.0-20261122101500", "mfe_board": "1.0.0-20261122101500",
- *     "mfe_admin": "https://admin.cdn.example.org/1.4.0/mf-manifest.json" }
- *
+ * configuration file that picks a version per app (its format: RemotesFile in the contract).
  * It is re-read whenever the file changes, so switching a version needs no restart.
  */
 export class Releases {
   /** The last good configuration and the file version it was read from (time and size). */
-  private cached?: { stamp: string; versions: Record<string, string> };
+  private cached?: { stamp: string; versions: RemotesFile };
   /** The file version last refused, so a bad file is reported once, not on every request. */
   private refusedStamp?: string;
   private readonly files = new Map<string, string>();
@@ -34,7 +39,7 @@ export class Releases {
    * not a valid configuration (half-written, `null`, a version such as `"http://"` or `"../x"`)
    * is refused with one log line, and the last good configuration keeps being served.
    */
-  versions(): Record<string, string> {
+  versions(): RemotesFile {
     let stamp: string;
     try {
       const stat = statSync(this.configFile);
@@ -72,9 +77,7 @@ export class Releases {
     for (const name of REMOTE_NAMES) {
       const value = versions[name];
       if (!value) continue;
-      remotes[name] = isUrl(value)
-        ? { entry: value, version: value }
-        : { entry: `/assets/${folderOf(name)}/${value}/mf-manifest.json`, version: value };
+      remotes[name] = remoteEntry(name, value);
     }
     return remotes;
   }
@@ -84,7 +87,7 @@ export class Releases {
     return [
       ...new Set(
         Object.values(this.versions())
-          .filter(isUrl)
+          .filter(isRemoteUrl)
           .map((url) => new URL(url).origin),
       ),
     ];
@@ -93,16 +96,16 @@ export class Releases {
   /** The shell's index.html of the version in use, or null when the shell has not been built. */
   shellHtml(): { version: string; html: string } | null {
     const version = this.versions().shell;
-    if (!version || isUrl(version)) return null;
-    const html = this.read(path.join('shell', version, 'index.html'));
+    if (!version || isRemoteUrl(version)) return null;
+    const html = this.read(path.join(APPS.shell.folder, version, 'index.html'));
     return html ? { version, html } : null;
   }
 
   /** A local remote's manifest (to preload what a route needs), or null. */
-  manifest(remote: string): RemoteManifest | null {
+  manifest(remote: AppName): RemoteManifest | null {
     const version = this.versions()[remote];
-    if (!version || isUrl(version)) return null;
-    const text = this.read(path.join(folderOf(remote), version, 'mf-manifest.json'));
+    if (!version || isRemoteUrl(version)) return null;
+    const text = this.read(path.join(APPS[remote].folder, version, 'mf-manifest.json'));
     if (!text) return null;
     try {
       return JSON.parse(text) as RemoteManifest;
@@ -129,55 +132,4 @@ export class Releases {
 export interface RemoteManifest {
   metaData: { remoteEntry: { name: string; path: string } };
   exposes: { path: string; assets: { js: { sync: string[] } } }[];
-}
-
-/** 'mfe_board' -> 'mfe-board': the app's folder. */
-export const folderOf = (app: string) => app.replace(/_/g, '-');
-
-const isUrl = (value: string) => /^https?:\/\//.test(value);
-
-/** A version folder name as `pnpm build` writes it ('1.0.0-20261122101500'): no path tricks. */
-const VERSION_FOLDER = /^(?!\.{1,2}$)[A-Za-z0-9._+-]{1,100}$/;
-
-/** A manifest on another origin: an http(s) URL with a host. */
-function isManifestUrl(value: string): boolean {
-  if (!URL.canParse(value)) return false;
-  const url = new URL(value);
-  return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
-}
-
-/**
- * Reads remotes.json: a JSON object mapping each app to a version folder or a manifest URL. Any
- * value that is neither refuses the whole file: serving half of a release mixes versions.
- */
-export function parseRemotesFile(
-  text: string,
-): { ok: true; versions: Record<string, string> } | { ok: false; problem: string } {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return { ok: false, problem: 'not valid JSON' };
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    return { ok: false, problem: 'not a JSON object of app names to versions' };
-  }
-  const versions: Record<string, string> = {};
-  for (const [app, value] of Object.entries(parsed)) {
-    if (
-      typeof value !== 'string' ||
-      !(isUrl(value) ? isManifestUrl(value) : VERSION_FOLDER.test(value))
-    ) {
-      return {
-        ok: false,
-        problem:
-          `${JSON.stringify(app)} is ${JSON.stringify(value)}, neither a version folder nor an http(s) manifest URL`.slice(
-            0,
-            300,
-          ),
-      };
-    }
-    versions[app] = value;
-  }
-  return { ok: true, versions };
 }

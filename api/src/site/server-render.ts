@@ -2,12 +2,16 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
+  APPS,
   matchFrontendRoute,
   REMOTE_NAMES,
+  SERVER_SHARED_GLOBAL,
+  isRemoteUrl,
+  type AppName,
   type BootConfig,
   type FirstViewData,
 } from '@jobboard/contract';
-import { folderOf, type Releases } from './releases';
+import type { Releases } from './releases';
 
 /** The mark React's server output puts on a Suspense boundary it leaves to the browser. */
 const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
@@ -26,9 +30,6 @@ interface ShellServerEntry {
 interface RemoteServerEntry {
   renderPage(module: string, data?: FirstViewData): unknown;
 }
-
-/** The global a remote's server entry reads the shell's shared modules from (shared-ui/build). */
-const SERVER_SHARED_GLOBAL = '__jobboardServerShared';
 
 /** The first view as HTML: the root element's content and the style tags it needs. */
 export interface RenderedPage {
@@ -70,7 +71,8 @@ export class ServerRenderer {
   async warm(): Promise<void> {
     const shell = await this.entry<ShellServerEntry>('shell');
     if (!shell) return;
-    await Promise.all(REMOTE_NAMES.map((remote) => this.entry<RemoteServerEntry>(remote, shell)));
+    const drawn = REMOTE_NAMES.filter((remote) => APPS[remote].serverRendered);
+    await Promise.all(drawn.map((remote) => this.entry<RemoteServerEntry>(remote, shell)));
   }
 
   /** The first view of `url` (path and query string), or undefined to leave it to the browser. */
@@ -103,7 +105,7 @@ export class ServerRenderer {
 
   /** An app's server entry for the version in use (a remote's bound to this shell's modules). */
   private async entry<T>(
-    app: string,
+    app: AppName,
     shell?: { key: string; entry: ShellServerEntry },
   ): Promise<{ key: string; entry: T } | undefined> {
     const file = this.serverFile(app);
@@ -135,10 +137,10 @@ export class ServerRenderer {
   }
 
   /** The version in use's server file, when that version is on this server and has one. */
-  private serverFile(app: string): string | undefined {
+  private serverFile(app: AppName): string | undefined {
     const version = this.releases.versions()[app];
-    if (!version || /^https?:\/\//.test(version)) return undefined;
-    const file = path.join(this.releases.dir, folderOf(app), version, 'server', 'server.mjs');
+    if (!version || isRemoteUrl(version)) return undefined;
+    const file = path.join(this.releases.dir, APPS[app].folder, version, 'server', 'server.mjs');
     return existsSync(file) ? file : undefined;
   }
 

@@ -1,10 +1,11 @@
 import {
   BOOT_CONFIG_ELEMENT_ID,
+  assetsPath,
   matchFrontendRoute,
   type BootConfig,
   type FrontendRoute,
 } from '@jobboard/contract';
-import { folderOf, type Releases } from './releases';
+import type { Releases } from './releases';
 import type { RenderedPage } from './server-render';
 
 /**
@@ -60,7 +61,7 @@ function preloadLinks(route: FrontendRoute, releases: Releases): string[] {
   const remote = releases.remotes()[route.remote];
   const manifest = releases.manifest(route.remote);
   if (!remote || !manifest) return [];
-  const base = `/assets/${folderOf(route.remote)}/${remote.version}/`;
+  const base = assetsPath(route.remote, remote.version);
   const entry = manifest.metaData.remoteEntry;
   const scripts = [
     `${entry.path ? `${entry.path}/` : ''}${entry.name}`,

@@ -7,7 +7,12 @@ import type {
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex';
 import { Conflict, NotFound } from '../domain-errors';
-import { approvalEmail, publishedWithCreditEmail, rejectionEmail } from '../mail/review-emails';
+import {
+  approvalEmail,
+  copyableApprovalEmail,
+  publishedWithCreditEmail,
+  rejectionEmail,
+} from '../mail/review-emails';
 import { issuePaymentToken, paymentUrl } from '../payments/payment-tokens';
 import { markPaidAndPublish } from '../payments/publishing';
 import { expireMarkedSessions } from '../payments/session-expiry';
@@ -24,7 +29,10 @@ export interface Reviewer {
 export type ReviewContext = Omit<ServiceContext, 'adminEmail' | 'dialect'>;
 
 /** What reading a submission needs. */
-type ReadContext = Pick<ServiceContext, 'submissions' | 'listingCredits' | 'payments'>;
+type ReadContext = Pick<
+  ServiceContext,
+  'submissions' | 'listingCredits' | 'payments' | 'boardName'
+>;
 
 /** The review queue, newest first, with each contact's credits and each unhandled payment issue. */
 export async function listSubmissions(
@@ -35,7 +43,7 @@ export async function listSubmissions(
   const credits = await context.listingCredits.leftByAddress(db);
   const issues = await context.payments.unhandledIssues(db);
   return rows.map((row) =>
-    toAdminSubmission(row, {
+    toAdminSubmission(row, context.boardName, {
       listingCredits: credits.get(row.contact_email.toLowerCase()) ?? 0,
       paymentIssues: issues.get(Number(row.id)) ?? [],
     }),
@@ -45,7 +53,7 @@ export async function listSubmissions(
 export async function getSubmission(context: ReadContext, db: Db, id: number) {
   const row = await context.submissions.load(db, id);
   if (!row) throw new NotFound('Submission not found');
-  return toAdminSubmission(row, {
+  return toAdminSubmission(row, context.boardName, {
     listingCredits: await context.listingCredits.left(db, row.contact_email),
     paymentIssues: (await context.payments.unhandledIssues(db, id)).get(id) ?? [],
   });
@@ -178,13 +186,15 @@ export async function paymentLinkFor(
       throw new Conflict('A payment link can only be generated for an approved submission.');
     }
     const { token, expiresAt } = await issuePaymentToken(context, trx, id, context.now);
+    const url = paymentUrl(context.publicUrl, token);
     await context.submissions.recordEvent(trx, {
       ...byReviewer(reviewer, submission, context.now),
       note: 'New payment link issued; earlier links no longer work',
     });
     return {
-      paymentUrl: paymentUrl(context.publicUrl, token),
+      paymentUrl: url,
       expiresAt: expiresAt.toISOString(),
+      approvalEmail: copyableApprovalEmail(submission, url, context.boardName),
     };
   });
 }
@@ -301,6 +311,7 @@ async function changeStatus(
 
 function toAdminSubmission(
   row: ReviewRow,
+  boardName: string,
   extra: { listingCredits: number; paymentIssues: AdminPaymentIssue[] },
 ): AdminSubmission {
   const categories: unknown = JSON.parse(String(row.categories ?? '[]'));
@@ -332,5 +343,7 @@ function toAdminSubmission(
     listingCredits: extra.listingCredits,
     promoRedemption: row.promo_redemption ?? null,
     paymentIssues: extra.paymentIssues,
+    approvalEmail:
+      row.status === 'pending_review' ? copyableApprovalEmail(row, null, boardName) : null,
   };
 }

@@ -1,11 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { DatabaseConfig } from '@jobboard/api/src/config';
-import { createKnex } from '@jobboard/api/src/db/knex';
-import { migrateLatest } from '@jobboard/api/src/db/migrate';
-import { JobsRepository } from '@jobboard/api/src/jobs/jobs-repository';
-import { searchIndexFor } from '@jobboard/api/src/jobs/search-index';
+import {
+  JobsRepository,
+  createKnex,
+  migrateLatest,
+  searchIndexFor,
+  type DatabaseConfig,
+} from '@jobboard/api/tooling';
 import knexFactory, { type Knex } from 'knex';
 import { generateJobs } from './generate-jobs';
 

@@ -9,7 +9,7 @@
  * in a fraction of a percent and a handful of words in almost none.
  */
 import { CATEGORY_CHOICES } from '@jobboard/contract';
-import type { JobInput } from '@jobboard/api/src/jobs/jobs-repository';
+import type { JobInput } from '@jobboard/api/tooling';
 
 /** A small, fast, seedable PRNG (mulberry32): the same seed gives the same jobs. */
 export function randomSource(seed: number) {

@@ -1,4 +1,4 @@
-import { VALID_SUBMISSION } from '../../../api/contract/src/__tests__/submission-cases';
+import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 
 /**
  * A public submission as the form sends it: the contract's valid example plus what the form adds

@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from '@jobboard/api/test/support/pg-cluster';
+import { freePort } from '@jobboard/api/test-support';
 
 export { freePort };
 

@@ -1,14 +1,14 @@
-import { Spinner } from '@jobboard/shared-ui';
+import { RemoteRoot, Spinner } from '@jobboard/shared-ui';
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from '@jobboard/shared-ui/router';
 import { RequireAdmin } from '../features/auth/components/RequireAdmin';
+import { ADMIN_NAV } from './messages';
 import { AdminLayout } from './AdminLayout';
 import DashboardPage from './pages/DashboardPage';
 import JobFormPage from './pages/JobFormPage';
 import LoginPage from './pages/LoginPage';
 import PromoCodesPage from './pages/PromoCodesPage';
 import SubmissionsPage from './pages/SubmissionsPage';
-import { RemoteRoot } from './RemoteRoot';
 
 // Loaded on demand (SPEC.md 2: 'Loading job details...').
 const JobViewPage = lazy(() => import('./pages/JobViewPage'));
@@ -19,7 +19,7 @@ const JobViewPage = lazy(() => import('./pages/JobViewPage'));
  */
 export default function AdminApp() {
   return (
-    <RemoteRoot>
+    <RemoteRoot name="mfe_admin" version={__APP_VERSION__}>
       <Routes>
         <Route path="login" element={<LoginPage />} />
         <Route
@@ -36,14 +36,14 @@ export default function AdminApp() {
           <Route
             path="jobs/view/:id"
             element={
-              <Suspense fallback={<Spinner label="Loading job details..." />}>
+              <Suspense fallback={<Spinner label={ADMIN_NAV.loadingJob} />}>
                 <JobViewPage />
               </Suspense>
             }
           />
           <Route path="submissions" element={<SubmissionsPage />} />
           <Route path="promo-codes" element={<PromoCodesPage />} />
-          <Route path="*" element={<p>This admin page does not exist.</p>} />
+          <Route path="*" element={<p>{ADMIN_NAV.notFound}</p>} />
         </Route>
       </Routes>
     </RemoteRoot>

@@ -1,48 +1,28 @@
-import { Button, errorMessage, toast } from '@jobboard/shared-ui';
-import { NavLink, Outlet, useNavigate } from '@jobboard/shared-ui/router';
+import { Button } from '@jobboard/shared-ui';
+import { NavLink, Outlet } from '@jobboard/shared-ui/router';
 import styled from 'styled-components';
-import { useSWRConfig } from 'swr';
-import { checkAuthKey } from '../features/auth/api/check-auth';
-import { logout } from '../features/auth/api/logout';
+import { useSignOut } from '../features/auth/hooks/use-sign-out';
+import { AUTH_TEXT } from '../features/auth/messages';
 import { Page } from '../lib/ui';
+import { ADMIN_NAV } from './messages';
 
-/** The signed-in admin area: its own navigation, then the page. */
+/** The signed-in admin area: its own navigation (with the one Logout button), then the page. */
 export function AdminLayout() {
-  const navigate = useNavigate();
-  const { mutate } = useSWRConfig();
-  const signOut = async () => {
-    try {
-      await logout();
-      // Leave the guarded pages first, so forgetting the session does not read as "not signed in".
-      navigate('/admin/login', { replace: true });
-      await mutate(checkAuthKey, null, { revalidate: false });
-      toast({ title: 'Logged out', description: 'You have been logged out successfully' });
-    } catch (error) {
-      toast({
-        title: 'Failed to logout',
-        description: errorMessage(error, 'Please try again.'),
-        variant: 'destructive',
-      });
-    }
-  };
+  const signOut = useSignOut();
   return (
     <Page>
       <Bar aria-label="Admin">
-        <NavLink to="/admin/dashboard">Jobs</NavLink>
-        <NavLink to="/admin/submissions">Submissions</NavLink>
-        <NavLink to="/admin/promo-codes">Promo codes</NavLink>
+        <NavLink to="/admin/dashboard">{ADMIN_NAV.jobs}</NavLink>
+        <NavLink to="/admin/submissions">{ADMIN_NAV.submissions}</NavLink>
+        <NavLink to="/admin/promo-codes">{ADMIN_NAV.promoCodes}</NavLink>
         <Spacer />
         <Button $variant="secondary" $size="sm" onClick={signOut}>
-          Logout
+          {AUTH_TEXT.logout}
         </Button>
       </Bar>
-      <Outlet context={{ signOut }} />
+      <Outlet />
     </Page>
   );
-}
-
-export interface AdminOutletContext {
-  signOut(): Promise<void>;
 }
 
 const Bar = styled.nav`

@@ -1,18 +1,10 @@
+import { Cluster, PageContainer } from '@jobboard/shared-ui';
 import styled from 'styled-components';
 
 /** Layout pieces the admin pages share. */
-export const Page = styled.div`
-  max-width: ${({ theme }) => theme.layout.maxWidth};
-  margin: 0 auto;
-  padding: ${({ theme }) => theme.space.xl} ${({ theme }) => theme.space.md};
-`;
+export const Page = PageContainer;
 
-export const PageHeader = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space.md};
+export const PageHeader = styled(Cluster).attrs({ $gap: 'md', $spread: true })`
   margin-bottom: ${({ theme }) => theme.space.lg};
   h1 {
     margin: 0;
@@ -23,8 +15,4 @@ export const PageHeader = styled.div`
   }
 `;
 
-export const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
-`;
+export const Actions = Cluster;

@@ -1,12 +1,11 @@
-import { Pagination } from '@jobboard/shared-ui';
+import { Pagination, RemoteRoot } from '@jobboard/shared-ui';
 import { JobList } from '../features/jobs/components/JobCard';
 import { JobDetailRoute } from '../features/jobs/components/JobDetailModal';
 import { BoardLayout } from '../features/search/components/BoardLayout';
 import { ResultsStatus } from '../features/search/components/ResultsStatus';
-import { useDraftFollowsUrl } from '../features/search/hooks/use-board-filter';
+import { AppliedFilterProvider } from '../features/search/hooks/use-board-filter';
 import { useBoardResults } from '../features/search/hooks/use-board-results';
 import { FirstViewProvider } from './first-view';
-import { RemoteRoot } from './RemoteRoot';
 
 /**
  * / and /jobs/{id}: the board home (search, filters, sort, one page of results) and, on
@@ -16,17 +15,18 @@ import { RemoteRoot } from './RemoteRoot';
 export default function BoardPage() {
   return (
     <FirstViewProvider>
-      <Board />
+      <AppliedFilterProvider>
+        <Board />
+      </AppliedFilterProvider>
     </FirstViewProvider>
   );
 }
 
 function Board() {
-  useDraftFollowsUrl();
   const results = useBoardResults();
   const { jobs, total, totalExact, page, pageCount, goToPage, isLoading } = results;
   return (
-    <RemoteRoot>
+    <RemoteRoot name="mfe_board" version={__APP_VERSION__}>
       <BoardLayout total={total} totalExact={totalExact} busy={isLoading && jobs.length > 0}>
         <ResultsStatus results={results} />
         {jobs.length > 0 && <JobList jobs={jobs} />}

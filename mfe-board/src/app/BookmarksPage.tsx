@@ -1,12 +1,12 @@
+import { PageContainer, RemoteRoot } from '@jobboard/shared-ui';
 import styled from 'styled-components';
 import { BookmarkedJobs } from '../features/jobs/components/BookmarkedJobs';
 import { JOB_TEXT } from '../features/jobs/messages';
-import { RemoteRoot } from './RemoteRoot';
 
 /** /bookmarks: the jobs bookmarked in this browser (SPEC.md 2). */
 export default function BookmarksPage() {
   return (
-    <RemoteRoot>
+    <RemoteRoot name="mfe_board" version={__APP_VERSION__}>
       <Page>
         <h1>{JOB_TEXT.bookmarksTitle}</h1>
         <Intro>{JOB_TEXT.bookmarksIntro}</Intro>
@@ -16,10 +16,7 @@ export default function BookmarksPage() {
   );
 }
 
-const Page = styled.div`
-  max-width: 56rem;
-  margin: 0 auto;
-  padding: ${({ theme }) => `${theme.space.xl} ${theme.space.md}`};
+const Page = styled(PageContainer).attrs({ $width: '56rem' })`
   h1 {
     margin-top: 0;
   }

@@ -1,10 +1,10 @@
+import { RemoteRoot } from '@jobboard/shared-ui';
 import { MemberCallback } from '../features/member/components/MemberCallback';
-import { RemoteRoot } from './RemoteRoot';
 
 /** /ghost-callback: where the membership system sends a member back after signing in. */
 export default function MemberCallbackPage() {
   return (
-    <RemoteRoot>
+    <RemoteRoot name="mfe_board" version={__APP_VERSION__}>
       <MemberCallback />
     </RemoteRoot>
   );

@@ -1,23 +1,16 @@
-import styled from 'styled-components';
+import { PageContainer, RemoteRoot } from '@jobboard/shared-ui';
 import { RecentJobs } from '../features/recent-jobs/components/RecentJobs';
 import { FirstViewProvider } from './first-view';
-import { RemoteRoot } from './RemoteRoot';
 
 /** /job-list: the jobs of the last days, grouped by category (SPEC.md 2). */
 export default function RecentJobsPage() {
   return (
     <FirstViewProvider>
-      <RemoteRoot>
-        <Page>
+      <RemoteRoot name="mfe_board" version={__APP_VERSION__}>
+        <PageContainer $width="56rem">
           <RecentJobs />
-        </Page>
+        </PageContainer>
       </RemoteRoot>
     </FirstViewProvider>
   );
 }
-
-const Page = styled.div`
-  max-width: 56rem;
-  margin: 0 auto;
-  padding: ${({ theme }) => `${theme.space.xl} ${theme.space.md}`};
-`;

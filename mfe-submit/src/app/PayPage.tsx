@@ -1,14 +1,14 @@
+import { RemoteRoot } from '@jobboard/shared-ui';
 import { Route, Routes, useParams } from '@jobboard/shared-ui/router';
 import styled from 'styled-components';
 import { PayPanel } from '../features/payment/components/PayPanel';
 import { PayCancelled, PaySuccess } from '../features/payment/components/PayResult';
-import { RemoteRoot } from './RemoteRoot';
 
 /** /pay/{token}, /pay/{token}/success and /pay/{token}/cancel (the shell mounts /pay/:token/*). */
 export default function PayPage() {
   const { token = '' } = useParams();
   return (
-    <RemoteRoot>
+    <RemoteRoot name="mfe_submit" version={__APP_VERSION__}>
       <Page>
         <Routes>
           <Route index element={<PayPanel token={token} />} />

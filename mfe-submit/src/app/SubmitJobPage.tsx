@@ -1,3 +1,4 @@
+import { PageContainer, RemoteRoot } from '@jobboard/shared-ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { HowItWorks } from '../features/submission/components/HowItWorks';
@@ -5,13 +6,12 @@ import { Pricing } from '../features/submission/components/Pricing';
 import { SubmissionSuccess } from '../features/submission/components/SubmissionSuccess';
 import { SubmitJobForm } from '../features/submission/components/SubmitJobForm';
 import { SUBMIT_TEXT } from '../features/submission/messages';
-import { RemoteRoot } from './RemoteRoot';
 
 /** /submit-job: how it works, pricing, the form, then the confirmation. */
 export default function SubmitJobPage() {
   const [submittedBy, setSubmittedBy] = useState<string | null>(null);
   return (
-    <RemoteRoot>
+    <RemoteRoot name="mfe_submit" version={__APP_VERSION__}>
       <Page>
         {submittedBy ? (
           <SubmissionSuccess email={submittedBy} />
@@ -33,13 +33,10 @@ export default function SubmitJobPage() {
   );
 }
 
-const Page = styled.div`
+const Page = styled(PageContainer).attrs({ $width: '52rem' })`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.lg};
-  max-width: 52rem;
-  margin: 0 auto;
-  padding: ${({ theme }) => theme.space.xl} ${({ theme }) => theme.space.md};
   h1 {
     margin: 0;
   }

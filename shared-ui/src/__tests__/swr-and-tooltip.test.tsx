@@ -52,9 +52,13 @@ describe('tooltips (SPEC.md 9)', () => {
         new PointerEvent('pointermove', { bubbles: true, pointerType: 'mouse' }),
       );
     });
-    act(() => vi.advanceTimersByTime(TOOLTIP_DELAY_MS - 50));
+    act(() => {
+      vi.advanceTimersByTime(TOOLTIP_DELAY_MS - 50);
+    });
     expect(screen.queryByRole('tooltip')).toBeNull();
-    act(() => vi.advanceTimersByTime(100));
+    act(() => {
+      vi.advanceTimersByTime(100);
+    });
     expect(screen.getByRole('tooltip')).toHaveTextContent('Save this job');
     expect(TOOLTIP_DELAY_MS).toBe(700);
     expect(TOOLTIP_SKIP_DELAY_MS).toBe(300);

@@ -2,24 +2,8 @@ import { ISO_DATE_PATTERN, parseDeadline, stripDeadlinePrefix } from '@jobboard/
 
 /** Display rules of SPEC.md 4. */
 
-const usd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-  minimumFractionDigits: 0,
-});
-
-/** 60000 -> '$60,000' (USD, no decimals). */
-export function formatUsd(amount: number): string {
-  return usd.format(amount);
-}
-
-/** Cents as dollars, for amounts stored in cents: 9900 -> '$99'. */
-export function formatCents(cents: number): string {
-  return Number.isInteger(cents / 100)
-    ? usd.format(cents / 100)
-    : new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
-}
+// Money and salaries are shown alike by the front ends and the API's e-mails: the contract's rules.
+export { formatCents, formatSalary, formatUsd } from '@jobboard/contract';
 
 // Calendar dates carry no time zone: format them in UTC so no reader sees the day before.
 const usLongDate = new Intl.DateTimeFormat('en-US', {
@@ -43,20 +27,6 @@ export function formatUsDate(text: string): string {
 export function formatDeadline(text: string): string {
   const iso = parseDeadline(text);
   return iso ? formatUsDate(iso) : stripDeadlinePrefix(text) || text;
-}
-
-/** The salary line of a job: its figures as USD when it has them, else its salary text. */
-export function formatSalary(job: {
-  salary?: string;
-  salaryMin?: number | null;
-  salaryMax?: number | null;
-}): string | undefined {
-  const { salaryMin: min, salaryMax: max } = job;
-  if (min != null && max != null)
-    return min === max ? formatUsd(min) : `${formatUsd(min)} - ${formatUsd(max)}`;
-  if (min != null) return `${formatUsd(min)}+`;
-  if (max != null) return `Up to ${formatUsd(max)}`;
-  return job.salary || undefined;
 }
 
 /** The first `max` characters of a text, then '...' when it was longer. */

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { Theme } from '../theme/theme';
 
@@ -29,3 +30,23 @@ export const Badge = styled.span<{ $tone?: BadgeTone }>`
   background: ${({ theme, $tone = 'other' }) => theme.colors.badge[$tone].bg};
   color: ${({ theme, $tone = 'other' }) => theme.colors.badge[$tone].fg};
 `;
+
+/**
+ * What a status badge means, and the badge colour each meaning takes: screens name the meaning
+ * (`tone="awaitingPayment"`), and the colours stay here.
+ */
+const STATUS_COLOURS = {
+  live: 'fullTime',
+  off: 'other',
+  awaitingReview: 'remote',
+  awaitingPayment: 'partTime',
+  published: 'fullTime',
+  rejected: 'other',
+} as const satisfies Record<string, BadgeTone>;
+
+export type StatusTone = keyof typeof STATUS_COLOURS;
+
+/** A badge for the state of something (a listing, a submission, a promo code). */
+export function StatusBadge({ tone, children }: { tone: StatusTone; children: ReactNode }) {
+  return <Badge $tone={STATUS_COLOURS[tone]}>{children}</Badge>;
+}

@@ -1,4 +1,4 @@
-import type { FrontendRoute } from '@jobboard/contract';
+import { APPS, type FrontendRoute } from '@jobboard/contract';
 import { Button, Card, Spinner } from '@jobboard/shared-ui';
 import {
   Component,
@@ -12,12 +12,6 @@ import styled from 'styled-components';
 import { useAppReady } from '../app/app-ready';
 import { loadedPage, loadPage } from './remotes';
 import { useServerPage } from './server-pages';
-
-const AREA_NAMES: Record<FrontendRoute['remote'], string> = {
-  mfe_board: 'The job board',
-  mfe_submit: 'Job submission',
-  mfe_admin: 'The admin area',
-};
 
 type RemoteRoute = Pick<FrontendRoute, 'remote' | 'module'>;
 
@@ -37,7 +31,7 @@ export function RemotePage({ route, loadingText }: { route: RemoteRoute; loading
   return (
     <RemoteErrorBoundary
       key={attempt}
-      area={AREA_NAMES[route.remote]}
+      area={APPS[route.remote].area}
       onRetry={() => setAttempt((n) => n + 1)}
     >
       <Suspense fallback={<Loader loadingText={loadingText} />}>
@@ -81,7 +75,7 @@ function RemotePageLoader({ route, loadingText }: { route: RemoteRoute; loadingT
   const serverPage = useServerPage(route);
   if (serverPage) return serverPage;
   if (state.error) {
-    return <Unavailable area={AREA_NAMES[route.remote]} onRetry={() => window.location.reload()} />;
+    return <Unavailable area={APPS[route.remote].area} onRetry={() => window.location.reload()} />;
   }
   if (!state.page) return <Loader loadingText={loadingText} />;
   const Page = state.page;

@@ -16,7 +16,7 @@ import {
   findBrokenCharacter,
   findNulCharacter,
 } from '../validate';
-import { VALID_SUBMISSION } from './submission-cases';
+import { VALID_SUBMISSION } from '../testing/submission-cases';
 
 describe('text PostgreSQL cannot store', () => {
   it('names where a NUL character is, in values and in keys', () => {

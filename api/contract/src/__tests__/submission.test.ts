@@ -8,7 +8,11 @@ import {
   defaultSubmissionValues,
 } from '../submission';
 import { NOT_AN_OBJECT, check } from '../validate';
-import { SUBMISSION_CASES, SUBMISSION_PAYLOAD_CASES, VALID_SUBMISSION } from './submission-cases';
+import {
+  SUBMISSION_CASES,
+  SUBMISSION_PAYLOAD_CASES,
+  VALID_SUBMISSION,
+} from '../testing/submission-cases';
 
 describe('the submission form struct (SPEC.md 5)', () => {
   it('accepts a complete submission and fills the defaults', () => {

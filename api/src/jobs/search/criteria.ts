@@ -1,4 +1,9 @@
-import { ANY_LOCATION, SALARY_RANGES, type SearchRequest } from '@jobboard/contract';
+import {
+  ANY_LOCATION,
+  JOB_TYPE_FILTERS,
+  SALARY_RANGES,
+  type SearchRequest,
+} from '@jobboard/contract';
 import type { Knex } from 'knex';
 import { labelKey } from '../label-key';
 import type { SearchIndex, TextFields } from '../search-index/search-index';
@@ -50,12 +55,6 @@ export function publicScope(query: Knex.QueryBuilder, now: Date): void {
     .andWhereRaw(`COALESCE(jobs.expires_at, ${NEVER_EXPIRES}) > ?`, [now.getTime()]);
 }
 
-const JOB_TYPE_FLAGS = {
-  fullTime: 'full-time',
-  partTime: 'part-time',
-  contract: 'contract',
-} as const;
-
 /**
  * The ids of the location and the categories a filter names (undefined: that part is not
  * filtered on). A name no job has resolves to no id, and then nothing can match.
@@ -75,9 +74,9 @@ export function searchCriteria(
 ): SearchCriteria {
   const rowFilters: SearchCriteria['rowFilters'] = [(q) => publicScope(q, now)];
 
-  const types = Object.entries(JOB_TYPE_FLAGS)
-    .filter(([flag]) => filter.jobType[flag as keyof typeof JOB_TYPE_FLAGS])
-    .map(([, type]) => type);
+  const types = JOB_TYPE_FILTERS.filter(({ flag }) => filter.jobType[flag]).map(({ jobType }) =>
+    jobType.toLowerCase(),
+  );
   if (types.length) {
     rowFilters.push((q) =>
       q.whereRaw(`lower(jobs.job_type) IN (${types.map(() => '?').join(',')})`, types),

@@ -1,4 +1,10 @@
-import { ENDPOINTS, cleanLocations, listingTier, type AdminJobForm } from '@jobboard/contract';
+import {
+  ENDPOINTS,
+  EXPERIENCE_NOT_SPECIFIED,
+  cleanLocations,
+  listingTier,
+  type AdminJobForm,
+} from '@jobboard/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../http/endpoint-route';
 import { notFound } from '../../http/http-error';
@@ -82,7 +88,7 @@ function jobInput(form: AdminJobForm): Omit<JobInput, 'source'> {
     description: form.description,
     jobType: form.jobType,
     remote: form.jobType === 'Remote' || form.locations.some((l) => /\bremote\b/i.test(l)),
-    experienceLevel: 'Not specified',
+    experienceLevel: EXPERIENCE_NOT_SPECIFIED,
     salaryMin: form.salaryMin ?? null,
     salaryMax: form.salaryMax ?? null,
     deadline: form.deadline || null,

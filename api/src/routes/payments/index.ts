@@ -10,7 +10,7 @@ import type { SubmissionRow } from '../../submissions/submission-row';
 import stripeWebhookRoutes from './stripe-webhook';
 
 /**
- * The employer's side of payment (DESIGN.md 5): the pay link shows what is owed and starts a
+ * The employer's side of payment (docs/architecture.md, flows): the pay link shows what is owed and starts a
  * fresh Stripe Checkout Session on each visit; Stripe's webhook records the payment.
  */
 const paymentsRoutes: FastifyPluginAsync = async (app) => {

@@ -1,12 +1,10 @@
-import { jobToAdminForm, type AdminJobForm } from '@jobboard/contract';
-import { ApiError, Spinner, errorMessage, toast } from '@jobboard/shared-ui';
+import { jobToAdminForm } from '@jobboard/contract';
+import { Spinner, errorMessage, toast } from '@jobboard/shared-ui';
 import { useEffect, useMemo } from 'react';
-import { useNavigate, useParams } from '@jobboard/shared-ui/router';
-import { useSWRConfig } from 'swr';
-import { adminJobsKey } from '../../features/jobs/api/admin-jobs';
-import { adminJobKey, useAdminJob } from '../../features/jobs/api/admin-job';
-import { createJob, updateJob } from '../../features/jobs/api/save-job';
+import { useParams } from '@jobboard/shared-ui/router';
+import { useAdminJob } from '../../features/jobs/api/admin-job';
 import { JobForm, toFormValues, type JobFormValues } from '../../features/jobs/components/JobForm';
+import { useSaveJob } from '../../features/jobs/hooks/use-save-job';
 import { JOB_MESSAGES } from '../../features/jobs/messages';
 import { PageHeader } from '../../lib/ui';
 
@@ -32,9 +30,8 @@ const EMPTY: JobFormValues = {
 /** /admin/jobs/new and /admin/jobs/edit/{id}: save, then back to the dashboard. */
 export default function JobFormPage() {
   const { id } = useParams();
-  const navigate = useNavigate();
-  const { mutate } = useSWRConfig();
   const { data: job, error } = useAdminJob(id);
+  const save = useSaveJob(id);
 
   useEffect(() => {
     if (error)
@@ -50,30 +47,11 @@ export default function JobFormPage() {
     [job],
   );
 
-  const save = async (payload: AdminJobForm) => {
-    try {
-      const saved = id ? await updateJob(id, payload) : await createJob(payload);
-      await mutate(adminJobKey(saved.id), saved, { revalidate: false });
-      toast({ title: id ? JOB_MESSAGES.updated : JOB_MESSAGES.created, variant: 'success' });
-      await mutate(adminJobsKey);
-      navigate('/admin/dashboard');
-      return undefined;
-    } catch (failure) {
-      const fallback = id ? JOB_MESSAGES.updateFailed : JOB_MESSAGES.createFailed;
-      toast({
-        title: JOB_MESSAGES.saveFailed,
-        description: errorMessage(failure, fallback),
-        variant: 'destructive',
-      });
-      return failure instanceof ApiError ? failure.fieldErrors : undefined;
-    }
-  };
-
-  if (id && !job && !error) return <Spinner label="Loading job..." />;
+  if (id && !job && !error) return <Spinner label={JOB_MESSAGES.loadingJob} />;
   return (
     <>
       <PageHeader>
-        <h1>{id ? 'Edit Job' : 'Add New Job'}</h1>
+        <h1>{id ? JOB_MESSAGES.editTitle : JOB_MESSAGES.newTitle}</h1>
       </PageHeader>
       {id && error ? (
         <p role="alert">{JOB_MESSAGES.fetchFailed}</p>
@@ -81,7 +59,7 @@ export default function JobFormPage() {
         <JobForm
           key={job?.id ?? 'new'}
           initialValues={initialValues}
-          submitLabel={id ? 'Update Job' : 'Create Job'}
+          submitLabel={id ? JOB_MESSAGES.updateButton : JOB_MESSAGES.createButton}
           onSave={save}
         />
       )}

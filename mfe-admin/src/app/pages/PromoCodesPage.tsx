@@ -1,148 +1,86 @@
-import type { PromoCode } from '@jobboard/contract';
 import {
-  Badge,
   Button,
   Spinner,
+  StatusBadge,
+  Table,
   errorMessage,
   formatCents,
   formatUsDate,
-  toast,
 } from '@jobboard/shared-ui';
-import styled from 'styled-components';
-import {
-  deletePromoCode,
-  updatePromoCode,
-  usePromoCodes,
-} from '../../features/promo-codes/api/promo-codes';
+import { usePromoCodes } from '../../features/promo-codes/api/promo-codes';
 import { PromoCodeForm } from '../../features/promo-codes/components/PromoCodeForm';
+import { usePromoCodeActions } from '../../features/promo-codes/hooks/use-promo-code-actions';
+import { PROMO_TEXT } from '../../features/promo-codes/messages';
 import { PageHeader } from '../../lib/ui';
 
 /** /admin/promo-codes: discounts employers can enter on the submit form. */
 export default function PromoCodesPage() {
-  const { data: codes, error, isLoading, mutate } = usePromoCodes();
-
-  const toggle = async (promo: PromoCode) => {
-    try {
-      await updatePromoCode(promo.id, {
-        code: promo.code,
-        description: promo.description,
-        percentOff: promo.percentOff,
-        amountOffCents: promo.amountOffCents,
-        startsAt: promo.startsAt,
-        endsAt: promo.endsAt,
-        maxRedemptions: promo.maxRedemptions,
-        active: !promo.active,
-      });
-      await mutate();
-    } catch (failure) {
-      toast({
-        title: 'Update Failed',
-        description: errorMessage(failure, 'Please try again.'),
-        variant: 'destructive',
-      });
-    }
-  };
-  const remove = async (promo: PromoCode) => {
-    if (!window.confirm(`Delete the promo code ${promo.code}?`)) return;
-    try {
-      await deletePromoCode(promo.id);
-      await mutate();
-      toast({ title: 'Promo code deleted', variant: 'success' });
-    } catch (failure) {
-      toast({
-        title: 'Failed to delete promo code',
-        description: errorMessage(failure, 'Please try again.'),
-        variant: 'destructive',
-      });
-    }
-  };
+  const { data: codes, error, isLoading } = usePromoCodes();
+  const { toggle, deleteCode } = usePromoCodeActions();
 
   return (
     <>
       <PageHeader>
         <div>
-          <h1>Promo Codes</h1>
-          <p>Discounts on the listing price; a use counts when the listing is paid.</p>
+          <h1>{PROMO_TEXT.title}</h1>
+          <p>{PROMO_TEXT.subtitle}</p>
         </div>
       </PageHeader>
-      <PromoCodeForm onCreated={() => void mutate()} />
-      <h2>All promo codes ({codes?.length ?? 0})</h2>
+      <PromoCodeForm />
+      <h2>{PROMO_TEXT.listHeading(codes?.length ?? 0)}</h2>
       {isLoading ? (
-        <Spinner label="Loading promo codes..." />
+        <Spinner label={PROMO_TEXT.loading} />
       ) : error ? (
-        <p role="alert">{errorMessage(error, 'The promo codes could not be loaded.')}</p>
+        <p role="alert">{errorMessage(error, PROMO_TEXT.loadFailed)}</p>
       ) : !codes?.length ? (
-        <p>No promo codes yet.</p>
+        <p>{PROMO_TEXT.empty}</p>
       ) : (
-        <Table>
-          <thead>
-            <tr>
-              <th scope="col">Code</th>
-              <th scope="col">Discount</th>
-              <th scope="col">Valid</th>
-              <th scope="col">Used</th>
-              <th scope="col">Status</th>
-              <th scope="col">Actions</th>
+        <Table columns={PROMO_TEXT.columns}>
+          {codes.map((promo) => (
+            <tr key={promo.id}>
+              <td>
+                <strong>{promo.code}</strong>
+                {promo.description && <div>{promo.description}</div>}
+              </td>
+              <td>
+                {promo.percentOff !== null
+                  ? PROMO_TEXT.percentOff(promo.percentOff)
+                  : PROMO_TEXT.amountOff(formatCents(promo.amountOffCents ?? 0))}
+              </td>
+              <td>
+                {promo.startsAt ? PROMO_TEXT.from(formatUsDate(promo.startsAt)) : ''}
+                {promo.endsAt
+                  ? PROMO_TEXT.until(formatUsDate(promo.endsAt))
+                  : promo.startsAt
+                    ? ''
+                    : PROMO_TEXT.always}
+              </td>
+              <td>
+                {promo.redemptions}
+                {promo.maxRedemptions !== null ? PROMO_TEXT.usedOf(promo.maxRedemptions) : ''}
+              </td>
+              <td>
+                <StatusBadge tone={promo.active ? 'live' : 'off'}>
+                  {promo.active ? PROMO_TEXT.active : PROMO_TEXT.off}
+                </StatusBadge>
+              </td>
+              <td>
+                <Button $variant="secondary" $size="sm" onClick={() => toggle(promo)}>
+                  {promo.active ? PROMO_TEXT.switchOff : PROMO_TEXT.switchOn}
+                </Button>{' '}
+                <Button
+                  $variant="danger"
+                  $size="sm"
+                  onClick={() => deleteCode(promo)}
+                  aria-label={PROMO_TEXT.deleteLabel(promo.code)}
+                >
+                  {PROMO_TEXT.delete}
+                </Button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {codes.map((promo) => (
-              <tr key={promo.id}>
-                <td>
-                  <strong>{promo.code}</strong>
-                  {promo.description && <div>{promo.description}</div>}
-                </td>
-                <td>
-                  {promo.percentOff !== null
-                    ? `${promo.percentOff}% off`
-                    : `${formatCents(promo.amountOffCents ?? 0)} off`}
-                </td>
-                <td>
-                  {promo.startsAt ? `from ${formatUsDate(promo.startsAt)} ` : ''}
-                  {promo.endsAt
-                    ? `until ${formatUsDate(promo.endsAt)}`
-                    : promo.startsAt
-                      ? ''
-                      : 'always'}
-                </td>
-                <td>
-                  {promo.redemptions}
-                  {promo.maxRedemptions !== null ? ` of ${promo.maxRedemptions}` : ''}
-                </td>
-                <td>
-                  <Badge $tone={promo.active ? 'fullTime' : 'other'}>
-                    {promo.active ? 'Active' : 'Off'}
-                  </Badge>
-                </td>
-                <td>
-                  <Button $variant="secondary" $size="sm" onClick={() => toggle(promo)}>
-                    {promo.active ? 'Switch off' : 'Switch on'}
-                  </Button>{' '}
-                  <Button
-                    $variant="danger"
-                    $size="sm"
-                    onClick={() => remove(promo)}
-                    aria-label={`Delete ${promo.code}`}
-                  >
-                    Delete
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
+          ))}
         </Table>
       )}
     </>
   );
 }
-
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  th,
-  td {
-    padding: ${({ theme }) => theme.space.sm};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-    text-align: left;
-  }
-`;

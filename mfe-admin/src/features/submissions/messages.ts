@@ -35,6 +35,10 @@ export const SUBMISSION_TEXT = {
     description: 'Please enter a valid amount greater than 0.',
   },
   templateCopied: { title: 'Email Template Copied' },
+  copyFailed: { title: 'Copy Failed', fallback: 'The template could not be copied.' },
+  noApprovalEmail: 'This submission has no approval e-mail to copy.',
+  loading: 'Loading submissions...',
+  loadFailed: 'The submissions could not be loaded.',
   templateCopiedWithLink: {
     title: 'Email Template Copied',
     description: 'It carries a new payment link; earlier links for this listing no longer work.',

@@ -3,8 +3,13 @@ import { useToastStore } from '@jobboard/shared-ui';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from '@jobboard/shared-ui/router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, sentBodies, type FakeHandler } from '../../test-support/fake-api';
+import {
+  fakeApi,
+  type FakeAnswer,
+  type FakeRequest,
+  type FakeRoutes,
+} from '@jobboard/shared-ui/test-support';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { makeJob } from '../../test-support/jobs';
 import { renderAt } from '../../test-support/render';
 import { resetListPage } from '../../features/search/stores/list-page-store';
@@ -26,7 +31,7 @@ const JOBS: Job[] = Array.from({ length: 23 }, (_, i) =>
 );
 
 /** A search endpoint over JOBS that pages like the API. */
-const search: FakeHandler = (body) => {
+const search = ({ body }: FakeRequest): FakeAnswer<SearchResponse> => {
   const { page = 1, pageSize = PAGE_SIZE, query = '' } = body as Record<string, never>;
   const matching = JOBS.filter((j) => j.title.includes(query));
   const answer: SearchResponse = {
@@ -39,7 +44,9 @@ const search: FakeHandler = (body) => {
   return [200, answer];
 };
 
-const api = (extra: Record<string, FakeHandler> = {}) =>
+const api = (
+  extra: Partial<FakeRoutes<'POST /api/jobs/search' | `GET /api/jobs/${string}`>> = {},
+) =>
   fakeApi({
     'POST /api/jobs/search': search,
     'GET /api/locations': [200, []],
@@ -55,11 +62,10 @@ beforeEach(() => {
   useToastStore.setState({ toasts: [] });
   resetListPage();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('the board home', () => {
   it('shows the count, the first page, and pages within bounds', async () => {
-    const fetchMock = api();
+    const received = api();
     renderBoard('/');
     expect(await screen.findByRole('heading', { name: '23 Job Opportunities' })).toBeVisible();
     expect(titles()).toHaveLength(10);
@@ -78,8 +84,8 @@ describe('the board home', () => {
     expect(next).toBeDisabled();
     expect(previous).toBeEnabled();
 
-    expect(sentBodies(fetchMock, 'POST', '/api/jobs/search').map((b) => b.page)).toEqual([1, 2, 3]);
-    expect(sentBodies(fetchMock, 'POST', '/api/jobs/search')[0]).toMatchObject({
+    expect(received.bodies('POST', '/api/jobs/search').map((b) => b.page)).toEqual([1, 2, 3]);
+    expect(received.bodies('POST', '/api/jobs/search')[0]).toMatchObject({
       query: '',
       sortOption: 'recent',
       pageSize: PAGE_SIZE,
@@ -100,10 +106,10 @@ describe('the board home', () => {
   });
 
   it('searches with the filters of a shared address', async () => {
-    const fetchMock = api();
+    const received = api();
     renderBoard('/?q=Role&partTime=true&category=Fundraising&sort=salary-high');
     await screen.findByRole('heading', { name: /Job Opportunities/ });
-    expect(sentBodies(fetchMock, 'POST', '/api/jobs/search')[0]).toMatchObject({
+    expect(received.bodies('POST', '/api/jobs/search')[0]).toMatchObject({
       query: 'Role',
       jobType: { fullTime: false, partTime: true, contract: false, remote: false },
       category: ['Fundraising'],
@@ -116,7 +122,7 @@ describe('the board home', () => {
 
   it('reads "1,000+" when a broad search was counted only up to the cap', async () => {
     api({
-      'POST /api/jobs/search': (body) => {
+      'POST /api/jobs/search': ({ body }) => {
         const { page = 1 } = body as { page?: number };
         const answer: SearchResponse = {
           jobs: JOBS.slice(0, PAGE_SIZE),
@@ -148,8 +154,7 @@ describe('the board home', () => {
   it('raises the failure toast when the search fails, and can try again', async () => {
     let fail = true;
     api({
-      'POST /api/jobs/search': (body, url) =>
-        (fail ? [500, { message: 'Boom' }] : search(body, url)) as never,
+      'POST /api/jobs/search': (request) => (fail ? [500, { message: 'Boom' }] : search(request)),
     });
     renderBoard('/');
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -167,13 +172,13 @@ describe('the board home', () => {
 
 describe('the job modal', () => {
   it('opens from a card with the job of the page, and closes back to the filtered board', async () => {
-    const fetchMock = api();
+    const received = api();
     renderBoard('/?q=Role');
     await userEvent.click(await screen.findByRole('link', { name: 'Role 3' }));
     expect(location()).toHaveTextContent('/jobs/3?q=Role');
     const dialog = await screen.findByRole('dialog', { name: 'Role 3' });
     expect(within(dialog).getByRole('heading', { name: 'Job Description' })).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([url]) => url === '/api/jobs/3')).toBe(false);
+    expect(received.calls.some(({ path }) => path === '/api/jobs/3')).toBe(false);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(location()).toHaveTextContent(/^\/\?q=Role$/);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

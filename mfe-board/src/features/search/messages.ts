@@ -20,7 +20,6 @@ export const SEARCH_TEXT = {
   location: 'Location',
   anyLocation: 'Any Location',
   jobType: 'Job Type',
-  jobTypes: { fullTime: 'Full-time', partTime: 'Part-time', contract: 'Contract' },
   workplace: 'Workplace',
   remote: 'Remote',
   experience: 'Experience',

@@ -2,7 +2,8 @@ import { SharedUiProvider, useToastStore } from '@jobboard/shared-ui';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from '@jobboard/shared-ui/router';
 import { SWRConfig } from 'swr';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '@jobboard/shared-ui/test-support';
+import { afterEach, describe, expect, it } from 'vitest';
 import { RequireAdmin } from '../components/RequireAdmin';
 
 function renderDashboard() {
@@ -27,26 +28,23 @@ function renderDashboard() {
   );
 }
 
-const answer = (status: number, body: unknown) =>
-  vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(JSON.stringify(body), { status })));
-
 afterEach(() => {
-  vi.unstubAllGlobals();
   useToastStore.setState({ toasts: [] });
 });
 
 describe('admin screens', () => {
   it('render for a signed-in admin', async () => {
-    answer(200, { authenticated: true, username: 'alice' });
+    // A JSON answer, as the API's: a stub that answered text once let this pass on any body.
+    fakeApi({ 'GET /api/admin/check-auth': [200, { authenticated: true, username: 'alice' }] });
     renderDashboard();
     expect(await screen.findByRole('heading', { name: 'Job Listings Admin' })).toBeInTheDocument();
   });
 
   it.each([
-    ['the check fails (401)', 401],
-    ['the check errors (500)', 500],
+    ['the check fails (401)', 401 as const],
+    ['the check errors (500)', 500 as const],
   ])('send the visitor to the login page with a toast when %s', async (_, status) => {
-    answer(status, { message: 'Not signed in' });
+    fakeApi({ 'GET /api/admin/check-auth': [status, { message: 'Not signed in' }] });
     renderDashboard();
     expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
     expect(useToastStore.getState().toasts[0]).toMatchObject({

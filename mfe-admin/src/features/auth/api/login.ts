@@ -1,5 +1,11 @@
 import type { AdminLogin } from '@jobboard/contract';
-import { apiFetch } from '@jobboard/shared-ui';
+import { apiFetch, useMutation } from '@jobboard/shared-ui';
+import { checkAuthKey } from './check-auth';
 
 export const login = (credentials: AdminLogin) =>
   apiFetch<{ username: string }>('/api/admin/login', { method: 'POST', body: credentials });
+
+/** Sign in; the session check is fetched again, so the guarded pages see the new session. */
+export function useLogin() {
+  return useMutation(checkAuthKey, (_key: string, { arg }: { arg: AdminLogin }) => login(arg));
+}

@@ -3,9 +3,8 @@ import { ApiError, Button, Card, TextField, toast } from '@jobboard/shared-ui';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from '@jobboard/shared-ui/router';
 import styled from 'styled-components';
-import { useSWRConfig } from 'swr';
-import { checkAuthKey } from '../api/check-auth';
-import { login } from '../api/login';
+import { useLogin } from '../api/login';
+import { AUTH_TEXT } from '../messages';
 
 /** Admin sign-in (SPEC.md 2, 5 and 8). */
 export function LoginForm() {
@@ -14,7 +13,7 @@ export function LoginForm() {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const navigate = useNavigate();
-  const { mutate } = useSWRConfig();
+  const { trigger: login } = useLogin();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -27,14 +26,13 @@ export function LoginForm() {
     setError(null);
     try {
       await login({ username, password });
-      await mutate(checkAuthKey);
-      toast({ title: 'Login successful!', variant: 'success' });
+      toast({ title: AUTH_TEXT.loginSucceeded, variant: 'success' });
       navigate('/admin/dashboard', { replace: true });
     } catch (failure) {
       const message =
         failure instanceof ApiError
           ? (failure.serverMessage ?? ADMIN_MESSAGES.badLogin)
-          : 'An error occurred during login';
+          : AUTH_TEXT.loginError;
       setError(message);
       toast({ title: message, variant: 'destructive' });
       setPending(false);
@@ -43,17 +41,17 @@ export function LoginForm() {
 
   return (
     <Box>
-      <h1>Admin Login</h1>
+      <h1>{AUTH_TEXT.loginTitle}</h1>
       <Form onSubmit={submit} noValidate>
         <TextField
-          label="Username"
+          label={AUTH_TEXT.username}
           name="username"
           autoComplete="username"
           value={username}
           onChange={(e) => setUsername(e.target.value)}
         />
         <TextField
-          label="Password"
+          label={AUTH_TEXT.password}
           name="password"
           type="password"
           autoComplete="current-password"
@@ -62,7 +60,7 @@ export function LoginForm() {
         />
         {error && <Alert role="alert">{error}</Alert>}
         <Button type="submit" disabled={pending}>
-          {pending ? 'Logging in...' : 'Login'}
+          {pending ? AUTH_TEXT.loggingIn : AUTH_TEXT.login}
         </Button>
       </Form>
     </Box>

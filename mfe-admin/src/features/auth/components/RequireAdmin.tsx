@@ -2,6 +2,7 @@ import { Spinner, toast } from '@jobboard/shared-ui';
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from '@jobboard/shared-ui/router';
 import { useCheckAuth } from '../api/check-auth';
+import { AUTH_TEXT } from '../messages';
 
 /**
  * Admin screens render only for a signed-in admin. When the check fails or errors, the admin is
@@ -14,14 +15,10 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!signedOut) return;
-    toast({
-      title: 'Authentication Error',
-      description: 'Please login to access the admin dashboard',
-      variant: 'destructive',
-    });
+    toast({ ...AUTH_TEXT.signedOut, variant: 'destructive' });
     navigate('/admin/login', { replace: true });
   }, [signedOut, navigate]);
 
-  if (isLoading || signedOut) return <Spinner label="Checking your session..." hideLabel />;
+  if (isLoading || signedOut) return <Spinner label={AUTH_TEXT.checkingSession} hideLabel />;
   return <>{children}</>;
 }

@@ -2,6 +2,7 @@ import { SharedUiProvider, useToastStore } from '@jobboard/shared-ui';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
+import { fakeApi } from '@jobboard/shared-ui/test-support';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { JobForm, validateJob, type JobFormValues } from '../components/JobForm';
 
@@ -23,22 +24,12 @@ const VALID: JobFormValues = {
 };
 
 beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      async (url: string) =>
-        new Response(
-          JSON.stringify(url.includes('locations') ? ['Boston, MA', 'Remote'] : ['Fundraising']),
-          {
-            status: 200,
-            headers: { 'content-type': 'application/json' },
-          },
-        ),
-    ),
-  );
+  fakeApi({
+    'GET /api/locations': [200, ['Boston, MA', 'Remote']],
+    'GET /api/categories': [200, ['Fundraising']],
+  });
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   useToastStore.setState({ toasts: [] });
 });
 

@@ -1,4 +1,5 @@
-import { apiFetch } from '@jobboard/shared-ui';
+import { adminJobsKey } from './admin-jobs';
+import { apiFetch, useMutation } from '@jobboard/shared-ui';
 
 export interface RefreshResult {
   source: string | null;
@@ -10,3 +11,8 @@ export interface RefreshResult {
 
 /** Re-sync jobs from the external database service (SPEC.md 7). */
 export const refreshJobs = () => apiFetch<RefreshResult>('/api/refresh-jobs');
+
+/** Refresh Jobs on the dashboard; the list is fetched again. */
+export function useRefreshJobs() {
+  return useMutation(adminJobsKey, () => refreshJobs());
+}

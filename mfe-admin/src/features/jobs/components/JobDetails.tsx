@@ -1,6 +1,7 @@
 import type { AdminJob } from '@jobboard/contract';
-import { Badge, formatDeadline, formatSalary, formatUsDate } from '@jobboard/shared-ui';
+import { StatusBadge, formatDeadline, formatSalary, formatUsDate } from '@jobboard/shared-ui';
 import styled from 'styled-components';
+import { JOB_MESSAGES } from '../messages';
 
 /** The whole job as stored, for the admin job view. */
 export function JobDetails({ job }: { job: AdminJob }) {
@@ -9,9 +10,9 @@ export function JobDetails({ job }: { job: AdminJob }) {
     [
       'Status',
       <>
-        <Badge $tone={job.active ? 'fullTime' : 'other'}>
-          {job.active ? 'Active' : 'Inactive'}
-        </Badge>
+        <StatusBadge tone={job.active ? 'live' : 'off'}>
+          {job.active ? JOB_MESSAGES.active : JOB_MESSAGES.inactive}
+        </StatusBadge>
         {job.expired ? ' (expired)' : ''}
       </>,
     ],

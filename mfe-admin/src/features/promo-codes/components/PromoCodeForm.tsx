@@ -3,7 +3,8 @@ import { ApiError, Button, Card, CardTitle, errorMessage, toast } from '@jobboar
 import { SelectInput, TextInput } from '@jobboard/shared-ui/forms';
 import { Form } from 'react-final-form';
 import styled from 'styled-components';
-import { createPromoCode } from '../api/promo-codes';
+import { useCreatePromoCode } from '../api/create-promo-code';
+import { PROMO_TEXT } from '../messages';
 
 interface Values {
   code: string;
@@ -41,7 +42,8 @@ function validate(values: Values) {
 }
 
 /** Add a promo code: a percentage or an amount off, an optional window and redemption limit. */
-export function PromoCodeForm({ onCreated }: { onCreated(): void }) {
+export function PromoCodeForm() {
+  const { trigger: createPromoCode } = useCreatePromoCode();
   return (
     <Form<Values>
       initialValues={{
@@ -57,14 +59,13 @@ export function PromoCodeForm({ onCreated }: { onCreated(): void }) {
       onSubmit={async (values, form) => {
         try {
           const created = await createPromoCode(toInput(values));
-          toast({ title: 'Promo code created', description: created.code, variant: 'success' });
-          onCreated();
+          toast({ title: PROMO_TEXT.created, description: created.code, variant: 'success' });
           setTimeout(() => form.restart());
           return undefined;
         } catch (failure) {
           toast({
-            title: 'Failed to create promo code',
-            description: errorMessage(failure, 'Please try again.'),
+            title: PROMO_TEXT.createFailed,
+            description: errorMessage(failure, PROMO_TEXT.tryAgain),
             variant: 'destructive',
           });
           return failure instanceof ApiError ? failure.fieldErrors : undefined;
@@ -72,8 +73,8 @@ export function PromoCodeForm({ onCreated }: { onCreated(): void }) {
       }}
     >
       {({ handleSubmit, submitting }) => (
-        <Card as="form" onSubmit={handleSubmit} noValidate aria-label="New promo code">
-          <CardTitle>New promo code</CardTitle>
+        <Card as="form" onSubmit={handleSubmit} noValidate aria-label={PROMO_TEXT.formTitle}>
+          <CardTitle>{PROMO_TEXT.formTitle}</CardTitle>
           <Grid>
             <TextInput name="code" label="Code" placeholder="SPRING25" />
             <TextInput name="description" label="Description (optional)" />
@@ -96,7 +97,7 @@ export function PromoCodeForm({ onCreated }: { onCreated(): void }) {
             />
           </Grid>
           <Button type="submit" disabled={submitting} style={{ marginTop: '1rem' }}>
-            {submitting ? 'Saving...' : 'Create promo code'}
+            {submitting ? PROMO_TEXT.saving : PROMO_TEXT.save}
           </Button>
         </Card>
       )}

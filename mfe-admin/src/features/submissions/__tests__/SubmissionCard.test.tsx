@@ -32,6 +32,7 @@ const submission: AdminSubmission = {
   listingCredits: 0,
   promoRedemption: null,
   paymentIssues: [],
+  approvalEmail: null,
 };
 
 function renderCard(

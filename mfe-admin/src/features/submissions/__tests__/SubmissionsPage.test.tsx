@@ -3,7 +3,8 @@ import { SharedUiProvider, useToastStore } from '@jobboard/shared-ui';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, type FakeApi } from '@jobboard/shared-ui/test-support';
+import { afterEach, describe, expect, it } from 'vitest';
 import SubmissionsPage from '../../../app/pages/SubmissionsPage';
 
 const base: AdminSubmission = {
@@ -33,6 +34,7 @@ const base: AdminSubmission = {
   listingCredits: 2,
   promoRedemption: null,
   paymentIssues: [],
+  approvalEmail: null,
 };
 const flagged: AdminSubmission = {
   ...base,
@@ -53,28 +55,22 @@ const flagged: AdminSubmission = {
   ],
 };
 
-function serve() {
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    const json = (body: unknown) =>
-      new Response(JSON.stringify(body), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      });
-    if (url === '/api/admin/submissions') return json([base, flagged]);
-    if (url === '/api/admin/submissions/payments') return json({ stripeConfigured: true });
-    if (init?.method === 'POST' && url.endsWith('/approve')) {
-      return json({ submission: base, paymentUrl: null, publishedWithCredit: true });
-    }
-    return json(base);
+const serve = () =>
+  fakeApi({
+    'GET /api/admin/submissions': [200, [base, flagged]],
+    'GET /api/admin/submissions/payments': [200, { stripeConfigured: true }],
+    'POST /api/admin/submissions/:id/approve': [
+      200,
+      { submission: base, paymentUrl: null, publishedWithCredit: true },
+    ],
+    'POST /api/admin/submissions/:id/payments/:paymentId/resolve': [200, base],
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
 
-const posts = (fetchMock: ReturnType<typeof serve>) =>
-  fetchMock.mock.calls
-    .filter(([, init]) => init?.method === 'POST')
-    .map(([url, init]) => [url, init?.body ?? null]);
+/** Each POST as [path, the JSON it sent or null]. */
+const posts = (received: FakeApi) =>
+  received.calls
+    .filter((call) => call.method === 'POST')
+    .map((call) => [call.path, call.body === undefined ? null : JSON.stringify(call.body)]);
 
 function renderPage() {
   render(
@@ -87,7 +83,6 @@ function renderPage() {
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   useToastStore.setState({ toasts: [] });
 });
 
@@ -99,7 +94,7 @@ describe('the submissions screen', () => {
   });
 
   it('spends a Multiples credit only through its own confirmed button', async () => {
-    const fetchMock = serve();
+    const received = serve();
     renderPage();
     const card = within(
       (await screen.findAllByTestId('submission')).find((c) =>
@@ -107,26 +102,26 @@ describe('the submissions screen', () => {
       )!,
     );
     await userEvent.click(card.getByRole('button', { name: 'Approve' }));
-    await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
-    expect(posts(fetchMock)[0]).toEqual(['/api/admin/submissions/7/approve', null]);
+    await waitFor(() => expect(posts(received)).toHaveLength(1));
+    expect(posts(received)[0]).toEqual(['/api/admin/submissions/7/approve', null]);
 
     await userEvent.click(
       card.getByRole('button', { name: 'Publish with a Multiples credit (2 left)' }),
     );
     await userEvent.click(card.getByRole('button', { name: 'Use 1 credit and publish' }));
-    await waitFor(() => expect(posts(fetchMock)).toHaveLength(2));
-    expect(posts(fetchMock)[1]).toEqual([
+    await waitFor(() => expect(posts(received)).toHaveLength(2));
+    expect(posts(received)[1]).toEqual([
       '/api/admin/submissions/7/approve',
       JSON.stringify({ useCredit: true }),
     ]);
   });
 
   it('marks a flagged payment handled', async () => {
-    const fetchMock = serve();
+    const received = serve();
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Mark as handled' }));
     await waitFor(() =>
-      expect(posts(fetchMock)).toEqual([['/api/admin/submissions/8/payments/3/resolve', null]]),
+      expect(posts(received)).toEqual([['/api/admin/submissions/8/payments/3/resolve', null]]),
     );
   });
 });

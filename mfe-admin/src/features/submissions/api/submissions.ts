@@ -5,6 +5,10 @@ import useSWR from 'swr';
 
 export const submissionsKey = '/api/admin/submissions';
 
+/** The address of one action on a submission (the review endpoints, one file each beside this). */
+export const submissionUrl = (id: string, action: string) =>
+  `${submissionsKey}/${encodeURIComponent(id)}/${action}`;
+
 /**
  * The review queue, polled every 30 seconds (SPEC.md 7). The first load of the screen is the
  * admin's doing; every later fetch of this query (the timer's, or the refresh after an action,

@@ -1,9 +1,10 @@
 import { SUBMISSION_STATUS_LABELS, type AdminSubmission } from '@jobboard/contract';
+import type { StatusTone } from '@jobboard/shared-ui';
 import {
-  Badge,
   Button,
   Card,
   Notice,
+  StatusBadge,
   TextArea,
   formatCents,
   formatSalary,
@@ -28,6 +29,16 @@ export interface SubmissionActions {
   resolvePayment(paymentId: string): Promise<void>;
   markPaid?: () => Promise<void>;
 }
+
+/** What each submission status means for the admin; any other value reads as awaiting review. */
+const STATUS_TONES: Record<string, StatusTone> = {
+  pending_review: 'awaitingReview',
+  approved: 'awaitingPayment',
+  rejected: 'rejected',
+  paid: 'published',
+};
+
+export const statusTone = (status: string): StatusTone => STATUS_TONES[status] ?? 'awaitingReview';
 
 /** The status label of SPEC.md 4; any other value is shown raw. */
 export const statusLabel = (status: string) =>
@@ -59,19 +70,7 @@ export function SubmissionCard({
     <Item aria-labelledby={`submission-${submission.id}`} data-testid="submission">
       <Head>
         <h2 id={`submission-${submission.id}`}>{submission.title}</h2>
-        <Badge
-          $tone={
-            status === 'paid'
-              ? 'fullTime'
-              : status === 'rejected'
-                ? 'other'
-                : status === 'approved'
-                  ? 'partTime'
-                  : 'remote'
-          }
-        >
-          {statusLabel(status)}
-        </Badge>
+        <StatusBadge tone={statusTone(status)}>{statusLabel(status)}</StatusBadge>
       </Head>
       <Details>
         <div>

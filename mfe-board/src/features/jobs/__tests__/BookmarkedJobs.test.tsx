@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '@jobboard/shared-ui/test-support';
+import { beforeEach, describe, expect, it } from 'vitest';
 import BookmarksPage from '../../../app/BookmarksPage';
-import { fakeApi } from '../../../test-support/fake-api';
 import { makeJob } from '../../../test-support/jobs';
 import { renderWithProviders } from '../../../test-support/render';
 import { BOOKMARKS_STORAGE_KEY, useBookmarks } from '../stores/bookmarks-store';
@@ -13,7 +13,6 @@ function bookmark(...ids: string[]) {
 }
 
 beforeEach(() => localStorage.clear());
-afterEach(() => vi.unstubAllGlobals());
 
 describe('My Bookmarks', () => {
   it('points back to the board when nothing is bookmarked', () => {
@@ -26,7 +25,7 @@ describe('My Bookmarks', () => {
 
   it('loads each bookmarked job, latest bookmark first, and drops one when unbookmarked', async () => {
     bookmark('1', '2');
-    const fetchMock = fakeApi({
+    const received = fakeApi({
       'GET /api/jobs/1': [200, makeJob({ id: '1', title: 'Grants Manager' })],
       'GET /api/jobs/2': [200, makeJob({ id: '2', title: 'Copy Editor' })],
     });
@@ -37,7 +36,7 @@ describe('My Bookmarks', () => {
       'Copy Editor',
       'Grants Manager',
     ]);
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(received.calls).toHaveLength(2);
 
     await userEvent.click(within(cards[0]!).getByRole('button', { name: 'Bookmarked' }));
     expect(screen.getAllByRole('article')).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { Button, Notice, Spinner } from '@jobboard/shared-ui';
+import { Button, EmptyState, Notice, Spinner } from '@jobboard/shared-ui';
 import { Link } from '@jobboard/shared-ui/router';
 import styled from 'styled-components';
 import { useBookmarkedJobs } from '../api/bookmarked-jobs';
@@ -61,12 +61,7 @@ const Wrap = styled.div`
   gap: ${({ theme }) => theme.space.md};
 `;
 
-const Empty = styled.div`
-  padding: ${({ theme }) => theme.space.xxl} ${({ theme }) => theme.space.md};
-  text-align: center;
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px dashed ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
+const Empty = styled(EmptyState)`
   p {
     margin: 0 0 ${({ theme }) => theme.space.md};
     font-size: ${({ theme }) => theme.fontSizes.lg};

@@ -24,7 +24,9 @@ export function useJobRoute() {
   );
 
   const openJob = useCallback(
-    (id: string) => navigate(jobPath(id), { state: OPENED_HERE }),
+    (id: string) => {
+      navigate(jobPath(id), { state: OPENED_HERE });
+    },
     [navigate, jobPath],
   );
 

@@ -16,7 +16,7 @@ const REMOTE = /^remote$/i;
 const CITY_STATE = /^(.+?),\s*([A-Z]{2})$/;
 
 /**
- * The schema.org `JobPosting` of a job page (DESIGN.md 5: discovery), as plain data. An expired
+ * The schema.org `JobPosting` of a job page (docs/architecture.md, discovery), as plain data. An expired
  * job has none: search engines ask for expired postings to drop their markup.
  */
 export function jobPostingLd(job: Job, origin: string): Record<string, unknown> | null {

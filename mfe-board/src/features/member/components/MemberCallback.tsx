@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { MEMBER_TEXT } from '../messages';
 
 /**
- * The membership system's sign-in callback. Member sign-in is not built yet (DESIGN.md 5 plans it),
+ * The membership system's sign-in callback. Member sign-in is not built yet (docs/architecture.md plans it),
  * so the page says so plainly instead of pretending to sign anyone in; bookmarks work without it.
  */
 export function MemberCallback() {

@@ -1,15 +1,14 @@
 import { REFRESH } from '@jobboard/shared-ui';
+import { fakeApi } from '@jobboard/shared-ui/test-support';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import RecentJobsPage from '../../../app/RecentJobsPage';
-import { fakeApi } from '../../../test-support/fake-api';
 import { makeJob } from '../../../test-support/jobs';
 import { renderWithProviders } from '../../../test-support/render';
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 const recent = [
@@ -54,8 +53,8 @@ describe('the recent job list page', () => {
 
   it('refreshes on demand, and by itself every 5 minutes until switched off', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const fetchMock = fakeApi({ 'GET /api/jobs/recent': [200, recent] });
-    const calls = () => fetchMock.mock.calls.length;
+    const received = fakeApi({ 'GET /api/jobs/recent': [200, recent] });
+    const calls = () => received.calls.length;
     renderWithProviders(<RecentJobsPage />, '/job-list');
     await screen.findByText('2 jobs');
     expect(calls()).toBe(1);

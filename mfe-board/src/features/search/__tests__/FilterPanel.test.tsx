@@ -1,14 +1,18 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi } from '../../../test-support/fake-api';
+import { fakeApi, type FakeRoutes } from '@jobboard/shared-ui/test-support';
+import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test-support/render';
 import { FilterPanel } from '../components/FilterPanel';
-import { useDraftFollowsUrl } from '../hooks/use-board-filter';
+import { AppliedFilterProvider } from '../hooks/use-board-filter';
 
+/** As on the board page, which reads the applied filter from the address. */
 function Panel() {
-  useDraftFollowsUrl();
-  return <FilterPanel />;
+  return (
+    <AppliedFilterProvider>
+      <FilterPanel />
+    </AppliedFilterProvider>
+  );
 }
 
 /** jsdom applies no media queries: the panel is as on a small screen, folded until opened. */
@@ -19,12 +23,10 @@ async function renderPanel(path = '/') {
 }
 
 const location = () => screen.getByTestId('location');
-const lookups = {
+const lookups: FakeRoutes<'GET /api/locations' | 'GET /api/categories'> = {
   'GET /api/locations': [200, ['Remote', 'Washington, DC']],
   'GET /api/categories': [200, ['Agencies', 'Fundraising', 'Philanthropy']],
-} as const;
-
-afterEach(() => vi.unstubAllGlobals());
+};
 
 describe('the filter panel', () => {
   it('counts the selected categories and applies the draft only on Apply Filters', async () => {

@@ -3,11 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test-support/render';
 import { SearchBar } from '../components/SearchBar';
-import { useDraftFollowsUrl } from '../hooks/use-board-filter';
+import { AppliedFilterProvider } from '../hooks/use-board-filter';
 
+/** As on the board page, which reads the applied filter from the address. */
 function Search() {
-  useDraftFollowsUrl();
-  return <SearchBar />;
+  return (
+    <AppliedFilterProvider>
+      <SearchBar />
+    </AppliedFilterProvider>
+  );
 }
 
 const location = () => screen.getByTestId('location');

@@ -4,11 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test-support/render';
 import { SortSelect } from '../components/SortSelect';
-import { useDraftFollowsUrl } from '../hooks/use-board-filter';
+import { AppliedFilterProvider } from '../hooks/use-board-filter';
 
+/** As on the board page, which reads the applied filter from the address. */
 function Sort() {
-  useDraftFollowsUrl();
-  return <SortSelect />;
+  return (
+    <AppliedFilterProvider>
+      <SortSelect />
+    </AppliedFilterProvider>
+  );
 }
 
 describe('the sort dropdown', () => {

@@ -10,7 +10,7 @@ export const searchJobsKey = (filter: SearchFilter, page: number) =>
 
 export type SearchJobsKey = ReturnType<typeof searchJobsKey>;
 
-/** `POST /api/jobs/search`: the filter object plus the page wanted (DESIGN.md 5). */
+/** `POST /api/jobs/search`: the filter object plus the page wanted (docs/architecture.md, data flow). */
 export function searchJobs([url, filter, page, pageSize]: SearchJobsKey) {
   return apiFetch<SearchResponse>(url, { method: 'POST', body: { ...filter, page, pageSize } });
 }

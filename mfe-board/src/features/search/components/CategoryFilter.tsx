@@ -1,14 +1,13 @@
 import { Checkbox, ErrorText, HintText } from '@jobboard/shared-ui';
 import styled from 'styled-components';
 import { useCategories } from '../api/categories';
-import { useDraft } from '../hooks/use-board-filter';
+import { useDraft, useEditDraft } from '../hooks/use-board-filter';
 import { SEARCH_TEXT } from '../messages';
-import { useFilterDraft } from '../stores/filter-draft-store';
 
 /** Category checkboxes with their '{n} selected' counter; the list scrolls above 12rem. */
 export function CategoryFilter() {
   const selected = useDraft((draft) => draft.category);
-  const edit = useFilterDraft((s) => s.edit);
+  const edit = useEditDraft();
   const { data: categories = [], error } = useCategories();
   // A category from a shared link stays on the list (and can be unchecked) even when no public job
   // has it any more.

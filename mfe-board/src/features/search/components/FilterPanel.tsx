@@ -1,5 +1,11 @@
-import { ANY_LOCATION, SALARY_RANGES, type SearchFilter } from '@jobboard/contract';
-import { Button, Checkbox, ErrorText, Select, media } from '@jobboard/shared-ui';
+import {
+  ANY_LOCATION,
+  EXPERIENCE_LEVELS,
+  JOB_TYPE_FILTERS,
+  SALARY_RANGES,
+  type SearchFilter,
+} from '@jobboard/contract';
+import { Button, Checkbox, ErrorText, Panel, Select, media } from '@jobboard/shared-ui';
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useLocations } from '../api/locations';
@@ -7,8 +13,6 @@ import { useDraft, useSearchActions } from '../hooks/use-board-filter';
 import { SEARCH_TEXT } from '../messages';
 import { CategoryFilter, Group, Legend } from './CategoryFilter';
 
-const JOB_TYPE_FLAGS = ['fullTime', 'partTime', 'contract'] as const;
-const EXPERIENCE_LEVELS = ['entry', 'mid', 'senior'] as const;
 const salaryOptions = SALARY_RANGES.map(({ value, label }) => ({ value, label }));
 
 /**
@@ -70,10 +74,10 @@ export function FilterPanel() {
 
         <Group>
           <Legend>{SEARCH_TEXT.jobType}</Legend>
-          {JOB_TYPE_FLAGS.map((flag) => (
+          {JOB_TYPE_FILTERS.map(({ flag, label }) => (
             <Checkbox
               key={flag}
-              label={SEARCH_TEXT.jobTypes[flag]}
+              label={label}
               checked={draft.jobType[flag]}
               onChange={(event) => editJobType({ [flag]: event.target.checked })}
             />
@@ -120,13 +124,6 @@ export function FilterPanel() {
     </Panel>
   );
 }
-
-const Panel = styled.section`
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  padding: ${({ theme }) => theme.space.md};
-`;
 
 const Top = styled.div`
   display: flex;

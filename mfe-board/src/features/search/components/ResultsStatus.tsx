@@ -1,4 +1,4 @@
-import { Button, Notice, Spinner, VisuallyHidden } from '@jobboard/shared-ui';
+import { Button, EmptyState, Notice, Spinner, VisuallyHidden } from '@jobboard/shared-ui';
 import styled from 'styled-components';
 import type { BoardResults } from '../hooks/use-board-results';
 import { SEARCH_TEXT } from '../messages';
@@ -36,12 +36,7 @@ export function ResultsStatus({ results }: { results: BoardResults }) {
   );
 }
 
-const Empty = styled.div`
-  padding: ${({ theme }) => theme.space.xxl} ${({ theme }) => theme.space.md};
-  text-align: center;
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px dashed ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
+const Empty = styled(EmptyState)`
   h3 {
     margin: 0 0 ${({ theme }) => theme.space.sm};
   }

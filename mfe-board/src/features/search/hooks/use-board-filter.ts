@@ -1,46 +1,29 @@
-import {
-  defaultSearchFilter,
-  filterFromQueryString,
-  filterToQueryString,
-  type SearchFilter,
-} from '@jobboard/contract';
+import { defaultSearchFilter, filterToQueryString, type SearchFilter } from '@jobboard/contract';
 import { useHydrated } from '@jobboard/shared-ui';
-import { useCallback, useLayoutEffect, useMemo } from 'react';
+import { useCallback } from 'react';
 import { useLocation, useNavigate } from '@jobboard/shared-ui/router';
-import { useFilterDraft } from '../stores/filter-draft-store';
+import { editsOn, useFilterDraft } from '../stores/filter-draft-store';
+import { useAppliedFilter } from './applied-filter';
 
-/**
- * The applied filter is whatever the URL says (SPEC.md 2): a shared link shows the same results,
- * and back / forward move between searches. `queryString` is its canonical form.
- */
-export function useAppliedFilter(): { filter: SearchFilter; queryString: string } {
-  const { search } = useLocation();
-  return useMemo(() => {
-    const filter = filterFromQueryString(search);
-    return { filter, queryString: filterToQueryString(filter) };
-  }, [search]);
+export { AppliedFilterProvider, useAppliedFilter } from './applied-filter';
+
+/** Change some parts of the draft (what the controls show), without applying them. */
+export function useEditDraft(): (change: Partial<SearchFilter>) => void {
+  const { visit } = useAppliedFilter();
+  const edit = useFilterDraft((s) => s.edit);
+  return useCallback((change) => edit(visit, change), [edit, visit]);
 }
 
 /**
- * A part of what the controls show: the draft, or, while the page is not live yet (drawn on the
- * server, or being taken over), the applied filter, which the draft becomes as soon as it is live.
- * So a searched address shows its words in the search box from its very first HTML.
+ * A part of what the controls show: the applied filter with the edits made on this visit. While
+ * the page is not live yet (drawn on the server, or being taken over) it is the applied filter
+ * alone, so a searched address shows its words in the search box from its very first HTML.
  */
 export function useDraft<T>(part: (draft: SearchFilter) => T): T {
-  const fromDraft = useFilterDraft((s) => part(s.draft));
-  const { filter } = useAppliedFilter();
-  return useHydrated() ? fromDraft : part(filter);
-}
-
-/**
- * Keeps the draft (what the controls show) equal to the applied filter each time the URL changes,
- * so the controls follow back / forward and shared links. Called once, by the board page; a layout
- * effect so the controls never paint stale values.
- */
-export function useDraftFollowsUrl(): void {
-  const { filter } = useAppliedFilter();
-  const replace = useFilterDraft((s) => s.replace);
-  useLayoutEffect(() => replace(filter), [filter, replace]);
+  const { filter, visit } = useAppliedFilter();
+  const edits = useFilterDraft((s) => editsOn(s, visit));
+  const hydrated = useHydrated();
+  return part(hydrated ? { ...filter, ...edits } : filter);
 }
 
 /**
@@ -51,17 +34,18 @@ export function useDraftFollowsUrl(): void {
 export function useSearchActions() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { queryString } = useAppliedFilter();
-  const edit = useFilterDraft((s) => s.edit);
+  const { filter, queryString, visit } = useAppliedFilter();
+  const edit = useEditDraft();
 
   const commit = useCallback(
     (change: Partial<SearchFilter> = {}) => {
       edit(change);
-      const next = filterToQueryString(useFilterDraft.getState().draft);
+      const edits = editsOn(useFilterDraft.getState(), visit);
+      const next = filterToQueryString({ ...filter, ...edits });
       if (pathname === '/' && next === queryString) return;
       navigate({ pathname: '/', search: next });
     },
-    [edit, navigate, pathname, queryString],
+    [edit, navigate, pathname, filter, queryString, visit],
   );
 
   /** Reset Filters: every part back to its default, applied at once (SPEC.md 4). */

@@ -1,21 +1,33 @@
-import { defaultSearchFilter, type SearchFilter } from '@jobboard/contract';
+import type { SearchFilter } from '@jobboard/contract';
 import { create } from 'zustand';
 
 interface FilterDraftState {
-  /** What the search bar, the sort dropdown and the filter panel show, applied or not yet. */
-  draft: SearchFilter;
-  /** Change some parts of the draft. */
-  edit(change: Partial<SearchFilter>): void;
-  /** Show a whole filter, e.g. the applied one after the URL changed. */
-  replace(filter: SearchFilter): void;
+  /** The visit of the address the edits were made on (see applied-filter.tsx). */
+  visit: symbol | null;
+  /** The parts the visitor changed in the controls and has not applied yet. */
+  edits: Partial<SearchFilter>;
+  /** Change some parts of the draft on `visit`; edits made on an earlier visit are dropped. */
+  edit(visit: symbol, change: Partial<SearchFilter>): void;
 }
 
+const NO_EDITS: Partial<SearchFilter> = {};
+
 /**
- * The filter being edited. The applied filter is the URL (see use-board-filter); this draft follows
- * it whenever it changes and otherwise only holds the edits not applied yet.
+ * The filter being edited, as the edits on top of the applied filter (the URL). Edits belong to
+ * the visit of the address they were made on: once the address changes (a search, back / forward,
+ * a shared link) or the page is mounted again, they no longer apply and the controls show the
+ * applied filter, with nothing copied from the URL into this store.
  */
 export const useFilterDraft = create<FilterDraftState>((set) => ({
-  draft: defaultSearchFilter(),
-  edit: (change) => set((state) => ({ draft: { ...state.draft, ...change } })),
-  replace: (filter) => set({ draft: filter }),
+  visit: null,
+  edits: NO_EDITS,
+  edit: (visit, change) =>
+    set((state) => ({
+      visit,
+      edits: { ...(state.visit === visit ? state.edits : NO_EDITS), ...change },
+    })),
 }));
+
+/** The edits that apply on `visit`. */
+export const editsOn = (state: FilterDraftState, visit: symbol) =>
+  state.visit === visit ? state.edits : NO_EDITS;

@@ -4,6 +4,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from '@jobboard/shared-ui/router';
 import { SWRConfig } from 'swr';
+import { fakeApi } from '@jobboard/shared-ui/test-support';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import PayPage from '../../../app/PayPage';
 
@@ -23,21 +24,6 @@ const view: PayPageView = {
   paymentsConfigured: true,
   linkExpiresAt: '2026-12-06T12:00:00.000Z',
 };
-
-function serve(routes: Record<string, [number, unknown]>) {
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    const [status, body] = routes[`${init?.method ?? 'GET'} ${url}`] ?? [
-      404,
-      { message: 'Not found' },
-    ];
-    return new Response(JSON.stringify(body), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
 
 function renderAt(path: string) {
   render(
@@ -62,9 +48,9 @@ afterEach(() => {
 
 describe('the pay page', () => {
   it('shows the listing, the promo discount and the amount due, and goes to Stripe on Pay', async () => {
-    const fetchMock = serve({
-      [`GET /api/pay/${TOKEN}`]: [200, view],
-      [`POST /api/pay/${TOKEN}/checkout`]: [200, { url: 'https://checkout.stripe.test/cs_1' }],
+    const received = fakeApi({
+      'GET /api/pay/:token': [200, view],
+      'POST /api/pay/:token/checkout': [200, { url: 'https://checkout.stripe.test/cs_1' }],
     });
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
@@ -75,17 +61,16 @@ describe('the pay page', () => {
     expect(screen.getByText('-$19.80')).toBeInTheDocument();
     expect(screen.getByTestId('amount-due')).toHaveTextContent('$79.20');
     await userEvent.click(screen.getByRole('button', { name: 'Pay $79.20' }));
-    expect(fetchMock).toHaveBeenCalledWith(
-      `/api/pay/${TOKEN}/checkout`,
-      expect.objectContaining({ method: 'POST' }),
+    expect(received.calls).toContainEqual(
+      expect.objectContaining({ path: `/api/pay/${TOKEN}/checkout`, method: 'POST' }),
     );
     expect(assign).toHaveBeenCalledWith('https://checkout.stripe.test/cs_1');
   });
 
   it("shows the API's message when Stripe cannot be reached, and lets the employer try again", async () => {
-    const fetchMock = serve({
-      [`GET /api/pay/${TOKEN}`]: [200, view],
-      [`POST /api/pay/${TOKEN}/checkout`]: [503, { message: PAYMENT_MESSAGES.unreachable }],
+    const received = fakeApi({
+      'GET /api/pay/:token': [200, view],
+      'POST /api/pay/:token/checkout': [503, { message: PAYMENT_MESSAGES.unreachable }],
     });
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
@@ -99,11 +84,11 @@ describe('the pay page', () => {
     // The listing stays on screen and Pay works again.
     expect(screen.getByTestId('amount-due')).toHaveTextContent('$79.20');
     await userEvent.click(screen.getByRole('button', { name: 'Pay $79.20' }));
-    expect(fetchMock.mock.calls.filter(([url]) => url.endsWith('/checkout'))).toHaveLength(2);
+    expect(received.calls.filter(({ path }) => path.endsWith('/checkout'))).toHaveLength(2);
   });
 
   it('says so when payments are not set up', async () => {
-    serve({ [`GET /api/pay/${TOKEN}`]: [200, { ...view, paymentsConfigured: false }] });
+    fakeApi({ 'GET /api/pay/:token': [200, { ...view, paymentsConfigured: false }] });
     renderAt(`/pay/${TOKEN}`);
     expect(await screen.findByText(/Online payment is not set up yet/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Pay/ })).toBeNull();
@@ -118,14 +103,14 @@ describe('the pay page', () => {
       'This payment link has expired. Write to jobs@example.org for a new one.',
     ],
     [410, undefined, 'This payment link is no longer valid.'],
-  ])('explains a dead link (%i %j)', async (status, message, text) => {
-    serve({ [`GET /api/pay/${TOKEN}`]: [status, message === undefined ? {} : { message }] });
+  ] as const)('explains a dead link (%i %j)', async (status, message, text) => {
+    fakeApi({ 'GET /api/pay/:token': [status, message === undefined ? {} : { message }] });
     renderAt(`/pay/${TOKEN}`);
     expect(await screen.findByText(text)).toBeInTheDocument();
   });
 
   it('says until when the link works', async () => {
-    serve({ [`GET /api/pay/${TOKEN}`]: [200, view] });
+    fakeApi({ 'GET /api/pay/:token': [200, view] });
     renderAt(`/pay/${TOKEN}`);
     expect(
       await screen.findByText(/This payment link works until December 6, 2026\./),
@@ -137,17 +122,13 @@ describe('the pay page', () => {
       'The promo code NONPROFIT20 has been fully redeemed by other listings, so its discount no longer applies: the amount due is now $99. Please check the amount and press Pay again.';
     // As the API: the refused checkout has already put the full price on the listing.
     let current: PayPageView = view;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init?: RequestInit) => {
-        const refused = init?.method === 'POST';
-        if (refused) current = { ...view, amountCents: 9_900, promoCodeUsedUp: true };
-        return new Response(JSON.stringify(refused ? { message } : current), {
-          status: refused ? 409 : 200,
-          headers: { 'content-type': 'application/json' },
-        });
-      }),
-    );
+    fakeApi({
+      'GET /api/pay/:token': () => [200, current],
+      'POST /api/pay/:token/checkout': () => {
+        current = { ...view, amountCents: 9_900, promoCodeUsedUp: true };
+        return [409, { message }];
+      },
+    });
     renderAt(`/pay/${TOKEN}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Pay $79.20' }));
     await waitFor(() =>
@@ -164,7 +145,7 @@ describe('the pay page', () => {
   });
 
   it('after Stripe, links to the job once the payment is recorded', async () => {
-    serve({ [`GET /api/pay/${TOKEN}`]: [200, { ...view, status: 'paid', jobId: '49' }] });
+    fakeApi({ 'GET /api/pay/:token': [200, { ...view, status: 'paid', jobId: '49' }] });
     renderAt(`/pay/${TOKEN}/success`);
     expect(await screen.findByRole('link', { name: 'See your job on the board' })).toHaveAttribute(
       'href',
@@ -173,7 +154,7 @@ describe('the pay page', () => {
   });
 
   it('after a cancelled checkout, leads back to the same link', async () => {
-    serve({});
+    fakeApi({});
     renderAt(`/pay/${TOKEN}/cancel`);
     expect(screen.getByRole('heading', { name: 'Payment cancelled' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to payment' })).toHaveAttribute(

@@ -2,11 +2,9 @@ import { SharedUiProvider, SiteProvider, useToastStore } from '@jobboard/shared-
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '@jobboard/shared-ui/router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  SUBMISSION_CASES,
-  VALID_SUBMISSION,
-} from '../../../../../api/contract/src/__tests__/submission-cases';
+import { SUBMISSION_CASES, VALID_SUBMISSION } from '@jobboard/contract/testing';
+import { fakeApi } from '@jobboard/shared-ui/test-support';
+import { afterEach, describe, expect, it } from 'vitest';
 import SubmitJobPage from '../../../app/SubmitJobPage';
 import { validateSubmission } from '../components/SubmitJobForm';
 
@@ -34,16 +32,7 @@ function renderPage() {
   );
 }
 
-function answer(status: number, body: unknown) {
-  const fetchMock = vi.fn().mockResolvedValue(
-    new Response(JSON.stringify(body), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
+const RECEIVED = { id: '7', status: 'pending_review' };
 
 async function fillValidForm() {
   const user = userEvent.setup();
@@ -61,7 +50,6 @@ async function fillValidForm() {
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   useToastStore.setState({ toasts: [] });
 });
 
@@ -113,7 +101,7 @@ describe('/submit-job', () => {
   });
 
   it('shows every required message next to its field when an empty form is submitted', async () => {
-    const fetchMock = answer(201, {});
+    const received = fakeApi({ 'POST /api/submit-job-for-review': [201, RECEIVED] });
     renderPage();
     await userEvent.click(screen.getByRole('button', { name: 'Submit for Review (Free)' }));
     for (const message of [
@@ -130,7 +118,7 @@ describe('/submit-job', () => {
       expect(screen.getByText(message)).toBeInTheDocument();
     }
     expect(screen.getByLabelText('Job Title')).toHaveAccessibleDescription('Job title is required');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(received.calls).toHaveLength(0);
   });
 
   it('shows a message once the field is left, not before', async () => {
@@ -144,7 +132,7 @@ describe('/submit-job', () => {
   });
 
   it('sends the payload with selectedTier and experienceLevel, then shows the confirmation', async () => {
-    const fetchMock = answer(201, { id: '7', status: 'pending_review' });
+    const received = fakeApi({ 'POST /api/submit-job-for-review': [201, RECEIVED] });
     renderPage();
     const user = await fillValidForm();
     await user.click(screen.getByRole('radio', { name: /Multiples Listing/ }));
@@ -152,9 +140,9 @@ describe('/submit-job', () => {
     expect(
       await screen.findByRole('heading', { name: 'Submission Received!' }),
     ).toBeInTheDocument();
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/submit-job-for-review');
-    expect(JSON.parse(init.body)).toMatchObject({
+    const [call] = received.calls;
+    expect(call?.path).toBe('/api/submit-job-for-review');
+    expect(call?.body).toMatchObject({
       title: VALID_SUBMISSION.title,
       category: ['Communications'],
       jobType: 'Full-time',
@@ -172,7 +160,12 @@ describe('/submit-job', () => {
   });
 
   it('keeps what was typed and explains when the API fails', async () => {
-    answer(500, { message: 'Something went wrong on our side. Please try again.' });
+    fakeApi({
+      'POST /api/submit-job-for-review': [
+        500,
+        { message: 'Something went wrong on our side. Please try again.' },
+      ],
+    });
     renderPage();
     const user = await fillValidForm();
     await user.click(screen.getByRole('button', { name: 'Submit for Review (Free)' }));
@@ -188,10 +181,15 @@ describe('/submit-job', () => {
   });
 
   it("puts the server's field messages next to their fields", async () => {
-    answer(400, {
-      message: 'promoCode: This promo code has expired',
-      field: 'promoCode',
-      fields: { promoCode: 'This promo code has expired' },
+    fakeApi({
+      'POST /api/submit-job-for-review': [
+        400,
+        {
+          message: 'promoCode: This promo code has expired',
+          field: 'promoCode',
+          fields: { promoCode: 'This promo code has expired' },
+        },
+      ],
     });
     renderPage();
     const user = await fillValidForm();

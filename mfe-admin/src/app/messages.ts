@@ -1,0 +1,8 @@
+/** Texts of the admin area's frame: its navigation and its catch-all page. */
+export const ADMIN_NAV = {
+  jobs: 'Jobs',
+  submissions: 'Submissions',
+  promoCodes: 'Promo codes',
+  notFound: 'This admin page does not exist.',
+  loadingJob: 'Loading job details...',
+} as const;

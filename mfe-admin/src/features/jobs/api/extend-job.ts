@@ -1,0 +1,16 @@
+import type { AdminJob } from '@jobboard/contract';
+import { apiFetch, useMutation } from '@jobboard/shared-ui';
+import { adminJobKey } from './admin-job';
+
+export const extendJob = (id: string, days: number) =>
+  apiFetch<AdminJob>(`/api/admin/jobs/${encodeURIComponent(id)}/extend`, {
+    method: 'POST',
+    body: { days },
+  });
+
+/** Keep a listing up `days` longer; the job is fetched again. */
+export function useExtendJob(id: string) {
+  return useMutation(adminJobKey(id), (_key: string, { arg: days }: { arg: number }) =>
+    extendJob(id, days),
+  );
+}

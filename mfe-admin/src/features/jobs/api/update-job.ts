@@ -1,0 +1,15 @@
+import type { AdminJob, AdminJobForm } from '@jobboard/contract';
+import { apiFetch, useMutation } from '@jobboard/shared-ui';
+import { adminJobsKey } from './admin-jobs';
+
+export const updateJob = (id: string, form: AdminJobForm) =>
+  apiFetch<AdminJob>(`/api/admin/jobs/${encodeURIComponent(id)}`, { method: 'PUT', body: form });
+
+/** Save an existing job; the dashboard's list is fetched again. */
+export function useUpdateJob() {
+  return useMutation(
+    adminJobsKey,
+    (_key: string, { arg }: { arg: { id: string; form: AdminJobForm } }) =>
+      updateJob(arg.id, arg.form),
+  );
+}

@@ -1,0 +1,28 @@
+import { errorMessage, toast } from '@jobboard/shared-ui';
+import { useExtendJob } from '../api/extend-job';
+import { useRepublishJob } from '../api/republish-job';
+import { EXTEND_DAYS, JOB_MESSAGES } from '../messages';
+
+/** Extend and Republish on the job view, each with its toast; the job is fetched again. */
+export function useListingLifecycle(id: string) {
+  const extension = useExtendJob(id);
+  const republishing = useRepublishJob(id);
+
+  const change = async (action: () => Promise<unknown>, done: string) => {
+    try {
+      await action();
+      toast({ title: done, variant: 'success' });
+    } catch (failure) {
+      toast({
+        title: JOB_MESSAGES.changeFailed.title,
+        description: errorMessage(failure, JOB_MESSAGES.changeFailed.fallback),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return {
+    extend: () => change(() => extension.trigger(EXTEND_DAYS), JOB_MESSAGES.extended),
+    republish: () => change(() => republishing.trigger(), JOB_MESSAGES.republished),
+  };
+}

@@ -1,0 +1,39 @@
+import type { AdminJobForm } from '@jobboard/contract';
+import { ApiError, errorMessage, toast } from '@jobboard/shared-ui';
+import { useNavigate } from '@jobboard/shared-ui/router';
+import { useSWRConfig } from 'swr';
+import { adminJobKey } from '../api/admin-job';
+import { adminJobsKey } from '../api/admin-jobs';
+import { useCreateJob } from '../api/create-job';
+import { useUpdateJob } from '../api/update-job';
+import { JOB_MESSAGES } from '../messages';
+
+/**
+ * Save the job form (a new job without `id`), then back to the dashboard (SPEC.md 5 and 8). A
+ * failure is toasted and its field messages returned for the form to show.
+ */
+export function useSaveJob(id: string | undefined) {
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  const { trigger: create } = useCreateJob();
+  const { trigger: update } = useUpdateJob();
+
+  return async (form: AdminJobForm) => {
+    try {
+      const saved = id ? await update({ id, form }) : await create(form);
+      await mutate(adminJobKey(saved.id), saved, { revalidate: false });
+      toast({ title: id ? JOB_MESSAGES.updated : JOB_MESSAGES.created, variant: 'success' });
+      await mutate(adminJobsKey);
+      navigate('/admin/dashboard');
+      return undefined;
+    } catch (failure) {
+      const fallback = id ? JOB_MESSAGES.updateFailed : JOB_MESSAGES.createFailed;
+      toast({
+        title: JOB_MESSAGES.saveFailed,
+        description: errorMessage(failure, fallback),
+        variant: 'destructive',
+      });
+      return failure instanceof ApiError ? failure.fieldErrors : undefined;
+    }
+  };
+}

@@ -1,0 +1,13 @@
+import type { PromoCode, PromoCodeInput } from '@jobboard/contract';
+import { apiFetch, useMutation } from '@jobboard/shared-ui';
+import { promoCodesKey } from './promo-codes';
+
+export const createPromoCode = (input: PromoCodeInput) =>
+  apiFetch<PromoCode>(promoCodesKey, { method: 'POST', body: input });
+
+/** Add a promo code; the list is fetched again. */
+export function useCreatePromoCode() {
+  return useMutation(promoCodesKey, (_key: string, { arg }: { arg: PromoCodeInput }) =>
+    createPromoCode(arg),
+  );
+}

@@ -1,0 +1,12 @@
+import { apiFetch, useMutation } from '@jobboard/shared-ui';
+import { promoCodesKey } from './promo-codes';
+
+export const deletePromoCode = (id: string) =>
+  apiFetch<{ message: string }>(`${promoCodesKey}/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+/** Delete a promo code; the list is fetched again. */
+export function useDeletePromoCode() {
+  return useMutation(promoCodesKey, (_key: string, { arg: id }: { arg: string }) =>
+    deletePromoCode(id),
+  );
+}

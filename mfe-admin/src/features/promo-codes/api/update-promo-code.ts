@@ -1,0 +1,15 @@
+import type { PromoCode, PromoCodeInput } from '@jobboard/contract';
+import { apiFetch, useMutation } from '@jobboard/shared-ui';
+import { promoCodesKey } from './promo-codes';
+
+export const updatePromoCode = (id: string, input: PromoCodeInput) =>
+  apiFetch<PromoCode>(`${promoCodesKey}/${encodeURIComponent(id)}`, { method: 'PUT', body: input });
+
+/** Change a promo code; the list is fetched again. */
+export function useUpdatePromoCode() {
+  return useMutation(
+    promoCodesKey,
+    (_key: string, { arg }: { arg: { id: string; input: PromoCodeInput } }) =>
+      updatePromoCode(arg.id, arg.input),
+  );
+}

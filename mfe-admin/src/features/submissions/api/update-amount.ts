@@ -1,0 +1,16 @@
+import type { AdminSubmission } from '@jobboard/contract';
+import { apiFetch, useMutation } from '@jobboard/shared-ui';
+import { submissionUrl, submissionsKey } from './submissions';
+
+/** Cents, a whole number above zero. */
+export const updateAmount = (id: string, amount: number) =>
+  apiFetch<AdminSubmission>(submissionUrl(id, 'amount'), { method: 'PUT', body: { amount } });
+
+/** Change the amount due; the review queue is fetched again. */
+export function useUpdateAmount() {
+  return useMutation(
+    submissionsKey,
+    (_key: string, { arg }: { arg: { id: string; cents: number } }) =>
+      updateAmount(arg.id, arg.cents),
+  );
+}

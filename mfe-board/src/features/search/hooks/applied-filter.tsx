@@ -1,0 +1,42 @@
+import { filterFromQueryString, filterToQueryString, type SearchFilter } from '@jobboard/contract';
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useLocation } from '@jobboard/shared-ui/router';
+
+export interface AppliedFilter {
+  filter: SearchFilter;
+  /** The filter's canonical query string. */
+  queryString: string;
+  /**
+   * This visit of the address: new whenever the address changes (a search, back / forward, a
+   * link) and when the page is mounted again. The draft's edits belong to one visit.
+   */
+  visit: symbol;
+}
+
+const AppliedFilterContext = createContext<AppliedFilter | null>(null);
+
+/**
+ * The applied filter is whatever the URL says (SPEC.md 2): a shared link shows the same results,
+ * and back / forward move between searches. The board page reads the address here, once per
+ * change of it, and every part of the search below shares that one reading.
+ */
+export function AppliedFilterProvider({ children }: { children: ReactNode }) {
+  const { search } = useLocation();
+  // A new visit when the address changes, set while rendering (no effect, nothing copied): React
+  // renders again at once with it, before any control below reads it.
+  const [visit, setVisit] = useState(() => ({ search, token: Symbol('visit') }));
+  if (visit.search !== search) setVisit({ search, token: Symbol('visit') });
+  const parsed = useMemo(() => {
+    const filter = filterFromQueryString(search);
+    return { filter, queryString: filterToQueryString(filter) };
+  }, [search]);
+  const value = useMemo(() => ({ ...parsed, visit: visit.token }), [parsed, visit.token]);
+  return <AppliedFilterContext.Provider value={value}>{children}</AppliedFilterContext.Provider>;
+}
+
+/** The applied filter, read by AppliedFilterProvider (the board page) from the address. */
+export function useAppliedFilter(): AppliedFilter {
+  const applied = useContext(AppliedFilterContext);
+  if (!applied) throw new Error('The search controls need an AppliedFilterProvider above them.');
+  return applied;
+}

@@ -1,0 +1,9 @@
+// What the front ends' component tests share: a typed fake API (Mock Service Worker).
+export {
+  fakeApi,
+  type FakeApi,
+  type FakeHandler,
+  type FakeRequest,
+  type FakeRoutes,
+} from './fake-api';
+export type { AnswerOf, ApiAnswers, ApiCall, ApiEndpoint, FakeAnswer } from './api-answers';

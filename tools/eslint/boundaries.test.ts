@@ -1,0 +1,110 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Each boundary of docs/architecture.md fails `pnpm lint` on a planted wrong import: the code is
+ * linted with the workspace's own eslint.config.js as if it were a file at the given path (no file
+ * is written). The type-aware rule is left out: TypeScript's project service only knows files on
+ * disk, and it has nothing to do with imports.
+ */
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const eslint = new ESLint({
+  cwd: ROOT,
+  overrideConfig: {
+    languageOptions: { parserOptions: { projectService: false } },
+    rules: { '@typescript-eslint/no-floating-promises': 'off' },
+  },
+});
+
+async function boundaryErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+  const fatal = result!.messages.find((m) => m.fatal);
+  if (fatal) throw new Error(`${file}: ${fatal.message}`);
+  return result!.messages
+    .filter((m) => m.ruleId === 'boundaries/imports')
+    .map((m) => `${m.severity === 2 ? 'error' : 'warning'}: ${m.message}`);
+}
+
+const PLANTED: { rule: string; file: string; code: string; error: RegExp }[] = [
+  {
+    rule: 'a remote never imports another remote',
+    file: 'mfe-board/src/app/Planted.tsx',
+    code: "export { default } from '../../../mfe-submit/src/app/PayPage';\n",
+    error: /A remote never imports another remote \(mfe-board -> mfe-submit\)/,
+  },
+  {
+    rule: 'a remote never imports another remote, by package name either',
+    file: 'mfe-admin/src/lib/planted.ts',
+    code: "export { BOARD_TEXT } from 'mfe-board';\n",
+    error: /A remote never imports another remote \(mfe-admin -> mfe-board\)/,
+  },
+  {
+    rule: 'the shell imports no mfe-*',
+    file: 'shell/src/layout/Planted.tsx',
+    code: "export { default } from '../../../mfe-board/src/app/BoardPage';\n",
+    error: /The shell imports no remote \(mfe-board\)/,
+  },
+  {
+    rule: 'a feature never imports another feature',
+    file: 'mfe-board/src/features/search/components/Planted.tsx',
+    code: "export { JobCard } from '../../jobs/components/JobCard';\n",
+    error: /A feature never imports another feature \(search -> jobs\)/,
+  },
+  {
+    rule: 'the contract imports only superstruct',
+    file: 'api/contract/src/planted.ts',
+    code: "import { readFileSync } from 'node:fs';\nexport const read = readFileSync;\n",
+    error: /The contract imports nothing but superstruct/,
+  },
+  {
+    rule: 'the contract imports nothing of the API',
+    file: 'api/contract/src/planted.ts',
+    code: "export { HttpError } from '../../src/http/http-error';\n",
+    error: /The contract imports nothing but superstruct/,
+  },
+  {
+    rule: 'packages are imported through their exports, not by path',
+    file: 'e2e/support/planted.ts',
+    code: "export { SmtpPeer } from '../../api/test/support/smtp-peer';\n",
+    error: /reaches into @jobboard\/api: import a package by its name, through its exports/,
+  },
+  {
+    rule: 'packages are imported through what they export',
+    file: 'e2e/tests/planted.spec.ts',
+    code: "export { SUBMISSION_MESSAGES } from '@jobboard/contract/src/submission';\n",
+    error: /is not an export of @jobboard\/contract/,
+  },
+];
+
+describe('the import boundaries fail the lint', () => {
+  for (const { rule, file, code, error } of PLANTED) {
+    it(rule, async () => {
+      const errors = await boundaryErrors(file, code);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatch(new RegExp(`^error: .*${error.source}`));
+    });
+  }
+
+  it('lets every import within the boundaries through', async () => {
+    const allowed: [string, string][] = [
+      // A feature's own files, the app's shared lib, shared-ui and the contract.
+      [
+        'mfe-board/src/features/search/components/Planted.tsx',
+        "export { SEARCH_TEXT } from '../messages';\nexport { Button } from '@jobboard/shared-ui';\nexport { APPS } from '@jobboard/contract';\nexport { httpUrl } from '../../../lib/urls';\n",
+      ],
+      // A feature's own `api` folder is not the API package.
+      ['mfe-admin/src/features/jobs/components/Planted.tsx', "export * from '../api/save-job';\n"],
+      // src/app composes features.
+      ['mfe-board/src/app/Planted.tsx', "export * from '../features/jobs/components/JobCard';\n"],
+      [
+        'api/contract/src/planted.ts',
+        "export { object } from 'superstruct';\nexport * from './job';\n",
+      ],
+      ['e2e/support/planted.ts', "export { SmtpPeer } from '@jobboard/api/test-support';\n"],
+    ];
+    for (const [file, code] of allowed) {
+      expect(await boundaryErrors(file, code), file).toEqual([]);
+    }
+  });
+});
