@@ -1,4 +1,4 @@
-import { any, coerce, literal, object, string, type Struct } from 'superstruct';
+import { any, coerce, literal, object, string, type Infer, type Struct } from 'superstruct';
 import { RecordId } from './job';
 
 /** Params of every route with one record id in its path (`/api/admin/jobs/:id`). */
@@ -55,4 +55,30 @@ export interface Endpoint {
   readonly notFound?: Readonly<Record<string, string>>;
   /** One message for every invalid body, instead of the list of fields at fault (sign-in). */
   readonly invalid?: string;
+}
+
+/** What endpoint E answers on success. */
+export type EndpointResponse<E extends Endpoint> = Infer<E['response']>;
+
+/** The JSON body endpoint E takes (undefined: it takes none). */
+export type EndpointBody<E extends Endpoint> = E['body'] extends AnyStruct
+  ? Infer<E['body']>
+  : undefined;
+
+/** The values of E's path parameters (`{ id }` for `/api/jobs/:id`), as text or numbers. */
+export type EndpointParams<E extends Endpoint> = E extends { params: infer P extends AnyStruct }
+  ? { [K in keyof Infer<P>]: string | number }
+  : undefined;
+
+/**
+ * E's path with its parameters filled in, each URL-encoded: `endpointPath(ENDPOINTS.job,
+ * { id: 3 })` is `/api/jobs/3`. A parameter left out is an error, not a request to a wrong URL.
+ */
+export function endpointPath<E extends Endpoint>(endpoint: E, params?: EndpointParams<E>): string {
+  const values = (params ?? {}) as Record<string, string | number>;
+  return endpoint.path.replace(/:(\w+)/g, (_match, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`${endpoint.path} needs its ${name}`);
+    return encodeURIComponent(String(value));
+  });
 }

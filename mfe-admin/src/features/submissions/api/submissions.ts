@@ -1,9 +1,10 @@
+import { ENDPOINTS } from '@jobboard/contract';
 import type { AdminSubmission } from '@jobboard/contract';
 import { REFRESH, apiFetch } from '@jobboard/shared-ui';
 import { useRef } from 'react';
 import useSWR from 'swr';
 
-export const submissionsKey = '/api/admin/submissions';
+export const submissionsKey = ENDPOINTS.submissions.path;
 
 /** The address of one action on a submission (the review endpoints, one file each beside this). */
 export const submissionUrl = (id: string, action: string) =>
