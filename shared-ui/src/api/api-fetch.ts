@@ -64,7 +64,12 @@ export interface ApiFetchOptions {
 /** A call of endpoint E: its path parameters and body typed from the contract's table. */
 export type EndpointCall<E extends Endpoint> = Omit<ApiFetchOptions, 'method' | 'body'> &
   (EndpointParams<E> extends undefined ? { params?: undefined } : { params: EndpointParams<E> }) &
-  (EndpointBody<E> extends undefined ? { body?: undefined } : { body: EndpointBody<E> });
+  (EndpointBody<E> extends undefined
+    ? { body?: undefined }
+    : // A body whose every field is optional may be left out (the API reads none as `{}`).
+      object extends EndpointBody<E>
+      ? { body?: EndpointBody<E> }
+      : { body: EndpointBody<E> });
 
 /**
  * Calls endpoint E of the contract's table (`apiFetch(ENDPOINTS.job, { params: { id } })`): its
