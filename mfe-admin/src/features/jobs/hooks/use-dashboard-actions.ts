@@ -1,8 +1,9 @@
 import type { AdminJob } from '@jobboard/contract';
-import { errorMessage, toast } from '@jobboard/shared-ui';
+import { toast } from '@jobboard/shared-ui';
 import { useDeleteJob } from '../api/delete-job';
 import { useRefreshJobs } from '../api/refresh-jobs';
 import { JOB_MESSAGES } from '../messages';
+import { toastFailure } from '../../../lib/toast-failure';
 
 /** The dashboard's actions with their toasts (SPEC.md 5 and 8): delete a job, Refresh Jobs. */
 export function useDashboardActions() {
@@ -15,11 +16,7 @@ export function useDashboardActions() {
       await deletion.trigger(job.id);
       toast({ title: JOB_MESSAGES.deleted, variant: 'success' });
     } catch (failure) {
-      toast({
-        title: JOB_MESSAGES.deleteFailed,
-        description: errorMessage(failure, JOB_MESSAGES.deleteFailed),
-        variant: 'destructive',
-      });
+      toastFailure(JOB_MESSAGES.deleteFailed, failure, JOB_MESSAGES.deleteFailed);
     }
   };
 
@@ -33,11 +30,7 @@ export function useDashboardActions() {
         description: result.message,
       });
     } catch (failure) {
-      toast({
-        title: JOB_MESSAGES.refreshFailed,
-        description: errorMessage(failure, JOB_MESSAGES.refreshFailed),
-        variant: 'destructive',
-      });
+      toastFailure(JOB_MESSAGES.refreshFailed, failure, JOB_MESSAGES.refreshFailed);
     }
   };
 

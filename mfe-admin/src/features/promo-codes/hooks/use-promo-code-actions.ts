@@ -1,8 +1,9 @@
 import type { PromoCode } from '@jobboard/contract';
-import { errorMessage, toast } from '@jobboard/shared-ui';
+import { toast } from '@jobboard/shared-ui';
 import { useDeletePromoCode } from '../api/delete-promo-code';
 import { useUpdatePromoCode } from '../api/update-promo-code';
 import { PROMO_TEXT } from '../messages';
+import { toastFailure } from '../../../lib/toast-failure';
 
 /** Switch a promo code on or off, or delete it, with the toasts of the outcome. */
 export function usePromoCodeActions() {
@@ -25,11 +26,7 @@ export function usePromoCodeActions() {
         },
       });
     } catch (failure) {
-      toast({
-        title: PROMO_TEXT.updateFailed,
-        description: errorMessage(failure, PROMO_TEXT.tryAgain),
-        variant: 'destructive',
-      });
+      toastFailure(PROMO_TEXT.updateFailed, failure, PROMO_TEXT.tryAgain);
     }
   };
 
@@ -39,11 +36,7 @@ export function usePromoCodeActions() {
       await remove(promo.id);
       toast({ title: PROMO_TEXT.deleted, variant: 'success' });
     } catch (failure) {
-      toast({
-        title: PROMO_TEXT.deleteFailed,
-        description: errorMessage(failure, PROMO_TEXT.tryAgain),
-        variant: 'destructive',
-      });
+      toastFailure(PROMO_TEXT.deleteFailed, failure, PROMO_TEXT.tryAgain);
     }
   };
 

@@ -1,5 +1,5 @@
 import type { AdminSubmission } from '@jobboard/contract';
-import { errorMessage, toast } from '@jobboard/shared-ui';
+import { toast } from '@jobboard/shared-ui';
 import { useApproveSubmission } from '../api/approve-submission';
 import { useGeneratePaymentLink } from '../api/generate-payment-link';
 import { useMarkPaid } from '../api/mark-paid';
@@ -9,6 +9,7 @@ import { useResolvePaymentIssue } from '../api/resolve-payment-issue';
 import { useUpdateAmount } from '../api/update-amount';
 import type { SubmissionActions } from '../components/SubmissionCard';
 import { SUBMISSION_TEXT } from '../messages';
+import { toastFailure } from '../../../lib/toast-failure';
 
 type Success = { title: string; description?: string };
 type Failure = { title: string; fallback: string };
@@ -19,11 +20,7 @@ async function attempt(action: () => Promise<unknown>, success: Success, failure
     await action();
     toast({ ...success, variant: 'success' });
   } catch (problem) {
-    toast({
-      title: failure.title,
-      description: errorMessage(problem, failure.fallback),
-      variant: 'destructive',
-    });
+    toastFailure(failure.title, problem, failure.fallback);
   }
 }
 
@@ -51,11 +48,11 @@ export function useSubmissionActions(submission: AdminSubmission): SubmissionAct
         variant: 'success',
       });
     } catch (problem) {
-      toast({
-        title: SUBMISSION_TEXT.approvalFailed.title,
-        description: errorMessage(problem, SUBMISSION_TEXT.approvalFailed.fallback),
-        variant: 'destructive',
-      });
+      toastFailure(
+        SUBMISSION_TEXT.approvalFailed.title,
+        problem,
+        SUBMISSION_TEXT.approvalFailed.fallback,
+      );
     }
   };
 
