@@ -3,8 +3,7 @@ import { apiFetch, useMutation } from '@jobboard/shared-ui';
 import { submissionsKey } from './submissions';
 
 /** Payment taken outside Stripe (offered only when Stripe is not set up): the job goes live. */
-export const markPaid = (id: string) =>
-  apiFetch(ENDPOINTS.markPaid, { params: { id } });
+export const markPaid = (id: string) => apiFetch(ENDPOINTS.markPaid, { params: { id } });
 
 /** Mark as paid; the review queue is fetched again. */
 export function useMarkPaid() {
