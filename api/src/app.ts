@@ -2,6 +2,7 @@ import compress from '@fastify/compress';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import type { Config, TrustProxy } from './config';
+import { jsonSerializerCompiler, structValidatorCompiler } from './http/endpoint-route';
 import { REQUEST_ID_HEADER, REQUEST_ID_LOG_LABEL, requestIdOf } from './http/request-id';
 import { redactLogLine, serializeRequest } from './http/request-log';
 import adminsPlugin from './plugins/admins';
@@ -85,6 +86,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(configPlugin, { config: options.config, now: options.now });
   await app.register(errorsPlugin);
+  // Routes declare their input and answer with the contract's structs (http/endpoint-route.ts).
+  app.setValidatorCompiler(structValidatorCompiler);
+  app.setSerializerCompiler(jsonSerializerCompiler);
   // Brotli or gzip for every answer over 1 KB that is not compressed already: the admins' and
   // other uncached API JSON (built assets come precompressed; cached public reads and site pages
   // are compressed once per answer by plugins/public-cache.ts and opt out).

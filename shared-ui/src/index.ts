@@ -2,7 +2,13 @@
 export { SharedUiProvider } from './SharedUiProvider';
 export { theme, media, type Theme } from './theme/theme';
 export { GlobalStyle } from './theme/global-style';
-export { apiFetch, ApiError, errorMessage, type ApiFetchOptions } from './api/api-fetch';
+export {
+  apiFetch,
+  ApiError,
+  errorMessage,
+  type ApiFetchOptions,
+  type EndpointCall,
+} from './api/api-fetch';
 export { REFRESH, swrDefaults, freshFor } from './api/swr';
 export { useMutation, type MutationOptions } from './api/use-mutation';
 export {

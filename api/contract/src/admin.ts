@@ -1,16 +1,23 @@
 import {
+  array,
+  assign,
   boolean,
   define,
   defaulted,
+  enums,
+  integer,
+  literal,
   nullable,
+  number,
   object,
   optional,
   refine,
+  string,
   type Infer,
 } from 'superstruct';
 import { ISO_DATE_PATTERN, isoDateOf, parseDeadline, stripDeadlinePrefix } from './dates';
-import { MAX_INT4, type Job } from './job';
-import type { SubmissionStatus } from './submission';
+import { Job, MAX_INT4 } from './job';
+import { SUBMISSION_STATUS_LABELS, type SubmissionStatus } from './submission';
 
 /** Messages of the admin screens (SPEC.md 5 and 8), word for word where the spec quotes them. */
 export const ADMIN_MESSAGES = {
@@ -193,11 +200,12 @@ export const AdminJobForm = refine(
 export type AdminJobForm = Infer<typeof AdminJobForm>;
 
 /** A job as the admin dashboard lists it: the public shape plus who made it and when it ends. */
-export type AdminJob = Job & {
-  source: string;
-  createdAt: string;
-  submissionId: string | null;
-};
+export const AdminJob = assign(
+  Job,
+  object({ source: string(), createdAt: string(), submissionId: nullable(string()) }),
+);
+export type AdminJob = Infer<typeof AdminJob>;
+export const AdminJobList = array(AdminJob);
 
 /** `PUT /api/admin/submissions/{id}/amount`: cents, a whole number above zero (at most $999,999.99). */
 export const AmountUpdate = object({ amount: cents });
@@ -225,72 +233,102 @@ export const RejectSubmission = object({
   ),
 });
 
+/**
+ * A payment that needs an admin: `needs_refund` when the listing was already paid (a second
+ * payment), `needs_review` for any other payment that did not publish it (see `reason`).
+ */
+export const AdminPaymentIssue = object({
+  id: string(),
+  status: enums(['needs_review', 'needs_refund']),
+  amountCents: integer(),
+  currency: string(),
+  checkoutSessionId: nullable(string()),
+  reason: string(),
+  paidAt: nullable(string()),
+});
+export type AdminPaymentIssue = Infer<typeof AdminPaymentIssue>;
+
+const SUBMISSION_STATUSES = Object.keys(SUBMISSION_STATUS_LABELS) as SubmissionStatus[];
+
 /** A submission as the review screen shows it (SPEC.md 3). Amounts are cents. */
-export interface AdminSubmission {
-  id: string;
-  title: string;
-  organization: string;
-  location: string;
-  category: string[];
-  jobType: string;
-  experienceLevel: string;
-  salaryMin: number | null;
-  salaryMax: number | null;
-  contactName: string;
-  contactEmail: string;
-  promoCode: string | null;
-  submittedAt: string;
-  description: string;
-  applicationUrl: string;
-  deadline: string | null;
-  listingType: 'basic' | 'featured';
-  amount: number;
-  submissionStatus: SubmissionStatus;
-  reviewNotes: string | null;
-  jobId: string | null;
-  paidAt: string | null;
+export const AdminSubmission = object({
+  id: string(),
+  title: string(),
+  organization: string(),
+  location: string(),
+  category: array(string()),
+  jobType: string(),
+  experienceLevel: string(),
+  salaryMin: nullable(number()),
+  salaryMax: nullable(number()),
+  contactName: string(),
+  contactEmail: string(),
+  promoCode: nullable(string()),
+  submittedAt: string(),
+  description: string(),
+  applicationUrl: string(),
+  deadline: nullable(string()),
+  listingType: enums(['basic', 'featured']),
+  amount: integer(),
+  submissionStatus: enums(SUBMISSION_STATUSES),
+  reviewNotes: nullable(string()),
+  jobId: nullable(string()),
+  paidAt: nullable(string()),
   /** When the current pay link stops working (ISO 8601); null before approval. */
-  paymentLinkExpiresAt: string | null;
+  paymentLinkExpiresAt: nullable(string()),
   /** Multiples Listing credits left for the contact's e-mail address (any letter case). */
-  listingCredits: number;
+  listingCredits: integer(),
   /** 'used_up': the promo code ran out before this listing was paid; its discount was removed. */
-  promoRedemption: 'redeemed' | 'used_up' | null;
+  promoRedemption: nullable(enums(['redeemed', 'used_up'])),
   /** Payments Stripe took that did not publish this listing and that an admin has not handled. */
-  paymentIssues: AdminPaymentIssue[];
+  paymentIssues: array(AdminPaymentIssue),
   /**
    * The approval e-mail an admin may copy and send by hand while the submission waits for review
    * (the API's own text, its link '[payment link]'); null in any other state. For an approved
    * submission a new link comes with its own copy (IssuedPaymentLink).
    */
-  approvalEmail: string | null;
-}
+  approvalEmail: nullable(string()),
+});
+export type AdminSubmission = Infer<typeof AdminSubmission>;
+export const AdminSubmissionList = array(AdminSubmission);
 
 /**
- * A payment that needs an admin: `needs_refund` when the listing was already paid (a second
- * payment), `needs_review` for any other payment that did not publish it (see `reason`).
+ * `POST /api/admin/submissions/{id}/approve`: the submission as it is now, and how it was
+ * approved: a pay link e-mailed (`paymentUrl`), or published with a credit.
  */
-export interface AdminPaymentIssue {
-  id: string;
-  status: 'needs_review' | 'needs_refund';
-  amountCents: number;
-  currency: string;
-  checkoutSessionId: string | null;
-  reason: string;
-  paidAt: string | null;
-}
+export const ApprovedSubmission = object({
+  submission: AdminSubmission,
+  paymentUrl: nullable(string()),
+  publishedWithCredit: boolean(),
+});
+export type ApprovedSubmission = Infer<typeof ApprovedSubmission>;
+
+/** `GET /api/admin/submissions/payments`: whether payments go through Stripe or by hand. */
+export const PaymentsMode = object({ stripeConfigured: boolean() });
 
 /** `POST /api/admin/submissions/{id}/payment-link`: a new link; every earlier one stops working. */
-export interface IssuedPaymentLink {
-  paymentUrl: string;
-  expiresAt: string;
+export const IssuedPaymentLink = object({
+  paymentUrl: string(),
+  expiresAt: string(),
   /** The approval e-mail with this link, for an admin who sends it by hand. */
-  approvalEmail: string;
-}
+  approvalEmail: string(),
+});
+export type IssuedPaymentLink = Infer<typeof IssuedPaymentLink>;
 
-export interface AuthState {
-  authenticated: true;
-  username: string;
-}
+export const AuthState = object({ authenticated: literal(true), username: string() });
+export type AuthState = Infer<typeof AuthState>;
+
+/** `POST /api/admin/login`: who signed in. */
+export const SignedIn = object({ username: string() });
+
+/** `GET /api/refresh-jobs`: what a re-sync from the external job source changed. */
+export const RefreshResult = object({
+  source: nullable(string()),
+  created: integer(),
+  updated: integer(),
+  deactivated: integer(),
+  message: string(),
+});
 
 /**
  * An existing job as the admin form edits it (SPEC.md 3): a single location string becomes a
@@ -394,18 +432,20 @@ export const PromoCodeInput = refine(
 );
 export type PromoCodeInput = Infer<typeof PromoCodeInput>;
 
-export interface PromoCode {
-  id: string;
-  code: string;
-  description: string;
-  percentOff: number | null;
-  amountOffCents: number | null;
-  startsAt: string | null;
-  endsAt: string | null;
-  maxRedemptions: number | null;
-  redemptions: number;
-  active: boolean;
-}
+export const PromoCode = object({
+  id: string(),
+  code: string(),
+  description: string(),
+  percentOff: nullable(integer()),
+  amountOffCents: nullable(integer()),
+  startsAt: nullable(string()),
+  endsAt: nullable(string()),
+  maxRedemptions: nullable(integer()),
+  redemptions: integer(),
+  active: boolean(),
+});
+export type PromoCode = Infer<typeof PromoCode>;
+export const PromoCodeList = array(PromoCode);
 
 export const ExtendListing = object({
   days: define<number>(

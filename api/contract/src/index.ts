@@ -2,6 +2,8 @@ export * from './admin';
 export * from './choices';
 export * from './csrf';
 export * from './dates';
+export * from './endpoint';
+export * as ENDPOINTS from './endpoints';
 export * from './errors';
 export * from './filter-query';
 export * from './job';

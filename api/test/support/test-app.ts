@@ -9,6 +9,7 @@ import { buildApp } from '../../src/app';
 import { loadConfig, type Config, type DatabaseConfig } from '../../src/config';
 import { createKnex } from '../../src/db/knex';
 import { migrateLatest } from '../../src/db/migrate';
+import { checkResponses, type ResponseCheck } from './response-check';
 
 /** Which database this run tests: TEST_DB=sqlite (default) or postgres. */
 export const testDatabase = inject('postgresUrl') ? 'postgres' : 'sqlite';
@@ -19,6 +20,8 @@ export interface TestApp {
   config: Config;
   /** The clock the app reads; tests move it. */
   clock: { now: Date };
+  /** Every answer is checked against its route's response struct (support/response-check.ts). */
+  responses: ResponseCheck;
   close(): Promise<void>;
 }
 
@@ -63,12 +66,14 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   if (options.migrate !== false) await migrateLatest(db);
   const clock = { now: options.now ?? new Date('2026-11-22T12:00:00Z') };
   const app = await buildApp({ config, db, now: () => clock.now, logStream: options.logStream });
+  const responses = checkResponses(app);
   await app.ready();
   return {
     app,
     db,
     config,
     clock,
+    responses,
     async close() {
       await app.close();
       await db.destroy();

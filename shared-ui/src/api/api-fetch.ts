@@ -3,6 +3,11 @@ import {
   BACKGROUND_POLL_HEADER_VALUE,
   CSRF_HEADER,
   CSRF_HEADER_VALUE,
+  endpointPath,
+  type Endpoint,
+  type EndpointBody,
+  type EndpointParams,
+  type EndpointResponse,
 } from '@jobboard/contract';
 
 /**
@@ -56,11 +61,44 @@ export interface ApiFetchOptions {
   background?: boolean;
 }
 
+/** A call of endpoint E: its path parameters and body typed from the contract's table. */
+export type EndpointCall<E extends Endpoint> = Omit<ApiFetchOptions, 'method' | 'body'> &
+  (EndpointParams<E> extends undefined ? { params?: undefined } : { params: EndpointParams<E> }) &
+  (EndpointBody<E> extends undefined
+    ? { body?: undefined }
+    : // A body whose every field is optional may be left out (the API reads none as `{}`).
+      object extends EndpointBody<E>
+      ? { body?: EndpointBody<E> }
+      : { body: EndpointBody<E> });
+
+/**
+ * Calls endpoint E of the contract's table (`apiFetch(ENDPOINTS.job, { params: { id } })`): its
+ * method and path come from the table, the answer is typed as E's response.
+ */
+export function apiFetch<E extends Endpoint>(
+  endpoint: E,
+  ...[call]: EndpointParams<E> extends undefined
+    ? EndpointBody<E> extends undefined
+      ? [call?: EndpointCall<E>]
+      : [call: EndpointCall<E>]
+    : [call: EndpointCall<E>]
+): Promise<EndpointResponse<E>>;
+/** A path already built from the table (endpointPath): SWR's keys, read back by their fetcher. */
+export function apiFetch<T>(path: string, options?: ApiFetchOptions): Promise<T>;
+export function apiFetch(
+  target: Endpoint | string,
+  call?: ApiFetchOptions & { params?: Record<string, string | number> },
+): Promise<unknown> {
+  if (typeof target === 'string') return fetchJson(target, call);
+  const { params, ...options } = call ?? {};
+  return fetchJson(endpointPath(target, params as never), { ...options, method: target.method });
+}
+
 /**
  * Every call of the front end goes through here (SPEC.md 7): cookies always sent, JSON body only
  * when there is one, the CSRF header the API requires on cookie-authenticated mutations.
  */
-export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+async function fetchJson<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
   const { method = 'GET', body, signal, nullOn401 = false, background = false } = options;
   const hasBody = body !== undefined;
   const response = await fetch(path, {

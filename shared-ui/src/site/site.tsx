@@ -1,3 +1,4 @@
+import { ENDPOINTS } from '@jobboard/contract';
 import type { SiteConfig } from '@jobboard/contract';
 import { createContext, useContext } from 'react';
 import useSWR from 'swr';
@@ -14,7 +15,7 @@ export const SiteProvider = SiteContext.Provider;
  */
 export function useSite(): SiteConfig | undefined {
   const provided = useContext(SiteContext);
-  const { data } = useSWR(provided ? null : '/api/site', (url: string) =>
+  const { data } = useSWR(provided ? null : ENDPOINTS.site.path, (url: string) =>
     apiFetch<SiteConfig>(url),
   );
   return provided ?? data;

@@ -1,9 +1,5 @@
-import {
-  BOOT_CONFIG_ELEMENT_ID,
-  type BootConfig,
-  type RemotesConfig,
-  type SiteConfig,
-} from '@jobboard/contract';
+import { ENDPOINTS } from '@jobboard/contract';
+import { BOOT_CONFIG_ELEMENT_ID, type BootConfig } from '@jobboard/contract';
 import { apiFetch } from '@jobboard/shared-ui';
 
 /**
@@ -14,8 +10,8 @@ export async function readBootConfig(): Promise<BootConfig> {
   const inline = document.getElementById(BOOT_CONFIG_ELEMENT_ID)?.textContent;
   if (inline) return JSON.parse(inline) as BootConfig;
   const [site, remotes] = await Promise.all([
-    apiFetch<SiteConfig>('/api/site'),
-    apiFetch<RemotesConfig>('/remotes.json'),
+    apiFetch(ENDPOINTS.site),
+    apiFetch(ENDPOINTS.remotes),
   ]);
   return { site, remotes };
 }

@@ -10,7 +10,9 @@ import adminSubmissionsRoutes from './submissions';
  */
 const adminRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', csrfGuard(app));
-  app.addHook('preHandler', requireAdmin(app));
+  // Before the route's structs check the request: a caller who is not signed in learns nothing
+  // about what the route takes (401, whatever was sent).
+  app.addHook('preValidation', requireAdmin(app));
   await app.register(adminJobsRoutes, { prefix: '/jobs' });
   await app.register(adminSubmissionsRoutes, { prefix: '/submissions' });
   await app.register(adminPromoCodesRoutes, { prefix: '/promo-codes' });

@@ -1,25 +1,15 @@
 import {
-  AdminJobForm,
+  ENDPOINTS,
   EXPERIENCE_NOT_SPECIFIED,
-  ExtendListing,
   cleanLocations,
   listingTier,
-  parseRecordId,
+  type AdminJobForm,
 } from '@jobboard/contract';
 import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../../http/endpoint-route';
 import { notFound } from '../../http/http-error';
-import { validateInput } from '../../http/validate';
 import { addDays, isoDate } from '../../jobs/dates';
 import type { JobInput } from '../../jobs/jobs-repository';
-
-type IdParams = { Params: { id: string } };
-
-/** The id in the URL; an id that cannot name a record (too large, not a number) is a 404. */
-const jobId = (id: string) => {
-  const parsed = parseRecordId(id);
-  if (parsed === null) throw notFound('Job not found');
-  return parsed;
-};
 
 /** Jobs for admins (SPEC.md 7): every job, create, read, update, delete, extend, republish. */
 const adminJobsRoutes: FastifyPluginAsync = async (app) => {
@@ -29,20 +19,19 @@ const adminJobsRoutes: FastifyPluginAsync = async (app) => {
     return job;
   };
 
-  app.get('/', async () => app.jobs.listAll(app.now()));
+  route(app, ENDPOINTS.adminJobs, {}, async () => app.jobs.listAll(app.now()));
 
-  app.get<IdParams>('/:id', async (request) => load(jobId(request.params.id)));
+  route(app, ENDPOINTS.adminJob, {}, async (request) => load(request.params.id));
 
-  app.post('/', async (request, reply) => {
-    const form = validateInput(AdminJobForm, request.body);
-    const id = await app.jobs.create({ ...jobInput(form), source: 'admin' }, app.now());
+  route(app, ENDPOINTS.createJob, {}, async (request) => {
+    const id = await app.jobs.create({ ...jobInput(request.body), source: 'admin' }, app.now());
     request.log.info({ jobId: id, admin: request.admin?.username }, 'job created');
-    return reply.status(201).send(await load(id));
+    return load(id);
   });
 
-  app.put<IdParams>('/:id', async (request) => {
-    const id = jobId(request.params.id);
-    const form = validateInput(AdminJobForm, request.body);
+  route(app, ENDPOINTS.updateJob, {}, async (request) => {
+    const { id } = request.params;
+    const form = request.body;
     const existing = await app.jobs.row(id);
     if (!existing) throw notFound('Job not found');
     // What the form does not edit stays: where the job came from and when it expires.
@@ -62,17 +51,17 @@ const adminJobsRoutes: FastifyPluginAsync = async (app) => {
     return load(id);
   });
 
-  app.delete<IdParams>('/:id', async (request) => {
-    const id = jobId(request.params.id);
+  route(app, ENDPOINTS.deleteJob, {}, async (request) => {
+    const { id } = request.params;
     if (!(await app.jobs.delete(id))) throw notFound('Job not found');
     request.log.info({ jobId: id, admin: request.admin?.username }, 'job deleted');
     return { message: 'Job deleted successfully' };
   });
 
   /** Keep a listing up longer: from its current end (or today, if it has ended) plus `days`. */
-  app.post<IdParams>('/:id/extend', async (request) => {
-    const id = jobId(request.params.id);
-    const { days } = validateInput(ExtendListing, request.body);
+  route(app, ENDPOINTS.extendJob, {}, async (request) => {
+    const { id } = request.params;
+    const { days } = request.body;
     const job = await load(id);
     const now = app.now();
     const from =
@@ -82,8 +71,8 @@ const adminJobsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   /** Put an ended or switched-off listing back: dated today, live for a Featured Listing's term. */
-  app.post<IdParams>('/:id/republish', async (request) => {
-    const id = jobId(request.params.id);
+  route(app, ENDPOINTS.republishJob, {}, async (request) => {
+    const { id } = request.params;
     const job = await load(id);
     const now = app.now();
     const expiresAt = job.expiresAt ? addDays(now, listingTier('basic').durationDays ?? 30) : null;

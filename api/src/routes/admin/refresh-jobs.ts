@@ -1,5 +1,7 @@
+import { ENDPOINTS } from '@jobboard/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { csrfGuard, requireAdmin } from '../../admins/guards';
+import { route } from '../../http/endpoint-route';
 
 /**
  * GET /api/refresh-jobs (SPEC.md 7): re-sync jobs from the external database service. Admin
@@ -9,8 +11,8 @@ import { csrfGuard, requireAdmin } from '../../admins/guards';
  */
 const refreshJobsRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', csrfGuard(app, { reads: true }));
-  app.addHook('preHandler', requireAdmin(app));
-  app.get('/refresh-jobs', async () => ({
+  app.addHook('preValidation', requireAdmin(app));
+  route(app, ENDPOINTS.refreshJobs, {}, async () => ({
     source: null,
     created: 0,
     updated: 0,

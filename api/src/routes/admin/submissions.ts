@@ -1,9 +1,4 @@
-import {
-  AmountUpdate,
-  ApproveSubmission,
-  RejectSubmission,
-  parseRecordId,
-} from '@jobboard/contract';
+import { ENDPOINTS } from '@jobboard/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
   approve,
@@ -15,38 +10,27 @@ import {
   resolvePaymentIssue,
   updateAmount,
 } from '../../submissions/review-service';
-import { HttpError, notFound } from '../../http/http-error';
-import { validateInput } from '../../http/validate';
-
-type IdParams = { Params: { id: string } };
-
-/** An id in the URL; an id that cannot name a record (too large, not a number) is a 404. */
-const recordId = (id: string, message: string) => {
-  const parsed = parseRecordId(id);
-  if (parsed === null) throw notFound(message);
-  return parsed;
-};
-const submissionId = (id: string) => recordId(id, 'Submission not found');
+import { route } from '../../http/endpoint-route';
+import { HttpError } from '../../http/http-error';
 
 /** The review queue (SPEC.md 4 and 7): each change only from the states the spec allows. */
 const adminSubmissionsRoutes: FastifyPluginAsync = async (app) => {
   const context = (request: FastifyRequest) => app.serviceContext(request);
   const reviewer = (request: FastifyRequest) => request.admin!;
 
-  app.get('/', async (request) => listSubmissions(context(request)));
+  route(app, ENDPOINTS.submissions, {}, async (request) => listSubmissions(context(request)));
 
   /** Whether payments go through Stripe, or admins mark them by hand. */
-  app.get('/payments', async () => ({ stripeConfigured: app.stripe !== null }));
+  route(app, ENDPOINTS.paymentsMode, {}, async () => ({ stripeConfigured: app.stripe !== null }));
 
-  app.get<IdParams>('/:id', async (request) =>
-    getSubmission(context(request), app.db, submissionId(request.params.id)),
+  route(app, ENDPOINTS.submission, {}, async (request) =>
+    getSubmission(context(request), app.db, request.params.id),
   );
 
-  app.post<IdParams>('/:id/approve', async (request) => {
-    const { useCredit } = validateInput(ApproveSubmission, request.body ?? {});
+  route(app, ENDPOINTS.approveSubmission, {}, async (request) => {
     const result = await approve(
-      submissionId(request.params.id),
-      { useCredit: useCredit === true },
+      request.params.id,
+      { useCredit: request.body.useCredit === true },
       reviewer(request),
       context(request),
     );
@@ -61,11 +45,10 @@ const adminSubmissionsRoutes: FastifyPluginAsync = async (app) => {
     return result;
   });
 
-  app.post<IdParams>('/:id/reject', async (request) => {
-    const { notes } = validateInput(RejectSubmission, request.body ?? {});
+  route(app, ENDPOINTS.rejectSubmission, {}, async (request) => {
     const result = await reject(
-      submissionId(request.params.id),
-      notes ?? null,
+      request.params.id,
+      request.body.notes ?? null,
       reviewer(request),
       context(request),
     );
@@ -76,45 +59,32 @@ const adminSubmissionsRoutes: FastifyPluginAsync = async (app) => {
     return result;
   });
 
-  app.put<IdParams>('/:id/amount', async (request) => {
-    const { amount } = validateInput(AmountUpdate, request.body);
-    return updateAmount(
-      submissionId(request.params.id),
-      amount,
-      reviewer(request),
-      context(request),
-    );
-  });
+  route(app, ENDPOINTS.updateAmount, {}, async (request) =>
+    updateAmount(request.params.id, request.body.amount, reviewer(request), context(request)),
+  );
 
   /** A new pay link (`{ paymentUrl, expiresAt }`); every earlier link of the submission dies. */
-  app.post<IdParams>('/:id/payment-link', async (request) =>
-    paymentLinkFor(submissionId(request.params.id), reviewer(request), context(request)),
+  route(app, ENDPOINTS.issuePaymentLink, {}, async (request) =>
+    paymentLinkFor(request.params.id, reviewer(request), context(request)),
   );
 
   /** A flagged payment (needs review / refund) has been dealt with. */
-  app.post<{ Params: { id: string; paymentId: string } }>(
-    '/:id/payments/:paymentId/resolve',
-    async (request) =>
-      resolvePaymentIssue(
-        submissionId(request.params.id),
-        recordId(request.params.paymentId, 'No flagged payment with this id on this submission'),
-        reviewer(request),
-        context(request),
-      ),
+  route(app, ENDPOINTS.resolvePaymentIssue, {}, async (request) =>
+    resolvePaymentIssue(
+      request.params.id,
+      request.params.paymentId,
+      reviewer(request),
+      context(request),
+    ),
   );
 
-  app.post<IdParams>('/:id/mark-paid', async (request) => {
+  route(app, ENDPOINTS.markPaid, {}, async (request) => {
     if (app.stripe)
       throw new HttpError(
         409,
         'Payments go through Stripe; they are recorded when Stripe confirms them.',
       );
-    const result = await markPaidByHand(
-      submissionId(request.params.id),
-      reviewer(request),
-      context(request),
-    );
-    return result;
+    return markPaidByHand(request.params.id, reviewer(request), context(request));
   });
 };
 

@@ -1,9 +1,10 @@
-import { ADMIN_MESSAGES, AdminLogin, check } from '@jobboard/contract';
+import { ADMIN_MESSAGES, ENDPOINTS } from '@jobboard/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { normaliseUsername } from '../../admins/admins-repository';
 import { verifyPassword } from '../../admins/passwords';
 import { csrfGuard, requireAdmin } from '../../admins/guards';
 import { LoginThrottle } from '../../admins/login-throttle';
+import { route } from '../../http/endpoint-route';
 import { HttpError } from '../../http/http-error';
 import { SESSION_COOKIE, SESSION_COOKIE_PATH } from '../../plugins/session';
 
@@ -21,14 +22,13 @@ const authRoutes: FastifyPluginAsync = async (app) => {
   const throttle = new LoginThrottle();
   app.addHook('onRequest', csrfGuard(app));
 
-  app.post(
-    '/login',
+  route(
+    app,
+    ENDPOINTS.login,
     // Per address, whatever the username: caps how many accounts one address can try.
     { config: { rateLimit: { max: 10, timeWindow: WINDOW_MS } } },
     async (request, reply) => {
-      const input = check(AdminLogin, request.body);
-      if (!input.ok) throw new HttpError(400, ADMIN_MESSAGES.login, input.errors);
-      const username = normaliseUsername(input.value.username);
+      const username = normaliseUsername(request.body.username);
       const now = app.now().getTime();
       // Counted now, before the password is checked: parallel guesses are all counted.
       const decision = throttle.attempt(username, request.ip, now);
@@ -41,7 +41,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
         );
       }
       const admin = await app.admins.find(username);
-      if (!(await verifyPassword(admin?.password_hash, input.value.password)) || !admin) {
+      if (!(await verifyPassword(admin?.password_hash, request.body.password)) || !admin) {
         request.log.warn({ username, ip: request.ip }, 'admin login failed');
         throw new HttpError(401, ADMIN_MESSAGES.badLogin);
       }
@@ -60,12 +60,12 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get('/check-auth', { preHandler: requireAdmin(app) }, async (request) => ({
+  route(app, ENDPOINTS.checkAuth, { preValidation: requireAdmin(app) }, async (request) => ({
     authenticated: true as const,
     username: request.admin!.username,
   }));
 
-  app.post('/logout', async (request, reply) => {
+  route(app, ENDPOINTS.logout, {}, async (request, reply) => {
     const username = request.session.get('admin')?.username;
     await request.session.destroy();
     reply.clearCookie(SESSION_COOKIE, { path: SESSION_COOKIE_PATH });

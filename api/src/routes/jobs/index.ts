@@ -1,7 +1,6 @@
-import { JOB_ID_PATTERN, JobListQuery, SearchRequest } from '@jobboard/contract';
+import { ENDPOINTS, type SearchRequest } from '@jobboard/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { notFound } from '../../http/http-error';
-import { validateInput } from '../../http/validate';
+import { markChecked, route } from '../../http/endpoint-route';
 import { BoundedMap } from '../../jobs/bounded-map';
 import { CACHED, sendCached } from '../../plugins/public-cache';
 
@@ -14,25 +13,22 @@ const jobsRoutes: FastifyPluginAsync = async (app) => {
 
   // One page of the public list (it used to be every job at once). The total and the next page are
   // in headers, so the body stays the plain list of jobs that clients of SPEC.md 7 read.
-  app.get('/jobs', CACHED, async (request, reply) => {
-    const { page, pageSize } = validateInput(JobListQuery, request.query ?? {});
-    return sendCached(request, reply, await reads.list(page, pageSize));
-  });
+  route(app, ENDPOINTS.jobList, CACHED, async (request, reply) =>
+    sendCached(request, reply, await reads.list(request.query.page, request.query.pageSize)),
+  );
 
-  app.get('/jobs/recent', CACHED, async (request, reply) =>
+  route(app, ENDPOINTS.recentJobs, CACHED, async (request, reply) =>
     sendCached(request, reply, await reads.recent()),
   );
 
-  app.get<{ Params: { id: string } }>('/jobs/:id', CACHED, async (request, reply) => {
-    const { id } = request.params;
-    if (!JOB_ID_PATTERN.test(id)) throw notFound('Job not found');
-    return sendCached(request, reply, await reads.job(Number(id)));
-  });
+  route(app, ENDPOINTS.job, CACHED, async (request, reply) =>
+    sendCached(request, reply, await reads.job(request.params.id)),
+  );
 
   // The board sends the same few search bodies over and over: each text is parsed and checked
   // once, then known by its text (this scope's JSON parser answers a known text with its checked
-  // search, without parsing it again).
-  const known = new BoundedMap<string, KnownSearch>(1000);
+  // search, marked as checked so that the body's struct lets it through without a second look).
+  const known = new BoundedMap<string, SearchRequest>(1000);
   const bodyText = new WeakMap<object, string>();
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
@@ -42,28 +38,19 @@ const jobsRoutes: FastifyPluginAsync = async (app) => {
     // A callback parser: it answers through `done` (its type also allows a promise-returning one).
     void parseJson(request, text as string, done);
   });
-  app.post('/jobs/search', CACHED, async (request, reply) => {
-    let found = request.body instanceof KnownSearch ? request.body : undefined;
-    if (!found) {
-      found = new KnownSearch(validateInput(SearchRequest, request.body ?? {}));
-      const text = bodyText.get(request);
-      if (text !== undefined) known.set(text, found);
-    }
-    return sendCached(request, reply, await reads.search(found.search));
+  route(app, ENDPOINTS.searchJobs, CACHED, async (request, reply) => {
+    const text = bodyText.get(request);
+    if (text !== undefined) known.set(text, markChecked(request.body));
+    return sendCached(request, reply, await reads.search(request.body));
   });
 
-  app.get('/locations', CACHED, async (request, reply) =>
+  route(app, ENDPOINTS.locations, CACHED, async (request, reply) =>
     sendCached(request, reply, await reads.locations()),
   );
 
-  app.get('/categories', CACHED, async (request, reply) =>
+  route(app, ENDPOINTS.categories, CACHED, async (request, reply) =>
     sendCached(request, reply, await reads.categories()),
   );
 };
-
-/** A search body already checked. */
-class KnownSearch {
-  constructor(readonly search: SearchRequest) {}
-}
 
 export default jobsRoutes;

@@ -1,6 +1,7 @@
-import { DATABASE_UNAVAILABLE_MESSAGE } from '@jobboard/contract';
+import { DATABASE_UNAVAILABLE_MESSAGE, ENDPOINTS } from '@jobboard/contract';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { pendingMigrations } from '../../db/migrate';
+import { route } from '../../http/endpoint-route';
 
 /** Probes are polled every few seconds: their lines stay out of the log unless something fails. */
 const QUIET = { logLevel: 'warn' } as const;
@@ -17,12 +18,12 @@ export const READINESS_TIMEOUT_MS = 2_000;
  * Never cached: each answer is about now.
  */
 const opsRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/healthz', QUIET, async (_request, reply) => {
+  route(app, ENDPOINTS.health, QUIET, async (_request, reply) => {
     noStore(reply);
-    return { status: 'ok' };
+    return { status: 'ok' as const };
   });
 
-  app.get('/readyz', QUIET, async (request, reply) => {
+  route(app, ENDPOINTS.readiness, QUIET, async (request, reply) => {
     noStore(reply);
     let pending: string[];
     try {
@@ -38,7 +39,7 @@ const opsRoutes: FastifyPluginAsync = async (app) => {
         message: `The database is missing ${pending.length} migration(s): ${pending.join(', ')}. They are applied when the server starts.`,
       });
     }
-    return { status: 'ok' };
+    return { status: 'ok' as const };
   });
 };
 

@@ -1,5 +1,6 @@
-import { PAY_LINK_MESSAGES, PAYMENT_MESSAGES } from '@jobboard/contract';
+import { ENDPOINTS, PAY_LINK_MESSAGES, PAYMENT_MESSAGES } from '@jobboard/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { route } from '../../http/endpoint-route';
 import { HttpError } from '../../http/http-error';
 import { createCheckoutSession, prepareCharge } from '../../payments/checkout';
 import { payPageView } from '../../payments/pay-page';
@@ -16,13 +17,14 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
   const linkedSubmission = (request: FastifyRequest, token: string): Promise<SubmissionRow> =>
     payLinkSubmission(token, app.serviceContext(request), app.config.site.jobsEmail);
 
-  app.get<{ Params: { token: string } }>('/pay/:token', async (request) => {
+  route(app, ENDPOINTS.payPage, {}, async (request) => {
     const submission = await linkedSubmission(request, request.params.token);
     return payPageView(submission, app.stripe !== null);
   });
 
-  app.post<{ Params: { token: string } }>(
-    '/pay/:token/checkout',
+  route(
+    app,
+    ENDPOINTS.payCheckout,
     { config: { rateLimit: { max: 20, timeWindow: '10 minutes' } } },
     async (request) => {
       const linked = await linkedSubmission(request, request.params.token);

@@ -1,5 +1,7 @@
+import { ENDPOINTS } from '@jobboard/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
+import { route } from '../../http/endpoint-route';
 import { HttpError } from '../../http/http-error';
 import { expireMarkedSessions } from '../../payments/session-expiry';
 import { applyStripeEvent } from '../../payments/webhook';
@@ -18,7 +20,7 @@ const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
     (_request, body, done) => done(null, body),
   );
 
-  app.post('/stripe/webhook', { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request) => {
+  route(app, ENDPOINTS.stripeWebhook, { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request) => {
     const secret = app.config.stripe?.webhookSecret;
     if (!app.stripe || !secret) throw new HttpError(503, 'Stripe webhooks are not configured');
     const signature = request.headers['stripe-signature'];
@@ -41,7 +43,7 @@ const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
       // After the commit: a paid listing's other sessions, and any an amount change left open.
       await expireMarkedSessions(outcome.submissionId, context);
     }
-    return { received: true };
+    return { received: true as const };
   });
 };
 

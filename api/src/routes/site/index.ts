@@ -1,6 +1,8 @@
 import fastifyStatic from '@fastify/static';
+import { ENDPOINTS } from '@jobboard/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../db/unavailable';
+import { route } from '../../http/endpoint-route';
 import { notFound } from '../../http/http-error';
 import { sendBody } from '../../plugins/public-cache';
 import { isolatedPage } from '../../plugins/security-headers';
@@ -16,10 +18,10 @@ const REVALIDATE = 'no-cache';
 const siteRoutes: FastifyPluginAsync = async (app) => {
   const releases = app.releases;
 
-  app.get('/api/site', async () => app.config.site);
+  route(app, ENDPOINTS.site, {}, async () => app.config.site);
 
   // Which build of each remote to load. Never cached: switching a version takes effect at once.
-  app.get('/remotes.json', async (_request, reply) => {
+  route(app, ENDPOINTS.remotes, {}, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
     return releases.remotes();
   });

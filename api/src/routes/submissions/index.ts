@@ -1,28 +1,27 @@
 import { randomInt } from 'node:crypto';
-import { SubmissionPayload } from '@jobboard/contract';
+import { ENDPOINTS } from '@jobboard/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { validateInput } from '../../http/validate';
+import { route } from '../../http/endpoint-route';
 import { submitForReview } from '../../submissions/submissions-service';
 
 /** The employer's free submission (SPEC.md 7: POST /api/submit-job-for-review). */
 const submissionsRoutes: FastifyPluginAsync = async (app) => {
   const limit = app.config.submissionRateLimit;
 
-  app.post(
-    '/submit-job-for-review',
+  route(
+    app,
+    ENDPOINTS.submitJob,
     { config: { rateLimit: { max: limit.max, timeWindow: limit.windowMinutes * 60_000 } } },
-    async (request, reply) => {
-      const payload = validateInput(SubmissionPayload, request.body);
+    async (request) => {
+      const payload = request.body;
       if (payload.website?.trim()) {
         // The hidden field only bots fill: answer as if stored, store and send nothing.
         request.log.warn({ ip: request.ip }, 'submission dropped: honeypot field filled');
-        return reply
-          .status(201)
-          .send({ id: String(randomInt(1000, 100_000)), status: 'pending_review' });
+        return { id: String(randomInt(1000, 100_000)), status: 'pending_review' };
       }
       const { id, status } = await submitForReview(payload, app.serviceContext(request));
       request.log.info({ submissionId: id }, 'job submitted for review');
-      return reply.status(201).send({ id: String(id), status });
+      return { id: String(id), status };
     },
   );
 };

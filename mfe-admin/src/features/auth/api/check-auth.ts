@@ -1,3 +1,4 @@
+import { ENDPOINTS } from '@jobboard/contract';
 import { apiFetch } from '@jobboard/shared-ui';
 import useSWR from 'swr';
 
@@ -6,7 +7,7 @@ export interface AuthState {
   username: string;
 }
 
-export const checkAuthKey = '/api/admin/check-auth';
+export const checkAuthKey = ENDPOINTS.checkAuth.path;
 
 /** The session check; null when signed out (401), an error when the check itself fails. */
 export const checkAuth = () => apiFetch<AuthState | null>(checkAuthKey, { nullOn401: true });

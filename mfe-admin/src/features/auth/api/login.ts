@@ -1,9 +1,9 @@
+import { ENDPOINTS } from '@jobboard/contract';
 import type { AdminLogin } from '@jobboard/contract';
 import { apiFetch, useMutation } from '@jobboard/shared-ui';
 import { checkAuthKey } from './check-auth';
 
-export const login = (credentials: AdminLogin) =>
-  apiFetch<{ username: string }>('/api/admin/login', { method: 'POST', body: credentials });
+export const login = (credentials: AdminLogin) => apiFetch(ENDPOINTS.login, { body: credentials });
 
 /** Sign in; the session check is fetched again, so the guarded pages see the new session. */
 export function useLogin() {

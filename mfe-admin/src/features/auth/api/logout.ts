@@ -1,7 +1,8 @@
+import { ENDPOINTS } from '@jobboard/contract';
 import { apiFetch, useMutation } from '@jobboard/shared-ui';
 import { checkAuthKey } from './check-auth';
 
-export const logout = () => apiFetch<{ message: string }>('/api/admin/logout', { method: 'POST' });
+export const logout = () => apiFetch(ENDPOINTS.logout);
 
 /**
  * End the session. The session check is left as it is (no refetch): the caller leaves the guarded

@@ -1,8 +1,9 @@
+import { ENDPOINTS, endpointPath } from '@jobboard/contract';
 import type { AdminJob } from '@jobboard/contract';
 import { REFRESH, apiFetch, freshFor } from '@jobboard/shared-ui';
 import useSWR from 'swr';
 
-export const adminJobKey = (id: string) => `/api/admin/jobs/${encodeURIComponent(id)}`;
+export const adminJobKey = (id: string) => endpointPath(ENDPOINTS.adminJob, { id });
 
 /** One job for the form and the view; fresh for a minute, like the list. */
 export function useAdminJob(id: string | undefined) {

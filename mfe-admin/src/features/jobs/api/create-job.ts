@@ -1,9 +1,8 @@
-import type { AdminJob, AdminJobForm } from '@jobboard/contract';
+import { ENDPOINTS, type AdminJobForm } from '@jobboard/contract';
 import { apiFetch, useMutation } from '@jobboard/shared-ui';
 import { adminJobsKey } from './admin-jobs';
 
-export const createJob = (form: AdminJobForm) =>
-  apiFetch<AdminJob>('/api/admin/jobs', { method: 'POST', body: form });
+export const createJob = (form: AdminJobForm) => apiFetch(ENDPOINTS.createJob, { body: form });
 
 /** Add a job; the dashboard's list is fetched again. */
 export function useCreateJob() {

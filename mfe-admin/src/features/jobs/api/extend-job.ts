@@ -1,12 +1,9 @@
-import type { AdminJob } from '@jobboard/contract';
+import { ENDPOINTS } from '@jobboard/contract';
 import { apiFetch, useMutation } from '@jobboard/shared-ui';
 import { adminJobKey } from './admin-job';
 
 export const extendJob = (id: string, days: number) =>
-  apiFetch<AdminJob>(`/api/admin/jobs/${encodeURIComponent(id)}/extend`, {
-    method: 'POST',
-    body: { days },
-  });
+  apiFetch(ENDPOINTS.extendJob, { params: { id }, body: { days } });
 
 /** Keep a listing up `days` longer; the job is fetched again. */
 export function useExtendJob(id: string) {

@@ -1,3 +1,4 @@
+import { ENDPOINTS } from '@jobboard/contract';
 import { adminJobsKey } from './admin-jobs';
 import { apiFetch, useMutation } from '@jobboard/shared-ui';
 
@@ -10,7 +11,7 @@ export interface RefreshResult {
 }
 
 /** Re-sync jobs from the external database service (SPEC.md 7). */
-export const refreshJobs = () => apiFetch<RefreshResult>('/api/refresh-jobs');
+export const refreshJobs = () => apiFetch(ENDPOINTS.refreshJobs);
 
 /** Refresh Jobs on the dashboard; the list is fetched again. */
 export function useRefreshJobs() {

@@ -1,9 +1,8 @@
-import type { AdminJob } from '@jobboard/contract';
+import { ENDPOINTS } from '@jobboard/contract';
 import { apiFetch, useMutation } from '@jobboard/shared-ui';
 import { adminJobKey } from './admin-job';
 
-export const republishJob = (id: string) =>
-  apiFetch<AdminJob>(`/api/admin/jobs/${encodeURIComponent(id)}/republish`, { method: 'POST' });
+export const republishJob = (id: string) => apiFetch(ENDPOINTS.republishJob, { params: { id } });
 
 /** Put an expired or switched-off listing back up; the job is fetched again. */
 export function useRepublishJob(id: string) {

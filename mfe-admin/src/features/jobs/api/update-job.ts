@@ -1,9 +1,9 @@
-import type { AdminJob, AdminJobForm } from '@jobboard/contract';
+import { ENDPOINTS, type AdminJobForm } from '@jobboard/contract';
 import { apiFetch, useMutation } from '@jobboard/shared-ui';
 import { adminJobsKey } from './admin-jobs';
 
 export const updateJob = (id: string, form: AdminJobForm) =>
-  apiFetch<AdminJob>(`/api/admin/jobs/${encodeURIComponent(id)}`, { method: 'PUT', body: form });
+  apiFetch(ENDPOINTS.updateJob, { params: { id }, body: form });
 
 /** Save an existing job; the dashboard's list is fetched again. */
 export function useUpdateJob() {

@@ -1,8 +1,9 @@
+import { ENDPOINTS } from '@jobboard/contract';
 import { apiFetch, useMutation } from '@jobboard/shared-ui';
 import { promoCodesKey } from './promo-codes';
 
 export const deletePromoCode = (id: string) =>
-  apiFetch<{ message: string }>(`${promoCodesKey}/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  apiFetch(ENDPOINTS.deletePromoCode, { params: { id } });
 
 /** Delete a promo code; the list is fetched again. */
 export function useDeletePromoCode() {

@@ -1,8 +1,9 @@
+import { ENDPOINTS } from '@jobboard/contract';
 import type { PromoCode } from '@jobboard/contract';
 import { apiFetch } from '@jobboard/shared-ui';
 import useSWR from 'swr';
 
-export const promoCodesKey = '/api/admin/promo-codes';
+export const promoCodesKey = ENDPOINTS.promoCodes.path;
 
 /** Every promo code, for /admin/promo-codes. */
 export function usePromoCodes() {

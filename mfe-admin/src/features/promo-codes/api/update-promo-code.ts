@@ -1,9 +1,9 @@
-import type { PromoCode, PromoCodeInput } from '@jobboard/contract';
+import { ENDPOINTS, type PromoCodeInput } from '@jobboard/contract';
 import { apiFetch, useMutation } from '@jobboard/shared-ui';
 import { promoCodesKey } from './promo-codes';
 
 export const updatePromoCode = (id: string, input: PromoCodeInput) =>
-  apiFetch<PromoCode>(`${promoCodesKey}/${encodeURIComponent(id)}`, { method: 'PUT', body: input });
+  apiFetch(ENDPOINTS.updatePromoCode, { params: { id }, body: input });
 
 /** Change a promo code; the list is fetched again. */
 export function useUpdatePromoCode() {

@@ -1,18 +1,13 @@
-import type { AdminSubmission } from '@jobboard/contract';
+import { ENDPOINTS } from '@jobboard/contract';
 import { apiFetch, useMutation } from '@jobboard/shared-ui';
-import { submissionUrl, submissionsKey } from './submissions';
-
-export interface Approval {
-  submission: AdminSubmission;
-  paymentUrl: string | null;
-  publishedWithCredit: boolean;
-}
+import { submissionsKey } from './submissions';
 
 /** Approve; `useCredit` publishes at once with one of the contact's Multiples credits. */
 export const approveSubmission = (id: string, useCredit = false) =>
-  apiFetch<Approval>(submissionUrl(id, 'approve'), {
-    method: 'POST',
-    ...(useCredit ? { body: { useCredit: true } } : {}),
+  apiFetch(ENDPOINTS.approveSubmission, {
+    params: { id },
+    // Without a credit no body is sent: the API reads a missing body as "no credit".
+    body: useCredit ? { useCredit: true } : undefined,
   });
 
 /** Approve from the review queue, which is fetched again whatever the outcome. */

@@ -1,10 +1,10 @@
-import type { IssuedPaymentLink } from '@jobboard/contract';
+import { ENDPOINTS } from '@jobboard/contract';
 import { apiFetch, useMutation } from '@jobboard/shared-ui';
-import { submissionUrl, submissionsKey } from './submissions';
+import { submissionsKey } from './submissions';
 
 /** A new pay link: the earlier ones stop working (only a hash of a link is kept). */
 export const generatePaymentLink = (id: string) =>
-  apiFetch<IssuedPaymentLink>(submissionUrl(id, 'payment-link'), { method: 'POST' });
+  apiFetch(ENDPOINTS.issuePaymentLink, { params: { id } });
 
 /** Issue a new pay link; the review queue (which shows until when it works) is fetched again. */
 export function useGeneratePaymentLink() {

@@ -1,10 +1,9 @@
-import type { AdminSubmission } from '@jobboard/contract';
+import { ENDPOINTS } from '@jobboard/contract';
 import { apiFetch, useMutation } from '@jobboard/shared-ui';
-import { submissionUrl, submissionsKey } from './submissions';
+import { submissionsKey } from './submissions';
 
 /** Payment taken outside Stripe (offered only when Stripe is not set up): the job goes live. */
-export const markPaid = (id: string) =>
-  apiFetch<AdminSubmission>(submissionUrl(id, 'mark-paid'), { method: 'POST' });
+export const markPaid = (id: string) => apiFetch(ENDPOINTS.markPaid, { params: { id } });
 
 /** Mark as paid; the review queue is fetched again. */
 export function useMarkPaid() {

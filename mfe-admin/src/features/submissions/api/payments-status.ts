@@ -1,9 +1,10 @@
+import { ENDPOINTS } from '@jobboard/contract';
 import { apiFetch } from '@jobboard/shared-ui';
 import useSWR from 'swr';
 
 /** Whether Stripe takes the payments; without it admins get 'Mark as paid'. */
 export function usePaymentsStatus() {
-  return useSWR('/api/admin/submissions/payments', (url: string) =>
+  return useSWR(ENDPOINTS.paymentsMode.path, (url: string) =>
     apiFetch<{ stripeConfigured: boolean }>(url),
   );
 }

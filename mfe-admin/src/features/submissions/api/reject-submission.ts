@@ -1,10 +1,10 @@
-import type { AdminSubmission } from '@jobboard/contract';
+import { ENDPOINTS } from '@jobboard/contract';
 import { apiFetch, useMutation } from '@jobboard/shared-ui';
-import { submissionUrl, submissionsKey } from './submissions';
+import { submissionsKey } from './submissions';
 
 export const rejectSubmission = (id: string, notes: string) =>
-  apiFetch<AdminSubmission>(submissionUrl(id, 'reject'), {
-    method: 'POST',
+  apiFetch(ENDPOINTS.rejectSubmission, {
+    params: { id },
     body: { notes: notes.trim() || null },
   });
 

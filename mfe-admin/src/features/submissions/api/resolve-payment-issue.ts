@@ -1,13 +1,10 @@
-import type { AdminSubmission } from '@jobboard/contract';
+import { ENDPOINTS } from '@jobboard/contract';
 import { apiFetch, useMutation } from '@jobboard/shared-ui';
-import { submissionUrl, submissionsKey } from './submissions';
+import { submissionsKey } from './submissions';
 
 /** A flagged payment has been refunded or otherwise dealt with. */
 export const resolvePaymentIssue = (id: string, paymentId: string) =>
-  apiFetch<AdminSubmission>(
-    submissionUrl(id, `payments/${encodeURIComponent(paymentId)}/resolve`),
-    { method: 'POST' },
-  );
+  apiFetch(ENDPOINTS.resolvePaymentIssue, { params: { id, paymentId } });
 
 /** Mark a flagged payment handled; the review queue is fetched again. */
 export function useResolvePaymentIssue() {

@@ -1,13 +1,9 @@
-import type { AdminSubmission } from '@jobboard/contract';
+import { ENDPOINTS, endpointPath, type AdminSubmission } from '@jobboard/contract';
 import { REFRESH, apiFetch } from '@jobboard/shared-ui';
 import { useRef } from 'react';
 import useSWR from 'swr';
 
-export const submissionsKey = '/api/admin/submissions';
-
-/** The address of one action on a submission (the review endpoints, one file each beside this). */
-export const submissionUrl = (id: string, action: string) =>
-  `${submissionsKey}/${encodeURIComponent(id)}/${action}`;
+export const submissionsKey = ENDPOINTS.submissions.path;
 
 /**
  * The review queue, polled every 30 seconds (SPEC.md 7). The first load of the screen is the
@@ -29,7 +25,7 @@ export function useSubmissions() {
 }
 
 export function useSubmission(id: string | null) {
-  return useSWR(id ? `${submissionsKey}/${id}` : null, (url: string) =>
+  return useSWR(id ? endpointPath(ENDPOINTS.submission, { id }) : null, (url: string) =>
     apiFetch<AdminSubmission>(url),
   );
 }

@@ -1,10 +1,10 @@
-import type { AdminSubmission } from '@jobboard/contract';
+import { ENDPOINTS } from '@jobboard/contract';
 import { apiFetch, useMutation } from '@jobboard/shared-ui';
-import { submissionUrl, submissionsKey } from './submissions';
+import { submissionsKey } from './submissions';
 
 /** Cents, a whole number above zero. */
 export const updateAmount = (id: string, amount: number) =>
-  apiFetch<AdminSubmission>(submissionUrl(id, 'amount'), { method: 'PUT', body: { amount } });
+  apiFetch(ENDPOINTS.updateAmount, { params: { id }, body: { amount } });
 
 /** Change the amount due; the review queue is fetched again. */
 export function useUpdateAmount() {

@@ -1,8 +1,9 @@
+import { ENDPOINTS } from '@jobboard/contract';
 import type { Job } from '@jobboard/contract';
 import { REFRESH, apiFetch, freshFor } from '@jobboard/shared-ui';
 import useSWR from 'swr';
 
-export const RECENT_JOBS_URL = '/api/jobs/recent';
+export const RECENT_JOBS_URL = ENDPOINTS.recentJobs.path;
 
 export interface RecentJobs {
   jobs: Job[];

@@ -1,8 +1,9 @@
+import { ENDPOINTS } from '@jobboard/contract';
 import { REFRESH, apiFetch, freshFor } from '@jobboard/shared-ui';
 import useSWR from 'swr';
 import { SEARCH_TEXT } from '../messages';
 
-export const CATEGORIES_URL = '/api/categories';
+export const CATEGORIES_URL = ENDPOINTS.categories.path;
 
 /** The categories of public jobs; a failed answer is 'Failed to fetch categories' (SPEC.md 8). */
 export async function getCategories(): Promise<string[]> {

@@ -1,8 +1,9 @@
+import { ENDPOINTS } from '@jobboard/contract';
 import { REFRESH, apiFetch, freshFor } from '@jobboard/shared-ui';
 import useSWR from 'swr';
 import { SEARCH_TEXT } from '../messages';
 
-export const LOCATIONS_URL = '/api/locations';
+export const LOCATIONS_URL = ENDPOINTS.locations.path;
 
 /** The locations of public jobs; a failed answer is 'Failed to fetch locations' (SPEC.md 8). */
 export async function getLocations(): Promise<string[]> {

@@ -1,8 +1,9 @@
+import { ENDPOINTS } from '@jobboard/contract';
 import { PAGE_SIZE, type SearchFilter, type SearchResponse } from '@jobboard/contract';
 import { REFRESH, apiFetch } from '@jobboard/shared-ui';
 import useSWR, { type SWRConfiguration } from 'swr';
 
-export const SEARCH_JOBS_URL = '/api/jobs/search';
+export const SEARCH_JOBS_URL = ENDPOINTS.searchJobs.path;
 
 /** One page of one filter's results: everything the answer depends on is in the key. */
 export const searchJobsKey = (filter: SearchFilter, page: number) =>

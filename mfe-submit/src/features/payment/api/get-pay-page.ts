@@ -1,8 +1,9 @@
+import { ENDPOINTS, endpointPath } from '@jobboard/contract';
 import type { PayPageView } from '@jobboard/contract';
 import { apiFetch } from '@jobboard/shared-ui';
 import useSWR from 'swr';
 
-export const payPageKey = (token: string) => `/api/pay/${encodeURIComponent(token)}`;
+export const payPageKey = (token: string) => endpointPath(ENDPOINTS.payPage, { token });
 
 export const getPayPage = (token: string) => apiFetch<PayPageView>(payPageKey(token));
 

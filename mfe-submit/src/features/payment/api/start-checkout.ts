@@ -1,6 +1,6 @@
-import type { CheckoutStarted } from '@jobboard/contract';
+import { ENDPOINTS } from '@jobboard/contract';
 import { apiFetch } from '@jobboard/shared-ui';
 
 /** A fresh Stripe Checkout Session for what is owed now; the browser is sent to its URL. */
 export const startCheckout = (token: string) =>
-  apiFetch<CheckoutStarted>(`/api/pay/${encodeURIComponent(token)}/checkout`, { method: 'POST' });
+  apiFetch(ENDPOINTS.payCheckout, { params: { token } });

@@ -1,0 +1,291 @@
+import { object } from 'superstruct';
+import {
+  ADMIN_MESSAGES,
+  AdminJob,
+  AdminJobForm,
+  AdminJobList,
+  AdminLogin,
+  AdminSubmission,
+  AdminSubmissionList,
+  AmountUpdate,
+  ApproveSubmission,
+  ApprovedSubmission,
+  AuthState,
+  ExtendListing,
+  IssuedPaymentLink,
+  PaymentsMode,
+  PromoCode,
+  PromoCodeInput,
+  PromoCodeList,
+  RefreshResult,
+  RejectSubmission,
+  SignedIn,
+} from './admin';
+import {
+  Healthy,
+  IdParams,
+  Message,
+  PayLinkParams,
+  WebhookReceived,
+  orEmptyObject,
+  type Endpoint,
+} from './endpoint';
+import { Job, JobList, RecordId } from './job';
+import { CheckoutStarted, PayPageView } from './payments';
+import { JobListQuery, SearchRequest, SearchResponse, StringList } from './search';
+import { RemotesConfig, SiteConfig } from './site';
+import { SubmissionPayload, SubmissionReceived } from './submission';
+
+/**
+ * Every route of the API (SPEC.md 7), and the operators' and the shell's JSON beside it: what each
+ * takes and answers. The index exports them as the `ENDPOINTS` namespace; the API registers each
+ * route from its entry (api/src/http/endpoint-route.ts), the front ends call them with
+ * `apiFetch(ENDPOINTS.job, { params: { id } })`. One export each, so a front end bundles only the
+ * structs of the endpoints it calls.
+ */
+
+const jobId = { params: IdParams, notFound: { id: 'Job not found' } } as const;
+const submissionId = { params: IdParams, notFound: { id: 'Submission not found' } } as const;
+const promoCodeId = { params: IdParams, notFound: { id: 'Promo code not found' } } as const;
+
+// The public board: cached reads (api/src/jobs/public-reads.ts).
+export const jobList = {
+  method: 'GET',
+  path: '/api/jobs',
+  querystring: JobListQuery,
+  response: JobList,
+} as const satisfies Endpoint;
+export const recentJobs = {
+  method: 'GET',
+  path: '/api/jobs/recent',
+  response: JobList,
+} as const satisfies Endpoint;
+export const job = {
+  method: 'GET',
+  path: '/api/jobs/:id',
+  ...jobId,
+  response: Job,
+} as const satisfies Endpoint;
+export const searchJobs = {
+  method: 'POST',
+  path: '/api/jobs/search',
+  body: /* @__PURE__ */ orEmptyObject(SearchRequest),
+  response: SearchResponse,
+} as const satisfies Endpoint;
+export const locations = {
+  method: 'GET',
+  path: '/api/locations',
+  response: StringList,
+} as const satisfies Endpoint;
+export const categories = {
+  method: 'GET',
+  path: '/api/categories',
+  response: StringList,
+} as const satisfies Endpoint;
+export const site = {
+  method: 'GET',
+  path: '/api/site',
+  response: SiteConfig,
+} as const satisfies Endpoint;
+
+// Employers.
+export const submitJob = {
+  method: 'POST',
+  path: '/api/submit-job-for-review',
+  body: SubmissionPayload,
+  status: 201,
+  response: SubmissionReceived,
+} as const satisfies Endpoint;
+export const payPage = {
+  method: 'GET',
+  path: '/api/pay/:token',
+  params: PayLinkParams,
+  response: PayPageView,
+} as const satisfies Endpoint;
+export const payCheckout = {
+  method: 'POST',
+  path: '/api/pay/:token/checkout',
+  params: PayLinkParams,
+  response: CheckoutStarted,
+} as const satisfies Endpoint;
+/** Its body is Stripe's signed bytes, checked by the signature, not by a struct. */
+export const stripeWebhook = {
+  method: 'POST',
+  path: '/api/stripe/webhook',
+  response: WebhookReceived,
+} as const satisfies Endpoint;
+
+// Admin sign-in.
+export const login = {
+  method: 'POST',
+  path: '/api/admin/login',
+  body: AdminLogin,
+  invalid: ADMIN_MESSAGES.login,
+  response: SignedIn,
+} as const satisfies Endpoint;
+export const checkAuth = {
+  method: 'GET',
+  path: '/api/admin/check-auth',
+  response: AuthState,
+} as const satisfies Endpoint;
+export const logout = {
+  method: 'POST',
+  path: '/api/admin/logout',
+  response: Message,
+} as const satisfies Endpoint;
+
+// Admin: jobs.
+export const adminJobs = {
+  method: 'GET',
+  path: '/api/admin/jobs',
+  response: AdminJobList,
+} as const satisfies Endpoint;
+export const adminJob = {
+  method: 'GET',
+  path: '/api/admin/jobs/:id',
+  ...jobId,
+  response: AdminJob,
+} as const satisfies Endpoint;
+export const createJob = {
+  method: 'POST',
+  path: '/api/admin/jobs',
+  body: AdminJobForm,
+  status: 201,
+  response: AdminJob,
+} as const satisfies Endpoint;
+export const updateJob = {
+  method: 'PUT',
+  path: '/api/admin/jobs/:id',
+  ...jobId,
+  body: AdminJobForm,
+  response: AdminJob,
+} as const satisfies Endpoint;
+export const deleteJob = {
+  method: 'DELETE',
+  path: '/api/admin/jobs/:id',
+  ...jobId,
+  response: Message,
+} as const satisfies Endpoint;
+export const extendJob = {
+  method: 'POST',
+  path: '/api/admin/jobs/:id/extend',
+  ...jobId,
+  body: ExtendListing,
+  response: AdminJob,
+} as const satisfies Endpoint;
+export const republishJob = {
+  method: 'POST',
+  path: '/api/admin/jobs/:id/republish',
+  ...jobId,
+  response: AdminJob,
+} as const satisfies Endpoint;
+export const refreshJobs = {
+  method: 'GET',
+  path: '/api/refresh-jobs',
+  response: RefreshResult,
+} as const satisfies Endpoint;
+
+// Admin: the review queue.
+export const submissions = {
+  method: 'GET',
+  path: '/api/admin/submissions',
+  response: AdminSubmissionList,
+} as const satisfies Endpoint;
+export const paymentsMode = {
+  method: 'GET',
+  path: '/api/admin/submissions/payments',
+  response: PaymentsMode,
+} as const satisfies Endpoint;
+export const submission = {
+  method: 'GET',
+  path: '/api/admin/submissions/:id',
+  ...submissionId,
+  response: AdminSubmission,
+} as const satisfies Endpoint;
+export const approveSubmission = {
+  method: 'POST',
+  path: '/api/admin/submissions/:id/approve',
+  ...submissionId,
+  body: /* @__PURE__ */ orEmptyObject(ApproveSubmission),
+  response: ApprovedSubmission,
+} as const satisfies Endpoint;
+export const rejectSubmission = {
+  method: 'POST',
+  path: '/api/admin/submissions/:id/reject',
+  ...submissionId,
+  body: /* @__PURE__ */ orEmptyObject(RejectSubmission),
+  response: AdminSubmission,
+} as const satisfies Endpoint;
+export const updateAmount = {
+  method: 'PUT',
+  path: '/api/admin/submissions/:id/amount',
+  ...submissionId,
+  body: AmountUpdate,
+  response: AdminSubmission,
+} as const satisfies Endpoint;
+export const issuePaymentLink = {
+  method: 'POST',
+  path: '/api/admin/submissions/:id/payment-link',
+  ...submissionId,
+  response: IssuedPaymentLink,
+} as const satisfies Endpoint;
+export const resolvePaymentIssue = {
+  method: 'POST',
+  path: '/api/admin/submissions/:id/payments/:paymentId/resolve',
+  params: /* @__PURE__ */ object({ id: RecordId, paymentId: RecordId }),
+  notFound: {
+    id: 'Submission not found',
+    paymentId: 'No flagged payment with this id on this submission',
+  },
+  response: AdminSubmission,
+} as const satisfies Endpoint;
+export const markPaid = {
+  method: 'POST',
+  path: '/api/admin/submissions/:id/mark-paid',
+  ...submissionId,
+  response: AdminSubmission,
+} as const satisfies Endpoint;
+
+// Admin: promo codes.
+export const promoCodes = {
+  method: 'GET',
+  path: '/api/admin/promo-codes',
+  response: PromoCodeList,
+} as const satisfies Endpoint;
+export const createPromoCode = {
+  method: 'POST',
+  path: '/api/admin/promo-codes',
+  body: PromoCodeInput,
+  status: 201,
+  response: PromoCode,
+} as const satisfies Endpoint;
+export const updatePromoCode = {
+  method: 'PUT',
+  path: '/api/admin/promo-codes/:id',
+  ...promoCodeId,
+  body: PromoCodeInput,
+  response: PromoCode,
+} as const satisfies Endpoint;
+export const deletePromoCode = {
+  method: 'DELETE',
+  path: '/api/admin/promo-codes/:id',
+  ...promoCodeId,
+  response: Message,
+} as const satisfies Endpoint;
+
+// Outside /api: the operators' probes and the shell's remotes.
+export const health = {
+  method: 'GET',
+  path: '/healthz',
+  response: Healthy,
+} as const satisfies Endpoint;
+export const readiness = {
+  method: 'GET',
+  path: '/readyz',
+  response: Healthy,
+} as const satisfies Endpoint;
+export const remotes = {
+  method: 'GET',
+  path: '/remotes.json',
+  response: RemotesConfig,
+} as const satisfies Endpoint;
