@@ -121,6 +121,21 @@ describe('the board home', () => {
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('salary-high');
   });
 
+  it('links the feeds of the search on screen', async () => {
+    api();
+    renderBoard('/?q=Role&remote=true&sort=salary-high');
+    await screen.findByRole('heading', { name: /Job Opportunities$/ });
+    // Sorting is no part of a feed: the server lists a feed newest first.
+    expect(screen.getByRole('link', { name: 'RSS feed of this search' })).toHaveAttribute(
+      'href',
+      '/feed.xml?q=Role&remote=true',
+    );
+    expect(screen.getByRole('link', { name: 'JSON Feed of this search' })).toHaveAttribute(
+      'href',
+      '/feed.json?q=Role&remote=true',
+    );
+  });
+
   it('reads "1,000+" when a broad search was counted only up to the cap', async () => {
     api({
       'POST /api/jobs/search': ({ body }) => {
