@@ -29,6 +29,7 @@ import hashPaymentTokens from './20261124120100_hash_payment_tokens';
 import paymentLinkExpiry from './20261124120200_payment_link_expiry';
 import paymentReview from './20261124120300_payment_review';
 import promoRedemption from './20261124120400_promo_redemption';
+import canonicalJobTypes from './20261124120500_canonical_job_types';
 import type { Migration } from './migration';
 
 export const migrations: Migration[] = [
@@ -62,4 +63,5 @@ export const migrations: Migration[] = [
   paymentLinkExpiry,
   paymentReview,
   promoRedemption,
+  canonicalJobTypes,
 ];
