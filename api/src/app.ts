@@ -24,6 +24,7 @@ import submissionsPlugin from './plugins/submissions';
 import adminRoutes from './routes/admin';
 import refreshJobsRoutes from './routes/admin/refresh-jobs';
 import authRoutes from './routes/auth';
+import discoveryRoutes from './routes/discovery';
 import jobsRoutes from './routes/jobs';
 import opsRoutes from './routes/ops';
 import paymentsRoutes from './routes/payments';
@@ -122,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await withSessions.register(refreshJobsRoutes, { prefix: '/api' });
   });
   // Last: the front end answers every GET no API route took.
+  await app.register(discoveryRoutes);
   await app.register(siteRoutes);
 
   return app;

@@ -24,6 +24,7 @@ export const JOB_TEXT = {
   visitWebsite: 'Visit Company Website',
   jobsOnPage: 'Jobs',
   loadingJob: 'Loading job details...',
+  closedTitle: 'This job is closed',
   notFoundTitle: 'Job not found',
   notFoundText: 'This job does not exist or is no longer listed.',
   loadFailedTitle: 'This job could not be loaded',
