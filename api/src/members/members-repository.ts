@@ -85,10 +85,12 @@ export class MembersRepository {
     return rows.map((row) => ({ jobId: Number(row.job_id), createdAt: Number(row.created_at) }));
   }
 
-  /** Save bookmarks (a bookmark saved already stays as it was); each gets its own time, in order. */
-  async addBookmarks(memberId: number, jobIds: number[], now: Date, db: Db = this.db) {
+  /**
+   * Save bookmarks (a bookmark saved already stays as it was), each a millisecond after the one
+   * before from `at` on, so the list keeps their order.
+   */
+  async addBookmarks(memberId: number, jobIds: number[], at: number, db: Db = this.db) {
     if (!jobIds.length) return;
-    const at = now.getTime();
     await db('member_bookmarks')
       .insert(
         jobIds.map((jobId, i) => ({ member_id: memberId, job_id: jobId, created_at: at + i })),

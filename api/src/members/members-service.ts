@@ -37,13 +37,17 @@ export async function signIn(
   const { email } = await ctx.ghostTokens.verify(token, ctx.now);
   const sessionToken = randomBytes(32).toString('base64url');
   const expiresAt = new Date(ctx.now.getTime() + MEMBER_SESSION_MS);
-  const visible = await ctx.jobs.visibleIds([...new Set(localIds)]);
+  const local = [...new Set(localIds)];
+  const visible = await ctx.jobs.visibleIds(local);
   const memberId = await ctx.db.transaction(async (trx) => {
     const id = await ctx.members.upsertByEmail(email, ctx.now, trx);
-    const saved = new Set((await ctx.members.bookmarks(id, trx)).map((b) => b.jobId));
+    const rows = await ctx.members.bookmarks(id, trx);
+    const saved = new Set(rows.map((b) => b.jobId));
     const room = Math.max(0, MAX_MEMBER_BOOKMARKS - saved.size);
-    const added = [...visible].filter((jobId) => !saved.has(jobId)).slice(0, room);
-    await ctx.members.addBookmarks(id, added, ctx.now, trx);
+    const added = local.filter((jobId) => visible.has(jobId) && !saved.has(jobId)).slice(0, room);
+    // After the member's own, in this browser's order.
+    const after = rows.reduce((latest, b) => Math.max(latest, b.createdAt + 1), 0);
+    await ctx.members.addBookmarks(id, added, Math.max(ctx.now.getTime(), after), trx);
     await ctx.members.openSession(id, sessionToken, ctx.now, expiresAt, trx);
     return id;
   });
@@ -76,6 +80,6 @@ export async function addBookmark(ctx: MembersContext, memberId: number, jobId: 
     const saved = await ctx.members.bookmarks(memberId, trx);
     if (saved.some((b) => b.jobId === jobId)) return;
     if (saved.length >= MAX_MEMBER_BOOKMARKS) throw new Conflict(MEMBER_MESSAGES.tooManyBookmarks);
-    await ctx.members.addBookmarks(memberId, [jobId], ctx.now, trx);
+    await ctx.members.addBookmarks(memberId, [jobId], ctx.now.getTime(), trx);
   });
 }
