@@ -68,6 +68,7 @@ export {
   rememberReturnPath,
   takeReturnPath,
   portalSignInUrl,
+  GHOST_SIGN_IN_MARKER,
   RETURN_PATH_KEY,
   type MemberStatus,
 } from './member/member-store';

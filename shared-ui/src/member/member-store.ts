@@ -94,5 +94,13 @@ export function takeReturnPath(): string {
   return local && !path.startsWith('/ghost-callback') ? path : '/';
 }
 
-/** The Ghost portal's sign-in screen of a Ghost site. */
-export const portalSignInUrl = (membershipUrl: string) => `${membershipUrl}/#/portal/signin`;
+/**
+ * Marks a visit to the Ghost site that began at the board's 'Sign in': the code injection in
+ * README.md sends only such a member back with their token, not every signed-in reader of the
+ * publication.
+ */
+export const GHOST_SIGN_IN_MARKER = 'job-board-sign-in';
+
+/** The Ghost portal's sign-in screen of a Ghost site, marked as coming from the board. */
+export const portalSignInUrl = (membershipUrl: string) =>
+  `${membershipUrl}/?${GHOST_SIGN_IN_MARKER}#/portal/signin`;

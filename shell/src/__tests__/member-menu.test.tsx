@@ -57,7 +57,10 @@ describe("the header's member sign-in", () => {
     fakeApi({ 'GET /api/members/me': [401, { message: 'Please sign in' }] });
     renderHeader(ghost, '/jobs/12?remote=true');
     const signIn = await screen.findByRole('link', { name: 'Sign in', ...hidden });
-    expect(signIn).toHaveAttribute('href', 'https://news.example.org/#/portal/signin');
+    expect(signIn).toHaveAttribute(
+      'href',
+      'https://news.example.org/?job-board-sign-in#/portal/signin',
+    );
     signIn.addEventListener('click', (event) => event.preventDefault()); // jsdom cannot navigate
     await userEvent.click(signIn);
     expect(localStorage.getItem(RETURN_PATH_KEY)).toBe('/jobs/12?remote=true');

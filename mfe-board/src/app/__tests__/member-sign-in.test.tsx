@@ -74,7 +74,7 @@ describe('/ghost-callback with a Ghost site configured', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(MEMBER_MESSAGES.tokenRefused);
     expect(screen.getByRole('link', { name: 'Sign in again' })).toHaveAttribute(
       'href',
-      'https://news.example.org/#/portal/signin',
+      'https://news.example.org/?job-board-sign-in#/portal/signin',
     );
     expect(useMemberStore.getState().status).toBe('signed-out');
     expect(location()).toHaveTextContent('/ghost-callback?token=forged');
