@@ -11,7 +11,7 @@ import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
  * - public reads: anyone, cached by their own rules (ETag, `public, no-cache`);
  * - public: anyone, answers never stored (`no-store`);
  * - admin: the admin session (401 without it) and `no-store`;
- * - member: a member's session (none yet: the members' issue adds them here);
+ * - member: a member's session (401 without it, the admin's does not do) and `no-store`;
  * - operators: the probes outside /api, anyone, never stored.
  */
 const PUBLIC_READS = [
@@ -32,6 +32,8 @@ const PUBLIC = [
   'POST /api/stripe/webhook',
   'POST /api/admin/login',
   'POST /api/admin/logout',
+  // A member's sign-in with Ghost's token (404 here: no GHOST_URL).
+  'POST /api/members/session',
 ];
 const ADMIN = [
   'GET /api/admin/check-auth',
@@ -57,7 +59,13 @@ const ADMIN = [
   'DELETE /api/admin/promo-codes/:id',
   'GET /api/refresh-jobs',
 ];
-const MEMBER: string[] = [];
+const MEMBER = [
+  'GET /api/members/me',
+  'GET /api/members/bookmarks',
+  'PUT /api/members/bookmarks/:id',
+  'DELETE /api/members/bookmarks/:id',
+  'DELETE /api/members/session',
+];
 /** Load balancers' and orchestrators' probes (routes/ops). */
 const OPERATORS = ['GET /healthz', 'GET /readyz'];
 
@@ -117,6 +125,16 @@ describe(`the route table on ${testDatabase}`, () => {
         const res = await t.app.inject(request(route, { cookie, ...extra }));
         expect(res.statusCode, route).not.toBe(401);
         expect(res.statusCode, route).toBeLessThan(500);
+        expect(res.headers['cache-control'], route).toBe('no-store');
+      }
+    }
+  });
+
+  it('refuses every member route without a member session (401), the admin session too, never stored', async () => {
+    for (const route of MEMBER) {
+      for (const headers of [{}, { cookie }] as Record<string, string>[]) {
+        const res = await t.app.inject(request(route, headers));
+        expect(res.statusCode, route).toBe(401);
         expect(res.headers['cache-control'], route).toBe('no-store');
       }
     }
