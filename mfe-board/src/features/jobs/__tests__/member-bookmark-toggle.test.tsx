@@ -98,6 +98,25 @@ describe('a signed-in member bookmarking a job', () => {
   });
 });
 
+describe('a signed-in member removing the bookmarks of jobs the board no longer lists', () => {
+  it('removes them here at once and from the account too', async () => {
+    useBookmarks.getState().adopt(['3', '5', '8']);
+    const api = fakeApi({
+      'DELETE /api/members/bookmarks/3': [200, { message: MEMBER_MESSAGES.bookmarkRemoved }],
+      'DELETE /api/members/bookmarks/8': [200, { message: MEMBER_MESSAGES.bookmarkRemoved }],
+    });
+    useBookmarks.getState().remove(['3', '8']);
+    expect(useBookmarks.getState().ids).toEqual(['5']);
+    expect(stored()).toEqual(['5']);
+    await waitFor(() =>
+      expect(api.calls.map((c) => `${c.method} ${c.path}`).sort()).toEqual([
+        'DELETE /api/members/bookmarks/3',
+        'DELETE /api/members/bookmarks/8',
+      ]),
+    );
+  });
+});
+
 describe('a visitor who is not signed in', () => {
   it('bookmarks in this browser only: no call to the API', async () => {
     useMemberStore.getState().signedOut();
