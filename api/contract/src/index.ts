@@ -9,6 +9,7 @@ export * from './errors';
 export * from './filter-query';
 export * from './job';
 export * from './job-posting';
+export * from './members';
 export * from './money';
 export * from './payments';
 export * from './remotes';

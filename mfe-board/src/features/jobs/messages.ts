@@ -33,6 +33,11 @@ export const JOB_TEXT = {
   backToJobs: 'Back to all jobs',
   bookmarksTitle: 'My Bookmarks',
   bookmarksIntro: 'Jobs you bookmarked are kept in this browser.',
+  bookmarksIntroMember: (email: string) =>
+    `Jobs you bookmarked are saved to your member account (${email}) and follow you to every device.`,
+  bookmarkSaveFailed: 'Your bookmark could not be saved',
+  bookmarkRemoveFailed: 'Your bookmark could not be removed',
+  bookmarkTryAgain: 'Please check your connection and try again.',
   bookmarksLoading: 'Loading your bookmarked jobs...',
   bookmarksEmpty: 'You have no bookmarked jobs yet.',
   browseJobs: 'Browse jobs',
