@@ -29,6 +29,8 @@ import hashPaymentTokens from './20261124120100_hash_payment_tokens';
 import paymentLinkExpiry from './20261124120200_payment_link_expiry';
 import paymentReview from './20261124120300_payment_review';
 import promoRedemption from './20261124120400_promo_redemption';
+import outboxHeaders from './20261125050100_outbox_headers';
+import createJobAlerts from './20261125050200_create_job_alerts';
 import type { Migration } from './migration';
 
 export const migrations: Migration[] = [
@@ -62,4 +64,6 @@ export const migrations: Migration[] = [
   paymentLinkExpiry,
   paymentReview,
   promoRedemption,
+  outboxHeaders,
+  createJobAlerts,
 ];

@@ -6,6 +6,7 @@ import { jsonSerializerCompiler, structValidatorCompiler } from './http/endpoint
 import { REQUEST_ID_HEADER, REQUEST_ID_LOG_LABEL, requestIdOf } from './http/request-id';
 import { redactLogLine, serializeRequest } from './http/request-log';
 import adminsPlugin from './plugins/admins';
+import alertsPlugin from './plugins/alerts';
 import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
@@ -22,6 +23,7 @@ import securityHeadersPlugin from './plugins/security-headers';
 import stripePlugin from './plugins/stripe';
 import submissionsPlugin from './plugins/submissions';
 import adminRoutes from './routes/admin';
+import alertsRoutes from './routes/alerts';
 import refreshJobsRoutes from './routes/admin/refresh-jobs';
 import authRoutes from './routes/auth';
 import jobsRoutes from './routes/jobs';
@@ -106,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentsPlugin);
   await app.register(adminsPlugin);
   await app.register(mailerPlugin);
+  await app.register(alertsPlugin);
   await app.register(serviceContextPlugin);
 
   // The operators' probes, outside /api: /healthz and /readyz.
@@ -113,6 +116,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(jobsRoutes, { prefix: '/api' });
   await app.register(submissionsRoutes, { prefix: '/api' });
   await app.register(paymentsRoutes, { prefix: '/api' });
+  // Under /api, and the one-click unsubscribe at the unsubscribe page's own address.
+  await app.register(alertsRoutes);
   // Sessions exist only around the routes that use them: a visitor's request never pays for a
   // session object (an id and an HMAC per request, a quarter of a cached page's cost).
   await app.register(async (withSessions) => {

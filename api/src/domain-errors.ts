@@ -20,6 +20,16 @@ export class Conflict extends DomainError {}
 /** The thing existed but cannot be used any more: an ended pay link (410). */
 export class Gone extends DomainError {}
 
+/** Too many requests of one kind in a window (429, with Retry-After in whole seconds). */
+export class TooMany extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
+
 /** Values the caller sent break a rule checked against stored data (400, naming each field). */
 export class Invalid extends DomainError {
   constructor(readonly fields: FieldErrors) {

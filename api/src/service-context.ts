@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import type Stripe from 'stripe';
+import type { AlertsRepository } from './alerts/alerts-repository';
 import type { Dialect } from './db/knex';
 import type { JobsRepository } from './jobs/jobs-repository';
 import type { Outbox } from './mail/outbox';
@@ -24,6 +25,8 @@ export interface ServiceContext {
   promoCodes: PromoCodesRepository;
   payments: PaymentsRepository;
   outbox: Outbox;
+  /** Job alerts (`job_alerts`). */
+  alerts: AlertsRepository;
   /** null when Stripe is not configured (payments are then marked by hand). */
   stripe: Stripe | null;
   /** The app's clock, read once per request. */

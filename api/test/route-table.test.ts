@@ -32,6 +32,13 @@ const PUBLIC = [
   'POST /api/stripe/webhook',
   'POST /api/admin/login',
   'POST /api/admin/logout',
+  // Job alerts: their links work without signing in (the token is the key).
+  'POST /api/alerts',
+  'POST /api/alerts/:token/confirm',
+  'GET /api/alerts/:token',
+  'PUT /api/alerts/:token',
+  'POST /api/alerts/:token/unsubscribe',
+  'POST /alerts/unsubscribe',
 ];
 const ADMIN = [
   'GET /api/admin/check-auth',
@@ -55,6 +62,7 @@ const ADMIN = [
   'POST /api/admin/promo-codes',
   'PUT /api/admin/promo-codes/:id',
   'DELETE /api/admin/promo-codes/:id',
+  'GET /api/admin/alerts/stats',
   'GET /api/refresh-jobs',
 ];
 const MEMBER: string[] = [];
