@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { JobInput } from '../src/jobs/jobs-repository';
 import { signedIn } from './support/admin';
 import { createJobs } from './support/jobs';
+import { fakeReleases } from './support/releases';
 import { invalidRows } from './support/rows';
 import { SmtpPeer, type ReceivedMail } from './support/smtp-peer';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
@@ -25,10 +26,16 @@ afterEach(async () => {
   smtp.received.length = 0;
 });
 
-async function appWithSmtp(options: { sameDatabaseAs?: TestApp } = {}): Promise<TestApp> {
+async function appWithSmtp(
+  options: { sameDatabaseAs?: TestApp; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const t = await buildTestApp({
-    env: { SMTP_URL: smtp.url, MAIL_FROM: 'Nonprofit Comms Jobs <jobs@board.example>' },
-    ...options,
+    sameDatabaseAs: options.sameDatabaseAs,
+    env: {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Nonprofit Comms Jobs <jobs@board.example>',
+      ...options.env,
+    },
   });
   open.push(t);
   return t;
@@ -364,6 +371,20 @@ describe(`job alerts by e-mail on ${testDatabase}`, () => {
     expect(await one.db('outbox').where({ template: 'alert-digest' })).toHaveLength(readers.length);
     // Nothing held: every alert is free for the next run.
     expect(await one.db('job_alerts').whereNotNull('lease_until')).toEqual([]);
+  });
+
+  it("answers the e-mails' links with the board's pages, and a GET changes nothing", async () => {
+    const t = await appWithSmtp({ env: { RELEASES_DIR: fakeReleases() } });
+    await followSearch(t, 'pages@example.org', '?q=grants');
+    const [row] = await t.db('job_alerts');
+    for (const page of ['confirm', 'unsubscribe', 'manage']) {
+      const res = await t.app.inject(`/alerts/${page}?token=${row.manage_token}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+    }
+    // A mail scanner that follows the unsubscribe link does not unsubscribe: the page's script
+    // (or the mail client's one-click POST) does.
+    expect(await t.db('job_alerts').where({ status: 'confirmed' })).toHaveLength(1);
   });
 
   it('counts confirmed alerts for the admin dashboard', async () => {

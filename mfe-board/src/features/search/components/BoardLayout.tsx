@@ -15,6 +15,7 @@ export function BoardLayout({
   total,
   totalExact = true,
   busy,
+  actions,
   children,
 }: {
   total?: number;
@@ -22,6 +23,8 @@ export function BoardLayout({
   totalExact?: boolean;
   /** A new page is loading while the previous one is still shown. */
   busy: boolean;
+  /** Beside the sort dropdown: what can be done with this search ('Get these jobs by e-mail'). */
+  actions?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -38,7 +41,10 @@ export function BoardLayout({
                 ? SEARCH_TEXT.headingBeforeCount
                 : SEARCH_TEXT.heading(total, totalExact)}
             </Heading>
-            <SortSelect />
+            <Tools>
+              {actions}
+              <SortSelect />
+            </Tools>
           </ResultsTop>
           <ResultsBody aria-busy={busy} $busy={busy}>
             {children}
@@ -83,6 +89,13 @@ const ResultsTop = styled.div`
   justify-content: space-between;
   align-items: flex-end;
   gap: ${({ theme }) => theme.space.md};
+`;
+
+const Tools = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: ${({ theme }) => theme.space.sm};
 `;
 
 const ResultsBody = styled.div<{ $busy: boolean }>`
