@@ -29,6 +29,7 @@ import hashPaymentTokens from './20261124120100_hash_payment_tokens';
 import paymentLinkExpiry from './20261124120200_payment_link_expiry';
 import paymentReview from './20261124120300_payment_review';
 import promoRedemption from './20261124120400_promo_redemption';
+import canonicalJobTypes from './20261124120500_canonical_job_types';
 import outboxHeaders from './20261125050100_outbox_headers';
 import createJobAlerts from './20261125050200_create_job_alerts';
 import type { Migration } from './migration';
@@ -64,6 +65,7 @@ export const migrations: Migration[] = [
   paymentLinkExpiry,
   paymentReview,
   promoRedemption,
+  canonicalJobTypes,
   outboxHeaders,
   createJobAlerts,
 ];
