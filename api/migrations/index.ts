@@ -30,6 +30,8 @@ import paymentLinkExpiry from './20261124120200_payment_link_expiry';
 import paymentReview from './20261124120300_payment_review';
 import promoRedemption from './20261124120400_promo_redemption';
 import canonicalJobTypes from './20261124120500_canonical_job_types';
+import createMemberSessions from './20261125010100_create_member_sessions';
+import memberBookmarksOutliveJobs from './20261125010200_member_bookmarks_outlive_jobs';
 import outboxHeaders from './20261125050100_outbox_headers';
 import createJobAlerts from './20261125050200_create_job_alerts';
 import type { Migration } from './migration';
@@ -66,6 +68,8 @@ export const migrations: Migration[] = [
   paymentReview,
   promoRedemption,
   canonicalJobTypes,
+  createMemberSessions,
+  memberBookmarksOutliveJobs,
   outboxHeaders,
   createJobAlerts,
 ];

@@ -12,6 +12,7 @@ import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import jobsPlugin from './plugins/jobs';
 import mailerPlugin from './plugins/mailer';
+import membersPlugin from './plugins/members';
 import paymentsPlugin from './plugins/payments';
 import promoCodesPlugin from './plugins/promo-codes';
 import publicCachePlugin from './plugins/public-cache';
@@ -27,6 +28,7 @@ import alertsRoutes from './routes/alerts';
 import refreshJobsRoutes from './routes/admin/refresh-jobs';
 import authRoutes from './routes/auth';
 import jobsRoutes from './routes/jobs';
+import membersRoutes from './routes/members';
 import opsRoutes from './routes/ops';
 import paymentsRoutes from './routes/payments';
 import submissionsRoutes from './routes/submissions';
@@ -107,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(promoCodesPlugin);
   await app.register(paymentsPlugin);
   await app.register(adminsPlugin);
+  await app.register(membersPlugin);
   await app.register(mailerPlugin);
   await app.register(alertsPlugin);
   await app.register(serviceContextPlugin);
@@ -116,6 +119,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(jobsRoutes, { prefix: '/api' });
   await app.register(submissionsRoutes, { prefix: '/api' });
   await app.register(paymentsRoutes, { prefix: '/api' });
+  // Members have their own cookie and store (routes/members), never the admins' sessions.
+  await app.register(membersRoutes, { prefix: '/api/members' });
   // Under /api, and the one-click unsubscribe at the unsubscribe page's own address.
   await app.register(alertsRoutes);
   // Sessions exist only around the routes that use them: a visitor's request never pays for a

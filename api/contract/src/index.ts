@@ -8,6 +8,7 @@ export * as ENDPOINTS from './endpoints';
 export * from './errors';
 export * from './filter-query';
 export * from './job';
+export * from './members';
 export * from './money';
 export * from './payments';
 export * from './remotes';

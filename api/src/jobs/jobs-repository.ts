@@ -133,6 +133,22 @@ export class JobsRepository {
     return job;
   }
 
+  /**
+   * Which of these ids name a job whose page may be shown (as findVisible): a member's bookmarks of
+   * the others are shown as removed.
+   */
+  async visibleIds(ids: number[]): Promise<Set<number>> {
+    const visible = new Set<number>();
+    for (const part of chunks(ids)) {
+      const query = this.readDb('jobs')
+        .whereIn('jobs.id', part)
+        .andWhere('jobs.active', true)
+        .select('jobs.id');
+      for (const id of await pluckIds(query)) visible.add(id);
+    }
+    return visible;
+  }
+
   /** One page of the public jobs matching a filter object, and how many match in all. */
   async search(request: SearchRequest, now: Date): Promise<SearchResponse> {
     const { ids, total, totalExact } = await this.searcher.find(request, now);

@@ -21,6 +21,8 @@ export default fp(
       payments: app.payments,
       outbox: app.outbox,
       alerts: app.alerts,
+      members: app.members,
+      ghostTokens: app.ghostTokens,
       stripe: app.stripe,
       now: app.now(),
       publicUrl: app.config.publicUrl,
@@ -41,6 +43,7 @@ export default fp(
       'mailer',
       'alerts',
       'stripe',
+      'members',
     ],
   },
 );
