@@ -11,7 +11,7 @@ import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
  * - public reads: anyone, cached by their own rules (ETag, `public, no-cache`);
  * - public: anyone, answers never stored (`no-store`);
  * - admin: the admin session (401 without it) and `no-store`;
- * - member: a member's session (none yet: the members' issue adds them here);
+ * - member: a member's session (401 without it) and `no-store`;
  * - operators: the probes outside /api, anyone, never stored.
  */
 const PUBLIC_READS = [
@@ -39,6 +39,8 @@ const PUBLIC = [
   'PUT /api/alerts/:token',
   'POST /api/alerts/:token/unsubscribe',
   'POST /alerts/unsubscribe',
+  // A member's sign-in itself (the identity token from Ghost is its proof).
+  'POST /api/members/session',
 ];
 const ADMIN = [
   'GET /api/admin/check-auth',
@@ -65,7 +67,15 @@ const ADMIN = [
   'GET /api/admin/alerts/stats',
   'GET /api/refresh-jobs',
 ];
-const MEMBER: string[] = [];
+const MEMBER = [
+  'GET /api/members/me',
+  'DELETE /api/members/session',
+  'GET /api/members/bookmarks',
+  'PUT /api/members/bookmarks/:id',
+  'DELETE /api/members/bookmarks/:id',
+  'GET /api/members/alerts',
+  'DELETE /api/members/alerts/:id',
+];
 /** Load balancers' and orchestrators' probes (routes/ops). */
 const OPERATORS = ['GET /healthz', 'GET /readyz'];
 
@@ -127,6 +137,14 @@ describe(`the route table on ${testDatabase}`, () => {
         expect(res.statusCode, route).toBeLessThan(500);
         expect(res.headers['cache-control'], route).toBe('no-store');
       }
+    }
+  });
+
+  it('refuses every member route without a member session (401), never stored', async () => {
+    for (const route of MEMBER) {
+      const res = await t.app.inject(request(route));
+      expect(res.statusCode, route).toBe(401);
+      expect(res.headers['cache-control'], route).toBe('no-store');
     }
   });
 

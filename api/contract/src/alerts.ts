@@ -1,4 +1,15 @@
-import { define, enums, integer, min, nullable, object, string, type Infer } from 'superstruct';
+import {
+  array,
+  assign,
+  define,
+  enums,
+  integer,
+  min,
+  nullable,
+  object,
+  string,
+  type Infer,
+} from 'superstruct';
 import { ANY_LOCATION, JOB_TYPE_FILTERS, SALARY_RANGES, type SearchFilter } from './search';
 import { filterFromQueryString, filterToQueryString } from './filter-query';
 import { isContactEmail } from './submission';
@@ -46,6 +57,9 @@ export const ALERT_MESSAGES = {
   confirmUsed: 'This confirmation link has already been used.',
   linkInvalid: 'This alert link is not valid.',
   unsubscribed: 'You are unsubscribed: this alert will send you nothing more.',
+  /** A signed-in member's removal of an alert that is not (or no longer) theirs to remove. */
+  memberAlertNotFound: 'Alert not found',
+  memberAlertRemoved: 'Alert removed: it will send you nothing more.',
 } as const;
 
 /** What the board's 'Get these jobs by e-mail' form sends (`POST /api/alerts`). */
@@ -92,6 +106,17 @@ export const AlertView = object({
   confirmedAt: nullable(string()),
 });
 export type AlertView = Infer<typeof AlertView>;
+
+/**
+ * An alert of the signed-in member's address, on /bookmarks (`id` names it for removal). Alerts
+ * of the address that were unsubscribed are not listed.
+ */
+export const MemberAlert = assign(AlertView, object({ id: string() }));
+export type MemberAlert = Infer<typeof MemberAlert>;
+
+/** `GET /api/members/alerts`: the member's alerts, newest first. */
+export const MemberAlerts = object({ alerts: array(MemberAlert) });
+export type MemberAlerts = Infer<typeof MemberAlerts>;
 
 /** The admin dashboard's figure. */
 export const AlertStats = object({ confirmed: min(integer(), 0) });

@@ -29,6 +29,7 @@ import {
   AlertUnsubscribeQuery,
   AlertUpdate,
   AlertView,
+  MemberAlerts,
 } from './alerts';
 import {
   Healthy,
@@ -208,6 +209,19 @@ export const removeMemberBookmark = {
   method: 'DELETE',
   path: '/api/members/bookmarks/:id',
   ...jobId,
+  response: Message,
+} as const satisfies Endpoint;
+/** The alerts (issue 17) sent to the signed-in member's address, which they may remove. */
+export const memberAlerts = {
+  method: 'GET',
+  path: '/api/members/alerts',
+  response: MemberAlerts,
+} as const satisfies Endpoint;
+export const removeMemberAlert = {
+  method: 'DELETE',
+  path: '/api/members/alerts/:id',
+  params: IdParams,
+  notFound: { id: ALERT_MESSAGES.memberAlertNotFound },
   response: Message,
 } as const satisfies Endpoint;
 

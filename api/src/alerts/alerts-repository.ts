@@ -60,6 +60,19 @@ export class AlertsRepository {
     return fromDb(row);
   }
 
+  /** The address's alerts that are not unsubscribed, newest first (a signed-in member's list). */
+  async liveForEmail(db: Db, key: string): Promise<AlertRow[]> {
+    const rows = await db<AlertRow>('job_alerts')
+      .where({ email_key: key })
+      .whereIn('status', ['pending', 'confirmed'])
+      .orderBy('id', 'desc');
+    return rows.map((row) => fromDb(row)!);
+  }
+
+  async findById(db: Db, id: number): Promise<AlertRow | undefined> {
+    return fromDb(await db<AlertRow>('job_alerts').where({ id }).first());
+  }
+
   async findByConfirmHash(db: Db, hash: string): Promise<AlertRow | undefined> {
     return fromDb(await db<AlertRow>('job_alerts').where({ confirm_token_hash: hash }).first());
   }

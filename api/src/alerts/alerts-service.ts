@@ -8,6 +8,7 @@ import {
   type AlertFrequency,
   type AlertSubscription,
   type AlertView,
+  type MemberAlerts,
 } from '@jobboard/contract';
 import { Gone, Invalid, NotFound, TooMany } from '../domain-errors';
 import { ALERT_CONFIRM_TEMPLATE, alertConfirmationEmail } from '../mail/alert-emails';
@@ -190,4 +191,33 @@ export async function unsubscribe(token: string, context: AlertsContext): Promis
   };
   await context.alerts.update(context.db, row.id, ['pending', 'confirmed'], changes);
   return alertView({ ...row, ...changes });
+}
+
+/**
+ * The alerts a signed-in member receives: those of the address their membership is for (the
+ * membership site has checked they own it, as a confirmation link would), however it was typed.
+ */
+export async function memberAlerts(email: string, context: AlertsContext): Promise<MemberAlerts> {
+  const rows = await context.alerts.liveForEmail(context.db, emailKey(email));
+  return { alerts: rows.map((row) => ({ ...alertView(row), id: String(row.id) })) };
+}
+
+/**
+ * A signed-in member removes one of their alerts: it is unsubscribed, as by its e-mail's link.
+ * NotFound for an alert of another address (never said to exist) or one already removed.
+ */
+export async function removeMemberAlert(
+  email: string,
+  id: number,
+  context: AlertsContext,
+): Promise<void> {
+  const row = await context.alerts.findById(context.db, id);
+  if (!row || row.email_key !== emailKey(email) || row.status === 'unsubscribed') {
+    throw new NotFound(ALERT_MESSAGES.memberAlertNotFound);
+  }
+  const removed = await context.alerts.update(context.db, row.id, ['pending', 'confirmed'], {
+    status: 'unsubscribed',
+    unsubscribed_at: context.now.getTime(),
+  });
+  if (!removed) throw new NotFound(ALERT_MESSAGES.memberAlertNotFound);
 }
