@@ -1,9 +1,13 @@
 import { PageContainer, RemoteRoot } from '@jobboard/shared-ui';
 import styled from 'styled-components';
+import { MemberAlerts } from '../features/alerts/components/MemberAlerts';
 import { BookmarkedJobs } from '../features/jobs/components/BookmarkedJobs';
 import { JOB_TEXT } from '../features/jobs/messages';
 
-/** /bookmarks: the jobs bookmarked in this browser (SPEC.md 2). */
+/**
+ * /bookmarks: the jobs bookmarked in this browser (SPEC.md 2), and for a signed-in member the
+ * job alerts of their address.
+ */
 export default function BookmarksPage() {
   return (
     <RemoteRoot name="mfe_board" version={__APP_VERSION__}>
@@ -11,6 +15,7 @@ export default function BookmarksPage() {
         <h1>{JOB_TEXT.bookmarksTitle}</h1>
         <Intro>{JOB_TEXT.bookmarksIntro}</Intro>
         <BookmarkedJobs />
+        <MemberAlerts />
       </Page>
     </RemoteRoot>
   );

@@ -30,4 +30,11 @@ export const ALERT_TEXT = {
   linkProblemTitle: 'This link does not work',
   backToBoard: 'Back to the job board',
   loading: 'Loading your alert...',
+  memberTitle: 'Your job alerts',
+  memberEmpty:
+    'No job alerts for your address. Use "Get these jobs by e-mail" on any search to follow it.',
+  memberPending: 'waiting for you to confirm it from its e-mail',
+  memberRemoveShort: 'Remove',
+  memberRemove: (description: string) => `Remove the job alert for ${description}`,
+  memberLoadFailed: 'Your job alerts could not be loaded. Please try again later.',
 } as const;
