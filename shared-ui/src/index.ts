@@ -59,5 +59,5 @@ export {
 } from './primitives/fields';
 export { RemoteRoot } from './remote/RemoteRoot';
 export { renderStandalone } from './standalone/render-standalone';
-export { SiteProvider, useSite } from './site/site';
+export { SiteProvider, useProvidedSite, useSite } from './site/site';
 export { useHydrated } from './hooks/use-hydrated';

@@ -20,3 +20,11 @@ export function useSite(): SiteConfig | undefined {
   );
   return provided ?? data;
 }
+
+/**
+ * The configuration the shell provided, or null outside the shell (a remote standalone, a
+ * component test): never fetches, for a part of a page that should ask nothing when it is unsure.
+ */
+export function useProvidedSite(): SiteConfig | null {
+  return useContext(SiteContext);
+}

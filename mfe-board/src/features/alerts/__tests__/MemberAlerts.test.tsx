@@ -1,4 +1,10 @@
-import { ALERT_MESSAGES, MEMBER_MESSAGES, type MemberAlert } from '@jobboard/contract';
+import {
+  ALERT_MESSAGES,
+  MEMBER_MESSAGES,
+  type MemberAlert,
+  type SiteConfig,
+} from '@jobboard/contract';
+import { SiteProvider } from '@jobboard/shared-ui';
 import { fakeApi } from '@jobboard/shared-ui/test-support';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -26,12 +32,34 @@ const writers: MemberAlert = {
   confirmedAt: null,
 };
 
+/** Rendered in a shell whose site has members (a membership site), as /bookmarks is. */
+const withMembers = {
+  membershipName: 'Ghost',
+  membershipUrl: 'https://news.example',
+} as SiteConfig;
+function renderAlerts(site: SiteConfig = withMembers) {
+  return renderWithProviders(
+    <SiteProvider value={site}>
+      <MemberAlerts />
+    </SiteProvider>,
+    '/bookmarks',
+  );
+}
+
 describe("/bookmarks' job alerts of a signed-in member", () => {
+  it('asks nothing where members cannot sign in (no membership site)', async () => {
+    const received = fakeApi({ 'GET /api/members/alerts': [200, { alerts: [] }] });
+    renderAlerts({ membershipName: 'Ghost' } as SiteConfig);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(received.calls).toHaveLength(0);
+    expect(screen.queryByRole('heading', { name: ALERT_TEXT.memberTitle })).toBeNull();
+  });
+
   it('shows nothing to a visitor who is not signed in', async () => {
     const received = fakeApi({
       'GET /api/members/alerts': [401, { message: MEMBER_MESSAGES.signInRequired }],
     });
-    renderWithProviders(<MemberAlerts />, '/bookmarks');
+    renderAlerts();
     await waitFor(() => expect(received.calls).toHaveLength(1));
     // Give the answer time to render: still nothing.
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -48,7 +76,7 @@ describe("/bookmarks' job alerts of a signed-in member", () => {
         return [200, { message: ALERT_MESSAGES.memberAlertRemoved }];
       },
     });
-    renderWithProviders(<MemberAlerts />, '/bookmarks');
+    renderAlerts();
     const section = await screen.findByRole('region', { name: ALERT_TEXT.memberTitle });
     const items = within(section).getAllByRole('listitem');
     expect(items).toHaveLength(2);
@@ -81,7 +109,7 @@ describe("/bookmarks' job alerts of a signed-in member", () => {
     fakeApi({
       'GET /api/members/alerts': [200, { alerts: [] }],
     });
-    const { unmount } = renderWithProviders(<MemberAlerts />, '/bookmarks');
+    const { unmount } = renderAlerts();
     expect(await screen.findByText(ALERT_TEXT.memberEmpty)).toBeInTheDocument();
     unmount();
 
@@ -89,7 +117,7 @@ describe("/bookmarks' job alerts of a signed-in member", () => {
       'GET /api/members/alerts': [200, { alerts: [grants] }],
       'DELETE /api/members/alerts/:id': [404, { message: ALERT_MESSAGES.memberAlertNotFound }],
     });
-    renderWithProviders(<MemberAlerts />, '/bookmarks');
+    renderAlerts();
     const section = await screen.findByRole('region', { name: ALERT_TEXT.memberTitle });
     await userEvent.click(within(section).getByRole('button', { name: /Remove the job alert/ }));
     expect(await within(section).findByRole('alert')).toHaveTextContent(

@@ -8,8 +8,9 @@ export const memberAlertsKey = ENDPOINTS.memberAlerts.path;
 export const getMemberAlerts = () =>
   apiFetch<MemberAlerts | null>(memberAlertsKey, { nullOn401: true });
 
-export function useMemberAlerts() {
-  return useSWR(memberAlertsKey, getMemberAlerts);
+/** Asks only when `enabled`: where members can sign in at all. */
+export function useMemberAlerts(enabled: boolean) {
+  return useSWR(enabled ? memberAlertsKey : null, getMemberAlerts);
 }
 
 /** Remove one of the member's alerts (it is unsubscribed); the answer's message to show. */

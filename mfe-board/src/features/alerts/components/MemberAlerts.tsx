@@ -1,5 +1,5 @@
 import { ALERT_FREQUENCIES, type AlertFrequency, type MemberAlert } from '@jobboard/contract';
-import { Button, Notice, errorMessage } from '@jobboard/shared-ui';
+import { Button, Notice, errorMessage, useProvidedSite } from '@jobboard/shared-ui';
 import { Link } from '@jobboard/shared-ui/router';
 import { useState } from 'react';
 import styled from 'styled-components';
@@ -12,10 +12,12 @@ const frequencyLabel = (frequency: AlertFrequency) =>
 /**
  * /bookmarks' section for a signed-in member: the job alerts sent to their address, each with its
  * search and a Remove button (which unsubscribes it). Nothing at all for a visitor who is not
- * signed in (the API answers 401), nor while it loads: the page is the bookmarks' first.
+ * signed in (the API answers 401), nor while it loads: the page is the bookmarks' first. Where
+ * members cannot sign in (no membership site configured) it asks nothing at all.
  */
 export function MemberAlerts() {
-  const { data, error, mutate } = useMemberAlerts();
+  const membersOn = Boolean(useProvidedSite()?.membershipUrl);
+  const { data, error, mutate } = useMemberAlerts(membersOn);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
