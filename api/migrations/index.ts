@@ -32,6 +32,8 @@ import promoRedemption from './20261124120400_promo_redemption';
 import canonicalJobTypes from './20261124120500_canonical_job_types';
 import createMemberSessions from './20261125010100_create_member_sessions';
 import memberBookmarksOutliveJobs from './20261125010200_member_bookmarks_outlive_jobs';
+import outboxHeaders from './20261125050100_outbox_headers';
+import createJobAlerts from './20261125050200_create_job_alerts';
 import type { Migration } from './migration';
 
 export const migrations: Migration[] = [
@@ -68,4 +70,6 @@ export const migrations: Migration[] = [
   canonicalJobTypes,
   createMemberSessions,
   memberBookmarksOutliveJobs,
+  outboxHeaders,
+  createJobAlerts,
 ];

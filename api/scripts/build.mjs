@@ -35,6 +35,7 @@ const ENTRY_POINTS = {
   'admin-create': 'src/cli/admin-create.ts',
   backup: 'src/cli/backup.ts',
   restore: 'src/cli/restore.ts',
+  'alerts-send': 'src/cli/alerts-send.ts',
 };
 
 if (process.argv.includes('--if-needed') && upToDate()) process.exit(0);

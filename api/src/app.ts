@@ -6,6 +6,7 @@ import { jsonSerializerCompiler, structValidatorCompiler } from './http/endpoint
 import { REQUEST_ID_HEADER, REQUEST_ID_LOG_LABEL, requestIdOf } from './http/request-id';
 import { redactLogLine, serializeRequest } from './http/request-log';
 import adminsPlugin from './plugins/admins';
+import alertsPlugin from './plugins/alerts';
 import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
@@ -23,6 +24,7 @@ import securityHeadersPlugin from './plugins/security-headers';
 import stripePlugin from './plugins/stripe';
 import submissionsPlugin from './plugins/submissions';
 import adminRoutes from './routes/admin';
+import alertsRoutes from './routes/alerts';
 import refreshJobsRoutes from './routes/admin/refresh-jobs';
 import authRoutes from './routes/auth';
 import discoveryRoutes from './routes/discovery';
@@ -110,6 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adminsPlugin);
   await app.register(membersPlugin);
   await app.register(mailerPlugin);
+  await app.register(alertsPlugin);
   await app.register(serviceContextPlugin);
 
   // The operators' probes, outside /api: /healthz and /readyz.
@@ -119,6 +122,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentsRoutes, { prefix: '/api' });
   // Members have their own cookie and store (routes/members), never the admins' sessions.
   await app.register(membersRoutes, { prefix: '/api/members' });
+  // Under /api, and the one-click unsubscribe at the unsubscribe page's own address.
+  await app.register(alertsRoutes);
   // Sessions exist only around the routes that use them: a visitor's request never pays for a
   // session object (an id and an HMAC per request, a quarter of a cached page's cost).
   await app.register(async (withSessions) => {

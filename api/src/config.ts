@@ -41,6 +41,11 @@ export interface Config {
   /** Member sign-in through the publication's Ghost site; null when GHOST_URL is not set. */
   ghost: GhostConfig | null;
   mail: MailConfig;
+  /**
+   * ALERT_DIGEST_INTERVAL_MINUTES: how often the API process looks for job-alert digests that are
+   * due (plugins/alerts.ts); 0 turns the scheduler off (tests; or `alerts:send` from cron).
+   */
+  alertDigestIntervalMinutes: number;
   /** Admin sessions end after this long without use, and after `maxHours` in any case. */
   session: { idleMinutes: number; maxHours: number };
   /** ADMIN_USERNAME / ADMIN_PASSWORD: the first admin, created on start when there is none. */
@@ -168,6 +173,7 @@ export function loadConfig(env: Env = process.env): Config {
     adminEmail: read('ADMIN_EMAIL', parseEmail, site.jobsEmail),
     pollSeconds: read('MAIL_POLL_SECONDS', parseCount, 5),
   };
+  const alertDigestIntervalMinutes = read('ALERT_DIGEST_INTERVAL_MINUTES', parseCount, 15);
   const session = {
     idleMinutes: read('SESSION_IDLE_MINUTES', parsePositive, 30),
     maxHours: read('SESSION_MAX_HOURS', parsePositive, 12),
@@ -211,6 +217,7 @@ export function loadConfig(env: Env = process.env): Config {
     stripe,
     ghost,
     mail,
+    alertDigestIntervalMinutes,
     session,
     firstAdmin,
     submissionRateLimit,

@@ -20,6 +20,15 @@ export class Conflict extends DomainError {}
 /** The thing existed but cannot be used any more: an ended pay link (410). */
 export class Gone extends DomainError {}
 
+/** Too many requests of one kind in a window (429, with Retry-After in whole seconds). */
+export class TooMany extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
 /** The caller's proof of who they are was not accepted: a bad or expired sign-in token (401). */
 export class Unauthorized extends DomainError {}
 

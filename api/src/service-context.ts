@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import type Stripe from 'stripe';
+import type { AlertsRepository } from './alerts/alerts-repository';
 import type { Dialect } from './db/knex';
 import type { JobsRepository } from './jobs/jobs-repository';
 import type { Outbox } from './mail/outbox';
@@ -26,6 +27,8 @@ export interface ServiceContext {
   promoCodes: PromoCodesRepository;
   payments: PaymentsRepository;
   outbox: Outbox;
+  /** Job alerts (`job_alerts`). */
+  alerts: AlertsRepository;
   members: MembersRepository;
   /** null when GHOST_URL is not set (member sign-in is off). */
   ghostTokens: GhostTokenVerifier | null;

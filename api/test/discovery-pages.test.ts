@@ -335,6 +335,7 @@ describe(`every other page's head, on ${testDatabase}`, () => {
     ['/bookmarks', 'My bookmarks | Good Jobs', `${ORIGIN}/bookmarks`, true],
     ['/pay/some-token', 'Pay for your listing | Good Jobs', `${ORIGIN}/pay/some-token`, true],
     ['/admin/submissions', 'Admin | Good Jobs', `${ORIGIN}/admin/submissions`, true],
+    ['/alerts/confirm?token=secret', 'Job alerts | Good Jobs', `${ORIGIN}/alerts/confirm`, true],
   ])(
     '%s has its own title, description and canonical URL',
     async (url, title, canonical, noindex) => {

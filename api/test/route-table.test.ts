@@ -33,7 +33,14 @@ const PUBLIC = [
   'POST /api/stripe/webhook',
   'POST /api/admin/login',
   'POST /api/admin/logout',
-  // A member's sign-in with Ghost's token (404 here: no GHOST_URL).
+  // Job alerts: their links work without signing in (the token is the key).
+  'POST /api/alerts',
+  'POST /api/alerts/:token/confirm',
+  'GET /api/alerts/:token',
+  'PUT /api/alerts/:token',
+  'POST /api/alerts/:token/unsubscribe',
+  'POST /alerts/unsubscribe',
+  // A member's sign-in itself (the identity token from Ghost is its proof).
   'POST /api/members/session',
 ];
 const ADMIN = [
@@ -58,6 +65,7 @@ const ADMIN = [
   'POST /api/admin/promo-codes',
   'PUT /api/admin/promo-codes/:id',
   'DELETE /api/admin/promo-codes/:id',
+  'GET /api/admin/alerts/stats',
   'GET /api/refresh-jobs',
 ];
 const MEMBER = [
@@ -66,6 +74,8 @@ const MEMBER = [
   'PUT /api/members/bookmarks/:id',
   'DELETE /api/members/bookmarks/:id',
   'DELETE /api/members/session',
+  'GET /api/members/alerts',
+  'DELETE /api/members/alerts/:id',
 ];
 /** What crawlers and feed readers poll (routes/discovery). */
 const DISCOVERY = ['GET /feed.xml', 'GET /feed.json', 'GET /sitemap.xml', 'GET /robots.txt'];

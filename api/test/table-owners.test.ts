@@ -15,6 +15,7 @@ const OWNERS: Record<string, string[]> = {
   payments: ['payments/payments-repository.ts'],
   processed_webhook_events: ['payments/payments-repository.ts'],
   outbox: ['mail/outbox.ts'],
+  job_alerts: ['alerts/alerts-repository.ts'],
   admins: ['admins/admins-repository.ts'],
   sessions: ['admins/session-store.ts'],
   // The jobs domain: its repository, its search and search index, its change counter and cache.

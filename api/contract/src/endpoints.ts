@@ -22,6 +22,16 @@ import {
   SignedIn,
 } from './admin';
 import {
+  ALERT_MESSAGES,
+  AlertStats,
+  AlertSubscription,
+  AlertTokenParams,
+  AlertUnsubscribeQuery,
+  AlertUpdate,
+  AlertView,
+  MemberAlerts,
+} from './alerts';
+import {
   Healthy,
   IdParams,
   Message,
@@ -116,6 +126,57 @@ export const stripeWebhook = {
   response: WebhookReceived,
 } as const satisfies Endpoint;
 
+// Job alerts (issue 17): subscribe, then the alert's own links, which work without signing in.
+const alertToken = {
+  params: AlertTokenParams,
+  notFound: { token: ALERT_MESSAGES.linkInvalid },
+} as const;
+export const subscribeAlert = {
+  method: 'POST',
+  path: '/api/alerts',
+  body: AlertSubscription,
+  status: 201,
+  response: Message,
+} as const satisfies Endpoint;
+/** A POST, not a GET: a mail scanner that opens the link does not confirm for the reader. */
+export const confirmAlert = {
+  method: 'POST',
+  path: '/api/alerts/:token/confirm',
+  params: AlertTokenParams,
+  notFound: { token: ALERT_MESSAGES.confirmInvalid },
+  response: AlertView,
+} as const satisfies Endpoint;
+export const alert = {
+  method: 'GET',
+  path: '/api/alerts/:token',
+  ...alertToken,
+  response: AlertView,
+} as const satisfies Endpoint;
+export const updateAlert = {
+  method: 'PUT',
+  path: '/api/alerts/:token',
+  ...alertToken,
+  body: AlertUpdate,
+  response: AlertView,
+} as const satisfies Endpoint;
+export const unsubscribeAlert = {
+  method: 'POST',
+  path: '/api/alerts/:token/unsubscribe',
+  ...alertToken,
+  response: AlertView,
+} as const satisfies Endpoint;
+/**
+ * The `List-Unsubscribe` URL of every alert e-mail: the unsubscribe page's own address, where a
+ * GET shows the page and a mail client's POST (`List-Unsubscribe=One-Click`, RFC 8058, a form
+ * body that is not read) unsubscribes at once.
+ */
+export const unsubscribeAlertOneClick = {
+  method: 'POST',
+  path: '/alerts/unsubscribe',
+  querystring: AlertUnsubscribeQuery,
+  response: Message,
+} as const satisfies Endpoint;
+
 // Members (signed in through Ghost): their session and their bookmarks.
 export const memberSignIn = {
   method: 'POST',
@@ -148,6 +209,19 @@ export const removeMemberBookmark = {
   method: 'DELETE',
   path: '/api/members/bookmarks/:id',
   ...jobId,
+  response: Message,
+} as const satisfies Endpoint;
+/** The alerts (issue 17) sent to the signed-in member's address, which they may remove. */
+export const memberAlerts = {
+  method: 'GET',
+  path: '/api/members/alerts',
+  response: MemberAlerts,
+} as const satisfies Endpoint;
+export const removeMemberAlert = {
+  method: 'DELETE',
+  path: '/api/members/alerts/:id',
+  params: IdParams,
+  notFound: { id: ALERT_MESSAGES.memberAlertNotFound },
   response: Message,
 } as const satisfies Endpoint;
 
@@ -280,6 +354,13 @@ export const markPaid = {
   path: '/api/admin/submissions/:id/mark-paid',
   ...submissionId,
   response: AdminSubmission,
+} as const satisfies Endpoint;
+
+// Admin: job alerts.
+export const alertStats = {
+  method: 'GET',
+  path: '/api/admin/alerts/stats',
+  response: AlertStats,
 } as const satisfies Endpoint;
 
 // Admin: promo codes.

@@ -1,4 +1,5 @@
 export * from './admin';
+export * from './alerts';
 export * from './choices';
 export * from './csrf';
 export * from './dates';

@@ -16,7 +16,13 @@ export const APPS = {
     folder: 'mfe-board',
     devPort: 3001,
     serverRendered: true,
-    exposes: ['./BoardPage', './RecentJobsPage', './BookmarksPage', './MemberCallbackPage'],
+    exposes: [
+      './BoardPage',
+      './RecentJobsPage',
+      './BookmarksPage',
+      './MemberCallbackPage',
+      './AlertsPage',
+    ],
     area: 'The job board',
   },
   mfe_submit: {

@@ -22,6 +22,10 @@ export const FRONTEND_ROUTES = [
     /** `{membership}` is the membership system's name from the site configuration. */
     loadingText: 'Authenticating with {membership}...',
   },
+  // A job alert's links (issue 17): they work without signing in.
+  { path: '/alerts/confirm', remote: 'mfe_board', module: './AlertsPage' },
+  { path: '/alerts/unsubscribe', remote: 'mfe_board', module: './AlertsPage' },
+  { path: '/alerts/manage', remote: 'mfe_board', module: './AlertsPage' },
   { path: '/submit-job', remote: 'mfe_submit', module: './SubmitJobPage' },
   { path: '/pay/:token/*', remote: 'mfe_submit', module: './PayPage' },
   { path: '/admin/*', remote: 'mfe_admin', module: './AdminApp' },

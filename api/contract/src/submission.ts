@@ -95,8 +95,8 @@ const LOCAL_PART = String.raw`[^\s@,;:<>()[\]\\"]+`;
 const DOMAIN_LABEL = String.raw`[^\s@,;:<>()[\]\\".]+`;
 const EMAIL = new RegExp(String.raw`^${LOCAL_PART}@(?:${DOMAIN_LABEL}\.)+${DOMAIN_LABEL}$`);
 
-/** Whether `value` is an e-mail address the submission form accepts. */
-function isContactEmail(value: unknown): boolean {
+/** Whether `value` is an e-mail address the submission form (and the job alerts) accept. */
+export function isContactEmail(value: unknown): boolean {
   return (
     typeof value === 'string' &&
     value.trim().length <= SUBMISSION_LIMITS.contactEmail &&

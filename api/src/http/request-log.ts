@@ -1,15 +1,19 @@
 import type { FastifyRequest } from 'fastify';
+import { redactAlertTokens } from '../alerts/alert-tokens';
 import { redactPaymentTokens } from '../payments/payment-tokens';
 
+/** Pay-link and job-alert tokens out of a URL or a log line. */
+const redactTokens = (text: string): string => redactAlertTokens(redactPaymentTokens(text));
+
 /**
- * Fastify's request serializer (method, url, host, address, port) with pay-link tokens taken out
+ * Fastify's request serializer (method, url, host, address, port) with pay-link (and job-alert) tokens taken out
  * of the URL: the "incoming request" line of `/api/pay/<token>` and of the pay pages would
  * otherwise put a working pay link in every copy of the log.
  */
 export function serializeRequest(request: FastifyRequest) {
   return {
     method: request.method,
-    url: redactPaymentTokens(request.url),
+    url: redactTokens(request.url),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
@@ -20,4 +24,4 @@ export function serializeRequest(request: FastifyRequest) {
  * The last line of defence, on every finished log line: a token that reached a message by
  * another road (an error that quotes a URL, a future log call) is taken out too.
  */
-export const redactLogLine = redactPaymentTokens;
+export const redactLogLine = redactTokens;

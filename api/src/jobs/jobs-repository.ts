@@ -7,6 +7,7 @@ import {
   normaliseDeadline,
   type AdminJob,
   type Job,
+  type SearchFilter,
   type SearchRequest,
   type SearchResponse,
 } from '@jobboard/contract';
@@ -178,6 +179,26 @@ export class JobsRepository {
   /** The jobs with these ids, whole, in the order of the ids. */
   async loadInOrder(ids: number[], now: Date): Promise<Job[]> {
     return (await this.loadRows(ids)).map(({ row, lists }) => toJob(row, lists, now));
+  }
+
+  /**
+   * Public jobs matching a filter created after the job `afterId` and up to `upToId` (see
+   * JobSearch.findNew): the first `limit` of them, whole, and how many there are.
+   */
+  async findNew(
+    filter: SearchFilter,
+    window: { afterId: number; upToId: number },
+    now: Date,
+    limit: number,
+  ): Promise<{ jobs: Job[]; total: number; totalExact: boolean }> {
+    const { ids, total, totalExact } = await this.searcher.findNew(filter, window, now, limit);
+    return { jobs: await this.loadInOrder(ids, now), total, totalExact };
+  }
+
+  /** The id of the newest job (0 when there is none): where "new since now" starts. */
+  async latestId(): Promise<number> {
+    const [row] = await this.readDb('jobs').max({ id: 'id' });
+    return Number(row?.id ?? 0);
   }
 
   /** Distinct locations of public jobs, alphabetical. */

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
+import { redactAlertConfirmTokens } from '../alerts/alert-tokens';
 import { redactPaymentTokens } from '../payments/payment-tokens';
 import type { Outbox, OutboxRow } from './outbox';
 
@@ -30,11 +31,12 @@ function serverUnavailable(error: unknown): boolean {
 }
 
 /**
- * A message that was delivered (or given up) no longer needs the pay link it carried: the stored
- * copy loses its token, so that the database keeps no working pay link for longer than the
- * message waits to be sent (a link is stored only as a hash: payments/payment-tokens.ts).
+ * A message that was delivered (or given up) no longer needs the pay link or alert confirmation
+ * link it carried: the stored copy loses its token, so that the database keeps no working link
+ * for longer than the message waits to be sent (such links are stored only as hashes:
+ * payments/payment-tokens.ts, alerts/alert-tokens.ts).
  */
-const withoutPayLinks = (text: string) => redactPaymentTokens(text);
+const withoutPayLinks = (text: string) => redactAlertConfirmTokens(redactPaymentTokens(text));
 
 /** 5 s, 10 s, 20 s ... doubling up to 15 minutes between attempts. */
 export function retryDelayMs(attempts: number): number {
@@ -100,6 +102,7 @@ export class OutboxSender {
             to: { name: '', address: row.to_address },
             subject: row.subject,
             text: row.text_body,
+            ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
           });
           await this.outbox.markSent(row.id, withoutPayLinks(row.text_body), this.now());
           report.sent += 1;

@@ -8,6 +8,8 @@ export interface OutgoingEmail {
   to: string;
   subject: string;
   text: string;
+  /** Extra headers (`List-Unsubscribe`...), sent as they are. */
+  headers?: Record<string, string>;
 }
 
 /** Widths of the outbox's columns (migrations/20261122001300_create_outbox.ts). */
@@ -32,6 +34,8 @@ export interface OutboxRow {
   to_address: string;
   subject: string;
   text_body: string;
+  /** The extra headers as a JSON object, or null. */
+  headers: string | null;
   attempts: number;
   next_attempt_at: number;
 }
@@ -62,6 +66,7 @@ export class Outbox {
       to_address: email.to,
       subject: fitSubject(email.subject),
       text_body: email.text,
+      headers: email.headers ? JSON.stringify(email.headers) : null,
       status: 'pending',
       attempts: 0,
       next_attempt_at: now.getTime(),
@@ -78,6 +83,25 @@ export class Outbox {
     if (to !== undefined) query.andWhereRaw('lower(to_address) = ?', [to.trim().toLowerCase()]);
     const [row] = await query.count({ n: '*' });
     return Number(row?.n ?? 0);
+  }
+
+  /**
+   * Like countQueued, with when the oldest of them was queued (null when there is none): a cap
+   * over a window says when it lets the next one through.
+   */
+  async queuedSince(
+    db: Db,
+    template: string,
+    since: Date,
+    to: string,
+  ): Promise<{ count: number; oldest: Date | null }> {
+    const [row] = await db('outbox')
+      .where('template', template)
+      .andWhere('created_at', '>', since.getTime())
+      .andWhereRaw('lower(to_address) = ?', [to.trim().toLowerCase()])
+      .select(db.raw('count(*) AS n'), db.raw('min(created_at) AS oldest'));
+    const count = Number(row?.n ?? 0);
+    return { count, oldest: count ? new Date(Number(row.oldest)) : null };
   }
 
   /** Pending messages due by `now`, oldest first. */

@@ -7,6 +7,7 @@ import {
   Gone,
   Invalid,
   NotFound,
+  TooMany,
   Unauthorized,
   Unavailable,
 } from '../domain-errors';
@@ -14,13 +15,19 @@ import { HttpError, badRequest } from '../http/http-error';
 
 /**
  * Every error leaves as JSON `{ message }`. Client mistakes keep their 4xx status and message (a
- * service's DomainError becomes its status here: 401, 404, 409, 410, 503 or 400 with the fields); a
+ * service's DomainError becomes its status here: 401, 404, 409, 410, 429, 503 or 400 with the fields); a
  * database that cannot be reached is a 503 (try again: it recovers by itself); anything else is
  * logged and answered with a plain 500 that reveals nothing.
  */
 export default fp(
   async (app) => {
     app.setErrorHandler((caught, request, reply) => {
+      if (caught instanceof TooMany) {
+        return reply
+          .status(429)
+          .header('Retry-After', String(Math.max(1, Math.ceil(caught.retryAfterSeconds))))
+          .send({ message: caught.message });
+      }
       const error = caught instanceof DomainError ? (asHttpError(caught) ?? caught) : caught;
       if (error instanceof HttpError) {
         return reply

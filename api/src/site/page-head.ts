@@ -143,6 +143,14 @@ export function pageHead(
         canonical: here,
         noindex: true,
       });
+    case './AlertsPage':
+      // The links of alert e-mails: each holds its alert's token, so none is for search engines.
+      return page({
+        title: named('Job alerts'),
+        description: `Your job alerts from ${boardName}.`,
+        canonical: here,
+        noindex: true,
+      });
     case './AdminApp':
       return page({
         title: named('Admin'),

@@ -98,6 +98,8 @@ export class ApiProcess {
       ADMIN_USERNAME: API_PROCESS_ADMIN.username,
       ADMIN_PASSWORD: API_PROCESS_ADMIN.password,
       MAIL_POLL_SECONDS: '0',
+      // No job-alert digest scheduler: a test sends digests when it means to.
+      ALERT_DIGEST_INTERVAL_MINUTES: '0',
       ...database,
       ...options.env,
     };

@@ -54,6 +54,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     SEED_DEMO: 'false',
     // No background e-mail loop: tests send with app.mailer.flush() when they mean to.
     MAIL_POLL_SECONDS: '0',
+    // No job-alert digest scheduler: tests run digests with app.alertDigests.run() when they mean to.
+    ALERT_DIGEST_INTERVAL_MINUTES: '0',
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
     PUBLIC_URL: 'http://localhost:3000',
     // No front-end build: what the API answers must not depend on whether `pnpm build` has run

@@ -1,4 +1,5 @@
 import { Pagination, RemoteRoot } from '@jobboard/shared-ui';
+import { FollowSearch } from '../features/alerts/components/FollowSearch';
 import { JobList } from '../features/jobs/components/JobCard';
 import { JobDetailRoute } from '../features/jobs/components/JobDetailModal';
 import { BoardLayout } from '../features/search/components/BoardLayout';
@@ -27,7 +28,12 @@ function Board() {
   const { jobs, total, totalExact, page, pageCount, goToPage, isLoading } = results;
   return (
     <RemoteRoot name="mfe_board" version={__APP_VERSION__}>
-      <BoardLayout total={total} totalExact={totalExact} busy={isLoading && jobs.length > 0}>
+      <BoardLayout
+        total={total}
+        totalExact={totalExact}
+        busy={isLoading && jobs.length > 0}
+        actions={<FollowSearch />}
+      >
         <ResultsStatus results={results} />
         {jobs.length > 0 && <JobList jobs={jobs} />}
         <Pagination page={page} pageCount={pageCount} onPageChange={goToPage} />

@@ -1,9 +1,13 @@
 import { PageContainer, RemoteRoot, useHydrated, useMemberStore } from '@jobboard/shared-ui';
 import styled from 'styled-components';
+import { MemberAlerts } from '../features/alerts/components/MemberAlerts';
 import { BookmarkedJobs } from '../features/jobs/components/BookmarkedJobs';
 import { JOB_TEXT } from '../features/jobs/messages';
 
-/** /bookmarks: the jobs bookmarked in this browser, or by the signed-in member (SPEC.md 2). */
+/**
+ * /bookmarks: the jobs bookmarked in this browser or by the signed-in member (SPEC.md 2), and for
+ * a signed-in member the job alerts of their address.
+ */
 export default function BookmarksPage() {
   const email = useMemberStore((s) => s.member?.email);
   const hydrated = useHydrated();
@@ -15,6 +19,7 @@ export default function BookmarksPage() {
           {hydrated && email ? JOB_TEXT.bookmarksIntroMember(email) : JOB_TEXT.bookmarksIntro}
         </Intro>
         <BookmarkedJobs />
+        <MemberAlerts />
       </Page>
     </RemoteRoot>
   );

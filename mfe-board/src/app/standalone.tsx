@@ -1,5 +1,6 @@
 import { renderStandalone } from '@jobboard/shared-ui';
 import { Route, Routes } from '@jobboard/shared-ui/router';
+import AlertsPage from './AlertsPage';
 import BoardPage from './BoardPage';
 import BookmarksPage from './BookmarksPage';
 import MemberCallbackPage from './MemberCallbackPage';
@@ -13,5 +14,8 @@ renderStandalone(
     <Route path="/job-list" element={<RecentJobsPage />} />
     <Route path="/bookmarks" element={<BookmarksPage />} />
     <Route path="/ghost-callback" element={<MemberCallbackPage />} />
+    <Route path="/alerts/confirm" element={<AlertsPage />} />
+    <Route path="/alerts/unsubscribe" element={<AlertsPage />} />
+    <Route path="/alerts/manage" element={<AlertsPage />} />
   </Routes>,
 );

@@ -1,4 +1,4 @@
-import { TOTAL_COUNT_CAP, type SearchRequest } from '@jobboard/contract';
+import { TOTAL_COUNT_CAP, type SearchFilter, type SearchRequest } from '@jobboard/contract';
 import type { Knex } from 'knex';
 import { countRows } from '../../db/count';
 import type { Dialect } from '../../db/knex';
@@ -113,6 +113,49 @@ export class JobSearch {
       ids: ids.slice(offset, offset + request.pageSize),
       total: Math.min(counted, cap),
       totalExact: counted <= cap,
+    };
+  }
+
+  /**
+   * The public jobs matching a filter whose id is in (afterId, upToId], featured first then
+   * newest: the first `limit` ids, and how many there are (up to TOTAL_COUNT_CAP). Jobs are
+   * numbered as they are created, so these are the jobs new since `afterId` (the job alerts'
+   * digests). The same criteria as the board's search, plus the id window.
+   */
+  async findNew(
+    filter: SearchFilter,
+    window: { afterId: number; upToId: number },
+    now: Date,
+    limit: number,
+  ): Promise<SearchPage> {
+    const request: SearchRequest = { ...filter, page: 1, pageSize: limit };
+    const terms = searchTerms(request.query);
+    const labels = await labelIdsOf(this.db, request);
+    if (labels.location?.length === 0 || labels.categories?.length === 0) {
+      return { ids: [], total: 0, totalExact: true };
+    }
+    const criteria = searchCriteria(request, terms, now, this.sets, labels);
+    const selection: Selection = {
+      sets: criteria.sets,
+      excluded: [],
+      rowFilters: [
+        ...criteria.rowFilters,
+        (q) => q.where('jobs.id', '>', window.afterId).andWhere('jobs.id', '<=', window.upToId),
+      ],
+      order: FEATURED_THEN_NEWEST,
+    };
+    const stats: Stats = {
+      sqlite: new PlanStats(this.db, this.jobCount),
+      postgres: new PostgresPlanStats(this.db, this.broadSets),
+    };
+    const [ids, counted] = await Promise.all([
+      this.readInOrder([selection], limit, stats),
+      this.countUpTo(selection, TOTAL_COUNT_CAP + 1, stats),
+    ]);
+    return {
+      ids,
+      total: Math.min(counted, TOTAL_COUNT_CAP),
+      totalExact: counted <= TOTAL_COUNT_CAP,
     };
   }
 

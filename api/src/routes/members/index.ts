@@ -3,6 +3,7 @@ import { ENDPOINTS, MEMBER_MESSAGES } from '@jobboard/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { csrfGuard } from '../../admins/guards';
 import { route } from '../../http/endpoint-route';
+import memberAlertsRoutes from './alerts';
 import {
   MEMBER_SESSION_MS,
   addBookmark,
@@ -70,6 +71,9 @@ const membersRoutes: FastifyPluginAsync = async (app) => {
     await app.members.removeBookmark(request.member!.id, request.params.id);
     return { message: MEMBER_MESSAGES.bookmarkRemoved };
   });
+
+  // The member's job alerts: a domain of its own (alerts/), behind the same session and CSRF check.
+  await app.register(memberAlertsRoutes);
 };
 
 export default membersRoutes;

@@ -1,5 +1,6 @@
 import { Button, Spinner, errorMessage } from '@jobboard/shared-ui';
 import { Link } from '@jobboard/shared-ui/router';
+import { ConfirmedAlertsCount } from '../../features/alerts/components/ConfirmedAlertsCount';
 import { useAdminJobs } from '../../features/jobs/api/admin-jobs';
 import { JobsTable } from '../../features/jobs/components/JobsTable';
 import { useDashboardActions } from '../../features/jobs/hooks/use-dashboard-actions';
@@ -27,6 +28,7 @@ export default function DashboardPage() {
           </Button>
         </Actions>
       </PageHeader>
+      <ConfirmedAlertsCount />
       {isLoading ? (
         <Spinner label={JOB_MESSAGES.loadingJobs} />
       ) : error ? (

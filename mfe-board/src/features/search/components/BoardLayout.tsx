@@ -17,6 +17,7 @@ export function BoardLayout({
   total,
   totalExact = true,
   busy,
+  actions,
   children,
 }: {
   total?: number;
@@ -24,6 +25,8 @@ export function BoardLayout({
   totalExact?: boolean;
   /** A new page is loading while the previous one is still shown. */
   busy: boolean;
+  /** Beside the sort dropdown: what can be done with this search ('Get these jobs by e-mail'). */
+  actions?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -40,7 +43,10 @@ export function BoardLayout({
                 ? SEARCH_TEXT.headingBeforeCount
                 : SEARCH_TEXT.heading(total, totalExact)}
             </Heading>
-            <SortSelect />
+            <Tools>
+              {actions}
+              <SortSelect />
+            </Tools>
           </ResultsTop>
           <ResultsBody aria-busy={busy} $busy={busy}>
             {children}
@@ -86,6 +92,13 @@ const ResultsTop = styled.div`
   justify-content: space-between;
   align-items: flex-end;
   gap: ${({ theme }) => theme.space.md};
+`;
+
+const Tools = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: ${({ theme }) => theme.space.sm};
 `;
 
 const ResultsBody = styled.div<{ $busy: boolean }>`

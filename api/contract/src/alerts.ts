@@ -1,0 +1,150 @@
+import {
+  array,
+  assign,
+  define,
+  enums,
+  integer,
+  min,
+  nullable,
+  object,
+  string,
+  type Infer,
+} from 'superstruct';
+import { ANY_LOCATION, JOB_TYPE_FILTERS, SALARY_RANGES, type SearchFilter } from './search';
+import { filterFromQueryString, filterToQueryString } from './filter-query';
+import { isContactEmail } from './submission';
+
+/**
+ * Job alerts (issue 17): any search of the board followed by e-mail, with double opt-in. The
+ * board's form, the API and the e-mails all read the choices, limits and texts here.
+ */
+
+export const ALERT_FREQUENCIES = [
+  { value: 'daily', label: 'Daily', days: 1 },
+  { value: 'weekly', label: 'Weekly', days: 7 },
+] as const;
+export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number]['value'];
+
+export const ALERT_LIMITS = {
+  /** The address, as the submission form takes it (column job_alerts.email, varchar 254). */
+  email: 254,
+  /** The search's normalised query string (column job_alerts.search, varchar 2000). */
+  search: 2000,
+  /** Subscriptions asked for one address in an hour (each sends a confirmation e-mail). */
+  perAddressPerHour: 3,
+  /** Subscriptions asked from one client address in an hour. */
+  perClientPerHour: 10,
+  /** A confirmation link works this long, and once. */
+  confirmHours: 48,
+  /** A digest lists at most this many jobs, then links to the whole search. */
+  digestJobs: 20,
+} as const;
+
+/** How an alert's links carry their token: 32 random bytes, base64url. */
+export const ALERT_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export const ALERT_MESSAGES = {
+  email: 'Please enter a valid email address',
+  frequency: 'Please choose daily or weekly',
+  search: `This search is too long to follow by e-mail (at most ${ALERT_LIMITS.search} characters)`,
+  /** The answer to every accepted request: it never says whether the address was known. */
+  checkInbox: (email: string) =>
+    `Almost done: we sent a confirmation link to ${email}. Open it within ${ALERT_LIMITS.confirmHours} hours to start your alert. Nothing is sent before you confirm.`,
+  tooManyForAddress: (minutes: number) =>
+    `Too many alert requests for this address. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  confirmInvalid: 'This confirmation link is not valid.',
+  confirmExpired: `This confirmation link has expired (links work for ${ALERT_LIMITS.confirmHours} hours). Please subscribe again from the board.`,
+  confirmUsed: 'This confirmation link has already been used.',
+  linkInvalid: 'This alert link is not valid.',
+  unsubscribed: 'You are unsubscribed: this alert will send you nothing more.',
+  /** A signed-in member's removal of an alert that is not (or no longer) theirs to remove. */
+  memberAlertNotFound: 'Alert not found',
+  memberAlertRemoved: 'Alert removed: it will send you nothing more.',
+} as const;
+
+/** What the board's 'Get these jobs by e-mail' form sends (`POST /api/alerts`). */
+export const AlertSubscription = object({
+  email: define<string>('email', (value) => isContactEmail(value) || ALERT_MESSAGES.email),
+  frequency: define<AlertFrequency>(
+    'frequency',
+    (value) => ALERT_FREQUENCIES.some((f) => f.value === value) || ALERT_MESSAGES.frequency,
+  ),
+  /** The board's query string (`?q=grants&remote=true`, or '' for every job). */
+  search: define<string>(
+    'search',
+    (value) =>
+      (typeof value === 'string' && value.length <= ALERT_LIMITS.search) || ALERT_MESSAGES.search,
+  ),
+});
+export type AlertSubscription = Infer<typeof AlertSubscription>;
+
+/** Path parameter of an alert's own links (confirm, manage, unsubscribe). */
+export const AlertTokenParams = object({ token: string() });
+
+/** Query of the one-click unsubscribe URL (`List-Unsubscribe`, RFC 8058). */
+export const AlertUnsubscribeQuery = object({ token: string() });
+
+/** A frequency change from the manage page. */
+export const AlertUpdate = object({
+  frequency: define<AlertFrequency>(
+    'frequency',
+    (value) => ALERT_FREQUENCIES.some((f) => f.value === value) || ALERT_MESSAGES.frequency,
+  ),
+});
+export type AlertUpdate = Infer<typeof AlertUpdate>;
+
+/** One alert as its own pages show it. */
+export const AlertView = object({
+  email: string(),
+  /** The normalised query string, with its '?' ('' for every job): the board's URL of it. */
+  search: string(),
+  /** The search in words: 'Remote · Full-time · "grants"'. */
+  description: string(),
+  frequency: enums(ALERT_FREQUENCIES.map((f) => f.value)),
+  status: enums(['pending', 'confirmed', 'unsubscribed']),
+  /** When it was confirmed (ISO 8601), null before. */
+  confirmedAt: nullable(string()),
+});
+export type AlertView = Infer<typeof AlertView>;
+
+/**
+ * An alert of the signed-in member's address, on /bookmarks (`id` names it for removal). Alerts
+ * of the address that were unsubscribed are not listed.
+ */
+export const MemberAlert = assign(AlertView, object({ id: string() }));
+export type MemberAlert = Infer<typeof MemberAlert>;
+
+/** `GET /api/members/alerts`: the member's alerts, newest first. */
+export const MemberAlerts = object({ alerts: array(MemberAlert) });
+export type MemberAlerts = Infer<typeof MemberAlerts>;
+
+/** The admin dashboard's figure. */
+export const AlertStats = object({ confirmed: min(integer(), 0) });
+export type AlertStats = Infer<typeof AlertStats>;
+
+/**
+ * The one spelling of a search that an alert keeps: the board's own query string of the filter
+ * the text describes (unknown parts dropped, defaults left out), so two ways of writing the same
+ * search are one alert. The sort order is left out: a digest lists the newest jobs.
+ */
+export function normaliseAlertSearch(search: string): string {
+  const filter = filterFromQueryString(search.trim());
+  return filterToQueryString({ ...filter, sortOption: 'recent' });
+}
+
+/** A search in words, for the alert's e-mails and pages. */
+export function describeSearch(filter: SearchFilter): string {
+  const parts: string[] = [];
+  if (filter.query.trim()) parts.push(`"${filter.query.trim()}"`);
+  for (const { flag, label } of JOB_TYPE_FILTERS) if (filter.jobType[flag]) parts.push(label);
+  if (filter.jobType.remote) parts.push('Remote');
+  const levels = Object.entries(filter.experience)
+    .filter(([, on]) => on)
+    .map(([level]) => `${level[0]!.toUpperCase()}${level.slice(1)} level`);
+  parts.push(...levels);
+  const salary = SALARY_RANGES.find((r) => r.value === filter.salaryRange);
+  if (salary && salary.value !== 'any') parts.push(salary.label);
+  if (filter.location !== ANY_LOCATION) parts.push(`in ${filter.location}`);
+  if (filter.category.length) parts.push(filter.category.join(', '));
+  return parts.length ? parts.join(' · ') : 'All jobs';
+}

@@ -1,0 +1,161 @@
+import type { AlertFrequency } from '@jobboard/contract';
+import type { Db } from '../db/knex';
+
+export type AlertStatus = 'pending' | 'confirmed' | 'unsubscribed';
+
+/** A row of `job_alerts` (migrations/20261125050200_create_job_alerts.ts). */
+export interface AlertRow {
+  id: number;
+  email: string;
+  email_key: string;
+  search: string;
+  frequency: AlertFrequency;
+  status: AlertStatus;
+  confirm_token_hash: string | null;
+  confirm_expires_at: number | null;
+  manage_token: string;
+  last_job_id: number;
+  next_digest_at: number | null;
+  last_digest_at: number | null;
+  lease_until: number | null;
+  created_at: number;
+  confirmed_at: number | null;
+  unsubscribed_at: number | null;
+}
+
+/** The key one address's alerts are found by, however it was typed. */
+export const emailKey = (email: string): string => email.trim().toLowerCase();
+
+/** bigint columns come back as strings from some drivers: numbers here. */
+function fromDb(row: AlertRow | undefined): AlertRow | undefined {
+  if (!row) return undefined;
+  const n = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+  return {
+    ...row,
+    id: Number(row.id),
+    last_job_id: Number(row.last_job_id),
+    confirm_expires_at: n(row.confirm_expires_at),
+    next_digest_at: n(row.next_digest_at),
+    last_digest_at: n(row.last_digest_at),
+    lease_until: n(row.lease_until),
+    created_at: Number(row.created_at),
+    confirmed_at: n(row.confirmed_at),
+    unsubscribed_at: n(row.unsubscribed_at),
+  };
+}
+
+/**
+ * The `job_alerts` table: the only code that reads or writes it. A digest run takes an alert with
+ * a conditional update (a lease, like the outbox's), so several API processes never send the
+ * same digest twice.
+ */
+export class AlertsRepository {
+  /** The address's alert of this search that is not unsubscribed, if any. */
+  async findLive(db: Db, key: string, search: string): Promise<AlertRow | undefined> {
+    const row = await db<AlertRow>('job_alerts')
+      .where({ email_key: key, search })
+      .whereIn('status', ['pending', 'confirmed'])
+      .orderBy('id', 'desc')
+      .first();
+    return fromDb(row);
+  }
+
+  /** The address's alerts that are not unsubscribed, newest first (a signed-in member's list). */
+  async liveForEmail(db: Db, key: string): Promise<AlertRow[]> {
+    const rows = await db<AlertRow>('job_alerts')
+      .where({ email_key: key })
+      .whereIn('status', ['pending', 'confirmed'])
+      .orderBy('id', 'desc');
+    return rows.map((row) => fromDb(row)!);
+  }
+
+  async findById(db: Db, id: number): Promise<AlertRow | undefined> {
+    return fromDb(await db<AlertRow>('job_alerts').where({ id }).first());
+  }
+
+  async findByConfirmHash(db: Db, hash: string): Promise<AlertRow | undefined> {
+    return fromDb(await db<AlertRow>('job_alerts').where({ confirm_token_hash: hash }).first());
+  }
+
+  async findByManageToken(db: Db, token: string): Promise<AlertRow | undefined> {
+    return fromDb(await db<AlertRow>('job_alerts').where({ manage_token: token }).first());
+  }
+
+  async insert(db: Db, row: Omit<AlertRow, 'id'>): Promise<number> {
+    const [inserted] = await db('job_alerts').insert(row).returning('id');
+    return Number(typeof inserted === 'object' ? inserted.id : inserted);
+  }
+
+  /** Change an alert, only while it has one of `statuses`: false when it no longer has. */
+  async update(
+    db: Db,
+    id: number,
+    statuses: AlertStatus[],
+    changes: Partial<Omit<AlertRow, 'id'>>,
+  ): Promise<boolean> {
+    const changed = await db('job_alerts')
+      .where({ id })
+      .whereIn('status', statuses)
+      .update(changes);
+    return changed > 0;
+  }
+
+  async countConfirmed(db: Db): Promise<number> {
+    const [row] = await db('job_alerts').where({ status: 'confirmed' }).count({ n: '*' });
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * Confirmed alerts whose digest is due by `now` (every confirmed alert when `all`), after the
+   * alert `afterId`, in id order: a run reads them a batch at a time.
+   */
+  async dueForDigest(
+    db: Db,
+    now: Date,
+    options: { all: boolean; afterId: number; limit: number },
+  ): Promise<AlertRow[]> {
+    const query = db<AlertRow>('job_alerts')
+      .where('status', 'confirmed')
+      .andWhere('id', '>', options.afterId)
+      .orderBy('id')
+      .limit(options.limit);
+    if (!options.all) query.andWhere('next_digest_at', '<=', now.getTime());
+    return (await query).map((row) => fromDb(row)!);
+  }
+
+  /**
+   * Take the alert for one digest until `leaseUntil`; false when another run has it or has sent
+   * its digest since it was read (the row no longer is as it was: its cursor or last digest
+   * moved), or it was unsubscribed.
+   */
+  async claimForDigest(db: Db, row: AlertRow, now: Date, leaseUntil: number): Promise<boolean> {
+    const query = db('job_alerts')
+      .where({ id: row.id, status: 'confirmed', last_job_id: row.last_job_id })
+      .andWhere((q) => q.whereNull('lease_until').orWhere('lease_until', '<=', now.getTime()));
+    if (row.last_digest_at === null) query.whereNull('last_digest_at');
+    else query.andWhere('last_digest_at', row.last_digest_at);
+    return (await query.update({ lease_until: leaseUntil })) > 0;
+  }
+
+  /**
+   * Record a digest (sent or, with no new jobs, not needed) and let go of the alert, in the
+   * transaction that queues its e-mail; false when the lease was lost or the alert unsubscribed
+   * meanwhile (then nothing must be sent).
+   */
+  async completeDigest(
+    db: Db,
+    id: number,
+    leaseUntil: number,
+    changes: { last_job_id: number; last_digest_at: number; next_digest_at: number },
+  ): Promise<boolean> {
+    const changed = await db('job_alerts')
+      .where({ id, status: 'confirmed', lease_until: leaseUntil })
+      .update({ ...changes, lease_until: null });
+    return changed > 0;
+  }
+
+  /** A digest run failed: the alert is free for the next run at once. */
+  async releaseDigest(db: Db, id: number, leaseUntil: number): Promise<void> {
+    await db('job_alerts').where({ id, lease_until: leaseUntil }).update({ lease_until: null });
+  }
+}

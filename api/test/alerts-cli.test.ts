@@ -1,0 +1,85 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseConfig } from '../src/config';
+import { buildOnce } from './support/api-process';
+import { createJobs } from './support/jobs';
+import { SmtpPeer } from './support/smtp-peer';
+import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
+
+/** `pnpm --filter @jobboard/api alerts:send [--force]`, as operators and cron run it. */
+
+let smtp: SmtpPeer;
+let t: TestApp;
+beforeAll(async () => {
+  buildOnce();
+  smtp = await new SmtpPeer().start();
+  t = await buildTestApp({ env: { SMTP_URL: smtp.url } });
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.stop();
+});
+
+function alertsSend(args: string[], database: DatabaseConfig) {
+  return new Promise<{ code: number | null; output: string }>((resolve) => {
+    const child = spawn(process.execPath, ['dist/alerts-send.js', '--', ...args], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      env: {
+        PATH: process.env.PATH!,
+        ...(database.client === 'postgres'
+          ? { DATABASE_URL: database.connectionString }
+          : { SQLITE_FILE: database.filename }),
+        SMTP_URL: smtp.url,
+        SEED_DEMO: 'false',
+        PUBLIC_URL: 'https://jobs.example.org',
+        LOG_LEVEL: 'warn',
+      },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += String(chunk)));
+    child.stderr.on('data', (chunk) => (output += String(chunk)));
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+describe(`alerts:send on ${testDatabase}`, () => {
+  it('sends nothing that is not due, every new match with --force, and delivers it', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/alerts',
+      payload: { email: 'cron@example.org', frequency: 'weekly', search: '?q=grants' },
+    });
+    expect(res.statusCode).toBe(201);
+    const [queued] = await t.db('outbox').where({ template: 'alert-confirm' });
+    const token = /confirm\?token=([A-Za-z0-9_-]{43})/.exec(queued.text_body)![1]!;
+    await t.app.mailer.flush();
+    const confirmed = await t.app.inject({ method: 'POST', url: `/api/alerts/${token}/confirm` });
+    expect(confirmed.statusCode).toBe(200);
+    await createJobs(t.app, [{ title: 'Grants Lead' }, { title: 'Office Manager' }]);
+    smtp.received.length = 0;
+
+    const due = await alertsSend([], t.config.database);
+    expect(due.code, due.output).toBe(0);
+    expect(due.output).toContain('Job alerts: 0 digests queued (0 alerts checked');
+    expect(smtp.received).toHaveLength(0);
+
+    const forced = await alertsSend(['--force'], t.config.database);
+    expect(forced.code, forced.output).toBe(0);
+    expect(forced.output).toContain(
+      'Job alerts: 1 digest queued (1 alert checked, 0 taken by another run); e-mail: 1 sent',
+    );
+    expect(smtp.received.map((m) => m.to)).toEqual([['cron@example.org']]);
+    expect(smtp.received[0]!.raw).toContain('Grants Lead');
+    expect(smtp.received[0]!.raw).not.toContain('Office Manager');
+    // Headers unfolded: nodemailer folds a long one onto a second line.
+    expect(smtp.received[0]!.raw.replace(/\r\n[ \t]+/g, ' ')).toContain(
+      'List-Unsubscribe: <https://jobs.example.org/alerts/unsubscribe?token=',
+    );
+
+    const again = await alertsSend(['--force'], t.config.database);
+    expect(again.output).toContain('Job alerts: 0 digests queued (1 alert checked');
+    expect(smtp.received).toHaveLength(1);
+    // Three runs of a whole process on 2 busy cores: give them time.
+  }, 120_000);
+});

@@ -1,0 +1,91 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  fuzzBody,
+  fuzzBoardQuery,
+  fuzzContentType,
+  fuzzSegment,
+  fuzzText,
+  nextAddress,
+} from './support/fuzz';
+import { invalidRows } from './support/rows';
+import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
+
+/**
+ * The job alerts' routes under arbitrary input (issue 17): no input makes a 5xx, every refusal is
+ * JSON `{ message }`, and every row stored fits PostgreSQL's schema.
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+async function expectHandled(res: Awaited<ReturnType<TestApp['app']['inject']>>) {
+  expect(res.statusCode, res.body.slice(0, 300)).toBeLessThan(500);
+  if (res.statusCode >= 400) expect(typeof res.json().message).toBe('string');
+}
+
+const frequency = fc.oneof(fc.constantFrom('daily', 'weekly'), fuzzText);
+
+describe(`job alerts under arbitrary input on ${testDatabase}`, () => {
+  it('POST /api/alerts with text of every kind in every field', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record(
+          {
+            email: fc.oneof(fc.emailAddress(), fuzzText),
+            frequency,
+            search: fc.oneof(fuzzBoardQuery, fuzzText),
+          },
+          { requiredKeys: [] },
+        ),
+        async (body) => {
+          await expectHandled(
+            await t.app.inject({
+              method: 'POST',
+              url: '/api/alerts',
+              payload: body,
+              remoteAddress: nextAddress(),
+            }),
+          );
+        },
+      ),
+      { numRuns: RUNS },
+    );
+    expect(await invalidRows(t.db)).toEqual([]);
+  });
+
+  it('the alert links with any token, and bodies of any bytes under any content type', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fuzzSegment,
+        fuzzBody,
+        fuzzContentType,
+        fc.constantFrom(
+          ['POST', '/api/alerts/:t/confirm'],
+          ['GET', '/api/alerts/:t'],
+          ['PUT', '/api/alerts/:t'],
+          ['POST', '/api/alerts/:t/unsubscribe'],
+          ['POST', '/alerts/unsubscribe?token=:t'],
+          ['POST', '/api/alerts'],
+        ),
+        async (token, body, type, [method, path]) => {
+          await expectHandled(
+            await t.app.inject({
+              method: method as 'GET' | 'POST' | 'PUT',
+              url: path!.replace(':t', token),
+              headers: { 'content-type': type },
+              ...(method === 'GET' ? {} : { payload: body }),
+              remoteAddress: nextAddress(),
+            }),
+          );
+        },
+      ),
+      { numRuns: RUNS * 2 },
+    );
+    expect(await invalidRows(t.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,19 @@
+import { ENDPOINTS, type MemberAlerts } from '@jobboard/contract';
+import { apiFetch } from '@jobboard/shared-ui';
+import useSWR from 'swr';
+
+/** The signed-in member's alerts; null when their session has ended meanwhile (401). */
+export const getMemberAlerts = (): Promise<MemberAlerts | null> =>
+  apiFetch(ENDPOINTS.memberAlerts, { nullOn401: true });
+
+/**
+ * Asks only for a signed-in member (their e-mail, from the member store), keyed by it so another
+ * member signing in on this page reads their own.
+ */
+export function useMemberAlerts(email: string | undefined) {
+  return useSWR(email ? [ENDPOINTS.memberAlerts.path, email] : null, getMemberAlerts);
+}
+
+/** Remove one of the member's alerts (it is unsubscribed); the answer's message to show. */
+export const removeMemberAlert = (id: string) =>
+  apiFetch(ENDPOINTS.removeMemberAlert, { params: { id } });

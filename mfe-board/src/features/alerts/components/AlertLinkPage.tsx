@@ -1,0 +1,213 @@
+import {
+  ALERT_FREQUENCIES,
+  ENDPOINTS,
+  type AlertFrequency,
+  type AlertView,
+} from '@jobboard/contract';
+import { Button, Notice, Spinner, apiFetch, errorMessage } from '@jobboard/shared-ui';
+import { Link, useLocation } from '@jobboard/shared-ui/router';
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import { ALERT_TEXT } from '../messages';
+
+export type AlertAction = 'confirm' | 'unsubscribe' | 'manage';
+
+/**
+ * A change a link makes as it opens (confirm, unsubscribe), once per token and page load: React
+ * may run an effect twice, and a second confirmation would be refused as a used link.
+ */
+const opened = new Map<string, Promise<AlertView>>();
+function openOnce(key: string, run: () => Promise<AlertView>): Promise<AlertView> {
+  if (!opened.has(key)) opened.set(key, run());
+  return opened.get(key)!;
+}
+
+const frequencyWord = (frequency: AlertFrequency) =>
+  ALERT_FREQUENCIES.find((f) => f.value === frequency)!.label.toLowerCase();
+
+/**
+ * /alerts/confirm, /alerts/unsubscribe and /alerts/manage: the pages an alert's e-mails link to,
+ * working without signing in (the token in the link is the key). Confirm and unsubscribe act as
+ * the page opens (one click from the e-mail); manage shows the alert with its frequency and an
+ * unsubscribe button.
+ */
+export function AlertLinkPage({ action }: { action: AlertAction }) {
+  const token = new URLSearchParams(useLocation().search).get('token') ?? '';
+  const [alert, setAlert] = useState<AlertView | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    const params = { token };
+    const load =
+      action === 'confirm'
+        ? openOnce(`confirm:${token}`, () => apiFetch(ENDPOINTS.confirmAlert, { params }))
+        : action === 'unsubscribe'
+          ? openOnce(`unsubscribe:${token}`, () => apiFetch(ENDPOINTS.unsubscribeAlert, { params }))
+          : apiFetch(ENDPOINTS.alert, { params });
+    let current = true;
+    load.then(
+      (view) => current && setAlert(view),
+      (error: unknown) => current && setProblem(errorMessage(error, ALERT_TEXT.linkProblemTitle)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [action, token]);
+
+  if (problem) {
+    return (
+      <Section>
+        <h1>{ALERT_TEXT.linkProblemTitle}</h1>
+        <Notice $tone="danger" role="alert">
+          {problem}
+        </Notice>
+        <Link to="/">{ALERT_TEXT.backToBoard}</Link>
+      </Section>
+    );
+  }
+  if (!alert) {
+    const title =
+      action === 'confirm'
+        ? ALERT_TEXT.confirmTitle
+        : action === 'unsubscribe'
+          ? ALERT_TEXT.unsubscribeTitle
+          : ALERT_TEXT.loading;
+    return (
+      <Section aria-busy="true">
+        <h1>{title}</h1>
+        <Spinner />
+      </Section>
+    );
+  }
+  if (action === 'confirm') {
+    return (
+      <Section>
+        <h1>{ALERT_TEXT.confirmedTitle}</h1>
+        <p role="status">
+          {ALERT_TEXT.confirmed(alert.email, frequencyWord(alert.frequency), alert.description)}
+        </p>
+        <Link to={`/${alert.search}`}>{ALERT_TEXT.seeJobs}</Link>
+      </Section>
+    );
+  }
+  if (action === 'unsubscribe' || alert.status === 'unsubscribed') {
+    return (
+      <Section>
+        <h1>{ALERT_TEXT.unsubscribedTitle}</h1>
+        <p role="status">{ALERT_TEXT.unsubscribed(alert.email, alert.description)}</p>
+        <Link to={`/${alert.search}`}>{ALERT_TEXT.followAgain}</Link>
+      </Section>
+    );
+  }
+  return <ManageAlert token={token} alert={alert} onChange={setAlert} />;
+}
+
+function ManageAlert({
+  token,
+  alert,
+  onChange,
+}: {
+  token: string;
+  alert: AlertView;
+  onChange(view: AlertView): void;
+}) {
+  const [frequency, setFrequency] = useState<AlertFrequency>(alert.frequency);
+  const [note, setNote] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const params = { token };
+
+  const act = async (change: () => Promise<AlertView>, done: string | null) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      onChange(await change());
+      setNote(done);
+    } catch (error) {
+      setProblem(errorMessage(error, ALERT_TEXT.failed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Section>
+      <h1>{ALERT_TEXT.manageTitle}</h1>
+      <p>{ALERT_TEXT.manageIntro(alert.email, alert.description)}</p>
+      {alert.status === 'pending' && <Notice>{ALERT_TEXT.pendingNote}</Notice>}
+      <Choices>
+        <legend>{ALERT_TEXT.frequency}</legend>
+        {ALERT_FREQUENCIES.map((choice) => (
+          <label key={choice.value}>
+            <input
+              type="radio"
+              name="frequency"
+              value={choice.value}
+              checked={frequency === choice.value}
+              onChange={() => setFrequency(choice.value)}
+            />{' '}
+            {choice.label}
+          </label>
+        ))}
+      </Choices>
+      {note && <p role="status">{note}</p>}
+      {problem && (
+        <Notice $tone="danger" role="alert">
+          {problem}
+        </Notice>
+      )}
+      <Actions>
+        <Button
+          type="button"
+          disabled={busy}
+          onClick={() =>
+            void act(
+              () => apiFetch(ENDPOINTS.updateAlert, { params, body: { frequency } }),
+              ALERT_TEXT.saved,
+            )
+          }
+        >
+          {ALERT_TEXT.save}
+        </Button>
+        <Button
+          type="button"
+          $variant="danger"
+          disabled={busy}
+          onClick={() => void act(() => apiFetch(ENDPOINTS.unsubscribeAlert, { params }), null)}
+        >
+          {ALERT_TEXT.unsubscribe}
+        </Button>
+      </Actions>
+      <Link to={`/${alert.search}`}>{ALERT_TEXT.seeJobs}</Link>
+    </Section>
+  );
+}
+
+const Section = styled.section`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space.md};
+  h1,
+  p {
+    margin: 0;
+  }
+`;
+
+const Choices = styled.fieldset`
+  border: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  gap: ${({ theme }) => theme.space.lg};
+  legend {
+    font-weight: 600;
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+    margin-bottom: ${({ theme }) => theme.space.xs};
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space.sm};
+`;
