@@ -29,6 +29,9 @@ import hashPaymentTokens from './20261124120100_hash_payment_tokens';
 import paymentLinkExpiry from './20261124120200_payment_link_expiry';
 import paymentReview from './20261124120300_payment_review';
 import promoRedemption from './20261124120400_promo_redemption';
+import jobsCreatedIndex from './20261125040100_jobs_created_index';
+import createJobAudit from './20261125040200_create_job_audit';
+import outboxSubmission from './20261125040300_outbox_submission';
 import type { Migration } from './migration';
 
 export const migrations: Migration[] = [
@@ -62,4 +65,7 @@ export const migrations: Migration[] = [
   paymentLinkExpiry,
   paymentReview,
   promoRedemption,
+  jobsCreatedIndex,
+  createJobAudit,
+  outboxSubmission,
 ];

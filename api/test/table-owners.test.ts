@@ -17,6 +17,7 @@ const OWNERS: Record<string, string[]> = {
   outbox: ['mail/outbox.ts'],
   admins: ['admins/admins-repository.ts'],
   sessions: ['admins/session-store.ts'],
+  job_audit: ['jobs/'],
   // The jobs domain: its repository, its search and search index, its change counter and cache.
   ...Object.fromEntries(
     [

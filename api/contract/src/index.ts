@@ -17,3 +17,4 @@ export * from './site';
 export * from './submission';
 export * from './tiers';
 export * from './validate';
+export * from './admin-lists';

@@ -83,9 +83,15 @@ export async function submitForReview(
       submission.contactEmail,
       now,
     );
-    if (acknowledgement.send) await outbox.enqueue(trx, submissionReceivedEmail(email), now);
+    if (acknowledgement.send) {
+      await outbox.enqueue(trx, { ...submissionReceivedEmail(email), submissionId: id }, now);
+    }
     const skipped = acknowledgement.send ? null : acknowledgement.cap;
-    await outbox.enqueue(trx, newSubmissionEmail(email, context.adminEmail, skipped), now);
+    await outbox.enqueue(
+      trx,
+      { ...newSubmissionEmail(email, context.adminEmail, skipped), submissionId: id },
+      now,
+    );
     return { id, status: 'pending_review' as const, skipped };
   });
   if (stored.skipped) {
