@@ -29,6 +29,7 @@ import hashPaymentTokens from './20261124120100_hash_payment_tokens';
 import paymentLinkExpiry from './20261124120200_payment_link_expiry';
 import paymentReview from './20261124120300_payment_review';
 import promoRedemption from './20261124120400_promo_redemption';
+import canonicalJobTypes from './20261124120500_canonical_job_types';
 import jobsCreatedIndex from './20261125040100_jobs_created_index';
 import createJobAudit from './20261125040200_create_job_audit';
 import outboxSubmission from './20261125040300_outbox_submission';
@@ -65,6 +66,7 @@ export const migrations: Migration[] = [
   paymentLinkExpiry,
   paymentReview,
   promoRedemption,
+  canonicalJobTypes,
   jobsCreatedIndex,
   createJobAudit,
   outboxSubmission,

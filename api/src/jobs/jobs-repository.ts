@@ -6,6 +6,7 @@ import {
   type AdminJobsQuery,
   type BulkJobActionName,
   type BulkJobResult,
+  canonicalJobType,
   RECENT_DAYS,
   defaultSearchFilter,
   salaryFromFigures,
@@ -541,7 +542,7 @@ function jobColumns(input: JobInput, now: Date) {
   return {
     title: input.title.trim(),
     description: input.description.trim(),
-    job_type: input.jobType,
+    job_type: canonicalJobType(input.jobType),
     remote: input.remote,
     experience_level: input.experienceLevel,
     salary_text: input.salaryText?.trim() || salaryFromFigures(salaryMin, salaryMax) || null,
