@@ -6,3 +6,4 @@
 export { startFakeStripe, type FakeStripe, type FakeStripeOptions } from './fake-stripe';
 export { freePort, startPgCluster, type PgCluster } from './pg-cluster';
 export { SmtpPeer, type ReceivedMail } from './smtp-peer';
+export { giveUpRefusedMail } from './outbox-fixture';
