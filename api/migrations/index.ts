@@ -33,6 +33,7 @@ import canonicalJobTypes from './20261124120500_canonical_job_types';
 import jobsCreatedIndex from './20261125040100_jobs_created_index';
 import createJobAudit from './20261125040200_create_job_audit';
 import outboxSubmission from './20261125040300_outbox_submission';
+import submissionCompanyLinks from './20261125040400_submission_company_links';
 import type { Migration } from './migration';
 
 export const migrations: Migration[] = [
@@ -70,4 +71,5 @@ export const migrations: Migration[] = [
   jobsCreatedIndex,
   createJobAudit,
   outboxSubmission,
+  submissionCompanyLinks,
 ];

@@ -1,6 +1,10 @@
 import {
+  ADMIN_LIMITS,
   ENDPOINTS,
   MAX_BULK_JOBS,
+  SUBMISSION_EXTRA_MESSAGES,
+  SUBMISSION_LIMITS,
+  defaultSearchFilter,
   MAX_QUERY_LENGTH,
   type AdminEmailPage,
   type AdminJob,
@@ -561,6 +565,110 @@ describe(`submissions list and numbers on ${testDatabase}`, () => {
   });
 
   it('leaves every stored row valid for PostgreSQL', async () => {
+    expect(await invalidRows(t.db)).toEqual([]);
+  });
+});
+
+describe(`data the filters can use on ${testDatabase}`, () => {
+  const LONG_URL = (max: number) =>
+    `https://example.org/${'a'.repeat(max - 'https://example.org/'.length)}`;
+
+  it('keeps the experience level and company links of a public submission on its published job', async () => {
+    const website = LONG_URL(SUBMISSION_LIMITS.companyWebsite);
+    const logo = LONG_URL(SUBMISSION_LIMITS.logoUrl);
+    const submitted = await t.app.inject({
+      method: 'POST',
+      url: ENDPOINTS.submitJob.path,
+      payload: {
+        ...VALID_SUBMISSION,
+        title: 'Senior Data Editor',
+        organization: 'Linked Data Desk',
+        experienceLevel: 'senior',
+        companyWebsite: website,
+        logoUrl: logo,
+      },
+    });
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    const id = submitted.json().id as string;
+    expect((await admin({ url: `/api/admin/submissions/${id}` })).json()).toMatchObject({
+      experienceLevel: 'senior',
+    });
+    await admin({ method: 'POST', url: `/api/admin/submissions/${id}/approve`, payload: {} });
+    await admin({ method: 'POST', url: `/api/admin/submissions/${id}/mark-paid` });
+    const jobId = (await admin({ url: `/api/admin/submissions/${id}` })).json().jobId as string;
+    const job = await jobOf(Number(jobId));
+    expect(job.experienceLevel).toBe('senior');
+    expect(job.company).toMatchObject({ websiteUrl: website, logo });
+    // The board's Experience filter now finds it.
+    const search = await t.app.inject({
+      method: 'POST',
+      url: ENDPOINTS.searchJobs.path,
+      payload: {
+        ...defaultSearchFilter(),
+        query: 'Senior Data Editor',
+        experience: { entry: false, mid: false, senior: true },
+      },
+    });
+    expect(search.json().jobs.map((j: { id: string }) => j.id)).toContain(jobId);
+    expect(await invalidRows(t.db)).toEqual([]);
+  });
+
+  it('refuses a public submission without any salary, with the form’s own message', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: ENDPOINTS.submitJob.path,
+      payload: { ...VALID_SUBMISSION, salaryMin: '', salaryMax: '' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ salaryMin: SUBMISSION_EXTRA_MESSAGES.salaryRequired });
+  });
+
+  it('lets the admin form set the experience level, website and logo, and audits the change', async () => {
+    const form = {
+      title: 'Membership Coordinator',
+      organization: 'Admin Links Alliance',
+      applicationUrl: 'https://links.example/jobs/1',
+      description: 'Look after our members.',
+      category: ['Fundraising'],
+      locations: ['Remote'],
+      jobType: 'Full-time',
+      via: '',
+      postedDate: '2026-11-20',
+      deadline: '',
+      salaryMin: 50_000,
+      salaryMax: 60_000,
+      experienceLevel: 'entry',
+      companyWebsite: 'https://links.example',
+      logoUrl: LONG_URL(ADMIN_LIMITS.companyUrl),
+      active: true,
+      featured: false,
+    };
+    const created = await admin({ method: 'POST', url: '/api/admin/jobs', payload: form });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      experienceLevel: 'entry',
+      company: { websiteUrl: 'https://links.example', logo: form.logoUrl },
+    });
+    const id = created.json().id as string;
+    const edited = await admin({
+      method: 'PUT',
+      url: `/api/admin/jobs/${id}`,
+      payload: { ...form, experienceLevel: 'mid', companyWebsite: '', logoUrl: '' },
+    });
+    // Blank links keep the company's own.
+    expect(edited.json()).toMatchObject({
+      experienceLevel: 'mid',
+      company: { websiteUrl: 'https://links.example', logo: form.logoUrl },
+    });
+    const history = await historyOf(Number(id));
+    expect(history.at(-1)!.summary).toBe('Edited: Changed experience level');
+    const bad = await admin({
+      method: 'POST',
+      url: '/api/admin/jobs',
+      payload: { ...form, experienceLevel: 'guru', logoUrl: 'ftp://x' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields).sort()).toEqual(['experienceLevel', 'logoUrl']);
     expect(await invalidRows(t.db)).toEqual([]);
   });
 });

@@ -17,6 +17,14 @@ export function changedFields(before: AdminJob, form: AdminJobForm): string[] {
     ['job type', before.jobType, form.jobType],
     ['salary', [before.salaryMin, before.salaryMax], [form.salaryMin, form.salaryMax]],
     ['posted date', before.postedDate, form.postedDate],
+    ['experience level', before.experienceLevel, form.experienceLevel ?? before.experienceLevel],
+    // Blank links keep the company's own, so only a given one can be a change.
+    [
+      'company website',
+      before.company.websiteUrl,
+      form.companyWebsite?.trim() || before.company.websiteUrl,
+    ],
+    ['logo', before.company.logo ?? '', form.logoUrl?.trim() || (before.company.logo ?? '')],
     ['featured', before.featured, form.featured],
     ['active', before.active, form.active],
   ];

@@ -139,6 +139,9 @@ export function jobFromSubmission(submission: SubmissionRow, now: Date, expiresA
     postedDate: isoDate(now),
     applicationUrl: submission.application_url,
     via: 'Direct submission',
+    // The company's links from the form; a company already on the board keeps its own otherwise.
+    websiteUrl: submission.company_website_url ?? undefined,
+    logoUrl: submission.company_logo_url ?? undefined,
     featured: true,
     active: true,
     expiresAt,

@@ -58,6 +58,8 @@ export async function submitForReview(
       listing_type: submission.listingType,
       promo_code: submission.promoCode,
       promo_code_id: promoId,
+      company_website_url: submission.companyWebsite,
+      company_logo_url: submission.logoUrl,
       amount_cents: amountCents,
       status: 'pending_review',
       submitted_at: now.getTime(),

@@ -62,7 +62,8 @@ const adminJobsRoutes: FastifyPluginAsync = async (app) => {
           externalId: existing.external_id,
           expiresAt: existing.expires_at == null ? null : new Date(Number(existing.expires_at)),
           companyDescription: existing.company_description,
-          websiteUrl: existing.company_website_url,
+          websiteUrl: form.companyWebsite?.trim() || existing.company_website_url,
+          experienceLevel: form.experienceLevel ?? existing.experience_level,
         },
         now,
         trx,
@@ -151,7 +152,7 @@ function jobInput(form: AdminJobForm): Omit<JobInput, 'source'> {
     description: form.description,
     jobType: form.jobType,
     remote: form.jobType === 'Remote' || form.locations.some((l) => /\bremote\b/i.test(l)),
-    experienceLevel: EXPERIENCE_NOT_SPECIFIED,
+    experienceLevel: form.experienceLevel ?? EXPERIENCE_NOT_SPECIFIED,
     salaryMin: form.salaryMin ?? null,
     salaryMax: form.salaryMax ?? null,
     deadline: form.deadline || null,
@@ -162,6 +163,9 @@ function jobInput(form: AdminJobForm): Omit<JobInput, 'source'> {
     active: form.active,
     locations: cleanLocations(form.locations),
     categories: form.category,
+    // Blank keeps what the company has (companies are shared by the jobs that name them).
+    websiteUrl: form.companyWebsite?.trim() || undefined,
+    logoUrl: form.logoUrl?.trim() || undefined,
   };
 }
 

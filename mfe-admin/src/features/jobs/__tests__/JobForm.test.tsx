@@ -19,6 +19,7 @@ const VALID: JobFormValues = {
   deadline: '',
   salaryMin: '70000',
   salaryMax: '85000',
+  experienceLevel: 'Not specified',
   active: true,
   featured: false,
 };
