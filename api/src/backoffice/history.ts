@@ -149,7 +149,9 @@ function auditSummary(action: string, detail: string | null): string {
       republished: 'Republished',
       deleted: 'Deleted',
     }[action] ?? action;
-  return detail ? `${base}: ${detail}` : base;
+  if (!detail) return base;
+  // 'Extended by 30 days, to ...' says what it is already: no 'Extended: ' before it.
+  return detail.startsWith(base) ? detail : `${base}: ${detail}`;
 }
 
 /** Oldest first; entries of one moment keep their order. */
