@@ -141,7 +141,7 @@ function createdSummary(job: AdminJob): string {
 function auditSummary(action: string, detail: string | null): string {
   const base =
     {
-      created: 'Created',
+      created: 'Created on the admin screen',
       edited: 'Edited',
       activated: 'Activated',
       deactivated: 'Deactivated',

@@ -89,6 +89,32 @@ describe('the admin job form', () => {
     );
   });
 
+  it('sets the experience level and the company links (issue 16)', async () => {
+    const onSave = renderForm();
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Experience Level'), 'Mid level');
+    await user.type(screen.getByLabelText('Company Website (optional)'), 'https://harbor.example');
+    await user.type(screen.getByLabelText('Logo URL (optional)'), 'not a url');
+    await user.click(screen.getByRole('button', { name: 'Create Job' }));
+    expect(onSave).not.toHaveBeenCalled();
+    expect(validateJob({ ...VALID, logoUrl: 'not a url' }).logoUrl).toBe(
+      'Please enter a valid URL',
+    );
+    await user.clear(screen.getByLabelText('Logo URL (optional)'));
+    await user.type(
+      screen.getByLabelText('Logo URL (optional)'),
+      'https://harbor.example/logo.png',
+    );
+    await user.click(screen.getByRole('button', { name: 'Create Job' }));
+    expect(onSave).toHaveBeenCalledWith(
+      expect.objectContaining({
+        experienceLevel: 'mid',
+        companyWebsite: 'https://harbor.example',
+        logoUrl: 'https://harbor.example/logo.png',
+      }),
+    );
+  });
+
   it('refuses to save without a location: toast and inline message', async () => {
     const onSave = renderForm({ locations: [] });
     await userEvent.click(screen.getByRole('button', { name: 'Create Job' }));
