@@ -152,6 +152,11 @@ describe('the dashboard at scale', () => {
     );
     const bulk = received.calls.find((c) => c.method === 'POST');
     expect(bulk?.body).toEqual({ action: 'extend', ids: [1, 2] });
+    // The list and the numbers are fetched again after the change.
+    const after = (path: string) =>
+      received.calls.filter((c) => c.path.startsWith(path) && c.method === 'GET').length;
+    await waitFor(() => expect(after('/api/admin/stats')).toBe(2));
+    expect(after('/api/admin/lists/jobs')).toBeGreaterThanOrEqual(2);
   });
 
   it('asks in the site’s dialog before deleting a job; Cancel sends nothing', async () => {

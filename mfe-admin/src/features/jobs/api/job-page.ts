@@ -30,12 +30,17 @@ export function useAdminJobPage(view: AdminJobsQuery) {
   });
 }
 
-/** Fetch every cached page of the jobs list again (after a change to jobs). */
+/**
+ * Fetch every cached page of the jobs list again after a change to jobs, and the dashboard's
+ * numbers with them (live and ending-soon counts change with a bulk action or a delete).
+ */
 export function useRefreshJobPages() {
   const { mutate } = useSWRConfig();
   return () =>
     mutate(
-      (key) => typeof key === 'string' && key.startsWith(ENDPOINTS.adminJobPage.path),
+      (key) =>
+        typeof key === 'string' &&
+        (key.startsWith(ENDPOINTS.adminJobPage.path) || key === ENDPOINTS.adminStats.path),
       undefined,
       { revalidate: true },
     );
