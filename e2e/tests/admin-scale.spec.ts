@@ -127,6 +127,8 @@ test.describe('admin at scale', () => {
   test('sends a failed e-mail again from the e-mail page, to the SMTP test peer', async ({
     page,
   }) => {
+    // Four screens and the mail round trip: three times the default time, for a loaded machine.
+    test.slow();
     const stamp = Date.now();
     const address = `refused-${stamp}@scale.example`;
     // The employer's mail server refuses the mailbox: the acknowledgement is tried and refused.
@@ -169,6 +171,15 @@ test.describe('admin at scale', () => {
       .toBe(true);
     await page.getByLabel('State').selectOption({ label: 'Sent' });
     await expect(page.getByRole('row').filter({ hasText: address })).toContainText('Sent');
+
+    // The submission's timeline tells the e-mail's story too.
+    await page.goto(`/admin/submissions?q=${stamp}`);
+    await page.getByText('History', { exact: true }).click();
+    const timeline = page.getByRole('list', { name: /^History of submission / });
+    await expect(timeline).toContainText('Submitted for review');
+    await expect(timeline).toContainText(`E-mail sent: 'We received your job submission`);
+    await timeline.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENS}/admin-submission-timeline.png`, fullPage: true });
   });
 
   test('the dashboard shows the numbers and a revenue chart with text for screen readers', async ({
