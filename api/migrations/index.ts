@@ -30,6 +30,8 @@ import paymentLinkExpiry from './20261124120200_payment_link_expiry';
 import paymentReview from './20261124120300_payment_review';
 import promoRedemption from './20261124120400_promo_redemption';
 import canonicalJobTypes from './20261124120500_canonical_job_types';
+import createMemberSessions from './20261125010100_create_member_sessions';
+import memberBookmarksOutliveJobs from './20261125010200_member_bookmarks_outlive_jobs';
 import jobsCreatedIndex from './20261125040100_jobs_created_index';
 import createJobAudit from './20261125040200_create_job_audit';
 import outboxSubmission from './20261125040300_outbox_submission';
@@ -68,6 +70,8 @@ export const migrations: Migration[] = [
   paymentReview,
   promoRedemption,
   canonicalJobTypes,
+  createMemberSessions,
+  memberBookmarksOutliveJobs,
   jobsCreatedIndex,
   createJobAudit,
   outboxSubmission,

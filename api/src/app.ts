@@ -11,6 +11,7 @@ import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import jobsPlugin from './plugins/jobs';
 import mailerPlugin from './plugins/mailer';
+import membersPlugin from './plugins/members';
 import paymentsPlugin from './plugins/payments';
 import promoCodesPlugin from './plugins/promo-codes';
 import publicCachePlugin from './plugins/public-cache';
@@ -24,7 +25,9 @@ import submissionsPlugin from './plugins/submissions';
 import adminRoutes from './routes/admin';
 import refreshJobsRoutes from './routes/admin/refresh-jobs';
 import authRoutes from './routes/auth';
+import discoveryRoutes from './routes/discovery';
 import jobsRoutes from './routes/jobs';
+import membersRoutes from './routes/members';
 import opsRoutes from './routes/ops';
 import paymentsRoutes from './routes/payments';
 import submissionsRoutes from './routes/submissions';
@@ -105,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(promoCodesPlugin);
   await app.register(paymentsPlugin);
   await app.register(adminsPlugin);
+  await app.register(membersPlugin);
   await app.register(mailerPlugin);
   await app.register(serviceContextPlugin);
 
@@ -113,6 +117,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(jobsRoutes, { prefix: '/api' });
   await app.register(submissionsRoutes, { prefix: '/api' });
   await app.register(paymentsRoutes, { prefix: '/api' });
+  // Members have their own cookie and store (routes/members), never the admins' sessions.
+  await app.register(membersRoutes, { prefix: '/api/members' });
   // Sessions exist only around the routes that use them: a visitor's request never pays for a
   // session object (an id and an HMAC per request, a quarter of a cached page's cost).
   await app.register(async (withSessions) => {
@@ -122,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await withSessions.register(refreshJobsRoutes, { prefix: '/api' });
   });
   // Last: the front end answers every GET no API route took.
+  await app.register(discoveryRoutes);
   await app.register(siteRoutes);
 
   return app;

@@ -38,6 +38,8 @@ export interface Config {
   remotesConfigFile: string;
   /** Stripe Checkout; null when STRIPE_SECRET_KEY is not set (admins then mark payments by hand). */
   stripe: StripeConfig | null;
+  /** Member sign-in through the publication's Ghost site; null when GHOST_URL is not set. */
+  ghost: GhostConfig | null;
   mail: MailConfig;
   /** Admin sessions end after this long without use, and after `maxHours` in any case. */
   session: { idleMinutes: number; maxHours: number };
@@ -63,6 +65,13 @@ export interface MailConfig {
   adminEmail: string;
   /** How often the background sender looks for due messages; 0 turns it off (tests flush). */
   pollSeconds: number;
+}
+
+export interface GhostConfig {
+  /** The Ghost site's address, without a trailing slash (GHOST_URL). */
+  url: string;
+  /** GHOST_TIMEOUT_SECONDS: how long fetching the site's member keys may take. */
+  timeoutSeconds: number;
 }
 
 export interface StripeConfig {
@@ -129,6 +138,12 @@ export function loadConfig(env: Env = process.env): Config {
     subscribeUrl: read('SUBSCRIBE_URL', parseHttpUrl, 'https://example.org/subscribe'),
     membershipName: text('MEMBERSHIP_NAME', 'Ghost'),
   };
+  const ghostUrl = read('GHOST_URL', parseGhostUrl, '');
+  const ghost: GhostConfig | null = ghostUrl
+    ? { url: ghostUrl, timeoutSeconds: read('GHOST_TIMEOUT_SECONDS', parseTimeout, 5) }
+    : null;
+  // The shell offers 'Sign in' (the Ghost portal) only when there is a site to sign in at.
+  if (ghost) site.membershipUrl = ghost.url;
   const releasesDir = path.resolve(text('RELEASES_DIR', path.join(REPO_ROOT, 'releases')));
   const remotesConfigFile = path.resolve(
     text('REMOTES_CONFIG', path.join(releasesDir, 'remotes.json')),
@@ -194,6 +209,7 @@ export function loadConfig(env: Env = process.env): Config {
     releasesDir,
     remotesConfigFile,
     stripe,
+    ghost,
     mail,
     session,
     firstAdmin,
@@ -394,6 +410,26 @@ function parseSecret(raw: string): string {
     : invalid(
         `must be at least ${MIN_SECRET_LENGTH} characters (for example: openssl rand -base64 48)`,
       );
+}
+
+/**
+ * The Ghost site, as its members know it (`https://news.example.org`, or a subfolder install
+ * `https://example.org/blog`): the token's issuer is this address plus `/members/api`, so it is
+ * kept exactly, without a trailing slash, a query or a fragment.
+ */
+function parseGhostUrl(raw: string): string {
+  const url = URL.canParse(raw) ? new URL(raw) : null;
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    return invalid(
+      'must be the http(s) address of the Ghost site, such as https://news.example.org',
+    );
+  }
+  if (url.search || url.hash || url.username || url.password) {
+    return invalid(
+      'must be the plain address of the Ghost site, without a query, fragment or password',
+    );
+  }
+  return url.origin + url.pathname.replace(/\/+$/, '');
 }
 
 function parsePublicUrl(raw: string): string {

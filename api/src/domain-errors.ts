@@ -5,8 +5,8 @@ import type { FieldErrors } from '@jobboard/contract';
  * plugin (plugins/errors.ts) turns each kind into its status, with the message as the JSON body.
  */
 export abstract class DomainError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
     this.name = new.target.name;
   }
 }
@@ -19,6 +19,12 @@ export class Conflict extends DomainError {}
 
 /** The thing existed but cannot be used any more: an ended pay link (410). */
 export class Gone extends DomainError {}
+
+/** The caller's proof of who they are was not accepted: a bad or expired sign-in token (401). */
+export class Unauthorized extends DomainError {}
+
+/** A service this one relies on (the membership site) did not answer in time: try again (503). */
+export class Unavailable extends DomainError {}
 
 /** Values the caller sent break a rule checked against stored data (400, naming each field). */
 export class Invalid extends DomainError {

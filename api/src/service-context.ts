@@ -4,6 +4,8 @@ import type Stripe from 'stripe';
 import type { Dialect } from './db/knex';
 import type { JobsRepository } from './jobs/jobs-repository';
 import type { Outbox } from './mail/outbox';
+import type { GhostTokenVerifier } from './members/ghost-token';
+import type { MembersRepository } from './members/members-repository';
 import type { PaymentsRepository } from './payments/payments-repository';
 import type { PromoCodesRepository } from './promo-codes/promo-codes-repository';
 import type { ListingCreditsRepository } from './submissions/listing-credits-repository';
@@ -24,6 +26,9 @@ export interface ServiceContext {
   promoCodes: PromoCodesRepository;
   payments: PaymentsRepository;
   outbox: Outbox;
+  members: MembersRepository;
+  /** null when GHOST_URL is not set (member sign-in is off). */
+  ghostTokens: GhostTokenVerifier | null;
   /** null when Stripe is not configured (payments are then marked by hand). */
   stripe: Stripe | null;
   /** The app's clock, read once per request. */

@@ -178,9 +178,17 @@ describe(`markup in job text on ${testDatabase}`, () => {
       const res = await t.app.inject(url);
       expect(res.statusCode).toBe(200);
       const html = res.body;
-      // The page has exactly the script elements of the shell's own page plus the boot data.
-      expect(html.match(/<script/g)).toHaveLength(2);
-      expect(html.match(/<\/script>/g)).toHaveLength(2);
+      // The page has exactly the script elements of the shell's own page plus the boot data, and
+      // on a job's page its JobPosting JSON-LD (issue 15).
+      const scripts = route.startsWith('/jobs/') ? 3 : 2;
+      expect(html.match(/<script/g)).toHaveLength(scripts);
+      expect(html.match(/<\/script>/g)).toHaveLength(scripts);
+      if (route.startsWith('/jobs/')) {
+        const ld = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html);
+        expect(ld, 'the JSON-LD ends where the server ended it').not.toBeNull();
+        const title = route.includes(':admin') ? ADMIN_JOB.title : undefined;
+        if (title) expect(JSON.parse(ld![1]!).title).toBe(title);
+      }
       expect(html).not.toContain('<img');
       expect(html).not.toContain('alert(1)</script>');
       const data = /<script id="boot-config" type="application\/json">([^<]*)<\/script>/.exec(html);

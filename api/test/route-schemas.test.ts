@@ -9,7 +9,15 @@ import { registeredRoutes } from './support/routes';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
 
 /** The routes that answer no JSON (the shell's pages, built files): they have no struct. */
-const NOT_JSON = ['GET /*', 'GET /assets/*'];
+const NOT_JSON = [
+  'GET /*',
+  'GET /assets/*',
+  // Discovery: feeds, sitemap and robots.txt (routes/discovery).
+  'GET /feed.json',
+  'GET /feed.xml',
+  'GET /robots.txt',
+  'GET /sitemap.xml',
+];
 
 const TABLE = (Object.values(ENDPOINTS) as Endpoint[]).map((e) => `${e.method} ${e.path}`);
 

@@ -11,8 +11,9 @@ import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
  * - public reads: anyone, cached by their own rules (ETag, `public, no-cache`);
  * - public: anyone, answers never stored (`no-store`);
  * - admin: the admin session (401 without it) and `no-store`;
- * - member: a member's session (none yet: the members' issue adds them here);
- * - operators: the probes outside /api, anyone, never stored.
+ * - member: a member's session (401 without it, the admin's does not do) and `no-store`;
+ * - operators: the probes outside /api, anyone, never stored;
+ * - discovery: feeds, sitemap and robots.txt for crawlers, anyone, a few minutes of public caching.
  */
 const PUBLIC_READS = [
   'GET /api/jobs',
@@ -32,6 +33,8 @@ const PUBLIC = [
   'POST /api/stripe/webhook',
   'POST /api/admin/login',
   'POST /api/admin/logout',
+  // A member's sign-in with Ghost's token (404 here: no GHOST_URL).
+  'POST /api/members/session',
 ];
 const ADMIN = [
   'GET /api/admin/check-auth',
@@ -68,7 +71,15 @@ const ADMIN = [
   'POST /api/admin/emails/:id/resend',
   'GET /api/admin/stats',
 ];
-const MEMBER: string[] = [];
+const MEMBER = [
+  'GET /api/members/me',
+  'GET /api/members/bookmarks',
+  'PUT /api/members/bookmarks/:id',
+  'DELETE /api/members/bookmarks/:id',
+  'DELETE /api/members/session',
+];
+/** What crawlers and feed readers poll (routes/discovery). */
+const DISCOVERY = ['GET /feed.xml', 'GET /feed.json', 'GET /sitemap.xml', 'GET /robots.txt'];
 /** Load balancers' and orchestrators' probes (routes/ops). */
 const OPERATORS = ['GET /healthz', 'GET /readyz'];
 
@@ -107,7 +118,15 @@ function request(route: string, headers: Record<string, string> = {}): InjectOpt
 
 describe(`the route table on ${testDatabase}`, () => {
   it('classifies every registered route exactly once, and lists no route that is gone', () => {
-    const classified = [...PUBLIC_READS, ...SITE, ...PUBLIC, ...ADMIN, ...MEMBER, ...OPERATORS];
+    const classified = [
+      ...PUBLIC_READS,
+      ...SITE,
+      ...PUBLIC,
+      ...ADMIN,
+      ...MEMBER,
+      ...OPERATORS,
+      ...DISCOVERY,
+    ];
     expect(new Set(classified).size).toBe(classified.length);
     const unclassified = registered().filter((route) => !classified.includes(route));
     expect(unclassified, 'classify these routes in test/route-table.test.ts').toEqual([]);
@@ -133,6 +152,16 @@ describe(`the route table on ${testDatabase}`, () => {
     }
   });
 
+  it('refuses every member route without a member session (401), the admin session too, never stored', async () => {
+    for (const route of MEMBER) {
+      for (const headers of [{}, { cookie }] as Record<string, string>[]) {
+        const res = await t.app.inject(request(route, headers));
+        expect(res.statusCode, route).toBe(401);
+        expect(res.headers['cache-control'], route).toBe('no-store');
+      }
+    }
+  });
+
   it('never stores an answer of the other public calls', async () => {
     for (const route of PUBLIC) {
       const res = await t.app.inject(request(route));
@@ -146,6 +175,14 @@ describe(`the route table on ${testDatabase}`, () => {
       const res = await t.app.inject(request(route));
       expect(res.statusCode, route).toBe(200);
       expect(res.headers['cache-control'], route).toBe('no-store');
+    }
+  });
+
+  it('answers what crawlers read to anyone, cached publicly for a few minutes', async () => {
+    for (const route of DISCOVERY) {
+      const res = await t.app.inject(request(route));
+      expect(res.statusCode, route).toBe(200);
+      expect(res.headers['cache-control'], route).toMatch(/^public, max-age=\d+$/);
     }
   });
 

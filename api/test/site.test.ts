@@ -25,7 +25,8 @@ describe(`serving the front end on ${testDatabase}`, () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toContain('<title>Good &#60;Work&#62; Jobs</title>');
+    // Each page has its own title (issue 15), the board's name escaped in it.
+    expect(res.body).toContain('<title>Recent jobs | Good &#60;Work&#62; Jobs</title>');
     const boot = JSON.parse(
       /<script id="boot-config" type="application\/json">(.*?)<\/script>/.exec(res.body)![1]!,
     );

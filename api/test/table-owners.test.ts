@@ -31,9 +31,9 @@ const OWNERS: Record<string, string[]> = {
       'jobs_fts',
     ].map((table) => [table, ['jobs/']]),
   ),
-  // The members issue's tables: nothing reads them yet.
-  members: [],
-  member_bookmarks: [],
+  members: ['members/members-repository.ts'],
+  member_sessions: ['members/members-repository.ts'],
+  member_bookmarks: ['members/members-repository.ts'],
 };
 
 const SRC = path.resolve(import.meta.dirname, '../src');

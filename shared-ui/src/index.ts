@@ -61,3 +61,14 @@ export { RemoteRoot } from './remote/RemoteRoot';
 export { renderStandalone } from './standalone/render-standalone';
 export { SiteProvider, useSite } from './site/site';
 export { useHydrated } from './hooks/use-hydrated';
+export {
+  useMemberStore,
+  loadMember,
+  signOutMember,
+  rememberReturnPath,
+  takeReturnPath,
+  portalSignInUrl,
+  GHOST_SIGN_IN_MARKER,
+  RETURN_PATH_KEY,
+  type MemberStatus,
+} from './member/member-store';

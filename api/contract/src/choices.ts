@@ -56,6 +56,20 @@ export function canonicalJobType(value: string): string {
   return CANONICAL_JOB_TYPES.get(trimmed.toLowerCase()) ?? trimmed;
 }
 
+/**
+ * schema.org `employmentType` of each job type (the job page's JobPosting, job-posting.ts): kept
+ * beside the types so a new type cannot be added without its mapping. Any other stored type (a
+ * synced 'Remote', say) is OTHER.
+ */
+export const EMPLOYMENT_TYPES: Record<(typeof ADMIN_JOB_TYPES)[number], string> = {
+  'Full-time': 'FULL_TIME',
+  'Part-time': 'PART_TIME',
+  Contract: 'CONTRACTOR',
+  Temporary: 'TEMPORARY',
+  Internship: 'INTERN',
+  Volunteer: 'VOLUNTEER',
+};
+
 /** Experience levels a job can carry (the board's Experience filter); or 'Not specified'. */
 export const EXPERIENCE_LEVELS = ['entry', 'mid', 'senior'] as const;
 export type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number];

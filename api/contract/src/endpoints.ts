@@ -44,6 +44,7 @@ import {
   type Endpoint,
 } from './endpoint';
 import { Job, JobList, RecordId } from './job';
+import { Member, MemberBookmarks, MemberSignIn, MemberSignedIn } from './members';
 import { CheckoutStarted, PayPageView } from './payments';
 import { JobListQuery, SearchRequest, SearchResponse, StringList } from './search';
 import { RemotesConfig, SiteConfig } from './site';
@@ -126,6 +127,41 @@ export const stripeWebhook = {
   method: 'POST',
   path: '/api/stripe/webhook',
   response: WebhookReceived,
+} as const satisfies Endpoint;
+
+// Members (signed in through Ghost): their session and their bookmarks.
+export const memberSignIn = {
+  method: 'POST',
+  path: '/api/members/session',
+  body: MemberSignIn,
+  response: MemberSignedIn,
+} as const satisfies Endpoint;
+export const memberSignOut = {
+  method: 'DELETE',
+  path: '/api/members/session',
+  response: Message,
+} as const satisfies Endpoint;
+export const memberMe = {
+  method: 'GET',
+  path: '/api/members/me',
+  response: Member,
+} as const satisfies Endpoint;
+export const memberBookmarks = {
+  method: 'GET',
+  path: '/api/members/bookmarks',
+  response: MemberBookmarks,
+} as const satisfies Endpoint;
+export const addMemberBookmark = {
+  method: 'PUT',
+  path: '/api/members/bookmarks/:id',
+  ...jobId,
+  response: Message,
+} as const satisfies Endpoint;
+export const removeMemberBookmark = {
+  method: 'DELETE',
+  path: '/api/members/bookmarks/:id',
+  ...jobId,
+  response: Message,
 } as const satisfies Endpoint;
 
 // Admin sign-in.

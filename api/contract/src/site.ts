@@ -33,8 +33,11 @@ export type RemotesConfig = Infer<typeof RemotesConfig>;
 export interface FirstViewData {
   /** Page 1 of the search the address describes (filterFromQueryString). */
   search?: { filter: SearchFilter; response: SearchResponse };
-  /** The job of /jobs/{id}; null when there is no such job to show. */
-  job?: { id: string; job: Job | null };
+  /**
+   * The job of /jobs/{id}; null when there is no such job to show, and then `closed` when the job
+   * exists but was taken off the board (the page says the role is closed rather than unknown).
+   */
+  job?: { id: string; job: Job | null; closed?: true };
   locations?: string[];
   categories?: string[];
   /** /job-list: the recent jobs (GET /api/jobs/recent). */

@@ -150,6 +150,42 @@ export class JobsRepository {
     return job;
   }
 
+  /** Whether a job with this id exists at all, public or not (a closed job's page says so). */
+  async exists(id: number): Promise<boolean> {
+    const row = await this.readDb('jobs').where('id', id).first('id');
+    return row !== undefined;
+  }
+
+  /**
+   * Every public job's id and when it last changed, newest first, at most `limit`: the sitemap.
+   * Only two columns of an index-ordered scan, so it stays cheap at 100,000 jobs.
+   */
+  async publicUpdates(now: Date, limit: number): Promise<{ id: number; updatedAt: number }[]> {
+    const query = this.readDb('jobs').select('jobs.id', 'jobs.updated_at');
+    publicScope(query, now);
+    const rows: { id: number; updated_at: number | string }[] = await query
+      .orderBy('jobs.posted_date', 'desc')
+      .orderBy('jobs.id', 'desc')
+      .limit(limit);
+    return rows.map((r) => ({ id: Number(r.id), updatedAt: Number(r.updated_at) }));
+  }
+
+  /**
+   * Which of these ids name a job whose page may be shown (as findVisible): a member's bookmarks of
+   * the others are shown as removed.
+   */
+  async visibleIds(ids: number[]): Promise<Set<number>> {
+    const visible = new Set<number>();
+    for (const part of chunks(ids)) {
+      const query = this.readDb('jobs')
+        .whereIn('jobs.id', part)
+        .andWhere('jobs.active', true)
+        .select('jobs.id');
+      for (const id of await pluckIds(query)) visible.add(id);
+    }
+    return visible;
+  }
+
   /** One page of the public jobs matching a filter object, and how many match in all. */
   async search(request: SearchRequest, now: Date): Promise<SearchResponse> {
     const { ids, total, totalExact } = await this.searcher.find(request, now);

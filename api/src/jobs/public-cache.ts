@@ -112,6 +112,17 @@ export class PublicCache {
     return this.cached(key, async () => new CachedBody(Buffer.from(await compute())));
   }
 
+  /** As `text`, with headers that go with the body (a feed's Last-Modified). */
+  textAnswer(
+    key: string,
+    compute: () => Promise<{ text: string; headers?: Record<string, string> }>,
+  ): Promise<CachedBody> {
+    return this.cached(key, async () => {
+      const { text, headers } = await compute();
+      return new CachedBody(Buffer.from(text), headers);
+    });
+  }
+
   private async cached(key: string, compute: () => Promise<CachedBody>): Promise<CachedBody> {
     await this.checkVersion();
     const now = this.now().getTime();

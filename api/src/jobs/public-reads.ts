@@ -45,6 +45,15 @@ export class PublicReads {
     });
   }
 
+  /**
+   * Whether a job exists at all, public or not: a job `job` does not find but that exists was
+   * taken off the board, and its page says the role is closed.
+   */
+  async exists(id: number): Promise<boolean> {
+    const exists = await this.cache.get(`exists:${id}`, () => this.jobs.exists(id));
+    return exists.bytes.toString() === 'true';
+  }
+
   search(request: SearchRequest): Promise<CachedBody> {
     return this.cache.get(`search:${searchKey(request)}`, () =>
       this.jobs.search(request, this.now()),

@@ -61,6 +61,33 @@ export function sendBody(
   return reply.header('Content-Encoding', encoding).send(body.encodedAs(encoding));
 }
 
+/**
+ * As sendBody, for an answer that shared caches and feed readers may keep a few minutes (feeds,
+ * the sitemap): its headers (Last-Modified) go with it, and a client that sends only
+ * If-Modified-Since (many feed readers) gets a 304 too when nothing was built since.
+ */
+export function sendShared(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: CachedBody,
+  type: string,
+  maxAgeSeconds: number,
+) {
+  const cacheControl = `public, max-age=${maxAgeSeconds}`;
+  reply.headers(body.headers);
+  const modified = body.headers['Last-Modified'];
+  const since = request.headers['if-modified-since'];
+  // If-None-Match, when sent, decides alone (RFC 9110 13.2.2).
+  if (!request.headers['if-none-match'] && modified && since) {
+    const sinceMs = Date.parse(since);
+    if (!Number.isNaN(sinceMs) && Date.parse(modified) <= sinceMs) {
+      reply.header('Cache-Control', cacheControl).header('ETag', body.etag);
+      return reply.status(304).send();
+    }
+  }
+  return sendBody(request, reply, body, type, cacheControl);
+}
+
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch

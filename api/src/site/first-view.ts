@@ -4,6 +4,7 @@ import {
   PAGE_SIZE,
   type FrontendRoute,
 } from '@jobboard/contract';
+import { NotFound } from '../domain-errors';
 import type { PublicReads } from '../jobs/public-reads';
 
 /**
@@ -35,17 +36,21 @@ export async function firstViewJson(
     `"search":{"filter":${JSON.stringify(filter)},"response":${search.bytes}}`,
     `"locations":${locations.bytes}`,
     `"categories":${categories.bytes}`,
-    ...(id === undefined ? [] : [`"job":{"id":${JSON.stringify(id)},"job":${job}}`]),
+    ...(id === undefined ? [] : [`"job":{"id":${JSON.stringify(id)},${job}}`]),
   ];
   return `{${parts.join(',')}}`;
 }
 
-/** The job's JSON, or null when there is no such job to show (the modal says so). */
+/**
+ * `"job":` the job's JSON, or null when there is no such job to show, and then `"closed":true`
+ * when it exists but was taken off the board (the modal says which).
+ */
 async function jobJson(reads: PublicReads, id: string): Promise<string> {
-  if (!JOB_ID_PATTERN.test(id)) return 'null';
+  if (!JOB_ID_PATTERN.test(id)) return '"job":null';
   try {
-    return (await reads.job(Number(id))).bytes.toString();
-  } catch {
-    return 'null';
+    return `"job":${(await reads.job(Number(id))).bytes.toString()}`;
+  } catch (error) {
+    if (!(error instanceof NotFound)) throw error;
+    return (await reads.exists(Number(id))) ? '"job":null,"closed":true' : '"job":null';
   }
 }

@@ -1,6 +1,8 @@
 import {
   BOOT_CONFIG_ELEMENT_ID,
   assetsPath,
+  jsonForScript,
+  scriptSafeJson,
   matchFrontendRoute,
   type BootConfig,
   type FrontendRoute,
@@ -13,27 +15,29 @@ import type { RenderedPage } from './server-render';
  * round trip for the site details and remote locations), the first view's data when the route has
  * some (`dataJson`, see first-view.ts), preload hints for the route's remote entry and page
  * chunks (they download in parallel with the shell instead of after it), and the first view
- * itself when the server rendered it (`rendered`, see server-render.ts). Every `<` in the JSON is
- * written `\u003c`, so no value (a job's text) can end the script element; the rendered HTML is
- * React's, which escapes every text it writes.
+ * itself when the server rendered it (`rendered`, see server-render.ts), and the page's own head
+ * (`head`: title, description, canonical, preview tags, JSON-LD; see page-head.ts) in place of the
+ * template's title and description. Every `<`, `>` and `&` in the JSON is written as a \u escape,
+ * so no value (a job's text) can end the script element; the rendered HTML is React's, which
+ * escapes every text it writes.
  */
 export function renderShellPage(
   html: string,
   pathname: string,
   boot: Omit<BootConfig, 'data'>,
   releases: Releases,
+  head: string,
   dataJson?: string,
   rendered?: RenderedPage,
 ): string {
   const route = matchFrontendRoute(pathname);
-  const config = JSON.stringify(boot);
-  const withData = dataJson ? `${config.slice(0, -1)},"data":${dataJson}}` : config;
-  const json = withData.replace(/</g, '\\u003c');
+  const config = jsonForScript(boot);
+  // The first view's JSON is the API's own text: escaped the same way, not parsed again.
+  const data = dataJson ? scriptSafeJson(dataJson) : undefined;
+  const json = data ? `${config.slice(0, -1)},"data":${data}}` : config;
   const bootScript = `<script id="${BOOT_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`;
-  const titled = html.replace(
-    /<title>[^<]*<\/title>/,
-    `<title>${escapeHtml(boot.site.boardName)}</title>`,
-  );
+  // A function, so that `$` in a job's text is never read as a replacement pattern.
+  const titled = html.replace(TEMPLATE_DESCRIPTION, '').replace(TEMPLATE_TITLE, () => head);
   if (!rendered) {
     const preloads = route ? preloadLinks(route, releases) : [];
     return titled.replace('</head>', `${bootScript}${preloads.join('')}</head>`);
@@ -50,6 +54,10 @@ export function renderShellPage(
     .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
     .replace(ROOT, () => `<div id="root">${rendered.html}</div>`);
 }
+
+/** The template's own title and description (shell/src/index.html), replaced by the page's head. */
+const TEMPLATE_TITLE = /<title>[^<]*<\/title>/;
+const TEMPLATE_DESCRIPTION = /<meta\s+name="description"[^>]*>/;
 
 /** Preload hints, as the shell's build and preloadLinks write them. */
 const PRELOADS = /<link rel="preload"[^>]*>/g;
@@ -71,8 +79,4 @@ function preloadLinks(route: FrontendRoute, releases: Releases): string[] {
     `<link rel="preload" as="fetch" crossorigin href="${remote.entry}">`,
     ...scripts.map((file) => `<link rel="preload" as="script" href="${base}${file}">`),
   ];
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -1,8 +1,14 @@
-import { matchFrontendRoute, type BootConfig, type SiteConfig } from '@jobboard/contract';
+import {
+  matchFrontendRoute,
+  type BootConfig,
+  type FirstViewData,
+  type SiteConfig,
+} from '@jobboard/contract';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { CachedBody } from '../jobs/public-cache';
 import type { PublicReads } from '../jobs/public-reads';
 import { firstViewJson } from './first-view';
+import { pageHead, renderHead, type HeadContext } from './page-head';
 import type { Releases } from './releases';
 import { ServerRenderer, type ServerRenderLog } from './server-render';
 import { renderShellPage } from './shell-page';
@@ -29,6 +35,8 @@ export class SitePages {
     private readonly releases: Releases,
     private readonly reads: PublicReads,
     private readonly site: SiteConfig,
+    /** The site's public address (PUBLIC_URL): canonical URLs, feeds, JSON-LD. */
+    private readonly origin: string,
     private readonly log?: ServerRenderLog,
   ) {
     this.renderer = new ServerRenderer(releases, log);
@@ -45,15 +53,26 @@ export class SitePages {
     if (!shell) return null;
     const pathname = url.split('?')[0]!;
     const route = matchFrontendRoute(pathname);
+    const query = url.slice(pathname.length);
+    const head = (data?: FirstViewData) =>
+      renderHead(pageHead(this.headContext(), route, pathname, query, data), this.site.boardName);
     const build = async () => {
-      const query = url.slice(pathname.length);
       const boot = this.boot();
       const data = await firstViewJson(this.reads, route, pathname, query);
+      const firstView = data ? (JSON.parse(data) as FirstViewData) : undefined;
       const rendered = await this.renderer.render(url, {
         ...boot,
-        ...(data ? { data: JSON.parse(data) as BootConfig['data'] } : {}),
+        ...(firstView ? { data: firstView } : {}),
       });
-      return renderShellPage(shell.html, pathname, boot, this.releases, data, rendered);
+      return renderShellPage(
+        shell.html,
+        pathname,
+        boot,
+        this.releases,
+        head(firstView),
+        data,
+        rendered,
+      );
     };
     const versions = JSON.stringify(this.releases.versions());
     // Every unknown path gets the same page (the shell's 404 screen), kept once.
@@ -63,7 +82,7 @@ export class SitePages {
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       return this.withoutDatabase(route ? 200 : 404, build, () =>
-        renderShellPage(shell.html, pathname, this.boot(), this.releases),
+        renderShellPage(shell.html, pathname, this.boot(), this.releases, head()),
       );
     }
   }
@@ -84,6 +103,10 @@ export class SitePages {
       this.log?.warn({ err: error }, 'page served without its data: database unavailable');
       return { status: 503, body: new CachedBody(Buffer.from(withoutData())) };
     }
+  }
+
+  private headContext(): HeadContext {
+    return { origin: this.origin, boardName: this.site.boardName };
   }
 
   private boot(): BootConfig {

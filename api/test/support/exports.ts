@@ -1,9 +1,12 @@
 /**
  * What other packages' tests and tools use of the API's test support, as
  * `@jobboard/api/test-support`: the local stand-ins for the outside services (a Stripe the real
- * SDK talks to, a real SMTP peer) and a throw-away PostgreSQL cluster.
+ * SDK talks to, a real SMTP peer, a Ghost site's member keys), a throw-away PostgreSQL cluster, and
+ * the API as production runs it in a child process (for a site with settings of its own).
  */
 export { startFakeStripe, type FakeStripe, type FakeStripeOptions } from './fake-stripe';
 export { freePort, startPgCluster, type PgCluster } from './pg-cluster';
 export { SmtpPeer, type ReceivedMail } from './smtp-peer';
+export { FakeGhost, memberKey, type MemberKey, type TokenOptions } from './fake-ghost';
+export { ApiProcess, type ApiProcessOptions } from './api-process';
 export { giveUpRefusedMail } from './outbox-fixture';

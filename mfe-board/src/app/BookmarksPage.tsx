@@ -1,15 +1,19 @@
-import { PageContainer, RemoteRoot } from '@jobboard/shared-ui';
+import { PageContainer, RemoteRoot, useHydrated, useMemberStore } from '@jobboard/shared-ui';
 import styled from 'styled-components';
 import { BookmarkedJobs } from '../features/jobs/components/BookmarkedJobs';
 import { JOB_TEXT } from '../features/jobs/messages';
 
-/** /bookmarks: the jobs bookmarked in this browser (SPEC.md 2). */
+/** /bookmarks: the jobs bookmarked in this browser, or by the signed-in member (SPEC.md 2). */
 export default function BookmarksPage() {
+  const email = useMemberStore((s) => s.member?.email);
+  const hydrated = useHydrated();
   return (
     <RemoteRoot name="mfe_board" version={__APP_VERSION__}>
       <Page>
         <h1>{JOB_TEXT.bookmarksTitle}</h1>
-        <Intro>{JOB_TEXT.bookmarksIntro}</Intro>
+        <Intro>
+          {hydrated && email ? JOB_TEXT.bookmarksIntroMember(email) : JOB_TEXT.bookmarksIntro}
+        </Intro>
         <BookmarkedJobs />
       </Page>
     </RemoteRoot>

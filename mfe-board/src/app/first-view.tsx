@@ -1,7 +1,7 @@
 import { BOOT_CONFIG_ELEMENT_ID, type BootConfig, type FirstViewData } from '@jobboard/contract';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { mutate, preload, SWRConfig, unstable_serialize, type Key } from 'swr';
-import { jobKey } from '../features/jobs/api/get-job';
+import { jobKey, jobStatusKey } from '../features/jobs/api/get-job';
 import { RECENT_JOBS_URL } from '../features/recent-jobs/api/recent-jobs';
 import { CATEGORIES_URL } from '../features/search/api/categories';
 import { LOCATIONS_URL } from '../features/search/api/locations';
@@ -18,6 +18,10 @@ export function firstViewEntries(data: FirstViewData): [Key, unknown][] {
   if (data.locations) entries.push([LOCATIONS_URL, data.locations]);
   if (data.categories) entries.push([CATEGORIES_URL, data.categories]);
   if (data.job?.job) entries.push([jobKey(data.job.id), data.job.job]);
+  // A job the page cannot show: the modal says so at once, in the server's HTML too.
+  if (data.job && !data.job.job) {
+    entries.push([jobStatusKey(data.job.id), data.job.closed ? 'closed' : 'missing']);
+  }
   if (data.recent) {
     entries.push([RECENT_JOBS_URL, { jobs: data.recent, fetchedAt: data.readAt ?? Date.now() }]);
   }

@@ -2,12 +2,13 @@ import { media } from '@jobboard/shared-ui';
 import { NavLink } from '@jobboard/shared-ui/router';
 import styled, { css } from 'styled-components';
 import { useSite } from '../app/site-context';
+import { MemberMenu } from './MemberMenu';
 import { useMenuStore } from './menu-store';
 
 /**
  * The site header (SPEC.md 1): Jobs, Submit Job, Resources (external), My Bookmarks, Subscribe
- * (external). The current item is marked; on small screens the menu toggles and closes when a
- * link is followed.
+ * (external), and member sign-in when a Ghost site is configured. The current item is marked; on
+ * small screens the menu toggles and closes when a link is followed.
  */
 export function Header() {
   const site = useSite();
@@ -55,6 +56,7 @@ export function Header() {
           >
             Subscribe
           </Subscribe>
+          {site.membershipUrl && <MemberMenu membershipUrl={site.membershipUrl} onFollow={close} />}
         </Nav>
       </Inner>
     </Bar>

@@ -45,7 +45,13 @@ const siteRoutes: FastifyPluginAsync = async (app) => {
 
   // Every other GET: the shell's page (its router shows the right screen, or its 404 page), with
   // the first view drawn on the server where it can be. Compressed once per page, not per request.
-  const pages = new SitePages(releases, app.publicReads, app.config.site, app.log);
+  const pages = new SitePages(
+    releases,
+    app.publicReads,
+    app.config.site,
+    app.config.publicUrl,
+    app.log,
+  );
   app.addHook('onReady', () => pages.warm());
   app.get('/*', { compress: false }, async (request, reply) => {
     const pathname = request.url.split('?')[0]!;

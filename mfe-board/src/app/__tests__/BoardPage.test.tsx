@@ -14,6 +14,7 @@ import { makeJob } from '../../test-support/jobs';
 import { renderAt } from '../../test-support/render';
 import { resetListPage } from '../../features/search/stores/list-page-store';
 import BoardPage from '../BoardPage';
+import { ServerFirstView } from '../first-view';
 
 /** The board as the shell mounts it: the same page on / and /jobs/:id. */
 function renderBoard(path: string) {
@@ -120,6 +121,21 @@ describe('the board home', () => {
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('salary-high');
   });
 
+  it('links the feeds of the search on screen', async () => {
+    api();
+    renderBoard('/?q=Role&remote=true&sort=salary-high');
+    await screen.findByRole('heading', { name: /Job Opportunities$/ });
+    // Sorting is no part of a feed: the server lists a feed newest first.
+    expect(screen.getByRole('link', { name: 'RSS feed of this search' })).toHaveAttribute(
+      'href',
+      '/feed.xml?q=Role&remote=true',
+    );
+    expect(screen.getByRole('link', { name: 'JSON Feed of this search' })).toHaveAttribute(
+      'href',
+      '/feed.json?q=Role&remote=true',
+    );
+  });
+
   it('reads "1,000+" when a broad search was counted only up to the cap', async () => {
     api({
       'POST /api/jobs/search': ({ body }) => {
@@ -207,11 +223,8 @@ describe('the job modal', () => {
       'href',
       'https://coastaljusticefund.org',
     );
-    const ld = dialog.querySelector('script[type="application/ld+json"]');
-    expect(JSON.parse(ld!.textContent!)).toMatchObject({
-      '@type': 'JobPosting',
-      title: 'Chief Development Officer',
-    });
+    // The JobPosting is the server's, in the page's head (issue 15): none of the modal's own.
+    expect(document.querySelector('script[type="application/ld+json"]')).toBeNull();
     await userEvent.keyboard('{Escape}');
     expect(location()).toHaveTextContent(/^\/$/);
   });
@@ -230,6 +243,25 @@ describe('the job modal', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Job not found' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Back to all jobs' }));
     expect(location()).toHaveTextContent(/^\/$/);
+  });
+
+  it("says a job taken off the board is closed, as the page's first view says", async () => {
+    const requests = api();
+    renderAt(
+      '/jobs/55',
+      <Route
+        path="/jobs/:id"
+        element={
+          <ServerFirstView.Provider value={{ job: { id: '55', job: null, closed: true } }}>
+            <BoardPage />
+          </ServerFirstView.Provider>
+        }
+      />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'This job is closed' });
+    expect(dialog).toHaveTextContent('This job is no longer accepting applications.');
+    expect(within(dialog).getByRole('button', { name: 'Back to all jobs' })).toBeInTheDocument();
+    expect(requests.calls.some((call) => call.path === '/api/jobs/55')).toBe(false);
   });
 
   it('toggles the bookmark in the modal and on the card together', async () => {

@@ -32,6 +32,10 @@ export const SEARCH_TEXT = {
   emptyHint: 'Try adjusting your search filters or try a different search term.',
   searchFailed: 'Failed to search jobs. Please try again.',
   retry: 'Try again',
+  followSearch: 'Follow this search:',
+  rssFeed: 'RSS feed',
+  jsonFeed: 'JSON Feed',
+  ofThisSearch: 'of this search',
   locationsFailed: 'Failed to fetch locations',
   categoriesFailed: 'Failed to fetch categories',
 } as const;

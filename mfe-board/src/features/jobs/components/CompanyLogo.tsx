@@ -1,7 +1,6 @@
-import type { Job } from '@jobboard/contract';
+import { httpUrl, type Job } from '@jobboard/contract';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { httpUrl } from '../../../lib/urls';
 import { BuildingIcon } from './icons';
 
 /**

@@ -1,15 +1,13 @@
-import type { Job } from '@jobboard/contract';
+import { httpUrl, type Job } from '@jobboard/contract';
 import { VisuallyHidden } from '@jobboard/shared-ui';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { httpUrl } from '../../../lib/urls';
 import { JOB_TEXT } from '../messages';
 import { ApplyAction } from './ApplyAction';
 import { BookmarkButton } from './BookmarkButton';
 import { CompanyLogo } from './CompanyLogo';
 import { JobFacts } from './JobFacts';
 import { JobLocation } from './JobLocation';
-import { JobPostingJsonLd } from './JobPostingJsonLd';
 import { JobTypeBadges } from './JobTypeBadges';
 
 /**
@@ -51,7 +49,6 @@ export function JobDetail({ job }: { job: Job }) {
           </a>
         )}
       </Section>
-      <JobPostingJsonLd job={job} />
     </Detail>
   );
 }

@@ -1,4 +1,4 @@
-import { JOB_ID_PATTERN, type Job } from '@jobboard/contract';
+import { JOB_ID_PATTERN, jobPageTitle, type Job } from '@jobboard/contract';
 import {
   ApiError,
   Button,
@@ -12,7 +12,7 @@ import type { ReactNode } from 'react';
 import { useParams } from '@jobboard/shared-ui/router';
 import styled from 'styled-components';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useJob } from '../api/get-job';
+import { useFirstViewJobStatus, useJob } from '../api/get-job';
 import { useJobRoute } from '../hooks/use-job-route';
 import { JOB_TEXT } from '../messages';
 import { FeaturedStar } from './FeaturedStar';
@@ -44,12 +44,16 @@ function JobDetailContent({ id, loadedJob }: { id: string; loadedJob?: Job }) {
   const { closeJob } = useJobRoute();
   const site = useSite();
   const wellFormed = JOB_ID_PATTERN.test(id);
-  const { data, error, isLoading, mutate } = useJob(loadedJob || !wellFormed ? null : id);
-  const job = loadedJob ?? data;
-  const notFound = !wellFormed || (error instanceof ApiError && error.status === 404);
-  useDocumentTitle(
-    job ? `${job.title} at ${job.company.name}${site ? ` | ${site.boardName}` : ''}` : undefined,
+  // The server already said this job cannot be shown: nothing to ask the API.
+  const shownStatus = useFirstViewJobStatus(id);
+  const { data, error, isLoading, mutate } = useJob(
+    loadedJob || !wellFormed || shownStatus ? null : id,
   );
+  const job = loadedJob ?? data;
+  const closed = !job && shownStatus === 'closed';
+  const notFound =
+    !wellFormed || shownStatus === 'missing' || (error instanceof ApiError && error.status === 404);
+  useDocumentTitle(job ? jobPageTitle(job, site?.boardName) : undefined);
 
   const back = (
     <Button type="button" $variant="secondary" onClick={closeJob}>
@@ -66,6 +70,9 @@ function JobDetailContent({ id, loadedJob }: { id: string; loadedJob?: Job }) {
       </>
     );
     body = <JobDetail job={job} />;
+  } else if (closed) {
+    title = JOB_TEXT.closedTitle;
+    body = <Problem text={JOB_TEXT.expired}>{back}</Problem>;
   } else if (notFound) {
     title = JOB_TEXT.notFoundTitle;
     body = <Problem text={JOB_TEXT.notFoundText}>{back}</Problem>;

@@ -1,6 +1,5 @@
-import type { Job } from '@jobboard/contract';
+import { httpUrl, type Job } from '@jobboard/contract';
 import { toast } from '@jobboard/shared-ui';
-import { httpUrl } from '../../../lib/urls';
 import { JOB_TEXT } from '../messages';
 
 /** Where the job takes applications, when it names a usable web address. */

@@ -1,10 +1,10 @@
 import {
+  httpUrl,
   ISO_DATE_PATTERN,
   RECENT_LIST_CATEGORY_ORDER,
   RECENT_LIST_OTHER_GROUP,
   type Job,
 } from '@jobboard/contract';
-import { httpUrl } from '../../../lib/urls';
 
 export interface RecentJobGroup {
   heading: string;

@@ -3,13 +3,15 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { RESULTS_HEADING_ID } from '../hooks/use-board-results';
 import { SEARCH_TEXT } from '../messages';
+import { FeedLinks } from './FeedLinks';
 import { FilterPanel } from './FilterPanel';
 import { SearchBar } from './SearchBar';
 import { SortSelect } from './SortSelect';
 
 /**
  * The board home's frame: the search bar, the filter panel beside the results (above them on small
- * screens), the count heading and the sort dropdown. The results themselves are `children`.
+ * screens), the count heading and the sort dropdown, and under the results the feeds of the search.
+ * The results themselves are `children`.
  */
 export function BoardLayout({
   total,
@@ -43,6 +45,7 @@ export function BoardLayout({
           <ResultsBody aria-busy={busy} $busy={busy}>
             {children}
           </ResultsBody>
+          <FeedLinks />
         </Results>
       </Columns>
     </Page>

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN_JOB_TYPES } from '../choices';
+import type { Job } from '../job';
+import { employmentTypeOf, jobPostingLd, jsonForScript } from '../job-posting';
+
+function makeJob(overrides: Partial<Job> = {}): Job {
+  return {
+    id: '7',
+    title: 'Job 7',
+    company: {
+      name: 'Coastal Justice Fund',
+      description: 'Grants to frontline groups.',
+      websiteUrl: 'https://coastaljusticefund.org',
+    },
+    organization: 'Coastal Justice Fund',
+    location: 'Washington, DC',
+    locations: ['Washington, DC'],
+    jobType: 'Full-time',
+    remote: false,
+    experienceLevel: 'mid',
+    description: 'A role that matters.',
+    postedDate: '2026-11-20',
+    salaryMin: null,
+    salaryMax: null,
+    responsibilities: [],
+    requirements: [],
+    benefits: [],
+    category: ['Communications'],
+    featured: false,
+    saved: false,
+    active: true,
+    via: 'Idealist',
+    expired: false,
+    ...overrides,
+  };
+}
+
+describe('the JobPosting structured data', () => {
+  it('describes the job for search engines', () => {
+    const job = makeJob({
+      id: '14',
+      title: 'Program Officer',
+      postedDate: '2026-11-01',
+      deadline: '2026-12-31',
+      jobType: 'Full-time',
+      locations: ['Chicago, IL', 'Remote'],
+      remote: true,
+      salaryMin: 110000,
+      salaryMax: 128000,
+    });
+    expect(jobPostingLd(job, 'https://jobs.example.org')).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'JobPosting',
+      title: 'Program Officer',
+      description: 'A role that matters.',
+      identifier: { '@type': 'PropertyValue', name: 'Coastal Justice Fund', value: '14' },
+      url: 'https://jobs.example.org/jobs/14',
+      datePosted: '2026-11-01',
+      validThrough: '2026-12-31',
+      employmentType: 'FULL_TIME',
+      hiringOrganization: {
+        '@type': 'Organization',
+        name: 'Coastal Justice Fund',
+        sameAs: 'https://coastaljusticefund.org',
+      },
+      jobLocation: [
+        {
+          '@type': 'Place',
+          address: {
+            '@type': 'PostalAddress',
+            addressLocality: 'Chicago',
+            addressRegion: 'IL',
+            addressCountry: 'US',
+          },
+        },
+      ],
+      jobLocationType: 'TELECOMMUTE',
+      applicantLocationRequirements: { '@type': 'Country', name: 'US' },
+      baseSalary: {
+        '@type': 'MonetaryAmount',
+        currency: 'USD',
+        value: {
+          '@type': 'QuantitativeValue',
+          minValue: 110000,
+          maxValue: 128000,
+          unitText: 'YEAR',
+        },
+      },
+      directApply: false,
+    });
+  });
+
+  it('has none for an expired job', () => {
+    expect(jobPostingLd(makeJob({ expired: true }), 'https://x.org')).toBeNull();
+  });
+
+  it('takes validThrough from the expiry when there is no readable deadline', () => {
+    const job = makeJob({ deadline: 'when filled', expiresAt: '2026-12-20T12:00:00.000Z' });
+    expect(jobPostingLd(job, 'https://x.org')?.validThrough).toBe('2026-12-20T12:00:00.000Z');
+  });
+
+  it('writes a salary floor or ceiling as such', () => {
+    const floor = jobPostingLd(makeJob({ salaryMin: 60000 }), 'https://x.org')!;
+    expect(floor.baseSalary).toMatchObject({ value: { minValue: 60000, unitText: 'YEAR' } });
+    const ceiling = jobPostingLd(makeJob({ salaryMax: 75000 }), 'https://x.org')!;
+    expect(ceiling.baseSalary).toMatchObject({ value: { maxValue: 75000 } });
+    const exact = jobPostingLd(makeJob({ salaryMin: 5e4, salaryMax: 5e4 }), 'https://x.org')!;
+    expect(exact.baseSalary).toMatchObject({ value: { value: 50000 } });
+  });
+
+  it('maps every job type of the contract, in any letter case, and anything else to OTHER', () => {
+    for (const type of ADMIN_JOB_TYPES) expect(employmentTypeOf(type)).not.toBe('OTHER');
+    expect(employmentTypeOf(' part-TIME ')).toBe('PART_TIME');
+    expect(employmentTypeOf('Remote')).toBe('OTHER');
+  });
+
+  it('cannot be closed early by the text it carries', () => {
+    const title = '</script><script>alert(1)</script> & <!-- \u2028';
+    const text = jsonForScript(jobPostingLd(makeJob({ title }), 'https://x.org'));
+    expect(text).not.toMatch(/[<>&\u2028\u2029]/);
+    expect((JSON.parse(text) as { title: string }).title).toBe(title);
+  });
+});

@@ -1,0 +1,27 @@
+import {
+  ANY_LOCATION,
+  JOB_TYPE_FILTERS,
+  SALARY_RANGES,
+  type SearchFilter,
+} from '@jobboard/contract';
+
+const EXPERIENCE_WORDS = { entry: 'entry level', mid: 'mid level', senior: 'senior' } as const;
+
+/**
+ * A board search in words, for the titles of its page and its feeds: `"grants"`, `Remote`,
+ * `Full-time`, `Chicago, IL`... (empty for the whole board). Sorting is not a part of it.
+ */
+export function describeSearch(filter: SearchFilter): string[] {
+  const parts: string[] = [];
+  if (filter.query.trim()) parts.push(`“${filter.query.trim()}”`);
+  for (const type of JOB_TYPE_FILTERS) if (filter.jobType[type.flag]) parts.push(type.label);
+  if (filter.jobType.remote) parts.push('Remote');
+  for (const [level, words] of Object.entries(EXPERIENCE_WORDS)) {
+    if (filter.experience[level as keyof typeof EXPERIENCE_WORDS]) parts.push(words);
+  }
+  if (filter.location !== ANY_LOCATION) parts.push(filter.location);
+  parts.push(...filter.category);
+  const salary = SALARY_RANGES.find((r) => r.value === filter.salaryRange);
+  if (salary && salary.value !== 'any') parts.push(salary.label);
+  return parts;
+}

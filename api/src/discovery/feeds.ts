@@ -1,0 +1,109 @@
+import {
+  DISCOVERY_PATHS,
+  ISO_DATE_PATTERN,
+  formatSalary,
+  jobPageUrl,
+  type Job,
+  type SearchFilter,
+} from '@jobboard/contract';
+import { filterToQueryString } from '@jobboard/contract';
+import { describeSearch } from './describe-search';
+import { escapeXml, summary } from './markup';
+
+/** What a feed is of: the board's search, and the site that publishes it. */
+export interface FeedSource {
+  /** The site's public address, without a trailing slash (PUBLIC_URL). */
+  origin: string;
+  boardName: string;
+  filter: SearchFilter;
+  jobs: Job[];
+  /** When the feed was built (RSS lastBuildDate). */
+  builtAt: Date;
+}
+
+/** How long an item's summary is, in characters. */
+const SUMMARY_LENGTH = 300;
+
+/** The feed's title: the board, and the search in words when there is one. */
+export function feedTitle(boardName: string, filter: SearchFilter): string {
+  const search = describeSearch(filter);
+  return search.length ? `${boardName}: ${search.join(', ')}` : `${boardName}: all jobs`;
+}
+
+/** RSS 2.0 (https://www.rssboard.org/rss-specification), with an Atom self link. */
+export function rssFeed(source: FeedSource): string {
+  const { origin, filter } = source;
+  const query = filterToQueryString(filter);
+  const items = source.jobs.map((job) => {
+    const url = jobPageUrl(origin, job.id);
+    const published = publishedAt(job);
+    return [
+      '<item>',
+      `<title>${escapeXml(itemTitle(job))}</title>`,
+      `<link>${escapeXml(url)}</link>`,
+      `<guid isPermaLink="true">${escapeXml(url)}</guid>`,
+      published ? `<pubDate>${published.toUTCString()}</pubDate>` : '',
+      `<description>${escapeXml(itemSummary(job))}</description>`,
+      ...job.category.map((c) => `<category>${escapeXml(c)}</category>`),
+      '</item>',
+    ].join('');
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel>',
+    `<title>${escapeXml(feedTitle(source.boardName, filter))}</title>`,
+    `<link>${escapeXml(`${origin}/${query}`)}</link>`,
+    `<description>${escapeXml(feedDescription(source))}</description>`,
+    '<language>en-us</language>',
+    `<lastBuildDate>${source.builtAt.toUTCString()}</lastBuildDate>`,
+    `<atom:link href="${escapeXml(`${origin}${DISCOVERY_PATHS.rss}${query}`)}" rel="self" type="application/rss+xml"/>`,
+    ...items,
+    '</channel></rss>',
+    '',
+  ].join('\n');
+}
+
+/** JSON Feed 1.1 (https://www.jsonfeed.org/version/1.1/). */
+export function jsonFeed(source: FeedSource): object {
+  const { origin, filter } = source;
+  const query = filterToQueryString(filter);
+  return {
+    version: 'https://jsonfeed.org/version/1.1',
+    title: feedTitle(source.boardName, filter),
+    home_page_url: `${origin}/${query}`,
+    feed_url: `${origin}${DISCOVERY_PATHS.jsonFeed}${query}`,
+    description: feedDescription(source),
+    language: 'en-US',
+    items: source.jobs.map((job) => ({
+      id: jobPageUrl(origin, job.id),
+      url: jobPageUrl(origin, job.id),
+      title: itemTitle(job),
+      content_text: job.description,
+      summary: itemSummary(job),
+      date_published: publishedAt(job)?.toISOString(),
+      authors: [{ name: job.company.name }],
+      tags: job.category,
+    })),
+  };
+}
+
+function feedDescription(source: FeedSource): string {
+  return `The newest jobs on ${source.boardName} for this search, newest first.`;
+}
+
+function itemTitle(job: Job): string {
+  return `${job.title} at ${job.company.name}`;
+}
+
+/** Where, what kind, how much, then the start of the description. */
+function itemSummary(job: Job): string {
+  const facts = [job.location, job.jobType, formatSalary(job)].filter(Boolean).join(' · ');
+  return summary(`${facts}. ${job.description}`, SUMMARY_LENGTH);
+}
+
+/** The posting day (YYYY-MM-DD) as an instant, when it is one. */
+function publishedAt(job: Job): Date | undefined {
+  return ISO_DATE_PATTERN.test(job.postedDate)
+    ? new Date(`${job.postedDate}T00:00:00Z`)
+    : undefined;
+}

@@ -1,0 +1,36 @@
+import fp from 'fastify-plugin';
+import { GhostTokenVerifier } from '../members/ghost-token';
+import { MembersRepository } from '../members/members-repository';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Members, their sessions and their bookmarks (`members`, `member_sessions`, `member_bookmarks`). */
+    members: MembersRepository;
+    /** Checks Ghost identity tokens; null when GHOST_URL is not set (no member sign-in). */
+    ghostTokens: GhostTokenVerifier | null;
+  }
+}
+
+const PURGE_EVERY_MS = 60 * 60_000;
+
+export default fp(
+  async (app) => {
+    const members = new MembersRepository(app.db);
+    app.decorate('members', members);
+    const ghost = app.config.ghost;
+    app.decorate(
+      'ghostTokens',
+      ghost ? new GhostTokenVerifier(ghost.url, ghost.timeoutSeconds * 1000) : null,
+    );
+
+    // Ended sessions are refused on sight; their rows are swept now and then.
+    const purge = setInterval(() => {
+      members
+        .purgeExpiredSessions(app.now())
+        .catch((error: unknown) => app.log.warn({ err: error }, 'member session purge failed'));
+    }, PURGE_EVERY_MS);
+    purge.unref();
+    app.addHook('onClose', async () => clearInterval(purge));
+  },
+  { name: 'members', dependencies: ['config', 'db'] },
+);

@@ -1,0 +1,60 @@
+import { DISCOVERY_PATHS } from '@jobboard/contract';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { Discovery, type FeedFormat } from '../../discovery/discovery';
+import { sendShared } from '../../plugins/public-cache';
+
+/** Feed readers and crawlers poll: a few minutes of reuse, then a cheap 304 (ETag). */
+const MAX_AGE_SECONDS = 300;
+
+const TYPES: Record<FeedFormat, string> = {
+  rss: 'application/rss+xml; charset=utf-8',
+  json: 'application/feed+json; charset=utf-8',
+};
+
+/**
+ * What crawlers and feed readers read (DESIGN.md 5): the feeds of any board search, the sitemap
+ * and robots.txt. Outside `/api`, and not JSON answers: `test/route-schemas.test.ts` lists them
+ * beside the site's pages. Compressed once per answer by sendShared, not per request.
+ */
+const discoveryRoutes: FastifyPluginAsync = async (app) => {
+  const discovery = new Discovery(
+    app.publicReads,
+    app.jobs,
+    { origin: app.config.publicUrl, boardName: app.config.site.boardName },
+    app.now,
+  );
+  const queryOf = (request: FastifyRequest) => {
+    const at = request.url.indexOf('?');
+    return at === -1 ? '' : request.url.slice(at);
+  };
+  const options = { compress: false } as const;
+
+  for (const [path, format] of [
+    [DISCOVERY_PATHS.rss, 'rss'],
+    [DISCOVERY_PATHS.jsonFeed, 'json'],
+  ] as const) {
+    app.get(path, options, async (request, reply) => {
+      const feed = await discovery.feed(format, queryOf(request));
+      return sendShared(request, reply, feed, TYPES[format], MAX_AGE_SECONDS);
+    });
+  }
+
+  app.get(DISCOVERY_PATHS.sitemap, options, async (request, reply) =>
+    sendShared(
+      request,
+      reply,
+      await discovery.sitemap(),
+      'application/xml; charset=utf-8',
+      MAX_AGE_SECONDS,
+    ),
+  );
+
+  app.get(DISCOVERY_PATHS.robots, async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('Cache-Control', `public, max-age=${MAX_AGE_SECONDS}`)
+      .send(discovery.robots()),
+  );
+};
+
+export default discoveryRoutes;

@@ -1,0 +1,75 @@
+import fastifyCookie from '@fastify/cookie';
+import { ENDPOINTS, MEMBER_MESSAGES } from '@jobboard/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { csrfGuard } from '../../admins/guards';
+import { route } from '../../http/endpoint-route';
+import {
+  MEMBER_SESSION_MS,
+  addBookmark,
+  listBookmarks,
+  signIn,
+} from '../../members/members-service';
+import {
+  MEMBER_COOKIE,
+  MEMBER_COOKIE_PATH,
+  memberCookieOptions,
+  requireMember,
+} from './member-guard';
+
+/**
+ * Members signed in through Ghost (DESIGN.md 5): the session from Ghost's identity token, who is
+ * signed in, their bookmarks, sign-out. Mounted at /api/members; every write carries the CSRF
+ * header like the admins' writes.
+ */
+const membersRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(fastifyCookie);
+  app.addHook('onRequest', csrfGuard(app));
+  const member = { preValidation: requireMember(app) };
+
+  route(
+    app,
+    ENDPOINTS.memberSignIn,
+    { config: { rateLimit: { max: 30, timeWindow: '10 minutes' } } },
+    async (request, reply) => {
+      const result = await signIn(
+        app.serviceContext(request),
+        request.body.token,
+        request.body.bookmarks ?? [],
+      );
+      reply.setCookie(
+        MEMBER_COOKIE,
+        result.sessionToken,
+        memberCookieOptions(app, MEMBER_SESSION_MS),
+      );
+      request.log.info('member signed in');
+      return { member: result.member, bookmarks: result.bookmarks };
+    },
+  );
+
+  route(app, ENDPOINTS.memberSignOut, member, async (request, reply) => {
+    await app.members.endSession(request.cookies[MEMBER_COOKIE]!);
+    reply.clearCookie(MEMBER_COOKIE, { path: MEMBER_COOKIE_PATH });
+    return { message: MEMBER_MESSAGES.signedOut };
+  });
+
+  route(app, ENDPOINTS.memberMe, member, async (request) => ({
+    email: request.member!.email,
+    name: request.member!.name,
+  }));
+
+  route(app, ENDPOINTS.memberBookmarks, member, async (request) =>
+    listBookmarks(app.serviceContext(request), request.member!.id),
+  );
+
+  route(app, ENDPOINTS.addMemberBookmark, member, async (request) => {
+    await addBookmark(app.serviceContext(request), request.member!.id, request.params.id);
+    return { message: MEMBER_MESSAGES.bookmarkSaved };
+  });
+
+  route(app, ENDPOINTS.removeMemberBookmark, member, async (request) => {
+    await app.members.removeBookmark(request.member!.id, request.params.id);
+    return { message: MEMBER_MESSAGES.bookmarkRemoved };
+  });
+};
+
+export default membersRoutes;

@@ -1,0 +1,203 @@
+import {
+  DEFAULT_SORT,
+  HERO_TAGLINE,
+  RECENT_DAYS,
+  REVIEW_HOURS,
+  feedUrls,
+  filterFromQueryString,
+  filterToQueryString,
+  formatSalary,
+  httpUrl,
+  jobPageTitle,
+  jobPageUrl,
+  jobPostingLd,
+  jsonForScript,
+  type FirstViewData,
+  type FrontendRoute,
+  type SearchFilter,
+} from '@jobboard/contract';
+import { describeSearch } from '../discovery/describe-search';
+import { feedTitle } from '../discovery/feeds';
+import { escapeHtml, summary } from '../discovery/markup';
+
+/** A meta description search engines show whole. */
+const DESCRIPTION_LENGTH = 160;
+
+/** What a page tells crawlers and link previews about itself, before any script runs. */
+export interface PageHead {
+  title: string;
+  description: string;
+  /** The page's one address (absolute); absent on a page that is not one (404). */
+  canonical?: string;
+  /** Kept out of search results: private, per-visitor or closed pages. */
+  noindex?: boolean;
+  /** The link preview's picture (the employer's logo). */
+  image?: string;
+  /** The feeds of the page's search (absolute URLs). */
+  feeds: { rss: string; jsonFeed: string; title: string };
+  /** The page's schema.org data (a job's JobPosting). */
+  jsonLd?: Record<string, unknown>;
+}
+
+export interface HeadContext {
+  /** The site's public address, no trailing slash (PUBLIC_URL). */
+  origin: string;
+  boardName: string;
+}
+
+/**
+ * The head of the page at `pathname` + `queryString` (route as matched, first view as read): its
+ * own title, description and canonical address on every route, and on a job's page that job's
+ * JobPosting. A closed job's page says so and carries no JobPosting (search engines drop it).
+ */
+export function pageHead(
+  context: HeadContext,
+  route: FrontendRoute | undefined,
+  pathname: string,
+  queryString: string,
+  data: FirstViewData | undefined,
+): PageHead {
+  const { origin, boardName } = context;
+  const named = (title: string) => `${title} | ${boardName}`;
+  const filter = filterFromQueryString(queryString);
+  const feeds = feedLinks(context, route?.module === './BoardPage' ? filter : undefined);
+  const page = (head: Omit<PageHead, 'feeds'>): PageHead => ({ ...head, feeds });
+  const here = `${origin}${pathname.replace(/(.)\/$/, '$1')}`;
+
+  if (!route) {
+    return page({
+      title: named('Page not found'),
+      description: 'There is no page here.',
+      noindex: true,
+    });
+  }
+  if (data?.job) {
+    const { job, id } = data.job;
+    if (!job) {
+      return page({
+        title: named(data.job.closed ? 'This job is closed' : 'Job not found'),
+        description: data.job.closed
+          ? 'This job is no longer accepting applications.'
+          : 'This job does not exist or is no longer listed.',
+        canonical: jobPageUrl(origin, id),
+        noindex: true,
+      });
+    }
+    const facts = [job.location, job.jobType, formatSalary(job)].filter(Boolean).join(', ');
+    const lead = job.expired
+      ? `Closed: this job is no longer accepting applications. ${job.company.name}, ${facts}.`
+      : `${job.company.name} is hiring (${facts}).`;
+    return page({
+      title: job.expired ? `Closed: ${jobPageTitle(job, boardName)}` : jobPageTitle(job, boardName),
+      description: summary(`${lead} ${job.description}`, DESCRIPTION_LENGTH),
+      canonical: jobPageUrl(origin, job.id),
+      image: httpUrl(job.company.logo),
+      jsonLd: jobPostingLd(job, origin) ?? undefined,
+    });
+  }
+  switch (route.module) {
+    case './BoardPage': {
+      const search = describeSearch(filter);
+      return page({
+        title: search.length ? named(`Jobs: ${search.join(', ')}`) : boardName,
+        description: search.length
+          ? summary(
+              `Jobs on ${boardName} for ${search.join(', ')}. ${HERO_TAGLINE}.`,
+              DESCRIPTION_LENGTH,
+            )
+          : `${HERO_TAGLINE}.`,
+        // Every spelling of one search has one address (sorting aside, the same list).
+        canonical: `${origin}/${filterToQueryString({ ...filter, sortOption: DEFAULT_SORT })}`,
+      });
+    }
+    case './RecentJobsPage':
+      return page({
+        title: named('Recent jobs'),
+        description: `Every job posted on ${boardName} in the last ${RECENT_DAYS} days, by category.`,
+        canonical: here,
+      });
+    case './SubmitJobPage':
+      return page({
+        title: named('Post a job'),
+        description: `Post a job on ${boardName} and reach people in nonprofit communications, tech, content, news and fundraising. We review every listing within ${REVIEW_HOURS} hours.`,
+        canonical: here,
+      });
+    case './BookmarksPage':
+      return page({
+        title: named('My bookmarks'),
+        description: `The jobs you bookmarked on ${boardName}.`,
+        canonical: here,
+        noindex: true,
+      });
+    case './MemberCallbackPage':
+      return page({
+        title: named('Signing in'),
+        description: `Signing in to ${boardName}.`,
+        canonical: `${origin}/ghost-callback`,
+        noindex: true,
+      });
+    case './PayPage':
+      return page({
+        title: named('Pay for your listing'),
+        description: `Pay for your job listing on ${boardName}.`,
+        canonical: here,
+        noindex: true,
+      });
+    case './AdminApp':
+      return page({
+        title: named('Admin'),
+        description: `The admin area of ${boardName}.`,
+        canonical: here,
+        noindex: true,
+      });
+  }
+}
+
+/** The feeds of a board search, or of the whole board. */
+function feedLinks(context: HeadContext, filter: SearchFilter | undefined): PageHead['feeds'] {
+  const search = filter ?? filterFromQueryString('');
+  const urls = feedUrls(search);
+  return {
+    rss: `${context.origin}${urls.rss}`,
+    jsonFeed: `${context.origin}${urls.jsonFeed}`,
+    title: feedTitle(context.boardName, search),
+  };
+}
+
+/** The head's tags, every value escaped (the JSON-LD as JSON that cannot end its element). */
+export function renderHead(head: PageHead, boardName: string): string {
+  const meta = (attribute: 'name' | 'property', key: string, value: string | undefined) =>
+    value === undefined ? '' : `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`;
+  const link = (attributes: Record<string, string>) =>
+    `<link ${Object.entries(attributes)
+      .map(([name, value]) => `${name}="${escapeHtml(value)}"`)
+      .join(' ')}>`;
+  return [
+    `<title>${escapeHtml(head.title)}</title>`,
+    meta('name', 'description', head.description),
+    head.noindex ? meta('name', 'robots', 'noindex') : '',
+    head.canonical ? link({ rel: 'canonical', href: head.canonical }) : '',
+    meta('property', 'og:site_name', boardName),
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:url', head.canonical),
+    meta('property', 'og:image', head.image),
+    meta('name', 'twitter:card', 'summary'),
+    meta('name', 'twitter:title', head.title),
+    meta('name', 'twitter:description', head.description),
+    link({
+      rel: 'alternate',
+      type: 'application/rss+xml',
+      title: `${head.feeds.title} (RSS)`,
+      href: head.feeds.rss,
+    }),
+    link({
+      rel: 'alternate',
+      type: 'application/feed+json',
+      title: `${head.feeds.title} (JSON Feed)`,
+      href: head.feeds.jsonFeed,
+    }),
+    head.jsonLd ? `<script type="application/ld+json">${jsonForScript(head.jsonLd)}</script>` : '',
+  ].join('');
+}
