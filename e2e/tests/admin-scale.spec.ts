@@ -178,7 +178,8 @@ test.describe('admin at scale', () => {
     const timeline = page.getByRole('list', { name: /^History of submission / });
     await expect(timeline).toContainText('Submitted for review');
     await expect(timeline).toContainText(`E-mail sent: 'We received your job submission`);
-    await timeline.scrollIntoViewIfNeeded();
+    // From the top: a full-page shot taken scrolled would draw the sticky header mid-page.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SCREENS}/admin-submission-timeline.png`, fullPage: true });
   });
 
