@@ -32,6 +32,10 @@ import promoRedemption from './20261124120400_promo_redemption';
 import canonicalJobTypes from './20261124120500_canonical_job_types';
 import createMemberSessions from './20261125010100_create_member_sessions';
 import memberBookmarksOutliveJobs from './20261125010200_member_bookmarks_outlive_jobs';
+import jobsCreatedIndex from './20261125040100_jobs_created_index';
+import createJobAudit from './20261125040200_create_job_audit';
+import outboxSubmission from './20261125040300_outbox_submission';
+import submissionCompanyLinks from './20261125040400_submission_company_links';
 import outboxHeaders from './20261125050100_outbox_headers';
 import createJobAlerts from './20261125050200_create_job_alerts';
 import type { Migration } from './migration';
@@ -70,6 +74,10 @@ export const migrations: Migration[] = [
   canonicalJobTypes,
   createMemberSessions,
   memberBookmarksOutliveJobs,
+  jobsCreatedIndex,
+  createJobAudit,
+  outboxSubmission,
+  submissionCompanyLinks,
   outboxHeaders,
   createJobAlerts,
 ];

@@ -8,3 +8,4 @@ export { createKnex } from './db/knex';
 export { migrateLatest } from './db/migrate';
 export { JobsRepository, type JobInput } from './jobs/jobs-repository';
 export { searchIndexFor } from './jobs/search-index';
+export { SubmissionsRepository } from './submissions/submissions-repository';

@@ -490,6 +490,8 @@ describe(`promo codes on ${testDatabase}`, () => {
         location: 'Remote',
         category: ['Political'],
         jobType: 'Full-time',
+        // Salary is required since issue 16 (the form says only roles with one are posted).
+        salaryMin: '50000',
         applicationUrl: 'https://org.example/jobs',
         contactEmail: 'a@org.example',
         contactName: 'A',

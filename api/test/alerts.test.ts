@@ -355,10 +355,10 @@ describe(`job alerts by e-mail on ${testDatabase}`, () => {
     await followSearch(t, 'one@example.org', '?q=grants');
     await subscribe(t, { email: 'two@example.org', frequency: 'daily', search: '' });
     const admin = await signedIn(t);
-    const res = await admin({ method: 'GET', url: '/api/admin/alerts/stats' });
+    const res = await admin({ method: 'GET', url: '/api/admin/stats' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ confirmed: 1 });
-    const anonymous = await t.app.inject({ method: 'GET', url: '/api/admin/alerts/stats' });
+    expect(res.json()).toMatchObject({ confirmedAlerts: 1 });
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/admin/stats' });
     expect(anonymous.statusCode).toBe(401);
   });
 });

@@ -65,8 +65,18 @@ const ADMIN = [
   'POST /api/admin/promo-codes',
   'PUT /api/admin/promo-codes/:id',
   'DELETE /api/admin/promo-codes/:id',
-  'GET /api/admin/alerts/stats',
   'GET /api/refresh-jobs',
+  // Admin at scale (issue 16): paged views, bulk actions, exports, timelines, e-mail, numbers.
+  'GET /api/admin/lists/jobs',
+  'GET /api/admin/lists/submissions',
+  'GET /api/admin/exports/jobs.csv',
+  'GET /api/admin/exports/submissions.csv',
+  'POST /api/admin/jobs/bulk',
+  'GET /api/admin/jobs/:id/history',
+  'GET /api/admin/submissions/:id/history',
+  'GET /api/admin/emails',
+  'POST /api/admin/emails/:id/resend',
+  'GET /api/admin/stats',
 ];
 const MEMBER = [
   'GET /api/members/me',

@@ -18,6 +18,7 @@ const OWNERS: Record<string, string[]> = {
   job_alerts: ['alerts/alerts-repository.ts'],
   admins: ['admins/admins-repository.ts'],
   sessions: ['admins/session-store.ts'],
+  job_audit: ['jobs/'],
   // The jobs domain: its repository, its search and search index, its change counter and cache.
   ...Object.fromEntries(
     [

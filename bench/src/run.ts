@@ -4,7 +4,8 @@
  *
  *   pnpm bench                          everything (about 10 minutes on 2 cores)
  *   pnpm bench --sizes=1000,10000       fewer jobs
- *   pnpm bench --only=search,load       some sections (search, load, isolation, front-end, lighthouse)
+ *   pnpm bench --only=search,load       some sections (search, admin-lists, load, isolation,
+ *                                       front-end, lighthouse)
  *   pnpm bench --databases=postgresql   search on one database (sqlite, postgresql)
  */
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,8 @@ import path from 'node:path';
 import { startPgCluster } from '@jobboard/api/test-support';
 import { type BenchDatabase } from './data/bench-database';
 import { describeMachine } from './support/machine';
+import { POSTGRES_SETTINGS } from './support/postgres-settings';
+import { adminListsSection, measureAdminLists, type AdminListsRun } from './sections/admin-lists';
 import { table, type Check, type SectionResult } from './report';
 import { measureSearch, searchSection, type SearchRun } from './sections/search';
 import { frontEndSection } from './sections/front-end';
@@ -40,17 +43,6 @@ const siteDatabase = path.join(workDir, `board-${largest}.sqlite`);
 const log = (message: string) =>
   console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}`);
 
-/**
- * PostgreSQL as it would be set up on this machine for the board (its defaults are sized for a
- * 128 MB box): the 100,000-job database (about 400 MB) fits in its buffers, and index reads are
- * priced for memory and SSDs rather than spinning disks. The report names these settings.
- */
-export const POSTGRES_SETTINGS = {
-  shared_buffers: '2GB',
-  effective_cache_size: '12GB',
-  work_mem: '16MB',
-  random_page_cost: '1.1',
-};
 const pg = await startPgCluster(POSTGRES_SETTINGS);
 try {
   // 1. Search, and the largest SQLite database kept for the site.
@@ -71,6 +63,17 @@ try {
     }
   }
   if (runs.length) sections.push(searchSection(runs));
+
+  // 1b. The admin's paged lists at 2,000 jobs and submissions (issue 16).
+  if (wanted('admin-lists')) {
+    const adminRuns: AdminListsRun[] = [];
+    for (const database of ['sqlite', 'postgresql']) {
+      if (!databases.includes(database)) continue;
+      log(`admin lists: 2,000 jobs on ${database}`);
+      adminRuns.push(await measureAdminLists(database === 'postgresql' ? pg.url : undefined));
+    }
+    sections.push(adminListsSection(adminRuns));
+  }
 
   // 2 to 5: the production site on the largest SQLite database.
   if (['load', 'isolation', 'front-end', 'lighthouse'].some(wanted)) {

@@ -4,8 +4,8 @@
  * e-mails that arrived. Started by Playwright as a web server; stops with it.
  */
 import { createServer } from 'node:http';
-import { SmtpPeer, startFakeStripe } from '@jobboard/api/test-support';
-import { FAKES, STRIPE_WEBHOOK_SECRET, WEBHOOK_URL } from './site';
+import { SmtpPeer, giveUpRefusedMail, startFakeStripe } from '@jobboard/api/test-support';
+import { FAKES, SQLITE_FILE, STRIPE_WEBHOOK_SECRET, WEBHOOK_URL } from './site';
 
 const smtp = new SmtpPeer();
 smtp.port = FAKES.smtpPort;
@@ -17,6 +17,23 @@ const stripe = await startFakeStripe({
 });
 
 const inspect = createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  const address = url.searchParams.get('address') ?? '';
+  // The mail server refuses this mailbox for good (550), or accepts it again.
+  if (url.pathname === '/refuse' || url.pathname === '/accept') {
+    if (url.pathname === '/refuse') smtp.refused.add(address);
+    else smtp.refused.delete(address);
+    res.writeHead(204).end();
+    return;
+  }
+  // The site's messages to that mailbox, tried and refused, given up as after all their retries.
+  if (url.pathname === '/give-up') {
+    giveUpRefusedMail(SQLITE_FILE, address).then(
+      (count) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(String(count)),
+      (error: unknown) => res.writeHead(500).end(String(error)),
+    );
+    return;
+  }
   if (req.url === '/mail') {
     res.writeHead(200, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify(smtp.received));

@@ -22,6 +22,8 @@ export const FAKES = { smtpPort: PORT + 1, stripePort: PORT + 2, inspectPort: PO
 export const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_webhook_secret';
 export const WEBHOOK_URL = `http://127.0.0.1:${PORT}/api/stripe/webhook`;
 export const MAIL_INBOX = `http://127.0.0.1:${FAKES.inspectPort}/mail`;
+/** The fake SMTP server's controls (support/fake-services.ts): /refuse, /accept, /give-up. */
+export const MAIL_CONTROL = `http://127.0.0.1:${FAKES.inspectPort}`;
 
 /** Debian's Chromium: Playwright never downloads a browser here. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

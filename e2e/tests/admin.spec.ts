@@ -75,16 +75,15 @@ test.describe('admin', () => {
     await expect(toasts(page)).toContainText('Job updated successfully');
     await expect(page.getByRole('cell', { name: `${title} (Senior)`, exact: true })).toBeVisible();
 
-    // View (a lazy page) and delete, confirming in the browser dialog.
+    // View (a lazy page) and delete, confirming in the site's own dialog (issue 16).
     await page.getByRole('link', { name: `View ${title} (Senior)` }).click();
     await expect(page.getByRole('heading', { name: `${title} (Senior)` })).toBeVisible();
     await expect(page.getByText('Portland, ME')).toBeVisible();
     await page.goto('/admin/dashboard');
-    page.once('dialog', (dialog) => {
-      expect(dialog.message()).toBe('Are you sure you want to delete this job?');
-      void dialog.accept();
-    });
     await page.getByRole('button', { name: `Delete ${title} (Senior)` }).click();
+    const confirmation = page.getByRole('dialog', { name: 'Delete job' });
+    await expect(confirmation).toContainText('Are you sure you want to delete this job?');
+    await confirmation.getByRole('button', { name: 'Delete' }).click();
     await expect(toasts(page)).toContainText('Job deleted successfully');
     await expect(page.getByRole('cell', { name: `${title} (Senior)`, exact: true })).toHaveCount(0);
     expect((await page.request.get(`/api/jobs/${job.id}`)).status()).toBe(404);

@@ -18,5 +18,6 @@ export {
   useNavigate,
   useOutletContext,
   useParams,
+  useSearchParams,
   type To,
 } from 'react-router-dom';

@@ -15,6 +15,7 @@ import {
   string,
   type Infer,
 } from 'superstruct';
+import { EXPERIENCE_NOT_SPECIFIED, isExperienceChoice } from './choices';
 import { ISO_DATE_PATTERN, isoDateOf, parseDeadline, stripDeadlinePrefix } from './dates';
 import { Job, MAX_INT4 } from './job';
 import { SUBMISSION_STATUS_LABELS, type SubmissionStatus } from './submission';
@@ -55,6 +56,8 @@ export const ADMIN_LIMITS = {
   organization: 300,
   /** jobs.application_url */
   applicationUrl: 2000,
+  /** companies.website_url, companies.logo_url */
+  companyUrl: 2000,
   description: 20_000,
   /** locations.name, categories.name */
   label: 200,
@@ -110,6 +113,22 @@ const nonEmptyList = (message: string) =>
         value.some((v) => typeof v === 'string' && v.trim() !== '')) ||
       message,
   );
+
+/** An optional http(s) address at most companies.website_url / logo_url wide. */
+const optionalWebUrl = optional(
+  define<string>('optionalWebUrl', (value) => {
+    if (typeof value !== 'string') return ADMIN_MESSAGES.url;
+    if (value.trim() === '') return true;
+    if (value.length > ADMIN_LIMITS.companyUrl)
+      return ADMIN_MESSAGES.tooLong(ADMIN_LIMITS.companyUrl);
+    try {
+      const url = new URL(value.trim());
+      return url.protocol === 'http:' || url.protocol === 'https:' || ADMIN_MESSAGES.url;
+    } catch {
+      return ADMIN_MESSAGES.url;
+    }
+  }),
+);
 
 const webUrl = define<string>('webUrl', (value) => {
   if (typeof value !== 'string' || value.trim() === '') return ADMIN_MESSAGES.required;
@@ -185,6 +204,14 @@ export const AdminJobForm = refine(
     ),
     salaryMin: salary,
     salaryMax: salary,
+    // Optional: a client that does not send it (an older admin build) leaves the job's level as
+    // it is on an edit; a new job without it is 'Not specified'.
+    experienceLevel: optional(
+      define<string>('experienceLevel', (v) => isExperienceChoice(v) || ADMIN_MESSAGES.invalid),
+    ),
+    /** The company's website and logo ('' or absent keeps what the company has). */
+    companyWebsite: optionalWebUrl,
+    logoUrl: optionalWebUrl,
     active: defaulted(boolean(), true),
     featured: defaulted(boolean(), false),
   }),
@@ -354,6 +381,8 @@ export function jobToAdminForm(
   > & {
     locations?: string[];
     location?: string;
+    experienceLevel?: string;
+    company?: { websiteUrl?: string; logo?: string };
   },
   today: string,
 ): AdminJobForm {
@@ -374,6 +403,12 @@ export function jobToAdminForm(
       : '',
     salaryMin: job.salaryMin ?? null,
     salaryMax: job.salaryMax ?? null,
+    // A level the menu does not offer (an import's own wording) shows as 'Not specified'.
+    experienceLevel: isExperienceChoice(job.experienceLevel)
+      ? job.experienceLevel
+      : EXPERIENCE_NOT_SPECIFIED,
+    companyWebsite: job.company?.websiteUrl ?? '',
+    logoUrl: job.company?.logo ?? '',
     active: job.active,
     featured: job.featured,
   };

@@ -1,15 +1,4 @@
-import {
-  array,
-  assign,
-  define,
-  enums,
-  integer,
-  min,
-  nullable,
-  object,
-  string,
-  type Infer,
-} from 'superstruct';
+import { array, assign, define, enums, nullable, object, string, type Infer } from 'superstruct';
 import { ANY_LOCATION, JOB_TYPE_FILTERS, SALARY_RANGES, type SearchFilter } from './search';
 import { filterFromQueryString, filterToQueryString } from './filter-query';
 import { isContactEmail } from './submission';
@@ -117,10 +106,6 @@ export type MemberAlert = Infer<typeof MemberAlert>;
 /** `GET /api/members/alerts`: the member's alerts, newest first. */
 export const MemberAlerts = object({ alerts: array(MemberAlert) });
 export type MemberAlerts = Infer<typeof MemberAlerts>;
-
-/** The admin dashboard's figure. */
-export const AlertStats = object({ confirmed: min(integer(), 0) });
-export type AlertStats = Infer<typeof AlertStats>;
 
 /**
  * The one spelling of a search that an alert keeps: the board's own query string of the filter

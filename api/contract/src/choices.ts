@@ -70,9 +70,20 @@ export const EMPLOYMENT_TYPES: Record<(typeof ADMIN_JOB_TYPES)[number], string> 
   Volunteer: 'VOLUNTEER',
 };
 
-/** Experience levels a job can carry; 'Not specified' is what the public form sends. */
+/** Experience levels a job can carry (the board's Experience filter); or 'Not specified'. */
 export const EXPERIENCE_LEVELS = ['entry', 'mid', 'senior'] as const;
+export type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number];
 export const EXPERIENCE_NOT_SPECIFIED = 'Not specified';
+/** The public and admin forms' Experience Level menu: the board's levels, or none. */
+export const EXPERIENCE_CHOICES: { value: string; label: string }[] = [
+  { value: EXPERIENCE_NOT_SPECIFIED, label: EXPERIENCE_NOT_SPECIFIED },
+  { value: 'entry', label: 'Entry level' },
+  { value: 'mid', label: 'Mid level' },
+  { value: 'senior', label: 'Senior level' },
+];
+/** Whether a value is one the forms offer (and so one the board's filter can find, or none). */
+export const isExperienceChoice = (value: unknown): value is string =>
+  value === EXPERIENCE_NOT_SPECIFIED || (EXPERIENCE_LEVELS as readonly unknown[]).includes(value);
 
 export const PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;

@@ -1,4 +1,17 @@
-import { object } from 'superstruct';
+import { object, string } from 'superstruct';
+import {
+  AdminEmail,
+  AdminEmailPage,
+  AdminEmailsQuery,
+  AdminJobPage,
+  AdminJobsQuery,
+  AdminStats,
+  AdminSubmissionPage,
+  AdminSubmissionsQuery,
+  BulkJobAction,
+  BulkJobResult,
+  History,
+} from './admin-lists';
 import {
   ADMIN_MESSAGES,
   AdminJob,
@@ -23,7 +36,6 @@ import {
 } from './admin';
 import {
   ALERT_MESSAGES,
-  AlertStats,
   AlertSubscription,
   AlertTokenParams,
   AlertUnsubscribeQuery,
@@ -357,11 +369,6 @@ export const markPaid = {
 } as const satisfies Endpoint;
 
 // Admin: job alerts.
-export const alertStats = {
-  method: 'GET',
-  path: '/api/admin/alerts/stats',
-  response: AlertStats,
-} as const satisfies Endpoint;
 
 // Admin: promo codes.
 export const promoCodes = {
@@ -388,6 +395,70 @@ export const deletePromoCode = {
   path: '/api/admin/promo-codes/:id',
   ...promoCodeId,
   response: Message,
+} as const satisfies Endpoint;
+
+// Admin at scale (issue 16): paged views, bulk actions, exports, history, e-mail, numbers.
+export const adminJobPage = {
+  method: 'GET',
+  path: '/api/admin/lists/jobs',
+  querystring: AdminJobsQuery,
+  response: AdminJobPage,
+} as const satisfies Endpoint;
+export const adminSubmissionPage = {
+  method: 'GET',
+  path: '/api/admin/lists/submissions',
+  querystring: AdminSubmissionsQuery,
+  response: AdminSubmissionPage,
+} as const satisfies Endpoint;
+/** Answers `text/csv` (an attachment): every job of the view the query names, all pages. */
+export const exportJobs = {
+  method: 'GET',
+  path: '/api/admin/exports/jobs.csv',
+  querystring: AdminJobsQuery,
+  response: string(),
+} as const satisfies Endpoint;
+/** Answers `text/csv` (an attachment): the submissions of the view, with their payments. */
+export const exportSubmissions = {
+  method: 'GET',
+  path: '/api/admin/exports/submissions.csv',
+  querystring: AdminSubmissionsQuery,
+  response: string(),
+} as const satisfies Endpoint;
+export const bulkJobs = {
+  method: 'POST',
+  path: '/api/admin/jobs/bulk',
+  body: BulkJobAction,
+  response: BulkJobResult,
+} as const satisfies Endpoint;
+export const jobHistory = {
+  method: 'GET',
+  path: '/api/admin/jobs/:id/history',
+  ...jobId,
+  response: History,
+} as const satisfies Endpoint;
+export const submissionHistory = {
+  method: 'GET',
+  path: '/api/admin/submissions/:id/history',
+  ...submissionId,
+  response: History,
+} as const satisfies Endpoint;
+export const adminEmails = {
+  method: 'GET',
+  path: '/api/admin/emails',
+  querystring: AdminEmailsQuery,
+  response: AdminEmailPage,
+} as const satisfies Endpoint;
+export const resendEmail = {
+  method: 'POST',
+  path: '/api/admin/emails/:id/resend',
+  params: IdParams,
+  notFound: { id: 'E-mail not found' },
+  response: AdminEmail,
+} as const satisfies Endpoint;
+export const adminStats = {
+  method: 'GET',
+  path: '/api/admin/stats',
+  response: AdminStats,
 } as const satisfies Endpoint;
 
 // Outside /api: the operators' probes and the shell's remotes.

@@ -22,3 +22,4 @@ export * from './submission';
 export * from './tiers';
 export * from './urls';
 export * from './validate';
+export * from './admin-lists';

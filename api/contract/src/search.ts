@@ -129,7 +129,7 @@ export function defaultSearchFilter(): SearchFilter {
 }
 
 /** A whole number from a query string ('2') within bounds, or its default when absent. */
-const queryInteger = (lowest: number, highest: number, fallback: number) =>
+export const queryInteger = (lowest: number, highest: number, fallback: number) =>
   defaulted(
     coerce(max(min(integer(), lowest), highest), string(), (text) =>
       /^\d{1,9}$/.test(text) ? Number(text) : text,

@@ -2,9 +2,9 @@ import { define, defaulted, object, optional, refine, string, type Infer } from 
 import {
   CATEGORY_CHOICES,
   DESCRIPTION_MIN_LENGTH,
-  EXPERIENCE_LEVELS,
   EXPERIENCE_NOT_SPECIFIED,
   PUBLIC_JOB_TYPES,
+  isExperienceChoice,
 } from './choices';
 import { parseDeadline } from './dates';
 import { DEFAULT_LISTING_TIER, LISTING_TIER_IDS, type ListingTierId } from './tiers';
@@ -34,6 +34,10 @@ export const SUBMISSION_EXTRA_MESSAGES = {
   listingType: 'Please choose a listing type',
   selectedTier: 'The selected tier must match the listing type',
   experienceLevel: 'Please choose an experience level',
+  url: 'Please enter a valid URL',
+  /** The form says 'We only post roles that include a salary' (SPEC.md 2): so it is required. */
+  salaryRequired:
+    'Please give the salary (at least a minimum or a maximum): we only post roles that include one',
   tooLong: (max: number) => `Please keep this under ${max} characters`,
   /** An optional text field sent as a number, a list... */
   notText: 'Please enter text',
@@ -54,6 +58,9 @@ export const SUBMISSION_LIMITS = {
   deadline: 40,
   /** The hidden honeypot field. */
   website: 2000,
+  /** companies.website_url, companies.logo_url (and their submissions columns). */
+  companyWebsite: 2000,
+  logoUrl: 2000,
   /** Salaries are yearly whole dollars. */
   salary: 10_000_000,
 } as const;
@@ -147,6 +154,36 @@ const salary = optional(
 
 const PROMO_CODE = /^[A-Za-z0-9_-]+$/;
 
+/** An optional web address (a company's website, its logo): http(s) with a real host name. */
+const webAddress = (value: string) => HTTP_URL(value) || SUBMISSION_EXTRA_MESSAGES.url;
+
+/**
+ * A job's experience level, the same rule on the public form, the admin form and the API: one
+ * of the board's levels, or 'Not specified' (the default when none is sent).
+ */
+export const experienceLevelField = (message: string) =>
+  defaulted(
+    define<string>('experienceLevel', (value) => isExperienceChoice(value) || message),
+    EXPERIENCE_NOT_SPECIFIED,
+  );
+
+/**
+ * The salary rule of the public form (SPEC.md 2: 'We only post roles that include a salary'):
+ * at least one figure, minimum or maximum. One rule for the form and the API.
+ */
+export function salaryGiven(value: {
+  salaryMin?: string | number | null;
+  salaryMax?: string | number | null;
+}): true | { path: string[]; message: string } {
+  return (
+    parseSalary(value.salaryMin) !== null ||
+    parseSalary(value.salaryMax) !== null || {
+      path: ['salaryMin'],
+      message: SUBMISSION_EXTRA_MESSAGES.salaryRequired,
+    }
+  );
+}
+
 const listingType = define<ListingTierId>(
   'listingType',
   (value) =>
@@ -186,6 +223,9 @@ const fields = {
   ),
   contactName: requiredText(SUBMISSION_MESSAGES.contactName, SUBMISSION_LIMITS.contactName),
   listingType: defaulted(listingType, DEFAULT_LISTING_TIER),
+  experienceLevel: experienceLevelField(SUBMISSION_EXTRA_MESSAGES.experienceLevel),
+  companyWebsite: optionalText(SUBMISSION_LIMITS.companyWebsite, webAddress),
+  logoUrl: optionalText(SUBMISSION_LIMITS.logoUrl, webAddress),
   promoCode: optionalText(
     SUBMISSION_LIMITS.promoCode,
     (value) => PROMO_CODE.test(value) || SUBMISSION_EXTRA_MESSAGES.promoCode,
@@ -193,40 +233,38 @@ const fields = {
 };
 
 /** What the public form edits (SPEC.md 3, "Job submission payload"). */
-export const SubmissionForm = refine(object(fields), 'salaryOrder', salaryOrder);
+export const SubmissionForm = refine(
+  refine(object(fields), 'salaryOrder', salaryOrder),
+  'salaryGiven',
+  salaryGiven,
+);
 export type SubmissionForm = Infer<typeof SubmissionForm>;
 
 /**
- * What `POST /api/submit-job-for-review` takes: the form plus `selectedTier` (equal to
- * listingType) and `experienceLevel` ('Not specified' from the public form), and `website`, a
- * field real visitors never see or fill (the form hides it; bots fill every field).
+ * What `POST /api/submit-job-for-review` takes: the form (its `experienceLevel` 'Not specified'
+ * when none is sent) plus `selectedTier` (equal to listingType), and `website`, a field real
+ * visitors never see or fill (the form hides it; bots fill every field).
  */
 export const SubmissionPayload = refine(
   refine(
-    object({
-      ...fields,
-      selectedTier: optional(
-        define<ListingTierId>(
-          'selectedTier',
-          (value) =>
-            (LISTING_TIER_IDS as readonly unknown[]).includes(value) ||
-            SUBMISSION_EXTRA_MESSAGES.selectedTier,
+    refine(
+      object({
+        ...fields,
+        selectedTier: optional(
+          define<ListingTierId>(
+            'selectedTier',
+            (value) =>
+              (LISTING_TIER_IDS as readonly unknown[]).includes(value) ||
+              SUBMISSION_EXTRA_MESSAGES.selectedTier,
+          ),
         ),
-      ),
-      experienceLevel: defaulted(
-        define<string>(
-          'experienceLevel',
-          (value) =>
-            value === EXPERIENCE_NOT_SPECIFIED ||
-            (EXPERIENCE_LEVELS as readonly unknown[]).includes(value) ||
-            SUBMISSION_EXTRA_MESSAGES.experienceLevel,
-        ),
-        EXPERIENCE_NOT_SPECIFIED,
-      ),
-      website: optionalText(SUBMISSION_LIMITS.website),
-    }),
-    'salaryOrder',
-    salaryOrder,
+        website: optionalText(SUBMISSION_LIMITS.website),
+      }),
+      'salaryOrder',
+      salaryOrder,
+    ),
+    'salaryGiven',
+    salaryGiven,
   ),
   'selectedTier',
   (value) =>
@@ -261,6 +299,9 @@ export function defaultSubmissionValues(): SubmissionForm {
     contactEmail: '',
     contactName: '',
     listingType: DEFAULT_LISTING_TIER,
+    experienceLevel: EXPERIENCE_NOT_SPECIFIED,
+    companyWebsite: '',
+    logoUrl: '',
     promoCode: '',
   };
 }

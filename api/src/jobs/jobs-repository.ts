@@ -1,5 +1,11 @@
 import {
+  BULK_EXTEND_DAYS,
   MAX_PAGE_SIZE,
+  bulkSummary,
+  type AdminJobPage,
+  type AdminJobsQuery,
+  type BulkJobActionName,
+  type BulkJobResult,
   canonicalJobType,
   RECENT_DAYS,
   defaultSearchFilter,
@@ -22,6 +28,18 @@ import type { SearchIndex } from './search-index';
 import { chunks } from './search-index/search-index';
 import { publicScope } from './search/criteria';
 import { JobSearch, type SearchPage } from './search/job-search';
+import { NotFound } from '../domain-errors';
+import { adminJobsScope, orderAdminJobs } from './admin-view';
+import {
+  jobAuditOf,
+  recordJobAudit,
+  type AuditActor,
+  type JobAuditEntry,
+  type JobAuditRow,
+} from './job-audit';
+
+/** Most rows one CSV export holds (a board's whole history is a few tens of thousands). */
+export const MAX_EXPORT_ROWS = 50_000;
 
 export type SubmissionIdsByJob = (jobIds: number[]) => Promise<Map<number, number>>;
 
@@ -389,8 +407,9 @@ export class JobsRepository {
     id: number,
     change: { active: boolean; expiresAt: Date | null; postedDate?: string },
     now: Date,
+    db: Db = this.db,
   ): Promise<boolean> {
-    return this.db.transaction(async (trx) => {
+    return db.transaction(async (trx) => {
       const updated = await trx('jobs')
         .where({ id })
         .update({
@@ -402,6 +421,144 @@ export class JobsRepository {
       if (updated) await this.changes.record(trx);
       return updated > 0;
     });
+  }
+
+  /** Run `work` in one transaction of the writer (an admin change and its audit line together). */
+  transaction<T>(work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  /** One page of an admin view of the jobs (search, filters, sort) and how many the view holds. */
+  async adminPage(view: AdminJobsQuery, now: Date): Promise<AdminJobPage> {
+    // The page's ids and the view's total in one statement (a window count): one walk of the
+    // view instead of two. Only a page past the end, which has no row to carry it, counts again.
+    const query = adminJobsScope(this.db, view, now).select('jobs.id', {
+      view_total: this.db.raw('count(*) over ()'),
+    });
+    orderAdminJobs(query, view, this.db);
+    query.limit(view.pageSize).offset((view.page - 1) * view.pageSize);
+    const rows: { id: unknown; view_total: unknown }[] = await query;
+    const total = rows.length
+      ? Number(rows[0]!.view_total)
+      : Number((await adminJobsScope(this.db, view, now).count({ n: '*' }))[0]?.n ?? 0);
+    const jobs = await this.asAdminJobs(
+      rows.map((r) => Number(r.id)),
+      now,
+    );
+    return { jobs, total, page: view.page, pageSize: view.pageSize };
+  }
+
+  /** Every job of an admin view in its order (the CSV export), at most MAX_EXPORT_ROWS. */
+  async adminView(view: AdminJobsQuery, now: Date): Promise<AdminJob[]> {
+    const query = adminJobsScope(this.db, view, now).select('jobs.id');
+    orderAdminJobs(query, view, this.db);
+    const ids = await pluckIds(query.limit(MAX_EXPORT_ROWS));
+    const jobs: AdminJob[] = [];
+    for (const part of chunks(ids, 500)) jobs.push(...(await this.asAdminJobs(part, now)));
+    return jobs;
+  }
+
+  /** Live jobs, and those of them whose listing ends within EXPIRING_WITHIN_DAYS days. */
+  async lifecycleCounts(now: Date): Promise<{ live: number; expiringSoon: number }> {
+    const live = (await adminJobsScope(this.db, liveView('live'), now).count({ n: '*' }))[0];
+    const soon = (
+      await adminJobsScope(this.db, liveView(undefined, 'yes'), now).count({ n: '*' })
+    )[0];
+    return { live: Number(live?.n ?? 0), expiringSoon: Number(soon?.n ?? 0) };
+  }
+
+  /**
+   * One action on many jobs, in one transaction: every id must name a job, or nothing changes
+   * (NotFound naming the missing ones). Jobs already in the asked state are left as they are and
+   * counted as unchanged. Each changed job gets its audit line.
+   */
+  async bulk(
+    action: BulkJobActionName,
+    requestedIds: number[],
+    by: AuditActor,
+    now: Date,
+  ): Promise<BulkJobResult> {
+    const ids = [...new Set(requestedIds)];
+    return this.db.transaction(async (trx) => {
+      const rows: { id: number; active: unknown; expires_at: unknown }[] = [];
+      for (const part of chunks(ids)) {
+        const query = trx('jobs').whereIn('id', part).select('id', 'active', 'expires_at');
+        if (this.dialect === 'postgres') query.forUpdate();
+        rows.push(...(await query));
+      }
+      const found = new Set(rows.map((r) => Number(r.id)));
+      const missing = ids.filter((id) => !found.has(id));
+      if (missing.length) {
+        throw new NotFound(
+          `No job with id ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? '...' : ''}: nothing was changed`,
+        );
+      }
+      const audit: JobAuditEntry[] = [];
+      if (action === 'activate' || action === 'deactivate') {
+        const active = action === 'activate';
+        const toChange = rows.filter((r) => Boolean(r.active) !== active).map((r) => Number(r.id));
+        for (const part of chunks(toChange)) {
+          await trx('jobs').whereIn('id', part).update({ active, updated_at: now.getTime() });
+        }
+        audit.push(
+          ...toChange.map((jobId) => ({
+            jobId,
+            action: action === 'activate' ? ('activated' as const) : ('deactivated' as const),
+          })),
+        );
+      } else if (action === 'extend') {
+        for (const row of rows) {
+          const end = row.expires_at == null ? null : Number(row.expires_at);
+          const from = end !== null && end > now.getTime() ? new Date(end) : now;
+          const expiresAt = addDays(from, BULK_EXTEND_DAYS);
+          await trx('jobs')
+            .where({ id: row.id })
+            .update({ active: true, expires_at: expiresAt.getTime(), updated_at: now.getTime() });
+          audit.push({
+            jobId: Number(row.id),
+            action: 'extended',
+            detail: `Extended by ${BULK_EXTEND_DAYS} days, to ${isoDate(expiresAt)}`,
+          });
+        }
+      } else {
+        for (const part of chunks(ids)) {
+          await this.searchIndex.remove(trx, part);
+          await trx('jobs').whereIn('id', part).delete();
+        }
+        audit.push(...ids.map((jobId) => ({ jobId, action: 'deleted' as const })));
+      }
+      await recordJobAudit(
+        trx,
+        audit.map((a) => ({ ...a, detail: a.detail ?? 'Bulk action' })),
+        by,
+        now,
+      );
+      if (audit.length) await this.changes.record(trx);
+      const changed = audit.length;
+      const unchanged = ids.length - changed;
+      return {
+        action,
+        requested: ids.length,
+        changed,
+        unchanged,
+        message: bulkSummary(action, changed, unchanged),
+      };
+    });
+  }
+
+  /** Record admin changes of jobs (in the transaction of the change, when given one). */
+  async recordAudit(
+    entries: JobAuditEntry[],
+    by: AuditActor,
+    now: Date,
+    db: Db = this.db,
+  ): Promise<void> {
+    await recordJobAudit(db, entries, by, now);
+  }
+
+  /** A job's audit lines, oldest first. */
+  async auditOf(jobId: number): Promise<JobAuditRow[]> {
+    return jobAuditOf(this.db, jobId);
   }
 
   private async asAdminJobs(ids: number[], now: Date): Promise<AdminJob[]> {
@@ -416,6 +573,11 @@ export class JobsRepository {
         : null,
     }));
   }
+}
+
+/** A view of the jobs list that only filters (for the dashboard's counts). */
+function liveView(status?: 'live', expiring?: 'yes'): AdminJobsQuery {
+  return { status, expiring, sort: 'created', dir: 'desc', page: 1, pageSize: 1 };
 }
 
 /** A list of names as the database returned it: parsed JSON (PostgreSQL), JSON text, or null. */

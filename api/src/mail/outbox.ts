@@ -10,6 +10,8 @@ export interface OutgoingEmail {
   text: string;
   /** Extra headers (`List-Unsubscribe`...), sent as they are. */
   headers?: Record<string, string>;
+  /** The submission the message is about (its timeline lists it), if any. */
+  submissionId?: number;
 }
 
 /** Widths of the outbox's columns (migrations/20261122001300_create_outbox.ts). */
@@ -26,6 +28,35 @@ export function fitSubject(subject: string, max: number = OUTBOX_LIMITS.subject)
   const characters = Array.from(line);
   return characters.length <= max ? line : `${characters.slice(0, max - 1).join('')}…`;
 }
+
+/** A message as the admin's e-mail page and timelines read it (with whether its body is whole). */
+export interface OutboxListRow {
+  id: number;
+  template: string;
+  to_address: string;
+  subject: string;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  created_at: number;
+  sent_at: number | null;
+  submission_id: number | null;
+  text_body: string;
+}
+
+const OUTBOX_LIST_COLUMNS = [
+  'id',
+  'template',
+  'to_address',
+  'subject',
+  'status',
+  'attempts',
+  'last_error',
+  'created_at',
+  'sent_at',
+  'submission_id',
+  'text_body',
+];
 
 /** A queued message as the sender reads it. */
 export interface OutboxRow {
@@ -71,8 +102,54 @@ export class Outbox {
       attempts: 0,
       next_attempt_at: now.getTime(),
       created_at: now.getTime(),
+      submission_id: email.submissionId ?? null,
     });
     afterCommit(db, () => this.wake());
+  }
+
+  /** One page of messages, newest first, of one state or all; and how many there are. */
+  async page(query: {
+    status?: string;
+    page: number;
+    pageSize: number;
+  }): Promise<{ rows: OutboxListRow[]; total: number }> {
+    const scoped = () => {
+      const q = this.db('outbox');
+      if (query.status) q.where('status', query.status);
+      return q;
+    };
+    const [count] = await scoped().count({ n: '*' });
+    const rows: OutboxListRow[] = await scoped()
+      .select(OUTBOX_LIST_COLUMNS)
+      .orderBy('id', 'desc')
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize);
+    return { rows, total: Number(count?.n ?? 0) };
+  }
+
+  /** One message as the e-mail page shows it. */
+  async find(id: number): Promise<OutboxListRow | undefined> {
+    return this.db('outbox').where({ id }).first(OUTBOX_LIST_COLUMNS);
+  }
+
+  /** The messages about a submission, oldest first (its timeline). */
+  async ofSubmission(db: Db, submissionId: number): Promise<OutboxListRow[]> {
+    return db('outbox')
+      .where({ submission_id: submissionId })
+      .select(OUTBOX_LIST_COLUMNS)
+      .orderBy('id');
+  }
+
+  /**
+   * Put a failed message back in the queue, due now, with a fresh count of attempts; false when it
+   * is not (or no longer) failed. The sender is woken at once.
+   */
+  async requeueFailed(id: number, now: Date): Promise<boolean> {
+    const changed = await this.db('outbox')
+      .where({ id, status: 'failed' })
+      .update({ status: 'pending', attempts: 0, next_attempt_at: now.getTime(), last_error: null });
+    if (changed > 0) this.wake();
+    return changed > 0;
   }
 
   /** Messages of this template queued after `since` (sent or not), to anyone or to `to` (any case). */

@@ -78,9 +78,12 @@ export function paymentLinkExpired(submission: SubmissionRow, now: Date): boolea
   return expiresAt === null || now.getTime() >= Number(expiresAt);
 }
 
+/** What a pay link reads once its token is taken out. */
+export const REDACTED_PAY_PATH = '/pay/[redacted]';
+
 /**
  * A URL or log line with every pay link's token replaced: `/api/pay/[redacted]/checkout`,
  * `/pay/[redacted]/success?...`. A token in a log is a working pay link in every log copy.
  */
 export const redactPaymentTokens = (text: string): string =>
-  text.replace(/\/pay\/[^/?#\s"\\]+/g, '/pay/[redacted]');
+  text.replace(/\/pay\/[^/?#\s"\\]+/g, REDACTED_PAY_PATH);

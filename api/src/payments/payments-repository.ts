@@ -226,4 +226,27 @@ export class PaymentsRepository {
       .returning('event_id');
     return inserted.length > 0;
   }
+
+  /** Paid payments (not credits) from `since` on: the dashboard's revenue, grouped by the caller. */
+  async paidSince(db: Db, since: Date): Promise<{ amount_cents: number; paid_at: number }[]> {
+    const rows: { amount_cents: unknown; paid_at: unknown }[] = await db('payments')
+      .where('status', 'paid')
+      .whereNot('provider', 'credit')
+      .where('paid_at', '>=', since.getTime())
+      .select('amount_cents', 'paid_at');
+    return rows.map((r) => ({ amount_cents: Number(r.amount_cents), paid_at: Number(r.paid_at) }));
+  }
+
+  /** Every payment row of these submissions, oldest first (the submissions CSV). */
+  async ofSubmissions(db: Db, submissionIds: number[]): Promise<PaymentRow[]> {
+    const rows: PaymentRow[] = [];
+    for (let i = 0; i < submissionIds.length; i += 500) {
+      rows.push(
+        ...(await db<PaymentRow>('payments')
+          .whereIn('submission_id', submissionIds.slice(i, i + 500))
+          .orderBy('id')),
+      );
+    }
+    return rows;
+  }
 }

@@ -105,16 +105,19 @@ export async function markPaidAndPublish(
   if (payment.sendJobLiveEmail === false) return { outcome: 'published', jobId };
   await context.outbox.enqueue(
     trx,
-    jobLiveEmail({
-      to: submission.contact_email,
-      contactName: submission.contact_name,
-      title: submission.title,
-      organization: submission.organization,
-      jobUrl: `${context.publicUrl}/jobs/${jobId}`,
-      expiresOn: expiresAt ? isoDate(expiresAt) : null,
-      extraListings: tier.extraListings,
-      boardName: context.boardName,
-    }),
+    {
+      ...jobLiveEmail({
+        to: submission.contact_email,
+        contactName: submission.contact_name,
+        title: submission.title,
+        organization: submission.organization,
+        jobUrl: `${context.publicUrl}/jobs/${jobId}`,
+        expiresOn: expiresAt ? isoDate(expiresAt) : null,
+        extraListings: tier.extraListings,
+        boardName: context.boardName,
+      }),
+      submissionId: Number(submission.id),
+    },
     now,
   );
   return { outcome: 'published', jobId };
@@ -136,6 +139,9 @@ export function jobFromSubmission(submission: SubmissionRow, now: Date, expiresA
     postedDate: isoDate(now),
     applicationUrl: submission.application_url,
     via: 'Direct submission',
+    // The company's links from the form; a company already on the board keeps its own otherwise.
+    websiteUrl: submission.company_website_url ?? undefined,
+    logoUrl: submission.company_logo_url ?? undefined,
     featured: true,
     active: true,
     expiresAt,

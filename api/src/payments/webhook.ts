@@ -111,15 +111,18 @@ async function settlePaidSession(
     );
     await context.outbox.enqueue(
       trx,
-      paymentNeedsReviewEmail({
-        to: context.adminEmail,
-        submissionId,
-        title: submission.title,
-        checkoutSessionId: session.id,
-        publicUrl: context.publicUrl,
-        boardName: context.boardName,
-        ...problem,
-      }),
+      {
+        ...paymentNeedsReviewEmail({
+          to: context.adminEmail,
+          submissionId,
+          title: submission.title,
+          checkoutSessionId: session.id,
+          publicUrl: context.publicUrl,
+          boardName: context.boardName,
+          ...problem,
+        }),
+        submissionId: Number(submissionId),
+      },
       now,
     );
     return { handled: 'flagged', submissionId, ...problem };

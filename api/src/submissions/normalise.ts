@@ -22,6 +22,8 @@ export interface NormalisedSubmission {
   contactEmail: string;
   listingType: 'basic' | 'featured';
   promoCode: string | null;
+  companyWebsite: string | null;
+  logoUrl: string | null;
 }
 
 /** One line of text: trimmed, inner runs of spaces, tabs and line breaks made one space. */
@@ -46,5 +48,7 @@ export function normaliseSubmission(payload: SubmissionPayload): NormalisedSubmi
     contactEmail: payload.contactEmail.trim(),
     listingType: payload.listingType,
     promoCode: payload.promoCode?.trim() ? payload.promoCode.trim().toUpperCase() : null,
+    companyWebsite: payload.companyWebsite?.trim() || null,
+    logoUrl: payload.logoUrl?.trim() || null,
   };
 }

@@ -1,6 +1,8 @@
 import type {
   AdminPaymentIssue,
   AdminSubmission,
+  AdminSubmissionPage,
+  AdminSubmissionsQuery,
   IssuedPaymentLink,
   SubmissionStatus,
 } from '@jobboard/contract';
@@ -48,6 +50,31 @@ export async function listSubmissions(
       paymentIssues: issues.get(Number(row.id)) ?? [],
     }),
   );
+}
+
+/** One page of an admin view of the queue, and the flagged payments of the whole queue. */
+export async function listSubmissionPage(
+  context: ReadContext & Pick<ServiceContext, 'db'>,
+  view: AdminSubmissionsQuery,
+): Promise<AdminSubmissionPage> {
+  const { db } = context;
+  const { rows, total } = await context.submissions.page(db, view);
+  const credits = await context.listingCredits.leftByAddress(db);
+  const issues = await context.payments.unhandledIssues(db);
+  let flaggedPayments = 0;
+  for (const list of issues.values()) flaggedPayments += list.length;
+  return {
+    submissions: rows.map((row) =>
+      toAdminSubmission(row, context.boardName, {
+        listingCredits: credits.get(row.contact_email.toLowerCase()) ?? 0,
+        paymentIssues: issues.get(Number(row.id)) ?? [],
+      }),
+    ),
+    total,
+    page: view.page,
+    pageSize: view.pageSize,
+    flaggedPayments,
+  };
 }
 
 export async function getSubmission(context: ReadContext, db: Db, id: number) {
@@ -98,12 +125,15 @@ export async function approve(
       const jobId = published.outcome === 'published' ? published.jobId : null;
       await context.outbox.enqueue(
         trx,
-        publishedWithCreditEmail(
-          submission,
-          `${context.publicUrl}/jobs/${jobId}`,
-          credit.left,
-          context.boardName,
-        ),
+        {
+          ...publishedWithCreditEmail(
+            submission,
+            `${context.publicUrl}/jobs/${jobId}`,
+            credit.left,
+            context.boardName,
+          ),
+          submissionId: id,
+        },
         now,
       );
       return {
@@ -114,7 +144,11 @@ export async function approve(
     }
     const { token } = await issuePaymentToken(context, trx, id, now);
     const url = paymentUrl(context.publicUrl, token);
-    await context.outbox.enqueue(trx, approvalEmail(submission, url, context.boardName), now);
+    await context.outbox.enqueue(
+      trx,
+      { ...approvalEmail(submission, url, context.boardName), submissionId: id },
+      now,
+    );
     return {
       submission: await getSubmission(context, trx, id),
       paymentUrl: url,
@@ -136,7 +170,11 @@ export async function reject(
     const reason = notes?.trim() || null;
     await changeStatus(context, trx, submission, 'rejected', reviewer, reason);
     await context.submissions.update(trx, id, { review_notes: reason });
-    await context.outbox.enqueue(trx, rejectionEmail(submission, reason, context.boardName), now);
+    await context.outbox.enqueue(
+      trx,
+      { ...rejectionEmail(submission, reason, context.boardName), submissionId: id },
+      now,
+    );
     return getSubmission(context, trx, id);
   });
 }

@@ -26,4 +26,7 @@ export interface SubmissionRow {
   payment_token_hash: string | null;
   payment_token_expires_at: number | null;
   paid_at: number | null;
+  /** The company's website and logo from the public form (migration 20261125040400). */
+  company_website_url: string | null;
+  company_logo_url: string | null;
 }

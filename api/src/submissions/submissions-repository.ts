@@ -1,5 +1,7 @@
+import type { AdminSubmissionsQuery } from '@jobboard/contract';
 import type { Knex } from 'knex';
 import type { Db, Dialect } from '../db/knex';
+import { containsPattern } from '../jobs/admin-view';
 import { chunks } from '../jobs/search-index/search-index';
 import type { SubmissionRow } from './submission-row';
 
@@ -34,6 +36,16 @@ export interface SubmissionEvent {
   at: Date;
 }
 
+/** A stored line of `submission_events`. */
+export interface StoredEvent {
+  id: number;
+  from_status: string | null;
+  to_status: string;
+  actor: string;
+  note: string | null;
+  created_at: number;
+}
+
 /**
  * The `submissions` and `submission_events` tables: the only code that reads or writes them.
  * Each method runs on the `db` it is given (the pool, or the caller's transaction).
@@ -51,6 +63,63 @@ export class SubmissionsRepository {
   /** Every submission, newest first (the review queue). */
   async listNewestFirst(db: Db): Promise<ReviewRow[]> {
     return db<ReviewRow>('submissions').orderBy('submitted_at', 'desc').orderBy('id', 'desc');
+  }
+
+  /** One page of an admin view of the queue (search, status, sort) and how many the view holds. */
+  async page(db: Db, view: AdminSubmissionsQuery): Promise<{ rows: ReviewRow[]; total: number }> {
+    const [count] = await this.viewScope(db, view).count({ n: '*' });
+    const rows = await this.ordered(this.viewScope(db, view).select('*'), view)
+      .limit(view.pageSize)
+      .offset((view.page - 1) * view.pageSize);
+    return { rows, total: Number(count?.n ?? 0) };
+  }
+
+  /** Every submission of a view in its order (the CSV export), at most `limit`. */
+  async view(db: Db, view: AdminSubmissionsQuery, limit: number): Promise<ReviewRow[]> {
+    return this.ordered(this.viewScope(db, view).select('*'), view).limit(limit);
+  }
+
+  /** Submissions waiting for review. */
+  async countPending(db: Db): Promise<number> {
+    const [row] = await db('submissions').where({ status: 'pending_review' }).count({ n: '*' });
+    return Number(row?.n ?? 0);
+  }
+
+  /** A submission's history lines, oldest first. */
+  async events(db: Db, submissionId: number): Promise<StoredEvent[]> {
+    return db('submission_events')
+      .where({ submission_id: submissionId })
+      .orderBy('created_at')
+      .orderBy('id');
+  }
+
+  private viewScope(db: Db, view: AdminSubmissionsQuery): Knex.QueryBuilder {
+    const query = db('submissions');
+    const q = view.q?.trim();
+    if (q) {
+      const pattern = containsPattern(q);
+      query.where((w) =>
+        w
+          .whereRaw(`lower(title) LIKE ? ESCAPE '\\'`, [pattern])
+          .orWhereRaw(`lower(organization) LIKE ? ESCAPE '\\'`, [pattern])
+          .orWhereRaw(`lower(contact_email) LIKE ? ESCAPE '\\'`, [pattern])
+          .orWhereRaw(`lower(contact_name) LIKE ? ESCAPE '\\'`, [pattern]),
+      );
+    }
+    if (view.status) query.where({ status: view.status });
+    return query;
+  }
+
+  private ordered(query: Knex.QueryBuilder, view: AdminSubmissionsQuery): Knex.QueryBuilder {
+    const column = {
+      submitted: 'submitted_at',
+      title: 'lower(title)',
+      organization: 'lower(organization)',
+      amount: 'amount_cents',
+      status: 'status',
+    }[view.sort ?? 'submitted'];
+    const dir = view.dir === 'asc' ? 'asc' : 'desc';
+    return query.orderByRaw(`${column} ${dir}, id ${dir}`);
   }
 
   /** The submission a pay link's token hash names, if any. */

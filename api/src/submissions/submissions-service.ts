@@ -58,6 +58,8 @@ export async function submitForReview(
       listing_type: submission.listingType,
       promo_code: submission.promoCode,
       promo_code_id: promoId,
+      company_website_url: submission.companyWebsite,
+      company_logo_url: submission.logoUrl,
       amount_cents: amountCents,
       status: 'pending_review',
       submitted_at: now.getTime(),
@@ -83,9 +85,15 @@ export async function submitForReview(
       submission.contactEmail,
       now,
     );
-    if (acknowledgement.send) await outbox.enqueue(trx, submissionReceivedEmail(email), now);
+    if (acknowledgement.send) {
+      await outbox.enqueue(trx, { ...submissionReceivedEmail(email), submissionId: id }, now);
+    }
     const skipped = acknowledgement.send ? null : acknowledgement.cap;
-    await outbox.enqueue(trx, newSubmissionEmail(email, context.adminEmail, skipped), now);
+    await outbox.enqueue(
+      trx,
+      { ...newSubmissionEmail(email, context.adminEmail, skipped), submissionId: id },
+      now,
+    );
     return { id, status: 'pending_review' as const, skipped };
   });
   if (stored.skipped) {

@@ -9,3 +9,4 @@ export { freePort, startPgCluster, type PgCluster } from './pg-cluster';
 export { SmtpPeer, type ReceivedMail } from './smtp-peer';
 export { FakeGhost, memberKey, type MemberKey, type TokenOptions } from './fake-ghost';
 export { ApiProcess, type ApiProcessOptions } from './api-process';
+export { giveUpRefusedMail } from './outbox-fixture';

@@ -5,6 +5,7 @@ import { RequireAdmin } from '../features/auth/components/RequireAdmin';
 import { ADMIN_NAV } from './messages';
 import { AdminLayout } from './AdminLayout';
 import DashboardPage from './pages/DashboardPage';
+import EmailsPage from './pages/EmailsPage';
 import JobFormPage from './pages/JobFormPage';
 import LoginPage from './pages/LoginPage';
 import PromoCodesPage from './pages/PromoCodesPage';
@@ -43,6 +44,7 @@ export default function AdminApp() {
           />
           <Route path="submissions" element={<SubmissionsPage />} />
           <Route path="promo-codes" element={<PromoCodesPage />} />
+          <Route path="emails" element={<EmailsPage />} />
           <Route path="*" element={<p>{ADMIN_NAV.notFound}</p>} />
         </Route>
       </Routes>

@@ -3,6 +3,7 @@ export const ADMIN_NAV = {
   jobs: 'Jobs',
   submissions: 'Submissions',
   promoCodes: 'Promo codes',
+  emails: 'E-mail',
   notFound: 'This admin page does not exist.',
   loadingJob: 'Loading job details...',
 } as const;

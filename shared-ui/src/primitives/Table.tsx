@@ -5,17 +5,31 @@ import styled from 'styled-components';
  * A data table (the admin lists): a header row of column names, then `children` (the `<tr>`s),
  * scrolling sideways on a narrow screen rather than squeezing its columns.
  */
-export function Table({ columns, children }: { columns: readonly string[]; children: ReactNode }) {
+export function Table({
+  columns,
+  head,
+  caption,
+  children,
+}: {
+  columns?: readonly string[];
+  /** Header cells of one's own (sort buttons, a select-all box) instead of plain `columns`. */
+  head?: ReactNode;
+  /** The table's accessible name, shown to screen readers only. */
+  caption?: string;
+  children: ReactNode;
+}) {
   return (
     <Scroll>
       <Grid>
+        {caption && <Caption>{caption}</Caption>}
         <thead>
           <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
+            {head ??
+              (columns ?? []).map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ))}
           </tr>
         </thead>
         <tbody>{children}</tbody>
@@ -23,6 +37,15 @@ export function Table({ columns, children }: { columns: readonly string[]; child
     </Scroll>
   );
 }
+
+const Caption = styled.caption`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+`;
 
 const Scroll = styled.div`
   overflow-x: auto;

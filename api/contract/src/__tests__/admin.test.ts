@@ -26,6 +26,7 @@ const FORM = {
   deadline: '2027-01-10',
   salaryMin: 70_000,
   salaryMax: 85_000,
+  experienceLevel: 'senior',
   active: true,
   featured: false,
 };
@@ -200,6 +201,8 @@ describe('an existing job as form values (legacy rules of SPEC.md 3)', () => {
     deadline: '2027-01-31',
     salaryMin: 50_000,
     salaryMax: 60_000,
+    experienceLevel: 'mid',
+    company: { websiteUrl: 'https://citydesk.example', logo: 'https://citydesk.example/logo.png' },
     active: true,
     featured: true,
   };
@@ -220,10 +223,27 @@ describe('an existing job as form values (legacy rules of SPEC.md 3)', () => {
       deadline: '2027-01-31',
       salaryMin: 50_000,
       salaryMax: 60_000,
+      experienceLevel: 'mid',
+      companyWebsite: 'https://citydesk.example',
+      logoUrl: 'https://citydesk.example/logo.png',
       active: true,
       featured: true,
     });
     expect(check(AdminJobForm, values).ok).toBe(true);
+  });
+
+  it('shows an experience level the menu does not offer as Not specified (issue 16)', () => {
+    expect(jobToAdminForm({ ...JOB, experienceLevel: 'Senior Manager' }, TODAY)).toMatchObject({
+      experienceLevel: 'Not specified',
+    });
+    expect(check(AdminJobForm, { ...FORM, experienceLevel: 'guru' })).toMatchObject({
+      ok: false,
+      errors: { experienceLevel: ADMIN_MESSAGES.invalid },
+    });
+    expect(check(AdminJobForm, { ...FORM, companyWebsite: 'not a url' })).toMatchObject({
+      ok: false,
+      errors: { companyWebsite: ADMIN_MESSAGES.url },
+    });
   });
 
   it('turns a single location string into a one-item list', () => {

@@ -24,14 +24,60 @@ describe('the submission form struct (SPEC.md 5)', () => {
   });
 
   it('accepts the optional fields left empty', () => {
+    // Salary is no longer optional (issue 16: the form says only roles with a salary are
+    // posted); one figure of the two may be left empty.
     const result = check(SubmissionForm, {
       ...VALID_SUBMISSION,
-      salaryMin: '',
       salaryMax: '',
       deadline: '',
       promoCode: '',
+      companyWebsite: '',
+      logoUrl: '',
     });
     expect(result.ok).toBe(true);
+  });
+
+  it('requires a salary, as the form says: a minimum or a maximum (issue 16)', () => {
+    for (const struct of [SubmissionForm, SubmissionPayload]) {
+      const none = check(struct, { ...VALID_SUBMISSION, salaryMin: '', salaryMax: '' });
+      expect(!none.ok && none.errors.salaryMin).toBe(SUBMISSION_EXTRA_MESSAGES.salaryRequired);
+      const absent = check(struct, {
+        ...VALID_SUBMISSION,
+        salaryMin: undefined,
+        salaryMax: undefined,
+      });
+      expect(!absent.ok && absent.errors.salaryMin).toBe(SUBMISSION_EXTRA_MESSAGES.salaryRequired);
+      expect(check(struct, { ...VALID_SUBMISSION, salaryMin: '', salaryMax: '60000' }).ok).toBe(
+        true,
+      );
+    }
+  });
+
+  it('takes the experience level and the company links the board shows (issue 16)', () => {
+    const result = check(SubmissionPayload, {
+      ...VALID_SUBMISSION,
+      experienceLevel: 'senior',
+      companyWebsite: 'https://harbor.example.org',
+      logoUrl: 'https://harbor.example.org/logo.png',
+    });
+    expect(result.ok && result.value).toMatchObject({
+      experienceLevel: 'senior',
+      companyWebsite: 'https://harbor.example.org',
+      logoUrl: 'https://harbor.example.org/logo.png',
+    });
+    for (const [field, value, message] of [
+      ['experienceLevel', 'guru', SUBMISSION_EXTRA_MESSAGES.experienceLevel],
+      ['companyWebsite', 'harbor dot org', SUBMISSION_EXTRA_MESSAGES.url],
+      ['logoUrl', 'javascript:alert(1)', SUBMISSION_EXTRA_MESSAGES.url],
+      [
+        'logoUrl',
+        `https://x.example/${'a'.repeat(SUBMISSION_LIMITS.logoUrl)}`,
+        SUBMISSION_EXTRA_MESSAGES.tooLong(SUBMISSION_LIMITS.logoUrl),
+      ],
+    ] as const) {
+      const bad = check(SubmissionForm, { ...VALID_SUBMISSION, [field]: value });
+      expect(!bad.ok && bad.errors[field], field).toBe(message);
+    }
   });
 
   it.each(SUBMISSION_CASES)('$name: $field says "$message"', ({ change, field, message }) => {

@@ -147,6 +147,18 @@ export const SUBMISSION_CASES: SubmissionCase[] = [
     message: M.contactName,
   },
   {
+    name: 'no salary at all (the form says only roles with a salary are posted)',
+    change: { salaryMin: '', salaryMax: '' },
+    field: 'salaryMin',
+    message: EXTRA.salaryRequired,
+  },
+  {
+    name: 'company website that is no web address',
+    change: { companyWebsite: 'harbor health dot org' },
+    field: 'companyWebsite',
+    message: EXTRA.url,
+  },
+  {
     name: 'salary with letters',
     change: { salaryMin: '85k' },
     field: 'salaryMin',

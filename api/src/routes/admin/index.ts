@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { csrfGuard, requireAdmin } from '../../admins/guards';
-import adminAlertsRoutes from './alerts';
+import adminAtScaleRoutes from './at-scale';
 import adminJobsRoutes from './jobs';
 import adminPromoCodesRoutes from './promo-codes';
 import adminSubmissionsRoutes from './submissions';
@@ -17,7 +17,7 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(adminJobsRoutes, { prefix: '/jobs' });
   await app.register(adminSubmissionsRoutes, { prefix: '/submissions' });
   await app.register(adminPromoCodesRoutes, { prefix: '/promo-codes' });
-  await app.register(adminAlertsRoutes, { prefix: '/alerts' });
+  await app.register(adminAtScaleRoutes);
 };
 
 export default adminRoutes;

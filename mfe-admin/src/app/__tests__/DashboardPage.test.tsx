@@ -23,11 +23,25 @@ function renderAdmin(path: string) {
 
 afterEach(() => useToastStore.setState({ toasts: [] }));
 
+const STATS = {
+  live: 3,
+  expiringSoon: 1,
+  pendingReview: 2,
+  paidThisMonth: 1,
+  revenueByMonth: [
+    { month: '2026-10', cents: 0 },
+    { month: '2026-11', cents: 9_900 },
+  ],
+  lastSync: null,
+  confirmedAlerts: 0,
+};
+
 describe('the admin dashboard', () => {
   it("shows SPEC.md 2's title and buttons, with one Logout (the admin navigation's)", async () => {
     fakeApi({
       'GET /api/admin/check-auth': [200, { authenticated: true, username: 'alice' }],
-      'GET /api/admin/jobs': [200, []],
+      'GET /api/admin/lists/jobs': [200, { jobs: [], total: 0, page: 1, pageSize: 25 }],
+      'GET /api/admin/stats': [200, STATS],
     });
     renderAdmin('/admin/dashboard');
     expect(await screen.findByRole('heading', { name: 'Job Listings Admin' })).toBeInTheDocument();
@@ -46,7 +60,8 @@ describe('the admin dashboard', () => {
   it('logs out from the navigation: to the login page, with the toast of SPEC.md 8', async () => {
     const received = fakeApi({
       'GET /api/admin/check-auth': [200, { authenticated: true, username: 'alice' }],
-      'GET /api/admin/jobs': [200, []],
+      'GET /api/admin/lists/jobs': [200, { jobs: [], total: 0, page: 1, pageSize: 25 }],
+      'GET /api/admin/stats': [200, STATS],
       'POST /api/admin/logout': [200, { message: 'Logged out' }],
     });
     renderAdmin('/admin/dashboard');

@@ -1,22 +1,42 @@
-import { Button, Spinner, errorMessage } from '@jobboard/shared-ui';
+import {
+  ADMIN_JOBS_DEFAULTS,
+  AdminJobsQuery,
+  type AdminJobSort,
+  type AdminJobsQuery as JobsView,
+} from '@jobboard/contract';
+import { Button, Pagination, Spinner, errorMessage } from '@jobboard/shared-ui';
 import { Link } from '@jobboard/shared-ui/router';
-import { ConfirmedAlertsCount } from '../../features/alerts/components/ConfirmedAlertsCount';
-import { useAdminJobs } from '../../features/jobs/api/admin-jobs';
+import { jobsCsvHref, useAdminJobPage } from '../../features/jobs/api/job-page';
+import { BulkBar } from '../../features/jobs/components/BulkBar';
+import { JobsFilters } from '../../features/jobs/components/JobsFilters';
 import { JobsTable } from '../../features/jobs/components/JobsTable';
+import { useBulkActions } from '../../features/jobs/hooks/use-bulk-actions';
 import { useDashboardActions } from '../../features/jobs/hooks/use-dashboard-actions';
 import { JOB_MESSAGES } from '../../features/jobs/messages';
+import { NumbersPanel } from '../../features/stats/components/NumbersPanel';
+import { useConfirm } from '../../lib/confirm';
+import { useListView } from '../../lib/list-view';
 import { Actions, PageHeader } from '../../lib/ui';
 
 /**
- * 'Job Listings Admin' (SPEC.md 2): refresh, add, and every job. Logout is the admin
- * navigation's, above this page (one button for the whole admin area).
+ * 'Job Listings Admin' (SPEC.md 2): refresh, add, the numbers at a glance, and every job, one
+ * page at a time, searched, filtered and sorted by the API; the view lives in the address so it
+ * can be shared. Logout is the admin navigation's, above this page.
  */
 export default function DashboardPage() {
-  const { data: jobs, error, isLoading } = useAdminJobs();
-  const { remove, refresh, refreshing } = useDashboardActions();
+  const { view, update } = useListView<JobsView>(AdminJobsQuery, ADMIN_JOBS_DEFAULTS);
+  const { data, error, isLoading } = useAdminJobPage(view);
+  const { confirm, dialog } = useConfirm();
+  const { remove, refresh, refreshing } = useDashboardActions(confirm);
+  const bulk = useBulkActions(confirm);
+
+  const sortBy = (sort: AdminJobSort) =>
+    update({ sort, dir: view.sort === sort && view.dir === 'asc' ? 'desc' : 'asc' });
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   return (
     <>
+      {dialog}
       <PageHeader>
         <h1>{JOB_MESSAGES.dashboardTitle}</h1>
         <Actions>
@@ -28,14 +48,65 @@ export default function DashboardPage() {
           </Button>
         </Actions>
       </PageHeader>
-      <ConfirmedAlertsCount />
-      {isLoading ? (
-        <Spinner label={JOB_MESSAGES.loadingJobs} />
-      ) : error ? (
-        <p role="alert">{errorMessage(error, JOB_MESSAGES.jobsFailed)}</p>
-      ) : (
-        <JobsTable jobs={jobs ?? []} onDelete={remove} />
-      )}
+      <NumbersPanel />
+      <section aria-labelledby="all-jobs">
+        <PageHeader>
+          <h2 id="all-jobs">{JOB_MESSAGES.allJobs(data?.total ?? 0)}</h2>
+          <Button
+            as="a"
+            $variant="secondary"
+            $size="sm"
+            href={jobsCsvHref(view)}
+            download
+            title={JOB_MESSAGES.exportHint}
+          >
+            {JOB_MESSAGES.exportCsv}
+          </Button>
+        </PageHeader>
+        <JobsFilters
+          key={view.q ?? ''}
+          view={view}
+          onChange={(change) => update(change)}
+          onClear={() =>
+            update({
+              q: undefined,
+              status: undefined,
+              featured: undefined,
+              source: undefined,
+              expiring: undefined,
+            })
+          }
+        />
+        <BulkBar
+          count={bulk.selected.size}
+          busy={bulk.busy}
+          onAction={(action) => void bulk.run(action)}
+          onClear={bulk.clear}
+        />
+        {isLoading && !data ? (
+          <Spinner label={JOB_MESSAGES.loadingJobs} />
+        ) : error ? (
+          <p role="alert">{errorMessage(error, JOB_MESSAGES.jobsFailed)}</p>
+        ) : !data?.jobs.length ? (
+          <p>{JOB_MESSAGES.noJobs}</p>
+        ) : (
+          <>
+            <JobsTable
+              jobs={data.jobs}
+              view={view}
+              onSort={sortBy}
+              selected={bulk.selected}
+              onSelect={bulk.select}
+              onDelete={(job) => void remove(job)}
+            />
+            <Pagination
+              page={view.page}
+              pageCount={pageCount}
+              onPageChange={(page) => update({ page }, { keepPage: true })}
+            />
+          </>
+        )}
+      </section>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { jobToAdminForm } from '@jobboard/contract';
+import { EXPERIENCE_NOT_SPECIFIED, jobToAdminForm } from '@jobboard/contract';
 import { Spinner, errorMessage, toast } from '@jobboard/shared-ui';
 import { useEffect, useMemo } from 'react';
 import { useParams } from '@jobboard/shared-ui/router';
@@ -23,6 +23,9 @@ const EMPTY: JobFormValues = {
   deadline: '',
   salaryMin: '',
   salaryMax: '',
+  experienceLevel: EXPERIENCE_NOT_SPECIFIED,
+  companyWebsite: '',
+  logoUrl: '',
   active: true,
   featured: false,
 };

@@ -1,11 +1,13 @@
 import { Button, Card, Spinner, errorMessage, formatCents } from '@jobboard/shared-ui';
 import { Link, useParams } from '@jobboard/shared-ui/router';
 import { useAdminJob } from '../../features/jobs/api/admin-job';
+import { useJobHistory } from '../../features/jobs/api/job-history';
 import { JobDetails } from '../../features/jobs/components/JobDetails';
 import { useListingLifecycle } from '../../features/jobs/hooks/use-listing-lifecycle';
 import { JOB_MESSAGES } from '../../features/jobs/messages';
 import { useSubmission } from '../../features/submissions/api/submissions';
 import { statusLabel } from '../../features/submissions/components/SubmissionCard';
+import { Timeline } from '../../lib/Timeline';
 import { Actions, PageHeader } from '../../lib/ui';
 
 /** /admin/jobs/view/{id}: the job as stored, its listing lifecycle, its submission and payment. */
@@ -14,6 +16,7 @@ export default function JobViewPage() {
   const { data: job, error } = useAdminJob(id);
   const { data: submission } = useSubmission(job?.submissionId ?? null);
   const { extend, republish } = useListingLifecycle(id);
+  const history = useJobHistory(id);
 
   if (error) return <p role="alert">{errorMessage(error, JOB_MESSAGES.fetchFailed)}</p>;
   if (!job) return <Spinner label={JOB_MESSAGES.loadingDetails} />;
@@ -51,6 +54,18 @@ export default function JobViewPage() {
           </p>
         </Card>
       )}
+      <Card as="section" aria-labelledby="job-history" style={{ marginTop: '1.5rem' }}>
+        <h2 id="job-history">{JOB_MESSAGES.historyHeading}</h2>
+        {history.error ? (
+          <p role="alert">{errorMessage(history.error, JOB_MESSAGES.historyFailed)}</p>
+        ) : !history.data ? (
+          <Spinner label={JOB_MESSAGES.historyHeading} />
+        ) : history.data.length === 0 ? (
+          <p>{JOB_MESSAGES.historyEmpty}</p>
+        ) : (
+          <Timeline entries={history.data} label={JOB_MESSAGES.historyHeading} />
+        )}
+      </Card>
     </>
   );
 }

@@ -9,6 +9,7 @@ import {
 } from '@jobboard/shared-ui';
 import { usePromoCodes } from '../../features/promo-codes/api/promo-codes';
 import { PromoCodeForm } from '../../features/promo-codes/components/PromoCodeForm';
+import { useConfirm } from '../../lib/confirm';
 import { usePromoCodeActions } from '../../features/promo-codes/hooks/use-promo-code-actions';
 import { PROMO_TEXT } from '../../features/promo-codes/messages';
 import { PageHeader } from '../../lib/ui';
@@ -16,10 +17,12 @@ import { PageHeader } from '../../lib/ui';
 /** /admin/promo-codes: discounts employers can enter on the submit form. */
 export default function PromoCodesPage() {
   const { data: codes, error, isLoading } = usePromoCodes();
-  const { toggle, deleteCode } = usePromoCodeActions();
+  const { confirm, dialog } = useConfirm();
+  const { toggle, deleteCode } = usePromoCodeActions(confirm);
 
   return (
     <>
+      {dialog}
       <PageHeader>
         <div>
           <h1>{PROMO_TEXT.title}</h1>

@@ -1,15 +1,56 @@
-import { Notice, Spinner, Stack, errorMessage } from '@jobboard/shared-ui';
+import {
+  ADMIN_SUBMISSIONS_DEFAULTS,
+  AdminSubmissionsQuery,
+  SUBMISSION_STATUS_LABELS,
+  listQueryString,
+  type AdminSubmissionSort,
+  type AdminSubmissionsQuery as QueueView,
+} from '@jobboard/contract';
+import {
+  Button,
+  Cluster,
+  Input,
+  Label,
+  Notice,
+  Pagination,
+  Select,
+  Spinner,
+  Stack,
+  errorMessage,
+} from '@jobboard/shared-ui';
+import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { useSubmissions } from '../../features/submissions/api/submissions';
+import { submissionsCsvHref, useSubmissions } from '../../features/submissions/api/submissions';
 import { SubmissionItem } from '../../features/submissions/components/SubmissionItem';
 import { SUBMISSION_TEXT } from '../../features/submissions/messages';
+import { useListView } from '../../lib/list-view';
 import { PageHeader } from '../../lib/ui';
 
-/** /admin/submissions: the review queue, polled every 30 seconds. */
+type SortChoice = keyof typeof SUBMISSION_TEXT.sorts;
+
+/**
+ * /admin/submissions: the review queue, one page at a time, searched, filtered and sorted by the
+ * API, the view in the address; the page on screen is polled every 30 seconds.
+ */
 export default function SubmissionsPage() {
-  const { data: submissions, error, isLoading } = useSubmissions();
-  // `?.`: this remote may be deployed before an API that lists payment issues.
-  const flagged = (submissions ?? []).reduce((sum, s) => sum + (s.paymentIssues?.length ?? 0), 0);
+  const { view, update } = useListView<QueueView>(
+    AdminSubmissionsQuery,
+    ADMIN_SUBMISSIONS_DEFAULTS,
+  );
+  const query = listQueryString(view, ADMIN_SUBMISSIONS_DEFAULTS);
+  const { data, error, isLoading } = useSubmissions(query);
+  const [text, setText] = useState(view.q ?? '');
+  const submissions = data?.submissions;
+  // `?? 0`: this remote may be deployed before an API that counts flagged payments.
+  const flagged = data?.flaggedPayments ?? 0;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const filtered = Boolean(view.q || view.status);
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    update({ q: text.trim() || undefined });
+  };
+  const sortChoice = `${view.sort ?? 'submitted'}-${view.dir ?? 'desc'}` as SortChoice;
 
   return (
     <>
@@ -18,29 +59,101 @@ export default function SubmissionsPage() {
           <h1>{SUBMISSION_TEXT.title}</h1>
           <p>{SUBMISSION_TEXT.subtitle}</p>
         </div>
+        <Button
+          as="a"
+          $variant="secondary"
+          $size="sm"
+          href={submissionsCsvHref(
+            listQueryString({ ...view, page: 1 }, ADMIN_SUBMISSIONS_DEFAULTS),
+          )}
+          download
+        >
+          {SUBMISSION_TEXT.exportCsv}
+        </Button>
       </PageHeader>
       {flagged > 0 && (
         <Attention $tone="danger" role="alert">
           <p>{SUBMISSION_TEXT.attention(flagged)}</p>
         </Attention>
       )}
-      {isLoading ? (
+      <Filters role="search" aria-label={SUBMISSION_TEXT.search} onSubmit={search}>
+        <Cluster $gap="sm">
+          <div>
+            <Label htmlFor="submissions-search">{SUBMISSION_TEXT.search}</Label>
+            <Cluster $gap="xs">
+              <Input
+                id="submissions-search"
+                type="search"
+                value={text}
+                maxLength={200}
+                placeholder={SUBMISSION_TEXT.searchHint}
+                onChange={(event) => setText(event.target.value)}
+              />
+              <Button type="submit" $variant="secondary">
+                {SUBMISSION_TEXT.searchButton}
+              </Button>
+            </Cluster>
+          </div>
+          <Select
+            label={SUBMISSION_TEXT.status}
+            value={view.status ?? ''}
+            onChange={(event) =>
+              update({ status: (event.target.value || undefined) as QueueView['status'] })
+            }
+            options={[
+              { value: '', label: SUBMISSION_TEXT.anyStatus },
+              ...Object.entries(SUBMISSION_STATUS_LABELS).map(([value, label]) => ({
+                value,
+                label,
+              })),
+            ]}
+          />
+          <Select
+            label={SUBMISSION_TEXT.sort}
+            value={sortChoice}
+            onChange={(event) => {
+              const [sort, dir] = event.target.value.split('-') as [
+                AdminSubmissionSort,
+                'asc' | 'desc',
+              ];
+              update({ sort, dir });
+            }}
+            options={Object.entries(SUBMISSION_TEXT.sorts).map(([value, label]) => ({
+              value,
+              label,
+            }))}
+          />
+        </Cluster>
+      </Filters>
+      {isLoading && !data ? (
         <Spinner label={SUBMISSION_TEXT.loading} />
       ) : error ? (
         <p role="alert">{errorMessage(error, SUBMISSION_TEXT.loadFailed)}</p>
       ) : !submissions?.length ? (
-        <p>{SUBMISSION_TEXT.empty}</p>
+        <p>{filtered ? SUBMISSION_TEXT.noMatches : SUBMISSION_TEXT.empty}</p>
       ) : (
-        <Stack $gap="lg">
-          {submissions.map((submission) => (
-            <SubmissionItem key={submission.id} submission={submission} />
-          ))}
-        </Stack>
+        <>
+          <p aria-live="polite">{SUBMISSION_TEXT.count(data?.total ?? 0)}</p>
+          <Stack $gap="lg">
+            {submissions.map((submission) => (
+              <SubmissionItem key={submission.id} submission={submission} />
+            ))}
+          </Stack>
+          <Pagination
+            page={view.page}
+            pageCount={pageCount}
+            onPageChange={(page) => update({ page }, { keepPage: true })}
+          />
+        </>
       )}
     </>
   );
 }
 
 const Attention = styled(Notice)`
+  margin-bottom: ${({ theme }) => theme.space.lg};
+`;
+
+const Filters = styled.form`
   margin-bottom: ${({ theme }) => theme.space.lg};
 `;

@@ -20,6 +20,8 @@ export const PROMO_TEXT = {
   delete: 'Delete',
   deleteLabel: (code: string) => `Delete ${code}`,
   deleteConfirm: (code: string) => `Delete the promo code ${code}?`,
+  deleteTitle: 'Delete promo code',
+  deleteButton: 'Delete',
   deleted: 'Promo code deleted',
   deleteFailed: 'Failed to delete promo code',
   updateFailed: 'Update Failed',

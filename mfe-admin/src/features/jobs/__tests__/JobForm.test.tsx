@@ -19,6 +19,7 @@ const VALID: JobFormValues = {
   deadline: '',
   salaryMin: '70000',
   salaryMax: '85000',
+  experienceLevel: 'Not specified',
   active: true,
   featured: false,
 };
@@ -85,6 +86,32 @@ describe('the admin job form', () => {
     await user.click(screen.getByRole('button', { name: 'Create Job' }));
     expect(onSave).toHaveBeenCalledWith(
       expect.objectContaining({ locations: ['Denver, CO'], salaryMin: 70000, deadline: null }),
+    );
+  });
+
+  it('sets the experience level and the company links (issue 16)', async () => {
+    const onSave = renderForm();
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Experience Level'), 'Mid level');
+    await user.type(screen.getByLabelText('Company Website (optional)'), 'https://harbor.example');
+    await user.type(screen.getByLabelText('Logo URL (optional)'), 'not a url');
+    await user.click(screen.getByRole('button', { name: 'Create Job' }));
+    expect(onSave).not.toHaveBeenCalled();
+    expect(validateJob({ ...VALID, logoUrl: 'not a url' }).logoUrl).toBe(
+      'Please enter a valid URL',
+    );
+    await user.clear(screen.getByLabelText('Logo URL (optional)'));
+    await user.type(
+      screen.getByLabelText('Logo URL (optional)'),
+      'https://harbor.example/logo.png',
+    );
+    await user.click(screen.getByRole('button', { name: 'Create Job' }));
+    expect(onSave).toHaveBeenCalledWith(
+      expect.objectContaining({
+        experienceLevel: 'mid',
+        companyWebsite: 'https://harbor.example',
+        logoUrl: 'https://harbor.example/logo.png',
+      }),
     );
   });
 

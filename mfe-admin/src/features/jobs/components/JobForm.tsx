@@ -3,6 +3,7 @@ import {
   ADMIN_MESSAGES,
   AdminJobForm,
   CATEGORY_CHOICES,
+  EXPERIENCE_CHOICES,
   ISO_DATE_PATTERN,
   check,
   type AdminJobForm as AdminJobFormValues,
@@ -91,6 +92,20 @@ export function JobForm({
             <Fields>
               <TextInput name="title" label="Title" />
               <TextInput name="organization" label="Organization" />
+              <Pair>
+                <TextInput
+                  name="companyWebsite"
+                  label="Company Website (optional)"
+                  type="url"
+                  placeholder="https://"
+                />
+                <TextInput
+                  name="logoUrl"
+                  label="Logo URL (optional)"
+                  type="url"
+                  placeholder="https://"
+                />
+              </Pair>
               <TextInput
                 name="applicationUrl"
                 label="Application URL"
@@ -118,6 +133,11 @@ export function JobForm({
                 label="Job Type"
                 options={jobTypeOptions(initialValues.jobType)}
                 placeholder="Select a job type"
+              />
+              <SelectInput
+                name="experienceLevel"
+                label="Experience Level"
+                options={EXPERIENCE_CHOICES}
               />
               <TextInput name="via" label="Via (where the listing came from)" />
               <Pair>

@@ -1,72 +1,144 @@
-import type { AdminJob } from '@jobboard/contract';
+import type { AdminJob, AdminJobSort, AdminJobsQuery } from '@jobboard/contract';
 import { Button, Cluster, StatusBadge, Table, formatUsDate } from '@jobboard/shared-ui';
 import { Link } from '@jobboard/shared-ui/router';
 import styled from 'styled-components';
 import { JOB_MESSAGES } from '../messages';
 
-/** 'All Job Listings (count)': Title, Organization, Category, Posted Date, Status, Actions. */
-export function JobsTable({ jobs, onDelete }: { jobs: AdminJob[]; onDelete(job: AdminJob): void }) {
+interface JobsTableProps {
+  jobs: AdminJob[];
+  view: AdminJobsQuery;
+  onSort(sort: AdminJobSort): void;
+  selected: ReadonlySet<string>;
+  onSelect(ids: string[], selected: boolean): void;
+  onDelete(job: AdminJob): void;
+}
+
+/** Columns of SPEC.md 2, and the view's sort each one sorts by (Category does not sort). */
+const COLUMNS: { label: string; sort?: AdminJobSort }[] = [
+  { label: 'Title', sort: 'title' },
+  { label: 'Organization', sort: 'organization' },
+  { label: 'Category' },
+  { label: 'Posted Date', sort: 'posted' },
+  { label: 'Status', sort: 'status' },
+  { label: 'Actions' },
+];
+
+/**
+ * One page of 'All Job Listings': Title, Organization, Category, Posted Date, Status, Actions,
+ * with a box per row for the bulk actions and sortable column headers (a second click on the
+ * same column turns the order around).
+ */
+export function JobsTable({ jobs, view, onSort, selected, onSelect, onDelete }: JobsTableProps) {
+  const ids = jobs.map((job) => job.id);
+  const allSelected = ids.length > 0 && ids.every((id) => selected.has(id));
+  const head = (
+    <>
+      <th scope="col">
+        <input
+          type="checkbox"
+          aria-label={JOB_MESSAGES.selectAll}
+          checked={allSelected}
+          onChange={(event) => onSelect(ids, event.target.checked)}
+        />
+      </th>
+      {COLUMNS.map(({ label, sort }) => {
+        const active = sort !== undefined && view.sort === sort;
+        const direction = view.dir === 'asc' ? 'ascending' : 'descending';
+        return (
+          <th key={label} scope="col" aria-sort={active ? direction : undefined}>
+            {sort ? (
+              <SortButton type="button" onClick={() => onSort(sort)}>
+                {label}
+                <span aria-hidden="true">{active ? (view.dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+              </SortButton>
+            ) : (
+              label
+            )}
+          </th>
+        );
+      })}
+    </>
+  );
   return (
-    <section aria-labelledby="all-jobs">
-      <h2 id="all-jobs">All Job Listings ({jobs.length})</h2>
-      {jobs.length === 0 ? (
-        <p>No jobs found.</p>
-      ) : (
-        <Table columns={JOB_MESSAGES.columns}>
-          {jobs.map((job) => (
-            <tr key={job.id}>
-              <td>
-                {job.featured && <span aria-label="Featured">★ </span>}
-                {job.title}
-              </td>
-              <td>{job.organization}</td>
-              <td>{job.category.join(', ')}</td>
-              <td>{formatUsDate(job.postedDate)}</td>
-              <td>
-                <StatusBadge tone={job.active ? 'live' : 'off'}>
-                  {job.active ? JOB_MESSAGES.active : JOB_MESSAGES.inactive}
-                </StatusBadge>
-                {job.expired && <Expired> expired</Expired>}
-              </td>
-              <td>
-                <Cluster $gap="xs">
-                  <Button
-                    as={Link}
-                    $variant="ghost"
-                    $size="sm"
-                    to={`/admin/jobs/view/${job.id}`}
-                    aria-label={`View ${job.title}`}
-                  >
-                    View
-                  </Button>
-                  <Button
-                    as={Link}
-                    $variant="secondary"
-                    $size="sm"
-                    to={`/admin/jobs/edit/${job.id}`}
-                    aria-label={`Edit ${job.title}`}
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    $variant="danger"
-                    $size="sm"
-                    onClick={() => onDelete(job)}
-                    aria-label={`Delete ${job.title}`}
-                  >
-                    Delete
-                  </Button>
-                </Cluster>
-              </td>
-            </tr>
-          ))}
-        </Table>
-      )}
-    </section>
+    <Table head={head}>
+      {jobs.map((job) => (
+        <tr key={job.id} aria-selected={selected.has(job.id)}>
+          <td>
+            <input
+              type="checkbox"
+              aria-label={JOB_MESSAGES.select(job.title)}
+              checked={selected.has(job.id)}
+              onChange={(event) => onSelect([job.id], event.target.checked)}
+            />
+          </td>
+          <td>
+            {job.featured && <span aria-label="Featured">★ </span>}
+            {job.title}
+          </td>
+          <td>{job.organization}</td>
+          <td>{job.category.join(', ')}</td>
+          <td>{formatUsDate(job.postedDate)}</td>
+          <td>
+            <StatusBadge tone={job.active ? 'live' : 'off'}>
+              {job.active ? JOB_MESSAGES.active : JOB_MESSAGES.inactive}
+            </StatusBadge>
+            {job.expired && <Expired> expired</Expired>}
+            {job.expiresAt && !job.expired && (
+              <Ends>{JOB_MESSAGES.ends(formatUsDate(job.expiresAt.slice(0, 10)))}</Ends>
+            )}
+          </td>
+          <td>
+            <Cluster $gap="xs">
+              <Button
+                as={Link}
+                $variant="ghost"
+                $size="sm"
+                to={`/admin/jobs/view/${job.id}`}
+                aria-label={`View ${job.title}`}
+              >
+                View
+              </Button>
+              <Button
+                as={Link}
+                $variant="secondary"
+                $size="sm"
+                to={`/admin/jobs/edit/${job.id}`}
+                aria-label={`Edit ${job.title}`}
+              >
+                Edit
+              </Button>
+              <Button
+                $variant="danger"
+                $size="sm"
+                onClick={() => onDelete(job)}
+                aria-label={`Delete ${job.title}`}
+              >
+                Delete
+              </Button>
+            </Cluster>
+          </td>
+        </tr>
+      ))}
+    </Table>
   );
 }
+
+const SortButton = styled.button`
+  all: unset;
+  cursor: pointer;
+  font-weight: 600;
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.colors.primary};
+  }
+`;
 
 const Expired = styled.span`
   font-size: ${({ theme }) => theme.fontSizes.xs};
   color: ${({ theme }) => theme.colors.danger};
+`;
+
+const Ends = styled.span`
+  display: block;
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${({ theme }) => theme.colors.textMuted};
 `;

@@ -1,5 +1,7 @@
 import { errorMessage, toast } from '@jobboard/shared-ui';
+import { useSWRConfig } from 'swr';
 import { useExtendJob } from '../api/extend-job';
+import { jobHistoryKey } from '../api/job-history';
 import { useRepublishJob } from '../api/republish-job';
 import { EXTEND_DAYS, JOB_MESSAGES } from '../messages';
 
@@ -7,11 +9,13 @@ import { EXTEND_DAYS, JOB_MESSAGES } from '../messages';
 export function useListingLifecycle(id: string) {
   const extension = useExtendJob(id);
   const republishing = useRepublishJob(id);
+  const { mutate } = useSWRConfig();
 
   const change = async (action: () => Promise<unknown>, done: string) => {
     try {
       await action();
       toast({ title: done, variant: 'success' });
+      void mutate(jobHistoryKey(id));
     } catch (failure) {
       toast({
         title: JOB_MESSAGES.changeFailed.title,

@@ -4,9 +4,11 @@ import { useDeletePromoCode } from '../api/delete-promo-code';
 import { useUpdatePromoCode } from '../api/update-promo-code';
 import { PROMO_TEXT } from '../messages';
 import { toastFailure } from '../../../lib/toast-failure';
+import type { ConfirmRequest } from '../../../lib/confirm';
 
 /** Switch a promo code on or off, or delete it, with the toasts of the outcome. */
-export function usePromoCodeActions() {
+/** `confirm`: the page's dialog (lib/confirm.tsx), asked before a delete. */
+export function usePromoCodeActions(confirm: (request: ConfirmRequest) => Promise<boolean>) {
   const { trigger: update } = useUpdatePromoCode();
   const { trigger: remove } = useDeletePromoCode();
 
@@ -31,7 +33,13 @@ export function usePromoCodeActions() {
   };
 
   const deleteCode = async (promo: PromoCode) => {
-    if (!window.confirm(PROMO_TEXT.deleteConfirm(promo.code))) return;
+    const yes = await confirm({
+      title: PROMO_TEXT.deleteTitle,
+      message: PROMO_TEXT.deleteConfirm(promo.code),
+      confirmLabel: PROMO_TEXT.deleteButton,
+      danger: true,
+    });
+    if (!yes) return;
     try {
       await remove(promo.id);
       toast({ title: PROMO_TEXT.deleted, variant: 'success' });

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
 import { fakeApi, type FakeApi } from '@jobboard/shared-ui/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MemoryRouter } from '@jobboard/shared-ui/router';
 import SubmissionsPage from '../../../app/pages/SubmissionsPage';
 
 const base: AdminSubmission = {
@@ -57,7 +58,10 @@ const flagged: AdminSubmission = {
 
 const serve = () =>
   fakeApi({
-    'GET /api/admin/submissions': [200, [base, flagged]],
+    'GET /api/admin/lists/submissions': [
+      200,
+      { submissions: [base, flagged], total: 2, page: 1, pageSize: 25, flaggedPayments: 1 },
+    ],
     'GET /api/admin/submissions/payments': [200, { stripeConfigured: true }],
     'POST /api/admin/submissions/:id/approve': [
       200,
@@ -76,7 +80,9 @@ function renderPage() {
   render(
     <SharedUiProvider>
       <SWRConfig value={{ provider: () => new Map() }}>
-        <SubmissionsPage />
+        <MemoryRouter initialEntries={['/admin/submissions']}>
+          <SubmissionsPage />
+        </MemoryRouter>
       </SWRConfig>
     </SharedUiProvider>,
   );

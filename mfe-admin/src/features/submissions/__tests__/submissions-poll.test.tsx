@@ -11,7 +11,8 @@ const wrapper = ({ children }: { children: ReactNode }) => (
   <SWRConfig value={{ provider: () => new Map() }}>{children}</SWRConfig>
 );
 
-const answerWithList = () => fakeApi({ 'GET /api/admin/submissions': [200, []] });
+const EMPTY_PAGE = { submissions: [], total: 0, page: 1, pageSize: 25, flaggedPayments: 0 };
+const answerWithList = () => fakeApi({ 'GET /api/admin/lists/submissions': [200, EMPTY_PAGE] });
 
 const headersOf = (call: FakeRequest) => Object.fromEntries(call.headers);
 
@@ -19,7 +20,7 @@ describe('the review queue poll', () => {
   it('counts the first load as the admin using the screen, and marks every later fetch a background poll', async () => {
     const received = answerWithList();
     const { result } = renderHook(() => useSubmissions(), { wrapper });
-    await waitFor(() => expect(result.current.data).toEqual([]));
+    await waitFor(() => expect(result.current.data).toEqual(EMPTY_PAGE));
     expect(headersOf(received.calls[0]!)).not.toHaveProperty(BACKGROUND_POLL_HEADER);
 
     await act(async () => {
@@ -35,7 +36,7 @@ describe('the review queue poll', () => {
     try {
       const received = answerWithList();
       const { result } = renderHook(() => useSubmissions(), { wrapper });
-      await waitFor(() => expect(result.current.data).toEqual([]));
+      await waitFor(() => expect(result.current.data).toEqual(EMPTY_PAGE));
       await act(async () => {
         await vi.advanceTimersByTimeAsync(REFRESH.submissions + 100);
       });

@@ -1,27 +1,47 @@
-import { ENDPOINTS, endpointPath, type AdminSubmission } from '@jobboard/contract';
+import {
+  ENDPOINTS,
+  endpointPath,
+  type AdminSubmission,
+  type AdminSubmissionPage,
+} from '@jobboard/contract';
 import { REFRESH, apiFetch } from '@jobboard/shared-ui';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import useSWR from 'swr';
 
-export const submissionsKey = ENDPOINTS.submissions.path;
+/** The review queue's cache entry: the page on screen (every action refreshes it). */
+export const submissionsKey = ENDPOINTS.adminSubmissionPage.path;
+
+/** Where the CSV of a view of the queue downloads from: all its pages, with payments. */
+export const submissionsCsvHref = (query: string) => `${ENDPOINTS.exportSubmissions.path}${query}`;
 
 /**
- * The review queue, polled every 30 seconds (SPEC.md 7). The first load of the screen is the
- * admin's doing; every later fetch of this query (the timer's, or the refresh after an action,
- * whose action was itself activity) is marked as a background poll, so an admin tab left open
- * still signs out after the idle limit.
+ * One page of the review queue (`query`: the view's query string), polled every 30 seconds
+ * (SPEC.md 7): a page, not the whole queue, so a busy queue costs the same to poll. The first
+ * load and every change of view are the admin's doing; every later fetch of the same view (the
+ * timer's, or the refresh after an action, whose action was itself activity) is marked as a
+ * background poll, so an admin tab left open still signs out after the idle limit.
  */
-export function useSubmissions() {
-  const loaded = useRef(false);
-  return useSWR(
+export function useSubmissions(query = '') {
+  const current = useRef(query);
+  current.current = query;
+  const fetched = useRef<string | null>(null);
+  const swr = useSWR(
     submissionsKey,
     async (url: string) => {
-      const list = await apiFetch<AdminSubmission[]>(url, { background: loaded.current });
-      loaded.current = true;
-      return list;
+      const wanted = current.current;
+      const page = await apiFetch<AdminSubmissionPage>(`${url}${wanted}`, {
+        background: fetched.current === wanted,
+      });
+      fetched.current = wanted;
+      return page;
     },
-    { refreshInterval: REFRESH.submissions },
+    { refreshInterval: REFRESH.submissions, keepPreviousData: true },
   );
+  const { mutate } = swr;
+  useEffect(() => {
+    if (fetched.current !== null && fetched.current !== query) void mutate();
+  }, [query, mutate]);
+  return swr;
 }
 
 export function useSubmission(id: string | null) {

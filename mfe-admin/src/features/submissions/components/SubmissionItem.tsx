@@ -1,8 +1,14 @@
 import type { AdminSubmission } from '@jobboard/contract';
 import { useSubmissionActions } from '../hooks/use-submission-actions';
 import { SubmissionCard } from './SubmissionCard';
+import { SubmissionHistory } from './SubmissionHistory';
 
 /** One submission of the review queue with its actions wired to the API. */
 export function SubmissionItem({ submission }: { submission: AdminSubmission }) {
-  return <SubmissionCard submission={submission} actions={useSubmissionActions(submission)} />;
+  return (
+    <div>
+      <SubmissionCard submission={submission} actions={useSubmissionActions(submission)} />
+      <SubmissionHistory id={submission.id} />
+    </div>
+  );
 }

@@ -2,6 +2,7 @@ import { SharedUiProvider, SiteProvider, useToastStore } from '@jobboard/shared-
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '@jobboard/shared-ui/router';
+import { SUBMISSION_EXTRA_MESSAGES } from '@jobboard/contract';
 import { SUBMISSION_CASES, VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { fakeApi } from '@jobboard/shared-ui/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -160,6 +161,37 @@ describe('/submit-job', () => {
       title: 'Job Submitted Successfully!',
       description: "We'll review your submission and contact you within 24 hours.",
     });
+  });
+
+  it('sends the experience level and company links the board shows (issue 16)', async () => {
+    const received = fakeApi({ 'POST /api/submit-job-for-review': [201, RECEIVED] });
+    renderPage();
+    const user = await fillValidForm();
+    await user.selectOptions(screen.getByLabelText('Experience Level'), 'Senior level');
+    await user.type(screen.getByLabelText('Company Website (optional)'), 'https://coastal.example');
+    await user.type(
+      screen.getByLabelText('Logo URL (optional)'),
+      'https://coastal.example/logo.png',
+    );
+    await user.click(screen.getByRole('button', { name: 'Submit for Review (Free)' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Submission Received!' }),
+    ).toBeInTheDocument();
+    expect(received.calls[0]?.body).toMatchObject({
+      experienceLevel: 'senior',
+      companyWebsite: 'https://coastal.example',
+      logoUrl: 'https://coastal.example/logo.png',
+    });
+  });
+
+  it('asks for a salary, as the form says only roles with one are posted (issue 16)', async () => {
+    const received = fakeApi({ 'POST /api/submit-job-for-review': [201, RECEIVED] });
+    renderPage();
+    const user = await fillValidForm();
+    await user.clear(screen.getByLabelText('Minimum Salary (USD per year)'));
+    await user.click(screen.getByRole('button', { name: 'Submit for Review (Free)' }));
+    expect(await screen.findByText(SUBMISSION_EXTRA_MESSAGES.salaryRequired)).toBeInTheDocument();
+    expect(received.calls).toHaveLength(0);
   });
 
   it('keeps what was typed and explains when the API fails', async () => {

@@ -1,10 +1,13 @@
-import { ENDPOINTS } from '@jobboard/contract';
-import { EXPERIENCE_NOT_SPECIFIED, type SubmissionForm } from '@jobboard/contract';
+import { ENDPOINTS, type SubmissionForm } from '@jobboard/contract';
 import { apiFetch } from '@jobboard/shared-ui';
 
-/** Send the form; it adds `selectedTier` (= listingType) and `experienceLevel` (SPEC.md 3). */
+/**
+ * Send the form; it adds `selectedTier` (= listingType, SPEC.md 3). The experience level is the
+ * employer's choice on the form (issue 16: 'Not specified' for every post hid them all from the
+ * board's Experience filter).
+ */
 export function submitJob(form: SubmissionForm & { website?: string }) {
   return apiFetch(ENDPOINTS.submitJob, {
-    body: { ...form, selectedTier: form.listingType, experienceLevel: EXPERIENCE_NOT_SPECIFIED },
+    body: { ...form, selectedTier: form.listingType },
   });
 }

@@ -1,5 +1,6 @@
 import {
   CATEGORY_CHOICES,
+  EXPERIENCE_CHOICES,
   PUBLIC_JOB_TYPES,
   SubmissionForm,
   check,
@@ -89,6 +90,20 @@ export function SubmitJobForm({
                 required
                 autoComplete="organization"
               />
+              <Pair>
+                <TextInput
+                  name="companyWebsite"
+                  label="Company Website (optional)"
+                  type="url"
+                  placeholder="https://"
+                />
+                <TextInput
+                  name="logoUrl"
+                  label="Logo URL (optional)"
+                  type="url"
+                  placeholder="https://"
+                />
+              </Pair>
               <TextAreaInput
                 name="description"
                 label="Job Description"
@@ -107,6 +122,11 @@ export function SubmitJobForm({
                 label="Job Type"
                 options={jobTypeOptions}
                 placeholder="Select a job type"
+              />
+              <SelectInput
+                name="experienceLevel"
+                label="Experience Level"
+                options={EXPERIENCE_CHOICES}
               />
               <Pair>
                 <TextInput

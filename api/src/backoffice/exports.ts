@@ -1,0 +1,132 @@
+import { type AdminJob, type AdminJobsQuery, type AdminSubmissionsQuery } from '@jobboard/contract';
+import type { ServiceContext } from '../service-context';
+import { toCsv, type CsvValue } from './csv';
+
+/** Cents as a plain number of dollars (12345 -> 123.45), for a spreadsheet to sum. */
+const usd = (cents: number): number => Math.round(cents) / 100;
+
+/** Most submissions one export holds. */
+export const MAX_SUBMISSION_EXPORT_ROWS = 50_000;
+
+export const JOB_CSV_COLUMNS = [
+  'id',
+  'title',
+  'organization',
+  'status',
+  'expired',
+  'featured',
+  'source',
+  'categories',
+  'locations',
+  'job_type',
+  'experience_level',
+  'salary_min',
+  'salary_max',
+  'posted_date',
+  'expires_at',
+  'created_at',
+  'application_url',
+  'submission_id',
+] as const;
+
+/** The jobs CSV of an admin view: every job of the view (all its pages), in the view's order. */
+export async function jobsCsv(
+  context: Pick<ServiceContext, 'jobs' | 'now'>,
+  view: AdminJobsQuery,
+): Promise<string> {
+  const jobs = await context.jobs.adminView(view, context.now);
+  return toCsv(JOB_CSV_COLUMNS, jobs.map(jobRow));
+}
+
+function jobRow(job: AdminJob): CsvValue[] {
+  return [
+    Number(job.id),
+    job.title,
+    job.organization,
+    job.active ? 'active' : 'inactive',
+    job.expired === true,
+    job.featured,
+    job.source,
+    job.category.join('; '),
+    (job.locations ?? [job.location]).join('; '),
+    job.jobType,
+    job.experienceLevel ?? '',
+    job.salaryMin ?? null,
+    job.salaryMax ?? null,
+    job.postedDate,
+    job.expiresAt ?? null,
+    job.createdAt,
+    job.applicationUrl ?? '',
+    job.submissionId === null ? null : Number(job.submissionId),
+  ];
+}
+
+export const SUBMISSION_CSV_COLUMNS = [
+  'id',
+  'submitted_at',
+  'status',
+  'title',
+  'organization',
+  'contact_name',
+  'contact_email',
+  'listing_type',
+  'promo_code',
+  'amount_usd',
+  'paid_at',
+  'paid_usd',
+  'payments',
+  'job_id',
+] as const;
+
+/**
+ * The submissions CSV of an admin view, with their payments: what was paid (USD), and each
+ * payment as `provider status amount [session]`, separated by '; '.
+ */
+export async function submissionsCsv(
+  context: Pick<ServiceContext, 'submissions' | 'payments' | 'db'>,
+  view: AdminSubmissionsQuery,
+): Promise<string> {
+  const rows = await context.submissions.view(context.db, view, MAX_SUBMISSION_EXPORT_ROWS);
+  const payments = await context.payments.ofSubmissions(
+    context.db,
+    rows.map((r) => Number(r.id)),
+  );
+  const bySubmission = new Map<number, typeof payments>();
+  for (const p of payments) {
+    const list = bySubmission.get(Number(p.submission_id)) ?? [];
+    list.push(p);
+    bySubmission.set(Number(p.submission_id), list);
+  }
+  const iso = (ms: unknown) => (ms == null ? null : new Date(Number(ms)).toISOString());
+  return toCsv(
+    SUBMISSION_CSV_COLUMNS,
+    rows.map((row) => {
+      const own = bySubmission.get(Number(row.id)) ?? [];
+      const paid = own
+        .filter((p) => p.status === 'paid')
+        .reduce((sum, p) => sum + Number(p.amount_cents), 0);
+      return [
+        Number(row.id),
+        iso(row.submitted_at),
+        row.status,
+        row.title,
+        row.organization,
+        row.contact_name,
+        row.contact_email,
+        row.listing_type,
+        row.promo_code ?? '',
+        usd(Number(row.amount_cents)),
+        iso(row.paid_at),
+        usd(paid),
+        own
+          .map((p) =>
+            [p.provider, p.status, usd(Number(p.amount_cents)), p.checkout_session_id]
+              .filter(Boolean)
+              .join(' '),
+          )
+          .join('; '),
+        row.job_id == null ? null : Number(row.job_id),
+      ];
+    }),
+  );
+}

@@ -1,0 +1,163 @@
+import type { AdminJob, HistoryEntry, HistoryKind } from '@jobboard/contract';
+import { NotFound } from '../domain-errors';
+import type { OutboxListRow } from '../mail/outbox';
+import type { ServiceContext } from '../service-context';
+import type { StoredEvent } from '../submissions/submissions-repository';
+
+type HistoryContext = Pick<ServiceContext, 'jobs' | 'submissions' | 'outbox' | 'db' | 'now'>;
+
+const iso = (ms: unknown) => new Date(Number(ms)).toISOString();
+
+/** Who made a job when no admin did (its `source`). */
+const CREATED_BY: Record<string, string> = {
+  submission: 'employer',
+  sync: 'system',
+  demo: 'system',
+};
+
+/**
+ * A job's timeline, oldest first: created, every admin change (job_audit), and when it came from
+ * a submission that submission's own timeline (review, payment, e-mails); 'expired' once its
+ * listing has ended.
+ */
+export async function jobHistory(context: HistoryContext, jobId: number): Promise<HistoryEntry[]> {
+  const job = await context.jobs.findAny(jobId, context.now);
+  if (!job) throw new NotFound('Job not found');
+  const audit = await context.jobs.auditOf(jobId);
+  const entries: HistoryEntry[] = [];
+  if (!audit.some((a) => a.action === 'created')) {
+    entries.push({
+      at: job.createdAt,
+      kind: 'created',
+      summary: createdSummary(job),
+      actor: CREATED_BY[job.source] ?? null,
+    });
+  }
+  for (const line of audit) {
+    entries.push({
+      at: iso(line.created_at),
+      kind: line.action === 'deleted' ? 'changed' : line.action,
+      summary: auditSummary(line.action, line.detail),
+      actor: line.actor,
+    });
+  }
+  if (job.submissionId !== null) {
+    entries.push(...(await submissionEntries(context, Number(job.submissionId))));
+  }
+  if (job.expiresAt && Date.parse(job.expiresAt) <= context.now.getTime()) {
+    entries.push({ at: job.expiresAt, kind: 'expired', summary: 'Listing ended', actor: null });
+  }
+  return byTime(entries);
+}
+
+/** A submission's timeline, oldest first: its status changes and the e-mails about it. */
+export async function submissionHistory(
+  context: HistoryContext,
+  submissionId: number,
+): Promise<HistoryEntry[]> {
+  const row = await context.submissions.load(context.db, submissionId);
+  if (!row) throw new NotFound('Submission not found');
+  return byTime(await submissionEntries(context, submissionId));
+}
+
+async function submissionEntries(
+  context: HistoryContext,
+  submissionId: number,
+): Promise<HistoryEntry[]> {
+  const events = await context.submissions.events(context.db, submissionId);
+  const emails = await context.outbox.ofSubmission(context.db, submissionId);
+  return [...events.flatMap(eventEntries), ...emails.map(emailEntry)];
+}
+
+function eventEntries(event: StoredEvent): HistoryEntry[] {
+  const at = iso(event.created_at);
+  const actor = event.actor;
+  const note = event.note ? `: ${event.note}` : '';
+  if (event.from_status === null && event.to_status === 'pending_review') {
+    return [{ at, kind: 'submitted', summary: 'Submitted for review', actor }];
+  }
+  if (event.from_status === event.to_status) {
+    return [{ at, kind: 'changed', summary: event.note ?? 'Changed', actor }];
+  }
+  const kinds: Record<string, HistoryKind> = {
+    approved: 'approved',
+    rejected: 'rejected',
+    paid: 'paid',
+  };
+  const kind = kinds[event.to_status] ?? 'changed';
+  const entries: HistoryEntry[] = [
+    { at, kind, summary: `${STATUS_TEXT[event.to_status] ?? event.to_status}${note}`, actor },
+  ];
+  if (event.to_status === 'paid') {
+    entries.push({ at, kind: 'published', summary: 'Job published on the board', actor });
+  }
+  return entries;
+}
+
+const STATUS_TEXT: Record<string, string> = {
+  approved: 'Approved; pay link e-mailed',
+  rejected: 'Rejected',
+  paid: 'Paid',
+  pending_review: 'Back to review',
+};
+
+function emailEntry(email: OutboxListRow): HistoryEntry {
+  const what = `'${email.subject}' to ${email.to_address}`;
+  if (email.status === 'sent') {
+    return {
+      at: iso(email.sent_at ?? email.created_at),
+      kind: 'email_sent',
+      summary: `E-mail sent: ${what}`,
+      actor: 'system',
+    };
+  }
+  if (email.status === 'failed') {
+    return {
+      at: iso(email.created_at),
+      kind: 'email_failed',
+      summary: `E-mail failed: ${what}${email.last_error ? ` (${email.last_error})` : ''}`,
+      actor: 'system',
+    };
+  }
+  return {
+    at: iso(email.created_at),
+    kind: 'email_waiting',
+    summary: `E-mail waiting to be sent: ${what}`,
+    actor: 'system',
+  };
+}
+
+function createdSummary(job: AdminJob): string {
+  return (
+    {
+      submission: 'Created from an employer’s submission',
+      sync: 'Imported from the job source',
+      demo: 'Loaded with the demo data',
+      admin: 'Created by an admin',
+    }[job.source] ?? 'Created'
+  );
+}
+
+function auditSummary(action: string, detail: string | null): string {
+  const base =
+    {
+      created: 'Created on the admin screen',
+      edited: 'Edited',
+      activated: 'Activated',
+      deactivated: 'Deactivated',
+      extended: 'Extended',
+      republished: 'Republished',
+      deleted: 'Deleted',
+    }[action] ?? action;
+  if (!detail) return base;
+  // 'Extended by 30 days, to ...' says what it is already: no 'Extended: ' before it.
+  return detail.startsWith(base) ? detail : `${base}: ${detail}`;
+}
+
+/** Oldest first; entries of one moment keep their order. */
+function byTime(entries: HistoryEntry[]): HistoryEntry[] {
+  return entries
+    .map((entry, index) => ({ entry, index }))
+    .sort((a, b) => Date.parse(a.entry.at) - Date.parse(b.entry.at) || a.index - b.index)
+    .map(({ entry }) => entry);
+}

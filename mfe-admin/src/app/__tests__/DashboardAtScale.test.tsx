@@ -1,0 +1,179 @@
+import type { AdminJob } from '@jobboard/contract';
+import { SharedUiProvider, useToastStore } from '@jobboard/shared-ui';
+import { MemoryRouter, Route, Routes, useLocation } from '@jobboard/shared-ui/router';
+import { fakeApi } from '@jobboard/shared-ui/test-support';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SWRConfig } from 'swr';
+import { afterEach, describe, expect, it } from 'vitest';
+import AdminApp from '../AdminApp';
+
+const job = (id: number, title: string): AdminJob =>
+  ({
+    id: String(id),
+    title,
+    organization: 'Harbor Health Alliance',
+    location: 'Remote',
+    locations: ['Remote'],
+    jobType: 'Full-time',
+    description: 'A role.',
+    postedDate: '2026-11-20',
+    category: ['Fundraising'],
+    featured: false,
+    active: true,
+    via: '',
+    source: 'admin',
+    createdAt: '2026-11-20T12:00:00.000Z',
+    submissionId: null,
+    company: { name: 'Harbor Health Alliance' },
+  }) as unknown as AdminJob;
+
+const STATS = {
+  live: 1234,
+  expiringSoon: 12,
+  pendingReview: 3,
+  paidThisMonth: 2,
+  revenueByMonth: [
+    { month: '2026-10', cents: 0 },
+    { month: '2026-11', cents: 19_800 },
+  ],
+  lastSync: null,
+  confirmedAlerts: 0,
+};
+
+let location = '';
+function Where() {
+  location = useLocation().search;
+  return null;
+}
+
+function renderAdmin(path: string) {
+  render(
+    <SharedUiProvider>
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/admin/*" element={<AdminApp />} />
+          </Routes>
+          <Where />
+        </MemoryRouter>
+      </SWRConfig>
+    </SharedUiProvider>,
+  );
+}
+
+afterEach(() => useToastStore.setState({ toasts: [] }));
+
+describe('the dashboard at scale', () => {
+  it('keeps the view in the address, asks the API for it, and keeps the total in the title', async () => {
+    const received = fakeApi({
+      'GET /api/admin/check-auth': [200, { authenticated: true, username: 'alice' }],
+      'GET /api/admin/lists/jobs': [
+        200,
+        {
+          jobs: [job(1, 'Grants Lead'), job(2, 'Program Lead')],
+          total: 2345,
+          page: 1,
+          pageSize: 25,
+        },
+      ],
+      'GET /api/admin/stats': [200, STATS],
+    });
+    renderAdmin('/admin/dashboard?status=live');
+    expect(
+      await screen.findByRole('heading', { name: 'All Job Listings (2345)' }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Status')).toHaveValue('live');
+    await userEvent.selectOptions(screen.getByLabelText('Featured'), 'yes');
+    await userEvent.click(screen.getByRole('button', { name: 'Title' }));
+    await waitFor(() => expect(location).toBe('?status=live&featured=yes&sort=title&dir=asc'));
+    const urls = received.calls.filter((c) => c.path === '/api/admin/lists/jobs');
+    expect(urls.length).toBeGreaterThanOrEqual(3);
+    expect(screen.getByRole('columnheader', { name: 'Title' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/admin/exports/jobs.csv?status=live&featured=yes&sort=title&dir=asc',
+    );
+  });
+
+  it('shows the numbers, and the revenue chart with its figures for screen readers', async () => {
+    fakeApi({
+      'GET /api/admin/check-auth': [200, { authenticated: true, username: 'alice' }],
+      'GET /api/admin/lists/jobs': [200, { jobs: [], total: 0, page: 1, pageSize: 25 }],
+      'GET /api/admin/stats': [200, STATS],
+    });
+    renderAdmin('/admin/dashboard');
+    const numbers = await screen.findByRole('region', { name: 'At a glance' });
+    expect(within(numbers).getByText('Live jobs').nextSibling).toHaveTextContent('1,234');
+    expect(
+      within(numbers).getByRole('img', { name: /Revenue by month .* \$198 in all/ }),
+    ).toBeInTheDocument();
+    const table = within(numbers).getByRole('table', { name: 'Revenue by month' });
+    expect(within(table).getByRole('row', { name: 'Nov 2026 $198' })).toBeInTheDocument();
+  });
+
+  it('runs a bulk action after one confirmation in the site’s dialog, and toasts the counts', async () => {
+    const received = fakeApi({
+      'GET /api/admin/check-auth': [200, { authenticated: true, username: 'alice' }],
+      'GET /api/admin/lists/jobs': [
+        200,
+        { jobs: [job(1, 'Grants Lead'), job(2, 'Program Lead')], total: 2, page: 1, pageSize: 25 },
+      ],
+      'GET /api/admin/stats': [200, STATS],
+      'POST /api/admin/jobs/bulk': [
+        200,
+        {
+          action: 'extend',
+          requested: 2,
+          changed: 2,
+          unchanged: 0,
+          message: '2 jobs extended by 30 days',
+        },
+      ],
+    });
+    renderAdmin('/admin/dashboard');
+    await userEvent.click(
+      await screen.findByRole('checkbox', { name: 'Select every job on this page' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Extend 30 days' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Extend jobs' });
+    expect(dialog).toHaveTextContent(
+      'Extend 30 days 2 selected jobs? All of them change, or none do.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Extend 30 days (2)' }));
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts[0]).toMatchObject({
+        title: 'Bulk action done',
+        description: '2 jobs extended by 30 days',
+      }),
+    );
+    const bulk = received.calls.find((c) => c.method === 'POST');
+    expect(bulk?.body).toEqual({ action: 'extend', ids: [1, 2] });
+    // The list and the numbers are fetched again after the change.
+    const after = (path: string) =>
+      received.calls.filter((c) => c.path.startsWith(path) && c.method === 'GET').length;
+    await waitFor(() => expect(after('/api/admin/stats')).toBe(2));
+    expect(after('/api/admin/lists/jobs')).toBeGreaterThanOrEqual(2);
+  });
+
+  it('asks in the site’s dialog before deleting a job; Cancel sends nothing', async () => {
+    const received = fakeApi({
+      'GET /api/admin/check-auth': [200, { authenticated: true, username: 'alice' }],
+      'GET /api/admin/lists/jobs': [
+        200,
+        { jobs: [job(1, 'Grants Lead')], total: 1, page: 1, pageSize: 25 },
+      ],
+      'GET /api/admin/stats': [200, STATS],
+    });
+    renderAdmin('/admin/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Grants Lead' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete job' });
+    expect(dialog).toHaveTextContent('Are you sure you want to delete this job?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(received.calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+  });
+});

@@ -1,0 +1,20 @@
+/** Texts of the e-mail page. */
+export const EMAIL_TEXT = {
+  title: 'E-mail',
+  subtitle: 'Every message the board sends, and whether it went out',
+  nav: 'E-mail',
+  status: 'State',
+  anyStatus: 'Any state',
+  states: { pending: 'Waiting', sent: 'Sent', failed: 'Failed' },
+  columns: ['Queued', 'To', 'Subject', 'State', 'Attempts', 'Actions'],
+  resend: 'Resend',
+  resendLabel: (subject: string) => `Resend ${subject}`,
+  resent: 'E-mail queued again',
+  resendFailed: 'Failed to resend e-mail',
+  tryAgain: 'Please try again.',
+  empty: 'No e-mail in this view.',
+  loading: 'Loading e-mail...',
+  loadFailed: 'The e-mail could not be loaded.',
+  lastError: (error: string) => `Last error: ${error}`,
+  payLinkGone: 'Carried a pay link: generate a new one on the submission',
+} as const;

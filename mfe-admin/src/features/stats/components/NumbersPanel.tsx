@@ -1,0 +1,64 @@
+import { Card, Spinner, errorMessage, formatUsDate } from '@jobboard/shared-ui';
+import styled from 'styled-components';
+import { useAdminStats } from '../api/admin-stats';
+import { STATS_TEXT } from '../messages';
+import { RevenueChart } from './RevenueChart';
+
+/**
+ * The dashboard's numbers at a glance (issue 16): live, ending soon, waiting for review, paid
+ * this month, and revenue by month as a chart. Two slots wait for other issues: the last sync
+ * (re-sync, issue 14) and confirmed alerts (alerts, issue 17) show once the API reports them
+ * (`lastSync` / `confirmedAlerts`, null until then).
+ */
+export function NumbersPanel() {
+  const { data: stats, error } = useAdminStats();
+  if (error) return <p role="alert">{errorMessage(error, STATS_TEXT.failed)}</p>;
+  if (!stats) return <Spinner label={STATS_TEXT.loading} />;
+  const tiles: [string, string][] = [
+    [STATS_TEXT.live, stats.live.toLocaleString('en-US')],
+    [STATS_TEXT.expiringSoon, stats.expiringSoon.toLocaleString('en-US')],
+    [STATS_TEXT.pendingReview, stats.pendingReview.toLocaleString('en-US')],
+    [STATS_TEXT.paidThisMonth, stats.paidThisMonth.toLocaleString('en-US')],
+  ];
+  // Slot: the last sync (issue 14).
+  if (stats.lastSync) tiles.push([STATS_TEXT.lastSync, formatUsDate(stats.lastSync.slice(0, 10))]);
+  // Slot: confirmed job alerts (issue 17).
+  tiles.push([STATS_TEXT.confirmedAlerts, stats.confirmedAlerts.toLocaleString('en-US')]);
+  return (
+    <Panel as="section" aria-labelledby="numbers-heading">
+      <h2 id="numbers-heading">{STATS_TEXT.heading}</h2>
+      <Tiles>
+        {tiles.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </Tiles>
+      <RevenueChart months={stats.revenueByMonth} />
+    </Panel>
+  );
+}
+
+const Panel = styled(Card)`
+  margin-bottom: ${({ theme }) => theme.space.lg};
+  h2 {
+    margin-top: 0;
+  }
+`;
+
+const Tiles = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr));
+  gap: ${({ theme }) => theme.space.md};
+  margin: 0 0 ${({ theme }) => theme.space.md};
+  dt {
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  dd {
+    margin: 0;
+    font-size: 1.75rem;
+    font-weight: 700;
+  }
+`;
