@@ -21,6 +21,7 @@ import releasesPlugin from './plugins/releases';
 import securityHeadersPlugin from './plugins/security-headers';
 import stripePlugin from './plugins/stripe';
 import submissionsPlugin from './plugins/submissions';
+import syncPlugin from './plugins/sync';
 import adminRoutes from './routes/admin';
 import refreshJobsRoutes from './routes/admin/refresh-jobs';
 import authRoutes from './routes/auth';
@@ -106,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentsPlugin);
   await app.register(adminsPlugin);
   await app.register(mailerPlugin);
+  await app.register(syncPlugin);
   await app.register(serviceContextPlugin);
 
   // The operators' probes, outside /api: /healthz and /readyz.

@@ -17,6 +17,8 @@ const OWNERS: Record<string, string[]> = {
   outbox: ['mail/outbox.ts'],
   admins: ['admins/admins-repository.ts'],
   sessions: ['admins/session-store.ts'],
+  sync_runs: ['sync/sync-repository.ts'],
+  sync_lease: ['sync/sync-repository.ts'],
   // The jobs domain: its repository, its search and search index, its change counter and cache.
   ...Object.fromEntries(
     [

@@ -15,5 +15,6 @@ export * from './salary';
 export * from './search';
 export * from './site';
 export * from './submission';
+export * from './sync';
 export * from './tiers';
 export * from './validate';

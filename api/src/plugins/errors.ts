@@ -1,12 +1,13 @@
 import fp from 'fastify-plugin';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '@jobboard/contract';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable';
-import { Conflict, DomainError, Gone, Invalid, NotFound } from '../domain-errors';
+import { Conflict, DomainError, Gone, Invalid, NotFound, UpstreamFailed } from '../domain-errors';
 import { HttpError, badRequest } from '../http/http-error';
 
 /**
  * Every error leaves as JSON `{ message }`. Client mistakes keep their 4xx status and message (a
- * service's DomainError becomes its status here: 404, 409, 410 or 400 with the fields); a
+ * service's DomainError becomes its status here: 404, 409, 410 or 400 with the fields, and 502
+ * when an outside service it relies on failed); a
  * database that cannot be reached is a 503 (try again: it recovers by itself); anything else is
  * logged and answered with a plain 500 that reveals nothing.
  */
@@ -58,6 +59,7 @@ function asHttpError(error: DomainError): HttpError | undefined {
   if (error instanceof NotFound) return new HttpError(404, error.message);
   if (error instanceof Conflict) return new HttpError(409, error.message);
   if (error instanceof Gone) return new HttpError(410, error.message);
+  if (error instanceof UpstreamFailed) return new HttpError(502, error.message);
   return undefined;
 }
 

@@ -20,6 +20,8 @@ export default fp(
       promoCodes: app.promoCodes,
       payments: app.payments,
       outbox: app.outbox,
+      syncRuns: app.syncRuns,
+      jobSource: app.jobSource,
       stripe: app.stripe,
       now: app.now(),
       publicUrl: app.config.publicUrl,
@@ -39,6 +41,7 @@ export default fp(
       'payments',
       'mailer',
       'stripe',
+      'sync',
     ],
   },
 );

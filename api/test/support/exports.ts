@@ -6,3 +6,10 @@
 export { startFakeStripe, type FakeStripe, type FakeStripeOptions } from './fake-stripe';
 export { freePort, startPgCluster, type PgCluster } from './pg-cluster';
 export { SmtpPeer, type ReceivedMail } from './smtp-peer';
+export {
+  airtableEnv,
+  airtableJob,
+  startFakeAirtable,
+  type AirtableRecord,
+  type FakeAirtable,
+} from './fake-airtable';

@@ -3,6 +3,7 @@ import { csrfGuard, requireAdmin } from '../../admins/guards';
 import adminJobsRoutes from './jobs';
 import adminPromoCodesRoutes from './promo-codes';
 import adminSubmissionsRoutes from './submissions';
+import adminSyncRoutes from './sync';
 
 /**
  * Everything under /api/admin except sign-in: one CSRF check and one session check for the whole
@@ -16,6 +17,7 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(adminJobsRoutes, { prefix: '/jobs' });
   await app.register(adminSubmissionsRoutes, { prefix: '/submissions' });
   await app.register(adminPromoCodesRoutes, { prefix: '/promo-codes' });
+  await app.register(adminSyncRoutes, { prefix: '/sync' });
 };
 
 export default adminRoutes;

@@ -2,14 +2,6 @@ import { ENDPOINTS } from '@jobboard/contract';
 import { adminJobsKey } from './admin-jobs';
 import { apiFetch, useMutation } from '@jobboard/shared-ui';
 
-export interface RefreshResult {
-  source: string | null;
-  created: number;
-  updated: number;
-  deactivated: number;
-  message: string;
-}
-
 /** Re-sync jobs from the external database service (SPEC.md 7). */
 export const refreshJobs = () => apiFetch(ENDPOINTS.refreshJobs);
 
