@@ -29,6 +29,7 @@ import hashPaymentTokens from './20261124120100_hash_payment_tokens';
 import paymentLinkExpiry from './20261124120200_payment_link_expiry';
 import paymentReview from './20261124120300_payment_review';
 import promoRedemption from './20261124120400_promo_redemption';
+import canonicalJobTypes from './20261124120500_canonical_job_types';
 import jobSyncHash from './20261125020100_job_sync_hash';
 import createSyncRuns from './20261125020200_create_sync_runs';
 import createSyncLease from './20261125020300_create_sync_lease';
@@ -65,6 +66,7 @@ export const migrations: Migration[] = [
   paymentLinkExpiry,
   paymentReview,
   promoRedemption,
+  canonicalJobTypes,
   jobSyncHash,
   createSyncRuns,
   createSyncLease,

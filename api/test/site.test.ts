@@ -1,44 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE, type Job } from '@jobboard/contract';
 import { isoDate } from '../src/jobs/dates';
 import { createJobs } from './support/jobs';
+import { fakeReleases } from './support/releases';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
-
-/** A releases folder as `pnpm build` leaves it: a shell, a remote, and remotes.json. */
-function fakeReleases(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'jobboard-releases-'));
-  const write = (file: string, content: string | Buffer) => {
-    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    writeFileSync(path.join(dir, file), content);
-  };
-  write(
-    'shell/1.0.0-a/index.html',
-    '<!DOCTYPE html><html><head><title>Job board</title><script defer src="/assets/shell/1.0.0-a/static/js/index.js"></script></head><body><div id="root"></div></body></html>',
-  );
-  const js = 'console.log("board");'.repeat(100);
-  write('mfe-board/2.0.0-b/remoteEntry.js', js);
-  write('mfe-board/2.0.0-b/remoteEntry.js.br', brotliCompressSync(js));
-  write(
-    'mfe-board/2.0.0-b/mf-manifest.json',
-    JSON.stringify({
-      metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
-      exposes: [{ path: './BoardPage', assets: { js: { sync: ['static/js/board-page.js'] } } }],
-    }),
-  );
-  write(
-    'remotes.json',
-    JSON.stringify({
-      shell: '1.0.0-a',
-      mfe_board: '2.0.0-b',
-      mfe_admin: 'https://admin.cdn.example.org/3.0.0/mf-manifest.json',
-    }),
-  );
-  return dir;
-}
 
 let t: TestApp;
 let releases: string;

@@ -39,6 +39,22 @@ export const PUBLIC_JOB_TYPES = [
   'Internship',
 ] as const;
 export const ADMIN_JOB_TYPES = [...PUBLIC_JOB_TYPES, 'Volunteer'] as const;
+/** A job type some synced sources use for remote roles; the board's Remote filter matches it. */
+export const REMOTE_JOB_TYPE = 'Remote';
+
+const CANONICAL_JOB_TYPES = new Map(
+  [...ADMIN_JOB_TYPES, REMOTE_JOB_TYPE].map((type) => [type.toLowerCase(), type]),
+);
+
+/**
+ * The job type as stored: one of ours spelled our way ('full-time ' -> 'Full-time'), so the API
+ * filters by plain equality (an index can serve it, and no SQL lower(), which folds ASCII only);
+ * a type we do not know is kept as given, trimmed.
+ */
+export function canonicalJobType(value: string): string {
+  const trimmed = value.trim();
+  return CANONICAL_JOB_TYPES.get(trimmed.toLowerCase()) ?? trimmed;
+}
 
 /** Experience levels a job can carry; 'Not specified' is what the public form sends. */
 export const EXPERIENCE_LEVELS = ['entry', 'mid', 'senior'] as const;

@@ -1,5 +1,6 @@
 import {
   MAX_PAGE_SIZE,
+  canonicalJobType,
   RECENT_DAYS,
   defaultSearchFilter,
   salaryFromFigures,
@@ -460,7 +461,7 @@ function jobColumns(input: JobInput, now: Date) {
   return {
     title: input.title.trim(),
     description: input.description.trim(),
-    job_type: input.jobType,
+    job_type: canonicalJobType(input.jobType),
     remote: input.remote,
     experience_level: input.experienceLevel,
     salary_text: input.salaryText?.trim() || salaryFromFigures(salaryMin, salaryMax) || null,

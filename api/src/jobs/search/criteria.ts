@@ -1,6 +1,7 @@
 import {
   ANY_LOCATION,
   JOB_TYPE_FILTERS,
+  REMOTE_JOB_TYPE,
   SALARY_RANGES,
   type SearchRequest,
 } from '@jobboard/contract';
@@ -74,17 +75,15 @@ export function searchCriteria(
 ): SearchCriteria {
   const rowFilters: SearchCriteria['rowFilters'] = [(q) => publicScope(q, now)];
 
-  const types = JOB_TYPE_FILTERS.filter(({ flag }) => filter.jobType[flag]).map(({ jobType }) =>
-    jobType.toLowerCase(),
+  // Job types are stored in their canonical spelling (canonicalJobType on every write), so plain
+  // equality finds them.
+  const types = JOB_TYPE_FILTERS.filter(({ flag }) => filter.jobType[flag]).map(
+    ({ jobType }) => jobType,
   );
-  if (types.length) {
-    rowFilters.push((q) =>
-      q.whereRaw(`lower(jobs.job_type) IN (${types.map(() => '?').join(',')})`, types),
-    );
-  }
+  if (types.length) rowFilters.push((q) => q.whereIn('jobs.job_type', types));
   if (filter.jobType.remote) {
     rowFilters.push((q) =>
-      q.where((w) => w.where('jobs.remote', true).orWhereRaw(`lower(jobs.job_type) = 'remote'`)),
+      q.where((w) => w.where('jobs.remote', true).orWhere('jobs.job_type', REMOTE_JOB_TYPE)),
     );
   }
 
