@@ -2,6 +2,7 @@ import { Button, Spinner, errorMessage } from '@jobboard/shared-ui';
 import { Link } from '@jobboard/shared-ui/router';
 import { useAdminJobs } from '../../features/jobs/api/admin-jobs';
 import { JobsTable } from '../../features/jobs/components/JobsTable';
+import { LastSyncPanel } from '../../features/jobs/components/LastSyncPanel';
 import { useDashboardActions } from '../../features/jobs/hooks/use-dashboard-actions';
 import { JOB_MESSAGES } from '../../features/jobs/messages';
 import { Actions, PageHeader } from '../../lib/ui';
@@ -27,6 +28,7 @@ export default function DashboardPage() {
           </Button>
         </Actions>
       </PageHeader>
+      <LastSyncPanel />
       {isLoading ? (
         <Spinner label={JOB_MESSAGES.loadingJobs} />
       ) : error ? (
