@@ -23,6 +23,19 @@ export const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_webhook_secret';
 export const WEBHOOK_URL = `http://127.0.0.1:${PORT}/api/stripe/webhook`;
 export const MAIL_INBOX = `http://127.0.0.1:${FAKES.inspectPort}/mail`;
 
+/**
+ * The fake Airtable the site syncs jobs from ('Refresh Jobs'), served by the inspect server under
+ * /v0 (no port of its own). It starts empty; a test sets its records with a PUT of
+ * `{ records, delayMs }` to AIRTABLE_CONTROL.
+ */
+export const AIRTABLE = {
+  apiUrl: `http://127.0.0.1:${FAKES.inspectPort}/v0`,
+  baseId: 'appE2EBOARD000001',
+  table: 'E2E Jobs',
+  apiKey: 'patE2E.fake-key',
+};
+export const AIRTABLE_CONTROL = `http://127.0.0.1:${FAKES.inspectPort}/airtable`;
+
 /** Debian's Chromium: Playwright never downloads a browser here. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [

@@ -9,6 +9,7 @@ export { SmtpPeer, type ReceivedMail } from './smtp-peer';
 export {
   airtableEnv,
   airtableJob,
+  fakeAirtable,
   startFakeAirtable,
   type AirtableRecord,
   type FakeAirtable,

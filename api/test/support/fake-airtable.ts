@@ -48,9 +48,32 @@ const KEY = 'patFAKEKEY.secret';
  * /feed.json. Only on 127.0.0.1.
  */
 export async function startFakeAirtable(options: { port?: number } = {}): Promise<FakeAirtable> {
+  const { fake, listener, hanging } = fakeAirtable();
+  const server = createServer(listener);
+  fake.close = async () => {
+    for (const res of hanging) res.destroy();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  fake.apiUrl = `http://127.0.0.1:${port}/v0`;
+  fake.feedUrl = `http://127.0.0.1:${port}/feed.json`;
+  return fake;
+}
+
+/**
+ * The fake's state and its request listener, for a server of one's own (the end-to-end run serves
+ * it beside its other fakes, on no extra port): `apiUrl` and `feedUrl` are `origin` + /v0 and
+ * /feed.json, and `close` is the server's business.
+ */
+export function fakeAirtable(origin = ''): {
+  fake: FakeAirtable;
+  listener: (req: IncomingMessage, res: ServerResponse) => void;
+  hanging: Set<ServerResponse>;
+} {
   const hanging = new Set<ServerResponse>();
   const fake: FakeAirtable = {
-    apiUrl: '',
+    apiUrl: `${origin}/v0`,
     baseId: FAKE_AIRTABLE_BASE,
     table: TABLE,
     apiKey: KEY,
@@ -60,7 +83,7 @@ export async function startFakeAirtable(options: { port?: number } = {}): Promis
     requests: [],
     feed: [],
     feedScript: [],
-    feedUrl: '',
+    feedUrl: `${origin}/feed.json`,
     maxPerSecond() {
       const times = this.requests.map((r) => r.at);
       let max = 0;
@@ -73,7 +96,6 @@ export async function startFakeAirtable(options: { port?: number } = {}): Promis
     },
     close: async () => {
       for (const res of hanging) res.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 
@@ -102,18 +124,18 @@ export async function startFakeAirtable(options: { port?: number } = {}): Promis
     }
   };
 
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (url.pathname === '/feed.json') {
       answer(res, fake.feedScript.shift() ?? 'ok', () => fake.feed);
       return;
     }
-    const expected = `/v0/${FAKE_AIRTABLE_BASE}/${encodeURIComponent(TABLE)}`;
+    const expected = `/v0/${fake.baseId}/${encodeURIComponent(fake.table)}`;
     if (url.pathname !== expected) {
       send(res, 404, { error: 'NOT_FOUND' });
       return;
     }
-    if (req.headers.authorization !== `Bearer ${KEY}`) {
+    if (req.headers.authorization !== `Bearer ${fake.apiKey}`) {
       send(res, 401, { error: { type: 'AUTHENTICATION_REQUIRED', message: 'Bad key' } });
       return;
     }
@@ -136,12 +158,8 @@ export async function startFakeAirtable(options: { port?: number } = {}): Promis
     };
     if (fake.delayMs && mode === 'ok') setTimeout(respond, fake.delayMs);
     else respond();
-  });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  fake.apiUrl = `http://127.0.0.1:${port}/v0`;
-  fake.feedUrl = `http://127.0.0.1:${port}/feed.json`;
-  return fake;
+  };
+  return { fake, listener, hanging };
 }
 
 function send(res: ServerResponse, status: number, body: unknown) {
