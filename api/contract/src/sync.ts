@@ -26,6 +26,8 @@ export const SYNC_LIMITS = {
   experienceLevel: 40,
   /** sync_runs.error */
   error: 1000,
+  /** Sync records kept (the newest): a schedule every few minutes would otherwise grow it forever. */
+  keptRuns: 100,
 } as const;
 
 /** Where synced jobs come from: the `source` of their rows (jobs.source, 20 characters). */

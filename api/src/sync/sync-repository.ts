@@ -80,6 +80,7 @@ export class SyncRepository {
     return row?.acquired_at == null ? null : Number(row.acquired_at);
   }
 
+  /** Record a finished sync, keeping the newest SYNC_LIMITS.keptRuns. */
   async record(db: Db, run: SyncRunRecord): Promise<void> {
     await db('sync_runs').insert({
       source: run.source,
@@ -95,6 +96,12 @@ export class SyncRepository {
       skipped_records: JSON.stringify(run.skippedRecords.slice(0, SYNC_LIMITS.reportedSkips)),
       error: run.error === null ? null : run.error.slice(0, SYNC_LIMITS.error),
     });
+    // Only the newest are kept. Ids grow with each sync (one at a time), so the oldest go first.
+    const oldestKept: { id: number | string } | undefined = await db('sync_runs')
+      .orderBy('id', 'desc')
+      .offset(SYNC_LIMITS.keptRuns - 1)
+      .first('id');
+    if (oldestKept) await db('sync_runs').where('id', '<', oldestKept.id).delete();
   }
 
   /** The latest sync, as the dashboard shows it. */
