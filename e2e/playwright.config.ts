@@ -3,6 +3,7 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import {
   ADMIN,
+  AIRTABLE,
   BASE_URL,
   CHROMIUM,
   CHROMIUM_ARGS,
@@ -76,6 +77,11 @@ export default defineConfig({
         STRIPE_SECRET_KEY: 'sk_test_e2e',
         STRIPE_WEBHOOK_SECRET,
         STRIPE_API_URL: `http://127.0.0.1:${FAKES.stripePort}`,
+        // 'Refresh Jobs' syncs from the fake Airtable (empty until resync.spec.ts fills it).
+        AIRTABLE_API_URL: AIRTABLE.apiUrl,
+        AIRTABLE_BASE_ID: AIRTABLE.baseId,
+        AIRTABLE_TABLE: AIRTABLE.table,
+        AIRTABLE_API_KEY: AIRTABLE.apiKey,
       },
     },
   ],

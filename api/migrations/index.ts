@@ -38,6 +38,9 @@ import outboxSubmission from './20261125040300_outbox_submission';
 import submissionCompanyLinks from './20261125040400_submission_company_links';
 import outboxHeaders from './20261125050100_outbox_headers';
 import createJobAlerts from './20261125050200_create_job_alerts';
+import jobSyncHash from './20261125020100_job_sync_hash';
+import createSyncRuns from './20261125020200_create_sync_runs';
+import createSyncLease from './20261125020300_create_sync_lease';
 import type { Migration } from './migration';
 
 export const migrations: Migration[] = [
@@ -80,4 +83,7 @@ export const migrations: Migration[] = [
   submissionCompanyLinks,
   outboxHeaders,
   createJobAlerts,
+  jobSyncHash,
+  createSyncRuns,
+  createSyncLease,
 ];

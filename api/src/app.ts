@@ -23,6 +23,7 @@ import releasesPlugin from './plugins/releases';
 import securityHeadersPlugin from './plugins/security-headers';
 import stripePlugin from './plugins/stripe';
 import submissionsPlugin from './plugins/submissions';
+import syncPlugin from './plugins/sync';
 import adminRoutes from './routes/admin';
 import alertsRoutes from './routes/alerts';
 import refreshJobsRoutes from './routes/admin/refresh-jobs';
@@ -113,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(membersPlugin);
   await app.register(mailerPlugin);
   await app.register(alertsPlugin);
+  await app.register(syncPlugin);
   await app.register(serviceContextPlugin);
 
   // The operators' probes, outside /api: /healthz and /readyz.

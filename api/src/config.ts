@@ -58,6 +58,21 @@ export interface Config {
    * long is closed. Slow or stalled clients cannot hold connections open.
    */
   requestTimeoutSeconds: number;
+  /** The external job source of the re-sync (GET /api/refresh-jobs); null when none is set. */
+  sync: SyncConfig | null;
+}
+
+/** Where synced jobs come from (DESIGN.md 5, Re-sync): Airtable or a JSON feed, never both. */
+export interface SyncConfig {
+  source:
+    | { kind: 'airtable'; apiKey: string; baseId: string; table: string; apiUrl: string }
+    | { kind: 'json-feed'; url: string };
+  /** SYNC_INTERVAL_MINUTES: a sync every this many minutes in the API process; 0 is off. */
+  intervalMinutes: number;
+  /** SYNC_REQUEST_TIMEOUT_SECONDS: how long one request to the source may take. */
+  requestTimeoutSeconds: number;
+  /** SYNC_RETRY_WAIT_SECONDS: the wait after a 429 that names no Retry-After (Airtable's 30 s). */
+  retryWaitSeconds: number;
 }
 
 export type TrustProxy = false | number | string[];
@@ -196,6 +211,36 @@ export function loadConfig(env: Env = process.env): Config {
 
   const requestTimeoutSeconds = read('REQUEST_TIMEOUT_SECONDS', parseTimeout, 30);
 
+  const airtable = {
+    apiKey: read('AIRTABLE_API_KEY', (v) => v, ''),
+    baseId: read('AIRTABLE_BASE_ID', parseAirtableBase, ''),
+    table: read('AIRTABLE_TABLE', (v) => v, ''),
+    apiUrl: read('AIRTABLE_API_URL', parseHttpUrl, 'https://api.airtable.com/v0').replace(
+      /\/+$/,
+      '',
+    ),
+  };
+  const feedUrl = read('JOB_FEED_URL', parseHttpUrl, '');
+  const airtableSet = [airtable.apiKey, airtable.baseId, airtable.table].filter(Boolean).length;
+  if (airtableSet > 0 && airtableSet < 3) {
+    problems.push('AIRTABLE_API_KEY, AIRTABLE_BASE_ID and AIRTABLE_TABLE must be set together');
+  }
+  if (airtableSet === 3 && feedUrl) {
+    problems.push('Set either the AIRTABLE_* variables or JOB_FEED_URL: jobs sync from one source');
+  }
+  const syncSource: SyncConfig['source'] | null =
+    airtableSet === 3
+      ? { kind: 'airtable', ...airtable }
+      : feedUrl
+        ? { kind: 'json-feed', url: feedUrl }
+        : null;
+  const syncSettings = {
+    intervalMinutes: read('SYNC_INTERVAL_MINUTES', parseSyncInterval, 0),
+    requestTimeoutSeconds: read('SYNC_REQUEST_TIMEOUT_SECONDS', parseTimeout, 20),
+    retryWaitSeconds: read('SYNC_RETRY_WAIT_SECONDS', parseWaitSeconds, 30),
+  };
+  const sync: SyncConfig | null = syncSource && { source: syncSource, ...syncSettings };
+
   if (problems.length) throw new ConfigError(problems);
 
   return {
@@ -222,11 +267,12 @@ export function loadConfig(env: Env = process.env): Config {
     firstAdmin,
     submissionRateLimit,
     requestTimeoutSeconds,
+    sync,
   };
 }
 
 /** Variables that hold a secret, or may: their values are never written anywhere. */
-const SECRET_NAMES = ['SECRET', 'PASSWORD', 'SMTP_URL'];
+const SECRET_NAMES = ['SECRET', 'PASSWORD', 'SMTP_URL', 'API_KEY'];
 
 /**
  * How a refused value is quoted back, so the operator sees the typo: as it is, except secrets
@@ -350,6 +396,29 @@ function parseTimeout(raw: string): number {
   return Number.isInteger(n) && n >= 1 && n <= 600
     ? n
     : invalid('must be a whole number of seconds from 1 to 600');
+}
+
+/** An Airtable base id: 'app' and 14 letters or digits. */
+function parseAirtableBase(raw: string): string {
+  return /^app[A-Za-z0-9]{14}$/.test(raw)
+    ? raw
+    : invalid('must be an Airtable base id: app followed by 14 letters or digits');
+}
+
+/** Minutes between scheduled syncs: 0 (off) up to a week. */
+function parseSyncInterval(raw: string): number {
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 0 && n <= 10_080
+    ? n
+    : invalid('must be a whole number of minutes from 0 (off) to 10080 (a week)');
+}
+
+/** Seconds, fractions allowed (tests wait a fraction of a second), at most five minutes. */
+function parseWaitSeconds(raw: string): number {
+  const n = Number(raw);
+  return Number.isFinite(n) && n >= 0 && n <= 300
+    ? n
+    : invalid('must be a number of seconds from 0 to 300');
 }
 
 function parseCount(raw: string): number {

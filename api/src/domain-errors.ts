@@ -41,3 +41,6 @@ export class Invalid extends DomainError {
     super(Object.values(fields).join('; '));
   }
 }
+
+/** An outside service this server depends on failed (the external job source): 502. */
+export class UpstreamFailed extends DomainError {}

@@ -11,6 +11,8 @@ import type { PaymentsRepository } from './payments/payments-repository';
 import type { PromoCodesRepository } from './promo-codes/promo-codes-repository';
 import type { ListingCreditsRepository } from './submissions/listing-credits-repository';
 import type { SubmissionsRepository } from './submissions/submissions-repository';
+import type { JobSourceReader } from './sync/sources/source';
+import type { SyncRepository } from './sync/sync-repository';
 
 /**
  * What a domain service works with: the repositories, the settings it reads and one request's
@@ -32,6 +34,9 @@ export interface ServiceContext {
   members: MembersRepository;
   /** null when GHOST_URL is not set (member sign-in is off). */
   ghostTokens: GhostTokenVerifier | null;
+  syncRuns: SyncRepository;
+  /** The external job source of the re-sync; null when none is configured. */
+  jobSource: JobSourceReader | null;
   /** null when Stripe is not configured (payments are then marked by hand). */
   stripe: Stripe | null;
   /** The app's clock, read once per request. */

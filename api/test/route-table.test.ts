@@ -66,6 +66,7 @@ const ADMIN = [
   'PUT /api/admin/promo-codes/:id',
   'DELETE /api/admin/promo-codes/:id',
   'GET /api/refresh-jobs',
+  'GET /api/admin/sync/last',
   // Admin at scale (issue 16): paged views, bulk actions, exports, timelines, e-mail, numbers.
   'GET /api/admin/lists/jobs',
   'GET /api/admin/lists/submissions',

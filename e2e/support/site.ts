@@ -25,6 +25,19 @@ export const MAIL_INBOX = `http://127.0.0.1:${FAKES.inspectPort}/mail`;
 /** The fake SMTP server's controls (support/fake-services.ts): /refuse, /accept, /give-up. */
 export const MAIL_CONTROL = `http://127.0.0.1:${FAKES.inspectPort}`;
 
+/**
+ * The fake Airtable the site syncs jobs from ('Refresh Jobs'), served by the inspect server under
+ * /v0 (no port of its own). It starts empty; a test sets its records with a PUT of
+ * `{ records, delayMs }` to AIRTABLE_CONTROL.
+ */
+export const AIRTABLE = {
+  apiUrl: `http://127.0.0.1:${FAKES.inspectPort}/v0`,
+  baseId: 'appE2EBOARD000001',
+  table: 'E2E Jobs',
+  apiKey: 'patE2E.fake-key',
+};
+export const AIRTABLE_CONTROL = `http://127.0.0.1:${FAKES.inspectPort}/airtable`;
+
 /** Debian's Chromium: Playwright never downloads a browser here. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [

@@ -276,7 +276,7 @@ export const AdminStats = object({
   paidThisMonth: integer(),
   /** Paid amounts by calendar month (UTC), oldest first, REVENUE_MONTHS of them, in cents. */
   revenueByMonth: array(object({ month: string(), cents: integer() })),
-  /** When jobs were last synced from the external source: null until re-sync (issue 14) lands. */
+  /** When jobs were last synced from the external source (ISO); null before the first sync. */
   lastSync: nullable(string()),
   /** Confirmed job alerts: the ones that send. */
   confirmedAlerts: min(integer(), 0),

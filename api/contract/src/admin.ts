@@ -348,15 +348,6 @@ export type AuthState = Infer<typeof AuthState>;
 /** `POST /api/admin/login`: who signed in. */
 export const SignedIn = object({ username: string() });
 
-/** `GET /api/refresh-jobs`: what a re-sync from the external job source changed. */
-export const RefreshResult = object({
-  source: nullable(string()),
-  created: integer(),
-  updated: integer(),
-  deactivated: integer(),
-  message: string(),
-});
-
 /**
  * An existing job as the admin form edits it (SPEC.md 3): a single location string becomes a
  * one-item list, a relative posted date ('3 days ago') falls back to today, and a deadline in

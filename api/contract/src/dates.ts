@@ -39,3 +39,34 @@ export function isoDateOf(year: number, month: number, day: number): string | nu
 }
 
 export const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Days in each unit of a relative posted date ('3 weeks ago'); a month is taken as 30 days. */
+const RELATIVE_UNIT_DAYS: Record<string, number> = { day: 1, week: 7, month: 30, year: 365 };
+
+/**
+ * A job's posted date (SPEC.md 3: 'a date string or relative text') as YYYY-MM-DD, resolved
+ * against `now`: 'Today', 'Just posted' and 'Recently' are today, 'Yesterday' the day before,
+ * 'N day(s) / week(s) / month(s) / year(s) ago' (also 'a week ago') that many days back;
+ * YYYY-MM-DD, M-D-YYYY or an ISO instant are the date they name. Null for anything else.
+ */
+export function parsePostedDate(text: string, now: Date): string | null {
+  const raw = text.trim().toLowerCase();
+  const daysAgo = (days: number) =>
+    new Date(now.getTime() - days * DAY_MS).toISOString().slice(0, 10);
+  if (raw === 'today' || raw === 'just posted' || raw === 'recently' || raw === 'new') {
+    return daysAgo(0);
+  }
+  if (raw === 'yesterday') return daysAgo(1);
+  const relative = /^(\d{1,4}|an?|one)\s+(day|week|month|year)s?\s+ago$/.exec(raw);
+  if (relative) {
+    const count = /^\d+$/.test(relative[1]!) ? Number(relative[1]) : 1;
+    return daysAgo(count * RELATIVE_UNIT_DAYS[relative[2]!]!);
+  }
+  const instant = /^(\d{4}-\d{2}-\d{2})T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?$/i.exec(text.trim());
+  if (instant && !Number.isNaN(Date.parse(text.trim()))) {
+    return new Date(text.trim()).toISOString().slice(0, 10);
+  }
+  return parseDeadline(text.trim());
+}

@@ -30,7 +30,6 @@ import {
   PromoCode,
   PromoCodeInput,
   PromoCodeList,
-  RefreshResult,
   RejectSubmission,
   SignedIn,
 } from './admin';
@@ -58,6 +57,7 @@ import { CheckoutStarted, PayPageView } from './payments';
 import { JobListQuery, SearchRequest, SearchResponse, StringList } from './search';
 import { RemotesConfig, SiteConfig } from './site';
 import { SubmissionPayload, SubmissionReceived } from './submission';
+import { LastSync, RefreshResult } from './sync';
 
 /**
  * Every route of the API (SPEC.md 7), and the operators' and the shell's JSON beside it: what each
@@ -305,6 +305,11 @@ export const refreshJobs = {
   method: 'GET',
   path: '/api/refresh-jobs',
   response: RefreshResult,
+} as const satisfies Endpoint;
+export const lastSync = {
+  method: 'GET',
+  path: '/api/admin/sync/last',
+  response: LastSync,
 } as const satisfies Endpoint;
 
 // Admin: the review queue.

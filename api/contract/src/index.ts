@@ -19,6 +19,7 @@ export * from './salary';
 export * from './search';
 export * from './site';
 export * from './submission';
+export * from './sync';
 export * from './tiers';
 export * from './urls';
 export * from './validate';

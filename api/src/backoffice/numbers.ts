@@ -6,11 +6,15 @@ const monthOf = (date: Date) => date.toISOString().slice(0, 7);
 
 /**
  * The dashboard's numbers: live and expiring jobs, submissions waiting for review, payments this
- * month and revenue by month (UTC calendar months; Multiples credits are not revenue), and the
- * confirmed job alerts (the ones that send).
+ * month and revenue by month (UTC calendar months; Multiples credits are not revenue), when the
+ * jobs were last synced from the external source (null before the first sync), and the confirmed
+ * job alerts (the ones that send).
  */
 export async function dashboardNumbers(
-  context: Pick<ServiceContext, 'jobs' | 'submissions' | 'payments' | 'alerts' | 'db' | 'now'>,
+  context: Pick<
+    ServiceContext,
+    'jobs' | 'submissions' | 'payments' | 'alerts' | 'syncRuns' | 'db' | 'now'
+  >,
 ): Promise<AdminStats> {
   const { now } = context;
   const firstMonth = new Date(
@@ -35,7 +39,7 @@ export async function dashboardNumbers(
     pendingReview: await context.submissions.countPending(context.db),
     paidThisMonth,
     revenueByMonth: months.map((month) => ({ month, cents: cents.get(month)! })),
-    lastSync: null,
+    lastSync: (await context.syncRuns.last(context.db))?.finishedAt ?? null,
     confirmedAlerts: await context.alerts.countConfirmed(context.db),
   };
 }

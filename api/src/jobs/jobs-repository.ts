@@ -16,6 +16,7 @@ import {
   type SearchFilter,
   type SearchRequest,
   type SearchResponse,
+  type SyncSource,
 } from '@jobboard/contract';
 import type { Knex } from 'knex';
 import { addDays, isoDate } from './dates';
@@ -51,7 +52,19 @@ export function defaultSearchRequest(): SearchRequest {
   return { ...defaultSearchFilter(), page: 1, pageSize: MAX_PAGE_SIZE };
 }
 
-export type JobSource = 'admin' | 'submission' | 'sync' | 'demo';
+/**
+ * Who owns a job row: an admin, a paid submission, the demo seed, or an external source: 'airtable'
+ * and 'json-feed' (the re-sync, sync/), or 'sync' (bulk imports: the bench, tests).
+ */
+export type JobSource = 'admin' | 'submission' | 'sync' | 'demo' | SyncSource;
+
+/** A job a sync source made, as the next sync compares it with its record. */
+export interface SyncedJob {
+  id: number;
+  externalId: string;
+  syncHash: string | null;
+  active: boolean;
+}
 
 /** Everything needed to write a job; the company is found or created by name. */
 export interface JobInput {
@@ -80,6 +93,8 @@ export interface JobInput {
   expiresAt?: Date | null;
   source: JobSource;
   externalId?: string | null;
+  /** A synced job's fingerprint of its source record (sync/); null for every other job. */
+  syncHash?: string | null;
   locations: string[];
   categories: string[];
 }
@@ -273,18 +288,50 @@ export class JobsRepository {
 
   /** Replace a job's fields; false when there is no such job. */
   async update(id: number, input: JobInput, now: Date, db: Db = this.db): Promise<boolean> {
+    return (await this.updateMany([{ id, input }], now, db)) > 0;
+  }
+
+  /**
+   * Replace the fields of many jobs in one transaction (a sync rewriting its changed records):
+   * companies and names resolved once, lists and the search index rewritten in batches. Returns
+   * how many of the jobs existed.
+   */
+  async updateMany(
+    changes: { id: number; input: JobInput }[],
+    now: Date,
+    db: Db = this.db,
+  ): Promise<number> {
+    if (!changes.length) return 0;
     return db.transaction(async (trx) => {
-      const companyId = (await companyIds(trx, [input], now)).get(input.organization.trim())!;
-      const changed = await trx('jobs')
-        .where({ id })
-        .update({ ...jobColumns(input, now), company_id: companyId });
-      if (!changed) return false;
-      await trx('job_locations').where({ job_id: id }).delete();
-      await trx('job_categories').where({ job_id: id }).delete();
-      await insertLists(trx, [id], [input]);
-      await this.searchIndex.reindex(trx, [id]);
+      const companies = await companyIds(
+        trx,
+        changes.map((c) => c.input),
+        now,
+      );
+      const found: { id: number; input: JobInput }[] = [];
+      for (const { id, input } of changes) {
+        const changed = await trx('jobs')
+          .where({ id })
+          .update({
+            ...jobColumns(input, now),
+            company_id: companies.get(input.organization.trim())!,
+          });
+        if (changed) found.push({ id, input });
+      }
+      if (!found.length) return 0;
+      const ids = found.map((c) => c.id);
+      for (const part of chunks(ids, INSERT_BATCH)) {
+        await trx('job_locations').whereIn('job_id', part).delete();
+        await trx('job_categories').whereIn('job_id', part).delete();
+      }
+      await insertLists(
+        trx,
+        ids,
+        found.map((c) => c.input),
+      );
+      await this.searchIndex.reindex(trx, ids);
       await this.changes.record(trx);
-      return true;
+      return found.length;
     });
   }
 
@@ -294,6 +341,40 @@ export class JobsRepository {
       const deleted = (await trx('jobs').where({ id }).delete()) > 0;
       if (deleted) await this.changes.record(trx);
       return deleted;
+    });
+  }
+
+  /** Every job `source` made (active or not), for a sync to compare with what the source holds. */
+  async syncedJobs(source: SyncSource, db: Db = this.db): Promise<SyncedJob[]> {
+    const rows: { id: number; external_id: string; sync_hash: string | null; active: unknown }[] =
+      await db('jobs')
+        .where({ source })
+        .whereNotNull('external_id')
+        .select('id', 'external_id', 'sync_hash', 'active');
+    return rows.map((row) => ({
+      id: Number(row.id),
+      externalId: row.external_id,
+      syncHash: row.sync_hash,
+      active: Boolean(row.active),
+    }));
+  }
+
+  /**
+   * Switch these jobs off (a synced job whose record left its source): kept, with their URLs,
+   * so a record that comes back is the same job again. Returns how many were switched off.
+   */
+  async deactivate(ids: number[], now: Date, db: Db = this.db): Promise<number> {
+    if (!ids.length) return 0;
+    return db.transaction(async (trx) => {
+      let changed = 0;
+      for (const part of chunks(ids, INSERT_BATCH)) {
+        changed += await trx('jobs')
+          .whereIn('id', part)
+          .where({ active: true })
+          .update({ active: false, updated_at: now.getTime() });
+      }
+      if (changed) await this.changes.record(trx);
+      return changed;
     });
   }
 
@@ -617,6 +698,7 @@ function jobColumns(input: JobInput, now: Date) {
     expires_at: input.expiresAt ? input.expiresAt.getTime() : null,
     source: input.source,
     external_id: input.externalId ?? null,
+    sync_hash: input.syncHash ?? null,
     updated_at: now.getTime(),
   };
 }

@@ -10,12 +10,14 @@ import {
   TooMany,
   Unauthorized,
   Unavailable,
+  UpstreamFailed,
 } from '../domain-errors';
 import { HttpError, badRequest } from '../http/http-error';
 
 /**
  * Every error leaves as JSON `{ message }`. Client mistakes keep their 4xx status and message (a
- * service's DomainError becomes its status here: 401, 404, 409, 410, 429, 503 or 400 with the fields); a
+ * service's DomainError becomes its status here: 401, 404, 409, 410, 429, 503 or 400 with the
+ * fields, and 502 when an outside service it relies on failed); a
  * database that cannot be reached is a 503 (try again: it recovers by itself); anything else is
  * logged and answered with a plain 500 that reveals nothing.
  */
@@ -75,6 +77,7 @@ function asHttpError(error: DomainError): HttpError | undefined {
   if (error instanceof Gone) return new HttpError(410, error.message);
   if (error instanceof Unauthorized) return new HttpError(401, error.message);
   if (error instanceof Unavailable) return new HttpError(503, error.message);
+  if (error instanceof UpstreamFailed) return new HttpError(502, error.message);
   return undefined;
 }
 

@@ -23,6 +23,8 @@ export default fp(
       alerts: app.alerts,
       members: app.members,
       ghostTokens: app.ghostTokens,
+      syncRuns: app.syncRuns,
+      jobSource: app.jobSource,
       stripe: app.stripe,
       now: app.now(),
       publicUrl: app.config.publicUrl,
@@ -44,6 +46,7 @@ export default fp(
       'alerts',
       'stripe',
       'members',
+      'sync',
     ],
   },
 );

@@ -10,3 +10,11 @@ export { SmtpPeer, type ReceivedMail } from './smtp-peer';
 export { FakeGhost, memberKey, type MemberKey, type TokenOptions } from './fake-ghost';
 export { ApiProcess, type ApiProcessOptions } from './api-process';
 export { giveUpRefusedMail } from './outbox-fixture';
+export {
+  airtableEnv,
+  airtableJob,
+  fakeAirtable,
+  startFakeAirtable,
+  type AirtableRecord,
+  type FakeAirtable,
+} from './fake-airtable';

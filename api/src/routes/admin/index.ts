@@ -4,6 +4,7 @@ import adminAtScaleRoutes from './at-scale';
 import adminJobsRoutes from './jobs';
 import adminPromoCodesRoutes from './promo-codes';
 import adminSubmissionsRoutes from './submissions';
+import adminSyncRoutes from './sync';
 
 /**
  * Everything under /api/admin except sign-in: one CSRF check and one session check for the whole
@@ -18,6 +19,7 @@ const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(adminSubmissionsRoutes, { prefix: '/submissions' });
   await app.register(adminPromoCodesRoutes, { prefix: '/promo-codes' });
   await app.register(adminAtScaleRoutes);
+  await app.register(adminSyncRoutes, { prefix: '/sync' });
 };
 
 export default adminRoutes;

@@ -2,23 +2,23 @@ import { ENDPOINTS } from '@jobboard/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { csrfGuard, requireAdmin } from '../../admins/guards';
 import { route } from '../../http/endpoint-route';
+import { syncJobs } from '../../sync/sync-service';
 
 /**
- * GET /api/refresh-jobs (SPEC.md 7): re-sync jobs from the external database service. Admin
- * only, with the same checks as the admin area, and the CSRF header even though it is a GET: it
- * changes data, so a link on another site must not be able to start it. No external source is
- * wired up yet, and the answer says so rather than pretending a sync happened.
+ * GET /api/refresh-jobs (SPEC.md 7): re-sync jobs from the external database service (sync/).
+ * Admin only, with the same checks as the admin area, and the CSRF header even though it is a
+ * GET: it changes data, so a link on another site must not be able to start it. 409 while another
+ * sync runs, 502 when the source cannot be read (nothing changed); with no source configured the
+ * answer says so rather than pretending a sync happened.
  */
 const refreshJobsRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', csrfGuard(app, { reads: true }));
   app.addHook('preValidation', requireAdmin(app));
-  route(app, ENDPOINTS.refreshJobs, {}, async () => ({
-    source: null,
-    created: 0,
-    updated: 0,
-    deactivated: 0,
-    message: 'No external job source is configured, so there was nothing to refresh.',
-  }));
+  route(app, ENDPOINTS.refreshJobs, {}, async (request) => {
+    const result = await syncJobs(app.serviceContext(request), 'admin');
+    request.log.info({ admin: request.admin?.username, source: result.source }, 'jobs refreshed');
+    return result;
+  });
 };
 
 export default refreshJobsRoutes;

@@ -4,7 +4,7 @@ import { fakeApi } from '@jobboard/shared-ui/test-support';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import AdminApp from '../AdminApp';
 
 function renderAdmin(path: string) {
@@ -72,5 +72,98 @@ describe('the admin dashboard', () => {
       title: 'Logged out',
       description: 'You have been logged out successfully',
     });
+  });
+
+  it('Refresh Jobs: shows it is working, toasts the source and counts, refetches the list and the last sync', async () => {
+    const synced = {
+      id: '4',
+      source: 'Airtable',
+      trigger: 'admin' as const,
+      status: 'succeeded' as const,
+      startedAt: '2026-11-22T12:00:00.000Z',
+      finishedAt: '2026-11-22T12:00:02.000Z',
+      created: 3,
+      updated: 1,
+      unchanged: 5,
+      deactivated: 2,
+      skipped: 1,
+      skippedRecords: [{ externalId: 'rec00000000000137', reason: "'Title' is missing" }],
+      error: null,
+    };
+    let release: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    let syncs = 0;
+    const received = fakeApi({
+      'GET /api/admin/check-auth': [200, { authenticated: true, username: 'alice' }],
+      'GET /api/admin/lists/jobs': [200, { jobs: [], total: 0, page: 1, pageSize: 25 }],
+      'GET /api/admin/stats': () => [200, { ...STATS, lastSync: syncs ? synced.finishedAt : null }],
+      'GET /api/admin/sync/last': () =>
+        [200, { source: 'Airtable', last: syncs ? synced : null }] as const,
+      'GET /api/refresh-jobs': async () => {
+        await answered;
+        syncs += 1;
+        return [
+          200,
+          {
+            source: 'Airtable',
+            created: 3,
+            updated: 1,
+            unchanged: 5,
+            deactivated: 2,
+            skipped: 1,
+            skippedRecords: synced.skippedRecords,
+            message:
+              'Jobs refreshed from Airtable: 3 created, 1 updated, 2 deactivated, 1 skipped.',
+          },
+        ] as const;
+      },
+    });
+    renderAdmin('/admin/dashboard');
+    expect(await screen.findByText('No sync has run yet.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh Jobs' }));
+    const working = await screen.findByRole('button', { name: 'Refreshing...' });
+    expect(working).toBeDisabled();
+    release();
+    expect(await screen.findByRole('button', { name: 'Refresh Jobs' })).toBeEnabled();
+    expect(useToastStore.getState().toasts[0]).toMatchObject({
+      title: 'Jobs refreshed from Airtable',
+      description: '3 created, 1 updated, 2 deactivated, 1 skipped',
+    });
+    const panel = await screen.findByRole('region', { name: 'Last sync' });
+    expect(
+      await within(panel).findByText('3 created, 1 updated, 2 deactivated, 1 skipped, 5 unchanged'),
+    ).toBeInTheDocument();
+    expect(within(panel).getByText("'Title' is missing", { exact: false })).toBeInTheDocument();
+    const listReads = received.calls.filter((call) => call.path === '/api/admin/lists/jobs');
+    expect(listReads.length).toBeGreaterThanOrEqual(2);
+    // The numbers are read again too, and name the day of the sync.
+    const numbers = screen.getByRole('region', { name: 'At a glance' });
+    expect(await within(numbers).findByText('November 22, 2026')).toBeInTheDocument();
+  });
+
+  it("Refresh Jobs that fails: 'Failed to refresh jobs' with the reason", async () => {
+    fakeApi({
+      'GET /api/admin/check-auth': [200, { authenticated: true, username: 'alice' }],
+      'GET /api/admin/lists/jobs': [200, { jobs: [], total: 0, page: 1, pageSize: 25 }],
+      'GET /api/admin/stats': [200, STATS],
+      'GET /api/admin/sync/last': [200, { source: 'Airtable', last: null }],
+      'GET /api/refresh-jobs': [
+        502,
+        {
+          message:
+            'Could not read the jobs from Airtable: Airtable answered 500. Nothing was changed.',
+        },
+      ],
+    });
+    renderAdmin('/admin/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: 'Refresh Jobs' }));
+    await screen.findByRole('button', { name: 'Refresh Jobs' });
+    await vi.waitFor(() =>
+      expect(useToastStore.getState().toasts[0]).toMatchObject({
+        title: 'Failed to refresh jobs',
+        description: expect.stringContaining('Airtable answered 500. Nothing was changed.'),
+        variant: 'destructive',
+      }),
+    );
   });
 });

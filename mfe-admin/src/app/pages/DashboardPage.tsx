@@ -11,6 +11,7 @@ import { BulkBar } from '../../features/jobs/components/BulkBar';
 import { JobsFilters } from '../../features/jobs/components/JobsFilters';
 import { JobsTable } from '../../features/jobs/components/JobsTable';
 import { useBulkActions } from '../../features/jobs/hooks/use-bulk-actions';
+import { LastSyncPanel } from '../../features/jobs/components/LastSyncPanel';
 import { useDashboardActions } from '../../features/jobs/hooks/use-dashboard-actions';
 import { JOB_MESSAGES } from '../../features/jobs/messages';
 import { NumbersPanel } from '../../features/stats/components/NumbersPanel';
@@ -49,6 +50,7 @@ export default function DashboardPage() {
         </Actions>
       </PageHeader>
       <NumbersPanel />
+      <LastSyncPanel />
       <section aria-labelledby="all-jobs">
         <PageHeader>
           <h2 id="all-jobs">{JOB_MESSAGES.allJobs(data?.total ?? 0)}</h2>

@@ -8,7 +8,16 @@ describe('Refresh Jobs', () => {
     const received = fakeApi({
       'GET /api/refresh-jobs': [
         200,
-        { source: null, created: 0, updated: 0, deactivated: 0, message: 'Nothing to refresh.' },
+        {
+          source: null,
+          created: 0,
+          updated: 0,
+          unchanged: 0,
+          deactivated: 0,
+          skipped: 0,
+          skippedRecords: [],
+          message: 'Nothing to refresh.',
+        },
       ],
     });
     await refreshJobs();

@@ -1,19 +1,23 @@
 import { ENDPOINTS } from '@jobboard/contract';
-import { adminJobsKey } from './admin-jobs';
 import { apiFetch, useMutation } from '@jobboard/shared-ui';
-
-export interface RefreshResult {
-  source: string | null;
-  created: number;
-  updated: number;
-  deactivated: number;
-  message: string;
-}
+import { useSWRConfig } from 'swr';
+import { adminJobsKey } from './admin-jobs';
+import { lastSyncKey } from './last-sync';
 
 /** Re-sync jobs from the external database service (SPEC.md 7). */
 export const refreshJobs = () => apiFetch(ENDPOINTS.refreshJobs);
 
-/** Refresh Jobs on the dashboard; the list is fetched again. */
+/**
+ * Refresh Jobs on the dashboard; the list is fetched again, and so is the last sync panel
+ * (a failed sync is recorded too).
+ */
 export function useRefreshJobs() {
-  return useMutation(adminJobsKey, () => refreshJobs());
+  const { mutate } = useSWRConfig();
+  return useMutation(adminJobsKey, async () => {
+    try {
+      return await refreshJobs();
+    } finally {
+      void mutate(lastSyncKey);
+    }
+  });
 }

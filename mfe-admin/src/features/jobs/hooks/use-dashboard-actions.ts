@@ -1,4 +1,4 @@
-import type { AdminJob } from '@jobboard/contract';
+import { refreshSummary, type AdminJob } from '@jobboard/contract';
 import { toast } from '@jobboard/shared-ui';
 import { useDeleteJob } from '../api/delete-job';
 import { useRefreshJobs } from '../api/refresh-jobs';
@@ -37,12 +37,15 @@ export function useDashboardActions(confirm: (request: ConfirmRequest) => Promis
   const refresh = async () => {
     try {
       const result = await refreshing.trigger();
-      toast({
-        title: result.source
-          ? `${JOB_MESSAGES.refreshed} (${result.source})`
-          : JOB_MESSAGES.refresh,
-        description: result.message,
-      });
+      toast(
+        result.source
+          ? {
+              title: JOB_MESSAGES.refreshed(result.source),
+              description: refreshSummary(result),
+              variant: 'success',
+            }
+          : { title: JOB_MESSAGES.nothingToRefresh, description: result.message },
+      );
       void refreshPages();
     } catch (failure) {
       toastFailure(JOB_MESSAGES.refreshFailed, failure, JOB_MESSAGES.refreshFailed);

@@ -6,9 +6,8 @@ import { RevenueChart } from './RevenueChart';
 
 /**
  * The dashboard's numbers at a glance (issue 16): live, ending soon, waiting for review, paid
- * this month, and revenue by month as a chart. Two slots wait for other issues: the last sync
- * (re-sync, issue 14) and confirmed alerts (alerts, issue 17) show once the API reports them
- * (`lastSync` / `confirmedAlerts`, null until then).
+ * this month, and revenue by month as a chart; the day of the last re-sync (once there was one)
+ * and the confirmed job alerts.
  */
 export function NumbersPanel() {
   const { data: stats, error } = useAdminStats();
@@ -20,9 +19,7 @@ export function NumbersPanel() {
     [STATS_TEXT.pendingReview, stats.pendingReview.toLocaleString('en-US')],
     [STATS_TEXT.paidThisMonth, stats.paidThisMonth.toLocaleString('en-US')],
   ];
-  // Slot: the last sync (issue 14).
   if (stats.lastSync) tiles.push([STATS_TEXT.lastSync, formatUsDate(stats.lastSync.slice(0, 10))]);
-  // Slot: confirmed job alerts (issue 17).
   tiles.push([STATS_TEXT.confirmedAlerts, stats.confirmedAlerts.toLocaleString('en-US')]);
   return (
     <Panel as="section" aria-labelledby="numbers-heading">

@@ -1,0 +1,292 @@
+import { createHash } from 'node:crypto';
+import {
+  ADMIN_LIMITS,
+  EXPERIENCE_NOT_SPECIFIED,
+  MAX_INT4,
+  SYNC_LIMITS,
+  findBrokenCharacter,
+  findNulCharacter,
+  normaliseDeadline,
+  parsePostedDate,
+} from '@jobboard/contract';
+import type { JobInput } from '../jobs/jobs-repository';
+import type { SourceRecord } from './sources/source';
+
+/**
+ * The one mapping of a source's records to our jobs. Every source hands over records whose
+ * fields are named as in the public Job shape (SPEC.md 3): a JSON feed as it is, Airtable through
+ * AIRTABLE_FIELDS. `mapRecord` checks each field against the column it goes to and either gives
+ * the job to write or the reason the record is skipped.
+ */
+
+/** Airtable field name -> the Job field it fills ('company.x' fills `company: { x }`). */
+export const AIRTABLE_FIELDS = {
+  Title: 'title',
+  Organization: 'organization',
+  Description: 'description',
+  Location: 'location',
+  'Job Type': 'jobType',
+  Category: 'category',
+  'Posted Date': 'postedDate',
+  Salary: 'salary',
+  'Salary Min': 'salaryMin',
+  'Salary Max': 'salaryMax',
+  Deadline: 'deadline',
+  'Application URL': 'applicationUrl',
+  Via: 'via',
+  Featured: 'featured',
+  Active: 'active',
+  Remote: 'remote',
+  'Experience Level': 'experienceLevel',
+  Responsibilities: 'responsibilities',
+  Requirements: 'requirements',
+  Benefits: 'benefits',
+  'Company Description': 'company.description',
+  'Company Website': 'company.websiteUrl',
+  'Company Logo': 'company.logo',
+} as const;
+
+/** A synced job, ready to write; `hash` fingerprints its record (jobs.sync_hash). */
+export type SyncedInput = Omit<JobInput, 'source'> & { externalId: string; syncHash: string };
+
+export type Mapped =
+  { ok: true; input: SyncedInput } | { ok: false; externalId: string | null; reason: string };
+
+/** Thrown inside the mapping with the reason a record is skipped. */
+class Skip extends Error {}
+
+/**
+ * A record as the job to write, or why it is skipped. `fieldName` names a Job field the way the
+ * source does (Airtable's 'Job Type' for jobType), so a reason points at what to fix there.
+ * Relative posted dates become dates at `now`.
+ */
+export function mapRecord(
+  record: SourceRecord,
+  now: Date,
+  fieldName: (key: string) => string = (key) => key,
+): Mapped {
+  const externalId =
+    typeof record.externalId === 'string' || typeof record.externalId === 'number'
+      ? String(record.externalId).trim()
+      : '';
+  try {
+    if (!externalId) throw new Skip('It has no id');
+    if (externalId.length > SYNC_LIMITS.externalId) {
+      throw new Skip(`Its id is longer than ${SYNC_LIMITS.externalId} characters`);
+    }
+    return { ok: true, input: mapFields(record.fields, now, externalId, fieldName) };
+  } catch (error) {
+    if (!(error instanceof Skip)) throw error;
+    return { ok: false, externalId: externalId || null, reason: error.message };
+  }
+}
+
+function mapFields(
+  fields: Record<string, unknown>,
+  now: Date,
+  externalId: string,
+  fieldName: (key: string) => string,
+): SyncedInput {
+  const name = (key: string) => `'${fieldName(key)}'`;
+  const nul = findNulCharacter(fields);
+  if (nul !== null) {
+    throw new Skip(`${name(nul)} holds a NUL character, which the database cannot store`);
+  }
+  const broken = findBrokenCharacter(fields);
+  if (broken !== null) throw new Skip(`${name(broken)} holds a broken character`);
+
+  const company = objectOr(fields.company);
+  const text = (key: string, value: unknown, max: number, required = false): string => {
+    if (value === undefined || value === null || value === '') {
+      if (required) throw new Skip(`${name(key)} is missing`);
+      return '';
+    }
+    if (typeof value !== 'string' && typeof value !== 'number') {
+      throw new Skip(`${name(key)} is not text`);
+    }
+    const trimmed = String(value).trim();
+    if (required && !trimmed) throw new Skip(`${name(key)} is missing`);
+    if (trimmed.length > max) throw new Skip(`${name(key)} is longer than ${max} characters`);
+    return trimmed;
+  };
+  const url = (key: string, value: unknown, max: number): string => {
+    const given = text(key, firstAttachmentUrl(value), max);
+    if (given && !isWebUrl(given)) throw new Skip(`${name(key)} is not an http(s) address`);
+    return given;
+  };
+
+  const title = text('title', fields.title, ADMIN_LIMITS.title, true);
+  const organization = text(
+    'organization',
+    fields.organization ?? company.name,
+    ADMIN_LIMITS.organization,
+    true,
+  );
+  const description = text('description', fields.description, ADMIN_LIMITS.description, true);
+  const jobType = text('jobType', fields.jobType, ADMIN_LIMITS.jobType, true);
+  const locations = labels('location', fields.locations ?? fields.location, false, name);
+  if (!locations.length) throw new Skip(`${name('location')} is missing`);
+  const categories = labels('category', fields.category, true, name);
+  const postedText = text('postedDate', fields.postedDate, 100);
+  const postedDate = postedText ? parsePostedDate(postedText, now) : parsePostedDate('Today', now);
+  if (!postedDate) {
+    throw new Skip(
+      `${name('postedDate')} '${postedText}' is not a date (YYYY-MM-DD) or text such as 'Today' or '3 days ago'`,
+    );
+  }
+  const salaryMin = salary('salaryMin', fields.salaryMin, name);
+  const salaryMax = salary('salaryMax', fields.salaryMax, name);
+  if (salaryMin !== null && salaryMax !== null && salaryMin > salaryMax) {
+    throw new Skip(`${name('salaryMax')} is below ${name('salaryMin')}`);
+  }
+  const deadlineText = text('deadline', fields.deadline, 200);
+  const deadline = deadlineText ? normaliseDeadline(deadlineText) : '';
+  if (deadline.length > ADMIN_LIMITS.deadline) {
+    throw new Skip(`${name('deadline')} is longer than ${ADMIN_LIMITS.deadline} characters`);
+  }
+  const remote = flag('remote', fields.remote, null, name);
+
+  // Written in a fixed order: the fingerprint below is of this object. The posted date is in it
+  // as the source wrote it, so '3 days ago' read again tomorrow is no change.
+  const job = {
+    title,
+    organization,
+    companyDescription: text(
+      'company.description',
+      company.description,
+      SYNC_LIMITS.companyDescription,
+    ),
+    websiteUrl: url('company.websiteUrl', company.websiteUrl, SYNC_LIMITS.url),
+    logoUrl: url('company.logo', company.logo, SYNC_LIMITS.url) || null,
+    description,
+    jobType,
+    remote: remote ?? (/^remote$/i.test(jobType) || locations.some((l) => /\bremote\b/i.test(l))),
+    experienceLevel:
+      text('experienceLevel', fields.experienceLevel, SYNC_LIMITS.experienceLevel) ||
+      EXPERIENCE_NOT_SPECIFIED,
+    salaryText: text('salary', fields.salary, SYNC_LIMITS.salaryText) || null,
+    salaryMin,
+    salaryMax,
+    deadline: deadline || null,
+    responsibilities: list('responsibilities', fields.responsibilities, name),
+    requirements: list('requirements', fields.requirements, name),
+    benefits: list('benefits', fields.benefits, name),
+    applicationUrl:
+      url('applicationUrl', fields.applicationUrl, ADMIN_LIMITS.applicationUrl) || null,
+    via: text('via', fields.via, ADMIN_LIMITS.via),
+    featured: flag('featured', fields.featured, false, name)!,
+    active: flag('active', fields.active, true, name)!,
+    locations,
+    categories,
+    externalId,
+  };
+  const syncHash = createHash('sha256')
+    .update(JSON.stringify({ ...job, postedText }))
+    .digest('hex');
+  return { ...job, postedDate, expiresAt: null, syncHash };
+}
+
+function objectOr(value: unknown): Record<string, unknown> {
+  return value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
+
+/** An Airtable attachment field is a list of { url }: its first file's address. */
+function firstAttachmentUrl(value: unknown): unknown {
+  if (Array.isArray(value)) return objectOr(value[0]).url;
+  return value;
+}
+
+function isWebUrl(text: string): boolean {
+  if (!URL.canParse(text)) return false;
+  const { protocol } = new URL(text);
+  return protocol === 'http:' || protocol === 'https:';
+}
+
+/**
+ * Locations or categories: a string (one entry) or a list of strings. A record without a
+ * category is filed under 'Uncategorized' (SPEC.md 3's catch-all choice).
+ */
+function labels(
+  key: string,
+  value: unknown,
+  defaultUncategorized: boolean,
+  name: (key: string) => string,
+): string[] {
+  const given = value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
+  if (given.some((entry) => typeof entry !== 'string')) {
+    throw new Skip(`${name(key)} is not text or a list of text`);
+  }
+  const seen = new Set<string>();
+  const entries = (given as string[])
+    .map((entry) => entry.trim())
+    .filter((entry) => entry && !seen.has(entry.toLowerCase()) && seen.add(entry.toLowerCase()));
+  if (entries.length > ADMIN_LIMITS.labels) {
+    throw new Skip(`${name(key)} has more than ${ADMIN_LIMITS.labels} entries`);
+  }
+  if (entries.some((entry) => entry.length > ADMIN_LIMITS.label)) {
+    throw new Skip(`${name(key)} has an entry longer than ${ADMIN_LIMITS.label} characters`);
+  }
+  return entries.length || !defaultUncategorized ? entries : ['Uncategorized'];
+}
+
+/** Whole dollars from 0 to MAX_INT4, given as a number or as digits ('65,000' and '$65000' too). */
+function salary(key: string, value: unknown, name: (key: string) => string): number | null {
+  if (value === undefined || value === null || value === '') return null;
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\$?\s*[\d,]+(\.\d+)?$/.test(value.trim())
+        ? Number(value.replace(/[$,\s]/g, ''))
+        : NaN;
+  if (!Number.isFinite(n) || n < 0) throw new Skip(`${name(key)} is not an amount of dollars`);
+  const whole = Math.round(n);
+  if (whole > MAX_INT4) {
+    throw new Skip(`${name(key)} is above ${MAX_INT4.toLocaleString('en-US')}`);
+  }
+  return whole;
+}
+
+/** A checkbox: true / false, or the text 'true', 'false', 'yes', 'no'. Absent: `fallback`. */
+function flag(
+  key: string,
+  value: unknown,
+  fallback: boolean | null,
+  name: (key: string) => string,
+): boolean | null {
+  if (value === undefined || value === null || value === '') return fallback;
+  if (typeof value === 'boolean') return value;
+  const word = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  if (word === 'true' || word === 'yes') return true;
+  if (word === 'false' || word === 'no') return false;
+  throw new Skip(`${name(key)} is not true or false`);
+}
+
+/** Responsibilities and the like: a list of sentences, or text with one per line. */
+function list(key: string, value: unknown, name: (key: string) => string): string[] {
+  if (value === undefined || value === null || value === '') return [];
+  const given =
+    typeof value === 'string'
+      ? value.split(/\r?\n/).map((line) => line.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, ''))
+      : value;
+  if (!Array.isArray(given) || given.some((entry) => typeof entry !== 'string')) {
+    throw new Skip(`${name(key)} is not text or a list of text`);
+  }
+  const entries = (given as string[]).map((entry) => entry.trim()).filter(Boolean);
+  if (entries.length > SYNC_LIMITS.listItems) {
+    throw new Skip(`${name(key)} has more than ${SYNC_LIMITS.listItems} entries`);
+  }
+  if (entries.some((entry) => entry.length > SYNC_LIMITS.listItem)) {
+    throw new Skip(`${name(key)} has an entry longer than ${SYNC_LIMITS.listItem} characters`);
+  }
+  return entries;
+}
+
+/** How Airtable names a Job field, for the reasons of skipped records. */
+export function airtableFieldName(key: string): string {
+  // A path into a list ('category.2') names the list's field.
+  const field = key.replace(/(\.\d+)+$/, '');
+  const found = Object.entries(AIRTABLE_FIELDS).find(([, jobKey]) => jobKey === field);
+  return found ? found[0] : key;
+}

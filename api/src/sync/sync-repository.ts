@@ -1,0 +1,128 @@
+import {
+  SYNC_LIMITS,
+  SYNC_SOURCE_NAMES,
+  type SkippedRecord,
+  type SyncRun,
+  type SyncSource,
+} from '@jobboard/contract';
+import type { Db } from '../db/knex';
+
+/** What a finished sync leaves behind (sync_runs). */
+export interface SyncRunRecord {
+  source: SyncSource;
+  trigger: SyncRun['trigger'];
+  status: SyncRun['status'];
+  startedAt: Date;
+  finishedAt: Date;
+  created: number;
+  updated: number;
+  unchanged: number;
+  deactivated: number;
+  skipped: number;
+  skippedRecords: SkippedRecord[];
+  error: string | null;
+}
+
+interface SyncRunRow {
+  id: number;
+  source: string;
+  trigger: string;
+  status: string;
+  started_at: number | string;
+  finished_at: number | string;
+  created: number;
+  updated: number;
+  unchanged: number;
+  deactivated: number;
+  skipped: number;
+  skipped_records: string;
+  error: string | null;
+}
+
+/** The one lease row: the sync of jobs. */
+const LEASE = 'jobs';
+
+/** The `sync_runs` and `sync_lease` tables: the only code that reads or writes them. */
+export class SyncRepository {
+  /**
+   * Take the sync lease for `holder` until `now + leaseMs`, if it is free or its holder's lease has
+   * run out. One conditional UPDATE: of two callers at once, in any processes, one wins.
+   */
+  async tryAcquire(db: Db, holder: string, now: number, leaseMs: number): Promise<boolean> {
+    const taken = await db('sync_lease')
+      .where({ name: LEASE })
+      .andWhere((q) => q.whereNull('holder').orWhere('expires_at', '<=', now))
+      .update({ holder, acquired_at: now, expires_at: now + leaseMs });
+    return taken === 1;
+  }
+
+  /** Keep the lease while the sync runs; false when it was lost (it ran out and was taken). */
+  async renew(db: Db, holder: string, now: number, leaseMs: number): Promise<boolean> {
+    const kept = await db('sync_lease')
+      .where({ name: LEASE, holder })
+      .update({ expires_at: now + leaseMs });
+    return kept === 1;
+  }
+
+  async release(db: Db, holder: string): Promise<void> {
+    await db('sync_lease')
+      .where({ name: LEASE, holder })
+      .update({ holder: null, acquired_at: null, expires_at: null });
+  }
+
+  /** When the running sync took the lease (epoch ms), or null when none runs. */
+  async heldSince(db: Db, now: number): Promise<number | null> {
+    const row: { acquired_at: number | string | null } | undefined = await db('sync_lease')
+      .where({ name: LEASE })
+      .whereNotNull('holder')
+      .where('expires_at', '>', now)
+      .first('acquired_at');
+    return row?.acquired_at == null ? null : Number(row.acquired_at);
+  }
+
+  /** Record a finished sync, keeping the newest SYNC_LIMITS.keptRuns. */
+  async record(db: Db, run: SyncRunRecord): Promise<void> {
+    await db('sync_runs').insert({
+      source: run.source,
+      trigger: run.trigger,
+      status: run.status,
+      started_at: run.startedAt.getTime(),
+      finished_at: run.finishedAt.getTime(),
+      created: run.created,
+      updated: run.updated,
+      unchanged: run.unchanged,
+      deactivated: run.deactivated,
+      skipped: run.skipped,
+      skipped_records: JSON.stringify(run.skippedRecords.slice(0, SYNC_LIMITS.reportedSkips)),
+      error: run.error === null ? null : run.error.slice(0, SYNC_LIMITS.error),
+    });
+    // Only the newest are kept. Ids grow with each sync (one at a time), so the oldest go first.
+    const oldestKept: { id: number | string } | undefined = await db('sync_runs')
+      .orderBy('id', 'desc')
+      .offset(SYNC_LIMITS.keptRuns - 1)
+      .first('id');
+    if (oldestKept) await db('sync_runs').where('id', '<', oldestKept.id).delete();
+  }
+
+  /** The latest sync, as the dashboard shows it. */
+  async last(db: Db): Promise<SyncRun | null> {
+    // Rows go in as syncs end (one sync at a time): the highest id is the latest.
+    const row: SyncRunRow | undefined = await db('sync_runs').orderBy('id', 'desc').first();
+    if (!row) return null;
+    return {
+      id: String(row.id),
+      source: SYNC_SOURCE_NAMES[row.source as SyncSource] ?? row.source,
+      trigger: row.trigger === 'schedule' ? 'schedule' : 'admin',
+      status: row.status === 'failed' ? 'failed' : 'succeeded',
+      startedAt: new Date(Number(row.started_at)).toISOString(),
+      finishedAt: new Date(Number(row.finished_at)).toISOString(),
+      created: Number(row.created),
+      updated: Number(row.updated),
+      unchanged: Number(row.unchanged),
+      deactivated: Number(row.deactivated),
+      skipped: Number(row.skipped),
+      skippedRecords: JSON.parse(row.skipped_records) as SkippedRecord[],
+      error: row.error,
+    };
+  }
+}

@@ -1,0 +1,10 @@
+import { ENDPOINTS } from '@jobboard/contract';
+import { apiFetch } from '@jobboard/shared-ui';
+import useSWR from 'swr';
+
+export const lastSyncKey = ENDPOINTS.lastSync.path;
+
+/** The configured job source and its latest sync, for the dashboard's panel. */
+export function useLastSync() {
+  return useSWR(lastSyncKey, () => apiFetch(ENDPOINTS.lastSync));
+}
