@@ -1,9 +1,10 @@
 import { media } from '@jobboard/shared-ui';
 import { NavLink } from '@jobboard/shared-ui/router';
-import styled, { css } from 'styled-components';
+import styled from 'styled-components';
 import { useSite } from '../app/site-context';
 import { MemberMenu } from './MemberMenu';
 import { useMenuStore } from './menu-store';
+import { navLinkStyle } from './nav-link-style';
 
 /**
  * The site header (SPEC.md 1): Jobs, Submit Job, Resources (external), My Bookmarks, Subscribe
@@ -121,19 +122,8 @@ const Nav = styled.nav<{ $open: boolean }>`
   }
 `;
 
-const link = css`
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-  border-radius: ${({ theme }) => theme.radii.md};
-  color: ${({ theme }) => theme.colors.text};
-  font-weight: 600;
-  text-decoration: none;
-  &:hover {
-    background: ${({ theme }) => theme.colors.surfaceMuted};
-  }
-`;
-
 const Item = styled(NavLink)`
-  ${link}
+  ${navLinkStyle}
   &.active {
     color: ${({ theme }) => theme.colors.primary};
     background: ${({ theme }) => theme.colors.primarySoft};
@@ -141,11 +131,11 @@ const Item = styled(NavLink)`
 `;
 
 const External = styled.a`
-  ${link}
+  ${navLinkStyle}
 `;
 
 const Subscribe = styled.a`
-  ${link}
+  ${navLinkStyle}
   background: ${({ theme }) => theme.colors.primary};
   color: ${({ theme }) => theme.colors.textInverse};
   text-align: center;

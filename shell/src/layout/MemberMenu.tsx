@@ -10,6 +10,7 @@ import {
 import { useLocation } from '@jobboard/shared-ui/router';
 import { useEffect } from 'react';
 import styled from 'styled-components';
+import { navLinkStyle } from './nav-link-style';
 
 /**
  * The header's member item, when a Ghost site is configured: 'Sign in' (to the Ghost portal,
@@ -70,14 +71,7 @@ export function MemberMenu({
 }
 
 const SignIn = styled.a`
-  padding: ${({ theme }) => `${theme.space.sm} ${theme.space.md}`};
-  border-radius: ${({ theme }) => theme.radii.md};
-  color: ${({ theme }) => theme.colors.text};
-  font-weight: 600;
-  text-decoration: none;
-  &:hover {
-    background: ${({ theme }) => theme.colors.surfaceMuted};
-  }
+  ${navLinkStyle}
 `;
 
 const Signed = styled.span`

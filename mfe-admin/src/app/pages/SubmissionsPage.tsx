@@ -9,8 +9,6 @@ import {
 import {
   Button,
   Cluster,
-  Input,
-  Label,
   Notice,
   Pagination,
   Select,
@@ -18,11 +16,11 @@ import {
   Stack,
   errorMessage,
 } from '@jobboard/shared-ui';
-import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { submissionsCsvHref, useSubmissions } from '../../features/submissions/api/submissions';
 import { SubmissionItem } from '../../features/submissions/components/SubmissionItem';
 import { SUBMISSION_TEXT } from '../../features/submissions/messages';
+import { ListSearch } from '../../lib/ListSearch';
 import { useListView } from '../../lib/list-view';
 import { PageHeader } from '../../lib/ui';
 
@@ -39,17 +37,12 @@ export default function SubmissionsPage() {
   );
   const query = listQueryString(view, ADMIN_SUBMISSIONS_DEFAULTS);
   const { data, error, isLoading } = useSubmissions(query);
-  const [text, setText] = useState(view.q ?? '');
   const submissions = data?.submissions;
   // `?? 0`: this remote may be deployed before an API that counts flagged payments.
   const flagged = data?.flaggedPayments ?? 0;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const filtered = Boolean(view.q || view.status);
 
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    update({ q: text.trim() || undefined });
-  };
   const sortChoice = `${view.sort ?? 'submitted'}-${view.dir ?? 'desc'}` as SortChoice;
 
   return (
@@ -76,24 +69,17 @@ export default function SubmissionsPage() {
           <p>{SUBMISSION_TEXT.attention(flagged)}</p>
         </Attention>
       )}
-      <Filters role="search" aria-label={SUBMISSION_TEXT.search} onSubmit={search}>
+      <Filters role="search" aria-label={SUBMISSION_TEXT.search}>
         <Cluster $gap="sm">
-          <div>
-            <Label htmlFor="submissions-search">{SUBMISSION_TEXT.search}</Label>
-            <Cluster $gap="xs">
-              <Input
-                id="submissions-search"
-                type="search"
-                value={text}
-                maxLength={200}
-                placeholder={SUBMISSION_TEXT.searchHint}
-                onChange={(event) => setText(event.target.value)}
-              />
-              <Button type="submit" $variant="secondary">
-                {SUBMISSION_TEXT.searchButton}
-              </Button>
-            </Cluster>
-          </div>
+          <ListSearch
+            key={view.q ?? ''}
+            id="submissions-search"
+            label={SUBMISSION_TEXT.search}
+            hint={SUBMISSION_TEXT.searchHint}
+            submitLabel={SUBMISSION_TEXT.searchButton}
+            query={view.q}
+            onSearch={(q) => update({ q })}
+          />
           <Select
             label={SUBMISSION_TEXT.status}
             value={view.status ?? ''}
@@ -154,6 +140,6 @@ const Attention = styled(Notice)`
   margin-bottom: ${({ theme }) => theme.space.lg};
 `;
 
-const Filters = styled.form`
+const Filters = styled.div`
   margin-bottom: ${({ theme }) => theme.space.lg};
 `;

@@ -4,9 +4,9 @@ import {
   JOB_SOURCES,
   type AdminJobsQuery,
 } from '@jobboard/contract';
-import { Button, Checkbox, Cluster, Input, Label, Select } from '@jobboard/shared-ui';
-import { useState, type FormEvent } from 'react';
+import { Button, Checkbox, Cluster, Select } from '@jobboard/shared-ui';
 import styled from 'styled-components';
+import { ListSearch } from '../../../lib/ListSearch';
 import { JOB_MESSAGES } from '../messages';
 
 interface JobsFiltersProps {
@@ -17,31 +17,19 @@ interface JobsFiltersProps {
 
 /** The jobs list's search and filters; each change goes into the address (and so the view). */
 export function JobsFilters({ view, onChange, onClear }: JobsFiltersProps) {
-  const [text, setText] = useState(view.q ?? '');
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    onChange({ q: text.trim() || undefined });
-  };
   const choice = <T extends string>(value: string) => (value === '' ? undefined : (value as T));
   return (
-    <Form role="search" aria-label={JOB_MESSAGES.search} onSubmit={search}>
+    <Filters role="search" aria-label={JOB_MESSAGES.search}>
       <Cluster $gap="sm">
-        <SearchBox>
-          <Label htmlFor="jobs-search">{JOB_MESSAGES.search}</Label>
-          <Cluster $gap="xs">
-            <Input
-              id="jobs-search"
-              type="search"
-              value={text}
-              maxLength={200}
-              placeholder={JOB_MESSAGES.searchHint}
-              onChange={(event) => setText(event.target.value)}
-            />
-            <Button type="submit" $variant="secondary">
-              {JOB_MESSAGES.searchButton}
-            </Button>
-          </Cluster>
-        </SearchBox>
+        <ListSearch
+          key={view.q ?? ''}
+          id="jobs-search"
+          label={JOB_MESSAGES.search}
+          hint={JOB_MESSAGES.searchHint}
+          submitLabel={JOB_MESSAGES.searchButton}
+          query={view.q}
+          onSearch={(q) => onChange({ q })}
+        />
         <Select
           label={JOB_MESSAGES.status}
           value={view.status ?? ''}
@@ -81,28 +69,15 @@ export function JobsFilters({ view, onChange, onClear }: JobsFiltersProps) {
           checked={view.expiring === 'yes'}
           onChange={(event) => onChange({ expiring: event.target.checked ? 'yes' : undefined })}
         />
-        <Button
-          type="button"
-          $variant="ghost"
-          onClick={() => {
-            setText('');
-            onClear();
-          }}
-        >
+        <Button type="button" $variant="ghost" onClick={onClear}>
           {JOB_MESSAGES.clearFilters}
         </Button>
       </Cluster>
-    </Form>
+    </Filters>
   );
 }
 
-const Form = styled.form`
+const Filters = styled.div`
   margin-bottom: ${({ theme }) => theme.space.md};
   align-items: flex-end;
-`;
-
-const SearchBox = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
 `;
