@@ -1,6 +1,7 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { loginAsAdmin, submitJob, toasts, waitForMail } from '../support/admin';
+import { screenshot } from '../support/screenshot';
 import { MAIL_CONTROL } from '../support/site';
 import { expect, test } from '../support/test';
 
@@ -8,10 +9,9 @@ import { expect, test } from '../support/test';
  * Admin at scale (issue 16) in the browser: the jobs list filtered in the address, three jobs
  * extended in one bulk action with its summary and their timeline entry, the CSV of the view,
  * a failed e-mail sent again to the SMTP test peer, and the dashboard's chart with its text for
- * screen readers. Screenshots for the issue's closing note go to SCREENS.
+ * screen readers. Screenshots of the dashboard and the timelines are attached to the report.
  */
 
-const SCREENS = process.env.SCREENS_DIR ?? '/work/notes/screens';
 const CSRF = { 'x-requested-with': 'fetch' };
 
 /**
@@ -51,7 +51,7 @@ async function createJobs(request: APIRequestContext, stamp: number) {
 test.describe('admin at scale', () => {
   test('filters the jobs list in the address, extends three jobs at once, shows the timeline and exports the view', async ({
     page,
-  }) => {
+  }, testInfo) => {
     // A long walk through five screens: three times the default time, for a loaded machine.
     test.slow();
     const stamp = Date.now();
@@ -120,13 +120,12 @@ test.describe('admin at scale', () => {
     await expect(entries.last()).toContainText(
       /Extended.*Extended by 30 days, to \d{4}-\d{2}-\d{2}.*by e2e-admin/,
     );
-    mkdirSync(SCREENS, { recursive: true });
-    await page.screenshot({ path: `${SCREENS}/admin-job-timeline.png`, fullPage: true });
+    await screenshot(page, testInfo, 'admin-job-timeline');
   });
 
   test('sends a failed e-mail again from the e-mail page, to the SMTP test peer', async ({
     page,
-  }) => {
+  }, testInfo) => {
     // Four screens and the mail round trip: three times the default time, for a loaded machine.
     test.slow();
     const stamp = Date.now();
@@ -180,12 +179,12 @@ test.describe('admin at scale', () => {
     await expect(timeline).toContainText(`E-mail sent: 'We received your job submission`);
     // From the top: a full-page shot taken scrolled would draw the sticky header mid-page.
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SCREENS}/admin-submission-timeline.png`, fullPage: true });
+    await screenshot(page, testInfo, 'admin-submission-timeline');
   });
 
   test('the dashboard shows the numbers and a revenue chart with text for screen readers', async ({
     page,
-  }) => {
+  }, testInfo) => {
     await loginAsAdmin(page);
     const numbers = page.getByRole('region', { name: 'At a glance' });
     for (const label of [
@@ -203,7 +202,6 @@ test.describe('admin at scale', () => {
     const table = numbers.getByRole('table', { name: 'Revenue by month' });
     await expect(table.getByRole('row')).toHaveCount(13);
     await expect(table.getByRole('columnheader', { name: 'Revenue' })).toBeAttached();
-    mkdirSync(SCREENS, { recursive: true });
-    await page.screenshot({ path: `${SCREENS}/admin-dashboard.png`, fullPage: true });
+    await screenshot(page, testInfo, 'admin-dashboard');
   });
 });

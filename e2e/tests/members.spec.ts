@@ -2,8 +2,9 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { MEMBER_MESSAGES } from '@jobboard/contract';
 import { ApiProcess, FakeGhost, memberKey } from '@jobboard/api/test-support';
-import type { BrowserContext, Locator, Page, TestInfo } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { cardOf, cards } from '../support/board';
+import { screenshot } from '../support/screenshot';
 import { RUN_DIR } from '../support/site';
 import { APP_READY, expect, test } from '../support/test';
 
@@ -78,13 +79,6 @@ async function signIn(page: Page, from: string) {
   await expect(header(page).getByText(EMAIL)).toBeVisible();
   await expect(signOutButton(page)).toBeVisible();
   await page.unroute('**/api/members/session');
-}
-
-/** A screenshot for the report, also kept as a file in the test's output folder. */
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
 }
 
 test('a member signs in through Ghost and finds their bookmarks on a second device', async ({
