@@ -52,6 +52,8 @@ export interface Config {
   firstAdmin: { username: string; password: string } | null;
   /** Submissions accepted per client address in a window (spam defence). */
   submissionRateLimit: { max: number; windowMinutes: number };
+  /** LOGIN_RATE_LIMIT_MAX: admin sign-in requests per client address per 15 minutes. */
+  loginRateLimitMax: number;
   /**
    * REQUEST_TIMEOUT_SECONDS: a request must arrive whole (headers and body) within this time, or
    * it is answered 408 and its connection closed; a connection silent both ways for twice as
@@ -209,6 +211,9 @@ export function loadConfig(env: Env = process.env): Config {
     windowMinutes: read('SUBMISSION_RATE_LIMIT_WINDOW_MINUTES', parsePositive, 10),
   };
 
+  // Per address, whatever the username: caps how many accounts one address can try.
+  const loginRateLimitMax = read('LOGIN_RATE_LIMIT_MAX', parsePositive, 10);
+
   const requestTimeoutSeconds = read('REQUEST_TIMEOUT_SECONDS', parseTimeout, 30);
 
   const airtable = {
@@ -266,6 +271,7 @@ export function loadConfig(env: Env = process.env): Config {
     session,
     firstAdmin,
     submissionRateLimit,
+    loginRateLimitMax,
     requestTimeoutSeconds,
     sync,
   };

@@ -174,6 +174,14 @@ describe('configuration from the environment', () => {
     );
   });
 
+  it('reads the sign-in limit per address, which must allow at least one', () => {
+    expect(loadConfig({}).loginRateLimitMax).toBe(10);
+    expect(loadConfig({ LOGIN_RATE_LIMIT_MAX: '50' }).loginRateLimitMax).toBe(50);
+    expect(() => loadConfig({ LOGIN_RATE_LIMIT_MAX: '0' })).toThrow(
+      /LOGIN_RATE_LIMIT_MAX must be a whole number above 0/,
+    );
+  });
+
   it('reads the first admin and the session timeouts, and wants both admin variables or neither', () => {
     const config = loadConfig({
       ADMIN_USERNAME: 'alice',

@@ -26,7 +26,7 @@ const authRoutes: FastifyPluginAsync = async (app) => {
     app,
     ENDPOINTS.login,
     // Per address, whatever the username: caps how many accounts one address can try.
-    { config: { rateLimit: { max: 10, timeWindow: WINDOW_MS } } },
+    { config: { rateLimit: { max: app.config.loginRateLimitMax, timeWindow: WINDOW_MS } } },
     async (request, reply) => {
       const username = normaliseUsername(request.body.username);
       const now = app.now().getTime();

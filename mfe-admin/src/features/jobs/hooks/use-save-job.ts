@@ -3,8 +3,8 @@ import { ApiError, errorMessage, toast } from '@jobboard/shared-ui';
 import { useNavigate } from '@jobboard/shared-ui/router';
 import { useSWRConfig } from 'swr';
 import { adminJobKey } from '../api/admin-job';
-import { adminJobsKey } from '../api/admin-jobs';
 import { useCreateJob } from '../api/create-job';
+import { useRefreshJobPages } from '../api/job-page';
 import { useUpdateJob } from '../api/update-job';
 import { JOB_MESSAGES } from '../messages';
 
@@ -17,13 +17,16 @@ export function useSaveJob(id: string | undefined) {
   const { mutate } = useSWRConfig();
   const { trigger: create } = useCreateJob();
   const { trigger: update } = useUpdateJob();
+  const refreshPages = useRefreshJobPages();
 
   return async (form: AdminJobForm) => {
     try {
       const saved = id ? await update({ id, form }) : await create(form);
       await mutate(adminJobKey(saved.id), saved, { revalidate: false });
       toast({ title: id ? JOB_MESSAGES.updated : JOB_MESSAGES.created, variant: 'success' });
-      await mutate(adminJobsKey);
+      // Every cached page of the list, fetched again: the dashboard may have read its page a moment
+      // ago, and SWR would otherwise serve that copy (deduplicated) when it opens again.
+      await refreshPages();
       navigate('/admin/dashboard');
       return undefined;
     } catch (failure) {
