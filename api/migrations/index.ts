@@ -32,15 +32,15 @@ import promoRedemption from './20261124120400_promo_redemption';
 import canonicalJobTypes from './20261124120500_canonical_job_types';
 import createMemberSessions from './20261125010100_create_member_sessions';
 import memberBookmarksOutliveJobs from './20261125010200_member_bookmarks_outlive_jobs';
+import jobSyncHash from './20261125020100_job_sync_hash';
+import createSyncRuns from './20261125020200_create_sync_runs';
+import createSyncLease from './20261125020300_create_sync_lease';
 import jobsCreatedIndex from './20261125040100_jobs_created_index';
 import createJobAudit from './20261125040200_create_job_audit';
 import outboxSubmission from './20261125040300_outbox_submission';
 import submissionCompanyLinks from './20261125040400_submission_company_links';
 import outboxHeaders from './20261125050100_outbox_headers';
 import createJobAlerts from './20261125050200_create_job_alerts';
-import jobSyncHash from './20261125020100_job_sync_hash';
-import createSyncRuns from './20261125020200_create_sync_runs';
-import createSyncLease from './20261125020300_create_sync_lease';
 import type { Migration } from './migration';
 
 export const migrations: Migration[] = [
@@ -77,13 +77,13 @@ export const migrations: Migration[] = [
   canonicalJobTypes,
   createMemberSessions,
   memberBookmarksOutliveJobs,
+  jobSyncHash,
+  createSyncRuns,
+  createSyncLease,
   jobsCreatedIndex,
   createJobAudit,
   outboxSubmission,
   submissionCompanyLinks,
   outboxHeaders,
   createJobAlerts,
-  jobSyncHash,
-  createSyncRuns,
-  createSyncLease,
 ];
