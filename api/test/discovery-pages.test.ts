@@ -159,6 +159,7 @@ describe(`a job's page without JavaScript, on ${testDatabase}`, () => {
     expect(p.meta('twitter:description')).toBe(p.meta('description'));
     expect(p.link('alternate', 'application/rss+xml')).toBe(`${ORIGIN}/feed.xml`);
     expect(p.link('alternate', 'application/feed+json')).toBe(`${ORIGIN}/feed.json`);
+    expect(p.link('sitemap', 'application/xml')).toBe(`${ORIGIN}/sitemap.xml`);
     // The template's own title and description are replaced, not repeated.
     expect(p.all.filter((e) => e.tagName === 'title')).toHaveLength(1);
   });
@@ -347,6 +348,7 @@ describe(`every other page's head, on ${testDatabase}`, () => {
       expect(p.meta('og:title')).toBe(title);
       expect(p.link('canonical')).toBe(canonical);
       expect(p.meta('robots')).toBe(noindex ? 'noindex' : undefined);
+      expect(p.link('sitemap', 'application/xml')).toBe(`${ORIGIN}/sitemap.xml`);
       expect(p.jsonLd).toEqual([]);
     },
   );

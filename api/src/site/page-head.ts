@@ -1,5 +1,6 @@
 import {
   DEFAULT_SORT,
+  DISCOVERY_PATHS,
   HERO_TAGLINE,
   RECENT_DAYS,
   REVIEW_HOURS,
@@ -35,6 +36,8 @@ export interface PageHead {
   image?: string;
   /** The feeds of the page's search (absolute URLs). */
   feeds: { rss: string; jsonFeed: string; title: string };
+  /** The site's sitemap (absolute URL), named on every page beside the feeds. */
+  sitemap: string;
   /** The page's schema.org data (a job's JobPosting). */
   jsonLd?: Record<string, unknown>;
 }
@@ -61,7 +64,12 @@ export function pageHead(
   const named = (title: string) => `${title} | ${boardName}`;
   const filter = filterFromQueryString(queryString);
   const feeds = feedLinks(context, route?.module === './BoardPage' ? filter : undefined);
-  const page = (head: Omit<PageHead, 'feeds'>): PageHead => ({ ...head, feeds });
+  const sitemap = `${origin}${DISCOVERY_PATHS.sitemap}`;
+  const page = (head: Omit<PageHead, 'feeds' | 'sitemap'>): PageHead => ({
+    ...head,
+    feeds,
+    sitemap,
+  });
   const here = `${origin}${pathname.replace(/(.)\/$/, '$1')}`;
 
   if (!route) {
@@ -206,6 +214,7 @@ export function renderHead(head: PageHead, boardName: string): string {
       title: `${head.feeds.title} (JSON Feed)`,
       href: head.feeds.jsonFeed,
     }),
+    link({ rel: 'sitemap', type: 'application/xml', href: head.sitemap }),
     head.jsonLd ? `<script type="application/ld+json">${jsonForScript(head.jsonLd)}</script>` : '',
   ].join('');
 }
