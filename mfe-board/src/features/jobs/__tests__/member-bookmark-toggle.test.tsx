@@ -117,6 +117,20 @@ describe('a signed-in member removing the bookmarks of jobs the board no longer 
   });
 });
 
+describe('a member already signed in when the page loads', () => {
+  it("shows the account's bookmarks, made on another device, in place of this browser's copy", async () => {
+    localStorage.setItem(BOOKMARKS_STORAGE_KEY, JSON.stringify(['5']));
+    useBookmarks.getState().reload();
+    useMemberStore.getState().signedOut();
+    const api = fakeApi({ 'GET /api/members/bookmarks': () => [200, { ids: ['5', '7', '9'] }] });
+    // The shell learns from GET /api/members/me that a member session is open.
+    useMemberStore.getState().signedIn({ email: 'reader@example.org', name: null }, 'session');
+    await waitFor(() => expect(useBookmarks.getState().ids).toEqual(['5', '7', '9']));
+    expect(stored()).toEqual(['5', '7', '9']);
+    expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/members/bookmarks']);
+  });
+});
+
 describe('a visitor who is not signed in', () => {
   it('bookmarks in this browser only: no call to the API', async () => {
     useMemberStore.getState().signedOut();
