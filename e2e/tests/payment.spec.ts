@@ -1,9 +1,10 @@
 import { expect, test } from '../support/test';
 import { loginAsAdmin, mailText, submitJob, toasts, waitForMail } from '../support/admin';
+import { screenshot } from '../support/screenshot';
 
 test('the whole employer journey: submit, review, pay through Stripe Checkout, live and featured', async ({
   page,
-}) => {
+}, testInfo) => {
   const stamp = Date.now();
   const title = `Campaign Manager ${stamp}`;
   const email = `pay-${stamp}@openballot.example`;
@@ -55,4 +56,18 @@ test('the whole employer journey: submit, review, pay through Stripe Checkout, l
   // The link is now only a receipt.
   await page.goto(payUrl);
   await expect(page.getByText('This listing is paid for and live.')).toBeVisible();
+
+  // 5. The dashboard counts the payment: paid this month, and this month's bar of revenue.
+  await page.goto('/admin/dashboard');
+  const numbers = page.getByRole('region', { name: 'At a glance' });
+  await expect(numbers.getByRole('img', { name: /^Revenue by month/ })).toBeVisible();
+  const thisMonth = numbers
+    .getByRole('table', { name: 'Revenue by month' })
+    .getByRole('row')
+    .last();
+  await expect(thisMonth.getByRole('cell')).toHaveText(/^\$[1-9]/);
+  // The shot shows the page, not a toast left over from the journey (they close after 5 s).
+  await expect(toasts(page).getByTestId('toast')).toHaveCount(0, { timeout: 10_000 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, testInfo, 'admin-dashboard-with-revenue');
 });
