@@ -269,6 +269,40 @@ describe(`bulk actions on ${testDatabase}`, () => {
     expect((await historyOf(ids[5]!)).length).toBe(auditBefore);
   });
 
+  it('undoes every change when a write fails part-way (all or nothing)', async () => {
+    const [first, second] = [ids[20]!, ids[21]!];
+    // A fault in the database itself: the second job's update fails after the first's is written.
+    if (testDatabase === 'postgres') {
+      await t.db.raw(
+        `CREATE FUNCTION bulk_fault() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'injected fault'; END $$ LANGUAGE plpgsql`,
+      );
+      await t.db.raw(
+        `CREATE TRIGGER bulk_fault BEFORE UPDATE ON jobs FOR EACH ROW WHEN (NEW.id = ${second}) EXECUTE FUNCTION bulk_fault()`,
+      );
+    } else {
+      await t.db.raw(
+        `CREATE TRIGGER bulk_fault BEFORE UPDATE ON jobs WHEN NEW.id = ${second} BEGIN SELECT RAISE(ABORT, 'injected fault'); END`,
+      );
+    }
+    try {
+      const before = await Promise.all([first, second].map(jobOf));
+      const auditBefore = (await historyOf(first)).length;
+      for (const action of ['extend', 'deactivate'] as const) {
+        const res = await bulk({ action, ids: [first, second] });
+        expect(res.statusCode, action).toBe(500);
+      }
+      expect(await Promise.all([first, second].map(jobOf))).toEqual(before);
+      expect((await historyOf(first)).length).toBe(auditBefore);
+    } finally {
+      await t.db.raw('DROP TRIGGER bulk_fault' + (testDatabase === 'postgres' ? ' ON jobs' : ''));
+      if (testDatabase === 'postgres') await t.db.raw('DROP FUNCTION bulk_fault()');
+    }
+    // Without the fault the same action goes through.
+    expect((await bulk({ action: 'extend', ids: [first, second] })).json()).toMatchObject({
+      changed: 2,
+    });
+  });
+
   it('deactivates and activates, counting jobs already so', async () => {
     // ids[9] is inactive (9 % 9 === 0), ids[10] and ids[11] are active.
     const off = (await bulk({ action: 'deactivate', ids: [ids[9], ids[10], ids[11]] })).json();
