@@ -270,7 +270,7 @@ describe(`bulk actions on ${testDatabase}`, () => {
   });
 
   it('undoes every change when a write fails part-way (all or nothing)', async () => {
-    const [first, second] = [ids[20]!, ids[21]!];
+    const [first, second] = [ids[40]!, ids[41]!];
     // A fault in the database itself: the second job's update fails after the first's is written.
     if (testDatabase === 'postgres') {
       await t.db.raw(
