@@ -185,6 +185,35 @@ describe(`job alerts by e-mail on ${testDatabase}`, () => {
     });
   });
 
+  it('lets the confirmation e-mail cancel the request with one click, so it can no longer start', async () => {
+    const t = await appWithSmtp();
+    const body = { email: 'not-me@example.org', frequency: 'daily', search: '?q=grants' };
+    expect((await subscribe(t, body)).statusCode).toBe(201);
+    await t.app.mailer.flush();
+    const mail = parseMail(smtp.received.at(-1)!);
+    const confirmToken = tokenIn(mail.body, 'confirm');
+    const manageToken = tokenIn(mail.body, 'unsubscribe');
+    expect(mail.body).toContain(
+      `Not yours? Cancel this request with one click: http://localhost:3000/alerts/unsubscribe?token=${manageToken}`,
+    );
+    expect(mail.headers.replace(/\r\n[ \t]+/g, ' ')).toContain(
+      `List-Unsubscribe: <http://localhost:3000/alerts/unsubscribe?token=${manageToken}>`,
+    );
+    expect(mail.headers).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+
+    const oneClick = await t.app.inject({
+      method: 'POST',
+      url: `/alerts/unsubscribe?token=${manageToken}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode).toBe(200);
+    const late = await t.app.inject({ method: 'POST', url: `/api/alerts/${confirmToken}/confirm` });
+    expect(late.statusCode).toBe(410);
+    const [row] = await t.db('job_alerts').where({ email: body.email });
+    expect(row.status).toBe('unsubscribed');
+  });
+
   it('refuses an expired, a reused, a replaced or a made-up confirmation link', async () => {
     const t = await appWithSmtp();
     const body = { email: 'late@example.org', frequency: 'weekly', search: '?q=grants' };

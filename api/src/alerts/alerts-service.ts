@@ -74,6 +74,7 @@ export async function subscribe(input: AlertSubscription, context: AlertsContext
       confirm_token_hash: hashAlertToken(token),
       confirm_expires_at: now.getTime() + ALERT_LIMITS.confirmHours * HOUR_MS,
     };
+    const manageToken = existing?.manage_token ?? newAlertToken();
     if (existing) {
       await alerts.update(trx, existing.id, ['pending'], {
         ...confirmation,
@@ -88,7 +89,7 @@ export async function subscribe(input: AlertSubscription, context: AlertsContext
         frequency: input.frequency,
         status: 'pending',
         ...confirmation,
-        manage_token: newAlertToken(),
+        manage_token: manageToken,
         last_job_id: 0,
         next_digest_at: null,
         last_digest_at: null,
@@ -106,6 +107,7 @@ export async function subscribe(input: AlertSubscription, context: AlertsContext
         frequency: input.frequency,
         searchUrl: searchUrl(context.publicUrl, search),
         confirmUrl: alertUrls(context.publicUrl).confirm(token),
+        unsubscribeUrl: alertUrls(context.publicUrl).unsubscribe(manageToken),
         boardName: context.boardName,
       }),
       now,

@@ -7,13 +7,18 @@ export const ALERT_DIGEST_TEMPLATE = 'alert-digest';
 const frequencyWord = (frequency: AlertFrequency) =>
   ALERT_FREQUENCIES.find((f) => f.value === frequency)!.label.toLowerCase();
 
-/** Double opt-in: the one message an address gets before it has said yes. */
+/**
+ * Double opt-in: the one message an address gets before it has said yes. Like every alert
+ * e-mail it can stop what follows: its unsubscribe link (and headers) end the request, so nobody
+ * can confirm it later from this message.
+ */
 export function alertConfirmationEmail(input: {
   to: string;
   description: string;
   frequency: AlertFrequency;
   searchUrl: string;
   confirmUrl: string;
+  unsubscribeUrl: string;
   boardName: string;
 }): OutgoingEmail {
   return {
@@ -33,9 +38,19 @@ export function alertConfirmationEmail(input: {
       `The link works once, for ${ALERT_LIMITS.confirmHours} hours. If you did not ask for this, ignore this e-mail: nothing more will be sent.`,
       '',
       `The ${input.boardName} team`,
+      '',
+      '--',
+      `Not yours? Cancel this request with one click: ${input.unsubscribeUrl}`,
     ].join('\n'),
+    headers: unsubscribeHeaders(input.unsubscribeUrl),
   };
 }
+
+/** What mail clients show as an unsubscribe button: List-Unsubscribe with a one-click POST (RFC 8058). */
+const unsubscribeHeaders = (unsubscribeUrl: string) => ({
+  'List-Unsubscribe': `<${unsubscribeUrl}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});
 
 /**
  * The digest of an alert: the new jobs (at most ALERT_LIMITS.digestJobs), a link to the whole
@@ -80,9 +95,6 @@ export function alertDigestEmail(input: {
     to: input.to,
     subject: `${count} new job${input.total === 1 ? '' : 's'}: ${input.description}`,
     text: lines.join('\n'),
-    headers: {
-      'List-Unsubscribe': `<${input.unsubscribeUrl}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
+    headers: unsubscribeHeaders(input.unsubscribeUrl),
   };
 }
