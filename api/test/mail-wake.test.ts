@@ -1,5 +1,5 @@
 import { VALID_SUBMISSION } from '@jobboard/contract/testing';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { issuePaymentToken } from '../src/payments/payment-tokens';
 import { startFakeStripe, type FakeStripe } from './support/fake-stripe';
 import { pay, startCheckout, stripeEnv, WEBHOOK_SECRET } from './support/payments';
@@ -53,8 +53,11 @@ describe(`the sender wakes after the commit that queued a message on ${testDatab
     expect(await delivered('webhook-wake@openballot.example', 'Your job is live')).toBeLessThan(
       PROMPTLY_MS,
     );
-    const outbox = await t.db('outbox').where({ template: 'job-live' });
-    expect(outbox.map((row) => row.status)).toEqual(['sent']);
+    // The SMTP peer has the message a moment before the sender records it as sent.
+    await vi.waitFor(async () => {
+      const outbox = await t.db('outbox').where({ template: 'job-live' });
+      expect(outbox.map((row) => row.status)).toEqual(['sent']);
+    });
   });
 
   it('sends the acknowledgement of a submission without waiting for the next poll', async () => {
