@@ -159,6 +159,33 @@ describe('configuration from the environment', () => {
     expect(error!.message).not.toContain('s3cret-pw');
   });
 
+  it('reads the re-sync source, with the schedule off unless SYNC_INTERVAL_MINUTES is set', () => {
+    expect(loadConfig({}).sync).toBeNull();
+    const airtable = {
+      AIRTABLE_API_KEY: 'patKEY.secret',
+      AIRTABLE_BASE_ID: 'appABCDEFGHIJKLMN',
+      AIRTABLE_TABLE: 'Jobs',
+    };
+    expect(loadConfig(airtable).sync).toMatchObject({
+      source: { kind: 'airtable', apiUrl: 'https://api.airtable.com/v0', table: 'Jobs' },
+      intervalMinutes: 0,
+    });
+    expect(
+      loadConfig({ JOB_FEED_URL: 'https://feed.example/jobs.json', SYNC_INTERVAL_MINUTES: '60' })
+        .sync,
+    ).toMatchObject({
+      source: { kind: 'json-feed', url: 'https://feed.example/jobs.json' },
+      intervalMinutes: 60,
+    });
+    expect(() => loadConfig({ ...airtable, SYNC_INTERVAL_MINUTES: '-5' })).toThrow(
+      /SYNC_INTERVAL_MINUTES/,
+    );
+    expect(() => loadConfig({ AIRTABLE_API_KEY: 'patKEY.secret' })).toThrow(/must be set together/);
+    expect(() =>
+      loadConfig({ ...airtable, JOB_FEED_URL: 'https://feed.example/jobs.json' }),
+    ).toThrow(/jobs sync from one source/);
+  });
+
   it('reads the submission rate limit, which must allow at least one in a window', () => {
     expect(loadConfig({}).submissionRateLimit).toEqual({ max: 5, windowMinutes: 10 });
     expect(

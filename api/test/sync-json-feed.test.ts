@@ -232,6 +232,25 @@ describe(`re-sync from a JSON feed on ${testDatabase}`, () => {
     expect((await jobNamed(long(ADMIN_LIMITS.title))).title).toHaveLength(ADMIN_LIMITS.title);
   });
 
+  it.each([
+    ['a 500', '500'],
+    ['bad JSON', 'bad-json'],
+  ] as const)('changes nothing when the feed fails: %s', async (_name, answer) => {
+    const before = (await admin({ url: '/api/admin/jobs' })).json();
+    const saved = fake.feed;
+    fake.feed = [feedJob('would-be-new')];
+    fake.feedScript = [answer];
+    try {
+      const res = await refresh();
+      expect(res.statusCode).toBe(502);
+      expect(res.json().message).toMatch(/^Could not read the jobs from the JSON feed: /);
+      expect(res.json().message).toMatch(/Nothing was changed\.$/);
+      expect((await admin({ url: '/api/admin/jobs' })).json()).toEqual(before);
+    } finally {
+      fake.feed = saved;
+    }
+  });
+
   it('refuses a feed that is not a list of jobs, changing nothing', async () => {
     const before = (await admin({ url: '/api/admin/jobs' })).json();
     fake.feed = { not: 'jobs' };
