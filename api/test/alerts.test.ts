@@ -1,5 +1,5 @@
 import { ALERT_LIMITS, ALERT_MESSAGES } from '@jobboard/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { JobInput } from '../src/jobs/jobs-repository';
 import { signedIn } from './support/admin';
 import { createJobs } from './support/jobs';
@@ -183,6 +183,25 @@ describe(`job alerts by e-mail on ${testDatabase}`, () => {
       sent: 0,
       skipped: 0,
     });
+  });
+
+  it('sends the due digests by itself, on the schedule of ALERT_DIGEST_INTERVAL_MINUTES', async () => {
+    const t = await appWithSmtp();
+    await followSearch(t, 'scheduled@example.org', SEARCH);
+    await createJobs(t.app, [grants]);
+    // A day later another API process starts with the scheduler on: its first run is at start.
+    const scheduled = await buildTestApp({
+      sameDatabaseAs: t,
+      now: new Date(t.clock.now.getTime() + DAY_MS),
+      env: { SMTP_URL: smtp.url, ALERT_DIGEST_INTERVAL_MINUTES: '1' },
+    });
+    open.push(scheduled);
+    await vi.waitFor(async () => {
+      const digests = await t.db('outbox').where({ template: 'alert-digest' });
+      expect(digests.map((m) => m.to_address)).toEqual(['scheduled@example.org']);
+    });
+    const [alert] = await t.db('job_alerts').where({ email: 'scheduled@example.org' });
+    expect(Number(alert.last_digest_at)).toBe(t.clock.now.getTime() + DAY_MS);
   });
 
   it('lets the confirmation e-mail cancel the request with one click, so it can no longer start', async () => {
