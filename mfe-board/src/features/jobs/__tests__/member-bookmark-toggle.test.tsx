@@ -122,7 +122,9 @@ describe('a member already signed in when the page loads', () => {
     localStorage.setItem(BOOKMARKS_STORAGE_KEY, JSON.stringify(['5']));
     useBookmarks.getState().reload();
     useMemberStore.getState().signedOut();
-    const api = fakeApi({ 'GET /api/members/bookmarks': () => [200, { ids: ['5', '7', '9'] }] });
+    const api = fakeApi({
+      'GET /api/members/bookmarks': () => [200, { ids: ['5', '7', '9'], removedIds: [] }],
+    });
     // The shell learns from GET /api/members/me that a member session is open.
     useMemberStore.getState().signedIn({ email: 'reader@example.org', name: null }, 'session');
     await waitFor(() => expect(useBookmarks.getState().ids).toEqual(['5', '7', '9']));
