@@ -11,6 +11,11 @@ export interface AuditActor {
   actor: string;
 }
 
+/** The admin making a change as an audit line names them: 'admin:<username>', or 'system'. */
+export function auditActor(admin: { id: number; username: string } | undefined): AuditActor {
+  return { adminId: admin?.id ?? null, actor: admin ? `admin:${admin.username}` : 'system' };
+}
+
 export interface JobAuditEntry {
   jobId: number;
   action: JobAuditAction;
