@@ -4,14 +4,14 @@ import { JobList } from '../features/jobs/components/JobCard';
 import { JobDetailRoute } from '../features/jobs/components/JobDetailModal';
 import { BoardLayout } from '../features/search/components/BoardLayout';
 import { ResultsStatus } from '../features/search/components/ResultsStatus';
-import { AppliedFilterProvider } from '../features/search/hooks/use-board-filter';
+import { AppliedFilterProvider, useAppliedFilter } from '../features/search/hooks/use-board-filter';
 import { useBoardResults } from '../features/search/hooks/use-board-results';
 import { FirstViewProvider } from './first-view';
 
 /**
  * / and /jobs/{id}: the board home (search, filters, sort, one page of results) and, on
  * /jobs/{id}, that job's modal over it. The search feature owns the filters and the list's data;
- * the jobs feature draws the jobs.
+ * the jobs feature draws the jobs; the alerts feature follows the applied search by e-mail.
  */
 export default function BoardPage() {
   return (
@@ -24,6 +24,7 @@ export default function BoardPage() {
 }
 
 function Board() {
+  const { filter } = useAppliedFilter();
   const results = useBoardResults();
   const { jobs, total, totalExact, page, pageCount, goToPage, isLoading } = results;
   return (
@@ -32,7 +33,7 @@ function Board() {
         total={total}
         totalExact={totalExact}
         busy={isLoading && jobs.length > 0}
-        actions={<FollowSearch />}
+        actions={<FollowSearch filter={filter} />}
       >
         <ResultsStatus results={results} />
         {jobs.length > 0 && <JobList jobs={jobs} />}

@@ -12,6 +12,7 @@ import {
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeJob } from '../../test-support/jobs';
 import { renderAt } from '../../test-support/render';
+import { ALERT_TEXT } from '../../features/alerts/messages';
 import { resetListPage } from '../../features/search/stores/list-page-store';
 import BoardPage from '../BoardPage';
 import { ServerFirstView } from '../first-view';
@@ -134,6 +135,26 @@ describe('the board home', () => {
       'href',
       '/feed.json?q=Role&remote=true',
     );
+  });
+
+  it('follows the search on screen by e-mail, in the spelling of its filter', async () => {
+    const received = fakeApi({
+      'POST /api/jobs/search': search,
+      'GET /api/locations': [200, []],
+      'GET /api/categories': [200, []],
+      'POST /api/alerts': [201, { message: 'Almost done' }],
+    });
+    renderBoard('/?remote=true&page=2&q=Role');
+    await screen.findByRole('heading', { name: /Job Opportunities$/ });
+    await userEvent.click(screen.getByRole('button', { name: ALERT_TEXT.open }));
+    const dialog = await screen.findByRole('dialog', { name: ALERT_TEXT.dialogTitle });
+    expect(dialog).toHaveTextContent('"Role" · Remote');
+    await userEvent.type(within(dialog).getByLabelText(ALERT_TEXT.email), 'me@example.org');
+    await userEvent.click(within(dialog).getByRole('button', { name: ALERT_TEXT.submit }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Almost done');
+    expect(received.bodies('POST', '/api/alerts')).toEqual([
+      { email: 'me@example.org', frequency: 'weekly', search: '?q=Role&remote=true' },
+    ]);
   });
 
   it('reads "1,000+" when a broad search was counted only up to the cap', async () => {

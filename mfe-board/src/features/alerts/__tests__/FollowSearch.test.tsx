@@ -1,4 +1,4 @@
-import { ALERT_MESSAGES } from '@jobboard/contract';
+import { ALERT_MESSAGES, defaultSearchFilter, filterFromQueryString } from '@jobboard/contract';
 import { fakeApi } from '@jobboard/shared-ui/test-support';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,11 +8,12 @@ import { FollowSearch } from '../components/FollowSearch';
 import { ALERT_TEXT } from '../messages';
 
 describe("'Get these jobs by e-mail'", () => {
-  it('follows the search of the address with the e-mail and frequency given', async () => {
+  it('follows the applied search with the e-mail and frequency given', async () => {
     const received = fakeApi({
       'POST /api/alerts': [201, { message: ALERT_MESSAGES.checkInbox('me@example.org') }],
     });
-    renderWithProviders(<FollowSearch />, '/?q=grants&remote=true');
+    const search = '?q=grants&remote=true';
+    renderWithProviders(<FollowSearch filter={filterFromQueryString(search)} />, `/${search}`);
     await userEvent.click(screen.getByRole('button', { name: ALERT_TEXT.open }));
     const dialog = await screen.findByRole('dialog', { name: ALERT_TEXT.dialogTitle });
     expect(dialog).toHaveTextContent('"grants" · Remote');
@@ -38,7 +39,7 @@ describe("'Get these jobs by e-mail'", () => {
     fakeApi({
       'POST /api/alerts': [429, { message: ALERT_MESSAGES.tooManyForAddress(12) }],
     });
-    renderWithProviders(<FollowSearch />, '/');
+    renderWithProviders(<FollowSearch filter={defaultSearchFilter()} />, '/');
     await userEvent.click(screen.getByRole('button', { name: ALERT_TEXT.open }));
     const dialog = await screen.findByRole('dialog', { name: ALERT_TEXT.dialogTitle });
     expect(dialog).toHaveTextContent('All jobs');

@@ -1,14 +1,14 @@
-import {
-  ALERT_FREQUENCIES,
-  ENDPOINTS,
-  type AlertFrequency,
-  type AlertView,
-} from '@jobboard/contract';
-import { Button, Notice, Spinner, apiFetch, errorMessage } from '@jobboard/shared-ui';
+import { ALERT_FREQUENCIES, type AlertFrequency, type AlertView } from '@jobboard/contract';
+import { Button, Notice, Spinner, errorMessage } from '@jobboard/shared-ui';
 import { Link, useLocation } from '@jobboard/shared-ui/router';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { confirmAlert } from '../api/confirm-alert';
+import { getAlert } from '../api/get-alert';
+import { unsubscribeAlert } from '../api/unsubscribe-alert';
+import { updateAlert } from '../api/update-alert';
 import { ALERT_TEXT } from '../messages';
+import { FrequencyChoice } from './FrequencyChoice';
 
 export type AlertAction = 'confirm' | 'unsubscribe' | 'manage';
 
@@ -37,13 +37,12 @@ export function AlertLinkPage({ action }: { action: AlertAction }) {
   const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
-    const params = { token };
     const load =
       action === 'confirm'
-        ? openOnce(`confirm:${token}`, () => apiFetch(ENDPOINTS.confirmAlert, { params }))
+        ? openOnce(`confirm:${token}`, () => confirmAlert(token))
         : action === 'unsubscribe'
-          ? openOnce(`unsubscribe:${token}`, () => apiFetch(ENDPOINTS.unsubscribeAlert, { params }))
-          : apiFetch(ENDPOINTS.alert, { params });
+          ? openOnce(`unsubscribe:${token}`, () => unsubscribeAlert(token))
+          : getAlert(token);
     let current = true;
     load.then(
       (view) => current && setAlert(view),
@@ -115,7 +114,6 @@ function ManageAlert({
   const [note, setNote] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const params = { token };
 
   const act = async (change: () => Promise<AlertView>, done: string | null) => {
     setBusy(true);
@@ -135,21 +133,7 @@ function ManageAlert({
       <h1>{ALERT_TEXT.manageTitle}</h1>
       <p>{ALERT_TEXT.manageIntro(alert.email, alert.description)}</p>
       {alert.status === 'pending' && <Notice>{ALERT_TEXT.pendingNote}</Notice>}
-      <Choices>
-        <legend>{ALERT_TEXT.frequency}</legend>
-        {ALERT_FREQUENCIES.map((choice) => (
-          <label key={choice.value}>
-            <input
-              type="radio"
-              name="frequency"
-              value={choice.value}
-              checked={frequency === choice.value}
-              onChange={() => setFrequency(choice.value)}
-            />{' '}
-            {choice.label}
-          </label>
-        ))}
-      </Choices>
+      <FrequencyChoice value={frequency} onChange={setFrequency} />
       {note && <p role="status">{note}</p>}
       {problem && (
         <Notice $tone="danger" role="alert">
@@ -160,12 +144,7 @@ function ManageAlert({
         <Button
           type="button"
           disabled={busy}
-          onClick={() =>
-            void act(
-              () => apiFetch(ENDPOINTS.updateAlert, { params, body: { frequency } }),
-              ALERT_TEXT.saved,
-            )
-          }
+          onClick={() => void act(() => updateAlert(token, frequency), ALERT_TEXT.saved)}
         >
           {ALERT_TEXT.save}
         </Button>
@@ -173,7 +152,7 @@ function ManageAlert({
           type="button"
           $variant="danger"
           disabled={busy}
-          onClick={() => void act(() => apiFetch(ENDPOINTS.unsubscribeAlert, { params }), null)}
+          onClick={() => void act(() => unsubscribeAlert(token), null)}
         >
           {ALERT_TEXT.unsubscribe}
         </Button>
@@ -191,19 +170,6 @@ const Section = styled.section`
   h1,
   p {
     margin: 0;
-  }
-`;
-
-const Choices = styled.fieldset`
-  border: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  gap: ${({ theme }) => theme.space.lg};
-  legend {
-    font-weight: 600;
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    margin-bottom: ${({ theme }) => theme.space.xs};
   }
 `;
 

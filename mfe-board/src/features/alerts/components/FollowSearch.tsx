@@ -1,33 +1,25 @@
 import {
-  ALERT_FREQUENCIES,
   AlertSubscription,
-  ENDPOINTS,
   check,
   describeSearch,
-  filterFromQueryString,
+  filterToQueryString,
   type AlertFrequency,
   type FieldErrors,
+  type SearchFilter,
 } from '@jobboard/contract';
-import {
-  ApiError,
-  Button,
-  Modal,
-  Notice,
-  TextField,
-  apiFetch,
-  errorMessage,
-} from '@jobboard/shared-ui';
-import { useLocation } from '@jobboard/shared-ui/router';
+import { ApiError, Button, Modal, Notice, TextField, errorMessage } from '@jobboard/shared-ui';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
+import { subscribeAlert } from '../api/subscribe-alert';
 import { ALERT_TEXT } from '../messages';
+import { FrequencyChoice } from './FrequencyChoice';
 
 /**
- * 'Get these jobs by e-mail': follow the board's current search (the query string of the address)
- * in a dialog with the address and how often. The API answers with what to do next (confirm from
- * the e-mail); nothing is sent before that.
+ * 'Get these jobs by e-mail': follow the board's applied search (`filter`, as the board page read
+ * it from the address) in a dialog with the address and how often. The API answers with what to
+ * do next (confirm from the e-mail); nothing is sent before that.
  */
-export function FollowSearch() {
+export function FollowSearch({ filter }: { filter: SearchFilter }) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -35,14 +27,13 @@ export function FollowSearch() {
         {ALERT_TEXT.open}
       </Button>
       <Modal open={open} onClose={() => setOpen(false)} title={ALERT_TEXT.dialogTitle}>
-        {open && <FollowSearchForm onClose={() => setOpen(false)} />}
+        {open && <FollowSearchForm filter={filter} onClose={() => setOpen(false)} />}
       </Modal>
     </>
   );
 }
 
-function FollowSearchForm({ onClose }: { onClose(): void }) {
-  const { search } = useLocation();
+function FollowSearchForm({ filter, onClose }: { filter: SearchFilter; onClose(): void }) {
   const [email, setEmail] = useState('');
   const [frequency, setFrequency] = useState<AlertFrequency>('weekly');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -52,14 +43,14 @@ function FollowSearchForm({ onClose }: { onClose(): void }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const body = { email: email.trim(), frequency, search };
+    const body = { email: email.trim(), frequency, search: filterToQueryString(filter) };
     const checked = check(AlertSubscription, body);
     setProblem(null);
     if (!checked.ok) return setErrors(checked.errors);
     setErrors({});
     setSending(true);
     try {
-      setDone((await apiFetch(ENDPOINTS.subscribeAlert, { body })).message);
+      setDone((await subscribeAlert(body)).message);
     } catch (error) {
       const fields = error instanceof ApiError ? error.fieldErrors : undefined;
       if (fields) setErrors(fields);
@@ -81,7 +72,7 @@ function FollowSearchForm({ onClose }: { onClose(): void }) {
   }
   return (
     <Body as="form" noValidate onSubmit={(event: FormEvent) => void submit(event)}>
-      <p>{ALERT_TEXT.dialogIntro(describeSearch(filterFromQueryString(search)))}</p>
+      <p>{ALERT_TEXT.dialogIntro(describeSearch(filter))}</p>
       <TextField
         label={ALERT_TEXT.email}
         type="email"
@@ -92,21 +83,7 @@ function FollowSearchForm({ onClose }: { onClose(): void }) {
         error={errors.email}
         onChange={(event) => setEmail(event.target.value)}
       />
-      <Choices>
-        <legend>{ALERT_TEXT.frequency}</legend>
-        {ALERT_FREQUENCIES.map((choice) => (
-          <label key={choice.value}>
-            <input
-              type="radio"
-              name="frequency"
-              value={choice.value}
-              checked={frequency === choice.value}
-              onChange={() => setFrequency(choice.value)}
-            />{' '}
-            {choice.label}
-          </label>
-        ))}
-      </Choices>
+      <FrequencyChoice value={frequency} onChange={setFrequency} />
       {problem && (
         <Notice $tone="danger" role="alert">
           {problem}
@@ -125,18 +102,5 @@ const Body = styled.div`
   gap: ${({ theme }) => theme.space.md};
   p {
     margin: 0;
-  }
-`;
-
-const Choices = styled.fieldset`
-  border: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  gap: ${({ theme }) => theme.space.lg};
-  legend {
-    font-weight: 600;
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    margin-bottom: ${({ theme }) => theme.space.xs};
   }
 `;
