@@ -315,6 +315,9 @@ describe(`a closed job's page, on ${testDatabase}`, () => {
 
   it('tells an unknown job apart from a closed one, and keeps it out of search results', async () => {
     const res = await t.app.inject('/jobs/999999');
+    // A 404 for crawlers (not a soft 404), with the board's page saying so for people.
+    expect(res.statusCode).toBe(404);
+    expect((await t.app.inject('/jobs/not-a-number')).statusCode).toBe(404);
     const p = page(res.body);
     expect(p.title).toBe('Job not found | Good Jobs');
     expect(p.meta('robots')).toBe('noindex');

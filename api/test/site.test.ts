@@ -54,7 +54,6 @@ describe(`serving the front end on ${testDatabase}`, () => {
 
   it.each([
     '/',
-    '/jobs/12',
     '/bookmarks',
     '/ghost-callback',
     '/submit-job',
@@ -63,6 +62,14 @@ describe(`serving the front end on ${testDatabase}`, () => {
     '/admin/jobs/edit/3',
   ])('answers %s with 200', async (url) => {
     expect((await t.app.inject(url)).statusCode).toBe(200);
+  });
+
+  it("answers a job's page with 200, and an id that names no job with the page and a 404", async () => {
+    const { 'Site Test Role': id } = await createJobs(t.app, [{ title: 'Site Test Role' }]);
+    expect((await t.app.inject(`/jobs/${id}`)).statusCode).toBe(200);
+    const missing = await t.app.inject(`/jobs/${Number(id) + 1000}`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<div id="root">');
   });
 
   it('answers an unknown path with the shell page and a 404 status', async () => {

@@ -1,4 +1,5 @@
 import {
+  JOB_ID_PATTERN,
   matchFrontendRoute,
   type BootConfig,
   type FirstViewData,
@@ -78,7 +79,8 @@ export class SitePages {
     // Every unknown path gets the same page (the shell's 404 screen), kept once.
     const key = route ? `page:${versions}:${url}` : `page:${versions}:404`;
     try {
-      return { status: route ? 200 : 404, body: await this.reads.cache.text(key, build) };
+      const body = await this.reads.cache.text(key, build);
+      return { status: route && (await this.isJobThatExists(pathname)) ? 200 : 404, body };
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       return this.withoutDatabase(route ? 200 : 404, build, () =>
@@ -103,6 +105,16 @@ export class SitePages {
       this.log?.warn({ err: error }, 'page served without its data: database unavailable');
       return { status: 503, body: new CachedBody(Buffer.from(withoutData())) };
     }
+  }
+
+  /**
+   * False for /jobs/{id} of a job that never existed (its page says 'Job not found', with a 404
+   * for crawlers, not a soft 404); true for every other path. A closed job's page stays 200.
+   */
+  private async isJobThatExists(pathname: string): Promise<boolean> {
+    const id = /^\/jobs\/([^/]+)\/?$/.exec(pathname)?.[1];
+    if (id === undefined) return true;
+    return JOB_ID_PATTERN.test(id) && (await this.reads.exists(Number(id)));
   }
 
   private headContext(): HeadContext {
