@@ -1,12 +1,14 @@
 import { ENDPOINTS, type AdminJobForm } from '@jobboard/contract';
 import { apiFetch, useMutation } from '@jobboard/shared-ui';
-import { adminJobsKey } from './admin-jobs';
+import { jobPagesKey } from './job-page';
 
 export const createJob = (form: AdminJobForm) => apiFetch(ENDPOINTS.createJob, { body: form });
 
-/** Add a job; the dashboard's list is fetched again. */
+/** Add a job; the caller fetches every cached page of the list again (useRefreshJobPages). */
 export function useCreateJob() {
-  return useMutation(adminJobsKey, (_key: string, { arg }: { arg: AdminJobForm }) =>
-    createJob(arg),
+  return useMutation(
+    jobPagesKey,
+    (_key: string, { arg }: { arg: AdminJobForm }) => createJob(arg),
+    { revalidate: false },
   );
 }

@@ -1,21 +1,20 @@
 import { ENDPOINTS } from '@jobboard/contract';
-import type { AdminJob } from '@jobboard/contract';
 import { apiFetch, useMutation } from '@jobboard/shared-ui';
-import { adminJobsKey } from './admin-jobs';
+import { jobPagesKey } from './job-page';
 
 export const deleteJob = (id: string) => apiFetch(ENDPOINTS.deleteJob, { params: { id } });
 
-/** Delete a job: it leaves the dashboard's list at once, and the list is fetched again. */
+/**
+ * Delete a job. The caller fetches every cached page of the list again, whatever the outcome
+ * (useRefreshJobPages): the list is many cache entries, not this one key.
+ */
 export function useDeleteJob() {
   return useMutation(
-    adminJobsKey,
+    jobPagesKey,
     async (_key: string, { arg: id }: { arg: string }) => {
       await deleteJob(id);
       return id;
     },
-    {
-      populateCache: (deletedId: string, jobs?: AdminJob[]) =>
-        (jobs ?? []).filter((job) => job.id !== deletedId),
-    },
+    { revalidate: false },
   );
 }

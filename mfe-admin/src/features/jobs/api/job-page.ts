@@ -11,8 +11,10 @@ import useSWR, { useSWRConfig } from 'swr';
 /** The query string of a view of the jobs list (only what differs from the defaults). */
 export const jobsViewQuery = (view: AdminJobsQuery) => listQueryString(view, ADMIN_JOBS_DEFAULTS);
 
-export const jobPageKey = (view: AdminJobsQuery) =>
-  `${ENDPOINTS.adminJobPage.path}${jobsViewQuery(view)}`;
+/** What the cache entry of every page of the jobs list starts with. */
+export const jobPagesKey = ENDPOINTS.adminJobPage.path;
+
+export const jobPageKey = (view: AdminJobsQuery) => `${jobPagesKey}${jobsViewQuery(view)}`;
 
 /** Where the CSV of a view downloads from: every job of the view, not just the page. */
 export const jobsCsvHref = (view: AdminJobsQuery) =>
@@ -40,7 +42,7 @@ export function useRefreshJobPages() {
     mutate(
       (key) =>
         typeof key === 'string' &&
-        (key.startsWith(ENDPOINTS.adminJobPage.path) || key === ENDPOINTS.adminStats.path),
+        (key.startsWith(jobPagesKey) || key === ENDPOINTS.adminStats.path),
       undefined,
       { revalidate: true },
     );

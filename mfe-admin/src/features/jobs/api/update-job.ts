@@ -1,15 +1,19 @@
 import { ENDPOINTS, type AdminJobForm } from '@jobboard/contract';
 import { apiFetch, useMutation } from '@jobboard/shared-ui';
-import { adminJobsKey } from './admin-jobs';
+import { jobPagesKey } from './job-page';
 
 export const updateJob = (id: string, form: AdminJobForm) =>
   apiFetch(ENDPOINTS.updateJob, { params: { id }, body: form });
 
-/** Save an existing job; the dashboard's list is fetched again. */
+/**
+ * Save an existing job; the caller fetches every cached page of the list again
+ * (useRefreshJobPages).
+ */
 export function useUpdateJob() {
   return useMutation(
-    adminJobsKey,
+    jobPagesKey,
     (_key: string, { arg }: { arg: { id: string; form: AdminJobForm } }) =>
       updateJob(arg.id, arg.form),
+    { revalidate: false },
   );
 }
