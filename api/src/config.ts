@@ -64,7 +64,10 @@ export interface Config {
   sync: SyncConfig | null;
 }
 
-/** Where synced jobs come from (DESIGN.md 5, Re-sync): Airtable or a JSON feed, never both. */
+/**
+ * Where synced jobs come from: Airtable or a JSON feed, never both (docs/architecture.md,
+ * Re-sync).
+ */
 export interface SyncConfig {
   source:
     | { kind: 'airtable'; apiKey: string; baseId: string; table: string; apiUrl: string }

@@ -13,8 +13,9 @@ import { createJobs } from './support/jobs';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
 
 /**
- * The re-sync from Airtable (issue 14, DESIGN.md 5) against a local Airtable-shaped server: paging,
- * 429s, the rate limit, invalid records, removals, failures, and two syncs at once.
+ * The re-sync from Airtable (issue 14, docs/architecture.md, Re-sync) against a local
+ * Airtable-shaped server: paging, 429s, the rate limit, invalid records, removals, failures, and
+ * two syncs at once.
  */
 
 let fake: FakeAirtable;

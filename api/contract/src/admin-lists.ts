@@ -28,7 +28,7 @@ import { SUBMISSION_STATUS_LABELS, type SubmissionStatus } from './submission';
  */
 
 /** Rows per page of an admin list unless the URL asks for another size. */
-export const ADMIN_PAGE_SIZE = 25;
+const ADMIN_PAGE_SIZE = 25;
 /** The admin's page sizes (what the page-size menu offers; the API takes 1 to 100). */
 export const ADMIN_PAGE_SIZES = [25, 50, 100] as const;
 /** 'Expiring soon': a live job whose listing ends within this many days. */
@@ -36,7 +36,6 @@ export const EXPIRING_WITHIN_DAYS = 7;
 
 /** Where a job came from (jobs.source). */
 export const JOB_SOURCES = ['admin', 'submission', 'sync', 'demo'] as const;
-export type JobSourceName = (typeof JOB_SOURCES)[number];
 
 /** The status filter of the jobs list: live (active, not ended), inactive, or ended. */
 export const ADMIN_JOB_STATUSES = ['live', 'inactive', 'expired'] as const;
@@ -229,7 +228,6 @@ export const JOB_AUDIT_DETAIL_MAX = 500;
 // ---- e-mail ---------------------------------------------------------------------------------
 
 export const EMAIL_STATES = ['pending', 'sent', 'failed'] as const;
-export type EmailState = (typeof EMAIL_STATES)[number];
 
 export const AdminEmailsQuery = object({
   status: queryChoice(EMAIL_STATES),

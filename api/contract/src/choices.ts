@@ -72,7 +72,6 @@ export const EMPLOYMENT_TYPES: Record<(typeof ADMIN_JOB_TYPES)[number], string> 
 
 /** Experience levels a job can carry (the board's Experience filter); or 'Not specified'. */
 export const EXPERIENCE_LEVELS = ['entry', 'mid', 'senior'] as const;
-export type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number];
 export const EXPERIENCE_NOT_SPECIFIED = 'Not specified';
 /** The public and admin forms' Experience Level menu: the board's levels, or none. */
 export const EXPERIENCE_CHOICES: { value: string; label: string }[] = [

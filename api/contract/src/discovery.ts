@@ -2,8 +2,8 @@ import { filterToQueryString } from './filter-query';
 import { DEFAULT_SORT, type SearchFilter } from './search';
 
 /**
- * Where crawlers and feed readers find the board (DESIGN.md 5, discovery): served by the API
- * outside `/api`, linked from every page's head and from the board's results.
+ * Where crawlers and feed readers find the board (docs/architecture.md, Discovery): served by
+ * the API outside `/api`, linked from every page's head and from the board's results.
  */
 export const DISCOVERY_PATHS = {
   rss: '/feed.xml',

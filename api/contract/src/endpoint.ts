@@ -30,7 +30,7 @@ export const orEmptyObject = <T, S>(struct: Struct<T, S>): Struct<T, S> =>
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyStruct = Struct<any, any>;
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
  * One route of the API: what it takes and what it answers. The API registers each route from

@@ -34,7 +34,7 @@ export function employmentTypeOf(jobType: string): string {
 }
 
 /** Whether a job is (also) done remotely: its flag, or 'Remote' among its locations. */
-export function isRemoteJob(job: Job): boolean {
+function isRemoteJob(job: Job): boolean {
   return job.remote || job.locations.some((l) => REMOTE.test(l.trim()));
 }
 

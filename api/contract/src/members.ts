@@ -3,14 +3,14 @@ import { RecordId } from './job';
 
 /**
  * Member sign-in through the publication's Ghost site, and the bookmarks that follow a member to
- * any device (DESIGN.md 5, Members). The limits below are the database's own (`members.email` is a
- * varchar(320)) or a sane ceiling for one person's list.
+ * any device (docs/architecture.md, Members). The limits below are the database's own
+ * (`members.email` is a varchar(320)) or a sane ceiling for one person's list.
  */
 
 /** The most bookmarks one member keeps on the server (and sends at once when signing in). */
 export const MAX_MEMBER_BOOKMARKS = 500;
 /** A Ghost identity token is a few hundred characters; anything near this is not one. */
-export const MAX_MEMBER_TOKEN_LENGTH = 8192;
+const MAX_MEMBER_TOKEN_LENGTH = 8192;
 /** `members.email` is a varchar(320): the longest address RFC 5321 allows. */
 export const MAX_MEMBER_EMAIL_LENGTH = 320;
 

@@ -161,7 +161,7 @@ const webAddress = (value: string) => HTTP_URL(value) || SUBMISSION_EXTRA_MESSAG
  * A job's experience level, the same rule on the public form, the admin form and the API: one
  * of the board's levels, or 'Not specified' (the default when none is sent).
  */
-export const experienceLevelField = (message: string) =>
+const experienceLevelField = (message: string) =>
   defaulted(
     define<string>('experienceLevel', (value) => isExperienceChoice(value) || message),
     EXPERIENCE_NOT_SPECIFIED,
@@ -171,7 +171,7 @@ export const experienceLevelField = (message: string) =>
  * The salary rule of the public form (SPEC.md 2: 'We only post roles that include a salary'):
  * at least one figure, minimum or maximum. One rule for the form and the API.
  */
-export function salaryGiven(value: {
+function salaryGiven(value: {
   salaryMin?: string | number | null;
   salaryMax?: string | number | null;
 }): true | { path: string[]; message: string } {

@@ -1,10 +1,10 @@
 import { array, enums, integer, nullable, object, string, type Infer } from 'superstruct';
 
 /**
- * Re-sync from the external job source (DESIGN.md 5): what the API takes from a source and what
- * it reports. A record is checked field by field against the admin form's limits (ADMIN_LIMITS,
- * each the width of its PostgreSQL column) and these; one that breaks a rule is skipped, with
- * its reason, and the rest sync.
+ * Re-sync from the external job source (docs/architecture.md, Re-sync): what the API takes from a
+ * source and what it reports. A record is checked field by field against the admin form's limits
+ * (ADMIN_LIMITS, each the width of its PostgreSQL column) and these; one that breaks a rule is
+ * skipped, with its reason, and the rest sync.
  */
 export const SYNC_LIMITS = {
   /** jobs.external_id: an Airtable record id, or a feed job's `id`. */
@@ -31,8 +31,7 @@ export const SYNC_LIMITS = {
 } as const;
 
 /** Where synced jobs come from: the `source` of their rows (jobs.source, 20 characters). */
-export const SYNC_SOURCES = ['airtable', 'json-feed'] as const;
-export type SyncSource = (typeof SYNC_SOURCES)[number];
+export type SyncSource = 'airtable' | 'json-feed';
 
 /** How a source is named to admins ('Jobs refreshed from Airtable'). */
 export const SYNC_SOURCE_NAMES: Record<SyncSource, string> = {

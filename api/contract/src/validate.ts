@@ -7,7 +7,7 @@ export const UNKNOWN_FIELD = 'Unknown field';
 /** The message when the body (or query) is not an object at all: a list, a string, nothing. */
 export const NOT_AN_OBJECT = 'Please send a JSON object';
 
-export type Validation<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
+type Validation<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
 
 /** The message for text holding a NUL character (U+0000), which PostgreSQL cannot store. */
 export const NUL_CHARACTER = 'Please remove the invisible NUL character from this text';

@@ -17,9 +17,9 @@ export type FeedFormat = 'rss' | 'json';
 const SITEMAP_PAGE_COUNT = 3;
 
 /**
- * The feeds, the sitemap and robots.txt (DESIGN.md 5, discovery). Feeds and sitemap are built
- * from the public reads and kept in the same cache (dropped when jobs change, never served past
- * a job's expiry), each with its ETag and the instant it was built as Last-Modified.
+ * The feeds, the sitemap and robots.txt (docs/architecture.md, Discovery). Feeds and sitemap are
+ * built from the public reads and kept in the same cache (dropped when jobs change, never served
+ * past a job's expiry), each with its ETag and the instant it was built as Last-Modified.
  */
 export class Discovery {
   constructor(

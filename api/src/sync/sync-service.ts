@@ -27,13 +27,13 @@ export const NO_SOURCE_MESSAGE =
   'No external job source is configured, so there was nothing to refresh.';
 
 /**
- * Re-sync jobs from the external source (DESIGN.md 5). Every record is read first: a source that
- * cannot be read whole changes nothing (502, and the failure is recorded for the dashboard). Then
- * one transaction: new records become jobs, changed ones are rewritten (by external id), jobs whose
- * record left the source are switched off, never deleted. Only this source's jobs are looked at:
- * admins' jobs, paid submissions' and the demo's are never touched. A record that breaks a rule is
- * skipped with its reason (its job, if it had one, stays as it was). One sync at a time, across
- * processes: a second one is refused (409) while the first runs.
+ * Re-sync jobs from the external source (docs/architecture.md, Re-sync). Every record is read
+ * first: a source that cannot be read whole changes nothing (502, and the failure is recorded for
+ * the dashboard). Then one transaction: new records become jobs, changed ones are rewritten (by
+ * external id), jobs whose record left the source are switched off, never deleted. Only this
+ * source's jobs are looked at: admins' jobs, paid submissions' and the demo's are never touched. A
+ * record that breaks a rule is skipped with its reason (its job, if it had one, stays as it was).
+ * One sync at a time, across processes: a second one is refused (409) while the first runs.
  */
 export async function syncJobs(
   ctx: SyncContext,

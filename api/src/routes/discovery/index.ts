@@ -12,9 +12,10 @@ const TYPES: Record<FeedFormat, string> = {
 };
 
 /**
- * What crawlers and feed readers read (DESIGN.md 5): the feeds of any board search, the sitemap
- * and robots.txt. Outside `/api`, and not JSON answers: `test/route-schemas.test.ts` lists them
- * beside the site's pages. Compressed once per answer by sendShared, not per request.
+ * What crawlers and feed readers read (docs/architecture.md, Discovery): the feeds of any board
+ * search, the sitemap and robots.txt. Outside `/api`, and not JSON answers:
+ * `test/route-schemas.test.ts` lists them beside the site's pages. Compressed once per answer by
+ * sendShared, not per request.
  */
 const discoveryRoutes: FastifyPluginAsync = async (app) => {
   const discovery = new Discovery(

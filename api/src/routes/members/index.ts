@@ -18,9 +18,9 @@ import {
 } from './member-guard';
 
 /**
- * Members signed in through Ghost (DESIGN.md 5): the session from Ghost's identity token, who is
- * signed in, their bookmarks, sign-out. Mounted at /api/members; every write carries the CSRF
- * header like the admins' writes.
+ * Members signed in through Ghost (docs/architecture.md, Members): the session from Ghost's
+ * identity token, who is signed in, their bookmarks, sign-out. Mounted at /api/members; every write
+ * carries the CSRF header like the admins' writes.
  */
 const membersRoutes: FastifyPluginAsync = async (app) => {
   await app.register(fastifyCookie);
