@@ -43,6 +43,16 @@ export const SYNC_SOURCE_NAMES: Record<SyncSource, string> = {
 export const SkippedRecord = object({ externalId: nullable(string()), reason: string() });
 export type SkippedRecord = Infer<typeof SkippedRecord>;
 
+/** What one sync did to the jobs, as every report of it counts them. */
+const syncCounts = {
+  created: integer(),
+  updated: integer(),
+  unchanged: integer(),
+  deactivated: integer(),
+  skipped: integer(),
+  skippedRecords: array(SkippedRecord),
+};
+
 /**
  * `GET /api/refresh-jobs`: what a re-sync changed. `source` is the source's name (null when none
  * is configured, and nothing was done); `skippedRecords` lists the first SYNC_LIMITS.reportedSkips
@@ -50,12 +60,7 @@ export type SkippedRecord = Infer<typeof SkippedRecord>;
  */
 export const RefreshResult = object({
   source: nullable(string()),
-  created: integer(),
-  updated: integer(),
-  unchanged: integer(),
-  deactivated: integer(),
-  skipped: integer(),
-  skippedRecords: array(SkippedRecord),
+  ...syncCounts,
   message: string(),
 });
 export type RefreshResult = Infer<typeof RefreshResult>;
@@ -68,12 +73,7 @@ export const SyncRun = object({
   status: enums(['succeeded', 'failed']),
   startedAt: string(),
   finishedAt: string(),
-  created: integer(),
-  updated: integer(),
-  unchanged: integer(),
-  deactivated: integer(),
-  skipped: integer(),
-  skippedRecords: array(SkippedRecord),
+  ...syncCounts,
   /** Why a failed sync changed nothing. */
   error: nullable(string()),
 });
