@@ -153,6 +153,11 @@ describe(`re-sync from Airtable on ${testDatabase}`, () => {
     ['bad JSON', ['bad-json'], /Airtable did not answer valid JSON/],
     ['a timeout', ['hang'], /Airtable did not answer within 1 s/],
     ['a 500 on the second page', ['ok', '500'], /Airtable answered 500/],
+    [
+      'a 429 five times in a row (Retry-After: 0 or none)',
+      ['429', '429-retry-after', '429', '429-retry-after', '429'],
+      /Airtable kept answering 429 \(too many requests\) after 5 tries/,
+    ],
   ] as const)('changes nothing when the source fails: %s', async (_name, script, message) => {
     const before = await adminJobs();
     fake.records.push(airtableJob(900)); // what a successful sync would add
