@@ -138,13 +138,25 @@ describe(`the RSS feed, on ${testDatabase}`, () => {
   it(`holds at most ${FEED_ITEMS} jobs`, async () => {
     const many = Array.from({ length: FEED_ITEMS + 5 }, (_, i) => ({
       title: `Volunteer Coordinator ${i}`,
-      postedDate: '2026-11-03',
+      postedDate: `2026-11-${String(3 + (i % 15)).padStart(2, '0')}`,
     }));
     const local = await buildTestApp({ env: { PUBLIC_URL: ORIGIN } });
     try {
-      await createJobs(local.app, many);
+      await createJobs(local.app, [
+        ...many,
+        // Featured leads the board, but a feed holds the newest jobs: this one is the oldest.
+        { title: 'Featured Volunteer Coordinator', featured: true, postedDate: '2026-11-01' },
+      ]);
       const { rss } = parseXml((await local.app.inject('/feed.xml?q=coordinator')).body);
       expect(rss.channel.item).toHaveLength(FEED_ITEMS);
+      const titles: string[] = rss.channel.item.map((item: { title: string }) => item.title);
+      expect(titles.some((title) => title.startsWith('Featured Volunteer'))).toBe(false);
+      const dates = rss.channel.item.map((item: { pubDate: string }) => Date.parse(item.pubDate));
+      expect(dates).toEqual([...dates].sort((a, b) => b - a));
+      // Exactly the newest: every job left out is no newer than the oldest one listed.
+      const left = many.filter((job) => !titles.some((title) => title.startsWith(job.title + ' ')));
+      const oldestListed = Math.min(...dates);
+      for (const job of left) expect(Date.parse(job.postedDate)).toBeLessThanOrEqual(oldestListed);
     } finally {
       await local.close();
     }

@@ -3,7 +3,6 @@ import {
   SITEMAP_MAX_URLS,
   filterFromQueryString,
   filterToQueryString,
-  type SearchResponse,
 } from '@jobboard/contract';
 import type { JobsRepository } from '../jobs/jobs-repository';
 import type { CachedBody } from '../jobs/public-cache';
@@ -31,8 +30,8 @@ export class Discovery {
 
   /**
    * The feed of the board's search that `queryString` describes, read exactly as the board reads
-   * it (`filterFromQueryString`) and answered by the board's own search: the newest FEED_ITEMS
-   * jobs of its first page in the board's order (featured first), listed newest first.
+   * it (`filterFromQueryString`) and matched by the board's own search: its newest FEED_ITEMS
+   * jobs, newest first, featured or not.
    */
   feed(format: FeedFormat, queryString: string): Promise<CachedBody> {
     // Sorting is not part of a feed: every spelling of the same search shares one answer.
@@ -40,11 +39,9 @@ export class Discovery {
     return this.reads.cache.textAnswer(
       `feed:${format}:${filterToQueryString(filter)}`,
       async () => {
-        const search = await this.reads.search({ ...filter, page: 1, pageSize: FEED_ITEMS });
-        const { jobs } = JSON.parse(search.bytes.toString()) as SearchResponse;
-        const newestFirst = [...jobs].sort((a, b) => b.postedDate.localeCompare(a.postedDate));
         const builtAt = this.now();
-        const source = { ...this.site, filter, jobs: newestFirst, builtAt };
+        const jobs = await this.jobs.newest(filter, FEED_ITEMS, builtAt);
+        const source = { ...this.site, filter, jobs, builtAt };
         const text = format === 'rss' ? rssFeed(source) : JSON.stringify(jsonFeed(source));
         return { text, headers: lastModified(builtAt) };
       },

@@ -46,7 +46,11 @@ export class JobSearch {
     this.sets = setFactory(index);
   }
 
-  async find(request: SearchRequest, now: Date): Promise<SearchPage> {
+  /**
+   * One page of a search in the order of its sort option, or in `order` when given (the feeds'
+   * NEWEST_FIRST, which no option of the board names).
+   */
+  async find(request: SearchRequest, now: Date, order?: SortOrder): Promise<SearchPage> {
     const terms = searchTerms(request.query);
     const labels = await labelIdsOf(this.db, request);
     // A location or category no job has: nothing can match.
@@ -58,10 +62,10 @@ export class JobSearch {
       sets: criteria.sets,
       excluded: [],
       rowFilters: criteria.rowFilters,
-      order: sortOrderFor(request.sortOption),
+      order: order ?? sortOrderFor(request.sortOption),
     };
     const parts =
-      request.sortOption === 'relevance' && terms.length
+      !order && request.sortOption === 'relevance' && terms.length
         ? relevanceParts(whole, this.sets.text(terms, 'title'))
         : [whole];
 

@@ -22,6 +22,15 @@ export const FEATURED_THEN_NEWEST: SortOrder = {
   sqliteIndex: 'jobs_public_recent_index',
 };
 
+/**
+ * Newest first, featured or not: the feeds (a feed reader wants what is new, and a featured job
+ * already leads the board). Backed by the jobs table's own (active, posted_date) index.
+ */
+export const NEWEST_FIRST: SortOrder = {
+  apply: newestFirst,
+  sqliteIndex: 'jobs_active_posted_date_index',
+};
+
 /** The largest figure of the salary first; jobs without one last; featured not first. */
 const SALARY_HIGH: SortOrder = {
   apply: (query) =>
