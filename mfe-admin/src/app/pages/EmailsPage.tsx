@@ -73,7 +73,9 @@ export default function EmailsPage() {
             {data.emails.map((email) => (
               <tr key={email.id}>
                 <td>
-                  {new Date(email.createdAt).toISOString().slice(0, 16).replace('T', ' ')} UTC
+                  {EMAIL_TEXT.queuedAt(
+                    new Date(email.createdAt).toISOString().slice(0, 16).replace('T', ' '),
+                  )}
                 </td>
                 <td>{email.to}</td>
                 <td>{email.subject}</td>

@@ -47,10 +47,14 @@ export default function JobViewPage() {
         <Card as="section" aria-labelledby="job-submission" style={{ marginTop: '1.5rem' }}>
           <h2 id="job-submission">{JOB_MESSAGES.submissionHeading}</h2>
           <p>
-            Submitted by {submission.contactName} ({submission.contactEmail}) on{' '}
-            {submission.submittedAt.slice(0, 10)}. Status:{' '}
-            {statusLabel(submission.submissionStatus)}. Amount: {formatCents(submission.amount)}
-            {submission.paidAt ? `, paid ${submission.paidAt.slice(0, 10)}` : ''}.
+            {JOB_MESSAGES.submissionSummary({
+              contact: submission.contactName,
+              email: submission.contactEmail,
+              submitted: submission.submittedAt.slice(0, 10),
+              status: statusLabel(submission.submissionStatus),
+              amount: formatCents(submission.amount),
+              paid: submission.paidAt ? submission.paidAt.slice(0, 10) : null,
+            })}
           </p>
         </Card>
       )}

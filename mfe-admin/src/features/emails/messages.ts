@@ -16,5 +16,6 @@ export const EMAIL_TEXT = {
   loading: 'Loading e-mail...',
   loadFailed: 'The e-mail could not be loaded.',
   lastError: (error: string) => `Last error: ${error}`,
+  queuedAt: (time: string) => `${time} UTC`,
   payLinkGone: 'Carried a pay link: generate a new one on the submission',
 } as const;

@@ -94,6 +94,94 @@ export const JOB_MESSAGES = {
   historyHeading: 'History',
   historyEmpty: 'Nothing recorded yet.',
   historyFailed: 'The history could not be loaded.',
+  saving: 'Saving...',
+  /** The new and edit job form (SPEC.md 3 and 5). */
+  formLabel: 'Job',
+  fields: {
+    title: 'Title',
+    organization: 'Organization',
+    companyWebsite: 'Company Website (optional)',
+    logoUrl: 'Logo URL (optional)',
+    applicationUrl: 'Application URL',
+    urlPlaceholder: 'https://',
+    description: 'Description',
+    categories: 'Categories',
+    jobType: 'Job Type',
+    jobTypePlaceholder: 'Select a job type',
+    experienceLevel: 'Experience Level',
+    via: 'Via (where the listing came from)',
+    postedDate: 'Posted Date',
+    deadline: 'Deadline (optional)',
+    textDeadlineHint: 'Kept as written. Replace it with a date (YYYY-MM-DD) or clear it.',
+    salaryMin: 'Minimum Salary (USD)',
+    salaryMax: 'Maximum Salary (USD)',
+    active: 'Active (shown on the board)',
+    featured: 'Featured',
+  },
+  /** The form's list of locations (SPEC.md 5). */
+  locations: {
+    label: 'Locations',
+    added: 'Locations added',
+    remove: (location: string) => `Remove ${location}`,
+    placeholder: 'Type a location and press Enter',
+    add: 'Add',
+    pick: 'Or pick an existing location',
+    pickPlaceholder: 'Choose a location',
+  },
+  /** The job view's list of what is stored. */
+  details: {
+    organization: 'Organization',
+    status: 'Status',
+    featured: 'Featured',
+    source: 'Source',
+    locations: 'Locations',
+    categories: 'Categories',
+    jobType: 'Job type',
+    remote: 'Remote',
+    experience: 'Experience',
+    salary: 'Salary',
+    posted: 'Posted',
+    deadline: 'Deadline',
+    expires: 'Expires',
+    applicationUrl: 'Application URL',
+    via: 'Via',
+    created: 'Created',
+  },
+  yes: 'Yes',
+  no: 'No',
+  expiredNote: ' (expired)',
+  notGiven: 'Not given',
+  none: 'None',
+  never: 'Never',
+  noVia: '-',
+  utcTime: (time: string) => `${time} UTC`,
+  descriptionHeading: 'Description',
+  noDescription: 'No description.',
+  sections: {
+    responsibilities: 'Responsibilities',
+    requirements: 'Requirements',
+    benefits: 'Benefits',
+  },
+  /** The job view's line on the submission the job came from. */
+  submissionSummary: (s: {
+    contact: string;
+    email: string;
+    submitted: string;
+    status: string;
+    amount: string;
+    paid: string | null;
+  }) =>
+    `Submitted by ${s.contact} (${s.email}) on ${s.submitted}. Status: ${s.status}. Amount: ${s.amount}${s.paid ? `, paid ${s.paid}` : ''}.`,
+  expiredMark: ' expired',
+  view: 'View',
+  viewLabel: (title: string) => `View ${title}`,
+  editLabel: (title: string) => `Edit ${title}`,
+  deleteLabel: (title: string) => `Delete ${title}`,
+  bulkRegion: 'Bulk actions',
+  syncScheduled: 'scheduled',
+  syncByAdmin: 'by an admin',
+  unchanged: (count: number) => `${count} unchanged`,
+  recordWithoutId: 'A record without an id',
 } as const;
 
 /** How long Extend keeps a listing up. */

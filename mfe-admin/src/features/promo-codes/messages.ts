@@ -31,4 +31,16 @@ export const PROMO_TEXT = {
   formTitle: 'New promo code',
   save: 'Create promo code',
   saving: 'Saving...',
+  /** The new promo code form's fields. */
+  fields: {
+    code: 'Code',
+    codeExample: 'SPRING25',
+    description: 'Description (optional)',
+    kind: 'Discount',
+    kinds: { percent: 'Percent off', amount: 'Amount off (USD)' },
+    value: 'Value',
+    startsAt: 'Starts (optional)',
+    endsAt: 'Ends after (optional)',
+    maxRedemptions: 'Redemption limit (optional)',
+  },
 } as const;

@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES, AdminLogin, check } from '@jobboard/contract';
-import { ApiError, Button, Card, TextField, toast } from '@jobboard/shared-ui';
+import { ApiError, Button, Card, Stack, TextField, toast } from '@jobboard/shared-ui';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from '@jobboard/shared-ui/router';
 import styled from 'styled-components';
@@ -42,7 +42,7 @@ export function LoginForm() {
   return (
     <Box>
       <h1>{AUTH_TEXT.loginTitle}</h1>
-      <Form onSubmit={submit} noValidate>
+      <Stack as="form" onSubmit={submit} noValidate>
         <TextField
           label={AUTH_TEXT.username}
           name="username"
@@ -62,7 +62,7 @@ export function LoginForm() {
         <Button type="submit" disabled={pending}>
           {pending ? AUTH_TEXT.loggingIn : AUTH_TEXT.login}
         </Button>
-      </Form>
+      </Stack>
     </Box>
   );
 }
@@ -73,12 +73,6 @@ const Box = styled(Card)`
   h1 {
     margin-top: 0;
   }
-`;
-
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
 `;
 
 const Alert = styled.p`

@@ -17,7 +17,7 @@ export function BulkBar({
 }) {
   if (count === 0) return null;
   return (
-    <Bar role="region" aria-label="Bulk actions">
+    <Bar role="region" aria-label={JOB_MESSAGES.bulkRegion}>
       <Cluster $gap="sm">
         <strong aria-live="polite">{JOB_MESSAGES.selected(count)}</strong>
         {BULK_JOB_ACTIONS.map((action) => (

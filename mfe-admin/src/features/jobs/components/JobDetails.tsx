@@ -3,58 +3,55 @@ import { StatusBadge, formatDeadline, formatSalary, formatUsDate } from '@jobboa
 import styled from 'styled-components';
 import { JOB_MESSAGES } from '../messages';
 
+const LABELS = JOB_MESSAGES.details;
+
+/** A stored moment as the admin reads it: 'January 5, 2026 at 3:04 PM UTC'. */
+const utcTime = (iso: string) =>
+  JOB_MESSAGES.utcTime(
+    new Date(iso).toLocaleString('en-US', {
+      timeZone: 'UTC',
+      dateStyle: 'long',
+      timeStyle: 'short',
+    }),
+  );
+
 /** The whole job as stored, for the admin job view. */
 export function JobDetails({ job }: { job: AdminJob }) {
+  const yesNo = (value: boolean) => (value ? JOB_MESSAGES.yes : JOB_MESSAGES.no);
   const rows: [string, React.ReactNode][] = [
-    ['Organization', job.organization],
+    [LABELS.organization, job.organization],
     [
-      'Status',
+      LABELS.status,
       <>
         <StatusBadge tone={job.active ? 'live' : 'off'}>
           {job.active ? JOB_MESSAGES.active : JOB_MESSAGES.inactive}
         </StatusBadge>
-        {job.expired ? ' (expired)' : ''}
+        {job.expired ? JOB_MESSAGES.expiredNote : ''}
       </>,
     ],
-    ['Featured', job.featured ? 'Yes' : 'No'],
-    ['Source', job.source],
-    ['Locations', job.locations.join(' / ')],
-    ['Categories', job.category.join(', ')],
-    ['Job type', job.jobType],
-    ['Remote', job.remote ? 'Yes' : 'No'],
-    ['Experience', job.experienceLevel],
-    ['Salary', formatSalary(job) ?? 'Not given'],
-    ['Posted', formatUsDate(job.postedDate)],
-    ['Deadline', job.deadline ? formatDeadline(job.deadline) : 'None'],
+    [LABELS.featured, yesNo(job.featured)],
+    [LABELS.source, job.source],
+    [LABELS.locations, job.locations.join(' / ')],
+    [LABELS.categories, job.category.join(', ')],
+    [LABELS.jobType, job.jobType],
+    [LABELS.remote, yesNo(job.remote)],
+    [LABELS.experience, job.experienceLevel],
+    [LABELS.salary, formatSalary(job) ?? JOB_MESSAGES.notGiven],
+    [LABELS.posted, formatUsDate(job.postedDate)],
+    [LABELS.deadline, job.deadline ? formatDeadline(job.deadline) : JOB_MESSAGES.none],
+    [LABELS.expires, job.expiresAt ? utcTime(job.expiresAt) : JOB_MESSAGES.never],
     [
-      'Expires',
-      job.expiresAt
-        ? new Date(job.expiresAt).toLocaleString('en-US', {
-            timeZone: 'UTC',
-            dateStyle: 'long',
-            timeStyle: 'short',
-          }) + ' UTC'
-        : 'Never',
-    ],
-    [
-      'Application URL',
+      LABELS.applicationUrl,
       job.applicationUrl ? (
         <a href={job.applicationUrl} target="_blank" rel="noopener noreferrer">
           {job.applicationUrl}
         </a>
       ) : (
-        'None'
+        JOB_MESSAGES.none
       ),
     ],
-    ['Via', job.via || '-'],
-    [
-      'Created',
-      new Date(job.createdAt).toLocaleString('en-US', {
-        timeZone: 'UTC',
-        dateStyle: 'long',
-        timeStyle: 'short',
-      }) + ' UTC',
-    ],
+    [LABELS.via, job.via || JOB_MESSAGES.noVia],
+    [LABELS.created, utcTime(job.createdAt)],
   ];
   return (
     <>
@@ -66,12 +63,12 @@ export function JobDetails({ job }: { job: AdminJob }) {
           </div>
         ))}
       </List>
-      <h2>Description</h2>
-      <Text>{job.description || 'No description.'}</Text>
+      <h2>{JOB_MESSAGES.descriptionHeading}</h2>
+      <Text>{job.description || JOB_MESSAGES.noDescription}</Text>
       {(['responsibilities', 'requirements', 'benefits'] as const).map((key) =>
         job[key].length ? (
           <section key={key}>
-            <h2>{key[0]!.toUpperCase() + key.slice(1)}</h2>
+            <h2>{JOB_MESSAGES.sections[key]}</h2>
             <ul>
               {job[key].map((item) => (
                 <li key={item}>{item}</li>

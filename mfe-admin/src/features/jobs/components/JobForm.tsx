@@ -8,11 +8,12 @@ import {
   check,
   type AdminJobForm as AdminJobFormValues,
 } from '@jobboard/contract';
-import { Button, Card, Checkbox, toast } from '@jobboard/shared-ui';
+import { Button, Card, Checkbox, Stack, toast } from '@jobboard/shared-ui';
 import { CheckboxGroup, SelectInput, TextAreaInput, TextInput } from '@jobboard/shared-ui/forms';
 import { Field, Form } from 'react-final-form';
 import styled from 'styled-components';
 import { useLookup } from '../api/lookups';
+import { JOB_MESSAGES } from '../messages';
 import { LocationsField } from './LocationsField';
 
 /** The form edits salaries as text (number inputs give strings); everything else as sent. */
@@ -52,6 +53,8 @@ const jobTypeOptions = (current: string) =>
     label: type,
   }));
 
+const FIELDS = JOB_MESSAGES.fields;
+
 /** New and edit job form (SPEC.md 3 and 5); saving is the page's business. */
 export function JobForm({
   initialValues,
@@ -78,10 +81,11 @@ export function JobForm({
       initialValues={initialValues}
     >
       {({ handleSubmit, submitting, errors }) => (
-        <Stack
+        <FormStack
           as="form"
+          $gap="lg"
           noValidate
-          aria-label="Job"
+          aria-label={JOB_MESSAGES.formLabel}
           onSubmit={(event) => {
             if (errors?.locations)
               toast({ title: ADMIN_MESSAGES.locationsToast, variant: 'destructive' });
@@ -89,31 +93,31 @@ export function JobForm({
           }}
         >
           <Card>
-            <Fields>
-              <TextInput name="title" label="Title" />
-              <TextInput name="organization" label="Organization" />
+            <Stack>
+              <TextInput name="title" label={FIELDS.title} />
+              <TextInput name="organization" label={FIELDS.organization} />
               <Pair>
                 <TextInput
                   name="companyWebsite"
-                  label="Company Website (optional)"
+                  label={FIELDS.companyWebsite}
                   type="url"
-                  placeholder="https://"
+                  placeholder={FIELDS.urlPlaceholder}
                 />
                 <TextInput
                   name="logoUrl"
-                  label="Logo URL (optional)"
+                  label={FIELDS.logoUrl}
                   type="url"
-                  placeholder="https://"
+                  placeholder={FIELDS.urlPlaceholder}
                 />
               </Pair>
               <TextInput
                 name="applicationUrl"
-                label="Application URL"
+                label={FIELDS.applicationUrl}
                 type="url"
-                placeholder="https://"
+                placeholder={FIELDS.urlPlaceholder}
               />
-              <TextAreaInput name="description" label="Description" rows={8} />
-              <CheckboxGroup name="category" legend="Categories" options={categories} />
+              <TextAreaInput name="description" label={FIELDS.description} rows={8} />
+              <CheckboxGroup name="category" legend={FIELDS.categories} options={categories} />
               <Field<string[]> name="locations">
                 {({ input, meta }) => (
                   <LocationsField
@@ -130,67 +134,59 @@ export function JobForm({
               </Field>
               <SelectInput
                 name="jobType"
-                label="Job Type"
+                label={FIELDS.jobType}
                 options={jobTypeOptions(initialValues.jobType)}
-                placeholder="Select a job type"
+                placeholder={FIELDS.jobTypePlaceholder}
               />
               <SelectInput
                 name="experienceLevel"
-                label="Experience Level"
+                label={FIELDS.experienceLevel}
                 options={EXPERIENCE_CHOICES}
               />
-              <TextInput name="via" label="Via (where the listing came from)" />
+              <TextInput name="via" label={FIELDS.via} />
               <Pair>
-                <TextInput name="postedDate" label="Posted Date" type="date" />
+                <TextInput name="postedDate" label={FIELDS.postedDate} type="date" />
                 {textDeadline ? (
                   <TextInput
                     name="deadline"
-                    label="Deadline (optional)"
-                    hint="Kept as written. Replace it with a date (YYYY-MM-DD) or clear it."
+                    label={FIELDS.deadline}
+                    hint={FIELDS.textDeadlineHint}
                   />
                 ) : (
-                  <TextInput name="deadline" label="Deadline (optional)" type="date" />
+                  <TextInput name="deadline" label={FIELDS.deadline} type="date" />
                 )}
               </Pair>
               <Pair>
-                <TextInput name="salaryMin" label="Minimum Salary (USD)" type="number" min={0} />
-                <TextInput name="salaryMax" label="Maximum Salary (USD)" type="number" min={0} />
+                <TextInput name="salaryMin" label={FIELDS.salaryMin} type="number" min={0} />
+                <TextInput name="salaryMax" label={FIELDS.salaryMax} type="number" min={0} />
               </Pair>
               <Field<boolean> name="active" type="checkbox">
                 {({ input: { value: _value, ...input } }) => (
-                  <Checkbox label="Active (shown on the board)" {...input} />
+                  <Checkbox label={FIELDS.active} {...input} />
                 )}
               </Field>
               <Field<boolean> name="featured" type="checkbox">
                 {({ input: { value: _value, ...input } }) => (
-                  <Checkbox label="Featured" {...input} />
+                  <Checkbox label={FIELDS.featured} {...input} />
                 )}
               </Field>
-            </Fields>
+            </Stack>
           </Card>
           <Button type="submit" disabled={submitting}>
-            {submitting ? 'Saving...' : submitLabel}
+            {submitting ? JOB_MESSAGES.saving : submitLabel}
           </Button>
-        </Stack>
+        </FormStack>
       )}
     </Form>
   );
 }
 
-const Stack = styled.form`
-  display: flex;
-  flex-direction: column;
+/** The form: the fields' card across, the submit button at its own width. */
+const FormStack = styled(Stack)`
   align-items: flex-start;
-  gap: ${({ theme }) => theme.space.lg};
   > section {
     align-self: stretch;
   }
-`;
-
-const Fields = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
 `;
 
 const Pair = styled.div`

@@ -13,15 +13,16 @@ interface JobsTableProps {
   onDelete(job: AdminJob): void;
 }
 
-/** Columns of SPEC.md 2, and the view's sort each one sorts by (Category does not sort). */
-const COLUMNS: { label: string; sort?: AdminJobSort }[] = [
-  { label: 'Title', sort: 'title' },
-  { label: 'Organization', sort: 'organization' },
-  { label: 'Category' },
-  { label: 'Posted Date', sort: 'posted' },
-  { label: 'Status', sort: 'status' },
-  { label: 'Actions' },
+/** The view's sort each column of SPEC.md 2 sorts by, in their order (Category does not sort). */
+const COLUMN_SORTS: readonly (AdminJobSort | undefined)[] = [
+  'title',
+  'organization',
+  undefined,
+  'posted',
+  'status',
+  undefined,
 ];
+const COLUMNS = JOB_MESSAGES.columns.map((label, index) => ({ label, sort: COLUMN_SORTS[index] }));
 
 /**
  * One page of 'All Job Listings': Title, Organization, Category, Posted Date, Status, Actions,
@@ -72,7 +73,7 @@ export function JobsTable({ jobs, view, onSort, selected, onSelect, onDelete }: 
             />
           </td>
           <td>
-            {job.featured && <span aria-label="Featured">★ </span>}
+            {job.featured && <span aria-label={JOB_MESSAGES.featured}>★ </span>}
             {job.title}
           </td>
           <td>{job.organization}</td>
@@ -82,7 +83,7 @@ export function JobsTable({ jobs, view, onSort, selected, onSelect, onDelete }: 
             <StatusBadge tone={job.active ? 'live' : 'off'}>
               {job.active ? JOB_MESSAGES.active : JOB_MESSAGES.inactive}
             </StatusBadge>
-            {job.expired && <Expired> expired</Expired>}
+            {job.expired && <Expired>{JOB_MESSAGES.expiredMark}</Expired>}
             {job.expiresAt && !job.expired && (
               <Ends>{JOB_MESSAGES.ends(formatUsDate(job.expiresAt.slice(0, 10)))}</Ends>
             )}
@@ -94,26 +95,26 @@ export function JobsTable({ jobs, view, onSort, selected, onSelect, onDelete }: 
                 $variant="ghost"
                 $size="sm"
                 to={`/admin/jobs/view/${job.id}`}
-                aria-label={`View ${job.title}`}
+                aria-label={JOB_MESSAGES.viewLabel(job.title)}
               >
-                View
+                {JOB_MESSAGES.view}
               </Button>
               <Button
                 as={Link}
                 $variant="secondary"
                 $size="sm"
                 to={`/admin/jobs/edit/${job.id}`}
-                aria-label={`Edit ${job.title}`}
+                aria-label={JOB_MESSAGES.editLabel(job.title)}
               >
-                Edit
+                {JOB_MESSAGES.edit}
               </Button>
               <Button
                 $variant="danger"
                 $size="sm"
                 onClick={() => onDelete(job)}
-                aria-label={`Delete ${job.title}`}
+                aria-label={JOB_MESSAGES.deleteLabel(job.title)}
               >
-                Delete
+                {JOB_MESSAGES.deleteButton}
               </Button>
             </Cluster>
           </td>

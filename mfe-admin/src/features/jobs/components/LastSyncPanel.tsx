@@ -31,7 +31,7 @@ function SyncDetails({ run }: { run: SyncRun }) {
     dateStyle: 'medium',
     timeStyle: 'short',
   });
-  const how = run.trigger === 'schedule' ? 'scheduled' : 'by an admin';
+  const how = run.trigger === 'schedule' ? JOB_MESSAGES.syncScheduled : JOB_MESSAGES.syncByAdmin;
   return (
     <>
       <p>
@@ -42,7 +42,7 @@ function SyncDetails({ run }: { run: SyncRun }) {
           </strong>
         ) : (
           <span>
-            {refreshSummary(run)}, {run.unchanged} unchanged
+            {refreshSummary(run)}, {JOB_MESSAGES.unchanged(run.unchanged)}
           </span>
         )}
       </p>
@@ -55,8 +55,12 @@ function SyncDetails({ run }: { run: SyncRun }) {
           <ul>
             {run.skippedRecords.map((record, index) => (
               <li key={`${record.externalId ?? 'none'}-${index}`}>
-                {record.externalId ? <code>{record.externalId}</code> : 'A record without an id'}:{' '}
-                {record.reason}
+                {record.externalId ? (
+                  <code>{record.externalId}</code>
+                ) : (
+                  JOB_MESSAGES.recordWithoutId
+                )}
+                : {record.reason}
               </li>
             ))}
           </ul>

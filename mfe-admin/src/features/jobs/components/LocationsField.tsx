@@ -1,7 +1,10 @@
 import { cleanLocations } from '@jobboard/contract';
-import { Button, ErrorText, Input, Label, Select } from '@jobboard/shared-ui';
+import { Button, Cluster, ErrorText, Input, Label, Select, Stack } from '@jobboard/shared-ui';
 import { useId, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
+import { JOB_MESSAGES } from '../messages';
+
+const TEXT = JOB_MESSAGES.locations;
 
 /**
  * Locations as a list (SPEC.md 5): type one and press Enter (trimmed, no repeats in any letter
@@ -31,16 +34,16 @@ export function LocationsField({
   };
   const pickable = existing.filter((l) => !value.some((v) => v.toLowerCase() === l.toLowerCase()));
   return (
-    <Wrap>
-      <Label htmlFor={`${id}-new`}>Locations</Label>
+    <Stack $gap="xs">
+      <Label htmlFor={`${id}-new`}>{TEXT.label}</Label>
       {value.length > 0 && (
-        <Chips aria-label="Locations added">
+        <Chips as="ul" $gap="xs" aria-label={TEXT.added}>
           {value.map((location) => (
             <li key={location}>
               {location}
               <button
                 type="button"
-                aria-label={`Remove ${location}`}
+                aria-label={TEXT.remove(location)}
                 onClick={() => onChange(value.filter((l) => l !== location))}
               >
                 ×
@@ -53,7 +56,7 @@ export function LocationsField({
         <Input
           id={`${id}-new`}
           value={draft}
-          placeholder="Type a location and press Enter"
+          placeholder={TEXT.placeholder}
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={onKeyDown}
           $invalid={!!error}
@@ -61,38 +64,29 @@ export function LocationsField({
           aria-describedby={error ? `${id}-error` : undefined}
         />
         <Button type="button" $variant="secondary" onClick={() => draft.trim() && add(draft)}>
-          Add
+          {TEXT.add}
         </Button>
       </Row>
       {pickable.length > 0 && (
         <Select
-          label="Or pick an existing location"
+          label={TEXT.pick}
           value=""
-          placeholder="Choose a location"
+          placeholder={TEXT.pickPlaceholder}
           options={pickable.map((l) => ({ value: l, label: l }))}
           onChange={(event) => event.target.value && add(event.target.value)}
         />
       )}
       {error && <ErrorText id={`${id}-error`}>{error}</ErrorText>}
-    </Wrap>
+    </Stack>
   );
 }
-
-const Wrap = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-`;
 
 const Row = styled.div`
   display: flex;
   gap: ${({ theme }) => theme.space.sm};
 `;
 
-const Chips = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.xs};
+const Chips = styled(Cluster)`
   margin: 0;
   padding: 0;
   list-style: none;

@@ -6,6 +6,8 @@ import styled from 'styled-components';
 import { useCreatePromoCode } from '../api/create-promo-code';
 import { PROMO_TEXT } from '../messages';
 
+const FIELDS = PROMO_TEXT.fields;
+
 interface Values {
   code: string;
   description: string;
@@ -76,25 +78,20 @@ export function PromoCodeForm() {
         <Card as="form" onSubmit={handleSubmit} noValidate aria-label={PROMO_TEXT.formTitle}>
           <CardTitle>{PROMO_TEXT.formTitle}</CardTitle>
           <Grid>
-            <TextInput name="code" label="Code" placeholder="SPRING25" />
-            <TextInput name="description" label="Description (optional)" />
+            <TextInput name="code" label={FIELDS.code} placeholder={FIELDS.codeExample} />
+            <TextInput name="description" label={FIELDS.description} />
             <SelectInput
               name="kind"
-              label="Discount"
+              label={FIELDS.kind}
               options={[
-                { value: 'percent', label: 'Percent off' },
-                { value: 'amount', label: 'Amount off (USD)' },
+                { value: 'percent', label: FIELDS.kinds.percent },
+                { value: 'amount', label: FIELDS.kinds.amount },
               ]}
             />
-            <TextInput name="value" label="Value" type="number" min={0} />
-            <TextInput name="startsAt" label="Starts (optional)" type="date" />
-            <TextInput name="endsAt" label="Ends after (optional)" type="date" />
-            <TextInput
-              name="maxRedemptions"
-              label="Redemption limit (optional)"
-              type="number"
-              min={1}
-            />
+            <TextInput name="value" label={FIELDS.value} type="number" min={0} />
+            <TextInput name="startsAt" label={FIELDS.startsAt} type="date" />
+            <TextInput name="endsAt" label={FIELDS.endsAt} type="date" />
+            <TextInput name="maxRedemptions" label={FIELDS.maxRedemptions} type="number" min={1} />
           </Grid>
           <Button type="submit" disabled={submitting} style={{ marginTop: '1rem' }}>
             {submitting ? PROMO_TEXT.saving : PROMO_TEXT.save}

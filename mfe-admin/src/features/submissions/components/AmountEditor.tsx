@@ -1,4 +1,4 @@
-import { Button, Input, Label, toast } from '@jobboard/shared-ui';
+import { Button, Cluster, Input, Label, toast } from '@jobboard/shared-ui';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { SUBMISSION_TEXT } from '../messages';
@@ -34,7 +34,7 @@ export function AmountEditor({
   };
   return (
     <Row>
-      <Label htmlFor={id}>Amount (USD)</Label>
+      <Label htmlFor={id}>{SUBMISSION_TEXT.amountLabel}</Label>
       <Input
         id={id}
         type="number"
@@ -51,17 +51,13 @@ export function AmountEditor({
         disabled={disabled || saving}
         onClick={save}
       >
-        {saving ? 'Saving...' : 'Update Amount'}
+        {saving ? SUBMISSION_TEXT.saving : SUBMISSION_TEXT.updateAmount}
       </Button>
     </Row>
   );
 }
 
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+const Row = styled(Cluster)`
   input {
     width: 8rem;
   }

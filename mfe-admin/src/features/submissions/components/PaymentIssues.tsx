@@ -1,5 +1,5 @@
 import type { AdminPaymentIssue } from '@jobboard/contract';
-import { Button, Notice } from '@jobboard/shared-ui';
+import { Button, Cluster, Notice, Stack } from '@jobboard/shared-ui';
 import styled from 'styled-components';
 import { SUBMISSION_TEXT } from '../messages';
 
@@ -20,14 +20,14 @@ export function PaymentIssues({
   if (!issues?.length) return null;
   return (
     <Notice $tone="danger" role="alert" aria-label={SUBMISSION_TEXT.paymentIssues}>
-      <Body>
+      <Stack $gap="sm">
         <strong>{SUBMISSION_TEXT.paymentIssues}</strong>
         <List>
           {issues.map((issue) => (
-            <li key={issue.id} data-testid="payment-issue">
+            <Cluster as="li" key={issue.id} data-testid="payment-issue">
               <p>
                 <strong>{SUBMISSION_TEXT.paymentIssueLabels[issue.status]}</strong>: {issue.reason}.
-                {issue.checkoutSessionId && <> Stripe session {issue.checkoutSessionId}.</>}
+                {issue.checkoutSessionId && SUBMISSION_TEXT.stripeSession(issue.checkoutSessionId)}
               </p>
               <Button
                 $variant="secondary"
@@ -37,28 +37,16 @@ export function PaymentIssues({
               >
                 {SUBMISSION_TEXT.resolveIssue}
               </Button>
-            </li>
+            </Cluster>
           ))}
         </List>
         <p>{SUBMISSION_TEXT.paymentIssueHelp}</p>
-      </Body>
+      </Stack>
     </Notice>
   );
 }
 
-const Body = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
-`;
-
 const List = styled.ul`
   margin: 0;
   padding-left: ${({ theme }) => theme.space.lg};
-  li {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: ${({ theme }) => theme.space.sm};
-  }
 `;

@@ -1,9 +1,11 @@
-import { SUBMISSION_STATUS_LABELS, type AdminSubmission } from '@jobboard/contract';
+import { SUBMISSION_STATUS_LABELS, listingTier, type AdminSubmission } from '@jobboard/contract';
 import type { StatusTone } from '@jobboard/shared-ui';
 import {
   Button,
   Card,
+  Cluster,
   Notice,
+  Stack,
   StatusBadge,
   TextArea,
   formatCents,
@@ -16,6 +18,8 @@ import styled from 'styled-components';
 import { SUBMISSION_TEXT } from '../messages';
 import { AmountEditor } from './AmountEditor';
 import { PaymentIssues } from './PaymentIssues';
+
+const LABELS = SUBMISSION_TEXT.details;
 
 export interface SubmissionActions {
   approve(): Promise<void>;
@@ -67,66 +71,64 @@ export function SubmissionCard({
   };
 
   return (
-    <Item aria-labelledby={`submission-${submission.id}`} data-testid="submission">
-      <Head>
+    <Stack as={Card} aria-labelledby={`submission-${submission.id}`} data-testid="submission">
+      <Head $spread>
         <h2 id={`submission-${submission.id}`}>{submission.title}</h2>
         <StatusBadge tone={statusTone(status)}>{statusLabel(status)}</StatusBadge>
       </Head>
       <Details>
         <div>
-          <dt>Organization</dt>
+          <dt>{LABELS.organization}</dt>
           <dd>{submission.organization}</dd>
         </div>
         <div>
-          <dt>Location</dt>
+          <dt>{LABELS.location}</dt>
           <dd>{submission.location}</dd>
         </div>
         <div>
-          <dt>Category</dt>
+          <dt>{LABELS.category}</dt>
           <dd>{submission.category.join(', ')}</dd>
         </div>
         <div>
-          <dt>Job type</dt>
+          <dt>{LABELS.jobType}</dt>
           <dd>{submission.jobType}</dd>
         </div>
         <div>
-          <dt>Experience</dt>
+          <dt>{LABELS.experience}</dt>
           <dd>{submission.experienceLevel}</dd>
         </div>
         <div>
-          <dt>Salary</dt>
-          <dd>{formatSalary(submission) ?? 'Not given'}</dd>
+          <dt>{LABELS.salary}</dt>
+          <dd>{formatSalary(submission) ?? SUBMISSION_TEXT.notGiven}</dd>
         </div>
         <div>
-          <dt>Contact</dt>
+          <dt>{LABELS.contact}</dt>
           <dd>
             {submission.contactName} (
             <a href={`mailto:${submission.contactEmail}`}>{submission.contactEmail}</a>)
           </dd>
         </div>
         <div>
-          <dt>Listing</dt>
-          <dd>
-            {submission.listingType === 'featured' ? 'Multiples Listing' : 'Featured Listing'}
-          </dd>
+          <dt>{LABELS.listing}</dt>
+          <dd>{listingTier(submission.listingType).name}</dd>
         </div>
         <div>
-          <dt>Promo code</dt>
+          <dt>{LABELS.promoCode}</dt>
           <dd>
-            {submission.promoCode ?? 'None'}
+            {submission.promoCode ?? SUBMISSION_TEXT.noPromoCode}
             {submission.promoRedemption === 'used_up' && ` (${SUBMISSION_TEXT.promoUsedUp})`}
           </dd>
         </div>
         <div>
-          <dt>Submitted</dt>
+          <dt>{LABELS.submitted}</dt>
           <dd>{formatUsDate(submission.submittedAt.slice(0, 10))}</dd>
         </div>
         <div>
-          <dt>Amount</dt>
+          <dt>{LABELS.amount}</dt>
           <dd>{formatCents(submission.amount)}</dd>
         </div>
         <div>
-          <dt>Application URL</dt>
+          <dt>{LABELS.applicationUrl}</dt>
           <dd>
             <a
               href={submission.applicationUrl}
@@ -140,7 +142,7 @@ export function SubmissionCard({
         </div>
       </Details>
       <Description>{submission.description}</Description>
-      {submission.reviewNotes && <p>Reason given: {submission.reviewNotes}</p>}
+      {submission.reviewNotes && <p>{SUBMISSION_TEXT.reasonGiven(submission.reviewNotes)}</p>}
       {status === 'approved' && <PaymentLinkState expiresAt={submission.paymentLinkExpiresAt} />}
       <PaymentIssues
         issues={submission.paymentIssues}
@@ -152,11 +154,11 @@ export function SubmissionCard({
         disabled={status === 'paid'}
         onSave={actions.updateAmount}
       />
-      <Buttons>
+      <Cluster>
         {status === 'pending_review' && (
           <>
             <Button disabled={busy} onClick={run(actions.approve)}>
-              Approve
+              {SUBMISSION_TEXT.approve}
             </Button>
             {submission.listingCredits > 0 && (
               <Button
@@ -174,32 +176,32 @@ export function SubmissionCard({
               onClick={() => setRejecting((open) => !open)}
               aria-expanded={rejecting}
             >
-              Reject
+              {SUBMISSION_TEXT.reject}
             </Button>
           </>
         )}
         {status === 'approved' && (
           <>
             <Button disabled={busy} onClick={run(actions.generateLink)}>
-              Generate Payment Link
+              {SUBMISSION_TEXT.generateLink}
             </Button>
             {actions.markPaid && (
               <Button $variant="secondary" disabled={busy} onClick={run(actions.markPaid)}>
-                Mark as paid
+                {SUBMISSION_TEXT.markPaid}
               </Button>
             )}
           </>
         )}
         {(status === 'pending_review' || status === 'approved') && (
           <Button $variant="secondary" disabled={busy} onClick={run(actions.copyTemplate)}>
-            Copy Email Template
+            {SUBMISSION_TEXT.copyTemplate}
           </Button>
         )}
-      </Buttons>
+      </Cluster>
       {confirmingCredit && status === 'pending_review' && (
-        <ConfirmBox role="group" aria-label="Use a Multiples credit">
+        <ConfirmBox role="group" aria-label={SUBMISSION_TEXT.creditGroup}>
           <p>{SUBMISSION_TEXT.creditConfirm(submission.listingCredits, submission.contactEmail)}</p>
-          <Buttons>
+          <Cluster>
             <Button
               disabled={busy}
               onClick={run(async () => {
@@ -210,15 +212,15 @@ export function SubmissionCard({
               {SUBMISSION_TEXT.creditConfirmButton}
             </Button>
             <Button $variant="secondary" onClick={() => setConfirmingCredit(false)}>
-              Cancel
+              {SUBMISSION_TEXT.cancel}
             </Button>
-          </Buttons>
+          </Cluster>
         </ConfirmBox>
       )}
       {rejecting && (
-        <RejectBox>
+        <RejectBox $gap="sm">
           <TextArea
-            label="Reason (optional, sent to the employer)"
+            label={SUBMISSION_TEXT.rejectReason}
             rows={3}
             value={notes}
             onChange={(e) => setNotes(e.target.value)}
@@ -231,11 +233,11 @@ export function SubmissionCard({
               setRejecting(false);
             })}
           >
-            Confirm rejection
+            {SUBMISSION_TEXT.confirmReject}
           </Button>
         </RejectBox>
       )}
-    </Item>
+    </Stack>
   );
 }
 
@@ -258,18 +260,7 @@ const Muted = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
-const Item = styled(Card)`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-`;
-
-const Head = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
+const Head = styled(Cluster)`
   h2 {
     margin: 0;
     font-size: ${({ theme }) => theme.fontSizes.lg};
@@ -300,20 +291,11 @@ const Description = styled.p`
   overflow: hidden;
 `;
 
-const Buttons = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
-`;
-
 const ConfirmBox = styled(Notice)`
   flex-direction: column;
   align-items: flex-start;
 `;
 
-const RejectBox = styled.div`
-  display: flex;
-  flex-direction: column;
+const RejectBox = styled(Stack)`
   align-items: flex-start;
-  gap: ${({ theme }) => theme.space.sm};
 `;
