@@ -29,7 +29,6 @@ import type { SearchIndex } from './search-index';
 import { chunks } from './search-index/search-index';
 import { publicScope } from './search/criteria';
 import { JobSearch, type SearchPage } from './search/job-search';
-import { NEWEST_FIRST } from './search/sort-orders';
 import { NotFound } from '../domain-errors';
 import { adminJobsScope, orderAdminJobs } from './admin-view';
 import {
@@ -212,9 +211,7 @@ export class JobsRepository {
 
   /** The newest `limit` public jobs of a search, featured or not, newest first: a feed. */
   async newest(filter: SearchFilter, limit: number, now: Date): Promise<Job[]> {
-    const request = { ...filter, page: 1, pageSize: limit };
-    const { ids } = await this.searcher.find(request, now, NEWEST_FIRST);
-    return this.loadInOrder(ids, now);
+    return this.loadInOrder(await this.searcher.newest(filter, now, limit), now);
   }
 
   /** The jobs with these ids, whole, in the order of the ids. */

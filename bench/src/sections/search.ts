@@ -3,7 +3,7 @@
  * PostgreSQL, measured through the API's own repository (what POST /api/jobs/search computes,
  * without HTTP and without the public-read cache: every search is computed afresh).
  */
-import { defaultSearchFilter, type SearchRequest } from '@jobboard/contract';
+import { FEED_ITEMS, defaultSearchFilter, type SearchRequest } from '@jobboard/contract';
 import { BENCH_NOW, createBenchDatabase, type BenchDatabase } from '../data/bench-database';
 import { SEARCH_TERMS } from '../data/generate-jobs';
 import { atMost, ms, percentile, table, type Check, type SectionResult } from '../report';
@@ -36,6 +36,8 @@ export interface SearchRun {
   byVariant: Map<string, number[]>;
   /** Matches per term (the default search's total, '1000+' when capped). */
   matches: Map<string, string>;
+  /** The feed of each term (its newest FEED_ITEMS jobs, featured or not), in milliseconds. */
+  feedSamples: number[];
 }
 
 /** Generate `size` jobs into a fresh database and time the whole matrix on it. */
@@ -53,6 +55,7 @@ export async function measureSearch(
       samples: [],
       byVariant: new Map(VARIANTS.map(([name]) => [name, []])),
       matches: new Map(),
+      feedSamples: [],
     };
     const terms = ['', ...SEARCH_TERMS];
     for (let pass = 0; pass <= PASSES; pass += 1) {
@@ -77,6 +80,14 @@ export async function measureSearch(
           run.samples.push(elapsed);
           run.byVariant.get(name)!.push(elapsed);
         }
+      }
+    }
+    // The feeds (/feed.xml, /feed.json) of the same terms: what a feed costs before it is cached.
+    for (let pass = 0; pass <= PASSES; pass += 1) {
+      for (const term of terms) {
+        const started = performance.now();
+        await bench.jobs.newest({ ...defaultSearchFilter(), query: term }, FEED_ITEMS, BENCH_NOW);
+        if (pass > 0) run.feedSamples.push(performance.now() - started);
       }
     }
     await keep?.(bench);
@@ -124,6 +135,14 @@ export function searchSection(runs: SearchRun[]): SectionResult {
     const label = `Text search at ${largest.size.toLocaleString('en-US')} jobs, ${database}`;
     checks.push(atMost(`${label}, p50`, p50, 5, 'ms', slowestNote(largest)));
     checks.push(atMost(`${label}, p95`, p95, 25, 'ms', slowestNote(largest)));
+    checks.push(
+      atMost(
+        `A feed's newest ${FEED_ITEMS} jobs at ${largest.size.toLocaleString('en-US')} jobs, ${database}, uncached, p95`,
+        percentile(largest.feedSamples, 95),
+        25,
+        'ms',
+      ),
+    );
   }
 
   const largest = runs.filter((r) => r.size === Math.max(...runs.map((x) => x.size)));
@@ -162,6 +181,22 @@ export function searchSection(runs: SearchRun[]): SectionResult {
     '',
     `Matches per term at ${largest[0]?.size.toLocaleString('en-US')} jobs (public jobs; counted up to ` +
       `the cap): ${termsRow.join(', ')}.`,
+    '',
+    `**Feeds** (\`JobsRepository.newest\`, the work of /feed.xml and /feed.json before the ` +
+      `public-read cache keeps the answer): the newest ${FEED_ITEMS} jobs of each term and of no ` +
+      `term, featured or not.`,
+    '',
+    table(
+      ['Database', 'Jobs', 'p50', 'p95', 'max', 'feeds'],
+      runs.map((run) => [
+        run.database,
+        run.size.toLocaleString('en-US'),
+        ms(percentile(run.feedSamples, 50)),
+        ms(percentile(run.feedSamples, 95)),
+        ms(Math.max(...run.feedSamples)),
+        run.feedSamples.length,
+      ]),
+    ),
   ].join('\n');
   return { title: '1. Search at 1,000 to 100,000 jobs', body, checks };
 }

@@ -4,7 +4,7 @@ import { countRows } from '../../db/count';
 import type { Dialect } from '../../db/knex';
 import { searchTerms, type SearchIndex } from '../search-index/search-index';
 import { labelIdsOf, searchCriteria, setFactory, type JobSet, type SetFactory } from './criteria';
-import { FEATURED_THEN_NEWEST, sortOrderFor, type SortOrder } from './sort-orders';
+import { FEATURED_THEN_NEWEST, NEWEST_FIRST, sortOrderFor, type SortOrder } from './sort-orders';
 import { BroadSets, postgresDriver, PostgresPlanStats } from './postgres-plan';
 import { JobCountEstimate, PlanStats, sqliteFrom } from './sqlite-plan';
 
@@ -46,11 +46,7 @@ export class JobSearch {
     this.sets = setFactory(index);
   }
 
-  /**
-   * One page of a search in the order of its sort option, or in `order` when given (the feeds'
-   * NEWEST_FIRST, which no option of the board names).
-   */
-  async find(request: SearchRequest, now: Date, order?: SortOrder): Promise<SearchPage> {
+  async find(request: SearchRequest, now: Date): Promise<SearchPage> {
     const terms = searchTerms(request.query);
     const labels = await labelIdsOf(this.db, request);
     // A location or category no job has: nothing can match.
@@ -62,20 +58,17 @@ export class JobSearch {
       sets: criteria.sets,
       excluded: [],
       rowFilters: criteria.rowFilters,
-      order: order ?? sortOrderFor(request.sortOption),
+      order: sortOrderFor(request.sortOption),
     };
     const parts =
-      !order && request.sortOption === 'relevance' && terms.length
+      request.sortOption === 'relevance' && terms.length
         ? relevanceParts(whole, this.sets.text(terms, 'title'))
         : [whole];
 
     const offset = (request.page - 1) * request.pageSize;
     // Counted far enough to draw the pager ten pages past this one, and never less than the cap.
     const cap = Math.max(TOTAL_COUNT_CAP, offset + request.pageSize * 10);
-    const stats: Stats = {
-      sqlite: new PlanStats(this.db, this.jobCount),
-      postgres: new PostgresPlanStats(this.db, this.broadSets),
-    };
+    const stats = this.stats();
     if (this.dialect === 'sqlite' && parts.length === 1) {
       // One statement gives both the page and the total: the ids in order up to the cap, counted
       // and paged by SQLite itself. Each set (above all a broad text match) is built once, and only
@@ -132,26 +125,11 @@ export class JobSearch {
     now: Date,
     limit: number,
   ): Promise<SearchPage> {
-    const request: SearchRequest = { ...filter, page: 1, pageSize: limit };
-    const terms = searchTerms(request.query);
-    const labels = await labelIdsOf(this.db, request);
-    if (labels.location?.length === 0 || labels.categories?.length === 0) {
-      return { ids: [], total: 0, totalExact: true };
-    }
-    const criteria = searchCriteria(request, terms, now, this.sets, labels);
-    const selection: Selection = {
-      sets: criteria.sets,
-      excluded: [],
-      rowFilters: [
-        ...criteria.rowFilters,
-        (q) => q.where('jobs.id', '>', window.afterId).andWhere('jobs.id', '<=', window.upToId),
-      ],
-      order: FEATURED_THEN_NEWEST,
-    };
-    const stats: Stats = {
-      sqlite: new PlanStats(this.db, this.jobCount),
-      postgres: new PostgresPlanStats(this.db, this.broadSets),
-    };
+    const selection = await this.selectionFor(filter, now, FEATURED_THEN_NEWEST, (q) =>
+      q.where('jobs.id', '>', window.afterId).andWhere('jobs.id', '<=', window.upToId),
+    );
+    if (!selection) return { ids: [], total: 0, totalExact: true };
+    const stats = this.stats();
     const [ids, counted] = await Promise.all([
       this.readInOrder([selection], limit, stats),
       this.countUpTo(selection, TOTAL_COUNT_CAP + 1, stats),
@@ -160,6 +138,42 @@ export class JobSearch {
       ids,
       total: Math.min(counted, TOTAL_COUNT_CAP),
       totalExact: counted <= TOTAL_COUNT_CAP,
+    };
+  }
+
+  /**
+   * The newest `limit` public jobs matching a filter, featured or not (a feed): the board's
+   * criteria in NEWEST_FIRST order, read up to `limit` and not counted.
+   */
+  async newest(filter: SearchFilter, now: Date, limit: number): Promise<number[]> {
+    const selection = await this.selectionFor(filter, now, NEWEST_FIRST);
+    return selection ? this.readInOrder([selection], limit, this.stats()) : [];
+  }
+
+  /** The board's criteria for a filter, in `order`; null when a label it names has no job. */
+  private async selectionFor(
+    filter: SearchFilter,
+    now: Date,
+    order: SortOrder,
+    ...extra: ((query: Knex.QueryBuilder) => void)[]
+  ): Promise<Selection | null> {
+    const request: SearchRequest = { ...filter, page: 1, pageSize: 1 };
+    const terms = searchTerms(request.query);
+    const labels = await labelIdsOf(this.db, request);
+    if (labels.location?.length === 0 || labels.categories?.length === 0) return null;
+    const criteria = searchCriteria(request, terms, now, this.sets, labels);
+    return {
+      sets: criteria.sets,
+      excluded: [],
+      rowFilters: [...criteria.rowFilters, ...extra],
+      order,
+    };
+  }
+
+  private stats(): Stats {
+    return {
+      sqlite: new PlanStats(this.db, this.jobCount),
+      postgres: new PostgresPlanStats(this.db, this.broadSets),
     };
   }
 
