@@ -1,4 +1,4 @@
-import { PageContainer, RemoteRoot } from '@jobboard/shared-ui';
+import { PageContainer, RemoteRoot, Stack } from '@jobboard/shared-ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { HowItWorks } from '../features/submission/components/HowItWorks';
@@ -12,7 +12,7 @@ export default function SubmitJobPage() {
   const [submittedBy, setSubmittedBy] = useState<string | null>(null);
   return (
     <RemoteRoot name="mfe_submit" version={__APP_VERSION__}>
-      <Page>
+      <Stack as={Page} $gap="lg">
         {submittedBy ? (
           <SubmissionSuccess email={submittedBy} />
         ) : (
@@ -28,15 +28,12 @@ export default function SubmitJobPage() {
             />
           </>
         )}
-      </Page>
+      </Stack>
     </RemoteRoot>
   );
 }
 
 const Page = styled(PageContainer).attrs({ $width: '52rem' })`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.lg};
   h1 {
     margin: 0;
   }

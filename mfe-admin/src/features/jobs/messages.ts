@@ -1,3 +1,5 @@
+import { JOB_FORM_FIELDS } from '@jobboard/contract';
+
 /** Texts of the admin job screens (SPEC.md 5 and 8). */
 export const JOB_MESSAGES = {
   deleteConfirm: 'Are you sure you want to delete this job?',
@@ -98,17 +100,10 @@ export const JOB_MESSAGES = {
   /** The new and edit job form (SPEC.md 3 and 5). */
   formLabel: 'Job',
   fields: {
+    /** The labels the public submission form shares (the contract's job form fields). */
+    ...JOB_FORM_FIELDS,
     title: 'Title',
-    organization: 'Organization',
-    companyWebsite: 'Company Website (optional)',
-    logoUrl: 'Logo URL (optional)',
-    applicationUrl: 'Application URL',
-    urlPlaceholder: 'https://',
     description: 'Description',
-    categories: 'Categories',
-    jobType: 'Job Type',
-    jobTypePlaceholder: 'Select a job type',
-    experienceLevel: 'Experience Level',
     via: 'Via (where the listing came from)',
     postedDate: 'Posted Date',
     deadline: 'Deadline (optional)',

@@ -1,6 +1,8 @@
 import {
+  DESCRIPTION_MIN_LENGTH,
   CATEGORY_CHOICES,
   EXPERIENCE_CHOICES,
+  JOB_FORM_FIELDS,
   PUBLIC_JOB_TYPES,
   SubmissionForm,
   check,
@@ -13,6 +15,7 @@ import {
   Card,
   CardTitle,
   HintText,
+  Stack,
   errorMessage,
   toast,
   useSite,
@@ -34,6 +37,9 @@ export function validateSubmission(values: Values) {
   const result = check(SubmissionForm, form);
   return result.ok ? {} : result.errors;
 }
+
+/** The labels the admin job form shares. */
+const FIELDS = JOB_FORM_FIELDS;
 
 const jobTypeOptions = PUBLIC_JOB_TYPES.map((type) => ({ value: type, label: type }));
 
@@ -70,7 +76,7 @@ export function SubmitJobForm({
   return (
     <Form<Values> onSubmit={onSubmit} validate={validateSubmission} initialValues={initialValues}>
       {({ handleSubmit, submitting }) => (
-        <Stack as="form" onSubmit={handleSubmit} noValidate aria-label="Submit a job">
+        <Stack as="form" $gap="lg" onSubmit={handleSubmit} noValidate aria-label="Submit a job">
           <Card>
             <CardTitle>Job Details</CardTitle>
             <HintText>
@@ -86,29 +92,29 @@ export function SubmitJobForm({
               <TextInput name="title" label="Job Title" required />
               <TextInput
                 name="organization"
-                label="Organization"
+                label={FIELDS.organization}
                 required
                 autoComplete="organization"
               />
               <Pair>
                 <TextInput
                   name="companyWebsite"
-                  label="Company Website (optional)"
+                  label={FIELDS.companyWebsite}
                   type="url"
-                  placeholder="https://"
+                  placeholder={FIELDS.urlPlaceholder}
                 />
                 <TextInput
                   name="logoUrl"
-                  label="Logo URL (optional)"
+                  label={FIELDS.logoUrl}
                   type="url"
-                  placeholder="https://"
+                  placeholder={FIELDS.urlPlaceholder}
                 />
               </Pair>
               <TextAreaInput
                 name="description"
                 label="Job Description"
                 rows={6}
-                hint="At least 50 characters."
+                hint={`At least ${DESCRIPTION_MIN_LENGTH} characters.`}
               />
               <TextInput
                 name="location"
@@ -116,16 +122,20 @@ export function SubmitJobForm({
                 required
                 placeholder="City, ST or Remote"
               />
-              <CheckboxGroup name="category" legend="Categories" options={CATEGORY_CHOICES} />
+              <CheckboxGroup
+                name="category"
+                legend={FIELDS.categories}
+                options={CATEGORY_CHOICES}
+              />
               <SelectInput
                 name="jobType"
-                label="Job Type"
+                label={FIELDS.jobType}
                 options={jobTypeOptions}
-                placeholder="Select a job type"
+                placeholder={FIELDS.jobTypePlaceholder}
               />
               <SelectInput
                 name="experienceLevel"
-                label="Experience Level"
+                label={FIELDS.experienceLevel}
                 options={EXPERIENCE_CHOICES}
               />
               <Pair>
@@ -146,10 +156,10 @@ export function SubmitJobForm({
               </Pair>
               <TextInput
                 name="applicationUrl"
-                label="Application URL"
+                label={FIELDS.applicationUrl}
                 type="url"
                 required
-                placeholder="https://"
+                placeholder={FIELDS.urlPlaceholder}
               />
               <TextInput name="deadline" label="Application Deadline (optional)" type="date" />
             </Fields>
@@ -196,16 +206,7 @@ export function SubmitJobForm({
   );
 }
 
-const Stack = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.lg};
-`;
-
-const Fields = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
+const Fields = styled(Stack)`
   margin-top: ${({ theme }) => theme.space.md};
 `;
 

@@ -1,0 +1,17 @@
+/**
+ * Labels of the job form's fields that the public submission form (mfe-submit) and the admin job
+ * form (mfe-admin) word alike (SPEC.md 2, 3 and 5): one text for both forms. A field the two forms
+ * word differently (the title, the description, the salaries, the deadline) keeps its label with
+ * its own form.
+ */
+export const JOB_FORM_FIELDS = {
+  organization: 'Organization',
+  companyWebsite: 'Company Website (optional)',
+  logoUrl: 'Logo URL (optional)',
+  applicationUrl: 'Application URL',
+  urlPlaceholder: 'https://',
+  categories: 'Categories',
+  jobType: 'Job Type',
+  jobTypePlaceholder: 'Select a job type',
+  experienceLevel: 'Experience Level',
+} as const;
