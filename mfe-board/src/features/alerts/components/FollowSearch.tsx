@@ -7,7 +7,15 @@ import {
   type FieldErrors,
   type SearchFilter,
 } from '@jobboard/contract';
-import { ApiError, Button, Modal, Notice, TextField, errorMessage } from '@jobboard/shared-ui';
+import {
+  ApiError,
+  Button,
+  Modal,
+  Notice,
+  Stack,
+  TextField,
+  errorMessage,
+} from '@jobboard/shared-ui';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { subscribeAlert } from '../api/subscribe-alert';
@@ -96,10 +104,7 @@ function FollowSearchForm({ filter, onClose }: { filter: SearchFilter; onClose()
   );
 }
 
-const Body = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
+const Body = styled(Stack)`
   p {
     margin: 0;
   }

@@ -1,5 +1,5 @@
 import { ALERT_FREQUENCIES, type AlertFrequency, type MemberAlert } from '@jobboard/contract';
-import { Button, Notice, errorMessage, useMemberStore } from '@jobboard/shared-ui';
+import { Button, Notice, Stack, errorMessage, useMemberStore } from '@jobboard/shared-ui';
 import { Link } from '@jobboard/shared-ui/router';
 import { useState } from 'react';
 import styled from 'styled-components';
@@ -64,7 +64,7 @@ export function MemberAlerts() {
       {data.alerts.length === 0 ? (
         <p>{ALERT_TEXT.memberEmpty}</p>
       ) : (
-        <List>
+        <List as="ul" $gap="sm">
           {data.alerts.map((alert) => (
             <li key={alert.id}>
               <div>
@@ -92,24 +92,18 @@ export function MemberAlerts() {
   );
 }
 
-const Section = styled.section`
+const Section = styled(Stack).attrs({ as: 'section', $gap: 'sm' })`
   margin-top: ${({ theme }) => theme.space.xl};
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
   h2,
   p {
     margin: 0;
   }
 `;
 
-const List = styled.ul`
+const List = styled(Stack)`
   list-style: none;
   margin: 0;
   padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
   li {
     display: flex;
     justify-content: space-between;

@@ -1,4 +1,4 @@
-import { Button, EmptyState, Notice, Spinner } from '@jobboard/shared-ui';
+import { Button, EmptyState, Notice, Spinner, Stack } from '@jobboard/shared-ui';
 import { Link } from '@jobboard/shared-ui/router';
 import styled from 'styled-components';
 import { useBookmarkedJobs } from '../api/bookmarked-jobs';
@@ -33,7 +33,7 @@ export function BookmarkedJobs() {
   const failedIds = data.failedIds.filter((id) => ids.includes(id));
 
   return (
-    <Wrap aria-busy={isLoading}>
+    <Stack aria-busy={isLoading}>
       {goneIds.length > 0 && (
         <Notice>
           <p>{JOB_TEXT.bookmarksGone(goneIds.length)}</p>
@@ -51,15 +51,9 @@ export function BookmarkedJobs() {
         </Notice>
       )}
       {jobs.length > 0 && <JobList jobs={jobs} />}
-    </Wrap>
+    </Stack>
   );
 }
-
-const Wrap = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-`;
 
 const Empty = styled(EmptyState)`
   p {

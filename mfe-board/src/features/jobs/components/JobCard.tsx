@@ -1,5 +1,6 @@
 import type { Job } from '@jobboard/contract';
 import { useId, type MouseEvent } from 'react';
+import { Cluster, Stack } from '@jobboard/shared-ui';
 import { Link } from '@jobboard/shared-ui/router';
 import styled, { css } from 'styled-components';
 import { useJobRoute } from '../hooks/use-job-route';
@@ -32,6 +33,8 @@ export function JobCard({ job }: { job: Job }) {
 
   return (
     <Card
+      as="article"
+      $gap="sm"
       aria-labelledby={titleId}
       $featured={job.featured}
       onClick={openFromCard}
@@ -69,7 +72,7 @@ export function JobCard({ job }: { job: Job }) {
 /** A list of job cards. */
 export function JobList({ jobs }: { jobs: Job[] }) {
   return (
-    <List>
+    <List as="ul">
       {jobs.map((job) => (
         <li key={job.id}>
           <JobCard job={job} />
@@ -79,19 +82,13 @@ export function JobList({ jobs }: { jobs: Job[] }) {
   );
 }
 
-const List = styled.ul`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
+const List = styled(Stack)`
   margin: 0;
   padding: 0;
   list-style: none;
 `;
 
-const Card = styled.article<{ $featured: boolean }>`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
+const Card = styled(Stack)<{ $featured: boolean }>`
   padding: ${({ theme }) => theme.space.lg};
   background: ${({ theme }) => theme.colors.surface};
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -155,11 +152,7 @@ const Description = styled.p`
   overflow: hidden;
 `;
 
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+const Actions = styled(Cluster)`
   margin-top: ${({ theme }) => theme.space.xs};
 `;
 

@@ -1,5 +1,5 @@
 import { httpUrl, type Job } from '@jobboard/contract';
-import { VisuallyHidden } from '@jobboard/shared-ui';
+import { Cluster, Stack, VisuallyHidden } from '@jobboard/shared-ui';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { JOB_TEXT } from '../messages';
@@ -17,7 +17,7 @@ import { JobTypeBadges } from './JobTypeBadges';
 export function JobDetail({ job }: { job: Job }) {
   const website = httpUrl(job.company.websiteUrl);
   return (
-    <Detail>
+    <Stack>
       <Header>
         <CompanyLogo company={job.company} size={56} />
         <div>
@@ -29,10 +29,10 @@ export function JobDetail({ job }: { job: Job }) {
       <JobFacts job={job} />
 
       {job.expired && <Expired role="note">{JOB_TEXT.expired}</Expired>}
-      <Actions>
+      <Cluster>
         {!job.expired && <ApplyAction job={job} label={JOB_TEXT.viewJobPosting} size="md" />}
         <BookmarkButton job={job} size="md" />
-      </Actions>
+      </Cluster>
 
       <Section title={JOB_TEXT.sections.description}>
         <Text>{job.description}</Text>
@@ -49,7 +49,7 @@ export function JobDetail({ job }: { job: Job }) {
           </a>
         )}
       </Section>
-    </Detail>
+    </Stack>
   );
 }
 
@@ -76,12 +76,6 @@ function ListSection({ title, items }: { title: string; items: string[] }) {
   );
 }
 
-const Detail = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-`;
-
 const Header = styled.div`
   display: flex;
   gap: ${({ theme }) => theme.space.md};
@@ -101,12 +95,6 @@ const Expired = styled.p`
   background: ${({ theme }) => theme.colors.dangerSoft};
   color: ${({ theme }) => theme.colors.danger};
   font-weight: 600;
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
 `;
 
 const SectionTitle = styled.h3`

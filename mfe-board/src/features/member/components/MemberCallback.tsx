@@ -1,6 +1,7 @@
 import { MEMBER_MESSAGES } from '@jobboard/contract';
 import {
   Card,
+  Cluster,
   Spinner,
   errorMessage,
   portalSignInUrl,
@@ -103,7 +104,7 @@ function SignIn({
 
 function BoardLinks() {
   return (
-    <Links>
+    <Links as="p" $gap="lg">
       <Link to="/">{MEMBER_TEXT.backToBoard}</Link>
       <Link to="/bookmarks">{MEMBER_TEXT.myBookmarks}</Link>
     </Links>
@@ -118,9 +119,6 @@ const Panel = styled(Card)`
   }
 `;
 
-const Links = styled.p`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.lg};
+const Links = styled(Cluster)`
   margin-bottom: 0;
 `;

@@ -1,5 +1,5 @@
 import type { Job } from '@jobboard/contract';
-import { Button, useHydrated } from '@jobboard/shared-ui';
+import { Button, Cluster, useHydrated } from '@jobboard/shared-ui';
 import { useState, type MouseEvent } from 'react';
 import styled from 'styled-components';
 import { useRecentJobs } from '../api/recent-jobs';
@@ -45,7 +45,7 @@ export function RecentJobs() {
           {autoRefresh ? RECENT_TEXT.disableAutoRefresh : RECENT_TEXT.enableAutoRefresh}
         </Button>
         {data && (
-          <Facts>
+          <Facts as="p" $gap="md">
             <span data-testid="recent-count">{RECENT_TEXT.count(data.jobs.length)}</span>
             {/* In the reader's own time zone, which only the browser knows: until the page is
                 live its place is kept (hidden), so that nothing moves when the time appears. */}
@@ -94,18 +94,11 @@ const Intro = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-const Toolbar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.sm};
+const Toolbar = styled(Cluster)`
   margin-bottom: ${({ theme }) => theme.space.lg};
 `;
 
-const Facts = styled.p`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.md};
+const Facts = styled(Cluster)`
   margin: 0;
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.textMuted};

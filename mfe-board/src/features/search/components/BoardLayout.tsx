@@ -1,4 +1,4 @@
-import { media } from '@jobboard/shared-ui';
+import { Stack, media } from '@jobboard/shared-ui';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { RESULTS_HEADING_ID } from '../hooks/use-board-results';
@@ -30,13 +30,13 @@ export function BoardLayout({
   children: ReactNode;
 }) {
   return (
-    <Page>
+    <Page $gap="lg">
       <SearchBar />
       <Columns>
         <div>
           <FilterPanel />
         </div>
-        <Results aria-labelledby={RESULTS_HEADING_ID}>
+        <Results as="section" aria-labelledby={RESULTS_HEADING_ID}>
           <ResultsTop>
             <Heading id={RESULTS_HEADING_ID} tabIndex={-1}>
               {total === undefined
@@ -58,13 +58,10 @@ export function BoardLayout({
   );
 }
 
-const Page = styled.div`
+const Page = styled(Stack)`
   max-width: ${({ theme }) => theme.layout.maxWidth};
   margin: 0 auto;
   padding: ${({ theme }) => `${theme.space.lg} ${theme.space.md} ${theme.space.xl}`};
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.lg};
 `;
 
 const Columns = styled.div`
@@ -79,10 +76,7 @@ const Columns = styled.div`
   }
 `;
 
-const Results = styled.section`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
+const Results = styled(Stack)`
   min-width: 0;
 `;
 
@@ -101,10 +95,7 @@ const Tools = styled.div`
   gap: ${({ theme }) => theme.space.sm};
 `;
 
-const ResultsBody = styled.div<{ $busy: boolean }>`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
+const ResultsBody = styled(Stack)<{ $busy: boolean }>`
   opacity: ${({ $busy }) => ($busy ? 0.6 : 1)};
   transition: opacity 150ms ease;
 `;

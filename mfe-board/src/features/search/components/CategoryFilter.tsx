@@ -1,4 +1,4 @@
-import { Checkbox, ErrorText, HintText } from '@jobboard/shared-ui';
+import { Checkbox, ErrorText, HintText, Stack } from '@jobboard/shared-ui';
 import styled from 'styled-components';
 import { useCategories } from '../api/categories';
 import { useDraft, useEditDraft } from '../hooks/use-board-filter';
@@ -26,7 +26,7 @@ export function CategoryFilter() {
       </Legend>
       {error && <ErrorText role="alert">{SEARCH_TEXT.categoriesFailed}</ErrorText>}
       {!error && choices.length === 0 && <HintText>{SEARCH_TEXT.noCategories}</HintText>}
-      <List data-testid="category-list">
+      <List as="ul" $gap="xs" data-testid="category-list">
         {choices.map((category) => (
           <li key={category}>
             <Checkbox
@@ -41,14 +41,12 @@ export function CategoryFilter() {
   );
 }
 
-export const Group = styled.fieldset`
+/** A fieldset of the filter panel: its legend and controls one under the other. */
+export const Group = styled(Stack).attrs({ as: 'fieldset', $gap: 'xs' })`
   margin: 0;
   padding: 0;
   border: 0;
   min-width: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
 `;
 
 export const Legend = styled.legend`
@@ -67,13 +65,10 @@ const Counter = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-const List = styled.ul`
+const List = styled(Stack)`
   list-style: none;
   margin: 0;
   padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
   /* SPEC.md 9: the category list scrolls above 12rem. */
   max-height: 12rem;
   overflow-y: auto;

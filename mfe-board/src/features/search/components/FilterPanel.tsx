@@ -5,7 +5,7 @@ import {
   SALARY_RANGES,
   type SearchFilter,
 } from '@jobboard/contract';
-import { Button, Checkbox, ErrorText, Panel, Select, media } from '@jobboard/shared-ui';
+import { Button, Checkbox, Cluster, ErrorText, Panel, Select, media } from '@jobboard/shared-ui';
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useLocations } from '../api/locations';
@@ -154,10 +154,7 @@ const Body = styled.form<{ $open: boolean }>`
   }
 `;
 
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.sm};
+const Actions = styled(Cluster)`
   & > * {
     flex: 1;
   }
