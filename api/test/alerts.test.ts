@@ -60,6 +60,16 @@ async function followSearch(t: TestApp, email: string, search: string) {
   return token;
 }
 
+/** What a mail client's unsubscribe button sends (List-Unsubscribe-Post, RFC 8058). */
+function oneClickUnsubscribe(t: TestApp, manageToken: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/alerts/unsubscribe?token=${manageToken}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'List-Unsubscribe=One-Click',
+  });
+}
+
 const grants: Partial<JobInput> = { title: 'Remote Grants Manager', remote: true };
 const unrelated: Partial<JobInput> = { title: 'Office Program Associate', remote: false };
 const SEARCH = '?remote=true&q=grants';
@@ -138,12 +148,7 @@ describe(`job alerts by e-mail on ${testDatabase}`, () => {
     // The unsubscribe page reads the alert; a mail client's one-click POST stops it.
     const page = await t.app.inject({ method: 'GET', url: `/api/alerts/${manageToken}` });
     expect(page.json()).toMatchObject({ status: 'confirmed', email });
-    const oneClick = await t.app.inject({
-      method: 'POST',
-      url: `/alerts/unsubscribe?token=${manageToken}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'List-Unsubscribe=One-Click',
-    });
+    const oneClick = await oneClickUnsubscribe(t, manageToken);
     expect(oneClick.statusCode).toBe(200);
     expect(oneClick.json()).toEqual({ message: ALERT_MESSAGES.unsubscribed });
     await createJobs(t.app, [{ ...grants, title: 'Remote Grants Director' }]);
@@ -220,12 +225,7 @@ describe(`job alerts by e-mail on ${testDatabase}`, () => {
     );
     expect(mail.headers).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
 
-    const oneClick = await t.app.inject({
-      method: 'POST',
-      url: `/alerts/unsubscribe?token=${manageToken}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'List-Unsubscribe=One-Click',
-    });
+    const oneClick = await oneClickUnsubscribe(t, manageToken);
     expect(oneClick.statusCode).toBe(200);
     const late = await t.app.inject({ method: 'POST', url: `/api/alerts/${confirmToken}/confirm` });
     expect(late.statusCode).toBe(410);
