@@ -25,7 +25,7 @@ export async function firstViewJson(
   }
   if (route?.module !== './BoardPage') return undefined;
   const filter = filterFromQueryString(queryString);
-  const id = /^\/jobs\/([^/]+)\/?$/.exec(pathname)?.[1];
+  const id = jobIdInPath(pathname);
   const [search, locations, categories, job] = await Promise.all([
     reads.search({ ...filter, page: 1, pageSize: PAGE_SIZE }),
     reads.locations(),
@@ -39,6 +39,11 @@ export async function firstViewJson(
     ...(id === undefined ? [] : [`"job":{"id":${JSON.stringify(id)},${job}}`]),
   ];
   return `{${parts.join(',')}}`;
+}
+
+/** The id segment of a job's page (`/jobs/{id}`), as written; undefined on any other path. */
+export function jobIdInPath(pathname: string): string | undefined {
+  return /^\/jobs\/([^/]+)\/?$/.exec(pathname)?.[1];
 }
 
 /**

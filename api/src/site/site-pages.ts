@@ -8,7 +8,7 @@ import {
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { CachedBody } from '../jobs/public-cache';
 import type { PublicReads } from '../jobs/public-reads';
-import { firstViewJson } from './first-view';
+import { firstViewJson, jobIdInPath } from './first-view';
 import { pageHead, renderHead, type HeadContext } from './page-head';
 import type { Releases } from './releases';
 import { ServerRenderer, type ServerRenderLog } from './server-render';
@@ -112,7 +112,7 @@ export class SitePages {
    * for crawlers, not a soft 404); true for every other path. A closed job's page stays 200.
    */
   private async isJobThatExists(pathname: string): Promise<boolean> {
-    const id = /^\/jobs\/([^/]+)\/?$/.exec(pathname)?.[1];
+    const id = jobIdInPath(pathname);
     if (id === undefined) return true;
     return JOB_ID_PATTERN.test(id) && (await this.reads.exists(Number(id)));
   }
