@@ -41,6 +41,7 @@ import outboxSubmission from './20261125040300_outbox_submission';
 import submissionCompanyLinks from './20261125040400_submission_company_links';
 import outboxHeaders from './20261125050100_outbox_headers';
 import createJobAlerts from './20261125050200_create_job_alerts';
+import createSpentMemberTokens from './20261126000100_create_spent_member_tokens';
 import type { Migration } from './migration';
 
 export const migrations: Migration[] = [
@@ -86,4 +87,5 @@ export const migrations: Migration[] = [
   submissionCompanyLinks,
   outboxHeaders,
   createJobAlerts,
+  createSpentMemberTokens,
 ];

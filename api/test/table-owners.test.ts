@@ -37,6 +37,7 @@ const OWNERS: Record<string, string[]> = {
   members: ['members/members-repository.ts'],
   member_sessions: ['members/members-repository.ts'],
   member_bookmarks: ['members/members-repository.ts'],
+  spent_member_tokens: ['members/members-repository.ts'],
 };
 
 const SRC = path.resolve(import.meta.dirname, '../src');

@@ -72,7 +72,7 @@ async function signIn(page: Page, from: string) {
     await held;
     await route.continue();
   });
-  await page.goto(`${site.url}/ghost-callback?token=${await ghost.token({ email: EMAIL })}`);
+  await page.goto(`${site.url}/ghost-callback?token=${ghost.token({ email: EMAIL })}`);
   await expect(page.getByText('Authenticating with Ghost...')).toBeVisible();
   release();
   await expect(page).toHaveURL(`${site.url}${from}`);
@@ -178,8 +178,8 @@ test('a forged token is refused with a clear message, and nobody is signed in', 
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
-    const foreign = await memberKey();
-    await open(page, `/ghost-callback?token=${await ghost.token({ email: EMAIL, key: foreign })}`);
+    const foreign = memberKey();
+    await open(page, `/ghost-callback?token=${ghost.token({ email: EMAIL, key: foreign })}`);
     await expect(page.getByRole('alert')).toContainText(MEMBER_MESSAGES.tokenRefused);
     await expect(signInLink(page)).toBeVisible();
     expect((await context.cookies()).map((c) => c.name)).not.toContain('board.member');
