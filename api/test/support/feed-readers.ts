@@ -173,12 +173,3 @@ export const feedExtractor: FeedReader = {
 };
 
 export const FEED_READERS = [feedsmith, feedparser, feedExtractor];
-
-/** The version of Debian's feedparser, for the test's name. */
-export async function feedparserVersion(): Promise<string> {
-  const { stdout } = await promisify(execFile)(DEBIAN_PYTHON, [
-    '-c',
-    'import feedparser; print(feedparser.__version__)',
-  ]);
-  return stdout.trim();
-}
