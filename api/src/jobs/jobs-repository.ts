@@ -173,16 +173,47 @@ export class JobsRepository {
   }
 
   /**
-   * Every public job's id and when it last changed, newest first, at most `limit`: the sitemap.
-   * Only two columns of an index-ordered scan, so it stays cheap at 100,000 jobs.
+   * The public jobs in groups of `size` consecutive ids (group g holds the ids g*size+1 to
+   * (g+1)*size): how many each group has and when its newest change was. The sitemap index: one
+   * file per group that has any, so a job stays in the same file for as long as it is listed.
+   * One pass over two columns, kept in the public cache.
    */
-  async publicUpdates(now: Date, limit: number): Promise<{ id: number; updatedAt: number }[]> {
-    const query = this.readDb('jobs').select('jobs.id', 'jobs.updated_at');
+  async publicIdGroups(
+    now: Date,
+    size: number,
+  ): Promise<{ group: number; count: number; updatedAt: number }[]> {
+    const query = this.readDb('jobs').select(
+      this.readDb.raw('(jobs.id - 1) / ? as id_group', [size]),
+      this.readDb.raw('count(*) as job_count'),
+      this.readDb.raw('max(jobs.updated_at) as updated_at'),
+    );
     publicScope(query, now);
-    const rows: { id: number; updated_at: number | string }[] = await query
-      .orderBy('jobs.posted_date', 'desc')
-      .orderBy('jobs.id', 'desc')
-      .limit(limit);
+    const rows: {
+      id_group: number | string;
+      job_count: number | string;
+      updated_at: number | string;
+    }[] = await query.groupBy('id_group').orderBy('id_group');
+    return rows.map((r) => ({
+      group: Number(r.id_group),
+      count: Number(r.job_count),
+      updatedAt: Number(r.updated_at),
+    }));
+  }
+
+  /**
+   * Every public job's id and when it last changed, by id, with ids from `fromId` to `toId`
+   * (both included): the sitemap, or one file of it.
+   */
+  async publicUpdates(
+    now: Date,
+    fromId: number,
+    toId: number,
+  ): Promise<{ id: number; updatedAt: number }[]> {
+    const query = this.readDb('jobs')
+      .select('jobs.id', 'jobs.updated_at')
+      .whereBetween('jobs.id', [fromId, toId]);
+    publicScope(query, now);
+    const rows: { id: number; updated_at: number | string }[] = await query.orderBy('jobs.id');
     return rows.map((r) => ({ id: Number(r.id), updatedAt: Number(r.updated_at) }));
   }
 
