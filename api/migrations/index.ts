@@ -41,6 +41,10 @@ import outboxSubmission from './20261125040300_outbox_submission';
 import submissionCompanyLinks from './20261125040400_submission_company_links';
 import outboxHeaders from './20261125050100_outbox_headers';
 import createJobAlerts from './20261125050200_create_job_alerts';
+import jobAuditChanges from './20261126010100_job_audit_changes';
+import jobAdminFields from './20261126010200_job_admin_fields';
+import createDeletedSyncedJobs from './20261126010300_create_deleted_synced_jobs';
+import syncRunConflicts from './20261126010400_sync_run_conflicts';
 import type { Migration } from './migration';
 
 export const migrations: Migration[] = [
@@ -86,4 +90,8 @@ export const migrations: Migration[] = [
   submissionCompanyLinks,
   outboxHeaders,
   createJobAlerts,
+  jobAuditChanges,
+  jobAdminFields,
+  createDeletedSyncedJobs,
+  syncRunConflicts,
 ];

@@ -7,10 +7,14 @@ import {
   extendJob,
   getJob,
   republishJob,
+  returnToSource,
   updateJob,
 } from '../../jobs/admin-jobs-service';
 
-/** Jobs for admins (SPEC.md 7): every job, create, read, update, delete, extend, republish. */
+/**
+ * Jobs for admins (SPEC.md 7): every job, create, read, update, delete, extend, republish, and
+ * a synced job's return to its source.
+ */
 const adminJobsRoutes: FastifyPluginAsync = async (app) => {
   const context = (request: FastifyRequest) => app.serviceContext(request);
 
@@ -40,6 +44,11 @@ const adminJobsRoutes: FastifyPluginAsync = async (app) => {
   /** Put an ended or switched-off listing back: dated today, live for a Featured Listing's term. */
   route(app, ENDPOINTS.republishJob, {}, async (request) =>
     republishJob(context(request), request.params.id, request.admin),
+  );
+
+  /** A synced job an admin edited goes back to its source: the next sync takes its values. */
+  route(app, ENDPOINTS.returnJobToSource, {}, async (request) =>
+    returnToSource(context(request), request.params.id, request.admin),
   );
 };
 
