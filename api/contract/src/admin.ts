@@ -174,7 +174,8 @@ const cents = define<number>('cents', (v) => {
 const sentences = refine(
   array(text(JOB_LIST_LIMITS.item)),
   'listSize',
-  (list) => list.length <= JOB_LIST_LIMITS.items || ADMIN_MESSAGES.tooManyEntries(JOB_LIST_LIMITS.items),
+  (list) =>
+    list.length <= JOB_LIST_LIMITS.items || ADMIN_MESSAGES.tooManyEntries(JOB_LIST_LIMITS.items),
 );
 
 /**
@@ -211,9 +212,7 @@ const jobFormFields = {
         // Date-like text must be a real date (it is stored as YYYY-MM-DD); other text, such
         // as 'Rolling' on an imported job, is kept as written.
         const text = stripDeadlinePrefix(v);
-        return (
-          !/^[\d\s/.-]+$/.test(text) || parseDeadline(text) !== null || ADMIN_MESSAGES.invalid
-        );
+        return !/^[\d\s/.-]+$/.test(text) || parseDeadline(text) !== null || ADMIN_MESSAGES.invalid;
       }),
     ),
   ),

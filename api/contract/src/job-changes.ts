@@ -1,13 +1,4 @@
-import {
-  array,
-  boolean,
-  nullable,
-  number,
-  object,
-  string,
-  union,
-  type Infer,
-} from 'superstruct';
+import { array, boolean, nullable, number, object, string, union, type Infer } from 'superstruct';
 
 /**
  * The fields of a job as a change names them: the audit trail's `[{ field, from, to }]`, the

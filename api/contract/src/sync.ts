@@ -124,7 +124,8 @@ export function refreshSummary(
 
 /** Texts of the sync's conflicts and what an admin does about them (API and mfe-admin alike). */
 export const SYNC_CONFLICT_MESSAGES = {
-  edited: (fields: string) => `The source has other values for what an admin changed here: ${fields}`,
+  edited: (fields: string) =>
+    `The source has other values for what an admin changed here: ${fields}`,
   deactivated: 'An admin switched this job off; the source still lists it',
   deleted: 'An admin deleted this job; the source still has it, and it is not created again',
   returned:

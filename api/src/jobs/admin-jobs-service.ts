@@ -284,4 +284,3 @@ function jobPatch(job: AdminJob, update: AdminJobUpdate): JobPatch {
   }
   return patch;
 }
-

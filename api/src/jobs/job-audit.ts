@@ -90,7 +90,11 @@ export function clipText(from: string, to: string): [string, string] {
 
 /** A text with nothing to compare it with: its beginning. */
 const clipStart = (text: string, max: number) =>
-  chars(text).length > max ? `${chars(text).slice(0, max - 1).join('')}…` : text;
+  chars(text).length > max
+    ? `${chars(text)
+        .slice(0, max - 1)
+        .join('')}…`
+    : text;
 
 /** A list as the audit keeps it: its first entries, each clipped, then how many more there were. */
 function clipList(list: string[]): string[] {

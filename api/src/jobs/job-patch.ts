@@ -112,10 +112,10 @@ const has = <K extends keyof JobPatch>(patch: JobPatch, key: K): boolean =>
 
 const same = (a: ChangeValue, b: ChangeValue) => JSON.stringify(a) === JSON.stringify(b);
 
-const sameNames = (a: string[], b: string[]) =>
-  same(a.map(labelKey), b.map(labelKey));
+const sameNames = (a: string[], b: string[]) => same(a.map(labelKey), b.map(labelKey));
 
-const iso = (ms: number | string | null) => (ms == null ? null : new Date(Number(ms)).toISOString());
+const iso = (ms: number | string | null) =>
+  ms == null ? null : new Date(Number(ms)).toISOString();
 
 /**
  * What a patch changes on a stored job: the columns to write (only those whose value differs),
@@ -140,7 +140,8 @@ export function planPatch(
   if (has(patch, 'description')) {
     set('description', 'description', row.description, patch.description!.trim());
   }
-  if (has(patch, 'jobType')) set('jobType', 'job_type', row.job_type, canonicalJobType(patch.jobType!));
+  if (has(patch, 'jobType'))
+    set('jobType', 'job_type', row.job_type, canonicalJobType(patch.jobType!));
   if (has(patch, 'remote')) set('remote', 'remote', Boolean(row.remote), patch.remote!);
   if (has(patch, 'experienceLevel')) {
     set('experienceLevel', 'experience_level', row.experience_level, patch.experienceLevel!);
@@ -149,14 +150,20 @@ export function planPatch(
     const deadline = patch.deadline?.trim() ? normaliseDeadline(patch.deadline) : null;
     set('deadline', 'deadline', row.deadline, deadline);
   }
-  if (has(patch, 'postedDate')) set('postedDate', 'posted_date', row.posted_date, patch.postedDate!);
+  if (has(patch, 'postedDate'))
+    set('postedDate', 'posted_date', row.posted_date, patch.postedDate!);
   for (const list of ['responsibilities', 'requirements', 'benefits'] as const) {
     if (!has(patch, list)) continue;
     const to = cleanSentences(patch[list]!);
     set(list, list, parseSentences(row[list]), to, JSON.stringify(to));
   }
   if (Object.hasOwn(patch, 'applicationUrl')) {
-    set('applicationUrl', 'application_url', row.application_url, patch.applicationUrl?.trim() || null);
+    set(
+      'applicationUrl',
+      'application_url',
+      row.application_url,
+      patch.applicationUrl?.trim() || null,
+    );
   }
   if (has(patch, 'via')) set('via', 'via', row.via, patch.via!);
   if (has(patch, 'featured')) set('featured', 'featured', Boolean(row.featured), patch.featured!);
@@ -200,10 +207,12 @@ function planSalary(
   let text: string | null | undefined;
   if (Object.hasOwn(patch, 'salaryText')) {
     const written = patch.salaryText?.trim() || null;
-    if (figuresGiven && min === null && max === null && written) ({ min, max } = figuresOf(written));
+    if (figuresGiven && min === null && max === null && written)
+      ({ min, max } = figuresOf(written));
     text = written || salaryFromFigures(min, max) || null;
   } else if (min !== storedMin || max !== storedMax) {
-    const composed = row.salary_text === null || row.salary_text === salaryFromFigures(storedMin, storedMax);
+    const composed =
+      row.salary_text === null || row.salary_text === salaryFromFigures(storedMin, storedMax);
     if (composed) text = salaryFromFigures(min, max) || null;
   }
   set('salaryMin', 'salary_min', storedMin, min);

@@ -483,7 +483,9 @@ export class JobsRepository {
         const owned = parseAdminFields(row.admin_fields);
         const fields = [...new Set([...owned, ...changed.get(Number(row.id))!])].filter(isJobField);
         if (fields.length === owned.length) continue;
-        await db('jobs').where({ id: row.id }).update({ admin_fields: JSON.stringify(fields) });
+        await db('jobs')
+          .where({ id: row.id })
+          .update({ admin_fields: JSON.stringify(fields) });
       }
     }
   }
@@ -1043,7 +1045,10 @@ async function replaceLists(trx: Knex.Transaction, jobs: NewLists[]) {
       return names ? [{ jobId: job.jobId, names: distinctNames(names) }] : [];
     });
     if (!given.length) continue;
-    for (const part of chunks(given.map((g) => g.jobId), INSERT_BATCH)) {
+    for (const part of chunks(
+      given.map((g) => g.jobId),
+      INSERT_BATCH,
+    )) {
       await trx(joinTable).whereIn('job_id', part).delete();
     }
     const ids = await nameIds(

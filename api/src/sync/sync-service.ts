@@ -243,7 +243,8 @@ function sourcePatch(input: SyncedInput, adminFields: readonly JobField[]): JobP
 function ownedConflict(job: SyncedJob, stored: StoredJob, input: SyncedInput): SyncConflict | null {
   const theirs: JobPatch = {};
   for (const field of job.adminFields) {
-    if (Object.hasOwn(input, field)) Object.assign(theirs, { [field]: input[field as keyof SyncedInput] });
+    if (Object.hasOwn(input, field))
+      Object.assign(theirs, { [field]: input[field as keyof SyncedInput] });
   }
   const fields = planPatch(stored, theirs, new Map()).changes.map((c) => c.field);
   if (!fields.length) return null;
@@ -258,7 +259,10 @@ function ownedConflict(job: SyncedJob, stored: StoredJob, input: SyncedInput): S
   };
 }
 
-function deletedConflict(externalId: string, deletion: { id: number; title: string }): SyncConflict {
+function deletedConflict(
+  externalId: string,
+  deletion: { id: number; title: string },
+): SyncConflict {
   return {
     kind: 'deleted',
     externalId,
