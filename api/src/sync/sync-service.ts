@@ -236,15 +236,18 @@ function sourcePatch(input: SyncedInput, adminFields: readonly JobField[]): JobP
   return patch;
 }
 
+/** Fields a record does not speak of: an admin's value there is no disagreement with it. */
+const NOT_THE_SOURCES: ReadonlySet<string> = new Set(['expiresAt']);
+
 /**
- * Where a record has other values than the admin set on its job: a conflict, the admin's value
+ * Where a record has other values than an admin set on its job: a conflict, the admin's value
  * kept ('deactivated' when the admin switched the job off and the source has it on).
  */
 function ownedConflict(job: SyncedJob, stored: StoredJob, input: SyncedInput): SyncConflict | null {
   const theirs: JobPatch = {};
   for (const field of job.adminFields) {
-    if (Object.hasOwn(input, field))
-      Object.assign(theirs, { [field]: input[field as keyof SyncedInput] });
+    if (NOT_THE_SOURCES.has(field) || !Object.hasOwn(input, field)) continue;
+    Object.assign(theirs, { [field]: input[field as keyof SyncedInput] });
   }
   const fields = planPatch(stored, theirs, new Map()).changes.map((c) => c.field);
   if (!fields.length) return null;
@@ -252,7 +255,8 @@ function ownedConflict(job: SyncedJob, stored: StoredJob, input: SyncedInput): S
   return {
     kind: switchedOff ? 'deactivated' : 'edited',
     externalId: job.externalId,
-    title: stored.row.title,
+    // The title the job has once this sync is written.
+    title: job.adminFields.includes('title') ? stored.row.title : input.title,
     jobId: String(job.id),
     deletionId: null,
     fields,
