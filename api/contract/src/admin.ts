@@ -16,7 +16,7 @@ import {
   string,
   type Infer,
 } from 'superstruct';
-import { EXPERIENCE_NOT_SPECIFIED, isExperienceChoice } from './choices';
+import { isExperienceChoice } from './choices';
 import { ISO_DATE_PATTERN, isoDateOf, parseDeadline, stripDeadlinePrefix } from './dates';
 import { JOB_LIST_LIMITS, Job, MAX_INT4 } from './job';
 import { salaryFromFigures } from './salary';

@@ -771,7 +771,7 @@ export class JobsRepository {
                 from: end === null ? null : new Date(end).toISOString(),
                 to: expiresAt.toISOString(),
               },
-              ...(Boolean(row.active) ? [] : [{ field: 'active', from: false, to: true }]),
+              ...(row.active ? [] : [{ field: 'active', from: false, to: true }]),
             ],
           });
         }
