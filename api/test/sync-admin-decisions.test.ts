@@ -1,4 +1,6 @@
 import {
+  ADMIN_LIMITS,
+  SYNC_LIMITS,
   SYNC_CONFLICT_MESSAGES,
   jobToAdminForm,
   type AdminJob,
@@ -15,6 +17,7 @@ import {
   type FakeAirtable,
 } from './support/fake-airtable';
 import { createJobs } from './support/jobs';
+import { invalidRows } from './support/rows';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
 
 /**
@@ -272,5 +275,27 @@ describe(`a re-sync after an admin's decisions on ${testDatabase}`, () => {
       (await admin({ method: 'POST', url: '/api/admin/jobs/2000000000/return-to-source' }))
         .statusCode,
     ).toBe(404);
+  });
+
+  it('remembers a deleted job with the longest title and record id its columns hold', async () => {
+    const longest = {
+      ...airtableJob(5, { Title: 'T'.repeat(ADMIN_LIMITS.title) }),
+      id: 'r'.repeat(SYNC_LIMITS.externalId),
+    };
+    fake.records.push(longest);
+    expect(await refresh()).toMatchObject({ created: 1 });
+    const job = (await byTitle('T'.repeat(ADMIN_LIMITS.title)))!;
+    expect((await admin({ method: 'DELETE', url: `/api/admin/jobs/${job.id}` })).statusCode).toBe(
+      200,
+    );
+    expect(await refresh()).toMatchObject({ created: 0 });
+    expect((await lastSync()).last!.conflictRecords).toContainEqual(
+      expect.objectContaining({
+        kind: 'deleted',
+        externalId: longest.id,
+        title: 'T'.repeat(ADMIN_LIMITS.title),
+      }),
+    );
+    expect(await invalidRows(t.db)).toEqual([]);
   });
 });
