@@ -380,7 +380,8 @@ export class JobsRepository {
           .update({
             ...plan.columns,
             ...(companyId !== Number(job.row.company_id) ? { company_id: companyId } : {}),
-            updated_at: now.getTime(),
+            // A new fingerprint alone is no change the public sees (the sitemap's last change).
+            ...(plan.changes.length ? { updated_at: now.getTime() } : {}),
           });
       }
       const lists = writing.map(({ id, plan }) => ({
