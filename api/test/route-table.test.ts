@@ -80,6 +80,9 @@ const ADMIN = [
   'GET /api/admin/emails',
   'POST /api/admin/emails/:id/resend',
   'GET /api/admin/stats',
+  // Admins outrank the source (issue 25): a synced job back to its source, a deletion undone.
+  'POST /api/admin/jobs/:id/return-to-source',
+  'POST /api/admin/sync/deleted/:id/restore',
 ];
 const MEMBER = [
   'GET /api/members/me',

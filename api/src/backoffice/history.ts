@@ -3,6 +3,7 @@ import { NotFound } from '../domain-errors';
 import type { OutboxListRow } from '../mail/outbox';
 import type { ServiceContext } from '../service-context';
 import type { StoredEvent } from '../submissions/submissions-repository';
+import { readChanges, type JobAuditAction } from '../jobs/job-audit';
 
 type HistoryContext = Pick<ServiceContext, 'jobs' | 'submissions' | 'outbox' | 'db' | 'now'>;
 
@@ -13,6 +14,18 @@ const CREATED_BY: Record<string, string> = {
   submission: 'employer',
   sync: 'system',
   demo: 'system',
+  airtable: 'sync:airtable',
+  'json-feed': 'sync:json-feed',
+};
+
+/** The timeline's kind of each audit line: a deletion, a sync's rewrite, a return are changes. */
+const AUDIT_KINDS: Partial<Record<JobAuditAction, HistoryKind>> = {
+  created: 'created',
+  edited: 'edited',
+  activated: 'activated',
+  deactivated: 'deactivated',
+  extended: 'extended',
+  republished: 'republished',
 };
 
 /**
@@ -34,11 +47,13 @@ export async function jobHistory(context: HistoryContext, jobId: number): Promis
     });
   }
   for (const line of audit) {
+    const changes = readChanges(line.changes);
     entries.push({
       at: iso(line.created_at),
-      kind: line.action === 'deleted' ? 'changed' : line.action,
+      kind: AUDIT_KINDS[line.action] ?? 'changed',
       summary: auditSummary(line.action, line.detail),
       actor: line.actor,
+      ...(changes.length ? { changes } : {}),
     });
   }
   if (job.submissionId !== null) {
@@ -132,6 +147,8 @@ function createdSummary(job: AdminJob): string {
     {
       submission: 'Created from an employer’s submission',
       sync: 'Imported from the job source',
+      airtable: 'Imported from Airtable',
+      'json-feed': 'Imported from the JSON feed',
       demo: 'Loaded with the demo data',
       admin: 'Created by an admin',
     }[job.source] ?? 'Created'
@@ -139,6 +156,8 @@ function createdSummary(job: AdminJob): string {
 }
 
 function auditSummary(action: string, detail: string | null): string {
+  // A job made elsewhere than the admin screen says where ('Imported from Airtable').
+  if (action === 'created' && detail) return detail;
   const base =
     {
       created: 'Created on the admin screen',
@@ -148,6 +167,8 @@ function auditSummary(action: string, detail: string | null): string {
       extended: 'Extended',
       republished: 'Republished',
       deleted: 'Deleted',
+      synced: 'Updated from the source',
+      returned: 'Returned to the source',
     }[action] ?? action;
   if (!detail) return base;
   // 'Extended by 30 days, to ...' says what it is already: no 'Extended: ' before it.
