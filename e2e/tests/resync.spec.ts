@@ -2,17 +2,19 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { loginAsAdmin, toasts } from '../support/admin';
 import { cards, searchApi, searchBox } from '../support/board';
-import { AIRTABLE_CONTROL } from '../support/site';
+import { currentSite } from '../support/site';
 
 /**
- * Issue 14: 'Refresh Jobs' on the dashboard re-syncs the jobs from Airtable (the run's fake one,
+ * Issue 14: 'Refresh Jobs' on the dashboard re-syncs the jobs from Airtable (the site's fake one,
  * support/fake-services.ts). The admin sees it working, the toast with the counts, the last sync
  * with the skipped record's reason, and the new jobs on the public board; a record removed from
  * the source takes its job off the board at the next sync.
  */
 
 async function setAirtable(page: Page, records: unknown[], delayMs = 0) {
-  const response = await page.request.put(AIRTABLE_CONTROL, { data: { records, delayMs } });
+  const response = await page.request.put(currentSite().airtableControl, {
+    data: { records, delayMs },
+  });
   expect(response.ok()).toBe(true);
 }
 
