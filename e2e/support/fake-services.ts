@@ -45,6 +45,7 @@ export async function startFakeServices(sqliteFile: string): Promise<FakeService
   // Served by the inspect server under /v0 (no port of its own): its address is set below.
   const airtable = fakeAirtable();
   Object.assign(airtable.fake, AIRTABLE);
+  let releaseHeld = () => {};
   const inspect: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const address = url.searchParams.get('address') ?? '';
@@ -71,10 +72,21 @@ export async function startFakeServices(sqliteFile: string): Promise<FakeService
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk.toString()));
       req.on('end', () => {
-        const { records = [], delayMs = 0 } = JSON.parse(body) as Partial<FakeAirtable>;
-        Object.assign(airtable.fake, { records, delayMs });
+        const { records = [], hold = false } = JSON.parse(body) as {
+          records?: FakeAirtable['records'];
+          hold?: boolean;
+        };
+        airtable.fake.records = records;
+        releaseHeld();
+        if (hold) releaseHeld = airtable.fake.hold().release;
         res.writeHead(204).end();
       });
+      return;
+    }
+    // The held answers go (a sync can be seen working until then).
+    if (req.url === '/airtable/release' && req.method === 'POST') {
+      releaseHeld();
+      res.writeHead(204).end();
       return;
     }
     if (req.url === '/mail') {
@@ -105,6 +117,7 @@ export async function startFakeServices(sqliteFile: string): Promise<FakeService
       AIRTABLE_API_KEY: AIRTABLE.apiKey,
     },
     async close() {
+      releaseHeld();
       inspect.closeAllConnections();
       await new Promise((resolve) => inspect.close(resolve));
       await airtable.fake.close();

@@ -110,8 +110,9 @@ export class E2eSite {
   }
 
   /**
-   * The fake Airtable's control: a PUT of `{ records, delayMs }` sets the records the site syncs
-   * ('Refresh Jobs'). It starts empty.
+   * The fake Airtable's control: a PUT of `{ records, hold }` sets the records the site syncs
+   * ('Refresh Jobs'); with `hold: true` its answers wait for a POST to `/release` under it. It
+   * starts empty.
    */
   get airtableControl(): string {
     return `${this.fakes.inspectUrl}/airtable`;
