@@ -9,7 +9,7 @@
  *   pnpm test:fast    (tsx tools/test/run.ts fast)
  *
  * TEST_TIMES_FILE=<file> appends the run's times to that file, one JSON line per run (the proof
- * script, tools/test/proof.sh, reads them).
+ * script, tools/test/proof.sh, keeps them beside its log).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
@@ -166,6 +166,13 @@ async function main(planName: string): Promise<number> {
         `    ${step.name.padEnd(width)}  ${String(step.seconds).padStart(6)} s  ${outcome.padEnd(7)}  load ${step.loadBefore} -> ${step.loadAfter}`,
       );
     }
+  });
+  // The phases after a failed one never started: name their steps, so the summary says what
+  // this run did not check.
+  plan.slice(phases.length).forEach((steps, i) => {
+    console.log(
+      `  phase ${phases.length + i + 1}: not run (${steps.map((step) => step.name).join(', ')})`,
+    );
   });
   if (process.env.TEST_TIMES_FILE) {
     appendFileSync(
