@@ -40,6 +40,8 @@ export interface Endpoint {
   readonly method: HttpMethod;
   /** The full path; `:name` marks a path parameter. */
   readonly path: string;
+  /** What it does, in one line: docs/http-api.md lists it (`pnpm docs:api` writes that page). */
+  readonly summary?: string;
   readonly params?: AnyStruct;
   readonly querystring?: AnyStruct;
   /** The JSON body (absent: the route reads none). */
