@@ -41,6 +41,8 @@ import outboxSubmission from './20261125040300_outbox_submission';
 import submissionCompanyLinks from './20261125040400_submission_company_links';
 import outboxHeaders from './20261125050100_outbox_headers';
 import createJobAlerts from './20261125050200_create_job_alerts';
+import createPaymentLinks from './20261126020100_create_payment_links';
+import paymentSessionLinks from './20261126020200_payment_session_links';
 import type { Migration } from './migration';
 
 export const migrations: Migration[] = [
@@ -86,4 +88,6 @@ export const migrations: Migration[] = [
   submissionCompanyLinks,
   outboxHeaders,
   createJobAlerts,
+  createPaymentLinks,
+  paymentSessionLinks,
 ];

@@ -77,6 +77,7 @@ describe(`ids past a 32-bit integer on ${testDatabase}`, () => {
     ['POST', '/api/admin/submissions/2147483648/reject'],
     ['PUT', '/api/admin/submissions/2147483648/amount'],
     ['POST', '/api/admin/submissions/2147483648/payment-link'],
+    ['POST', '/api/admin/submissions/2147483648/revoke-payment-links'],
     ['POST', '/api/admin/submissions/2147483648/mark-paid'],
     ['PUT', '/api/admin/promo-codes/2147483648'],
     ['DELETE', '/api/admin/promo-codes/99999999999'],

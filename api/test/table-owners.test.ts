@@ -13,6 +13,7 @@ const OWNERS: Record<string, string[]> = {
   listing_credits: ['submissions/listing-credits-repository.ts'],
   promo_codes: ['promo-codes/promo-codes-repository.ts'],
   payments: ['payments/payments-repository.ts'],
+  payment_links: ['payments/payments-repository.ts'],
   processed_webhook_events: ['payments/payments-repository.ts'],
   outbox: ['mail/outbox.ts'],
   job_alerts: ['alerts/alerts-repository.ts'],

@@ -7,6 +7,7 @@ import {
   enums,
   integer,
   literal,
+  min,
   nullable,
   number,
   object,
@@ -301,8 +302,13 @@ export const AdminSubmission = object({
   reviewNotes: nullable(string()),
   jobId: nullable(string()),
   paidAt: nullable(string()),
-  /** When the current pay link stops working (ISO 8601); null before approval. */
+  /**
+   * When the newest pay link not revoked stops working (ISO 8601, possibly past); null before
+   * approval and once every link was revoked.
+   */
   paymentLinkExpiresAt: nullable(string()),
+  /** Pay links that work now (neither expired nor revoked): each one pays the listing. */
+  livePaymentLinks: min(integer(), 0),
   /** Multiples Listing credits left for the contact's e-mail address (any letter case). */
   listingCredits: integer(),
   /** 'used_up': the promo code ran out before this listing was paid; its discount was removed. */
@@ -333,14 +339,29 @@ export type ApprovedSubmission = Infer<typeof ApprovedSubmission>;
 /** `GET /api/admin/submissions/payments`: whether payments go through Stripe or by hand. */
 export const PaymentsMode = object({ stripeConfigured: boolean() });
 
-/** `POST /api/admin/submissions/{id}/payment-link`: a new link; every earlier one stops working. */
+/**
+ * `POST /api/admin/submissions/{id}/payment-link`: a new link. The earlier links keep working
+ * until they expire, the listing is paid or an admin revokes them: `earlierLinksValid` says how
+ * many of them work now.
+ */
 export const IssuedPaymentLink = object({
   paymentUrl: string(),
   expiresAt: string(),
+  earlierLinksValid: min(integer(), 0),
   /** The approval e-mail with this link, for an admin who sends it by hand. */
   approvalEmail: string(),
 });
 export type IssuedPaymentLink = Infer<typeof IssuedPaymentLink>;
+
+/**
+ * `POST /api/admin/submissions/{id}/revoke-payment-links`: every pay link of the listing stops
+ * working (the employer's e-mailed one too); `revoked` says how many still worked.
+ */
+export const RevokedPaymentLinks = object({
+  revoked: min(integer(), 0),
+  submission: AdminSubmission,
+});
+export type RevokedPaymentLinks = Infer<typeof RevokedPaymentLinks>;
 
 export const AuthState = object({ authenticated: literal(true), username: string() });
 export type AuthState = Infer<typeof AuthState>;

@@ -31,6 +31,7 @@ import {
   PromoCodeInput,
   PromoCodeList,
   RejectSubmission,
+  RevokedPaymentLinks,
   SignedIn,
 } from './admin';
 import {
@@ -355,6 +356,13 @@ export const issuePaymentLink = {
   path: '/api/admin/submissions/:id/payment-link',
   ...submissionId,
   response: IssuedPaymentLink,
+} as const satisfies Endpoint;
+/** Every pay link of an approved listing stops working (the e-mailed one too). */
+export const revokePaymentLinks = {
+  method: 'POST',
+  path: '/api/admin/submissions/:id/revoke-payment-links',
+  ...submissionId,
+  response: RevokedPaymentLinks,
 } as const satisfies Endpoint;
 export const resolvePaymentIssue = {
   method: 'POST',

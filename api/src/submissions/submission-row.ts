@@ -22,7 +22,10 @@ export interface SubmissionRow {
   amount_cents: number;
   status: string;
   job_id: number | null;
-  /** Hex SHA-256 of the current pay link's token (payment-tokens.ts), never the token. */
+  /**
+   * The newest pay link (hex SHA-256 of its token) and its end, kept for a release that reads
+   * them: every link is in `payment_links` (payment-tokens.ts), which is what is read now.
+   */
   payment_token_hash: string | null;
   payment_token_expires_at: number | null;
   paid_at: number | null;

@@ -1,6 +1,6 @@
 import type { AdminSubmission } from '@jobboard/contract';
 import { SharedUiProvider, useToastStore } from '@jobboard/shared-ui';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SubmissionCard, statusLabel, type SubmissionActions } from '../components/SubmissionCard';
@@ -29,6 +29,7 @@ const submission: AdminSubmission = {
   jobId: null,
   paidAt: null,
   paymentLinkExpiresAt: null,
+  livePaymentLinks: 0,
   listingCredits: 0,
   promoRedemption: null,
   paymentIssues: [],
@@ -45,6 +46,7 @@ function renderCard(
     approveWithCredit: vi.fn().mockResolvedValue(undefined),
     reject: vi.fn().mockResolvedValue(undefined),
     generateLink: vi.fn().mockResolvedValue(undefined),
+    revokeLinks: vi.fn().mockResolvedValue(undefined),
     copyTemplate: vi.fn().mockResolvedValue(undefined),
     updateAmount: vi.fn().mockResolvedValue(undefined),
     resolvePayment: vi.fn().mockResolvedValue(undefined),
@@ -197,8 +199,53 @@ describe('a submission in the review queue', () => {
   });
 
   it('says until when the pay link works, and when it has expired', () => {
-    renderCard('approved', {}, { paymentLinkExpiresAt: '2999-12-06T12:00:00.000Z' });
+    renderCard(
+      'approved',
+      {},
+      { paymentLinkExpiresAt: '2999-12-06T12:00:00.000Z', livePaymentLinks: 1 },
+    );
     expect(screen.getByText('Payment link valid until December 6, 2999')).toBeInTheDocument();
+  });
+
+  it('says how many pay links work, and revokes them only once the admin confirms', async () => {
+    const actions = renderCard(
+      'approved',
+      {},
+      { paymentLinkExpiresAt: '2999-12-06T12:00:00.000Z', livePaymentLinks: 2 },
+    );
+    expect(
+      screen.getByText(
+        "Payment link valid until December 6, 2999 (2 payment links work now, each until its own end; 'Revoke links' ends them all.)",
+      ),
+    ).toBeInTheDocument();
+    expect(buttons()).toEqual([
+      'Update Amount',
+      'Generate Payment Link',
+      'Revoke links',
+      'Copy Email Template',
+    ]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Revoke links' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke payment links?' });
+    expect(dialog).toHaveTextContent(
+      'All 2 payment links of this listing stop working at once, including the one e-mailed to the employer: the employer can no longer pay until you generate a new link and send it.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(actions.revokeLinks).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Revoke links' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Revoke links' }),
+    );
+    expect(actions.revokeLinks).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers no revoking once no link works, and asks for a new one after a revoke', () => {
+    renderCard('approved', {}, { paymentLinkExpiresAt: null, livePaymentLinks: 0 });
+    expect(buttons()).not.toContain('Revoke links');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'No payment link works now (revoked): generate a new one and send it to the employer.',
+    );
   });
 
   it('asks for a new pay link once the old one has expired', () => {

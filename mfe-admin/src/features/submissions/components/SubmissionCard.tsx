@@ -15,6 +15,7 @@ import {
 } from '@jobboard/shared-ui';
 import { useState } from 'react';
 import styled from 'styled-components';
+import { useConfirm } from '../../../lib/confirm';
 import { SUBMISSION_TEXT } from '../messages';
 import { AmountEditor } from './AmountEditor';
 import { PaymentIssues } from './PaymentIssues';
@@ -27,6 +28,8 @@ export interface SubmissionActions {
   approveWithCredit(): Promise<void>;
   reject(notes: string): Promise<void>;
   generateLink(): Promise<void>;
+  /** 'Revoke links': every pay link of the listing stops working (asked to confirm first). */
+  revokeLinks(): Promise<void>;
   copyTemplate(): Promise<void>;
   updateAmount(cents: number): Promise<void>;
   /** A flagged payment has been dealt with. */
@@ -60,6 +63,7 @@ export function SubmissionCard({
   const [confirmingCredit, setConfirmingCredit] = useState(false);
   const [notes, setNotes] = useState('');
   const [busy, setBusy] = useState(false);
+  const { confirm, dialog } = useConfirm();
   const status = submission.submissionStatus;
   const run = (action: () => Promise<void>) => async () => {
     setBusy(true);
@@ -143,7 +147,12 @@ export function SubmissionCard({
       </Details>
       <Description>{submission.description}</Description>
       {submission.reviewNotes && <p>{SUBMISSION_TEXT.reasonGiven(submission.reviewNotes)}</p>}
-      {status === 'approved' && <PaymentLinkState expiresAt={submission.paymentLinkExpiresAt} />}
+      {status === 'approved' && (
+        <PaymentLinkState
+          expiresAt={submission.paymentLinkExpiresAt}
+          live={submission.livePaymentLinks}
+        />
+      )}
       <PaymentIssues
         issues={submission.paymentIssues}
         busy={busy}
@@ -185,6 +194,21 @@ export function SubmissionCard({
             <Button disabled={busy} onClick={run(actions.generateLink)}>
               {SUBMISSION_TEXT.generateLink}
             </Button>
+            {submission.livePaymentLinks > 0 && (
+              <Button
+                $variant="danger"
+                disabled={busy}
+                onClick={async () => {
+                  const yes = await confirm({
+                    ...SUBMISSION_TEXT.revokeConfirm(submission.livePaymentLinks),
+                    danger: true,
+                  });
+                  if (yes) await run(actions.revokeLinks)();
+                }}
+              >
+                {SUBMISSION_TEXT.revokeLinks}
+              </Button>
+            )}
             {actions.markPaid && (
               <Button $variant="secondary" disabled={busy} onClick={run(actions.markPaid)}>
                 {SUBMISSION_TEXT.markPaid}
@@ -237,20 +261,37 @@ export function SubmissionCard({
           </Button>
         </RejectBox>
       )}
+      {dialog}
     </Stack>
   );
 }
 
-/** Until when the employer's pay link works; once it has ended, the admin issues a new one. */
-function PaymentLinkState({ expiresAt }: { expiresAt: string | null }) {
-  if (!expiresAt) return null;
+/**
+ * Until when the employer's pay link works, and how many links do (several may: a new link
+ * leaves the earlier ones working). Once they have ended or were revoked, the admin issues a new
+ * one.
+ */
+function PaymentLinkState({ expiresAt, live }: { expiresAt: string | null; live: number }) {
+  if (!expiresAt) {
+    return (
+      <Notice $tone="danger" role="status">
+        <p>{SUBMISSION_TEXT.noLiveLink}</p>
+      </Notice>
+    );
+  }
   const day = formatUsDate(expiresAt.slice(0, 10));
-  return Date.parse(expiresAt) <= Date.now() ? (
-    <Notice $tone="danger" role="status">
-      <p>{SUBMISSION_TEXT.linkExpired(day)}</p>
-    </Notice>
-  ) : (
-    <Muted>{SUBMISSION_TEXT.linkValidUntil(day)}</Muted>
+  if (live === 0) {
+    return (
+      <Notice $tone="danger" role="status">
+        <p>{SUBMISSION_TEXT.linkExpired(day)}</p>
+      </Notice>
+    );
+  }
+  return (
+    <Muted>
+      {SUBMISSION_TEXT.linkValidUntil(day)}
+      {live > 1 && <> ({SUBMISSION_TEXT.liveLinks(live)})</>}
+    </Muted>
   );
 }
 
