@@ -43,6 +43,9 @@ import outboxHeaders from './20261125050100_outbox_headers';
 import createJobAlerts from './20261125050200_create_job_alerts';
 import createPaymentLinks from './20261126020100_create_payment_links';
 import paymentSessionLinks from './20261126020200_payment_session_links';
+import companyDetailSetters from './20261126020300_company_detail_setters';
+import createCompanyAudit from './20261126020400_create_company_audit';
+import submissionCompanyDescription from './20261126020500_submission_company_description';
 import type { Migration } from './migration';
 
 export const migrations: Migration[] = [
@@ -90,4 +93,7 @@ export const migrations: Migration[] = [
   createJobAlerts,
   createPaymentLinks,
   paymentSessionLinks,
+  companyDetailSetters,
+  createCompanyAudit,
+  submissionCompanyDescription,
 ];

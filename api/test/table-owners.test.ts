@@ -20,6 +20,7 @@ const OWNERS: Record<string, string[]> = {
   admins: ['admins/admins-repository.ts'],
   sessions: ['admins/session-store.ts'],
   job_audit: ['jobs/'],
+  company_audit: ['jobs/'],
   sync_runs: ['sync/sync-repository.ts'],
   sync_lease: ['sync/sync-repository.ts'],
   // The jobs domain: its repository, its search and search index, its change counter and cache.

@@ -10,6 +10,7 @@ import { NotFound } from '../domain-errors';
 import type { ServiceContext } from '../service-context';
 import { changedFields } from './changed-fields';
 import { addDays, isoDate } from './dates';
+import type { CompanyWriter } from './companies';
 import { auditActor, type JobAuditEntry } from './job-audit';
 import type { JobInput } from './jobs-repository';
 
@@ -36,7 +37,11 @@ export async function createJob(
   editor: JobEditor | undefined,
 ): Promise<AdminJob> {
   const { jobId } = await audited(context, editor, async (trx) => ({
-    jobId: await context.jobs.create({ ...jobInput(form), source: 'admin' }, context.now, trx),
+    jobId: await context.jobs.create(
+      { ...jobInput(form), source: 'admin', companyBy: companyWriter(editor) },
+      context.now,
+      trx,
+    ),
     action: 'created' as const,
   }));
   logChange(context, jobId, editor, 'job created');
@@ -68,6 +73,7 @@ export async function updateJob(
         companyDescription: existing.company_description,
         websiteUrl: form.companyWebsite?.trim() || existing.company_website_url,
         experienceLevel: form.experienceLevel ?? existing.experience_level,
+        companyBy: companyWriter(editor),
       },
       context.now,
       trx,
@@ -164,6 +170,15 @@ async function audited<Entry extends JobAuditEntry | null>(
     if (entry) await context.jobs.recordAudit([entry], auditActor(editor), context.now, trx);
     return entry;
   });
+}
+
+/**
+ * The admin's own change of the company's details through the job form: it applies to the shared
+ * company (and its history names the admin), whatever made the job.
+ */
+function companyWriter(editor: JobEditor | undefined): CompanyWriter {
+  const { adminId, actor } = auditActor(editor);
+  return { kind: 'admin', actor, adminId };
 }
 
 function logChange(

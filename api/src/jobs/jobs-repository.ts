@@ -31,6 +31,7 @@ import { publicScope } from './search/criteria';
 import { JobSearch, type SearchPage } from './search/job-search';
 import { NotFound } from '../domain-errors';
 import { adminJobsScope, orderAdminJobs } from './admin-view';
+import { Companies, companyIds, type CompanyWriter } from './companies';
 import {
   jobAuditOf,
   recordJobAudit,
@@ -66,13 +67,18 @@ export interface SyncedJob {
   active: boolean;
 }
 
-/** Everything needed to write a job; the company is found or created by name. */
+/**
+ * Everything needed to write a job; the company is found or created by name. Its details
+ * (description, website, logo) are what the write says about the company: they change a company
+ * already on the board only as `companyBy` may (companies.ts; by default, as the job's source).
+ */
 export interface JobInput {
   title: string;
   organization: string;
   companyDescription?: string;
   websiteUrl?: string;
   logoUrl?: string | null;
+  companyBy?: CompanyWriter;
   description: string;
   jobType: string;
   remote: boolean;
@@ -107,6 +113,8 @@ type Db = Knex | Knex.Transaction;
  */
 export class JobsRepository {
   private readonly searcher: JobSearch;
+  /** The companies' details and their history (companies.ts). */
+  readonly companies: Companies;
 
   /**
    * @param db writes (one connection on SQLite)
@@ -126,6 +134,7 @@ export class JobsRepository {
     private readonly submissionIdsByJob: SubmissionIdsByJob = async () => new Map(),
   ) {
     this.searcher = new JobSearch(readDb, dialect, searchIndex);
+    this.companies = new Companies(db, changes);
   }
 
   // ---- public reads -------------------------------------------------------------------------
@@ -713,56 +722,6 @@ function jobColumns(input: JobInput, now: Date) {
  * both databases' bound-parameter limits.
  */
 const INSERT_BATCH = 400;
-
-/**
- * The company id of every organization named in the inputs, creating the missing ones. The last
- * input naming a company sets the description, website and logo it gives.
- */
-async function companyIds(
-  trx: Knex.Transaction,
-  inputs: JobInput[],
-  now: Date,
-): Promise<Map<string, number>> {
-  const details = new Map<string, Record<string, string>>();
-  for (const input of inputs) {
-    const name = input.organization.trim();
-    details.set(name, {
-      ...details.get(name),
-      ...(input.companyDescription ? { description: input.companyDescription } : {}),
-      ...(input.websiteUrl ? { website_url: input.websiteUrl } : {}),
-      ...(input.logoUrl ? { logo_url: input.logoUrl } : {}),
-    });
-  }
-  const names = [...details.keys()];
-  for (const part of chunks(names, INSERT_BATCH)) {
-    await trx('companies')
-      .insert(
-        part.map((name) => ({
-          name,
-          ...details.get(name),
-          created_at: now.getTime(),
-          updated_at: now.getTime(),
-        })),
-      )
-      .onConflict('name')
-      .ignore();
-  }
-  for (const [name, changes] of details) {
-    if (Object.keys(changes).length) {
-      await trx('companies')
-        .where({ name })
-        .update({ ...changes, updated_at: now.getTime() });
-    }
-  }
-  const ids = new Map<string, number>();
-  for (const part of chunks(names, INSERT_BATCH)) {
-    const rows: { id: number; name: string }[] = await trx('companies')
-      .whereIn('name', part)
-      .select('id', 'name');
-    for (const row of rows) ids.set(row.name, Number(row.id));
-  }
-  return ids;
-}
 
 /** Trimmed, without blanks, without repeats of the same label key, in the order given. */
 export function distinctNames(values: string[]): string[] {

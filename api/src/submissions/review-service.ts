@@ -3,6 +3,7 @@ import type {
   AdminSubmission,
   AdminSubmissionPage,
   AdminSubmissionsQuery,
+  CompanyField,
   IssuedPaymentLink,
   RevokedPaymentLinks,
   SubmissionStatus,
@@ -22,6 +23,8 @@ import { issuePaymentToken, paymentUrl } from '../payments/payment-tokens';
 import { markPaidAndPublish } from '../payments/publishing';
 import { expireMarkedSessions } from '../payments/session-expiry';
 import type { ServiceContext } from '../service-context';
+import type { StoredCompany } from '../jobs/companies';
+import { companiesOf, companyReview, takeCompanyDetails } from './company-review';
 import type { SubmissionRow } from './submission-row';
 import type { ReviewRow } from './submissions-repository';
 
@@ -36,7 +39,7 @@ export type ReviewContext = Omit<ServiceContext, 'adminEmail' | 'dialect'>;
 /** What reading a submission needs. */
 type ReadContext = Pick<
   ServiceContext,
-  'submissions' | 'listingCredits' | 'payments' | 'boardName' | 'now'
+  'submissions' | 'listingCredits' | 'payments' | 'jobs' | 'boardName' | 'now'
 >;
 
 /** The review queue, newest first, with each contact's credits and each unhandled payment issue. */
@@ -48,11 +51,13 @@ export async function listSubmissions(
   const credits = await context.listingCredits.leftByAddress(db);
   const issues = await context.payments.unhandledIssues(db);
   const links = await linkStatesOf(context, db, rows);
+  const companies = await companiesOf(context, rows);
   return rows.map((row) =>
     toAdminSubmission(row, context.boardName, {
       listingCredits: credits.get(row.contact_email.toLowerCase()) ?? 0,
       paymentIssues: issues.get(Number(row.id)) ?? [],
       links: links.get(Number(row.id)) ?? NO_LINKS,
+      company: companies.get(row.organization.trim()),
     }),
   );
 }
@@ -67,6 +72,7 @@ export async function listSubmissionPage(
   const credits = await context.listingCredits.leftByAddress(db);
   const issues = await context.payments.unhandledIssues(db);
   const links = await linkStatesOf(context, db, rows);
+  const companies = await companiesOf(context, rows);
   let flaggedPayments = 0;
   for (const list of issues.values()) flaggedPayments += list.length;
   return {
@@ -75,6 +81,7 @@ export async function listSubmissionPage(
         listingCredits: credits.get(row.contact_email.toLowerCase()) ?? 0,
         paymentIssues: issues.get(Number(row.id)) ?? [],
         links: links.get(Number(row.id)) ?? NO_LINKS,
+        company: companies.get(row.organization.trim()),
       }),
     ),
     total,
@@ -91,6 +98,9 @@ export async function getSubmission(context: ReadContext, db: Db, id: number) {
     listingCredits: await context.listingCredits.left(db, row.contact_email),
     paymentIssues: (await context.payments.unhandledIssues(db, id)).get(id) ?? [],
     links: (await context.payments.linkStates(db, [id], context.now)).get(id) ?? NO_LINKS,
+    company: (await context.jobs.companies.named([row.organization], db)).get(
+      row.organization.trim(),
+    ),
   });
 }
 
@@ -112,19 +122,21 @@ function linkStatesOf(
 
 /**
  * pending_review -> approved (SPEC.md 4). The employer is e-mailed a payment link, in the same
- * transaction. Only when the admin chooses it (`useCredit`), a contact with listings left on a
+ * transaction. The company on the board takes the submission's values for the details the admin
+ * ticked (`updateCompany`; company-review.ts), and only those. Only when the admin chooses it (`useCredit`), a contact with listings left on a
  * Multiples Listing pays nothing: the job is published at once and one listing is used up (409,
  * changing nothing, when none is left).
  */
 export async function approve(
   id: number,
-  options: { useCredit: boolean },
+  options: { useCredit: boolean; updateCompany?: readonly CompanyField[] },
   reviewer: Reviewer,
   context: ReviewContext,
 ) {
   const { db, now } = context;
   return db.transaction(async (trx) => {
     const submission = await pendingSubmission(context, trx, id, 'approved');
+    await takeCompanyDetails(context, trx, submission, options.updateCompany ?? [], reviewer);
     await changeStatus(context, trx, submission, 'approved', reviewer, null);
     if (options.useCredit) {
       const credit = await context.listingCredits.spend(trx, submission.contact_email);
@@ -432,6 +444,8 @@ function toAdminSubmission(
     listingCredits: number;
     paymentIssues: AdminPaymentIssue[];
     links: PaymentLinkState;
+    /** The company of that name on the board, if there is one. */
+    company: StoredCompany | undefined;
   },
 ): AdminSubmission {
   const categories: unknown = JSON.parse(String(row.categories ?? '[]'));
@@ -464,6 +478,7 @@ function toAdminSubmission(
     listingCredits: extra.listingCredits,
     promoRedemption: row.promo_redemption ?? null,
     paymentIssues: extra.paymentIssues,
+    company: companyReview(row, extra.company),
     approvalEmail:
       row.status === 'pending_review' ? copyableApprovalEmail(row, null, boardName) : null,
   };

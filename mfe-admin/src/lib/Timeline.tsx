@@ -15,6 +15,7 @@ const KIND_LABELS: Record<HistoryKind, string> = {
   published: 'Published',
   expired: 'Expired',
   changed: 'Changed',
+  company_changed: 'Company details',
   email_sent: 'E-mail sent',
   email_failed: 'E-mail failed',
   email_waiting: 'E-mail waiting',

@@ -31,7 +31,10 @@ const adminSubmissionsRoutes: FastifyPluginAsync = async (app) => {
   route(app, ENDPOINTS.approveSubmission, {}, async (request) => {
     const result = await approve(
       request.params.id,
-      { useCredit: request.body.useCredit === true },
+      {
+        useCredit: request.body.useCredit === true,
+        updateCompany: [...new Set(request.body.updateCompany ?? [])],
+      },
       reviewer(request),
       context(request),
     );
@@ -40,6 +43,7 @@ const adminSubmissionsRoutes: FastifyPluginAsync = async (app) => {
         submissionId: request.params.id,
         admin: reviewer(request).username,
         publishedWithCredit: result.publishedWithCredit,
+        updateCompany: request.body.updateCompany ?? [],
       },
       'submission approved',
     );

@@ -118,6 +118,19 @@ export const SUBMISSION_TEXT = {
     amount: 'Amount',
     applicationUrl: 'Application URL',
   },
+  /** What the submission says about its company, beside the board's (issue 25). */
+  company: {
+    heading: 'Company details',
+    onBoard: (name: string) =>
+      `${name} is on the board: its details are shared by all its jobs, so this submission changes them only where you tick it before approving.`,
+    newToBoard: (name: string) =>
+      `${name} is new to the board: it gets these details when the job is published.`,
+    same: "The company details this submission gives match the board's.",
+    none: 'None',
+    columns: ['Detail', 'On the board', 'In this submission'],
+    caption: 'Company details: the board and this submission',
+    update: (label: string) => `Update the company's ${label.toLowerCase()}`,
+  },
   notGiven: 'Not given',
   noPromoCode: 'None',
   reasonGiven: (notes: string) => `Reason given: ${notes}`,

@@ -36,6 +36,11 @@ const base: AdminSubmission = {
   listingCredits: 2,
   promoRedemption: null,
   paymentIssues: [],
+  company: {
+    onBoard: false,
+    submitted: { websiteUrl: null, logo: null, description: null },
+    differences: [],
+  },
   approvalEmail: null,
 };
 const flagged: AdminSubmission = {
@@ -178,6 +183,48 @@ describe('the submissions screen', () => {
       expect(useToastStore.getState().toasts.map((t) => t.title)).toContain(
         'Payment Links Revoked',
       ),
+    );
+  });
+
+  it('sends the company details ticked on the review card with the approval', async () => {
+    const withCompany: AdminSubmission = {
+      ...base,
+      company: {
+        onBoard: true,
+        submitted: { websiteUrl: 'https://vote.openballot.example', logo: null, description: null },
+        differences: [
+          {
+            field: 'websiteUrl',
+            onBoard: 'https://openballot.example',
+            submitted: 'https://vote.openballot.example',
+          },
+        ],
+      },
+    };
+    const received = fakeApi({
+      'GET /api/admin/lists/submissions': [
+        200,
+        { submissions: [withCompany], total: 1, page: 1, pageSize: 25, flaggedPayments: 0 },
+      ],
+      'GET /api/admin/submissions/payments': [200, { stripeConfigured: true }],
+      'POST /api/admin/submissions/:id/approve': [
+        200,
+        {
+          submission: withCompany,
+          paymentUrl: 'http://localhost/pay/abc',
+          publishedWithCredit: false,
+        },
+      ],
+    });
+    renderPage();
+    await userEvent.click(
+      await screen.findByRole('checkbox', { name: "Update the company's website" }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    await waitFor(() =>
+      expect(posts(received)).toEqual([
+        ['/api/admin/submissions/7/approve', JSON.stringify({ updateCompany: ['websiteUrl'] })],
+      ]),
     );
   });
 

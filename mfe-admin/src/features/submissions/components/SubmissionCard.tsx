@@ -1,4 +1,9 @@
-import { SUBMISSION_STATUS_LABELS, listingTier, type AdminSubmission } from '@jobboard/contract';
+import {
+  SUBMISSION_STATUS_LABELS,
+  listingTier,
+  type AdminSubmission,
+  type CompanyField,
+} from '@jobboard/contract';
 import type { StatusTone } from '@jobboard/shared-ui';
 import {
   Button,
@@ -18,14 +23,16 @@ import styled from 'styled-components';
 import { useConfirm } from '../../../lib/confirm';
 import { SUBMISSION_TEXT } from '../messages';
 import { AmountEditor } from './AmountEditor';
+import { CompanyReview } from './CompanyReview';
 import { PaymentIssues } from './PaymentIssues';
 
 const LABELS = SUBMISSION_TEXT.details;
 
 export interface SubmissionActions {
-  approve(): Promise<void>;
+  /** Approve; the company on the board takes the submission's values for `updateCompany`. */
+  approve(updateCompany: CompanyField[]): Promise<void>;
   /** Approve and publish at once with one of the contact's Multiples Listing credits. */
-  approveWithCredit(): Promise<void>;
+  approveWithCredit(updateCompany: CompanyField[]): Promise<void>;
   reject(notes: string): Promise<void>;
   generateLink(): Promise<void>;
   /** 'Revoke links': every pay link of the listing stops working (asked to confirm first). */
@@ -63,6 +70,8 @@ export function SubmissionCard({
   const [confirmingCredit, setConfirmingCredit] = useState(false);
   const [notes, setNotes] = useState('');
   const [busy, setBusy] = useState(false);
+  /** The company details approving takes from the submission: none unless the admin ticks them. */
+  const [ticked, setTicked] = useState<ReadonlySet<CompanyField>>(new Set());
   const { confirm, dialog } = useConfirm();
   const status = submission.submissionStatus;
   const run = (action: () => Promise<void>) => async () => {
@@ -146,6 +155,19 @@ export function SubmissionCard({
         </div>
       </Details>
       <Description>{submission.description}</Description>
+      <CompanyReview
+        organization={submission.organization}
+        company={submission.company}
+        ticked={status === 'pending_review' ? ticked : null}
+        onTick={(field, on) =>
+          setTicked((current) => {
+            const next = new Set(current);
+            if (on) next.add(field);
+            else next.delete(field);
+            return next;
+          })
+        }
+      />
       {submission.reviewNotes && <p>{SUBMISSION_TEXT.reasonGiven(submission.reviewNotes)}</p>}
       {status === 'approved' && (
         <PaymentLinkState
@@ -166,7 +188,7 @@ export function SubmissionCard({
       <Cluster>
         {status === 'pending_review' && (
           <>
-            <Button disabled={busy} onClick={run(actions.approve)}>
+            <Button disabled={busy} onClick={run(() => actions.approve([...ticked]))}>
               {SUBMISSION_TEXT.approve}
             </Button>
             {submission.listingCredits > 0 && (
@@ -229,7 +251,7 @@ export function SubmissionCard({
             <Button
               disabled={busy}
               onClick={run(async () => {
-                await actions.approveWithCredit();
+                await actions.approveWithCredit([...ticked]);
                 setConfirmingCredit(false);
               })}
             >

@@ -1,4 +1,4 @@
-import type { AdminSubmission } from '@jobboard/contract';
+import type { AdminSubmission, CompanyField } from '@jobboard/contract';
 import { toast } from '@jobboard/shared-ui';
 import { useApproveSubmission } from '../api/approve-submission';
 import { useGeneratePaymentLink } from '../api/generate-payment-link';
@@ -47,9 +47,9 @@ export function useSubmissionActions(submission: AdminSubmission): SubmissionAct
   const { trigger: resolvePayment } = useResolvePaymentIssue();
   const { trigger: markPaid } = useMarkPaid();
 
-  const approveWith = async (useCredit: boolean) => {
+  const approveWith = async (useCredit: boolean, updateCompany: CompanyField[]) => {
     try {
-      const result = await approve({ id, useCredit });
+      const result = await approve({ id, useCredit, updateCompany });
       toast({
         ...(result.publishedWithCredit
           ? SUBMISSION_TEXT.approvedWithCredit
@@ -66,8 +66,8 @@ export function useSubmissionActions(submission: AdminSubmission): SubmissionAct
   };
 
   return {
-    approve: () => approveWith(false),
-    approveWithCredit: () => approveWith(true),
+    approve: (updateCompany) => approveWith(false, updateCompany),
+    approveWithCredit: (updateCompany) => approveWith(true, updateCompany),
     reject: (notes) =>
       attempt(
         () => reject({ id, notes }),
