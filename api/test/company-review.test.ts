@@ -118,6 +118,31 @@ const sync = async () => {
   return res.json();
 };
 
+/** Save a job on the admin's form as the edit page does, with `changes`. */
+async function editJob(jobId: string | number, changes: Record<string, unknown>) {
+  const job = (await admin({ url: `/api/admin/jobs/${jobId}` })).json();
+  const res = await admin({
+    method: 'PUT',
+    url: `/api/admin/jobs/${jobId}`,
+    payload: {
+      title: job.title,
+      organization: job.organization,
+      applicationUrl: job.applicationUrl,
+      description: job.description,
+      category: job.category,
+      locations: job.locations,
+      jobType: job.jobType,
+      via: job.via,
+      postedDate: job.postedDate,
+      salaryMin: job.salaryMin,
+      salaryMax: job.salaryMax,
+      ...changes,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
 /** Pay the approved submission through its e-mailed link, as the employer does. */
 async function payThroughLink(paymentUrl: string) {
   await pay(t, stripe, await startCheckout(t, stripe, tokenOf(paymentUrl)));
@@ -327,6 +352,42 @@ describe(`a second submission for a company on the board on ${testDatabase}`, ()
   });
 });
 
+describe(`the admin's job form and company details on ${testDatabase}`, () => {
+  it("moving a job to another company on the board leaves that company's details alone", async () => {
+    await createJobs(t.app, [{ title: 'Other job', organization: 'Other Org' }]);
+    const other = await t.db('companies').where({ name: 'Other Org' }).first();
+    await editJob(boardJobId, { organization: 'Other Org' });
+    expect(await t.db('companies').where({ name: 'Other Org' }).first()).toEqual(other);
+    expect((await publicJob(boardJobId)).company).toMatchObject({
+      name: 'Other Org',
+      websiteUrl: other.website_url,
+    });
+    // Moved to a name new to the board (a corrected name), the job keeps its company's details.
+    await editJob(boardJobId, { organization: 'Other Org (Denver)' });
+    expect((await publicJob(boardJobId)).company).toEqual({
+      name: 'Other Org (Denver)',
+      websiteUrl: other.website_url,
+      description: other.description,
+    });
+    expect(await t.db('company_audit').select()).toEqual([]);
+  });
+
+  it("an admin's website on the form changes the company, with the admin in its history", async () => {
+    await editJob(boardJobId, { companyWebsite: 'https://new.openballot.example' });
+    expect(await companyRow()).toMatchObject({
+      website_url: 'https://new.openballot.example',
+      website_url_set_by: 'admin',
+      logo_url: BOARD.logo,
+    });
+    expect(companyChanges(await jobHistory(boardJobId))).toEqual([
+      expect.objectContaining({
+        summary: `Company website changed from '${BOARD.website}' to 'https://new.openballot.example'`,
+        actor: 'admin:alice',
+      }),
+    ]);
+  });
+});
+
 describe(`a sync and company details on ${testDatabase}`, () => {
   it('fills in blanks and replaces what a source set, never what an admin set', async () => {
     const record = (fields: Record<string, unknown>) => [
@@ -356,26 +417,7 @@ describe(`a sync and company details on ${testDatabase}`, () => {
     });
 
     // An admin sets the website on the job form; the next sync leaves it alone.
-    const form = (await admin({ url: `/api/admin/jobs/${jobId}` })).json();
-    const edit = await admin({
-      method: 'PUT',
-      url: `/api/admin/jobs/${jobId}`,
-      payload: {
-        title: form.title,
-        organization: form.organization,
-        applicationUrl: form.applicationUrl,
-        description: form.description,
-        category: form.category,
-        locations: form.locations,
-        jobType: form.jobType,
-        via: form.via,
-        postedDate: form.postedDate,
-        salaryMin: form.salaryMin,
-        salaryMax: form.salaryMax,
-        companyWebsite: 'https://chosen.example',
-      },
-    });
-    expect(edit.statusCode, edit.body).toBe(200);
+    await editJob(jobId, { companyWebsite: 'https://chosen.example' });
     airtable.records = record({
       'Company Website': 'https://three.example',
       'Company Logo': 'https://three.example/logo.png',

@@ -12,6 +12,7 @@ import { changedFields } from './changed-fields';
 import { addDays, isoDate } from './dates';
 import type { CompanyWriter } from './companies';
 import { auditActor, type JobAuditEntry } from './job-audit';
+import type { JobRow } from './job-mapper';
 import type { JobInput } from './jobs-repository';
 
 /** What the admins' job changes need: the jobs repository, the request's clock and its log. */
@@ -50,8 +51,9 @@ export async function createJob(
 
 /**
  * The form's fields replace the job's; what the form does not edit stays: where the job came
- * from and when it expires (and the company's description, website and the experience level when
- * the form leaves them blank). The audit line names the fields that changed.
+ * from and when it expires (and the experience level when the form leaves it blank). The company
+ * takes the links the form gives (carriedCompanyDetails). The audit line names the fields that
+ * changed.
  */
 export async function updateJob(
   context: AdminJobsContext,
@@ -70,8 +72,7 @@ export async function updateJob(
         source: existing.source as JobInput['source'],
         externalId: existing.external_id,
         expiresAt: existing.expires_at == null ? null : new Date(Number(existing.expires_at)),
-        companyDescription: existing.company_description,
-        websiteUrl: form.companyWebsite?.trim() || existing.company_website_url,
+        ...(await carriedCompanyDetails(context, trx, existing, form)),
         experienceLevel: form.experienceLevel ?? existing.experience_level,
         companyBy: companyWriter(editor),
       },
@@ -170,6 +171,33 @@ async function audited<Entry extends JobAuditEntry | null>(
     if (entry) await context.jobs.recordAudit([entry], auditActor(editor), context.now, trx);
     return entry;
   });
+}
+
+/**
+ * The company details an edit writes: what the form gives (website, logo), and, when the edit
+ * moves the job to a company new to the board (a corrected name), what the form does not hold
+ * of the old company (its description; its links when left blank), so the job keeps them. A
+ * company already on the board is shared with its other jobs: it takes only what the form gives.
+ */
+async function carriedCompanyDetails(
+  context: AdminJobsContext,
+  trx: Knex.Transaction,
+  existing: JobRow,
+  form: AdminJobForm,
+): Promise<Pick<JobInput, 'companyDescription' | 'websiteUrl' | 'logoUrl'>> {
+  const given = {
+    websiteUrl: form.companyWebsite?.trim() || undefined,
+    logoUrl: form.logoUrl?.trim() || undefined,
+  };
+  const name = form.organization.trim();
+  if (name === existing.company_name || (await context.jobs.companies.named([name], trx)).size) {
+    return given;
+  }
+  return {
+    companyDescription: existing.company_description,
+    websiteUrl: given.websiteUrl ?? existing.company_website_url,
+    logoUrl: given.logoUrl ?? existing.company_logo_url,
+  };
 }
 
 /**
