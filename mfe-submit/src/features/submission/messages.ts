@@ -12,9 +12,9 @@ export const SUBMIT_TEXT = {
   ],
   pricing: 'Pricing (Payment after approval)',
   /** The public form's own field beside the shared company links (JOB_FORM_FIELDS). */
-  companyDescription: 'About the Organization (optional)',
+  companyDescription: 'About the Company (optional)',
   companyDescriptionHint:
-    'Shown as "About the Company" with your listing. If your organization is already on the board, our team reviews any change to what it shows.',
+    'A few words about your organization, shown with your listing. If it is already on the board, our team reviews any change to what the board shows.',
   submit: 'Submit for Review (Free)',
   submitting: 'Submitting...',
   successTitle: 'Submission Received!',

@@ -174,7 +174,7 @@ describe('/submit-job', () => {
       'https://coastal.example/logo.png',
     );
     await user.type(
-      screen.getByLabelText('About the Organization (optional)'),
+      screen.getByLabelText('About the Company (optional)'),
       'We fund coastal communities.',
     );
     await user.click(screen.getByRole('button', { name: 'Submit for Review (Free)' }));
