@@ -52,8 +52,7 @@ export const SUBMISSION_TEXT = {
     `${count} payment links work now, each until its own end; 'Revoke links' ends them all.`,
   linkExpired: (date: string) =>
     `The payment link expired on ${date}: generate a new one and send it to the employer.`,
-  noLiveLink:
-    'No payment link works now (revoked): generate a new one and send it to the employer.',
+  noLiveLink: 'No payment link works now: generate a new one and send it to the employer.',
   revokeLinks: 'Revoke links',
   revokeConfirm: (count: number) => ({
     title: 'Revoke payment links?',

@@ -250,7 +250,7 @@ describe('a submission in the review queue', () => {
     renderCard('approved', {}, { paymentLinkExpiresAt: null, livePaymentLinks: 0 });
     expect(buttons()).not.toContain('Revoke links');
     expect(screen.getByRole('status')).toHaveTextContent(
-      'No payment link works now (revoked): generate a new one and send it to the employer.',
+      'No payment link works now: generate a new one and send it to the employer.',
     );
   });
 
