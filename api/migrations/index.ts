@@ -41,6 +41,11 @@ import outboxSubmission from './20261125040300_outbox_submission';
 import submissionCompanyLinks from './20261125040400_submission_company_links';
 import outboxHeaders from './20261125050100_outbox_headers';
 import createJobAlerts from './20261125050200_create_job_alerts';
+import createSpentMemberTokens from './20261126000100_create_spent_member_tokens';
+import jobAuditChanges from './20261126010100_job_audit_changes';
+import jobAdminFields from './20261126010200_job_admin_fields';
+import createDeletedSyncedJobs from './20261126010300_create_deleted_synced_jobs';
+import syncRunConflicts from './20261126010400_sync_run_conflicts';
 import createPaymentLinks from './20261126020100_create_payment_links';
 import paymentSessionLinks from './20261126020200_payment_session_links';
 import companyDetailSetters from './20261126020300_company_detail_setters';
@@ -91,6 +96,11 @@ export const migrations: Migration[] = [
   submissionCompanyLinks,
   outboxHeaders,
   createJobAlerts,
+  createSpentMemberTokens,
+  jobAuditChanges,
+  jobAdminFields,
+  createDeletedSyncedJobs,
+  syncRunConflicts,
   createPaymentLinks,
   paymentSessionLinks,
   companyDetailSetters,

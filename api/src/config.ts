@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { MIN_ADMIN_PASSWORD_LENGTH, type SiteConfig } from '@jobboard/contract';
+import { MIN_ADMIN_PASSWORD_LENGTH, SITEMAP_MAX_URLS, type SiteConfig } from '@jobboard/contract';
 
 /**
  * Configuration comes from the environment only. `loadConfig` reads every variable, checks each
@@ -62,6 +62,11 @@ export interface Config {
   requestTimeoutSeconds: number;
   /** The external job source of the re-sync (GET /api/refresh-jobs); null when none is set. */
   sync: SyncConfig | null;
+  /**
+   * SITEMAP_URLS_PER_FILE: the most URLs one sitemap file holds (sitemaps.org's 50,000 by
+   * default); past it /sitemap.xml becomes a sitemap index. Lowered only to try the index.
+   */
+  sitemapUrlsPerFile: number;
 }
 
 /**
@@ -218,6 +223,7 @@ export function loadConfig(env: Env = process.env): Config {
   const loginRateLimitMax = read('LOGIN_RATE_LIMIT_MAX', parsePositive, 10);
 
   const requestTimeoutSeconds = read('REQUEST_TIMEOUT_SECONDS', parseTimeout, 30);
+  const sitemapUrlsPerFile = read('SITEMAP_URLS_PER_FILE', parseSitemapUrls, SITEMAP_MAX_URLS);
 
   const airtable = {
     apiKey: read('AIRTABLE_API_KEY', (v) => v, ''),
@@ -277,6 +283,7 @@ export function loadConfig(env: Env = process.env): Config {
     loginRateLimitMax,
     requestTimeoutSeconds,
     sync,
+    sitemapUrlsPerFile,
   };
 }
 
@@ -315,6 +322,18 @@ function parsePort(raw: string): number {
 function parseReadConnections(raw: string): number {
   const n = Number(raw);
   return Number.isInteger(n) && n >= 1 && n <= 64 ? n : invalid('must be a whole number, 1 to 64');
+}
+
+/** The fewest URLs a sitemap file may be set to hold: the board's pages and a few jobs. */
+export const MIN_SITEMAP_URLS_PER_FILE = 10;
+
+function parseSitemapUrls(raw: string): number {
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= MIN_SITEMAP_URLS_PER_FILE && n <= SITEMAP_MAX_URLS
+    ? n
+    : invalid(
+        `must be a whole number from ${MIN_SITEMAP_URLS_PER_FILE} to ${SITEMAP_MAX_URLS.toLocaleString('en-US')}`,
+      );
 }
 
 function parseBoolean(raw: string): boolean {

@@ -149,6 +149,19 @@ describe(`admin sign-in on ${testDatabase}`, () => {
     expect(statuses[10]).toBe(429);
   });
 
+  it('refuses a caller who is not signed in before reading the body: 401, however large or broken', async () => {
+    for (const payload of ['{"title": "x"', 'x'.repeat(2 * 1024 * 1024)]) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/jobs/1',
+        headers: { ...CSRF, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: 'Please log in to continue.' });
+    }
+  });
+
   describe('CSRF', () => {
     it('refuses a mutation without the custom header', async () => {
       const res = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: ADMIN });

@@ -209,6 +209,16 @@ describe('configuration from the environment', () => {
     );
   });
 
+  it("reads the sitemap's URLs per file: sitemaps.org's 50,000 unless lowered (to try the index)", () => {
+    expect(loadConfig({}).sitemapUrlsPerFile).toBe(50_000);
+    expect(loadConfig({ SITEMAP_URLS_PER_FILE: '10' }).sitemapUrlsPerFile).toBe(10);
+    for (const bad of ['9', '50001', '1e3x', '12.5']) {
+      expect(() => loadConfig({ SITEMAP_URLS_PER_FILE: bad })).toThrow(
+        /SITEMAP_URLS_PER_FILE must be a whole number from 10 to 50,000/,
+      );
+    }
+  });
+
   it('reads the first admin and the session timeouts, and wants both admin variables or neither', () => {
     const config = loadConfig({
       ADMIN_USERNAME: 'alice',

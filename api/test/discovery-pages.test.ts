@@ -242,7 +242,10 @@ describe(`a job's page without JavaScript, on ${testDatabase}`, () => {
       employmentType: 'INTERN',
       hiringOrganization: { '@type': 'Organization', name: 'Small Shop' },
       jobLocation: [
-        { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: 'Portland' } },
+        {
+          '@type': 'Place',
+          address: { '@type': 'PostalAddress', addressLocality: 'Portland', addressCountry: 'US' },
+        },
       ],
       directApply: false,
     });
@@ -280,7 +283,11 @@ describe(`a job's page without JavaScript, on ${testDatabase}`, () => {
     expect(ld!.jobLocation).toEqual([
       {
         '@type': 'Place',
-        address: { '@type': 'PostalAddress', addressLocality: `Town ${ATTRIBUTE_ATTACK}` },
+        address: {
+          '@type': 'PostalAddress',
+          addressLocality: `Town ${ATTRIBUTE_ATTACK}`,
+          addressCountry: 'US',
+        },
       },
     ]);
   });

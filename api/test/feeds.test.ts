@@ -102,8 +102,10 @@ describe(`the RSS feed, on ${testDatabase}`, () => {
     expect(writer.link).toBe(`${ORIGIN}/jobs/${ids['Grants Writer']}`);
     expect(writer.guid['#text']).toBe(writer.link);
     expect(writer.pubDate).toBe('Sun, 15 Nov 2026 00:00:00 GMT');
+    // A description holds HTML, so the job's text is HTML-escaped in it: readers show
+    // '... & its <partners>' (test/feed-readers.test.ts reads it with independent readers).
     expect(writer.description).toBe(
-      'Remote · Full-time · $55,000 - $65,000. Write grants for a food bank & its <partners>, with care and attention.',
+      'Remote · Full-time · $55,000 - $65,000. Write grants for a food bank &#38; its &#60;partners&#62;, with care and attention.',
     );
     expect(writer.category).toEqual(['Fundraising']);
   });

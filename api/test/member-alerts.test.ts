@@ -82,7 +82,7 @@ describe(`a signed-in member's job alerts on ${testDatabase}`, () => {
     t.clock.now = new Date(t.clock.now.getTime() + 1000);
     await follow('member@example.org', '?remote=true', { pending: true });
     await follow('other@example.org', '?q=grants');
-    const { as } = await signedInMember(t, await ghost.token({ email: 'member@example.org' }));
+    const { as } = await signedInMember(t, ghost.token({ email: 'member@example.org' }));
 
     const listed = await as({ url: '/api/members/alerts' });
     expect(listed.statusCode).toBe(200);
@@ -123,7 +123,7 @@ describe(`a signed-in member's job alerts on ${testDatabase}`, () => {
   it("cannot remove another address's alert, one removed already, or one that does not exist", async () => {
     await follow('member@example.org', '?q=grants');
     await follow('other@example.org', '?q=grants');
-    const { as } = await signedInMember(t, await ghost.token({ email: 'member@example.org' }));
+    const { as } = await signedInMember(t, ghost.token({ email: 'member@example.org' }));
     const mine = await alertId('?q=grants', 'member@example.org');
     const theirs = await alertId('?q=grants', 'other@example.org');
 
@@ -160,7 +160,7 @@ describe(`a signed-in member's job alerts on ${testDatabase}`, () => {
       expect(remove.statusCode).toBe(401);
     }
     // A member's removal must come from the site (the CSRF header), like every member write.
-    const { cookie } = await signedInMember(t, await ghost.token({ email: 'member@example.org' }));
+    const { cookie } = await signedInMember(t, ghost.token({ email: 'member@example.org' }));
     const forged = await t.app.inject({
       method: 'DELETE',
       url: `/api/members/alerts/${id}`,

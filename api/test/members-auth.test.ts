@@ -4,7 +4,7 @@ import { MEMBER_MESSAGES } from '@jobboard/contract';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
-import { FakeGhost, memberKey } from './support/fake-ghost';
+import { FakeGhost, memberKey, signToken } from './support/fake-ghost';
 import { memberCookieOf, memberSignIn } from './support/members';
 import { buildTestApp, type TestApp } from './support/test-app';
 
@@ -47,7 +47,7 @@ describe('member sign-in with a Ghost identity token', () => {
   });
 
   it('a valid token opens a member session: an httpOnly cookie only for /api/members', async () => {
-    const res = await memberSignIn(t, await ghost.token({ email: 'Reader@Example.org' }));
+    const res = await memberSignIn(t, ghost.token({ email: 'Reader@Example.org' }));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       member: { email: 'reader@example.org', name: null },
@@ -67,29 +67,94 @@ describe('member sign-in with a Ghost identity token', () => {
   });
 
   it('the same e-mail signs in to the same member from any browser', async () => {
-    await memberSignIn(t, await ghost.token({ email: 'a@example.org' }));
-    await memberSignIn(t, await ghost.token({ email: 'A@example.org' }));
+    await memberSignIn(t, ghost.token({ email: 'a@example.org' }));
+    await memberSignIn(t, ghost.token({ email: 'A@example.org' }));
     expect(Number((await t.db('members').count({ n: '*' }))[0]!.n)).toBe(1);
     expect(await sessionRows()).toBe(2);
   });
 
+  it('accepts the site key Ghost 5 makes (1024 bits) and a Ghost 6 site key (2048 bits)', async () => {
+    expect(ghost.key.bits).toBe(1024);
+    expect((await memberSignIn(t, ghost.token({ email: 'five@example.org' }))).statusCode).toBe(
+      200,
+    );
+    const six = await FakeGhost.start({ bits: 2048 });
+    const app = await buildTestApp({ env: { GHOST_URL: six.url }, now: new Date() });
+    try {
+      const res = await memberSignIn(app, six.token({ email: 'six@example.org' }));
+      expect(res.statusCode, res.body).toBe(200);
+    } finally {
+      await app.close();
+      await six.stop();
+    }
+  });
+
+  it('refuses a site key under 1024 bits, even one the site publishes', async () => {
+    const weak = await FakeGhost.start({ bits: 768 });
+    const app = await buildTestApp({ env: { GHOST_URL: weak.url }, now: new Date() });
+    try {
+      const res = await memberSignIn(app, weak.token());
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: MEMBER_MESSAGES.tokenRefused });
+    } finally {
+      await app.close();
+      await weak.stop();
+    }
+  });
+
+  it('a token signs in once: the same token again is refused, and opens no second session', async () => {
+    const token = ghost.token({ email: 'once@example.org' });
+    expect((await memberSignIn(t, token)).statusCode).toBe(200);
+    const again = await memberSignIn(t, token);
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toEqual({ message: MEMBER_MESSAGES.tokenSpent });
+    expect(memberCookieOf(again)).toBeUndefined();
+    expect(await sessionRows()).toBe(1);
+    // Only the token's hash is kept, until the token expires.
+    const [spent] = await t.db('spent_member_tokens').select('token_hash', 'expires_at');
+    expect(spent.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(Number(spent.expires_at)).toBe(JSON.parse(atob(token.split('.')[1]!)).exp * 1000);
+  });
+
+  it('a refused sign-in spends nothing: a good token sent with bad bookmarks still works after', async () => {
+    const token = ghost.token({ email: 'retry@example.org' });
+    expect((await memberSignIn(t, token, ['not-an-id'])).statusCode).toBe(400);
+    expect((await memberSignIn(t, token)).statusCode).toBe(200);
+  });
+
+  it('refuses the site key used with any algorithm but RS512 (RS256, PS512)', async () => {
+    await expectRefused(ghost.token({ alg: 'RS256' }));
+    await expectRefused(ghost.token({ alg: 'PS512' }));
+  });
+
+  it('refuses a token whose signed header names an extension it must understand (crit)', async () => {
+    const [, payload, signature] = ghost.token().split('.');
+    const header = Buffer.from(
+      JSON.stringify({ alg: 'RS512', kid: ghost.key.kid, crit: ['b64'], b64: true }),
+    ).toString('base64url');
+    await expectRefused(`${header}.${payload}.${signature}`);
+  });
+
   it('refuses a token signed by another key with the same kid', async () => {
-    const foreign = await memberKey();
-    await expectRefused(await ghost.token({ key: { ...foreign, kid: ghost.key.kid } }));
+    const foreign = memberKey();
+    await expectRefused(ghost.token({ key: { ...foreign, kid: ghost.key.kid } }));
   });
 
   it('refuses a token signed by a foreign key with its own kid', async () => {
-    await expectRefused(await ghost.token({ key: await memberKey() }));
+    await expectRefused(ghost.token({ key: memberKey() }));
   });
 
   it('refuses a token from another site (wrong iss) or for another site (wrong aud)', async () => {
-    await expectRefused(await ghost.token({ iss: 'https://evil.example/members/api' }));
-    await expectRefused(await ghost.token({ aud: 'https://evil.example/members/api' }));
-    await expectRefused(await ghost.token({ aud: `${ghost.url}/ghost/api/admin` }));
+    await expectRefused(ghost.token({ iss: 'https://evil.example/members/api' }));
+    await expectRefused(ghost.token({ aud: 'https://evil.example/members/api' }));
+    await expectRefused(ghost.token({ aud: `${ghost.url}/ghost/api/admin` }));
   });
 
-  it('refuses an expired token', async () => {
-    await expectRefused(await ghost.token({ iat: nowSeconds() - 1200, exp: nowSeconds() - 600 }));
+  it('refuses an expired token, one issued in the future, and one without an expiry', async () => {
+    await expectRefused(ghost.token({ iat: nowSeconds() - 1200, exp: nowSeconds() - 600 }));
+    await expectRefused(ghost.token({ iat: nowSeconds() + 3600, exp: nowSeconds() + 4200 }));
+    const claims = { sub: 'member@example.org', iss: ghost.membersApi, aud: ghost.membersApi };
+    await expectRefused(signToken(claims, ghost.key));
   });
 
   it('refuses alg: none', async () => {
@@ -117,7 +182,7 @@ describe('member sign-in with a Ghost identity token', () => {
 
   it('refuses junk, and a token without an e-mail', async () => {
     await expectRefused('not-a-token');
-    await expectRefused(await ghost.token({ email: 'nobody' }));
+    await expectRefused(ghost.token({ email: 'nobody' }));
     const missing = await memberSignIn(t, '');
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toContain(MEMBER_MESSAGES.tokenMissing);
@@ -127,33 +192,62 @@ describe('member sign-in with a Ghost identity token', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/members/session',
-      payload: { token: await ghost.token() },
+      payload: { token: ghost.token() },
     });
     expect(res.statusCode).toBe(403);
   });
 
   it('fetches the keys again when a token names an unknown kid (Ghost rotated its key)', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: t.clock.now });
-    expect((await memberSignIn(t, await ghost.token())).statusCode).toBe(200);
+    expect((await memberSignIn(t, ghost.token())).statusCode).toBe(200);
     const fetched = ghost.jwksRequests;
     // Cached: a second sign-in does not ask again.
-    expect((await memberSignIn(t, await ghost.token())).statusCode).toBe(200);
+    expect((await memberSignIn(t, ghost.token())).statusCode).toBe(200);
     expect(ghost.jwksRequests).toBe(fetched);
 
-    await ghost.rotate();
+    ghost.rotate();
     // Past jose's cooldown (30 s between fetches), an unknown kid fetches the keys once more.
     vi.setSystemTime(Date.now() + 31_000);
     t.clock.now = new Date();
-    const res = await memberSignIn(t, await ghost.token());
+    const res = await memberSignIn(t, ghost.token());
     expect(res.statusCode, res.body).toBe(200);
     expect(ghost.jwksRequests).toBe(fetched + 1);
+  });
+});
+
+describe('the identity token never reaches the log', () => {
+  it('not from /ghost-callback?token=..., a sign-in body, a refused or a replayed sign-in', async () => {
+    const lines: string[] = [];
+    const logged = await buildTestApp({
+      env: { GHOST_URL: ghost.url, LOG_LEVEL: 'debug' },
+      now: new Date(),
+      logStream: { write: (line) => void lines.push(line) },
+    });
+    try {
+      const token = ghost.token({ email: 'logged@example.org' });
+      const foreign = ghost.token({ key: memberKey() });
+      await logged.app.inject(`/ghost-callback?token=${token}`);
+      await logged.app.inject(`/ghost-callback?from=portal&token=${encodeURIComponent(token)}`);
+      expect((await memberSignIn(logged, token, ['junk'])).statusCode).toBe(400);
+      expect((await memberSignIn(logged, foreign)).statusCode).toBe(401);
+      expect((await memberSignIn(logged, token)).statusCode).toBe(200);
+      expect((await memberSignIn(logged, token)).statusCode).toBe(401);
+      const log = lines.join('\n');
+      expect(log).toContain('"url":"/ghost-callback?token=[redacted]"');
+      expect(log).toContain('"url":"/ghost-callback?from=portal&token=[redacted]"');
+      for (const secret of [token, foreign, token.split('.')[2]!, foreign.split('.')[2]!]) {
+        expect(log).not.toContain(secret);
+      }
+    } finally {
+      await logged.close();
+    }
   });
 });
 
 describe('when the Ghost key server cannot be reached', () => {
   it('a stopped key server gives a clear 503 message, not a 500, and no session', async () => {
     const gone = await FakeGhost.start();
-    const token = await gone.token();
+    const token = gone.token();
     await gone.stop();
     const app = await buildTestApp({ env: { GHOST_URL: gone.url }, now: new Date() });
     try {
@@ -175,7 +269,7 @@ describe('when the Ghost key server cannot be reached', () => {
     });
     try {
       const started = Date.now();
-      const res = await memberSignIn(app, await slow.token());
+      const res = await memberSignIn(app, slow.token());
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ message: MEMBER_MESSAGES.membershipUnavailable });
       expect(Date.now() - started).toBeLessThan(5_000);
@@ -193,7 +287,7 @@ describe('when the Ghost key server cannot be reached', () => {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const app = await buildTestApp({ env: { GHOST_URL: url }, now: new Date() });
     try {
-      const res = await memberSignIn(app, await ghost.token());
+      const res = await memberSignIn(app, ghost.token());
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ message: MEMBER_MESSAGES.membershipUnavailable });
     } finally {
@@ -209,7 +303,7 @@ describe('without GHOST_URL', () => {
     const plain = await buildTestApp();
     try {
       expect((await plain.app.inject({ url: '/api/site' })).json().membershipUrl).toBeUndefined();
-      const res = await memberSignIn(plain, await ghost.token());
+      const res = await memberSignIn(plain, ghost.token());
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: MEMBER_MESSAGES.notConfigured });
     } finally {

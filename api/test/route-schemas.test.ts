@@ -12,11 +12,12 @@ import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
 const NOT_JSON = [
   'GET /*',
   'GET /assets/*',
-  // Discovery: feeds, sitemap and robots.txt (routes/discovery).
+  // Discovery: feeds, sitemap (and its index's files) and robots.txt (routes/discovery).
   'GET /feed.json',
   'GET /feed.xml',
   'GET /robots.txt',
   'GET /sitemap.xml',
+  'GET /sitemaps/:file',
 ];
 
 const TABLE = (Object.values(ENDPOINTS) as Endpoint[]).map((e) => `${e.method} ${e.path}`);

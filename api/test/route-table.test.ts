@@ -2,6 +2,7 @@ import { BACKGROUND_POLL_HEADER } from '@jobboard/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF, createAdmin, login, sessionCookie } from './support/admin';
+import { createJobs } from './support/jobs';
 import { registeredRoutes } from './support/routes';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
 
@@ -13,7 +14,8 @@ import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
  * - admin: the admin session (401 without it) and `no-store`;
  * - member: a member's session (401 without it, the admin's does not do) and `no-store`;
  * - operators: the probes outside /api, anyone, never stored;
- * - discovery: feeds, sitemap and robots.txt for crawlers, anyone, a few minutes of public caching.
+ * - discovery: feeds, sitemap (and its index's files) and robots.txt for crawlers, anyone, a few
+ *   minutes of public caching.
  */
 const PUBLIC_READS = [
   'GET /api/jobs',
@@ -79,6 +81,9 @@ const ADMIN = [
   'GET /api/admin/emails',
   'POST /api/admin/emails/:id/resend',
   'GET /api/admin/stats',
+  // Admins outrank the source (issue 25): a synced job back to its source, a deletion undone.
+  'POST /api/admin/jobs/:id/return-to-source',
+  'POST /api/admin/sync/deleted/:id/restore',
 ];
 const MEMBER = [
   'GET /api/members/me',
@@ -89,15 +94,26 @@ const MEMBER = [
   'GET /api/members/alerts',
   'DELETE /api/members/alerts/:id',
 ];
-/** What crawlers and feed readers poll (routes/discovery). */
-const DISCOVERY = ['GET /feed.xml', 'GET /feed.json', 'GET /sitemap.xml', 'GET /robots.txt'];
+/** What crawlers and feed readers poll (routes/discovery); :file is a sitemap index's file. */
+const DISCOVERY = [
+  'GET /feed.xml',
+  'GET /feed.json',
+  'GET /sitemap.xml',
+  'GET /sitemaps/:file',
+  'GET /robots.txt',
+];
 /** Load balancers' and orchestrators' probes (routes/ops). */
 const OPERATORS = ['GET /healthz', 'GET /readyz'];
 
 let t: TestApp;
 let cookie: string;
 beforeAll(async () => {
-  t = await buildTestApp();
+  // More jobs than one sitemap file of 10 holds: /sitemap.xml is an index, so its files exist.
+  t = await buildTestApp({ env: { SITEMAP_URLS_PER_FILE: '10' } });
+  await createJobs(
+    t.app,
+    Array.from({ length: 8 }, (_, i) => ({ title: `Role ${i}` })),
+  );
   await createAdmin(t);
   cookie = sessionCookie(await login(t));
 });
@@ -121,6 +137,7 @@ function request(route: string, headers: Record<string, string> = {}): InjectOpt
     url: url
       .replace(/:id/g, '999')
       .replace(/:token/g, 'a'.repeat(43))
+      .replace(':file', 'pages.xml')
       .replace('*', 'x'),
     headers: { ...CSRF, ...headers },
     ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),

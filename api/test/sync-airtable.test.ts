@@ -71,6 +71,7 @@ describe(`re-sync from Airtable on ${testDatabase}`, () => {
       deactivated: 0,
       skipped: 1,
       skippedRecords: [{ externalId: 'rec00000000000137', reason: "'Title' is missing" }],
+      conflicts: 0,
       message: 'Jobs refreshed from Airtable: 249 created, 0 updated, 0 deactivated, 1 skipped.',
     });
     // Three pages of 100 by offset, the second asked twice (429, then after the wait).
@@ -257,6 +258,8 @@ describe(`re-sync from Airtable on ${testDatabase}`, () => {
         deactivated: 0,
         skipped: 1,
         skippedRecords: [{ externalId: 'rec00000000000137', reason: "'Title' is missing" }],
+        conflicts: 0,
+        conflictRecords: [],
         error: null,
       },
     });
@@ -279,6 +282,7 @@ describe(`re-sync from Airtable on ${testDatabase}`, () => {
       deactivated: 0,
       skipped: 0,
       skippedRecords: [],
+      conflicts: [],
       error: null,
     };
     for (let n = 1; n <= SYNC_LIMITS.keptRuns + 5; n += 1) {

@@ -23,6 +23,7 @@ const OWNERS: Record<string, string[]> = {
   company_audit: ['jobs/'],
   sync_runs: ['sync/sync-repository.ts'],
   sync_lease: ['sync/sync-repository.ts'],
+  deleted_synced_jobs: ['jobs/'],
   // The jobs domain: its repository, its search and search index, its change counter and cache.
   ...Object.fromEntries(
     [
@@ -39,6 +40,7 @@ const OWNERS: Record<string, string[]> = {
   members: ['members/members-repository.ts'],
   member_sessions: ['members/members-repository.ts'],
   member_bookmarks: ['members/members-repository.ts'],
+  spent_member_tokens: ['members/members-repository.ts'],
 };
 
 const SRC = path.resolve(import.meta.dirname, '../src');

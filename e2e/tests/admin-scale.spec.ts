@@ -112,14 +112,16 @@ test.describe('admin at scale', () => {
     expect(lines).toHaveLength(3);
     expect(lines.map((line) => line.split(',')[1])).toEqual(titles);
 
-    // The timeline of one of them: created by the admin, then the extension, with who and when.
+    // The timeline of one of them: created by the admin, then the extension, with who and when
+    // and (issue 25) the end of the listing it changed, from what to what.
     await page.getByRole('link', { name: `View ${titles[0]}` }).click();
-    const entries = page.getByRole('list', { name: 'History' }).getByRole('listitem');
+    const entries = page.getByRole('list', { name: 'History' }).locator('> li');
     await expect(entries).toHaveCount(2);
     await expect(entries.first()).toContainText(/Created.*by e2e-admin/);
     await expect(entries.last()).toContainText(
       /Extended.*Extended by 30 days, to \d{4}-\d{2}-\d{2}.*by e2e-admin/,
     );
+    await expect(entries.last().getByRole('listitem')).toContainText(/^Listing ends: /);
     await screenshot(page, testInfo, 'admin-job-timeline');
   });
 

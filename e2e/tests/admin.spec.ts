@@ -89,6 +89,82 @@ test.describe('admin', () => {
     expect((await page.request.get(`/api/jobs/${job.id}`)).status()).toBe(404);
   });
 
+  test('job 33 saved unchanged through the dashboard keeps every section (issue 25)', async ({
+    page,
+  }) => {
+    const before = await (await page.request.get('/api/jobs/33')).json();
+    expect(before).toMatchObject({ title: 'Communications Intern' });
+    expect(
+      [before.responsibilities, before.requirements, before.benefits].map((l) => l.length),
+    ).toEqual([3, 2, 2]);
+    await loginAsAdmin(page);
+    await page.goto('/admin/jobs/edit/33');
+    await expect(page.getByLabel('Responsibility 3', { exact: true })).toHaveValue(
+      before.responsibilities[2],
+    );
+    await expect(page.getByLabel('Benefit 2', { exact: true })).toHaveValue(before.benefits[1]);
+    await page.getByRole('button', { name: 'Update Job' }).click();
+    await expect(toasts(page)).toContainText('Job updated successfully');
+    expect(await (await page.request.get('/api/jobs/33')).json()).toEqual(before);
+  });
+
+  test("edits a job's lists in the form, and a later edit of another field keeps them (issue 25)", async ({
+    page,
+  }) => {
+    const title = `River Guide ${Date.now()}`;
+    await loginAsAdmin(page);
+    await page.getByRole('link', { name: 'Add New Job' }).click();
+    await page.getByLabel('Title').fill(title);
+    await page.getByLabel('Organization').fill('Clearwater Conservation Trust');
+    await page.getByLabel('Application URL').fill('https://clearwatertrust.org/careers/guide');
+    await page.getByRole('checkbox', { name: 'Communications' }).check();
+    await page.getByLabel('Locations', { exact: true }).fill('Bend, OR');
+    await page.getByLabel('Locations', { exact: true }).press('Enter');
+    // Lists from the keyboard: 'Add' moves the focus into the new entry, Enter opens the next.
+    await page.getByRole('button', { name: 'Add a responsibility' }).click();
+    await page.keyboard.type('Lead river walks');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Keep the trail log');
+    await page.getByRole('button', { name: 'Add a requirement' }).click();
+    await page.keyboard.type('First aid certificate');
+    await page.getByRole('button', { name: 'Add a benefit' }).click();
+    await page.keyboard.type('A canoe');
+    await page.getByRole('button', { name: 'Move Responsibility 2 up' }).click();
+    await page.getByLabel('Salary as written (optional)').fill('Stipend, DOE');
+    await page.getByRole('button', { name: 'Create Job' }).click();
+    await expect(toasts(page)).toContainText('Job created successfully');
+
+    const search = await page.request.post('/api/jobs/search', { data: { query: title } });
+    const [created] = (await search.json()).jobs;
+    expect(created).toMatchObject({
+      responsibilities: ['Keep the trail log', 'Lead river walks'],
+      requirements: ['First aid certificate'],
+      benefits: ['A canoe'],
+      salary: 'Stipend, DOE',
+    });
+
+    // Another field changed: the lists and the salary text come through.
+    await page.getByRole('link', { name: `Edit ${title}` }).click();
+    await expect(page.getByLabel('Responsibility 1', { exact: true })).toHaveValue(
+      'Keep the trail log',
+    );
+    await page.getByLabel('Title').fill(`${title} (Senior)`);
+    await page.getByRole('button', { name: 'Update Job' }).click();
+    await expect(toasts(page)).toContainText('Job updated successfully');
+    const after = await (await page.request.get(`/api/jobs/${created.id}`)).json();
+    expect(after).toEqual({ ...created, title: `${title} (Senior)` });
+
+    // The public modal shows the sections; the job's timeline names what changed.
+    await page.goto(`/jobs/${created.id}`);
+    const modal = page.getByRole('dialog');
+    await expect(modal.getByRole('heading', { name: 'Responsibilities' })).toBeVisible();
+    await expect(modal.getByText('First aid certificate')).toBeVisible();
+    await page.goto(`/admin/jobs/view/${created.id}`);
+    await expect(
+      page.getByRole('list', { name: 'What changed: Edited: Changed title' }),
+    ).toContainText(`Title: ${title} → ${title} (Senior)`);
+  });
+
   test('reviews submissions made through the public form: amount, approve, reject', async ({
     page,
     context,

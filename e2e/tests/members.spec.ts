@@ -72,7 +72,7 @@ async function signIn(page: Page, from: string) {
     await held;
     await route.continue();
   });
-  await page.goto(`${site.url}/ghost-callback?token=${await ghost.token({ email: EMAIL })}`);
+  await page.goto(`${site.url}/ghost-callback?token=${ghost.token({ email: EMAIL })}`);
   await expect(page.getByText('Authenticating with Ghost...')).toBeVisible();
   release();
   await expect(page).toHaveURL(`${site.url}${from}`);
@@ -172,14 +172,43 @@ test('a member signs in through Ghost and finds their bookmarks on a second devi
   }
 });
 
+test("someone else's sign-in link asks first; Cancel keeps the visitor out of that account", async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await open(page, '/');
+    await bookmarkOf(cards(page).first()).click();
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/members/')) calls.push(r.url());
+    });
+    // A link made by someone else, carrying their own good token.
+    await open(page, `/ghost-callback?token=${ghost.token({ email: 'attacker@example.org' })}`);
+    const ask = page.getByRole('group', { name: 'Confirm your sign-in' });
+    await expect(ask).toContainText('as attacker@example.org');
+    await expect(ask).toContainText('The bookmark in this browser will be added to that account.');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByText('You are not signed in.')).toBeVisible();
+    expect(calls.filter((url) => !url.endsWith('/api/members/me'))).toEqual([]);
+    expect((await context.cookies()).map((c) => c.name)).not.toContain('board.member');
+    await expect(signInLink(page)).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
 test('a forged token is refused with a clear message, and nobody is signed in', async ({
   browser,
 }) => {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
-    const foreign = await memberKey();
-    await open(page, `/ghost-callback?token=${await ghost.token({ email: EMAIL, key: foreign })}`);
+    const foreign = memberKey();
+    await open(page, `/ghost-callback?token=${ghost.token({ email: EMAIL, key: foreign })}`);
+    // It did not follow this browser's own Sign in: the visitor is asked first.
+    await page.getByRole('button', { name: `Sign in as ${EMAIL}` }).click();
     await expect(page.getByRole('alert')).toContainText(MEMBER_MESSAGES.tokenRefused);
     await expect(signInLink(page)).toBeVisible();
     expect((await context.cookies()).map((c) => c.name)).not.toContain('board.member');

@@ -18,6 +18,7 @@ import {
 import { AdminJob, AdminSubmission } from './admin';
 import { MAX_PAGE, MAX_QUERY_LENGTH } from './choices';
 import { RecordId } from './job';
+import { FieldChange } from './job-changes';
 import { queryInteger } from './search';
 import { SUBMISSION_STATUS_LABELS, type SubmissionStatus } from './submission';
 
@@ -220,6 +221,8 @@ export const HistoryEntry = object({
   summary: string(),
   /** Who did it ('admin:alice', 'stripe', 'employer', 'system'); null when nobody in particular. */
   actor: nullable(string()),
+  /** Which fields the change changed, from what to what (absent when it names none). */
+  changes: optional(array(FieldChange)),
 });
 export type HistoryEntry = Infer<typeof HistoryEntry>;
 export const History = array(HistoryEntry);

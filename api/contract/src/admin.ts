@@ -12,13 +12,15 @@ import {
   number,
   object,
   optional,
+  partial,
   refine,
   string,
   type Infer,
 } from 'superstruct';
-import { EXPERIENCE_NOT_SPECIFIED, isExperienceChoice } from './choices';
+import { isExperienceChoice } from './choices';
 import { ISO_DATE_PATTERN, isoDateOf, parseDeadline, stripDeadlinePrefix } from './dates';
-import { Job, MAX_INT4 } from './job';
+import { JOB_LIST_LIMITS, Job, MAX_INT4 } from './job';
+import { salaryFromFigures } from './salary';
 import { SUBMISSION_STATUS_LABELS, type SubmissionStatus } from './submission';
 
 /** Messages of the admin screens (SPEC.md 5 and 8), word for word where the spec quotes them. */
@@ -38,6 +40,7 @@ export const ADMIN_MESSAGES = {
   amountTooLarge: 'Please enter an amount up to $999,999.99.',
   salaryTooLarge: `Please enter a salary of at most ${MAX_INT4.toLocaleString('en-US')}`,
   tooLong: (max: number) => `Please keep this under ${max} characters`,
+  tooManyEntries: (max: number) => `Please keep this list to ${max} entries or fewer`,
 } as const;
 
 /**
@@ -69,6 +72,8 @@ export const ADMIN_LIMITS = {
   via: 200,
   /** jobs.deadline */
   deadline: 60,
+  /** jobs.salary_text */
+  salaryText: 200,
   /** jobs.salary_min / salary_max: int4 */
   salary: MAX_INT4,
   /** promo_codes.description */
@@ -166,71 +171,120 @@ const cents = define<number>('cents', (v) => {
   return (v as number) <= MAX_AMOUNT_CENTS || ADMIN_MESSAGES.amountTooLarge;
 });
 
-/** The admin's job form (SPEC.md 3 and 5); the API creates and updates jobs with it. */
+/** Responsibilities, requirements or benefits: a list of text, JOB_LIST_LIMITS long at most. */
+const sentences = refine(
+  array(text(JOB_LIST_LIMITS.item)),
+  'listSize',
+  (list) =>
+    list.length <= JOB_LIST_LIMITS.items || ADMIN_MESSAGES.tooManyEntries(JOB_LIST_LIMITS.items),
+);
+
+/**
+ * The fields of the admin's job form (SPEC.md 3 and 5) and the rule of each. The fields the form
+ * may leave out have no default here: creating a job gives them theirs (AdminJobForm), an update
+ * keeps what the job has (AdminJobUpdate).
+ */
+const jobFormFields = {
+  title: filled(ADMIN_MESSAGES.required, ADMIN_LIMITS.title),
+  organization: filled(ADMIN_MESSAGES.required, ADMIN_LIMITS.organization),
+  applicationUrl: webUrl,
+  description: text(ADMIN_LIMITS.description),
+  category: nonEmptyList(ADMIN_MESSAGES.category),
+  locations: nonEmptyList(ADMIN_MESSAGES.locationsInline),
+  // The form offers ADMIN_JOB_TYPES; a job stored with another type (synced 'Remote', say)
+  // can still be saved as it is.
+  jobType: define<string>('jobType', (v) => {
+    if (typeof v !== 'string' || v.trim() === '') return ADMIN_MESSAGES.required;
+    return v.length <= ADMIN_LIMITS.jobType || ADMIN_MESSAGES.invalid;
+  }),
+  via: text(ADMIN_LIMITS.via),
+  postedDate: define<string>('postedDate', (v) =>
+    v === undefined || v === ''
+      ? ADMIN_MESSAGES.required
+      : isRealIsoDate(v) || ADMIN_MESSAGES.invalid,
+  ),
+  deadline: optional(
+    nullable(
+      define<string>('deadline', (v) => {
+        if (v === '' || isRealIsoDate(v)) return true;
+        if (typeof v !== 'string' || v.length > ADMIN_LIMITS.deadline) {
+          return ADMIN_MESSAGES.invalid;
+        }
+        // Date-like text must be a real date (it is stored as YYYY-MM-DD); other text, such
+        // as 'Rolling' on an imported job, is kept as written.
+        const text = stripDeadlinePrefix(v);
+        return !/^[\d\s/.-]+$/.test(text) || parseDeadline(text) !== null || ADMIN_MESSAGES.invalid;
+      }),
+    ),
+  ),
+  salaryMin: salary,
+  salaryMax: salary,
+  /**
+   * The salary as written ('$50,000 - $60,000 DOE'). Blank: the figures' own text. Optional: a
+   * client that does not send it leaves the job's as it is on an edit.
+   */
+  salaryText: optional(text(ADMIN_LIMITS.salaryText)),
+  // Optional: a client that does not send it (an older admin build, or the form of a job whose
+  // level the menu does not offer) leaves the job's level as it is on an edit; a new job without
+  // it is 'Not specified'.
+  experienceLevel: optional(
+    define<string>('experienceLevel', (v) => isExperienceChoice(v) || ADMIN_MESSAGES.invalid),
+  ),
+  /** The company's website and logo ('' or absent keeps what the company has). */
+  companyWebsite: optionalWebUrl,
+  logoUrl: optionalWebUrl,
+  /** Optional: a client that does not send a list leaves the job's as it is on an edit. */
+  responsibilities: optional(sentences),
+  requirements: optional(sentences),
+  benefits: optional(sentences),
+  active: boolean(),
+  featured: boolean(),
+};
+
+const salaryOrder = (value: { salaryMin?: number | null; salaryMax?: number | null }) =>
+  value.salaryMin == null ||
+  value.salaryMax == null ||
+  value.salaryMin <= value.salaryMax || {
+    path: ['salaryMax'],
+    message: ADMIN_MESSAGES.salaryOrder,
+  };
+
+/** The admin's job form (SPEC.md 3 and 5): `POST /api/admin/jobs` creates a job with it. */
 export const AdminJobForm = refine(
   object({
-    title: filled(ADMIN_MESSAGES.required, ADMIN_LIMITS.title),
-    organization: filled(ADMIN_MESSAGES.required, ADMIN_LIMITS.organization),
-    applicationUrl: webUrl,
-    description: defaulted(text(ADMIN_LIMITS.description), ''),
-    category: nonEmptyList(ADMIN_MESSAGES.category),
-    locations: nonEmptyList(ADMIN_MESSAGES.locationsInline),
-    // The form offers ADMIN_JOB_TYPES; a job stored with another type (synced 'Remote', say)
-    // can still be saved as it is.
-    jobType: define<string>('jobType', (v) => {
-      if (typeof v !== 'string' || v.trim() === '') return ADMIN_MESSAGES.required;
-      return v.length <= ADMIN_LIMITS.jobType || ADMIN_MESSAGES.invalid;
-    }),
-    via: defaulted(text(ADMIN_LIMITS.via), ''),
-    postedDate: define<string>('postedDate', (v) =>
-      v === undefined || v === ''
-        ? ADMIN_MESSAGES.required
-        : isRealIsoDate(v) || ADMIN_MESSAGES.invalid,
-    ),
-    deadline: optional(
-      nullable(
-        define<string>('deadline', (v) => {
-          if (v === '' || isRealIsoDate(v)) return true;
-          if (typeof v !== 'string' || v.length > ADMIN_LIMITS.deadline) {
-            return ADMIN_MESSAGES.invalid;
-          }
-          // Date-like text must be a real date (it is stored as YYYY-MM-DD); other text, such
-          // as 'Rolling' on an imported job, is kept as written.
-          const text = stripDeadlinePrefix(v);
-          return (
-            !/^[\d\s/.-]+$/.test(text) || parseDeadline(text) !== null || ADMIN_MESSAGES.invalid
-          );
-        }),
-      ),
-    ),
-    salaryMin: salary,
-    salaryMax: salary,
-    // Optional: a client that does not send it (an older admin build) leaves the job's level as
-    // it is on an edit; a new job without it is 'Not specified'.
-    experienceLevel: optional(
-      define<string>('experienceLevel', (v) => isExperienceChoice(v) || ADMIN_MESSAGES.invalid),
-    ),
-    /** The company's website and logo ('' or absent keeps what the company has). */
-    companyWebsite: optionalWebUrl,
-    logoUrl: optionalWebUrl,
-    active: defaulted(boolean(), true),
-    featured: defaulted(boolean(), false),
+    ...jobFormFields,
+    description: defaulted(jobFormFields.description, ''),
+    via: defaulted(jobFormFields.via, ''),
+    active: defaulted(jobFormFields.active, true),
+    featured: defaulted(jobFormFields.featured, false),
   }),
   'salaryOrder',
-  (value) =>
-    value.salaryMin == null ||
-    value.salaryMax == null ||
-    value.salaryMin <= value.salaryMax || {
-      path: ['salaryMax'],
-      message: ADMIN_MESSAGES.salaryOrder,
-    },
+  salaryOrder,
 );
 export type AdminJobForm = Infer<typeof AdminJobForm>;
 
-/** A job as the admin dashboard lists it: the public shape plus who made it and when it ends. */
+/**
+ * `PUT /api/admin/jobs/{id}`: the form's fields, each optional. What is given is checked as the
+ * form checks it and written; what is not given stays as the job has it (the edit page sends the
+ * whole form, an older one leaves out the fields it does not know). A salary band given in part
+ * is checked against the job's other figure by the API.
+ */
+export const AdminJobUpdate = refine(partial(object(jobFormFields)), 'salaryOrder', salaryOrder);
+export type AdminJobUpdate = Infer<typeof AdminJobUpdate>;
+
+/**
+ * A job as the admin dashboard lists it: the public shape plus who made it and when it ends.
+ * `adminFields`: the fields of a synced job an admin changed here (JOB_FIELDS' names), which the
+ * sync leaves as the admin set them ('edited here'); empty for every other job.
+ */
 export const AdminJob = assign(
   Job,
-  object({ source: string(), createdAt: string(), submissionId: nullable(string()) }),
+  object({
+    source: string(),
+    createdAt: string(),
+    submissionId: nullable(string()),
+    adminFields: array(string()),
+  }),
 );
 export type AdminJob = Infer<typeof AdminJob>;
 export const AdminJobList = array(AdminJob);
@@ -435,7 +489,9 @@ export const SignedIn = object({ username: string() });
 /**
  * An existing job as the admin form edits it (SPEC.md 3): a single location string becomes a
  * one-item list, a relative posted date ('3 days ago') falls back to today, and a deadline in
- * 'Deadline: M-D-YYYY' form is normalised to YYYY-MM-DD.
+ * 'Deadline: M-D-YYYY' form is normalised to YYYY-MM-DD. Every field of the job the form edits is
+ * filled, so saving the form unchanged changes nothing: the salary text is blank when it is the
+ * figures' own text, and a level the menu does not offer is left out (the job keeps it).
  */
 export function jobToAdminForm(
   job: Pick<
@@ -458,10 +514,15 @@ export function jobToAdminForm(
     location?: string;
     experienceLevel?: string;
     company?: { websiteUrl?: string; logo?: string };
+    salary?: string;
+    responsibilities?: string[];
+    requirements?: string[];
+    benefits?: string[];
   },
   today: string,
 ): AdminJobForm {
   const locations = job.locations?.length ? job.locations : job.location ? [job.location] : [];
+  const figures = salaryFromFigures(job.salaryMin, job.salaryMax);
   return {
     title: job.title,
     organization: job.organization,
@@ -478,12 +539,14 @@ export function jobToAdminForm(
       : '',
     salaryMin: job.salaryMin ?? null,
     salaryMax: job.salaryMax ?? null,
-    // A level the menu does not offer (an import's own wording) shows as 'Not specified'.
-    experienceLevel: isExperienceChoice(job.experienceLevel)
-      ? job.experienceLevel
-      : EXPERIENCE_NOT_SPECIFIED,
+    salaryText: job.salary && job.salary !== figures ? job.salary : '',
+    // A level the menu does not offer (an import's own wording) is not sent: the job keeps it.
+    experienceLevel: isExperienceChoice(job.experienceLevel) ? job.experienceLevel : undefined,
     companyWebsite: job.company?.websiteUrl ?? '',
     logoUrl: job.company?.logo ?? '',
+    responsibilities: [...(job.responsibilities ?? [])],
+    requirements: [...(job.requirements ?? [])],
+    benefits: [...(job.benefits ?? [])],
     active: job.active,
     featured: job.featured,
   };

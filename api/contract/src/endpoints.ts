@@ -17,6 +17,7 @@ import {
   AdminJob,
   AdminJobForm,
   AdminJobList,
+  AdminJobUpdate,
   AdminLogin,
   AdminSubmission,
   AdminSubmissionList,
@@ -58,7 +59,7 @@ import { CheckoutStarted, PayPageView } from './payments';
 import { JobListQuery, SearchRequest, SearchResponse, StringList } from './search';
 import { RemotesConfig, SiteConfig } from './site';
 import { SubmissionPayload, SubmissionReceived } from './submission';
-import { LastSync, RefreshResult } from './sync';
+import { LastSync, RefreshResult, SYNC_CONFLICT_MESSAGES } from './sync';
 
 /**
  * Every route of the API (SPEC.md 7), and the operators' and the shell's JSON beside it: what each
@@ -276,11 +277,12 @@ export const createJob = {
   status: 201,
   response: AdminJob,
 } as const satisfies Endpoint;
+/** Writes the fields given, keeps every other (AdminJobUpdate). */
 export const updateJob = {
   method: 'PUT',
   path: '/api/admin/jobs/:id',
   ...jobId,
-  body: AdminJobForm,
+  body: AdminJobUpdate,
   response: AdminJob,
 } as const satisfies Endpoint;
 export const deleteJob = {
@@ -311,6 +313,24 @@ export const lastSync = {
   method: 'GET',
   path: '/api/admin/sync/last',
   response: LastSync,
+} as const satisfies Endpoint;
+/**
+ * A synced job an admin edited goes back to its source: the admin's changes stop outranking it,
+ * and the next sync writes the source's values (409 for a job that came from no source).
+ */
+export const returnJobToSource = {
+  method: 'POST',
+  path: '/api/admin/jobs/:id/return-to-source',
+  ...jobId,
+  response: AdminJob,
+} as const satisfies Endpoint;
+/** A deleted synced job is forgotten as deleted: the next sync creates it again from its source. */
+export const restoreSyncedJob = {
+  method: 'POST',
+  path: '/api/admin/sync/deleted/:id/restore',
+  params: IdParams,
+  notFound: { id: SYNC_CONFLICT_MESSAGES.deletionNotFound },
+  response: Message,
 } as const satisfies Endpoint;
 
 // Admin: the review queue.

@@ -9,6 +9,7 @@ export * as ENDPOINTS from './endpoints';
 export * from './errors';
 export * from './filter-query';
 export * from './job';
+export * from './job-changes';
 export * from './job-form-fields';
 export * from './job-posting';
 export * from './members';

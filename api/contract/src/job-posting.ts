@@ -94,6 +94,10 @@ export function scriptSafeJson(json: string): string {
   );
 }
 
+/**
+ * A place of work. Google requires each address's country (a structured-data validator with its
+ * rules refuses a Place without one): every place the board lists is in the US.
+ */
 function place(location: string) {
   const match = CITY_STATE.exec(location.trim());
   const address = match
@@ -103,7 +107,7 @@ function place(location: string) {
         addressRegion: match[2],
         addressCountry: COUNTRY,
       }
-    : { '@type': 'PostalAddress', addressLocality: location.trim() };
+    : { '@type': 'PostalAddress', addressLocality: location.trim(), addressCountry: COUNTRY };
   return { '@type': 'Place', address };
 }
 

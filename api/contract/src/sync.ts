@@ -1,4 +1,6 @@
 import { array, enums, integer, nullable, object, string, type Infer } from 'superstruct';
+import { ADMIN_LIMITS } from './admin';
+import { JOB_LIST_LIMITS } from './job';
 
 /**
  * Re-sync from the external job source (docs/architecture.md, Re-sync): what the API takes from a
@@ -10,14 +12,14 @@ export const SYNC_LIMITS = {
   /** jobs.external_id: an Airtable record id, or a feed job's `id`. */
   externalId: 200,
   /** jobs.salary_text */
-  salaryText: 200,
+  salaryText: ADMIN_LIMITS.salaryText,
   /** companies.description (text): as long as a job description. */
   companyDescription: 20_000,
   /** companies.website_url, companies.logo_url */
   url: 2000,
   /** Entries of responsibilities / requirements / benefits, and the length of each. */
-  listItems: 50,
-  listItem: 2000,
+  listItems: JOB_LIST_LIMITS.items,
+  listItem: JOB_LIST_LIMITS.item,
   /** Records one sync reads at most: a source past it is refused whole (nothing changes). */
   records: 20_000,
   /** Skipped records kept with a sync's report (the count covers all of them). */
@@ -28,6 +30,8 @@ export const SYNC_LIMITS = {
   error: 1000,
   /** Sync records kept (the newest): a schedule every few minutes would otherwise grow it forever. */
   keptRuns: 100,
+  /** Conflicts kept with a sync's record (the count covers all of them). */
+  reportedConflicts: 100,
 } as const;
 
 /** Where synced jobs come from: the `source` of their rows (jobs.source, 20 characters). */
@@ -43,6 +47,24 @@ export const SYNC_SOURCE_NAMES: Record<SyncSource, string> = {
 export const SkippedRecord = object({ externalId: nullable(string()), reason: string() });
 export type SkippedRecord = Infer<typeof SkippedRecord>;
 
+/**
+ * Where the source and an admin disagree, and the admin's decision stood (README, Re-sync):
+ * - 'edited': the source has other values for fields an admin changed here (`fields`);
+ * - 'deactivated': an admin switched the job off, and the source still lists it as active;
+ * - 'deleted': an admin deleted the job, and the source still has its record (not created again).
+ * `jobId` names the job ('edited', 'deactivated'); `deletionId` the remembered deletion
+ * ('deleted'), which an admin may restore.
+ */
+export const SyncConflict = object({
+  kind: enums(['edited', 'deactivated', 'deleted']),
+  externalId: string(),
+  title: string(),
+  jobId: nullable(string()),
+  deletionId: nullable(string()),
+  fields: array(string()),
+});
+export type SyncConflict = Infer<typeof SyncConflict>;
+
 /** What one sync did to the jobs, as every report of it counts them. */
 const syncCounts = {
   created: integer(),
@@ -51,6 +73,8 @@ const syncCounts = {
   deactivated: integer(),
   skipped: integer(),
   skippedRecords: array(SkippedRecord),
+  /** Jobs where the source and an admin disagree and the admin's decision was kept. */
+  conflicts: integer(),
 };
 
 /**
@@ -74,6 +98,11 @@ export const SyncRun = object({
   startedAt: string(),
   finishedAt: string(),
   ...syncCounts,
+  /**
+   * The first SYNC_LIMITS.reportedConflicts conflicts the admin has not settled since (a job
+   * returned to its source, or a deletion restored, is no longer listed).
+   */
+  conflictRecords: array(SyncConflict),
   /** Why a failed sync changed nothing. */
   error: nullable(string()),
 });
@@ -85,7 +114,23 @@ export type LastSync = Infer<typeof LastSync>;
 
 /** The toast after a sync (SPEC.md 8: 'Jobs refreshed from' the external database service). */
 export function refreshSummary(
-  result: Pick<RefreshResult, 'created' | 'updated' | 'deactivated' | 'skipped'>,
+  result: Pick<RefreshResult, 'created' | 'updated' | 'deactivated' | 'skipped'> & {
+    conflicts?: number;
+  },
 ): string {
-  return `${result.created} created, ${result.updated} updated, ${result.deactivated} deactivated, ${result.skipped} skipped`;
+  const counts = `${result.created} created, ${result.updated} updated, ${result.deactivated} deactivated, ${result.skipped} skipped`;
+  return result.conflicts ? `${counts}, ${result.conflicts} kept as an admin set them` : counts;
 }
+
+/** Texts of the sync's conflicts and what an admin does about them (API and mfe-admin alike). */
+export const SYNC_CONFLICT_MESSAGES = {
+  edited: (fields: string) =>
+    `The source has other values for what an admin changed here: ${fields}`,
+  deactivated: 'An admin switched this job off; the source still lists it',
+  deleted: 'An admin deleted this job; the source still has it, and it is not created again',
+  returned:
+    'Returned to the source: the next sync writes the source’s values over the admin’s changes',
+  restored: 'Restored: the next sync creates the job again from the source',
+  notSynced: 'This job did not come from a sync source, so it has no source to return to',
+  deletionNotFound: 'No deleted synced job with this id',
+} as const;

@@ -9,6 +9,7 @@ import type { CompanyAuditRow } from '../jobs/companies';
 import type { OutboxListRow } from '../mail/outbox';
 import type { ServiceContext } from '../service-context';
 import type { StoredEvent } from '../submissions/submissions-repository';
+import { readChanges, type JobAuditAction } from '../jobs/job-audit';
 
 type HistoryContext = Pick<ServiceContext, 'jobs' | 'submissions' | 'outbox' | 'db' | 'now'>;
 
@@ -19,13 +20,25 @@ const CREATED_BY: Record<string, string> = {
   submission: 'employer',
   sync: 'system',
   demo: 'system',
+  airtable: 'sync:airtable',
+  'json-feed': 'sync:json-feed',
+};
+
+/** The timeline's kind of each audit line: a deletion, a sync's rewrite, a return are changes. */
+const AUDIT_KINDS: Partial<Record<JobAuditAction, HistoryKind>> = {
+  created: 'created',
+  edited: 'edited',
+  activated: 'activated',
+  deactivated: 'deactivated',
+  extended: 'extended',
+  republished: 'republished',
 };
 
 /**
- * A job's timeline, oldest first: created, every admin change (job_audit), the changes of its
- * company's details (company_audit: who, old and new; the newest COMPANY_HISTORY_LIMIT), and when
- * it came from a submission that submission's own timeline (review, payment, e-mails); 'expired'
- * once its listing has ended.
+ * A job's timeline, oldest first: created, every change of the job (job_audit: an admin's, a
+ * sync's, publication), the changes of its company's details (company_audit: who, old and new;
+ * the newest COMPANY_HISTORY_LIMIT), and when it came from a submission that submission's own
+ * timeline (review, payment, e-mails); 'expired' once its listing has ended.
  */
 export async function jobHistory(context: HistoryContext, jobId: number): Promise<HistoryEntry[]> {
   const job = await context.jobs.findAny(jobId, context.now);
@@ -40,15 +53,19 @@ export async function jobHistory(context: HistoryContext, jobId: number): Promis
       actor: CREATED_BY[job.source] ?? null,
     });
   }
+  // Before the job's own lines, so that at the same instant the company's change comes first:
+  // one made by this job's edit is in that edit's transaction, one from elsewhere came before.
+  entries.push(...(await context.jobs.companies.historyOfJob(jobId)).map(companyEntry));
   for (const line of audit) {
+    const changes = readChanges(line.changes);
     entries.push({
       at: iso(line.created_at),
-      kind: line.action === 'deleted' ? 'changed' : line.action,
+      kind: AUDIT_KINDS[line.action] ?? 'changed',
       summary: auditSummary(line.action, line.detail),
       actor: line.actor,
+      ...(changes.length ? { changes } : {}),
     });
   }
-  entries.push(...(await context.jobs.companies.historyOfJob(jobId)).map(companyEntry));
   if (job.submissionId !== null) {
     // Its company changes are among the company's own, above.
     entries.push(...(await submissionEntries(context, Number(job.submissionId), false)));
@@ -184,6 +201,8 @@ function createdSummary(job: AdminJob): string {
     {
       submission: 'Created from an employer’s submission',
       sync: 'Imported from the job source',
+      airtable: 'Imported from Airtable',
+      'json-feed': 'Imported from the JSON feed',
       demo: 'Loaded with the demo data',
       admin: 'Created by an admin',
     }[job.source] ?? 'Created'
@@ -191,6 +210,8 @@ function createdSummary(job: AdminJob): string {
 }
 
 function auditSummary(action: string, detail: string | null): string {
+  // A job made elsewhere than the admin screen says where ('Imported from Airtable').
+  if (action === 'created' && detail) return detail;
   const base =
     {
       created: 'Created on the admin screen',
@@ -200,6 +221,8 @@ function auditSummary(action: string, detail: string | null): string {
       extended: 'Extended',
       republished: 'Republished',
       deleted: 'Deleted',
+      synced: 'Updated from the source',
+      returned: 'Returned to the source',
     }[action] ?? action;
   if (!detail) return base;
   // 'Extended by 30 days, to ...' says what it is already: no 'Extended: ' before it.

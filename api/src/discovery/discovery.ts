@@ -1,5 +1,6 @@
 import {
   FEED_ITEMS,
+  MAX_INT4,
   SITEMAP_MAX_URLS,
   filterFromQueryString,
   filterToQueryString,
@@ -8,25 +9,37 @@ import type { JobsRepository } from '../jobs/jobs-repository';
 import type { CachedBody } from '../jobs/public-cache';
 import type { PublicReads } from '../jobs/public-reads';
 import { jsonFeed, rssFeed } from './feeds';
-import { robotsTxt, sitemapXml } from './sitemap';
+import {
+  PAGES_FILE,
+  SITEMAP_PAGE_COUNT,
+  groupOfJobsFile,
+  jobsFileName,
+  pagesXml,
+  robotsTxt,
+  sitemapIndexXml,
+  urlsPerFile,
+  urlsetXml,
+} from './sitemap';
 
 export type FeedFormat = 'rss' | 'json';
 
-/** The sitemap's own pages (sitemap.ts): the jobs get the rest of its URLs. */
-const SITEMAP_PAGE_COUNT = 3;
-
 /**
- * The feeds, the sitemap and robots.txt (docs/architecture.md, Discovery). Feeds and sitemap are
- * built from the public reads and kept in the same cache (dropped when jobs change, never served
+ * The feeds, the sitemap (or its index and files) and robots.txt (docs/architecture.md,
+ * Discovery). Feeds and sitemap are built from the public reads and kept in the same cache (dropped when jobs change, never served
  * past a job's expiry), each with its ETag and the instant it was built as Last-Modified.
  */
 export class Discovery {
   constructor(
     private readonly reads: PublicReads,
     private readonly jobs: JobsRepository,
-    private readonly site: { origin: string; boardName: string },
+    private readonly site: { origin: string; boardName: string; sitemapUrlsPerFile: number },
     private readonly now: () => Date,
-  ) {}
+  ) {
+    this.perFile = urlsPerFile(site.origin, site.sitemapUrlsPerFile);
+  }
+
+  /** How many URLs one sitemap file holds here (sitemap.ts, urlsPerFile). */
+  private readonly perFile: number;
 
   /**
    * The feed of the board's search that `queryString` describes, read exactly as the board reads
@@ -48,13 +61,63 @@ export class Discovery {
     );
   }
 
-  /** Every public job (the newest, past 50,000 URLs) and the board's pages. */
+  /**
+   * `/sitemap.xml`: every public job and the board's pages in one file while they fit in one;
+   * past that a sitemap index of the pages file and one file per group of ids that has public jobs.
+   */
   sitemap(): Promise<CachedBody> {
     return this.reads.cache.textAnswer('sitemap', async () => {
       const builtAt = this.now();
-      const jobs = await this.jobs.publicUpdates(builtAt, SITEMAP_MAX_URLS - SITEMAP_PAGE_COUNT);
-      return { text: sitemapXml(this.site.origin, jobs), headers: lastModified(builtAt) };
+      const { groups, newest, oneFile } = await this.sitemapLayout(builtAt);
+      if (oneFile) {
+        const jobs = await this.jobs.publicUpdates(builtAt, 1, this.lastId(groups.at(-1)?.group));
+        return { text: urlsetXml(this.site.origin, jobs, true), headers: lastModified(builtAt) };
+      }
+      const files = [
+        { name: PAGES_FILE, lastmod: newest },
+        ...groups.map((group) => ({ name: jobsFileName(group.group), lastmod: group.updatedAt })),
+      ];
+      // Only a SITEMAP_URLS_PER_FILE far below the default can make more files than an index holds.
+      const text = sitemapIndexXml(this.site.origin, files.slice(0, SITEMAP_MAX_URLS));
+      return { text, headers: lastModified(builtAt) };
     });
+  }
+
+  /**
+   * One file of the sitemap index (`pages` or `jobs-{n}`), or null when there is no such file
+   * now: an unknown name, a group without public jobs, or a sitemap small enough to be one file.
+   */
+  async sitemapFile(name: string): Promise<CachedBody | null> {
+    const group = name === PAGES_FILE ? null : groupOfJobsFile(name);
+    // A name that is no file, or a group past the largest id, is not worth a query or a cache entry.
+    if (name !== PAGES_FILE && (group === null || group * this.perFile >= MAX_INT4)) return null;
+    const body = await this.reads.cache.textAnswer(`sitemap:${name}`, async () => {
+      const builtAt = this.now();
+      const headers = lastModified(builtAt);
+      const { groups, newest, oneFile } = await this.sitemapLayout(builtAt);
+      // An empty text stands for "no such file now", kept like any answer until jobs change.
+      const none = { text: '', headers };
+      if (oneFile) return none;
+      if (group === null) return { text: pagesXml(this.site.origin, newest), headers };
+      if (!groups.some((g) => g.group === group)) return none;
+      const from = group * this.perFile + 1;
+      const jobs = await this.jobs.publicUpdates(builtAt, from, this.lastId(group));
+      return { text: urlsetXml(this.site.origin, jobs, false), headers };
+    });
+    return body.bytes.length ? body : null;
+  }
+
+  /** The public jobs by group of ids, the newest change, and whether one file holds it all. */
+  private async sitemapLayout(at: Date) {
+    const groups = await this.jobs.publicIdGroups(at, this.perFile);
+    const total = groups.reduce((sum, group) => sum + group.count, 0);
+    const newest = groups.reduce((latest, group) => Math.max(latest, group.updatedAt), 0);
+    return { groups, newest, oneFile: total + SITEMAP_PAGE_COUNT <= this.perFile };
+  }
+
+  /** The last id of a group (0 when there is none: no job at all). */
+  private lastId(group: number | undefined): number {
+    return group === undefined ? 0 : (group + 1) * this.perFile;
   }
 
   robots(): string {

@@ -8,7 +8,7 @@ import {
 } from '@jobboard/contract';
 import { filterToQueryString } from '@jobboard/contract';
 import { describeSearch } from './describe-search';
-import { escapeXml, summary } from './markup';
+import { escapeHtml, escapeXml, summary } from './markup';
 
 /** What a feed is of: the board's search, and the site that publishes it. */
 export interface FeedSource {
@@ -30,7 +30,11 @@ export function feedTitle(boardName: string, filter: SearchFilter): string {
   return search.length ? `${boardName}: ${search.join(', ')}` : `${boardName}: all jobs`;
 }
 
-/** RSS 2.0 (https://www.rssboard.org/rss-specification), with an Atom self link. */
+/**
+ * RSS 2.0 (https://www.rssboard.org/rss-specification), with an Atom self link. Titles are plain
+ * text; a description is HTML (RSS readers render it as HTML: a job's `<partners>` would be read
+ * as a tag and vanish), so its text is HTML-escaped first and then XML-escaped.
+ */
 export function rssFeed(source: FeedSource): string {
   const { origin, filter } = source;
   const query = filterToQueryString(filter);
@@ -43,7 +47,7 @@ export function rssFeed(source: FeedSource): string {
       `<link>${escapeXml(url)}</link>`,
       `<guid isPermaLink="true">${escapeXml(url)}</guid>`,
       published ? `<pubDate>${published.toUTCString()}</pubDate>` : '',
-      `<description>${escapeXml(itemSummary(job))}</description>`,
+      `<description>${htmlText(itemSummary(job))}</description>`,
       ...job.category.map((c) => `<category>${escapeXml(c)}</category>`),
       '</item>',
     ].join('');
@@ -53,7 +57,7 @@ export function rssFeed(source: FeedSource): string {
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel>',
     `<title>${escapeXml(feedTitle(source.boardName, filter))}</title>`,
     `<link>${escapeXml(`${origin}/${query}`)}</link>`,
-    `<description>${escapeXml(feedDescription(source))}</description>`,
+    `<description>${htmlText(feedDescription(source))}</description>`,
     '<language>en-us</language>',
     `<lastBuildDate>${source.builtAt.toUTCString()}</lastBuildDate>`,
     `<atom:link href="${escapeXml(`${origin}${DISCOVERY_PATHS.rss}${query}`)}" rel="self" type="application/rss+xml"/>`,
@@ -85,6 +89,11 @@ export function jsonFeed(source: FeedSource): object {
       tags: job.category,
     })),
   };
+}
+
+/** Plain text as the content of an RSS element that holds HTML. */
+function htmlText(text: string): string {
+  return escapeXml(escapeHtml(text));
 }
 
 function feedDescription(source: FeedSource): string {

@@ -1,26 +1,128 @@
-import { DISCOVERY_PATHS, jobPageUrl } from '@jobboard/contract';
+import {
+  DISCOVERY_PATHS,
+  MAX_INT4,
+  SITEMAP_MAX_BYTES,
+  SITEMAP_MAX_URLS,
+  jobPageUrl,
+} from '@jobboard/contract';
 import { escapeXml } from './markup';
 
 /**
  * The sitemap (https://www.sitemaps.org/protocol.html): the board's indexable pages (the others
- * are noindex) and every public job
- * with when it last changed. `jobs` is at most SITEMAP_MAX_URLS minus the pages, newest first.
+ * are noindex) and every public job with when it last changed. One file while everything fits in
+ * one (SITEMAP_MAX_URLS URLs, SITEMAP_MAX_BYTES); past that `/sitemap.xml` is a sitemap index of
+ * `/sitemaps/pages.xml` and one `/sitemaps/jobs-{n}.xml` per group of ids that has public jobs
+ * (discovery.ts): file n holds the jobs with ids from (n-1)*size+1 to n*size, so a job stays in the
+ * same file for as long as it is listed.
  */
-export function sitemapXml(origin: string, jobs: { id: number; updatedAt: number }[]): string {
+
+const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
+
+/** The board's own pages, in every sitemap; the board and the recent list change with the jobs. */
+const PAGES = [
+  { path: '/', changesWithJobs: true },
+  { path: '/job-list', changesWithJobs: true },
+  { path: '/submit-job', changesWithJobs: false },
+] as const;
+
+export const SITEMAP_PAGE_COUNT = PAGES.length;
+
+/** Where the files of a sitemap index are: `/sitemaps/pages.xml`, `/sitemaps/jobs-1.xml`... */
+export const SITEMAP_FILES_PREFIX = '/sitemaps/';
+export const PAGES_FILE = 'pages';
+
+/** The name of the file of id group `group` (0-based): jobs-1 holds ids 1 to the file's size. */
+export function jobsFileName(group: number): string {
+  return `jobs-${group + 1}`;
+}
+
+/** The id group a file name stands for, or null when it names no jobs file. */
+export function groupOfJobsFile(name: string): number | null {
+  const match = /^jobs-([1-9]\d{0,9})$/.exec(name);
+  return match ? Number(match[1]) - 1 : null;
+}
+
+export interface SitemapJob {
+  id: number;
+  updatedAt: number;
+}
+
+/**
+ * How many URLs one file may hold on this site: `configured` (SITEMAP_URLS_PER_FILE, at most
+ * SITEMAP_MAX_URLS), fewer when the longest entry this origin can make would otherwise pass
+ * SITEMAP_MAX_BYTES (only a very long PUBLIC_URL does that).
+ */
+export function urlsPerFile(origin: string, configured: number): number {
+  // The largest job id, and the longest lastmod (a year of four digits).
+  const longestEntry = Buffer.byteLength(
+    `${urlEntry(jobPageUrl(origin, String(MAX_INT4)), Date.UTC(9999, 11, 31, 23, 59, 59, 999))}\n`,
+  );
+  const frame = Buffer.byteLength(`${urlsetOpen()}\n${urlsetClose()}\n`);
+  return Math.max(
+    1,
+    Math.min(configured, SITEMAP_MAX_URLS, Math.floor((SITEMAP_MAX_BYTES - frame) / longestEntry)),
+  );
+}
+
+/** One sitemap file: these jobs, after the board's pages when `pages` (a sitemap of one file). */
+export function urlsetXml(origin: string, jobs: SitemapJob[], pages: boolean): string {
   const newest = jobs.reduce((at, job) => Math.max(at, job.updatedAt), 0);
-  const url = (loc: string, lastmod?: number) =>
-    `<url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${new Date(lastmod).toISOString()}</lastmod>` : ''}</url>`;
   return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    // The board and the recent list change whenever a job does.
-    url(`${origin}/`, newest || undefined),
-    url(`${origin}/job-list`, newest || undefined),
-    url(`${origin}/submit-job`),
-    ...jobs.map((job) => url(jobPageUrl(origin, String(job.id)), job.updatedAt)),
-    '</urlset>',
+    urlsetOpen(),
+    ...(pages ? pageEntries(origin, newest) : []),
+    ...jobs.map((job) => urlEntry(jobPageUrl(origin, String(job.id)), job.updatedAt)),
+    urlsetClose(),
     '',
   ].join('\n');
+}
+
+/** The board's pages alone (an index's pages file); `newest` is the newest job change. */
+export function pagesXml(origin: string, newest: number): string {
+  return [urlsetOpen(), ...pageEntries(origin, newest), urlsetClose(), ''].join('\n');
+}
+
+/** A sitemap index: each file with its address and when its newest entry changed. */
+export function sitemapIndexXml(
+  origin: string,
+  files: { name: string; lastmod: number }[],
+): string {
+  return [
+    XML_DECLARATION,
+    `<sitemapindex xmlns="${SITEMAP_NAMESPACE}">`,
+    ...files.map(
+      (file) =>
+        `<sitemap><loc>${escapeXml(sitemapFileUrl(origin, file.name))}</loc>${lastmod(file.lastmod)}</sitemap>`,
+    ),
+    '</sitemapindex>',
+    '',
+  ].join('\n');
+}
+
+export function sitemapFileUrl(origin: string, name: string): string {
+  return `${origin}${SITEMAP_FILES_PREFIX}${name}.xml`;
+}
+
+function pageEntries(origin: string, newest: number): string[] {
+  return PAGES.map((page) =>
+    urlEntry(`${origin}${page.path}`, page.changesWithJobs && newest ? newest : undefined),
+  );
+}
+
+function urlsetOpen(): string {
+  return `${XML_DECLARATION}\n<urlset xmlns="${SITEMAP_NAMESPACE}">`;
+}
+
+function urlsetClose(): string {
+  return '</urlset>';
+}
+
+function urlEntry(loc: string, changed?: number): string {
+  return `<url><loc>${escapeXml(loc)}</loc>${changed ? lastmod(changed) : ''}</url>`;
+}
+
+function lastmod(at: number): string {
+  return `<lastmod>${new Date(at).toISOString()}</lastmod>`;
 }
 
 /**

@@ -1,14 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import { redactAlertTokens } from '../alerts/alert-tokens';
+import { redactMemberTokens } from '../members/ghost-token';
 import { redactPaymentTokens } from '../payments/payment-tokens';
 
-/** Pay-link and job-alert tokens out of a URL or a log line. */
-const redactTokens = (text: string): string => redactAlertTokens(redactPaymentTokens(text));
+/** Pay-link, job-alert and member sign-in tokens out of a URL or a log line. */
+const redactTokens = (text: string): string =>
+  redactMemberTokens(redactAlertTokens(redactPaymentTokens(text)));
 
 /**
- * Fastify's request serializer (method, url, host, address, port) with pay-link (and job-alert) tokens taken out
- * of the URL: the "incoming request" line of `/api/pay/<token>` and of the pay pages would
- * otherwise put a working pay link in every copy of the log.
+ * Fastify's request serializer (method, url, host, address, port) with pay-link, job-alert and
+ * member sign-in tokens taken out of the URL: the "incoming request" line of `/api/pay/<token>`
+ * or `/ghost-callback?token=...` would otherwise put a working link in every copy of the log.
  */
 export function serializeRequest(request: FastifyRequest) {
   return {

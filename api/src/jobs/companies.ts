@@ -100,55 +100,82 @@ export function writerOf(input: Pick<JobInput, 'source' | 'companyBy'>): Company
   }
 }
 
-/** What a job write says about its company's details. */
-function detailsOf(input: JobInput): CompanyDetails {
+/**
+ * What one job write says about its company: the company's name, the details it gives (blank or
+ * absent: none), and who gives them. A new job's input (`claimOf`) and a job patch's plan
+ * (job-patch.ts, `CompanyPlan`) both come to this: the details are passed along, and
+ * `companyIds` decides what they change.
+ */
+export interface CompanyClaim {
+  name: string;
+  details: CompanyDetails;
+  writer: CompanyWriter;
+}
+
+/** What a new job's input says about its company. */
+export function claimOf(
+  input: Pick<
+    JobInput,
+    'organization' | 'websiteUrl' | 'logoUrl' | 'companyDescription' | 'source' | 'companyBy'
+  >,
+): CompanyClaim {
   return {
-    websiteUrl: input.websiteUrl,
-    logo: input.logoUrl,
-    description: input.companyDescription,
+    name: input.organization.trim(),
+    details: {
+      websiteUrl: input.websiteUrl,
+      logo: input.logoUrl,
+      description: input.companyDescription,
+    },
+    writer: writerOf(input),
   };
 }
 
 const clean = (value: string | null | undefined): string => value?.trim() ?? '';
 
 /**
- * The company id of every organization named in the inputs, creating the missing ones with the
- * details their inputs give (the last input naming a company wins). A company already on the board
- * changes only as its writer may (mayChange), and every change is recorded in its history.
+ * The company id of every company the claims name, creating the missing ones. A company new to
+ * the board takes the details its claims give (for each, the last claim giving it; who set it is
+ * that claim's writer). A company already on the board takes each claim's details in turn, only
+ * as its writer may (mayChange), and every change is recorded in its history.
  */
 export async function companyIds(
   trx: Knex.Transaction,
-  inputs: JobInput[],
+  claims: CompanyClaim[],
   now: Date,
 ): Promise<Map<string, number>> {
-  const wanted = new Map<string, { details: CompanyDetails; writer: CompanyWriter }>();
-  for (const input of inputs) {
-    const name = input.organization.trim();
-    const given = Object.fromEntries(
-      Object.entries(detailsOf(input)).filter(([, value]) => clean(value) !== ''),
-    );
-    wanted.set(name, {
-      details: { ...wanted.get(name)?.details, ...given },
-      writer: writerOf(input),
-    });
-  }
-  const names = [...wanted.keys()];
+  const names = [...new Set(claims.map((claim) => claim.name.trim()))];
   const existing = await companiesNamed(trx, names);
-  const created = await insertCompanies(
-    trx,
-    names.filter((name) => !existing.has(name)).map((name) => ({ name, ...wanted.get(name)! })),
-    now,
-  );
+  const fresh = new Map<string, NewCompany>();
+  for (const { name, details, writer } of claims) {
+    const key = name.trim();
+    if (existing.has(key)) continue;
+    const company = fresh.get(key) ?? { name: key, details: {}, setBy: {} };
+    for (const field of COMPANY_FIELDS) {
+      const value = clean(details[field]);
+      if (!value) continue;
+      company.details[field] = value;
+      company.setBy[field] = writer.setBy ?? writer.kind;
+    }
+    fresh.set(key, company);
+  }
+  const created = await insertCompanies(trx, [...fresh.values()], now);
   // Named by another transaction meanwhile (PostgreSQL): it is an existing company after all.
-  const raced = names.filter((name) => !existing.has(name) && !created.has(name));
+  const raced = [...fresh.keys()].filter((name) => !created.has(name));
   for (const [name, company] of await companiesNamed(trx, raced)) existing.set(name, company);
-  for (const [name, company] of existing) {
-    const { details, writer } = wanted.get(name)!;
-    await applyDetails(trx, company, details, writer, now);
+  for (const { name, details, writer } of claims) {
+    const company = existing.get(name.trim());
+    if (company) await applyDetails(trx, company, details, writer, now);
   }
   const ids = new Map<string, number>(created);
   for (const [name, company] of existing) ids.set(name, company.id);
   return ids;
+}
+
+/** A company to insert: the details its claims give, and who gave each. */
+interface NewCompany {
+  name: string;
+  details: Partial<Record<CompanyField, string>>;
+  setBy: Partial<Record<CompanyField, DetailsSetter>>;
 }
 
 /**
@@ -157,14 +184,14 @@ export async function companyIds(
  */
 async function insertCompanies(
   trx: Knex.Transaction,
-  companies: { name: string; details: CompanyDetails; writer: CompanyWriter }[],
+  companies: NewCompany[],
   now: Date,
 ): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   for (const part of chunks(companies, 200)) {
     const inserted: { id: number; name: string }[] = await trx('companies')
       .insert(
-        part.map(({ name, details, writer }) => {
+        part.map(({ name, details, setBy }) => {
           const row: Record<string, unknown> = {
             name,
             created_at: now.getTime(),
@@ -172,9 +199,8 @@ async function insertCompanies(
           };
           // Every row names every column: a batch insert gives each row the same columns.
           for (const field of COMPANY_FIELDS) {
-            const value = clean(details[field]);
-            row[COLUMNS[field].value] = value || BLANK[field];
-            row[COLUMNS[field].setBy] = value ? (writer.setBy ?? writer.kind) : null;
+            row[COLUMNS[field].value] = details[field] || BLANK[field];
+            row[COLUMNS[field].setBy] = details[field] ? (setBy[field] ?? null) : null;
           }
           return row;
         }),
@@ -189,7 +215,7 @@ async function insertCompanies(
 
 /**
  * Set the details `writer` may set on a company on the board (mayChange), each one that differs;
- * records each change. Returns the details changed.
+ * records each change, and keeps `company` as it now is. Returns the details changed.
  */
 export async function applyDetails(
   trx: Knex.Transaction,
@@ -214,6 +240,10 @@ export async function applyDetails(
     .where({ id: company.id })
     .update({ ...update, updated_at: now.getTime() });
   await insertAudit(trx, audit);
+  for (const line of audit) {
+    company.details[line.field] = line.new_value ?? '';
+    company.setBy[line.field] = line.set_by;
+  }
   return audit.map((line) => line.field);
 }
 

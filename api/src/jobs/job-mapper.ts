@@ -1,8 +1,10 @@
 import { salaryFromFigures, type Job } from '@jobboard/contract';
+import { parseSentences } from './job-patch';
 
 /** A `jobs` row joined with its company, as the repository selects it. */
 export interface JobRow {
   id: number;
+  company_id: number;
   title: string;
   description: string;
   job_type: string;
@@ -23,6 +25,9 @@ export interface JobRow {
   expires_at: number | null;
   source: string;
   external_id: string | null;
+  sync_hash: string | null;
+  /** The fields of a synced job an admin owns (a JSON list), or null. */
+  admin_fields: string | null;
   created_at: number;
   updated_at: number;
   company_name: string;
@@ -69,9 +74,9 @@ export function toJob(row: JobRow, lists: JobLists, now: Date): Job {
     salaryMin: row.salary_min,
     salaryMax: row.salary_max,
     ...optional('deadline', row.deadline),
-    responsibilities: parseList(row.responsibilities),
-    requirements: parseList(row.requirements),
-    benefits: parseList(row.benefits),
+    responsibilities: parseSentences(row.responsibilities),
+    requirements: parseSentences(row.requirements),
+    benefits: parseSentences(row.benefits),
     ...optional('applicationUrl', row.application_url),
     category: lists.categories,
     featured: Boolean(row.featured),
@@ -85,13 +90,4 @@ export function toJob(row: JobRow, lists: JobLists, now: Date): Job {
 
 function optional<K extends string>(key: K, value: string | null | undefined) {
   return (value ? { [key]: value } : {}) as Partial<Record<K, string>>;
-}
-
-function parseList(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-  } catch {
-    return [];
-  }
 }

@@ -17,12 +17,25 @@ import {
   type SearchRequest,
   type SearchResponse,
   type SyncSource,
+  SYNC_SOURCE_NAMES,
+  isJobField,
+  type FieldChange,
+  type JobField,
 } from '@jobboard/contract';
 import type { Knex } from 'knex';
 import { addDays, isoDate } from './dates';
 import { labelKey } from './label-key';
 import { JOB_ROW_COLUMNS, toJob, type JobLists, type JobRow } from './job-mapper';
-import { salaryRangeOf } from './salary';
+import {
+  changedFieldsOf,
+  cleanSentences,
+  companyChangesKept,
+  distinctNames,
+  figuresOf,
+  planPatch,
+  type JobPatch,
+  type StoredJob,
+} from './job-patch';
 import type { Dialect } from '../db/knex';
 import { JobChanges } from './job-changes';
 import type { SearchIndex } from './search-index';
@@ -31,7 +44,14 @@ import { publicScope } from './search/criteria';
 import { JobSearch, type SearchPage } from './search/job-search';
 import { NotFound } from '../domain-errors';
 import { adminJobsScope, orderAdminJobs } from './admin-view';
-import { Companies, companyIds, type CompanyWriter } from './companies';
+import {
+  Companies,
+  claimOf,
+  companiesNamed,
+  companyIds,
+  writerOf,
+  type CompanyWriter,
+} from './companies';
 import {
   jobAuditOf,
   recordJobAudit,
@@ -65,7 +85,11 @@ export interface SyncedJob {
   externalId: string;
   syncHash: string | null;
   active: boolean;
+  /** The fields an admin changed here: the sync leaves them as the admin set them. */
+  adminFields: JobField[];
 }
+
+export type { JobPatch } from './job-patch';
 
 /**
  * Everything needed to write a job; the company is found or created by name. Its details
@@ -182,16 +206,47 @@ export class JobsRepository {
   }
 
   /**
-   * Every public job's id and when it last changed, newest first, at most `limit`: the sitemap.
-   * Only two columns of an index-ordered scan, so it stays cheap at 100,000 jobs.
+   * The public jobs in groups of `size` consecutive ids (group g holds the ids g*size+1 to
+   * (g+1)*size): how many each group has and when its newest change was. The sitemap index: one
+   * file per group that has any, so a job stays in the same file for as long as it is listed.
+   * One pass over two columns, kept in the public cache.
    */
-  async publicUpdates(now: Date, limit: number): Promise<{ id: number; updatedAt: number }[]> {
-    const query = this.readDb('jobs').select('jobs.id', 'jobs.updated_at');
+  async publicIdGroups(
+    now: Date,
+    size: number,
+  ): Promise<{ group: number; count: number; updatedAt: number }[]> {
+    const query = this.readDb('jobs').select(
+      this.readDb.raw('(jobs.id - 1) / ? as id_group', [size]),
+      this.readDb.raw('count(*) as job_count'),
+      this.readDb.raw('max(jobs.updated_at) as updated_at'),
+    );
     publicScope(query, now);
-    const rows: { id: number; updated_at: number | string }[] = await query
-      .orderBy('jobs.posted_date', 'desc')
-      .orderBy('jobs.id', 'desc')
-      .limit(limit);
+    const rows: {
+      id_group: number | string;
+      job_count: number | string;
+      updated_at: number | string;
+    }[] = await query.groupBy('id_group').orderBy('id_group');
+    return rows.map((r) => ({
+      group: Number(r.id_group),
+      count: Number(r.job_count),
+      updatedAt: Number(r.updated_at),
+    }));
+  }
+
+  /**
+   * Every public job's id and when it last changed, by id, with ids from `fromId` to `toId`
+   * (both included): the sitemap, or one file of it.
+   */
+  async publicUpdates(
+    now: Date,
+    fromId: number,
+    toId: number,
+  ): Promise<{ id: number; updatedAt: number }[]> {
+    const query = this.readDb('jobs')
+      .select('jobs.id', 'jobs.updated_at')
+      .whereBetween('jobs.id', [fromId, toId]);
+    publicScope(query, now);
+    const rows: { id: number; updated_at: number | string }[] = await query.orderBy('jobs.id');
     return rows.map((r) => ({ id: Number(r.id), updatedAt: Number(r.updated_at) }));
   }
 
@@ -279,7 +334,7 @@ export class JobsRepository {
   async createMany(inputs: JobInput[], now: Date, db: Db = this.db): Promise<number[]> {
     if (!inputs.length) return [];
     return db.transaction(async (trx) => {
-      const companies = await companyIds(trx, inputs, now);
+      const companies = await companyIds(trx, inputs.map(claimOf), now);
       const ids: number[] = [];
       for (const part of chunks(inputs, INSERT_BATCH)) {
         const inserted: ({ id: number } | number)[] = await trx('jobs')
@@ -293,64 +348,119 @@ export class JobsRepository {
           .returning('id');
         ids.push(...inserted.map((row) => Number(typeof row === 'object' ? row.id : row)));
       }
-      await insertLists(trx, ids, inputs);
+      await replaceLists(
+        trx,
+        inputs.map((input, index) => ({
+          jobId: ids[index]!,
+          locations: input.locations,
+          categories: input.categories,
+        })),
+      );
       await this.searchIndex.reindex(trx, ids);
       await this.changes.record(trx);
       return ids;
     });
   }
 
-  /** Replace a job's fields; false when there is no such job. */
-  async update(id: number, input: JobInput, now: Date, db: Db = this.db): Promise<boolean> {
-    return (await this.updateMany([{ id, input }], now, db)) > 0;
+  /**
+   * Change a job by a patch: the fields given are written (only those whose value differs), every
+   * other stays as stored. Returns what changed (empty: nothing did), or null when there is no
+   * such job.
+   */
+  async update(
+    id: number,
+    patch: JobPatch,
+    now: Date,
+    db: Db = this.db,
+  ): Promise<FieldChange[] | null> {
+    return (await this.updateMany([{ id, patch }], now, db)).get(id) ?? null;
   }
 
   /**
-   * Replace the fields of many jobs in one transaction (a sync rewriting its changed records):
-   * companies and names resolved once, lists and the search index rewritten in batches. Returns
-   * how many of the jobs existed.
+   * Patch many jobs in one transaction (a sync rewriting its changed records): each job's stored
+   * values are read first (locked on PostgreSQL), each patch writes only what differs, and
+   * companies, lists and the search index are written in batches. Returns each existing job's
+   * changes (jobs that do not exist are left out).
    */
   async updateMany(
-    changes: { id: number; input: JobInput }[],
+    patches: { id: number; patch: JobPatch }[],
     now: Date,
     db: Db = this.db,
-  ): Promise<number> {
-    if (!changes.length) return 0;
+  ): Promise<Map<number, FieldChange[]>> {
+    const result = new Map<number, FieldChange[]>();
+    if (!patches.length) return result;
     return db.transaction(async (trx) => {
+      const ids = patches.map((p) => p.id);
+      if (this.dialect === 'postgres') {
+        for (const part of chunks(ids)) {
+          await trx('jobs').whereIn('id', part).select('id').forUpdate();
+        }
+      }
+      const stored = new Map(
+        (await this.loadRows(ids, trx)).map(({ row, lists }) => [
+          Number(row.id),
+          { row, locations: lists.locations, categories: lists.categories },
+        ]),
+      );
+      const named = patches.flatMap(({ patch }) => patch.organization?.trim() || []);
+      const before = await companiesNamed(trx, [...new Set(named)]);
+      const plans = patches.flatMap(({ id, patch }) => {
+        const job = stored.get(id);
+        return job ? [{ id, job, patch, plan: planPatch(job, patch, before) }] : [];
+      });
+      const asked = plans.filter(
+        ({ plan }) => plan.changes.length || Object.keys(plan.columns).length,
+      );
+      // The company details go to companies.ts, which decides what they change (a sync does not
+      // replace what an admin set): a detail the company did not take is no change of the job.
       const companies = await companyIds(
         trx,
-        changes.map((c) => c.input),
+        asked.map(({ job, patch, plan }) => ({
+          ...plan.company,
+          writer: patch.companyBy ?? writerOf({ source: job.row.source as JobSource }),
+        })),
         now,
       );
-      const found: { id: number; input: JobInput }[] = [];
-      for (const { id, input } of changes) {
-        const changed = await trx('jobs')
-          .where({ id })
-          .update({
-            ...jobColumns(input, now),
-            company_id: companies.get(input.organization.trim())!,
-          });
-        if (changed) found.push({ id, input });
+      const after = await companiesNamed(trx, [
+        ...new Set(asked.map(({ plan }) => plan.company.name)),
+      ]);
+      for (const { plan } of asked) {
+        plan.changes = companyChangesKept(plan.changes, after.get(plan.company.name));
       }
-      if (!found.length) return 0;
-      const ids = found.map((c) => c.id);
-      for (const part of chunks(ids, INSERT_BATCH)) {
-        await trx('job_locations').whereIn('job_id', part).delete();
-        await trx('job_categories').whereIn('job_id', part).delete();
-      }
-      await insertLists(
-        trx,
-        ids,
-        found.map((c) => c.input),
-      );
-      await this.searchIndex.reindex(trx, ids);
-      await this.changes.record(trx);
-      return found.length;
+      for (const { id, plan } of plans) result.set(id, plan.changes);
+
+      const writing = asked.flatMap(({ id, job, plan }) => {
+        const companyId = companies.get(plan.company.name)!;
+        const row = {
+          ...plan.columns,
+          ...(companyId !== Number(job.row.company_id) ? { company_id: companyId } : {}),
+          // A new fingerprint alone is no change the public sees (the sitemap's last change).
+          ...(plan.changes.length ? { updated_at: now.getTime() } : {}),
+        };
+        return Object.keys(row).length ? [{ id, plan, row }] : [];
+      });
+      if (!writing.length) return result;
+      for (const { id, row } of writing) await trx('jobs').where({ id }).update(row);
+      const lists = writing.map(({ id, plan }) => ({
+        jobId: id,
+        locations: plan.locations,
+        categories: plan.categories,
+      }));
+      await replaceLists(trx, lists);
+      const changed = writing.filter(({ plan }) => plan.changes.length).map(({ id }) => id);
+      await this.searchIndex.reindex(trx, changed);
+      if (changed.length) await this.changes.record(trx);
+      return result;
     });
   }
 
-  async delete(id: number, db: Db = this.db): Promise<boolean> {
+  /**
+   * Delete a job with its lists. A synced job is remembered as deleted by its source and
+   * external id (`by` names who deleted it), so a sync does not create it again.
+   */
+  async delete(id: number, db: Db = this.db, by?: AuditActor, now = new Date()): Promise<boolean> {
     return db.transaction(async (trx) => {
+      await rememberDeletedSynced(trx, [id], by, now);
       await this.searchIndex.remove(trx, [id]);
       const deleted = (await trx('jobs').where({ id }).delete()) > 0;
       if (deleted) await this.changes.record(trx);
@@ -360,36 +470,142 @@ export class JobsRepository {
 
   /** Every job `source` made (active or not), for a sync to compare with what the source holds. */
   async syncedJobs(source: SyncSource, db: Db = this.db): Promise<SyncedJob[]> {
-    const rows: { id: number; external_id: string; sync_hash: string | null; active: unknown }[] =
-      await db('jobs')
-        .where({ source })
-        .whereNotNull('external_id')
-        .select('id', 'external_id', 'sync_hash', 'active');
+    const rows: {
+      id: number;
+      external_id: string;
+      sync_hash: string | null;
+      active: unknown;
+      admin_fields: string | null;
+    }[] = await db('jobs')
+      .where({ source })
+      .whereNotNull('external_id')
+      .select('id', 'external_id', 'sync_hash', 'active', 'admin_fields');
     return rows.map((row) => ({
       id: Number(row.id),
       externalId: row.external_id,
       syncHash: row.sync_hash,
       active: Boolean(row.active),
+      adminFields: parseAdminFields(row.admin_fields),
     }));
   }
 
   /**
-   * Switch these jobs off (a synced job whose record left its source): kept, with their URLs,
-   * so a record that comes back is the same job again. Returns how many were switched off.
+   * The values of these jobs as stored, for a sync to compare with its records where an admin
+   * owns fields (the conflicts it reports).
    */
-  async deactivate(ids: number[], now: Date, db: Db = this.db): Promise<number> {
-    if (!ids.length) return 0;
+  async storedJobs(ids: number[], db: Db = this.db): Promise<Map<number, StoredJob>> {
+    return new Map(
+      (await this.loadRows(ids, db)).map(({ row, lists }) => [
+        Number(row.id),
+        { row, locations: lists.locations, categories: lists.categories },
+      ]),
+    );
+  }
+
+  /**
+   * Switch these jobs off (a synced job whose record left its source): kept, with their URLs,
+   * so a record that comes back is the same job again. Returns the ids switched off.
+   */
+  async deactivate(ids: number[], now: Date, db: Db = this.db): Promise<number[]> {
+    if (!ids.length) return [];
     return db.transaction(async (trx) => {
-      let changed = 0;
+      const changed: number[] = [];
       for (const part of chunks(ids, INSERT_BATCH)) {
-        changed += await trx('jobs')
-          .whereIn('id', part)
-          .where({ active: true })
-          .update({ active: false, updated_at: now.getTime() });
+        const live = await pluckIds(
+          trx('jobs').whereIn('id', part).where({ active: true }).select('id'),
+        );
+        if (!live.length) continue;
+        await trx('jobs').whereIn('id', live).update({ active: false, updated_at: now.getTime() });
+        changed.push(...live);
       }
-      if (changed) await this.changes.record(trx);
+      if (changed.length) await this.changes.record(trx);
       return changed;
     });
+  }
+
+  // ---- what an admin decided about synced jobs -------------------------------------------------
+
+  /**
+   * The fields of these jobs an admin changed (`changes` by job id) become the admin's: a sync
+   * leaves them as the admin set them. Only jobs from a sync source have a source to outrank.
+   */
+  async claimFields(changed: Map<number, readonly string[]>, db: Db = this.db): Promise<void> {
+    const ids = [...changed.keys()].filter((id) => changed.get(id)!.length);
+    for (const part of chunks(ids)) {
+      const rows: { id: number; admin_fields: string | null }[] = await db('jobs')
+        .whereIn('id', part)
+        .whereIn('source', SYNC_SOURCES)
+        .whereNotNull('external_id')
+        .select('id', 'admin_fields');
+      for (const row of rows) {
+        const owned = parseAdminFields(row.admin_fields);
+        const fields = [...new Set([...owned, ...changed.get(Number(row.id))!])].filter(isJobField);
+        if (fields.length === owned.length) continue;
+        await db('jobs')
+          .where({ id: row.id })
+          .update({ admin_fields: JSON.stringify(fields) });
+      }
+    }
+  }
+
+  /**
+   * A synced job goes back to its source: the admin's fields are no longer the admin's, and its
+   * fingerprint is dropped so the next sync writes the source's values. The fields that were the
+   * admin's, or null when the job did not come from a sync source (or does not exist).
+   */
+  async returnToSource(id: number, db: Db = this.db): Promise<string[] | null> {
+    const row: { admin_fields: string | null } | undefined = await db('jobs')
+      .where({ id })
+      .whereIn('source', SYNC_SOURCES)
+      .whereNotNull('external_id')
+      .first('admin_fields');
+    if (!row) return null;
+    await db('jobs').where({ id }).update({ admin_fields: null, sync_hash: null });
+    return parseAdminFields(row.admin_fields);
+  }
+
+  /** The fields an admin owns of each of these jobs that has any (the sync panel's conflicts). */
+  async adminFieldsOf(ids: number[], db: Db = this.db): Promise<Map<number, string[]>> {
+    const owned = new Map<number, string[]>();
+    for (const part of chunks(ids)) {
+      const rows: { id: number; admin_fields: string | null }[] = await db('jobs')
+        .whereIn('id', part)
+        .whereNotNull('admin_fields')
+        .select('id', 'admin_fields');
+      for (const row of rows) {
+        const fields = parseAdminFields(row.admin_fields);
+        if (fields.length) owned.set(Number(row.id), fields);
+      }
+    }
+    return owned;
+  }
+
+  /** The synced jobs of `source` an admin deleted, by external id (a sync does not create them). */
+  async deletedSynced(
+    source: SyncSource,
+    db: Db = this.db,
+  ): Promise<Map<string, { id: number; title: string }>> {
+    const rows: { id: number; external_id: string; title: string }[] = await db(
+      'deleted_synced_jobs',
+    )
+      .where({ source })
+      .select('id', 'external_id', 'title');
+    return new Map(rows.map((r) => [r.external_id, { id: Number(r.id), title: r.title }]));
+  }
+
+  /** Which of these remembered deletions are still remembered (not restored). */
+  async deletionsKept(ids: number[], db: Db = this.db): Promise<Set<number>> {
+    const kept = new Set<number>();
+    for (const part of chunks(ids)) {
+      const rows = await pluckIds(db('deleted_synced_jobs').whereIn('id', part).select('id'));
+      for (const id of rows) kept.add(id);
+    }
+    return kept;
+  }
+
+  /** Forget a deleted synced job as deleted: the next sync creates it again. */
+  async restoreDeleted(id: number, db: Db = this.db): Promise<boolean> {
+    return (await db('deleted_synced_jobs').where({ id }).delete()) > 0;
   }
 
   // ---- helpers --------------------------------------------------------------------------------
@@ -497,25 +713,18 @@ export class JobsRepository {
     return loaded?.row;
   }
 
-  /** Switch a job on or off and set when it stops being public (extend / republish). */
+  /**
+   * Switch a job on or off and set when it stops being public (extend / republish): a patch of
+   * those fields alone. Returns what changed, or null when there is no such job.
+   */
   async setLifecycle(
     id: number,
     change: { active: boolean; expiresAt: Date | null; postedDate?: string },
     now: Date,
     db: Db = this.db,
-  ): Promise<boolean> {
-    return db.transaction(async (trx) => {
-      const updated = await trx('jobs')
-        .where({ id })
-        .update({
-          active: change.active,
-          expires_at: change.expiresAt ? change.expiresAt.getTime() : null,
-          ...(change.postedDate ? { posted_date: change.postedDate } : {}),
-          updated_at: now.getTime(),
-        });
-      if (updated) await this.changes.record(trx);
-      return updated > 0;
-    });
+  ): Promise<FieldChange[] | null> {
+    const { postedDate, ...rest } = change;
+    return this.update(id, { ...rest, ...(postedDate ? { postedDate } : {}) }, now, db);
   }
 
   /** Run `work` in one transaction of the writer (an admin change and its audit line together). */
@@ -598,7 +807,8 @@ export class JobsRepository {
         audit.push(
           ...toChange.map((jobId) => ({
             jobId,
-            action: action === 'activate' ? ('activated' as const) : ('deactivated' as const),
+            action: active ? ('activated' as const) : ('deactivated' as const),
+            changes: [{ field: 'active', from: !active, to: active }],
           })),
         );
       } else if (action === 'extend') {
@@ -613,9 +823,18 @@ export class JobsRepository {
             jobId: Number(row.id),
             action: 'extended',
             detail: `Extended by ${BULK_EXTEND_DAYS} days, to ${isoDate(expiresAt)}`,
+            changes: [
+              {
+                field: 'expiresAt',
+                from: end === null ? null : new Date(end).toISOString(),
+                to: expiresAt.toISOString(),
+              },
+              ...(row.active ? [] : [{ field: 'active', from: false, to: true }]),
+            ],
           });
         }
       } else {
+        await rememberDeletedSynced(trx, ids, by, now);
         for (const part of chunks(ids)) {
           await this.searchIndex.remove(trx, part);
           await trx('jobs').whereIn('id', part).delete();
@@ -628,6 +847,12 @@ export class JobsRepository {
         by,
         now,
       );
+      if (action !== 'delete') {
+        await this.claimFields(
+          new Map(audit.map((a) => [a.jobId, changedFieldsOf(a.changes ?? [])])),
+          trx,
+        );
+      }
       if (audit.length) await this.changes.record(trx);
       const changed = audit.length;
       const unchanged = ids.length - changed;
@@ -666,6 +891,7 @@ export class JobsRepository {
       submissionId: submissions.has(Number(row.id))
         ? String(submissions.get(Number(row.id)))
         : null,
+      adminFields: parseAdminFields(row.admin_fields),
     }));
   }
 }
@@ -688,7 +914,9 @@ async function pluckIds(query: Knex.QueryBuilder): Promise<number[]> {
 
 function jobColumns(input: JobInput, now: Date) {
   const parsed =
-    input.salaryMin == null && input.salaryMax == null ? salaryRangeOf(input.salaryText) : null;
+    input.salaryMin == null && input.salaryMax == null
+      ? figuresOf(input.salaryText?.trim() || null)
+      : null;
   const salaryMin = parsed ? parsed.min : input.salaryMin;
   const salaryMax = parsed ? parsed.max : input.salaryMax;
   return {
@@ -702,9 +930,9 @@ function jobColumns(input: JobInput, now: Date) {
     salary_max: salaryMax,
     deadline: input.deadline?.trim() ? normaliseDeadline(input.deadline) : null,
     posted_date: input.postedDate,
-    responsibilities: JSON.stringify(input.responsibilities ?? []),
-    requirements: JSON.stringify(input.requirements ?? []),
-    benefits: JSON.stringify(input.benefits ?? []),
+    responsibilities: JSON.stringify(cleanSentences(input.responsibilities ?? [])),
+    requirements: JSON.stringify(cleanSentences(input.requirements ?? [])),
+    benefits: JSON.stringify(cleanSentences(input.benefits ?? [])),
     application_url: input.applicationUrl?.trim() || null,
     via: input.via,
     featured: input.featured,
@@ -723,26 +951,88 @@ function jobColumns(input: JobInput, now: Date) {
  */
 const INSERT_BATCH = 400;
 
-/** Trimmed, without blanks, without repeats of the same label key, in the order given. */
-export function distinctNames(values: string[]): string[] {
-  const seen = new Set<string>();
-  return values
-    .map((v) => v.trim())
-    .filter((v) => v && !seen.has(labelKey(v)) && seen.add(labelKey(v)));
+/** The sources a sync writes from: their jobs have a source to outrank, or to be deleted from. */
+const SYNC_SOURCES = Object.keys(SYNC_SOURCE_NAMES) as SyncSource[];
+
+/** The fields an admin owns of a synced job, as stored (a JSON list; null: none). */
+function parseAdminFields(json: string | null | undefined): JobField[] {
+  if (!json) return [];
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter(isJobField) : [];
+  } catch {
+    return [];
+  }
 }
 
-/** The locations and categories of new or rewritten jobs (`jobIds[i]` has `inputs[i]`'s lists). */
-async function insertLists(trx: Knex.Transaction, jobIds: number[], inputs: JobInput[]) {
+/**
+ * Remember the synced jobs among these as deleted, by their source and external id, so a sync
+ * does not create them again until an admin restores them.
+ */
+async function rememberDeletedSynced(
+  trx: Knex.Transaction,
+  ids: number[],
+  by: AuditActor | undefined,
+  now: Date,
+): Promise<void> {
+  for (const part of chunks(ids)) {
+    const rows: { id: number; source: string; external_id: string; title: string }[] = await trx(
+      'jobs',
+    )
+      .whereIn('id', part)
+      .whereIn('source', SYNC_SOURCES)
+      .whereNotNull('external_id')
+      .select('id', 'source', 'external_id', 'title');
+    if (!rows.length) continue;
+    await trx('deleted_synced_jobs')
+      .insert(
+        rows.map((row) => ({
+          source: row.source,
+          external_id: row.external_id,
+          job_id: row.id,
+          title: row.title,
+          actor: (by?.actor ?? 'system').slice(0, 120),
+          deleted_at: now.getTime(),
+        })),
+      )
+      .onConflict(['source', 'external_id'])
+      .ignore();
+  }
+}
+
+/** A job's new locations and categories (either absent: that list stays as it is). */
+interface NewLists {
+  jobId: number;
+  locations?: string[];
+  categories?: string[];
+}
+
+/** Write the locations and categories of new or changed jobs (a list not given is not touched). */
+async function replaceLists(trx: Knex.Transaction, jobs: NewLists[]) {
   const lists = [
     { table: 'locations', joinTable: 'job_locations', key: 'location_id', of: 'locations' },
     { table: 'categories', joinTable: 'job_categories', key: 'category_id', of: 'categories' },
   ] as const;
   for (const { table, joinTable, key, of } of lists) {
-    const perJob = inputs.map((input) => distinctNames(input[of]));
-    const ids = await nameIds(trx, table, perJob.flat());
-    const rows = perJob.flatMap((names, index) =>
+    const given = jobs.flatMap((job) => {
+      const names = job[of];
+      return names ? [{ jobId: job.jobId, names: distinctNames(names) }] : [];
+    });
+    if (!given.length) continue;
+    for (const part of chunks(
+      given.map((g) => g.jobId),
+      INSERT_BATCH,
+    )) {
+      await trx(joinTable).whereIn('job_id', part).delete();
+    }
+    const ids = await nameIds(
+      trx,
+      table,
+      given.flatMap((g) => g.names),
+    );
+    const rows = given.flatMap(({ jobId, names }) =>
       names.map((name, position) => ({
-        job_id: jobIds[index],
+        job_id: jobId,
         [key]: ids.get(labelKey(name)),
         position,
       })),

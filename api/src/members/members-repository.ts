@@ -28,8 +28,8 @@ export const memberKeyOf = (email: string) =>
 export const sessionHashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * The members domain's tables: `members`, `member_sessions` and `member_bookmarks` (and nothing
- * else touches them: test/table-owners.test.ts).
+ * The members domain's tables: `members`, `member_sessions`, `member_bookmarks` and
+ * `spent_member_tokens` (and nothing else touches them: test/table-owners.test.ts).
  */
 export class MembersRepository {
   constructor(private readonly db: Knex) {}
@@ -73,6 +73,24 @@ export class MembersRepository {
 
   async purgeExpiredSessions(now: Date): Promise<number> {
     return this.db('member_sessions').where('expires_at', '<=', now.getTime()).delete();
+  }
+
+  /**
+   * Mark a Ghost identity token used (by its hash), in the sign-in's transaction: true the first
+   * time, false when it was used before (a replay). Kept until the token expires.
+   */
+  async spendToken(tokenHash: string, expiresAt: Date, db: Db = this.db): Promise<boolean> {
+    const inserted: unknown[] = await db('spent_member_tokens')
+      .insert({ token_hash: tokenHash, expires_at: expiresAt.getTime() })
+      .onConflict('token_hash')
+      .ignore()
+      .returning('token_hash');
+    return inserted.length === 1;
+  }
+
+  /** Forget spent tokens that have expired (they are refused for their age by then). */
+  async purgeSpentTokens(now: Date): Promise<number> {
+    return this.db('spent_member_tokens').where('expires_at', '<=', now.getTime()).delete();
   }
 
   /** A member's bookmarks, oldest first. */

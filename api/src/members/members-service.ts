@@ -5,7 +5,7 @@ import {
   type Member,
   type MemberBookmarks,
 } from '@jobboard/contract';
-import { Conflict, NotFound } from '../domain-errors';
+import { Conflict, NotFound, Unauthorized } from '../domain-errors';
 import type { ServiceContext } from '../service-context';
 
 /** A member stays signed in this long on one browser (Ghost's own member sessions are longer). */
@@ -34,12 +34,20 @@ export async function signIn(
   localIds: readonly number[],
 ): Promise<SignedIn> {
   if (!ctx.ghostTokens) throw new NotFound(MEMBER_MESSAGES.notConfigured);
-  const { email } = await ctx.ghostTokens.verify(token, ctx.now);
+  const {
+    email,
+    tokenHash,
+    expiresAt: tokenExpiresAt,
+  } = await ctx.ghostTokens.verify(token, ctx.now);
   const sessionToken = randomBytes(32).toString('base64url');
   const expiresAt = new Date(ctx.now.getTime() + MEMBER_SESSION_MS);
   const local = [...new Set(localIds)];
   const visible = await ctx.jobs.visibleIds(local);
   const memberId = await ctx.db.transaction(async (trx) => {
+    // A token signs in once: the same token again (a replay from a log or a history) is refused.
+    if (!(await ctx.members.spendToken(tokenHash, tokenExpiresAt, trx))) {
+      throw new Unauthorized(MEMBER_MESSAGES.tokenSpent);
+    }
     const id = await ctx.members.upsertByEmail(email, ctx.now, trx);
     const rows = await ctx.members.bookmarks(id, trx);
     const saved = new Set(rows.map((b) => b.jobId));

@@ -60,6 +60,21 @@ export async function markPaidAndPublish(
   const tier = listingTier(submission.listing_type);
   const expiresAt = tier.durationDays === null ? null : addDays(now, tier.durationDays);
   const jobId = await context.jobs.create(jobFromSubmission(submission, now, expiresAt), now, trx);
+  await context.jobs.recordAudit(
+    [
+      {
+        jobId,
+        action: 'created',
+        detail:
+          payment.provider === 'credit'
+            ? `Published from submission #${submission.id} with a Multiples credit`
+            : `Published from submission #${submission.id} after payment`,
+      },
+    ],
+    { adminId: payment.adminId ?? null, actor: payment.actor },
+    now,
+    trx,
+  );
 
   await submissions.update(trx, submission.id, {
     status: 'paid',

@@ -4,7 +4,7 @@ import { MembersRepository } from '../members/members-repository';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Members, their sessions and their bookmarks (`members`, `member_sessions`, `member_bookmarks`). */
+    /** Members, their sessions, bookmarks and spent sign-in tokens (members/members-repository.ts). */
     members: MembersRepository;
     /** Checks Ghost identity tokens; null when GHOST_URL is not set (no member sign-in). */
     ghostTokens: GhostTokenVerifier | null;
@@ -23,11 +23,12 @@ export default fp(
       ghost ? new GhostTokenVerifier(ghost.url, ghost.timeoutSeconds * 1000) : null,
     );
 
-    // Ended sessions are refused on sight; their rows are swept now and then.
+    // Ended sessions and expired sign-in tokens are refused on sight; their rows are swept now and then.
     const purge = setInterval(() => {
-      members
-        .purgeExpiredSessions(app.now())
-        .catch((error: unknown) => app.log.warn({ err: error }, 'member session purge failed'));
+      const now = app.now();
+      Promise.all([members.purgeExpiredSessions(now), members.purgeSpentTokens(now)]).catch(
+        (error: unknown) => app.log.warn({ err: error }, 'member session purge failed'),
+      );
     }, PURGE_EVERY_MS);
     purge.unref();
     app.addHook('onClose', async () => clearInterval(purge));

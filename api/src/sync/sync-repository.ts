@@ -2,6 +2,7 @@ import {
   SYNC_LIMITS,
   SYNC_SOURCE_NAMES,
   type SkippedRecord,
+  type SyncConflict,
   type SyncRun,
   type SyncSource,
 } from '@jobboard/contract';
@@ -20,6 +21,8 @@ export interface SyncRunRecord {
   deactivated: number;
   skipped: number;
   skippedRecords: SkippedRecord[];
+  /** Where the source and an admin disagree and the admin's decision was kept. */
+  conflicts: SyncConflict[];
   error: string | null;
 }
 
@@ -36,6 +39,8 @@ interface SyncRunRow {
   deactivated: number;
   skipped: number;
   skipped_records: string;
+  conflicts: number;
+  conflict_records: string;
   error: string | null;
 }
 
@@ -94,6 +99,8 @@ export class SyncRepository {
       deactivated: run.deactivated,
       skipped: run.skipped,
       skipped_records: JSON.stringify(run.skippedRecords.slice(0, SYNC_LIMITS.reportedSkips)),
+      conflicts: run.conflicts.length,
+      conflict_records: JSON.stringify(run.conflicts.slice(0, SYNC_LIMITS.reportedConflicts)),
       error: run.error === null ? null : run.error.slice(0, SYNC_LIMITS.error),
     });
     // Only the newest are kept. Ids grow with each sync (one at a time), so the oldest go first.
@@ -122,6 +129,8 @@ export class SyncRepository {
       deactivated: Number(row.deactivated),
       skipped: Number(row.skipped),
       skippedRecords: JSON.parse(row.skipped_records) as SkippedRecord[],
+      conflicts: Number(row.conflicts),
+      conflictRecords: JSON.parse(row.conflict_records) as SyncConflict[],
       error: row.error,
     };
   }

@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import {
+  SYNC_CONFLICT_MESSAGES,
   SYNC_LIMITS,
+  changeSummary,
   refreshSummary,
+  type JobField,
   type RefreshResult,
   type SkippedRecord,
+  type SyncConflict,
 } from '@jobboard/contract';
-import { Conflict, UpstreamFailed } from '../domain-errors';
+import { Conflict, NotFound, UpstreamFailed } from '../domain-errors';
+import type { AuditActor } from '../jobs/job-audit';
+import { planPatch, type JobPatch, type StoredJob } from '../jobs/job-patch';
+import type { SyncedJob } from '../jobs/jobs-repository';
 import type { ServiceContext } from '../service-context';
 import { mapRecord, type SyncedInput } from './field-mapping';
 import { SourceError, type JobSourceReader, type SourceRecord } from './sources/source';
@@ -30,10 +37,11 @@ export const NO_SOURCE_MESSAGE =
  * Re-sync jobs from the external source (docs/architecture.md, Re-sync). Every record is read
  * first: a source that cannot be read whole changes nothing (502, and the failure is recorded for
  * the dashboard). Then one transaction: new records become jobs, changed ones are rewritten (by
- * external id), jobs whose record left the source are switched off, never deleted. Only this
- * source's jobs are looked at: admins' jobs, paid submissions' and the demo's are never touched. A
- * record that breaks a rule is skipped with its reason (its job, if it had one, stays as it was).
- * One sync at a time, across processes: a second one is refused (409) while the first runs.
+ * external id), jobs whose record left the source are switched off, never deleted; what an admin
+ * decided about a synced job stands (see `write`). Only this source's jobs are looked at:
+ * admins' jobs, paid submissions' and the demo's are never touched. A record that breaks a rule
+ * is skipped with its reason (its job, if it had one, stays as it was). One sync at a time,
+ * across processes: a second one is refused (409) while the first runs.
  */
 export async function syncJobs(
   ctx: SyncContext,
@@ -64,6 +72,7 @@ export async function syncJobs(
   const fail = async (error: string) =>
     ctx.syncRuns.record(ctx.db, {
       ...emptyCounts(),
+      conflicts: [],
       source: reader.source,
       trigger,
       status: 'failed',
@@ -98,7 +107,13 @@ export async function syncJobs(
   }
 }
 
-/** Everything the sync changes, in one transaction, with its record for the dashboard. */
+/**
+ * Everything the sync changes, in one transaction, with its record for the dashboard. An admin's
+ * decisions outrank the source (README, Re-sync): the fields an admin changed on a synced job are
+ * left as the admin set them (switched off included), a job an admin deleted is not created
+ * again, and each such disagreement is reported as a conflict. Every change is in the jobs'
+ * audit trail, by 'sync:<source>'.
+ */
 async function write(
   ctx: SyncContext,
   reader: JobSourceReader,
@@ -108,47 +123,89 @@ async function write(
   const { trigger, startedAt } = run;
   const { valid, skipped } = checkRecords(records, startedAt, reader);
   const source = reader.source;
+  const by: AuditActor = { adminId: null, actor: `sync:${source}` };
   return ctx.db.transaction(async (trx) => {
     const existing = new Map(
       (await ctx.jobs.syncedJobs(source, trx)).map((job) => [job.externalId, job]),
     );
+    const deleted = await ctx.jobs.deletedSynced(source, trx);
+    const owned = await ctx.jobs.storedJobs(
+      [...existing.values()].filter((job) => job.adminFields.length).map((job) => job.id),
+      trx,
+    );
     const creates: SyncedInput[] = [];
-    const updates: { id: number; input: SyncedInput }[] = [];
-    let unchanged = 0;
+    const updates: { id: number; patch: JobPatch }[] = [];
+    const conflicts: SyncConflict[] = [];
     for (const input of valid.values()) {
       const job = existing.get(input.externalId);
-      if (!job) creates.push(input);
-      else if (job.syncHash === input.syncHash && job.active === input.active) unchanged += 1;
-      else updates.push({ id: job.id, input });
+      if (!job) {
+        const deletion = deleted.get(input.externalId);
+        if (deletion) conflicts.push(deletedConflict(input.externalId, deletion));
+        else creates.push(input);
+        continue;
+      }
+      const stored = owned.get(job.id);
+      const conflict = stored && ownedConflict(job, stored, input);
+      if (conflict) conflicts.push(conflict);
+      const activeIsSources = !job.adminFields.includes('active');
+      if (job.syncHash !== input.syncHash || (activeIsSources && job.active !== input.active)) {
+        updates.push({ id: job.id, patch: sourcePatch(input, job.adminFields) });
+      }
     }
-    // Jobs whose record is gone. A record that is still there but was skipped keeps its job.
+    // Jobs whose record is gone (unless an admin decided whether they are on). A record that is
+    // still there but was skipped keeps its job.
     const kept = new Set([...valid.keys(), ...skipped.flatMap((s) => s.externalId ?? [])]);
     const gone = [...existing.values()]
       .filter((job) => job.active && !kept.has(job.externalId))
+      .filter((job) => !job.adminFields.includes('active'))
       .map((job) => job.id);
 
-    await ctx.jobs.createMany(
+    const createdIds = await ctx.jobs.createMany(
       creates.map((input) => ({ ...input, source })),
       startedAt,
       trx,
     );
-    await ctx.jobs.updateMany(
-      updates.map(({ id, input }) => ({ id, input: { ...input, source } })),
+    const changed = [...(await ctx.jobs.updateMany(updates, startedAt, trx))].filter(
+      ([, changes]) => changes.length,
+    );
+    const deactivated = await ctx.jobs.deactivate(gone, startedAt, trx);
+    await ctx.jobs.recordAudit(
+      [
+        ...createdIds.map((jobId) => ({
+          jobId,
+          action: 'created' as const,
+          detail: `Imported from ${reader.name}`,
+        })),
+        ...changed.map(([jobId, changes]) => ({
+          jobId,
+          action: 'synced' as const,
+          detail: changeSummary(changes.map((c) => c.field)),
+          changes,
+        })),
+        ...deactivated.map((jobId) => ({
+          jobId,
+          action: 'deactivated' as const,
+          detail: `Its record left ${reader.name}`,
+          changes: [{ field: 'active', from: true, to: false }],
+        })),
+      ],
+      by,
       startedAt,
       trx,
     );
-    const deactivated = await ctx.jobs.deactivate(gone, startedAt, trx);
 
     const result = {
       created: creates.length,
-      updated: updates.length,
-      unchanged,
-      deactivated,
+      updated: changed.length,
+      unchanged: valid.size - creates.length - changed.length - countDeleted(conflicts),
+      deactivated: deactivated.length,
       skipped: skipped.length,
+      conflicts: conflicts.length,
     };
     await ctx.syncRuns.record(trx, {
       ...result,
       skippedRecords: skipped,
+      conflicts,
       source,
       trigger,
       status: 'succeeded',
@@ -163,6 +220,99 @@ async function write(
       message: `Jobs refreshed from ${reader.name}: ${refreshSummary(result)}.`,
     };
   });
+}
+
+/** What a record writes on its job: every field it has, but those an admin owns. */
+function sourcePatch(input: SyncedInput, adminFields: readonly JobField[]): JobPatch {
+  // The record's id names the job, and when a listing ends is not the source's to say.
+  const { externalId: _id, expiresAt: _expires, ...fields } = input;
+  const patch: JobPatch = { ...fields };
+  const drop = new Set<string>(adminFields);
+  // A company an admin named is theirs, and so are its details on this job.
+  if (drop.has('organization')) {
+    for (const field of ['companyDescription', 'websiteUrl', 'logoUrl']) drop.add(field);
+  }
+  for (const field of drop) delete patch[field as keyof JobPatch];
+  return patch;
+}
+
+/** Fields a record does not speak of: an admin's value there is no disagreement with it. */
+const NOT_THE_SOURCES: ReadonlySet<string> = new Set(['expiresAt']);
+
+/**
+ * Where a record has other values than an admin set on its job: a conflict, the admin's value
+ * kept ('deactivated' when the admin switched the job off and the source has it on).
+ */
+function ownedConflict(job: SyncedJob, stored: StoredJob, input: SyncedInput): SyncConflict | null {
+  const theirs: JobPatch = {};
+  for (const field of job.adminFields) {
+    if (NOT_THE_SOURCES.has(field) || !Object.hasOwn(input, field)) continue;
+    Object.assign(theirs, { [field]: input[field as keyof SyncedInput] });
+  }
+  const fields = planPatch(stored, theirs, new Map()).changes.map((c) => c.field);
+  if (!fields.length) return null;
+  const switchedOff = fields.includes('active') && !job.active;
+  return {
+    kind: switchedOff ? 'deactivated' : 'edited',
+    externalId: job.externalId,
+    // The title the job has once this sync is written.
+    title: job.adminFields.includes('title') ? stored.row.title : input.title,
+    jobId: String(job.id),
+    deletionId: null,
+    fields,
+  };
+}
+
+function deletedConflict(
+  externalId: string,
+  deletion: { id: number; title: string },
+): SyncConflict {
+  return {
+    kind: 'deleted',
+    externalId,
+    title: deletion.title,
+    jobId: null,
+    deletionId: String(deletion.id),
+    fields: [],
+  };
+}
+
+const countDeleted = (conflicts: SyncConflict[]) =>
+  conflicts.filter((c) => c.kind === 'deleted').length;
+
+/**
+ * The latest sync as the dashboard shows it, its conflicts those the admins have not settled
+ * since: a job returned to its source, or a deletion restored, is no longer listed.
+ */
+export async function lastSyncReport(ctx: Pick<SyncContext, 'db' | 'jobs' | 'syncRuns'>) {
+  const last = await ctx.syncRuns.last(ctx.db);
+  if (!last) return null;
+  const jobIds = last.conflictRecords.flatMap((c) => (c.jobId ? [Number(c.jobId)] : []));
+  const deletionIds = last.conflictRecords.flatMap((c) =>
+    c.deletionId ? [Number(c.deletionId)] : [],
+  );
+  const owned = await ctx.jobs.adminFieldsOf(jobIds);
+  const kept = await ctx.jobs.deletionsKept(deletionIds);
+  const conflictRecords = last.conflictRecords.flatMap((conflict): SyncConflict[] => {
+    if (conflict.deletionId) return kept.has(Number(conflict.deletionId)) ? [conflict] : [];
+    const fields = owned.get(Number(conflict.jobId));
+    const still = conflict.fields.filter((f) => fields?.includes(f));
+    return still.length ? [{ ...conflict, fields: still }] : [];
+  });
+  return { ...last, conflictRecords };
+}
+
+/** A deleted synced job is no longer remembered as deleted: the next sync creates it again. */
+export async function restoreDeletedJob(
+  ctx: Pick<SyncContext, 'jobs' | 'log'>,
+  deletionId: number,
+  admin: string | undefined,
+): Promise<{ message: string }> {
+  if (!(await ctx.jobs.restoreDeleted(deletionId))) {
+    throw new NotFound(SYNC_CONFLICT_MESSAGES.deletionNotFound);
+  }
+  ctx.log.info({ deletionId, admin }, 'deleted synced job restored');
+  return { message: SYNC_CONFLICT_MESSAGES.restored };
 }
 
 /** The records that map to jobs (by external id, the first of any repeats) and the rest. */
@@ -190,10 +340,11 @@ function emptyCounts() {
     deactivated: 0,
     skipped: 0,
     skippedRecords: [] as SkippedRecord[],
+    conflicts: 0,
   };
 }
 
 function counts(result: RefreshResult) {
-  const { created, updated, unchanged, deactivated, skipped } = result;
-  return { created, updated, unchanged, deactivated, skipped };
+  const { created, updated, unchanged, deactivated, skipped, conflicts } = result;
+  return { created, updated, unchanged, deactivated, skipped, conflicts };
 }

@@ -1,20 +1,31 @@
-import { randomUUID } from 'node:crypto';
+import { constants, generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
+import type { JWK } from 'jose';
 
 /** One of the site's member keys (or a foreign one): its private half signs test tokens. */
 export interface MemberKey {
   kid: string;
-  privateKey: CryptoKey;
+  privateKey: KeyObject;
   publicJwk: JWK;
+  bits: number;
 }
+
+/** The RSA signatures a token can be made with: Ghost's own (RS512) and ones it must not be. */
+const RSA_ALGORITHMS = {
+  RS512: { hash: 'sha512' },
+  RS256: { hash: 'sha256' },
+  PS512: { hash: 'sha512', pss: true },
+} as const;
+export type RsaAlgorithm = keyof typeof RSA_ALGORITHMS;
 
 export interface TokenOptions {
   /** `sub`: the member's e-mail. */
   email?: string;
   /** Sign with this key instead of the site's current one (a foreign key). */
   key?: MemberKey;
+  /** The signature's algorithm; default RS512, as Ghost signs. */
+  alg?: RsaAlgorithm;
   iss?: string;
   aud?: string;
   /** Seconds since epoch; default: now + 10 minutes (Ghost's own lifetime). */
@@ -23,27 +34,55 @@ export interface TokenOptions {
   iat?: number;
 }
 
-export async function memberKey(): Promise<MemberKey> {
-  const { privateKey, publicKey } = await generateKeyPair('RS512', { extractable: true });
+/**
+ * Ghost 5 makes its members key with `keypair({bits: 1024})` (and a site keeps it on Ghost 6), so
+ * that is the default; `bits: 2048` is a site created on Ghost 6.
+ */
+export const GHOST_5_KEY_BITS = 1024;
+
+export function memberKey(bits = GHOST_5_KEY_BITS): MemberKey {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: bits });
   const kid = randomUUID();
-  return {
-    kid,
-    privateKey,
-    publicJwk: { ...(await exportJWK(publicKey)), kid, use: 'sig', alg: 'RS512' },
-  };
+  // Ghost's key set names the key only by `kid` (no `alg`, no `use`).
+  return { kid, privateKey, bits, publicJwk: { ...publicKey.export({ format: 'jwk' }), kid } };
+}
+
+const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** A compact JWS as Ghost's jsonwebtoken writes it, signed with Node's crypto (any key size). */
+export function signToken(
+  claims: Record<string, unknown>,
+  key: MemberKey,
+  alg: RsaAlgorithm = 'RS512',
+): string {
+  const input = `${part({ alg, typ: 'JWT', kid: key.kid })}.${part(claims)}`;
+  const { hash, ...padding } = { pss: false, ...RSA_ALGORITHMS[alg] };
+  const signature = sign(hash, Buffer.from(input), {
+    key: key.privateKey,
+    // PSS's salt as long as a 1024-bit key leaves room for.
+    ...(padding.pss ? { padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 } : {}),
+  });
+  return `${input}.${signature.toString('base64url')}`;
 }
 
 /**
  * A Ghost site as far as member sign-in goes, on 127.0.0.1: it serves its member keys at
  * `/members/.well-known/jwks.json` (as Ghost does) and signs identity tokens like Ghost's
- * (RS512, `sub` = e-mail, `iss` = `aud` = `{url}/members/api`, 10 minutes). `rotate()` replaces
- * the key; `hang` makes the key server answer nothing; `stop()` takes it away.
+ * (RS512 with a 1024-bit key by default, `sub` = e-mail, `iss` = `aud` = `{url}/members/api`,
+ * 10 minutes). `rotate()` replaces the key; `hang` makes the key server answer nothing; `stop()`
+ * takes it away. The interop suite (test/ghost-interop) checks the same flow against a real Ghost.
  */
 export class FakeGhost {
   /** How many times the key set was asked for. */
   jwksRequests = 0;
   /** Accept connections but never answer (a key server that hangs). */
   hang = false;
+  /**
+   * The last `iat` handed out. Ghost's tokens for one member within one second are identical
+   * (no `jti`), and the board spends a token at its first use; a test signing in twice within a
+   * second would see the second refused, so each token here is issued a second after the last.
+   */
+  private lastIssuedAt = 0;
 
   private constructor(
     private readonly server: Server,
@@ -51,8 +90,8 @@ export class FakeGhost {
     public key: MemberKey,
   ) {}
 
-  static async start(): Promise<FakeGhost> {
-    const key = await memberKey();
+  static async start(options: { bits?: number } = {}): Promise<FakeGhost> {
+    const key = memberKey(options.bits);
     // The handler needs the instance made after the server listens.
     const self: { ghost?: FakeGhost } = {};
     const server = createServer((request, response) => {
@@ -77,23 +116,26 @@ export class FakeGhost {
     return `${this.url}/members/api`;
   }
 
-  /** A new member key replaces the old one (Ghost rotating its keys). */
-  async rotate(): Promise<void> {
-    this.key = await memberKey();
+  /** A new member key of the same size replaces the old one (Ghost rotating its keys). */
+  rotate(): void {
+    this.key = memberKey(this.key.bits);
   }
 
   /** An identity token as Ghost's `/members/api/session` answers it, with any part overridden. */
-  async token(options: TokenOptions = {}): Promise<string> {
-    const key = options.key ?? this.key;
-    const now = Math.floor(Date.now() / 1000);
-    return new SignJWT({})
-      .setProtectedHeader({ alg: 'RS512', kid: key.kid, typ: 'JWT' })
-      .setSubject(options.email ?? 'member@example.org')
-      .setIssuer(options.iss ?? this.membersApi)
-      .setAudience(options.aud ?? this.membersApi)
-      .setIssuedAt(options.iat ?? now)
-      .setExpirationTime(options.exp ?? now + 600)
-      .sign(key.privateKey);
+  token(options: TokenOptions = {}): string {
+    const now = Math.max(Math.floor(Date.now() / 1000), this.lastIssuedAt + 1);
+    if (options.iat === undefined) this.lastIssuedAt = now;
+    return signToken(
+      {
+        sub: options.email ?? 'member@example.org',
+        iat: options.iat ?? now,
+        exp: options.exp ?? now + 600,
+        aud: options.aud ?? this.membersApi,
+        iss: options.iss ?? this.membersApi,
+      },
+      options.key ?? this.key,
+      options.alg,
+    );
   }
 
   async stop(): Promise<void> {

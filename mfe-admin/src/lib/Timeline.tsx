@@ -1,25 +1,6 @@
-import type { HistoryEntry, HistoryKind } from '@jobboard/contract';
+import { jobFieldLabel, type ChangeValue, type HistoryEntry } from '@jobboard/contract';
 import styled from 'styled-components';
-
-const KIND_LABELS: Record<HistoryKind, string> = {
-  created: 'Created',
-  edited: 'Edited',
-  activated: 'Activated',
-  deactivated: 'Deactivated',
-  extended: 'Extended',
-  republished: 'Republished',
-  submitted: 'Submitted',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  paid: 'Paid',
-  published: 'Published',
-  expired: 'Expired',
-  changed: 'Changed',
-  company_changed: 'Company details',
-  email_sent: 'E-mail sent',
-  email_failed: 'E-mail failed',
-  email_waiting: 'E-mail waiting',
-};
+import { TIMELINE_MESSAGES as TEXT } from './timeline-messages';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', {
@@ -28,16 +9,39 @@ const when = (iso: string) =>
     timeZone: 'UTC',
   }) + ' UTC';
 
-/** A job's or a submission's history, oldest first, as an ordered list (a timeline). */
+/** A value before or after a change, as the admin reads it. */
+function shown(value: ChangeValue): string {
+  if (value === null) return TEXT.none;
+  if (typeof value === 'boolean') return value ? TEXT.yes : TEXT.no;
+  if (Array.isArray(value)) return value.length ? value.join('; ') : TEXT.none;
+  if (typeof value === 'number') return value.toLocaleString('en-US');
+  return value === '' ? TEXT.emptyText : value;
+}
+
+/**
+ * A job's or a submission's history, oldest first, as an ordered list (a timeline). A change that
+ * names its fields lists each, from what to what (issue 25: the audit trail).
+ */
 export function Timeline({ entries, label }: { entries: HistoryEntry[]; label: string }) {
   return (
     <List aria-label={label}>
       {entries.map((entry, index) => (
         <li key={`${entry.at}-${index}`} data-kind={entry.kind}>
           <time dateTime={entry.at}>{when(entry.at)}</time>
-          <strong>{KIND_LABELS[entry.kind]}</strong>
+          <strong>{TEXT.kinds[entry.kind]}</strong>
           <span>{entry.summary}</span>
-          {entry.actor && <Actor>by {entry.actor.replace(/^admin:/, '')}</Actor>}
+          {entry.actor && <Actor>{TEXT.by(entry.actor.replace(/^admin:/, ''))}</Actor>}
+          {entry.changes && entry.changes.length > 0 && (
+            <Changes aria-label={TEXT.changesLabel(entry.summary)}>
+              {entry.changes.map((change) => (
+                <li key={change.field}>
+                  <FieldName>{jobFieldLabel(change.field)}:</FieldName>{' '}
+                  <Old>{shown(change.from)}</Old> <span aria-hidden="true">{TEXT.arrow}</span>{' '}
+                  <New>{shown(change.to)}</New>
+                </li>
+              ))}
+            </Changes>
+          )}
         </li>
       ))}
     </List>
@@ -49,13 +53,13 @@ const List = styled.ol`
   margin: 0;
   padding: 0 0 0 ${({ theme }) => theme.space.md};
   border-left: 2px solid ${({ theme }) => theme.colors.border};
-  li {
+  > li {
     display: flex;
     flex-wrap: wrap;
     gap: ${({ theme }) => theme.space.sm};
     padding: ${({ theme }) => theme.space.xs} 0;
   }
-  li[data-kind='email_failed'] strong {
+  > li[data-kind='email_failed'] strong {
     color: ${({ theme }) => theme.colors.danger};
   }
   time {
@@ -68,4 +72,26 @@ const List = styled.ol`
 const Actor = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const Changes = styled.ul`
+  flex-basis: 100%;
+  margin: 0;
+  padding-left: 1.25rem;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  li {
+    word-break: break-word;
+  }
+`;
+
+const FieldName = styled.span`
+  font-weight: 600;
+`;
+
+const Old = styled.del`
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const New = styled.ins`
+  text-decoration: none;
 `;

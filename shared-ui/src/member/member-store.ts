@@ -66,32 +66,70 @@ export async function signOutMember(): Promise<void> {
   useMemberStore.getState().signedOut();
 }
 
-/** Where the visitor was when they left for the Ghost portal, for /ghost-callback to return to. */
-export const RETURN_PATH_KEY = 'job_board_return_to';
+/**
+ * A sign-in this browser began at the board's 'Sign in': where the visitor was (for
+ * /ghost-callback to return to) and when they left. Kept as `{ returnTo, startedAt }` JSON.
+ */
+export const PENDING_SIGN_IN_KEY = 'job_board_sign_in';
 
-export function rememberReturnPath(path: string): void {
+/**
+ * How long a sign-in begun here counts as begun here: the hour the code injection in
+ * docs/members.md also waits for the e-mailed magic link.
+ */
+export const SIGN_IN_WINDOW_MS = 3_600_000;
+
+export interface PendingSignIn {
+  /** A path on this site to return to ('/' when none was kept, or one that is not ours). */
+  returnTo: string;
+  /**
+   * The visitor pressed 'Sign in' on this board within SIGN_IN_WINDOW_MS. When not, the token
+   * arrived by a link someone else may have made (login CSRF: their account, the visitor's
+   * bookmarks), so the callback asks before it signs anyone in.
+   */
+  startedHere: boolean;
+}
+
+/** Remember that the visitor left for the Ghost portal from `path`, now. */
+export function startSignIn(path: string, now = Date.now()): void {
   try {
-    window.localStorage.setItem(RETURN_PATH_KEY, path);
+    window.localStorage.setItem(
+      PENDING_SIGN_IN_KEY,
+      JSON.stringify({ returnTo: path, startedAt: now }),
+    );
   } catch {
-    // Storage blocked: the callback returns to the board's home instead.
+    // Storage blocked: the callback asks before signing in, and returns to the board's home.
   }
 }
 
 /**
- * The remembered path, once (it is forgotten as it is read). Only a path on this site: an address
+ * The sign-in begun here, read without forgetting it (a render may run twice); forgotten with
+ * `endSignIn()` once the callback is done. Only a path on this site is returned: an address
  * planted in storage cannot send the member elsewhere.
  */
-export function takeReturnPath(): string {
-  let path: string | null;
+export function pendingSignIn(now = Date.now()): PendingSignIn {
+  let kept: unknown;
   try {
-    path = window.localStorage.getItem(RETURN_PATH_KEY);
-    window.localStorage.removeItem(RETURN_PATH_KEY);
+    kept = JSON.parse(window.localStorage.getItem(PENDING_SIGN_IN_KEY) ?? 'null');
   } catch {
-    return '/';
+    kept = null;
   }
-  if (!path) return '/';
+  const { returnTo, startedAt } = (kept ?? {}) as { returnTo?: unknown; startedAt?: unknown };
+  const path = typeof returnTo === 'string' ? returnTo : '';
   const local = path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
-  return local && !path.startsWith('/ghost-callback') ? path : '/';
+  const age = typeof startedAt === 'number' ? now - startedAt : Number.NaN;
+  return {
+    returnTo: local && !path.startsWith('/ghost-callback') ? path : '/',
+    startedHere: age >= 0 && age <= SIGN_IN_WINDOW_MS,
+  };
+}
+
+/** Forget the sign-in begun here (it is done, or the visitor declined it). */
+export function endSignIn(): void {
+  try {
+    window.localStorage.removeItem(PENDING_SIGN_IN_KEY);
+  } catch {
+    // Nothing kept.
+  }
 }
 
 /**

@@ -1,10 +1,5 @@
 import type { SiteConfig } from '@jobboard/contract';
-import {
-  RETURN_PATH_KEY,
-  SharedUiProvider,
-  SiteProvider,
-  useMemberStore,
-} from '@jobboard/shared-ui';
+import { pendingSignIn, SharedUiProvider, SiteProvider, useMemberStore } from '@jobboard/shared-ui';
 import { fakeApi } from '@jobboard/shared-ui/test-support';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -63,7 +58,8 @@ describe("the header's member sign-in", () => {
     );
     signIn.addEventListener('click', (event) => event.preventDefault()); // jsdom cannot navigate
     await userEvent.click(signIn);
-    expect(localStorage.getItem(RETURN_PATH_KEY)).toBe('/jobs/12?remote=true');
+    // Where to return to, and that the sign-in began here (the callback then asks nothing).
+    expect(pendingSignIn()).toEqual({ returnTo: '/jobs/12?remote=true', startedHere: true });
   });
 
   it("shows a signed-in member's e-mail and Sign out, which ends the session", async () => {

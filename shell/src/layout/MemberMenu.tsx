@@ -2,7 +2,7 @@ import {
   errorMessage,
   loadMember,
   portalSignInUrl,
-  rememberReturnPath,
+  startSignIn,
   signOutMember,
   toast,
   useMemberStore,
@@ -37,7 +37,7 @@ export function MemberMenu({
       <SignIn
         href={portalSignInUrl(membershipUrl)}
         onClick={() => {
-          rememberReturnPath(`${pathname}${search}`);
+          startSignIn(`${pathname}${search}`);
           onFollow();
         }}
       >

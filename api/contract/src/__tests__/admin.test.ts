@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ADMIN_LIMITS,
   ADMIN_MESSAGES,
   AdminJobForm,
+  AdminJobUpdate,
   AdminLogin,
   AmountUpdate,
   RejectSubmission,
@@ -9,6 +11,9 @@ import {
   jobToAdminForm,
 } from '../admin';
 import { ADMIN_JOB_TYPES } from '../choices';
+import { JOB_LIST_LIMITS } from '../job';
+import { JOB_FIELDS, changeSummary, jobFieldLabel } from '../job-changes';
+import { SYNC_LIMITS } from '../sync';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../csrf';
 import { SUBMISSION_STATUS_LABELS } from '../submission';
 import { check } from '../validate';
@@ -138,6 +143,54 @@ describe('the admin job form struct (SPEC.md 3 and 5)', () => {
   });
 });
 
+describe("the admin job update and the form's lists (issue 25)", () => {
+  it('takes any part of the form, each field checked as the form checks it, nothing defaulted', () => {
+    expect(check(AdminJobUpdate, {})).toEqual({ ok: true, value: {} });
+    expect(check(AdminJobUpdate, { benefits: ['Dental'] })).toEqual({
+      ok: true,
+      value: { benefits: ['Dental'] },
+    });
+    expect(check(AdminJobUpdate, { title: '' })).toMatchObject({
+      ok: false,
+      errors: { title: ADMIN_MESSAGES.required },
+    });
+    expect(check(AdminJobUpdate, { salaryMin: 9, salaryMax: 8 })).toMatchObject({
+      ok: false,
+      errors: { salaryMax: ADMIN_MESSAGES.salaryOrder },
+    });
+    expect(check(AdminJobUpdate, { nope: 1 }).ok).toBe(false);
+  });
+
+  it('holds each list to JOB_LIST_LIMITS, the limit the sync keeps too', () => {
+    expect(SYNC_LIMITS.listItems).toBe(JOB_LIST_LIMITS.items);
+    expect(SYNC_LIMITS.listItem).toBe(JOB_LIST_LIMITS.item);
+    expect(SYNC_LIMITS.salaryText).toBe(ADMIN_LIMITS.salaryText);
+    const full = Array.from({ length: JOB_LIST_LIMITS.items }, (_, i) => `Entry ${i}`);
+    expect(check(AdminJobForm, { ...FORM, requirements: full }).ok).toBe(true);
+    expect(check(AdminJobForm, { ...FORM, requirements: [...full, 'one more'] })).toMatchObject({
+      ok: false,
+      errors: { requirements: ADMIN_MESSAGES.tooManyEntries(JOB_LIST_LIMITS.items) },
+    });
+    const long = 'x'.repeat(JOB_LIST_LIMITS.item + 1);
+    expect(check(AdminJobForm, { ...FORM, benefits: ['fine', long] })).toMatchObject({
+      ok: false,
+      errors: { 'benefits.1': ADMIN_MESSAGES.tooLong(JOB_LIST_LIMITS.item) },
+    });
+    expect(check(AdminJobForm, { ...FORM, salaryText: 'x'.repeat(201) })).toMatchObject({
+      ok: false,
+      errors: { salaryText: ADMIN_MESSAGES.tooLong(ADMIN_LIMITS.salaryText) },
+    });
+  });
+
+  it('names changed fields in one word each for the timeline, and labels them', () => {
+    expect(changeSummary(['title', 'salaryMin', 'salaryText', 'benefits'])).toBe(
+      'Changed title, salary, benefits',
+    );
+    expect(jobFieldLabel('salaryMin')).toBe(JOB_FIELDS.salaryMin.label);
+    expect(jobFieldLabel('somethingNew')).toBe('somethingNew');
+  });
+});
+
 describe('the amount edit (SPEC.md 5)', () => {
   it('accepts whole cents above zero', () => {
     expect(check(AmountUpdate, { amount: 9900 })).toEqual({ ok: true, value: { amount: 9900 } });
@@ -226,16 +279,45 @@ describe('an existing job as form values (legacy rules of SPEC.md 3)', () => {
       experienceLevel: 'mid',
       companyWebsite: 'https://citydesk.example',
       logoUrl: 'https://citydesk.example/logo.png',
+      // Blank: the figures' own text ($50,000 - $60,000).
+      salaryText: '',
+      responsibilities: [],
+      requirements: [],
+      benefits: [],
       active: true,
       featured: true,
     });
     expect(check(AdminJobForm, values).ok).toBe(true);
   });
 
-  it('shows an experience level the menu does not offer as Not specified (issue 16)', () => {
-    expect(jobToAdminForm({ ...JOB, experienceLevel: 'Senior Manager' }, TODAY)).toMatchObject({
-      experienceLevel: 'Not specified',
+  it('fills every field the form edits, so a save of it unchanged changes nothing (issue 25)', () => {
+    const values = jobToAdminForm(
+      {
+        ...JOB,
+        salaryMin: null,
+        salaryMax: null,
+        salary: 'Competitive, DOE',
+        responsibilities: ['Edit copy'],
+        requirements: ['Five years on a desk'],
+        benefits: ['Health care'],
+      },
+      TODAY,
+    );
+    expect(values).toMatchObject({
+      salaryText: 'Competitive, DOE',
+      responsibilities: ['Edit copy'],
+      requirements: ['Five years on a desk'],
+      benefits: ['Health care'],
     });
+    expect(check(AdminJobForm, values).ok).toBe(true);
+    // A salary text that is the figures' own is left blank: it follows the figures.
+    expect(jobToAdminForm({ ...JOB, salary: '$50,000 - $60,000' }, TODAY).salaryText).toBe('');
+  });
+
+  it('leaves out an experience level the menu does not offer, so the job keeps it (issue 25)', () => {
+    const values = jobToAdminForm({ ...JOB, experienceLevel: 'Senior Manager' }, TODAY);
+    expect(values.experienceLevel).toBeUndefined();
+    expect(check(AdminJobForm, values).ok).toBe(true);
     expect(check(AdminJobForm, { ...FORM, experienceLevel: 'guru' })).toMatchObject({
       ok: false,
       errors: { experienceLevel: ADMIN_MESSAGES.invalid },

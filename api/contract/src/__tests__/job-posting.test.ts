@@ -99,6 +99,25 @@ describe('the JobPosting structured data', () => {
     expect(jobPostingLd(job, 'https://x.org')?.validThrough).toBe('2026-12-20T12:00:00.000Z');
   });
 
+  it("gives every place its country, a 'City, ST' or not (Google requires it)", () => {
+    const ld = jobPostingLd(makeJob({ locations: ['Portland', 'Denver, CO'] }), 'https://x.org')!;
+    expect(ld.jobLocation).toEqual([
+      {
+        '@type': 'Place',
+        address: { '@type': 'PostalAddress', addressLocality: 'Portland', addressCountry: 'US' },
+      },
+      {
+        '@type': 'Place',
+        address: {
+          '@type': 'PostalAddress',
+          addressLocality: 'Denver',
+          addressRegion: 'CO',
+          addressCountry: 'US',
+        },
+      },
+    ]);
+  });
+
   it('writes a salary floor or ceiling as such', () => {
     const floor = jobPostingLd(makeJob({ salaryMin: 60000 }), 'https://x.org')!;
     expect(floor.baseSalary).toMatchObject({ value: { minValue: 60000, unitText: 'YEAR' } });

@@ -12,9 +12,10 @@ import adminSyncRoutes from './sync';
  */
 const adminRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', csrfGuard(app));
-  // Before the route's structs check the request: a caller who is not signed in learns nothing
-  // about what the route takes (401, whatever was sent).
-  app.addHook('preValidation', requireAdmin(app));
+  // Before the body is even read: a caller who is not signed in learns nothing about what the
+  // route takes (401, whatever was sent), and cannot make the server parse a large body (the job
+  // form's routes take up to 1 MB).
+  app.addHook('onRequest', requireAdmin(app));
   await app.register(adminJobsRoutes, { prefix: '/jobs' });
   await app.register(adminSubmissionsRoutes, { prefix: '/submissions' });
   await app.register(adminPromoCodesRoutes, { prefix: '/promo-codes' });

@@ -7,10 +7,22 @@ import {
   extendJob,
   getJob,
   republishJob,
+  returnToSource,
   updateJob,
 } from '../../jobs/admin-jobs-service';
 
-/** Jobs for admins (SPEC.md 7): every job, create, read, update, delete, extend, republish. */
+/**
+ * The admin's job form may carry three lists of JOB_LIST_LIMITS.items entries of
+ * JOB_LIST_LIMITS.item characters beside a 20,000-character description: some 320,000
+ * characters, more in UTF-8. Its routes take bodies up to 1 MB (the app's default is 64 KB), so
+ * the largest form the contract allows is never refused as too large.
+ */
+export const JOB_FORM_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * Jobs for admins (SPEC.md 7): every job, create, read, update, delete, extend, republish, and
+ * a synced job's return to its source.
+ */
 const adminJobsRoutes: FastifyPluginAsync = async (app) => {
   const context = (request: FastifyRequest) => app.serviceContext(request);
 
@@ -20,11 +32,11 @@ const adminJobsRoutes: FastifyPluginAsync = async (app) => {
     getJob(context(request), request.params.id),
   );
 
-  route(app, ENDPOINTS.createJob, {}, async (request) =>
+  route(app, ENDPOINTS.createJob, { bodyLimit: JOB_FORM_BODY_LIMIT }, async (request) =>
     createJob(context(request), request.body, request.admin),
   );
 
-  route(app, ENDPOINTS.updateJob, {}, async (request) =>
+  route(app, ENDPOINTS.updateJob, { bodyLimit: JOB_FORM_BODY_LIMIT }, async (request) =>
     updateJob(context(request), request.params.id, request.body, request.admin),
   );
 
@@ -40,6 +52,11 @@ const adminJobsRoutes: FastifyPluginAsync = async (app) => {
   /** Put an ended or switched-off listing back: dated today, live for a Featured Listing's term. */
   route(app, ENDPOINTS.republishJob, {}, async (request) =>
     republishJob(context(request), request.params.id, request.admin),
+  );
+
+  /** A synced job an admin edited goes back to its source: the next sync takes its values. */
+  route(app, ENDPOINTS.returnJobToSource, {}, async (request) =>
+    returnToSource(context(request), request.params.id, request.admin),
   );
 };
 

@@ -1,10 +1,13 @@
 import { DISCOVERY_PATHS } from '@jobboard/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { Discovery, type FeedFormat } from '../../discovery/discovery';
+import { SITEMAP_FILES_PREFIX } from '../../discovery/sitemap';
 import { sendShared } from '../../plugins/public-cache';
 
 /** Feed readers and crawlers poll: a few minutes of reuse, then a cheap 304 (ETag). */
 const MAX_AGE_SECONDS = 300;
+
+const XML_TYPE = 'application/xml; charset=utf-8';
 
 const TYPES: Record<FeedFormat, string> = {
   rss: 'application/rss+xml; charset=utf-8',
@@ -13,7 +16,7 @@ const TYPES: Record<FeedFormat, string> = {
 
 /**
  * What crawlers and feed readers read (docs/architecture.md, Discovery): the feeds of any board
- * search, the sitemap and robots.txt. Outside `/api`, and not JSON answers:
+ * search, the sitemap (or its index and files) and robots.txt. Outside `/api`, and not JSON answers:
  * `test/route-schemas.test.ts` lists them beside the site's pages. Compressed once per answer by
  * sendShared, not per request.
  */
@@ -21,7 +24,11 @@ const discoveryRoutes: FastifyPluginAsync = async (app) => {
   const discovery = new Discovery(
     app.publicReads,
     app.jobs,
-    { origin: app.config.publicUrl, boardName: app.config.site.boardName },
+    {
+      origin: app.config.publicUrl,
+      boardName: app.config.site.boardName,
+      sitemapUrlsPerFile: app.config.sitemapUrlsPerFile,
+    },
     app.now,
   );
   const queryOf = (request: FastifyRequest) => {
@@ -41,13 +48,20 @@ const discoveryRoutes: FastifyPluginAsync = async (app) => {
   }
 
   app.get(DISCOVERY_PATHS.sitemap, options, async (request, reply) =>
-    sendShared(
-      request,
-      reply,
-      await discovery.sitemap(),
-      'application/xml; charset=utf-8',
-      MAX_AGE_SECONDS,
-    ),
+    sendShared(request, reply, await discovery.sitemap(), XML_TYPE, MAX_AGE_SECONDS),
+  );
+
+  // The files of a sitemap index (`/sitemaps/pages.xml`, `/sitemaps/jobs-1.xml`...), listed by
+  // /sitemap.xml once the jobs no longer fit in one file; any other name is the site's 404.
+  app.get<{ Params: { file: string } }>(
+    `${SITEMAP_FILES_PREFIX}:file`,
+    options,
+    async (request, reply) => {
+      const { file } = request.params;
+      const body = file.endsWith('.xml') ? await discovery.sitemapFile(file.slice(0, -4)) : null;
+      if (!body) return reply.callNotFound();
+      return sendShared(request, reply, body, XML_TYPE, MAX_AGE_SECONDS);
+    },
   );
 
   app.get(DISCOVERY_PATHS.robots, async (_request, reply) =>

@@ -88,6 +88,8 @@ describe('the admin dashboard', () => {
       deactivated: 2,
       skipped: 1,
       skippedRecords: [{ externalId: 'rec00000000000137', reason: "'Title' is missing" }],
+      conflicts: 0,
+      conflictRecords: [],
       error: null,
     };
     let release: () => void = () => {};
@@ -112,6 +114,7 @@ describe('the admin dashboard', () => {
             deactivated: 2,
             skipped: 1,
             skippedRecords: synced.skippedRecords,
+            conflicts: 0,
             message:
               'Jobs refreshed from Airtable: 3 created, 1 updated, 2 deactivated, 1 skipped.',
           },

@@ -23,9 +23,13 @@ const EMPTY: JobFormValues = {
   deadline: '',
   salaryMin: '',
   salaryMax: '',
+  salaryText: '',
   experienceLevel: EXPERIENCE_NOT_SPECIFIED,
   companyWebsite: '',
   logoUrl: '',
+  responsibilities: [],
+  requirements: [],
+  benefits: [],
   active: true,
   featured: false,
 };
@@ -64,6 +68,7 @@ export default function JobFormPage() {
           initialValues={initialValues}
           submitLabel={id ? JOB_MESSAGES.updateButton : JOB_MESSAGES.createButton}
           onSave={save}
+          storedExperience={job?.experienceLevel}
         />
       )}
     </>

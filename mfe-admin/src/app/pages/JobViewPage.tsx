@@ -1,12 +1,15 @@
 import { Button, Card, Spinner, errorMessage, formatCents } from '@jobboard/shared-ui';
 import { Link, useParams } from '@jobboard/shared-ui/router';
+import { adminFieldsOf } from '../../features/jobs/admin-fields';
 import { useAdminJob } from '../../features/jobs/api/admin-job';
 import { useJobHistory } from '../../features/jobs/api/job-history';
 import { JobDetails } from '../../features/jobs/components/JobDetails';
 import { useListingLifecycle } from '../../features/jobs/hooks/use-listing-lifecycle';
+import { useSourceDecisions } from '../../features/jobs/hooks/use-source-decisions';
 import { JOB_MESSAGES } from '../../features/jobs/messages';
 import { useSubmission } from '../../features/submissions/api/submissions';
 import { statusLabel } from '../../features/submissions/components/SubmissionCard';
+import { useConfirm } from '../../lib/confirm';
 import { Timeline } from '../../lib/Timeline';
 import { Actions, PageHeader } from '../../lib/ui';
 
@@ -17,6 +20,8 @@ export default function JobViewPage() {
   const { data: submission } = useSubmission(job?.submissionId ?? null);
   const { extend, republish } = useListingLifecycle(id);
   const history = useJobHistory(id);
+  const { confirm, dialog } = useConfirm();
+  const { giveBack } = useSourceDecisions(confirm);
 
   if (error) return <p role="alert">{errorMessage(error, JOB_MESSAGES.fetchFailed)}</p>;
   if (!job) return <Spinner label={JOB_MESSAGES.loadingDetails} />;
@@ -37,6 +42,16 @@ export default function JobViewPage() {
           </Button>
           {(job.expired || !job.active) && (
             <Button onClick={republish}>{JOB_MESSAGES.republish}</Button>
+          )}
+          {adminFieldsOf(job).length > 0 && (
+            <Button
+              $variant="secondary"
+              onClick={() =>
+                void giveBack({ id: job.id, title: job.title, fields: adminFieldsOf(job) })
+              }
+            >
+              {JOB_MESSAGES.returnToSource}
+            </Button>
           )}
         </Actions>
       </PageHeader>
@@ -70,6 +85,7 @@ export default function JobViewPage() {
           <Timeline entries={history.data} label={JOB_MESSAGES.historyHeading} />
         )}
       </Card>
+      {dialog}
     </>
   );
 }

@@ -110,8 +110,29 @@ export const JOB_MESSAGES = {
     textDeadlineHint: 'Kept as written. Replace it with a date (YYYY-MM-DD) or clear it.',
     salaryMin: 'Minimum Salary (USD)',
     salaryMax: 'Maximum Salary (USD)',
+    salaryText: 'Salary as written (optional)',
+    salaryTextHint:
+      'Shown when there are no figures, e.g. "Competitive, DOE". Blank: the figures\u2019 own text.',
+    /** The menu's placeholder for a job whose level it does not offer. */
+    experienceKept: (level: string) => `Kept as stored: ${level}`,
     active: 'Active (shown on the board)',
     featured: 'Featured',
+  },
+  /** The form's lists of sentences (issue 25), each entry labelled by its place. */
+  lists: {
+    responsibilities: {
+      entry: (n: number) => `Responsibility ${n}`,
+      add: 'Add a responsibility',
+    },
+    requirements: { entry: (n: number) => `Requirement ${n}`, add: 'Add a requirement' },
+    benefits: { entry: (n: number) => `Benefit ${n}`, add: 'Add a benefit' },
+    hint: (items: number, chars: number) =>
+      `Up to ${items} entries of up to ${chars.toLocaleString('en-US')} characters each. Enter in an entry adds the next; blank entries are dropped on save.`,
+    none: 'None yet.',
+    full: (items: number) => `This list holds ${items} entries, the most it can.`,
+    moveUp: (entry: string) => `Move ${entry} up`,
+    moveDown: (entry: string) => `Move ${entry} down`,
+    remove: (entry: string) => `Remove ${entry}`,
   },
   /** The form's list of locations (SPEC.md 5). */
   locations: {
@@ -129,6 +150,8 @@ export const JOB_MESSAGES = {
     status: 'Status',
     featured: 'Featured',
     source: 'Source',
+    /** The fields of a synced job an admin changed here, which each sync leaves. */
+    editedHere: 'Edited here (kept at each sync)',
     locations: 'Locations',
     categories: 'Categories',
     jobType: 'Job type',
@@ -177,6 +200,23 @@ export const JOB_MESSAGES = {
   syncByAdmin: 'by an admin',
   unchanged: (count: number) => `${count} unchanged`,
   recordWithoutId: 'A record without an id',
+  /** A synced job an admin changed here (issue 25): the sync leaves those fields. */
+  editedHere: 'Edited here',
+  editedHereFields: (fields: string) => `Edited here, kept at each sync: ${fields}`,
+  returnToSource: 'Return to the source',
+  returnTitle: (title: string) => `Return “${title}” to its source`,
+  returnConfirm: (fields: string) =>
+    `The next sync writes the source’s values over what was changed here (${fields}).`,
+  returned: 'Returned to the source',
+  restore: 'Restore',
+  restoreLabel: (title: string) => `Restore ${title}`,
+  returnLabel: (title: string) => `Return ${title} to the source`,
+  restored: (title: string) => `${title} restored`,
+  sourceActionFailed: 'The change could not be made',
+  conflictsTitle: (count: number) => `Kept as an admin set them (${count})`,
+  conflictsShown: (shown: number, count: number) =>
+    `The first ${shown} of ${count} are listed; those settled since are left out.`,
+  conflictsNone: 'Every conflict of this sync has been settled.',
 } as const;
 
 /** How long Extend keeps a listing up. */

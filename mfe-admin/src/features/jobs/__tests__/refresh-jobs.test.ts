@@ -16,6 +16,7 @@ describe('Refresh Jobs', () => {
           deactivated: 0,
           skipped: 0,
           skippedRecords: [],
+          conflicts: 0,
           message: 'Nothing to refresh.',
         },
       ],

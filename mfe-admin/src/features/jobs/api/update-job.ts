@@ -1,8 +1,9 @@
-import { ENDPOINTS, type AdminJobForm } from '@jobboard/contract';
+import { ENDPOINTS, type AdminJobUpdate } from '@jobboard/contract';
 import { apiFetch, useMutation } from '@jobboard/shared-ui';
 import { jobPagesKey } from './job-page';
 
-export const updateJob = (id: string, form: AdminJobForm) =>
+/** The whole form, as the edit page sends it; a field left out would be kept as it is. */
+export const updateJob = (id: string, form: AdminJobUpdate) =>
   apiFetch(ENDPOINTS.updateJob, { params: { id }, body: form });
 
 /**
@@ -12,7 +13,7 @@ export const updateJob = (id: string, form: AdminJobForm) =>
 export function useUpdateJob() {
   return useMutation(
     jobPagesKey,
-    (_key: string, { arg }: { arg: { id: string; form: AdminJobForm } }) =>
+    (_key: string, { arg }: { arg: { id: string; form: AdminJobUpdate } }) =>
       updateJob(arg.id, arg.form),
     { revalidate: false },
   );

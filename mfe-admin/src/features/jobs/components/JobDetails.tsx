@@ -1,6 +1,7 @@
-import type { AdminJob } from '@jobboard/contract';
+import { jobFieldLabel, type AdminJob } from '@jobboard/contract';
 import { StatusBadge, formatDeadline, formatSalary, formatUsDate } from '@jobboard/shared-ui';
 import styled from 'styled-components';
+import { adminFieldsOf } from '../admin-fields';
 import { JOB_MESSAGES } from '../messages';
 
 const LABELS = JOB_MESSAGES.details;
@@ -31,6 +32,9 @@ export function JobDetails({ job }: { job: AdminJob }) {
     ],
     [LABELS.featured, yesNo(job.featured)],
     [LABELS.source, job.source],
+    ...(adminFieldsOf(job).length
+      ? [[LABELS.editedHere, adminFieldsOf(job).map(jobFieldLabel).join(', ')] as [string, string]]
+      : []),
     [LABELS.locations, job.locations.join(' / ')],
     [LABELS.categories, job.category.join(', ')],
     [LABELS.jobType, job.jobType],

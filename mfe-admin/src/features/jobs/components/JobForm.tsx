@@ -5,6 +5,7 @@ import {
   CATEGORY_CHOICES,
   EXPERIENCE_CHOICES,
   ISO_DATE_PATTERN,
+  JOB_LISTS,
   check,
   type AdminJobForm as AdminJobFormValues,
 } from '@jobboard/contract';
@@ -15,6 +16,7 @@ import styled from 'styled-components';
 import { useLookup } from '../api/lookups';
 import { JOB_MESSAGES } from '../messages';
 import { LocationsField } from './LocationsField';
+import { SentencesField } from './SentencesField';
 
 /** The form edits salaries as text (number inputs give strings); everything else as sent. */
 export type JobFormValues = Omit<AdminJobFormValues, 'salaryMin' | 'salaryMax'> & {
@@ -30,10 +32,16 @@ export function toFormValues(job: AdminJobFormValues): JobFormValues {
   };
 }
 
+/**
+ * The form's values as the API takes them. A level left unchosen (a job whose own level the menu
+ * does not offer) is not sent, so the job keeps it.
+ */
 export function toPayload(values: JobFormValues): AdminJobFormValues {
   const salary = (text: string) => (text.trim() === '' ? null : Number(text));
+  const { experienceLevel, ...rest } = values;
   return {
-    ...values,
+    ...rest,
+    ...(experienceLevel ? { experienceLevel } : {}),
     salaryMin: salary(values.salaryMin),
     salaryMax: salary(values.salaryMax),
     deadline: values.deadline || null,
@@ -55,15 +63,21 @@ const jobTypeOptions = (current: string) =>
 
 const FIELDS = JOB_MESSAGES.fields;
 
-/** New and edit job form (SPEC.md 3 and 5); saving is the page's business. */
+/**
+ * New and edit job form (SPEC.md 3 and 5): every field of a job an admin edits, its lists and
+ * salary text too (issue 25); saving is the page's business. `storedExperience`: the job's own
+ * level when the menu does not offer it (kept unless another is chosen).
+ */
 export function JobForm({
   initialValues,
   submitLabel,
   onSave,
+  storedExperience,
 }: {
   initialValues: JobFormValues;
   submitLabel: string;
   onSave(payload: AdminJobFormValues): Promise<Record<string, string> | undefined>;
+  storedExperience?: string;
 }) {
   const { data: existingLocations = [] } = useLookup('locations');
   const { data: usedCategories = [] } = useLookup('categories');
@@ -80,7 +94,7 @@ export function JobForm({
       validate={validateJob}
       initialValues={initialValues}
     >
-      {({ handleSubmit, submitting, errors }) => (
+      {({ handleSubmit, submitting, errors, submitErrors }) => (
         <FormStack
           as="form"
           $gap="lg"
@@ -142,6 +156,11 @@ export function JobForm({
                 name="experienceLevel"
                 label={FIELDS.experienceLevel}
                 options={EXPERIENCE_CHOICES}
+                placeholder={
+                  storedExperience && !initialValues.experienceLevel
+                    ? FIELDS.experienceKept(storedExperience)
+                    : undefined
+                }
               />
               <TextInput name="via" label={FIELDS.via} />
               <Pair>
@@ -160,6 +179,23 @@ export function JobForm({
                 <TextInput name="salaryMin" label={FIELDS.salaryMin} type="number" min={0} />
                 <TextInput name="salaryMax" label={FIELDS.salaryMax} type="number" min={0} />
               </Pair>
+              <TextInput name="salaryText" label={FIELDS.salaryText} hint={FIELDS.salaryTextHint} />
+              {JOB_LISTS.map((list) => (
+                <Field<string[]> key={list} name={list}>
+                  {({ input, meta }) => (
+                    <SentencesField
+                      name={list}
+                      value={input.value || []}
+                      onChange={input.onChange}
+                      errors={
+                        meta.dirty || meta.submitFailed
+                          ? { ...(errors as Record<string, string>), ...submitErrors }
+                          : {}
+                      }
+                    />
+                  )}
+                </Field>
+              ))}
               <Field<boolean> name="active" type="checkbox">
                 {({ input: { value: _value, ...input } }) => (
                   <Checkbox label={FIELDS.active} {...input} />

@@ -1,7 +1,13 @@
-import type { AdminJob, AdminJobSort, AdminJobsQuery } from '@jobboard/contract';
+import {
+  jobFieldLabel,
+  type AdminJob,
+  type AdminJobSort,
+  type AdminJobsQuery,
+} from '@jobboard/contract';
 import { Button, Cluster, StatusBadge, Table, formatUsDate } from '@jobboard/shared-ui';
 import { Link } from '@jobboard/shared-ui/router';
 import styled from 'styled-components';
+import { adminFieldsOf } from '../admin-fields';
 import { JOB_MESSAGES } from '../messages';
 
 interface JobsTableProps {
@@ -75,6 +81,15 @@ export function JobsTable({ jobs, view, onSort, selected, onSelect, onDelete }: 
           <td>
             {job.featured && <span aria-label={JOB_MESSAGES.featured}>★ </span>}
             {job.title}
+            {adminFieldsOf(job).length > 0 && (
+              <EditedHere
+                title={JOB_MESSAGES.editedHereFields(
+                  adminFieldsOf(job).map(jobFieldLabel).join(', '),
+                )}
+              >
+                {JOB_MESSAGES.editedHere}
+              </EditedHere>
+            )}
           </td>
           <td>{job.organization}</td>
           <td>{job.category.join(', ')}</td>
@@ -131,6 +146,15 @@ const SortButton = styled.button`
   &:focus-visible {
     outline: 2px solid ${({ theme }) => theme.colors.primary};
   }
+`;
+
+const EditedHere = styled.span`
+  display: inline-block;
+  margin-left: ${({ theme }) => theme.space.xs};
+  padding: 0 ${({ theme }) => theme.space.xs};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.primarySoft};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
 `;
 
 const Expired = styled.span`

@@ -1,12 +1,22 @@
-import { refreshSummary, type SyncRun } from '@jobboard/contract';
-import { Panel } from '@jobboard/shared-ui';
+import {
+  SYNC_CONFLICT_MESSAGES,
+  jobFieldLabel,
+  refreshSummary,
+  type SyncConflict,
+  type SyncRun,
+} from '@jobboard/contract';
+import { Button, Panel } from '@jobboard/shared-ui';
+import { Link } from '@jobboard/shared-ui/router';
 import styled from 'styled-components';
+import { useConfirm } from '../../../lib/confirm';
 import { useLastSync } from '../api/last-sync';
+import { useSourceDecisions } from '../hooks/use-source-decisions';
 import { JOB_MESSAGES } from '../messages';
 
 /**
  * The dashboard's last sync from the external job source: when, from where, the counts, why it
- * failed, and the records it skipped with their reasons (so an admin can fix them at the source).
+ * failed, the records it skipped with their reasons (so an admin can fix them at the source), and
+ * where it kept what an admin decided (issue 25), each with what the admin can do about it.
  */
 export function LastSyncPanel() {
   const { data } = useLastSync();
@@ -46,6 +56,7 @@ function SyncDetails({ run }: { run: SyncRun }) {
           </span>
         )}
       </p>
+      {run.conflicts > 0 && <Conflicts run={run} />}
       {run.skipped > 0 && (
         <details>
           <summary>{JOB_MESSAGES.skippedTitle(run.skipped)}</summary>
@@ -69,6 +80,83 @@ function SyncDetails({ run }: { run: SyncRun }) {
     </>
   );
 }
+
+/** What one conflict says, in the contract's words. */
+function conflictText(conflict: SyncConflict): string {
+  if (conflict.kind === 'edited') {
+    return SYNC_CONFLICT_MESSAGES.edited(conflict.fields.map(jobFieldLabel).join(', '));
+  }
+  return SYNC_CONFLICT_MESSAGES[conflict.kind];
+}
+
+/**
+ * The jobs where the sync kept an admin's decision over the source's values: 'Return to the
+ * source' gives an edited (or switched-off) job back to it, 'Restore' lets a deleted one be
+ * created again. A conflict settled since is no longer listed (the API leaves it out).
+ */
+function Conflicts({ run }: { run: SyncRun }) {
+  const { confirm, dialog } = useConfirm();
+  const { giveBack, restore } = useSourceDecisions(confirm);
+  const listed = run.conflictRecords;
+  return (
+    <details open>
+      <summary>{JOB_MESSAGES.conflictsTitle(run.conflicts)}</summary>
+      {listed.length < run.conflicts && (
+        <p>{JOB_MESSAGES.conflictsShown(listed.length, run.conflicts)}</p>
+      )}
+      {listed.length === 0 ? (
+        <p>{JOB_MESSAGES.conflictsNone}</p>
+      ) : (
+        <ConflictList>
+          {listed.map((conflict) => (
+            <li key={`${conflict.kind}-${conflict.externalId}`}>
+              {conflict.jobId ? (
+                <Link to={`/admin/jobs/view/${conflict.jobId}`}>{conflict.title}</Link>
+              ) : (
+                <strong>{conflict.title}</strong>
+              )}{' '}
+              (<code>{conflict.externalId}</code>): {conflictText(conflict)}{' '}
+              {conflict.jobId ? (
+                <Button
+                  $variant="secondary"
+                  $size="sm"
+                  aria-label={JOB_MESSAGES.returnLabel(conflict.title)}
+                  onClick={() =>
+                    void giveBack({
+                      id: conflict.jobId!,
+                      title: conflict.title,
+                      fields: conflict.fields,
+                    })
+                  }
+                >
+                  {JOB_MESSAGES.returnToSource}
+                </Button>
+              ) : conflict.deletionId ? (
+                <Button
+                  $variant="secondary"
+                  $size="sm"
+                  aria-label={JOB_MESSAGES.restoreLabel(conflict.title)}
+                  onClick={() =>
+                    void restore({ deletionId: conflict.deletionId!, title: conflict.title })
+                  }
+                >
+                  {JOB_MESSAGES.restore}
+                </Button>
+              ) : null}
+            </li>
+          ))}
+        </ConflictList>
+      )}
+      {dialog}
+    </details>
+  );
+}
+
+const ConflictList = styled.ul`
+  li + li {
+    margin-top: ${({ theme }) => theme.space.xs};
+  }
+`;
 
 const SyncPanel = styled(Panel)`
   margin-bottom: ${({ theme }) => theme.space.lg};

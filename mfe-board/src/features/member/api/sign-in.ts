@@ -17,3 +17,21 @@ export function signInMember(token: string, localIds: readonly string[]): Promis
     .slice(0, MAX_MEMBER_BOOKMARKS);
   return apiFetch(ENDPOINTS.memberSignIn, { body: { token, bookmarks } });
 }
+
+/**
+ * The e-mail a token claims (its `sub`), to show the visitor whose account a link opens before
+ * they use it; null when it names none. Not a check: only the API verifies the token.
+ */
+export function claimedEmailOf(token: string): string | null {
+  try {
+    const payload = token.split('.')[1] ?? '';
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const claims: unknown = JSON.parse(
+      new TextDecoder().decode(Uint8Array.from(json, (c) => c.charCodeAt(0))),
+    );
+    const sub = (claims as { sub?: unknown } | null)?.sub;
+    return typeof sub === 'string' && sub.includes('@') ? sub.trim().toLowerCase() : null;
+  } catch {
+    return null;
+  }
+}

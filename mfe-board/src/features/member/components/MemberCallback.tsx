@@ -1,19 +1,21 @@
 import { MEMBER_MESSAGES } from '@jobboard/contract';
 import {
+  Button,
   Card,
   Cluster,
   Spinner,
+  endSignIn,
   errorMessage,
+  pendingSignIn,
   portalSignInUrl,
-  takeReturnPath,
   toast,
   useMemberStore,
   useSite,
 } from '@jobboard/shared-ui';
 import { Link, useLocation, useNavigate } from '@jobboard/shared-ui/router';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { signInMember } from '../api/sign-in';
+import { claimedEmailOf, signInMember } from '../api/sign-in';
 import { MEMBER_TEXT } from '../messages';
 
 export interface MemberCallbackProps {
@@ -25,8 +27,9 @@ export interface MemberCallbackProps {
 
 /**
  * /ghost-callback?token=...: where the Ghost site sends a signed-in member (the code injection in
- * README.md). The API checks the token; a good one signs the member in and returns them to where
- * they were, a bad one is explained. Without a Ghost site configured, the page says member
+ * docs/members.md). The API checks the token; a good one signs the member in and returns them to
+ * where they were, a bad one is explained. A token that did not follow this browser's own 'Sign
+ * in' is signed in only after the visitor confirms whose account it opens. Without a Ghost site configured, the page says member
  * sign-in is not available, and that bookmarks work without it.
  */
 export function MemberCallback(props: MemberCallbackProps) {
@@ -50,6 +53,12 @@ export function MemberCallback(props: MemberCallbackProps) {
   return <SignIn {...props} membership={membership} membershipUrl={site.membershipUrl} />;
 }
 
+type Step =
+  | { kind: 'confirm' }
+  | { kind: 'checking' }
+  | { kind: 'declined' }
+  | { kind: 'failed'; message: string };
+
 function SignIn({
   membership,
   membershipUrl,
@@ -58,47 +67,107 @@ function SignIn({
 }: MemberCallbackProps & { membership: string; membershipUrl: string }) {
   const token = new URLSearchParams(useLocation().search).get('token');
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(token ? null : MEMBER_MESSAGES.tokenMissing);
+  // Read, not taken: React may render twice; the record goes once the callback is done.
+  const [pending] = useState(() => pendingSignIn());
+  const [step, setStep] = useState<Step>(() => {
+    if (!token) return { kind: 'failed', message: MEMBER_MESSAGES.tokenMissing };
+    return pending.startedHere ? { kind: 'checking' } : { kind: 'confirm' };
+  });
   // Once per visit: the token is spent on the first try (and React may run effects twice).
   const started = useRef(false);
 
-  useEffect(() => {
+  const signIn = useCallback(() => {
     if (!token || started.current) return;
     started.current = true;
+    setStep({ kind: 'checking' });
     const local = localBookmarks();
     signInMember(token, local)
       .then(({ member, bookmarks }) => {
         // The union: the member's list, then what only this browser had (removed jobs included).
         onSignedIn([...bookmarks.ids, ...local.filter((id) => !bookmarks.ids.includes(id))]);
         useMemberStore.getState().signedIn(member, 'sign-in');
+        endSignIn();
         toast({
           title: MEMBER_TEXT.signedIn(member.email),
           description: MEMBER_TEXT.bookmarksFollow,
           variant: 'success',
         });
-        void navigate(takeReturnPath(), { replace: true });
+        void navigate(pending.returnTo, { replace: true });
       })
-      .catch((caught: unknown) => setError(errorMessage(caught, MEMBER_TEXT.failed)));
-  }, [token, localBookmarks, onSignedIn, navigate]);
+      .catch((caught: unknown) =>
+        setStep({ kind: 'failed', message: errorMessage(caught, MEMBER_TEXT.failed) }),
+      );
+  }, [token, localBookmarks, onSignedIn, navigate, pending.returnTo]);
+
+  // A sign-in this visitor began here goes ahead at once.
+  useEffect(() => {
+    if (pending.startedHere) signIn();
+  }, [pending.startedHere, signIn]);
 
   return (
     <Panel>
-      <h1>{MEMBER_TEXT.signingIn}</h1>
-      {error ? (
+      <h1>{step.kind === 'confirm' ? MEMBER_TEXT.confirmTitle : MEMBER_TEXT.signingIn}</h1>
+      {step.kind === 'confirm' && token && (
+        <Confirm
+          email={claimedEmailOf(token)}
+          bookmarkCount={localBookmarks().length}
+          onConfirm={signIn}
+          onDecline={() => {
+            endSignIn();
+            setStep({ kind: 'declined' });
+          }}
+        />
+      )}
+      {step.kind === 'checking' && <Spinner label={MEMBER_TEXT.authenticating(membership)} />}
+      {step.kind === 'declined' && <p role="status">{MEMBER_TEXT.declined}</p>}
+      {step.kind === 'failed' && (
         <div role="alert">
           <p>
             <strong>{MEMBER_TEXT.failedTitle}</strong>
           </p>
-          <p>{error}</p>
+          <p>{step.message}</p>
           <p>
             <a href={portalSignInUrl(membershipUrl)}>{MEMBER_TEXT.tryAgain}</a>
           </p>
         </div>
-      ) : (
-        <Spinner label={MEMBER_TEXT.authenticating(membership)} />
       )}
       <BoardLinks />
     </Panel>
+  );
+}
+
+/**
+ * A token that did not follow this visitor's own 'Sign in' (a link from someone else could carry
+ * the sender's account): say whose account it opens and what happens to this browser's
+ * bookmarks, and sign in only when the visitor says so.
+ */
+function Confirm({
+  email,
+  bookmarkCount,
+  onConfirm,
+  onDecline,
+}: {
+  email: string | null;
+  bookmarkCount: number;
+  onConfirm(): void;
+  onDecline(): void;
+}) {
+  return (
+    <div role="group" aria-label={MEMBER_TEXT.confirmTitle}>
+      <p>
+        <strong>{MEMBER_TEXT.confirmWho(email)}</strong>
+      </p>
+      {bookmarkCount > 0 && <p>{MEMBER_TEXT.confirmBookmarks(bookmarkCount)}</p>}
+      <p>{MEMBER_TEXT.confirmWhy}</p>
+      <Cluster>
+        <Button type="button" onClick={onConfirm}>
+          {MEMBER_TEXT.confirm(email)}
+        </Button>
+        <Button type="button" $variant="secondary" onClick={onDecline}>
+          {MEMBER_TEXT.decline}
+        </Button>
+      </Cluster>
+    </div>
   );
 }
 

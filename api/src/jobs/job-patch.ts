@@ -1,0 +1,304 @@
+import {
+  COMPANY_FIELDS,
+  MAX_INT4,
+  canonicalJobType,
+  normaliseDeadline,
+  salaryFromFigures,
+  type ChangeValue,
+  type FieldChange,
+  type CompanyField,
+  type JobField,
+} from '@jobboard/contract';
+import type { CompanyDetails, CompanyWriter, StoredCompany } from './companies';
+import { labelKey } from './label-key';
+import type { JobRow } from './job-mapper';
+import { salaryRangeOf } from './salary';
+
+/**
+ * A change to a job as a patch: the fields given are written, every other stays as stored. A
+ * write path gives only the fields it owns (an admin's form, a sync's record, a lifecycle
+ * action's end and state), so it cannot blank one it does not: 'not given' and 'given as empty'
+ * are different things here.
+ */
+export interface JobPatch {
+  title?: string;
+  organization?: string;
+  /**
+   * What the write says about the company's details, passed along to the (shared) company: blank
+   * or absent keeps what it has, and a given one changes it only as `companyBy` may
+   * (companies.ts: an admin always, a sync only what is blank or a source's).
+   */
+  companyDescription?: string;
+  websiteUrl?: string;
+  logoUrl?: string | null;
+  /** Who gives the company details (by default, as the job's source implies: companies.ts). */
+  companyBy?: CompanyWriter;
+  description?: string;
+  jobType?: string;
+  remote?: boolean;
+  experienceLevel?: string;
+  /**
+   * The salary as written. Blank: the figures' own text. When the patch gives only figures, a
+   * text that was the old figures' own follows the new ones; a text written by hand stays.
+   */
+  salaryText?: string | null;
+  salaryMin?: number | null;
+  salaryMax?: number | null;
+  deadline?: string | null;
+  postedDate?: string;
+  responsibilities?: string[];
+  requirements?: string[];
+  benefits?: string[];
+  applicationUrl?: string | null;
+  via?: string;
+  featured?: boolean;
+  active?: boolean;
+  expiresAt?: Date | null;
+  /** A synced job's fingerprint of its source record (written, never reported as a change). */
+  syncHash?: string | null;
+  locations?: string[];
+  categories?: string[];
+}
+
+/** What a job is now, as a patch is compared with it. */
+export interface StoredJob {
+  row: JobRow;
+  locations: string[];
+  categories: string[];
+}
+
+/**
+ * The company a job names after the patch, and the details the patch gives it (blank ones left
+ * out): the repository hands them to companies.ts with the patch's writer, which decides what
+ * they change.
+ */
+export interface CompanyPlan {
+  name: string;
+  details: CompanyDetails;
+}
+
+/** The job field each company detail is in a job's changes (the admin form's and a sync's). */
+export const COMPANY_DETAIL_FIELDS = {
+  description: 'companyDescription',
+  websiteUrl: 'websiteUrl',
+  logo: 'logoUrl',
+} as const satisfies Record<CompanyField, JobField>;
+
+/** How one job changes: its columns, its lists and company when they change, and every change. */
+export interface PatchPlan {
+  columns: Record<string, unknown>;
+  locations?: string[];
+  categories?: string[];
+  company: CompanyPlan;
+  changes: FieldChange[];
+}
+
+/** Responsibilities and the like as stored: trimmed, without blank entries. */
+export function cleanSentences(list: readonly string[]): string[] {
+  return list.map((entry) => entry.trim()).filter(Boolean);
+}
+
+/** A job's list of sentences as stored (a JSON list of text). */
+export function parseSentences(json: string | null | undefined): string[] {
+  try {
+    const value: unknown = JSON.parse(json ?? '[]');
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Trimmed, without blanks, without repeats of the same label key, in the order given. */
+export function distinctNames(values: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return values
+    .map((v) => v.trim())
+    .filter((v) => v && !seen.has(labelKey(v)) && seen.add(labelKey(v)));
+}
+
+/** Figures parsed from a salary text, kept only when a column holds them (int4). */
+export function figuresOf(text: string | null): { min: number | null; max: number | null } {
+  const { min, max } = salaryRangeOf(text);
+  return min !== null && max !== null && max <= MAX_INT4 ? { min, max } : { min: null, max: null };
+}
+
+const has = <K extends keyof JobPatch>(patch: JobPatch, key: K): boolean =>
+  Object.hasOwn(patch, key) && patch[key] !== undefined;
+
+const same = (a: ChangeValue, b: ChangeValue) => JSON.stringify(a) === JSON.stringify(b);
+
+const sameNames = (a: string[], b: string[]) => same(a.map(labelKey), b.map(labelKey));
+
+const iso = (ms: number | string | null) =>
+  ms == null ? null : new Date(Number(ms)).toISOString();
+
+/**
+ * What a patch changes on a stored job: the columns to write (only those whose value differs),
+ * the locations or categories when they differ, the company it names, and each field's change.
+ * `companies` holds the companies the patches name (before they are written). A company detail's
+ * change is what the patch asks for; whether the company takes it is companies.ts's to decide
+ * (`companyChangesKept`).
+ */
+export function planPatch(
+  stored: StoredJob,
+  patch: JobPatch,
+  companies: ReadonlyMap<string, Pick<StoredCompany, 'details'>>,
+): PatchPlan {
+  const { row } = stored;
+  const columns: Record<string, unknown> = {};
+  const changes: FieldChange[] = [];
+  const set = (field: JobField, column: string, from: ChangeValue, to: ChangeValue, value = to) => {
+    if (same(from, to)) return;
+    columns[column] = value;
+    changes.push({ field, from, to });
+  };
+
+  if (has(patch, 'title')) set('title', 'title', row.title, patch.title!.trim());
+  if (has(patch, 'description')) {
+    set('description', 'description', row.description, patch.description!.trim());
+  }
+  if (has(patch, 'jobType'))
+    set('jobType', 'job_type', row.job_type, canonicalJobType(patch.jobType!));
+  if (has(patch, 'remote')) set('remote', 'remote', Boolean(row.remote), patch.remote!);
+  if (has(patch, 'experienceLevel')) {
+    set('experienceLevel', 'experience_level', row.experience_level, patch.experienceLevel!);
+  }
+  if (Object.hasOwn(patch, 'deadline')) {
+    const deadline = patch.deadline?.trim() ? normaliseDeadline(patch.deadline) : null;
+    set('deadline', 'deadline', row.deadline, deadline);
+  }
+  if (has(patch, 'postedDate'))
+    set('postedDate', 'posted_date', row.posted_date, patch.postedDate!);
+  for (const list of ['responsibilities', 'requirements', 'benefits'] as const) {
+    if (!has(patch, list)) continue;
+    const to = cleanSentences(patch[list]!);
+    set(list, list, parseSentences(row[list]), to, JSON.stringify(to));
+  }
+  if (Object.hasOwn(patch, 'applicationUrl')) {
+    set(
+      'applicationUrl',
+      'application_url',
+      row.application_url,
+      patch.applicationUrl?.trim() || null,
+    );
+  }
+  if (has(patch, 'via')) set('via', 'via', row.via, patch.via!);
+  if (has(patch, 'featured')) set('featured', 'featured', Boolean(row.featured), patch.featured!);
+  if (has(patch, 'active')) set('active', 'active', Boolean(row.active), patch.active!);
+  if (Object.hasOwn(patch, 'expiresAt')) {
+    const to = patch.expiresAt ? patch.expiresAt.getTime() : null;
+    set('expiresAt', 'expires_at', iso(row.expires_at), iso(to), to);
+  }
+  planSalary(row, patch, set);
+  if (Object.hasOwn(patch, 'syncHash') && (patch.syncHash ?? null) !== (row.sync_hash ?? null)) {
+    columns.sync_hash = patch.syncHash ?? null;
+  }
+
+  const plan: PatchPlan = { columns, changes, company: { name: row.company_name, details: {} } };
+  for (const list of ['locations', 'categories'] as const) {
+    if (!has(patch, list)) continue;
+    const to = distinctNames(patch[list]!);
+    if (sameNames(stored[list], to)) continue;
+    plan[list] = to;
+    changes.push({ field: list, from: stored[list], to });
+  }
+  planCompany(stored, patch, companies, plan);
+  return plan;
+}
+
+/**
+ * The salary: the figures as given, the text as written (blank: the figures' own text). Given
+ * all three with no figures, the figures come from the text (a source's '$50k - $60k'). Given
+ * only figures, a text that was the old figures' own follows the new ones.
+ */
+function planSalary(
+  row: JobRow,
+  patch: JobPatch,
+  set: (field: JobField, column: string, from: ChangeValue, to: ChangeValue) => void,
+) {
+  const storedMin = row.salary_min == null ? null : Number(row.salary_min);
+  const storedMax = row.salary_max == null ? null : Number(row.salary_max);
+  let min = Object.hasOwn(patch, 'salaryMin') ? (patch.salaryMin ?? null) : storedMin;
+  let max = Object.hasOwn(patch, 'salaryMax') ? (patch.salaryMax ?? null) : storedMax;
+  const figuresGiven = Object.hasOwn(patch, 'salaryMin') && Object.hasOwn(patch, 'salaryMax');
+  let text: string | null | undefined;
+  if (Object.hasOwn(patch, 'salaryText')) {
+    const written = patch.salaryText?.trim() || null;
+    if (figuresGiven && min === null && max === null && written)
+      ({ min, max } = figuresOf(written));
+    text = written || salaryFromFigures(min, max) || null;
+  } else if (min !== storedMin || max !== storedMax) {
+    const composed =
+      row.salary_text === null || row.salary_text === salaryFromFigures(storedMin, storedMax);
+    if (composed) text = salaryFromFigures(min, max) || null;
+  }
+  set('salaryMin', 'salary_min', storedMin, min);
+  set('salaryMax', 'salary_max', storedMax, max);
+  if (text !== undefined) set('salaryText', 'salary_text', row.salary_text, text);
+}
+
+/**
+ * The company the job names after the patch, and the details the patch gives it: blank details
+ * keep what the company has (a company is shared by the jobs that name them). Each detail given
+ * that differs from what the company has (one new to the board: what the job showed) is a change
+ * the patch asks for.
+ */
+function planCompany(
+  stored: StoredJob,
+  patch: JobPatch,
+  companies: ReadonlyMap<string, Pick<StoredCompany, 'details'>>,
+  plan: PatchPlan,
+) {
+  const { row } = stored;
+  const name = has(patch, 'organization') ? patch.organization!.trim() : row.company_name;
+  plan.company = { name, details: {} };
+  if (name !== row.company_name) {
+    plan.changes.push({ field: 'organization', from: row.company_name, to: name });
+  }
+  // A company new to the board starts from what the job showed (what it carries over is no
+  // change of the job); one already there, from its own details.
+  const before =
+    name === row.company_name
+      ? detailsOfRow(row)
+      : (companies.get(name)?.details ?? detailsOfRow(row));
+  for (const detail of ['description', 'websiteUrl', 'logo'] as const) {
+    const field = COMPANY_DETAIL_FIELDS[detail];
+    const given = patch[field]?.trim();
+    if (!given) continue;
+    plan.company.details[detail] = given;
+    const from = before[detail];
+    if (given !== from) plan.changes.push({ field, from: from || null, to: given });
+  }
+}
+
+/** A job's company details as its row has them ('' for none). */
+function detailsOfRow(row: JobRow): Record<CompanyField, string> {
+  return {
+    description: row.company_description?.trim() ?? '',
+    websiteUrl: row.company_website_url?.trim() ?? '',
+    logo: row.company_logo_url?.trim() ?? '',
+  };
+}
+
+const DETAIL_OF_FIELD = new Map<string, CompanyField>(
+  COMPANY_FIELDS.map((detail) => [COMPANY_DETAIL_FIELDS[detail], detail]),
+);
+
+/**
+ * A plan's changes as they came out once the company was written: a company detail the company
+ * did not take (companies.ts: a sync does not replace what an admin set) is no change of the job.
+ * `company` is the job's company as it is now.
+ */
+export function companyChangesKept(
+  changes: FieldChange[],
+  company: Pick<StoredCompany, 'details'> | undefined,
+): FieldChange[] {
+  return changes.filter((change) => {
+    const detail = DETAIL_OF_FIELD.get(change.field);
+    return !detail || company?.details[detail] === change.to;
+  });
+}
+
+/** The fields a list of changes names. */
+export const changedFieldsOf = (changes: readonly FieldChange[]): JobField[] =>
+  changes.map((c) => c.field as JobField);

@@ -1,0 +1,447 @@
+import {
+  ADMIN_MESSAGES,
+  JOB_AUDIT_DETAIL_MAX,
+  JOB_AUDIT_LIMITS,
+  JOB_LIST_LIMITS,
+  jobToAdminForm,
+  type AdminJob,
+  type AdminJobUpdate,
+  type HistoryEntry,
+  type Job,
+} from '@jobboard/contract';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isoDate } from '../src/jobs/dates';
+import type { JobInput } from '../src/jobs/jobs-repository';
+import { clipText, readChanges } from '../src/jobs/job-audit';
+import { seedDemoIfEmpty } from '../src/seed/seed-demo';
+import { signedIn } from './support/admin';
+import { jobInput } from './support/jobs';
+import { invalidRows } from './support/rows';
+import { insertSubmission } from './support/submissions';
+import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
+
+/**
+ * Issue 25, 'nothing lost': no write path drops a field it does not own. Every write (the admin's
+ * save, bulk actions, extend, republish, publishing after payment; the sync's in
+ * sync-admin-decisions.test.ts) is shown to leave every other field of the job as it was, on
+ * SQLite and PostgreSQL alike, and each change is in the audit trail with its old and new value.
+ */
+
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof signedIn>>;
+
+beforeAll(async () => {
+  t = await buildTestApp({ env: { SEED_DEMO: 'true' } });
+  await seedDemoIfEmpty(t.app);
+  admin = await signedIn(t);
+});
+afterAll(() => t.close());
+
+const publicJob = async (id: number | string) => {
+  const res = await t.app.inject(`/api/jobs/${id}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as Job;
+};
+const adminJob = async (id: number | string) => {
+  const res = await admin({ url: `/api/admin/jobs/${id}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as AdminJob;
+};
+const historyOf = async (id: number | string) =>
+  (await admin({ url: `/api/admin/jobs/${id}/history` })).json() as HistoryEntry[];
+const put = (id: number | string, payload: object) =>
+  admin({ method: 'PUT', url: `/api/admin/jobs/${id}`, payload });
+
+/**
+ * The body the edit page sends for a job it loaded without a change: the contract's
+ * `jobToAdminForm` (what mfe-admin's JobFormPage fills the form with), then what the form's
+ * `toPayload` does to it (a blank deadline is sent as null), through JSON as fetch sends it.
+ */
+function asTheEditPageSends(job: AdminJob): object {
+  const form = jobToAdminForm(job, isoDate(t.clock.now));
+  return JSON.parse(JSON.stringify({ ...form, deadline: form.deadline || null })) as object;
+}
+
+/** A job without the given keys: what must come through a write unchanged. */
+function without<T extends object>(job: T, keys: string[]): Partial<T> {
+  const copy = { ...job } as Record<string, unknown>;
+  for (const key of keys) delete copy[key];
+  return copy as Partial<T>;
+}
+
+/** A job with every field filled, some in ways the admin form cannot express. */
+const FULL = {
+  title: 'Field Organizer',
+  organization: 'River Keepers Alliance',
+  companyDescription: 'River Keepers Alliance keeps the rivers of Oregon clean.',
+  websiteUrl: 'https://riverkeepers.example',
+  logoUrl: 'https://riverkeepers.example/logo.png',
+  description: 'Organize river clean-ups with volunteers, partners and the press across Oregon.',
+  jobType: 'Contract',
+  // Remote by the source's own flag: neither the type nor the locations say so.
+  remote: true,
+  // A level the admin form's menu does not offer.
+  experienceLevel: 'Senior Manager',
+  salaryText: 'Competitive: $48,000 to $52,000, DOE',
+  salaryMin: 48_000,
+  salaryMax: 52_000,
+  deadline: 'Rolling',
+  postedDate: '2026-11-20',
+  responsibilities: ['Recruit volunteers', 'Run clean-up days', 'Talk to the press'],
+  requirements: ['A driving licence', 'Two years of organizing'],
+  benefits: ['Health care', 'A canoe'],
+  applicationUrl: 'https://riverkeepers.example/jobs/organizer',
+  via: 'Idealist',
+  featured: true,
+  active: true,
+  expiresAt: new Date('2026-12-20T12:00:00Z'),
+  source: 'demo' as const,
+  locations: ['Portland, OR', 'Salem, OR'],
+  categories: ['Communications', 'Fundraising'],
+};
+
+const createFull = async (overrides: Partial<JobInput> = {}) =>
+  t.app.jobs.create(jobInput({ ...FULL, ...overrides }), t.clock.now);
+
+describe(`an unchanged save through the dashboard keeps the whole job on ${testDatabase}`, () => {
+  it('job 33 of the demo data (Communications Intern): the public job is the same after the save', async () => {
+    const before = await publicJob(33);
+    expect(before).toMatchObject({ title: 'Communications Intern' });
+    expect(before.responsibilities).toHaveLength(3);
+    expect(before.requirements).toHaveLength(2);
+    expect(before.benefits).toHaveLength(2);
+    const res = await put(33, asTheEditPageSends(await adminJob(33)));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await publicJob(33)).toEqual(before);
+    expect((await historyOf(33)).at(-1)).toMatchObject({
+      kind: 'edited',
+      summary: 'Edited: Saved unchanged',
+      actor: 'admin:alice',
+    });
+    expect((await historyOf(33)).at(-1)).not.toHaveProperty('changes');
+  });
+
+  it('every demo job the form can save: each public job the same after the save', async () => {
+    const all = (await t.app.inject('/api/jobs?pageSize=100')).json() as Job[];
+    expect(all.length).toBeGreaterThanOrEqual(40);
+    let saved = 0;
+    for (const job of all) {
+      const loaded = await adminJob(job.id);
+      const res = await put(job.id, asTheEditPageSends(loaded));
+      if (!loaded.applicationUrl) {
+        // The form requires an application URL (SPEC.md 5): refused, and nothing changes.
+        expect(res.statusCode).toBe(400);
+        expect(res.json().fields).toEqual({ applicationUrl: ADMIN_MESSAGES.required });
+      } else {
+        expect(res.statusCode, `${job.id}: ${res.body}`).toBe(200);
+        saved += 1;
+      }
+      expect(await publicJob(job.id), `job ${job.id}`).toEqual(job);
+    }
+    expect(saved).toBeGreaterThanOrEqual(35);
+  });
+
+  it('a job with what the form cannot express (a source\u2019s level, remote flag, salary text and expiry) keeps it', async () => {
+    const id = await createFull();
+    const before = await adminJob(id);
+    const res = await put(id, asTheEditPageSends(before));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await adminJob(id)).toEqual(before);
+    expect(before).toMatchObject({
+      experienceLevel: 'Senior Manager',
+      remote: true,
+      salary: FULL.salaryText,
+      deadline: 'Rolling',
+      expiresAt: FULL.expiresAt.toISOString(),
+      company: { description: FULL.companyDescription, logo: FULL.logoUrl },
+    });
+  });
+});
+
+describe(`each write path leaves the fields it does not own as they were on ${testDatabase}`, () => {
+  it('the admin save: an older form without the lists and salary text keeps them', async () => {
+    const id = await createFull();
+    const before = await adminJob(id);
+    const form = asTheEditPageSends(before) as Record<string, unknown>;
+    for (const key of ['responsibilities', 'requirements', 'benefits', 'salaryText']) {
+      delete form[key];
+    }
+    const res = await put(id, { ...form, title: 'Senior Field Organizer' });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await adminJob(id);
+    expect(after.title).toBe('Senior Field Organizer');
+    expect(without(after, ['title'])).toEqual(without(before, ['title']));
+  });
+
+  it('the admin save: a body of one field changes that field alone', async () => {
+    const id = await createFull();
+    const before = await adminJob(id);
+    expect((await put(id, { benefits: ['Health care', 'A canoe', 'A paddle'] })).statusCode).toBe(
+      200,
+    );
+    const after = await adminJob(id);
+    expect(after.benefits).toEqual(['Health care', 'A canoe', 'A paddle']);
+    expect(without(after, ['benefits'])).toEqual(without(before, ['benefits']));
+    expect((await historyOf(id)).at(-1)).toMatchObject({
+      kind: 'edited',
+      summary: 'Edited: Changed benefits',
+      changes: [
+        {
+          field: 'benefits',
+          from: ['Health care', 'A canoe'],
+          to: ['Health care', 'A canoe', 'A paddle'],
+        },
+      ],
+    });
+  });
+
+  it('the admin save: salary figures given alone are checked against the job\u2019s other figure', async () => {
+    const id = await createFull();
+    const before = await adminJob(id);
+    const res = await put(id, { salaryMin: 60_000 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ salaryMax: ADMIN_MESSAGES.salaryOrder });
+    expect(await adminJob(id)).toEqual(before);
+  });
+
+  it('the admin save: new figures carry a salary text that was their own, and not one written by hand', async () => {
+    const composed = await createFull({ salaryText: null });
+    expect((await adminJob(composed)).salary).toBe('$48,000 - $52,000');
+    await put(composed, { salaryMin: 50_000 });
+    expect(await adminJob(composed)).toMatchObject({ salary: '$50,000 - $52,000' });
+    const written = await createFull();
+    await put(written, { salaryMin: 50_000 });
+    expect(await adminJob(written)).toMatchObject({ salary: FULL.salaryText, salaryMin: 50_000 });
+  });
+
+  it.each(['deactivate', 'activate', 'extend'] as const)(
+    'a bulk %s: the state and end of each job change, nothing else',
+    async (action) => {
+      const ids = [await createFull(), await createFull({ active: false })];
+      const before = await Promise.all(ids.map(adminJob));
+      const res = await admin({
+        method: 'POST',
+        url: '/api/admin/jobs/bulk',
+        payload: { action, ids: ids.map(String) },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const after = await Promise.all(ids.map(adminJob));
+      const owned = ['active', 'expiresAt', 'expired'];
+      for (const [i, job] of after.entries()) {
+        expect(without(job, owned)).toEqual(without(before[i]!, owned));
+      }
+      const changed = (await historyOf(ids[1]!)).at(-1)!;
+      if (action === 'activate') {
+        expect(changed.changes).toEqual([{ field: 'active', from: false, to: true }]);
+      }
+      if (action === 'extend') {
+        expect(changed.changes).toEqual([
+          { field: 'expiresAt', from: FULL.expiresAt.toISOString(), to: after[1]!.expiresAt },
+          { field: 'active', from: false, to: true },
+        ]);
+      }
+    },
+  );
+
+  it('extend: the end (and the state) change, nothing else', async () => {
+    const id = await createFull({ active: false });
+    const before = await adminJob(id);
+    const res = await admin({
+      method: 'POST',
+      url: `/api/admin/jobs/${id}/extend`,
+      payload: { days: 10 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await adminJob(id);
+    expect(after).toMatchObject({ active: true, expiresAt: '2026-12-30T12:00:00.000Z' });
+    expect(without(after, ['active', 'expiresAt'])).toEqual(
+      without(before, ['active', 'expiresAt']),
+    );
+    expect((await historyOf(id)).at(-1)!.changes).toEqual([
+      { field: 'active', from: false, to: true },
+      { field: 'expiresAt', from: FULL.expiresAt.toISOString(), to: after.expiresAt },
+    ]);
+  });
+
+  it('republish: the state, end and posted date change, nothing else', async () => {
+    const id = await createFull({ active: false });
+    const before = await adminJob(id);
+    const res = await admin({ method: 'POST', url: `/api/admin/jobs/${id}/republish` });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await adminJob(id);
+    const owned = ['active', 'expiresAt', 'postedDate', 'expired'];
+    expect(after).toMatchObject({ active: true, postedDate: isoDate(t.clock.now) });
+    expect(without(after, owned)).toEqual(without(before, owned));
+  });
+
+  it('publishing after payment: the new job is audited, and the jobs and company already there stay as they were', async () => {
+    const existing = await createFull({ organization: 'Open Ballot Project' });
+    const other = await createFull();
+    const before = await Promise.all([existing, other].map(adminJob));
+    const submission = await insertSubmission(t.db, { status: 'approved' });
+    const res = await admin({
+      method: 'POST',
+      url: `/api/admin/submissions/${submission}/mark-paid`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await Promise.all([existing, other].map(adminJob))).toEqual(before);
+    const jobId = res.json().jobId as string;
+    const published = await adminJob(jobId);
+    // The company the submission names is the board's: its description and links stay.
+    expect(published.company).toEqual(before[0]!.company);
+    expect((await historyOf(jobId)).find((e) => e.kind === 'created')).toMatchObject({
+      summary: `Published from submission #${submission} after payment`,
+      actor: 'admin:alice',
+    });
+  });
+});
+
+/** Valid values for each field of the form, to edit a job with any part of them. */
+const EDIT_VALUES = {
+  title: fc.constantFrom('Field Organizer', 'River Guide', 'Clean-up Lead'),
+  organization: fc.constantFrom('River Keepers Alliance', 'Lake Friends'),
+  description: fc.constantFrom('', 'Lead the river clean-ups.', 'Plan the season with partners.'),
+  applicationUrl: fc.constantFrom('https://riverkeepers.example/apply', 'https://lake.example/j'),
+  category: fc.constantFrom(['Communications'], ['Fundraising', 'Philanthropy']),
+  locations: fc.constantFrom(['Portland, OR'], ['Remote'], ['Bend, OR', 'Salem, OR']),
+  jobType: fc.constantFrom('Full-time', 'Contract', 'Remote'),
+  via: fc.constantFrom('', 'Idealist', 'LinkedIn'),
+  postedDate: fc.constantFrom('2026-11-01', '2026-11-20'),
+  deadline: fc.constantFrom('', null, '2027-01-15', 'Rolling'),
+  salaryMin: fc.constantFrom(null, 20_000, 40_000),
+  salaryMax: fc.constantFrom(null, 60_000, 90_000),
+  salaryText: fc.constantFrom('', '$45k to $50k', 'Competitive'),
+  experienceLevel: fc.constantFrom('Not specified', 'entry', 'senior'),
+  companyWebsite: fc.constantFrom('', 'https://rivers.example'),
+  logoUrl: fc.constantFrom('', 'https://rivers.example/logo.svg'),
+  responsibilities: fc.constantFrom([], ['Recruit'], ['Recruit', 'Lead']),
+  requirements: fc.constantFrom([], ['A licence']),
+  benefits: fc.constantFrom([], ['Dental', 'A canoe']),
+  active: fc.boolean(),
+  featured: fc.boolean(),
+};
+
+/** The fields of the job each field of the form writes (a company, remote, the salary line). */
+const WRITES: Record<keyof typeof EDIT_VALUES, (keyof AdminJob)[]> = {
+  title: ['title'],
+  organization: ['organization', 'company'],
+  description: ['description'],
+  applicationUrl: ['applicationUrl'],
+  category: ['category'],
+  locations: ['locations', 'location', 'remote'],
+  jobType: ['jobType', 'remote'],
+  via: ['via'],
+  postedDate: ['postedDate'],
+  deadline: ['deadline'],
+  salaryMin: ['salaryMin', 'salary'],
+  salaryMax: ['salaryMax', 'salary'],
+  salaryText: ['salary'],
+  experienceLevel: ['experienceLevel'],
+  companyWebsite: ['company'],
+  logoUrl: ['company'],
+  responsibilities: ['responsibilities'],
+  requirements: ['requirements'],
+  benefits: ['benefits'],
+  active: ['active'],
+  featured: ['featured'],
+};
+
+describe(`any part of the form, saved, changes that part alone on ${testDatabase}`, () => {
+  it('holds for random partial edits (fast-check)', async () => {
+    const id = await createFull();
+    await fc.assert(
+      fc.asyncProperty(fc.record(EDIT_VALUES, { requiredKeys: [] }), async (edit) => {
+        const before = await adminJob(id);
+        const res = await put(id, edit as AdminJobUpdate);
+        expect(res.statusCode, res.body).toBe(200);
+        const after = await adminJob(id);
+        const written = Object.keys(edit).flatMap((key) => WRITES[key as keyof typeof WRITES]);
+        expect(without(after, written)).toEqual(without(before, written));
+        // What was given is what the job has now.
+        if (edit.title !== undefined) expect(after.title).toBe(edit.title);
+        if (edit.benefits !== undefined) expect(after.benefits).toEqual(edit.benefits);
+        if (edit.active !== undefined) expect(after.active).toBe(edit.active);
+      }),
+      { numRuns: 40 },
+    );
+    expect(await invalidRows(t.db)).toEqual([]);
+  });
+});
+
+describe(`the audit trail keeps every change, clipped to its column, on ${testDatabase}`, () => {
+  it('keeps the largest edit the form allows as a short diff, within JOB_AUDIT_LIMITS', async () => {
+    const id = await createFull();
+    const list = (c: string) =>
+      Array.from({ length: JOB_LIST_LIMITS.items }, (_, i) => `${c}"${i}`.padEnd(2000, c));
+    const description = `${'a'.repeat(9_000)}MIDDLE${'z'.repeat(9_000)}`;
+    const first = await put(id, {
+      description,
+      responsibilities: list('r'),
+      requirements: list('q'),
+      benefits: list('b'),
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const res = await put(id, {
+      description: description.replace('MIDDLE', 'CENTRE'),
+      responsibilities: list('s'),
+      requirements: list('t'),
+      benefits: list('u'),
+      locations: Array.from({ length: 20 }, (_, i) => `Town ${i} `.padEnd(200, 'x')),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows: { changes: string; detail: string }[] = await t
+      .db('job_audit')
+      .where({ job_id: id, action: 'edited' })
+      .orderBy('id')
+      .select('changes', 'detail');
+    const last = rows.at(-1)!;
+    expect(last.changes.length).toBeLessThanOrEqual(JOB_AUDIT_LIMITS.changes);
+    expect(Array.from(last.detail).length).toBeLessThanOrEqual(JOB_AUDIT_DETAIL_MAX);
+    const changes = readChanges(last.changes);
+    expect(changes.map((c) => c.field).sort()).toEqual(
+      // New locations that name no remote place: the job is no longer remote.
+      ['benefits', 'description', 'locations', 'remote', 'requirements', 'responsibilities'],
+    );
+    const text = changes.find((c) => c.field === 'description')!;
+    // The part that changed, with some of what is around it.
+    expect(text.from).toMatch(/^…a+MIDDLEz+…$/);
+    expect(text.to).toMatch(/^…a+CENTREz+…$/);
+    expect(Array.from(text.from as string).length).toBeLessThanOrEqual(JOB_AUDIT_LIMITS.text);
+    expect(await invalidRows(t.db)).toEqual([]);
+  });
+
+  it('clips a long text to its changed part, and keeps a short one whole', () => {
+    expect(clipText('short', 'shorter')).toEqual(['short', 'shorter']);
+    const [from, to] = clipText(
+      `${'x'.repeat(500)}A${'y'.repeat(500)}`,
+      `${'x'.repeat(500)}B${'y'.repeat(500)}`,
+    );
+    expect(from).toBe(
+      `…${'x'.repeat(JOB_AUDIT_LIMITS.context)}A${'y'.repeat(JOB_AUDIT_LIMITS.context)}…`,
+    );
+    expect(to).toBe(
+      `…${'x'.repeat(JOB_AUDIT_LIMITS.context)}B${'y'.repeat(JOB_AUDIT_LIMITS.context)}…`,
+    );
+    // A changed part longer than the limit keeps its start and its end.
+    const [, long] = clipText('', '😀'.repeat(1000));
+    expect(Array.from(long).length).toBeLessThanOrEqual(JOB_AUDIT_LIMITS.text);
+    expect(long).toMatch(/^😀+…😀+$/u);
+  });
+
+  it('shows each edit on the timeline: who, when, which fields, from what to what', async () => {
+    const id = await createFull();
+    await put(id, { title: 'Water Organizer', deadline: '2027-02-01', salaryMin: null });
+    expect((await historyOf(id)).at(-1)).toEqual({
+      at: t.clock.now.toISOString(),
+      kind: 'edited',
+      actor: 'admin:alice',
+      summary: 'Edited: Changed title, deadline, salary',
+      changes: [
+        { field: 'title', from: 'Field Organizer', to: 'Water Organizer' },
+        { field: 'deadline', from: 'Rolling', to: '2027-02-01' },
+        { field: 'salaryMin', from: 48_000, to: null },
+      ],
+    });
+  });
+});

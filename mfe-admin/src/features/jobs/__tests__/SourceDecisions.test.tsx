@@ -1,0 +1,209 @@
+import { SYNC_CONFLICT_MESSAGES, type AdminJob, type SyncRun } from '@jobboard/contract';
+import { SharedUiProvider, useToastStore } from '@jobboard/shared-ui';
+import { MemoryRouter, Route, Routes } from '@jobboard/shared-ui/router';
+import { fakeApi } from '@jobboard/shared-ui/test-support';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SWRConfig } from 'swr';
+import { afterEach, describe, expect, it } from 'vitest';
+import AdminApp from '../../../app/AdminApp';
+
+/**
+ * Admins outrank the source (issue 25), as the admin sees it: 'Edited here' on the list and the
+ * job, the last sync's conflicts with 'Return to the source' and 'Restore', and each change on
+ * the job's timeline with its old and new value.
+ */
+
+function renderAdmin(path: string) {
+  render(
+    <SharedUiProvider>
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/admin/*" element={<AdminApp />} />
+          </Routes>
+        </MemoryRouter>
+      </SWRConfig>
+    </SharedUiProvider>,
+  );
+}
+
+afterEach(() => useToastStore.setState({ toasts: [] }));
+
+const EDITED: AdminJob = {
+  id: '7',
+  title: 'Lead Organizer',
+  company: { name: 'Source Org 1', description: '', websiteUrl: '' },
+  organization: 'Source Org 1',
+  location: 'Chicago, IL',
+  locations: ['Chicago, IL'],
+  jobType: 'Full-time',
+  remote: false,
+  experienceLevel: 'Not specified',
+  description: 'Plans and writes the campaigns.',
+  postedDate: '2026-11-20',
+  salaryMin: 50_001,
+  salaryMax: 60_001,
+  responsibilities: [],
+  requirements: [],
+  benefits: ['Health care'],
+  category: ['Communications'],
+  featured: false,
+  saved: false,
+  active: true,
+  via: 'Airtable',
+  expired: false,
+  source: 'airtable',
+  createdAt: '2026-11-22T12:00:00.000Z',
+  submissionId: null,
+  adminFields: ['title', 'benefits'],
+};
+
+const RUN: SyncRun = {
+  id: '9',
+  source: 'Airtable',
+  trigger: 'admin',
+  status: 'succeeded',
+  startedAt: '2026-11-22T12:00:00.000Z',
+  finishedAt: '2026-11-22T12:00:01.000Z',
+  created: 0,
+  updated: 2,
+  unchanged: 1,
+  deactivated: 0,
+  skipped: 0,
+  skippedRecords: [],
+  conflicts: 2,
+  conflictRecords: [
+    {
+      kind: 'edited',
+      externalId: 'rec00000000000001',
+      title: 'Lead Organizer',
+      jobId: '7',
+      deletionId: null,
+      fields: ['title', 'benefits'],
+    },
+    {
+      kind: 'deleted',
+      externalId: 'rec00000000000003',
+      title: 'Synced Role 3',
+      jobId: null,
+      deletionId: '2',
+      fields: [],
+    },
+  ],
+  error: null,
+};
+
+const STATS = {
+  live: 1,
+  expiringSoon: 0,
+  pendingReview: 0,
+  paidThisMonth: 0,
+  revenueByMonth: [],
+  lastSync: RUN.finishedAt,
+  confirmedAlerts: 0,
+};
+
+describe('the last sync\u2019s conflicts', () => {
+  it('lists them; Return to the source asks first, Restore goes at once; each toasts', async () => {
+    const received = fakeApi({
+      'GET /api/admin/check-auth': [200, { authenticated: true, username: 'alice' }],
+      'GET /api/admin/lists/jobs': [200, { jobs: [EDITED], total: 1, page: 1, pageSize: 25 }],
+      'GET /api/admin/stats': [200, STATS],
+      'GET /api/admin/sync/last': [200, { source: 'Airtable', last: RUN }],
+      'POST /api/admin/jobs/7/return-to-source': [200, { ...EDITED, adminFields: [] }],
+      'POST /api/admin/sync/deleted/2/restore': [200, { message: SYNC_CONFLICT_MESSAGES.restored }],
+    });
+    renderAdmin('/admin/dashboard');
+    const panel = await screen.findByRole('region', { name: 'Last sync' });
+    expect(within(panel).getByText('Kept as an admin set them (2)')).toBeInTheDocument();
+    expect(
+      within(panel).getByText(SYNC_CONFLICT_MESSAGES.edited('Title, Benefits'), { exact: false }),
+    ).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: 'Lead Organizer' })).toHaveAttribute(
+      'href',
+      '/admin/jobs/view/7',
+    );
+    // The list says which jobs were edited here.
+    const row = (await screen.findAllByRole('row')).find((r) =>
+      within(r).queryByText('Lead Organizer'),
+    )!;
+    expect(within(row).getByText('Edited here')).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(
+      within(panel).getByRole('button', { name: 'Return Lead Organizer to the source' }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Return “Lead Organizer” to its source',
+    });
+    expect(dialog).toHaveTextContent(
+      'The next sync writes the source’s values over what was changed here (Title, Benefits).',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Return to the source' }));
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts.map((toast) => toast.title)).toEqual([
+        'Returned to the source',
+      ]),
+    );
+    expect(received.calls.filter((c) => c.path.endsWith('/return-to-source'))).toHaveLength(1);
+
+    await user.click(within(panel).getByRole('button', { name: 'Restore Synced Role 3' }));
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts.map((toast) => toast.title)).toContain(
+        'Synced Role 3 restored',
+      ),
+    );
+    expect(received.calls.filter((c) => c.path.endsWith('/restore'))).toHaveLength(1);
+  });
+});
+
+describe('a job edited here', () => {
+  it('says which fields are the admin\u2019s, shows each change on its timeline, and Cancel gives nothing back', async () => {
+    const received = fakeApi({
+      'GET /api/admin/check-auth': [200, { authenticated: true, username: 'alice' }],
+      'GET /api/admin/jobs/7': [200, EDITED],
+      'GET /api/admin/jobs/7/history': [
+        200,
+        [
+          {
+            at: '2026-11-22T12:00:00.000Z',
+            kind: 'created',
+            summary: 'Imported from Airtable',
+            actor: 'sync:airtable',
+          },
+          {
+            at: '2026-11-22T13:00:00.000Z',
+            kind: 'edited',
+            summary: 'Edited: Changed title, benefits',
+            actor: 'admin:alice',
+            changes: [
+              { field: 'title', from: 'Synced Role 1', to: 'Lead Organizer' },
+              { field: 'benefits', from: ['Health care', 'A pension'], to: ['Health care'] },
+            ],
+          },
+        ],
+      ],
+    });
+    renderAdmin('/admin/jobs/view/7');
+    expect(await screen.findByText('Edited here (kept at each sync)')).toBeInTheDocument();
+    expect(screen.getByText('Title, Benefits')).toBeInTheDocument();
+    const changes = await screen.findByRole('list', {
+      name: 'What changed: Edited: Changed title, benefits',
+    });
+    expect(
+      within(changes)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Title: Synced Role 1 → Lead Organizer',
+      'Benefits: Health care; A pension → Health care',
+    ]);
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Return to the source' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(received.calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+});
