@@ -20,8 +20,7 @@ export const MEMBER_MESSAGES = {
   tokenMissing: 'The sign-in link carried no token. Please sign in again.',
   tokenRefused:
     'This sign-in could not be confirmed: the link is not valid for this site or has expired. Please sign in again.',
-  tokenSpent:
-    'This sign-in link has been used already. Please sign in again from the job board.',
+  tokenSpent: 'This sign-in link has been used already. Please sign in again from the job board.',
   notConfigured: 'Member sign-in is not set up on this board.',
   membershipUnavailable:
     'Sign-in could not be checked with the membership site right now. Please try again in a minute.',
