@@ -466,6 +466,103 @@ describe(`a sync and company details on ${testDatabase}`, () => {
   });
 });
 
+describe(`company details a job update passes along on ${testDatabase}`, () => {
+  // A job update is a patch (job-patch.ts): its company details go to companies.ts, which
+  // decides what they change; the job's audit line lists only what the company took.
+  const record = (fields: Record<string, unknown>) => [
+    airtableJob(1, { Organization: ORG, ...fields }),
+  ];
+  const syncedJobId = async () =>
+    String((await t.db('jobs').where({ source: 'airtable' }).first()).id);
+  /**
+   * A minute on, so each step's lines are apart on the timeline (at one instant, a write's
+   * company change comes before its job line).
+   */
+  const later = () => {
+    t.clock.now = new Date(t.clock.now.getTime() + 60_000);
+  };
+
+  it("a sync's update that differs only in a detail an admin set is no update, and changes nothing", async () => {
+    airtable.records = record({ 'Company Website': 'https://one.example' });
+    expect(await sync()).toMatchObject({ created: 1 });
+    const jobId = await syncedJobId();
+    const before = await jobHistory(jobId);
+    airtable.records = record({ 'Company Website': 'https://two.example' });
+    expect(await sync()).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
+    expect(await companyRow()).toMatchObject({
+      website_url: BOARD.website,
+      website_url_set_by: 'admin',
+    });
+    expect(await jobHistory(jobId)).toEqual(before);
+    expect(await t.db('company_audit').select()).toEqual([]);
+  });
+
+  it("a sync's update that fills a blank detail: the job's line lists it, the company's history has it", async () => {
+    airtable.records = record({ 'Company Website': 'https://one.example' });
+    await sync();
+    const jobId = await syncedJobId();
+    later();
+    airtable.records = record({
+      'Company Website': 'https://two.example',
+      'Company Description': 'Synced words about the project.',
+    });
+    expect(await sync()).toMatchObject({ updated: 1 });
+    expect(await companyRow()).toMatchObject({
+      website_url: BOARD.website,
+      description: 'Synced words about the project.',
+      description_set_by: 'sync',
+    });
+    const [company, synced] = (await jobHistory(jobId)).slice(-2);
+    expect(company).toMatchObject({
+      kind: 'company_changed',
+      summary: "Company description set to 'Synced words about the project.' (from the job source)",
+      actor: 'sync:airtable',
+    });
+    // The website the company did not take is not among the job's changes.
+    expect(synced).toMatchObject({
+      kind: 'changed',
+      summary: 'Updated from the source: Changed company description',
+      actor: 'sync:airtable',
+      changes: [{ field: 'companyDescription', from: null, to: 'Synced words about the project.' }],
+    });
+  });
+
+  it("an admin's website on a synced job's form: the admin's on the job and the company, a conflict for the next sync", async () => {
+    airtable.records = record({
+      Organization: 'Synced Org',
+      'Company Website': 'https://one.example',
+    });
+    await sync();
+    const jobId = await syncedJobId();
+    later();
+    const edited = await editJob(jobId, { companyWebsite: 'https://chosen.example' });
+    expect(edited.adminFields).toEqual(['websiteUrl']);
+    const [company, line] = (await jobHistory(jobId)).slice(-2);
+    expect(company).toMatchObject({
+      kind: 'company_changed',
+      summary: "Company website changed from 'https://one.example' to 'https://chosen.example'",
+      actor: 'admin:alice',
+    });
+    expect(line).toMatchObject({
+      kind: 'edited',
+      summary: 'Edited: Changed company website',
+      changes: [{ field: 'websiteUrl', from: 'https://one.example', to: 'https://chosen.example' }],
+    });
+    airtable.records = record({
+      Organization: 'Synced Org',
+      'Company Website': 'https://two.example',
+    });
+    expect(await sync()).toMatchObject({ updated: 0, conflicts: 1 });
+    expect((await t.db('companies').where({ name: 'Synced Org' }).first()).website_url).toBe(
+      'https://chosen.example',
+    );
+    const last = (await admin({ url: '/api/admin/sync/last' })).json();
+    expect(last.last.conflictRecords).toEqual([
+      expect.objectContaining({ kind: 'edited', jobId, fields: ['websiteUrl'] }),
+    ]);
+  });
+});
+
 describe(`the migration that records who set each company detail on ${testDatabase}`, () => {
   it("credits each detail to the source of the company's latest job, an admin when none is left", async () => {
     const source = {
