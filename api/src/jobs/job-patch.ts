@@ -239,7 +239,7 @@ function planSalary(
 
 /**
  * The company the job names after the patch, and the details the patch gives it: blank details
- * keep what the company has (a company is shared by the jobs that name them). Each detail given
+ * keep what the company has (a company is shared by the jobs that name it). Each detail given
  * that differs from what the company has (one new to the board: what the job showed) is a change
  * the patch asks for.
  */
