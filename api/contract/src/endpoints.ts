@@ -35,6 +35,7 @@ import {
   PromoCodeInput,
   PromoCodeList,
   RejectSubmission,
+  RevokedPaymentLinks,
   SignedIn,
 } from './admin';
 import {
@@ -418,7 +419,7 @@ export const approveSubmission = {
   method: 'POST',
   path: '/api/admin/submissions/:id/approve',
   summary:
-    'pending_review to approved: e-mails a pay link, or with `useCredit` publishes at once with a Multiples credit.',
+    'pending_review to approved: e-mails a pay link, or with `useCredit` publishes at once with a Multiples credit; `updateCompany` takes the ticked company details from the submission.',
   ...submissionId,
   body: /* @__PURE__ */ orEmptyObject(ApproveSubmission),
   response: ApprovedSubmission,
@@ -442,9 +443,18 @@ export const updateAmount = {
 export const issuePaymentLink = {
   method: 'POST',
   path: '/api/admin/submissions/:id/payment-link',
-  summary: `A new pay link for an approved submission (${PAYMENT_LINK_TTL_DAYS} days); every earlier link stops working.`,
+  summary: `A new pay link for an approved submission (${PAYMENT_LINK_TTL_DAYS} days); earlier links keep working until their own end (\`earlierLinksValid\` counts them).`,
   ...submissionId,
   response: IssuedPaymentLink,
+} as const satisfies Endpoint;
+/** Every pay link of an approved listing stops working (the e-mailed one too). */
+export const revokePaymentLinks = {
+  method: 'POST',
+  path: '/api/admin/submissions/:id/revoke-payment-links',
+  summary:
+    "'Revoke links': every pay link of an approved listing stops working (410) and its open checkouts are cancelled.",
+  ...submissionId,
+  response: RevokedPaymentLinks,
 } as const satisfies Endpoint;
 export const resolvePaymentIssue = {
   method: 'POST',
