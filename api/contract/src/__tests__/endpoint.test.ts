@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { endpointKey, endpointPath, endpointUrl } from '../endpoint';
 import * as ENDPOINTS from '../endpoints';
+import { filterFromQueryString } from '../filter-query';
 import { defaultSearchFilter, searchPage, type SearchRequest } from '../search';
+import { FIRST_VIEW_CASES } from '../testing/first-view-cases';
 
 describe("an endpoint's URL", () => {
   it('fills in each path parameter, URL-encoded, and refuses to leave one out', () => {
@@ -81,4 +83,13 @@ describe("an endpoint's cache key", () => {
     ).toBe(true);
     expect(endpointKey(ENDPOINTS.searchJobs, { body: searchPage(filter, 2) })).not.toBe(built);
   });
+});
+
+describe("the first views' table (FIRST_VIEW_CASES)", () => {
+  it.each(FIRST_VIEW_CASES.filter((c) => c.search))(
+    'describes the search its address does: $name',
+    ({ address, search }) => {
+      expect(searchPage(filterFromQueryString(address.split('?')[1] ?? ''), 1)).toEqual(search);
+    },
+  );
 });
