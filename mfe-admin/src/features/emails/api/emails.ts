@@ -1,13 +1,16 @@
-import { ENDPOINTS, type AdminEmailPage } from '@jobboard/contract';
+import { ENDPOINTS, endpointKey, type EndpointQuery } from '@jobboard/contract';
 import { apiFetch, useMutation } from '@jobboard/shared-ui';
 import useSWR from 'swr';
 
-/** The e-mail page's cache entry: the page on screen (a resend refreshes it). */
-export const emailsKey = ENDPOINTS.adminEmails.path;
+/** A view of the outbox: its filter and page. */
+export type EmailsQuery = NonNullable<EndpointQuery<typeof ENDPOINTS.adminEmails>>;
 
-/** One page of the outbox (`query`: its query string), newest first. */
-export function useEmails(query: string) {
-  return useSWR(`${emailsKey}${query}`, (url: string) => apiFetch<AdminEmailPage>(url), {
+/** The cache entry of one page of the outbox (a resend refreshes the page on screen). */
+export const emailsKey = (view: EmailsQuery) => endpointKey(ENDPOINTS.adminEmails, { query: view });
+
+/** One page of the outbox, newest first. */
+export function useEmails(view: EmailsQuery) {
+  return useSWR(emailsKey(view), () => apiFetch(ENDPOINTS.adminEmails, { query: view }), {
     revalidateOnMount: true,
     keepPreviousData: true,
   });
