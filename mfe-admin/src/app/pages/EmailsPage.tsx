@@ -9,7 +9,8 @@ import {
   errorMessage,
   toast,
 } from '@jobboard/shared-ui';
-import { emailsKey, useEmails, useResendEmail } from '../../features/emails/api/emails';
+import { emailsKey, useEmails } from '../../features/emails/api/emails';
+import { useResendEmail } from '../../features/emails/api/resend-email';
 import { EMAIL_TEXT } from '../../features/emails/messages';
 import { useListView } from '../../lib/list-view';
 import { toastFailure } from '../../lib/toast-failure';

@@ -5,7 +5,7 @@ import { useJobHistory } from '../../features/jobs/api/job-history';
 import { JobDetails } from '../../features/jobs/components/JobDetails';
 import { useListingLifecycle } from '../../features/jobs/hooks/use-listing-lifecycle';
 import { JOB_MESSAGES } from '../../features/jobs/messages';
-import { useSubmission } from '../../features/submissions/api/submissions';
+import { useSubmission } from '../../features/submissions/api/submission';
 import { statusLabel } from '../../features/submissions/components/SubmissionCard';
 import { Timeline } from '../../lib/Timeline';
 import { Actions, PageHeader } from '../../lib/ui';

@@ -16,7 +16,8 @@ import {
   errorMessage,
 } from '@jobboard/shared-ui';
 import styled from 'styled-components';
-import { submissionsCsvHref, useSubmissions } from '../../features/submissions/api/submissions';
+import { submissionsCsvHref } from '../../features/submissions/api/export-submissions';
+import { useSubmissions } from '../../features/submissions/api/submissions';
 import { SubmissionItem } from '../../features/submissions/components/SubmissionItem';
 import { SUBMISSION_TEXT } from '../../features/submissions/messages';
 import { ListSearch } from '../../lib/ListSearch';

@@ -1,5 +1,5 @@
 import { ENDPOINTS, endpointKey, type EndpointQuery } from '@jobboard/contract';
-import { apiFetch, useMutation } from '@jobboard/shared-ui';
+import { apiFetch } from '@jobboard/shared-ui';
 import useSWR from 'swr';
 
 /** A view of the outbox: its filter and page. */
@@ -14,11 +14,4 @@ export function useEmails(view: EmailsQuery) {
     revalidateOnMount: true,
     keepPreviousData: true,
   });
-}
-
-export const resendEmail = (id: string) => apiFetch(ENDPOINTS.resendEmail, { params: { id } });
-
-/** Send a failed message again; `pageKey` (the page on screen) is fetched again. */
-export function useResendEmail(pageKey: string) {
-  return useMutation(pageKey, (_key: string, { arg: id }: { arg: string }) => resendEmail(id));
 }

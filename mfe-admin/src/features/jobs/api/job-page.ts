@@ -1,10 +1,4 @@
-import {
-  ADMIN_JOBS_DEFAULTS,
-  ENDPOINTS,
-  endpointKey,
-  endpointUrl,
-  type AdminJobsQuery,
-} from '@jobboard/contract';
+import { ENDPOINTS, endpointKey, type AdminJobsQuery } from '@jobboard/contract';
 import { apiFetch } from '@jobboard/shared-ui';
 import useSWR, { useSWRConfig } from 'swr';
 
@@ -14,12 +8,6 @@ export const jobPagesKey = endpointKey(ENDPOINTS.adminJobPage);
 /** One page of a view of the jobs list (its URL: only what differs from the defaults). */
 export const jobPageKey = (view: AdminJobsQuery) =>
   endpointKey(ENDPOINTS.adminJobPage, { query: view });
-
-/** Where the CSV of a view downloads from: every job of the view, not just the page. */
-export const jobsCsvHref = (view: AdminJobsQuery) =>
-  endpointUrl(ENDPOINTS.exportJobs, {
-    query: { ...view, page: 1, pageSize: ADMIN_JOBS_DEFAULTS.pageSize },
-  });
 
 /**
  * One page of the dashboard's view, searched, filtered and sorted by the API. Fetched whenever the

@@ -12,10 +12,6 @@ export type QueueQuery = NonNullable<EndpointQuery<typeof ENDPOINTS.adminSubmiss
  */
 export const submissionsKey = endpointKey(ENDPOINTS.adminSubmissionPage);
 
-/** Where the CSV of a view of the queue downloads from: all its pages, with payments. */
-export const submissionsCsvHref = (view: QueueQuery) =>
-  endpointUrl(ENDPOINTS.exportSubmissions, { query: { ...view, page: 1 } });
-
 /**
  * One page of the review queue (`view`: the address's view), polled every 30 seconds (SPEC.md 7):
  * a page, not the whole queue, so a busy queue costs the same to poll. The first load and every
@@ -46,10 +42,4 @@ export function useSubmissions(view: QueueQuery = {}) {
     if (fetched.current !== null && fetched.current !== url) void mutate();
   }, [url, mutate]);
   return swr;
-}
-
-export function useSubmission(id: string | null) {
-  return useSWR(id ? endpointKey(ENDPOINTS.submission, { params: { id } }) : null, () =>
-    apiFetch(ENDPOINTS.submission, { params: { id: id! } }),
-  );
 }

@@ -13,7 +13,3 @@ export const getMemberAlerts = (): Promise<MemberAlerts | null> =>
 export function useMemberAlerts(email: string | undefined) {
   return useSWR(email ? [endpointKey(ENDPOINTS.memberAlerts), email] : null, getMemberAlerts);
 }
-
-/** Remove one of the member's alerts (it is unsubscribed); the answer's message to show. */
-export const removeMemberAlert = (id: string) =>
-  apiFetch(ENDPOINTS.removeMemberAlert, { params: { id } });
