@@ -87,6 +87,31 @@ export default tseslint.config(
     },
   },
   {
+    // The contract is the front ends' only client: every call goes through shared-ui's apiFetch
+    // with an endpoint of the table (its signatures take nothing else), never a fetch by hand.
+    files: ['shell/src/**/*.{ts,tsx}', 'mfe-*/src/**/*.{ts,tsx}', 'shared-ui/src/**/*.{ts,tsx}'],
+    ignores: ['shared-ui/src/api/api-fetch.ts', '**/__tests__/**', '**/test-support/**'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        {
+          name: 'fetch',
+          message:
+            'Call the API with apiFetch(ENDPOINTS.x, { params, query, body }) from shared-ui.',
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...['window', 'globalThis', 'self'].map((object) => ({
+          object,
+          property: 'fetch',
+          message:
+            'Call the API with apiFetch(ENDPOINTS.x, { params, query, body }) from shared-ui.',
+        })),
+      ],
+    },
+  },
+  {
     files: ['shell/**/*.tsx', 'mfe-*/**/*.tsx', 'shared-ui/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -46,6 +46,11 @@ import jobAuditChanges from './20261126010100_job_audit_changes';
 import jobAdminFields from './20261126010200_job_admin_fields';
 import createDeletedSyncedJobs from './20261126010300_create_deleted_synced_jobs';
 import syncRunConflicts from './20261126010400_sync_run_conflicts';
+import createPaymentLinks from './20261126020100_create_payment_links';
+import paymentSessionLinks from './20261126020200_payment_session_links';
+import companyDetailSetters from './20261126020300_company_detail_setters';
+import createCompanyAudit from './20261126020400_create_company_audit';
+import submissionCompanyDescription from './20261126020500_submission_company_description';
 import type { Migration } from './migration';
 
 export const migrations: Migration[] = [
@@ -96,4 +101,9 @@ export const migrations: Migration[] = [
   jobAdminFields,
   createDeletedSyncedJobs,
   syncRunConflicts,
+  createPaymentLinks,
+  paymentSessionLinks,
+  companyDetailSetters,
+  createCompanyAudit,
+  submissionCompanyDescription,
 ];

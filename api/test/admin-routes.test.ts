@@ -253,11 +253,12 @@ describe(`the review queue on ${testDatabase}`, () => {
       created_at: t.clock.now.getTime(),
     });
     // Generating a link issues a new one (only a hash is stored: the e-mailed one cannot be
-    // shown again), valid for 14 days; it replaces the e-mailed link.
+    // shown again), valid for 14 days; the e-mailed link keeps working beside it (issue 25).
     const link = await act(id, 'payment-link');
     expect(link.json()).toEqual({
       paymentUrl: expect.stringMatching(/^http:\/\/localhost:3000\/pay\/[A-Za-z0-9_-]{43}$/),
       expiresAt: '2026-12-06T12:00:00.000Z',
+      earlierLinksValid: 1,
       approvalEmail: expect.any(String),
     });
     expect(link.json().paymentUrl).not.toBe(paymentUrl);
@@ -268,7 +269,7 @@ describe(`the review queue on ${testDatabase}`, () => {
     );
     const pay = (url: string) => t.app.inject(`/api${new URL(url).pathname}`);
     expect((await pay(link.json().paymentUrl)).statusCode).toBe(200);
-    expect((await pay(paymentUrl)).statusCode).toBe(404);
+    expect((await pay(paymentUrl)).statusCode).toBe(200);
   });
 
   it('rejects with a reason, which the employer is told', async () => {
@@ -299,6 +300,8 @@ describe(`the review queue on ${testDatabase}`, () => {
     ['reject a paid submission', 'paid', 'reject'],
     ['link a pending submission', 'pending_review', 'payment-link'],
     ['link a rejected submission', 'rejected', 'payment-link'],
+    ['revoke the links of a pending submission', 'pending_review', 'revoke-payment-links'],
+    ['revoke the links of a paid submission', 'paid', 'revoke-payment-links'],
     ['mark paid a pending submission', 'pending_review', 'mark-paid'],
   ])('refuses to %s (409), changing nothing', async (_, status, action) => {
     const id = await insertSubmission(t.db, { status });

@@ -220,6 +220,7 @@ describe(`admin path parameters and queries under arbitrary input on ${testDatab
     ['POST', '/api/admin/submissions/:id/reject', {}],
     ['PUT', '/api/admin/submissions/:id/amount', { amount: 100 }],
     ['POST', '/api/admin/submissions/:id/payment-link', {}],
+    ['POST', '/api/admin/submissions/:id/revoke-payment-links', {}],
     ['POST', '/api/admin/submissions/:id/mark-paid', {}],
     ['POST', '/api/admin/submissions/:id/payments/1/resolve', {}],
     ['POST', '/api/admin/submissions/1/payments/:id/resolve', {}],
@@ -284,6 +285,7 @@ describe(`the other admin inputs under arbitrary input on ${testDatabase}`, () =
     const actions = [
       ['POST', '/api/admin/submissions/:id/approve'],
       ['POST', '/api/admin/submissions/:id/payment-link'],
+      ['POST', '/api/admin/submissions/:id/revoke-payment-links'],
       ['POST', '/api/admin/submissions/:id/mark-paid'],
       ['POST', '/api/admin/jobs/:job/republish'],
       ['DELETE', '/api/admin/jobs/:job'],

@@ -1,19 +1,30 @@
 import { createHash } from 'node:crypto';
+import { PAY_LINK_MESSAGES } from '@jobboard/contract';
 import type { Knex } from 'knex';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { migrations } from '../migrations';
 import { migrateLatest } from '../src/db/migrate';
 import { signedIn } from './support/admin';
 import { startFakeStripe, type FakeStripe } from './support/fake-stripe';
-import { checkout, startCheckout, stripeEnv, tokenOf } from './support/payments';
+import {
+  checkout,
+  count,
+  deliver,
+  paid,
+  pay,
+  startCheckout,
+  stripeEnv,
+  tokenOf,
+} from './support/payments';
 import { SmtpPeer } from './support/smtp-peer';
 import { insertSubmission } from './support/submissions';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
 
 /**
  * Pay links (issue 11, pay tokens): never in a log line, never stored in the database (only a
- * SHA-256 hash), and each one ends 14 days after it is issued; an admin issues a new one, which
- * replaces the earlier link.
+ * SHA-256 hash), and each one ends 14 days after it is issued. An admin issues a new one beside
+ * the earlier ones, which keep working until they end, the listing is paid, or an admin revokes
+ * them (issue 25).
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -136,25 +147,30 @@ describe(`pay links on ${testDatabase}`, () => {
     expect(stripe.requests).toEqual([]);
   });
 
-  it('are renewed by an admin: the new link works for 14 more days, the replaced one is not valid', async () => {
+  it('are renewed by an admin: the new link works for 14 more days, the expired one stays expired', async () => {
     const { id, token } = await approved();
     t.clock.now = new Date(t.clock.now.getTime() + 20 * DAY_MS);
     expect((await t.app.inject(`/api/pay/${token}`)).statusCode).toBe(410);
     admin = await signedIn(t); // the session from 20 days ago has ended
     const res = await renew(id);
     expect(res.json().expiresAt).toBe(new Date(t.clock.now.getTime() + 14 * DAY_MS).toISOString());
+    expect(res.json().earlierLinksValid).toBe(0);
     const fresh = tokenOf(res.json().paymentUrl);
     expect((await t.app.inject(`/api/pay/${fresh}`)).statusCode).toBe(200);
     const session = await startCheckout(t, stripe, fresh);
     expect(session.success_url).toContain(`/pay/${fresh}/success`);
     const old = await t.app.inject(`/api/pay/${token}`);
-    expect(old.statusCode).toBe(404);
-    expect(old.json()).toEqual({ message: 'This payment link is not valid.' });
+    expect(old.statusCode).toBe(410);
+    expect(old.json()).toEqual({ message: EXPIRED });
     expect(
       await t.db('submission_events').where({ submission_id: id }).orderBy('id', 'desc').first(),
-    ).toMatchObject({ actor: 'admin:alice', note: expect.stringMatching(/New payment link/) });
+    ).toMatchObject({
+      actor: 'admin:alice',
+      note: 'New payment link issued, valid until 2026-12-26; no earlier link was still valid',
+    });
     const listed = (await admin({ method: 'GET', url: `/api/admin/submissions/${id}` })).json();
     expect(listed.paymentLinkExpiresAt).toBe(res.json().expiresAt);
+    expect(listed.livePaymentLinks).toBe(1);
   });
 
   it('stay a receipt once paid, past their end', async () => {
@@ -165,6 +181,197 @@ describe(`pay links on ${testDatabase}`, () => {
     expect(page.statusCode).toBe(200);
     expect(page.json().status).toBe('paid');
     expect((await checkout(t, token)).statusCode).toBe(409);
+  });
+});
+
+/** GET /api/pay/:token */
+const payPage = (token: string) => t.app.inject(`/api/pay/${token}`);
+const history = async (id: number) =>
+  (await admin({ method: 'GET', url: `/api/admin/submissions/${id}/history` })).json() as {
+    kind: string;
+    summary: string;
+    actor: string | null;
+  }[];
+const revoke = (id: number) =>
+  admin({ method: 'POST', url: `/api/admin/submissions/${id}/revoke-payment-links` });
+const REVOKED = PAY_LINK_MESSAGES.revoked('jobs@example.org');
+
+describe(`several pay links of one listing on ${testDatabase} (issue 25)`, () => {
+  it('two links in a row both open the pay page, and the admin is told the first still works', async () => {
+    const { id, token: first } = await approved();
+    const res = await renew(id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().earlierLinksValid).toBe(1);
+    const second = tokenOf(res.json().paymentUrl);
+    for (const token of [first, second]) {
+      const page = await payPage(token);
+      expect(page.statusCode, page.body).toBe(200);
+      expect(page.json()).toMatchObject({ status: 'approved', title: 'Digital Organizer' });
+    }
+    // A third link: two earlier ones still work.
+    expect((await renew(id)).json().earlierLinksValid).toBe(2);
+    const listed = (await admin({ method: 'GET', url: `/api/admin/submissions/${id}` })).json();
+    expect(listed.livePaymentLinks).toBe(3);
+    const timeline = await history(id);
+    expect(timeline.filter((e) => e.summary.startsWith('New payment link issued'))).toEqual([
+      expect.objectContaining({
+        actor: 'admin:alice',
+        summary: 'New payment link issued, valid until 2026-12-06; 1 earlier link stays valid',
+      }),
+      expect.objectContaining({
+        summary: 'New payment link issued, valid until 2026-12-06; 2 earlier links stay valid',
+      }),
+    ]);
+    // Each link ends on its own day: the first one ends first.
+    t.clock.now = new Date(t.clock.now.getTime() + 14 * DAY_MS);
+    expect((await payPage(first)).statusCode).toBe(410);
+  });
+
+  it('paying through the first link publishes once; the second then says the listing is paid', async () => {
+    const { id, token: first } = await approved();
+    const second = tokenOf((await renew(id)).json().paymentUrl);
+    // The employer starts paying through both (two tabs), each link its own session.
+    const sessionOfFirst = await startCheckout(t, stripe, first);
+    const sessionOfSecond = await startCheckout(t, stripe, second);
+    expect(sessionOfFirst.id).not.toBe(sessionOfSecond.id);
+    expect(sessionOfFirst.success_url).toContain(`/pay/${first}/success`);
+    expect(sessionOfSecond.success_url).toContain(`/pay/${second}/success`);
+
+    const event = stripe.signedEvent('checkout.session.completed', paid(sessionOfFirst));
+    expect((await deliver(t, event)).statusCode).toBe(200);
+    expect((await deliver(t, event)).statusCode).toBe(200); // delivered again: applied once
+    expect(await count(t, 'jobs', { source: 'submission' })).toBe(1);
+    const submission = await t.db('submissions').where({ id }).first();
+    expect(submission.status).toBe('paid');
+
+    // The second link: the listing is paid (its receipt), and no checkout starts.
+    const page = await payPage(second);
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({ status: 'paid', jobId: String(submission.job_id) });
+    const refused = await checkout(t, second);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ message: PAY_LINK_MESSAGES.alreadyPaid });
+    // Its session was expired at Stripe once the first one paid.
+    expect(stripe.sessions.get(sessionOfSecond.id)!.status).toBe('expired');
+    expect(await count(t, 'jobs', { source: 'submission' })).toBe(1);
+  });
+
+  it('a session of the second link paid as well is flagged for a refund, never published twice', async () => {
+    const { id, token: first } = await approved();
+    const second = tokenOf((await renew(id)).json().paymentUrl);
+    const one = await startCheckout(t, stripe, first);
+    const two = await startCheckout(t, stripe, second);
+    await pay(t, stripe, one);
+    await pay(t, stripe, two); // paid at Stripe before its expiry reached it
+    expect(await count(t, 'jobs', { source: 'submission' })).toBe(1);
+    expect(await t.db('payments').where({ submission_id: id }).orderBy('id')).toEqual([
+      expect.objectContaining({ checkout_session_id: one.id, status: 'paid' }),
+      expect.objectContaining({ checkout_session_id: two.id, status: 'needs_refund' }),
+    ]);
+  });
+
+  it("'Revoke links' ends every link: neither opens the pay page nor starts a checkout", async () => {
+    const { id, token: first } = await approved();
+    const second = tokenOf((await renew(id)).json().paymentUrl);
+    const open = await startCheckout(t, stripe, first);
+    stripe.requests.length = 0;
+
+    const res = await revoke(id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      revoked: 2,
+      submission: { id: String(id), livePaymentLinks: 0, paymentLinkExpiresAt: null },
+    });
+    for (const token of [first, second]) {
+      const page = await payPage(token);
+      expect(page.statusCode).toBe(410);
+      expect(page.json()).toEqual({ message: REVOKED });
+      const refused = await checkout(t, token);
+      expect(refused.statusCode).toBe(410);
+      expect(refused.json()).toEqual({ message: REVOKED });
+    }
+    // No checkout was created, and the one already open was expired at Stripe.
+    expect(stripe.requests.map((r) => r.path)).toEqual([`/v1/checkout/sessions/${open.id}/expire`]);
+    expect(stripe.sessions.get(open.id)!.status).toBe('expired');
+    expect((await history(id)).filter((e) => e.summary.startsWith('Payment links'))).toEqual([
+      expect.objectContaining({
+        kind: 'changed',
+        actor: 'admin:alice',
+        summary:
+          'Payment links revoked: 2 links that still worked (the e-mailed one included) no longer work; 1 open Stripe checkout expired',
+      }),
+    ]);
+    // Revoked links are kept (hash only), with who and when.
+    expect(await t.db('payment_links').where({ submission_id: id }).orderBy('id')).toEqual([
+      expect.objectContaining({ revoked_by: 'admin:alice', revoked_at: t.clock.now.getTime() }),
+      expect.objectContaining({ revoked_by: 'admin:alice', revoked_at: t.clock.now.getTime() }),
+    ]);
+
+    // A new link works again; the revoked ones stay revoked.
+    const renewed = await renew(id);
+    expect(renewed.json().earlierLinksValid).toBe(0);
+    expect((await payPage(tokenOf(renewed.json().paymentUrl))).statusCode).toBe(200);
+    expect((await payPage(first)).statusCode).toBe(410);
+  });
+
+  it('a session opened before the links were revoked and paid after does not publish: flagged for review', async () => {
+    const { id, token } = await approved();
+    const session = await startCheckout(t, stripe, token);
+    stripe.down = true; // Stripe cannot be told to expire it
+    expect((await revoke(id)).statusCode).toBe(200);
+    stripe.down = false;
+    await pay(t, stripe, session);
+    expect(await count(t, 'jobs', { source: 'submission' })).toBe(0);
+    expect((await t.db('submissions').where({ id }).first()).status).toBe('approved');
+    expect(await t.db('payments').where({ checkout_session_id: session.id }).first()).toMatchObject(
+      {
+        status: 'needs_review',
+        review_reason:
+          'Paid $99 USD through a payment link revoked by admin:alice before the payment arrived',
+      },
+    );
+  });
+
+  it("revokes only an approved listing's links; with none left working it changes nothing", async () => {
+    const pending = await insertSubmission(t.db, { status: 'pending_review' });
+    const refused = await revoke(pending);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      "Only an approved submission's payment links can be revoked; this one is pending_review.",
+    );
+    expect((await revoke(987_654)).statusCode).toBe(404);
+
+    const { id } = await approved();
+    expect((await revoke(id)).json().revoked).toBe(1);
+    const events = await count(t, 'submission_events', { submission_id: id });
+    expect((await revoke(id)).json()).toMatchObject({ revoked: 0 });
+    expect(await count(t, 'submission_events', { submission_id: id })).toBe(events);
+  });
+
+  it('keep the links e-mailed before the upgrade working, and revocable', async () => {
+    const source = {
+      getMigrations: async () => migrations,
+      getMigrationName: (m: (typeof migrations)[number]) => m.name,
+      getMigration: async (m: (typeof migrations)[number]) => m,
+    };
+    const from = migrations.findIndex((m) => m.name === '20261126020100_create_payment_links');
+    for (let i = from; i < migrations.length; i += 1) {
+      await t.db.migrate.down({ migrationSource: source });
+    }
+    const emailed = 'F'.repeat(43);
+    const expiresAt = t.clock.now.getTime() + 3 * DAY_MS;
+    const id = await insertSubmission(t.db, {
+      payment_token_hash: createHash('sha256').update(emailed).digest('hex'),
+      payment_token_created_at: t.clock.now.getTime(),
+      payment_token_expires_at: expiresAt,
+    });
+    await migrateLatest(t.db);
+    const page = await payPage(emailed);
+    expect(page.statusCode).toBe(200);
+    expect(page.json().linkExpiresAt).toBe(new Date(expiresAt).toISOString());
+    expect((await renew(id)).json().earlierLinksValid).toBe(1);
+    expect((await revoke(id)).json().revoked).toBe(2);
+    expect((await payPage(emailed)).statusCode).toBe(410);
   });
 });
 

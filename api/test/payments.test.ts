@@ -83,13 +83,14 @@ describe(`payments on ${testDatabase}`, () => {
       });
     });
 
-    it('is replaced by a new link: only a hash is kept, so the same link is never shown twice', async () => {
+    it('gets a new link beside it: only a hash is kept, so the same link is never shown twice', async () => {
       const { id, token } = await approvedWithToken();
       const renewed = await issuePaymentToken(t.app, t.db, id, t.clock.now);
       expect(renewed.token).not.toBe(token);
       expect(renewed.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect((await t.app.inject(`/api/pay/${renewed.token}`)).statusCode).toBe(200);
-      expect((await t.app.inject(`/api/pay/${token}`)).statusCode).toBe(404);
+      // The earlier link is not ended by the new one (issue 25).
+      expect((await t.app.inject(`/api/pay/${token}`)).statusCode).toBe(200);
     });
 
     it('is 404 for an unknown or malformed token and 410 once rejected', async () => {
@@ -122,10 +123,15 @@ describe(`payments on ${testDatabase}`, () => {
         success_url: `https://jobs.example.org/pay/${token}/success?session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: `https://jobs.example.org/pay/${token}/cancel`,
       });
-      // The submission's last change is in the key too: an expired session never comes back.
+      // The submission's last change is in the key too: an expired session never comes back;
+      // and the link's id: a session returns to the link it was started from.
+      const link = await t.db('payment_links').where({ submission_id: id }).first();
       expect(request.headers['idempotency-key']).toMatch(
-        new RegExp(`^checkout-${id}-12345-\\d+-\\d+$`),
+        new RegExp(`^checkout-${id}-12345-\\d+-\\d+-${link.id}$`),
       );
+      expect(
+        await t.db('payments').where({ checkout_session_id: session.id }).first(),
+      ).toMatchObject({ payment_link_id: link.id });
       expect(request.headers.authorization).toBe('Bearer sk_test_board');
       expect(session.amount_total).toBe(12_345);
       expect(await t.db('payments').where({ submission_id: id }).first()).toMatchObject({

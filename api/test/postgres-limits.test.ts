@@ -8,7 +8,7 @@ import {
 } from '@jobboard/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALID_SUBMISSION } from '@jobboard/contract/testing';
-import { CSRF, signedIn } from './support/admin';
+import { CSRF, createAdmin, login, sessionCookie, signedIn } from './support/admin';
 import { createJobs } from './support/jobs';
 import { invalidRows } from './support/rows';
 import { insertSubmission } from './support/submissions';
@@ -77,6 +77,7 @@ describe(`ids past a 32-bit integer on ${testDatabase}`, () => {
     ['POST', '/api/admin/submissions/2147483648/reject'],
     ['PUT', '/api/admin/submissions/2147483648/amount'],
     ['POST', '/api/admin/submissions/2147483648/payment-link'],
+    ['POST', '/api/admin/submissions/2147483648/revoke-payment-links'],
     ['POST', '/api/admin/submissions/2147483648/mark-paid'],
     ['PUT', '/api/admin/promo-codes/2147483648'],
     ['DELETE', '/api/admin/promo-codes/99999999999'],
@@ -292,9 +293,56 @@ describe(`text PostgreSQL cannot store on ${testDatabase}`, () => {
         contactEmail: `${'e'.repeat(64)}@${'d'.repeat(60)}.${'x'.repeat(60)}.example.org`,
         salaryMin: String(SUBMISSION_LIMITS.salary),
         salaryMax: String(SUBMISSION_LIMITS.salary),
+        companyWebsite: longUrl(SUBMISSION_LIMITS.companyWebsite),
+        logoUrl: longUrl(SUBMISSION_LIMITS.logoUrl),
+        companyDescription: 'D'.repeat(SUBMISSION_LIMITS.companyDescription),
       },
     });
     expect(res.statusCode).toBe(201);
+    expect(await invalidRows(t.db)).toEqual([]);
+  });
+});
+
+describe(`who did it, at the width of its columns, on ${testDatabase} (issue 25)`, () => {
+  it('records the longest admin name on pay links, their revocation and company changes', async () => {
+    const username = 'a'.repeat(ADMIN_LIMITS.username);
+    await createAdmin(t, { username, password: 'correct horse battery staple' });
+    const res = await login(t, { username, password: 'correct horse battery staple' });
+    const cookie = sessionCookie(res);
+    const as = (url: string, payload?: object) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...CSRF, cookie },
+        ...(payload ? { payload } : {}),
+      });
+    const organization = 'C'.repeat(SUBMISSION_LIMITS.organization);
+    await createJobs(t.app, [{ title: 'On the board', organization }]);
+    const id = await insertSubmission(t.db, {
+      status: 'pending_review',
+      organization,
+      company_website_url: longUrl(SUBMISSION_LIMITS.companyWebsite),
+      company_description: 'D'.repeat(SUBMISSION_LIMITS.companyDescription),
+    });
+    const approved = await as(`/api/admin/submissions/${id}/approve`, {
+      updateCompany: ['websiteUrl', 'description'],
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await as(`/api/admin/submissions/${id}/payment-link`)).statusCode).toBe(200);
+    expect((await as(`/api/admin/submissions/${id}/revoke-payment-links`)).statusCode).toBe(200);
+    const actor = `admin:${username}`;
+    expect(await t.db('payment_links').where({ submission_id: id })).toEqual([
+      expect.objectContaining({ created_by: actor, revoked_by: actor }),
+      expect.objectContaining({ created_by: actor, revoked_by: actor }),
+    ]);
+    expect(await t.db('company_audit').where({ submission_id: id })).toEqual([
+      expect.objectContaining({ field: 'websiteUrl', actor }),
+      expect.objectContaining({
+        field: 'description',
+        actor,
+        new_value: 'D'.repeat(SUBMISSION_LIMITS.companyDescription),
+      }),
+    ]);
     expect(await invalidRows(t.db)).toEqual([]);
   });
 });

@@ -61,6 +61,7 @@ const ADMIN = [
   'POST /api/admin/submissions/:id/reject',
   'PUT /api/admin/submissions/:id/amount',
   'POST /api/admin/submissions/:id/payment-link',
+  'POST /api/admin/submissions/:id/revoke-payment-links',
   'POST /api/admin/submissions/:id/mark-paid',
   'POST /api/admin/submissions/:id/payments/:paymentId/resolve',
   'GET /api/admin/promo-codes',

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE, type Job } from '@jobboard/contract';
+import { FIRST_VIEW_CASES } from '@jobboard/contract/testing';
 import { isoDate } from '../src/jobs/dates';
 import { createJobs } from './support/jobs';
 import { fakeReleases } from './support/releases';
@@ -155,6 +156,25 @@ describe(`serving the front end on ${testDatabase}`, () => {
       expect(page.data.locations).toEqual((await t.app.inject('/api/locations')).json());
       expect(page.data.categories).toEqual((await t.app.inject('/api/categories')).json());
     });
+
+    // The board's test holds its hooks to the same table: the key of each part is the key the
+    // browser asks for, and the part is the API's answer to the call that key names.
+    it.each(FIRST_VIEW_CASES)(
+      'names each part by the key of the call it answers: $name',
+      async ({ address, keys, search, jobId }) => {
+        const { data } = bootOf((await t.app.inject(address)).body);
+        expect(data.keys).toEqual(keys);
+        if (search) {
+          const api = await t.app.inject({
+            method: 'POST',
+            url: '/api/jobs/search',
+            payload: search,
+          });
+          expect(data.search.response).toEqual(api.json());
+        }
+        if (jobId) expect(data.job.id).toBe(jobId);
+      },
+    );
 
     it('gives /jobs/{id} that job, or null when there is none', async () => {
       const found = bootOf((await t.app.inject(`/jobs/${ids['Grants Manager']}`)).body);

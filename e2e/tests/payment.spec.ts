@@ -74,3 +74,74 @@ test('the whole employer journey: submit, review, pay through Stripe Checkout, l
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, testInfo, 'admin-dashboard-with-revenue');
 });
+
+test('two pay links in a row: both open the pay page, the first pays once, and revoked links stop working', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const stamp = Date.now();
+  const paidTitle = `Data Reporter ${stamp}`;
+  const revokedTitle = `Grants Writer ${stamp}`;
+  await submitJob(page, { title: paidTitle, contactEmail: `links-${stamp}@openballot.example` });
+  await submitJob(page, {
+    title: revokedTitle,
+    contactEmail: `revoke-${stamp}@openballot.example`,
+  });
+
+  await loginAsAdmin(page);
+  await page.goto('/admin/submissions');
+  const payLinks = async (title: string) => {
+    const card = page.getByTestId('submission').filter({ hasText: title });
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await expect(card.getByText(/Payment link valid until /)).toBeVisible();
+    const approval = await waitForMail((m) => m.raw.includes(`Approved: ${title}`));
+    const emailed = /http:\/\/localhost:\d+\/pay\/[A-Za-z0-9_-]{43}/.exec(mailText(approval))![0];
+    // A second link: the admin is told the e-mailed one still works.
+    await card.getByRole('button', { name: 'Generate Payment Link' }).click();
+    await expect(toasts(page)).toContainText('The earlier link still works until it expires');
+    await expect(card.getByText(/2 payment links work now/)).toBeVisible();
+    const second = await page.evaluate(() => navigator.clipboard.readText());
+    expect(second).not.toBe(emailed);
+    return { card, emailed, second };
+  };
+
+  // Both links open the pay page.
+  const paid = await payLinks(paidTitle);
+  for (const link of [paid.emailed, paid.second]) {
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Pay for your listing' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pay $99' })).toBeVisible();
+  }
+
+  // Paying through the first publishes the job once; the second link then shows it paid.
+  await page.goto(paid.emailed);
+  await page.getByRole('button', { name: 'Pay $99' }).click();
+  await page.getByRole('button', { name: 'Pay $99.00' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you! Payment received' })).toBeVisible();
+  await page.goto(paid.second);
+  await expect(page.getByText('This listing is paid for and live.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay $99' })).toHaveCount(0);
+  const found = await (
+    await page.request.post('/api/jobs/search', { data: { query: paidTitle } })
+  ).json();
+  expect(found.jobs.filter((job: { title: string }) => job.title === paidTitle)).toHaveLength(1);
+
+  // 'Revoke links', once confirmed, ends both links of the other listing.
+  await page.goto('/admin/submissions');
+  const revoked = await payLinks(revokedTitle);
+  await revoked.card.getByRole('button', { name: 'Revoke links' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Revoke payment links?' });
+  await expect(dialog).toContainText('including the one e-mailed to the employer');
+  await dialog.getByRole('button', { name: 'Revoke links' }).click();
+  await expect(toasts(page)).toContainText('Payment Links Revoked');
+  await expect(revoked.card.getByText(/No payment link works now/)).toBeVisible();
+  for (const link of [revoked.emailed, revoked.second]) {
+    await page.goto(link);
+    await expect(
+      page.getByText(
+        /^This payment link has been withdrawn by our team\. Write to \S+ for a new one\.$/,
+      ),
+    ).toBeVisible();
+  }
+});

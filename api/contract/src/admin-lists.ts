@@ -206,6 +206,8 @@ export const HISTORY_KINDS = [
   'published',
   'expired',
   'changed',
+  /** A change of the company's details (website, logo, description): who, old and new. */
+  'company_changed',
   'email_sent',
   'email_failed',
   'email_waiting',

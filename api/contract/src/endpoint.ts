@@ -1,4 +1,13 @@
-import { any, coerce, literal, object, string, type Infer, type Struct } from 'superstruct';
+import {
+  any,
+  coerce,
+  literal,
+  object,
+  string,
+  validate,
+  type Infer,
+  type Struct,
+} from 'superstruct';
 import { RecordId } from './job';
 
 /** Params of every route with one record id in its path (`/api/admin/jobs/:id`). */
@@ -40,6 +49,8 @@ export interface Endpoint {
   readonly method: HttpMethod;
   /** The full path; `:name` marks a path parameter. */
   readonly path: string;
+  /** What it does, in one line: docs/http-api.md lists it (`pnpm docs:api` writes that page). */
+  readonly summary?: string;
   readonly params?: AnyStruct;
   readonly querystring?: AnyStruct;
   /** The JSON body (absent: the route reads none). */
@@ -71,6 +82,47 @@ export type EndpointParams<E extends Endpoint> = E extends { params: infer P ext
   : undefined;
 
 /**
+ * What a query string of E may hold: the fields of its `querystring` struct, each of which may be
+ * left out (it then takes its default); undefined when E reads no query string.
+ */
+export type EndpointQuery<E extends Endpoint> = E extends {
+  querystring: infer Q extends AnyStruct;
+}
+  ? Partial<Infer<Q>>
+  : undefined;
+
+/**
+ * What one call of E sends besides its method and path, typed from E's structs: its path
+ * parameters (when E has some), its query string (when E reads one) and its body (when E takes
+ * one; a body whose every field is optional may be left out, the API reads none as `{}`).
+ */
+export type EndpointInput<E extends Endpoint> = (EndpointParams<E> extends undefined
+  ? { params?: undefined }
+  : { params: EndpointParams<E> }) &
+  (EndpointQuery<E> extends undefined ? { query?: undefined } : { query?: EndpointQuery<E> }) &
+  (EndpointBody<E> extends undefined
+    ? { body?: undefined }
+    : object extends EndpointBody<E>
+      ? { body?: EndpointBody<E> }
+      : { body: EndpointBody<E> });
+
+/**
+ * The arguments after the endpoint of a call of E (`apiFetch`, `endpointKey`): its input, with
+ * `Extra` beside it, which may be left out when E needs nothing.
+ */
+export type EndpointArgs<E extends Endpoint, Extra = unknown> =
+  object extends EndpointInput<E>
+    ? [input?: EndpointInput<E> & Extra]
+    : [input: EndpointInput<E> & Extra];
+
+/** A call's input as the functions below read it, whatever the endpoint. */
+interface AnyInput {
+  params?: Record<string, string | number>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+
+/**
  * E's path with its parameters filled in, each URL-encoded: `endpointPath(ENDPOINTS.job,
  * { id: 3 })` is `/api/jobs/3`. A parameter left out is an error, not a request to a wrong URL.
  */
@@ -81,4 +133,82 @@ export function endpointPath<E extends Endpoint>(endpoint: E, params?: EndpointP
     if (value === undefined) throw new Error(`${endpoint.path} needs its ${name}`);
     return encodeURIComponent(String(value));
   });
+}
+
+/**
+ * The URL of a call of E: its path with the parameters filled in, and its query string. The
+ * query holds only what differs from the defaults of E's `querystring` struct, in the struct's
+ * order (a list is repeated once per value), so one view has one URL:
+ * `endpointUrl(ENDPOINTS.adminJobPage, { query: { status: 'live', page: 1 } })` is
+ * `/api/admin/lists/jobs?status=live`.
+ */
+export function endpointUrl<E extends Endpoint>(endpoint: E, ...[input]: EndpointArgs<E>): string {
+  const { params, query } = (input ?? {}) as AnyInput;
+  return `${endpointPath(endpoint, params as EndpointParams<E>)}${queryString(endpoint, query)}`;
+}
+
+/**
+ * The cache key (SWR's) of a call of E: one text of the endpoint and its input, the same wherever
+ * it is built, so the server's first view and the front ends' hooks name a call alike
+ * (`endpointKey(ENDPOINTS.searchJobs, { body })`). A GET's key is its URL, so the keys of every
+ * page of a list start with the list's path; any other method leads with the method, and a body
+ * follows as JSON with its keys sorted (the order an object was built in changes nothing).
+ */
+export function endpointKey<E extends Endpoint>(endpoint: E, ...args: EndpointArgs<E>): string {
+  const url = endpointUrl(endpoint, ...args);
+  const call = endpoint.method === 'GET' ? url : `${endpoint.method} ${url}`;
+  const body = (args[0] as AnyInput | undefined)?.body;
+  return body === undefined ? call : `${call} ${sortedJson(body)}`;
+}
+
+/** JSON with every object's keys sorted. */
+function sortedJson(value: unknown): string {
+  return JSON.stringify(value, (_key, part: unknown) =>
+    part && typeof part === 'object' && !Array.isArray(part)
+      ? Object.fromEntries(
+          Object.keys(part)
+            .sort()
+            .map((key) => [key, (part as Record<string, unknown>)[key]]),
+        )
+      : part,
+  );
+}
+
+/** The query string of a call of `endpoint` (with its '?'; '' when nothing differs). */
+function queryString(endpoint: Endpoint, query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const struct = endpoint.querystring;
+  const defaults = struct ? defaultsOf(struct) : {};
+  const fields: string[] = struct?.schema ? Object.keys(struct.schema as object) : [];
+  const names = [
+    ...fields.filter((name) => name in query),
+    ...Object.keys(query)
+      .filter((name) => !fields.includes(name))
+      .sort(),
+  ];
+  const params = new URLSearchParams();
+  for (const name of names) {
+    const value = query[name];
+    if (value === undefined || value === null || value === '' || value === defaults[name]) {
+      continue;
+    }
+    for (const each of Array.isArray(value) ? (value as unknown[]) : [value]) {
+      params.append(name, String(each));
+    }
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+const defaultsByStruct = new WeakMap<AnyStruct, Record<string, unknown>>();
+
+/** What a query struct makes of an empty query string: its defaults (none when it needs a field). */
+function defaultsOf(struct: AnyStruct): Record<string, unknown> {
+  let defaults = defaultsByStruct.get(struct);
+  if (!defaults) {
+    const [error, value] = validate({}, struct, { coerce: true });
+    defaults = error ? {} : (value as Record<string, unknown>);
+    defaultsByStruct.set(struct, defaults);
+  }
+  return defaults;
 }

@@ -8,9 +8,12 @@ import {
   AdminStats,
   AdminSubmissionPage,
   AdminSubmissionsQuery,
+  BULK_EXTEND_DAYS,
   BulkJobAction,
   BulkJobResult,
   History,
+  MAX_BULK_JOBS,
+  REVENUE_MONTHS,
 } from './admin-lists';
 import {
   ADMIN_MESSAGES,
@@ -32,9 +35,11 @@ import {
   PromoCodeInput,
   PromoCodeList,
   RejectSubmission,
+  RevokedPaymentLinks,
   SignedIn,
 } from './admin';
 import {
+  ALERT_LIMITS,
   ALERT_MESSAGES,
   AlertSubscription,
   AlertTokenParams,
@@ -52,9 +57,16 @@ import {
   orEmptyObject,
   type Endpoint,
 } from './endpoint';
+import { RECENT_DAYS, TOTAL_COUNT_CAP } from './choices';
 import { Job, JobList, RecordId } from './job';
-import { Member, MemberBookmarks, MemberSignIn, MemberSignedIn } from './members';
-import { CheckoutStarted, PayPageView } from './payments';
+import {
+  MAX_MEMBER_BOOKMARKS,
+  Member,
+  MemberBookmarks,
+  MemberSignIn,
+  MemberSignedIn,
+} from './members';
+import { CheckoutStarted, PAYMENT_LINK_TTL_DAYS, PayPageView } from './payments';
 import { JobListQuery, SearchRequest, SearchResponse, StringList } from './search';
 import { RemotesConfig, SiteConfig } from './site';
 import { SubmissionPayload, SubmissionReceived } from './submission';
@@ -76,39 +88,47 @@ const promoCodeId = { params: IdParams, notFound: { id: 'Promo code not found' }
 export const jobList = {
   method: 'GET',
   path: '/api/jobs',
+  summary:
+    'One page of the public jobs (active, not ended), featured first, newest first; `X-Total-Count` and `Link` headers give the total and the next page.',
   querystring: JobListQuery,
   response: JobList,
 } as const satisfies Endpoint;
 export const recentJobs = {
   method: 'GET',
   path: '/api/jobs/recent',
+  summary: `The public jobs posted in the last ${RECENT_DAYS} days, newest first: the recent job list.`,
   response: JobList,
 } as const satisfies Endpoint;
 export const job = {
   method: 'GET',
   path: '/api/jobs/:id',
+  summary: 'One job for its page or modal; an ended job is still answered, marked `expired: true`.',
   ...jobId,
   response: Job,
 } as const satisfies Endpoint;
 export const searchJobs = {
   method: 'POST',
   path: '/api/jobs/search',
+  summary: `One page of the public jobs matching the filter object, sorted as asked, with the total (counted up to ${TOTAL_COUNT_CAP}: \`totalExact\`).`,
   body: /* @__PURE__ */ orEmptyObject(SearchRequest),
   response: SearchResponse,
 } as const satisfies Endpoint;
 export const locations = {
   method: 'GET',
   path: '/api/locations',
+  summary: 'The locations of the public jobs, alphabetical: the Location filter.',
   response: StringList,
 } as const satisfies Endpoint;
 export const categories = {
   method: 'GET',
   path: '/api/categories',
+  summary: 'The categories of the public jobs, alphabetical: the Category filter.',
   response: StringList,
 } as const satisfies Endpoint;
 export const site = {
   method: 'GET',
   path: '/api/site',
+  summary: "The publication's names, addresses and links (header, footer, hero, membership).",
   response: SiteConfig,
 } as const satisfies Endpoint;
 
@@ -116,6 +136,8 @@ export const site = {
 export const submitJob = {
   method: 'POST',
   path: '/api/submit-job-for-review',
+  summary:
+    "An employer's job submission, stored for review, priced from its tier and promo code; 429 past the rate limit.",
   body: SubmissionPayload,
   status: 201,
   response: SubmissionReceived,
@@ -123,12 +145,16 @@ export const submitJob = {
 export const payPage = {
   method: 'GET',
   path: '/api/pay/:token',
+  summary:
+    "What a pay link's page shows: the listing, its tier, the amount due after any promo code and until when the link works.",
   params: PayLinkParams,
   response: PayPageView,
 } as const satisfies Endpoint;
 export const payCheckout = {
   method: 'POST',
   path: '/api/pay/:token/checkout',
+  summary:
+    'Starts a Stripe Checkout Session for the amount owed now and answers its URL; 503 while Stripe cannot be reached.',
   params: PayLinkParams,
   response: CheckoutStarted,
 } as const satisfies Endpoint;
@@ -136,6 +162,8 @@ export const payCheckout = {
 export const stripeWebhook = {
   method: 'POST',
   path: '/api/stripe/webhook',
+  summary:
+    "Stripe's signed deliveries: a paid session this site created for a listing, for exactly the amount owed, publishes it (once per event).",
   response: WebhookReceived,
 } as const satisfies Endpoint;
 
@@ -147,6 +175,8 @@ const alertToken = {
 export const subscribeAlert = {
   method: 'POST',
   path: '/api/alerts',
+  summary:
+    'Follow a board search by e-mail: sends the confirmation link (double opt-in) and answers what to do next.',
   body: AlertSubscription,
   status: 201,
   response: Message,
@@ -155,6 +185,7 @@ export const subscribeAlert = {
 export const confirmAlert = {
   method: 'POST',
   path: '/api/alerts/:token/confirm',
+  summary: `The confirmation link of an alert: the alert starts. Works once, for ${ALERT_LIMITS.confirmHours} hours.`,
   params: AlertTokenParams,
   notFound: { token: ALERT_MESSAGES.confirmInvalid },
   response: AlertView,
@@ -162,12 +193,14 @@ export const confirmAlert = {
 export const alert = {
   method: 'GET',
   path: '/api/alerts/:token',
+  summary: 'An alert as its manage page shows it, by the token of its links.',
   ...alertToken,
   response: AlertView,
 } as const satisfies Endpoint;
 export const updateAlert = {
   method: 'PUT',
   path: '/api/alerts/:token',
+  summary: 'Change how often an alert sends (daily or weekly).',
   ...alertToken,
   body: AlertUpdate,
   response: AlertView,
@@ -175,6 +208,7 @@ export const updateAlert = {
 export const unsubscribeAlert = {
   method: 'POST',
   path: '/api/alerts/:token/unsubscribe',
+  summary: 'Stop an alert (the unsubscribe and manage pages).',
   ...alertToken,
   response: AlertView,
 } as const satisfies Endpoint;
@@ -186,6 +220,8 @@ export const unsubscribeAlert = {
 export const unsubscribeAlertOneClick = {
   method: 'POST',
   path: '/alerts/unsubscribe',
+  summary:
+    "RFC 8058 one-click unsubscribe: each alert e-mail's `List-Unsubscribe` URL (a GET of it is the unsubscribe page).",
   querystring: AlertUnsubscribeQuery,
   response: Message,
 } as const satisfies Endpoint;
@@ -194,33 +230,40 @@ export const unsubscribeAlertOneClick = {
 export const memberSignIn = {
   method: 'POST',
   path: '/api/members/session',
+  summary:
+    "Signs a Ghost member in with Ghost's identity token and merges this browser's bookmarks into theirs.",
   body: MemberSignIn,
   response: MemberSignedIn,
 } as const satisfies Endpoint;
 export const memberSignOut = {
   method: 'DELETE',
   path: '/api/members/session',
+  summary: 'Ends the member session.',
   response: Message,
 } as const satisfies Endpoint;
 export const memberMe = {
   method: 'GET',
   path: '/api/members/me',
+  summary: 'Who is signed in as a member.',
   response: Member,
 } as const satisfies Endpoint;
 export const memberBookmarks = {
   method: 'GET',
   path: '/api/members/bookmarks',
+  summary: "The member's bookmarks, oldest first, and which of them the board no longer lists.",
   response: MemberBookmarks,
 } as const satisfies Endpoint;
 export const addMemberBookmark = {
   method: 'PUT',
   path: '/api/members/bookmarks/:id',
+  summary: `Bookmark a public job for the member (idempotent; 409 past ${MAX_MEMBER_BOOKMARKS} bookmarks).`,
   ...jobId,
   response: Message,
 } as const satisfies Endpoint;
 export const removeMemberBookmark = {
   method: 'DELETE',
   path: '/api/members/bookmarks/:id',
+  summary: 'Remove a bookmark of the member (idempotent).',
   ...jobId,
   response: Message,
 } as const satisfies Endpoint;
@@ -228,11 +271,13 @@ export const removeMemberBookmark = {
 export const memberAlerts = {
   method: 'GET',
   path: '/api/members/alerts',
+  summary: "The job alerts of the member's address, pending and confirmed, newest first.",
   response: MemberAlerts,
 } as const satisfies Endpoint;
 export const removeMemberAlert = {
   method: 'DELETE',
   path: '/api/members/alerts/:id',
+  summary: "Unsubscribe one of the member's alerts.",
   params: IdParams,
   notFound: { id: ALERT_MESSAGES.memberAlertNotFound },
   response: Message,
@@ -242,6 +287,8 @@ export const removeMemberAlert = {
 export const login = {
   method: 'POST',
   path: '/api/admin/login',
+  summary:
+    'Admin sign-in: a new session; throttled per username and address (429 with `Retry-After`).',
   body: AdminLogin,
   invalid: ADMIN_MESSAGES.login,
   response: SignedIn,
@@ -249,11 +296,13 @@ export const login = {
 export const checkAuth = {
   method: 'GET',
   path: '/api/admin/check-auth',
+  summary: 'Who is signed in as an admin (401 when nobody is).',
   response: AuthState,
 } as const satisfies Endpoint;
 export const logout = {
   method: 'POST',
   path: '/api/admin/logout',
+  summary: 'Ends the admin session.',
   response: Message,
 } as const satisfies Endpoint;
 
@@ -261,17 +310,20 @@ export const logout = {
 export const adminJobs = {
   method: 'GET',
   path: '/api/admin/jobs',
+  summary: 'Every job, inactive and ended ones too, as the admin sees it.',
   response: AdminJobList,
 } as const satisfies Endpoint;
 export const adminJob = {
   method: 'GET',
   path: '/api/admin/jobs/:id',
+  summary: 'One job as the admin sees it (with its source and the fields edited here).',
   ...jobId,
   response: AdminJob,
 } as const satisfies Endpoint;
 export const createJob = {
   method: 'POST',
   path: '/api/admin/jobs',
+  summary: "Creates a job from the admin's job form.",
   body: AdminJobForm,
   status: 201,
   response: AdminJob,
@@ -280,6 +332,7 @@ export const createJob = {
 export const updateJob = {
   method: 'PUT',
   path: '/api/admin/jobs/:id',
+  summary: 'Writes the fields given and keeps every other; each change goes into the audit trail.',
   ...jobId,
   body: AdminJobUpdate,
   response: AdminJob,
@@ -287,12 +340,14 @@ export const updateJob = {
 export const deleteJob = {
   method: 'DELETE',
   path: '/api/admin/jobs/:id',
+  summary: 'Deletes a job; a synced one is remembered so that the source does not create it again.',
   ...jobId,
   response: Message,
 } as const satisfies Endpoint;
 export const extendJob = {
   method: 'POST',
   path: '/api/admin/jobs/:id/extend',
+  summary: 'Keeps a listing up longer: its end (or today, once ended) plus the days given.',
   ...jobId,
   body: ExtendListing,
   response: AdminJob,
@@ -300,17 +355,22 @@ export const extendJob = {
 export const republishJob = {
   method: 'POST',
   path: '/api/admin/jobs/:id/republish',
+  summary: 'Puts an ended or switched-off job live again, dated today.',
   ...jobId,
   response: AdminJob,
 } as const satisfies Endpoint;
 export const refreshJobs = {
   method: 'GET',
   path: '/api/refresh-jobs',
+  summary:
+    'Re-syncs the jobs from the configured source (Airtable or a JSON feed) and reports the counts; 409 while a sync runs, 502 when the source fails.',
   response: RefreshResult,
 } as const satisfies Endpoint;
 export const lastSync = {
   method: 'GET',
   path: '/api/admin/sync/last',
+  summary:
+    "The configured source's name and its last sync: counts, skipped records, conflicts still open, or the failure.",
   response: LastSync,
 } as const satisfies Endpoint;
 /**
@@ -320,6 +380,8 @@ export const lastSync = {
 export const returnJobToSource = {
   method: 'POST',
   path: '/api/admin/jobs/:id/return-to-source',
+  summary:
+    "A synced job edited here goes back to its source: the next sync writes the source's values.",
   ...jobId,
   response: AdminJob,
 } as const satisfies Endpoint;
@@ -327,6 +389,7 @@ export const returnJobToSource = {
 export const restoreSyncedJob = {
   method: 'POST',
   path: '/api/admin/sync/deleted/:id/restore',
+  summary: 'A deleted synced job may be created again by the next sync.',
   params: IdParams,
   notFound: { id: SYNC_CONFLICT_MESSAGES.deletionNotFound },
   response: Message,
@@ -336,22 +399,27 @@ export const restoreSyncedJob = {
 export const submissions = {
   method: 'GET',
   path: '/api/admin/submissions',
+  summary: 'The whole review queue, newest first.',
   response: AdminSubmissionList,
 } as const satisfies Endpoint;
 export const paymentsMode = {
   method: 'GET',
   path: '/api/admin/submissions/payments',
+  summary: 'Whether payments go through Stripe or are marked by hand.',
   response: PaymentsMode,
 } as const satisfies Endpoint;
 export const submission = {
   method: 'GET',
   path: '/api/admin/submissions/:id',
+  summary: 'One submission of the review queue.',
   ...submissionId,
   response: AdminSubmission,
 } as const satisfies Endpoint;
 export const approveSubmission = {
   method: 'POST',
   path: '/api/admin/submissions/:id/approve',
+  summary:
+    'pending_review to approved: e-mails a pay link, or with `useCredit` publishes at once with a Multiples credit; `updateCompany` takes the ticked company details from the submission.',
   ...submissionId,
   body: /* @__PURE__ */ orEmptyObject(ApproveSubmission),
   response: ApprovedSubmission,
@@ -359,6 +427,7 @@ export const approveSubmission = {
 export const rejectSubmission = {
   method: 'POST',
   path: '/api/admin/submissions/:id/reject',
+  summary: 'pending_review to rejected, with an optional reason e-mailed to the employer.',
   ...submissionId,
   body: /* @__PURE__ */ orEmptyObject(RejectSubmission),
   response: AdminSubmission,
@@ -366,6 +435,7 @@ export const rejectSubmission = {
 export const updateAmount = {
   method: 'PUT',
   path: '/api/admin/submissions/:id/amount',
+  summary: 'Sets the amount owed (cents) until paid; open Checkout Sessions are expired.',
   ...submissionId,
   body: AmountUpdate,
   response: AdminSubmission,
@@ -373,12 +443,23 @@ export const updateAmount = {
 export const issuePaymentLink = {
   method: 'POST',
   path: '/api/admin/submissions/:id/payment-link',
+  summary: `A new pay link for an approved submission (${PAYMENT_LINK_TTL_DAYS} days); earlier links keep working until their own end (\`earlierLinksValid\` counts them).`,
   ...submissionId,
   response: IssuedPaymentLink,
+} as const satisfies Endpoint;
+/** Every pay link of an approved listing stops working (the e-mailed one too). */
+export const revokePaymentLinks = {
+  method: 'POST',
+  path: '/api/admin/submissions/:id/revoke-payment-links',
+  summary:
+    "'Revoke links': every pay link of an approved listing stops working (410) and its open checkouts are cancelled.",
+  ...submissionId,
+  response: RevokedPaymentLinks,
 } as const satisfies Endpoint;
 export const resolvePaymentIssue = {
   method: 'POST',
   path: '/api/admin/submissions/:id/payments/:paymentId/resolve',
+  summary: 'Marks a flagged payment (refund needed, payment to review) as handled.',
   params: /* @__PURE__ */ object({ id: RecordId, paymentId: RecordId }),
   notFound: {
     id: 'Submission not found',
@@ -389,6 +470,7 @@ export const resolvePaymentIssue = {
 export const markPaid = {
   method: 'POST',
   path: '/api/admin/submissions/:id/mark-paid',
+  summary: 'Records a payment taken outside Stripe and publishes the job.',
   ...submissionId,
   response: AdminSubmission,
 } as const satisfies Endpoint;
@@ -399,11 +481,13 @@ export const markPaid = {
 export const promoCodes = {
   method: 'GET',
   path: '/api/admin/promo-codes',
+  summary: 'Every promo code with its redemptions.',
   response: PromoCodeList,
 } as const satisfies Endpoint;
 export const createPromoCode = {
   method: 'POST',
   path: '/api/admin/promo-codes',
+  summary: 'Creates a promo code: a percentage or an amount off, dates, a redemption limit.',
   body: PromoCodeInput,
   status: 201,
   response: PromoCode,
@@ -411,6 +495,7 @@ export const createPromoCode = {
 export const updatePromoCode = {
   method: 'PUT',
   path: '/api/admin/promo-codes/:id',
+  summary: 'Changes a promo code.',
   ...promoCodeId,
   body: PromoCodeInput,
   response: PromoCode,
@@ -418,6 +503,7 @@ export const updatePromoCode = {
 export const deletePromoCode = {
   method: 'DELETE',
   path: '/api/admin/promo-codes/:id',
+  summary: 'Deletes a promo code.',
   ...promoCodeId,
   response: Message,
 } as const satisfies Endpoint;
@@ -426,12 +512,16 @@ export const deletePromoCode = {
 export const adminJobPage = {
   method: 'GET',
   path: '/api/admin/lists/jobs',
+  summary:
+    "One page of the dashboard's jobs list: searched, filtered, sorted, with the total of the view.",
   querystring: AdminJobsQuery,
   response: AdminJobPage,
 } as const satisfies Endpoint;
 export const adminSubmissionPage = {
   method: 'GET',
   path: '/api/admin/lists/submissions',
+  summary:
+    'One page of the review queue: searched, filtered, sorted, with the total and the flagged payments of the whole queue.',
   querystring: AdminSubmissionsQuery,
   response: AdminSubmissionPage,
 } as const satisfies Endpoint;
@@ -439,6 +529,7 @@ export const adminSubmissionPage = {
 export const exportJobs = {
   method: 'GET',
   path: '/api/admin/exports/jobs.csv',
+  summary: 'Every job of the view as CSV (all pages).',
   querystring: AdminJobsQuery,
   response: string(),
 } as const satisfies Endpoint;
@@ -446,36 +537,43 @@ export const exportJobs = {
 export const exportSubmissions = {
   method: 'GET',
   path: '/api/admin/exports/submissions.csv',
+  summary: 'Every submission of the view as CSV, with its payments.',
   querystring: AdminSubmissionsQuery,
   response: string(),
 } as const satisfies Endpoint;
 export const bulkJobs = {
   method: 'POST',
   path: '/api/admin/jobs/bulk',
+  summary: `One action (deactivate, activate, extend ${BULK_EXTEND_DAYS} days, delete) on up to ${MAX_BULK_JOBS} jobs, all or none.`,
   body: BulkJobAction,
   response: BulkJobResult,
 } as const satisfies Endpoint;
 export const jobHistory = {
   method: 'GET',
   path: '/api/admin/jobs/:id/history',
+  summary:
+    "A job's timeline: creation and every change with who, when and each field's old and new value.",
   ...jobId,
   response: History,
 } as const satisfies Endpoint;
 export const submissionHistory = {
   method: 'GET',
   path: '/api/admin/submissions/:id/history',
+  summary: "A submission's timeline: review, payment, publication and its e-mails.",
   ...submissionId,
   response: History,
 } as const satisfies Endpoint;
 export const adminEmails = {
   method: 'GET',
   path: '/api/admin/emails',
+  summary: "One page of the outbox with each message's state.",
   querystring: AdminEmailsQuery,
   response: AdminEmailPage,
 } as const satisfies Endpoint;
 export const resendEmail = {
   method: 'POST',
   path: '/api/admin/emails/:id/resend',
+  summary: 'Queues a failed e-mail again (409 for one that carried a pay link).',
   params: IdParams,
   notFound: { id: 'E-mail not found' },
   response: AdminEmail,
@@ -483,6 +581,7 @@ export const resendEmail = {
 export const adminStats = {
   method: 'GET',
   path: '/api/admin/stats',
+  summary: `The dashboard's numbers at a glance and the revenue of the last ${REVENUE_MONTHS} months.`,
   response: AdminStats,
 } as const satisfies Endpoint;
 
@@ -490,15 +589,18 @@ export const adminStats = {
 export const health = {
   method: 'GET',
   path: '/healthz',
+  summary: 'Liveness: the process serves HTTP (touches nothing else).',
   response: Healthy,
 } as const satisfies Endpoint;
 export const readiness = {
   method: 'GET',
   path: '/readyz',
+  summary: 'Readiness: the database answers and has every migration of this build; else 503.',
   response: Healthy,
 } as const satisfies Endpoint;
 export const remotes = {
   method: 'GET',
   path: '/remotes.json',
+  summary: 'Which build of each front-end app is live and where its manifest is (never cached).',
   response: RemotesConfig,
 } as const satisfies Endpoint;

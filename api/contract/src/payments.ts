@@ -56,6 +56,9 @@ export const PAY_LINK_MESSAGES = {
   noLongerValid: 'This payment link is no longer valid.',
   expired: (jobsEmail: string) =>
     `This payment link has expired. Write to ${jobsEmail} for a new one.`,
+  /** An admin withdrew the listing's pay links ('Revoke links'). */
+  revoked: (jobsEmail: string) =>
+    `This payment link has been withdrawn by our team. Write to ${jobsEmail} for a new one.`,
   alreadyPaid: 'This listing is already paid for.',
   /** Checkout refused once so that the employer sees the new amount before paying it. */
   promoUsedUp: (code: string, amountCents: number) =>

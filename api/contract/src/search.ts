@@ -102,6 +102,16 @@ export const SearchRequest = object({
 export type SearchRequest = Infer<typeof SearchRequest>;
 
 /**
+ * The request for page `page` of `filter`'s results at the board's page size: what the board asks
+ * for and what the server's first view reads for page 1, so both name the same call.
+ */
+export const searchPage = (filter: SearchFilter, page: number): SearchRequest => ({
+  ...filter,
+  page,
+  pageSize: PAGE_SIZE,
+});
+
+/**
  * One page of results. `total` is exact when `totalExact` is true; otherwise there are more than
  * `total` matches (a broad search is counted up to TOTAL_COUNT_CAP, or a little past the page asked
  * for), and the board shows "1,000+".

@@ -47,7 +47,18 @@ export interface FirstViewData {
    * updated, the same in the server's rendering and in the browser's.
    */
   readAt?: number;
+  /**
+   * The cache key of each part above: the key (endpointKey) of the very call the server read it
+   * with, which the board's hooks ask for, so the browser shows it without asking the API again.
+   * The job's key is that of `GET /api/jobs/{id}`, also when the job could not be shown.
+   */
+  keys?: FirstViewKeys;
 }
+
+/** FirstViewData.keys: one key for each part the page carries. */
+export type FirstViewKeys = Partial<
+  Record<'search' | 'locations' | 'categories' | 'job' | 'recent', string>
+>;
 
 /** What the server inlines in the shell's HTML so the first view needs no extra request. */
 export interface BootConfig {

@@ -61,6 +61,8 @@ export const SUBMISSION_LIMITS = {
   /** companies.website_url, companies.logo_url (and their submissions columns). */
   companyWebsite: 2000,
   logoUrl: 2000,
+  /** A few paragraphs about the organization (submissions.company_description is text). */
+  companyDescription: 5_000,
   /** Salaries are yearly whole dollars. */
   salary: 10_000_000,
 } as const;
@@ -226,6 +228,7 @@ const fields = {
   experienceLevel: experienceLevelField(SUBMISSION_EXTRA_MESSAGES.experienceLevel),
   companyWebsite: optionalText(SUBMISSION_LIMITS.companyWebsite, webAddress),
   logoUrl: optionalText(SUBMISSION_LIMITS.logoUrl, webAddress),
+  companyDescription: optionalText(SUBMISSION_LIMITS.companyDescription),
   promoCode: optionalText(
     SUBMISSION_LIMITS.promoCode,
     (value) => PROMO_CODE.test(value) || SUBMISSION_EXTRA_MESSAGES.promoCode,
@@ -302,6 +305,7 @@ export function defaultSubmissionValues(): SubmissionForm {
     experienceLevel: EXPERIENCE_NOT_SPECIFIED,
     companyWebsite: '',
     logoUrl: '',
+    companyDescription: '',
     promoCode: '',
   };
 }

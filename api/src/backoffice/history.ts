@@ -1,5 +1,11 @@
-import type { AdminJob, HistoryEntry, HistoryKind } from '@jobboard/contract';
+import {
+  COMPANY_FIELD_LABELS,
+  type AdminJob,
+  type HistoryEntry,
+  type HistoryKind,
+} from '@jobboard/contract';
 import { NotFound } from '../domain-errors';
+import type { CompanyAuditRow } from '../jobs/companies';
 import type { OutboxListRow } from '../mail/outbox';
 import type { ServiceContext } from '../service-context';
 import type { StoredEvent } from '../submissions/submissions-repository';
@@ -29,9 +35,10 @@ const AUDIT_KINDS: Partial<Record<JobAuditAction, HistoryKind>> = {
 };
 
 /**
- * A job's timeline, oldest first: created, every admin change (job_audit), and when it came from
- * a submission that submission's own timeline (review, payment, e-mails); 'expired' once its
- * listing has ended.
+ * A job's timeline, oldest first: created, every change of the job (job_audit: an admin's, a
+ * sync's, publication), the changes of its company's details (company_audit: who, old and new;
+ * the newest COMPANY_HISTORY_LIMIT), and when it came from a submission that submission's own
+ * timeline (review, payment, e-mails); 'expired' once its listing has ended.
  */
 export async function jobHistory(context: HistoryContext, jobId: number): Promise<HistoryEntry[]> {
   const job = await context.jobs.findAny(jobId, context.now);
@@ -46,6 +53,9 @@ export async function jobHistory(context: HistoryContext, jobId: number): Promis
       actor: CREATED_BY[job.source] ?? null,
     });
   }
+  // Before the job's own lines, so that at the same instant the company's change comes first:
+  // one made by this job's edit is in that edit's transaction, one from elsewhere came before.
+  entries.push(...(await context.jobs.companies.historyOfJob(jobId)).map(companyEntry));
   for (const line of audit) {
     const changes = readChanges(line.changes);
     entries.push({
@@ -57,7 +67,8 @@ export async function jobHistory(context: HistoryContext, jobId: number): Promis
     });
   }
   if (job.submissionId !== null) {
-    entries.push(...(await submissionEntries(context, Number(job.submissionId))));
+    // Its company changes are among the company's own, above.
+    entries.push(...(await submissionEntries(context, Number(job.submissionId), false)));
   }
   if (job.expiresAt && Date.parse(job.expiresAt) <= context.now.getTime()) {
     entries.push({ at: job.expiresAt, kind: 'expired', summary: 'Listing ended', actor: null });
@@ -65,23 +76,66 @@ export async function jobHistory(context: HistoryContext, jobId: number): Promis
   return byTime(entries);
 }
 
-/** A submission's timeline, oldest first: its status changes and the e-mails about it. */
+/**
+ * A submission's timeline, oldest first: its status changes, its pay links, the e-mails about it
+ * and the company details taken from it.
+ */
 export async function submissionHistory(
   context: HistoryContext,
   submissionId: number,
 ): Promise<HistoryEntry[]> {
   const row = await context.submissions.load(context.db, submissionId);
   if (!row) throw new NotFound('Submission not found');
-  return byTime(await submissionEntries(context, submissionId));
+  return byTime(await submissionEntries(context, submissionId, true));
 }
 
 async function submissionEntries(
   context: HistoryContext,
   submissionId: number,
+  withCompany: boolean,
 ): Promise<HistoryEntry[]> {
   const events = await context.submissions.events(context.db, submissionId);
   const emails = await context.outbox.ofSubmission(context.db, submissionId);
-  return [...events.flatMap(eventEntries), ...emails.map(emailEntry)];
+  const company = withCompany
+    ? await context.jobs.companies.changesFromSubmission(submissionId, context.db)
+    : [];
+  return [...events.flatMap(eventEntries), ...company.map(companyEntry), ...emails.map(emailEntry)];
+}
+
+/** Longest old or new value a company line quotes (a description is cut, with an ellipsis). */
+const QUOTED_MAX = 120;
+
+/** A value in quotes on one line, at most QUOTED_MAX characters. */
+const quoted = (value: string) => {
+  const chars = Array.from(value.replace(/\s+/g, ' '));
+  const text =
+    chars.length > QUOTED_MAX ? `${chars.slice(0, QUOTED_MAX - 3).join('')}...` : chars.join('');
+  return `'${text}'`;
+};
+
+/** Where a company detail came from, as its line says it (an admin's own edit says nothing). */
+function sourceNote(row: CompanyAuditRow): string {
+  if (row.set_by === 'submission' && row.submission_id != null) {
+    return ` (from submission #${row.submission_id})`;
+  }
+  if (row.set_by === 'sync') return ' (from the job source)';
+  if (row.set_by === 'demo') return ' (demo data)';
+  return '';
+}
+
+/** One change of the company's details: which, old and new, and who. */
+function companyEntry(row: CompanyAuditRow): HistoryEntry {
+  const label = `Company ${(COMPANY_FIELD_LABELS[row.field] ?? row.field).toLowerCase()}`;
+  const now = quoted(row.new_value ?? '');
+  const summary = row.old_value
+    ? `${label} changed from ${quoted(row.old_value)} to ${now}`
+    : `${label} set to ${now}`;
+  return {
+    at: iso(row.created_at),
+    kind: 'company_changed',
+    summary: `${summary}${sourceNote(row)}`,
+    actor: row.actor,
+  };
 }
 
 function eventEntries(event: StoredEvent): HistoryEntry[] {

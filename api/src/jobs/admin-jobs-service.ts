@@ -13,6 +13,7 @@ import type { Knex } from 'knex';
 import { Conflict, Invalid, NotFound } from '../domain-errors';
 import type { ServiceContext } from '../service-context';
 import { addDays, isoDate } from './dates';
+import type { CompanyWriter } from './companies';
 import { auditActor, type JobAuditEntry } from './job-audit';
 import { changedFieldsOf, type JobPatch } from './job-patch';
 
@@ -65,6 +66,7 @@ export async function createJob(
         // Blank keeps what the company has (companies are shared by the jobs that name them).
         websiteUrl: form.companyWebsite?.trim() || undefined,
         logoUrl: form.logoUrl?.trim() || undefined,
+        companyBy: companyWriter(editor),
         source: 'admin',
       },
       context.now,
@@ -79,8 +81,10 @@ export async function createJob(
 /**
  * Write the fields the admin sent, and only those: a field the update leaves out stays as the job
  * has it, and so do where the job came from and when it expires, which the form does not edit
- * (blank company links keep the company's own). The audit line names each field that changed,
- * from what to what; on a synced job those fields become the admin's (a sync leaves them).
+ * (blank company links keep the company's own). The company details the form gives are passed
+ * along to the shared company as the admin's (companies.ts; carriedCompanyDetails for a job
+ * moved to a company new to the board). The audit line names each field that changed, from what
+ * to what; on a synced job those fields become the admin's (a sync leaves them).
  */
 export async function updateJob(
   context: AdminJobsContext,
@@ -89,9 +93,14 @@ export async function updateJob(
   editor: JobEditor | undefined,
 ): Promise<AdminJob> {
   const before = await getJob(context, id);
-  const patch = jobPatch(before, update);
+  const patch: JobPatch = { ...jobPatch(before, update), companyBy: companyWriter(editor) };
   await audited(context, editor, async (trx) => {
-    const changes = await context.jobs.update(id, patch, context.now, trx);
+    const changes = await context.jobs.update(
+      id,
+      { ...patch, ...(await carriedCompanyDetails(context, trx, before, patch)) },
+      context.now,
+      trx,
+    );
     if (!changes) throw new NotFound('Job not found');
     await context.jobs.claimFields(new Map([[id, changedFieldsOf(changes)]]), trx);
     return {
@@ -221,6 +230,37 @@ async function audited<Entry extends JobAuditEntry | null>(
     if (entry) await context.jobs.recordAudit([entry], auditActor(editor), context.now, trx);
     return entry;
   });
+}
+
+/**
+ * What an edit that moves the job to a company new to the board (a corrected name) carries over
+ * of the job's company: its description, and its links where the form leaves them blank, so the
+ * job keeps them. A company already on the board is shared with its other jobs: it takes only
+ * what the form gives.
+ */
+async function carriedCompanyDetails(
+  context: AdminJobsContext,
+  trx: Knex.Transaction,
+  job: AdminJob,
+  patch: JobPatch,
+): Promise<Pick<JobPatch, 'companyDescription' | 'websiteUrl' | 'logoUrl'>> {
+  const name = patch.organization?.trim();
+  if (!name || name === job.organization) return {};
+  if ((await context.jobs.companies.named([name], trx)).size) return {};
+  return {
+    companyDescription: job.company.description || undefined,
+    websiteUrl: patch.websiteUrl ?? (job.company.websiteUrl || undefined),
+    logoUrl: patch.logoUrl ?? job.company.logo ?? undefined,
+  };
+}
+
+/**
+ * The admin's own change of the company's details through the job form: it applies to the shared
+ * company (and its history names the admin), whatever made the job.
+ */
+function companyWriter(editor: JobEditor | undefined): CompanyWriter {
+  const { adminId, actor } = auditActor(editor);
+  return { kind: 'admin', actor, adminId };
 }
 
 function logChange(

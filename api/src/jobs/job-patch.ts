@@ -1,12 +1,15 @@
 import {
+  COMPANY_FIELDS,
   MAX_INT4,
   canonicalJobType,
   normaliseDeadline,
   salaryFromFigures,
   type ChangeValue,
   type FieldChange,
+  type CompanyField,
   type JobField,
 } from '@jobboard/contract';
+import type { CompanyDetails, CompanyWriter, StoredCompany } from './companies';
 import { labelKey } from './label-key';
 import type { JobRow } from './job-mapper';
 import { salaryRangeOf } from './salary';
@@ -20,10 +23,16 @@ import { salaryRangeOf } from './salary';
 export interface JobPatch {
   title?: string;
   organization?: string;
-  /** Company details: blank or absent keeps what the (shared) company has. */
+  /**
+   * What the write says about the company's details, passed along to the (shared) company: blank
+   * or absent keeps what it has, and a given one changes it only as `companyBy` may
+   * (companies.ts: an admin always, a sync only what is blank or a source's).
+   */
   companyDescription?: string;
   websiteUrl?: string;
   logoUrl?: string | null;
+  /** Who gives the company details (by default, as the job's source implies: companies.ts). */
+  companyBy?: CompanyWriter;
   description?: string;
   jobType?: string;
   remote?: boolean;
@@ -58,13 +67,22 @@ export interface StoredJob {
   categories: string[];
 }
 
-/** The company a job names after the patch, and the details the patch gives it. */
+/**
+ * The company a job names after the patch, and the details the patch gives it (blank ones left
+ * out): the repository hands them to companies.ts with the patch's writer, which decides what
+ * they change.
+ */
 export interface CompanyPlan {
   name: string;
-  description?: string;
-  websiteUrl?: string;
-  logoUrl?: string;
+  details: CompanyDetails;
 }
+
+/** The job field each company detail is in a job's changes (the admin form's and a sync's). */
+export const COMPANY_DETAIL_FIELDS = {
+  description: 'companyDescription',
+  websiteUrl: 'websiteUrl',
+  logo: 'logoUrl',
+} as const satisfies Record<CompanyField, JobField>;
 
 /** How one job changes: its columns, its lists and company when they change, and every change. */
 export interface PatchPlan {
@@ -74,9 +92,6 @@ export interface PatchPlan {
   company: CompanyPlan;
   changes: FieldChange[];
 }
-
-/** The company details of a company by name, as they are before the patch is written. */
-export type CompanyDetails = { description: string; websiteUrl: string; logoUrl: string | null };
 
 /** Responsibilities and the like as stored: trimmed, without blank entries. */
 export function cleanSentences(list: readonly string[]): string[] {
@@ -120,12 +135,14 @@ const iso = (ms: number | string | null) =>
 /**
  * What a patch changes on a stored job: the columns to write (only those whose value differs),
  * the locations or categories when they differ, the company it names, and each field's change.
- * `companies` holds the details of the companies the patches name (before they are written).
+ * `companies` holds the companies the patches name (before they are written). A company detail's
+ * change is what the patch asks for; whether the company takes it is companies.ts's to decide
+ * (`companyChangesKept`).
  */
 export function planPatch(
   stored: StoredJob,
   patch: JobPatch,
-  companies: ReadonlyMap<string, CompanyDetails>,
+  companies: ReadonlyMap<string, Pick<StoredCompany, 'details'>>,
 ): PatchPlan {
   const { row } = stored;
   const columns: Record<string, unknown> = {};
@@ -177,7 +194,7 @@ export function planPatch(
     columns.sync_hash = patch.syncHash ?? null;
   }
 
-  const plan: PatchPlan = { columns, changes, company: { name: row.company_name } };
+  const plan: PatchPlan = { columns, changes, company: { name: row.company_name, details: {} } };
   for (const list of ['locations', 'categories'] as const) {
     if (!has(patch, list)) continue;
     const to = distinctNames(patch[list]!);
@@ -222,41 +239,64 @@ function planSalary(
 
 /**
  * The company the job names after the patch, and the details the patch gives it: blank details
- * keep what the company has (a company is shared by the jobs that name it).
+ * keep what the company has (a company is shared by the jobs that name it). Each detail given
+ * that differs from what the company has (one new to the board: what the job showed) is a change
+ * the patch asks for.
  */
 function planCompany(
   stored: StoredJob,
   patch: JobPatch,
-  companies: ReadonlyMap<string, CompanyDetails>,
+  companies: ReadonlyMap<string, Pick<StoredCompany, 'details'>>,
   plan: PatchPlan,
 ) {
   const { row } = stored;
   const name = has(patch, 'organization') ? patch.organization!.trim() : row.company_name;
-  plan.company = { name };
+  plan.company = { name, details: {} };
   if (name !== row.company_name) {
     plan.changes.push({ field: 'organization', from: row.company_name, to: name });
   }
-  const before: CompanyDetails =
+  // A company new to the board starts from what the job showed (what it carries over is no
+  // change of the job); one already there, from its own details.
+  const before =
     name === row.company_name
-      ? {
-          description: row.company_description,
-          websiteUrl: row.company_website_url,
-          logoUrl: row.company_logo_url,
-        }
-      : (companies.get(name) ?? { description: '', websiteUrl: '', logoUrl: null });
-  const detail = (
-    field: 'companyDescription' | 'websiteUrl' | 'logoUrl',
-    key: keyof CompanyPlan & ('description' | 'websiteUrl' | 'logoUrl'),
-    from: string | null,
-  ) => {
+      ? detailsOfRow(row)
+      : (companies.get(name)?.details ?? detailsOfRow(row));
+  for (const detail of ['description', 'websiteUrl', 'logo'] as const) {
+    const field = COMPANY_DETAIL_FIELDS[detail];
     const given = patch[field]?.trim();
-    if (!given) return;
-    plan.company[key] = given;
+    if (!given) continue;
+    plan.company.details[detail] = given;
+    const from = before[detail];
     if (given !== from) plan.changes.push({ field, from: from || null, to: given });
+  }
+}
+
+/** A job's company details as its row has them ('' for none). */
+function detailsOfRow(row: JobRow): Record<CompanyField, string> {
+  return {
+    description: row.company_description?.trim() ?? '',
+    websiteUrl: row.company_website_url?.trim() ?? '',
+    logo: row.company_logo_url?.trim() ?? '',
   };
-  detail('companyDescription', 'description', before.description);
-  detail('websiteUrl', 'websiteUrl', before.websiteUrl);
-  detail('logoUrl', 'logoUrl', before.logoUrl);
+}
+
+const DETAIL_OF_FIELD = new Map<string, CompanyField>(
+  COMPANY_FIELDS.map((detail) => [COMPANY_DETAIL_FIELDS[detail], detail]),
+);
+
+/**
+ * A plan's changes as they came out once the company was written: a company detail the company
+ * did not take (companies.ts: a sync does not replace what an admin set) is no change of the job.
+ * `company` is the job's company as it is now.
+ */
+export function companyChangesKept(
+  changes: FieldChange[],
+  company: Pick<StoredCompany, 'details'> | undefined,
+): FieldChange[] {
+  return changes.filter((change) => {
+    const detail = DETAIL_OF_FIELD.get(change.field);
+    return !detail || company?.details[detail] === change.to;
+  });
 }
 
 /** The fields a list of changes names. */

@@ -29,11 +29,10 @@ import { JOB_ROW_COLUMNS, toJob, type JobLists, type JobRow } from './job-mapper
 import {
   changedFieldsOf,
   cleanSentences,
+  companyChangesKept,
   distinctNames,
   figuresOf,
   planPatch,
-  type CompanyDetails,
-  type CompanyPlan,
   type JobPatch,
   type StoredJob,
 } from './job-patch';
@@ -45,6 +44,14 @@ import { publicScope } from './search/criteria';
 import { JobSearch, type SearchPage } from './search/job-search';
 import { NotFound } from '../domain-errors';
 import { adminJobsScope, orderAdminJobs } from './admin-view';
+import {
+  Companies,
+  claimOf,
+  companiesNamed,
+  companyIds,
+  writerOf,
+  type CompanyWriter,
+} from './companies';
 import {
   jobAuditOf,
   recordJobAudit,
@@ -84,13 +91,18 @@ export interface SyncedJob {
 
 export type { JobPatch } from './job-patch';
 
-/** Everything needed to write a job; the company is found or created by name. */
+/**
+ * Everything needed to write a job; the company is found or created by name. Its details
+ * (description, website, logo) are what the write says about the company: they change a company
+ * already on the board only as `companyBy` may (companies.ts; by default, as the job's source).
+ */
 export interface JobInput {
   title: string;
   organization: string;
   companyDescription?: string;
   websiteUrl?: string;
   logoUrl?: string | null;
+  companyBy?: CompanyWriter;
   description: string;
   jobType: string;
   remote: boolean;
@@ -125,6 +137,8 @@ type Db = Knex | Knex.Transaction;
  */
 export class JobsRepository {
   private readonly searcher: JobSearch;
+  /** The companies' details and their history (companies.ts). */
+  readonly companies: Companies;
 
   /**
    * @param db writes (one connection on SQLite)
@@ -144,6 +158,7 @@ export class JobsRepository {
     private readonly submissionIdsByJob: SubmissionIdsByJob = async () => new Map(),
   ) {
     this.searcher = new JobSearch(readDb, dialect, searchIndex);
+    this.companies = new Companies(db, changes);
   }
 
   // ---- public reads -------------------------------------------------------------------------
@@ -319,7 +334,7 @@ export class JobsRepository {
   async createMany(inputs: JobInput[], now: Date, db: Db = this.db): Promise<number[]> {
     if (!inputs.length) return [];
     return db.transaction(async (trx) => {
-      const companies = await companyIds(trx, inputs.map(companyOf), now);
+      const companies = await companyIds(trx, inputs.map(claimOf), now);
       const ids: number[] = [];
       for (const part of chunks(inputs, INSERT_BATCH)) {
         const inserted: ({ id: number } | number)[] = await trx('jobs')
@@ -388,33 +403,44 @@ export class JobsRepository {
         ]),
       );
       const named = patches.flatMap(({ patch }) => patch.organization?.trim() || []);
-      const before = await companyDetails(trx, named);
+      const before = await companiesNamed(trx, [...new Set(named)]);
       const plans = patches.flatMap(({ id, patch }) => {
         const job = stored.get(id);
-        return job ? [{ id, job, plan: planPatch(job, patch, before) }] : [];
+        return job ? [{ id, job, patch, plan: planPatch(job, patch, before) }] : [];
       });
-      for (const { id, plan } of plans) result.set(id, plan.changes);
-
-      const writing = plans.filter(
+      const asked = plans.filter(
         ({ plan }) => plan.changes.length || Object.keys(plan.columns).length,
       );
-      if (!writing.length) return result;
+      // The company details go to companies.ts, which decides what they change (a sync does not
+      // replace what an admin set): a detail the company did not take is no change of the job.
       const companies = await companyIds(
         trx,
-        writing.map(({ plan }) => plan.company),
+        asked.map(({ job, patch, plan }) => ({
+          ...plan.company,
+          writer: patch.companyBy ?? writerOf({ source: job.row.source as JobSource }),
+        })),
         now,
       );
-      for (const { id, job, plan } of writing) {
-        const companyId = companies.get(plan.company.name)!;
-        await trx('jobs')
-          .where({ id })
-          .update({
-            ...plan.columns,
-            ...(companyId !== Number(job.row.company_id) ? { company_id: companyId } : {}),
-            // A new fingerprint alone is no change the public sees (the sitemap's last change).
-            ...(plan.changes.length ? { updated_at: now.getTime() } : {}),
-          });
+      const after = await companiesNamed(trx, [
+        ...new Set(asked.map(({ plan }) => plan.company.name)),
+      ]);
+      for (const { plan } of asked) {
+        plan.changes = companyChangesKept(plan.changes, after.get(plan.company.name));
       }
+      for (const { id, plan } of plans) result.set(id, plan.changes);
+
+      const writing = asked.flatMap(({ id, job, plan }) => {
+        const companyId = companies.get(plan.company.name)!;
+        const row = {
+          ...plan.columns,
+          ...(companyId !== Number(job.row.company_id) ? { company_id: companyId } : {}),
+          // A new fingerprint alone is no change the public sees (the sitemap's last change).
+          ...(plan.changes.length ? { updated_at: now.getTime() } : {}),
+        };
+        return Object.keys(row).length ? [{ id, plan, row }] : [];
+      });
+      if (!writing.length) return result;
+      for (const { id, row } of writing) await trx('jobs').where({ id }).update(row);
       const lists = writing.map(({ id, plan }) => ({
         jobId: id,
         locations: plan.locations,
@@ -937,90 +963,6 @@ function parseAdminFields(json: string | null | undefined): JobField[] {
   } catch {
     return [];
   }
-}
-
-/** What the company of a new job is given (its name, and the details the input has). */
-const companyOf = (input: JobInput): CompanyPlan => ({
-  name: input.organization.trim(),
-  ...(input.companyDescription ? { description: input.companyDescription } : {}),
-  ...(input.websiteUrl ? { websiteUrl: input.websiteUrl } : {}),
-  ...(input.logoUrl ? { logoUrl: input.logoUrl } : {}),
-});
-
-/**
- * The company id of every company named, creating the missing ones. The last plan naming a
- * company sets the description, website and logo it gives; a detail not given (or blank) keeps
- * what the company has.
- */
-async function companyIds(
-  trx: Knex.Transaction,
-  plans: CompanyPlan[],
-  now: Date,
-): Promise<Map<string, number>> {
-  const details = new Map<string, Record<string, string>>();
-  for (const plan of plans) {
-    details.set(plan.name, {
-      ...details.get(plan.name),
-      ...(plan.description ? { description: plan.description } : {}),
-      ...(plan.websiteUrl ? { website_url: plan.websiteUrl } : {}),
-      ...(plan.logoUrl ? { logo_url: plan.logoUrl } : {}),
-    });
-  }
-  const names = [...details.keys()];
-  for (const part of chunks(names, INSERT_BATCH)) {
-    await trx('companies')
-      .insert(
-        part.map((name) => ({
-          name,
-          ...details.get(name),
-          created_at: now.getTime(),
-          updated_at: now.getTime(),
-        })),
-      )
-      .onConflict('name')
-      .ignore();
-  }
-  for (const [name, changes] of details) {
-    if (Object.keys(changes).length) {
-      await trx('companies')
-        .where({ name })
-        .update({ ...changes, updated_at: now.getTime() });
-    }
-  }
-  const ids = new Map<string, number>();
-  for (const part of chunks(names, INSERT_BATCH)) {
-    const rows: { id: number; name: string }[] = await trx('companies')
-      .whereIn('name', part)
-      .select('id', 'name');
-    for (const row of rows) ids.set(row.name, Number(row.id));
-  }
-  return ids;
-}
-
-/** The details of the companies with these names, as stored (before a patch writes them). */
-async function companyDetails(
-  trx: Knex.Transaction,
-  names: string[],
-): Promise<Map<string, CompanyDetails>> {
-  const details = new Map<string, CompanyDetails>();
-  for (const part of chunks([...new Set(names)], INSERT_BATCH)) {
-    const rows: {
-      name: string;
-      description: string;
-      website_url: string;
-      logo_url: string | null;
-    }[] = await trx('companies')
-      .whereIn('name', part)
-      .select('name', 'description', 'website_url', 'logo_url');
-    for (const row of rows) {
-      details.set(row.name, {
-        description: row.description,
-        websiteUrl: row.website_url,
-        logoUrl: row.logo_url,
-      });
-    }
-  }
-  return details;
 }
 
 /**

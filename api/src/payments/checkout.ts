@@ -50,14 +50,16 @@ export async function prepareCharge(
  * (the webhook publishes only for a session on record).
  *
  * The idempotency key names the submission's last recorded change (its newest submission_events
- * row: an amount change, a new pay link, a promo code used up) besides its amount: a session we
- * expired must never come back from Stripe's idempotency cache, and a session's return URL must
- * carry the link that is valid now.
+ * row: an amount change, a new pay link, links revoked, a promo code used up) besides its amount,
+ * and the pay link it is started from: a session we expired must never come back from Stripe's
+ * idempotency cache, and a session's return URL must carry the link it was started from (several
+ * links of one listing may be valid at once). The session is recorded with that link, so that
+ * one paid after its link was revoked does not publish (webhook.ts).
  */
 export async function createCheckoutSession(
   stripe: Stripe,
   submission: SubmissionRow,
-  token: string,
+  { token, linkId }: { token: string; linkId: number },
   context: CheckoutContext,
 ): Promise<{ url: string; sessionId: string }> {
   const { db, now, publicUrl } = context;
@@ -89,7 +91,7 @@ export async function createCheckoutSession(
       cancel_url: `${publicUrl}/pay/${token}/cancel`,
     },
     {
-      idempotencyKey: `checkout-${reference}-${submission.amount_cents}-${lastChange}-${window}`,
+      idempotencyKey: `checkout-${reference}-${submission.amount_cents}-${lastChange}-${window}-${linkId}`,
     },
   );
   if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
@@ -99,6 +101,7 @@ export async function createCheckoutSession(
       submissionId: submission.id,
       checkoutSessionId: session.id,
       amountCents: submission.amount_cents,
+      paymentLinkId: linkId,
     },
     now,
   );

@@ -1,10 +1,12 @@
 import { listingTier, type PayPageView } from '@jobboard/contract';
-import type { SubmissionRow } from '../submissions/submission-row';
+import type { PayLink } from './payment-tokens';
 
-/** What the employer's pay page shows for a submission. */
-export function payPageView(submission: SubmissionRow, paymentsConfigured: boolean): PayPageView {
+/** What the employer's pay page shows for a submission, through one of its pay links. */
+export function payPageView(
+  { submission, link }: PayLink,
+  paymentsConfigured: boolean,
+): PayPageView {
   const tier = listingTier(submission.listing_type);
-  const expiresAt = submission.payment_token_expires_at;
   return {
     title: submission.title,
     organization: submission.organization,
@@ -18,6 +20,6 @@ export function payPageView(submission: SubmissionRow, paymentsConfigured: boole
     status: submission.status === 'paid' ? 'paid' : 'approved',
     jobId: submission.job_id === null ? null : String(submission.job_id),
     paymentsConfigured,
-    linkExpiresAt: expiresAt === null ? null : new Date(Number(expiresAt)).toISOString(),
+    linkExpiresAt: new Date(Number(link.expires_at)).toISOString(),
   };
 }

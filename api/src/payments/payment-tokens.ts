@@ -9,7 +9,7 @@ import { Gone, NotFound } from '../domain-errors';
 import { addDays } from '../jobs/dates';
 import type { ServiceContext } from '../service-context';
 import type { SubmissionRow } from '../submissions/submission-row';
-import type { SubmissionsRepository } from '../submissions/submissions-repository';
+import type { PaymentLinkRow } from './payments-repository';
 
 /**
  * Only this hash of a payment token is stored (hex SHA-256; migration 20261124120100 hashed the
@@ -19,63 +19,90 @@ import type { SubmissionsRepository } from '../submissions/submissions-repositor
 export const hashPaymentToken = (token: string): string =>
   createHash('sha256').update(token).digest('hex');
 
+/** What issuing a pay link needs: the submissions (for the newest-link columns) and the links. */
+type LinkRepositories = Pick<ServiceContext, 'submissions' | 'payments'>;
+
 /**
- * A new payment link for the submission: a fresh token that works for PAYMENT_LINK_TTL_DAYS and
- * replaces any earlier one (only its hash is kept, so the same link can never be shown twice).
+ * A new payment link for the submission: a fresh token that works for PAYMENT_LINK_TTL_DAYS,
+ * until the submission is paid, or until an admin revokes the submission's links. The links
+ * issued before keep working (issue 25). Only its hash is kept, so the same link can never be
+ * shown twice.
+ *
+ * The submission's own `payment_token_*` columns still get the newest link, for a release that
+ * reads them (migration 20261126020100); nothing here reads them.
  */
 export async function issuePaymentToken(
-  { submissions }: { submissions: SubmissionsRepository },
+  { submissions, payments }: LinkRepositories,
   db: Db,
   submissionId: number,
   now: Date,
-): Promise<{ token: string; expiresAt: Date }> {
+  createdBy = 'system',
+): Promise<{ token: string; expiresAt: Date; linkId: number }> {
   const token = randomBytes(32).toString('base64url');
+  const tokenHash = hashPaymentToken(token);
   const expiresAt = addDays(now, PAYMENT_LINK_TTL_DAYS);
+  const linkId = await payments.insertLink(db, {
+    submissionId,
+    tokenHash,
+    createdAt: now,
+    expiresAt,
+    createdBy,
+  });
   await submissions.update(db, submissionId, {
-    payment_token_hash: hashPaymentToken(token),
+    payment_token_hash: tokenHash,
     payment_token_created_at: now.getTime(),
     payment_token_expires_at: expiresAt.getTime(),
     updated_at: now.getTime(),
   });
-  return { token, expiresAt };
+  return { token, expiresAt, linkId };
 }
 
 export const paymentUrl = (publicUrl: string, token: string) => `${publicUrl}/pay/${token}`;
 
-/** The submission a payment link belongs to; undefined for a malformed, unknown or replaced token. */
+/** A pay link and the submission it pays for. */
+export interface PayLink {
+  submission: SubmissionRow;
+  link: PaymentLinkRow;
+}
+
+/** The pay link a token names and its submission; undefined for a malformed or unknown token. */
 export async function findByPaymentToken(
-  { submissions }: { submissions: SubmissionsRepository },
+  { submissions, payments }: LinkRepositories,
   db: Db,
   token: string,
-): Promise<SubmissionRow | undefined> {
+): Promise<PayLink | undefined> {
   if (!PAYMENT_TOKEN_PATTERN.test(token)) return undefined;
-  return submissions.findByPaymentTokenHash(db, hashPaymentToken(token));
+  const link = await payments.linkByTokenHash(db, hashPaymentToken(token));
+  if (!link) return undefined;
+  const submission = await submissions.load(db, Number(link.submission_id));
+  return submission ? { submission, link } : undefined;
 }
 
 /**
- * The submission behind a pay link: NotFound for an unknown or replaced link, Gone once the
- * submission cannot be paid or the link has expired (the message says whom to write to: the
- * board's jobs address). A paid listing's link stays its receipt.
+ * The pay link a token names, with its submission: NotFound for an unknown link, Gone once an
+ * admin revoked it, the submission cannot be paid or the link has expired (the messages say whom
+ * to write to: the board's jobs address). A paid listing's link stays its receipt.
  */
 export async function payLinkSubmission(
   token: string,
-  context: Pick<ServiceContext, 'db' | 'submissions' | 'now'>,
+  context: Pick<ServiceContext, 'db' | 'submissions' | 'payments' | 'now'>,
   jobsEmail: string,
-): Promise<SubmissionRow> {
-  const submission = await findByPaymentToken(context, context.db, token);
-  if (!submission) throw new NotFound(PAY_LINK_MESSAGES.invalid);
-  if (submission.status === 'paid') return submission;
+): Promise<PayLink> {
+  const found = await findByPaymentToken(context, context.db, token);
+  if (!found) throw new NotFound(PAY_LINK_MESSAGES.invalid);
+  const { submission, link } = found;
+  if (link.revoked_at != null) throw new Gone(PAY_LINK_MESSAGES.revoked(jobsEmail));
+  if (submission.status === 'paid') return found;
   if (submission.status !== 'approved') throw new Gone(PAY_LINK_MESSAGES.noLongerValid);
-  if (paymentLinkExpired(submission, context.now)) {
+  if (paymentLinkExpired(link, context.now)) {
     throw new Gone(PAY_LINK_MESSAGES.expired(jobsEmail));
   }
-  return submission;
+  return found;
 }
 
-/** Whether the link has passed its end (a link without one is treated as ended). */
-export function paymentLinkExpired(submission: SubmissionRow, now: Date): boolean {
-  const expiresAt = submission.payment_token_expires_at;
-  return expiresAt === null || now.getTime() >= Number(expiresAt);
+/** Whether the link has passed its end. */
+export function paymentLinkExpired(link: Pick<PaymentLinkRow, 'expires_at'>, now: Date): boolean {
+  return now.getTime() >= Number(link.expires_at);
 }
 
 /** What a pay link reads once its token is taken out. */

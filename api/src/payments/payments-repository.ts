@@ -32,10 +32,38 @@ export interface PaymentRow {
   paid_at: number | null;
   resolved_at: number | null;
   resolved_by: string | null;
+  /** The pay link the session was started from (migration 20261126020200); null before it. */
+  payment_link_id: number | null;
 }
 
-/** Widths of the columns a flag writes (migrations 20261122001100 and 20261124120300). */
-const LIMITS = { reason: 300, currency: 3, sessionId: 255 } as const;
+/**
+ * One pay link of a submission (`payment_links`): valid from `created_at` until `expires_at`,
+ * unless an admin revoked it first. Only the SHA-256 hash of its token is kept.
+ */
+export interface PaymentLinkRow {
+  id: number;
+  submission_id: number;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  created_by: string;
+  revoked_at: number | null;
+  revoked_by: string | null;
+}
+
+/** The pay links of one submission at a moment: how many work, and when the newest ends. */
+export interface PaymentLinkState {
+  /** Links neither expired nor revoked. */
+  live: number;
+  /** When the newest link not revoked ends (it may have ended already); null when none. */
+  newestExpiresAt: number | null;
+}
+
+/**
+ * Widths of the columns a flag or a link writes (migrations 20261122001100, 20261124120300 and
+ * 20261126020100).
+ */
+const LIMITS = { reason: 300, currency: 3, sessionId: 255, actor: 120 } as const;
 
 export interface FlaggedPayment {
   submissionId: number;
@@ -55,10 +83,102 @@ export interface PaidPayment {
 }
 
 /**
- * The `payments` and `processed_webhook_events` tables: the only code that reads or writes them.
- * Each method runs on the `db` it is given (the pool, or the caller's transaction).
+ * The `payments`, `payment_links` and `processed_webhook_events` tables: the only code that reads
+ * or writes them. Each method runs on the `db` it is given (the pool, or the caller's transaction).
  */
 export class PaymentsRepository {
+  // ---- pay links ------------------------------------------------------------------------------
+
+  /** Store a new pay link (its token's hash); its id. */
+  async insertLink(
+    db: Db,
+    link: {
+      submissionId: number;
+      tokenHash: string;
+      createdAt: Date;
+      expiresAt: Date;
+      createdBy: string;
+    },
+  ): Promise<number> {
+    const [row] = await db('payment_links')
+      .insert({
+        submission_id: link.submissionId,
+        token_hash: link.tokenHash,
+        created_at: link.createdAt.getTime(),
+        expires_at: link.expiresAt.getTime(),
+        created_by: link.createdBy.slice(0, LIMITS.actor),
+      })
+      .returning('id');
+    return Number(typeof row === 'object' ? row.id : row);
+  }
+
+  /** The pay link whose token has this hash, revoked or not. */
+  async linkByTokenHash(db: Db, tokenHash: string): Promise<PaymentLinkRow | undefined> {
+    return db<PaymentLinkRow>('payment_links').where({ token_hash: tokenHash }).first();
+  }
+
+  async linkById(db: Db, id: number): Promise<PaymentLinkRow | undefined> {
+    return db<PaymentLinkRow>('payment_links').where({ id }).first();
+  }
+
+  /** How many of the submission's pay links work at `now` (neither expired nor revoked). */
+  async liveLinks(db: Db, submissionId: number, now: Date): Promise<number> {
+    const [row] = await db('payment_links')
+      .where({ submission_id: submissionId })
+      .whereNull('revoked_at')
+      .where('expires_at', '>', now.getTime())
+      .count({ n: '*' });
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * Revoke every pay link of the submission not revoked yet, in the caller's transaction;
+   * returns how many of them still worked.
+   */
+  async revokeLinks(
+    trx: Knex.Transaction,
+    submissionId: number,
+    by: string,
+    now: Date,
+  ): Promise<number> {
+    const live = await this.liveLinks(trx, submissionId, now);
+    await trx('payment_links')
+      .where({ submission_id: submissionId })
+      .whereNull('revoked_at')
+      .update({ revoked_at: now.getTime(), revoked_by: by.slice(0, LIMITS.actor) });
+    return live;
+  }
+
+  /** The pay-link state of each of these submissions (those without links are left out). */
+  async linkStates(
+    db: Db,
+    submissionIds: number[],
+    now: Date,
+  ): Promise<Map<number, PaymentLinkState>> {
+    const states = new Map<number, PaymentLinkState>();
+    for (let i = 0; i < submissionIds.length; i += 500) {
+      const rows: { submission_id: unknown; live: unknown; newest: unknown }[] = await db(
+        'payment_links',
+      )
+        .whereIn('submission_id', submissionIds.slice(i, i + 500))
+        .whereNull('revoked_at')
+        .groupBy('submission_id')
+        .select('submission_id', {
+          live: db.raw('sum(CASE WHEN expires_at > ? THEN 1 ELSE 0 END)', [now.getTime()]),
+          newest: db.raw('max(expires_at)'),
+        });
+      for (const row of rows) {
+        states.set(Number(row.submission_id), {
+          live: Number(row.live ?? 0),
+          newestExpiresAt: row.newest == null ? null : Number(row.newest),
+        });
+      }
+    }
+    return states;
+  }
+
+  // ---- payments -------------------------------------------------------------------------------
+
   async findBySession(db: Db, checkoutSessionId: string): Promise<PaymentRow | undefined> {
     return db<PaymentRow>('payments').where({ checkout_session_id: checkoutSessionId }).first();
   }
@@ -82,15 +202,24 @@ export class PaymentsRepository {
       .update({ resolved_at: now.getTime(), resolved_by: by });
   }
 
-  /** A Checkout Session we created, payable until it is paid or expired (once per session id). */
+  /**
+   * A Checkout Session we created through a pay link, payable until it is paid or expired (once
+   * per session id).
+   */
   async recordOpenSession(
     db: Db,
-    session: { submissionId: number; checkoutSessionId: string; amountCents: number },
+    session: {
+      submissionId: number;
+      checkoutSessionId: string;
+      amountCents: number;
+      paymentLinkId: number;
+    },
     now: Date,
   ): Promise<void> {
     await db('payments')
       .insert({
         submission_id: session.submissionId,
+        payment_link_id: session.paymentLinkId,
         provider: 'stripe',
         checkout_session_id: session.checkoutSessionId,
         amount_cents: session.amountCents,

@@ -154,9 +154,17 @@ export function jobFromSubmission(submission: SubmissionRow, now: Date, expiresA
     postedDate: isoDate(now),
     applicationUrl: submission.application_url,
     via: 'Direct submission',
-    // The company's links from the form; a company already on the board keeps its own otherwise.
+    // What the form says about the company gives a company new to the board its details. One
+    // already there keeps its own: publishing never changes them (companies.ts); the review
+    // showed the admin any difference, to take on approval.
     websiteUrl: submission.company_website_url ?? undefined,
     logoUrl: submission.company_logo_url ?? undefined,
+    companyDescription: submission.company_description ?? undefined,
+    companyBy: {
+      kind: 'submission' as const,
+      actor: 'employer',
+      submissionId: Number(submission.id),
+    },
     featured: true,
     active: true,
     expiresAt,

@@ -4,7 +4,12 @@ import type Stripe from 'stripe';
 import { paymentNeedsReviewEmail } from '../mail/payment-emails';
 import type { ServiceContext } from '../service-context';
 import type { SubmissionRow } from '../submissions/submission-row';
-import { FLAGGED_STATUSES, type FlaggedStatus, type PaymentRow } from './payments-repository';
+import {
+  FLAGGED_STATUSES,
+  type FlaggedStatus,
+  type PaymentLinkRow,
+  type PaymentRow,
+} from './payments-repository';
 import { markPaidAndPublish, type PublishContext, type PublishOutcome } from './publishing';
 
 /** The events that mean "this Checkout Session is paid". */
@@ -94,7 +99,11 @@ async function settlePaidSession(
     return { handled: 'ignored', reason: 'flagged already' };
   }
 
-  const problem = whyNotPublishable(session, record, reference, submission);
+  const link =
+    record?.payment_link_id == null
+      ? undefined
+      : await payments.linkById(trx, Number(record.payment_link_id));
+  const problem = whyNotPublishable(session, record, link, reference, submission);
   if (problem) {
     await payments.flag(
       trx,
@@ -145,10 +154,14 @@ async function settlePaidSession(
   return { handled: 'publish', submissionId, result };
 }
 
-/** Why this paid session must not publish the submission it concerns; null when it may. */
+/**
+ * Why this paid session must not publish the submission it concerns; null when it may. A session
+ * started from a pay link that an admin revoked since is not accepted: revoking stops payment.
+ */
 function whyNotPublishable(
   session: Stripe.Checkout.Session,
   record: PaymentRow | undefined,
+  link: PaymentLinkRow | undefined,
   reference: number | null,
   submission: SubmissionRow,
 ): { status: FlaggedStatus; reason: string } | null {
@@ -169,6 +182,11 @@ function whyNotPublishable(
   if (reference !== Number(record.submission_id)) {
     return review(
       `Paid ${paid} through a session made for this submission that names ${reference === null ? 'no submission' : `submission #${reference}`}`,
+    );
+  }
+  if (link?.revoked_at != null) {
+    return review(
+      `Paid ${paid} through a payment link revoked by ${link.revoked_by ?? 'an admin'} before the payment arrived`,
     );
   }
   if (session.mode !== CHARGED.mode) return review(`Paid ${paid} in ${session.mode} mode`);

@@ -1,7 +1,10 @@
 import {
+  ENDPOINTS,
+  endpointKey,
   filterFromQueryString,
   JOB_ID_PATTERN,
-  PAGE_SIZE,
+  searchPage,
+  type FirstViewKeys,
   type FrontendRoute,
 } from '@jobboard/contract';
 import { NotFound } from '../domain-errors';
@@ -9,10 +12,11 @@ import type { PublicReads } from '../jobs/public-reads';
 
 /**
  * The data of the board's first view, as JSON text for the page (BootConfig.data): page 1 of the
- * search the address describes, the filter choices, and on /jobs/{id} that job; on /job-list the
- * recent jobs. Built from the very
- * answers the API sends (already serialized in the public-read cache), so the first card needs no
- * request and agrees with the API. Other routes get none.
+ * search the address describes, the filter choices and on /jobs/{id} that job; on /job-list the
+ * recent jobs. Built from the very answers the API sends (already serialized in the public-read
+ * cache), so the first card needs no request and agrees with the API. Each part comes with the
+ * key of the call it answers (`keys`, endpointKey of the same input the read was made with): the
+ * key the board's hooks ask for, so the browser asks nothing again. Other routes get none.
  */
 export async function firstViewJson(
   reads: PublicReads,
@@ -21,13 +25,22 @@ export async function firstViewJson(
   queryString: string,
 ): Promise<string | undefined> {
   if (route?.module === './RecentJobsPage') {
-    return `{"recent":${(await reads.recent()).bytes},"readAt":${Date.now()}}`;
+    const keys: FirstViewKeys = { recent: endpointKey(ENDPOINTS.recentJobs) };
+    const recent = (await reads.recent()).bytes;
+    return `{"recent":${recent},"readAt":${Date.now()},"keys":${JSON.stringify(keys)}}`;
   }
   if (route?.module !== './BoardPage') return undefined;
   const filter = filterFromQueryString(queryString);
+  const request = searchPage(filter, 1);
   const id = jobIdInPath(pathname);
+  const keys: FirstViewKeys = {
+    search: endpointKey(ENDPOINTS.searchJobs, { body: request }),
+    locations: endpointKey(ENDPOINTS.locations),
+    categories: endpointKey(ENDPOINTS.categories),
+    ...(id === undefined ? {} : { job: endpointKey(ENDPOINTS.job, { params: { id } }) }),
+  };
   const [search, locations, categories, job] = await Promise.all([
-    reads.search({ ...filter, page: 1, pageSize: PAGE_SIZE }),
+    reads.search(request),
     reads.locations(),
     reads.categories(),
     id === undefined ? undefined : jobJson(reads, id),
@@ -37,6 +50,7 @@ export async function firstViewJson(
     `"locations":${locations.bytes}`,
     `"categories":${categories.bytes}`,
     ...(id === undefined ? [] : [`"job":{"id":${JSON.stringify(id)},${job}}`]),
+    `"keys":${JSON.stringify(keys)}`,
   ];
   return `{${parts.join(',')}}`;
 }

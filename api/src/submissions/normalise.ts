@@ -24,6 +24,7 @@ export interface NormalisedSubmission {
   promoCode: string | null;
   companyWebsite: string | null;
   logoUrl: string | null;
+  companyDescription: string | null;
 }
 
 /** One line of text: trimmed, inner runs of spaces, tabs and line breaks made one space. */
@@ -50,5 +51,7 @@ export function normaliseSubmission(payload: SubmissionPayload): NormalisedSubmi
     promoCode: payload.promoCode?.trim() ? payload.promoCode.trim().toUpperCase() : null,
     companyWebsite: payload.companyWebsite?.trim() || null,
     logoUrl: payload.logoUrl?.trim() || null,
+    // Paragraphs kept, as the job description's.
+    companyDescription: payload.companyDescription?.replace(/\r\n?/g, '\n').trim() || null,
   };
 }

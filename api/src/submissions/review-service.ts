@@ -3,22 +3,28 @@ import type {
   AdminSubmission,
   AdminSubmissionPage,
   AdminSubmissionsQuery,
+  CompanyField,
   IssuedPaymentLink,
+  RevokedPaymentLinks,
   SubmissionStatus,
 } from '@jobboard/contract';
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex';
 import { Conflict, NotFound } from '../domain-errors';
+import { isoDate } from '../jobs/dates';
 import {
   approvalEmail,
   copyableApprovalEmail,
   publishedWithCreditEmail,
   rejectionEmail,
 } from '../mail/review-emails';
+import type { PaymentLinkState } from '../payments/payments-repository';
 import { issuePaymentToken, paymentUrl } from '../payments/payment-tokens';
 import { markPaidAndPublish } from '../payments/publishing';
 import { expireMarkedSessions } from '../payments/session-expiry';
 import type { ServiceContext } from '../service-context';
+import type { StoredCompany } from '../jobs/companies';
+import { companiesOf, companyReview, takeCompanyDetails } from './company-review';
 import type { SubmissionRow } from './submission-row';
 import type { ReviewRow } from './submissions-repository';
 
@@ -33,7 +39,7 @@ export type ReviewContext = Omit<ServiceContext, 'adminEmail' | 'dialect'>;
 /** What reading a submission needs. */
 type ReadContext = Pick<
   ServiceContext,
-  'submissions' | 'listingCredits' | 'payments' | 'boardName'
+  'submissions' | 'listingCredits' | 'payments' | 'jobs' | 'boardName' | 'now'
 >;
 
 /** The review queue, newest first, with each contact's credits and each unhandled payment issue. */
@@ -44,10 +50,14 @@ export async function listSubmissions(
   const rows = await context.submissions.listNewestFirst(db);
   const credits = await context.listingCredits.leftByAddress(db);
   const issues = await context.payments.unhandledIssues(db);
+  const links = await linkStatesOf(context, db, rows);
+  const companies = await companiesOf(context, rows);
   return rows.map((row) =>
     toAdminSubmission(row, context.boardName, {
       listingCredits: credits.get(row.contact_email.toLowerCase()) ?? 0,
       paymentIssues: issues.get(Number(row.id)) ?? [],
+      links: links.get(Number(row.id)) ?? NO_LINKS,
+      company: companies.get(row.organization.trim()),
     }),
   );
 }
@@ -61,6 +71,8 @@ export async function listSubmissionPage(
   const { rows, total } = await context.submissions.page(db, view);
   const credits = await context.listingCredits.leftByAddress(db);
   const issues = await context.payments.unhandledIssues(db);
+  const links = await linkStatesOf(context, db, rows);
+  const companies = await companiesOf(context, rows);
   let flaggedPayments = 0;
   for (const list of issues.values()) flaggedPayments += list.length;
   return {
@@ -68,6 +80,8 @@ export async function listSubmissionPage(
       toAdminSubmission(row, context.boardName, {
         listingCredits: credits.get(row.contact_email.toLowerCase()) ?? 0,
         paymentIssues: issues.get(Number(row.id)) ?? [],
+        links: links.get(Number(row.id)) ?? NO_LINKS,
+        company: companies.get(row.organization.trim()),
       }),
     ),
     total,
@@ -83,24 +97,46 @@ export async function getSubmission(context: ReadContext, db: Db, id: number) {
   return toAdminSubmission(row, context.boardName, {
     listingCredits: await context.listingCredits.left(db, row.contact_email),
     paymentIssues: (await context.payments.unhandledIssues(db, id)).get(id) ?? [],
+    links: (await context.payments.linkStates(db, [id], context.now)).get(id) ?? NO_LINKS,
+    company: (await context.jobs.companies.named([row.organization], db)).get(
+      row.organization.trim(),
+    ),
   });
+}
+
+/** A submission that has no pay link (not approved yet, or published with a credit). */
+const NO_LINKS: PaymentLinkState = { live: 0, newestExpiresAt: null };
+
+/** The pay-link state of each of these submissions, by id. */
+function linkStatesOf(
+  context: Pick<ServiceContext, 'payments' | 'now'>,
+  db: Db,
+  rows: ReviewRow[],
+): Promise<Map<number, PaymentLinkState>> {
+  return context.payments.linkStates(
+    db,
+    rows.map((row) => Number(row.id)),
+    context.now,
+  );
 }
 
 /**
  * pending_review -> approved (SPEC.md 4). The employer is e-mailed a payment link, in the same
- * transaction. Only when the admin chooses it (`useCredit`), a contact with listings left on a
+ * transaction. The company on the board takes the submission's values for the details the admin
+ * ticked (`updateCompany`; company-review.ts), and only those. Only when the admin chooses it (`useCredit`), a contact with listings left on a
  * Multiples Listing pays nothing: the job is published at once and one listing is used up (409,
  * changing nothing, when none is left).
  */
 export async function approve(
   id: number,
-  options: { useCredit: boolean },
+  options: { useCredit: boolean; updateCompany?: readonly CompanyField[] },
   reviewer: Reviewer,
   context: ReviewContext,
 ) {
   const { db, now } = context;
   return db.transaction(async (trx) => {
     const submission = await pendingSubmission(context, trx, id, 'approved');
+    await takeCompanyDetails(context, trx, submission, options.updateCompany ?? [], reviewer);
     await changeStatus(context, trx, submission, 'approved', reviewer, null);
     if (options.useCredit) {
       const credit = await context.listingCredits.spend(trx, submission.contact_email);
@@ -142,7 +178,7 @@ export async function approve(
         publishedWithCredit: true,
       };
     }
-    const { token } = await issuePaymentToken(context, trx, id, now);
+    const { token } = await issuePaymentToken(context, trx, id, now, `admin:${reviewer.username}`);
     const url = paymentUrl(context.publicUrl, token);
     await context.outbox.enqueue(
       trx,
@@ -210,31 +246,85 @@ export async function updateAmount(
 
 /**
  * A new pay link for an approved submission, working for PAYMENT_LINK_TTL_DAYS. Only a hash of a
- * link is kept, so an earlier link cannot be shown again: this one replaces it (the e-mailed
- * link stops working), which is also how an admin renews an expired or leaked link.
+ * link is kept, so an earlier link cannot be shown again; the earlier links keep working (the
+ * employer may be paying through the e-mailed one right now) until they expire, the listing is
+ * paid, or an admin revokes them (revokePaymentLinks). The answer says how many still work.
  */
 export async function paymentLinkFor(
   id: number,
   reviewer: Reviewer,
   context: ReviewContext,
 ): Promise<IssuedPaymentLink> {
+  const { now } = context;
   return context.db.transaction(async (trx) => {
     const submission = await lockedSubmission(context, trx, id);
     if (submission.status !== 'approved') {
       throw new Conflict('A payment link can only be generated for an approved submission.');
     }
-    const { token, expiresAt } = await issuePaymentToken(context, trx, id, context.now);
+    const earlierLinksValid = await context.payments.liveLinks(trx, id, now);
+    const event = byReviewer(reviewer, submission, now);
+    const { token, expiresAt } = await issuePaymentToken(context, trx, id, now, event.actor);
     const url = paymentUrl(context.publicUrl, token);
     await context.submissions.recordEvent(trx, {
-      ...byReviewer(reviewer, submission, context.now),
-      note: 'New payment link issued; earlier links no longer work',
+      ...event,
+      note: `New payment link issued, valid until ${isoDate(expiresAt)}; ${linksStillValid(earlierLinksValid)}`,
     });
     return {
       paymentUrl: url,
       expiresAt: expiresAt.toISOString(),
+      earlierLinksValid,
       approvalEmail: copyableApprovalEmail(submission, url, context.boardName),
     };
   });
+}
+
+const plural = (count: number, one: string, many = `${one}s`) =>
+  `${count} ${count === 1 ? one : many}`;
+
+/** The timeline's line of 'Revoke links'. */
+const revokedNote = (live: number, sessions: number) =>
+  `Payment links revoked: ${plural(live, 'link')} that still worked (the e-mailed one included) no longer work` +
+  (sessions ? `; ${plural(sessions, 'open Stripe checkout')} expired` : '');
+
+const linksStillValid = (count: number) =>
+  count === 0
+    ? 'no earlier link was still valid'
+    : `${count} earlier link${count === 1 ? ' stays' : 's stay'} valid`;
+
+/**
+ * 'Revoke links': every pay link of an approved listing stops working, the one e-mailed to the
+ * employer too (a leaked link, an amount to agree first). Its open Checkout Sessions are expired
+ * with it (Stripe is asked once the change has committed), and a session paid all the same does
+ * not publish the listing (the webhook flags it). An admin then issues a new link when it is time.
+ */
+export async function revokePaymentLinks(
+  id: number,
+  reviewer: Reviewer,
+  context: ReviewContext,
+): Promise<RevokedPaymentLinks> {
+  const { now } = context;
+  const revoked = await context.db.transaction(async (trx) => {
+    const submission = await lockedSubmission(context, trx, id);
+    if (submission.status !== 'approved') {
+      throw new Conflict(
+        `Only an approved submission's payment links can be revoked; this one is ${submission.status}.`,
+      );
+    }
+    const event = byReviewer(reviewer, submission, now);
+    const live = await context.payments.revokeLinks(trx, id, event.actor, now);
+    await context.submissions.update(trx, id, {
+      payment_token_hash: null,
+      payment_token_expires_at: null,
+      updated_at: now.getTime(),
+    });
+    const sessions = await context.payments.markOpenSessionsToExpire(trx, id);
+    if (live > 0 || sessions > 0) {
+      await context.submissions.recordEvent(trx, { ...event, note: revokedNote(live, sessions) });
+    }
+    return live;
+  });
+  await expireMarkedSessions(id, context);
+  return { revoked, submission: await getSubmission(context, context.db, id) };
 }
 
 /**
@@ -350,7 +440,13 @@ async function changeStatus(
 function toAdminSubmission(
   row: ReviewRow,
   boardName: string,
-  extra: { listingCredits: number; paymentIssues: AdminPaymentIssue[] },
+  extra: {
+    listingCredits: number;
+    paymentIssues: AdminPaymentIssue[];
+    links: PaymentLinkState;
+    /** The company of that name on the board, if there is one. */
+    company: StoredCompany | undefined;
+  },
 ): AdminSubmission {
   const categories: unknown = JSON.parse(String(row.categories ?? '[]'));
   const iso = (ms: unknown) => (ms == null ? null : new Date(Number(ms)).toISOString());
@@ -377,10 +473,12 @@ function toAdminSubmission(
     reviewNotes: row.review_notes == null ? null : String(row.review_notes),
     jobId: row.job_id == null ? null : String(row.job_id),
     paidAt: iso(row.paid_at),
-    paymentLinkExpiresAt: iso(row.payment_token_expires_at),
+    paymentLinkExpiresAt: iso(extra.links.newestExpiresAt),
+    livePaymentLinks: extra.links.live,
     listingCredits: extra.listingCredits,
     promoRedemption: row.promo_redemption ?? null,
     paymentIssues: extra.paymentIssues,
+    company: companyReview(row, extra.company),
     approvalEmail:
       row.status === 'pending_review' ? copyableApprovalEmail(row, null, boardName) : null,
   };

@@ -22,11 +22,19 @@ export interface SubmissionRow {
   amount_cents: number;
   status: string;
   job_id: number | null;
-  /** Hex SHA-256 of the current pay link's token (payment-tokens.ts), never the token. */
+  /**
+   * The newest pay link (hex SHA-256 of its token) and its end, kept for a release that reads
+   * them: every link is in `payment_links` (payment-tokens.ts), which is what is read now.
+   */
   payment_token_hash: string | null;
   payment_token_expires_at: number | null;
   paid_at: number | null;
-  /** The company's website and logo from the public form (migration 20261125040400). */
+  /**
+   * What the public form says about the company: its website and logo (migration
+   * 20261125040400) and its description (20261126020500). They give a company new to the board
+   * its details; one already there changes only as an admin approves (review-service.ts).
+   */
   company_website_url: string | null;
   company_logo_url: string | null;
+  company_description: string | null;
 }

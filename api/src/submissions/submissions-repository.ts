@@ -18,9 +18,9 @@ export type SubmissionChange = Partial<{
   promo_redemption: 'redeemed' | 'used_up';
   job_id: number;
   paid_at: number;
-  payment_token_hash: string;
-  payment_token_created_at: number;
-  payment_token_expires_at: number;
+  payment_token_hash: string | null;
+  payment_token_created_at: number | null;
+  payment_token_expires_at: number | null;
   updated_at: number;
 }>;
 
@@ -120,11 +120,6 @@ export class SubmissionsRepository {
     }[view.sort ?? 'submitted'];
     const dir = view.dir === 'asc' ? 'asc' : 'desc';
     return query.orderByRaw(`${column} ${dir}, id ${dir}`);
-  }
-
-  /** The submission a pay link's token hash names, if any. */
-  async findByPaymentTokenHash(db: Db, hash: string): Promise<SubmissionRow | undefined> {
-    return db<SubmissionRow>('submissions').where({ payment_token_hash: hash }).first();
   }
 
   /** The submission each of these jobs was published from, by job id (jobs made otherwise: none). */

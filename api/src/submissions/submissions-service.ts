@@ -60,6 +60,7 @@ export async function submitForReview(
       promo_code_id: promoId,
       company_website_url: submission.companyWebsite,
       company_logo_url: submission.logoUrl,
+      company_description: submission.companyDescription,
       amount_cents: amountCents,
       status: 'pending_review',
       submitted_at: now.getTime(),

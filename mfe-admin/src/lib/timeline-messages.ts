@@ -16,6 +16,7 @@ export const TIMELINE_MESSAGES = {
     published: 'Published',
     expired: 'Expired',
     changed: 'Changed',
+    company_changed: 'Company details',
     email_sent: 'E-mail sent',
     email_failed: 'E-mail failed',
     email_waiting: 'E-mail waiting',

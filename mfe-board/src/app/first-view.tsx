@@ -1,29 +1,31 @@
 import { BOOT_CONFIG_ELEMENT_ID, type BootConfig, type FirstViewData } from '@jobboard/contract';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { mutate, preload, SWRConfig, unstable_serialize, type Key } from 'swr';
-import { jobKey, jobStatusKey } from '../features/jobs/api/get-job';
-import { RECENT_JOBS_URL } from '../features/recent-jobs/api/recent-jobs';
-import { CATEGORIES_URL } from '../features/search/api/categories';
-import { LOCATIONS_URL } from '../features/search/api/locations';
-import { searchJobsKey } from '../features/search/api/search-jobs';
+import { jobStatusKey } from '../features/jobs/api/get-job';
 
 /**
  * The board's first view arrives in the page itself: the server puts page 1 of the address's own
  * search, the filter choices and, on /jobs/{id}, that job (on /job-list, the recent jobs) in the
- * boot configuration, and renders the page from them. These are the same data as SWR entries.
+ * boot configuration, and renders the page from them. These are the same data as SWR entries,
+ * each under the key the server names for it (`data.keys`: endpointKey of the call it read, the
+ * key the hooks ask for), so no key is built twice.
  */
 export function firstViewEntries(data: FirstViewData): [Key, unknown][] {
+  const { keys = {} } = data;
   const entries: [Key, unknown][] = [];
-  if (data.search) entries.push([searchJobsKey(data.search.filter, 1), data.search.response]);
-  if (data.locations) entries.push([LOCATIONS_URL, data.locations]);
-  if (data.categories) entries.push([CATEGORIES_URL, data.categories]);
-  if (data.job?.job) entries.push([jobKey(data.job.id), data.job.job]);
+  const add = (key: string | undefined, value: unknown) => {
+    if (key !== undefined && value !== undefined) entries.push([key, value]);
+  };
+  add(keys.search, data.search?.response);
+  add(keys.locations, data.locations);
+  add(keys.categories, data.categories);
+  add(keys.job, data.job?.job ?? undefined);
   // A job the page cannot show: the modal says so at once, in the server's HTML too.
-  if (data.job && !data.job.job) {
-    entries.push([jobStatusKey(data.job.id), data.job.closed ? 'closed' : 'missing']);
+  if (data.job && !data.job.job && keys.job !== undefined) {
+    entries.push([jobStatusKey(keys.job), data.job.closed ? 'closed' : 'missing']);
   }
   if (data.recent) {
-    entries.push([RECENT_JOBS_URL, { jobs: data.recent, fetchedAt: data.readAt ?? Date.now() }]);
+    add(keys.recent, { jobs: data.recent, fetchedAt: data.readAt ?? Date.now() });
   }
   return entries;
 }

@@ -1,5 +1,4 @@
-import { ENDPOINTS } from '@jobboard/contract';
-import type { SiteConfig } from '@jobboard/contract';
+import { ENDPOINTS, endpointKey, type SiteConfig } from '@jobboard/contract';
 import { createContext, useContext } from 'react';
 import useSWR from 'swr';
 import { apiFetch } from '../api/api-fetch';
@@ -15,8 +14,8 @@ export const SiteProvider = SiteContext.Provider;
  */
 export function useSite(): SiteConfig | undefined {
   const provided = useContext(SiteContext);
-  const { data } = useSWR(provided ? null : ENDPOINTS.site.path, (url: string) =>
-    apiFetch<SiteConfig>(url),
+  const { data } = useSWR(provided ? null : endpointKey(ENDPOINTS.site), () =>
+    apiFetch(ENDPOINTS.site),
   );
   return provided ?? data;
 }

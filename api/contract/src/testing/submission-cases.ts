@@ -159,6 +159,12 @@ export const SUBMISSION_CASES: SubmissionCase[] = [
     message: EXTRA.url,
   },
   {
+    name: 'company description past its limit',
+    change: { companyDescription: 'a'.repeat(LIMITS.companyDescription + 1) },
+    field: 'companyDescription',
+    message: EXTRA.tooLong(LIMITS.companyDescription),
+  },
+  {
     name: 'salary with letters',
     change: { salaryMin: '85k' },
     field: 'salaryMin',

@@ -8,6 +8,7 @@ import {
   paymentLinkFor,
   reject,
   resolvePaymentIssue,
+  revokePaymentLinks,
   updateAmount,
 } from '../../submissions/review-service';
 import { route } from '../../http/endpoint-route';
@@ -30,7 +31,10 @@ const adminSubmissionsRoutes: FastifyPluginAsync = async (app) => {
   route(app, ENDPOINTS.approveSubmission, {}, async (request) => {
     const result = await approve(
       request.params.id,
-      { useCredit: request.body.useCredit === true },
+      {
+        useCredit: request.body.useCredit === true,
+        updateCompany: [...new Set(request.body.updateCompany ?? [])],
+      },
       reviewer(request),
       context(request),
     );
@@ -39,6 +43,7 @@ const adminSubmissionsRoutes: FastifyPluginAsync = async (app) => {
         submissionId: request.params.id,
         admin: reviewer(request).username,
         publishedWithCredit: result.publishedWithCredit,
+        updateCompany: request.body.updateCompany ?? [],
       },
       'submission approved',
     );
@@ -63,10 +68,24 @@ const adminSubmissionsRoutes: FastifyPluginAsync = async (app) => {
     updateAmount(request.params.id, request.body.amount, reviewer(request), context(request)),
   );
 
-  /** A new pay link (`{ paymentUrl, expiresAt }`); every earlier link of the submission dies. */
+  /** A new pay link (`{ paymentUrl, expiresAt, earlierLinksValid }`); earlier links keep working. */
   route(app, ENDPOINTS.issuePaymentLink, {}, async (request) =>
     paymentLinkFor(request.params.id, reviewer(request), context(request)),
   );
+
+  /** 'Revoke links': every pay link of the listing stops working, the e-mailed one too. */
+  route(app, ENDPOINTS.revokePaymentLinks, {}, async (request) => {
+    const result = await revokePaymentLinks(request.params.id, reviewer(request), context(request));
+    request.log.info(
+      {
+        submissionId: request.params.id,
+        admin: reviewer(request).username,
+        revoked: result.revoked,
+      },
+      'payment links revoked',
+    );
+    return result;
+  });
 
   /** A flagged payment (needs review / refund) has been dealt with. */
   route(app, ENDPOINTS.resolvePaymentIssue, {}, async (request) =>

@@ -4,9 +4,8 @@ import { route } from '../../http/endpoint-route';
 import { HttpError } from '../../http/http-error';
 import { createCheckoutSession, prepareCharge } from '../../payments/checkout';
 import { payPageView } from '../../payments/pay-page';
-import { payLinkSubmission } from '../../payments/payment-tokens';
+import { payLinkSubmission, type PayLink } from '../../payments/payment-tokens';
 import { expireMarkedSessions } from '../../payments/session-expiry';
-import type { SubmissionRow } from '../../submissions/submission-row';
 import stripeWebhookRoutes from './stripe-webhook';
 
 /**
@@ -14,20 +13,19 @@ import stripeWebhookRoutes from './stripe-webhook';
  * fresh Stripe Checkout Session on each visit; Stripe's webhook records the payment.
  */
 const paymentsRoutes: FastifyPluginAsync = async (app) => {
-  const linkedSubmission = (request: FastifyRequest, token: string): Promise<SubmissionRow> =>
+  const payLink = (request: FastifyRequest, token: string): Promise<PayLink> =>
     payLinkSubmission(token, app.serviceContext(request), app.config.site.jobsEmail);
 
-  route(app, ENDPOINTS.payPage, {}, async (request) => {
-    const submission = await linkedSubmission(request, request.params.token);
-    return payPageView(submission, app.stripe !== null);
-  });
+  route(app, ENDPOINTS.payPage, {}, async (request) =>
+    payPageView(await payLink(request, request.params.token), app.stripe !== null),
+  );
 
   route(
     app,
     ENDPOINTS.payCheckout,
     { config: { rateLimit: { max: 20, timeWindow: '10 minutes' } } },
     async (request) => {
-      const linked = await linkedSubmission(request, request.params.token);
+      const { submission: linked, link } = await payLink(request, request.params.token);
       if (linked.status === 'paid') throw new HttpError(409, PAY_LINK_MESSAGES.alreadyPaid);
       if (!app.stripe) {
         throw new HttpError(503, PAYMENT_MESSAGES.notSetUp);
@@ -40,7 +38,7 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
         const { url } = await createCheckoutSession(
           app.stripe,
           submission,
-          request.params.token,
+          { token: request.params.token, linkId: Number(link.id) },
           context,
         );
         return { url };

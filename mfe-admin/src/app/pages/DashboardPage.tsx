@@ -6,7 +6,8 @@ import {
 } from '@jobboard/contract';
 import { Button, Pagination, Spinner, errorMessage } from '@jobboard/shared-ui';
 import { Link } from '@jobboard/shared-ui/router';
-import { jobsCsvHref, useAdminJobPage } from '../../features/jobs/api/job-page';
+import { jobsCsvHref } from '../../features/jobs/api/export-jobs';
+import { useAdminJobPage } from '../../features/jobs/api/job-page';
 import { BulkBar } from '../../features/jobs/components/BulkBar';
 import { JobsFilters } from '../../features/jobs/components/JobsFilters';
 import { JobsTable } from '../../features/jobs/components/JobsTable';

@@ -1,9 +1,4 @@
-import {
-  AdminEmailsQuery,
-  EMAIL_STATES,
-  listQueryString,
-  type AdminEmail,
-} from '@jobboard/contract';
+import { AdminEmailsQuery, EMAIL_STATES, type AdminEmail } from '@jobboard/contract';
 import {
   Button,
   Pagination,
@@ -14,7 +9,8 @@ import {
   errorMessage,
   toast,
 } from '@jobboard/shared-ui';
-import { emailsKey, useEmails, useResendEmail } from '../../features/emails/api/emails';
+import { emailsKey, useEmails } from '../../features/emails/api/emails';
+import { useResendEmail } from '../../features/emails/api/resend-email';
 import { EMAIL_TEXT } from '../../features/emails/messages';
 import { useListView } from '../../lib/list-view';
 import { toastFailure } from '../../lib/toast-failure';
@@ -28,9 +24,8 @@ const TONES = { pending: 'awaitingPayment', sent: 'live', failed: 'rejected' } a
 /** /admin/emails: the outbox, newest first, with its state; a failed message can be sent again. */
 export default function EmailsPage() {
   const { view, update } = useListView<EmailsView>(AdminEmailsQuery, DEFAULTS);
-  const query = listQueryString(view, DEFAULTS);
-  const { data, error, isLoading } = useEmails(query);
-  const resending = useResendEmail(`${emailsKey}${query}`);
+  const { data, error, isLoading } = useEmails(view);
+  const resending = useResendEmail(emailsKey(view));
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   const resend = async (email: AdminEmail) => {

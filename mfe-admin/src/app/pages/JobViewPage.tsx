@@ -7,7 +7,7 @@ import { JobDetails } from '../../features/jobs/components/JobDetails';
 import { useListingLifecycle } from '../../features/jobs/hooks/use-listing-lifecycle';
 import { useSourceDecisions } from '../../features/jobs/hooks/use-source-decisions';
 import { JOB_MESSAGES } from '../../features/jobs/messages';
-import { useSubmission } from '../../features/submissions/api/submissions';
+import { useSubmission } from '../../features/submissions/api/submission';
 import { statusLabel } from '../../features/submissions/components/SubmissionCard';
 import { useConfirm } from '../../lib/confirm';
 import { Timeline } from '../../lib/Timeline';

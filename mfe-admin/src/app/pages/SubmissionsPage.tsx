@@ -2,7 +2,6 @@ import {
   ADMIN_SUBMISSIONS_DEFAULTS,
   AdminSubmissionsQuery,
   SUBMISSION_STATUS_LABELS,
-  listQueryString,
   type AdminSubmissionSort,
   type AdminSubmissionsQuery as QueueView,
 } from '@jobboard/contract';
@@ -17,7 +16,8 @@ import {
   errorMessage,
 } from '@jobboard/shared-ui';
 import styled from 'styled-components';
-import { submissionsCsvHref, useSubmissions } from '../../features/submissions/api/submissions';
+import { submissionsCsvHref } from '../../features/submissions/api/export-submissions';
+import { useSubmissions } from '../../features/submissions/api/submissions';
 import { SubmissionItem } from '../../features/submissions/components/SubmissionItem';
 import { SUBMISSION_TEXT } from '../../features/submissions/messages';
 import { ListSearch } from '../../lib/ListSearch';
@@ -35,8 +35,7 @@ export default function SubmissionsPage() {
     AdminSubmissionsQuery,
     ADMIN_SUBMISSIONS_DEFAULTS,
   );
-  const query = listQueryString(view, ADMIN_SUBMISSIONS_DEFAULTS);
-  const { data, error, isLoading } = useSubmissions(query);
+  const { data, error, isLoading } = useSubmissions(view);
   const submissions = data?.submissions;
   // `?? 0`: this remote may be deployed before an API that counts flagged payments.
   const flagged = data?.flaggedPayments ?? 0;
@@ -52,15 +51,7 @@ export default function SubmissionsPage() {
           <h1>{SUBMISSION_TEXT.title}</h1>
           <p>{SUBMISSION_TEXT.subtitle}</p>
         </div>
-        <Button
-          as="a"
-          $variant="secondary"
-          $size="sm"
-          href={submissionsCsvHref(
-            listQueryString({ ...view, page: 1 }, ADMIN_SUBMISSIONS_DEFAULTS),
-          )}
-          download
-        >
+        <Button as="a" $variant="secondary" $size="sm" href={submissionsCsvHref(view)} download>
           {SUBMISSION_TEXT.exportCsv}
         </Button>
       </PageHeader>

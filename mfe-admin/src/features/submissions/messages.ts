@@ -1,3 +1,9 @@
+/** What a new pay link's toast adds about the links issued before it (they keep working). */
+const stillValid = (count: number) =>
+  count === 0
+    ? ''
+    : ` ${count === 1 ? 'The earlier link still works' : `${count} earlier links still work`} until ${count === 1 ? 'it expires' : 'they expire'}, the listing is paid or you revoke the links.`;
+
 /** Texts of the submissions screen (SPEC.md 2, 5 and 8). */
 export const SUBMISSION_TEXT = {
   title: 'Job Submissions',
@@ -36,13 +42,31 @@ export const SUBMISSION_TEXT = {
   approvalFailed: { title: 'Approval Failed', fallback: 'The submission could not be approved.' },
   rejected: { title: 'Job Rejected' },
   rejectionFailed: { title: 'Rejection Failed', fallback: 'The submission could not be rejected.' },
-  linkGenerated: {
+  /** SPEC.md 8's toast; the description says which earlier links still work (issue 25). */
+  linkGenerated: (earlierValid: number) => ({
     title: 'Payment Link Generated',
-    description: 'Payment link copied to clipboard! Earlier links for this listing no longer work.',
-  },
+    description: `Payment link copied to clipboard!${stillValid(earlierValid)}`,
+  }),
   linkValidUntil: (date: string) => `Payment link valid until ${date}`,
+  liveLinks: (count: number) =>
+    `${count} payment links work now, each until its own end; 'Revoke links' ends them all.`,
   linkExpired: (date: string) =>
     `The payment link expired on ${date}: generate a new one and send it to the employer.`,
+  noLiveLink: 'No payment link works now: generate a new one and send it to the employer.',
+  revokeLinks: 'Revoke links',
+  revokeConfirm: (count: number) => ({
+    title: 'Revoke payment links?',
+    message: `${count === 1 ? 'The payment link' : `All ${count} payment links`} of this listing stop working at once, including the one e-mailed to the employer: the employer can no longer pay until you generate a new link and send it. A checkout already open is cancelled.`,
+    confirmLabel: 'Revoke links',
+  }),
+  linksRevoked: (count: number) => ({
+    title: 'Payment Links Revoked',
+    description:
+      count === 0
+        ? 'No payment link was still working.'
+        : `${count === 1 ? 'The link' : `${count} links`} no longer work, the e-mailed one included.`,
+  }),
+  revokeFailed: { title: 'Revoke Failed', fallback: 'The payment links could not be revoked.' },
   promoUsedUp: 'used up by other listings before payment: discount removed',
   linkFailed: {
     title: 'Failed to Generate Link',
@@ -59,10 +83,10 @@ export const SUBMISSION_TEXT = {
   noApprovalEmail: 'This submission has no approval e-mail to copy.',
   loading: 'Loading submissions...',
   loadFailed: 'The submissions could not be loaded.',
-  templateCopiedWithLink: {
+  templateCopiedWithLink: (earlierValid: number) => ({
     title: 'Email Template Copied',
-    description: 'It carries a new payment link; earlier links for this listing no longer work.',
-  },
+    description: `It carries a new payment link.${stillValid(earlierValid)}`,
+  }),
   markedPaid: { title: 'Marked as Paid', description: 'The job is published.' },
   markPaidFailed: { title: 'Update Failed', fallback: 'The payment could not be recorded.' },
   /** Payments Stripe took that did not publish the listing (the webhook flagged them). */
@@ -92,6 +116,19 @@ export const SUBMISSION_TEXT = {
     submitted: 'Submitted',
     amount: 'Amount',
     applicationUrl: 'Application URL',
+  },
+  /** What the submission says about its company, beside the board's (issue 25). */
+  company: {
+    heading: 'Company details',
+    onBoard: (name: string) =>
+      `${name} is on the board: its details are shared by all its jobs, so this submission changes them only where you tick it before approving.`,
+    newToBoard: (name: string) =>
+      `${name} is new to the board: it gets these details when the job is published.`,
+    same: "The company details this submission gives match the board's.",
+    none: 'None',
+    columns: ['Detail', 'On the board', 'In this submission'],
+    caption: 'Company details: the board and this submission',
+    update: (label: string) => `Update the company's ${label.toLowerCase()}`,
   },
   notGiven: 'Not given',
   noPromoCode: 'None',

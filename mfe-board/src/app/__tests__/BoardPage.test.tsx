@@ -1,4 +1,10 @@
-import { PAGE_SIZE, type Job, type SearchResponse } from '@jobboard/contract';
+import {
+  ENDPOINTS,
+  PAGE_SIZE,
+  endpointKey,
+  type Job,
+  type SearchResponse,
+} from '@jobboard/contract';
 import { useToastStore } from '@jobboard/shared-ui';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -273,7 +279,12 @@ describe('the job modal', () => {
       <Route
         path="/jobs/:id"
         element={
-          <ServerFirstView.Provider value={{ job: { id: '55', job: null, closed: true } }}>
+          <ServerFirstView.Provider
+            value={{
+              job: { id: '55', job: null, closed: true },
+              keys: { job: endpointKey(ENDPOINTS.job, { params: { id: '55' } }) },
+            }}
+          >
             <BoardPage />
           </ServerFirstView.Provider>
         }

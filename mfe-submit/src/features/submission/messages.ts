@@ -11,6 +11,10 @@ export const SUBMIT_TEXT = {
     'Your job goes live as soon as the payment is made.',
   ],
   pricing: 'Pricing (Payment after approval)',
+  /** The public form's own field beside the shared company links (JOB_FORM_FIELDS). */
+  companyDescription: 'About the Company (optional)',
+  companyDescriptionHint:
+    'A few words about your organization, shown with your listing. If it is already on the board, our team reviews any change to what the board shows.',
   submit: 'Submit for Review (Free)',
   submitting: 'Submitting...',
   successTitle: 'Submission Received!',

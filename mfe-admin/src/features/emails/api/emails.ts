@@ -1,21 +1,17 @@
-import { ENDPOINTS, type AdminEmailPage } from '@jobboard/contract';
-import { apiFetch, useMutation } from '@jobboard/shared-ui';
+import { ENDPOINTS, endpointKey, type EndpointQuery } from '@jobboard/contract';
+import { apiFetch } from '@jobboard/shared-ui';
 import useSWR from 'swr';
 
-/** The e-mail page's cache entry: the page on screen (a resend refreshes it). */
-export const emailsKey = ENDPOINTS.adminEmails.path;
+/** A view of the outbox: its filter and page. */
+export type EmailsQuery = NonNullable<EndpointQuery<typeof ENDPOINTS.adminEmails>>;
 
-/** One page of the outbox (`query`: its query string), newest first. */
-export function useEmails(query: string) {
-  return useSWR(`${emailsKey}${query}`, (url: string) => apiFetch<AdminEmailPage>(url), {
+/** The cache entry of one page of the outbox (a resend refreshes the page on screen). */
+export const emailsKey = (view: EmailsQuery) => endpointKey(ENDPOINTS.adminEmails, { query: view });
+
+/** One page of the outbox, newest first. */
+export function useEmails(view: EmailsQuery) {
+  return useSWR(emailsKey(view), () => apiFetch(ENDPOINTS.adminEmails, { query: view }), {
     revalidateOnMount: true,
     keepPreviousData: true,
   });
-}
-
-export const resendEmail = (id: string) => apiFetch(ENDPOINTS.resendEmail, { params: { id } });
-
-/** Send a failed message again; `pageKey` (the page on screen) is fetched again. */
-export function useResendEmail(pageKey: string) {
-  return useMutation(pageKey, (_key: string, { arg: id }: { arg: string }) => resendEmail(id));
 }

@@ -1,12 +1,14 @@
-import { ENDPOINTS, endpointPath, type HistoryEntry } from '@jobboard/contract';
+import { ENDPOINTS, endpointKey } from '@jobboard/contract';
 import { apiFetch } from '@jobboard/shared-ui';
 import useSWR from 'swr';
 
-export const jobHistoryKey = (id: string) => endpointPath(ENDPOINTS.jobHistory, { id });
+export const jobHistoryKey = (id: string) => endpointKey(ENDPOINTS.jobHistory, { params: { id } });
 
 /** A job's timeline, fetched each time its page opens. */
 export function useJobHistory(id: string) {
-  return useSWR(id ? jobHistoryKey(id) : null, (url: string) => apiFetch<HistoryEntry[]>(url), {
-    revalidateOnMount: true,
-  });
+  return useSWR(
+    id ? jobHistoryKey(id) : null,
+    () => apiFetch(ENDPOINTS.jobHistory, { params: { id } }),
+    { revalidateOnMount: true },
+  );
 }

@@ -1,24 +1,13 @@
-import {
-  ADMIN_JOBS_DEFAULTS,
-  ENDPOINTS,
-  listQueryString,
-  type AdminJobPage,
-  type AdminJobsQuery,
-} from '@jobboard/contract';
+import { ENDPOINTS, endpointKey, type AdminJobsQuery } from '@jobboard/contract';
 import { apiFetch } from '@jobboard/shared-ui';
 import useSWR, { useSWRConfig } from 'swr';
 
-/** The query string of a view of the jobs list (only what differs from the defaults). */
-export const jobsViewQuery = (view: AdminJobsQuery) => listQueryString(view, ADMIN_JOBS_DEFAULTS);
-
 /** What the cache entry of every page of the jobs list starts with. */
-export const jobPagesKey = ENDPOINTS.adminJobPage.path;
+export const jobPagesKey = endpointKey(ENDPOINTS.adminJobPage);
 
-export const jobPageKey = (view: AdminJobsQuery) => `${jobPagesKey}${jobsViewQuery(view)}`;
-
-/** Where the CSV of a view downloads from: every job of the view, not just the page. */
-export const jobsCsvHref = (view: AdminJobsQuery) =>
-  `${ENDPOINTS.exportJobs.path}${jobsViewQuery({ ...view, page: 1, pageSize: ADMIN_JOBS_DEFAULTS.pageSize })}`;
+/** One page of a view of the jobs list (its URL: only what differs from the defaults). */
+export const jobPageKey = (view: AdminJobsQuery) =>
+  endpointKey(ENDPOINTS.adminJobPage, { query: view });
 
 /**
  * One page of the dashboard's view, searched, filtered and sorted by the API. Fetched whenever the
@@ -26,11 +15,14 @@ export const jobsCsvHref = (view: AdminJobsQuery) =>
  * while the next loads.
  */
 export function useAdminJobPage(view: AdminJobsQuery) {
-  return useSWR(jobPageKey(view), (url: string) => apiFetch<AdminJobPage>(url), {
+  return useSWR(jobPageKey(view), () => apiFetch(ENDPOINTS.adminJobPage, { query: view }), {
     revalidateOnMount: true,
     keepPreviousData: true,
   });
 }
+
+/** The dashboard's numbers' entry (the stats feature's key, named here: features share no code). */
+const adminStatsKey = endpointKey(ENDPOINTS.adminStats);
 
 /**
  * Fetch every cached page of the jobs list again after a change to jobs, and the dashboard's
@@ -40,9 +32,7 @@ export function useRefreshJobPages() {
   const { mutate } = useSWRConfig();
   return () =>
     mutate(
-      (key) =>
-        typeof key === 'string' &&
-        (key.startsWith(jobPagesKey) || key === ENDPOINTS.adminStats.path),
+      (key) => typeof key === 'string' && (key.startsWith(jobPagesKey) || key === adminStatsKey),
       undefined,
       { revalidate: true },
     );

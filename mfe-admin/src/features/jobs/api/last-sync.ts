@@ -1,8 +1,8 @@
-import { ENDPOINTS } from '@jobboard/contract';
+import { ENDPOINTS, endpointKey } from '@jobboard/contract';
 import { apiFetch } from '@jobboard/shared-ui';
 import useSWR from 'swr';
 
-export const lastSyncKey = ENDPOINTS.lastSync.path;
+export const lastSyncKey = endpointKey(ENDPOINTS.lastSync);
 
 /** The configured job source and its latest sync, for the dashboard's panel. */
 export function useLastSync() {

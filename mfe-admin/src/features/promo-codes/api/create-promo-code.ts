@@ -1,9 +1,9 @@
-import type { PromoCode, PromoCodeInput } from '@jobboard/contract';
+import { ENDPOINTS, type PromoCodeInput } from '@jobboard/contract';
 import { apiFetch, useMutation } from '@jobboard/shared-ui';
 import { promoCodesKey } from './promo-codes';
 
 export const createPromoCode = (input: PromoCodeInput) =>
-  apiFetch<PromoCode>(promoCodesKey, { method: 'POST', body: input });
+  apiFetch(ENDPOINTS.createPromoCode, { body: input });
 
 /** Add a promo code; the list is fetched again. */
 export function useCreatePromoCode() {

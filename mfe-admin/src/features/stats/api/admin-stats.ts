@@ -1,10 +1,12 @@
-import { ENDPOINTS, type AdminStats } from '@jobboard/contract';
+import { ENDPOINTS, endpointKey } from '@jobboard/contract';
 import { apiFetch } from '@jobboard/shared-ui';
 import useSWR from 'swr';
 
+export const adminStatsKey = endpointKey(ENDPOINTS.adminStats);
+
 /** The dashboard's numbers, fetched whenever the dashboard opens. */
 export function useAdminStats() {
-  return useSWR(ENDPOINTS.adminStats.path, (url: string) => apiFetch<AdminStats>(url), {
+  return useSWR(adminStatsKey, () => apiFetch(ENDPOINTS.adminStats), {
     revalidateOnMount: true,
   });
 }

@@ -1,6 +1,6 @@
 import type { AdminSubmission } from '@jobboard/contract';
 import { SharedUiProvider, useToastStore } from '@jobboard/shared-ui';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SubmissionCard, statusLabel, type SubmissionActions } from '../components/SubmissionCard';
@@ -29,9 +29,15 @@ const submission: AdminSubmission = {
   jobId: null,
   paidAt: null,
   paymentLinkExpiresAt: null,
+  livePaymentLinks: 0,
   listingCredits: 0,
   promoRedemption: null,
   paymentIssues: [],
+  company: {
+    onBoard: false,
+    submitted: { websiteUrl: null, logo: null, description: null },
+    differences: [],
+  },
   approvalEmail: null,
 };
 
@@ -45,6 +51,7 @@ function renderCard(
     approveWithCredit: vi.fn().mockResolvedValue(undefined),
     reject: vi.fn().mockResolvedValue(undefined),
     generateLink: vi.fn().mockResolvedValue(undefined),
+    revokeLinks: vi.fn().mockResolvedValue(undefined),
     copyTemplate: vi.fn().mockResolvedValue(undefined),
     updateAmount: vi.fn().mockResolvedValue(undefined),
     resolvePayment: vi.fn().mockResolvedValue(undefined),
@@ -167,6 +174,7 @@ describe('a submission in the review queue', () => {
     const actions = renderCard('pending_review', {}, { listingCredits: 2 });
     await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
     expect(actions.approve).toHaveBeenCalledTimes(1);
+    expect(actions.approve).toHaveBeenCalledWith([]);
     expect(actions.approveWithCredit).not.toHaveBeenCalled();
   });
 
@@ -197,8 +205,53 @@ describe('a submission in the review queue', () => {
   });
 
   it('says until when the pay link works, and when it has expired', () => {
-    renderCard('approved', {}, { paymentLinkExpiresAt: '2999-12-06T12:00:00.000Z' });
+    renderCard(
+      'approved',
+      {},
+      { paymentLinkExpiresAt: '2999-12-06T12:00:00.000Z', livePaymentLinks: 1 },
+    );
     expect(screen.getByText('Payment link valid until December 6, 2999')).toBeInTheDocument();
+  });
+
+  it('says how many pay links work, and revokes them only once the admin confirms', async () => {
+    const actions = renderCard(
+      'approved',
+      {},
+      { paymentLinkExpiresAt: '2999-12-06T12:00:00.000Z', livePaymentLinks: 2 },
+    );
+    expect(
+      screen.getByText(
+        "Payment link valid until December 6, 2999 (2 payment links work now, each until its own end; 'Revoke links' ends them all.)",
+      ),
+    ).toBeInTheDocument();
+    expect(buttons()).toEqual([
+      'Update Amount',
+      'Generate Payment Link',
+      'Revoke links',
+      'Copy Email Template',
+    ]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Revoke links' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke payment links?' });
+    expect(dialog).toHaveTextContent(
+      'All 2 payment links of this listing stop working at once, including the one e-mailed to the employer: the employer can no longer pay until you generate a new link and send it.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(actions.revokeLinks).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Revoke links' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Revoke links' }),
+    );
+    expect(actions.revokeLinks).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers no revoking once no link works, and asks for a new one after a revoke', () => {
+    renderCard('approved', {}, { paymentLinkExpiresAt: null, livePaymentLinks: 0 });
+    expect(buttons()).not.toContain('Revoke links');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'No payment link works now: generate a new one and send it to the employer.',
+    );
   });
 
   it('asks for a new pay link once the old one has expired', () => {
@@ -207,7 +260,97 @@ describe('a submission in the review queue', () => {
       'The payment link expired on December 6, 2020: generate a new one',
     );
   });
+});
 
+describe("a submission's company details (issue 25)", () => {
+  const onBoard: AdminSubmission['company'] = {
+    onBoard: true,
+    submitted: {
+      websiteUrl: 'https://vote.openballot.example',
+      logo: 'https://openballot.example/logo.png',
+      description: 'We register voters.',
+    },
+    differences: [
+      {
+        field: 'websiteUrl',
+        onBoard: 'https://openballot.example',
+        submitted: 'https://vote.openballot.example',
+      },
+      { field: 'description', onBoard: '', submitted: 'We register voters.' },
+    ],
+  };
+  const rows = () =>
+    within(screen.getByRole('table', { name: 'Company details: the board and this submission' }))
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+
+  it('shows what the board has next to what the submission gives, only where they differ', () => {
+    renderCard('pending_review', {}, { company: onBoard });
+    const section = screen.getByRole('region', { name: 'Company details' });
+    expect(section).toHaveTextContent(
+      'Open Ballot Project is on the board: its details are shared by all its jobs, so this submission changes them only where you tick it before approving.',
+    );
+    expect(rows()).toEqual([
+      'DetailOn the boardIn this submission',
+      "Websitehttps://openballot.examplehttps://vote.openballot.exampleUpdate the company's website",
+      "DescriptionNoneWe register voters.Update the company's description",
+    ]);
+    for (const box of within(section).getAllByRole('checkbox')) expect(box).not.toBeChecked();
+  });
+
+  it('approves with the ticked details only, and with none by default', async () => {
+    const actions = renderCard('pending_review', {}, { company: onBoard, listingCredits: 1 });
+    await userEvent.click(screen.getByRole('checkbox', { name: "Update the company's website" }));
+    await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(actions.approve).toHaveBeenCalledWith(['websiteUrl']);
+    await userEvent.click(screen.getByRole('checkbox', { name: "Update the company's website" }));
+    await userEvent.click(
+      screen.getByRole('checkbox', { name: "Update the company's description" }),
+    );
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Publish with a Multiples credit (1 left)' }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Use 1 credit and publish' }));
+    expect(actions.approveWithCredit).toHaveBeenCalledWith(['description']);
+  });
+
+  it('keeps the comparison without boxes once the submission is past review', () => {
+    renderCard('approved', {}, { company: onBoard, livePaymentLinks: 1 });
+    expect(rows()).toHaveLength(3);
+    expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+
+  it('says a company new to the board gets the details given, and says nothing without any', () => {
+    renderCard(
+      'pending_review',
+      {},
+      {
+        company: {
+          onBoard: false,
+          submitted: { websiteUrl: 'https://fresh.example', logo: null, description: null },
+          differences: [],
+        },
+      },
+    );
+    expect(screen.getByRole('region', { name: 'Company details' })).toHaveTextContent(
+      'Open Ballot Project is new to the board: it gets these details when the job is published.Websitehttps://fresh.example',
+    );
+  });
+
+  it('says when the details given match the board', () => {
+    renderCard('pending_review', {}, { company: { ...onBoard, differences: [] } });
+    expect(screen.getByRole('region', { name: 'Company details' })).toHaveTextContent(
+      "The company details this submission gives match the board's.",
+    );
+  });
+
+  it('shows no company section when the submission gives no details', () => {
+    renderCard('pending_review');
+    expect(screen.queryByRole('region', { name: 'Company details' })).toBeNull();
+  });
+});
+
+describe('a submission in the review queue, its promo code', () => {
   it('says when a promo code ran out before payment', () => {
     renderCard('approved', {}, { promoCode: 'ONCE', promoRedemption: 'used_up' });
     expect(

@@ -32,9 +32,15 @@ const base: AdminSubmission = {
   jobId: null,
   paidAt: null,
   paymentLinkExpiresAt: null,
+  livePaymentLinks: 0,
   listingCredits: 2,
   promoRedemption: null,
   paymentIssues: [],
+  company: {
+    onBoard: false,
+    submitted: { websiteUrl: null, logo: null, description: null },
+    differences: [],
+  },
   approvalEmail: null,
 };
 const flagged: AdminSubmission = {
@@ -120,6 +126,106 @@ describe('the submissions screen', () => {
       '/api/admin/submissions/7/approve',
       JSON.stringify({ useCredit: true }),
     ]);
+  });
+
+  it('tells the admin the earlier pay link still works, and revokes the links once confirmed', async () => {
+    const approved: AdminSubmission = {
+      ...base,
+      id: '9',
+      title: 'Data Reporter',
+      submissionStatus: 'approved',
+      paymentLinkExpiresAt: '2999-12-06T12:00:00.000Z',
+      livePaymentLinks: 1,
+    };
+    const received = fakeApi({
+      'GET /api/admin/lists/submissions': [
+        200,
+        { submissions: [approved], total: 1, page: 1, pageSize: 25, flaggedPayments: 0 },
+      ],
+      'GET /api/admin/submissions/payments': [200, { stripeConfigured: true }],
+      'POST /api/admin/submissions/:id/payment-link': [
+        200,
+        {
+          paymentUrl: 'http://localhost/pay/abc',
+          expiresAt: '2999-12-06T12:00:00.000Z',
+          earlierLinksValid: 1,
+          approvalEmail: 'Subject: Approved',
+        },
+      ],
+      'POST /api/admin/submissions/:id/revoke-payment-links': [
+        200,
+        { revoked: 2, submission: { ...approved, livePaymentLinks: 0 } },
+      ],
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Generate Payment Link' }));
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts[0]).toMatchObject({
+        title: 'Payment Link Generated',
+        description:
+          'Payment link copied to clipboard! The earlier link still works until it expires, the listing is paid or you revoke the links.',
+      }),
+    );
+    expect(await navigator.clipboard.readText()).toBe('http://localhost/pay/abc');
+
+    await user.click(screen.getByRole('button', { name: 'Revoke links' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke payment links?' });
+    expect(dialog).toHaveTextContent('including the one e-mailed to the employer');
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke links' }));
+    await waitFor(() =>
+      expect(posts(received)).toEqual([
+        ['/api/admin/submissions/9/payment-link', null],
+        ['/api/admin/submissions/9/revoke-payment-links', null],
+      ]),
+    );
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts.map((t) => t.title)).toContain(
+        'Payment Links Revoked',
+      ),
+    );
+  });
+
+  it('sends the company details ticked on the review card with the approval', async () => {
+    const withCompany: AdminSubmission = {
+      ...base,
+      company: {
+        onBoard: true,
+        submitted: { websiteUrl: 'https://vote.openballot.example', logo: null, description: null },
+        differences: [
+          {
+            field: 'websiteUrl',
+            onBoard: 'https://openballot.example',
+            submitted: 'https://vote.openballot.example',
+          },
+        ],
+      },
+    };
+    const received = fakeApi({
+      'GET /api/admin/lists/submissions': [
+        200,
+        { submissions: [withCompany], total: 1, page: 1, pageSize: 25, flaggedPayments: 0 },
+      ],
+      'GET /api/admin/submissions/payments': [200, { stripeConfigured: true }],
+      'POST /api/admin/submissions/:id/approve': [
+        200,
+        {
+          submission: withCompany,
+          paymentUrl: 'http://localhost/pay/abc',
+          publishedWithCredit: false,
+        },
+      ],
+    });
+    renderPage();
+    await userEvent.click(
+      await screen.findByRole('checkbox', { name: "Update the company's website" }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    await waitFor(() =>
+      expect(posts(received)).toEqual([
+        ['/api/admin/submissions/7/approve', JSON.stringify({ updateCompany: ['websiteUrl'] })],
+      ]),
+    );
   });
 
   it('marks a flagged payment handled', async () => {

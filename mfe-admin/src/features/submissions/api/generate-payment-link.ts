@@ -2,7 +2,10 @@ import { ENDPOINTS } from '@jobboard/contract';
 import { apiFetch, useMutation } from '@jobboard/shared-ui';
 import { submissionsKey } from './submissions';
 
-/** A new pay link: the earlier ones stop working (only a hash of a link is kept). */
+/**
+ * A new pay link (only a hash of a link is kept, so an earlier one cannot be shown again); the
+ * earlier links keep working, and the answer says how many of them do.
+ */
 export const generatePaymentLink = (id: string) =>
   apiFetch(ENDPOINTS.issuePaymentLink, { params: { id } });
 

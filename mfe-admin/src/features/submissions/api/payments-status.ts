@@ -1,10 +1,8 @@
-import { ENDPOINTS } from '@jobboard/contract';
+import { ENDPOINTS, endpointKey } from '@jobboard/contract';
 import { apiFetch } from '@jobboard/shared-ui';
 import useSWR from 'swr';
 
 /** Whether Stripe takes the payments; without it admins get 'Mark as paid'. */
 export function usePaymentsStatus() {
-  return useSWR(ENDPOINTS.paymentsMode.path, (url: string) =>
-    apiFetch<{ stripeConfigured: boolean }>(url),
-  );
+  return useSWR(endpointKey(ENDPOINTS.paymentsMode), () => apiFetch(ENDPOINTS.paymentsMode));
 }

@@ -1,4 +1,9 @@
-import { SUBMISSION_STATUS_LABELS, listingTier, type AdminSubmission } from '@jobboard/contract';
+import {
+  SUBMISSION_STATUS_LABELS,
+  listingTier,
+  type AdminSubmission,
+  type CompanyField,
+} from '@jobboard/contract';
 import type { StatusTone } from '@jobboard/shared-ui';
 import {
   Button,
@@ -15,18 +20,23 @@ import {
 } from '@jobboard/shared-ui';
 import { useState } from 'react';
 import styled from 'styled-components';
+import { useConfirm } from '../../../lib/confirm';
 import { SUBMISSION_TEXT } from '../messages';
 import { AmountEditor } from './AmountEditor';
+import { CompanyReview } from './CompanyReview';
 import { PaymentIssues } from './PaymentIssues';
 
 const LABELS = SUBMISSION_TEXT.details;
 
 export interface SubmissionActions {
-  approve(): Promise<void>;
+  /** Approve; the company on the board takes the submission's values for `updateCompany`. */
+  approve(updateCompany: CompanyField[]): Promise<void>;
   /** Approve and publish at once with one of the contact's Multiples Listing credits. */
-  approveWithCredit(): Promise<void>;
+  approveWithCredit(updateCompany: CompanyField[]): Promise<void>;
   reject(notes: string): Promise<void>;
   generateLink(): Promise<void>;
+  /** 'Revoke links': every pay link of the listing stops working (asked to confirm first). */
+  revokeLinks(): Promise<void>;
   copyTemplate(): Promise<void>;
   updateAmount(cents: number): Promise<void>;
   /** A flagged payment has been dealt with. */
@@ -60,6 +70,9 @@ export function SubmissionCard({
   const [confirmingCredit, setConfirmingCredit] = useState(false);
   const [notes, setNotes] = useState('');
   const [busy, setBusy] = useState(false);
+  /** The company details approving takes from the submission: none unless the admin ticks them. */
+  const [ticked, setTicked] = useState<ReadonlySet<CompanyField>>(new Set());
+  const { confirm, dialog } = useConfirm();
   const status = submission.submissionStatus;
   const run = (action: () => Promise<void>) => async () => {
     setBusy(true);
@@ -142,8 +155,26 @@ export function SubmissionCard({
         </div>
       </Details>
       <Description>{submission.description}</Description>
+      <CompanyReview
+        organization={submission.organization}
+        company={submission.company}
+        ticked={status === 'pending_review' ? ticked : null}
+        onTick={(field, on) =>
+          setTicked((current) => {
+            const next = new Set(current);
+            if (on) next.add(field);
+            else next.delete(field);
+            return next;
+          })
+        }
+      />
       {submission.reviewNotes && <p>{SUBMISSION_TEXT.reasonGiven(submission.reviewNotes)}</p>}
-      {status === 'approved' && <PaymentLinkState expiresAt={submission.paymentLinkExpiresAt} />}
+      {status === 'approved' && (
+        <PaymentLinkState
+          expiresAt={submission.paymentLinkExpiresAt}
+          live={submission.livePaymentLinks}
+        />
+      )}
       <PaymentIssues
         issues={submission.paymentIssues}
         busy={busy}
@@ -157,7 +188,7 @@ export function SubmissionCard({
       <Cluster>
         {status === 'pending_review' && (
           <>
-            <Button disabled={busy} onClick={run(actions.approve)}>
+            <Button disabled={busy} onClick={run(() => actions.approve([...ticked]))}>
               {SUBMISSION_TEXT.approve}
             </Button>
             {submission.listingCredits > 0 && (
@@ -185,6 +216,21 @@ export function SubmissionCard({
             <Button disabled={busy} onClick={run(actions.generateLink)}>
               {SUBMISSION_TEXT.generateLink}
             </Button>
+            {submission.livePaymentLinks > 0 && (
+              <Button
+                $variant="danger"
+                disabled={busy}
+                onClick={async () => {
+                  const yes = await confirm({
+                    ...SUBMISSION_TEXT.revokeConfirm(submission.livePaymentLinks),
+                    danger: true,
+                  });
+                  if (yes) await run(actions.revokeLinks)();
+                }}
+              >
+                {SUBMISSION_TEXT.revokeLinks}
+              </Button>
+            )}
             {actions.markPaid && (
               <Button $variant="secondary" disabled={busy} onClick={run(actions.markPaid)}>
                 {SUBMISSION_TEXT.markPaid}
@@ -205,7 +251,7 @@ export function SubmissionCard({
             <Button
               disabled={busy}
               onClick={run(async () => {
-                await actions.approveWithCredit();
+                await actions.approveWithCredit([...ticked]);
                 setConfirmingCredit(false);
               })}
             >
@@ -237,20 +283,37 @@ export function SubmissionCard({
           </Button>
         </RejectBox>
       )}
+      {dialog}
     </Stack>
   );
 }
 
-/** Until when the employer's pay link works; once it has ended, the admin issues a new one. */
-function PaymentLinkState({ expiresAt }: { expiresAt: string | null }) {
-  if (!expiresAt) return null;
+/**
+ * Until when the employer's pay link works, and how many links do (several may: a new link
+ * leaves the earlier ones working). Once they have ended or were revoked, the admin issues a new
+ * one.
+ */
+function PaymentLinkState({ expiresAt, live }: { expiresAt: string | null; live: number }) {
+  if (!expiresAt) {
+    return (
+      <Notice $tone="danger" role="status">
+        <p>{SUBMISSION_TEXT.noLiveLink}</p>
+      </Notice>
+    );
+  }
   const day = formatUsDate(expiresAt.slice(0, 10));
-  return Date.parse(expiresAt) <= Date.now() ? (
-    <Notice $tone="danger" role="status">
-      <p>{SUBMISSION_TEXT.linkExpired(day)}</p>
-    </Notice>
-  ) : (
-    <Muted>{SUBMISSION_TEXT.linkValidUntil(day)}</Muted>
+  if (live === 0) {
+    return (
+      <Notice $tone="danger" role="status">
+        <p>{SUBMISSION_TEXT.linkExpired(day)}</p>
+      </Notice>
+    );
+  }
+  return (
+    <Muted>
+      {SUBMISSION_TEXT.linkValidUntil(day)}
+      {live > 1 && <> ({SUBMISSION_TEXT.liveLinks(live)})</>}
+    </Muted>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { AdminSubmission } from '@jobboard/contract';
+import type { AdminSubmission, CompanyField } from '@jobboard/contract';
 import { toast } from '@jobboard/shared-ui';
 import { useApproveSubmission } from '../api/approve-submission';
 import { useGeneratePaymentLink } from '../api/generate-payment-link';
@@ -6,6 +6,7 @@ import { useMarkPaid } from '../api/mark-paid';
 import { usePaymentsStatus } from '../api/payments-status';
 import { useRejectSubmission } from '../api/reject-submission';
 import { useResolvePaymentIssue } from '../api/resolve-payment-issue';
+import { useRevokePaymentLinks } from '../api/revoke-payment-links';
 import { useUpdateAmount } from '../api/update-amount';
 import type { SubmissionActions } from '../components/SubmissionCard';
 import { SUBMISSION_TEXT } from '../messages';
@@ -14,11 +15,18 @@ import { toastFailure } from '../../../lib/toast-failure';
 type Success = { title: string; description?: string };
 type Failure = { title: string; fallback: string };
 
-/** Runs one action with the toast of its outcome (SPEC.md 8). */
-async function attempt(action: () => Promise<unknown>, success: Success, failure: Failure) {
+/**
+ * Runs one action with the toast of its outcome (SPEC.md 8); `success` may be worked out from
+ * what the action answered.
+ */
+async function attempt<T>(
+  action: () => Promise<T>,
+  success: Success | ((result: T) => Success),
+  failure: Failure,
+) {
   try {
-    await action();
-    toast({ ...success, variant: 'success' });
+    const result = await action();
+    toast({ ...(typeof success === 'function' ? success(result) : success), variant: 'success' });
   } catch (problem) {
     toastFailure(failure.title, problem, failure.fallback);
   }
@@ -34,13 +42,14 @@ export function useSubmissionActions(submission: AdminSubmission): SubmissionAct
   const { trigger: approve } = useApproveSubmission();
   const { trigger: reject } = useRejectSubmission();
   const { trigger: generateLink } = useGeneratePaymentLink();
+  const { trigger: revokeLinks } = useRevokePaymentLinks();
   const { trigger: updateAmount } = useUpdateAmount();
   const { trigger: resolvePayment } = useResolvePaymentIssue();
   const { trigger: markPaid } = useMarkPaid();
 
-  const approveWith = async (useCredit: boolean) => {
+  const approveWith = async (useCredit: boolean, updateCompany: CompanyField[]) => {
     try {
-      const result = await approve({ id, useCredit });
+      const result = await approve({ id, useCredit, updateCompany });
       toast({
         ...(result.publishedWithCredit
           ? SUBMISSION_TEXT.approvedWithCredit
@@ -57,8 +66,8 @@ export function useSubmissionActions(submission: AdminSubmission): SubmissionAct
   };
 
   return {
-    approve: () => approveWith(false),
-    approveWithCredit: () => approveWith(true),
+    approve: (updateCompany) => approveWith(false, updateCompany),
+    approveWithCredit: (updateCompany) => approveWith(true, updateCompany),
     reject: (notes) =>
       attempt(
         () => reject({ id, notes }),
@@ -68,8 +77,9 @@ export function useSubmissionActions(submission: AdminSubmission): SubmissionAct
     generateLink: () =>
       attempt(
         async () => {
-          const { paymentUrl } = await generateLink(id);
-          await navigator.clipboard.writeText(paymentUrl);
+          const link = await generateLink(id);
+          await navigator.clipboard.writeText(link.paymentUrl);
+          return link.earlierLinksValid;
         },
         SUBMISSION_TEXT.linkGenerated,
         SUBMISSION_TEXT.linkFailed,
@@ -79,18 +89,24 @@ export function useSubmissionActions(submission: AdminSubmission): SubmissionAct
         async () => {
           // The API writes the text (the e-mail it sends). An approved submission's copy
           // carries a new pay link: a link is kept only as a hash, so the one e-mailed cannot
-          // be shown again.
-          const text =
-            submission.submissionStatus === 'approved'
-              ? (await generateLink(id)).approvalEmail
-              : submission.approvalEmail;
-          if (!text) throw new Error(SUBMISSION_TEXT.noApprovalEmail);
-          await navigator.clipboard.writeText(text);
+          // be shown again (it keeps working beside the new one).
+          if (submission.submissionStatus === 'approved') {
+            const link = await generateLink(id);
+            await navigator.clipboard.writeText(link.approvalEmail);
+            return SUBMISSION_TEXT.templateCopiedWithLink(link.earlierLinksValid);
+          }
+          if (!submission.approvalEmail) throw new Error(SUBMISSION_TEXT.noApprovalEmail);
+          await navigator.clipboard.writeText(submission.approvalEmail);
+          return SUBMISSION_TEXT.templateCopied;
         },
-        submission.submissionStatus === 'approved'
-          ? SUBMISSION_TEXT.templateCopiedWithLink
-          : SUBMISSION_TEXT.templateCopied,
+        (copied) => copied,
         SUBMISSION_TEXT.copyFailed,
+      ),
+    revokeLinks: () =>
+      attempt(
+        async () => (await revokeLinks(id)).revoked,
+        SUBMISSION_TEXT.linksRevoked,
+        SUBMISSION_TEXT.revokeFailed,
       ),
     updateAmount: (cents) =>
       attempt(

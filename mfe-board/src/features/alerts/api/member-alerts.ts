@@ -1,4 +1,4 @@
-import { ENDPOINTS, type MemberAlerts } from '@jobboard/contract';
+import { ENDPOINTS, endpointKey, type MemberAlerts } from '@jobboard/contract';
 import { apiFetch } from '@jobboard/shared-ui';
 import useSWR from 'swr';
 
@@ -11,9 +11,5 @@ export const getMemberAlerts = (): Promise<MemberAlerts | null> =>
  * member signing in on this page reads their own.
  */
 export function useMemberAlerts(email: string | undefined) {
-  return useSWR(email ? [ENDPOINTS.memberAlerts.path, email] : null, getMemberAlerts);
+  return useSWR(email ? [endpointKey(ENDPOINTS.memberAlerts), email] : null, getMemberAlerts);
 }
-
-/** Remove one of the member's alerts (it is unsubscribed); the answer's message to show. */
-export const removeMemberAlert = (id: string) =>
-  apiFetch(ENDPOINTS.removeMemberAlert, { params: { id } });

@@ -3,7 +3,8 @@ import { Button, Notice, Stack, errorMessage, useMemberStore } from '@jobboard/s
 import { Link } from '@jobboard/shared-ui/router';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { removeMemberAlert, useMemberAlerts } from '../api/member-alerts';
+import { useMemberAlerts } from '../api/member-alerts';
+import { removeMemberAlert } from '../api/remove-member-alert';
 import { ALERT_TEXT } from '../messages';
 
 const frequencyLabel = (frequency: AlertFrequency) =>

@@ -1,9 +1,8 @@
-import { ENDPOINTS } from '@jobboard/contract';
-import type { Job } from '@jobboard/contract';
+import { ENDPOINTS, endpointKey, type Job } from '@jobboard/contract';
 import { REFRESH, apiFetch, freshFor } from '@jobboard/shared-ui';
 import useSWR from 'swr';
 
-export const RECENT_JOBS_URL = ENDPOINTS.recentJobs.path;
+export const recentJobsKey = endpointKey(ENDPOINTS.recentJobs);
 
 export interface RecentJobs {
   jobs: Job[];
@@ -13,7 +12,7 @@ export interface RecentJobs {
 
 /** `GET /api/jobs/recent`: public jobs of the last RECENT_DAYS days, newest first. */
 export async function getRecentJobs(): Promise<RecentJobs> {
-  const jobs = await apiFetch<Job[]>(RECENT_JOBS_URL);
+  const jobs = await apiFetch(ENDPOINTS.recentJobs);
   return { jobs, fetchedAt: Date.now() };
 }
 
@@ -27,7 +26,7 @@ const TICK_MARGIN_MS = 1_000;
  * Fresh for 5 minutes, and refetched every 5 minutes while auto-refresh is on (SPEC.md 7 and 9).
  */
 export function useRecentJobs(autoRefresh: boolean) {
-  return useSWR(RECENT_JOBS_URL, getRecentJobs, {
+  return useSWR(recentJobsKey, getRecentJobs, {
     ...freshFor(REFRESH.recent - TICK_MARGIN_MS),
     refreshInterval: autoRefresh ? REFRESH.recent : 0,
   });

@@ -1,14 +1,14 @@
-import { ENDPOINTS } from '@jobboard/contract';
+import { ENDPOINTS, endpointKey } from '@jobboard/contract';
 import { REFRESH, apiFetch, freshFor } from '@jobboard/shared-ui';
 import useSWR from 'swr';
 import { SEARCH_TEXT } from '../messages';
 
-export const CATEGORIES_URL = ENDPOINTS.categories.path;
+export const categoriesKey = endpointKey(ENDPOINTS.categories);
 
 /** The categories of public jobs; a failed answer is 'Failed to fetch categories' (SPEC.md 8). */
 export async function getCategories(): Promise<string[]> {
   try {
-    return await apiFetch<string[]>(CATEGORIES_URL);
+    return await apiFetch(ENDPOINTS.categories);
   } catch (error) {
     throw new Error(SEARCH_TEXT.categoriesFailed, { cause: error });
   }
@@ -16,5 +16,5 @@ export async function getCategories(): Promise<string[]> {
 
 /** Cached 5 minutes (SPEC.md 7). */
 export function useCategories() {
-  return useSWR(CATEGORIES_URL, getCategories, freshFor(REFRESH.lookups));
+  return useSWR(categoriesKey, getCategories, freshFor(REFRESH.lookups));
 }

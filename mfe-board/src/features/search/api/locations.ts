@@ -1,14 +1,14 @@
-import { ENDPOINTS } from '@jobboard/contract';
+import { ENDPOINTS, endpointKey } from '@jobboard/contract';
 import { REFRESH, apiFetch, freshFor } from '@jobboard/shared-ui';
 import useSWR from 'swr';
 import { SEARCH_TEXT } from '../messages';
 
-export const LOCATIONS_URL = ENDPOINTS.locations.path;
+export const locationsKey = endpointKey(ENDPOINTS.locations);
 
 /** The locations of public jobs; a failed answer is 'Failed to fetch locations' (SPEC.md 8). */
 export async function getLocations(): Promise<string[]> {
   try {
-    return await apiFetch<string[]>(LOCATIONS_URL);
+    return await apiFetch(ENDPOINTS.locations);
   } catch (error) {
     throw new Error(SEARCH_TEXT.locationsFailed, { cause: error });
   }
@@ -16,5 +16,5 @@ export async function getLocations(): Promise<string[]> {
 
 /** Cached 5 minutes (SPEC.md 7). */
 export function useLocations() {
-  return useSWR(LOCATIONS_URL, getLocations, freshFor(REFRESH.lookups));
+  return useSWR(locationsKey, getLocations, freshFor(REFRESH.lookups));
 }

@@ -1,20 +1,24 @@
-import { ENDPOINTS } from '@jobboard/contract';
-import { PAGE_SIZE, type SearchFilter, type SearchResponse } from '@jobboard/contract';
+import {
+  ENDPOINTS,
+  endpointKey,
+  searchPage,
+  type SearchFilter,
+  type SearchRequest,
+  type SearchResponse,
+} from '@jobboard/contract';
 import { REFRESH, apiFetch } from '@jobboard/shared-ui';
 import useSWR, { type SWRConfiguration } from 'swr';
 
-export const SEARCH_JOBS_URL = ENDPOINTS.searchJobs.path;
-
-/** One page of one filter's results: everything the answer depends on is in the key. */
-export const searchJobsKey = (filter: SearchFilter, page: number) =>
-  [SEARCH_JOBS_URL, filter, page, PAGE_SIZE] as const;
-
-export type SearchJobsKey = ReturnType<typeof searchJobsKey>;
+/**
+ * One page of one filter's results: the key names the whole request (the filter, the page and
+ * its size), the same key the server's first view gives page 1 of the address's search.
+ */
+export const searchJobsKey = (request: SearchRequest) =>
+  endpointKey(ENDPOINTS.searchJobs, { body: request });
 
 /** `POST /api/jobs/search`: the filter object plus the page wanted (docs/architecture.md, data flow). */
-export function searchJobs([url, filter, page, pageSize]: SearchJobsKey) {
-  return apiFetch<SearchResponse>(url, { method: 'POST', body: { ...filter, page, pageSize } });
-}
+export const searchJobs = (request: SearchRequest) =>
+  apiFetch(ENDPOINTS.searchJobs, { body: request });
 
 /**
  * The board's list, one page at a time, refetched every 5 minutes (SPEC.md 7). The previous page
@@ -25,7 +29,8 @@ export function useSearchJobs(
   page: number,
   options: SWRConfiguration<SearchResponse> = {},
 ) {
-  return useSWR(searchJobsKey(filter, page), searchJobs, {
+  const request = searchPage(filter, page);
+  return useSWR(searchJobsKey(request), () => searchJobs(request), {
     refreshInterval: REFRESH.jobs,
     keepPreviousData: true,
     ...options,

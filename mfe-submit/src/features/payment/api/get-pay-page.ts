@@ -1,11 +1,10 @@
-import { ENDPOINTS, endpointPath } from '@jobboard/contract';
-import type { PayPageView } from '@jobboard/contract';
+import { ENDPOINTS, endpointKey } from '@jobboard/contract';
 import { apiFetch } from '@jobboard/shared-ui';
 import useSWR from 'swr';
 
-export const payPageKey = (token: string) => endpointPath(ENDPOINTS.payPage, { token });
+export const payPageKey = (token: string) => endpointKey(ENDPOINTS.payPage, { params: { token } });
 
-export const getPayPage = (token: string) => apiFetch<PayPageView>(payPageKey(token));
+export const getPayPage = (token: string) => apiFetch(ENDPOINTS.payPage, { params: { token } });
 
 /** The listing behind a pay link. `refreshInterval` lets the success page wait for the webhook. */
 export function usePayPage(token: string, refreshInterval = 0) {

@@ -68,8 +68,9 @@ export function PayPanel({ token }: { token: string }) {
 }
 
 /**
- * A link that cannot be used: unknown or replaced (404), or no longer payable (410: the listing
- * was rejected, or the link expired, when the API's message says whom to write to for a new one).
+ * A link that cannot be used: unknown (404), or no longer payable (410: the listing was rejected,
+ * or the link expired or was revoked by an admin, when the API's message says whom to write to
+ * for a new one).
  */
 export function DeadLink({ error }: { error: unknown }) {
   const gone = error instanceof ApiError && error.status === 410;

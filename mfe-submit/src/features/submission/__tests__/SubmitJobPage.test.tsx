@@ -163,7 +163,7 @@ describe('/submit-job', () => {
     });
   });
 
-  it('sends the experience level and company links the board shows (issue 16)', async () => {
+  it('sends the experience level and the company details the board shows (issues 16, 25)', async () => {
     const received = fakeApi({ 'POST /api/submit-job-for-review': [201, RECEIVED] });
     renderPage();
     const user = await fillValidForm();
@@ -173,6 +173,10 @@ describe('/submit-job', () => {
       screen.getByLabelText('Logo URL (optional)'),
       'https://coastal.example/logo.png',
     );
+    await user.type(
+      screen.getByLabelText('About the Company (optional)'),
+      'We fund coastal communities.',
+    );
     await user.click(screen.getByRole('button', { name: 'Submit for Review (Free)' }));
     expect(
       await screen.findByRole('heading', { name: 'Submission Received!' }),
@@ -181,6 +185,7 @@ describe('/submit-job', () => {
       experienceLevel: 'senior',
       companyWebsite: 'https://coastal.example',
       logoUrl: 'https://coastal.example/logo.png',
+      companyDescription: 'We fund coastal communities.',
     });
   });
 

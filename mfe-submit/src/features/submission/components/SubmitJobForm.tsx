@@ -111,6 +111,12 @@ export function SubmitJobForm({
                 />
               </Pair>
               <TextAreaInput
+                name="companyDescription"
+                label={SUBMIT_TEXT.companyDescription}
+                rows={3}
+                hint={SUBMIT_TEXT.companyDescriptionHint}
+              />
+              <TextAreaInput
                 name="description"
                 label="Job Description"
                 rows={6}

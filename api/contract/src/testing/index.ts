@@ -1,0 +1,2 @@
+export * from './first-view-cases';
+export * from './submission-cases';

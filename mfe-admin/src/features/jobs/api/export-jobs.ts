@@ -1,0 +1,15 @@
+import {
+  ADMIN_JOBS_DEFAULTS,
+  ENDPOINTS,
+  endpointUrl,
+  type AdminJobsQuery,
+} from '@jobboard/contract';
+
+/**
+ * Where the CSV of a view downloads from (a link, not a fetch: the browser saves the attachment):
+ * every job of the view, not just the page.
+ */
+export const jobsCsvHref = (view: AdminJobsQuery) =>
+  endpointUrl(ENDPOINTS.exportJobs, {
+    query: { ...view, page: 1, pageSize: ADMIN_JOBS_DEFAULTS.pageSize },
+  });
