@@ -59,6 +59,12 @@ export function boundaryProblem(specifier, filename) {
       return `The contract imports nothing but superstruct (and its own files): not '${specifier}'.`;
     }
   }
+  if (fromPath.startsWith('api/migrations/')) {
+    const inside = to.relative && to.path.startsWith('api/migrations/');
+    if (!inside && !to.external) {
+      return `A migration is history: it imports nothing of the application ('${specifier}'). Copy the few lines it needs into it.`;
+    }
+  }
   if (to.external) return undefined;
   if (isRemote(from) && isRemote(to.pkg) && to.pkg !== from) {
     return `A remote never imports another remote (${from.dir} -> ${to.pkg.dir}): share through shared-ui or the contract.`;

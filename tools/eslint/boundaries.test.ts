@@ -75,6 +75,18 @@ const PLANTED: { rule: string; file: string; code: string; error: RegExp }[] = [
     code: "export { SUBMISSION_MESSAGES } from '@jobboard/contract/src/submission';\n",
     error: /is not an export of @jobboard\/contract/,
   },
+  {
+    rule: 'a migration imports nothing of the API',
+    file: 'api/migrations/20991231000100_planted.ts',
+    code: "export { labelKey } from '../src/jobs/label-key';\n",
+    error: /A migration is history: it imports nothing of the application/,
+  },
+  {
+    rule: 'a migration imports nothing of the contract either',
+    file: 'api/migrations/20991231000100_planted.ts',
+    code: "export { MAX_INT4 } from '@jobboard/contract';\n",
+    error: /A migration is history: it imports nothing of the application/,
+  },
 ];
 
 describe('the import boundaries fail the lint', () => {
@@ -102,6 +114,11 @@ describe('the import boundaries fail the lint', () => {
         "export { object } from 'superstruct';\nexport * from './job';\n",
       ],
       ['e2e/support/planted.ts', "export { SmtpPeer } from '@jobboard/api/test-support';\n"],
+      // A migration: its own folder's helpers, Node and knex.
+      [
+        'api/migrations/20991231000100_planted.ts',
+        "import { createHash } from 'node:crypto';\nexport type { Knex } from 'knex';\nexport { isPostgres } from './migration';\nexport const hash = createHash;\n",
+      ],
     ];
     for (const [file, code] of allowed) {
       expect(await boundaryErrors(file, code), file).toEqual([]);
