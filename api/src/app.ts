@@ -10,7 +10,7 @@ import alertsPlugin from './plugins/alerts';
 import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
-import jobsPlugin from './plugins/jobs';
+import jobsPlugin from './jobs/plugin';
 import mailerPlugin from './plugins/mailer';
 import membersPlugin from './plugins/members';
 import paymentsPlugin from './plugins/payments';
@@ -104,9 +104,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(dbPlugin, { db: options.db });
   await app.register(rateLimitPlugin);
   // One repository per domain (the only code that touches its tables), then what services use.
+  await app.register(publicCachePlugin);
   await app.register(submissionsPlugin);
   await app.register(jobsPlugin);
-  await app.register(publicCachePlugin);
   await app.register(stripePlugin);
   await app.register(promoCodesPlugin);
   await app.register(paymentsPlugin);

@@ -3,7 +3,8 @@ import type { Knex } from 'knex';
 import type Stripe from 'stripe';
 import type { AlertsRepository } from './alerts/alerts-repository';
 import type { Dialect } from './db/knex';
-import type { JobsRepository } from './jobs/jobs-repository';
+import type { JobsService } from './jobs/jobs-service';
+import type { PublicReads } from './jobs/public-reads';
 import type { Outbox } from './mail/outbox';
 import type { GhostTokenVerifier } from './members/ghost-token';
 import type { MembersRepository } from './members/members-repository';
@@ -23,7 +24,8 @@ export interface ServiceContext {
   /** The pool: services open their transactions on it. */
   db: Knex;
   dialect: Dialect;
-  jobs: JobsRepository;
+  jobs: JobsService;
+  publicReads: PublicReads;
   submissions: SubmissionsRepository;
   listingCredits: ListingCreditsRepository;
   promoCodes: PromoCodesRepository;

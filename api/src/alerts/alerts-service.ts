@@ -18,7 +18,7 @@ import { alertUrls, hashAlertToken, isAlertToken, newAlertToken } from './alert-
 
 type AlertsContext = Pick<
   ServiceContext,
-  'db' | 'alerts' | 'jobs' | 'outbox' | 'now' | 'publicUrl' | 'boardName'
+  'db' | 'alerts' | 'publicReads' | 'outbox' | 'now' | 'publicUrl' | 'boardName'
 >;
 
 const HOUR_MS = 60 * 60_000;
@@ -122,7 +122,7 @@ export async function subscribe(input: AlertSubscription, context: AlertsContext
  * that names nothing, Gone for one used or expired.
  */
 export async function confirm(token: string, context: AlertsContext): Promise<AlertView> {
-  const { db, alerts, jobs, now } = context;
+  const { db, alerts, publicReads, now } = context;
   const row = isAlertToken(token)
     ? await alerts.findByConfirmHash(db, hashAlertToken(token))
     : undefined;
@@ -134,7 +134,7 @@ export async function confirm(token: string, context: AlertsContext): Promise<Al
   const changes = {
     status: 'confirmed' as const,
     confirmed_at: now.getTime(),
-    last_job_id: await jobs.latestId(),
+    last_job_id: await publicReads.latestId(),
     next_digest_at: now.getTime() + digestPeriodMs(row.frequency),
   };
   // Conditional on 'pending': of two clicks at once, one confirms and the other is told it is used.

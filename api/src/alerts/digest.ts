@@ -1,7 +1,7 @@
 import { ALERT_LIMITS, describeSearch, filterFromQueryString } from '@jobboard/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
-import type { JobsRepository } from '../jobs/jobs-repository';
+import type { PublicReads } from '../jobs/public-reads';
 import { alertDigestEmail } from '../mail/alert-emails';
 import type { Outbox } from '../mail/outbox';
 import type { AlertRow, AlertsRepository } from './alerts-repository';
@@ -24,7 +24,7 @@ export interface DigestReport {
 export interface DigestDeps {
   db: Knex;
   alerts: AlertsRepository;
-  jobs: JobsRepository;
+  jobs: PublicReads;
   outbox: Outbox;
   now: () => Date;
   publicUrl: string;

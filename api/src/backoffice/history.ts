@@ -41,8 +41,7 @@ const AUDIT_KINDS: Partial<Record<JobAuditAction, HistoryKind>> = {
  * timeline (review, payment, e-mails); 'expired' once its listing has ended.
  */
 export async function jobHistory(context: HistoryContext, jobId: number): Promise<HistoryEntry[]> {
-  const job = await context.jobs.findAny(jobId, context.now);
-  if (!job) throw new NotFound('Job not found');
+  const job = await context.jobs.getJob(jobId, context.now);
   const audit = await context.jobs.auditOf(jobId);
   const entries: HistoryEntry[] = [];
   if (!audit.some((a) => a.action === 'created')) {

@@ -12,7 +12,10 @@ import type { ServiceContext } from '../service-context';
 export const MEMBER_SESSION_DAYS = 30;
 export const MEMBER_SESSION_MS = MEMBER_SESSION_DAYS * 24 * 3_600_000;
 
-type MembersContext = Pick<ServiceContext, 'db' | 'jobs' | 'members' | 'ghostTokens' | 'now'>;
+type MembersContext = Pick<
+  ServiceContext,
+  'db' | 'publicReads' | 'members' | 'ghostTokens' | 'now'
+>;
 
 export interface SignedIn {
   /** The new session's token, for the member's cookie (only its hash is stored). */
@@ -42,7 +45,7 @@ export async function signIn(
   const sessionToken = randomBytes(32).toString('base64url');
   const expiresAt = new Date(ctx.now.getTime() + MEMBER_SESSION_MS);
   const local = [...new Set(localIds)];
-  const visible = await ctx.jobs.visibleIds(local);
+  const visible = await ctx.publicReads.visibleIds(local);
   const memberId = await ctx.db.transaction(async (trx) => {
     // A token signs in once: the same token again (a replay from a log or a history) is refused.
     if (!(await ctx.members.spendToken(tokenHash, tokenExpiresAt, trx))) {
@@ -69,11 +72,11 @@ export async function signIn(
 
 /** A member's bookmarks, oldest first, and which of them the board no longer shows. */
 export async function listBookmarks(
-  ctx: Pick<ServiceContext, 'jobs' | 'members'>,
+  ctx: Pick<ServiceContext, 'publicReads' | 'members'>,
   memberId: number,
 ): Promise<MemberBookmarks> {
   const ids = (await ctx.members.bookmarks(memberId)).map((b) => b.jobId);
-  const visible = await ctx.jobs.visibleIds(ids);
+  const visible = await ctx.publicReads.visibleIds(ids);
   return {
     ids: ids.map(String),
     removedIds: ids.filter((id) => !visible.has(id)).map(String),
@@ -82,7 +85,7 @@ export async function listBookmarks(
 
 /** Bookmark a job the board shows; saving one saved already changes nothing. */
 export async function addBookmark(ctx: MembersContext, memberId: number, jobId: number) {
-  const visible = await ctx.jobs.visibleIds([jobId]);
+  const visible = await ctx.publicReads.visibleIds([jobId]);
   if (!visible.has(jobId)) throw new NotFound('Job not found');
   await ctx.db.transaction(async (trx) => {
     const saved = await ctx.members.bookmarks(memberId, trx);

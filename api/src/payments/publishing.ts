@@ -59,18 +59,9 @@ export async function markPaidAndPublish(
 
   const tier = listingTier(submission.listing_type);
   const expiresAt = tier.durationDays === null ? null : addDays(now, tier.durationDays);
-  const jobId = await context.jobs.create(jobFromSubmission(submission, now, expiresAt), now, trx);
-  await context.jobs.recordAudit(
-    [
-      {
-        jobId,
-        action: 'created',
-        detail:
-          payment.provider === 'credit'
-            ? `Published from submission #${submission.id} with a Multiples credit`
-            : `Published from submission #${submission.id} after payment`,
-      },
-    ],
+  const jobId = await context.jobs.publish(
+    jobFromSubmission(submission, now, expiresAt),
+    { submissionId: Number(submission.id), withCredit: payment.provider === 'credit' },
     { adminId: payment.adminId ?? null, actor: payment.actor },
     now,
     trx,

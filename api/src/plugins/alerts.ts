@@ -27,7 +27,7 @@ export default fp(
         {
           db: app.db,
           alerts,
-          jobs: app.jobs,
+          jobs: app.publicReads,
           outbox: app.outbox,
           now: () => app.now(),
           publicUrl: app.config.publicUrl,

@@ -15,6 +15,7 @@ export default fp(
       db: app.db,
       dialect: app.dialect,
       jobs: app.jobs,
+      publicReads: app.publicReads,
       submissions: app.submissions,
       listingCredits: app.listingCredits,
       promoCodes: app.promoCodes,

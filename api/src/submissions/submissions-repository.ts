@@ -2,7 +2,7 @@ import type { AdminSubmissionsQuery } from '@jobboard/contract';
 import type { Knex } from 'knex';
 import type { Db, Dialect } from '../db/knex';
 import { containsPattern } from '../jobs/admin-view';
-import { chunks } from '../jobs/search-index/search-index';
+import { chunks } from '../db/chunks';
 import type { SubmissionRow } from './submission-row';
 
 /** A submission as the review queue reads it: every column, the review notes and dates too. */

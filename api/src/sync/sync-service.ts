@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   SYNC_CONFLICT_MESSAGES,
   SYNC_LIMITS,
-  changeSummary,
   refreshSummary,
   type JobField,
   type RefreshResult,
@@ -12,7 +11,7 @@ import {
 import { Conflict, NotFound, UpstreamFailed } from '../domain-errors';
 import type { AuditActor } from '../jobs/job-audit';
 import { planPatch, type JobPatch, type StoredJob } from '../jobs/job-patch';
-import type { SyncedJob } from '../jobs/jobs-repository';
+import type { SyncedJob } from '../jobs/job-input';
 import type { ServiceContext } from '../service-context';
 import { mapRecord, type SyncedInput } from './field-mapping';
 import { SourceError, type JobSourceReader, type SourceRecord } from './sources/source';
@@ -160,35 +159,13 @@ async function write(
       .filter((job) => !job.adminFields.includes('active'))
       .map((job) => job.id);
 
-    const createdIds = await ctx.jobs.createMany(
-      creates.map((input) => ({ ...input, source })),
-      startedAt,
-      trx,
-    );
-    const changed = [...(await ctx.jobs.updateMany(updates, startedAt, trx))].filter(
-      ([, changes]) => changes.length,
-    );
-    const deactivated = await ctx.jobs.deactivate(gone, startedAt, trx);
-    await ctx.jobs.recordAudit(
-      [
-        ...createdIds.map((jobId) => ({
-          jobId,
-          action: 'created' as const,
-          detail: `Imported from ${reader.name}`,
-        })),
-        ...changed.map(([jobId, changes]) => ({
-          jobId,
-          action: 'synced' as const,
-          detail: changeSummary(changes.map((c) => c.field)),
-          changes,
-        })),
-        ...deactivated.map((jobId) => ({
-          jobId,
-          action: 'deactivated' as const,
-          detail: `Its record left ${reader.name}`,
-          changes: [{ field: 'active', from: true, to: false }],
-        })),
-      ],
+    const { changed, deactivated } = await ctx.jobs.applySync(
+      {
+        sourceName: reader.name,
+        creates: creates.map((input) => ({ ...input, source })),
+        updates,
+        gone,
+      },
       by,
       startedAt,
       trx,

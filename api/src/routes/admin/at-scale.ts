@@ -6,7 +6,6 @@ import { jobHistory, submissionHistory } from '../../backoffice/history';
 import { dashboardNumbers } from '../../backoffice/numbers';
 import { route } from '../../http/endpoint-route';
 import { listSubmissionPage } from '../../submissions/review-service';
-import { auditActor } from '../../jobs/job-audit';
 
 /**
  * The admin's tools for a board of thousands of jobs (issue 16): paged views of jobs and
@@ -26,7 +25,7 @@ const adminAtScaleRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, ENDPOINTS.bulkJobs, {}, async (request) => {
     const { action, ids } = request.body;
-    const result = await app.jobs.bulk(action, ids, auditActor(request.admin), app.now());
+    const result = await app.jobs.bulk(action, ids, request.admin, app.now());
     request.log.info(
       { action, jobs: ids.length, changed: result.changed, admin: request.admin?.username },
       'bulk job action',

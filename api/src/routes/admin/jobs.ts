@@ -1,15 +1,6 @@
 import { ENDPOINTS } from '@jobboard/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { route } from '../../http/endpoint-route';
-import {
-  createJob,
-  deleteJob,
-  extendJob,
-  getJob,
-  republishJob,
-  returnToSource,
-  updateJob,
-} from '../../jobs/admin-jobs-service';
 
 /**
  * The admin's job form may carry three lists of JOB_LIST_LIMITS.items entries of
@@ -24,40 +15,54 @@ export const JOB_FORM_BODY_LIMIT = 1024 * 1024;
  * a synced job's return to its source.
  */
 const adminJobsRoutes: FastifyPluginAsync = async (app) => {
-  const context = (request: FastifyRequest) => app.serviceContext(request);
+  const logged = (request: FastifyRequest, jobId: number | string, message: string) =>
+    request.log.info({ jobId: Number(jobId), admin: request.admin?.username }, message);
 
   route(app, ENDPOINTS.adminJobs, {}, async () => app.jobs.listAll(app.now()));
 
   route(app, ENDPOINTS.adminJob, {}, async (request) =>
-    getJob(context(request), request.params.id),
+    app.jobs.getJob(request.params.id, app.now()),
   );
 
-  route(app, ENDPOINTS.createJob, { bodyLimit: JOB_FORM_BODY_LIMIT }, async (request) =>
-    createJob(context(request), request.body, request.admin),
-  );
+  route(app, ENDPOINTS.createJob, { bodyLimit: JOB_FORM_BODY_LIMIT }, async (request) => {
+    const job = await app.jobs.createFromForm(request.body, request.admin, app.now());
+    logged(request, job.id, 'job created');
+    return job;
+  });
 
-  route(app, ENDPOINTS.updateJob, { bodyLimit: JOB_FORM_BODY_LIMIT }, async (request) =>
-    updateJob(context(request), request.params.id, request.body, request.admin),
-  );
+  route(app, ENDPOINTS.updateJob, { bodyLimit: JOB_FORM_BODY_LIMIT }, async (request) => {
+    const job = await app.jobs.updateFromForm(
+      request.params.id,
+      request.body,
+      request.admin,
+      app.now(),
+    );
+    logged(request, job.id, 'job updated');
+    return job;
+  });
 
-  route(app, ENDPOINTS.deleteJob, {}, async (request) =>
-    deleteJob(context(request), request.params.id, request.admin),
-  );
+  route(app, ENDPOINTS.deleteJob, {}, async (request) => {
+    const result = await app.jobs.remove(request.params.id, request.admin, app.now());
+    logged(request, request.params.id, 'job deleted');
+    return result;
+  });
 
   /** Keep a listing up longer: from its current end (or today, if it has ended) plus `days`. */
   route(app, ENDPOINTS.extendJob, {}, async (request) =>
-    extendJob(context(request), request.params.id, request.body.days, request.admin),
+    app.jobs.extend(request.params.id, request.body.days, request.admin, app.now()),
   );
 
   /** Put an ended or switched-off listing back: dated today, live for a Featured Listing's term. */
   route(app, ENDPOINTS.republishJob, {}, async (request) =>
-    republishJob(context(request), request.params.id, request.admin),
+    app.jobs.republish(request.params.id, request.admin, app.now()),
   );
 
   /** A synced job an admin edited goes back to its source: the next sync takes its values. */
-  route(app, ENDPOINTS.returnJobToSource, {}, async (request) =>
-    returnToSource(context(request), request.params.id, request.admin),
-  );
+  route(app, ENDPOINTS.returnJobToSource, {}, async (request) => {
+    const job = await app.jobs.returnToSource(request.params.id, request.admin, app.now());
+    logged(request, job.id, 'job returned to its source');
+    return job;
+  });
 };
 
 export default adminJobsRoutes;

@@ -23,7 +23,6 @@ const TYPES: Record<FeedFormat, string> = {
 const discoveryRoutes: FastifyPluginAsync = async (app) => {
   const discovery = new Discovery(
     app.publicReads,
-    app.jobs,
     {
       origin: app.config.publicUrl,
       boardName: app.config.site.boardName,
