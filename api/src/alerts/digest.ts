@@ -24,8 +24,8 @@ export interface DigestReport {
 export interface DigestDeps {
   db: Knex;
   alerts: AlertsRepository;
-  jobs: PublicReads;
-  outbox: Outbox;
+  jobs: Pick<PublicReads, 'latestId' | 'findNew'>;
+  outbox: Pick<Outbox, 'enqueue'>;
   now: () => Date;
   publicUrl: string;
   boardName: string;

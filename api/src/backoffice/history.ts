@@ -7,11 +7,11 @@ import {
 import { NotFound } from '../domain-errors';
 import type { CompanyAuditRow } from '../jobs/companies';
 import type { OutboxListRow } from '../mail/outbox';
-import type { ServiceContext } from '../service-context';
-import type { StoredEvent } from '../submissions/submissions-repository';
+import type { StoredEvent } from '../submissions/submission-row';
+import type { BackofficeContext } from './backoffice';
 import { readChanges, type JobAuditAction } from '../jobs/job-audit';
 
-type HistoryContext = Pick<ServiceContext, 'jobs' | 'submissions' | 'outbox' | 'db' | 'now'>;
+type HistoryContext = Pick<BackofficeContext, 'jobs' | 'submissions' | 'outbox' | 'db' | 'now'>;
 
 const iso = (ms: unknown) => new Date(Number(ms)).toISOString();
 

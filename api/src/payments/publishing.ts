@@ -2,7 +2,7 @@ import { listingTier } from '@jobboard/contract';
 import type { Knex } from 'knex';
 import { addDays, isoDate } from '../jobs/dates';
 import { jobLiveEmail } from '../mail/payment-emails';
-import type { ServiceContext } from '../service-context';
+import type { PaymentsContext } from './payments-service';
 import type { SubmissionRow } from '../submissions/submission-row';
 import { countPromoAtPayment } from './promo-redemption';
 
@@ -25,16 +25,8 @@ export type PublishOutcome =
   | { outcome: 'not-found' };
 
 export type PublishContext = Pick<
-  ServiceContext,
-  | 'jobs'
-  | 'submissions'
-  | 'listingCredits'
-  | 'promoCodes'
-  | 'payments'
-  | 'outbox'
-  | 'publicUrl'
-  | 'boardName'
-  | 'now'
+  PaymentsContext,
+  'jobs' | 'submissions' | 'promoCodes' | 'payments' | 'outbox' | 'publicUrl' | 'boardName' | 'now'
 >;
 
 /**
@@ -101,7 +93,7 @@ export async function markPaidAndPublish(
   // Normally counted when the checkout started (promo-redemption.ts).
   if (paidFor) await countPromoAtPayment(context, trx, submission);
   if (paidFor && tier.extraListings > 0) {
-    await context.listingCredits.grant(trx, {
+    await context.submissions.grantCredits(trx, {
       email: submission.contact_email,
       sourceSubmissionId: submission.id,
       count: tier.extraListings,

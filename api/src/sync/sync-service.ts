@@ -12,16 +12,83 @@ import { Conflict, NotFound, UpstreamFailed } from '../domain-errors';
 import type { AuditActor } from '../jobs/job-audit';
 import { planPatch, type JobPatch, type StoredJob } from '../jobs/job-patch';
 import type { SyncedJob } from '../jobs/job-input';
-import type { ServiceContext } from '../service-context';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Knex } from 'knex';
+import type { JobsService } from '../jobs/jobs-service';
 import { mapRecord, type SyncedInput } from './field-mapping';
 import { SourceError, type JobSourceReader, type SourceRecord } from './sources/source';
 import type { SyncRepository, SyncRunRecord } from './sync-repository';
 
-export type SyncContext = Pick<ServiceContext, 'db' | 'jobs' | 'now' | 'log'> & {
+/** What the sync uses of the jobs: every change goes through their service. */
+export type SyncedJobs = Pick<
+  JobsService,
+  | 'syncedJobs'
+  | 'deletedSynced'
+  | 'storedJobs'
+  | 'applySync'
+  | 'adminFieldsOf'
+  | 'deletionsKept'
+  | 'restoreDeleted'
+>;
+
+/** What one sync works with: the jobs, its own records, the source, its clock and log. */
+export interface SyncContext {
+  db: Knex;
+  jobs: SyncedJobs;
   syncRuns: SyncRepository;
   /** null when no source is configured. */
   jobSource: JobSourceReader | null;
-};
+  now: Date;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The sync domain's service: a sync (from an admin's refresh or the schedule), the dashboard's
+ * report of the last one, and a deleted synced job's restore.
+ */
+export class SyncService {
+  constructor(
+    private readonly db: Knex,
+    private readonly jobs: SyncedJobs,
+    private readonly syncRuns: SyncRepository,
+    /** null when no source is configured. */
+    private readonly jobSource: JobSourceReader | null,
+  ) {}
+
+  /** The configured source's name ('Airtable'), or null when none is configured. */
+  get sourceName(): string | null {
+    return this.jobSource?.name ?? null;
+  }
+
+  /** One sync, started by an admin or the schedule (see syncJobs). */
+  run(
+    trigger: SyncRunRecord['trigger'],
+    now: Date,
+    log: FastifyBaseLogger,
+  ): Promise<RefreshResult> {
+    return syncJobs({ ...this.parts(), now, log }, trigger);
+  }
+
+  /** The latest sync as the dashboard shows it (see lastSyncReport). */
+  lastReport() {
+    return lastSyncReport(this.parts());
+  }
+
+  /** When the latest sync finished (null before the first). */
+  async lastFinishedAt(): Promise<string | null> {
+    return (await this.syncRuns.last(this.db))?.finishedAt ?? null;
+  }
+
+  /** A deleted synced job is no longer remembered as deleted (see restoreDeletedJob). */
+  restoreDeleted(deletionId: number, admin: string | undefined, log: FastifyBaseLogger) {
+    return restoreDeletedJob({ jobs: this.jobs, log }, deletionId, admin);
+  }
+
+  private parts() {
+    const { db, jobs, syncRuns, jobSource } = this;
+    return { db, jobs, syncRuns, jobSource };
+  }
+}
 
 /**
  * How long a sync holds the lock without renewing it: a process that dies mid-sync frees it after

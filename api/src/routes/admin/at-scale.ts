@@ -1,11 +1,6 @@
 import { ENDPOINTS } from '@jobboard/contract';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { listEmails, resendEmail } from '../../backoffice/emails';
-import { jobsCsv, submissionsCsv } from '../../backoffice/exports';
-import { jobHistory, submissionHistory } from '../../backoffice/history';
-import { dashboardNumbers } from '../../backoffice/numbers';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { route } from '../../http/endpoint-route';
-import { listSubmissionPage } from '../../submissions/review-service';
 
 /**
  * The admin's tools for a board of thousands of jobs (issue 16): paged views of jobs and
@@ -13,14 +8,14 @@ import { listSubmissionPage } from '../../submissions/review-service';
  * Registered under /api/admin, behind the area's session and CSRF checks.
  */
 const adminAtScaleRoutes: FastifyPluginAsync = async (app) => {
-  const context = (request: FastifyRequest) => app.serviceContext(request);
+  const backoffice = app.backoffice;
 
   route(app, ENDPOINTS.adminJobPage, {}, async (request) =>
     app.jobs.adminPage(request.query, app.now()),
   );
 
   route(app, ENDPOINTS.adminSubmissionPage, {}, async (request) =>
-    listSubmissionPage(context(request), request.query),
+    app.review.page(request.query, app.now()),
   );
 
   route(app, ENDPOINTS.bulkJobs, {}, async (request) => {
@@ -34,34 +29,32 @@ const adminAtScaleRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, ENDPOINTS.exportJobs, {}, async (request, reply) => {
-    const csv = await jobsCsv(context(request), request.query);
+    const csv = await backoffice.jobsCsv(request.query, app.now());
     return sendCsv(reply, 'jobs', csv, app.now());
   });
 
   route(app, ENDPOINTS.exportSubmissions, {}, async (request, reply) => {
-    const csv = await submissionsCsv(context(request), request.query);
+    const csv = await backoffice.submissionsCsv(request.query);
     return sendCsv(reply, 'submissions', csv, app.now());
   });
 
   route(app, ENDPOINTS.jobHistory, {}, async (request) =>
-    jobHistory(context(request), request.params.id),
+    backoffice.jobHistory(request.params.id, app.now()),
   );
 
   route(app, ENDPOINTS.submissionHistory, {}, async (request) =>
-    submissionHistory(context(request), request.params.id),
+    backoffice.submissionHistory(request.params.id, app.now()),
   );
 
-  route(app, ENDPOINTS.adminEmails, {}, async (request) =>
-    listEmails(context(request), request.query),
-  );
+  route(app, ENDPOINTS.adminEmails, {}, async (request) => backoffice.emails(request.query));
 
   route(app, ENDPOINTS.resendEmail, {}, async (request) => {
-    const email = await resendEmail(context(request), request.params.id);
+    const email = await backoffice.resendEmail(request.params.id, app.now());
     request.log.info({ emailId: email.id, admin: request.admin?.username }, 'e-mail queued again');
     return email;
   });
 
-  route(app, ENDPOINTS.adminStats, {}, async (request) => dashboardNumbers(context(request)));
+  route(app, ENDPOINTS.adminStats, {}, async () => backoffice.numbers(app.now()));
 };
 
 /** A CSV download: `<what>-<date>.csv`, never cached (it holds contacts' addresses). */

@@ -2,7 +2,6 @@ import { ENDPOINTS } from '@jobboard/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { csrfGuard, requireAdmin } from '../../admins/guards';
 import { route } from '../../http/endpoint-route';
-import { syncJobs } from '../../sync/sync-service';
 
 /**
  * GET /api/refresh-jobs (SPEC.md 7): re-sync jobs from the external database service (sync/).
@@ -15,7 +14,7 @@ const refreshJobsRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', csrfGuard(app, { reads: true }));
   app.addHook('preValidation', requireAdmin(app));
   route(app, ENDPOINTS.refreshJobs, {}, async (request) => {
-    const result = await syncJobs(app.serviceContext(request), 'admin');
+    const result = await app.sync.run('admin', app.now(), request.log);
     request.log.info({ admin: request.admin?.username, source: result.source }, 'jobs refreshed');
     return result;
   });

@@ -1,12 +1,5 @@
 import { ALERT_LIMITS, ALERT_MESSAGES, ENDPOINTS } from '@jobboard/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  changeFrequency,
-  confirm,
-  subscribe,
-  unsubscribe,
-  viewAlert,
-} from '../../alerts/alerts-service';
 import { route } from '../../http/endpoint-route';
 
 /**
@@ -34,22 +27,20 @@ const alertsRoutes: FastifyPluginAsync = async (app) => {
     ENDPOINTS.subscribeAlert,
     // Per client address, in this process; per e-mail address the service counts in the database.
     { config: { rateLimit: { max: ALERT_LIMITS.perClientPerHour, timeWindow: 60 * 60_000 } } },
-    async (request) => ({ message: await subscribe(request.body, app.serviceContext(request)) }),
+    async (request) => ({ message: await app.alerts.subscribe(request.body, app.now()) }),
   );
   route(app, ENDPOINTS.confirmAlert, {}, async (request) =>
-    confirm(request.params.token, app.serviceContext(request)),
+    app.alerts.confirm(request.params.token, app.now()),
   );
-  route(app, ENDPOINTS.alert, {}, async (request) =>
-    viewAlert(request.params.token, app.serviceContext(request)),
-  );
+  route(app, ENDPOINTS.alert, {}, async (request) => app.alerts.view(request.params.token));
   route(app, ENDPOINTS.updateAlert, {}, async (request) =>
-    changeFrequency(request.params.token, request.body.frequency, app.serviceContext(request)),
+    app.alerts.changeFrequency(request.params.token, request.body.frequency),
   );
   route(app, ENDPOINTS.unsubscribeAlert, {}, async (request) =>
-    unsubscribe(request.params.token, app.serviceContext(request)),
+    app.alerts.unsubscribe(request.params.token, app.now()),
   );
   route(app, ENDPOINTS.unsubscribeAlertOneClick, {}, async (request) => {
-    await unsubscribe(request.query.token, app.serviceContext(request));
+    await app.alerts.unsubscribe(request.query.token, app.now());
     return { message: ALERT_MESSAGES.unsubscribed };
   });
 };

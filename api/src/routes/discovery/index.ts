@@ -1,6 +1,6 @@
 import { DISCOVERY_PATHS } from '@jobboard/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { Discovery, type FeedFormat } from '../../discovery/discovery';
+import type { FeedFormat } from '../../discovery/discovery';
 import { SITEMAP_FILES_PREFIX } from '../../discovery/sitemap';
 import { sendShared } from '../../plugins/public-cache';
 
@@ -21,15 +21,7 @@ const TYPES: Record<FeedFormat, string> = {
  * sendShared, not per request.
  */
 const discoveryRoutes: FastifyPluginAsync = async (app) => {
-  const discovery = new Discovery(
-    app.publicReads,
-    {
-      origin: app.config.publicUrl,
-      boardName: app.config.site.boardName,
-      sitemapUrlsPerFile: app.config.sitemapUrlsPerFile,
-    },
-    app.now,
-  );
+  const discovery = app.discovery;
   const queryOf = (request: FastifyRequest) => {
     const at = request.url.indexOf('?');
     return at === -1 ? '' : request.url.slice(at);

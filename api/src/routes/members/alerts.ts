@@ -1,6 +1,5 @@
 import { ALERT_MESSAGES, ENDPOINTS } from '@jobboard/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { memberAlerts, removeMemberAlert } from '../../alerts/alerts-service';
 import { route } from '../../http/endpoint-route';
 import { requireMember } from './member-guard';
 
@@ -13,11 +12,11 @@ const memberAlertsRoutes: FastifyPluginAsync = async (app) => {
   const member = { preValidation: requireMember(app) };
 
   route(app, ENDPOINTS.memberAlerts, member, async (request) =>
-    memberAlerts(request.member!.email, app.serviceContext(request)),
+    app.alerts.memberAlerts(request.member!.email),
   );
 
   route(app, ENDPOINTS.removeMemberAlert, member, async (request) => {
-    await removeMemberAlert(request.member!.email, request.params.id, app.serviceContext(request));
+    await app.alerts.removeMemberAlert(request.member!.email, request.params.id, app.now());
     return { message: ALERT_MESSAGES.memberAlertRemoved };
   });
 };

@@ -4,12 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { csrfGuard } from '../../admins/guards';
 import { route } from '../../http/endpoint-route';
 import memberAlertsRoutes from './alerts';
-import {
-  MEMBER_SESSION_MS,
-  addBookmark,
-  listBookmarks,
-  signIn,
-} from '../../members/members-service';
+import { MEMBER_SESSION_MS } from '../../members/members-service';
 import {
   MEMBER_COOKIE,
   MEMBER_COOKIE_PATH,
@@ -32,10 +27,10 @@ const membersRoutes: FastifyPluginAsync = async (app) => {
     ENDPOINTS.memberSignIn,
     { config: { rateLimit: { max: 30, timeWindow: '10 minutes' } } },
     async (request, reply) => {
-      const result = await signIn(
-        app.serviceContext(request),
+      const result = await app.members.signIn(
         request.body.token,
         request.body.bookmarks ?? [],
+        app.now(),
       );
       reply.setCookie(
         MEMBER_COOKIE,
@@ -59,11 +54,11 @@ const membersRoutes: FastifyPluginAsync = async (app) => {
   }));
 
   route(app, ENDPOINTS.memberBookmarks, member, async (request) =>
-    listBookmarks(app.serviceContext(request), request.member!.id),
+    app.members.listBookmarks(request.member!.id),
   );
 
   route(app, ENDPOINTS.addMemberBookmark, member, async (request) => {
-    await addBookmark(app.serviceContext(request), request.member!.id, request.params.id);
+    await app.members.addBookmark(request.member!.id, request.params.id, app.now());
     return { message: MEMBER_MESSAGES.bookmarkSaved };
   });
 

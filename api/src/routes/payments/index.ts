@@ -1,11 +1,7 @@
 import { ENDPOINTS, PAY_LINK_MESSAGES, PAYMENT_MESSAGES } from '@jobboard/contract';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../http/endpoint-route';
 import { HttpError } from '../../http/http-error';
-import { createCheckoutSession, prepareCharge } from '../../payments/checkout';
-import { payPageView } from '../../payments/pay-page';
-import { payLinkSubmission, type PayLink } from '../../payments/payment-tokens';
-import { expireMarkedSessions } from '../../payments/session-expiry';
 import stripeWebhookRoutes from './stripe-webhook';
 
 /**
@@ -13,11 +9,10 @@ import stripeWebhookRoutes from './stripe-webhook';
  * fresh Stripe Checkout Session on each visit; Stripe's webhook records the payment.
  */
 const paymentsRoutes: FastifyPluginAsync = async (app) => {
-  const payLink = (request: FastifyRequest, token: string): Promise<PayLink> =>
-    payLinkSubmission(token, app.serviceContext(request), app.config.site.jobsEmail);
+  const payments = app.payments;
 
   route(app, ENDPOINTS.payPage, {}, async (request) =>
-    payPageView(await payLink(request, request.params.token), app.stripe !== null),
+    payments.payPage(await payments.payLink(request.params.token, app.now())),
   );
 
   route(
@@ -25,21 +20,21 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
     ENDPOINTS.payCheckout,
     { config: { rateLimit: { max: 20, timeWindow: '10 minutes' } } },
     async (request) => {
-      const { submission: linked, link } = await payLink(request, request.params.token);
+      const now = app.now();
+      const { submission: linked, link } = await payments.payLink(request.params.token, now);
       if (linked.status === 'paid') throw new HttpError(409, PAY_LINK_MESSAGES.alreadyPaid);
       if (!app.stripe) {
         throw new HttpError(503, PAYMENT_MESSAGES.notSetUp);
       }
-      const context = app.serviceContext(request);
-      const submission = await prepareCharge(linked.id, context);
+      const submission = await payments.prepareCharge(linked.id, now);
       // Sessions an earlier amount change could not expire (Stripe was down): try again now.
-      await expireMarkedSessions(submission.id, context);
+      await payments.expireMarkedSessions(submission.id, request.log);
       try {
-        const { url } = await createCheckoutSession(
+        const { url } = await payments.createCheckoutSession(
           app.stripe,
           submission,
           { token: request.params.token, linkId: Number(link.id) },
-          context,
+          now,
         );
         return { url };
       } catch (error) {

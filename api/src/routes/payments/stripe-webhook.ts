@@ -3,8 +3,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
 import { route } from '../../http/endpoint-route';
 import { HttpError } from '../../http/http-error';
-import { expireMarkedSessions } from '../../payments/session-expiry';
-import { applyStripeEvent } from '../../payments/webhook';
 
 /** Stripe events can exceed the app's 64 KB body limit; they are signed, so size is the only risk. */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
@@ -33,15 +31,14 @@ const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
     } catch {
       throw new HttpError(400, 'The Stripe signature is invalid or too old');
     }
-    const context = app.serviceContext(request);
-    const outcome = await applyStripeEvent(event, context);
+    const outcome = await app.payments.applyStripeEvent(event, app.now());
     const logged = { eventId: event.id, eventType: event.type, outcome };
     if (outcome.handled === 'flagged')
       request.log.warn(logged, 'stripe payment flagged for review');
     else request.log.info(logged, 'stripe webhook');
     if (outcome.handled === 'publish' || outcome.handled === 'flagged') {
       // After the commit: a paid listing's other sessions, and any an amount change left open.
-      await expireMarkedSessions(outcome.submissionId, context);
+      await app.payments.expireMarkedSessions(outcome.submissionId, request.log);
     }
     return { received: true as const };
   });

@@ -6,7 +6,6 @@ import { route } from '../../http/endpoint-route';
 import { notFound } from '../../http/http-error';
 import { sendBody } from '../../plugins/public-cache';
 import { isolatedPage } from '../../plugins/security-headers';
-import { SitePages } from '../../site/site-pages';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -45,14 +44,7 @@ const siteRoutes: FastifyPluginAsync = async (app) => {
 
   // Every other GET: the shell's page (its router shows the right screen, or its 404 page), with
   // the first view drawn on the server where it can be. Compressed once per page, not per request.
-  const pages = new SitePages(
-    releases,
-    app.publicReads,
-    app.config.site,
-    app.config.publicUrl,
-    app.log,
-  );
-  app.addHook('onReady', () => pages.warm());
+  const pages = app.sitePages;
   app.get('/*', { compress: false }, async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
     if (pathname.startsWith('/api/') || pathname.startsWith('/assets/')) {

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { ENDPOINTS } from '@jobboard/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../http/endpoint-route';
-import { submitForReview } from '../../submissions/submissions-service';
+import { ACKNOWLEDGEMENT_CAPS } from '../../submissions/acknowledgement-caps';
 
 /** The employer's free submission (SPEC.md 7: POST /api/submit-job-for-review). */
 const submissionsRoutes: FastifyPluginAsync = async (app) => {
@@ -19,7 +19,13 @@ const submissionsRoutes: FastifyPluginAsync = async (app) => {
         request.log.warn({ ip: request.ip }, 'submission dropped: honeypot field filled');
         return { id: String(randomInt(1000, 100_000)), status: 'pending_review' };
       }
-      const { id, status } = await submitForReview(payload, app.serviceContext(request));
+      const { id, status, skipped } = await app.submissions.submitForReview(payload, app.now());
+      if (skipped) {
+        request.log.warn(
+          { submissionId: id, cap: skipped, caps: ACKNOWLEDGEMENT_CAPS },
+          'submission acknowledgement skipped: cap reached',
+        );
+      }
       request.log.info({ submissionId: id }, 'job submitted for review');
       return { id: String(id), status };
     },

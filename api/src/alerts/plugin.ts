@@ -1,11 +1,12 @@
 import fp from 'fastify-plugin';
-import { AlertsRepository } from '../alerts/alerts-repository';
-import { sendDigests, type DigestReport } from '../alerts/digest';
+import { AlertsRepository } from './alerts-repository';
+import { AlertsService } from './alerts-service';
+import { sendDigests, type DigestReport } from './digest';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Job alerts (`job_alerts`). */
-    alerts: AlertsRepository;
+    /** Job alerts: subscribing, their links, a member's list (alerts-service.ts). */
+    alerts: AlertsService;
     alertDigests: {
       /** Send the digests due now; with `force`, every confirmed alert's new matches. */
       run(options?: { force?: boolean }): Promise<DigestReport>;
@@ -14,14 +15,15 @@ declare module 'fastify' {
 }
 
 /**
- * The job alerts on `app`: their repository, and the digest scheduler, which every
+ * The job alerts domain: the alerts' service, and the digest scheduler, which every
  * ALERT_DIGEST_INTERVAL_MINUTES sends the digests that are due (off at 0). Several processes
  * may run it at once: each alert's digest is taken with a lease (alerts/digest.ts).
  */
 export default fp(
   async (app) => {
     const alerts = new AlertsRepository();
-    app.decorate('alerts', alerts);
+    const site = { publicUrl: app.config.publicUrl, boardName: app.config.site.boardName };
+    app.decorate('alerts', new AlertsService(app.db, alerts, app.publicReads, app.outbox, site));
     const run = (options: { force?: boolean } = {}) =>
       sendDigests(
         {
@@ -30,8 +32,7 @@ export default fp(
           jobs: app.publicReads,
           outbox: app.outbox,
           now: () => app.now(),
-          publicUrl: app.config.publicUrl,
-          boardName: app.config.site.boardName,
+          ...site,
           log: app.log,
         },
         options,
@@ -59,5 +60,5 @@ export default fp(
       await inFlight;
     });
   },
-  { name: 'alerts', dependencies: ['config', 'db', 'jobs', 'mailer'] },
+  { name: 'alerts', dependencies: ['config', 'db', 'jobs', 'mail'] },
 );

@@ -5,10 +5,9 @@ import {
   type SubmissionCompany,
 } from '@jobboard/contract';
 import type { Knex } from 'knex';
-import { Conflict } from '../domain-errors';
-import type { StoredCompany } from '../jobs/companies';
-import type { ServiceContext } from '../service-context';
-import type { SubmissionRow } from './submission-row';
+import { Conflict } from '../../domain-errors';
+import type { Companies, StoredCompany } from '../../jobs/companies';
+import type { SubmissionRow } from '../submission-row';
 
 /**
  * A submission's company under review (issue 25). Companies are one shared row per name, so what
@@ -48,14 +47,6 @@ export function companyReview(
   return { onBoard: onBoard !== undefined, submitted, differences };
 }
 
-/** The companies on the board named by these submissions, by name. */
-export async function companiesOf(
-  context: Pick<ServiceContext, 'jobs'>,
-  rows: Pick<SubmissionRow, 'organization'>[],
-): Promise<Map<string, StoredCompany>> {
-  return context.jobs.companies.named(rows.map((row) => row.organization));
-}
-
 /**
  * Approval with details ticked: the company on the board takes the submission's values for
  * them, recorded as set from this submission by this admin. Conflict, changing nothing, when the
@@ -63,14 +54,15 @@ export async function companiesOf(
  * gives no value for a ticked detail. Returns the details changed.
  */
 export async function takeCompanyDetails(
-  context: Pick<ServiceContext, 'jobs' | 'now'>,
+  companies: Pick<Companies, 'named' | 'change'>,
   trx: Knex.Transaction,
   submission: SubmissionRow,
   fields: readonly CompanyField[],
   reviewer: { id: number; username: string },
+  now: Date,
 ): Promise<CompanyField[]> {
   if (!fields.length) return [];
-  const company = (await context.jobs.companies.named([submission.organization], trx)).get(
+  const company = (await companies.named([submission.organization], trx)).get(
     submission.organization.trim(),
   );
   if (!company) {
@@ -85,7 +77,7 @@ export async function takeCompanyDetails(
       `This submission gives no company ${missing.map((f) => COMPANY_FIELD_LABELS[f].toLowerCase()).join(' or ')} to update.`,
     );
   }
-  return context.jobs.companies.change(
+  return companies.change(
     trx,
     company,
     Object.fromEntries(fields.map((field) => [field, submitted[field]])),
@@ -96,6 +88,6 @@ export async function takeCompanyDetails(
       adminId: reviewer.id,
       submissionId: Number(submission.id),
     },
-    context.now,
+    now,
   );
 }

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
-import { Outbox } from '../mail/outbox';
-import { OutboxSender, type SendReport } from '../mail/outbox-sender';
+import { Outbox } from './outbox';
+import { OutboxSender, type SendReport } from './outbox-sender';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,7 +15,8 @@ declare module 'fastify' {
 }
 
 /**
- * The mail domain on `app`: the outbox, and the background e-mail sender, which polls it every
+ * The mail domain: the outbox, through which every domain queues its e-mails with the change
+ * that causes them, and the background e-mail sender, which polls it every
  * MAIL_POLL_SECONDS and whenever a message has been queued (once its transaction has committed),
  * sends over SMTP_URL with nodemailer, and stops (finishing the send in progress) on close.
  */
@@ -62,5 +63,5 @@ export default fp(
       transport?.close();
     });
   },
-  { name: 'mailer', dependencies: ['config', 'db'] },
+  { name: 'mail', dependencies: ['config', 'db'] },
 );

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { AdminsRepository } from '../admins/admins-repository';
+import { AdminsRepository } from './admins-repository';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -7,7 +7,7 @@ declare module 'fastify' {
   }
 }
 
-/** The admins' accounts on `app` (their sessions: plugins/session.ts). */
+/** The admins domain: their accounts (sign-in and its session: admin-area.ts, plugins/session.ts). */
 export default fp(
   async (app) => {
     app.decorate('admins', new AdminsRepository(app.db));

@@ -1,17 +1,18 @@
 import fp from 'fastify-plugin';
 import type { SyncConfig } from '../config';
 import { Conflict, UpstreamFailed } from '../domain-errors';
-import { AirtableReader } from '../sync/sources/airtable';
-import { JsonFeedReader } from '../sync/sources/json-feed';
-import type { JobSourceReader } from '../sync/sources/source';
-import { SyncRepository } from '../sync/sync-repository';
-import { syncJobs } from '../sync/sync-service';
+import { AirtableReader } from './sources/airtable';
+import { JsonFeedReader } from './sources/json-feed';
+import type { JobSourceReader } from './sources/source';
+import { SyncRepository } from './sync-repository';
+import { SyncService } from './sync-service';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The re-sync from the configured source (sync-service.ts). */
+    sync: SyncService;
+    /** The syncs' lease and records (tests hold the lease as another process would). */
     syncRuns: SyncRepository;
-    /** The configured external job source (AIRTABLE_* or JOB_FEED_URL); null when none. */
-    jobSource: JobSourceReader | null;
     /** One scheduled sync, as the SYNC_INTERVAL_MINUTES timer runs it (tests call it directly). */
     runScheduledSync(): Promise<void>;
   }
@@ -30,7 +31,7 @@ export function jobSourceReader(sync: SyncConfig | null): JobSourceReader | null
 }
 
 /**
- * The sync domain on `app`: its repository, the configured source, and the optional schedule
+ * The sync domain: its service over the configured source, and the optional schedule
  * (SYNC_INTERVAL_MINUTES), which takes the same lock as GET /api/refresh-jobs: a scheduled sync
  * that finds one running is skipped, not queued. On close the timer stops and a running sync is
  * waited for.
@@ -39,14 +40,14 @@ export default fp(
   async (app) => {
     const syncRuns = new SyncRepository();
     const jobSource = jobSourceReader(app.config.sync);
+    const sync = new SyncService(app.db, app.jobs, syncRuns, jobSource);
+    app.decorate('sync', sync);
     app.decorate('syncRuns', syncRuns);
-    app.decorate('jobSource', jobSource);
 
     let running: Promise<void> = Promise.resolve();
     const runScheduledSync = async () => {
-      const ctx = { db: app.db, jobs: app.jobs, now: app.now(), log: app.log, syncRuns, jobSource };
       try {
-        await syncJobs(ctx, 'schedule');
+        await sync.run('schedule', app.now(), app.log);
       } catch (error) {
         if (error instanceof Conflict) app.log.info('scheduled job sync skipped: one is running');
         else if (error instanceof UpstreamFailed) app.log.warn(error.message);
