@@ -22,6 +22,9 @@ import {
 
 export type FeedFormat = 'rss' | 'json';
 
+/** Feed readers and crawlers poll: a few minutes of reuse, then a cheap 304 (ETag). */
+export const MAX_AGE_SECONDS = 300;
+
 /**
  * The feeds, the sitemap (or its index and files) and robots.txt (docs/architecture.md,
  * Discovery). Feeds and sitemap are built from the public reads and kept in the same cache (dropped when jobs change, never served
