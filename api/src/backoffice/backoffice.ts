@@ -9,7 +9,8 @@ import type {
 } from '@jobboard/contract';
 import type { Knex } from 'knex';
 import type { AlertsService } from '../alerts/alerts-service';
-import type { JobsService } from '../jobs/jobs-service';
+import type { Companies } from '../jobs/companies';
+import type { JobViews } from '../jobs/job-views';
 import type { Outbox } from '../mail/outbox';
 import type { PaymentsService } from '../payments/payments-service';
 import type { SubmissionsService } from '../submissions/submissions-service';
@@ -22,7 +23,8 @@ import { dashboardNumbers } from './numbers';
 /** What the back office reads, through the other domains' services. */
 export interface BackofficeSources {
   db: Knex;
-  jobs: Pick<JobsService, 'getJob' | 'auditOf' | 'adminView' | 'lifecycleCounts' | 'companies'>;
+  jobs: Pick<JobViews, 'getJob' | 'auditOf' | 'adminView' | 'lifecycleCounts'>;
+  companies: Pick<Companies, 'historyOfJob' | 'changesFromSubmission'>;
   submissions: Pick<SubmissionsService, 'load' | 'events' | 'view' | 'countPending'>;
   payments: Pick<PaymentsService, 'paidSince' | 'ofSubmissions'>;
   outbox: Pick<Outbox, 'page' | 'find' | 'requeueFailed' | 'ofSubmission'>;

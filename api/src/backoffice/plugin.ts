@@ -15,7 +15,8 @@ export default fp(
       'backoffice',
       new Backoffice({
         db: app.db,
-        jobs: app.jobs,
+        jobs: app.jobViews,
+        companies: app.jobs.companies,
         submissions: app.submissions,
         payments: app.payments,
         outbox: app.outbox,

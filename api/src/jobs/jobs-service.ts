@@ -2,39 +2,42 @@ import {
   SYNC_CONFLICT_MESSAGES,
   bulkSummary,
   BULK_EXTEND_DAYS,
-  changeSummary,
   type AdminJob,
   type AdminJobForm,
-  type AdminJobPage,
-  type AdminJobsQuery,
   type AdminJobUpdate,
   type BulkJobActionName,
   type BulkJobResult,
   type FieldChange,
-  type SyncSource,
 } from '@jobboard/contract';
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex';
 import { Conflict, NotFound } from '../domain-errors';
 import { formInput, formPatch, companyWriter, type JobEditor } from './admin-form';
 import type { Companies } from './companies';
-import { auditActor, type AuditActor, type JobAuditEntry, type JobAuditRow } from './job-audit';
-import type { JobInput, JobPatch, StoredJob, SyncedJob } from './job-input';
+import { auditActor, type AuditActor, type JobAuditEntry } from './job-audit';
+import type { JobInput, JobPatch } from './job-input';
 import { changedFieldsOf } from './job-patch';
-import { extendedDetail, extendedEnd, republished } from './lifecycle';
-import type { AdminJobsRepository } from './repositories/admin-jobs';
+import {
+  BULK_DETAIL,
+  bulkLines,
+  editedLine,
+  planBulk,
+  publishedLine,
+  returnedLine,
+  syncLines,
+} from './history-lines';
+import {
+  extendedDetail,
+  extendedEnd,
+  lifecyclePatch,
+  republished,
+  type Lifecycle,
+} from './lifecycle';
+import type { JobViews } from './job-views';
 import type { JobWriter } from './repositories/job-writer';
 import type { PublicJobsRepository } from './repositories/public-jobs';
-import type { SyncedJobsRepository } from './repositories/synced-jobs';
 
 export type { JobEditor } from './admin-form';
-
-/** A lifecycle change: on or off, when the listing ends, and (republished) its new date. */
-export interface Lifecycle {
-  active: boolean;
-  expiresAt: Date | null;
-  postedDate?: string;
-}
 
 /** What a sync writes, all in its transaction: new records, changed ones, and those gone. */
 export interface SyncWrite {
@@ -57,9 +60,9 @@ export interface SyncWrite {
 export class JobsService {
   constructor(
     private readonly writer: JobWriter,
-    private readonly admin: AdminJobsRepository,
-    private readonly synced: SyncedJobsRepository,
-    private readonly publicJobs: PublicJobsRepository,
+    /** The admins' reads: a job as it is before and after a change. */
+    private readonly views: Pick<JobViews, 'getJob'>,
+    private readonly publicJobs: Pick<PublicJobsRepository, 'count'>,
     /** The companies' details and their history (companies.ts). */
     readonly companies: Companies,
   ) {}
@@ -114,35 +117,6 @@ export class JobsService {
 
   // ---- the admin's screens ---------------------------------------------------------------------
 
-  /** One job whatever its state (NotFound when there is none). */
-  async getJob(id: number, now: Date): Promise<AdminJob> {
-    const job = await this.admin.findAny(id, now);
-    if (!job) throw new NotFound('Job not found');
-    return job;
-  }
-
-  listAll(now: Date): Promise<AdminJob[]> {
-    return this.admin.listAll(now);
-  }
-
-  adminPage(view: AdminJobsQuery, now: Date): Promise<AdminJobPage> {
-    return this.admin.adminPage(view, now);
-  }
-
-  /** Every job of an admin view, in its order (the CSV export). */
-  adminView(view: AdminJobsQuery, now: Date): Promise<AdminJob[]> {
-    return this.admin.adminView(view, now);
-  }
-
-  lifecycleCounts(now: Date): Promise<{ live: number; expiringSoon: number }> {
-    return this.admin.lifecycleCounts(now);
-  }
-
-  /** A job's history lines, oldest first. */
-  auditOf(jobId: number): Promise<JobAuditRow[]> {
-    return this.admin.auditOf(jobId);
-  }
-
   /** A job written with the admin's form (source 'admin'), with its 'created' line. */
   async createFromForm(
     form: AdminJobForm,
@@ -152,7 +126,7 @@ export class JobsService {
     const [entry] = await this.audited(editor, now, async (trx) => [
       { jobId: await this.writer.create(formInput(form, editor), now, trx), action: 'created' },
     ]);
-    return this.getJob(entry!.jobId, now);
+    return this.views.getJob(entry!.jobId, now);
   }
 
   /**
@@ -169,23 +143,16 @@ export class JobsService {
     editor: JobEditor | undefined,
     now: Date,
   ): Promise<AdminJob> {
-    const before = await this.getJob(id, now);
+    const before = await this.views.getJob(id, now);
     const patch: JobPatch = { ...formPatch(before, update), companyBy: companyWriter(editor) };
     await this.audited(editor, now, async (trx) => {
       const carried = await this.carriedCompanyDetails(trx, before, patch);
       const changes = await this.writer.update(id, { ...patch, ...carried }, now, trx);
       if (!changes) throw new NotFound('Job not found');
       await this.writer.claimFields(new Map([[id, changedFieldsOf(changes)]]), trx);
-      return [
-        {
-          jobId: id,
-          action: 'edited',
-          detail: changes.length ? changeSummary(changedFieldsOf(changes)) : 'Saved unchanged',
-          changes,
-        },
-      ];
+      return [editedLine(id, changes)];
     });
-    return this.getJob(id, now);
+    return this.views.getJob(id, now);
   }
 
   /** The admin deletes a job (NotFound when there is none). */
@@ -201,7 +168,7 @@ export class JobsService {
     editor: JobEditor | undefined,
     now: Date,
   ): Promise<AdminJob> {
-    const job = await this.getJob(id, now);
+    const job = await this.views.getJob(id, now);
     const expiresAt = extendedEnd(endOf(job), days, now);
     return this.putLive(id, { expiresAt }, editor, now, {
       action: 'extended',
@@ -211,7 +178,7 @@ export class JobsService {
 
   /** Put an ended or switched-off listing back: dated today, live for a Featured Listing's term. */
   async republish(id: number, editor: JobEditor | undefined, now: Date): Promise<AdminJob> {
-    const job = await this.getJob(id, now);
+    const job = await this.views.getJob(id, now);
     return this.putLive(id, republished(endOf(job), now), editor, now, { action: 'republished' });
   }
 
@@ -220,21 +187,13 @@ export class JobsService {
    * and the next sync writes the source's values (Conflict for a job that came from no source).
    */
   async returnToSource(id: number, editor: JobEditor | undefined, now: Date): Promise<AdminJob> {
-    await this.getJob(id, now);
+    await this.views.getJob(id, now);
     await this.audited(editor, now, async (trx) => {
       const fields = await this.writer.returnToSource(id, trx);
       if (fields === null) throw new Conflict(SYNC_CONFLICT_MESSAGES.notSynced);
-      return [
-        {
-          jobId: id,
-          action: 'returned',
-          detail: fields.length
-            ? `${SYNC_CONFLICT_MESSAGES.returned} (${changeSummary(fields).replace(/^Changed /, '')})`
-            : SYNC_CONFLICT_MESSAGES.returned,
-        },
-      ];
+      return [returnedLine(id, fields)];
     });
-    return this.getJob(id, now);
+    return this.views.getJob(id, now);
   }
 
   /**
@@ -260,27 +219,11 @@ export class JobsService {
       }
       if (action === 'delete') {
         await this.writer.deleteMany(ids, auditActor(editor), now, trx);
-        return ids.map((jobId) => ({ jobId, action: 'deleted' as const, detail: 'Bulk action' }));
+        return ids.map((jobId) => ({ jobId, action: 'deleted' as const, detail: BULK_DETAIL }));
       }
-      const planned = ids.map((id): BulkChange => {
-        if (action !== 'extend') {
-          const active = action === 'activate';
-          return { id, patch: { active }, action: active ? 'activated' : 'deactivated' };
-        }
-        const expiresAt = extendedEnd(states.get(id)!.expiresAt, BULK_EXTEND_DAYS, now);
-        return {
-          id,
-          patch: lifecyclePatch({ active: true, expiresAt }),
-          action: 'extended',
-          detail: extendedDetail(BULK_EXTEND_DAYS, expiresAt),
-        };
-      });
-      const changes = await this.writer.updateMany(planned, now, trx);
-      const entries = planned.flatMap(({ id, action, detail }): JobAuditEntry[] => {
-        const changed = changes.get(id) ?? [];
-        if (!changed.length) return [];
-        return [{ jobId: id, action, detail: detail ?? 'Bulk action', changes: changed }];
-      });
+      const ends = new Map([...states].map(([id, state]) => [id, state.expiresAt]));
+      const planned = planBulk(action, ids, ends, BULK_EXTEND_DAYS, now);
+      const entries = bulkLines(planned, await this.writer.updateMany(planned, now, trx));
       await this.writer.claimFields(
         new Map(entries.map((e) => [e.jobId, changedFieldsOf(e.changes ?? [])])),
         trx,
@@ -312,39 +255,11 @@ export class JobsService {
     trx: Knex.Transaction,
   ): Promise<number> {
     const jobId = await this.create(input, now, trx);
-    const detail = from.withCredit
-      ? `Published from submission #${from.submissionId} with a Multiples credit`
-      : `Published from submission #${from.submissionId} after payment`;
-    await this.writer.recordAudit([{ jobId, action: 'created', detail }], by, now, trx);
+    await this.writer.recordAudit([publishedLine(jobId, from)], by, now, trx);
     return jobId;
   }
 
   // ---- the re-sync (sync/) ---------------------------------------------------------------------
-
-  /** Every job `source` made (active or not), to compare with what the source holds. */
-  syncedJobs(source: SyncSource, db?: Db): Promise<SyncedJob[]> {
-    return this.synced.syncedJobs(source, db);
-  }
-
-  /** The values of these jobs as stored (where an admin owns fields: the conflicts). */
-  storedJobs(ids: number[], db?: Db): Promise<Map<number, StoredJob>> {
-    return this.synced.storedJobs(ids, db);
-  }
-
-  /** The synced jobs of `source` an admin deleted, by external id (not created again). */
-  deletedSynced(source: SyncSource, db?: Db): Promise<Map<string, { id: number; title: string }>> {
-    return this.synced.deletedSynced(source, db);
-  }
-
-  /** The fields an admin owns of each of these jobs that has any. */
-  adminFieldsOf(ids: number[]): Promise<Map<number, string[]>> {
-    return this.synced.adminFieldsOf(ids);
-  }
-
-  /** Which of these remembered deletions are still remembered. */
-  deletionsKept(ids: number[]): Promise<Set<number>> {
-    return this.synced.deletionsKept(ids);
-  }
 
   /** Forget a deleted synced job as deleted (the next sync creates it again); false: none. */
   restoreDeleted(deletionId: number): Promise<boolean> {
@@ -367,31 +282,9 @@ export class JobsService {
       ([, changes]) => changes.length,
     );
     const deactivated = await this.writer.deactivate(write.gone, at, trx);
-    await this.writer.recordAudit(
-      [
-        ...created.map((jobId) => ({
-          jobId,
-          action: 'created' as const,
-          detail: `Imported from ${write.sourceName}`,
-        })),
-        ...changed.map(([jobId, changes]) => ({
-          jobId,
-          action: 'synced' as const,
-          detail: changeSummary(changes.map((c) => c.field)),
-          changes,
-        })),
-        ...deactivated.map((jobId) => ({
-          jobId,
-          action: 'deactivated' as const,
-          detail: `Its record left ${write.sourceName}`,
-          changes: [{ field: 'active', from: true, to: false }],
-        })),
-      ],
-      by,
-      at,
-      trx,
-    );
-    return { created, changed, deactivated };
+    const written = { created, changed, deactivated };
+    await this.writer.recordAudit(syncLines(write.sourceName, written), by, at, trx);
+    return written;
   }
 
   // ---- helpers ---------------------------------------------------------------------------------
@@ -419,7 +312,7 @@ export class JobsService {
       await this.writer.claimFields(new Map([[id, changedFieldsOf(changes)]]), trx);
       return [{ jobId: id, ...entry, changes }];
     });
-    return this.getJob(id, now);
+    return this.views.getJob(id, now);
   }
 
   /** A patch by the system, with its 'edited' line when it changed anything. */
@@ -436,8 +329,7 @@ export class JobsService {
       now,
       async (trx) => {
         result = await this.writer.update(id, patch, now, trx);
-        if (!result?.length) return [];
-        return [{ jobId: id, action: 'edited', detail: changeSummary(changedFieldsOf(result)) }];
+        return result?.length ? [editedLine(id, result)] : [];
       },
       db,
     );
@@ -482,19 +374,6 @@ export class JobsService {
       logoUrl: patch.logoUrl ?? job.company.logo ?? undefined,
     };
   }
-}
-
-/** One job's part of a bulk action: its patch and its history line. */
-interface BulkChange {
-  id: number;
-  patch: JobPatch;
-  action: JobAuditEntry['action'];
-  detail?: string;
-}
-
-/** A lifecycle change as a patch of those fields alone. */
-function lifecyclePatch({ postedDate, ...rest }: Lifecycle): JobPatch {
-  return { ...rest, ...(postedDate ? { postedDate } : {}) };
 }
 
 /** When a job's listing ends, if it does. */

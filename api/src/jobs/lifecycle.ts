@@ -1,5 +1,6 @@
 import { listingTier } from '@jobboard/contract';
 import { addDays, isoDate } from './dates';
+import type { JobPatch } from './job-input';
 
 /**
  * When a listing is up: the rules of extending and republishing one, the same for an admin's
@@ -28,4 +29,16 @@ export function republished(
     expiresAt: currentEnd ? addDays(now, listingTier('basic').durationDays ?? 30) : null,
     postedDate: isoDate(now),
   };
+}
+
+/** A lifecycle change: on or off, when the listing ends, and (republished) its new date. */
+export interface Lifecycle {
+  active: boolean;
+  expiresAt: Date | null;
+  postedDate?: string;
+}
+
+/** A lifecycle change as a patch of those fields alone. */
+export function lifecyclePatch({ postedDate, ...rest }: Lifecycle): JobPatch {
+  return { ...rest, ...(postedDate ? { postedDate } : {}) };
 }

@@ -32,7 +32,7 @@ export interface SubmissionRow {
   /**
    * What the public form says about the company: its website and logo (migration
    * 20261125040400) and its description (20261126020500). They give a company new to the board
-   * its details; one already there changes only as an admin approves (review-service.ts).
+   * its details; one already there changes only as an admin approves (review/review-service.ts).
    */
   company_website_url: string | null;
   company_logo_url: string | null;

@@ -14,27 +14,26 @@ import { planPatch, type JobPatch, type StoredJob } from '../jobs/job-patch';
 import type { SyncedJob } from '../jobs/job-input';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
+import type { JobViews } from '../jobs/job-views';
 import type { JobsService } from '../jobs/jobs-service';
 import { mapRecord, type SyncedInput } from './field-mapping';
 import { SourceError, type JobSourceReader, type SourceRecord } from './sources/source';
 import type { SyncRepository, SyncRunRecord } from './sync-repository';
 
-/** What the sync uses of the jobs: every change goes through their service. */
-export type SyncedJobs = Pick<
-  JobsService,
-  | 'syncedJobs'
-  | 'deletedSynced'
-  | 'storedJobs'
-  | 'applySync'
-  | 'adminFieldsOf'
-  | 'deletionsKept'
-  | 'restoreDeleted'
+/** What the sync writes through the jobs' service (every change of a job goes through it). */
+export type SyncJobWrites = Pick<JobsService, 'applySync' | 'restoreDeleted'>;
+
+/** What the sync compares its records with: the jobs' views. */
+export type SyncJobReads = Pick<
+  JobViews,
+  'syncedJobs' | 'deletedSynced' | 'storedJobs' | 'adminFieldsOf' | 'deletionsKept'
 >;
 
 /** What one sync works with: the jobs, its own records, the source, its clock and log. */
 export interface SyncContext {
   db: Knex;
-  jobs: SyncedJobs;
+  jobs: SyncJobWrites;
+  views: SyncJobReads;
   syncRuns: SyncRepository;
   /** null when no source is configured. */
   jobSource: JobSourceReader | null;
@@ -49,7 +48,8 @@ export interface SyncContext {
 export class SyncService {
   constructor(
     private readonly db: Knex,
-    private readonly jobs: SyncedJobs,
+    private readonly jobs: SyncJobWrites,
+    private readonly views: SyncJobReads,
     private readonly syncRuns: SyncRepository,
     /** null when no source is configured. */
     private readonly jobSource: JobSourceReader | null,
@@ -85,8 +85,8 @@ export class SyncService {
   }
 
   private parts() {
-    const { db, jobs, syncRuns, jobSource } = this;
-    return { db, jobs, syncRuns, jobSource };
+    const { db, jobs, views, syncRuns, jobSource } = this;
+    return { db, jobs, views, syncRuns, jobSource };
   }
 }
 
@@ -192,10 +192,10 @@ async function write(
   const by: AuditActor = { adminId: null, actor: `sync:${source}` };
   return ctx.db.transaction(async (trx) => {
     const existing = new Map(
-      (await ctx.jobs.syncedJobs(source, trx)).map((job) => [job.externalId, job]),
+      (await ctx.views.syncedJobs(source, trx)).map((job) => [job.externalId, job]),
     );
-    const deleted = await ctx.jobs.deletedSynced(source, trx);
-    const owned = await ctx.jobs.storedJobs(
+    const deleted = await ctx.views.deletedSynced(source, trx);
+    const owned = await ctx.views.storedJobs(
       [...existing.values()].filter((job) => job.adminFields.length).map((job) => job.id),
       trx,
     );
@@ -328,15 +328,15 @@ const countDeleted = (conflicts: SyncConflict[]) =>
  * The latest sync as the dashboard shows it, its conflicts those the admins have not settled
  * since: a job returned to its source, or a deletion restored, is no longer listed.
  */
-export async function lastSyncReport(ctx: Pick<SyncContext, 'db' | 'jobs' | 'syncRuns'>) {
+export async function lastSyncReport(ctx: Pick<SyncContext, 'db' | 'views' | 'syncRuns'>) {
   const last = await ctx.syncRuns.last(ctx.db);
   if (!last) return null;
   const jobIds = last.conflictRecords.flatMap((c) => (c.jobId ? [Number(c.jobId)] : []));
   const deletionIds = last.conflictRecords.flatMap((c) =>
     c.deletionId ? [Number(c.deletionId)] : [],
   );
-  const owned = await ctx.jobs.adminFieldsOf(jobIds);
-  const kept = await ctx.jobs.deletionsKept(deletionIds);
+  const owned = await ctx.views.adminFieldsOf(jobIds);
+  const kept = await ctx.views.deletionsKept(deletionIds);
   const conflictRecords = last.conflictRecords.flatMap((conflict): SyncConflict[] => {
     if (conflict.deletionId) return kept.has(Number(conflict.deletionId)) ? [conflict] : [];
     const fields = owned.get(Number(conflict.jobId));

@@ -1,10 +1,4 @@
-import {
-  canonicalJobType,
-  isJobField,
-  normaliseDeadline,
-  salaryFromFigures,
-  type FieldChange,
-} from '@jobboard/contract';
+import { isJobField, type FieldChange } from '@jobboard/contract';
 import type { Knex } from 'knex';
 import { chunks } from '../../db/chunks';
 import type { Db, Dialect } from '../../db/knex';
@@ -12,16 +6,9 @@ import { claimOf, companiesNamed, companyIds, writerOf } from '../companies';
 import { recordJobAudit, type AuditActor, type JobAuditEntry } from '../job-audit';
 import type { JobChanges } from '../job-changes';
 import type { JobInput, JobSource } from '../job-input';
-import {
-  cleanSentences,
-  companyChangesKept,
-  distinctNames,
-  figuresOf,
-  planPatch,
-  type JobPatch,
-} from '../job-patch';
-import { labelKey } from '../label-key';
+import { companyChangesKept, planPatch, type JobPatch } from '../job-patch';
 import type { SearchIndex } from '../search-index';
+import { jobColumns, replaceLists } from './job-columns';
 import { INSERT_BATCH, SYNC_SOURCES, parseAdminFields, pluckIds, storedJobs } from './job-rows';
 
 /**
@@ -295,39 +282,6 @@ export class JobWriter {
   }
 }
 
-function jobColumns(input: JobInput, now: Date) {
-  const parsed =
-    input.salaryMin == null && input.salaryMax == null
-      ? figuresOf(input.salaryText?.trim() || null)
-      : null;
-  const salaryMin = parsed ? parsed.min : input.salaryMin;
-  const salaryMax = parsed ? parsed.max : input.salaryMax;
-  return {
-    title: input.title.trim(),
-    description: input.description.trim(),
-    job_type: canonicalJobType(input.jobType),
-    remote: input.remote,
-    experience_level: input.experienceLevel,
-    salary_text: input.salaryText?.trim() || salaryFromFigures(salaryMin, salaryMax) || null,
-    salary_min: salaryMin,
-    salary_max: salaryMax,
-    deadline: input.deadline?.trim() ? normaliseDeadline(input.deadline) : null,
-    posted_date: input.postedDate,
-    responsibilities: JSON.stringify(cleanSentences(input.responsibilities ?? [])),
-    requirements: JSON.stringify(cleanSentences(input.requirements ?? [])),
-    benefits: JSON.stringify(cleanSentences(input.benefits ?? [])),
-    application_url: input.applicationUrl?.trim() || null,
-    via: input.via,
-    featured: input.featured,
-    active: input.active,
-    expires_at: input.expiresAt ? input.expiresAt.getTime() : null,
-    source: input.source,
-    external_id: input.externalId ?? null,
-    sync_hash: input.syncHash ?? null,
-    updated_at: now.getTime(),
-  };
-}
-
 /**
  * Remember the synced jobs among these as deleted, by their source and external id, so a sync
  * does not create them again until an admin restores them.
@@ -361,77 +315,4 @@ async function rememberDeletedSynced(
       .onConflict(['source', 'external_id'])
       .ignore();
   }
-}
-
-/** A job's new locations and categories (either absent: that list stays as it is). */
-interface NewLists {
-  jobId: number;
-  locations?: string[];
-  categories?: string[];
-}
-
-/** Write the locations and categories of new or changed jobs (a list not given is not touched). */
-async function replaceLists(trx: Knex.Transaction, jobs: NewLists[]) {
-  const lists = [
-    { table: 'locations', joinTable: 'job_locations', key: 'location_id', of: 'locations' },
-    { table: 'categories', joinTable: 'job_categories', key: 'category_id', of: 'categories' },
-  ] as const;
-  for (const { table, joinTable, key, of } of lists) {
-    const given = jobs.flatMap((job) => {
-      const names = job[of];
-      return names ? [{ jobId: job.jobId, names: distinctNames(names) }] : [];
-    });
-    if (!given.length) continue;
-    for (const part of chunks(
-      given.map((g) => g.jobId),
-      INSERT_BATCH,
-    )) {
-      await trx(joinTable).whereIn('job_id', part).delete();
-    }
-    const ids = await nameIds(
-      trx,
-      table,
-      given.flatMap((g) => g.names),
-    );
-    const rows = given.flatMap(({ jobId, names }) =>
-      names.map((name, position) => ({
-        job_id: jobId,
-        [key]: ids.get(labelKey(name)),
-        position,
-      })),
-    );
-    for (const part of chunks(rows, INSERT_BATCH)) await trx(joinTable).insert(part);
-  }
-}
-
-/**
- * Ids of location or category names, keyed by their label key (label-key.ts), creating the missing
- * ones. An existing entry with other letter case is reused, so 'remote' and 'Remote' stay one
- * location.
- */
-async function nameIds(
-  trx: Knex.Transaction,
-  table: 'locations' | 'categories',
-  names: string[],
-): Promise<Map<string, number>> {
-  const wanted = distinctNames(names);
-  const ids = new Map<string, number>();
-  const lookUp = async (keys: string[]) => {
-    for (const part of chunks(keys, INSERT_BATCH)) {
-      const rows: { id: number; name_key: string }[] = await trx(table)
-        .whereIn('name_key', part)
-        .select('id', 'name_key');
-      for (const row of rows) ids.set(row.name_key, Number(row.id));
-    }
-  };
-  await lookUp(wanted.map(labelKey));
-  const missing = wanted.filter((name) => !ids.has(labelKey(name)));
-  for (const part of chunks(missing, INSERT_BATCH)) {
-    await trx(table)
-      .insert(part.map((name) => ({ name, name_key: labelKey(name) })))
-      .onConflict('name_key')
-      .ignore();
-  }
-  await lookUp(missing.map(labelKey));
-  return ids;
 }

@@ -5,7 +5,6 @@ import type {
   CompanyField,
   IssuedPaymentLink,
   RevokedPaymentLinks,
-  SubmissionStatus,
 } from '@jobboard/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
@@ -22,15 +21,19 @@ import {
 } from '../../mail/review-emails';
 import type { PaymentLinkState } from '../../payments/payment-rows';
 import type { PaymentsService } from '../../payments/payments-service';
-import type { ReviewRow, SubmissionRow } from '../submission-row';
+import type { ReviewRow } from '../submission-row';
 import type { SubmissionsService } from '../submissions-service';
 import { NO_LINKS, linksStillValid, revokedNote, toAdminSubmission } from './admin-submission';
 import { takeCompanyDetails } from './company-review';
+import {
+  byReviewer,
+  changeStatus,
+  lockedSubmission,
+  pendingSubmission,
+  type Reviewer,
+} from './review-steps';
 
-export interface Reviewer {
-  id: number;
-  username: string;
-}
+export type { Reviewer } from './review-steps';
 
 /**
  * The review queue (SPEC.md 4 and 7): the admins' list of submissions and each change of one,
@@ -110,7 +113,7 @@ export class ReviewService {
   ) {
     const { boardName, publicUrl } = this.site;
     return this.db.transaction(async (trx) => {
-      const submission = await this.pending(trx, id, 'approved');
+      const submission = await pendingSubmission(this.submissions, trx, id, 'approved');
       await takeCompanyDetails(
         this.companies,
         trx,
@@ -119,7 +122,7 @@ export class ReviewService {
         reviewer,
         now,
       );
-      await this.changeStatus(trx, submission, 'approved', reviewer, null, now);
+      await changeStatus(this.submissions, trx, submission, 'approved', reviewer, null, now);
       if (options.useCredit) {
         const credit = await this.submissions.spendCredit(trx, submission.contact_email);
         if (!credit) {
@@ -178,9 +181,9 @@ export class ReviewService {
   /** pending_review -> rejected, with an optional reason that the employer is told. */
   async reject(id: number, notes: string | null, reviewer: Reviewer, now: Date) {
     return this.db.transaction(async (trx) => {
-      const submission = await this.pending(trx, id, 'rejected');
+      const submission = await pendingSubmission(this.submissions, trx, id, 'rejected');
       const reason = notes?.trim() || null;
-      await this.changeStatus(trx, submission, 'rejected', reviewer, reason, now);
+      await changeStatus(this.submissions, trx, submission, 'rejected', reviewer, reason, now);
       await this.submissions.update(trx, id, { review_notes: reason });
       await this.outbox.enqueue(
         trx,
@@ -206,7 +209,7 @@ export class ReviewService {
     log: FastifyBaseLogger,
   ) {
     await this.db.transaction(async (trx) => {
-      const submission = await this.locked(trx, id);
+      const submission = await lockedSubmission(this.submissions, trx, id);
       if (submission.status === 'paid')
         throw new Conflict('The amount of a paid submission cannot change.');
       await this.submissions.update(trx, id, {
@@ -231,7 +234,7 @@ export class ReviewService {
    */
   async paymentLinkFor(id: number, reviewer: Reviewer, now: Date): Promise<IssuedPaymentLink> {
     return this.db.transaction(async (trx) => {
-      const submission = await this.locked(trx, id);
+      const submission = await lockedSubmission(this.submissions, trx, id);
       if (submission.status !== 'approved') {
         throw new Conflict('A payment link can only be generated for an approved submission.');
       }
@@ -265,7 +268,7 @@ export class ReviewService {
     log: FastifyBaseLogger,
   ): Promise<RevokedPaymentLinks> {
     const revoked = await this.db.transaction(async (trx) => {
-      const submission = await this.locked(trx, id);
+      const submission = await lockedSubmission(this.submissions, trx, id);
       if (submission.status !== 'approved') {
         throw new Conflict(
           `Only an approved submission's payment links can be revoked; this one is ${submission.status}.`,
@@ -299,7 +302,7 @@ export class ReviewService {
     now: Date,
   ): Promise<AdminSubmission> {
     return this.db.transaction(async (trx) => {
-      const submission = await this.locked(trx, submissionId);
+      const submission = await lockedSubmission(this.submissions, trx, submissionId);
       const payment = await this.payments.findFlagged(trx, submissionId, paymentId);
       if (!payment) throw new NotFound('No flagged payment with this id on this submission');
       if (payment.resolved_at == null) {
@@ -317,7 +320,7 @@ export class ReviewService {
   /** Without Stripe, an admin records a payment received another way. */
   async markPaidByHand(id: number, reviewer: Reviewer, now: Date) {
     return this.db.transaction(async (trx) => {
-      const submission = await this.locked(trx, id);
+      const submission = await lockedSubmission(this.submissions, trx, id);
       const result = await this.payments.markPaidAndPublish(
         trx,
         id,
@@ -362,58 +365,4 @@ export class ReviewService {
       }),
     );
   }
-
-  /** The submission, locked for the rest of the transaction (NotFound when there is none). */
-  private async locked(trx: Knex.Transaction, id: number): Promise<ReviewRow> {
-    const submission = await this.submissions.load(trx, id, true);
-    if (!submission) throw new NotFound('Submission not found');
-    return submission;
-  }
-
-  private async pending(
-    trx: Knex.Transaction,
-    id: number,
-    to: SubmissionStatus,
-  ): Promise<SubmissionRow> {
-    const submission = await this.locked(trx, id);
-    if (submission.status !== 'pending_review') {
-      throw new Conflict(
-        `Only a submission pending review can be ${to}; this one is ${submission.status}.`,
-      );
-    }
-    return submission;
-  }
-
-  private async changeStatus(
-    trx: Knex.Transaction,
-    submission: SubmissionRow,
-    to: SubmissionStatus,
-    reviewer: Reviewer,
-    note: string | null,
-    now: Date,
-  ) {
-    await this.submissions.update(trx, submission.id, {
-      status: to,
-      status_changed_at: now.getTime(),
-      status_changed_by: reviewer.id,
-      updated_at: now.getTime(),
-    });
-    await this.submissions.recordEvent(trx, {
-      ...byReviewer(reviewer, submission, now),
-      to,
-      note,
-    });
-  }
-}
-
-/** A history line by this reviewer that leaves the status as it is (the caller adds the note). */
-function byReviewer(reviewer: Reviewer, submission: SubmissionRow, now: Date) {
-  return {
-    submissionId: submission.id,
-    from: submission.status,
-    to: submission.status,
-    adminId: reviewer.id,
-    actor: `admin:${reviewer.username}`,
-    at: now,
-  };
 }

@@ -19,10 +19,10 @@ const adminJobsRoutes: FastifyPluginAsync = async (app) => {
   const logged = (request: FastifyRequest, jobId: number | string, message: string) =>
     request.log.info({ jobId: Number(jobId), admin: request.admin?.username }, message);
 
-  route(app, ENDPOINTS.adminJobs, {}, async () => app.jobs.listAll(app.now()));
+  route(app, ENDPOINTS.adminJobs, {}, async () => app.jobViews.listAll(app.now()));
 
   route(app, ENDPOINTS.adminJob, {}, async (request) =>
-    app.jobs.getJob(request.params.id, app.now()),
+    app.jobViews.getJob(request.params.id, app.now()),
   );
 
   route(app, ENDPOINTS.createJob, { bodyLimit: JOB_FORM_BODY_LIMIT }, async (request) => {

@@ -5,7 +5,7 @@ import { route } from '../../../../../http/endpoint-route';
 /** /api/admin/lists/jobs: one page of an admin view of the jobs (search, filters, sort). */
 const adminJobListRoutes: FastifyPluginAsync = async (app) => {
   route(app, ENDPOINTS.adminJobPage, {}, async (request) =>
-    app.jobs.adminPage(request.query, app.now()),
+    app.jobViews.adminPage(request.query, app.now()),
   );
 };
 
