@@ -238,7 +238,8 @@ describe(`the other public inputs under arbitrary input on ${testDatabase}`, () 
           }
         },
       ),
-      { numRuns: RUNS },
+      // A failure a random run once found (PostgreSQL and two NUL parts), tried every time.
+      { numRuns: RUNS, examples: [['/jobs/1', 'category=%00&location=%00']] },
     );
   });
 

@@ -73,15 +73,22 @@ export function filterFromQueryString(search: string): SearchFilter {
   return withinContract(filter);
 }
 
-/** Resets each part the contract refuses (too long, too many categories...) to its default. */
+/**
+ * Resets each part the contract refuses (too long, too many categories...) to its default.
+ * `check` names only the first NUL or broken character it meets, so this checks again until the
+ * filter passes; each round resets at least one part, so it ends.
+ */
 function withinContract(filter: SearchFilter): SearchFilter {
-  const result = check(SearchFilter, filter);
-  if (result.ok) return filter;
   const defaults = defaultSearchFilter();
-  const fixed = { ...filter };
-  for (const path of Object.keys(result.errors)) {
-    const part = path.split('.')[0] as keyof SearchFilter;
-    if (part in defaults) Object.assign(fixed, { [part]: defaults[part] });
+  let fixed = filter;
+  for (;;) {
+    const result = check(SearchFilter, fixed);
+    if (result.ok) return fixed;
+    const parts = Object.keys(result.errors)
+      .map((path) => path.split('.')[0] as keyof SearchFilter)
+      .filter((part) => part in defaults && fixed[part] !== defaults[part]);
+    if (parts.length === 0) return defaults;
+    fixed = { ...fixed };
+    for (const part of parts) Object.assign(fixed, { [part]: defaults[part] });
   }
-  return fixed;
 }

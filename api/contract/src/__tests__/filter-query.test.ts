@@ -75,4 +75,15 @@ describe('the query string of the board', () => {
       query: 'grants',
     });
   });
+
+  it('drops every part holding a NUL character, not only the first one it finds', () => {
+    // PostgreSQL cannot compare text with U+0000: one part left with it was a 500 on /jobs/1.
+    expect(filterFromQueryString('?category=%00&location=%00&q=%00grants')).toEqual(
+      defaultSearchFilter(),
+    );
+    expect(filterFromQueryString('?category=%00&location=Remote')).toEqual({
+      ...defaultSearchFilter(),
+      location: 'Remote',
+    });
+  });
 });
