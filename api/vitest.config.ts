@@ -32,6 +32,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // @fastify/autoload imports each domain's plugin and route files itself: run through vitest
+    // (not as an external package), its imports of .ts files go through vitest's transform too.
+    server: { deps: { inline: ['@fastify/autoload'] } },
     projects: [
       {
         extends: true,

@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import { labelKey } from '../src/jobs/label-key';
 import type { Migration } from './migration';
 
 const LISTS = [
@@ -8,7 +7,7 @@ const LISTS = [
 ] as const;
 
 /**
- * Locations and categories are found by a key computed in JavaScript (src/jobs/label-key.ts) and
+ * Locations and categories are found by a key computed in JavaScript (labelKey below) and
  * stored in `name_key` with a unique index, instead of SQL lower() at query time: SQLite's lower()
  * leaves non-ASCII capitals alone, so a label such as 'Île-de-France' was not found after its own
  * insert there. Labels that share a key (possible on SQLite before this) are merged into the
@@ -50,6 +49,15 @@ export default {
     }
   },
 } satisfies Migration;
+
+/**
+ * The key of a label as this migration wrote it: trimmed, in Unicode's composed form, lower case
+ * by JavaScript's full rules. A copy of src/jobs/label-key.ts as it was when this migration was
+ * written: a migration is history, and must not change when the application's code does.
+ */
+function labelKey(label: string): string {
+  return label.trim().normalize('NFC').toLowerCase();
+}
 
 /** Move the jobs of label `from` to label `to` (a job that has both keeps one). */
 async function mergeInto(

@@ -7,10 +7,17 @@
  *
  * esbuild, not tsc: the sources import each other without file extensions and import the contract
  * as TypeScript (`@jobboard/contract` points at its src/), which Node cannot load; tsc would emit
- * those imports as they are. esbuild bundles our own code (the API, the contract, the migrations
- * that migrations/index.ts imports) into a few files in well under a second, and leaves every
- * npm dependency external, loaded from node_modules as usual (native modules such as sqlite3 and
- * argon2 cannot be bundled anyway). Type checking stays `pnpm typecheck`'s job.
+ * those imports as they are. esbuild bundles our own code (the API and the contract) in well under
+ * a second, and leaves every npm dependency external, loaded from node_modules as usual (native
+ * modules such as sqlite3 and argon2 cannot be bundled anyway). Type checking stays
+ * `pnpm typecheck`'s job.
+ *
+ * Some files are found at run time, by folder, rather than imported: each domain's plugin and
+ * route files (@fastify/autoload, src/app.ts) and the migrations (src/db/migrations.ts). Each of
+ * them is an entry point of its own, written at the path it has in the sources (`src/jobs/plugin.ts`
+ * -> `dist/jobs/plugin.js`, `migrations/x.ts` -> `dist/migrations/x.js`); code splitting puts
+ * what they share with the programs in chunks at the root of dist/, so every module exists once
+ * (one public cache, one outbox) and src/layout.ts, bundled there, finds the folders.
  */
 import {
   mkdirSync,
@@ -38,6 +45,34 @@ const ENTRY_POINTS = {
   'alerts-send': 'src/cli/alerts-send.ts',
 };
 
+/**
+ * The files found at run time, by folder: each domain's plugin (`plugin.ts` in its folder) and
+ * route files (its `routes/` folder, by URL), and the migrations. Source path -> output name.
+ */
+function foundAtRunTime() {
+  const entries = {};
+  for (const file of filesUnder(path.join(apiDir, 'src'))) {
+    const relative = path.relative(path.join(apiDir, 'src'), file).split(path.sep).join('/');
+    const inRoutes = /^[^/]+\/routes\/.+\.ts$/.test(relative) && !relative.endsWith('.d.ts');
+    const plugin = /^[^/]+\/(?:[^/]+\/)?plugin\.ts$/.test(relative);
+    if (inRoutes || plugin) entries[relative.slice(0, -'.ts'.length)] = `src/${relative}`;
+  }
+  for (const name of readdirSync(path.join(apiDir, 'migrations'))) {
+    // As src/db/migrations.ts finds them: a timestamp, then what the migration does.
+    if (/^\d{14}_[a-z0-9_]+\.ts$/.test(name)) {
+      entries[`migrations/${name.slice(0, -'.ts'.length)}`] = `migrations/${name}`;
+    }
+  }
+  return entries;
+}
+
+function filesUnder(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
 if (process.argv.includes('--if-needed') && upToDate()) process.exit(0);
 await buildApi();
 
@@ -50,9 +85,10 @@ async function buildApi() {
   const external = Object.entries(pkg.dependencies)
     .filter(([, version]) => !String(version).startsWith('workspace:'))
     .flatMap(([name]) => [name, `${name}/*`]);
+  const entryPoints = { ...ENTRY_POINTS, ...foundAtRunTime() };
   const result = await build({
     absWorkingDir: apiDir,
-    entryPoints: ENTRY_POINTS,
+    entryPoints,
     outdir,
     bundle: true,
     splitting: true,
@@ -65,15 +101,20 @@ async function buildApi() {
     write: false,
     logLevel: 'warning',
   });
-  mkdirSync(outdir, { recursive: true });
-  for (const file of result.outputFiles) writeAtomically(file.path, file.contents);
+  for (const file of result.outputFiles) {
+    mkdirSync(path.dirname(file.path), { recursive: true });
+    writeAtomically(file.path, file.contents);
+  }
   const inputs = Object.keys(result.metafile.inputs).filter((input) => !input.includes(':'));
-  writeAtomically(manifestFile, JSON.stringify({ inputs }, null, 2));
-  // Chunks of earlier builds (their names carry a hash) go; another build's files in progress stay.
+  writeAtomically(
+    manifestFile,
+    JSON.stringify({ inputs, entryPoints: Object.keys(entryPoints).sort() }, null, 2),
+  );
+  // Files of earlier builds (chunks carry a hash; a route or migration may be gone) go, or
+  // autoload would still find them; another build's files in progress stay.
   const current = new Set([...result.outputFiles.map((file) => file.path), manifestFile]);
-  for (const name of readdirSync(outdir)) {
-    const file = path.join(outdir, name);
-    if (!current.has(file) && !name.endsWith('.tmp')) rmSync(file, { force: true });
+  for (const file of filesUnder(outdir)) {
+    if (!current.has(file) && !file.endsWith('.tmp')) rmSync(file, { force: true });
   }
   console.log(`API built into dist/ in ${Date.now() - started} ms`);
 }
@@ -88,14 +129,20 @@ function writeAtomically(file, contents) {
   renameSync(temporary, file);
 }
 
-/** The build exists and nothing it was made from (nor package.json, nor this script) is newer. */
+/**
+ * The build exists, has the same files found at run time (none added or removed since), and
+ * nothing it was made from (nor package.json, nor this script) is newer.
+ */
 function upToDate() {
   let builtAt;
   let inputs;
+  const entryPoints = Object.keys({ ...ENTRY_POINTS, ...foundAtRunTime() }).sort();
   try {
     builtAt = statSync(manifestFile).mtimeMs;
-    inputs = JSON.parse(readFileSync(manifestFile, 'utf8')).inputs;
-    for (const name of Object.keys(ENTRY_POINTS)) statSync(path.join(outdir, `${name}.js`));
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+    inputs = manifest.inputs;
+    if (JSON.stringify(manifest.entryPoints) !== JSON.stringify(entryPoints)) return false;
+    for (const name of entryPoints) statSync(path.join(outdir, `${name}.js`));
   } catch {
     return false;
   }

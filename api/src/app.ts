@@ -1,3 +1,6 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import autoload from '@fastify/autoload';
 import compress from '@fastify/compress';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
@@ -5,36 +8,17 @@ import type { Config, TrustProxy } from './config';
 import { jsonSerializerCompiler, structValidatorCompiler } from './http/endpoint-route';
 import { REQUEST_ID_HEADER, REQUEST_ID_LOG_LABEL, requestIdOf } from './http/request-id';
 import { redactLogLine, serializeRequest } from './http/request-log';
-import adminsPlugin from './plugins/admins';
-import alertsPlugin from './plugins/alerts';
+import { adminArea } from './admins/admin-area';
+import { CODE_DIR } from './layout';
+import { memberArea } from './members/member-area';
+import { urlOfRouteFile, type RouteArea } from './http/route-area';
 import configPlugin from './plugins/config';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
-import jobsPlugin from './plugins/jobs';
-import mailerPlugin from './plugins/mailer';
-import membersPlugin from './plugins/members';
-import paymentsPlugin from './plugins/payments';
-import promoCodesPlugin from './plugins/promo-codes';
 import publicCachePlugin from './plugins/public-cache';
-import serviceContextPlugin from './plugins/service-context';
-import sessionPlugin from './plugins/session';
 import rateLimitPlugin from './plugins/rate-limit';
 import releasesPlugin from './plugins/releases';
 import securityHeadersPlugin from './plugins/security-headers';
-import stripePlugin from './plugins/stripe';
-import submissionsPlugin from './plugins/submissions';
-import syncPlugin from './plugins/sync';
-import adminRoutes from './routes/admin';
-import alertsRoutes from './routes/alerts';
-import refreshJobsRoutes from './routes/admin/refresh-jobs';
-import authRoutes from './routes/auth';
-import discoveryRoutes from './routes/discovery';
-import jobsRoutes from './routes/jobs';
-import membersRoutes from './routes/members';
-import opsRoutes from './routes/ops';
-import paymentsRoutes from './routes/payments';
-import submissionsRoutes from './routes/submissions';
-import siteRoutes from './routes/site';
 
 export interface AppOptions {
   config: Config;
@@ -103,43 +87,70 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(securityHeadersPlugin);
   await app.register(dbPlugin, { db: options.db });
   await app.register(rateLimitPlugin);
-  // One repository per domain (the only code that touches its tables), then what services use.
-  await app.register(submissionsPlugin);
-  await app.register(jobsPlugin);
   await app.register(publicCachePlugin);
-  await app.register(stripePlugin);
-  await app.register(promoCodesPlugin);
-  await app.register(paymentsPlugin);
-  await app.register(adminsPlugin);
-  await app.register(membersPlugin);
-  await app.register(mailerPlugin);
-  await app.register(alertsPlugin);
-  await app.register(syncPlugin);
-  await app.register(serviceContextPlugin);
-
-  // The operators' probes, outside /api: /healthz and /readyz.
-  await app.register(opsRoutes);
-  await app.register(jobsRoutes, { prefix: '/api' });
-  await app.register(submissionsRoutes, { prefix: '/api' });
-  await app.register(paymentsRoutes, { prefix: '/api' });
-  // Members have their own cookie and store (routes/members), never the admins' sessions.
-  await app.register(membersRoutes, { prefix: '/api/members' });
-  // Under /api, and the one-click unsubscribe at the unsubscribe page's own address.
-  await app.register(alertsRoutes);
-  // Sessions exist only around the routes that use them: a visitor's request never pays for a
-  // session object (an id and an HMAC per request, a quarter of a cached page's cost).
-  await app.register(async (withSessions) => {
-    await withSessions.register(sessionPlugin);
-    await withSessions.register(authRoutes, { prefix: '/api/admin' });
-    await withSessions.register(adminRoutes, { prefix: '/api/admin' });
-    await withSessions.register(refreshJobsRoutes, { prefix: '/api' });
+  // Each domain's plugin (<domain>/plugin.ts), each after those it names as its dependencies.
+  await app.register(autoload, {
+    dir: CODE_DIR,
+    matchFilter: DOMAIN_PLUGIN,
+    maxDepth: 2,
+    encapsulate: false,
   });
-  // Last: the front end answers every GET no API route took.
-  await app.register(discoveryRoutes);
-  await app.register(siteRoutes);
+  await registerRoutes(app);
 
   return app;
 }
+
+/** A domain's plugin: `plugin.ts` in its folder (or in a folder of it: submissions/review/). */
+const DOMAIN_PLUGIN = /^\/[^/]+\/(?:[^/]+\/)?plugin\.(?:ts|js)$/;
+
+/**
+ * The areas of the URL space with what their routes share and their one guard (http/route-area.ts):
+ * the admins' (their session) and the members' (their cookie). Every other route is public.
+ */
+const AREAS: RouteArea[] = [adminArea, memberArea];
+
+/**
+ * Every domain's routes, loaded by @fastify/autoload from its `routes/` folder, where each file is
+ * named by the URL it serves (`jobs/routes/api/admin/jobs.ts`: /api/admin/jobs and below) and is an
+ * encapsulated plugin of its own. The files of each area go into that area's scope, the rest into
+ * the app's; a route whose URL is in an area but is registered outside its scope (or the other way)
+ * stops the start.
+ */
+async function registerRoutes(app: FastifyInstance): Promise<void> {
+  const folders = readdirSync(CODE_DIR, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => path.join(CODE_DIR, entry.name, 'routes'))
+    .filter((folder) => readdirSync(path.dirname(folder)).includes('routes'));
+  const areaOf = (url: string) => AREAS.find((area) => area.covers(url));
+  const load = (scope: FastifyInstance, folder: string, area: RouteArea | undefined) =>
+    scope.register(autoload, {
+      dir: folder,
+      // Named by URL: `index` is no special name here.
+      indexPattern: /(?!)/,
+      matchFilter: (file: string) => areaOf(urlOfRouteFile(file)) === area,
+    });
+
+  app.addHook('onRoute', function (route) {
+    const area = areaOf(route.url);
+    const inside = AREAS.find((candidate) => this.hasDecorator(areaMarker(candidate)));
+    if (area !== inside) {
+      throw new Error(
+        `${route.method} ${route.url} is registered ${inside ? `in the ${inside.name} area` : 'outside every area'}, ` +
+          `but its URL is ${area ? `in the ${area.name} area` : 'public'}: name its file by its URL.`,
+      );
+    }
+  });
+  for (const folder of folders) await load(app, folder, undefined);
+  for (const area of AREAS) {
+    await app.register(async (scope) => {
+      scope.decorate(areaMarker(area), true);
+      await area.setup(scope);
+      for (const folder of folders) await load(scope, folder, area);
+    });
+  }
+}
+
+const areaMarker = (area: RouteArea) => `routeArea:${area.name}`;
 
 /**
  * A hop count becomes "trust the n nearest proxies"; a list of addresses / CIDR ranges is handed

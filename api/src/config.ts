@@ -43,7 +43,7 @@ export interface Config {
   mail: MailConfig;
   /**
    * ALERT_DIGEST_INTERVAL_MINUTES: how often the API process looks for job-alert digests that are
-   * due (plugins/alerts.ts); 0 turns the scheduler off (tests; or `alerts:send` from cron).
+   * due (alerts/plugin.ts); 0 turns the scheduler off (tests; or `alerts:send` from cron).
    */
   alertDigestIntervalMinutes: number;
   /** Admin sessions end after this long without use, and after `maxHours` in any case. */

@@ -1,11 +1,56 @@
 /**
  * What the workspace's tools (bench) use of the API's internals, as `@jobboard/api/tooling`: a
- * database with the API's schema and the jobs repository that fills it. Nothing else of the API
- * is importable from outside it (package.json "exports").
+ * database with the API's schema, the jobs' repositories that fill and read it, and the
+ * submissions' repository. Nothing else of the API is importable from outside it (package.json
+ * "exports").
  */
+import type {
+  AdminJobPage,
+  AdminJobsQuery,
+  Job,
+  SearchFilter,
+  SearchRequest,
+  SearchResponse,
+} from '@jobboard/contract';
+import type { Knex } from 'knex';
+import type { Dialect } from './db/knex';
+import { JobChanges } from './jobs/job-changes';
+import type { JobInput } from './jobs/job-input';
+import { AdminJobsRepository } from './jobs/repositories/admin-jobs';
+import { JobWriter } from './jobs/repositories/job-writer';
+import { PublicJobsRepository } from './jobs/repositories/public-jobs';
+import { searchIndexFor } from './jobs/search-index';
+import { boardSearch } from './jobs/search/board-search';
+
 export type { DatabaseConfig } from './config';
 export { createKnex } from './db/knex';
 export { migrateLatest } from './db/migrate';
-export { JobsRepository, type JobInput } from './jobs/jobs-repository';
-export { searchIndexFor } from './jobs/search-index';
+export type { JobInput } from './jobs/job-input';
 export { SubmissionsRepository } from './submissions/submissions-repository';
+
+/** The jobs' reads and writes a tool measures, without HTTP or the public-read cache. */
+export interface ToolJobs {
+  /** As the API writes jobs (the writer's createMany). */
+  createMany(inputs: JobInput[], now: Date): Promise<number[]>;
+  /** The work of POST /api/jobs/search: the search, worked out as the API does, and its page. */
+  search(request: SearchRequest, now: Date): Promise<SearchResponse>;
+  /** The work of a feed: the newest `limit` jobs of a search. */
+  newest(filter: SearchFilter, limit: number, now: Date): Promise<Job[]>;
+  /** The work of GET /api/admin/lists/jobs. */
+  adminPage(view: AdminJobsQuery, now: Date): Promise<AdminJobPage>;
+}
+
+/** The jobs' repositories on `db` (one connection for writes and reads), as the API makes them. */
+export function toolJobs(db: Knex, dialect: Dialect): ToolJobs {
+  const searchIndex = searchIndexFor(dialect);
+  const writer = new JobWriter(db, dialect, searchIndex, new JobChanges());
+  const publicJobs = new PublicJobsRepository(db, dialect, searchIndex);
+  const admin = new AdminJobsRepository(db, dialect);
+  return {
+    createMany: (inputs, now) => writer.createMany(inputs, now),
+    search: ({ page, pageSize, ...filter }, now) =>
+      publicJobs.search(boardSearch(filter), page, pageSize, now),
+    newest: (filter, limit, now) => publicJobs.newest(boardSearch(filter), limit, now),
+    adminPage: (view, now) => admin.adminPage(view, now),
+  };
+}

@@ -18,7 +18,7 @@ import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import type { JobInput } from '../src/jobs/jobs-repository';
+import type { JobInput } from '../src/jobs/job-input';
 import { CSRF, login, sessionCookie, signedIn } from './support/admin';
 import { parseCsv } from './support/csv';
 import { jobInput } from './support/jobs';

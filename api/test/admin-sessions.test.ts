@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { BACKGROUND_POLL_HEADER } from '@jobboard/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrations } from '../migrations';
+import { migrations } from '../src/db/migrations';
 import { ADMIN, CSRF, createAdmin, login, sessionCookie } from './support/admin';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
 

@@ -1,6 +1,6 @@
 import { ALERT_LIMITS, ALERT_MESSAGES } from '@jobboard/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { JobInput } from '../src/jobs/jobs-repository';
+import type { JobInput } from '../src/jobs/job-input';
 import { signedIn } from './support/admin';
 import { createJobs } from './support/jobs';
 import { fakeReleases } from './support/releases';

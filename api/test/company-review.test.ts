@@ -1,7 +1,7 @@
 import type { AdminSubmission, HistoryEntry, Job } from '@jobboard/contract';
 import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { migrations } from '../migrations';
+import { migrations } from '../src/db/migrations';
 import { migrateLatest } from '../src/db/migrate';
 import { signedIn } from './support/admin';
 import {

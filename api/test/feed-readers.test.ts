@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobInput } from '../src/jobs/jobs-repository';
+import type { JobInput } from '../src/jobs/job-input';
 import { builtSiteWith, type BuiltSite } from './support/built-site';
 import {
   DEBIAN_PYTHON,

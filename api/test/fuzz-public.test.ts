@@ -2,7 +2,6 @@ import { rmSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALID_SUBMISSION } from '@jobboard/contract/testing';
-import { issuePaymentToken } from '../src/payments/payment-tokens';
 import { CSRF, createAdmin } from './support/admin';
 import { startFakeStripe, type FakeStripe } from './support/fake-stripe';
 import {
@@ -55,7 +54,7 @@ beforeAll(async () => {
   payTokens = [];
   for (const status of ['approved', 'paid', 'rejected']) {
     const id = await insertSubmission(t.db, { status });
-    payTokens.push((await issuePaymentToken(t.app, t.db, id, t.clock.now)).token);
+    payTokens.push((await t.app.payments.issueLink(t.db, id, t.clock.now)).token);
   }
 });
 afterAll(async () => {

@@ -1,6 +1,5 @@
 import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { issuePaymentToken } from '../src/payments/payment-tokens';
 import { startFakeStripe, type FakeStripe } from './support/fake-stripe';
 import { pay, startCheckout, stripeEnv, WEBHOOK_SECRET } from './support/payments';
 import { SmtpPeer } from './support/smtp-peer';
@@ -42,7 +41,7 @@ describe(`the sender wakes after the commit that queued a message on ${testDatab
       env: { ...stripeEnv(stripe), SMTP_URL: smtp.url, MAIL_POLL_SECONDS: HOUR },
     });
     const id = await insertSubmission(t.db, { contact_email: 'webhook-wake@openballot.example' });
-    const { token } = await issuePaymentToken(t.app, t.db, id, t.clock.now);
+    const { token } = await t.app.payments.issueLink(t.db, id, t.clock.now);
     const session = await startCheckout(t, stripe, token);
     smtp.received.length = 0;
     await pay(t, stripe, session);

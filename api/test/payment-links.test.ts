@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { PAY_LINK_MESSAGES } from '@jobboard/contract';
 import type { Knex } from 'knex';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { migrations } from '../migrations';
+import { migrations } from '../src/db/migrations';
 import { migrateLatest } from '../src/db/migrate';
 import { signedIn } from './support/admin';
 import { startFakeStripe, type FakeStripe } from './support/fake-stripe';

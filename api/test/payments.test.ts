@@ -2,7 +2,6 @@ import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { PAYMENT_MESSAGES, type Job, type PayPageView } from '@jobboard/contract';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { issuePaymentToken } from '../src/payments/payment-tokens';
 import { freePort } from './support/pg-cluster';
 import { startFakeStripe, type FakeSession, type FakeStripe } from './support/fake-stripe';
 import { insertSubmission } from './support/submissions';
@@ -32,7 +31,7 @@ afterEach(() => t.close());
 
 async function approvedWithToken(overrides: Record<string, unknown> = {}) {
   const id = await insertSubmission(t.db, overrides);
-  const { token } = await issuePaymentToken(t.app, t.db, id, t.clock.now);
+  const { token } = await t.app.payments.issueLink(t.db, id, t.clock.now);
   return { id, token };
 }
 
@@ -85,7 +84,7 @@ describe(`payments on ${testDatabase}`, () => {
 
     it('gets a new link beside it: only a hash is kept, so the same link is never shown twice', async () => {
       const { id, token } = await approvedWithToken();
-      const renewed = await issuePaymentToken(t.app, t.db, id, t.clock.now);
+      const renewed = await t.app.payments.issueLink(t.db, id, t.clock.now);
       expect(renewed.token).not.toBe(token);
       expect(renewed.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect((await t.app.inject(`/api/pay/${renewed.token}`)).statusCode).toBe(200);
@@ -164,7 +163,7 @@ describe(`payments on ${testDatabase}`, () => {
       const bare = await buildTestApp();
       try {
         const id = await insertSubmission(bare.db);
-        const { token } = await issuePaymentToken(bare.app, bare.db, id, bare.clock.now);
+        const { token } = await bare.app.payments.issueLink(bare.db, id, bare.clock.now);
         expect((await bare.app.inject(`/api/pay/${token}`)).json().paymentsConfigured).toBe(false);
         const res = await bare.app.inject({ method: 'POST', url: `/api/pay/${token}/checkout` });
         expect(res.statusCode).toBe(503);
@@ -397,7 +396,7 @@ describe(`payments while Stripe cannot be reached on ${testDatabase}`, () => {
       },
     });
     const id = await insertSubmission(app.db);
-    const { token } = await issuePaymentToken(app.app, app.db, id, app.clock.now);
+    const { token } = await app.app.payments.issueLink(app.db, id, app.clock.now);
     const checkout = () => app.app.inject({ method: 'POST', url: `/api/pay/${token}/checkout` });
     return { app, checkout };
   }

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrations } from '../migrations';
+import { migrations } from '../src/db/migrations';
 import { fakeReleases } from './support/releases';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
 

@@ -12,7 +12,7 @@ import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
 const NOT_JSON = [
   'GET /*',
   'GET /assets/*',
-  // Discovery: feeds, sitemap (and its index's files) and robots.txt (routes/discovery).
+  // Discovery: feeds, sitemap (and its index's files) and robots.txt (discovery/routes).
   'GET /feed.json',
   'GET /feed.xml',
   'GET /robots.txt',

@@ -94,7 +94,7 @@ const MEMBER = [
   'GET /api/members/alerts',
   'DELETE /api/members/alerts/:id',
 ];
-/** What crawlers and feed readers poll (routes/discovery); :file is a sitemap index's file. */
+/** What crawlers and feed readers poll (discovery/routes); :file is a sitemap index's file. */
 const DISCOVERY = [
   'GET /feed.xml',
   'GET /feed.json',
@@ -102,7 +102,7 @@ const DISCOVERY = [
   'GET /sitemaps/:file',
   'GET /robots.txt',
 ];
-/** Load balancers' and orchestrators' probes (routes/ops). */
+/** Load balancers' and orchestrators' probes (ops/routes). */
 const OPERATORS = ['GET /healthz', 'GET /readyz'];
 
 let t: TestApp;

@@ -6,7 +6,7 @@ import {
 } from '@jobboard/contract';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobInput } from '../src/jobs/jobs-repository';
+import type { JobInput } from '../src/jobs/job-input';
 import { jobInput } from './support/jobs';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
 

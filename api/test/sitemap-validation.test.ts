@@ -3,7 +3,7 @@ import { MAX_INT4, SITEMAP_MAX_BYTES, SITEMAP_MAX_URLS } from '@jobboard/contrac
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { urlsPerFile, urlsetXml } from '../src/discovery/sitemap';
-import type { JobInput } from '../src/jobs/jobs-repository';
+import type { JobInput } from '../src/jobs/job-input';
 import { builtSiteWith, type BuiltSite } from './support/built-site';
 import { createJobs, jobInput } from './support/jobs';
 import { fakeReleases } from './support/releases';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { migrations } from '../migrations';
+import { migrations } from '../src/db/migrations';
 import { createKnex } from '../src/db/knex';
 import { migrateLatest } from '../src/db/migrate';
 import { CSRF, createAdmin, login, sessionCookie } from './support/admin';

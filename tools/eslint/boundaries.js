@@ -34,6 +34,24 @@ function featureOf(relative) {
   return match ? { app: match[1], name: match[2] } : undefined;
 }
 
+/**
+ * The API's folders that are no domain: its infrastructure (plugins, http, db) and the operators'
+ * commands (cli, seed, backup), which build what they need without the app.
+ */
+const API_NOT_DOMAINS = new Set(['plugins', 'http', 'db', 'cli', 'seed', 'backup']);
+
+/** The domain an API file belongs to (`api/src/<domain>/...`); undefined outside any. */
+function apiDomainOf(relative) {
+  const match = /^api\/src\/([^/]+)\//.exec(relative);
+  return match && !API_NOT_DOMAINS.has(match[1]) ? match[1] : undefined;
+}
+
+/** A domain's repository: `*-repository` or a file of its `repositories/` folder. */
+const isRepository = (relative) =>
+  /^api\/src\/[^/]+\/(?:.+\/)?(?:[^/]+-repository|repositories\/[^/]+)(?:\.[cm]?[jt]s)?$/.test(
+    relative,
+  );
+
 /** Where an import leads: a file or folder of the repository, or a package outside it. */
 function resolveImport(specifier, fromFile) {
   if (specifier.startsWith('.')) {
@@ -59,6 +77,12 @@ export function boundaryProblem(specifier, filename) {
       return `The contract imports nothing but superstruct (and its own files): not '${specifier}'.`;
     }
   }
+  if (fromPath.startsWith('api/migrations/')) {
+    const inside = to.relative && to.path.startsWith('api/migrations/');
+    if (!inside && !to.external) {
+      return `A migration is history: it imports nothing of the application ('${specifier}'). Copy the few lines it needs into it.`;
+    }
+  }
   if (to.external) return undefined;
   if (isRemote(from) && isRemote(to.pkg) && to.pkg !== from) {
     return `A remote never imports another remote (${from.dir} -> ${to.pkg.dir}): share through shared-ui or the contract.`;
@@ -75,6 +99,11 @@ export function boundaryProblem(specifier, filename) {
     fromFeature.name !== toFeature.name
   ) {
     return `A feature never imports another feature (${fromFeature.name} -> ${toFeature.name}): compose them in src/app, or move what both need to src/lib.`;
+  }
+  const fromDomain = apiDomainOf(fromPath);
+  const toDomain = apiDomainOf(`${to.path}`);
+  if (fromDomain && toDomain && fromDomain !== toDomain && isRepository(to.path)) {
+    return `A domain never reaches into another domain's repository (${fromDomain} -> ${to.path.replace(/^api\/src\//, '')}): ask the ${toDomain} domain's service, which its plugin puts on app.`;
   }
   if (to.relative && to.pkg !== from) {
     return `'${specifier}' reaches into ${to.pkg ? to.pkg.name : 'a folder outside any package'}: import a package by its name, through its exports.`;

@@ -75,6 +75,32 @@ const PLANTED: { rule: string; file: string; code: string; error: RegExp }[] = [
     code: "export { SUBMISSION_MESSAGES } from '@jobboard/contract/src/submission';\n",
     error: /is not an export of @jobboard\/contract/,
   },
+  {
+    rule: "an API domain never reaches into another domain's repository",
+    file: 'api/src/backoffice/planted.ts',
+    code: "export type { PaymentsRepository } from '../payments/payments-repository';\n",
+    error:
+      /A domain never reaches into another domain's repository \(backoffice -> payments\/payments-repository\)/,
+  },
+  {
+    rule: "an API domain never reaches into another domain's repositories folder",
+    file: 'api/src/sync/planted.ts',
+    code: "export { JobWriter } from '../jobs/repositories/job-writer';\n",
+    error:
+      /A domain never reaches into another domain's repository \(sync -> jobs\/repositories\/job-writer\)/,
+  },
+  {
+    rule: 'a migration imports nothing of the API',
+    file: 'api/migrations/20991231000100_planted.ts',
+    code: "export { labelKey } from '../src/jobs/label-key';\n",
+    error: /A migration is history: it imports nothing of the application/,
+  },
+  {
+    rule: 'a migration imports nothing of the contract either',
+    file: 'api/migrations/20991231000100_planted.ts',
+    code: "export { MAX_INT4 } from '@jobboard/contract';\n",
+    error: /A migration is history: it imports nothing of the application/,
+  },
 ];
 
 describe('the import boundaries fail the lint', () => {
@@ -102,6 +128,20 @@ describe('the import boundaries fail the lint', () => {
         "export { object } from 'superstruct';\nexport * from './job';\n",
       ],
       ['e2e/support/planted.ts', "export { SmtpPeer } from '@jobboard/api/test-support';\n"],
+      // An API domain: its own repositories, another domain's service, the infrastructure.
+      [
+        'api/src/payments/planted.ts',
+        "export { PaymentsRepository } from './payments-repository';\nexport type { JobsService } from '../jobs/jobs-service';\nexport { chunks } from '../db/chunks';\n",
+      ],
+      [
+        'api/src/jobs/routes/api/planted.ts',
+        "export { JobWriter } from '../../repositories/job-writer';\n",
+      ],
+      // A migration: its own folder's helpers, Node and knex.
+      [
+        'api/migrations/20991231000100_planted.ts',
+        "import { createHash } from 'node:crypto';\nexport type { Knex } from 'knex';\nexport { isPostgres } from './migration';\nexport const hash = createHash;\n",
+      ],
     ];
     for (const [file, code] of allowed) {
       expect(await boundaryErrors(file, code), file).toEqual([]);

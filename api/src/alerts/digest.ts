@@ -1,7 +1,7 @@
 import { ALERT_LIMITS, describeSearch, filterFromQueryString } from '@jobboard/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
-import type { JobsRepository } from '../jobs/jobs-repository';
+import type { PublicReads } from '../jobs/public-reads';
 import { alertDigestEmail } from '../mail/alert-emails';
 import type { Outbox } from '../mail/outbox';
 import type { AlertRow, AlertsRepository } from './alerts-repository';
@@ -24,8 +24,8 @@ export interface DigestReport {
 export interface DigestDeps {
   db: Knex;
   alerts: AlertsRepository;
-  jobs: JobsRepository;
-  outbox: Outbox;
+  jobs: Pick<PublicReads, 'latestId' | 'findNew'>;
+  outbox: Pick<Outbox, 'enqueue'>;
   now: () => Date;
   publicUrl: string;
   boardName: string;

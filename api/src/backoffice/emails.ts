@@ -2,9 +2,9 @@ import type { AdminEmail, AdminEmailPage, AdminEmailsQuery } from '@jobboard/con
 import { Conflict, NotFound } from '../domain-errors';
 import type { OutboxListRow } from '../mail/outbox';
 import { REDACTED_PAY_PATH } from '../payments/payment-tokens';
-import type { ServiceContext } from '../service-context';
+import type { BackofficeContext } from './backoffice';
 
-type EmailContext = Pick<ServiceContext, 'outbox' | 'now'>;
+type EmailContext = Pick<BackofficeContext, 'outbox' | 'now'>;
 
 /**
  * A failed message can be sent again unless it carried a pay link: a link is not kept once its
@@ -32,7 +32,7 @@ function toAdminEmail(row: OutboxListRow): AdminEmail {
 
 /** One page of the outbox, newest first. */
 export async function listEmails(
-  context: EmailContext,
+  context: Pick<BackofficeContext, 'outbox'>,
   query: AdminEmailsQuery,
 ): Promise<AdminEmailPage> {
   const { rows, total } = await context.outbox.page(query);

@@ -1,5 +1,5 @@
 import { type AdminJob, type AdminJobsQuery, type AdminSubmissionsQuery } from '@jobboard/contract';
-import type { ServiceContext } from '../service-context';
+import type { BackofficeContext } from './backoffice';
 import { toCsv, type CsvValue } from './csv';
 
 /** Cents as a plain number of dollars (12345 -> 123.45), for a spreadsheet to sum. */
@@ -31,7 +31,7 @@ export const JOB_CSV_COLUMNS = [
 
 /** The jobs CSV of an admin view: every job of the view (all its pages), in the view's order. */
 export async function jobsCsv(
-  context: Pick<ServiceContext, 'jobs' | 'now'>,
+  context: Pick<BackofficeContext, 'jobs' | 'now'>,
   view: AdminJobsQuery,
 ): Promise<string> {
   const jobs = await context.jobs.adminView(view, context.now);
@@ -83,7 +83,7 @@ export const SUBMISSION_CSV_COLUMNS = [
  * payment as `provider status amount [session]`, separated by '; '.
  */
 export async function submissionsCsv(
-  context: Pick<ServiceContext, 'submissions' | 'payments' | 'db'>,
+  context: Pick<BackofficeContext, 'submissions' | 'payments' | 'db'>,
   view: AdminSubmissionsQuery,
 ): Promise<string> {
   const rows = await context.submissions.view(context.db, view, MAX_SUBMISSION_EXPORT_ROWS);

@@ -7,11 +7,14 @@ import {
 import { NotFound } from '../domain-errors';
 import type { CompanyAuditRow } from '../jobs/companies';
 import type { OutboxListRow } from '../mail/outbox';
-import type { ServiceContext } from '../service-context';
-import type { StoredEvent } from '../submissions/submissions-repository';
+import type { StoredEvent } from '../submissions/submission-row';
+import type { BackofficeContext } from './backoffice';
 import { readChanges, type JobAuditAction } from '../jobs/job-audit';
 
-type HistoryContext = Pick<ServiceContext, 'jobs' | 'submissions' | 'outbox' | 'db' | 'now'>;
+type HistoryContext = Pick<
+  BackofficeContext,
+  'jobs' | 'companies' | 'submissions' | 'outbox' | 'db' | 'now'
+>;
 
 const iso = (ms: unknown) => new Date(Number(ms)).toISOString();
 
@@ -41,8 +44,7 @@ const AUDIT_KINDS: Partial<Record<JobAuditAction, HistoryKind>> = {
  * timeline (review, payment, e-mails); 'expired' once its listing has ended.
  */
 export async function jobHistory(context: HistoryContext, jobId: number): Promise<HistoryEntry[]> {
-  const job = await context.jobs.findAny(jobId, context.now);
-  if (!job) throw new NotFound('Job not found');
+  const job = await context.jobs.getJob(jobId, context.now);
   const audit = await context.jobs.auditOf(jobId);
   const entries: HistoryEntry[] = [];
   if (!audit.some((a) => a.action === 'created')) {
@@ -55,7 +57,7 @@ export async function jobHistory(context: HistoryContext, jobId: number): Promis
   }
   // Before the job's own lines, so that at the same instant the company's change comes first:
   // one made by this job's edit is in that edit's transaction, one from elsewhere came before.
-  entries.push(...(await context.jobs.companies.historyOfJob(jobId)).map(companyEntry));
+  entries.push(...(await context.companies.historyOfJob(jobId)).map(companyEntry));
   for (const line of audit) {
     const changes = readChanges(line.changes);
     entries.push({
@@ -97,7 +99,7 @@ async function submissionEntries(
   const events = await context.submissions.events(context.db, submissionId);
   const emails = await context.outbox.ofSubmission(context.db, submissionId);
   const company = withCompany
-    ? await context.jobs.companies.changesFromSubmission(submissionId, context.db)
+    ? await context.companies.changesFromSubmission(submissionId, context.db)
     : [];
   return [...events.flatMap(eventEntries), ...company.map(companyEntry), ...emails.map(emailEntry)];
 }

@@ -1,5 +1,5 @@
 import { REVENUE_MONTHS, type AdminStats } from '@jobboard/contract';
-import type { ServiceContext } from '../service-context';
+import type { BackofficeContext } from './backoffice';
 
 /** 'YYYY-MM' of a moment, in UTC. */
 const monthOf = (date: Date) => date.toISOString().slice(0, 7);
@@ -12,8 +12,8 @@ const monthOf = (date: Date) => date.toISOString().slice(0, 7);
  */
 export async function dashboardNumbers(
   context: Pick<
-    ServiceContext,
-    'jobs' | 'submissions' | 'payments' | 'alerts' | 'syncRuns' | 'db' | 'now'
+    BackofficeContext,
+    'jobs' | 'submissions' | 'payments' | 'alerts' | 'sync' | 'db' | 'now'
   >,
 ): Promise<AdminStats> {
   const { now } = context;
@@ -39,7 +39,7 @@ export async function dashboardNumbers(
     pendingReview: await context.submissions.countPending(context.db),
     paidThisMonth,
     revenueByMonth: months.map((month) => ({ month, cents: cents.get(month)! })),
-    lastSync: (await context.syncRuns.last(context.db))?.finishedAt ?? null,
-    confirmedAlerts: await context.alerts.countConfirmed(context.db),
+    lastSync: await context.sync.lastFinishedAt(),
+    confirmedAlerts: await context.alerts.countConfirmed(),
   };
 }

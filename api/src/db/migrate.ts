@@ -1,10 +1,10 @@
 import type { Knex } from 'knex';
-import { migrations } from '../../migrations';
 import { dialectOf } from './knex';
+import { migrations } from './migrations';
 
 /**
- * Migrations are listed in code (api/migrations/index.ts) rather than discovered on disk, so the
- * same list runs under tsx, vitest and the production bundle, and the order is explicit.
+ * The migrations of api/migrations, oldest first (migrations.ts finds them in their folder, from
+ * source or in the build), handed to knex as they are.
  */
 const source: Knex.MigrationSource<(typeof migrations)[number]> = {
   getMigrations: async () => migrations,
@@ -39,7 +39,7 @@ export async function rollbackAll(db: Knex): Promise<void> {
   await db.migrate.rollback({ migrationSource: source }, true);
 }
 
-/** Every migration in api/migrations/index.ts that the database has not applied, oldest first. */
+/** Every migration in api/migrations that the database has not applied, oldest first. */
 export async function pendingMigrations(db: Knex): Promise<string[]> {
   const applied = new Set(
     (await db.schema.hasTable(MIGRATIONS_TABLE))

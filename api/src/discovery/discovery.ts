@@ -5,9 +5,8 @@ import {
   filterFromQueryString,
   filterToQueryString,
 } from '@jobboard/contract';
-import type { JobsRepository } from '../jobs/jobs-repository';
-import type { CachedBody } from '../jobs/public-cache';
 import type { PublicReads } from '../jobs/public-reads';
+import type { CachedBody } from '../plugins/public-cache';
 import { jsonFeed, rssFeed } from './feeds';
 import {
   PAGES_FILE,
@@ -23,6 +22,9 @@ import {
 
 export type FeedFormat = 'rss' | 'json';
 
+/** Feed readers and crawlers poll: a few minutes of reuse, then a cheap 304 (ETag). */
+export const MAX_AGE_SECONDS = 300;
+
 /**
  * The feeds, the sitemap (or its index and files) and robots.txt (docs/architecture.md,
  * Discovery). Feeds and sitemap are built from the public reads and kept in the same cache (dropped when jobs change, never served
@@ -31,7 +33,6 @@ export type FeedFormat = 'rss' | 'json';
 export class Discovery {
   constructor(
     private readonly reads: PublicReads,
-    private readonly jobs: JobsRepository,
     private readonly site: { origin: string; boardName: string; sitemapUrlsPerFile: number },
     private readonly now: () => Date,
   ) {
@@ -53,7 +54,7 @@ export class Discovery {
       `feed:${format}:${filterToQueryString(filter)}`,
       async () => {
         const builtAt = this.now();
-        const jobs = await this.jobs.newest(filter, FEED_ITEMS, builtAt);
+        const jobs = await this.reads.newest(filter, FEED_ITEMS, builtAt);
         const source = { ...this.site, filter, jobs, builtAt };
         const text = format === 'rss' ? rssFeed(source) : JSON.stringify(jsonFeed(source));
         return { text, headers: lastModified(builtAt) };
@@ -70,7 +71,7 @@ export class Discovery {
       const builtAt = this.now();
       const { groups, newest, oneFile } = await this.sitemapLayout(builtAt);
       if (oneFile) {
-        const jobs = await this.jobs.publicUpdates(builtAt, 1, this.lastId(groups.at(-1)?.group));
+        const jobs = await this.reads.publicUpdates(builtAt, 1, this.lastId(groups.at(-1)?.group));
         return { text: urlsetXml(this.site.origin, jobs, true), headers: lastModified(builtAt) };
       }
       const files = [
@@ -101,7 +102,7 @@ export class Discovery {
       if (group === null) return { text: pagesXml(this.site.origin, newest), headers };
       if (!groups.some((g) => g.group === group)) return none;
       const from = group * this.perFile + 1;
-      const jobs = await this.jobs.publicUpdates(builtAt, from, this.lastId(group));
+      const jobs = await this.reads.publicUpdates(builtAt, from, this.lastId(group));
       return { text: urlsetXml(this.site.origin, jobs, false), headers };
     });
     return body.bytes.length ? body : null;
@@ -109,7 +110,7 @@ export class Discovery {
 
   /** The public jobs by group of ids, the newest change, and whether one file holds it all. */
   private async sitemapLayout(at: Date) {
-    const groups = await this.jobs.publicIdGroups(at, this.perFile);
+    const groups = await this.reads.publicIdGroups(at, this.perFile);
     const total = groups.reduce((sum, group) => sum + group.count, 0);
     const newest = groups.reduce((latest, group) => Math.max(latest, group.updatedAt), 0);
     return { groups, newest, oneFile: total + SITEMAP_PAGE_COUNT <= this.perFile };

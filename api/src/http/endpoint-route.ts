@@ -26,7 +26,7 @@ export interface StructTypeProvider extends FastifyTypeProvider {
 }
 
 /**
- * Request values that were checked already (a search body known by its text, routes/jobs): the
+ * Request values that were checked already (a search body known by its text, jobs/routes/api/jobs.ts): the
  * validator lets them through as they are rather than checking them again.
  */
 const checkedValues = new WeakSet<object>();

@@ -1,8 +1,8 @@
 import { COMPANY_FIELDS, type CompanyField } from '@jobboard/contract';
 import type { Knex } from 'knex';
 import type { JobChanges } from './job-changes';
-import type { JobInput } from './jobs-repository';
-import { chunks } from './search-index/search-index';
+import type { JobInput } from './job-input';
+import { chunks } from '../db/chunks';
 
 type Db = Knex | Knex.Transaction;
 

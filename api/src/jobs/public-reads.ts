@@ -1,18 +1,26 @@
-import { EXPERIENCE_LEVELS, JOB_TYPE_FLAGS, type SearchRequest } from '@jobboard/contract';
+import {
+  defaultSearchFilter,
+  type Job,
+  type SearchFilter,
+  type SearchRequest,
+} from '@jobboard/contract';
 import { NotFound } from '../domain-errors';
-import type { JobsRepository } from './jobs-repository';
-import { labelKey } from './label-key';
-import type { CachedBody, PublicCache } from './public-cache';
-import { searchTerms } from './search-index';
+import type { CachedBody, PublicCache } from '../plugins/public-cache';
+import type { PublicJobsRepository } from './repositories/public-jobs';
+import { boardSearch } from './search/board-search';
+
+/** Every public job: the search `GET /api/jobs` pages through. */
+const EVERY_JOB = boardSearch(defaultSearchFilter());
 
 /**
- * Every public read of jobs, as the answer the API sends (serialized once, from the cache). The
- * jobs routes send them; the page renderer puts the first view's in the page, so a visitor's first
- * card and the API agree byte for byte.
+ * The public's reads of jobs. The board's are answers as the API sends them (serialized once,
+ * from the public-read cache): the jobs routes send them, and the page renderer puts the first
+ * view's in the page, so a visitor's first card and the API agree byte for byte. The others are
+ * what the feeds, the sitemap, a member's bookmarks and an alert's digest read.
  */
 export class PublicReads {
   constructor(
-    private readonly jobs: JobsRepository,
+    private readonly jobs: PublicJobsRepository,
     readonly cache: PublicCache,
     private readonly now: () => Date,
   ) {}
@@ -20,10 +28,11 @@ export class PublicReads {
   /** One page of the public list, with its X-Total-Count and Link headers. */
   list(page: number, pageSize: number): Promise<CachedBody> {
     return this.cache.answer(`list:${page}:${pageSize}`, async () => {
-      const { ids, total, totalExact } = await this.jobs.listPublic(this.now(), page, pageSize);
+      const now = this.now();
+      const { ids, total, totalExact } = await this.jobs.listPublic(EVERY_JOB, now, page, pageSize);
       const next = `</api/jobs?page=${page + 1}&pageSize=${pageSize}>; rel="next"`;
       return {
-        body: await this.jobs.loadInOrder(ids, this.now()),
+        body: await this.jobs.loadInOrder(ids, now),
         headers: {
           'X-Total-Count': `${total}${totalExact ? '' : '+'}`,
           ...(total > page * pageSize ? { Link: next } : {}),
@@ -54,10 +63,15 @@ export class PublicReads {
     return exists.bytes.toString() === 'true';
   }
 
+  /**
+   * One page of a board search. The search is worked out once (board-search.ts): the cache knows
+   * it by its identity, and the search reads its words and labels from the same.
+   */
   search(request: SearchRequest): Promise<CachedBody> {
-    return this.cache.get(`search:${searchKey(request)}`, () =>
-      this.jobs.search(request, this.now()),
-    );
+    const { page, pageSize, ...filter } = request;
+    const search = boardSearch(filter);
+    const key = `search:${search.identity}:${filter.sortOption}:${page}:${pageSize}`;
+    return this.cache.get(key, () => this.jobs.search(search, page, pageSize, this.now()));
   }
 
   locations(): Promise<CachedBody> {
@@ -67,19 +81,47 @@ export class PublicReads {
   categories(): Promise<CachedBody> {
     return this.cache.get('categories', () => this.jobs.publicCategories(this.now()));
   }
-}
 
-/** The same search, however its body was written: keys in one order, categories as a set. */
-function searchKey(search: SearchRequest): string {
-  return JSON.stringify([
-    searchTerms(search.query),
-    ...JOB_TYPE_FLAGS.map((flag) => search.jobType[flag]),
-    ...EXPERIENCE_LEVELS.map((level) => search.experience[level]),
-    search.salaryRange,
-    labelKey(search.location),
-    [...new Set(search.category.map(labelKey))].sort(),
-    search.sortOption,
-    search.page,
-    search.pageSize,
-  ]);
+  // ---- reads of the other domains (not cached here) ---------------------------------------------
+
+  /** The newest `limit` public jobs of a search, featured or not, newest first: a feed. */
+  newest(filter: SearchFilter, limit: number, now: Date): Promise<Job[]> {
+    return this.jobs.newest(boardSearch(filter), limit, now);
+  }
+
+  /**
+   * The public jobs of a search created after the job `afterId` and up to `upToId` (an alert's
+   * digest): the first `limit` of them, and how many there are.
+   */
+  findNew(
+    filter: SearchFilter,
+    window: { afterId: number; upToId: number },
+    now: Date,
+    limit: number,
+  ): Promise<{ jobs: Job[]; total: number; totalExact: boolean }> {
+    return this.jobs.findNew(boardSearch(filter), window, now, limit);
+  }
+
+  /** The id of the newest job (0 when there is none): where "new since now" starts. */
+  latestId(): Promise<number> {
+    return this.jobs.latestId();
+  }
+
+  /** Which of these ids name a job whose page may be shown (a member's bookmarks). */
+  visibleIds(ids: number[]): Promise<Set<number>> {
+    return this.jobs.visibleIds(ids);
+  }
+
+  /** The public jobs by groups of `size` ids (the sitemap index). */
+  publicIdGroups(
+    now: Date,
+    size: number,
+  ): Promise<{ group: number; count: number; updatedAt: number }[]> {
+    return this.jobs.publicIdGroups(now, size);
+  }
+
+  /** The public jobs with ids from `fromId` to `toId` and when each last changed (the sitemap). */
+  publicUpdates(now: Date, fromId: number, toId: number) {
+    return this.jobs.publicUpdates(now, fromId, toId);
+  }
 }

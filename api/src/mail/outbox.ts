@@ -81,7 +81,7 @@ export class Outbox {
 
   constructor(private readonly db: Knex) {}
 
-  /** What to call once a queued message can be seen (plugins/mailer.ts: wake the sender). */
+  /** What to call once a queued message can be seen (mail/plugin.ts: wake the sender). */
   onEnqueued(wake: () => void): void {
     this.wake = wake;
   }

@@ -1,12 +1,12 @@
 import { PAY_LINK_MESSAGES, listingTier } from '@jobboard/contract';
 import type Stripe from 'stripe';
 import { Conflict, Gone } from '../domain-errors';
-import type { ServiceContext } from '../service-context';
+import type { PaymentsContext } from './payments-service';
 import type { SubmissionRow } from '../submissions/submission-row';
 import { settlePromoBeforeCharge } from './promo-redemption';
 
 type CheckoutContext = Pick<
-  ServiceContext,
+  PaymentsContext,
   'db' | 'submissions' | 'promoCodes' | 'payments' | 'now' | 'publicUrl'
 >;
 

@@ -7,9 +7,9 @@ import {
 import type { Db } from '../db/knex';
 import { Gone, NotFound } from '../domain-errors';
 import { addDays } from '../jobs/dates';
-import type { ServiceContext } from '../service-context';
+import type { PaymentsContext } from './payments-service';
 import type { SubmissionRow } from '../submissions/submission-row';
-import type { PaymentLinkRow } from './payments-repository';
+import type { PaymentLinkRow } from './payment-rows';
 
 /**
  * Only this hash of a payment token is stored (hex SHA-256; migration 20261124120100 hashed the
@@ -20,7 +20,7 @@ export const hashPaymentToken = (token: string): string =>
   createHash('sha256').update(token).digest('hex');
 
 /** What issuing a pay link needs: the submissions (for the newest-link columns) and the links. */
-type LinkRepositories = Pick<ServiceContext, 'submissions' | 'payments'>;
+type LinkRepositories = Pick<PaymentsContext, 'submissions' | 'payments'>;
 
 /**
  * A new payment link for the submission: a fresh token that works for PAYMENT_LINK_TTL_DAYS,
@@ -85,7 +85,7 @@ export async function findByPaymentToken(
  */
 export async function payLinkSubmission(
   token: string,
-  context: Pick<ServiceContext, 'db' | 'submissions' | 'payments' | 'now'>,
+  context: Pick<PaymentsContext, 'db' | 'submissions' | 'payments' | 'now'>,
   jobsEmail: string,
 ): Promise<PayLink> {
   const found = await findByPaymentToken(context, context.db, token);

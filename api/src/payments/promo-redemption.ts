@@ -1,10 +1,10 @@
 import { MAX_AMOUNT_CENTS, listingTier } from '@jobboard/contract';
 import type { Knex } from 'knex';
 import { discountedCents } from '../promo-codes/promo-codes';
-import type { ServiceContext } from '../service-context';
+import type { PaymentsContext } from './payments-service';
 import type { SubmissionRow } from '../submissions/submission-row';
 
-type PromoContext = Pick<ServiceContext, 'submissions' | 'promoCodes'>;
+type PromoContext = Pick<PaymentsContext, 'submissions' | 'promoCodes'>;
 
 export type PromoSettlement =
   | { outcome: 'nothing-to-count' }
@@ -31,7 +31,7 @@ export async function settlePromoBeforeCharge(
     await submissions.update(trx, submission.id, { promo_redemption: 'redeemed' });
     return { outcome: 'redeemed' };
   }
-  const promo = await promoCodes.findById(trx, submission.promo_code_id);
+  const promo = await promoCodes.find(trx, submission.promo_code_id);
   const listPrice = listingTier(submission.listing_type).priceCents;
   const discount = promo ? listPrice - discountedCents(listPrice, promo) : 0;
   const amountCents = Math.min(MAX_AMOUNT_CENTS, submission.amount_cents + discount);

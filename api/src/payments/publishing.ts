@@ -2,7 +2,7 @@ import { listingTier } from '@jobboard/contract';
 import type { Knex } from 'knex';
 import { addDays, isoDate } from '../jobs/dates';
 import { jobLiveEmail } from '../mail/payment-emails';
-import type { ServiceContext } from '../service-context';
+import type { PaymentsContext } from './payments-service';
 import type { SubmissionRow } from '../submissions/submission-row';
 import { countPromoAtPayment } from './promo-redemption';
 
@@ -25,16 +25,8 @@ export type PublishOutcome =
   | { outcome: 'not-found' };
 
 export type PublishContext = Pick<
-  ServiceContext,
-  | 'jobs'
-  | 'submissions'
-  | 'listingCredits'
-  | 'promoCodes'
-  | 'payments'
-  | 'outbox'
-  | 'publicUrl'
-  | 'boardName'
-  | 'now'
+  PaymentsContext,
+  'jobs' | 'submissions' | 'promoCodes' | 'payments' | 'outbox' | 'publicUrl' | 'boardName' | 'now'
 >;
 
 /**
@@ -59,18 +51,9 @@ export async function markPaidAndPublish(
 
   const tier = listingTier(submission.listing_type);
   const expiresAt = tier.durationDays === null ? null : addDays(now, tier.durationDays);
-  const jobId = await context.jobs.create(jobFromSubmission(submission, now, expiresAt), now, trx);
-  await context.jobs.recordAudit(
-    [
-      {
-        jobId,
-        action: 'created',
-        detail:
-          payment.provider === 'credit'
-            ? `Published from submission #${submission.id} with a Multiples credit`
-            : `Published from submission #${submission.id} after payment`,
-      },
-    ],
+  const jobId = await context.jobs.publish(
+    jobFromSubmission(submission, now, expiresAt),
+    { submissionId: Number(submission.id), withCredit: payment.provider === 'credit' },
     { adminId: payment.adminId ?? null, actor: payment.actor },
     now,
     trx,
@@ -110,7 +93,7 @@ export async function markPaidAndPublish(
   // Normally counted when the checkout started (promo-redemption.ts).
   if (paidFor) await countPromoAtPayment(context, trx, submission);
   if (paidFor && tier.extraListings > 0) {
-    await context.listingCredits.grant(trx, {
+    await context.submissions.grantCredits(trx, {
       email: submission.contact_email,
       sourceSubmissionId: submission.id,
       count: tier.extraListings,

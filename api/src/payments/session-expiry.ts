@@ -1,4 +1,5 @@
-import type { ServiceContext } from '../service-context';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PaymentsContext } from './payments-service';
 
 /**
  * One expire call may take this long, with no retry of its own: it runs after an admin's amount
@@ -25,7 +26,8 @@ export interface ExpiryResult {
  */
 export async function expireMarkedSessions(
   submissionId: number,
-  { stripe, db, payments, log }: Pick<ServiceContext, 'stripe' | 'db' | 'payments' | 'log'>,
+  { stripe, db, payments }: Pick<PaymentsContext, 'stripe' | 'db' | 'payments'>,
+  log: FastifyBaseLogger,
 ): Promise<ExpiryResult> {
   const result: ExpiryResult = { expired: 0, pending: 0 };
   if (!stripe) return result;

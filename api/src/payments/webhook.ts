@@ -2,14 +2,14 @@ import { MAX_INT4, formatCents, parseRecordId } from '@jobboard/contract';
 import type { Knex } from 'knex';
 import type Stripe from 'stripe';
 import { paymentNeedsReviewEmail } from '../mail/payment-emails';
-import type { ServiceContext } from '../service-context';
+import type { PaymentsContext } from './payments-service';
 import type { SubmissionRow } from '../submissions/submission-row';
 import {
   FLAGGED_STATUSES,
   type FlaggedStatus,
   type PaymentLinkRow,
   type PaymentRow,
-} from './payments-repository';
+} from './payment-rows';
 import { markPaidAndPublish, type PublishContext, type PublishOutcome } from './publishing';
 
 /** The events that mean "this Checkout Session is paid". */
@@ -30,7 +30,7 @@ export type WebhookOutcome =
   | { handled: 'publish'; submissionId: number; result: PublishOutcome }
   | { handled: 'flagged'; submissionId: number; status: FlaggedStatus; reason: string };
 
-export type WebhookContext = PublishContext & Pick<ServiceContext, 'db' | 'adminEmail'>;
+export type WebhookContext = PublishContext & Pick<PaymentsContext, 'db' | 'adminEmail'>;
 
 /**
  * Apply one verified Stripe event, once: its id is recorded in the same transaction as its

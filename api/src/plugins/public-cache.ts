@@ -1,14 +1,23 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PublicCache, type CachedBody, type Encoding } from '../jobs/public-cache';
-import { PublicReads } from '../jobs/public-reads';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Public reads of jobs, kept in memory until jobs change (jobs/public-reads.ts). */
-    publicReads: PublicReads;
+    /**
+     * The public reads, kept in memory until the jobs change (the jobs domain has it follow
+     * them): its answers, the feeds and sitemap, the site's pages.
+     */
+    publicCache: PublicCache;
   }
 }
+
+/*
+ * The public-read cache: the answers of the public reads, serialized once, compressed at most once
+ * per encoding and kept until what they are made of changes (PublicCache), and how such an answer
+ * is sent (sendCached, sendBody, sendShared: ETag, 304, the client's encoding).
+ */
 
 /**
  * Route options of a cached public read. The answer is compressed once when cached, and its
@@ -23,10 +32,9 @@ const COMPRESS_FROM_BYTES = 1024;
 
 export default fp(
   async (app) => {
-    const cache = new PublicCache(app.db, app.jobs.changes, app.now);
-    app.decorate('publicReads', new PublicReads(app.jobs, cache, app.now));
+    app.decorate('publicCache', new PublicCache(app.now));
   },
-  { name: 'public-cache', dependencies: ['db', 'jobs', 'security-headers'] },
+  { name: 'public-cache', dependencies: ['config', 'security-headers'] },
 );
 
 /**
@@ -111,4 +119,215 @@ function accepted(request: FastifyRequest): Encoding | undefined {
   if (takes('br')) return 'br';
   if (takes('gzip')) return 'gzip';
   return undefined;
+}
+
+/** A public read's answer, serialized once and compressed at most once per encoding. */
+export class CachedBody {
+  readonly etag: string;
+  private readonly encoded = new Map<Encoding, Buffer>();
+
+  /** @param headers sent with the body (a list's X-Total-Count and Link) */
+  constructor(
+    readonly bytes: Buffer,
+    readonly headers: Record<string, string> = {},
+  ) {
+    this.etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
+  }
+
+  /** The body in this encoding, compressed on first use. */
+  encodedAs(encoding: Encoding): Buffer {
+    let body = this.encoded.get(encoding);
+    if (!body) {
+      body =
+        encoding === 'br'
+          ? brotliCompressSync(this.bytes, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: 5,
+                [constants.BROTLI_PARAM_SIZE_HINT]: this.bytes.length,
+              },
+            })
+          : gzipSync(this.bytes, { level: 6 });
+      this.encoded.set(encoding, body);
+    }
+    return body;
+  }
+}
+
+export type Encoding = 'br' | 'gzip';
+
+/** What a public read answers: the body (sent as JSON) and any headers that go with it. */
+export interface Answer {
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+interface Entry {
+  body: CachedBody;
+  generation: number;
+  /** The answer may change by itself at this instant (a job expires): not served past it. */
+  validUntil: number;
+}
+
+export interface PublicCacheOptions {
+  /** Entries kept at most (least recently used go first). */
+  maxEntries?: number;
+  /** An answer is recomputed after this long at the latest (the recent list's window moves). */
+  maxAgeMs?: number;
+  /** How often the database's jobs version is compared, for changes made by other processes. */
+  versionCheckMs?: number;
+}
+
+/**
+ * What the cached answers are made of, as the cache follows it: the jobs (jobs/plugin.ts). A
+ * change in this process calls `invalidate()` once it has committed; `version` is raised in the
+ * database by every change, so changes made by other processes are seen too.
+ */
+export interface CacheSource {
+  /** The version of the data as the database has it now. */
+  version(): Promise<number>;
+  /** When an answer may next change by itself (a public job expires); Infinity for never. */
+  nextExpiry(now: Date): Promise<number>;
+}
+
+/**
+ * The public reads (the board's pages, searches, one job, the filter choices, the feeds and the
+ * site's pages) kept in memory until the jobs change. A write in this process drops everything
+ * once it has committed, before its request answers, so no visitor sees a job as it was before an
+ * admin's save returned. A write in another process is noticed through the database's version,
+ * compared at most once every `versionCheckMs` (one second): that is the longest another process
+ * serves the old answer. An answer never outlives the next expiry of a public job, nor `maxAgeMs`.
+ *
+ * Concurrent requests for the same missing answer share one computation, so the first page right
+ * after a write costs one query, not one per waiting visitor.
+ */
+export class PublicCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly computing = new Map<string, Promise<Entry>>();
+  private generation = 0;
+  private knownVersion = -1;
+  private versionCheckedAt = 0;
+  private versionCheck?: Promise<void>;
+  private nextExpiry?: { generation: number; at: Promise<number> };
+  private readonly maxEntries: number;
+  private readonly maxAgeMs: number;
+  private readonly versionCheckMs: number;
+  private source: CacheSource = { version: async () => 0, nextExpiry: async () => Infinity };
+
+  constructor(
+    private readonly now: () => Date,
+    options: PublicCacheOptions = {},
+  ) {
+    this.maxEntries = options.maxEntries ?? 500;
+    this.maxAgeMs = options.maxAgeMs ?? 5 * 60_000;
+    this.versionCheckMs = options.versionCheckMs ?? 1000;
+  }
+
+  /** Keep answers only while `source` is unchanged (the jobs domain follows its own changes). */
+  follow(source: CacheSource): void {
+    this.source = source;
+    this.invalidate();
+  }
+
+  /** The cached answer for `key`, computing (once) what is missing or out of date. */
+  get(key: string, compute: () => Promise<unknown>): Promise<CachedBody> {
+    return this.answer(key, async () => ({ body: await compute() }));
+  }
+
+  /** As `get`, for an answer that also has headers. */
+  answer(key: string, compute: () => Promise<Answer>): Promise<CachedBody> {
+    return this.cached(key, async () => {
+      const { body, headers } = await compute();
+      return new CachedBody(Buffer.from(JSON.stringify(body)), headers);
+    });
+  }
+
+  /** As `get`, for an answer that is already text (a page of the site). */
+  text(key: string, compute: () => Promise<string>): Promise<CachedBody> {
+    return this.cached(key, async () => new CachedBody(Buffer.from(await compute())));
+  }
+
+  /** As `text`, with headers that go with the body (a feed's Last-Modified). */
+  textAnswer(
+    key: string,
+    compute: () => Promise<{ text: string; headers?: Record<string, string> }>,
+  ): Promise<CachedBody> {
+    return this.cached(key, async () => {
+      const { text, headers } = await compute();
+      return new CachedBody(Buffer.from(text), headers);
+    });
+  }
+
+  private async cached(key: string, compute: () => Promise<CachedBody>): Promise<CachedBody> {
+    await this.checkVersion();
+    const now = this.now().getTime();
+    const entry = this.entries.get(key);
+    if (entry && entry.generation === this.generation && now < entry.validUntil) {
+      // Most recently used last, so eviction takes the oldest.
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      return entry.body;
+    }
+    let pending = this.computing.get(key);
+    if (!pending) {
+      pending = this.compute(key, compute);
+      this.computing.set(key, pending);
+      const forget = () => this.computing.delete(key);
+      pending.then(forget, forget);
+    }
+    return (await pending).body;
+  }
+
+  /** Drop every answer (jobs changed). */
+  invalidate(): void {
+    this.generation += 1;
+    this.entries.clear();
+    this.computing.clear();
+  }
+
+  private async compute(key: string, compute: () => Promise<CachedBody>): Promise<Entry> {
+    const generation = this.generation;
+    const started = this.now().getTime();
+    const [body, expiry] = await Promise.all([compute(), this.nextPublicExpiry()]);
+    const entry: Entry = {
+      body,
+      generation,
+      validUntil: Math.min(started + this.maxAgeMs, expiry),
+    };
+    // Jobs changed while this was computed: answer with it, but do not keep it.
+    if (generation === this.generation) {
+      this.entries.set(key, entry);
+      while (this.entries.size > this.maxEntries) {
+        this.entries.delete(this.entries.keys().next().value!);
+      }
+    }
+    return entry;
+  }
+
+  /** When the next public job expires (its answers must not be served past that instant). */
+  private nextPublicExpiry(): Promise<number> {
+    if (this.nextExpiry?.generation !== this.generation) {
+      const at = this.source.nextExpiry(this.now());
+      this.nextExpiry = { generation: this.generation, at };
+      at.catch(() => (this.nextExpiry = undefined));
+    }
+    return this.nextExpiry!.at;
+  }
+
+  /** At most once per versionCheckMs: drop everything if another process changed the data. */
+  private async checkVersion(): Promise<void> {
+    if (Date.now() - this.versionCheckedAt < this.versionCheckMs) return;
+    this.versionCheck ??= (async () => {
+      try {
+        const version = await this.source.version();
+        if (version !== this.knownVersion) {
+          if (this.knownVersion !== -1) this.invalidate();
+          this.knownVersion = version;
+        }
+        this.versionCheckedAt = Date.now();
+      } finally {
+        this.versionCheck = undefined;
+      }
+    })();
+    await this.versionCheck;
+  }
 }

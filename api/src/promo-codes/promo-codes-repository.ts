@@ -1,20 +1,5 @@
 import type { Db } from '../db/knex';
-
-export interface PromoCodeRow {
-  id: number;
-  code: string;
-  description: string;
-  percent_off: number | null;
-  amount_off_cents: number | null;
-  starts_at: number | null;
-  ends_at: number | null;
-  max_redemptions: number | null;
-  redemptions: number;
-  active: boolean | number;
-}
-
-/** The columns an admin writes (promo-codes-admin.ts). */
-export type PromoCodeColumns = Omit<PromoCodeRow, 'id' | 'redemptions'> & { updated_at: number };
+import type { PromoCodeColumns, PromoCodeRow } from './promo-codes';
 
 /** The `promo_codes` table: the only code that reads or writes it. */
 export class PromoCodesRepository {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { addDays, isoDate } from '../jobs/dates';
-import type { JobInput } from '../jobs/jobs-repository';
+import type { JobInput } from '../jobs/job-input';
 import { DEMO_JOBS, type DemoJob } from './demo-jobs';
 
 /** The demo listings as job input, dated relative to `now` so the board always looks current. */

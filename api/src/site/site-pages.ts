@@ -6,7 +6,7 @@ import {
   type SiteConfig,
 } from '@jobboard/contract';
 import { isDatabaseUnavailable } from '../db/unavailable';
-import { CachedBody } from '../jobs/public-cache';
+import { CachedBody } from '../plugins/public-cache';
 import type { PublicReads } from '../jobs/public-reads';
 import { firstViewJson, jobIdInPath } from './first-view';
 import { pageHead, renderHead, type HeadContext } from './page-head';

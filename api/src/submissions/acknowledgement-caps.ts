@@ -31,7 +31,7 @@ const ACKNOWLEDGEMENT_LOCK = 20_261_123;
  */
 export async function acknowledgementAllowed(
   trx: Knex.Transaction,
-  { outbox, dialect }: { outbox: Outbox; dialect: Dialect },
+  { outbox, dialect }: { outbox: Pick<Outbox, 'countQueued'>; dialect: Dialect },
   to: string,
   now: Date,
 ): Promise<AcknowledgementDecision> {

@@ -2,49 +2,8 @@ import type { AdminSubmissionsQuery } from '@jobboard/contract';
 import type { Knex } from 'knex';
 import type { Db, Dialect } from '../db/knex';
 import { containsPattern } from '../jobs/admin-view';
-import { chunks } from '../jobs/search-index/search-index';
-import type { SubmissionRow } from './submission-row';
-
-/** A submission as the review queue reads it: every column, the review notes and dates too. */
-export type ReviewRow = SubmissionRow & { review_notes?: string | null; submitted_at?: number };
-
-/** The columns a change to a submission may write. */
-export type SubmissionChange = Partial<{
-  status: string;
-  status_changed_at: number;
-  status_changed_by: number | null;
-  review_notes: string | null;
-  amount_cents: number;
-  promo_redemption: 'redeemed' | 'used_up';
-  job_id: number;
-  paid_at: number;
-  payment_token_hash: string | null;
-  payment_token_created_at: number | null;
-  payment_token_expires_at: number | null;
-  updated_at: number;
-}>;
-
-/** One line of a submission's history (`submission_events`). */
-export interface SubmissionEvent {
-  submissionId: number;
-  from: string | null;
-  to: string;
-  /** Who did it: 'employer', 'system', 'stripe', 'admin:<name>'. */
-  actor: string;
-  adminId?: number | null;
-  note?: string | null;
-  at: Date;
-}
-
-/** A stored line of `submission_events`. */
-export interface StoredEvent {
-  id: number;
-  from_status: string | null;
-  to_status: string;
-  actor: string;
-  note: string | null;
-  created_at: number;
-}
+import { chunks } from '../db/chunks';
+import type { ReviewRow, StoredEvent, SubmissionChange, SubmissionEvent } from './submission-row';
 
 /**
  * The `submissions` and `submission_events` tables: the only code that reads or writes them.

@@ -1,107 +1,198 @@
-import { listingTier, type SubmissionPayload } from '@jobboard/contract';
+import {
+  listingTier,
+  type AdminSubmissionsQuery,
+  type SubmissionPayload,
+} from '@jobboard/contract';
+import type { Knex } from 'knex';
+import type { Db, Dialect } from '../db/knex';
 import { Invalid } from '../domain-errors';
+import type { Outbox } from '../mail/outbox';
 import { newSubmissionEmail, submissionReceivedEmail } from '../mail/submission-emails';
-import { ACKNOWLEDGEMENT_CAPS, acknowledgementAllowed } from './acknowledgement-caps';
+import { discountedCents, type PromoCodes } from '../promo-codes/promo-codes';
+import { acknowledgementAllowed, type AcknowledgementDecision } from './acknowledgement-caps';
+import type { ListingCreditsRepository } from './listing-credits-repository';
 import { normaliseSubmission } from './normalise';
-import { discountedCents, findUsablePromoCode } from '../promo-codes/promo-codes';
-import type { ServiceContext } from '../service-context';
+import type { ReviewRow, StoredEvent, SubmissionChange, SubmissionEvent } from './submission-row';
+import type { SubmissionsRepository } from './submissions-repository';
 
-export type SubmissionContext = Pick<
-  ServiceContext,
-  | 'db'
-  | 'dialect'
-  | 'submissions'
-  | 'promoCodes'
-  | 'outbox'
-  | 'now'
-  | 'boardName'
-  | 'publicUrl'
-  | 'adminEmail'
-  | 'log'
->;
+/** What the e-mails of a submission say about the site. */
+export interface SubmissionSite {
+  boardName: string;
+  publicUrl: string;
+  /** Where the admins are told about new submissions. */
+  adminEmail: string;
+}
 
 /**
- * Store a checked submission for review, priced from its tier and promo code, and queue the two
- * e-mails (to the contact, to the admins) in the same transaction: the submission and its
- * messages exist together or not at all. The acknowledgement to the contact is skipped (and
- * logged, and the admins told) past the caps of ACKNOWLEDGEMENT_CAPS.
+ * The submissions domain: the employer's free submission, the submissions' records and history
+ * as the review (review/) and the payments (payments/) change them, and Multiples Listing credits.
+ * The only way to the `submissions`, `submission_events` and `listing_credits` tables from
+ * outside this folder.
  */
-export async function submitForReview(
-  payload: SubmissionPayload,
-  context: SubmissionContext,
-): Promise<{ id: number; status: 'pending_review' }> {
-  const { db, submissions, outbox, now } = context;
-  const submission = normaliseSubmission(payload);
-  const stored = await db.transaction(async (trx) => {
-    let promoId: number | null = null;
-    let amountCents: number = listingTier(submission.listingType).priceCents;
-    if (submission.promoCode) {
-      const lookup = await findUsablePromoCode(context.promoCodes, trx, submission.promoCode, now);
-      if (!lookup.ok) throw new Invalid({ promoCode: lookup.message });
-      promoId = lookup.promo.id;
-      amountCents = discountedCents(amountCents, lookup.promo);
-    }
-    const id = await submissions.insert(trx, {
-      title: submission.title,
-      organization: submission.organization,
-      description: submission.description,
-      location: submission.location,
-      categories: JSON.stringify(submission.categories),
-      job_type: submission.jobType,
-      experience_level: submission.experienceLevel,
-      salary_min: submission.salaryMin,
-      salary_max: submission.salaryMax,
-      application_url: submission.applicationUrl,
-      deadline: submission.deadline,
-      contact_name: submission.contactName,
-      contact_email: submission.contactEmail,
-      listing_type: submission.listingType,
-      promo_code: submission.promoCode,
-      promo_code_id: promoId,
-      company_website_url: submission.companyWebsite,
-      company_logo_url: submission.logoUrl,
-      company_description: submission.companyDescription,
-      amount_cents: amountCents,
-      status: 'pending_review',
-      submitted_at: now.getTime(),
-      updated_at: now.getTime(),
+export class SubmissionsService {
+  constructor(
+    private readonly db: Knex,
+    private readonly dialect: Dialect,
+    private readonly submissions: SubmissionsRepository,
+    private readonly credits: ListingCreditsRepository,
+    private readonly promoCodes: Pick<PromoCodes, 'usable'>,
+    private readonly outbox: Pick<Outbox, 'enqueue' | 'countQueued'>,
+    private readonly site: SubmissionSite,
+  ) {}
+
+  /**
+   * Store a checked submission for review, priced from its tier and promo code, and queue the two
+   * e-mails (to the contact, to the admins) in the same transaction: the submission and its
+   * messages exist together or not at all. The acknowledgement to the contact is skipped (the
+   * answer says which cap, and the admins are told) past the caps of ACKNOWLEDGEMENT_CAPS.
+   */
+  async submitForReview(
+    payload: SubmissionPayload,
+    now: Date,
+  ): Promise<{ id: number; status: 'pending_review'; skipped: SkippedCap }> {
+    const { submissions, outbox } = this;
+    const submission = normaliseSubmission(payload);
+    return this.db.transaction(async (trx) => {
+      let promoId: number | null = null;
+      let amountCents: number = listingTier(submission.listingType).priceCents;
+      if (submission.promoCode) {
+        const lookup = await this.promoCodes.usable(trx, submission.promoCode, now);
+        if (!lookup.ok) throw new Invalid({ promoCode: lookup.message });
+        promoId = lookup.promo.id;
+        amountCents = discountedCents(amountCents, lookup.promo);
+      }
+      const id = await submissions.insert(trx, {
+        title: submission.title,
+        organization: submission.organization,
+        description: submission.description,
+        location: submission.location,
+        categories: JSON.stringify(submission.categories),
+        job_type: submission.jobType,
+        experience_level: submission.experienceLevel,
+        salary_min: submission.salaryMin,
+        salary_max: submission.salaryMax,
+        application_url: submission.applicationUrl,
+        deadline: submission.deadline,
+        contact_name: submission.contactName,
+        contact_email: submission.contactEmail,
+        listing_type: submission.listingType,
+        promo_code: submission.promoCode,
+        promo_code_id: promoId,
+        company_website_url: submission.companyWebsite,
+        company_logo_url: submission.logoUrl,
+        company_description: submission.companyDescription,
+        amount_cents: amountCents,
+        status: 'pending_review',
+        submitted_at: now.getTime(),
+        updated_at: now.getTime(),
+      });
+      await submissions.recordEvent(trx, {
+        submissionId: id,
+        from: null,
+        to: 'pending_review',
+        actor: 'employer',
+        at: now,
+      });
+      const email = {
+        id,
+        submission,
+        amountCents,
+        boardName: this.site.boardName,
+        publicUrl: this.site.publicUrl,
+      };
+      const acknowledgement = await acknowledgementAllowed(
+        trx,
+        { outbox, dialect: this.dialect },
+        submission.contactEmail,
+        now,
+      );
+      if (acknowledgement.send) {
+        await outbox.enqueue(trx, { ...submissionReceivedEmail(email), submissionId: id }, now);
+      }
+      const skipped = acknowledgement.send ? null : acknowledgement.cap;
+      await outbox.enqueue(
+        trx,
+        { ...newSubmissionEmail(email, this.site.adminEmail, skipped), submissionId: id },
+        now,
+      );
+      return { id, status: 'pending_review' as const, skipped };
     });
-    await submissions.recordEvent(trx, {
-      submissionId: id,
-      from: null,
-      to: 'pending_review',
-      actor: 'employer',
-      at: now,
-    });
-    const email = {
-      id,
-      submission,
-      amountCents,
-      boardName: context.boardName,
-      publicUrl: context.publicUrl,
-    };
-    const acknowledgement = await acknowledgementAllowed(
-      trx,
-      context,
-      submission.contactEmail,
-      now,
-    );
-    if (acknowledgement.send) {
-      await outbox.enqueue(trx, { ...submissionReceivedEmail(email), submissionId: id }, now);
-    }
-    const skipped = acknowledgement.send ? null : acknowledgement.cap;
-    await outbox.enqueue(
-      trx,
-      { ...newSubmissionEmail(email, context.adminEmail, skipped), submissionId: id },
-      now,
-    );
-    return { id, status: 'pending_review' as const, skipped };
-  });
-  if (stored.skipped) {
-    context.log.warn(
-      { submissionId: stored.id, cap: stored.skipped, caps: ACKNOWLEDGEMENT_CAPS },
-      'submission acknowledgement skipped: cap reached',
-    );
   }
-  return { id: stored.id, status: stored.status };
+
+  // ---- the records, as the review and the payments change them ---------------------------------
+
+  /** One submission; locked for the rest of the transaction on PostgreSQL (SQLite has one writer). */
+  load(db: Db, id: number, lock = false): Promise<ReviewRow | undefined> {
+    return this.submissions.load(db, id, lock);
+  }
+
+  update(db: Db, id: number, change: SubmissionChange): Promise<void> {
+    return this.submissions.update(db, id, change);
+  }
+
+  /** Add a line to the submission's history: every change of status, amount, link or payment. */
+  recordEvent(db: Db, event: SubmissionEvent): Promise<void> {
+    return this.submissions.recordEvent(db, event);
+  }
+
+  /** The id of the submission's newest history line (0 without any): names its last change. */
+  lastEventId(db: Db, submissionId: number): Promise<number> {
+    return this.submissions.lastEventId(db, submissionId);
+  }
+
+  /** A submission's history lines, oldest first. */
+  events(db: Db, submissionId: number): Promise<StoredEvent[]> {
+    return this.submissions.events(db, submissionId);
+  }
+
+  /** Every submission, newest first (the review queue). */
+  listNewestFirst(db: Db): Promise<ReviewRow[]> {
+    return this.submissions.listNewestFirst(db);
+  }
+
+  /** One page of an admin view of the queue, and how many the view holds. */
+  page(db: Db, view: AdminSubmissionsQuery): Promise<{ rows: ReviewRow[]; total: number }> {
+    return this.submissions.page(db, view);
+  }
+
+  /** Every submission of a view in its order (the CSV export), at most `limit`. */
+  view(db: Db, view: AdminSubmissionsQuery, limit: number): Promise<ReviewRow[]> {
+    return this.submissions.view(db, view, limit);
+  }
+
+  countPending(db: Db): Promise<number> {
+    return this.submissions.countPending(db);
+  }
+
+  /** The submission each of these jobs was published from, by job id. */
+  idsByJob(db: Db, jobIds: number[]): Promise<Map<number, number>> {
+    return this.submissions.idsByJob(db, jobIds);
+  }
+
+  // ---- Multiples Listing credits ---------------------------------------------------------------
+
+  /** Spend one of the address's credits (null: none left); see ListingCreditsRepository.spend. */
+  spendCredit(trx: Knex.Transaction, email: string): Promise<{ left: number } | null> {
+    return this.credits.spend(trx, email);
+  }
+
+  creditsLeft(db: Db, email: string): Promise<number> {
+    return this.credits.left(db, email);
+  }
+
+  /** Credits left per lower-case address, for every address that has some. */
+  creditsByAddress(db: Db): Promise<Map<string, number>> {
+    return this.credits.leftByAddress(db);
+  }
+
+  /** Give the address `count` further listings, bought with this submission. */
+  grantCredits(
+    trx: Knex.Transaction,
+    credit: { email: string; sourceSubmissionId: number; count: number; at: Date },
+  ): Promise<void> {
+    return this.credits.grant(trx, credit);
+  }
 }
+
+/** The cap that kept a submission's acknowledgement from being sent, if one did. */
+export type SkippedCap = Extract<AcknowledgementDecision, { send: false }>['cap'] | null;

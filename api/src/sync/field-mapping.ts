@@ -9,7 +9,7 @@ import {
   normaliseDeadline,
   parsePostedDate,
 } from '@jobboard/contract';
-import type { JobInput } from '../jobs/jobs-repository';
+import type { JobInput } from '../jobs/job-input';
 import type { SourceRecord } from './sources/source';
 
 /**

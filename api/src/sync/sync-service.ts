@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   SYNC_CONFLICT_MESSAGES,
   SYNC_LIMITS,
-  changeSummary,
   refreshSummary,
   type JobField,
   type RefreshResult,
@@ -12,17 +11,84 @@ import {
 import { Conflict, NotFound, UpstreamFailed } from '../domain-errors';
 import type { AuditActor } from '../jobs/job-audit';
 import { planPatch, type JobPatch, type StoredJob } from '../jobs/job-patch';
-import type { SyncedJob } from '../jobs/jobs-repository';
-import type { ServiceContext } from '../service-context';
+import type { SyncedJob } from '../jobs/job-input';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Knex } from 'knex';
+import type { JobViews } from '../jobs/job-views';
+import type { JobsService } from '../jobs/jobs-service';
 import { mapRecord, type SyncedInput } from './field-mapping';
 import { SourceError, type JobSourceReader, type SourceRecord } from './sources/source';
 import type { SyncRepository, SyncRunRecord } from './sync-repository';
 
-export type SyncContext = Pick<ServiceContext, 'db' | 'jobs' | 'now' | 'log'> & {
+/** What the sync writes through the jobs' service (every change of a job goes through it). */
+export type SyncJobWrites = Pick<JobsService, 'applySync' | 'restoreDeleted'>;
+
+/** What the sync compares its records with: the jobs' views. */
+export type SyncJobReads = Pick<
+  JobViews,
+  'syncedJobs' | 'deletedSynced' | 'storedJobs' | 'adminFieldsOf' | 'deletionsKept'
+>;
+
+/** What one sync works with: the jobs, its own records, the source, its clock and log. */
+export interface SyncContext {
+  db: Knex;
+  jobs: SyncJobWrites;
+  views: SyncJobReads;
   syncRuns: SyncRepository;
   /** null when no source is configured. */
   jobSource: JobSourceReader | null;
-};
+  now: Date;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The sync domain's service: a sync (from an admin's refresh or the schedule), the dashboard's
+ * report of the last one, and a deleted synced job's restore.
+ */
+export class SyncService {
+  constructor(
+    private readonly db: Knex,
+    private readonly jobs: SyncJobWrites,
+    private readonly views: SyncJobReads,
+    private readonly syncRuns: SyncRepository,
+    /** null when no source is configured. */
+    private readonly jobSource: JobSourceReader | null,
+  ) {}
+
+  /** The configured source's name ('Airtable'), or null when none is configured. */
+  get sourceName(): string | null {
+    return this.jobSource?.name ?? null;
+  }
+
+  /** One sync, started by an admin or the schedule (see syncJobs). */
+  run(
+    trigger: SyncRunRecord['trigger'],
+    now: Date,
+    log: FastifyBaseLogger,
+  ): Promise<RefreshResult> {
+    return syncJobs({ ...this.parts(), now, log }, trigger);
+  }
+
+  /** The latest sync as the dashboard shows it (see lastSyncReport). */
+  lastReport() {
+    return lastSyncReport(this.parts());
+  }
+
+  /** When the latest sync finished (null before the first). */
+  async lastFinishedAt(): Promise<string | null> {
+    return (await this.syncRuns.last(this.db))?.finishedAt ?? null;
+  }
+
+  /** A deleted synced job is no longer remembered as deleted (see restoreDeletedJob). */
+  restoreDeleted(deletionId: number, admin: string | undefined, log: FastifyBaseLogger) {
+    return restoreDeletedJob({ jobs: this.jobs, log }, deletionId, admin);
+  }
+
+  private parts() {
+    const { db, jobs, views, syncRuns, jobSource } = this;
+    return { db, jobs, views, syncRuns, jobSource };
+  }
+}
 
 /**
  * How long a sync holds the lock without renewing it: a process that dies mid-sync frees it after
@@ -126,10 +192,10 @@ async function write(
   const by: AuditActor = { adminId: null, actor: `sync:${source}` };
   return ctx.db.transaction(async (trx) => {
     const existing = new Map(
-      (await ctx.jobs.syncedJobs(source, trx)).map((job) => [job.externalId, job]),
+      (await ctx.views.syncedJobs(source, trx)).map((job) => [job.externalId, job]),
     );
-    const deleted = await ctx.jobs.deletedSynced(source, trx);
-    const owned = await ctx.jobs.storedJobs(
+    const deleted = await ctx.views.deletedSynced(source, trx);
+    const owned = await ctx.views.storedJobs(
       [...existing.values()].filter((job) => job.adminFields.length).map((job) => job.id),
       trx,
     );
@@ -160,35 +226,13 @@ async function write(
       .filter((job) => !job.adminFields.includes('active'))
       .map((job) => job.id);
 
-    const createdIds = await ctx.jobs.createMany(
-      creates.map((input) => ({ ...input, source })),
-      startedAt,
-      trx,
-    );
-    const changed = [...(await ctx.jobs.updateMany(updates, startedAt, trx))].filter(
-      ([, changes]) => changes.length,
-    );
-    const deactivated = await ctx.jobs.deactivate(gone, startedAt, trx);
-    await ctx.jobs.recordAudit(
-      [
-        ...createdIds.map((jobId) => ({
-          jobId,
-          action: 'created' as const,
-          detail: `Imported from ${reader.name}`,
-        })),
-        ...changed.map(([jobId, changes]) => ({
-          jobId,
-          action: 'synced' as const,
-          detail: changeSummary(changes.map((c) => c.field)),
-          changes,
-        })),
-        ...deactivated.map((jobId) => ({
-          jobId,
-          action: 'deactivated' as const,
-          detail: `Its record left ${reader.name}`,
-          changes: [{ field: 'active', from: true, to: false }],
-        })),
-      ],
+    const { changed, deactivated } = await ctx.jobs.applySync(
+      {
+        sourceName: reader.name,
+        creates: creates.map((input) => ({ ...input, source })),
+        updates,
+        gone,
+      },
       by,
       startedAt,
       trx,
@@ -284,15 +328,15 @@ const countDeleted = (conflicts: SyncConflict[]) =>
  * The latest sync as the dashboard shows it, its conflicts those the admins have not settled
  * since: a job returned to its source, or a deletion restored, is no longer listed.
  */
-export async function lastSyncReport(ctx: Pick<SyncContext, 'db' | 'jobs' | 'syncRuns'>) {
+export async function lastSyncReport(ctx: Pick<SyncContext, 'db' | 'views' | 'syncRuns'>) {
   const last = await ctx.syncRuns.last(ctx.db);
   if (!last) return null;
   const jobIds = last.conflictRecords.flatMap((c) => (c.jobId ? [Number(c.jobId)] : []));
   const deletionIds = last.conflictRecords.flatMap((c) =>
     c.deletionId ? [Number(c.deletionId)] : [],
   );
-  const owned = await ctx.jobs.adminFieldsOf(jobIds);
-  const kept = await ctx.jobs.deletionsKept(deletionIds);
+  const owned = await ctx.views.adminFieldsOf(jobIds);
+  const kept = await ctx.views.deletionsKept(deletionIds);
   const conflictRecords = last.conflictRecords.flatMap((conflict): SyncConflict[] => {
     if (conflict.deletionId) return kept.has(Number(conflict.deletionId)) ? [conflict] : [];
     const fields = owned.get(Number(conflict.jobId));

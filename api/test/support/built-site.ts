@@ -1,4 +1,4 @@
-import type { JobInput } from '../../src/jobs/jobs-repository';
+import type { JobInput } from '../../src/jobs/job-input';
 import { ApiProcess } from './api-process';
 import { createJobs } from './jobs';
 import { buildTestApp, migratedDatabase } from './test-app';

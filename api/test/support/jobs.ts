@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { JobInput } from '../../src/jobs/jobs-repository';
+import type { JobInput } from '../../src/jobs/job-input';
 
 /** A complete job input with plain defaults; tests override what they care about. */
 export function jobInput(overrides: Partial<JobInput> = {}): JobInput {

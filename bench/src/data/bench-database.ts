@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
-  JobsRepository,
   createKnex,
   migrateLatest,
-  searchIndexFor,
+  toolJobs,
   type DatabaseConfig,
+  type ToolJobs,
 } from '@jobboard/api/tooling';
 import knexFactory, { type Knex } from 'knex';
 import { generateJobs } from './generate-jobs';
@@ -18,7 +18,7 @@ export interface BenchDatabase {
   name: string;
   config: DatabaseConfig;
   db: Knex;
-  jobs: JobsRepository;
+  jobs: ToolJobs;
   /** Seconds it took to write the jobs. */
   loadSeconds: number;
   close(): Promise<void>;
@@ -27,7 +27,7 @@ export interface BenchDatabase {
 /**
  * A fresh, migrated database holding `size` generated jobs: a SQLite file in a temporary folder, or
  * a new database on the PostgreSQL server at `postgresUrl`. Written through the API's own
- * repository (`createMany`), so the rows and the search index are exactly what the API writes.
+ * writer (`createMany`), so the rows and the search index are exactly what the API writes.
  */
 export async function createBenchDatabase(
   size: number,
@@ -38,7 +38,7 @@ export async function createBenchDatabase(
     : freshSqlite(size);
   const db = createKnex(config);
   await migrateLatest(db);
-  const jobs = new JobsRepository(db, db, searchIndexFor(config.client), config.client);
+  const jobs = toolJobs(db, config.client);
   const started = performance.now();
   const inputs = generateJobs({ count: size, now: BENCH_NOW });
   for (let i = 0; i < inputs.length; i += 10_000) {

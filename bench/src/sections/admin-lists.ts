@@ -124,7 +124,7 @@ export function adminListsSection(runs: AdminListsRun[]): SectionResult {
     title: `Admin lists at ${ADMIN_LIST_SIZE.toLocaleString('en-US')} jobs and submissions`,
     body: [
       `One page of the dashboard's jobs list and of the review queue, per view, ${PASSES} passes ` +
-        'after a warm-up, through the API repositories (`JobsRepository.adminPage`, ' +
+        'after a warm-up, through the API repositories (`AdminJobsRepository.adminPage`, ' +
         '`SubmissionsRepository.page`), without HTTP.',
       '',
       table(['Database', 'List', 'View', 'p50', 'p95'], rows),

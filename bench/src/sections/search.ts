@@ -161,7 +161,7 @@ export function searchSection(runs: SearchRun[]): SectionResult {
     `Each run generates the jobs (bench/src/data/generate-jobs.ts: realistic titles, ` +
       `organizations, cities, 3-5 sentence descriptions, salaries on three in four, a year of ` +
       `posting dates, 3% featured, about 10% inactive or expired), writes them through the API's ` +
-      `repository, and times \`JobsRepository.search\` (the work of POST /api/jobs/search without ` +
+      `repository, and times \`PublicJobsRepository.search\` (the work of POST /api/jobs/search without ` +
       `HTTP or the public-read cache) for ${SEARCH_TERMS.length} search terms and no term, each in ` +
       `${VARIANTS.length} ways (every sort, every filter with the term, page 1 and page 100): ` +
       `one warm-up pass, then ${PASSES} measured passes.`,
@@ -182,7 +182,7 @@ export function searchSection(runs: SearchRun[]): SectionResult {
     `Matches per term at ${largest[0]?.size.toLocaleString('en-US')} jobs (public jobs; counted up to ` +
       `the cap): ${termsRow.join(', ')}.`,
     '',
-    `**Feeds** (\`JobsRepository.newest\`, the work of /feed.xml and /feed.json before the ` +
+    `**Feeds** (\`PublicJobsRepository.newest\`, the work of /feed.xml and /feed.json before the ` +
       `public-read cache keeps the answer): the newest ${FEED_ITEMS} jobs of each term and of no ` +
       `term, featured or not.`,
     '',

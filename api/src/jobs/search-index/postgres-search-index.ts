@@ -1,4 +1,5 @@
-import { chunks, type SearchIndex, type TextFields } from './search-index';
+import { chunks } from '../../db/chunks';
+import type { SearchIndex, TextFields } from './search-index';
 
 /**
  * Words up to this length are indexed with each of their prefixes (migration

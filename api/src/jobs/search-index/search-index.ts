@@ -33,8 +33,3 @@ export function searchTerms(text: string, maxTerms = 12): string[] {
   const terms = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   return [...new Set(terms)].slice(0, maxTerms);
 }
-
-/** The job ids in groups small enough for any driver's bound-parameter limit. */
-export function* chunks<T>(items: T[], size = 500): Generator<T[]> {
-  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
-}

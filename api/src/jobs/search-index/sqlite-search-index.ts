@@ -1,4 +1,5 @@
-import { chunks, type SearchIndex, type TextFields } from './search-index';
+import { chunks } from '../../db/chunks';
+import type { SearchIndex, TextFields } from './search-index';
 
 /** FTS5 column filters for each field set (the columns of `jobs_fts`). */
 const COLUMNS: Record<TextFields, string> = {

@@ -1,13 +1,7 @@
-import {
-  ANY_LOCATION,
-  JOB_TYPE_FILTERS,
-  REMOTE_JOB_TYPE,
-  SALARY_RANGES,
-  type SearchRequest,
-} from '@jobboard/contract';
+import { JOB_TYPE_FILTERS, REMOTE_JOB_TYPE, SALARY_RANGES } from '@jobboard/contract';
 import type { Knex } from 'knex';
-import { labelKey } from '../label-key';
 import type { SearchIndex, TextFields } from '../search-index/search-index';
+import type { BoardSearch } from './board-search';
 
 /**
  * A set of job ids a result must belong to: the text match, a location, some categories. A set is
@@ -65,14 +59,14 @@ export interface LabelIds {
   categories?: number[];
 }
 
-/** Every part of the filter object; parts left at their default do not narrow anything. */
+/** Every part of the search; parts left at their default do not narrow anything. */
 export function searchCriteria(
-  filter: SearchRequest,
-  terms: string[],
+  search: BoardSearch,
   now: Date,
   sets: SetFactory,
   labels: LabelIds,
 ): SearchCriteria {
+  const { filter, terms } = search;
   const rowFilters: SearchCriteria['rowFilters'] = [(q) => publicScope(q, now)];
 
   // Job types are stored in their canonical spelling (canonicalJobType on every write), so plain
@@ -118,19 +112,18 @@ export interface SetFactory {
 }
 
 /**
- * The ids of the labels a filter names, looked up by their keys (label-key.ts) before the search
- * is planned: the sets then name their ids as literals, which both databases look up in the join
- * tables' indexes (a subquery of ids left SQLite scanning a whole join table instead).
+ * The ids of the labels a search names, looked up by their keys (board-search.ts) before the
+ * search is planned: the sets then name their ids as literals, which both databases look up in the
+ * join tables' indexes (a subquery of ids left SQLite scanning a whole join table instead).
  */
-export async function labelIdsOf(db: Knex, filter: SearchRequest): Promise<LabelIds> {
-  const idsOf = async (table: 'locations' | 'categories', names: string[]) => {
-    const keys = [...new Set(names.map(labelKey))];
+export async function labelIdsOf(db: Knex, search: BoardSearch): Promise<LabelIds> {
+  const idsOf = async (table: 'locations' | 'categories', keys: string[]) => {
     const rows: { id: number }[] = await db(table).whereIn('name_key', keys).select('id');
     return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
   };
   const [location, categories] = await Promise.all([
-    filter.location !== ANY_LOCATION ? idsOf('locations', [filter.location]) : undefined,
-    filter.category.length ? idsOf('categories', filter.category) : undefined,
+    search.locationKey === null ? undefined : idsOf('locations', [search.locationKey]),
+    search.categoryKeys.length ? idsOf('categories', search.categoryKeys) : undefined,
   ]);
   return { location, categories };
 }

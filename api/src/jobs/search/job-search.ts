@@ -1,8 +1,9 @@
-import { TOTAL_COUNT_CAP, type SearchFilter, type SearchRequest } from '@jobboard/contract';
+import { TOTAL_COUNT_CAP } from '@jobboard/contract';
 import type { Knex } from 'knex';
 import { countRows } from '../../db/count';
 import type { Dialect } from '../../db/knex';
-import { searchTerms, type SearchIndex } from '../search-index/search-index';
+import type { SearchIndex } from '../search-index/search-index';
+import type { BoardSearch } from './board-search';
 import { labelIdsOf, searchCriteria, setFactory, type JobSet, type SetFactory } from './criteria';
 import { FEATURED_THEN_NEWEST, NEWEST_FIRST, sortOrderFor, type SortOrder } from './sort-orders';
 import { BroadSets, postgresDriver, PostgresPlanStats } from './postgres-plan';
@@ -46,28 +47,30 @@ export class JobSearch {
     this.sets = setFactory(index);
   }
 
-  async find(request: SearchRequest, now: Date): Promise<SearchPage> {
-    const terms = searchTerms(request.query);
-    const labels = await labelIdsOf(this.db, request);
+  /** One page (`page` from 1, of `pageSize` jobs) of a search, in its sort order. */
+  async find(search: BoardSearch, page: number, pageSize: number, now: Date): Promise<SearchPage> {
+    const { terms } = search;
+    const sortOption = search.filter.sortOption;
+    const labels = await labelIdsOf(this.db, search);
     // A location or category no job has: nothing can match.
     if (labels.location?.length === 0 || labels.categories?.length === 0) {
       return { ids: [], total: 0, totalExact: true };
     }
-    const criteria = searchCriteria(request, terms, now, this.sets, labels);
+    const criteria = searchCriteria(search, now, this.sets, labels);
     const whole: Selection = {
       sets: criteria.sets,
       excluded: [],
       rowFilters: criteria.rowFilters,
-      order: sortOrderFor(request.sortOption),
+      order: sortOrderFor(sortOption),
     };
     const parts =
-      request.sortOption === 'relevance' && terms.length
+      sortOption === 'relevance' && terms.length
         ? relevanceParts(whole, this.sets.text(terms, 'title'))
         : [whole];
 
-    const offset = (request.page - 1) * request.pageSize;
+    const offset = (page - 1) * pageSize;
     // Counted far enough to draw the pager ten pages past this one, and never less than the cap.
-    const cap = Math.max(TOTAL_COUNT_CAP, offset + request.pageSize * 10);
+    const cap = Math.max(TOTAL_COUNT_CAP, offset + pageSize * 10);
     const stats = this.stats();
     if (this.dialect === 'sqlite' && parts.length === 1) {
       // One statement gives both the page and the total: the ids in order up to the cap, counted
@@ -79,7 +82,7 @@ export class JobSearch {
       const rows: { id: number; listed: number }[] = await this.db
         .select('capped.id', this.db.raw('count(*) OVER () AS listed'))
         .from(query.limit(cap + 1).as('capped'))
-        .limit(request.pageSize)
+        .limit(pageSize)
         .offset(offset);
       // A page past the end has no rows to carry the count: count apart (rare).
       const listed = rows.length
@@ -95,7 +98,7 @@ export class JobSearch {
       // 'Most Relevant' reads its parts (see relevanceParts) up to the cap and merges them here.
       const ids = await this.readInOrder(parts, cap + 1, stats);
       return {
-        ids: ids.slice(offset, offset + request.pageSize),
+        ids: ids.slice(offset, offset + pageSize),
         total: Math.min(ids.length, cap),
         totalExact: ids.length <= cap,
       };
@@ -103,11 +106,11 @@ export class JobSearch {
     // PostgreSQL reads the page in order and counts (unordered, by whatever plan is cheapest) at
     // the same time, on two connections.
     const [ids, counted] = await Promise.all([
-      this.readInOrder(parts, offset + request.pageSize, stats),
+      this.readInOrder(parts, offset + pageSize, stats),
       this.countUpTo(whole, cap + 1, stats),
     ]);
     return {
-      ids: ids.slice(offset, offset + request.pageSize),
+      ids: ids.slice(offset, offset + pageSize),
       total: Math.min(counted, cap),
       totalExact: counted <= cap,
     };
@@ -120,12 +123,12 @@ export class JobSearch {
    * digests). The same criteria as the board's search, plus the id window.
    */
   async findNew(
-    filter: SearchFilter,
+    search: BoardSearch,
     window: { afterId: number; upToId: number },
     now: Date,
     limit: number,
   ): Promise<SearchPage> {
-    const selection = await this.selectionFor(filter, now, FEATURED_THEN_NEWEST, (q) =>
+    const selection = await this.selectionFor(search, now, FEATURED_THEN_NEWEST, (q) =>
       q.where('jobs.id', '>', window.afterId).andWhere('jobs.id', '<=', window.upToId),
     );
     if (!selection) return { ids: [], total: 0, totalExact: true };
@@ -145,23 +148,21 @@ export class JobSearch {
    * The newest `limit` public jobs matching a filter, featured or not (a feed): the board's
    * criteria in NEWEST_FIRST order, read up to `limit` and not counted.
    */
-  async newest(filter: SearchFilter, now: Date, limit: number): Promise<number[]> {
-    const selection = await this.selectionFor(filter, now, NEWEST_FIRST);
+  async newest(search: BoardSearch, now: Date, limit: number): Promise<number[]> {
+    const selection = await this.selectionFor(search, now, NEWEST_FIRST);
     return selection ? this.readInOrder([selection], limit, this.stats()) : [];
   }
 
-  /** The board's criteria for a filter, in `order`; null when a label it names has no job. */
+  /** The board's criteria for a search, in `order`; null when a label it names has no job. */
   private async selectionFor(
-    filter: SearchFilter,
+    search: BoardSearch,
     now: Date,
     order: SortOrder,
     ...extra: ((query: Knex.QueryBuilder) => void)[]
   ): Promise<Selection | null> {
-    const request: SearchRequest = { ...filter, page: 1, pageSize: 1 };
-    const terms = searchTerms(request.query);
-    const labels = await labelIdsOf(this.db, request);
+    const labels = await labelIdsOf(this.db, search);
     if (labels.location?.length === 0 || labels.categories?.length === 0) return null;
-    const criteria = searchCriteria(request, terms, now, this.sets, labels);
+    const criteria = searchCriteria(search, now, this.sets, labels);
     return {
       sets: criteria.sets,
       excluded: [],

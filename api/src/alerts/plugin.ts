@@ -1,0 +1,76 @@
+import fp from 'fastify-plugin';
+import { AlertsRepository } from './alerts-repository';
+import { AlertsService } from './alerts-service';
+import { sendDigests, type DigestReport } from './digest';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Job alerts: subscribing, their links, a member's list (alerts-service.ts). */
+    alerts: AlertsService;
+    alertDigests: {
+      /** Send the digests due now; with `force`, every confirmed alert's new matches. */
+      run(options?: { force?: boolean }): Promise<DigestReport>;
+      /**
+       * Settles once the scheduler has no run in flight (its run at start included): tests
+       * await it instead of watching the clock.
+       */
+      idle(): Promise<void>;
+    };
+  }
+}
+
+/**
+ * The job alerts domain: the alerts' service, and the digest scheduler, which every
+ * ALERT_DIGEST_INTERVAL_MINUTES sends the digests that are due (off at 0). Several processes
+ * may run it at once: each alert's digest is taken with a lease (alerts/digest.ts).
+ */
+export default fp(
+  async (app) => {
+    const alerts = new AlertsRepository();
+    const site = { publicUrl: app.config.publicUrl, boardName: app.config.site.boardName };
+    app.decorate('alerts', new AlertsService(app.db, alerts, app.publicReads, app.outbox, site));
+    const run = (options: { force?: boolean } = {}) =>
+      sendDigests(
+        {
+          db: app.db,
+          alerts,
+          jobs: app.publicReads,
+          outbox: app.outbox,
+          now: () => app.now(),
+          ...site,
+          log: app.log,
+        },
+        options,
+      );
+    let inFlight: Promise<unknown> = Promise.resolve();
+    const idle = async () => {
+      let seen: Promise<unknown>;
+      do {
+        seen = inFlight;
+        await seen;
+      } while (seen !== inFlight);
+    };
+    app.decorate('alertDigests', { run, idle });
+
+    const minutes = app.config.alertDigestIntervalMinutes;
+    if (minutes <= 0) return;
+    let stopped = false;
+    const tick = () => {
+      if (stopped) return;
+      inFlight = run()
+        .then((report) => {
+          if (report.sent) app.log.info(report, 'job-alert digests queued');
+        })
+        .catch((error: unknown) => app.log.error({ err: error }, 'job-alert digest run failed'));
+    };
+    const timer = setInterval(tick, minutes * 60_000);
+    timer.unref();
+    app.addHook('onReady', async () => tick());
+    app.addHook('onClose', async () => {
+      stopped = true;
+      clearInterval(timer);
+      await inFlight;
+    });
+  },
+  { name: 'alerts', dependencies: ['config', 'db', 'jobs', 'mail'] },
+);

@@ -1,0 +1,30 @@
+import { ALERT_LIMITS, ENDPOINTS } from '@jobboard/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../../../http/endpoint-route';
+
+/**
+ * /api/alerts: job alerts (issue 17). Subscribe from the board, then the alert's own links
+ * (confirm, manage, unsubscribe), which work without signing in: the token in the link is the
+ * key. Every answer is about one person's alert: never stored (plugins/security-headers.ts).
+ */
+const alertsRoutes: FastifyPluginAsync = async (app) => {
+  route(
+    app,
+    ENDPOINTS.subscribeAlert,
+    // Per client address, in this process; per e-mail address the service counts in the database.
+    { config: { rateLimit: { max: ALERT_LIMITS.perClientPerHour, timeWindow: 60 * 60_000 } } },
+    async (request) => ({ message: await app.alerts.subscribe(request.body, app.now()) }),
+  );
+  route(app, ENDPOINTS.confirmAlert, {}, async (request) =>
+    app.alerts.confirm(request.params.token, app.now()),
+  );
+  route(app, ENDPOINTS.alert, {}, async (request) => app.alerts.view(request.params.token));
+  route(app, ENDPOINTS.updateAlert, {}, async (request) =>
+    app.alerts.changeFrequency(request.params.token, request.body.frequency),
+  );
+  route(app, ENDPOINTS.unsubscribeAlert, {}, async (request) =>
+    app.alerts.unsubscribe(request.params.token, app.now()),
+  );
+};
+
+export default alertsRoutes;

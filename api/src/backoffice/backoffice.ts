@@ -1,0 +1,76 @@
+import type {
+  AdminEmail,
+  AdminEmailPage,
+  AdminEmailsQuery,
+  AdminJobsQuery,
+  AdminStats,
+  AdminSubmissionsQuery,
+  HistoryEntry,
+} from '@jobboard/contract';
+import type { Knex } from 'knex';
+import type { AlertsService } from '../alerts/alerts-service';
+import type { Companies } from '../jobs/companies';
+import type { JobViews } from '../jobs/job-views';
+import type { Outbox } from '../mail/outbox';
+import type { PaymentsService } from '../payments/payments-service';
+import type { SubmissionsService } from '../submissions/submissions-service';
+import type { SyncService } from '../sync/sync-service';
+import { listEmails, resendEmail } from './emails';
+import { jobsCsv, submissionsCsv } from './exports';
+import { jobHistory, submissionHistory } from './history';
+import { dashboardNumbers } from './numbers';
+
+/** What the back office reads, through the other domains' services. */
+export interface BackofficeSources {
+  db: Knex;
+  jobs: Pick<JobViews, 'getJob' | 'auditOf' | 'adminView' | 'lifecycleCounts'>;
+  companies: Pick<Companies, 'historyOfJob' | 'changesFromSubmission'>;
+  submissions: Pick<SubmissionsService, 'load' | 'events' | 'view' | 'countPending'>;
+  payments: Pick<PaymentsService, 'paidSince' | 'ofSubmissions'>;
+  outbox: Pick<Outbox, 'page' | 'find' | 'requeueFailed' | 'ofSubmission'>;
+  alerts: Pick<AlertsService, 'countConfirmed'>;
+  sync: Pick<SyncService, 'lastFinishedAt'>;
+}
+
+/** What one of its reads works with: the sources and the request's clock (each names its part). */
+export type BackofficeContext = BackofficeSources & { now: Date };
+
+/**
+ * The admin's tools for a board of thousands of jobs (issue 16), over the other domains: CSV
+ * exports, the timelines of a job and of a submission, the e-mail page and the dashboard's numbers.
+ */
+export class Backoffice {
+  constructor(private readonly sources: BackofficeSources) {}
+
+  private at(now: Date): BackofficeContext {
+    return { ...this.sources, now };
+  }
+
+  jobHistory(jobId: number, now: Date): Promise<HistoryEntry[]> {
+    return jobHistory(this.at(now), jobId);
+  }
+
+  submissionHistory(submissionId: number, now: Date): Promise<HistoryEntry[]> {
+    return submissionHistory(this.at(now), submissionId);
+  }
+
+  jobsCsv(view: AdminJobsQuery, now: Date): Promise<string> {
+    return jobsCsv(this.at(now), view);
+  }
+
+  submissionsCsv(view: AdminSubmissionsQuery): Promise<string> {
+    return submissionsCsv(this.sources, view);
+  }
+
+  emails(query: AdminEmailsQuery): Promise<AdminEmailPage> {
+    return listEmails(this.sources, query);
+  }
+
+  resendEmail(id: number, now: Date): Promise<AdminEmail> {
+    return resendEmail(this.at(now), id);
+  }
+
+  numbers(now: Date): Promise<AdminStats> {
+    return dashboardNumbers(this.at(now));
+  }
+}

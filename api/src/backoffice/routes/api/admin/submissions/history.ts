@@ -1,0 +1,12 @@
+import { ENDPOINTS } from '@jobboard/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../../../../../http/endpoint-route';
+
+/** /api/admin/submissions/:id/history: a submission's timeline (review, pay links, e-mails). */
+const submissionHistoryRoutes: FastifyPluginAsync = async (app) => {
+  route(app, ENDPOINTS.submissionHistory, {}, async (request) =>
+    app.backoffice.submissionHistory(request.params.id, app.now()),
+  );
+};
+
+export default submissionHistoryRoutes;

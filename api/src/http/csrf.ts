@@ -1,0 +1,28 @@
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@jobboard/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError } from './http-error';
+
+/** Methods that change nothing (a GET that does says so: `{ reads: true }`). */
+export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * CSRF defence for cookie-authenticated mutations: the custom header apiFetch always sends (a
+ * cross-site page cannot send it without a CORS preflight, which we never grant), and an Origin,
+ * when the browser sends one, that is ours. `{ reads: true }` checks GET requests too, for a GET
+ * that changes something (GET /api/refresh-jobs, a GET in SPEC.md 7): a cross-site link or image
+ * then cannot start it with the admin's cookie.
+ */
+export function csrfGuard(app: FastifyInstance, options: { reads?: boolean } = {}) {
+  const allowed = new Set([new URL(app.config.publicUrl).origin]);
+  const unchecked = options.reads ? new Set(['OPTIONS']) : SAFE_METHODS;
+  return async (request: FastifyRequest) => {
+    if (unchecked.has(request.method)) return;
+    if (request.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE) {
+      throw new HttpError(403, 'This request was refused: it did not come from the site.');
+    }
+    const origin = request.headers.origin;
+    if (origin && !allowed.has(origin) && origin !== `${request.protocol}://${request.host}`) {
+      throw new HttpError(403, 'This request was refused: it came from another site.');
+    }
+  };
+}

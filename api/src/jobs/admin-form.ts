@@ -1,0 +1,112 @@
+import {
+  ADMIN_MESSAGES,
+  EXPERIENCE_NOT_SPECIFIED,
+  cleanLocations,
+  type AdminJob,
+  type AdminJobForm,
+  type AdminJobUpdate,
+} from '@jobboard/contract';
+import { Invalid } from '../domain-errors';
+import type { CompanyWriter } from './companies';
+import { auditActor } from './job-audit';
+import type { JobInput, JobPatch } from './job-input';
+
+/** The signed-in admin making a change (none: the audit line names 'system'). */
+export interface JobEditor {
+  id: number;
+  username: string;
+}
+
+/** A job written with the admin's form (source 'admin'). */
+export function formInput(form: AdminJobForm, editor: JobEditor | undefined): JobInput {
+  const locations = cleanLocations(form.locations);
+  return {
+    title: form.title,
+    organization: form.organization,
+    description: form.description,
+    jobType: form.jobType,
+    remote: isRemote(form.jobType, locations),
+    experienceLevel: form.experienceLevel ?? EXPERIENCE_NOT_SPECIFIED,
+    salaryText: form.salaryText ?? null,
+    salaryMin: form.salaryMin ?? null,
+    salaryMax: form.salaryMax ?? null,
+    deadline: form.deadline || null,
+    postedDate: form.postedDate,
+    responsibilities: form.responsibilities ?? [],
+    requirements: form.requirements ?? [],
+    benefits: form.benefits ?? [],
+    applicationUrl: form.applicationUrl,
+    via: form.via,
+    featured: form.featured,
+    active: form.active,
+    locations,
+    categories: form.category,
+    // Blank keeps what the company has (companies are shared by the jobs that name them).
+    websiteUrl: form.companyWebsite?.trim() || undefined,
+    logoUrl: form.logoUrl?.trim() || undefined,
+    companyBy: companyWriter(editor),
+    source: 'admin',
+  };
+}
+
+/**
+ * The admin's own change of the company's details through the job form: it applies to the shared
+ * company (and its history names the admin), whatever made the job.
+ */
+export function companyWriter(editor: JobEditor | undefined): CompanyWriter {
+  const { adminId, actor } = auditActor(editor);
+  return { kind: 'admin', actor, adminId };
+}
+
+/** A job is remote when its type says so or one of its locations names it. */
+export function isRemote(jobType: string, locations: string[]): boolean {
+  return jobType === 'Remote' || locations.some((l) => /\bremote\b/i.test(l));
+}
+
+/**
+ * The patch an admin's update makes: each field it gives, in the repository's terms; nothing for
+ * a field it leaves out. Whether the job is remote follows its type and locations only when one
+ * of them changes (a synced job may be remote by its source's own flag). A salary band given in
+ * part is checked against the job's other figure.
+ */
+export function formPatch(job: AdminJob, update: AdminJobUpdate): JobPatch {
+  const patch: JobPatch = {};
+  const given = <K extends keyof AdminJobUpdate>(key: K) => update[key] !== undefined;
+  if (given('title')) patch.title = update.title;
+  if (given('organization')) patch.organization = update.organization;
+  if (given('description')) patch.description = update.description;
+  if (given('applicationUrl')) patch.applicationUrl = update.applicationUrl;
+  if (given('category')) patch.categories = update.category;
+  if (given('via')) patch.via = update.via;
+  if (given('postedDate')) patch.postedDate = update.postedDate;
+  if (Object.hasOwn(update, 'deadline')) patch.deadline = update.deadline || null;
+  if (Object.hasOwn(update, 'salaryMin')) patch.salaryMin = update.salaryMin ?? null;
+  if (Object.hasOwn(update, 'salaryMax')) patch.salaryMax = update.salaryMax ?? null;
+  if (given('salaryText')) patch.salaryText = update.salaryText;
+  if (given('experienceLevel')) patch.experienceLevel = update.experienceLevel;
+  if (given('responsibilities')) patch.responsibilities = update.responsibilities;
+  if (given('requirements')) patch.requirements = update.requirements;
+  if (given('benefits')) patch.benefits = update.benefits;
+  if (given('active')) patch.active = update.active;
+  if (given('featured')) patch.featured = update.featured;
+  // Blank keeps what the company has (companies are shared by the jobs that name them).
+  if (update.companyWebsite?.trim()) patch.websiteUrl = update.companyWebsite.trim();
+  if (update.logoUrl?.trim()) patch.logoUrl = update.logoUrl.trim();
+
+  const locations = given('locations') ? cleanLocations(update.locations!) : job.locations;
+  if (given('locations')) patch.locations = locations;
+  const jobType = update.jobType ?? job.jobType;
+  if (given('jobType')) patch.jobType = jobType;
+  const sameList = (a: string[], b: string[]) =>
+    JSON.stringify(a.map((l) => l.toLowerCase())) === JSON.stringify(b.map((l) => l.toLowerCase()));
+  if (jobType !== job.jobType || !sameList(locations, job.locations)) {
+    patch.remote = isRemote(jobType, locations);
+  }
+
+  const min = Object.hasOwn(patch, 'salaryMin') ? patch.salaryMin : job.salaryMin;
+  const max = Object.hasOwn(patch, 'salaryMax') ? patch.salaryMax : job.salaryMax;
+  if (min != null && max != null && min > max) {
+    throw new Invalid({ salaryMax: ADMIN_MESSAGES.salaryOrder });
+  }
+  return patch;
+}

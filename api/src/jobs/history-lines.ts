@@ -1,0 +1,119 @@
+import {
+  SYNC_CONFLICT_MESSAGES,
+  changeSummary,
+  type BulkJobActionName,
+  type FieldChange,
+} from '@jobboard/contract';
+import type { JobAuditEntry } from './job-audit';
+import { changedFieldsOf } from './job-patch';
+import { extendedDetail, extendedEnd, lifecyclePatch } from './lifecycle';
+import type { JobPatch } from './job-input';
+
+/**
+ * How each change of a job reads in its history (`job_audit`): the lines the jobs service
+ * (jobs-service.ts) records with the changes, wherever they come from.
+ */
+
+/** An edit (the admin's form, or the system's patch): which fields changed, from what to what. */
+export const editedLine = (jobId: number, changes: FieldChange[]): JobAuditEntry => ({
+  jobId,
+  action: 'edited',
+  detail: changes.length ? changeSummary(changedFieldsOf(changes)) : 'Saved unchanged',
+  changes,
+});
+
+/** A synced job given back to its source, with the fields that were the admin's. */
+export const returnedLine = (jobId: number, fields: string[]): JobAuditEntry => ({
+  jobId,
+  action: 'returned',
+  detail: fields.length
+    ? `${SYNC_CONFLICT_MESSAGES.returned} (${changeSummary(fields).replace(/^Changed /, '')})`
+    : SYNC_CONFLICT_MESSAGES.returned,
+});
+
+/** A paid submission's job, published. */
+export const publishedLine = (
+  jobId: number,
+  from: { submissionId: number; withCredit: boolean },
+): JobAuditEntry => ({
+  jobId,
+  action: 'created',
+  detail: from.withCredit
+    ? `Published from submission #${from.submissionId} with a Multiples credit`
+    : `Published from submission #${from.submissionId} after payment`,
+});
+
+/** What a sync wrote: the jobs it created, those it changed, those whose record left the source. */
+export function syncLines(
+  sourceName: string,
+  written: { created: number[]; changed: [number, FieldChange[]][]; deactivated: number[] },
+): JobAuditEntry[] {
+  return [
+    ...written.created.map((jobId) => ({
+      jobId,
+      action: 'created' as const,
+      detail: `Imported from ${sourceName}`,
+    })),
+    ...written.changed.map(([jobId, changes]) => ({
+      jobId,
+      action: 'synced' as const,
+      detail: changeSummary(changes.map((c) => c.field)),
+      changes,
+    })),
+    ...written.deactivated.map((jobId) => ({
+      jobId,
+      action: 'deactivated' as const,
+      detail: `Its record left ${sourceName}`,
+      changes: [{ field: 'active', from: true, to: false }],
+    })),
+  ];
+}
+
+/** The line of a bulk action on a job that has no line of its own kind (extend has). */
+export const BULK_DETAIL = 'Bulk action';
+
+/** One job's part of a bulk action: its patch and its line. */
+export interface BulkChange {
+  id: number;
+  patch: JobPatch;
+  action: JobAuditEntry['action'];
+  detail?: string;
+}
+
+/**
+ * Each job's change in a bulk action, by the rules of one job's: switched on or off, or extended
+ * by BULK_EXTEND_DAYS from its end (or now) as an admin's extend is (lifecycle.ts).
+ */
+export function planBulk(
+  action: Exclude<BulkJobActionName, 'delete'>,
+  ids: number[],
+  ends: Map<number, Date | null>,
+  days: number,
+  now: Date,
+): BulkChange[] {
+  return ids.map((id): BulkChange => {
+    if (action !== 'extend') {
+      const active = action === 'activate';
+      return { id, patch: { active }, action: active ? 'activated' : 'deactivated' };
+    }
+    const expiresAt = extendedEnd(ends.get(id) ?? null, days, now);
+    return {
+      id,
+      patch: lifecyclePatch({ active: true, expiresAt }),
+      action: 'extended',
+      detail: extendedDetail(days, expiresAt),
+    };
+  });
+}
+
+/** The lines of a bulk action: one for each job it changed. */
+export function bulkLines(
+  planned: BulkChange[],
+  changes: Map<number, FieldChange[]>,
+): JobAuditEntry[] {
+  return planned.flatMap(({ id, action, detail }): JobAuditEntry[] => {
+    const changed = changes.get(id) ?? [];
+    if (!changed.length) return [];
+    return [{ jobId: id, action, detail: detail ?? BULK_DETAIL, changes: changed }];
+  });
+}

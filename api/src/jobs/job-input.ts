@@ -1,0 +1,58 @@
+import type { JobField, SyncSource } from '@jobboard/contract';
+import type { CompanyWriter } from './companies';
+
+/**
+ * Who owns a job row: an admin, a paid submission, the demo seed, or an external source: 'airtable'
+ * and 'json-feed' (the re-sync, sync/), or 'sync' (bulk imports: the bench, tests).
+ */
+export type JobSource = 'admin' | 'submission' | 'sync' | 'demo' | SyncSource;
+
+/**
+ * Everything needed to write a job; the company is found or created by name. Its details
+ * (description, website, logo) are what the write says about the company: they change a company
+ * already on the board only as `companyBy` may (companies.ts; by default, as the job's source).
+ */
+export interface JobInput {
+  title: string;
+  organization: string;
+  companyDescription?: string;
+  websiteUrl?: string;
+  logoUrl?: string | null;
+  companyBy?: CompanyWriter;
+  description: string;
+  jobType: string;
+  remote: boolean;
+  experienceLevel: string;
+  /** Salary as written; when absent it is composed from the figures. */
+  salaryText?: string | null;
+  salaryMin: number | null;
+  salaryMax: number | null;
+  deadline?: string | null;
+  postedDate: string;
+  responsibilities?: string[];
+  requirements?: string[];
+  benefits?: string[];
+  applicationUrl?: string | null;
+  via: string;
+  featured: boolean;
+  active: boolean;
+  expiresAt?: Date | null;
+  source: JobSource;
+  externalId?: string | null;
+  /** A synced job's fingerprint of its source record (sync/); null for every other job. */
+  syncHash?: string | null;
+  locations: string[];
+  categories: string[];
+}
+
+/** A job a sync source made, as the next sync compares it with its record. */
+export interface SyncedJob {
+  id: number;
+  externalId: string;
+  syncHash: string | null;
+  active: boolean;
+  /** The fields an admin changed here: the sync leaves them as the admin set them. */
+  adminFields: JobField[];
+}
+
+export type { JobPatch, StoredJob } from './job-patch';

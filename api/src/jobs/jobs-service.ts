@@ -1,0 +1,380 @@
+import {
+  SYNC_CONFLICT_MESSAGES,
+  bulkSummary,
+  BULK_EXTEND_DAYS,
+  type AdminJob,
+  type AdminJobForm,
+  type AdminJobUpdate,
+  type BulkJobActionName,
+  type BulkJobResult,
+  type FieldChange,
+} from '@jobboard/contract';
+import type { Knex } from 'knex';
+import type { Db } from '../db/knex';
+import { Conflict, NotFound } from '../domain-errors';
+import { formInput, formPatch, companyWriter, type JobEditor } from './admin-form';
+import type { Companies } from './companies';
+import { auditActor, type AuditActor, type JobAuditEntry } from './job-audit';
+import type { JobInput, JobPatch } from './job-input';
+import { changedFieldsOf } from './job-patch';
+import {
+  BULK_DETAIL,
+  bulkLines,
+  editedLine,
+  planBulk,
+  publishedLine,
+  returnedLine,
+  syncLines,
+} from './history-lines';
+import {
+  extendedDetail,
+  extendedEnd,
+  lifecyclePatch,
+  republished,
+  type Lifecycle,
+} from './lifecycle';
+import type { JobViews } from './job-views';
+import type { JobWriter } from './repositories/job-writer';
+import type { PublicJobsRepository } from './repositories/public-jobs';
+
+export type { JobEditor } from './admin-form';
+
+/** What a sync writes, all in its transaction: new records, changed ones, and those gone. */
+export interface SyncWrite {
+  /** The source as its history lines name it ('Airtable'). */
+  sourceName: string;
+  creates: JobInput[];
+  updates: { id: number; patch: JobPatch }[];
+  /** Jobs whose record left the source: switched off. */
+  gone: number[];
+}
+
+/**
+ * The jobs' one rulebook: every change of a job goes through here, whoever makes it (an admin's
+ * form, an extension or a republication, a bulk action, a sync, a publication after payment), and
+ * gets its line in the job's history (`job_audit`) in the same transaction. The repositories
+ * (repositories/) only read and write; what a change may do, and how its line reads, is decided
+ * here (with lifecycle.ts and admin-form.ts). Jobs loaded as data (the demo, the bench, tests'
+ * fixtures) are written as given.
+ */
+export class JobsService {
+  constructor(
+    private readonly writer: JobWriter,
+    /** The admins' reads: a job as it is before and after a change. */
+    private readonly views: Pick<JobViews, 'getJob'>,
+    private readonly publicJobs: Pick<PublicJobsRepository, 'count'>,
+    /** The companies' details and their history (companies.ts). */
+    readonly companies: Companies,
+  ) {}
+
+  // ---- jobs loaded as data ---------------------------------------------------------------------
+
+  /** Write a job as given, with no line in its history (its timeline says where it came from). */
+  create(input: JobInput, now: Date, db?: Db): Promise<number> {
+    return this.writer.create(input, now, db);
+  }
+
+  /** Write many jobs as given, in one transaction (the demo, the bench's 100,000). */
+  createMany(inputs: JobInput[], now: Date, db?: Db): Promise<number[]> {
+    return this.writer.createMany(inputs, now, db);
+  }
+
+  /** How many jobs there are, public or not. */
+  count(): Promise<number> {
+    return this.publicJobs.count();
+  }
+
+  // ---- changes by the system (no admin's screen) ----------------------------------------------
+
+  /**
+   * Change a job by a patch (job-patch.ts: what it gives is written, the rest stays), recorded as
+   * the system's edit. What changed, or null when there is no such job.
+   */
+  async update(id: number, patch: JobPatch, now: Date, db?: Db): Promise<FieldChange[] | null> {
+    return this.patched(id, patch, undefined, now, db);
+  }
+
+  /** Switch a job on or off and set when it stops being public, as the system. */
+  async setLifecycle(
+    id: number,
+    change: Lifecycle,
+    now: Date,
+    db?: Db,
+  ): Promise<FieldChange[] | null> {
+    return this.patched(id, lifecyclePatch(change), undefined, now, db);
+  }
+
+  /**
+   * Delete a job with its lists; its history stays, and a synced job is remembered as deleted
+   * (by `editor`, or the system) so a sync does not create it again. False when there is none.
+   */
+  async delete(id: number, editor?: JobEditor, now = new Date()): Promise<boolean> {
+    return this.audited(editor, now, async (trx) => {
+      const deleted = await this.writer.deleteMany([id], auditActor(editor), now, trx);
+      return deleted ? [{ jobId: id, action: 'deleted' as const }] : [];
+    }).then((entries) => entries.length > 0);
+  }
+
+  // ---- the admin's screens ---------------------------------------------------------------------
+
+  /** A job written with the admin's form (source 'admin'), with its 'created' line. */
+  async createFromForm(
+    form: AdminJobForm,
+    editor: JobEditor | undefined,
+    now: Date,
+  ): Promise<AdminJob> {
+    const [entry] = await this.audited(editor, now, async (trx) => [
+      { jobId: await this.writer.create(formInput(form, editor), now, trx), action: 'created' },
+    ]);
+    return this.views.getJob(entry!.jobId, now);
+  }
+
+  /**
+   * Write the fields the admin sent, and only those: a field the update leaves out stays as the job
+   * has it, and so do where the job came from and when it expires, which the form does not edit
+   * (blank company links keep the company's own). The company details the form gives are passed
+   * along to the shared company as the admin's (companies.ts; carriedCompanyDetails for a job
+   * moved to a company new to the board). The history line names each field that changed, from
+   * what to what; on a synced job those fields become the admin's (a sync leaves them).
+   */
+  async updateFromForm(
+    id: number,
+    update: AdminJobUpdate,
+    editor: JobEditor | undefined,
+    now: Date,
+  ): Promise<AdminJob> {
+    const before = await this.views.getJob(id, now);
+    const patch: JobPatch = { ...formPatch(before, update), companyBy: companyWriter(editor) };
+    await this.audited(editor, now, async (trx) => {
+      const carried = await this.carriedCompanyDetails(trx, before, patch);
+      const changes = await this.writer.update(id, { ...patch, ...carried }, now, trx);
+      if (!changes) throw new NotFound('Job not found');
+      await this.writer.claimFields(new Map([[id, changedFieldsOf(changes)]]), trx);
+      return [editedLine(id, changes)];
+    });
+    return this.views.getJob(id, now);
+  }
+
+  /** The admin deletes a job (NotFound when there is none). */
+  async remove(id: number, editor: JobEditor | undefined, now: Date): Promise<{ message: string }> {
+    if (!(await this.delete(id, editor, now))) throw new NotFound('Job not found');
+    return { message: 'Job deleted successfully' };
+  }
+
+  /** Keep a listing up longer: from its current end (or today, if it has ended) plus `days`. */
+  async extend(
+    id: number,
+    days: number,
+    editor: JobEditor | undefined,
+    now: Date,
+  ): Promise<AdminJob> {
+    const job = await this.views.getJob(id, now);
+    const expiresAt = extendedEnd(endOf(job), days, now);
+    return this.putLive(id, { expiresAt }, editor, now, {
+      action: 'extended',
+      detail: extendedDetail(days, expiresAt),
+    });
+  }
+
+  /** Put an ended or switched-off listing back: dated today, live for a Featured Listing's term. */
+  async republish(id: number, editor: JobEditor | undefined, now: Date): Promise<AdminJob> {
+    const job = await this.views.getJob(id, now);
+    return this.putLive(id, republished(endOf(job), now), editor, now, { action: 'republished' });
+  }
+
+  /**
+   * A synced job goes back to its source: what an admin changed here stops outranking the source,
+   * and the next sync writes the source's values (Conflict for a job that came from no source).
+   */
+  async returnToSource(id: number, editor: JobEditor | undefined, now: Date): Promise<AdminJob> {
+    await this.views.getJob(id, now);
+    await this.audited(editor, now, async (trx) => {
+      const fields = await this.writer.returnToSource(id, trx);
+      if (fields === null) throw new Conflict(SYNC_CONFLICT_MESSAGES.notSynced);
+      return [returnedLine(id, fields)];
+    });
+    return this.views.getJob(id, now);
+  }
+
+  /**
+   * One action on many jobs, in one transaction, by the same rules as on one job: every id must
+   * name a job, or nothing changes (NotFound naming the missing ones). Jobs already in the asked
+   * state are left as they are and counted as unchanged; each changed job gets its history line,
+   * and on a synced job what changed becomes the admin's.
+   */
+  async bulk(
+    action: BulkJobActionName,
+    requestedIds: number[],
+    editor: JobEditor | undefined,
+    now: Date,
+  ): Promise<BulkJobResult> {
+    const ids = [...new Set(requestedIds)];
+    const audit = await this.audited(editor, now, async (trx) => {
+      const states = await this.writer.states(trx, ids);
+      const missing = ids.filter((id) => !states.has(id));
+      if (missing.length) {
+        throw new NotFound(
+          `No job with id ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? '...' : ''}: nothing was changed`,
+        );
+      }
+      if (action === 'delete') {
+        await this.writer.deleteMany(ids, auditActor(editor), now, trx);
+        return ids.map((jobId) => ({ jobId, action: 'deleted' as const, detail: BULK_DETAIL }));
+      }
+      const ends = new Map([...states].map(([id, state]) => [id, state.expiresAt]));
+      const planned = planBulk(action, ids, ends, BULK_EXTEND_DAYS, now);
+      const entries = bulkLines(planned, await this.writer.updateMany(planned, now, trx));
+      await this.writer.claimFields(
+        new Map(entries.map((e) => [e.jobId, changedFieldsOf(e.changes ?? [])])),
+        trx,
+      );
+      return entries;
+    });
+    const changed = audit.length;
+    const unchanged = ids.length - changed;
+    return {
+      action,
+      requested: ids.length,
+      changed,
+      unchanged,
+      message: bulkSummary(action, changed, unchanged),
+    };
+  }
+
+  // ---- publication after payment -------------------------------------------------------------
+
+  /**
+   * A paid submission's job goes on the board, with its 'created' line, in the caller's
+   * transaction (the payment's): written with `create`, like any job given whole.
+   */
+  async publish(
+    input: JobInput,
+    from: { submissionId: number; withCredit: boolean },
+    by: AuditActor,
+    now: Date,
+    trx: Knex.Transaction,
+  ): Promise<number> {
+    const jobId = await this.create(input, now, trx);
+    await this.writer.recordAudit([publishedLine(jobId, from)], by, now, trx);
+    return jobId;
+  }
+
+  // ---- the re-sync (sync/) ---------------------------------------------------------------------
+
+  /** Forget a deleted synced job as deleted (the next sync creates it again); false: none. */
+  restoreDeleted(deletionId: number): Promise<boolean> {
+    return this.writer.restoreDeleted(deletionId);
+  }
+
+  /**
+   * What a sync writes, in its transaction: its new records become jobs, its changed ones are
+   * patched (by what the source owns: the sync leaves out the admin's fields), and the jobs whose
+   * record is gone are switched off. Each change is in the history, by `by` ('sync:<source>').
+   */
+  async applySync(
+    write: SyncWrite,
+    by: AuditActor,
+    at: Date,
+    trx: Knex.Transaction,
+  ): Promise<{ created: number[]; changed: [number, FieldChange[]][]; deactivated: number[] }> {
+    const created = await this.writer.createMany(write.creates, at, trx);
+    const changed = [...(await this.writer.updateMany(write.updates, at, trx))].filter(
+      ([, changes]) => changes.length,
+    );
+    const deactivated = await this.writer.deactivate(write.gone, at, trx);
+    const written = { created, changed, deactivated };
+    await this.writer.recordAudit(syncLines(write.sourceName, written), by, at, trx);
+    return written;
+  }
+
+  // ---- helpers ---------------------------------------------------------------------------------
+
+  /**
+   * Switch a job on with the end (and posted date) given, recording the line `entry` describes
+   * (extend, republish). On a synced job, what changed is the admin's: a sync does not switch it
+   * off again.
+   */
+  private async putLive(
+    id: number,
+    lifecycle: Omit<Lifecycle, 'active'>,
+    editor: JobEditor | undefined,
+    now: Date,
+    entry: Pick<JobAuditEntry, 'action' | 'detail'>,
+  ): Promise<AdminJob> {
+    await this.audited(editor, now, async (trx) => {
+      const changes = await this.writer.update(
+        id,
+        lifecyclePatch({ active: true, ...lifecycle }),
+        now,
+        trx,
+      );
+      if (!changes) throw new NotFound('Job not found');
+      await this.writer.claimFields(new Map([[id, changedFieldsOf(changes)]]), trx);
+      return [{ jobId: id, ...entry, changes }];
+    });
+    return this.views.getJob(id, now);
+  }
+
+  /** A patch by the system, with its 'edited' line when it changed anything. */
+  private async patched(
+    id: number,
+    patch: JobPatch,
+    editor: JobEditor | undefined,
+    now: Date,
+    db?: Db,
+  ): Promise<FieldChange[] | null> {
+    let result: FieldChange[] | null = null;
+    await this.audited(
+      editor,
+      now,
+      async (trx) => {
+        result = await this.writer.update(id, patch, now, trx);
+        return result?.length ? [editedLine(id, result)] : [];
+      },
+      db,
+    );
+    return result;
+  }
+
+  /**
+   * Run a change and record the history lines it returns, in one transaction (the caller's, when
+   * given one).
+   */
+  private async audited(
+    editor: JobEditor | undefined,
+    now: Date,
+    change: (trx: Knex.Transaction) => Promise<JobAuditEntry[]>,
+    db?: Db,
+  ): Promise<JobAuditEntry[]> {
+    const run = async (trx: Knex.Transaction) => {
+      const entries = await change(trx);
+      await this.writer.recordAudit(entries, auditActor(editor), now, trx);
+      return entries;
+    };
+    return db ? db.transaction(run) : this.writer.transaction(run);
+  }
+
+  /**
+   * What an edit that moves the job to a company new to the board (a corrected name) carries over
+   * of the job's company: its description, and its links where the form leaves them blank, so the
+   * job keeps them. A company already on the board is shared with its other jobs: it takes only
+   * what the form gives.
+   */
+  private async carriedCompanyDetails(
+    trx: Knex.Transaction,
+    job: AdminJob,
+    patch: JobPatch,
+  ): Promise<Pick<JobPatch, 'companyDescription' | 'websiteUrl' | 'logoUrl'>> {
+    const name = patch.organization?.trim();
+    if (!name || name === job.organization) return {};
+    if ((await this.companies.named([name], trx)).size) return {};
+    return {
+      companyDescription: job.company.description || undefined,
+      websiteUrl: patch.websiteUrl ?? (job.company.websiteUrl || undefined),
+      logoUrl: patch.logoUrl ?? job.company.logo ?? undefined,
+    };
+  }
+}
+
+/** When a job's listing ends, if it does. */
+const endOf = (job: AdminJob): Date | null => (job.expiresAt ? new Date(job.expiresAt) : null);

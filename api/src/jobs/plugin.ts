@@ -1,0 +1,61 @@
+import fp from 'fastify-plugin';
+import { Companies } from './companies';
+import { JobChanges } from './job-changes';
+import { JobViews } from './job-views';
+import { JobsService } from './jobs-service';
+import { PublicReads } from './public-reads';
+import { AdminJobsRepository } from './repositories/admin-jobs';
+import { JobWriter } from './repositories/job-writer';
+import { PublicJobsRepository } from './repositories/public-jobs';
+import { SyncedJobsRepository } from './repositories/synced-jobs';
+import { searchIndexFor } from './search-index';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every change of a job, by one set of rules (jobs-service.ts). */
+    jobs: JobsService;
+    /** The jobs as the admins' screens and the sync read them (job-views.ts). */
+    jobViews: JobViews;
+    /** The public's reads of jobs, the board's answers cached (public-reads.ts). */
+    publicReads: PublicReads;
+  }
+}
+
+/**
+ * The jobs domain: its repositories (one per reader: the public, the writer, the sync, the
+ * admins), the service every change goes through, the admins' and the sync's views, and the
+ * public reads, whose cache (the
+ * public-read cache) follows the jobs' changes: dropped as soon as one of this process commits,
+ * and within a second of one made by another process.
+ */
+export default fp(
+  async (app) => {
+    const changes = new JobChanges();
+    const searchIndex = searchIndexFor(app.dialect);
+    const publicJobs = new PublicJobsRepository(app.readDb, app.dialect, searchIndex);
+    app.publicCache.follow({
+      version: () => changes.version(app.db),
+      nextExpiry: (now) => publicJobs.nextExpiry(now),
+    });
+    changes.onChange(() => app.publicCache.invalidate());
+    const views = new JobViews(
+      // The admins' job list names the submission each job came from: the submissions' answer.
+      new AdminJobsRepository(app.db, app.dialect, (jobIds) =>
+        app.submissions.idsByJob(app.db, jobIds),
+      ),
+      new SyncedJobsRepository(app.db, app.dialect),
+    );
+    app.decorate('jobViews', views);
+    app.decorate(
+      'jobs',
+      new JobsService(
+        new JobWriter(app.db, app.dialect, searchIndex, changes),
+        views,
+        publicJobs,
+        new Companies(app.db, changes),
+      ),
+    );
+    app.decorate('publicReads', new PublicReads(publicJobs, app.publicCache, app.now));
+  },
+  { name: 'jobs', dependencies: ['config', 'db', 'public-cache', 'submissions'] },
+);

@@ -1,0 +1,114 @@
+import { canonicalJobType, normaliseDeadline, salaryFromFigures } from '@jobboard/contract';
+import type { Knex } from 'knex';
+import { chunks } from '../../db/chunks';
+import type { JobInput } from '../job-input';
+import { cleanSentences, distinctNames, figuresOf } from '../job-patch';
+import { labelKey } from '../label-key';
+import { INSERT_BATCH } from './job-rows';
+
+/** A new job's row as the writer inserts it (job-writer.ts): its columns from its input. */
+export function jobColumns(input: JobInput, now: Date) {
+  const parsed =
+    input.salaryMin == null && input.salaryMax == null
+      ? figuresOf(input.salaryText?.trim() || null)
+      : null;
+  const salaryMin = parsed ? parsed.min : input.salaryMin;
+  const salaryMax = parsed ? parsed.max : input.salaryMax;
+  return {
+    title: input.title.trim(),
+    description: input.description.trim(),
+    job_type: canonicalJobType(input.jobType),
+    remote: input.remote,
+    experience_level: input.experienceLevel,
+    salary_text: input.salaryText?.trim() || salaryFromFigures(salaryMin, salaryMax) || null,
+    salary_min: salaryMin,
+    salary_max: salaryMax,
+    deadline: input.deadline?.trim() ? normaliseDeadline(input.deadline) : null,
+    posted_date: input.postedDate,
+    responsibilities: JSON.stringify(cleanSentences(input.responsibilities ?? [])),
+    requirements: JSON.stringify(cleanSentences(input.requirements ?? [])),
+    benefits: JSON.stringify(cleanSentences(input.benefits ?? [])),
+    application_url: input.applicationUrl?.trim() || null,
+    via: input.via,
+    featured: input.featured,
+    active: input.active,
+    expires_at: input.expiresAt ? input.expiresAt.getTime() : null,
+    source: input.source,
+    external_id: input.externalId ?? null,
+    sync_hash: input.syncHash ?? null,
+    updated_at: now.getTime(),
+  };
+}
+
+/** A job's new locations and categories (either absent: that list stays as it is). */
+interface NewLists {
+  jobId: number;
+  locations?: string[];
+  categories?: string[];
+}
+
+/** Write the locations and categories of new or changed jobs (a list not given is not touched). */
+export async function replaceLists(trx: Knex.Transaction, jobs: NewLists[]) {
+  const lists = [
+    { table: 'locations', joinTable: 'job_locations', key: 'location_id', of: 'locations' },
+    { table: 'categories', joinTable: 'job_categories', key: 'category_id', of: 'categories' },
+  ] as const;
+  for (const { table, joinTable, key, of } of lists) {
+    const given = jobs.flatMap((job) => {
+      const names = job[of];
+      return names ? [{ jobId: job.jobId, names: distinctNames(names) }] : [];
+    });
+    if (!given.length) continue;
+    for (const part of chunks(
+      given.map((g) => g.jobId),
+      INSERT_BATCH,
+    )) {
+      await trx(joinTable).whereIn('job_id', part).delete();
+    }
+    const ids = await nameIds(
+      trx,
+      table,
+      given.flatMap((g) => g.names),
+    );
+    const rows = given.flatMap(({ jobId, names }) =>
+      names.map((name, position) => ({
+        job_id: jobId,
+        [key]: ids.get(labelKey(name)),
+        position,
+      })),
+    );
+    for (const part of chunks(rows, INSERT_BATCH)) await trx(joinTable).insert(part);
+  }
+}
+
+/**
+ * Ids of location or category names, keyed by their label key (label-key.ts), creating the missing
+ * ones. An existing entry with other letter case is reused, so 'remote' and 'Remote' stay one
+ * location.
+ */
+async function nameIds(
+  trx: Knex.Transaction,
+  table: 'locations' | 'categories',
+  names: string[],
+): Promise<Map<string, number>> {
+  const wanted = distinctNames(names);
+  const ids = new Map<string, number>();
+  const lookUp = async (keys: string[]) => {
+    for (const part of chunks(keys, INSERT_BATCH)) {
+      const rows: { id: number; name_key: string }[] = await trx(table)
+        .whereIn('name_key', part)
+        .select('id', 'name_key');
+      for (const row of rows) ids.set(row.name_key, Number(row.id));
+    }
+  };
+  await lookUp(wanted.map(labelKey));
+  const missing = wanted.filter((name) => !ids.has(labelKey(name)));
+  for (const part of chunks(missing, INSERT_BATCH)) {
+    await trx(table)
+      .insert(part.map((name) => ({ name, name_key: labelKey(name) })))
+      .onConflict('name_key')
+      .ignore();
+  }
+  await lookUp(missing.map(labelKey));
+  return ids;
+}

@@ -1,0 +1,235 @@
+import { MAX_PAGE_SIZE, RECENT_DAYS, type Job, type SearchResponse } from '@jobboard/contract';
+import type { Knex } from 'knex';
+import { chunks } from '../../db/chunks';
+import type { Dialect } from '../../db/knex';
+import { addDays, isoDate } from '../dates';
+import { toJob } from '../job-mapper';
+import type { SearchIndex } from '../search-index';
+import type { BoardSearch } from '../search/board-search';
+import { publicScope } from '../search/criteria';
+import { JobSearch, type SearchPage } from '../search/job-search';
+import { loadRows, pluckIds } from './job-rows';
+
+/** The recent list holds at most this many jobs (the newest of the last RECENT_DAYS days). */
+export const RECENT_JOBS_LIMIT = 500;
+
+/**
+ * The public's reads of jobs: the board's searches and lists, one job's page, the filter choices,
+ * the feeds' and sitemap's reads, a member's bookmarks and an alert's new jobs. Only active,
+ * unexpired jobs are listed (`publicScope`); a job's own page may be an expired one. All on the
+ * read connections (plugins/db.ts).
+ */
+export class PublicJobsRepository {
+  private readonly searcher: JobSearch;
+
+  constructor(
+    private readonly readDb: Knex,
+    private readonly dialect: Dialect,
+    searchIndex: SearchIndex,
+  ) {
+    this.searcher = new JobSearch(readDb, dialect, searchIndex);
+  }
+
+  /**
+   * One page of every public job, featured first, newest first, for `GET /api/jobs` (which once
+   * answered every job in one response: at 100,000 jobs that is 200 MB).
+   */
+  async listPublic(
+    everyJob: BoardSearch,
+    now: Date,
+    page = 1,
+    pageSize = MAX_PAGE_SIZE,
+  ): Promise<SearchPage> {
+    return this.searcher.find(everyJob, page, pageSize, now);
+  }
+
+  /**
+   * Public jobs posted in the last `days` days, newest first: the recent list. A busy board posts
+   * thousands in ten days, so the list holds the newest RECENT_JOBS_LIMIT of them.
+   */
+  async listRecent(now: Date, days = RECENT_DAYS): Promise<Job[]> {
+    const query = this.readDb('jobs').select('jobs.id');
+    publicScope(query, now);
+    query
+      .where('jobs.posted_date', '>=', isoDate(addDays(now, -days)))
+      .orderBy('jobs.posted_date', 'desc')
+      .orderBy('jobs.id', 'desc')
+      .limit(RECENT_JOBS_LIMIT);
+    return this.loadInOrder(await pluckIds(query), now);
+  }
+
+  /**
+   * A job whose page may be shown: active, expired or not (an expired job keeps its URL and says it
+   * no longer takes applications).
+   */
+  async findVisible(id: number, now: Date): Promise<Job | undefined> {
+    const query = this.readDb('jobs')
+      .where('jobs.id', id)
+      .andWhere('jobs.active', true)
+      .select('jobs.id');
+    const [job] = await this.loadInOrder(await pluckIds(query), now);
+    return job;
+  }
+
+  /** Whether a job with this id exists at all, public or not (a closed job's page says so). */
+  async exists(id: number): Promise<boolean> {
+    const row = await this.readDb('jobs').where('id', id).first('id');
+    return row !== undefined;
+  }
+
+  /**
+   * The public jobs in groups of `size` consecutive ids (group g holds the ids g*size+1 to
+   * (g+1)*size): how many each group has and when its newest change was. The sitemap index: one
+   * file per group that has any, so a job stays in the same file for as long as it is listed.
+   * One pass over two columns, kept in the public cache.
+   */
+  async publicIdGroups(
+    now: Date,
+    size: number,
+  ): Promise<{ group: number; count: number; updatedAt: number }[]> {
+    const query = this.readDb('jobs').select(
+      this.readDb.raw('(jobs.id - 1) / ? as id_group', [size]),
+      this.readDb.raw('count(*) as job_count'),
+      this.readDb.raw('max(jobs.updated_at) as updated_at'),
+    );
+    publicScope(query, now);
+    const rows: {
+      id_group: number | string;
+      job_count: number | string;
+      updated_at: number | string;
+    }[] = await query.groupBy('id_group').orderBy('id_group');
+    return rows.map((r) => ({
+      group: Number(r.id_group),
+      count: Number(r.job_count),
+      updatedAt: Number(r.updated_at),
+    }));
+  }
+
+  /**
+   * Every public job's id and when it last changed, by id, with ids from `fromId` to `toId`
+   * (both included): the sitemap, or one file of it.
+   */
+  async publicUpdates(
+    now: Date,
+    fromId: number,
+    toId: number,
+  ): Promise<{ id: number; updatedAt: number }[]> {
+    const query = this.readDb('jobs')
+      .select('jobs.id', 'jobs.updated_at')
+      .whereBetween('jobs.id', [fromId, toId]);
+    publicScope(query, now);
+    const rows: { id: number; updated_at: number | string }[] = await query.orderBy('jobs.id');
+    return rows.map((r) => ({ id: Number(r.id), updatedAt: Number(r.updated_at) }));
+  }
+
+  /**
+   * Which of these ids name a job whose page may be shown (as findVisible): a member's bookmarks of
+   * the others are shown as removed.
+   */
+  async visibleIds(ids: number[]): Promise<Set<number>> {
+    const visible = new Set<number>();
+    for (const part of chunks(ids)) {
+      const query = this.readDb('jobs')
+        .whereIn('jobs.id', part)
+        .andWhere('jobs.active', true)
+        .select('jobs.id');
+      for (const id of await pluckIds(query)) visible.add(id);
+    }
+    return visible;
+  }
+
+  /** One page of the public jobs a search matches, and how many match in all. */
+  async search(
+    search: BoardSearch,
+    page: number,
+    pageSize: number,
+    now: Date,
+  ): Promise<SearchResponse> {
+    const { ids, total, totalExact } = await this.searcher.find(search, page, pageSize, now);
+    const jobs = await this.loadInOrder(ids, now);
+    return { jobs, total, totalExact, page, pageSize };
+  }
+
+  /** The newest `limit` public jobs of a search, featured or not, newest first: a feed. */
+  async newest(search: BoardSearch, limit: number, now: Date): Promise<Job[]> {
+    return this.loadInOrder(await this.searcher.newest(search, now, limit), now);
+  }
+
+  /** The jobs with these ids, whole, in the order of the ids. */
+  async loadInOrder(ids: number[], now: Date): Promise<Job[]> {
+    return (await loadRows(this.readDb, this.dialect, ids)).map(({ row, lists }) =>
+      toJob(row, lists, now),
+    );
+  }
+
+  /**
+   * Public jobs matching a search created after the job `afterId` and up to `upToId` (see
+   * JobSearch.findNew): the first `limit` of them, whole, and how many there are.
+   */
+  async findNew(
+    search: BoardSearch,
+    window: { afterId: number; upToId: number },
+    now: Date,
+    limit: number,
+  ): Promise<{ jobs: Job[]; total: number; totalExact: boolean }> {
+    const { ids, total, totalExact } = await this.searcher.findNew(search, window, now, limit);
+    return { jobs: await this.loadInOrder(ids, now), total, totalExact };
+  }
+
+  /** The id of the newest job (0 when there is none): where "new since now" starts. */
+  async latestId(): Promise<number> {
+    const [row] = await this.readDb('jobs').max({ id: 'id' });
+    return Number(row?.id ?? 0);
+  }
+
+  /** Distinct locations of public jobs, alphabetical. */
+  async publicLocations(now: Date): Promise<string[]> {
+    return this.publicNames('locations', 'job_locations', 'location_id', now);
+  }
+
+  /** Distinct categories of public jobs, alphabetical. */
+  async publicCategories(now: Date): Promise<string[]> {
+    return this.publicNames('categories', 'job_categories', 'category_id', now);
+  }
+
+  /**
+   * When the next public job expires (epoch ms; Infinity when none will): the public reads must
+   * not be served past that instant.
+   */
+  async nextExpiry(now: Date): Promise<number> {
+    const rows: { at?: unknown }[] = await this.readDb('jobs')
+      .where('active', true)
+      .andWhere('expires_at', '>', now.getTime())
+      .min({ at: 'expires_at' });
+    const value = rows[0]?.at;
+    return value == null ? Number.POSITIVE_INFINITY : Number(value);
+  }
+
+  async count(): Promise<number> {
+    const [row] = await this.readDb('jobs').count({ n: '*' });
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * Names with at least one public job. Asked per name (a few hundred), each stopping at its first
+   * public job, instead of collecting the names of every public job (100,000 at a real size).
+   */
+  private async publicNames(
+    table: 'locations' | 'categories',
+    joinTable: 'job_locations' | 'job_categories',
+    key: 'location_id' | 'category_id',
+    now: Date,
+  ): Promise<string[]> {
+    const rows: { name: string }[] = await this.readDb(table)
+      .whereExists((q) => {
+        q.select(this.readDb.raw('1'))
+          .from(joinTable)
+          .join('jobs', 'jobs.id', `${joinTable}.job_id`)
+          .whereRaw(`${joinTable}.${key} = ${table}.id`);
+        publicScope(q, now);
+      })
+      .select('name');
+    // Sorted here, not in SQL: SQLite and PostgreSQL collate text differently.
+    return rows.map((r) => r.name).sort((a, b) => a.localeCompare(b, 'en'));
+  }
+}

@@ -1,0 +1,80 @@
+import { ENDPOINTS } from '@jobboard/contract';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { route } from '../../../../http/endpoint-route';
+
+/**
+ * The admin's job form may carry three lists of JOB_LIST_LIMITS.items entries of
+ * JOB_LIST_LIMITS.item characters beside a 20,000-character description: some 320,000
+ * characters, more in UTF-8. Its routes take bodies up to 1 MB (the app's default is 64 KB), so
+ * the largest form the contract allows is never refused as too large.
+ */
+export const JOB_FORM_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * /api/admin/jobs (SPEC.md 7): every job, create, read, update, delete, extend, republish, a
+ * synced job's return to its source, and one action on many jobs (bulk). Each change goes through
+ * the jobs service, by the same rules wherever it comes from.
+ */
+const adminJobsRoutes: FastifyPluginAsync = async (app) => {
+  const logged = (request: FastifyRequest, jobId: number | string, message: string) =>
+    request.log.info({ jobId: Number(jobId), admin: request.admin?.username }, message);
+
+  route(app, ENDPOINTS.adminJobs, {}, async () => app.jobViews.listAll(app.now()));
+
+  route(app, ENDPOINTS.adminJob, {}, async (request) =>
+    app.jobViews.getJob(request.params.id, app.now()),
+  );
+
+  route(app, ENDPOINTS.createJob, { bodyLimit: JOB_FORM_BODY_LIMIT }, async (request) => {
+    const job = await app.jobs.createFromForm(request.body, request.admin, app.now());
+    logged(request, job.id, 'job created');
+    return job;
+  });
+
+  route(app, ENDPOINTS.updateJob, { bodyLimit: JOB_FORM_BODY_LIMIT }, async (request) => {
+    const job = await app.jobs.updateFromForm(
+      request.params.id,
+      request.body,
+      request.admin,
+      app.now(),
+    );
+    logged(request, job.id, 'job updated');
+    return job;
+  });
+
+  route(app, ENDPOINTS.deleteJob, {}, async (request) => {
+    const result = await app.jobs.remove(request.params.id, request.admin, app.now());
+    logged(request, request.params.id, 'job deleted');
+    return result;
+  });
+
+  /** Keep a listing up longer: from its current end (or today, if it has ended) plus `days`. */
+  route(app, ENDPOINTS.extendJob, {}, async (request) =>
+    app.jobs.extend(request.params.id, request.body.days, request.admin, app.now()),
+  );
+
+  /** Put an ended or switched-off listing back: dated today, live for a Featured Listing's term. */
+  route(app, ENDPOINTS.republishJob, {}, async (request) =>
+    app.jobs.republish(request.params.id, request.admin, app.now()),
+  );
+
+  /** A synced job an admin edited goes back to its source: the next sync takes its values. */
+  route(app, ENDPOINTS.returnJobToSource, {}, async (request) => {
+    const job = await app.jobs.returnToSource(request.params.id, request.admin, app.now());
+    logged(request, job.id, 'job returned to its source');
+    return job;
+  });
+
+  /** One action (deactivate, activate, extend, delete) on up to MAX_BULK_JOBS jobs, all or none. */
+  route(app, ENDPOINTS.bulkJobs, {}, async (request) => {
+    const { action, ids } = request.body;
+    const result = await app.jobs.bulk(action, ids, request.admin, app.now());
+    request.log.info(
+      { action, jobs: ids.length, changed: result.changed, admin: request.admin?.username },
+      'bulk job action',
+    );
+    return result;
+  });
+};
+
+export default adminJobsRoutes;

@@ -1,0 +1,13 @@
+import { ENDPOINTS } from '@jobboard/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../../../http/endpoint-route';
+import { CACHED, sendCached } from '../../../plugins/public-cache';
+
+/** /api/categories: the categories of public jobs, the board's filter choices. */
+const categoriesRoutes: FastifyPluginAsync = async (app) => {
+  route(app, ENDPOINTS.categories, CACHED, async (request, reply) =>
+    sendCached(request, reply, await app.publicReads.categories()),
+  );
+};
+
+export default categoriesRoutes;

@@ -1,0 +1,48 @@
+import { ENDPOINTS, type SearchRequest } from '@jobboard/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { markChecked, route } from '../../../http/endpoint-route';
+import { CACHED, sendCached } from '../../../plugins/public-cache';
+import { BoundedMap } from '../../bounded-map';
+
+/**
+ * /api/jobs (SPEC.md 7): the public list, the recent list, one job and the board's search. Every
+ * answer comes from the public reads (jobs/public-reads.ts), computed once per change of jobs.
+ */
+const jobsRoutes: FastifyPluginAsync = async (app) => {
+  const reads = app.publicReads;
+
+  // One page of the public list (it used to be every job at once). The total and the next page are
+  // in headers, so the body stays the plain list of jobs that clients of SPEC.md 7 read.
+  route(app, ENDPOINTS.jobList, CACHED, async (request, reply) =>
+    sendCached(request, reply, await reads.list(request.query.page, request.query.pageSize)),
+  );
+
+  route(app, ENDPOINTS.recentJobs, CACHED, async (request, reply) =>
+    sendCached(request, reply, await reads.recent()),
+  );
+
+  route(app, ENDPOINTS.job, CACHED, async (request, reply) =>
+    sendCached(request, reply, await reads.job(request.params.id)),
+  );
+
+  // The board sends the same few search bodies over and over: each text is parsed and checked
+  // once, then known by its text (this scope's JSON parser answers a known text with its checked
+  // search, marked as checked so that the body's struct lets it through without a second look).
+  const known = new BoundedMap<string, SearchRequest>(1000);
+  const bodyText = new WeakMap<object, string>();
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
+    const hit = known.get(text as string);
+    if (hit) return done(null, hit);
+    bodyText.set(request, text as string);
+    // A callback parser: it answers through `done` (its type also allows a promise-returning one).
+    void parseJson(request, text as string, done);
+  });
+  route(app, ENDPOINTS.searchJobs, CACHED, async (request, reply) => {
+    const text = bodyText.get(request);
+    if (text !== undefined) known.set(text, markChecked(request.body));
+    return sendCached(request, reply, await reads.search(request.body));
+  });
+};
+
+export default jobsRoutes;

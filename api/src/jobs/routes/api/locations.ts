@@ -1,0 +1,13 @@
+import { ENDPOINTS } from '@jobboard/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../../../http/endpoint-route';
+import { CACHED, sendCached } from '../../../plugins/public-cache';
+
+/** /api/locations: the locations of public jobs, the board's filter choices. */
+const locationsRoutes: FastifyPluginAsync = async (app) => {
+  route(app, ENDPOINTS.locations, CACHED, async (request, reply) =>
+    sendCached(request, reply, await app.publicReads.locations()),
+  );
+};
+
+export default locationsRoutes;

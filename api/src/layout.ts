@@ -1,0 +1,17 @@
+import path from 'node:path';
+
+/**
+ * Where the API's code is at run time. From source (tsx, vitest) this module is api/src/layout.ts;
+ * in the production build it is bundled into a file at the root of api/dist (scripts/build.mjs),
+ * beside what the build emits at the paths the sources have: each domain's plugin and route files,
+ * which @fastify/autoload finds by folder, and the migrations (dist/migrations/).
+ */
+const fromSource = import.meta.url.endsWith('.ts');
+
+/** api/src from source, api/dist in the build: each domain's folder is here. */
+export const CODE_DIR = import.meta.dirname;
+
+/** api/migrations from source, api/dist/migrations in the build. */
+export const MIGRATIONS_DIR = fromSource
+  ? path.resolve(CODE_DIR, '..', 'migrations')
+  : path.join(CODE_DIR, 'migrations');

@@ -1,0 +1,40 @@
+import fp from 'fastify-plugin';
+import { GhostTokenVerifier } from './ghost-token';
+import { MembersRepository } from './members-repository';
+import { MembersService } from './members-service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Members, their sessions and bookmarks (members-service.ts). */
+    members: MembersService;
+  }
+}
+
+const PURGE_EVERY_MS = 60 * 60_000;
+
+/**
+ * The members domain: sign-in through Ghost (GhostTokenVerifier, when GHOST_URL is set), the
+ * members' sessions and bookmarks.
+ */
+export default fp(
+  async (app) => {
+    const ghost = app.config.ghost;
+    const members = new MembersService(
+      app.db,
+      new MembersRepository(app.db),
+      app.publicReads,
+      ghost ? new GhostTokenVerifier(ghost.url, ghost.timeoutSeconds * 1000) : null,
+    );
+    app.decorate('members', members);
+
+    // Ended sessions and expired sign-in tokens are refused on sight; their rows are swept now and then.
+    const purge = setInterval(() => {
+      members
+        .purge(app.now())
+        .catch((error: unknown) => app.log.warn({ err: error }, 'member session purge failed'));
+    }, PURGE_EVERY_MS);
+    purge.unref();
+    app.addHook('onClose', async () => clearInterval(purge));
+  },
+  { name: 'members', dependencies: ['config', 'db', 'jobs'] },
+);

@@ -1,0 +1,18 @@
+/**
+ * The operators' probes, outside /api (load balancers, orchestrators, uptime checks): /healthz
+ * and /readyz (routes/).
+ */
+
+/** Probes are polled every few seconds: their lines stay out of the log unless something fails. */
+export const QUIET = { logLevel: 'warn' } as const;
+
+/** A readiness probe answers within this, whatever the database does (a hung server, a lost host). */
+export const READINESS_TIMEOUT_MS = 2_000;
+
+export function withTimeout<T>(work: PromiseLike<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([Promise.resolve(work), timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,179 @@
+import type { AdminPaymentIssue, PayPageView } from '@jobboard/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Knex } from 'knex';
+import type Stripe from 'stripe';
+import type { Db } from '../db/knex';
+import type { JobsService } from '../jobs/jobs-service';
+import type { Outbox } from '../mail/outbox';
+import type { PromoCodes } from '../promo-codes/promo-codes';
+import type { SubmissionRow } from '../submissions/submission-row';
+import type { SubmissionsService } from '../submissions/submissions-service';
+import { createCheckoutSession, prepareCharge } from './checkout';
+import { payPageView } from './pay-page';
+import type { PaymentLinkRow, PaymentLinkState, PaymentRow } from './payment-rows';
+import { issuePaymentToken, payLinkSubmission, paymentUrl, type PayLink } from './payment-tokens';
+import type { PaymentsRepository } from './payments-repository';
+import { markPaidAndPublish, type Payment, type PublishOutcome } from './publishing';
+import { expireMarkedSessions, type ExpiryResult } from './session-expiry';
+import { applyStripeEvent, type WebhookOutcome } from './webhook';
+
+/** What the payments domain's settings say about the site. */
+export interface PaymentsSite {
+  publicUrl: string;
+  boardName: string;
+  /** Where the admins are told about payments that need them. */
+  adminEmail: string;
+  /** The address a pay link's messages tell the employer to write to. */
+  jobsEmail: string;
+}
+
+/** The collaborators of the payments domain and what it uses of each. */
+export interface PaymentsCollaborators {
+  db: Knex;
+  payments: PaymentsRepository;
+  /** null when Stripe is not configured (payments are then marked by hand). */
+  stripe: Stripe | null;
+  submissions: Pick<
+    SubmissionsService,
+    'load' | 'update' | 'recordEvent' | 'lastEventId' | 'grantCredits'
+  >;
+  promoCodes: Pick<PromoCodes, 'redeem' | 'find'>;
+  jobs: Pick<JobsService, 'publish'>;
+  outbox: Pick<Outbox, 'enqueue'>;
+}
+
+/**
+ * What one operation of the payments domain works with: its collaborators, the site's settings
+ * and the operation's clock (read once). Each function names the part it uses.
+ */
+export type PaymentsContext = PaymentsCollaborators & PaymentsSite & { now: Date };
+
+/**
+ * The payments domain (docs/architecture.md, flows): the employer's pay links, Stripe Checkout and
+ * its webhook, and publishing a listing once paid; for the review, issuing and revoking links and
+ * the flagged payments; for the dashboard, what was paid.
+ */
+export class PaymentsService {
+  constructor(
+    private readonly collaborators: PaymentsCollaborators,
+    private readonly site: PaymentsSite,
+  ) {}
+
+  /** Whether payments go through Stripe, or admins mark them by hand. */
+  get stripeConfigured(): boolean {
+    return this.collaborators.stripe !== null;
+  }
+
+  private context(now: Date): PaymentsContext {
+    return { ...this.collaborators, ...this.site, now };
+  }
+
+  // ---- the employer's pay link ------------------------------------------------------------------
+
+  /** The pay link a token names, with its submission (NotFound, Gone: payment-tokens.ts). */
+  payLink(token: string, now: Date): Promise<PayLink> {
+    return payLinkSubmission(token, this.context(now), this.site.jobsEmail);
+  }
+
+  payPage(link: PayLink): PayPageView {
+    return payPageView(link, this.stripeConfigured);
+  }
+
+  /** The submission, ready to be charged (checkout.ts). */
+  prepareCharge(submissionId: number, now: Date): Promise<SubmissionRow> {
+    return prepareCharge(submissionId, this.context(now));
+  }
+
+  /** A Stripe Checkout Session for what the submission owes now (checkout.ts). */
+  createCheckoutSession(
+    stripe: Stripe,
+    submission: SubmissionRow,
+    link: { token: string; linkId: number },
+    now: Date,
+  ): Promise<{ url: string; sessionId: string }> {
+    return createCheckoutSession(stripe, submission, link, this.context(now));
+  }
+
+  /** Ask Stripe to expire the submission's sessions marked to expire (session-expiry.ts). */
+  expireMarkedSessions(submissionId: number, log: FastifyBaseLogger): Promise<ExpiryResult> {
+    return expireMarkedSessions(submissionId, this.collaborators, log);
+  }
+
+  /** Apply one verified Stripe event, once (webhook.ts). */
+  applyStripeEvent(event: Stripe.Event, now: Date): Promise<WebhookOutcome> {
+    return applyStripeEvent(event, this.context(now));
+  }
+
+  // ---- the review's ----------------------------------------------------------------------------
+
+  /** A new pay link for the submission (payment-tokens.ts), in the caller's transaction. */
+  issueLink(
+    db: Db,
+    submissionId: number,
+    now: Date,
+    createdBy?: string,
+  ): Promise<{ token: string; expiresAt: Date; linkId: number }> {
+    return issuePaymentToken(this.collaborators, db, submissionId, now, createdBy);
+  }
+
+  /** The pay page's address of a token. */
+  paymentUrl(token: string): string {
+    return paymentUrl(this.site.publicUrl, token);
+  }
+
+  /** Record the payment of an approved submission and publish its job (publishing.ts). */
+  markPaidAndPublish(
+    trx: Knex.Transaction,
+    submissionId: number,
+    payment: Payment,
+    now: Date,
+  ): Promise<PublishOutcome> {
+    return markPaidAndPublish(trx, submissionId, payment, this.context(now));
+  }
+
+  /** The pay-link state of each of these submissions, by id. */
+  linkStates(db: Db, submissionIds: number[], now: Date): Promise<Map<number, PaymentLinkState>> {
+    return this.collaborators.payments.linkStates(db, submissionIds, now);
+  }
+
+  /** The flagged payments not yet handled, by submission (of one submission when given). */
+  unhandledIssues(db: Db, submissionId?: number): Promise<Map<number, AdminPaymentIssue[]>> {
+    return this.collaborators.payments.unhandledIssues(db, submissionId);
+  }
+
+  /** How many of the submission's links work now. */
+  liveLinks(db: Db, submissionId: number, now: Date): Promise<number> {
+    return this.collaborators.payments.liveLinks(db, submissionId, now);
+  }
+
+  /** Revoke every link of the submission that still works; how many there were. */
+  revokeLinks(trx: Knex.Transaction, submissionId: number, by: string, now: Date): Promise<number> {
+    return this.collaborators.payments.revokeLinks(trx, submissionId, by, now);
+  }
+
+  /** Mark the submission's open Checkout Sessions to expire; how many. */
+  markOpenSessionsToExpire(trx: Knex.Transaction, submissionId: number): Promise<number> {
+    return this.collaborators.payments.markOpenSessionsToExpire(trx, submissionId);
+  }
+
+  findFlagged(db: Db, submissionId: number, paymentId: number): Promise<PaymentRow | undefined> {
+    return this.collaborators.payments.findFlagged(db, submissionId, paymentId);
+  }
+
+  /** A flagged payment has been dealt with, by `by`. */
+  resolve(db: Db, paymentId: number, by: string, now: Date): Promise<void> {
+    return this.collaborators.payments.resolve(db, paymentId, by, now);
+  }
+
+  // ---- the dashboard's and the exports' --------------------------------------------------------
+
+  paidSince(db: Db, since: Date): Promise<{ amount_cents: number; paid_at: number }[]> {
+    return this.collaborators.payments.paidSince(db, since);
+  }
+
+  ofSubmissions(db: Db, submissionIds: number[]): Promise<PaymentRow[]> {
+    return this.collaborators.payments.ofSubmissions(db, submissionIds);
+  }
+}
+
+export type { PayLink, PaymentLinkRow };

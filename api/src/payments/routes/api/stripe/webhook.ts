@@ -1,0 +1,47 @@
+import { ENDPOINTS } from '@jobboard/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type Stripe from 'stripe';
+import { route } from '../../../../http/endpoint-route';
+import { HttpError } from '../../../../http/http-error';
+
+/** Stripe events can exceed the app's 64 KB body limit; they are signed, so size is the only risk. */
+const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * POST /api/stripe/webhook. A plugin of its own (as every route file is) so that, here only, JSON
+ * bodies stay raw bytes: the signature is computed over the exact bytes Stripe sent.
+ */
+const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
+    (_request, body, done) => done(null, body),
+  );
+
+  route(app, ENDPOINTS.stripeWebhook, { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request) => {
+    const secret = app.config.stripe?.webhookSecret;
+    if (!app.stripe || !secret) throw new HttpError(503, 'Stripe webhooks are not configured');
+    const signature = request.headers['stripe-signature'];
+    if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
+      throw new HttpError(400, 'A signed Stripe event is required');
+    }
+    let event: Stripe.Event;
+    try {
+      event = app.stripe.webhooks.constructEvent(request.body, signature, secret);
+    } catch {
+      throw new HttpError(400, 'The Stripe signature is invalid or too old');
+    }
+    const outcome = await app.payments.applyStripeEvent(event, app.now());
+    const logged = { eventId: event.id, eventType: event.type, outcome };
+    if (outcome.handled === 'flagged')
+      request.log.warn(logged, 'stripe payment flagged for review');
+    else request.log.info(logged, 'stripe webhook');
+    if (outcome.handled === 'publish' || outcome.handled === 'flagged') {
+      // After the commit: a paid listing's other sessions, and any an amount change left open.
+      await app.payments.expireMarkedSessions(outcome.submissionId, request.log);
+    }
+    return { received: true as const };
+  });
+};
+
+export default stripeWebhookRoutes;

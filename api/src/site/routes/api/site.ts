@@ -1,0 +1,10 @@
+import { ENDPOINTS } from '@jobboard/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../../../http/endpoint-route';
+
+/** GET /api/site: the site's details (its name, contact addresses, links) for the front ends. */
+const siteRoutes: FastifyPluginAsync = async (app) => {
+  route(app, ENDPOINTS.site, {}, async () => app.config.site);
+};
+
+export default siteRoutes;

@@ -1,0 +1,34 @@
+import fp from 'fastify-plugin';
+import { ListingCreditsRepository } from './listing-credits-repository';
+import { SubmissionsService } from './submissions-service';
+import { SubmissionsRepository } from './submissions-repository';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Submissions, their history and Multiples Listing credits (submissions-service.ts). */
+    submissions: SubmissionsService;
+  }
+}
+
+/** The submissions domain: the employer's submission and the records the review and payments change. */
+export default fp(
+  async (app) => {
+    app.decorate(
+      'submissions',
+      new SubmissionsService(
+        app.db,
+        app.dialect,
+        new SubmissionsRepository(app.dialect),
+        new ListingCreditsRepository(),
+        app.promoCodes,
+        app.outbox,
+        {
+          boardName: app.config.site.boardName,
+          publicUrl: app.config.publicUrl,
+          adminEmail: app.config.mail.adminEmail,
+        },
+      ),
+    );
+  },
+  { name: 'submissions', dependencies: ['config', 'db', 'promo-codes', 'mail'] },
+);

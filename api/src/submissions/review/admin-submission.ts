@@ -1,0 +1,74 @@
+import type { AdminPaymentIssue, AdminSubmission, SubmissionStatus } from '@jobboard/contract';
+import type { StoredCompany } from '../../jobs/companies';
+import { copyableApprovalEmail } from '../../mail/review-emails';
+import type { PaymentLinkState } from '../../payments/payment-rows';
+import type { ReviewRow } from '../submission-row';
+import { companyReview } from './company-review';
+
+/** A submission that has no pay link (not approved yet, or published with a credit). */
+export const NO_LINKS: PaymentLinkState = { live: 0, newestExpiresAt: null };
+
+/** What the review card shows beside the submission's own row. */
+export interface ReviewExtras {
+  listingCredits: number;
+  paymentIssues: AdminPaymentIssue[];
+  links: PaymentLinkState;
+  /** The company of that name on the board, if there is one. */
+  company: StoredCompany | undefined;
+}
+
+/** A submission as the review queue shows it. */
+export function toAdminSubmission(
+  row: ReviewRow,
+  boardName: string,
+  extra: ReviewExtras,
+): AdminSubmission {
+  const categories: unknown = JSON.parse(String(row.categories ?? '[]'));
+  const iso = (ms: unknown) => (ms == null ? null : new Date(Number(ms)).toISOString());
+  return {
+    id: String(row.id),
+    title: String(row.title),
+    organization: String(row.organization),
+    location: String(row.location),
+    category: Array.isArray(categories) ? categories.map(String) : [],
+    jobType: String(row.job_type),
+    experienceLevel: String(row.experience_level),
+    salaryMin: row.salary_min == null ? null : Number(row.salary_min),
+    salaryMax: row.salary_max == null ? null : Number(row.salary_max),
+    contactName: String(row.contact_name),
+    contactEmail: String(row.contact_email),
+    promoCode: row.promo_code == null ? null : String(row.promo_code),
+    submittedAt: iso(row.submitted_at)!,
+    description: String(row.description),
+    applicationUrl: String(row.application_url),
+    deadline: row.deadline == null ? null : String(row.deadline),
+    listingType: row.listing_type === 'featured' ? 'featured' : 'basic',
+    amount: Number(row.amount_cents),
+    submissionStatus: String(row.status) as SubmissionStatus,
+    reviewNotes: row.review_notes == null ? null : String(row.review_notes),
+    jobId: row.job_id == null ? null : String(row.job_id),
+    paidAt: iso(row.paid_at),
+    paymentLinkExpiresAt: iso(extra.links.newestExpiresAt),
+    livePaymentLinks: extra.links.live,
+    listingCredits: extra.listingCredits,
+    promoRedemption: row.promo_redemption ?? null,
+    paymentIssues: extra.paymentIssues,
+    company: companyReview(row, extra.company),
+    approvalEmail:
+      row.status === 'pending_review' ? copyableApprovalEmail(row, null, boardName) : null,
+  };
+}
+
+const plural = (count: number, one: string, many = `${one}s`) =>
+  `${count} ${count === 1 ? one : many}`;
+
+/** The timeline's line of 'Revoke links'. */
+export const revokedNote = (live: number, sessions: number) =>
+  `Payment links revoked: ${plural(live, 'link')} that still worked (the e-mailed one included) no longer work` +
+  (sessions ? `; ${plural(sessions, 'open Stripe checkout')} expired` : '');
+
+/** The timeline's note of a new pay link on the links issued before it. */
+export const linksStillValid = (count: number) =>
+  count === 0
+    ? 'no earlier link was still valid'
+    : `${count} earlier link${count === 1 ? ' stays' : 's stay'} valid`;

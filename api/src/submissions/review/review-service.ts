@@ -1,0 +1,368 @@
+import type {
+  AdminSubmission,
+  AdminSubmissionPage,
+  AdminSubmissionsQuery,
+  CompanyField,
+  IssuedPaymentLink,
+  RevokedPaymentLinks,
+} from '@jobboard/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Knex } from 'knex';
+import type { Db } from '../../db/knex';
+import { Conflict, NotFound } from '../../domain-errors';
+import { isoDate } from '../../jobs/dates';
+import type { Companies } from '../../jobs/companies';
+import type { Outbox } from '../../mail/outbox';
+import {
+  approvalEmail,
+  copyableApprovalEmail,
+  publishedWithCreditEmail,
+  rejectionEmail,
+} from '../../mail/review-emails';
+import type { PaymentLinkState } from '../../payments/payment-rows';
+import type { PaymentsService } from '../../payments/payments-service';
+import type { ReviewRow } from '../submission-row';
+import type { SubmissionsService } from '../submissions-service';
+import { NO_LINKS, linksStillValid, revokedNote, toAdminSubmission } from './admin-submission';
+import { takeCompanyDetails } from './company-review';
+import {
+  byReviewer,
+  changeStatus,
+  lockedSubmission,
+  pendingSubmission,
+  type Reviewer,
+} from './review-steps';
+
+export type { Reviewer } from './review-steps';
+
+/**
+ * The review queue (SPEC.md 4 and 7): the admins' list of submissions and each change of one,
+ * only from the states the spec allows: approve (a pay link e-mailed, or published with a
+ * Multiples credit), reject, a new amount, pay links issued and revoked, a flagged payment
+ * handled, a payment marked by hand. The submission's company is reviewed with it
+ * (company-review.ts).
+ */
+export class ReviewService {
+  constructor(
+    private readonly db: Knex,
+    private readonly submissions: SubmissionsService,
+    private readonly payments: Pick<
+      PaymentsService,
+      | 'unhandledIssues'
+      | 'linkStates'
+      | 'liveLinks'
+      | 'issueLink'
+      | 'paymentUrl'
+      | 'revokeLinks'
+      | 'markOpenSessionsToExpire'
+      | 'expireMarkedSessions'
+      | 'findFlagged'
+      | 'resolve'
+      | 'markPaidAndPublish'
+    >,
+    private readonly companies: Pick<Companies, 'named' | 'change'>,
+    private readonly outbox: Pick<Outbox, 'enqueue'>,
+    private readonly site: { publicUrl: string; boardName: string },
+  ) {}
+
+  /** The review queue, newest first, with each contact's credits and each unhandled payment issue. */
+  async list(now: Date): Promise<AdminSubmission[]> {
+    const rows = await this.submissions.listNewestFirst(this.db);
+    return this.asAdminSubmissions(rows, now);
+  }
+
+  /** One page of an admin view of the queue, and the flagged payments of the whole queue. */
+  async page(view: AdminSubmissionsQuery, now: Date): Promise<AdminSubmissionPage> {
+    const { rows, total } = await this.submissions.page(this.db, view);
+    const issues = await this.payments.unhandledIssues(this.db);
+    let flaggedPayments = 0;
+    for (const list of issues.values()) flaggedPayments += list.length;
+    return {
+      submissions: await this.asAdminSubmissions(rows, now, issues),
+      total,
+      page: view.page,
+      pageSize: view.pageSize,
+      flaggedPayments,
+    };
+  }
+
+  /** One submission as the review card shows it (NotFound when there is none). */
+  async get(id: number, now: Date, db: Db = this.db): Promise<AdminSubmission> {
+    const row = await this.submissions.load(db, id);
+    if (!row) throw new NotFound('Submission not found');
+    return toAdminSubmission(row, this.site.boardName, {
+      listingCredits: await this.submissions.creditsLeft(db, row.contact_email),
+      paymentIssues: (await this.payments.unhandledIssues(db, id)).get(id) ?? [],
+      links: (await this.payments.linkStates(db, [id], now)).get(id) ?? NO_LINKS,
+      company: (await this.companies.named([row.organization], db)).get(row.organization.trim()),
+    });
+  }
+
+  /**
+   * pending_review -> approved (SPEC.md 4). The employer is e-mailed a payment link, in the same
+   * transaction. The company on the board takes the submission's values for the details the admin
+   * ticked (`updateCompany`; company-review.ts), and only those. Only when the admin chooses it
+   * (`useCredit`), a contact with listings left on a Multiples Listing pays nothing: the job is
+   * published at once and one listing is used up (409, changing nothing, when none is left).
+   */
+  async approve(
+    id: number,
+    options: { useCredit: boolean; updateCompany?: readonly CompanyField[] },
+    reviewer: Reviewer,
+    now: Date,
+  ) {
+    const { boardName, publicUrl } = this.site;
+    return this.db.transaction(async (trx) => {
+      const submission = await pendingSubmission(this.submissions, trx, id, 'approved');
+      await takeCompanyDetails(
+        this.companies,
+        trx,
+        submission,
+        options.updateCompany ?? [],
+        reviewer,
+        now,
+      );
+      await changeStatus(this.submissions, trx, submission, 'approved', reviewer, null, now);
+      if (options.useCredit) {
+        const credit = await this.submissions.spendCredit(trx, submission.contact_email);
+        if (!credit) {
+          throw new Conflict(
+            `${submission.contact_email} has no Multiples Listing credits left. Approve without a credit to send a pay link.`,
+          );
+        }
+        const published = await this.payments.markPaidAndPublish(
+          trx,
+          id,
+          {
+            provider: 'credit',
+            actor: `admin:${reviewer.username}`,
+            adminId: reviewer.id,
+            amountCents: 0,
+            note: 'Included in a Multiples Listing',
+            sendJobLiveEmail: false,
+          },
+          now,
+        );
+        const jobId = published.outcome === 'published' ? published.jobId : null;
+        await this.outbox.enqueue(
+          trx,
+          {
+            ...publishedWithCreditEmail(
+              submission,
+              `${publicUrl}/jobs/${jobId}`,
+              credit.left,
+              boardName,
+            ),
+            submissionId: id,
+          },
+          now,
+        );
+        return {
+          submission: await this.get(id, now, trx),
+          paymentUrl: null,
+          publishedWithCredit: true,
+        };
+      }
+      const { token } = await this.payments.issueLink(trx, id, now, `admin:${reviewer.username}`);
+      const url = this.payments.paymentUrl(token);
+      await this.outbox.enqueue(
+        trx,
+        { ...approvalEmail(submission, url, boardName), submissionId: id },
+        now,
+      );
+      return {
+        submission: await this.get(id, now, trx),
+        paymentUrl: url,
+        publishedWithCredit: false,
+      };
+    });
+  }
+
+  /** pending_review -> rejected, with an optional reason that the employer is told. */
+  async reject(id: number, notes: string | null, reviewer: Reviewer, now: Date) {
+    return this.db.transaction(async (trx) => {
+      const submission = await pendingSubmission(this.submissions, trx, id, 'rejected');
+      const reason = notes?.trim() || null;
+      await changeStatus(this.submissions, trx, submission, 'rejected', reviewer, reason, now);
+      await this.submissions.update(trx, id, { review_notes: reason });
+      await this.outbox.enqueue(
+        trx,
+        { ...rejectionEmail(submission, reason, this.site.boardName), submissionId: id },
+        now,
+      );
+      return this.get(id, now, trx);
+    });
+  }
+
+  /**
+   * A new amount (cents) for anything not yet paid; recorded in the history. The submission's open
+   * Checkout Sessions were made for the old amount: they are marked to expire with the change and
+   * Stripe is asked once it has committed. Stripe being down never fails the change: what Stripe
+   * could not expire now is retried (session-expiry.ts), and a session paid meanwhile no longer
+   * matches the amount owed, so the webhook flags it instead of publishing.
+   */
+  async updateAmount(
+    id: number,
+    amountCents: number,
+    reviewer: Reviewer,
+    now: Date,
+    log: FastifyBaseLogger,
+  ) {
+    await this.db.transaction(async (trx) => {
+      const submission = await lockedSubmission(this.submissions, trx, id);
+      if (submission.status === 'paid')
+        throw new Conflict('The amount of a paid submission cannot change.');
+      await this.submissions.update(trx, id, {
+        amount_cents: amountCents,
+        updated_at: now.getTime(),
+      });
+      await this.submissions.recordEvent(trx, {
+        ...byReviewer(reviewer, submission, now),
+        note: `Amount changed from ${submission.amount_cents} to ${amountCents} cents`,
+      });
+      await this.payments.markOpenSessionsToExpire(trx, id);
+    });
+    await this.payments.expireMarkedSessions(id, log);
+    return this.get(id, now);
+  }
+
+  /**
+   * A new pay link for an approved submission, working for PAYMENT_LINK_TTL_DAYS. Only a hash of
+   * a link is kept, so an earlier link cannot be shown again; the earlier links keep working (the
+   * employer may be paying through the e-mailed one right now) until they expire, the listing is
+   * paid, or an admin revokes them (revokePaymentLinks). The answer says how many still work.
+   */
+  async paymentLinkFor(id: number, reviewer: Reviewer, now: Date): Promise<IssuedPaymentLink> {
+    return this.db.transaction(async (trx) => {
+      const submission = await lockedSubmission(this.submissions, trx, id);
+      if (submission.status !== 'approved') {
+        throw new Conflict('A payment link can only be generated for an approved submission.');
+      }
+      const earlierLinksValid = await this.payments.liveLinks(trx, id, now);
+      const event = byReviewer(reviewer, submission, now);
+      const { token, expiresAt } = await this.payments.issueLink(trx, id, now, event.actor);
+      const url = this.payments.paymentUrl(token);
+      await this.submissions.recordEvent(trx, {
+        ...event,
+        note: `New payment link issued, valid until ${isoDate(expiresAt)}; ${linksStillValid(earlierLinksValid)}`,
+      });
+      return {
+        paymentUrl: url,
+        expiresAt: expiresAt.toISOString(),
+        earlierLinksValid,
+        approvalEmail: copyableApprovalEmail(submission, url, this.site.boardName),
+      };
+    });
+  }
+
+  /**
+   * 'Revoke links': every pay link of an approved listing stops working, the one e-mailed to the
+   * employer too (a leaked link, an amount to agree first). Its open Checkout Sessions are expired
+   * with it (Stripe is asked once the change has committed), and a session paid all the same does
+   * not publish the listing (the webhook flags it). An admin then issues a new link when it is time.
+   */
+  async revokePaymentLinks(
+    id: number,
+    reviewer: Reviewer,
+    now: Date,
+    log: FastifyBaseLogger,
+  ): Promise<RevokedPaymentLinks> {
+    const revoked = await this.db.transaction(async (trx) => {
+      const submission = await lockedSubmission(this.submissions, trx, id);
+      if (submission.status !== 'approved') {
+        throw new Conflict(
+          `Only an approved submission's payment links can be revoked; this one is ${submission.status}.`,
+        );
+      }
+      const event = byReviewer(reviewer, submission, now);
+      const live = await this.payments.revokeLinks(trx, id, event.actor, now);
+      await this.submissions.update(trx, id, {
+        payment_token_hash: null,
+        payment_token_expires_at: null,
+        updated_at: now.getTime(),
+      });
+      const sessions = await this.payments.markOpenSessionsToExpire(trx, id);
+      if (live > 0 || sessions > 0) {
+        await this.submissions.recordEvent(trx, { ...event, note: revokedNote(live, sessions) });
+      }
+      return live;
+    });
+    await this.payments.expireMarkedSessions(id, log);
+    return { revoked, submission: await this.get(id, now) };
+  }
+
+  /**
+   * An admin has dealt with a flagged payment (refunded it in Stripe, or accepted it): it leaves
+   * the review queue's warnings, with who and when recorded on it and in the submission's history.
+   */
+  async resolvePaymentIssue(
+    submissionId: number,
+    paymentId: number,
+    reviewer: Reviewer,
+    now: Date,
+  ): Promise<AdminSubmission> {
+    return this.db.transaction(async (trx) => {
+      const submission = await lockedSubmission(this.submissions, trx, submissionId);
+      const payment = await this.payments.findFlagged(trx, submissionId, paymentId);
+      if (!payment) throw new NotFound('No flagged payment with this id on this submission');
+      if (payment.resolved_at == null) {
+        const event = byReviewer(reviewer, submission, now);
+        await this.payments.resolve(trx, paymentId, event.actor, now);
+        await this.submissions.recordEvent(trx, {
+          ...event,
+          note: `Flagged payment ${payment.checkout_session_id ?? paymentId} marked as handled`,
+        });
+      }
+      return this.get(submissionId, now, trx);
+    });
+  }
+
+  /** Without Stripe, an admin records a payment received another way. */
+  async markPaidByHand(id: number, reviewer: Reviewer, now: Date) {
+    return this.db.transaction(async (trx) => {
+      const submission = await lockedSubmission(this.submissions, trx, id);
+      const result = await this.payments.markPaidAndPublish(
+        trx,
+        id,
+        {
+          provider: 'manual',
+          actor: `admin:${reviewer.username}`,
+          adminId: reviewer.id,
+          amountCents: submission.amount_cents,
+          note: 'Marked as paid by hand',
+        },
+        now,
+      );
+      if (result.outcome === 'not-payable') {
+        throw new Conflict('Only an approved submission can be marked as paid.');
+      }
+      if (result.outcome === 'already-paid') throw new Conflict('This submission is already paid.');
+      return this.get(id, now, trx);
+    });
+  }
+
+  /** The review cards of these rows: credits, flagged payments, pay links and company of each. */
+  private async asAdminSubmissions(
+    rows: ReviewRow[],
+    now: Date,
+    issues?: Awaited<ReturnType<PaymentsService['unhandledIssues']>>,
+  ): Promise<AdminSubmission[]> {
+    const { db } = this;
+    const credits = await this.submissions.creditsByAddress(db);
+    const flagged = issues ?? (await this.payments.unhandledIssues(db));
+    const links: Map<number, PaymentLinkState> = await this.payments.linkStates(
+      db,
+      rows.map((row) => Number(row.id)),
+      now,
+    );
+    const companies = await this.companies.named(rows.map((row) => row.organization));
+    return rows.map((row) =>
+      toAdminSubmission(row, this.site.boardName, {
+        listingCredits: credits.get(row.contact_email.toLowerCase()) ?? 0,
+        paymentIssues: flagged.get(Number(row.id)) ?? [],
+        links: links.get(Number(row.id)) ?? NO_LINKS,
+        company: companies.get(row.organization.trim()),
+      }),
+    );
+  }
+}

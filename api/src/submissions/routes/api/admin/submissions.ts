@@ -1,0 +1,113 @@
+import { ENDPOINTS } from '@jobboard/contract';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { route } from '../../../../http/endpoint-route';
+import { HttpError } from '../../../../http/http-error';
+
+/**
+ * /api/admin/submissions: the review queue (SPEC.md 4 and 7), each change only from the states the
+ * spec allows (submissions/review/).
+ */
+const adminSubmissionsRoutes: FastifyPluginAsync = async (app) => {
+  const review = app.review;
+  const reviewer = (request: FastifyRequest) => request.admin!;
+
+  route(app, ENDPOINTS.submissions, {}, async () => review.list(app.now()));
+
+  /** Whether payments go through Stripe, or admins mark them by hand. */
+  route(app, ENDPOINTS.paymentsMode, {}, async () => ({
+    stripeConfigured: app.payments.stripeConfigured,
+  }));
+
+  route(app, ENDPOINTS.submission, {}, async (request) => review.get(request.params.id, app.now()));
+
+  route(app, ENDPOINTS.approveSubmission, {}, async (request) => {
+    const result = await review.approve(
+      request.params.id,
+      {
+        useCredit: request.body.useCredit === true,
+        updateCompany: [...new Set(request.body.updateCompany ?? [])],
+      },
+      reviewer(request),
+      app.now(),
+    );
+    request.log.info(
+      {
+        submissionId: request.params.id,
+        admin: reviewer(request).username,
+        publishedWithCredit: result.publishedWithCredit,
+        updateCompany: request.body.updateCompany ?? [],
+      },
+      'submission approved',
+    );
+    return result;
+  });
+
+  route(app, ENDPOINTS.rejectSubmission, {}, async (request) => {
+    const result = await review.reject(
+      request.params.id,
+      request.body.notes ?? null,
+      reviewer(request),
+      app.now(),
+    );
+    request.log.info(
+      { submissionId: request.params.id, admin: reviewer(request).username },
+      'submission rejected',
+    );
+    return result;
+  });
+
+  route(app, ENDPOINTS.updateAmount, {}, async (request) =>
+    review.updateAmount(
+      request.params.id,
+      request.body.amount,
+      reviewer(request),
+      app.now(),
+      request.log,
+    ),
+  );
+
+  /** A new pay link (`{ paymentUrl, expiresAt, earlierLinksValid }`); earlier links keep working. */
+  route(app, ENDPOINTS.issuePaymentLink, {}, async (request) =>
+    review.paymentLinkFor(request.params.id, reviewer(request), app.now()),
+  );
+
+  /** 'Revoke links': every pay link of the listing stops working, the e-mailed one too. */
+  route(app, ENDPOINTS.revokePaymentLinks, {}, async (request) => {
+    const result = await review.revokePaymentLinks(
+      request.params.id,
+      reviewer(request),
+      app.now(),
+      request.log,
+    );
+    request.log.info(
+      {
+        submissionId: request.params.id,
+        admin: reviewer(request).username,
+        revoked: result.revoked,
+      },
+      'payment links revoked',
+    );
+    return result;
+  });
+
+  /** A flagged payment (needs review / refund) has been dealt with. */
+  route(app, ENDPOINTS.resolvePaymentIssue, {}, async (request) =>
+    review.resolvePaymentIssue(
+      request.params.id,
+      request.params.paymentId,
+      reviewer(request),
+      app.now(),
+    ),
+  );
+
+  route(app, ENDPOINTS.markPaid, {}, async (request) => {
+    if (app.payments.stripeConfigured)
+      throw new HttpError(
+        409,
+        'Payments go through Stripe; they are recorded when Stripe confirms them.',
+      );
+    return review.markPaidByHand(request.params.id, reviewer(request), app.now());
+  });
+};
+
+export default adminSubmissionsRoutes;

@@ -1,0 +1,35 @@
+import { randomInt } from 'node:crypto';
+import { ENDPOINTS } from '@jobboard/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../../../http/endpoint-route';
+import { ACKNOWLEDGEMENT_CAPS } from '../../acknowledgement-caps';
+
+/** The employer's free submission (SPEC.md 7: POST /api/submit-job-for-review). */
+const submissionsRoutes: FastifyPluginAsync = async (app) => {
+  const limit = app.config.submissionRateLimit;
+
+  route(
+    app,
+    ENDPOINTS.submitJob,
+    { config: { rateLimit: { max: limit.max, timeWindow: limit.windowMinutes * 60_000 } } },
+    async (request) => {
+      const payload = request.body;
+      if (payload.website?.trim()) {
+        // The hidden field only bots fill: answer as if stored, store and send nothing.
+        request.log.warn({ ip: request.ip }, 'submission dropped: honeypot field filled');
+        return { id: String(randomInt(1000, 100_000)), status: 'pending_review' };
+      }
+      const { id, status, skipped } = await app.submissions.submitForReview(payload, app.now());
+      if (skipped) {
+        request.log.warn(
+          { submissionId: id, cap: skipped, caps: ACKNOWLEDGEMENT_CAPS },
+          'submission acknowledgement skipped: cap reached',
+        );
+      }
+      request.log.info({ submissionId: id }, 'job submitted for review');
+      return { id: String(id), status };
+    },
+  );
+};
+
+export default submissionsRoutes;
