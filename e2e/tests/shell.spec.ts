@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 
-/** Every route of SPEC.md 2 and the remote that must render it. */
+/** Every route of docs/product.md#routes-and-screens and the remote that must render it. */
 const ROUTES = [
   { path: '/', remote: 'mfe_board' },
   { path: '/jobs/1', remote: 'mfe_board' },
