@@ -130,7 +130,7 @@ describe(`an unchanged save through the dashboard keeps the whole job on ${testD
       const loaded = await adminJob(job.id);
       const res = await put(job.id, asTheEditPageSends(loaded));
       if (!loaded.applicationUrl) {
-        // The form requires an application URL (SPEC.md 5): refused, and nothing changes.
+        // The form requires an application URL (docs/product.md#validation): refused, and nothing changes.
         expect(res.statusCode).toBe(400);
         expect(res.json().fields).toEqual({ applicationUrl: ADMIN_MESSAGES.required });
       } else {

@@ -129,7 +129,7 @@ describe(`public jobs API on ${testDatabase}`, () => {
       ]);
     });
 
-    it('returns jobs in the shape of SPEC.md 3', async () => {
+    it('returns jobs in the shape of docs/product.md#entities', async () => {
       const jobs: Job[] = (await t.app.inject('/api/jobs')).json();
       const editor = jobs.find((j) => j.title === 'Data Editor')!;
       expect(editor).toMatchObject({
@@ -295,7 +295,7 @@ describe(`public jobs API on ${testDatabase}`, () => {
       });
     });
 
-    describe('sorting (SPEC.md 4)', () => {
+    describe('sorting (docs/product.md#states-and-transitions)', () => {
       it('recent: featured first, then newest', async () => {
         expect(titles((await search({ sortOption: 'recent' })).jobs)).toEqual([
           'Data Editor',

@@ -73,7 +73,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-// ---- the reference: the rules of SPEC.md 4 and docs/architecture.md, written plainly ----------------------
+// ---- the reference: the rules of docs/product.md#states-and-transitions and docs/architecture.md, written plainly ----------------------
 
 const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 const hasAll = (text: string, terms: string[]) =>

@@ -21,7 +21,7 @@ import { invalidRows } from './support/rows';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
 
 /**
- * Admins outrank the source (issue 25; README, Re-sync): a re-sync through the fake Airtable after
+ * Admins outrank the source (issue 25; docs/product.md#re-sync): a re-sync through the fake Airtable after
  * an admin edited, switched off or deleted a synced job leaves what the admin decided, reports
  * the disagreement on the last-sync panel, and lets the admin give the job back to its source or
  * restore a deleted one.

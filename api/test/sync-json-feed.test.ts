@@ -6,7 +6,7 @@ import { invalidRows } from './support/rows';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
 
 /**
- * The re-sync from a JSON feed (JOB_FEED_URL): jobs in the public Job shape of SPEC.md 3, with
+ * The re-sync from a JSON feed (JOB_FEED_URL): jobs in the public Job shape of docs/product.md#entities, with
  * relative posted dates and categories given as a string or a list; every value bounded by its
  * column (the longest allowed is stored, one more is skipped with its reason).
  */

@@ -39,7 +39,10 @@ const bookmarkOf = (scope: ReturnType<typeof cardOf>) =>
   scope.getByRole('button', { name: /^Bookmark(ed)?$/ });
 
 test.describe('job cards and the job modal', () => {
-  test('a card shows the fields of SPEC.md 2', async ({ page, request }) => {
+  test('a card shows the fields of docs/product.md#routes-and-screens', async ({
+    page,
+    request,
+  }) => {
     const jobs = await firstPage(request);
     await page.goto('/');
     for (const job of jobs) {
@@ -264,7 +267,7 @@ test.describe('bookmarks', () => {
 });
 
 test.describe('the recent job list', () => {
-  test('groups the last 10 days by category in the order of SPEC.md 2', async ({
+  test('groups the last 10 days by category in the order of docs/product.md#routes-and-screens', async ({
     page,
     request,
   }) => {

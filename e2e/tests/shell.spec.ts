@@ -8,7 +8,7 @@ function heldBack(): { held: Promise<void>; release: () => void } {
   return { held, release };
 }
 
-/** Every route of SPEC.md 2 and the remote that must render it. */
+/** Every route of docs/product.md#routes-and-screens and the remote that must render it. */
 const ROUTES = [
   { path: '/', remote: 'mfe_board' },
   { path: '/jobs/1', remote: 'mfe_board' },

@@ -13,7 +13,7 @@ import type { AppName, RemotesFile } from '@jobboard/contract';
 /**
  * Every build lands in `releases/<app folder>/<version>/`; `releases/remotes.json` (RemotesFile
  * in the contract) says which version of each app the site serves. Shipping or rolling back one
- * area is one change to that file (see README, "Deploying the remotes").
+ * area is one change to that file (docs/frontend-delivery.md#deploying-the-remotes-independently).
  */
 export function releasesDir(repoRoot: string): string {
   return path.resolve(process.env.RELEASES_DIR ?? path.join(repoRoot, 'releases'));

@@ -129,6 +129,14 @@ describe('links between the docs', () => {
     expect(broken).toEqual([]);
   });
 
+  it('no code cites SPEC.md, which is not in the repository: docs/product.md holds the product', () => {
+    const files = walk(ROOT, (name) => CODE.test(name)).filter(
+      (file) => file !== fileURLToPath(import.meta.url),
+    );
+    const citing = files.filter((file) => readFileSync(file, 'utf8').includes('SPEC.md'));
+    expect(citing.map(relative)).toEqual([]);
+  });
+
   it("reads a heading's anchor as GitHub does", () => {
     expect(slug('Payments (Stripe)')).toBe('payments-stripe');
     expect(slug('`GET /api/jobs/:id`')).toBe('get-apijobsid');

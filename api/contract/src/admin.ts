@@ -23,7 +23,7 @@ import { JOB_LIST_LIMITS, Job, MAX_INT4 } from './job';
 import { salaryFromFigures } from './salary';
 import { SUBMISSION_STATUS_LABELS, type SubmissionStatus } from './submission';
 
-/** Messages of the admin screens (SPEC.md 5 and 8), word for word where the spec quotes them. */
+/** Messages of the admin screens (docs/product.md#validation and docs/product.md#errors), word for word where the spec quotes them. */
 export const ADMIN_MESSAGES = {
   login: 'Please enter both username and password',
   badLogin: 'Invalid username or password',
@@ -180,7 +180,7 @@ const sentences = refine(
 );
 
 /**
- * The fields of the admin's job form (SPEC.md 3 and 5) and the rule of each. The fields the form
+ * The fields of the admin's job form (docs/product.md#entities and docs/product.md#validation) and the rule of each. The fields the form
  * may leave out have no default here: creating a job gives them theirs (AdminJobForm), an update
  * keeps what the job has (AdminJobUpdate).
  */
@@ -249,7 +249,7 @@ const salaryOrder = (value: { salaryMin?: number | null; salaryMax?: number | nu
     message: ADMIN_MESSAGES.salaryOrder,
   };
 
-/** The admin's job form (SPEC.md 3 and 5): `POST /api/admin/jobs` creates a job with it. */
+/** The admin's job form (docs/product.md#entities and docs/product.md#validation): `POST /api/admin/jobs` creates a job with it. */
 export const AdminJobForm = refine(
   object({
     ...jobFormFields,
@@ -393,7 +393,7 @@ export type AdminPaymentIssue = Infer<typeof AdminPaymentIssue>;
 
 const SUBMISSION_STATUSES = Object.keys(SUBMISSION_STATUS_LABELS) as SubmissionStatus[];
 
-/** A submission as the review screen shows it (SPEC.md 3). Amounts are cents. */
+/** A submission as the review screen shows it (docs/product.md#entities). Amounts are cents. */
 export const AdminSubmission = object({
   id: string(),
   title: string(),
@@ -487,7 +487,7 @@ export type AuthState = Infer<typeof AuthState>;
 export const SignedIn = object({ username: string() });
 
 /**
- * An existing job as the admin form edits it (SPEC.md 3): a single location string becomes a
+ * An existing job as the admin form edits it (docs/product.md#entities): a single location string becomes a
  * one-item list, a relative posted date ('3 days ago') falls back to today, and a deadline in
  * 'Deadline: M-D-YYYY' form is normalised to YYYY-MM-DD. Every field of the job the form edits is
  * filled, so saving the form unchanged changes nothing: the salary text is blank when it is the

@@ -1,5 +1,5 @@
 /**
- * Fixed choices and limits of the product (SPEC.md 3 and 9). Both the API and the remotes import
+ * Fixed choices and limits of the product (docs/product.md#entities and docs/product.md#constants-and-limits). Both the API and the remotes import
  * them from here, so a label or a limit is changed in one place only.
  */
 
@@ -101,7 +101,7 @@ export const RECENT_DAYS = 10;
 export const DESCRIPTION_MIN_LENGTH = 50;
 /** A search query longer than this is refused; nobody types more. */
 export const MAX_QUERY_LENGTH = 200;
-/** Employers hear back within this many hours (SPEC.md 1 and 9). */
+/** Employers hear back within this many hours (docs/product.md#audience and docs/product.md#constants-and-limits). */
 export const REVIEW_HOURS = 24;
 
 /** Admin passwords are at least this long (the CLI and ADMIN_PASSWORD both check it). */

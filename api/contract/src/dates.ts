@@ -1,5 +1,5 @@
 /**
- * Deadline text as the board reads it (SPEC.md 3 and 4): an optional 'Deadline:' prefix, then
+ * Deadline text as the board reads it (docs/product.md#entities and docs/product.md#states-and-transitions): an optional 'Deadline:' prefix, then
  * M-D-YYYY or YYYY-M-D (with '-', '/' or '.'). The API stores what it can read as YYYY-MM-DD; the
  * board formats it; anything unreadable is kept and shown as given.
  */
@@ -46,7 +46,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const RELATIVE_UNIT_DAYS: Record<string, number> = { day: 1, week: 7, month: 30, year: 365 };
 
 /**
- * A job's posted date (SPEC.md 3: 'a date string or relative text') as YYYY-MM-DD, resolved
+ * A job's posted date (docs/product.md#entities: 'a date string or relative text') as YYYY-MM-DD, resolved
  * against `now`: 'Today', 'Just posted' and 'Recently' are today, 'Yesterday' the day before,
  * 'N day(s) / week(s) / month(s) / year(s) ago' (also 'a week ago') that many days back;
  * YYYY-MM-DD, M-D-YYYY or an ISO instant are the date they name. Null for anything else.

@@ -11,7 +11,7 @@ import {
 import { check } from './validate';
 
 /**
- * The applied filter lives in the query string (SPEC.md 2), under exactly these names. The board
+ * The applied filter lives in the query string (docs/product.md#routes-and-screens), under exactly these names. The board
  * reads and writes it; the server reads it to put the first page of the address's own search in
  * the page (and the feeds will take the same names). Booleans are
  * written as `true` and left out when false; every part at its default is left out, so the board

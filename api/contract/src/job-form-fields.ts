@@ -1,6 +1,6 @@
 /**
  * Labels of the job form's fields that the public submission form (mfe-submit) and the admin job
- * form (mfe-admin) word alike (SPEC.md 2, 3 and 5): one text for both forms. A field the two forms
+ * form (mfe-admin) word alike (docs/product.md#routes-and-screens, docs/product.md#entities and docs/product.md#validation): one text for both forms. A field the two forms
  * word differently (the title, the description, the salaries, the deadline) keeps its label with
  * its own form.
  */

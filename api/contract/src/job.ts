@@ -20,7 +20,7 @@ export const Company = object({
 export type Company = Infer<typeof Company>;
 
 /**
- * A job as the public board reads it (SPEC.md 3). `location` is the job's locations joined with
+ * A job as the public board reads it (docs/product.md#entities). `location` is the job's locations joined with
  * ', ' (what the card shows); `locations` keeps them apart. `postedDate` is `YYYY-MM-DD`.
  */
 export const Job = object({
@@ -62,7 +62,7 @@ export type Job = Infer<typeof Job>;
  */
 export const JOB_LIST_LIMITS = { items: 50, item: 2000 } as const;
 
-/** The three lists of sentences a job carries (SPEC.md 3), in the order the modal shows them. */
+/** The three lists of sentences a job carries (docs/product.md#entities), in the order the modal shows them. */
 export const JOB_LISTS = ['responsibilities', 'requirements', 'benefits'] as const;
 export type JobListName = (typeof JOB_LISTS)[number];
 

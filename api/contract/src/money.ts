@@ -1,5 +1,5 @@
 /**
- * How money is shown (SPEC.md 4): US dollars, no cents when there are none. Prices and amounts
+ * How money is shown (docs/product.md#states-and-transitions): US dollars, no cents when there are none. Prices and amounts
  * are stored in cents; salaries in whole dollars. The e-mails, the admin and the pay page all
  * show amounts with these two functions.
  */

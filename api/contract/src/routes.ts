@@ -1,7 +1,7 @@
 import type { ExposedModule, RemoteName } from './remotes';
 
 /**
- * The front-end route table of SPEC.md 2 and the remote that renders each route. The shell builds
+ * The front-end route table of docs/product.md#routes-and-screens and the remote that renders each route. The shell builds
  * its routes from it; the server uses it to answer unknown paths with a 404 status and to preload
  * the route's remote.
  */

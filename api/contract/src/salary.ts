@@ -1,6 +1,6 @@
 import { formatUsd } from './money';
 
-/** How a job's salary is shown (SPEC.md 4), on the board, in the admin and in the API's answers. */
+/** How a job's salary is shown (docs/product.md#states-and-transitions), on the board, in the admin and in the API's answers. */
 
 /** '$60,000 - $75,000', '$60,000+', 'Up to $75,000', or undefined when there is no figure. */
 export function salaryFromFigures(

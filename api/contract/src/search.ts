@@ -47,7 +47,7 @@ export const SALARY_RANGES = [
 export const ANY_LOCATION = 'any';
 
 /**
- * The job-type filter (SPEC.md 2): each flag of the filter object (also its query-string name),
+ * The job-type filter (docs/product.md#routes-and-screens): each flag of the filter object (also its query-string name),
  * the job type it matches (any letter case) and the label of its checkbox. The search, the query
  * string, the search cache's key and the filter panel all read this table.
  */
@@ -81,7 +81,7 @@ function allOff<K extends string>(keys: readonly K[]): Record<K, boolean> {
 const sortValues = SORT_OPTIONS.map((o) => o.value);
 const salaryValues = SALARY_RANGES.map((r) => r.value);
 
-/** The search filter object of SPEC.md 3. Every part may be left out and takes its default. */
+/** The search filter object of docs/product.md 3. Every part may be left out and takes its default. */
 export const SearchFilter = object({
   query: defaulted(size(string(), 0, MAX_QUERY_LENGTH), ''),
   jobType: flags(JOB_TYPE_FLAGS),

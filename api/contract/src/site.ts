@@ -70,6 +70,6 @@ export interface BootConfig {
 /** The id of the inline JSON script element that carries the BootConfig. */
 export const BOOT_CONFIG_ELEMENT_ID = 'boot-config';
 
-/** The tagline under the board's name on the home page (SPEC.md 1). */
+/** The tagline under the board's name on the home page (docs/product.md#audience). */
 export const HERO_TAGLINE =
   'Find a great role in nonprofit communications or tech, content, news, fundraising and more';

@@ -9,7 +9,7 @@ import {
 import { parseDeadline } from './dates';
 import { DEFAULT_LISTING_TIER, LISTING_TIER_IDS, type ListingTierId } from './tiers';
 
-/** The messages of the public submission form (SPEC.md 5), word for word. */
+/** The messages of the public submission form (docs/product.md#validation), word for word. */
 export const SUBMISSION_MESSAGES = {
   title: 'Job title is required',
   organization: 'Organization name is required',
@@ -22,7 +22,7 @@ export const SUBMISSION_MESSAGES = {
   contactName: 'Contact name is required',
 } as const;
 
-/** Messages for the rules SPEC.md leaves to us (optional fields, lengths, cross-field checks). */
+/** Messages for the rules docs/product.md leaves to us (optional fields, lengths, cross-field checks). */
 export const SUBMISSION_EXTRA_MESSAGES = {
   unknownCategory: 'Please choose categories from the list',
   tooManyCategories: (max: number) => `Please choose at most ${max} categories`,
@@ -35,7 +35,7 @@ export const SUBMISSION_EXTRA_MESSAGES = {
   selectedTier: 'The selected tier must match the listing type',
   experienceLevel: 'Please choose an experience level',
   url: 'Please enter a valid URL',
-  /** The form says 'We only post roles that include a salary' (SPEC.md 2): so it is required. */
+  /** The form says 'We only post roles that include a salary' (docs/product.md#routes-and-screens): so it is required. */
   salaryRequired:
     'Please give the salary (at least a minimum or a maximum): we only post roles that include one',
   tooLong: (max: number) => `Please keep this under ${max} characters`,
@@ -170,7 +170,7 @@ const experienceLevelField = (message: string) =>
   );
 
 /**
- * The salary rule of the public form (SPEC.md 2: 'We only post roles that include a salary'):
+ * The salary rule of the public form (docs/product.md#routes-and-screens: 'We only post roles that include a salary'):
  * at least one figure, minimum or maximum. One rule for the form and the API.
  */
 function salaryGiven(value: {
@@ -235,7 +235,7 @@ const fields = {
   ),
 };
 
-/** What the public form edits (SPEC.md 3, "Job submission payload"). */
+/** What the public form edits (docs/product.md#entities, "Job submission payload"). */
 export const SubmissionForm = refine(
   refine(object(fields), 'salaryOrder', salaryOrder),
   'salaryGiven',
@@ -314,7 +314,7 @@ export function defaultSubmissionValues(): SubmissionForm {
 export const SubmissionReceived = object({ id: string(), status: string() });
 export type SubmissionReceived = Infer<typeof SubmissionReceived>;
 
-/** Submission statuses (SPEC.md 4) and how the admin screen labels them. */
+/** Submission statuses (docs/product.md#states-and-transitions) and how the admin screen labels them. */
 export const SUBMISSION_STATUS_LABELS = {
   pending_review: 'Pending Review',
   approved: 'Approved',

@@ -48,7 +48,7 @@ export const SkippedRecord = object({ externalId: nullable(string()), reason: st
 export type SkippedRecord = Infer<typeof SkippedRecord>;
 
 /**
- * Where the source and an admin disagree, and the admin's decision stood (README, Re-sync):
+ * Where the source and an admin disagree, and the admin's decision stood (docs/product.md#re-sync):
  * - 'edited': the source has other values for fields an admin changed here (`fields`);
  * - 'deactivated': an admin switched the job off, and the source still lists it as active;
  * - 'deleted': an admin deleted the job, and the source still has its record (not created again).
@@ -112,7 +112,7 @@ export type SyncRun = Infer<typeof SyncRun>;
 export const LastSync = object({ source: nullable(string()), last: nullable(SyncRun) });
 export type LastSync = Infer<typeof LastSync>;
 
-/** The toast after a sync (SPEC.md 8: 'Jobs refreshed from' the external database service). */
+/** The toast after a sync (docs/product.md#errors: 'Jobs refreshed from' the external database service). */
 export function refreshSummary(
   result: Pick<RefreshResult, 'created' | 'updated' | 'deactivated' | 'skipped'> & {
     conflicts?: number;

@@ -1,5 +1,5 @@
 /**
- * Listing tiers (SPEC.md 3 and 9): the one place prices, durations and features are written down.
+ * Listing tiers (docs/product.md#entities and docs/product.md#constants-and-limits): the one place prices, durations and features are written down.
  * The submit page shows them, the API charges them.
  */
 export const LISTING_TIERS = [

@@ -7,11 +7,11 @@ import { requireAdmin } from './guards';
 /** The routes of the area anyone may call: signing in, and out. */
 const OPEN = new Set<string>([ENDPOINTS.login.path, ENDPOINTS.logout.path]);
 
-/** A GET that changes something (SPEC.md 7's refresh): its CSRF check covers GET too. */
+/** A GET that changes something (docs/product.md#calls's refresh): its CSRF check covers GET too. */
 const CHANGING_READS = new Set<string>([ENDPOINTS.refreshJobs.path]);
 
 /**
- * The admin area: sign-in and everything under /api/admin, and GET /api/refresh-jobs (SPEC.md 7
+ * The admin area: sign-in and everything under /api/admin, and GET /api/refresh-jobs (docs/product.md#calls
  * puts it outside /api/admin). Sessions exist only here: a visitor's request never pays for a
  * session object (an id and an HMAC per request, a quarter of a cached page's cost). Every route
  * gets the CSRF check, and every route but signing in and out the session check, both as the

@@ -9,7 +9,7 @@ export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * CSRF defence for cookie-authenticated mutations: the custom header apiFetch always sends (a
  * cross-site page cannot send it without a CORS preflight, which we never grant), and an Origin,
  * when the browser sends one, that is ours. `{ reads: true }` checks GET requests too, for a GET
- * that changes something (GET /api/refresh-jobs, a GET in SPEC.md 7): a cross-site link or image
+ * that changes something (GET /api/refresh-jobs, a GET in docs/product.md#calls): a cross-site link or image
  * then cannot start it with the admin's cookie.
  */
 export function csrfGuard(app: FastifyInstance, options: { reads?: boolean } = {}) {

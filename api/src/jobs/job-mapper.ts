@@ -50,7 +50,7 @@ export interface JobLists {
   categories: string[];
 }
 
-/** The public shape of a job (SPEC.md 3). SQLite returns booleans as 0/1, hence `Boolean()`. */
+/** The public shape of a job (docs/product.md#entities). SQLite returns booleans as 0/1, hence `Boolean()`. */
 export function toJob(row: JobRow, lists: JobLists, now: Date): Job {
   const expiresAt = row.expires_at == null ? undefined : new Date(Number(row.expires_at));
   return {

@@ -10,7 +10,7 @@ interface Submission {
   amount_cents: number;
 }
 
-/** Approved: here is the secure payment link (SPEC.md 1; newsletter reach of SPEC.md 9). */
+/** Approved: here is the secure payment link (docs/product.md#audience; newsletter reach of docs/product.md#constants-and-limits). */
 export function approvalEmail(
   submission: Submission,
   paymentUrl: string,
@@ -64,7 +64,7 @@ export function publishedWithCreditEmail(
 }
 
 /**
- * The approval e-mail as an admin copies it to send by hand (Copy Email Template, SPEC.md 4): the
+ * The approval e-mail as an admin copies it to send by hand (Copy Email Template, docs/product.md#states-and-transitions): the
  * text the API sends, its subject first. Before a link is issued, the link reads '[payment link]'.
  */
 export function copyableApprovalEmail(

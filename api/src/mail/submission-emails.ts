@@ -16,7 +16,7 @@ interface Context {
 export const SUBMISSION_RECEIVED_TEMPLATE = 'submission-received';
 
 /**
- * To the address the form gave: we have it, its reference, and what happens next (SPEC.md 2,
+ * To the address the form gave: we have it, its reference, and what happens next (docs/product.md#routes-and-screens,
  * success screen). Whoever fills in the public form chooses the recipient, so this message holds
  * none of the submitted text (title, organization, names, links): nothing an attacker writes is
  * ever mailed from the board's domain to an address of their choosing. What it is about is told

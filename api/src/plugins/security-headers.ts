@@ -74,7 +74,7 @@ function jsonSecurityHeaders(https: boolean): Record<string, string> {
 }
 
 /**
- * The public reads of the board (SPEC.md 7): the jobs, one job, the searches, the filter choices
+ * The public reads of the board (docs/product.md#calls): the jobs, one job, the searches, the filter choices
  * and the site details. Their caching is theirs to set (ETag, `public, no-cache`).
  */
 export function isPublicApiRead(path: string): boolean {

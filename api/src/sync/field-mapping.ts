@@ -14,7 +14,7 @@ import type { SourceRecord } from './sources/source';
 
 /**
  * The one mapping of a source's records to our jobs. Every source hands over records whose
- * fields are named as in the public Job shape (SPEC.md 3): a JSON feed as it is, Airtable through
+ * fields are named as in the public Job shape (docs/product.md#entities): a JSON feed as it is, Airtable through
  * AIRTABLE_FIELDS. `mapRecord` checks each field against the column it goes to and either gives
  * the job to write or the reason the record is skipped.
  */
@@ -206,7 +206,7 @@ function isWebUrl(text: string): boolean {
 
 /**
  * Locations or categories: a string (one entry) or a list of strings. A record without a
- * category is filed under 'Uncategorized' (SPEC.md 3's catch-all choice).
+ * category is filed under 'Uncategorized' (docs/product.md#entities's catch-all choice).
  */
 function labels(
   key: string,

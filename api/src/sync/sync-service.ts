@@ -175,7 +175,7 @@ export async function syncJobs(
 
 /**
  * Everything the sync changes, in one transaction, with its record for the dashboard. An admin's
- * decisions outrank the source (README, Re-sync): the fields an admin changed on a synced job are
+ * decisions outrank the source (docs/product.md#re-sync): the fields an admin changed on a synced job are
  * left as the admin set them (switched off included), a job an admin deleted is not created
  * again, and each such disagreement is reported as a conflict. Every change is in the jobs'
  * audit trail, by 'sync:<source>'.

@@ -11,7 +11,7 @@ import LoginPage from './pages/LoginPage';
 import PromoCodesPage from './pages/PromoCodesPage';
 import SubmissionsPage from './pages/SubmissionsPage';
 
-// Loaded on demand (SPEC.md 2: 'Loading job details...').
+// Loaded on demand (docs/product.md#routes-and-screens: 'Loading job details...').
 const JobViewPage = lazy(() => import('./pages/JobViewPage'));
 
 /**

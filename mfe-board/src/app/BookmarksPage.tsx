@@ -5,7 +5,7 @@ import { BookmarkedJobs } from '../features/jobs/components/BookmarkedJobs';
 import { JOB_TEXT } from '../features/jobs/messages';
 
 /**
- * /bookmarks: the jobs bookmarked in this browser or by the signed-in member (SPEC.md 2), and for
+ * /bookmarks: the jobs bookmarked in this browser or by the signed-in member (docs/product.md#routes-and-screens), and for
  * a signed-in member the job alerts of their address.
  */
 export default function BookmarksPage() {

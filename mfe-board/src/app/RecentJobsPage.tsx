@@ -2,7 +2,7 @@ import { PageContainer, RemoteRoot } from '@jobboard/shared-ui';
 import { RecentJobs } from '../features/recent-jobs/components/RecentJobs';
 import { FirstViewProvider } from './first-view';
 
-/** /job-list: the jobs of the last days, grouped by category (SPEC.md 2). */
+/** /job-list: the jobs of the last days, grouped by category (docs/product.md#routes-and-screens). */
 export default function RecentJobsPage() {
   return (
     <FirstViewProvider>

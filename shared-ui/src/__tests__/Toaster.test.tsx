@@ -30,7 +30,7 @@ describe('<Toaster />', () => {
     expect(useToastStore.getState().toasts[0]!.open).toBe(false);
   });
 
-  it('uses the limits of SPEC.md 9', () => {
+  it('uses the limits of docs/product.md#constants-and-limits', () => {
     expect(TOAST_DURATION_MS).toBe(5000);
     expect(TOAST_SWIPE_THRESHOLD_PX).toBe(50);
   });

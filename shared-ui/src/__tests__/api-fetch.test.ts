@@ -16,7 +16,7 @@ function answer(status: number, body: string, statusText = '', type = 'applicati
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('apiFetch (SPEC.md 7 and 8)', () => {
+describe('apiFetch (docs/product.md#calls and docs/product.md#errors)', () => {
   it('always sends cookies and the CSRF header; no body and no JSON content type without a body', async () => {
     const fetchMock = answer(200, '[]');
     await apiFetch(ENDPOINTS.recentJobs);

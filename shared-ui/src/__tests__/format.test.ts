@@ -8,7 +8,7 @@ import {
   shorten,
 } from '../format/format';
 
-describe('display rules (SPEC.md 4)', () => {
+describe('display rules (docs/product.md#states-and-transitions)', () => {
   it('shows money as USD without decimals', () => {
     expect(formatUsd(60000)).toBe('$60,000');
     expect(formatUsd(59999.6)).toBe('$60,000');

@@ -11,7 +11,7 @@ import { SharedUiProvider } from '../SharedUiProvider';
 
 afterEach(() => vi.useRealTimers());
 
-describe('data-fetching defaults (SPEC.md 7 and 9)', () => {
+describe('data-fetching defaults (docs/product.md#calls and docs/product.md#constants-and-limits)', () => {
   it('never retries, never refetches on focus, never goes stale by itself', () => {
     expect(swrDefaults).toMatchObject({
       shouldRetryOnError: false,
@@ -22,7 +22,7 @@ describe('data-fetching defaults (SPEC.md 7 and 9)', () => {
     });
   });
 
-  it('has the intervals of SPEC.md 9', () => {
+  it('has the intervals of docs/product.md#constants-and-limits', () => {
     expect(REFRESH).toEqual({
       jobs: 300_000,
       lookups: 300_000,
@@ -34,7 +34,7 @@ describe('data-fetching defaults (SPEC.md 7 and 9)', () => {
   });
 });
 
-describe('tooltips (SPEC.md 9)', () => {
+describe('tooltips (docs/product.md#constants-and-limits)', () => {
   it('open after 700 ms of hover', async () => {
     vi.useFakeTimers();
     render(

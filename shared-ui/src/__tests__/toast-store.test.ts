@@ -7,7 +7,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('the toast store (SPEC.md 9)', () => {
+describe('the toast store (docs/product.md#constants-and-limits)', () => {
   it('keeps at most one toast: a new one replaces the one on screen', () => {
     toast({ title: 'First' });
     toast({ title: 'Second', description: 'More', variant: 'destructive' });

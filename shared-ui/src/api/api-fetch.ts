@@ -11,7 +11,7 @@ import {
 } from '@jobboard/contract';
 
 /**
- * A non-OK answer (SPEC.md 8): the message is "{status}: {body text or status text}". The parsed
+ * A non-OK answer (docs/product.md#errors): the message is "{status}: {body text or status text}". The parsed
  * JSON `message` of the body, when there is one, is kept apart for screens that show it.
  */
 export class ApiError extends Error {
@@ -81,7 +81,7 @@ export function apiFetch(
   call: FetchOptions & { params?: Record<string, string | number>; query?: object } = {},
 ): Promise<unknown> {
   // A path instead of an endpoint: a remote built against shared-ui 1.0 calls so, and the
-  // shell's copy of this singleton serves it too (DESIGN.md 7: one area ships at a time). New
+  // shell's copy of this singleton serves it too (one area ships at a time: docs/frontend-delivery.md#deploying-the-remotes-independently). New
   // code cannot: the signatures above take endpoints only.
   if (typeof target === 'string') return fetchJson(target, call);
   const { params, query, ...options } = call;
@@ -96,7 +96,7 @@ interface FetchOptions extends ApiFetchOptions {
 }
 
 /**
- * Every call of the front end goes through here (SPEC.md 7): cookies always sent, JSON body only
+ * Every call of the front end goes through here (docs/product.md#calls): cookies always sent, JSON body only
  * when there is one, the CSRF header the API requires on cookie-authenticated mutations.
  */
 async function fetchJson<T>(path: string, options: FetchOptions = {}): Promise<T> {

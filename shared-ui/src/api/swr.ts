@@ -2,7 +2,7 @@ import type { SWRConfiguration } from 'swr';
 
 const MINUTE = 60_000;
 
-/** Refresh and freshness times of SPEC.md 7 and 9, in milliseconds. */
+/** Refresh and freshness times of docs/product.md#calls and docs/product.md#constants-and-limits, in milliseconds. */
 export const REFRESH = {
   /** Public jobs list: refetched every 5 minutes. */
   jobs: 5 * MINUTE,
@@ -17,7 +17,7 @@ export const REFRESH = {
 } as const;
 
 /**
- * Defaults of SPEC.md 7: no automatic retry, no refetch on window focus or reconnect, no polling,
+ * Defaults of docs/product.md#calls: no automatic retry, no refetch on window focus or reconnect, no polling,
  * and data never goes stale on its own (a mounted query with cached data does not refetch). A
  * query that has its own freshness sets `dedupingInterval` + `revalidateIfStale`.
  */

@@ -1,6 +1,6 @@
 import { ISO_DATE_PATTERN, parseDeadline, stripDeadlinePrefix } from '@jobboard/contract';
 
-/** Display rules of SPEC.md 4. */
+/** Display rules of docs/product.md 4. */
 
 // Money and salaries are shown alike by the front ends and the API's e-mails: the contract's rules.
 export { formatCents, formatSalary, formatUsd } from '@jobboard/contract';

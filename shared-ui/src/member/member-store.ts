@@ -134,7 +134,7 @@ export function endSignIn(): void {
 
 /**
  * Marks a visit to the Ghost site that began at the board's 'Sign in': the code injection in
- * README.md sends only such a member back with their token, not every signed-in reader of the
+ * docs/members.md#what-a-publication-configures sends only such a member back with their token, not every signed-in reader of the
  * publication.
  */
 export const GHOST_SIGN_IN_MARKER = 'job-board-sign-in';

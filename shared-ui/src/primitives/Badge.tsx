@@ -4,7 +4,7 @@ import type { Theme } from '../theme/theme';
 
 export type BadgeTone = keyof Theme['colors']['badge'];
 
-/** The badge colour of a job type (SPEC.md 2: Full-time, Part-time, Contract, Remote, other). */
+/** The badge colour of a job type (docs/product.md#routes-and-screens: Full-time, Part-time, Contract, Remote, other). */
 export function jobTypeTone(jobType: string): BadgeTone {
   switch (jobType.trim().toLowerCase()) {
     case 'full-time':

@@ -21,7 +21,7 @@ export interface ModalProps {
   hideTitle?: boolean;
   description?: ReactNode;
   children: ReactNode;
-  /** Caps the dialog's height; the content scrolls inside (SPEC.md 9: the job modal is 85vh). */
+  /** Caps the dialog's height; the content scrolls inside (docs/product.md#constants-and-limits: the job modal is 85vh). */
   maxHeight?: string;
 }
 

@@ -11,7 +11,7 @@ export interface PaginationProps {
 
 /**
  * Previous / numbered pages / Next; Previous is disabled on the first page and Next on the last
- * (SPEC.md 2). Long ranges are elided around the current page.
+ * (docs/product.md#routes-and-screens). Long ranges are elided around the current page.
  */
 export function Pagination({ page, pageCount, onPageChange, siblings = 1 }: PaginationProps) {
   if (pageCount <= 1) return null;

@@ -10,7 +10,7 @@ import {
 
 /**
  * The toast viewport itself (loaded by Toaster once the page is up). Radix gives the behaviour of
- * SPEC.md 9: timed close, swipe right to dismiss, F8 to focus the viewport, announcements to
+ * docs/product.md#constants-and-limits: timed close, swipe right to dismiss, F8 to focus the viewport, announcements to
  * screen readers.
  */
 export default function RadixToaster() {

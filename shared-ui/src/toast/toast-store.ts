@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** Toast limits of SPEC.md 9. */
+/** Toast limits of docs/product.md 9. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;

@@ -2,7 +2,7 @@ import * as RadixTooltip from '@radix-ui/react-tooltip';
 import type { ReactElement, ReactNode } from 'react';
 import styled from 'styled-components';
 
-/** Tooltip timing of SPEC.md 9. */
+/** Tooltip timing of docs/product.md 9. */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 

@@ -17,7 +17,7 @@ export function App({ boot }: { boot: BootConfig }) {
 }
 
 /**
- * The shell owns the page frame, the route table (SPEC.md 2, built from the contract's
+ * The shell owns the page frame, the route table (docs/product.md#routes-and-screens, built from the contract's
  * FRONTEND_ROUTES) and the one toast viewport; each route's page comes from a remote. Rendered
  * under the browser's router (App) or, on the server, under a router fixed at the request's
  * address (server.tsx): the same tree both ways, so the browser takes over the server's HTML.

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { useSite } from '../app/site-context';
 
-/** Social link, the "a thing of" line, and where to write with questions (SPEC.md 1). */
+/** Social link, the "a thing of" line, and where to write with questions (docs/product.md#audience). */
 export function Footer() {
   const site = useSite();
   return (

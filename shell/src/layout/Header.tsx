@@ -7,7 +7,7 @@ import { useMenuStore } from './menu-store';
 import { navLinkStyle } from './nav-link-style';
 
 /**
- * The site header (SPEC.md 1): Jobs, Submit Job, Resources (external), My Bookmarks, Subscribe
+ * The site header (docs/product.md#audience): Jobs, Submit Job, Resources (external), My Bookmarks, Subscribe
  * (external), and member sign-in when a Ghost site is configured. The current item is marked; on
  * small screens the menu toggles and closes when a link is followed.
  */

@@ -2,7 +2,7 @@ import { HERO_TAGLINE } from '@jobboard/contract';
 import styled from 'styled-components';
 import { useSite } from '../app/site-context';
 
-/** The board home's title and tagline (SPEC.md 1). */
+/** The board home's title and tagline (docs/product.md#audience). */
 export function Hero() {
   const site = useSite();
   return (

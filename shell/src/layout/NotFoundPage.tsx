@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { useAppReady } from '../app/app-ready';
 
-/** Any path the route table does not know (SPEC.md 2). */
+/** Any path the route table does not know (docs/product.md#routes-and-screens). */
 export function NotFoundPage() {
   useAppReady();
   return (

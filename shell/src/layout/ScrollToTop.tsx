@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from '@jobboard/shared-ui/router';
 
 /**
- * Scroll to the top on every route change (SPEC.md 2). Opening or closing a job's detail
+ * Scroll to the top on every route change (docs/product.md#routes-and-screens). Opening or closing a job's detail
  * (/ <-> /jobs/{id}) stays on the same screen, the board, so the list keeps its place.
  */
 export function ScrollToTop() {

@@ -36,7 +36,7 @@ const FORM = {
   featured: false,
 };
 
-describe('the admin login struct (SPEC.md 5)', () => {
+describe('the admin login struct (docs/product.md#validation)', () => {
   it('accepts both fields', () => {
     expect(check(AdminLogin, { username: 'alice', password: 'secret' })).toEqual({
       ok: true,
@@ -60,7 +60,7 @@ describe('the admin login struct (SPEC.md 5)', () => {
   });
 });
 
-describe('the admin job form struct (SPEC.md 3 and 5)', () => {
+describe('the admin job form struct (docs/product.md#entities and docs/product.md#validation)', () => {
   it('accepts a complete form', () => {
     expect(check(AdminJobForm, FORM)).toEqual({ ok: true, value: FORM });
   });
@@ -191,7 +191,7 @@ describe("the admin job update and the form's lists (issue 25)", () => {
   });
 });
 
-describe('the amount edit (SPEC.md 5)', () => {
+describe('the amount edit (docs/product.md#validation)', () => {
   it('accepts whole cents above zero', () => {
     expect(check(AmountUpdate, { amount: 9900 })).toEqual({ ok: true, value: { amount: 9900 } });
     expect(check(AmountUpdate, { amount: 1 }).ok).toBe(true);
@@ -207,7 +207,7 @@ describe('the amount edit (SPEC.md 5)', () => {
     },
   );
 
-  it('has the toast title of SPEC.md 5', () => {
+  it('has the toast title of docs/product.md#validation', () => {
     expect(ADMIN_MESSAGES.amountTitle).toBe('Invalid Amount');
   });
 });
@@ -225,7 +225,7 @@ describe('the reject body', () => {
 });
 
 describe('submission statuses and the CSRF header', () => {
-  it('labels each status as SPEC.md 4 says', () => {
+  it('labels each status as docs/product.md#states-and-transitions says', () => {
     expect(SUBMISSION_STATUS_LABELS).toEqual({
       pending_review: 'Pending Review',
       approved: 'Approved',
@@ -239,7 +239,7 @@ describe('submission statuses and the CSRF header', () => {
   });
 });
 
-describe('an existing job as form values (legacy rules of SPEC.md 3)', () => {
+describe('an existing job as form values (legacy rules of docs/product.md#entities)', () => {
   const JOB = {
     title: 'Editor',
     organization: 'City Desk',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseDeadline, parseDeadline } from '../dates';
 
-describe('deadline text (SPEC.md 3 and 4)', () => {
+describe('deadline text (docs/product.md#entities and docs/product.md#states-and-transitions)', () => {
   it.each([
     ['2027-03-15', '2027-03-15'],
     ['2027-3-5', '2027-03-05'],

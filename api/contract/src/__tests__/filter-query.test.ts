@@ -14,7 +14,7 @@ const everything: SearchFilter = {
 };
 
 describe('the query string of the board', () => {
-  it('writes every part under the names of SPEC.md 2, category once per selection', () => {
+  it('writes every part under the names of docs/product.md#routes-and-screens, category once per selection', () => {
     const params = new URLSearchParams(filterToQueryString(everything));
     expect([...params.keys()]).toEqual([
       'q',

@@ -14,7 +14,7 @@ import {
   VALID_SUBMISSION,
 } from '../testing/submission-cases';
 
-describe('the submission form struct (SPEC.md 5)', () => {
+describe('the submission form struct (docs/product.md#validation)', () => {
   it('accepts a complete submission and fills the defaults', () => {
     const result = check(SubmissionPayload, { ...VALID_SUBMISSION, listingType: undefined });
     expect(result.ok && result.value).toMatchObject({

@@ -2,7 +2,7 @@ import type { SortOption } from '@jobboard/contract';
 import type { Knex } from 'knex';
 
 /**
- * The orders of SPEC.md 4, each backed by an index that holds it (migration
+ * The orders of docs/product.md#states-and-transitions, each backed by an index that holds it (migration
  * 20261123000100_index_public_sort_orders), so a page of a broad search is read in order and the
  * read stops after the page: no sort of every match. Ties fall back to newest first, then the newest
  * row, so paging is stable. Expressions here must stay identical to the indexes' expressions.

@@ -36,7 +36,7 @@ import {
 export type { Reviewer } from './review-steps';
 
 /**
- * The review queue (SPEC.md 4 and 7): the admins' list of submissions and each change of one,
+ * The review queue (docs/product.md#states-and-transitions and docs/product.md#calls): the admins' list of submissions and each change of one,
  * only from the states the spec allows: approve (a pay link e-mailed, or published with a
  * Multiples credit), reject, a new amount, pay links issued and revoked, a flagged payment
  * handled, a payment marked by hand. The submission's company is reviewed with it
@@ -99,7 +99,7 @@ export class ReviewService {
   }
 
   /**
-   * pending_review -> approved (SPEC.md 4). The employer is e-mailed a payment link, in the same
+   * pending_review -> approved (docs/product.md#states-and-transitions). The employer is e-mailed a payment link, in the same
    * transaction. The company on the board takes the submission's values for the details the admin
    * ticked (`updateCompany`; company-review.ts), and only those. Only when the admin chooses it
    * (`useCredit`), a contact with listings left on a Multiples Listing pays nothing: the job is

@@ -10,7 +10,7 @@ export interface JsonFeedOptions {
 
 /**
  * A JSON feed: one GET of JOB_FEED_URL answering an array of jobs in the public Job shape of
- * SPEC.md 3 (or `{ "jobs": [...] }`), each with its own `id`.
+ * docs/product.md#entities (or `{ "jobs": [...] }`), each with its own `id`.
  */
 export class JsonFeedReader implements JobSourceReader {
   readonly source = 'json-feed' as const;

@@ -2,7 +2,7 @@ import type { SyncSource } from '@jobboard/contract';
 
 /**
  * A record as a source holds it: its id there and its fields, named as in the public Job shape
- * (SPEC.md 3). Each source turns its own format into this; field-mapping.ts does the rest.
+ * (docs/product.md#entities). Each source turns its own format into this; field-mapping.ts does the rest.
  */
 export interface SourceRecord {
   externalId: unknown;

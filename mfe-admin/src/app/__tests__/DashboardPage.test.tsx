@@ -37,7 +37,7 @@ const STATS = {
 };
 
 describe('the admin dashboard', () => {
-  it("shows SPEC.md 2's title and buttons, with one Logout (the admin navigation's)", async () => {
+  it("shows docs/product.md#routes-and-screens's title and buttons, with one Logout (the admin navigation's)", async () => {
     fakeApi({
       'GET /api/admin/check-auth': [200, { authenticated: true, username: 'alice' }],
       'GET /api/admin/lists/jobs': [200, { jobs: [], total: 0, page: 1, pageSize: 25 }],
@@ -57,7 +57,7 @@ describe('the admin dashboard', () => {
     );
   });
 
-  it('logs out from the navigation: to the login page, with the toast of SPEC.md 8', async () => {
+  it('logs out from the navigation: to the login page, with the toast of docs/product.md#errors', async () => {
     const received = fakeApi({
       'GET /api/admin/check-auth': [200, { authenticated: true, username: 'alice' }],
       'GET /api/admin/lists/jobs': [200, { jobs: [], total: 0, page: 1, pageSize: 25 }],

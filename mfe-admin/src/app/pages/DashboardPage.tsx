@@ -21,7 +21,7 @@ import { useListView } from '../../lib/list-view';
 import { Actions, PageHeader } from '../../lib/ui';
 
 /**
- * 'Job Listings Admin' (SPEC.md 2): refresh, add, the numbers at a glance, and every job, one
+ * 'Job Listings Admin' (docs/product.md#routes-and-screens): refresh, add, the numbers at a glance, and every job, one
  * page at a time, searched, filtered and sorted by the API; the view lives in the address so it
  * can be shared. Logout is the admin navigation's, above this page.
  */

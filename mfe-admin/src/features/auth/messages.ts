@@ -1,4 +1,4 @@
-/** Texts of the admin sign-in, the session guard and sign-out (SPEC.md 2, 5, 6 and 8). */
+/** Texts of the admin sign-in, the session guard and sign-out (docs/product.md#routes-and-screens, docs/product.md#validation, docs/product.md#roles and docs/product.md#errors). */
 export const AUTH_TEXT = {
   loginTitle: 'Admin Login',
   username: 'Username',

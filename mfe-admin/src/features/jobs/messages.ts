@@ -1,15 +1,16 @@
 import { JOB_FORM_FIELDS } from '@jobboard/contract';
 
-/** Texts of the admin job screens (SPEC.md 5 and 8). */
+/** Texts of the admin job screens (docs/product.md#validation and docs/product.md#errors). */
 export const JOB_MESSAGES = {
   deleteConfirm: 'Are you sure you want to delete this job?',
   deleted: 'Job deleted successfully',
   deleteFailed: 'Failed to delete job',
-  /** SPEC.md 8: 'Jobs refreshed from' the external database service. */
+  /** docs/product.md#errors: 'Jobs refreshed from' the external database service. */
   refreshed: (source: string) => `Jobs refreshed from ${source}`,
   nothingToRefresh: 'Nothing to refresh',
   lastSyncTitle: 'Last sync',
-  noSource: 'No external job source is configured (see the README: Airtable or a JSON feed).',
+  noSource:
+    'No external job source is configured (see docs/configuration.md: Airtable or a JSON feed).',
   neverSynced: 'No sync has run yet.',
   syncFailed: 'Failed',
   skippedTitle: (count: number) => `Skipped records (${count})`,
@@ -97,7 +98,7 @@ export const JOB_MESSAGES = {
   historyEmpty: 'Nothing recorded yet.',
   historyFailed: 'The history could not be loaded.',
   saving: 'Saving...',
-  /** The new and edit job form (SPEC.md 3 and 5). */
+  /** The new and edit job form (docs/product.md#entities and docs/product.md#validation). */
   formLabel: 'Job',
   fields: {
     /** The labels the public submission form shares (the contract's job form fields). */
@@ -134,7 +135,7 @@ export const JOB_MESSAGES = {
     moveDown: (entry: string) => `Move ${entry} down`,
     remove: (entry: string) => `Remove ${entry}`,
   },
-  /** The form's list of locations (SPEC.md 5). */
+  /** The form's list of locations (docs/product.md#validation). */
   locations: {
     label: 'Locations',
     added: 'Locations added',

@@ -4,7 +4,7 @@ const stillValid = (count: number) =>
     ? ''
     : ` ${count === 1 ? 'The earlier link still works' : `${count} earlier links still work`} until ${count === 1 ? 'it expires' : 'they expire'}, the listing is paid or you revoke the links.`;
 
-/** Texts of the submissions screen (SPEC.md 2, 5 and 8). */
+/** Texts of the submissions screen (docs/product.md#routes-and-screens, docs/product.md#validation and docs/product.md#errors). */
 export const SUBMISSION_TEXT = {
   title: 'Job Submissions',
   subtitle: 'Review and manage job submissions',
@@ -34,7 +34,7 @@ export const SUBMISSION_TEXT = {
     title: 'Job Approved',
     description: 'published with a Multiples Listing credit',
   },
-  /** Offered only when the contact's address has credits left (SPEC.md 9, issue 11). */
+  /** Offered only when the contact's address has credits left (docs/product.md#constants-and-limits, issue 11). */
   creditOffer: (left: number) => `Publish with a Multiples credit (${left} left)`,
   creditConfirm: (left: number, email: string) =>
     `This publishes the job now, without payment, and uses 1 of the ${left} listing${left === 1 ? '' : 's'} left on the Multiples Listing bought with ${email}. Anyone can type that address into the form: use a credit only if you know this submission comes from that buyer.`,
@@ -42,7 +42,7 @@ export const SUBMISSION_TEXT = {
   approvalFailed: { title: 'Approval Failed', fallback: 'The submission could not be approved.' },
   rejected: { title: 'Job Rejected' },
   rejectionFailed: { title: 'Rejection Failed', fallback: 'The submission could not be rejected.' },
-  /** SPEC.md 8's toast; the description says which earlier links still work (issue 25). */
+  /** docs/product.md#errors's toast; the description says which earlier links still work (issue 25). */
   linkGenerated: (earlierValid: number) => ({
     title: 'Payment Link Generated',
     description: `Payment link copied to clipboard!${stillValid(earlierValid)}`,
@@ -102,7 +102,7 @@ export const SUBMISSION_TEXT = {
   },
   attention: (count: number) =>
     `${count} payment${count === 1 ? ' needs' : 's need'} your attention: see the submissions marked below.`,
-  /** A submission's details (SPEC.md 4). */
+  /** A submission's details (docs/product.md#states-and-transitions). */
   details: {
     organization: 'Organization',
     location: 'Location',

@@ -1,4 +1,4 @@
-/** Texts of the job card, the job detail and the bookmarks (SPEC.md 2 and 8), in one place. */
+/** Texts of the job card, the job detail and the bookmarks (docs/product.md#routes-and-screens and docs/product.md#errors), in one place. */
 export const JOB_TEXT = {
   featured: 'Featured job:',
   posted: (date: string) => `Posted ${date}`,

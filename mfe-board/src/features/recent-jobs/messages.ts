@@ -1,6 +1,6 @@
 import { RECENT_DAYS } from '@jobboard/contract';
 
-/** Texts of the recent job list, /job-list (SPEC.md 2), in one place. */
+/** Texts of the recent job list, /job-list (docs/product.md#routes-and-screens), in one place. */
 export const RECENT_TEXT = {
   title: 'Job List',
   coverage: `This list covers jobs posted in the last ${RECENT_DAYS} days, grouped by category.`,

@@ -1,4 +1,4 @@
-/** Texts of the board home (SPEC.md 2 and 8), in one place. */
+/** Texts of the board home (docs/product.md#routes-and-screens and docs/product.md#errors), in one place. */
 export const SEARCH_TEXT = {
   /** A broad search is counted up to a cap (TOTAL_COUNT_CAP): '1,000+ Job Opportunities'. */
   heading: (count: number, exact = true) => `${countText(count, exact)} Job Opportunities`,

@@ -1,6 +1,6 @@
 import { REVIEW_HOURS } from '@jobboard/contract';
 
-/** Texts of the submit screen (SPEC.md 2, 4 and 8), in one place. */
+/** Texts of the submit screen (docs/product.md#routes-and-screens, docs/product.md#states-and-transitions and docs/product.md#errors), in one place. */
 export const SUBMIT_TEXT = {
   title: 'Submit Your Job for Review',
   howItWorks: 'How it works',

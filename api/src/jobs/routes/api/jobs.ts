@@ -5,14 +5,14 @@ import { CACHED, sendCached } from '../../../plugins/public-cache';
 import { BoundedMap } from '../../bounded-map';
 
 /**
- * /api/jobs (SPEC.md 7): the public list, the recent list, one job and the board's search. Every
+ * /api/jobs (docs/product.md#calls): the public list, the recent list, one job and the board's search. Every
  * answer comes from the public reads (jobs/public-reads.ts), computed once per change of jobs.
  */
 const jobsRoutes: FastifyPluginAsync = async (app) => {
   const reads = app.publicReads;
 
   // One page of the public list (it used to be every job at once). The total and the next page are
-  // in headers, so the body stays the plain list of jobs that clients of SPEC.md 7 read.
+  // in headers, so the body stays the plain list of jobs that clients of docs/product.md#calls read.
   route(app, ENDPOINTS.jobList, CACHED, async (request, reply) =>
     sendCached(request, reply, await reads.list(request.query.page, request.query.pageSize)),
   );

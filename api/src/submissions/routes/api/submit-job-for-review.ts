@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../../http/endpoint-route';
 import { ACKNOWLEDGEMENT_CAPS } from '../../acknowledgement-caps';
 
-/** The employer's free submission (SPEC.md 7: POST /api/submit-job-for-review). */
+/** The employer's free submission (docs/product.md#calls: POST /api/submit-job-for-review). */
 const submissionsRoutes: FastifyPluginAsync = async (app) => {
   const limit = app.config.submissionRateLimit;
 

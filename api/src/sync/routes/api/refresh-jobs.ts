@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../../http/endpoint-route';
 
 /**
- * GET /api/refresh-jobs (SPEC.md 7): re-sync jobs from the external database service (sync/).
+ * GET /api/refresh-jobs (docs/product.md#calls): re-sync jobs from the external database service (sync/).
  * Admin only: in the admin area (admins/admin-area.ts), with its session check and the CSRF header
  * even though it is a GET, as it changes data: a link on another site must not be able to start
  * it. 409 while another sync runs, 502 when the source cannot be read (nothing changed); with no

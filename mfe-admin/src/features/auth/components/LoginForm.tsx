@@ -6,7 +6,7 @@ import styled from 'styled-components';
 import { useLogin } from '../api/login';
 import { AUTH_TEXT } from '../messages';
 
-/** Admin sign-in (SPEC.md 2, 5 and 8). */
+/** Admin sign-in (docs/product.md#routes-and-screens, docs/product.md#validation and docs/product.md#errors). */
 export function LoginForm() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');

@@ -6,7 +6,7 @@ import { AUTH_TEXT } from '../messages';
 
 /**
  * Admin screens render only for a signed-in admin. When the check fails or errors, the admin is
- * sent to the login page with the toast of SPEC.md 6 and 8.
+ * sent to the login page with the toast of docs/product.md#roles and 8.
  */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { data, error, isLoading } = useCheckAuth();

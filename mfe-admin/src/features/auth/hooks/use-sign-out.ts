@@ -5,7 +5,7 @@ import { checkAuthKey } from '../api/check-auth';
 import { useLogout } from '../api/logout';
 import { AUTH_TEXT } from '../messages';
 
-/** Logout (SPEC.md 5 and 8): to the login page, then the session is forgotten, with a toast. */
+/** Logout (docs/product.md#validation and docs/product.md#errors): to the login page, then the session is forgotten, with a toast. */
 export function useSignOut() {
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();

@@ -2,7 +2,7 @@ import { ENDPOINTS } from '@jobboard/contract';
 import { apiFetch, useMutation } from '@jobboard/shared-ui';
 import { lastSyncKey } from './last-sync';
 
-/** Re-sync jobs from the external database service (SPEC.md 7). */
+/** Re-sync jobs from the external database service (docs/product.md#calls). */
 export const refreshJobs = () => apiFetch(ENDPOINTS.refreshJobs);
 
 /**

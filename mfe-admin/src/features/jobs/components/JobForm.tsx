@@ -64,7 +64,7 @@ const jobTypeOptions = (current: string) =>
 const FIELDS = JOB_MESSAGES.fields;
 
 /**
- * New and edit job form (SPEC.md 3 and 5): every field of a job an admin edits, its lists and
+ * New and edit job form (docs/product.md#entities and docs/product.md#validation): every field of a job an admin edits, its lists and
  * salary text too (issue 25); saving is the page's business. `storedExperience`: the job's own
  * level when the menu does not offer it (kept unless another is chosen).
  */

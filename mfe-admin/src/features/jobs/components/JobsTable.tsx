@@ -19,7 +19,7 @@ interface JobsTableProps {
   onDelete(job: AdminJob): void;
 }
 
-/** The view's sort each column of SPEC.md 2 sorts by, in their order (Category does not sort). */
+/** The view's sort each column of docs/product.md#routes-and-screens sorts by, in their order (Category does not sort). */
 const COLUMN_SORTS: readonly (AdminJobSort | undefined)[] = [
   'title',
   'organization',

@@ -7,7 +7,7 @@ import { JOB_MESSAGES } from '../messages';
 const TEXT = JOB_MESSAGES.locations;
 
 /**
- * Locations as a list (SPEC.md 5): type one and press Enter (trimmed, no repeats in any letter
+ * Locations as a list (docs/product.md#validation): type one and press Enter (trimmed, no repeats in any letter
  * case), or pick one already used on the board; each can be removed.
  */
 export function LocationsField({

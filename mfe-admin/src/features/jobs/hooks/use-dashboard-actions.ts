@@ -8,7 +8,7 @@ import { toastFailure } from '../../../lib/toast-failure';
 import { useRefreshJobPages } from '../api/job-page';
 
 /**
- * The dashboard's actions with their toasts (SPEC.md 5 and 8): delete a job (asked in the page's
+ * The dashboard's actions with their toasts (docs/product.md#validation and docs/product.md#errors): delete a job (asked in the page's
  * own dialog, `confirm`), Refresh Jobs. The list's pages are fetched again after either.
  */
 export function useDashboardActions(confirm: (request: ConfirmRequest) => Promise<boolean>) {

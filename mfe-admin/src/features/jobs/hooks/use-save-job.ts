@@ -9,7 +9,7 @@ import { useUpdateJob } from '../api/update-job';
 import { JOB_MESSAGES } from '../messages';
 
 /**
- * Save the job form (a new job without `id`), then back to the dashboard (SPEC.md 5 and 8). A
+ * Save the job form (a new job without `id`), then back to the dashboard (docs/product.md#validation and docs/product.md#errors). A
  * failure is toasted and its field messages returned for the form to show.
  */
 export function useSaveJob(id: string | undefined) {

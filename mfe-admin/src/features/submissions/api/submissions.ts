@@ -13,7 +13,7 @@ export type QueueQuery = NonNullable<EndpointQuery<typeof ENDPOINTS.adminSubmiss
 export const submissionsKey = endpointKey(ENDPOINTS.adminSubmissionPage);
 
 /**
- * One page of the review queue (`view`: the address's view), polled every 30 seconds (SPEC.md 7):
+ * One page of the review queue (`view`: the address's view), polled every 30 seconds (docs/product.md#calls):
  * a page, not the whole queue, so a busy queue costs the same to poll. The first load and every
  * change of view are the admin's doing; every later fetch of the same view (the timer's, or the
  * refresh after an action, whose action was itself activity) is marked as a background poll, so

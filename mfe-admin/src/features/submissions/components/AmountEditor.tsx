@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { SUBMISSION_TEXT } from '../messages';
 
 /**
- * The amount in dollars (step 0.01, min 1), sent as cents, rounded (SPEC.md 5). Anything that does
+ * The amount in dollars (step 0.01, min 1), sent as cents, rounded (docs/product.md#validation). Anything that does
  * not read as a number above 0 is refused with 'Invalid Amount'. Disabled once paid.
  */
 export function AmountEditor({

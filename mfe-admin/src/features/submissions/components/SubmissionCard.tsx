@@ -54,11 +54,11 @@ const STATUS_TONES: Record<string, StatusTone> = {
 
 export const statusTone = (status: string): StatusTone => STATUS_TONES[status] ?? 'awaitingReview';
 
-/** The status label of SPEC.md 4; any other value is shown raw. */
+/** The status label of docs/product.md#states-and-transitions; any other value is shown raw. */
 export const statusLabel = (status: string) =>
   (SUBMISSION_STATUS_LABELS as Record<string, string>)[status] ?? status;
 
-/** One submission with its details and the actions its status allows (SPEC.md 4). */
+/** One submission with its details and the actions its status allows (docs/product.md#states-and-transitions). */
 export function SubmissionCard({
   submission,
   actions,
@@ -345,7 +345,7 @@ const Details = styled.dl`
   }
 `;
 
-/** Clamped to 3 lines (SPEC.md 9). */
+/** Clamped to 3 lines (docs/product.md#constants-and-limits). */
 const Description = styled.p`
   margin: 0;
   display: -webkit-box;

@@ -16,7 +16,7 @@ type Success = { title: string; description?: string };
 type Failure = { title: string; fallback: string };
 
 /**
- * Runs one action with the toast of its outcome (SPEC.md 8); `success` may be worked out from
+ * Runs one action with the toast of its outcome (docs/product.md#errors); `success` may be worked out from
  * what the action answered.
  */
 async function attempt<T>(

@@ -16,7 +16,7 @@ beforeEach(() => {
 });
 
 describe('a job card', () => {
-  it('shows the fields of SPEC.md 2', () => {
+  it('shows the fields of docs/product.md#routes-and-screens', () => {
     const job = makeJob({
       id: '5',
       title: 'Grants Manager',

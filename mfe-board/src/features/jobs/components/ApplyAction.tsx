@@ -5,7 +5,7 @@ import { applicationUrlOf, applyToJob } from '../lib/apply';
 import { JOB_TEXT } from '../messages';
 
 /**
- * 'Find Out More' on a card, 'View Job Posting' in the detail (SPEC.md 2): a link to the job's
+ * 'Find Out More' on a card, 'View Job Posting' in the detail (docs/product.md#routes-and-screens): a link to the job's
  * application page in a new tab, or the apply action when the job has none.
  */
 export function ApplyAction({

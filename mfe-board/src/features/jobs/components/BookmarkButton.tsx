@@ -5,7 +5,7 @@ import { JOB_TEXT } from '../messages';
 import { useBookmarks, useIsBookmarked } from '../stores/bookmarks-store';
 
 /**
- * Bookmark / Bookmarked (SPEC.md 2): a toggle button; `describedBy` names the job it is for, since a
+ * Bookmark / Bookmarked (docs/product.md#routes-and-screens): a toggle button; `describedBy` names the job it is for, since a
  * list has one per card.
  */
 export function BookmarkButton({

@@ -17,7 +17,7 @@ import { JobTypeBadges } from './JobTypeBadges';
 const OWN_ACTION = 'a, button, input, select, textarea, label';
 
 /**
- * A job in a list (SPEC.md 2). The title is a real link to /jobs/{id} (keyboard, new tab); a click
+ * A job in a list (docs/product.md#routes-and-screens). The title is a real link to /jobs/{id} (keyboard, new tab); a click
  * anywhere else on the card opens the job too. A featured job has a star and a highlighted ring.
  */
 export function JobCard({ job }: { job: Job }) {
@@ -143,7 +143,7 @@ const Company = styled.p`
   font-weight: 600;
 `;
 
-/** SPEC.md 9: the description is clamped to 2 lines on a card. */
+/** docs/product.md#constants-and-limits: the description is clamped to 2 lines on a card. */
 const Description = styled.p`
   margin: 0;
   display: -webkit-box;

@@ -11,7 +11,7 @@ import { JobLocation } from './JobLocation';
 import { JobTypeBadges } from './JobTypeBadges';
 
 /**
- * Everything about one job (SPEC.md 2), shown in the job modal under its title. The actions come
+ * Everything about one job (docs/product.md#routes-and-screens), shown in the job modal under its title. The actions come
  * first, so the first thing focus meets in the dialog is 'View Job Posting'.
  */
 export function JobDetail({ job }: { job: Job }) {
@@ -62,7 +62,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** A list section only when the list has items (SPEC.md 2). */
+/** A list section only when the list has items (docs/product.md#routes-and-screens). */
 function ListSection({ title, items }: { title: string; items: string[] }) {
   if (!items.length) return null;
   return (

@@ -18,11 +18,11 @@ import { JOB_TEXT } from '../messages';
 import { FeaturedStar } from './FeaturedStar';
 import { JobDetail } from './JobDetail';
 
-/** SPEC.md 9: the job modal is at most 85vh high; its content scrolls inside. */
+/** docs/product.md#constants-and-limits: the job modal is at most 85vh high; its content scrolls inside. */
 const MODAL_MAX_HEIGHT = '85vh';
 
 /**
- * The job detail modal of /jobs/{id} (SPEC.md 2). It shows the job from the list on screen when it
+ * The job detail modal of /jobs/{id} (docs/product.md#routes-and-screens). It shows the job from the list on screen when it
  * is there, and otherwise fetches it (a shared or reloaded URL). Escape, the close button and the
  * overlay close it (see useJobRoute for where that leads).
  */

@@ -3,7 +3,7 @@ import { formatDeadline, formatSalary, formatUsDate } from '@jobboard/shared-ui'
 import styled from 'styled-components';
 import { JOB_TEXT } from '../messages';
 
-/** Posted date, salary when there is one, 'Deadline: {date}' when there is one (SPEC.md 2). */
+/** Posted date, salary when there is one, 'Deadline: {date}' when there is one (docs/product.md#routes-and-screens). */
 export function JobFacts({ job }: { job: Job }) {
   const salary = formatSalary(job);
   return (

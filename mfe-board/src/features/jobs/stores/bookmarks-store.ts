@@ -10,12 +10,12 @@ import {
 import { create } from 'zustand';
 import { JOB_TEXT } from '../messages';
 
-/** Where bookmarks live (SPEC.md 3 and 7): a JSON list of job ids in this browser. */
+/** Where bookmarks live (docs/product.md#entities and docs/product.md#calls): a JSON list of job ids in this browser. */
 export const BOOKMARKS_STORAGE_KEY = 'job_board_bookmarks';
 
 /**
  * The stored ids. Storage that cannot be read (blocked, full of junk) counts as no bookmarks: the
- * failure is only logged (SPEC.md 8).
+ * failure is only logged (docs/product.md#errors).
  */
 export function readBookmarks(): string[] {
   try {
@@ -32,7 +32,7 @@ export function readBookmarks(): string[] {
   }
 }
 
-/** Save the ids; a failure (storage full or blocked) is only logged (SPEC.md 8). */
+/** Save the ids; a failure (storage full or blocked) is only logged (docs/product.md#errors). */
 export function writeBookmarks(ids: string[]): void {
   try {
     window.localStorage.setItem(BOOKMARKS_STORAGE_KEY, JSON.stringify(ids));
@@ -45,7 +45,7 @@ interface BookmarksState {
   /** Bookmarked job ids, oldest first. */
   ids: string[];
   /**
-   * Bookmark the job, or remove its bookmark (SPEC.md 4). The new state shows at once; for a
+   * Bookmark the job, or remove its bookmark (docs/product.md#states-and-transitions). The new state shows at once; for a
    * signed-in member it is then saved to their account, and rolled back with a message if that
    * fails.
    */

@@ -19,7 +19,7 @@ describe('the recent list grouping', () => {
     expect(headingOfLabel('Tech')).toBeNull();
   });
 
-  it('lists headings in the order of SPEC.md 2 with Other last, leaving out empty ones', () => {
+  it('lists headings in the order of docs/product.md#routes-and-screens with Other last, leaving out empty ones', () => {
     const groups = groupRecentJobs([
       makeJob({ title: 'A', category: ['Uncategorized'] }),
       makeJob({ title: 'B', category: ['Product and Tech'] }),

@@ -23,7 +23,7 @@ export async function getRecentJobs(): Promise<RecentJobs> {
 const TICK_MARGIN_MS = 1_000;
 
 /**
- * Fresh for 5 minutes, and refetched every 5 minutes while auto-refresh is on (SPEC.md 7 and 9).
+ * Fresh for 5 minutes, and refetched every 5 minutes while auto-refresh is on (docs/product.md#calls and docs/product.md#constants-and-limits).
  */
 export function useRecentJobs(autoRefresh: boolean) {
   return useSWR(recentJobsKey, getRecentJobs, {

@@ -13,7 +13,7 @@ const time = new Intl.DateTimeFormat('en-US', {
 });
 
 /**
- * The recent job list (SPEC.md 2): jobs of the last days grouped by category, one line each, with
+ * The recent job list (docs/product.md#routes-and-screens): jobs of the last days grouped by category, one line each, with
  * a manual refresh and an auto-refresh that is on until switched off.
  */
 export function RecentJobs() {
@@ -76,7 +76,7 @@ export function RecentJobs() {
 /** 'title : company (loc / loc)', the title linking to where the job takes applications. */
 function Entry({ job }: { job: Job }) {
   const { href, title, company, locations } = recentEntry(job);
-  // SPEC.md 2: a job without an application URL links to '#', which goes nowhere.
+  // docs/product.md#routes-and-screens: a job without an application URL links to '#', which goes nowhere.
   const goNowhere = href === '#' ? (event: MouseEvent) => event.preventDefault() : undefined;
   return (
     <li>

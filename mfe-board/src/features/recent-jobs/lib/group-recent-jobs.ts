@@ -21,10 +21,10 @@ export function headingOfLabel(label: string): string | null {
 }
 
 /**
- * The recent list's groups (SPEC.md 2), in the order RECENT_LIST_CATEGORY_ORDER then 'Other';
+ * The recent list's groups (docs/product.md#routes-and-screens), in the order RECENT_LIST_CATEGORY_ORDER then 'Other';
  * groups without jobs are left out.
  *
- * Where a job goes (SPEC.md leaves it open): each category label of the job is matched on its own,
+ * Where a job goes (docs/product.md leaves it open): each category label of the job is matched on its own,
  * and the job is listed under every heading one of its labels matches, once per heading. A reader
  * scanning one heading (say Fundraising) then sees every job of that kind, also those that carry a
  * second label. A job none of whose labels matches any heading is listed under 'Other'. Within a
@@ -54,7 +54,7 @@ function postedTime(job: Job): number {
 }
 
 export interface RecentEntry {
-  /** The application URL, or '#' when the job has none (SPEC.md 2). */
+  /** The application URL, or '#' when the job has none (docs/product.md#routes-and-screens). */
   href: string;
   title: string;
   company: string;
@@ -63,7 +63,7 @@ export interface RecentEntry {
 }
 
 /**
- * One line of the list: 'title : company (loc / loc)'. SPEC.md 2 shows the location's commas as
+ * One line of the list: 'title : company (loc / loc)'. docs/product.md#routes-and-screens shows the location's commas as
  * ' / '; the locations are kept apart in `locations`, so it is their separators that become ' / '
  * and a place written 'Washington, DC' stays whole.
  */

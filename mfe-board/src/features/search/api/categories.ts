@@ -5,7 +5,7 @@ import { SEARCH_TEXT } from '../messages';
 
 export const categoriesKey = endpointKey(ENDPOINTS.categories);
 
-/** The categories of public jobs; a failed answer is 'Failed to fetch categories' (SPEC.md 8). */
+/** The categories of public jobs; a failed answer is 'Failed to fetch categories' (docs/product.md#errors). */
 export async function getCategories(): Promise<string[]> {
   try {
     return await apiFetch(ENDPOINTS.categories);
@@ -14,7 +14,7 @@ export async function getCategories(): Promise<string[]> {
   }
 }
 
-/** Cached 5 minutes (SPEC.md 7). */
+/** Cached 5 minutes (docs/product.md#calls). */
 export function useCategories() {
   return useSWR(categoriesKey, getCategories, freshFor(REFRESH.lookups));
 }

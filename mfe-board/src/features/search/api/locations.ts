@@ -5,7 +5,7 @@ import { SEARCH_TEXT } from '../messages';
 
 export const locationsKey = endpointKey(ENDPOINTS.locations);
 
-/** The locations of public jobs; a failed answer is 'Failed to fetch locations' (SPEC.md 8). */
+/** The locations of public jobs; a failed answer is 'Failed to fetch locations' (docs/product.md#errors). */
 export async function getLocations(): Promise<string[]> {
   try {
     return await apiFetch(ENDPOINTS.locations);
@@ -14,7 +14,7 @@ export async function getLocations(): Promise<string[]> {
   }
 }
 
-/** Cached 5 minutes (SPEC.md 7). */
+/** Cached 5 minutes (docs/product.md#calls). */
 export function useLocations() {
   return useSWR(locationsKey, getLocations, freshFor(REFRESH.lookups));
 }

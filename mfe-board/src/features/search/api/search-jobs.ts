@@ -21,7 +21,7 @@ export const searchJobs = (request: SearchRequest) =>
   apiFetch(ENDPOINTS.searchJobs, { body: request });
 
 /**
- * The board's list, one page at a time, refetched every 5 minutes (SPEC.md 7). The previous page
+ * The board's list, one page at a time, refetched every 5 minutes (docs/product.md#calls). The previous page
  * stays on screen while the next one loads, so the list never flashes empty.
  */
 export function useSearchJobs(

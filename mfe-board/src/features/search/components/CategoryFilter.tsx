@@ -69,7 +69,7 @@ const List = styled(Stack)`
   list-style: none;
   margin: 0;
   padding: 0;
-  /* SPEC.md 9: the category list scrolls above 12rem. */
+  /* docs/product.md#constants-and-limits: the category list scrolls above 12rem. */
   max-height: 12rem;
   overflow-y: auto;
 `;

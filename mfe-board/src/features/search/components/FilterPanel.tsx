@@ -16,7 +16,7 @@ import { CategoryFilter, Group, Legend } from './CategoryFilter';
 const salaryOptions = SALARY_RANGES.map(({ value, label }) => ({ value, label }));
 
 /**
- * The filter panel (SPEC.md 2). Edits go to the draft; Apply Filters commits it, Reset Filters
+ * The filter panel (docs/product.md#routes-and-screens). Edits go to the draft; Apply Filters commits it, Reset Filters
  * restores the defaults and applies them at once. On small screens it folds behind a toggle.
  */
 export function FilterPanel() {

@@ -6,7 +6,7 @@ import { SEARCH_TEXT } from '../messages';
 
 const options = SORT_OPTIONS.map(({ value, label }) => ({ value, label }));
 
-/** The sort dropdown (SPEC.md 2); picking an order searches at once. Sorting is the server's. */
+/** The sort dropdown (docs/product.md#routes-and-screens); picking an order searches at once. Sorting is the server's. */
 export function SortSelect() {
   const sortOption = useDraft((draft) => draft.sortOption);
   const { commit } = useSearchActions();

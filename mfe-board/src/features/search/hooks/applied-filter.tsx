@@ -16,7 +16,7 @@ export interface AppliedFilter {
 const AppliedFilterContext = createContext<AppliedFilter | null>(null);
 
 /**
- * The applied filter is whatever the URL says (SPEC.md 2): a shared link shows the same results,
+ * The applied filter is whatever the URL says (docs/product.md#routes-and-screens): a shared link shows the same results,
  * and back / forward move between searches. The board page reads the address here, once per
  * change of it, and every part of the search below shares that one reading.
  */

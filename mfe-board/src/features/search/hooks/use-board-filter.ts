@@ -48,7 +48,7 @@ export function useSearchActions() {
     [edit, navigate, pathname, filter, queryString, visit],
   );
 
-  /** Reset Filters: every part back to its default, applied at once (SPEC.md 4). */
+  /** Reset Filters: every part back to its default, applied at once (docs/product.md#states-and-transitions). */
   const reset = useCallback(() => commit(defaultSearchFilter()), [commit]);
 
   return { edit, commit, reset };

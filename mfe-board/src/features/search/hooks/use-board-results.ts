@@ -10,7 +10,7 @@ export const RESULTS_HEADING_ID = 'board-results-heading';
 
 /**
  * The list the board shows: the applied filter's current page, the page count, and the failure
- * toast of SPEC.md 8.
+ * toast of docs/product.md 8.
  */
 export function useBoardResults() {
   const { filter, queryString } = useAppliedFilter();

@@ -8,7 +8,7 @@ interface ListPageState {
 }
 
 /**
- * The page number is local to the list (SPEC.md 4: starts at 1, moved by Previous / Next), not part
+ * The page number is local to the list (docs/product.md#states-and-transitions: starts at 1, moved by Previous / Next), not part
  * of the URL. It belongs to one applied filter, so any new search starts again at page 1. Kept
  * outside the component so it survives the page being mounted again.
  */

@@ -70,7 +70,7 @@ describe("the form checks with the API's own struct", () => {
 });
 
 describe('/submit-job', () => {
-  it('lays out the page of SPEC.md 2', () => {
+  it('lays out the page of docs/product.md#routes-and-screens', () => {
     renderPage();
     expect(
       screen.getByRole('heading', { level: 1, name: 'Submit Your Job for Review' }),

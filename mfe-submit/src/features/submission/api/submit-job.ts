@@ -2,7 +2,7 @@ import { ENDPOINTS, type SubmissionForm } from '@jobboard/contract';
 import { apiFetch } from '@jobboard/shared-ui';
 
 /**
- * Send the form; it adds `selectedTier` (= listingType, SPEC.md 3). The experience level is the
+ * Send the form; it adds `selectedTier` (= listingType, docs/product.md#entities). The experience level is the
  * employer's choice on the form (issue 16: 'Not specified' for every post hid them all from the
  * board's Experience filter).
  */

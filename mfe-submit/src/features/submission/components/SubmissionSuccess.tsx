@@ -3,7 +3,7 @@ import { Link } from '@jobboard/shared-ui/router';
 import styled from 'styled-components';
 import { SUBMIT_TEXT } from '../messages';
 
-/** After a successful submission (SPEC.md 2). */
+/** After a successful submission (docs/product.md#routes-and-screens). */
 export function SubmissionSuccess({ email }: { email: string }) {
   return (
     <Panel role="status">

@@ -44,7 +44,7 @@ const FIELDS = JOB_FORM_FIELDS;
 const jobTypeOptions = PUBLIC_JOB_TYPES.map((type) => ({ value: type, label: type }));
 
 /**
- * The submission form (SPEC.md 2 and 5). While sending, the button says 'Submitting...' and is
+ * The submission form (docs/product.md#routes-and-screens and docs/product.md#validation). While sending, the button says 'Submitting...' and is
  * disabled; a failure keeps everything typed, shows a toast, and puts the server's per-field
  * messages next to their fields.
  */

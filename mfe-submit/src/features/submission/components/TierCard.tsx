@@ -2,7 +2,7 @@ import type { ListingTier } from '@jobboard/contract';
 import { formatUsd } from '@jobboard/shared-ui';
 import styled from 'styled-components';
 
-/** A tier's name, price, duration and features (SPEC.md 3), from the contract's LISTING_TIERS. */
+/** A tier's name, price, duration and features (docs/product.md#entities), from the contract's LISTING_TIERS. */
 export function TierDetails({ tier }: { tier: ListingTier }) {
   return (
     <>

@@ -2,7 +2,7 @@ import { ENDPOINTS } from '@jobboard/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../../../http/endpoint-route';
 
-/** GET /api/admin/check-auth (SPEC.md 7): who is signed in (the area's session check answers 401). */
+/** GET /api/admin/check-auth (docs/product.md#calls): who is signed in (the area's session check answers 401). */
 const checkAuthRoutes: FastifyPluginAsync = async (app) => {
   route(app, ENDPOINTS.checkAuth, {}, async (request) => ({
     authenticated: true as const,

@@ -16,7 +16,7 @@ function waitText(ms: number): string {
 }
 
 /**
- * POST /api/admin/login (SPEC.md 7): an admin signs in, and gets a new session. In the admin area
+ * POST /api/admin/login (docs/product.md#calls): an admin signs in, and gets a new session. In the admin area
  * (admin-area.ts): its CSRF check, not its session check.
  */
 const loginRoutes: FastifyPluginAsync = async (app) => {

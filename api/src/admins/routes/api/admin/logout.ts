@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../../../http/endpoint-route';
 import { SESSION_COOKIE, SESSION_COOKIE_PATH } from '../../../../plugins/session';
 
-/** POST /api/admin/logout (SPEC.md 7): the session ends, and its cookie is cleared. */
+/** POST /api/admin/logout (docs/product.md#calls): the session ends, and its cookie is cleared. */
 const logoutRoutes: FastifyPluginAsync = async (app) => {
   route(app, ENDPOINTS.logout, {}, async (request, reply) => {
     const username = request.session.get('admin')?.username;

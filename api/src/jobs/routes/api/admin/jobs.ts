@@ -11,7 +11,7 @@ import { route } from '../../../../http/endpoint-route';
 export const JOB_FORM_BODY_LIMIT = 1024 * 1024;
 
 /**
- * /api/admin/jobs (SPEC.md 7): every job, create, read, update, delete, extend, republish, a
+ * /api/admin/jobs (docs/product.md#calls): every job, create, read, update, delete, extend, republish, a
  * synced job's return to its source, and one action on many jobs (bulk). Each change goes through
  * the jobs service, by the same rules wherever it comes from.
  */

@@ -4,7 +4,7 @@ import { route } from '../../../../http/endpoint-route';
 import { HttpError } from '../../../../http/http-error';
 
 /**
- * /api/admin/submissions: the review queue (SPEC.md 4 and 7), each change only from the states the
+ * /api/admin/submissions: the review queue (docs/product.md#states-and-transitions and docs/product.md#calls), each change only from the states the
  * spec allows (submissions/review/).
  */
 const adminSubmissionsRoutes: FastifyPluginAsync = async (app) => {
