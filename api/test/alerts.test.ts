@@ -1,5 +1,5 @@
 import { ALERT_LIMITS, ALERT_MESSAGES } from '@jobboard/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { JobInput } from '../src/jobs/job-input';
 import { signedIn } from './support/admin';
 import { createJobs } from './support/jobs';
@@ -201,10 +201,10 @@ describe(`job alerts by e-mail on ${testDatabase}`, () => {
       env: { SMTP_URL: smtp.url, ALERT_DIGEST_INTERVAL_MINUTES: '1' },
     });
     open.push(scheduled);
-    await vi.waitFor(async () => {
-      const digests = await t.db('outbox').where({ template: 'alert-digest' });
-      expect(digests.map((m) => m.to_address)).toEqual(['scheduled@example.org']);
-    });
+    // Its run at start is over once the scheduler is idle.
+    await scheduled.app.alertDigests.idle();
+    const digests = await t.db('outbox').where({ template: 'alert-digest' });
+    expect(digests.map((m) => m.to_address)).toEqual(['scheduled@example.org']);
     const [alert] = await t.db('job_alerts').where({ email: 'scheduled@example.org' });
     expect(Number(alert.last_digest_at)).toBe(t.clock.now.getTime() + DAY_MS);
   });

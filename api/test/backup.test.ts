@@ -63,10 +63,15 @@ describe(`backup and restore on ${testDatabase}`, () => {
     // sit in the write-ahead log: a copy of the main file alone would not have them).
     let writing = true;
     let written = 0;
+    let firstWritten!: () => void;
+    const writtenOne = new Promise<void>((resolve) => (firstWritten = resolve));
     const writer = (async () => {
-      while (writing) await createJobs(t.app, [{ title: `During Backup ${written++}` }]);
+      while (writing) {
+        await createJobs(t.app, [{ title: `During Backup ${written++}` }]);
+        firstWritten();
+      }
     })();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await Promise.race([writtenOne, writer]); // one job written (or the writer's error)
     const committedBefore = await titles(t.db);
     const backup = await command('backup', ['--to', 'board.backup'], t.config.database);
     writing = false;

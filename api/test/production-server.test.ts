@@ -25,7 +25,8 @@ describe(`the production server on ${testDatabase}`, () => {
   afterAll(() => server?.stop('SIGKILL'));
 
   it('starts from the build with plain node and answers /healthz and /readyz', async () => {
-    server = await ApiProcess.start({ database });
+    // Info lines in its log: the test below waits for them rather than for a time.
+    server = await ApiProcess.start({ database, env: { LOG_LEVEL: 'info' } });
     const argv = readFileSync(`/proc/${server.pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
     expect(argv[0]).toBe(process.execPath);
     expect(argv.slice(1)).toEqual(['--enable-source-maps', 'dist/server.js']);
@@ -57,15 +58,24 @@ describe(`the production server on ${testDatabase}`, () => {
       ].join('\r\n'),
     );
     socket.write(body.subarray(0, body.length / 2));
-    await sleep(300);
+    // The server has the request (its headers: Fastify logs it before the body arrives).
+    await server.outputIncludes('"url":"/api/submit-job-for-review"');
+    // And an idle keep-alive connection: the server closes those as it stops.
+    const idle = await connected(server.port);
+    const idleClosed = new Promise((resolve) => idle.once('close', resolve));
+    idle.write(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n\r\n`);
+    await new Promise((resolve) => idle.once('data', resolve));
 
     process.kill(server.pid, 'SIGTERM');
-    await until(() => server.output.includes('SIGTERM: shutting down') || refused(server.port));
+    await server.outputIncludes('SIGTERM: shutting down');
+    // The server stops listening, and closes the idle connection: ours, were it taken for idle,
+    // would have been closed by then.
+    while (!(await refused(server.port))) await new Promise((resolve) => setTimeout(resolve, 20));
+    await idleClosed;
     // Closed to new connections (a load balancer moves on), while ours is still open.
     expect(await refused(server.port)).toBe(true);
     expect(socket.destroyed).toBe(false);
 
-    await sleep(300);
     socket.write(body.subarray(body.length / 2));
     const res = await answer;
     expect(res.status, res.raw).toBe(201);
@@ -83,16 +93,6 @@ describe(`the production server on ${testDatabase}`, () => {
     }
   });
 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
-    await sleep(20);
-  }
-}
 
 function connected(port: number): Promise<Socket> {
   return new Promise((resolve, reject) => {

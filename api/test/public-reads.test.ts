@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Job, SearchResponse } from '@jobboard/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signedIn } from './support/admin';
 import { createJobs } from './support/jobs';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
@@ -150,12 +150,15 @@ describe(`public reads on ${testDatabase}`, () => {
     try {
       const url = `/api/jobs/${ids['Closing Soon Coordinator']}`;
       expect((await other.app.inject(url)).statusCode).toBe(200);
+      // The cache's bound is kept by the real clock (Date.now): stopped, and moved by a second.
+      vi.useFakeTimers({ toFake: ['Date'] });
       await t.app.jobs.delete(Number(ids['Closing Soon Coordinator']));
       // This process knows at once; the other one within a second of the change.
       expect((await t.app.inject(url)).statusCode).toBe(404);
-      await new Promise((resolve) => setTimeout(resolve, 1100));
+      vi.setSystemTime(Date.now() + 1000);
       expect((await other.app.inject(url)).statusCode).toBe(404);
     } finally {
+      vi.useRealTimers();
       await other.app.close();
       await other.db.destroy();
     }
@@ -171,8 +174,10 @@ describe(`public reads on ${testDatabase}`, () => {
              SELECT count(*) FROM n`,
           );
     const order: string[] = [];
+    // Knex says 'query' once the read has its connection and goes to the database driver.
+    const sent = new Promise<void>((resolve) => t.app.readDb.once('query', () => resolve()));
     const reading = slowRead.then(() => order.push('slow read'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sent;
     const saving = admin({
       method: 'POST',
       url: '/api/admin/jobs/' + ids['Data Editor'] + '/extend',

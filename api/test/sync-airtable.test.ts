@@ -197,14 +197,20 @@ describe(`re-sync from Airtable on ${testDatabase}`, () => {
   it('never interleaves two syncs, in one process or two: the second is refused with 409', async () => {
     const other = await buildTestApp({
       sameDatabaseAs: t,
-      env: { ...airtableEnv(fake), ...SYNC_ENV },
+      // The sync that runs here waits on the held source for as long as the test needs.
+      env: { ...airtableEnv(fake), ...SYNC_ENV, SYNC_REQUEST_TIMEOUT_SECONDS: '600' },
     });
+    const source = fake.hold();
     try {
       const otherAdmin = await signedInAgain(other);
       fake.records.push(airtableJob(901), airtableJob(902));
-      fake.delayMs = 300;
-      const [one, two, three] = await Promise.all([refresh(), refresh(), refresh(otherAdmin)]);
-      fake.delayMs = 0;
+      // One sync is reading the source (held), while a second starts in the same process and a
+      // third in the other: the syncs overlap for sure, however fast the machine is.
+      const running = refresh(otherAdmin);
+      await source.arrived;
+      const [two, three] = await Promise.all([refresh(otherAdmin), refresh()]);
+      source.release();
+      const one = await running;
       const answers = [one, two, three].map((r) => r.statusCode).sort();
       expect(answers).toEqual([200, 409, 409]);
       const refused = [one, two, three].find((r) => r.statusCode === 409)!;
@@ -218,7 +224,7 @@ describe(`re-sync from Airtable on ${testDatabase}`, () => {
       // The lock is free again afterwards.
       expect((await refresh()).json()).toMatchObject({ created: 0, updated: 0 });
     } finally {
-      fake.delayMs = 0;
+      source.release();
       await other.app.close();
     }
   });

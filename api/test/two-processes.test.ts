@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { migrations } from '../src/db/migrations';
 import { createKnex } from '../src/db/knex';
 import { migrateLatest } from '../src/db/migrate';
@@ -56,7 +56,7 @@ describe(`two API processes on one ${testDatabase} database`, () => {
     expect((await checkAuth(two)).statusCode).toBe(401);
   });
 
-  it(`serves a job added through the other process within ${VERSION_CHECK_MS} ms (and a request)`, async () => {
+  it(`serves a job added through the other process within ${VERSION_CHECK_MS} ms`, async () => {
     const titles = async (t: TestApp) => {
       const list = await t.app.inject('/api/jobs');
       const search = await t.app.inject({
@@ -73,19 +73,19 @@ describe(`two API processes on one ${testDatabase} database`, () => {
     expect(await titles(two)).toEqual({ list: [], search: [] });
     expect(await titles(two)).toEqual({ list: [], search: [] });
 
-    await createJobs(one.app, [{ title: 'Newsroom Cartographer' }]);
-    const written = Date.now();
-    expect((await titles(one)).search).toEqual(['Newsroom Cartographer']); // at once on its own
+    // The cache's bound is kept by the real clock (Date.now): stopped here and moved by hand, so
+    // the bound is checked exactly, however long the requests take on a busy machine.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      await createJobs(one.app, [{ title: 'Newsroom Cartographer' }]);
+      expect((await titles(one)).search).toEqual(['Newsroom Cartographer']); // at once on its own
 
-    let seen = await titles(two);
-    while (seen.search.length === 0 || seen.list.length === 0) {
-      expect(Date.now() - written, 'the other process still serves the old answers').toBeLessThan(
-        VERSION_CHECK_MS + 500, // the bound, plus the time a request takes on a busy machine
-      );
-      await new Promise((resolve) => setTimeout(resolve, 25));
-      seen = await titles(two);
+      vi.setSystemTime(Date.now() + VERSION_CHECK_MS);
+      const seen = await titles(two);
+      expect(seen).toEqual({ list: ['Newsroom Cartographer'], search: ['Newsroom Cartographer'] });
+    } finally {
+      vi.useRealTimers();
     }
-    expect(seen).toEqual({ list: ['Newsroom Cartographer'], search: ['Newsroom Cartographer'] });
   });
 });
 

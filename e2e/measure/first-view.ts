@@ -6,7 +6,7 @@
  *  - the compressed JavaScript each app (shell, mfe-board, ...) ships for that first view.
  *
  *   pnpm --filter e2e measure            (site on http://localhost:3000)
- *   MEASURE_URL=http://localhost:3311 MEASURE_RUNS=9 pnpm --filter e2e measure
+ *   MEASURE_URL=http://localhost:4000 MEASURE_RUNS=9 pnpm --filter e2e measure
  */
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS } from '../support/site';

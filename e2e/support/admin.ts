@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { ADMIN, MAIL_INBOX } from './site';
+import { ADMIN, currentSite } from './site';
 
 export async function loginAsAdmin(page: Page) {
   await page.goto('/admin/login');
@@ -23,7 +23,7 @@ export async function waitForMail(match: (mail: Mail) => boolean): Promise<Mail>
   await expect
     .poll(
       async () => {
-        const mails: Mail[] = await (await fetch(MAIL_INBOX)).json();
+        const mails: Mail[] = await (await fetch(currentSite().mailInbox)).json();
         found = mails.find(match);
         return Boolean(found);
       },

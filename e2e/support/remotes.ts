@@ -1,13 +1,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { REMOTES_CONFIG } from './site';
+import { currentSite } from './site';
 
-/** The site's remotes configuration (our copy): app -> version folder or manifest URL. */
+/** The site's remotes configuration (its own copy): app -> version folder or manifest URL. */
 export function readRemotesConfig(): Record<string, string> {
-  return JSON.parse(readFileSync(REMOTES_CONFIG, 'utf8'));
+  return JSON.parse(readFileSync(currentSite().remotesConfig, 'utf8'));
 }
 
 export function writeRemotesConfig(config: Record<string, string>): void {
-  writeFileSync(REMOTES_CONFIG, `${JSON.stringify(config, null, 2)}\n`);
+  writeFileSync(currentSite().remotesConfig, `${JSON.stringify(config, null, 2)}\n`);
 }
 
 /** Run `change`, then put the configuration back as it was, whatever happened. */

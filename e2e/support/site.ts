@@ -1,42 +1,151 @@
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { ApiProcess } from '@jobboard/api/test-support';
+import { startFakeServices, type FakeServices } from './fake-services';
 
 /**
- * The site under test: the production build started with `pnpm start` (as the README says) on
- * its own port, with a fresh SQLite file and its own copy of the remotes configuration, so the
- * deployment tests can switch remote versions without touching the developer's.
+ * The sites under test: the production build run by plain `node` as `pnpm start` runs it (the
+ * global setup runs `pnpm start`'s own first steps once: the front end and the API built), one
+ * site per spec file, each on free ports with a fresh SQLite file (a copy of the run's seeded
+ * template), its own copy of the remotes configuration (so the deployment tests can switch
+ * remote versions without touching the developer's or another spec's) and its own fake outside
+ * services (support/fake-services.ts). Two workers run two spec files, and so two sites, at once.
  */
-export const PORT = Number(process.env.E2E_PORT ?? 3311);
-export const BASE_URL = `http://localhost:${PORT}`;
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
-export const RUN_DIR = path.join(tmpdir(), `jobboard-e2e-${PORT}`);
-export const REMOTES_CONFIG = path.join(RUN_DIR, 'remotes.json');
-export const SQLITE_FILE = path.join(RUN_DIR, 'board.sqlite');
-mkdirSync(RUN_DIR, { recursive: true });
 
 export const ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password-123' };
 
-/** The fake outside services (support/fake-services.ts), on ports next to the site's. */
-export const FAKES = { smtpPort: PORT + 1, stripePort: PORT + 2, inspectPort: PORT + 3 };
-export const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_webhook_secret';
-export const WEBHOOK_URL = `http://127.0.0.1:${PORT}/api/stripe/webhook`;
-export const MAIL_INBOX = `http://127.0.0.1:${FAKES.inspectPort}/mail`;
-/** The fake SMTP server's controls (support/fake-services.ts): /refuse, /accept, /give-up. */
-export const MAIL_CONTROL = `http://127.0.0.1:${FAKES.inspectPort}`;
+/** What every site is started with, beside its database, its fakes and its port. */
+export const SITE_ENV = {
+  SEED_DEMO: 'true',
+  ADMIN_USERNAME: ADMIN.username,
+  ADMIN_PASSWORD: ADMIN.password,
+  SESSION_SECRET: 'e2e-session-secret-e2e-session-secret-0123',
+  LOG_LEVEL: 'warn',
+  // The suite submits many jobs from one address.
+  SUBMISSION_RATE_LIMIT_MAX: '1000',
+  // Every spec signs in from 127.0.0.1: more than a person would in 15 minutes.
+  LOGIN_RATE_LIMIT_MAX: '1000',
+  MAIL_POLL_SECONDS: '1',
+  // The production default (ApiProcess turns the scheduler off for the API tests).
+  ALERT_DIGEST_INTERVAL_MINUTES: '15',
+};
 
 /**
- * The fake Airtable the site syncs jobs from ('Refresh Jobs'), served by the inspect server under
- * /v0 (no port of its own). It starts empty; a test sets its records with a PUT of
- * `{ records, delayMs }` to AIRTABLE_CONTROL.
+ * This run's folder, made by the global setup (support/global-setup.ts): the seeded template
+ * database, and a folder per site. Its own per run, so two runs on one machine never meet.
  */
-export const AIRTABLE = {
-  apiUrl: `http://127.0.0.1:${FAKES.inspectPort}/v0`,
-  baseId: 'appE2EBOARD000001',
-  table: 'E2E Jobs',
-  apiKey: 'patE2E.fake-key',
-};
-export const AIRTABLE_CONTROL = `http://127.0.0.1:${FAKES.inspectPort}/airtable`;
+export function runDir(): string {
+  const dir = process.env.E2E_RUN_DIR;
+  if (!dir) throw new Error('E2E_RUN_DIR is not set: run the suite with `playwright test`');
+  return dir;
+}
+
+/** The migrated, seeded database every site starts from (made once by the global setup). */
+export const templateDatabase = () => path.join(runDir(), 'template.sqlite');
+
+/** Copy a SQLite database (its write-ahead log too, if one was left). */
+export function copyDatabase(from: string, to: string): void {
+  for (const suffix of ['', '-wal']) {
+    if (existsSync(`${from}${suffix}`)) copyFileSync(`${from}${suffix}`, `${to}${suffix}`);
+  }
+}
+
+export class E2eSite {
+  private constructor(
+    readonly api: ApiProcess,
+    readonly fakes: FakeServices,
+    /** The site's folder: its database and remotes configuration. */
+    readonly dir: string,
+  ) {}
+
+  /** Start a site on a fresh copy of the template database. */
+  static async start(): Promise<E2eSite> {
+    const root = runDir();
+    mkdirSync(root, { recursive: true });
+    const dir = mkdtempSync(path.join(root, 'site-'));
+    const sqliteFile = path.join(dir, 'board.sqlite');
+    copyDatabase(templateDatabase(), sqliteFile);
+    const remotesConfig = path.join(dir, 'remotes.json');
+    copyFileSync(path.join(REPO_ROOT, 'releases', 'remotes.json'), remotesConfig);
+    const fakes = await startFakeServices(sqliteFile);
+    try {
+      const api = await ApiProcess.start({
+        database: { client: 'sqlite', filename: sqliteFile },
+        publicHost: 'localhost',
+        startTimeoutMs: 120_000,
+        env: { ...SITE_ENV, ...fakes.env, REMOTES_CONFIG: remotesConfig },
+      });
+      fakes.stripe.webhookUrl = `http://127.0.0.1:${api.port}/api/stripe/webhook`;
+      return new E2eSite(api, fakes, dir);
+    } catch (error) {
+      await fakes.close();
+      rmSync(dir, { recursive: true, force: true });
+      throw error;
+    }
+  }
+
+  /** http://localhost:port, the site's PUBLIC_URL (the links in its e-mails start with it). */
+  get url(): string {
+    return `http://localhost:${this.api.port}`;
+  }
+
+  get sqliteFile(): string {
+    return path.join(this.dir, 'board.sqlite');
+  }
+
+  /** This site's remotes configuration (REMOTES_CONFIG), for the deployment tests. */
+  get remotesConfig(): string {
+    return path.join(this.dir, 'remotes.json');
+  }
+
+  /** The e-mails the fake SMTP server received (JSON). */
+  get mailInbox(): string {
+    return `${this.fakes.inspectUrl}/mail`;
+  }
+
+  /** The fake SMTP server's controls: /refuse, /accept, /give-up (with ?address=). */
+  get mailControl(): string {
+    return this.fakes.inspectUrl;
+  }
+
+  /**
+   * The fake Airtable's control: a PUT of `{ records, hold }` sets the records the site syncs
+   * ('Refresh Jobs'); with `hold: true` its answers wait for a POST to `/release` under it. It
+   * starts empty.
+   */
+  get airtableControl(): string {
+    return `${this.fakes.inspectUrl}/airtable`;
+  }
+
+  async stop(): Promise<void> {
+    try {
+      await this.api.stop();
+    } finally {
+      await this.fakes.close();
+      rmSync(this.dir, { recursive: true, force: true });
+    }
+  }
+}
+
+let current: E2eSite | null = null;
+
+/** The site of the spec file this worker runs now (support/test.ts starts it). */
+export function currentSite(): E2eSite {
+  if (!current) throw new Error('No site is running: use `test` from support/test.ts');
+  return current;
+}
+
+export function setCurrentSite(site: E2eSite | null): void {
+  current = site;
+}
+
+/** A folder of this run for a spec's own files (another site's database, a Ghost's). */
+export function specDir(name: string): string {
+  const dir = path.join(runDir(), name);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
 
 /** Debian's Chromium: Playwright never downloads a browser here. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { loginAsAdmin, submitJob, toasts, waitForMail } from '../support/admin';
 import { screenshot } from '../support/screenshot';
-import { MAIL_CONTROL } from '../support/site';
+import { currentSite } from '../support/site';
 import { expect, test } from '../support/test';
 
 /**
@@ -133,7 +133,7 @@ test.describe('admin at scale', () => {
     const stamp = Date.now();
     const address = `refused-${stamp}@scale.example`;
     // The employer's mail server refuses the mailbox: the acknowledgement is tried and refused.
-    await fetch(`${MAIL_CONTROL}/refuse?address=${encodeURIComponent(address)}`);
+    await fetch(`${currentSite().mailControl}/refuse?address=${encodeURIComponent(address)}`);
     await submitJob(page, { title: `Canvass Lead ${stamp}`, contactEmail: address });
     // Given up, as after its twenty attempts (hours of backoff, done at once for the test).
     await expect
@@ -141,7 +141,9 @@ test.describe('admin at scale', () => {
         async () =>
           Number(
             await (
-              await fetch(`${MAIL_CONTROL}/give-up?address=${encodeURIComponent(address)}`)
+              await fetch(
+                `${currentSite().mailControl}/give-up?address=${encodeURIComponent(address)}`,
+              )
             ).text(),
           ),
         {
@@ -149,7 +151,7 @@ test.describe('admin at scale', () => {
         },
       )
       .toBe(1);
-    await fetch(`${MAIL_CONTROL}/accept?address=${encodeURIComponent(address)}`);
+    await fetch(`${currentSite().mailControl}/accept?address=${encodeURIComponent(address)}`);
 
     await loginAsAdmin(page);
     await page.getByRole('link', { name: 'E-mail', exact: true }).click();

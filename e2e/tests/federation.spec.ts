@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '../support/test';
 import { readRemotesConfig, withRemotesConfig } from '../support/remotes';
-import { REMOTES_CONFIG, REPO_ROOT } from '../support/site';
+import { currentSite, REPO_ROOT } from '../support/site';
 
 test.describe('shared singletons', () => {
   test('React, styled-components, the router and the other shared modules load once', async ({
@@ -134,7 +134,11 @@ test.describe('a remote that is down or redeployed', () => {
       // Build and promote a new board exactly as a deploy would (into this run's configuration).
       execFileSync('pnpm', ['--filter', 'mfe-board', 'build'], {
         cwd: REPO_ROOT,
-        env: { ...process.env, BUILD_VERSION: version, REMOTES_CONFIG },
+        env: {
+          ...process.env,
+          BUILD_VERSION: version,
+          REMOTES_CONFIG: currentSite().remotesConfig,
+        },
         stdio: 'ignore',
       });
       expect(readRemotesConfig().mfe_board).toBe(version);

@@ -1,4 +1,3 @@
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { ApiProcess, SmtpPeer } from '@jobboard/api/test-support';
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
@@ -7,7 +6,7 @@ import { GHOST_PEERS, installedGhost } from '../peers/ghost/install';
 import { cardOf, cards } from '../support/board';
 import { codeInjection, magicLinkFor } from '../support/ghost';
 import { screenshot } from '../support/screenshot';
-import { RUN_DIR } from '../support/site';
+import { copyDatabase, specDir, templateDatabase } from '../support/site';
 import { APP_READY } from '../support/test';
 
 /**
@@ -35,8 +34,8 @@ for (const peer of GHOST_PEERS) {
       if (!installed) {
         throw new Error(`${peer.label} is not installed: run \`pnpm --filter e2e peers\` first`);
       }
-      const sqlite = path.join(RUN_DIR, `ghost-${peer.version}.sqlite`);
-      for (const suffix of ['', '-wal', '-shm']) rmSync(`${sqlite}${suffix}`, { force: true });
+      const sqlite = path.join(specDir(`ghost-${peer.version}`), 'board.sqlite');
+      copyDatabase(templateDatabase(), sqlite); // the run's seeded database
       smtp = await new SmtpPeer().start();
       ghost = await GhostSite.start(installed, { smtpPort: smtp.port });
       site = await ApiProcess.start({

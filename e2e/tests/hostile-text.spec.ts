@@ -1,5 +1,6 @@
 import { VALID_SUBMISSION } from '@jobboard/contract/testing';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { loginAsAdmin } from '../support/admin';
 import { cardOf, dialog } from '../support/board';
 import { ADMIN } from '../support/site';

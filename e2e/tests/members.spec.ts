@@ -1,36 +1,38 @@
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { MEMBER_MESSAGES } from '@jobboard/contract';
 import { ApiProcess, FakeGhost, memberKey } from '@jobboard/api/test-support';
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { cardOf, cards } from '../support/board';
 import { screenshot } from '../support/screenshot';
-import { RUN_DIR } from '../support/site';
+import { copyDatabase, specDir, templateDatabase } from '../support/site';
 import { APP_READY, expect, test } from '../support/test';
 
 /**
  * Member sign-in through Ghost (issue 13), end to end: a Ghost site's member keys on 127.0.0.1
  * (FakeGhost signs identity tokens as Ghost does), and a site of its own started with GHOST_URL
- * pointing at it, so the shared server of the other specs keeps running without member sign-in.
+ * pointing at it, so the sites of the other specs keep running without member sign-in.
  * A member signs in on one browser and bookmarks two jobs; a second browser (a fresh context: no
  * cookie, no local storage) signs in as the same member and sees both on /bookmarks; signed out,
  * the browser's own bookmarks still work.
  */
 
 const EMAIL = 'reader@example.org';
-const SQLITE_FILE = path.join(RUN_DIR, 'members.sqlite');
 
 let ghost: FakeGhost;
 let site: ApiProcess;
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
+// This file starts its own site (below): no site of support/test.ts.
+test.use({ ownSite: true });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  for (const suffix of ['', '-wal', '-shm']) rmSync(`${SQLITE_FILE}${suffix}`, { force: true });
   ghost = await FakeGhost.start();
+  // A copy of the run's seeded database (support/global-setup.ts).
+  const filename = path.join(specDir('members'), 'members.sqlite');
+  copyDatabase(templateDatabase(), filename);
   site = await ApiProcess.start({
-    database: { client: 'sqlite', filename: SQLITE_FILE },
+    database: { client: 'sqlite', filename },
     env: { GHOST_URL: ghost.url, SEED_DEMO: 'true' },
     startTimeoutMs: 120_000,
   });

@@ -2,17 +2,25 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { loginAsAdmin, toasts } from '../support/admin';
 import { cards, searchApi, searchBox } from '../support/board';
-import { AIRTABLE_CONTROL } from '../support/site';
+import { currentSite } from '../support/site';
 
 /**
- * Issue 14: 'Refresh Jobs' on the dashboard re-syncs the jobs from Airtable (the run's fake one,
+ * Issue 14: 'Refresh Jobs' on the dashboard re-syncs the jobs from Airtable (the site's fake one,
  * support/fake-services.ts). The admin sees it working, the toast with the counts, the last sync
  * with the skipped record's reason, and the new jobs on the public board; a record removed from
  * the source takes its job off the board at the next sync.
  */
 
-async function setAirtable(page: Page, records: unknown[], delayMs = 0) {
-  const response = await page.request.put(AIRTABLE_CONTROL, { data: { records, delayMs } });
+async function setAirtable(page: Page, records: unknown[], hold = false) {
+  const response = await page.request.put(currentSite().airtableControl, {
+    data: { records, hold },
+  });
+  expect(response.ok()).toBe(true);
+}
+
+/** Let the held answers of the fake Airtable go. */
+async function releaseAirtable(page: Page) {
+  const response = await page.request.post(`${currentSite().airtableControl}/release`);
   expect(response.ok()).toBe(true);
 }
 
@@ -49,14 +57,15 @@ test('Refresh Jobs syncs from Airtable: toast with the counts, last sync, jobs o
       record(`recE2E${stamp}2`, { Title: titles[1], Category: ['Communications', 'Fundraising'] }),
       record(`recE2E${stamp}3`, { Title: '' }),
     ],
-    // The page answers after a while, so the button's working state can be seen.
-    500,
+    // The source holds its answer until the button's working state has been seen.
+    true,
   );
   await loginAsAdmin(page);
   const panel = page.getByRole('region', { name: 'Last sync' });
 
   await refreshButton(page).click();
   await expect(page.getByRole('button', { name: 'Refreshing...' })).toBeDisabled();
+  await releaseAirtable(page);
   await expect(toasts(page)).toContainText('Jobs refreshed from Airtable');
   await expect(toasts(page)).toContainText('2 created, 0 updated, 0 deactivated, 1 skipped');
   await expect(refreshButton(page)).toBeEnabled();

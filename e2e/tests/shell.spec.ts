@@ -1,6 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 
+/** A gate for a held-back request: `held` settles once `release()` is called. */
+function heldBack(): { held: Promise<void>; release: () => void } {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  return { held, release };
+}
+
 /** Every route of docs/product.md#routes-and-screens and the remote that must render it. */
 const ROUTES = [
   { path: '/', remote: 'mfe_board' },
@@ -125,13 +132,15 @@ test.describe('the shell', () => {
   test('lazy routes show their loading text while their page loads', async ({ page }) => {
     await page.goto('/');
     await expect(page.locator('[data-remote="mfe_board"]')).toBeVisible();
-    // Hold the pages' code back, so their loaders stay on screen long enough to be seen.
+    // Hold each page's code back until its loader has been seen on screen.
+    const bookmarks = heldBack();
+    const callback = heldBack();
     await page.route('**/__federation_expose_BookmarksPage*', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await bookmarks.held;
       await route.continue();
     });
     await page.route('**/__federation_expose_MemberCallbackPage*', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await callback.held;
       await route.continue();
     });
     await page
@@ -139,12 +148,14 @@ test.describe('the shell', () => {
       .getByRole('link', { name: 'My Bookmarks' })
       .click();
     await expect(page.getByText('Loading your bookmarked jobs...')).toBeVisible();
+    bookmarks.release();
     await expect(page.getByRole('heading', { name: 'My Bookmarks' })).toBeVisible();
     await page.evaluate(() => {
       window.history.pushState({}, '', '/ghost-callback');
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
     await expect(page.getByText('Authenticating with Ghost...')).toBeVisible();
+    callback.release();
   });
 });
 
@@ -176,19 +187,38 @@ test.describe('toasts', () => {
     await expect(viewport(page).locator('ol')).toBeFocused();
   });
 
-  test('a toast closes by itself after 5 seconds', async ({ page }) => {
+  /**
+   * /admin/dashboard's toast ('Authentication Error') on a page whose clock is ours: stopped from
+   * the start, and moved by hand. The viewport's code loads once the page is idle, and React shows
+   * it on timers of its own: the clock moves a tenth of a second at a time until the toast is
+   * there. Its own 5 seconds start then, so at most 0.1 s of them have passed.
+   */
+  async function toastOnStoppedClock(page: Page) {
+    const start = Date.now();
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(start + 1000);
     await page.goto('/admin/dashboard');
     const toast = viewport(page).getByTestId('toast');
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(100);
+        return toast.isVisible();
+      })
+      .toBe(true);
+    return toast;
+  }
+
+  test('a toast closes by itself after 5 seconds', async ({ page }) => {
+    const toast = await toastOnStoppedClock(page);
+    await page.clock.runFor(3800);
     await expect(toast).toBeVisible();
-    await page.waitForTimeout(4000);
-    await expect(toast).toBeVisible();
-    await expect(toast).toBeHidden({ timeout: 3000 });
+    await page.clock.runFor(1200);
+    await expect(toast).toBeHidden();
   });
 
   test('a swipe right of more than 50 px dismisses a toast', async ({ page }) => {
-    await page.goto('/admin/dashboard');
-    const toast = viewport(page).getByTestId('toast');
-    await expect(toast).toBeVisible();
+    // The clock stands still: the toast cannot close by itself, only the swipe can close it.
+    const toast = await toastOnStoppedClock(page);
     const box = (await toast.boundingBox())!;
     const y = box.y + box.height / 2;
     await page.mouse.move(box.x + 20, y);
@@ -196,6 +226,6 @@ test.describe('toasts', () => {
     await page.mouse.move(box.x + 50, y, { steps: 5 });
     await page.mouse.move(box.x + 100, y, { steps: 5 });
     await page.mouse.up();
-    await expect(toast).toBeHidden({ timeout: 2000 });
+    await expect(toast).toBeHidden();
   });
 });

@@ -102,12 +102,16 @@ test.describe('submitting a job', () => {
   test('the button says Submitting... and is disabled while sending', async ({ page }) => {
     await page.goto('/submit-job');
     await fill(page, { ...JOB, title: `${JOB.title} (slow)` });
+    // The submission is held back until the button has been seen in its sending state.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/submit-job-for-review', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await held;
       await route.continue();
     });
     await submitButton(page).click();
     await expect(page.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    release();
     await expect(page.getByRole('heading', { name: 'Submission Received!' })).toBeVisible();
   });
 

@@ -15,9 +15,13 @@ export function createVitestConfig({ include = [] } = {}) {
     // What each app's build defines (build/index.ts); its tests see a fixed value.
     define: { __APP_VERSION__: JSON.stringify('test') },
     test: {
-      // Component tests type and click through whole screens: seconds on a busy 2-core machine.
-      testTimeout: 20_000,
+      // Component tests type and click through whole screens: seconds on a busy 2-core machine,
+      // and several times that while other work has both cores (the limit is for a hang only).
+      testTimeout: 60_000,
       environment: 'jsdom',
+      // Worker threads start faster than processes: most of a component test file's time is
+      // its start (jsdom, the setup, React).
+      pool: 'threads',
       include: ['src/**/*.test.{ts,tsx}', ...include],
       setupFiles: [fileURLToPath(new URL('../src/test-setup.ts', import.meta.url))],
     },

@@ -5,9 +5,10 @@ import { closeFakeApi, resetFakeApi } from './test-support/fake-api';
 
 afterEach(() => cleanup());
 
-// `findBy...` waits up to 5 s rather than 1: a lazily loaded part (a dialog's code) can take more
-// than a second to arrive on a busy 2-core machine.
-configure({ asyncUtilTimeout: 5000 });
+// `findBy...` waits up to 15 s rather than 1: a lazily loaded part (a dialog's code) can take
+// seconds to arrive on a 2-core machine whose cores are busy with other work. Only a limit: the
+// wait ends as soon as the element is there.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom lacks pointer events and pointer capture, which the Radix primitives use.
 if (typeof window !== 'undefined') {

@@ -10,6 +10,11 @@ declare module 'fastify' {
     alertDigests: {
       /** Send the digests due now; with `force`, every confirmed alert's new matches. */
       run(options?: { force?: boolean }): Promise<DigestReport>;
+      /**
+       * Settles once the scheduler has no run in flight (its run at start included): tests
+       * await it instead of watching the clock.
+       */
+      idle(): Promise<void>;
     };
   }
 }
@@ -37,12 +42,19 @@ export default fp(
         },
         options,
       );
-    app.decorate('alertDigests', { run });
+    let inFlight: Promise<unknown> = Promise.resolve();
+    const idle = async () => {
+      let seen: Promise<unknown>;
+      do {
+        seen = inFlight;
+        await seen;
+      } while (seen !== inFlight);
+    };
+    app.decorate('alertDigests', { run, idle });
 
     const minutes = app.config.alertDigestIntervalMinutes;
     if (minutes <= 0) return;
     let stopped = false;
-    let inFlight: Promise<unknown> = Promise.resolve();
     const tick = () => {
       if (stopped) return;
       inFlight = run()

@@ -10,15 +10,22 @@ declare module 'fastify' {
     mailer: {
       /** Send everything due now (tests, and the background loop). */
       flush(): Promise<SendReport>;
+      /**
+       * Settles once the background sender has nothing in flight (a run it was woken for
+       * included): tests await it instead of watching the clock.
+       */
+      idle(): Promise<void>;
     };
   }
 }
 
 /**
  * The mail domain: the outbox, through which every domain queues its e-mails with the change
- * that causes them, and the background e-mail sender, which polls it every
- * MAIL_POLL_SECONDS and whenever a message has been queued (once its transaction has committed),
- * sends over SMTP_URL with nodemailer, and stops (finishing the send in progress) on close.
+ * that causes them, and the background e-mail sender, which polls it every MAIL_POLL_SECONDS
+ * (and once at start) and whenever a message has been queued (once its transaction has
+ * committed), sends over SMTP_URL with nodemailer, and stops (finishing the send in progress) on
+ * close. MAIL_POLL_SECONDS=0 turns the background sender off altogether, at start too: the API
+ * tests send with `flush()` and must not race a run of its own.
  */
 export default fp(
   async (app) => {
@@ -45,15 +52,27 @@ export default fp(
     };
     const timer = pollSeconds > 0 ? setInterval(run, pollSeconds * 1000) : null;
     timer?.unref();
+    /** The runs started since the last look, awaited until none is left. */
+    const idle = async () => {
+      let seen: Promise<unknown>;
+      do {
+        seen = inFlight;
+        await seen;
+      } while (seen !== inFlight);
+    };
 
     // Without the background loop (MAIL_POLL_SECONDS=0: tests) nothing is sent unless flushed.
+    // A run is started at once (not on a later tick), so that `idle()` right after the request
+    // that queued the message waits for it.
     outbox.onEnqueued(() => {
-      if (timer) setImmediate(run);
+      if (timer) run();
     });
     app.decorate('outbox', outbox);
-    app.decorate('mailer', { flush: () => sender.sendDue() });
+    app.decorate('mailer', { flush: () => sender.sendDue(), idle });
 
-    app.addHook('onReady', async () => run());
+    app.addHook('onReady', async () => {
+      if (timer) run();
+    });
     app.addHook('onClose', async () => {
       stopped = true;
       if (timer) clearInterval(timer);

@@ -27,8 +27,10 @@ export interface ApiProcessOptions {
   database: DatabaseConfig;
   /** More environment (SMTP_URL, STRIPE_*, SUBMISSION_RATE_LIMIT_MAX ...); wins over the defaults. */
   env?: Record<string, string>;
-  /** How long the server may take to answer /healthz (default 60 s: a busy 2-core machine). */
+  /** How long the server may take to start (default 60 s: a busy 2-core machine; only for a hang). */
   startTimeoutMs?: number;
+  /** The host name of PUBLIC_URL (default 127.0.0.1): the end-to-end site is `localhost`. */
+  publicHost?: string;
 }
 
 export interface ExitStatus {
@@ -42,6 +44,8 @@ const PRODUCTION_ENV = { NODE_ENV: 'production', UV_THREADPOOL_SIZE: '16' };
 /** How much of the server's output is kept, for the message when it fails. */
 const OUTPUT_TAIL = 20_000;
 const STOP_TIMEOUT_MS = 15_000;
+/** The first words of the banner the server prints once it listens (server.ts). */
+const READY_BANNER = 'Job board ready at';
 
 /** Every server still running, killed if the test process exits without stopping it. */
 const running = new Set<ApiProcess>();
@@ -56,6 +60,8 @@ export class ApiProcess {
   /** Set when the process ended without stop() or kill() from the test. */
   private unexpectedEnd: string | null = null;
   private stopping = false;
+  /** Waiting for a text in the output (outputIncludes). */
+  private readonly watchers = new Set<() => void>();
 
   private constructor(
     readonly port: number,
@@ -91,7 +97,7 @@ export class ApiProcess {
       ...PRODUCTION_ENV,
       PORT: String(port),
       HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: `http://${options.publicHost ?? '127.0.0.1'}:${port}`,
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       SESSION_SECRET: 'api-process-secret-api-process-secret-0001',
@@ -123,6 +129,27 @@ export class ApiProcess {
   /** The last part of what the server wrote (stdout and stderr), for failure messages. */
   get output(): string {
     return this.tail;
+  }
+
+  /**
+   * Settles once the server has written `text` (on stdout or stderr, since it was last started):
+   * a log line (set LOG_LEVEL to see info lines) is the event a test waits for, not a time.
+   * Rejects if the server exits first.
+   */
+  outputIncludes(text: string): Promise<void> {
+    if (this.tail.includes(text)) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        if (!this.tail.includes(text)) return;
+        this.watchers.delete(check);
+        resolve();
+      };
+      this.watchers.add(check);
+      void this.exit.then(() => {
+        if (!this.watchers.delete(check)) return;
+        reject(new Error(`the server exited before writing "${text}":\n${this.tail}`));
+      });
+    });
   }
 
   /**
@@ -191,8 +218,10 @@ export class ApiProcess {
         resolve({ code, signal });
       }),
     );
+    this.tail = '';
     const keep = (chunk: Buffer) => {
       this.tail = (this.tail + chunk.toString('utf8')).slice(-OUTPUT_TAIL);
+      for (const check of [...this.watchers]) check();
     };
     // Always read both pipes: a full pipe would block the server's logging, and so the server.
     child.stdout?.on('data', keep);
@@ -201,19 +230,32 @@ export class ApiProcess {
     await this.untilHealthy();
   }
 
+  /**
+   * Until the server prints its banner (server.ts, once it listens), then one /healthz. The start
+   * timeout is only a last resort for a server that hangs.
+   */
   private async untilHealthy(): Promise<void> {
-    const deadline = Date.now() + this.startTimeoutMs;
-    while (Date.now() < deadline) {
-      if (!this.alive) throw new Error(`the server stopped while starting:\n${this.tail}`);
-      try {
-        if ((await fetch(`${this.url}/healthz`)).ok) return;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    let timer: NodeJS.Timeout | undefined;
+    const hung = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => {
+        this.killNow();
+        reject(
+          new Error(`the server did not start within ${this.startTimeoutMs} ms:\n${this.tail}`),
+        );
+      }, this.startTimeoutMs);
+    });
+    try {
+      await Promise.race([
+        this.outputIncludes(READY_BANNER).catch(() => {
+          throw new Error(`the server stopped while starting:\n${this.tail}`);
+        }),
+        hung,
+      ]);
+    } finally {
+      clearTimeout(timer);
     }
-    this.killNow();
-    throw new Error(`the server did not answer within ${this.startTimeoutMs} ms:\n${this.tail}`);
+    const health = await fetch(`${this.url}/healthz`);
+    if (!health.ok) throw new Error(`/healthz answered ${health.status}:\n${this.tail}`);
   }
 }
 

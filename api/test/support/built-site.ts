@@ -1,7 +1,7 @@
 import type { JobInput } from '../../src/jobs/job-input';
 import { ApiProcess } from './api-process';
 import { createJobs } from './jobs';
-import { buildTestApp, freshDatabase } from './test-app';
+import { buildTestApp, migratedDatabase } from './test-app';
 
 export interface BuiltSite {
   api: ApiProcess;
@@ -20,7 +20,7 @@ export async function builtSiteWith(
   jobs: Partial<JobInput>[],
   env: Record<string, string> = {},
 ): Promise<BuiltSite> {
-  const { database, dispose } = await freshDatabase();
+  const { database, dispose } = await migratedDatabase();
   try {
     const writer = await buildTestApp({ database, now: new Date() });
     let ids: Record<string, string>;

@@ -24,8 +24,11 @@ export interface FakeAirtable {
   records: AirtableRecord[];
   /** Answers for the next requests to the table (then 'ok'). */
   script: FakeAnswer[];
-  /** Wait this long before answering each page (a sync that takes a while). */
-  delayMs: number;
+  /**
+   * Hold the table's answers until `release()`: a sync held in the middle of its reading for as
+   * long as the test needs. `arrived` settles once a request is being held.
+   */
+  hold(): { arrived: Promise<void>; release(): void };
   /** Arrival time (performance.now()) and query of every request to the table. */
   requests: { at: number; pageSize: string | null; offset: string | null; status: number }[];
   /** The JSON feed this server also serves at /feed.json (JOB_FEED_URL = feedUrl). */
@@ -72,6 +75,8 @@ export function fakeAirtable(origin = ''): {
   hanging: Set<ServerResponse>;
 } {
   const hanging = new Set<ServerResponse>();
+  /** The hold in force (hold()), if any. */
+  let held: { gate: Promise<void>; reached(): void } | null = null;
   const fake: FakeAirtable = {
     apiUrl: `${origin}/v0`,
     baseId: FAKE_AIRTABLE_BASE,
@@ -79,7 +84,21 @@ export function fakeAirtable(origin = ''): {
     apiKey: KEY,
     records: [],
     script: [],
-    delayMs: 0,
+    hold() {
+      let release!: () => void;
+      let reached!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const arrived = new Promise<void>((resolve) => (reached = resolve));
+      const current = { gate, reached };
+      held = current;
+      return {
+        arrived,
+        release() {
+          if (held === current) held = null;
+          release();
+        },
+      };
+    },
     requests: [],
     feed: [],
     feedScript: [],
@@ -156,8 +175,10 @@ export function fakeAirtable(origin = ''): {
         return { records, ...(next ? { offset: next } : {}) };
       });
     };
-    if (fake.delayMs && mode === 'ok') setTimeout(respond, fake.delayMs);
-    else respond();
+    if (held && mode === 'ok') {
+      held.reached();
+      void held.gate.then(respond);
+    } else respond();
   };
   return { fake, listener, hanging };
 }

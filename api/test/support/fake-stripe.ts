@@ -35,6 +35,8 @@ export interface FakeSession {
 
 export interface FakeStripe {
   url: string;
+  /** Where the checkout page's Pay button delivers the event; may be set after the start. */
+  webhookUrl: string;
   requests: RecordedRequest[];
   sessions: Map<string, FakeSession>;
   /** While true, every API call (not the checkout page) answers 503: Stripe is unreachable. */
@@ -75,6 +77,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
   let base = '';
   const fake: FakeStripe = {
     url: '',
+    webhookUrl: options.webhookUrl ?? '',
     requests,
     sessions,
     down: false,
@@ -205,9 +208,9 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     if (session.status !== 'open') return checkoutPage(res, session);
     session.payment_status = 'paid';
     session.status = 'complete';
-    if (options.webhookUrl) {
+    if (fake.webhookUrl) {
       const event = signedEvent('checkout.session.completed', session);
-      await fetch(options.webhookUrl, {
+      await fetch(fake.webhookUrl, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'Stripe-Signature': event.signature },
         body: event.payload,

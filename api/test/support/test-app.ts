@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -42,14 +42,15 @@ export interface TestAppOptions {
 const NO_RELEASES = path.join(tmpdir(), 'jobboard-test-no-releases');
 
 /**
- * The real app on a fresh, migrated database of its own: a temporary SQLite file, or a new database
- * in the run's PostgreSQL cluster. Requests go through `app.inject`.
+ * The real app on a fresh, migrated database of its own (a copy of the run's template: a temporary
+ * SQLite file, or a new database in the run's PostgreSQL cluster). Requests go through
+ * `app.inject`.
  */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const given = options.database ?? options.sameDatabaseAs?.config.database;
   const { database, dispose } = given
     ? { database: given, dispose: async () => {} }
-    : await freshDatabase();
+    : await migratedDatabase();
   const config = loadConfig({
     SEED_DEMO: 'false',
     // No background e-mail loop: tests send with app.mailer.flush() when they mean to.
@@ -65,6 +66,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   });
   config.database = database;
   const db = createKnex(database);
+  // A copy of the template is migrated already: this only checks that it is (a few queries).
   if (options.migrate !== false) await migrateLatest(db);
   const clock = { now: options.now ?? new Date('2026-11-22T12:00:00Z') };
   const app = await buildApp({ config, db, now: () => clock.now, logStream: options.logStream });
@@ -84,25 +86,47 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   };
 }
 
-/**
- * A fresh, empty database for one test file (not migrated): a temporary SQLite file, or a new
- * database in the run's PostgreSQL cluster. `dispose()` removes it.
- */
-export async function freshDatabase(): Promise<{
+export interface TestDatabase {
   database: DatabaseConfig;
   dispose(): Promise<void>;
-}> {
+}
+
+/**
+ * A fresh, empty database for one test file (not migrated): a temporary SQLite file, or a new
+ * database in the run's PostgreSQL cluster. `dispose()` removes it. For the tests of what a start
+ * on an empty database does (migrations, a production start); the others take `migratedDatabase`.
+ */
+export function freshDatabase(): Promise<TestDatabase> {
+  return newDatabase(false);
+}
+
+/**
+ * A fresh database with every migration applied: a copy of the run's template, migrated once by
+ * the global setup (support/global-setup.ts), a file copy on SQLite and CREATE DATABASE ...
+ * TEMPLATE on PostgreSQL. `dispose()` removes it.
+ */
+export function migratedDatabase(): Promise<TestDatabase> {
+  return newDatabase(true);
+}
+
+async function newDatabase(migrated: boolean): Promise<TestDatabase> {
   const serverUrl = inject('postgresUrl');
   if (!serverUrl) {
     const dir = mkdtempSync(path.join(tmpdir(), 'jobboard-sqlite-'));
+    const filename = path.join(dir, 'board.sqlite');
+    if (migrated) copyFileSync(inject('templateDatabase'), filename);
     return {
-      database: { client: 'sqlite', filename: path.join(dir, 'board.sqlite') },
+      database: { client: 'sqlite', filename },
       dispose: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = knexFactory({ client: 'pg', connection: serverUrl, pool: { min: 0, max: 1 } });
-  await admin.raw(`CREATE DATABASE ${name}`);
+  await admin.raw(
+    migrated
+      ? `CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`
+      : `CREATE DATABASE ${name}`,
+  );
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {

@@ -1,3 +1,4 @@
+import { act } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { AnswerOf, ApiCall, FakeAnswer } from './api-answers';
@@ -27,6 +28,26 @@ let listening = false;
 let calls: FakeRequest[] = [];
 /** The record of each request in flight, by MSW's request id (several can be in flight). */
 const byId = new Map<string, FakeRequest>();
+/** Every `fetch` the screen has started and not yet had its answer to (see `settled`). */
+const unanswered = new Set<Promise<unknown>>();
+/** MSW's `fetch`, which ours wraps while the fake API listens. */
+let mswFetch: typeof fetch | null = null;
+
+/**
+ * The point after which a screen's request would have been sent and answered: every `fetch`
+ * started so far has its answer, the promises that follow have run (one turn of the event loop),
+ * and React has rendered what they changed. Again, until no request is left unanswered. A test
+ * that checks nothing was asked, or nothing was shown, waits for this instead of for a time.
+ */
+async function settled(): Promise<void> {
+  do {
+    const waiting = [...unanswered];
+    await act(async () => {
+      await Promise.allSettled(waiting);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+  } while (unanswered.size > 0);
+}
 
 /**
  * Serves a fake API to `fetch` (Mock Service Worker, so the real `apiFetch` runs end to end):
@@ -42,6 +63,8 @@ export function fakeApi<K extends ApiCall>(routes: FakeRoutes<K>) {
     get calls(): readonly FakeRequest[] {
       return calls;
     },
+    /** Until every request sent so far is answered and its answer rendered (see `settled`). */
+    settled,
     /** The JSON bodies sent to one endpoint, in order. */
     bodies(method: string, path: string) {
       return calls
@@ -80,6 +103,16 @@ export function fakeApi<K extends ApiCall>(routes: FakeRoutes<K>) {
   if (!listening) {
     server.listen({ onUnhandledRequest: 'error' });
     listening = true;
+    // Counted the moment it is called (MSW sees a request only a few promises later).
+    const intercepted = globalThis.fetch;
+    mswFetch = intercepted;
+    globalThis.fetch = (...args: Parameters<typeof fetch>) => {
+      const answer = intercepted(...args);
+      unanswered.add(answer);
+      const done = () => void unanswered.delete(answer);
+      answer.then(done, done);
+      return answer;
+    };
   }
   return received;
 }
@@ -91,10 +124,13 @@ export function resetFakeApi() {
   server.resetHandlers();
   calls = [];
   byId.clear();
+  unanswered.clear();
 }
 
 /** After each file: `fetch` is the real one again. */
 export function closeFakeApi() {
+  if (mswFetch) globalThis.fetch = mswFetch;
+  mswFetch = null;
   if (listening) server.close();
   listening = false;
 }

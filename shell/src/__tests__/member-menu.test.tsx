@@ -44,7 +44,7 @@ describe("the header's member sign-in", () => {
     const api = fakeApi({});
     renderHeader(site);
     expect(screen.queryByRole('link', { name: 'Sign in', ...hidden })).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await api.settled();
     expect(api.calls).toEqual([]);
   });
 

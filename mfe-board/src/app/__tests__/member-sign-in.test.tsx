@@ -103,7 +103,7 @@ describe('/ghost-callback with a Ghost site configured', () => {
     const api = fakeApi({});
     renderCallback('/ghost-callback');
     expect(screen.getByRole('alert')).toHaveTextContent(MEMBER_MESSAGES.tokenMissing);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await api.settled();
     expect(api.calls).toEqual([]);
   });
 

@@ -38,7 +38,7 @@ describe("/bookmarks' job alerts of a signed-in member", () => {
     useMemberStore.getState().signedOut();
     const received = fakeApi({ 'GET /api/members/alerts': [200, { alerts: [] }] });
     renderAlerts();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await received.settled();
     expect(received.calls).toHaveLength(0);
     expect(screen.queryByRole('heading', { name: ALERT_TEXT.memberTitle })).toBeNull();
   });
@@ -49,8 +49,8 @@ describe("/bookmarks' job alerts of a signed-in member", () => {
     });
     renderAlerts();
     await waitFor(() => expect(received.calls).toHaveLength(1));
-    // Give the answer time to render: still nothing.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Once the answer is in and rendered: still nothing.
+    await received.settled();
     expect(screen.queryByRole('heading', { name: ALERT_TEXT.memberTitle })).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
   });

@@ -141,7 +141,7 @@ describe('a visitor who is not signed in', () => {
     await userEvent.click(button());
     expect(button()).toHaveAttribute('aria-pressed', 'true');
     expect(stored()).toEqual(['5']);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await api.settled();
     expect(api.calls).toEqual([]);
   });
 });
