@@ -1,4 +1,3 @@
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import autoload from '@fastify/autoload';
 import compress from '@fastify/compress';
@@ -117,19 +116,22 @@ const AREAS: RouteArea[] = [adminArea, memberArea];
  * stops the start.
  */
 async function registerRoutes(app: FastifyInstance): Promise<void> {
-  const folders = readdirSync(CODE_DIR, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => path.join(CODE_DIR, entry.name, 'routes'))
-    .filter((folder) => readdirSync(path.dirname(folder)).includes('routes'));
   const areaOf = (url: string) => AREAS.find((area) => area.covers(url));
-  const load = (scope: FastifyInstance, folder: string, area: RouteArea | undefined) =>
+  // One autoload per scope over every domain: it walks only each domain's routes/ folder (the
+  // rest is ignored), and neither the domain nor `routes` is part of the URL prefix.
+  const load = (scope: FastifyInstance, area: RouteArea | undefined) =>
     scope.register(autoload, {
-      dir: folder,
+      dir: CODE_DIR,
+      ignorePattern: /^[^/]+\/(?!routes(?:\/|$))/,
       // Named by URL: `index` is no special name here.
       indexPattern: /(?!)/,
-      matchFilter: (file: string) => areaOf(urlOfRouteFile(file)) === area,
+      dirNameRoutePrefix: (dir: string, name: string) =>
+        dir === CODE_DIR || (name === 'routes' && path.dirname(dir) === CODE_DIR) ? '' : name,
+      matchFilter: (file: string) => {
+        const url = routeFileUrl(file);
+        return url !== undefined && areaOf(url) === area;
+      },
     });
-
   app.addHook('onRoute', function (route) {
     const area = areaOf(route.url);
     const inside = AREAS.find((candidate) => this.hasDecorator(areaMarker(candidate)));
@@ -140,14 +142,20 @@ async function registerRoutes(app: FastifyInstance): Promise<void> {
       );
     }
   });
-  for (const folder of folders) await load(app, folder, undefined);
+  await load(app, undefined);
   for (const area of AREAS) {
     await app.register(async (scope) => {
       scope.decorate(areaMarker(area), true);
       await area.setup(scope);
-      for (const folder of folders) await load(scope, folder, area);
+      await load(scope, area);
     });
   }
+}
+
+/** The URL a domain's route file serves (`/jobs/routes/api/admin/jobs.ts`: /api/admin/jobs). */
+function routeFileUrl(file: string): string | undefined {
+  const inRoutes = /^\/[^/]+\/routes(\/.+)$/.exec(file)?.[1];
+  return inRoutes === undefined ? undefined : urlOfRouteFile(inRoutes);
 }
 
 const areaMarker = (area: RouteArea) => `routeArea:${area.name}`;
