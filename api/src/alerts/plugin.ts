@@ -1,3 +1,4 @@
+import { BackgroundRuns } from '../background-runs';
 import fp from 'fastify-plugin';
 import { AlertsRepository } from './alerts-repository';
 import { AlertsService } from './alerts-service';
@@ -42,26 +43,21 @@ export default fp(
         },
         options,
       );
-    let inFlight: Promise<unknown> = Promise.resolve();
-    const idle = async () => {
-      let seen: Promise<unknown>;
-      do {
-        seen = inFlight;
-        await seen;
-      } while (seen !== inFlight);
-    };
-    app.decorate('alertDigests', { run, idle });
+    const runs = new BackgroundRuns();
+    app.decorate('alertDigests', { run, idle: () => runs.idle() });
 
     const minutes = app.config.alertDigestIntervalMinutes;
     if (minutes <= 0) return;
     let stopped = false;
     const tick = () => {
       if (stopped) return;
-      inFlight = run()
-        .then((report) => {
-          if (report.sent) app.log.info(report, 'job-alert digests queued');
-        })
-        .catch((error: unknown) => app.log.error({ err: error }, 'job-alert digest run failed'));
+      runs.track(
+        run()
+          .then((report) => {
+            if (report.sent) app.log.info(report, 'job-alert digests queued');
+          })
+          .catch((error: unknown) => app.log.error({ err: error }, 'job-alert digest run failed')),
+      );
     };
     const timer = setInterval(tick, minutes * 60_000);
     timer.unref();
@@ -69,7 +65,7 @@ export default fp(
     app.addHook('onClose', async () => {
       stopped = true;
       clearInterval(timer);
-      await inFlight;
+      await runs.idle();
     });
   },
   { name: 'alerts', dependencies: ['config', 'db', 'jobs', 'mail'] },

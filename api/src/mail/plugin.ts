@@ -1,3 +1,4 @@
+import { BackgroundRuns } from '../background-runs';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import { Outbox } from './outbox';
@@ -43,23 +44,17 @@ export default fp(
     const sender = new OutboxSender(outbox, transport, from, app.log, () => app.now());
 
     let stopped = false;
-    let inFlight: Promise<unknown> = Promise.resolve();
+    const runs = new BackgroundRuns();
     const run = () => {
       if (stopped) return;
-      inFlight = sender
-        .sendDue()
-        .catch((error: unknown) => app.log.error({ err: error }, 'outbox run failed'));
+      runs.track(
+        sender
+          .sendDue()
+          .catch((error: unknown) => app.log.error({ err: error }, 'outbox run failed')),
+      );
     };
     const timer = pollSeconds > 0 ? setInterval(run, pollSeconds * 1000) : null;
     timer?.unref();
-    /** The runs started since the last look, awaited until none is left. */
-    const idle = async () => {
-      let seen: Promise<unknown>;
-      do {
-        seen = inFlight;
-        await seen;
-      } while (seen !== inFlight);
-    };
 
     // Without the background loop (MAIL_POLL_SECONDS=0: tests) nothing is sent unless flushed.
     // A run is started at once (not on a later tick), so that `idle()` right after the request
@@ -68,7 +63,7 @@ export default fp(
       if (timer) run();
     });
     app.decorate('outbox', outbox);
-    app.decorate('mailer', { flush: () => sender.sendDue(), idle });
+    app.decorate('mailer', { flush: () => sender.sendDue(), idle: () => runs.idle() });
 
     app.addHook('onReady', async () => {
       if (timer) run();
@@ -78,7 +73,7 @@ export default fp(
       if (timer) clearInterval(timer);
       // Finish the message being sent (never half a batch of timeouts), then let go of SMTP.
       await sender.stop();
-      await inFlight;
+      await runs.idle();
       transport?.close();
     });
   },
