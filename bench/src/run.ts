@@ -8,6 +8,7 @@
  *                                       front-end, lighthouse)
  *   pnpm bench --databases=postgresql   search on one database (sqlite, postgresql)
  */
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,7 +22,7 @@ import { measureSearch, searchSection, type SearchRun } from './sections/search'
 import { frontEndSection } from './sections/front-end';
 import { isolationSection, loadSection } from './sections/load';
 import { lighthouseSection } from './sections/lighthouse';
-import { ensureFrontEndBuilt, REPO_ROOT, startSite } from './support/site';
+import { buildFrontEnd, REPO_ROOT, startSite } from './support/site';
 
 const args = new Map(
   process.argv.slice(2).map((arg) => {
@@ -77,8 +78,8 @@ try {
 
   // 2 to 5: the production site on the largest SQLite database.
   if (['load', 'isolation', 'front-end', 'lighthouse'].some(wanted)) {
-    log('building the front end if needed, starting the site');
-    ensureFrontEndBuilt();
+    log('building the front end of this checkout, starting the site');
+    buildFrontEnd();
     const site = await startSite({ sqliteFile: siteDatabase });
     try {
       const [first] = (await (await fetch(`${site.url}/api/jobs?pageSize=1`)).json()) as {
@@ -117,6 +118,14 @@ log(`wrote bench/report.md (${minutes} min)`);
 const failed = sections.flatMap((s) => s.checks).filter((c) => !c.pass);
 console.log(failed.length ? `${failed.length} targets missed` : 'every target met');
 
+/** The commit measured, and whether the work tree had changes beside it. */
+function commit(): string {
+  const git = (...args: string[]) =>
+    spawnSync('git', args, { cwd: REPO_ROOT, encoding: 'utf8' }).stdout.trim();
+  const head = git('rev-parse', '--short', 'HEAD') || 'unknown';
+  return git('status', '--porcelain', '--untracked-files=no') ? `${head} (with changes)` : head;
+}
+
 function render(results: SectionResult[], machine: string, duration: string): string {
   const checks: Check[] = results.flatMap((s) => s.checks);
   const passed = checks.filter((c) => c.pass).length;
@@ -124,7 +133,7 @@ function render(results: SectionResult[], machine: string, duration: string): st
     '# Performance report',
     '',
     `Written by \`pnpm bench\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC ` +
-      `in ${duration} minutes. ${passed} of ${checks.length} targets met.`,
+      `in ${duration} minutes, on commit ${commit()}. ${passed} of ${checks.length} targets met.`,
     '',
     `**Machine:** ${machine}`,
     '',
