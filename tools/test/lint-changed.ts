@@ -1,31 +1,17 @@
 /**
- * Lints what this branch changed: the files that differ from where it left main (their
- * merge-base; HEAD when there is no main, e.g. on main itself), committed or not, and new files
- * git does not ignore. ESLint (with `pnpm lint`'s cache) on the code among them, prettier on all.
- * `pnpm test:fast` runs it; LINT_BASE=<commit> compares with another commit.
+ * Lints what this branch changed (./changed-files.ts: since it left main, committed or not, and
+ * new files): ESLint (with `pnpm lint`'s cache) on the code among them, prettier on all.
+ * `pnpm test:fast` runs it; CHANGED_BASE=<commit> compares with another commit.
  *
  *   pnpm lint:changed
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
+import { changedFiles, existing, ROOT } from './changed-files';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const CODE = /\.(?:[cm]?[jt]s|tsx|jsx)$/;
 
-function git(args: string[]): string | null {
-  const result = spawnSync('git', args, { cwd: ROOT, encoding: 'utf8' });
-  return result.status === 0 ? result.stdout : null;
-}
-
-const base = process.env.LINT_BASE ?? git(['merge-base', 'HEAD', 'main'])?.trim() ?? 'HEAD';
-const changed = [
-  ...(git(['diff', '--name-only', '--diff-filter=ACMR', base]) ?? '').split('\n'),
-  ...(git(['ls-files', '--others', '--exclude-standard']) ?? '').split('\n'),
-];
-const files = [...new Set(changed.filter(Boolean))].filter((file) =>
-  existsSync(path.join(ROOT, file)),
-);
+const { base, files: changed } = changedFiles();
+const files = existing(changed);
 
 console.log(`lint:changed: ${files.length} file(s) changed since ${base.slice(0, 12)}`);
 if (files.length === 0) process.exit(0);

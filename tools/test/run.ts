@@ -26,13 +26,14 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 const PLANS: Record<string, Step[][]> = {
   /**
-   * What a contributor runs while working: lint of the changed files, types, the unit tests and
-   * the API on SQLite without the system tests. All at once.
+   * What a contributor runs while working: lint of the changed files, the types of the changed
+   * packages and of those that depend on them, the unit tests and the API on SQLite without the
+   * system tests. All at once.
    */
   fast: [
     [
       { name: 'lint:changed', pnpm: ['lint:changed'] },
-      { name: 'typecheck', pnpm: ['typecheck'] },
+      { name: 'typecheck:changed', pnpm: ['typecheck:changed'] },
       { name: 'unit', pnpm: ['test:unit'] },
       { name: 'api:sqlite', pnpm: ['--filter', '@jobboard/api', 'test:fast'] },
     ],
