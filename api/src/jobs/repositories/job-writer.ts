@@ -7,7 +7,7 @@ import { recordJobAudit, type AuditActor, type JobAuditEntry } from '../job-audi
 import type { JobChanges } from '../job-changes';
 import type { JobInput, JobSource } from '../job-input';
 import { companyChangesKept, planPatch, type JobPatch } from '../job-patch';
-import type { SearchIndex } from '../search-index';
+import { INDEXED_FIELDS, type SearchIndex } from '../search-index';
 import { jobColumns, replaceLists } from './job-columns';
 import { INSERT_BATCH, SYNC_SOURCES, parseAdminFields, pluckIds, storedJobs } from './job-rows';
 
@@ -114,24 +114,32 @@ export class JobWriter {
       );
       // The company details go to companies.ts, which decides what they change (a sync does not
       // replace what an admin set): a detail the company did not take is no change of the job.
-      const companies = await companyIds(
-        trx,
-        asked.map(({ job, patch, plan }) => ({
-          ...plan.company,
-          writer: patch.companyBy ?? writerOf({ source: job.row.source as JobSource }),
-        })),
-        now,
+      // A patch that names no other company and gives no detail (an extend, a switch-off) keeps
+      // the job's company as it is: nothing to look up or write.
+      const claiming = asked.filter(
+        ({ job, plan }) =>
+          plan.company.name !== job.row.company_name || Object.keys(plan.company.details).length,
       );
-      const after = await companiesNamed(trx, [
-        ...new Set(asked.map(({ plan }) => plan.company.name)),
-      ]);
-      for (const { plan } of asked) {
+      const companies = claiming.length
+        ? await companyIds(
+            trx,
+            claiming.map(({ job, patch, plan }) => ({
+              ...plan.company,
+              writer: patch.companyBy ?? writerOf({ source: job.row.source as JobSource }),
+            })),
+            now,
+          )
+        : new Map<string, number>();
+      const after = claiming.length
+        ? await companiesNamed(trx, [...new Set(claiming.map(({ plan }) => plan.company.name))])
+        : new Map();
+      for (const { plan } of claiming) {
         plan.changes = companyChangesKept(plan.changes, after.get(plan.company.name));
       }
       for (const { id, plan } of plans) result.set(id, plan.changes);
 
       const writing = asked.flatMap(({ id, job, plan }) => {
-        const companyId = companies.get(plan.company.name)!;
+        const companyId = companies.get(plan.company.name) ?? Number(job.row.company_id);
         const row = {
           ...plan.columns,
           ...(companyId !== Number(job.row.company_id) ? { company_id: companyId } : {}),
@@ -148,8 +156,16 @@ export class JobWriter {
         categories: plan.categories,
       }));
       await replaceLists(trx, lists);
-      const changed = writing.filter(({ plan }) => plan.changes.length).map(({ id }) => id);
-      await this.searchIndex.reindex(trx, changed);
+      const changed = writing.filter(({ plan }) => plan.changes.length);
+      // Only a change of indexed text is worth re-indexing (an extend changes none).
+      const reindexed = changed.filter(({ plan }) =>
+        plan.changes.some((change) => INDEXED_FIELDS.has(change.field)),
+      );
+      if (reindexed.length)
+        await this.searchIndex.reindex(
+          trx,
+          reindexed.map(({ id }) => id),
+        );
       if (changed.length) await this.changes.record(trx);
       return result;
     });

@@ -6,6 +6,14 @@ import type { Knex } from 'knex';
  */
 export type TextFields = 'all' | 'title';
 
+/** The job fields (as a change names them) whose text is in the index. */
+export const INDEXED_FIELDS: ReadonlySet<string> = new Set([
+  'title',
+  'organization',
+  'description',
+  'locations',
+]);
+
 /**
  * Full-text search over jobs, one interface over SQLite FTS5 and PostgreSQL tsvector. The index
  * covers title, organization, description and locations, so the repository calls `reindex` after
