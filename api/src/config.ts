@@ -1,7 +1,33 @@
 import { randomBytes } from 'node:crypto';
-import { isIP } from 'node:net';
 import path from 'node:path';
-import { MIN_ADMIN_PASSWORD_LENGTH, SITEMAP_MAX_URLS, type SiteConfig } from '@jobboard/contract';
+import { SITEMAP_MAX_URLS, type SiteConfig } from '@jobboard/contract';
+import {
+  parsePort,
+  parseReadConnections,
+  parseSitemapUrls,
+  parseBoolean,
+  parseTrustProxy,
+  parseLogLevel,
+  parseDatabaseUrl,
+  parsePositive,
+  parseUsername,
+  parseAdminPassword,
+  parseTimeout,
+  parseAirtableBase,
+  parseSyncInterval,
+  parseWaitSeconds,
+  parseCount,
+  parseSmtpUrl,
+  parseMailFrom,
+  parseEmail,
+  parseHttpUrl,
+  parseStripeKey,
+  parseWebhookSecret,
+  parseStripeApiUrl,
+  parseSecret,
+  parseGhostUrl,
+  parsePublicUrl,
+} from './config-values';
 
 /**
  * Configuration comes from the environment only. `loadConfig` reads every variable, checks each
@@ -128,9 +154,6 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>;
-
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-const MIN_SECRET_LENGTH = 32;
 
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
@@ -304,242 +327,4 @@ function shownValue(name: string, raw: string): string {
     return ` (got "${url.protocol}//${url.host}${url.pathname}"${hidden ? ', credentials and options hidden' : ''})`;
   }
   return ` (got "${raw}")`;
-}
-
-// Each parser returns the value or throws an Error whose message says what is wrong.
-
-function invalid(message: string): never {
-  throw new Error(message);
-}
-
-function parsePort(raw: string): number {
-  const n = Number(raw);
-  return Number.isInteger(n) && n >= 0 && n <= 65535
-    ? n
-    : invalid('must be a whole number from 0 to 65535');
-}
-
-function parseReadConnections(raw: string): number {
-  const n = Number(raw);
-  return Number.isInteger(n) && n >= 1 && n <= 64 ? n : invalid('must be a whole number, 1 to 64');
-}
-
-/** The fewest URLs a sitemap file may be set to hold: the board's pages and a few jobs. */
-export const MIN_SITEMAP_URLS_PER_FILE = 10;
-
-function parseSitemapUrls(raw: string): number {
-  const n = Number(raw);
-  return Number.isInteger(n) && n >= MIN_SITEMAP_URLS_PER_FILE && n <= SITEMAP_MAX_URLS
-    ? n
-    : invalid(
-        `must be a whole number from ${MIN_SITEMAP_URLS_PER_FILE} to ${SITEMAP_MAX_URLS.toLocaleString('en-US')}`,
-      );
-}
-
-function parseBoolean(raw: string): boolean {
-  const v = raw.toLowerCase();
-  if (['true', '1', 'yes', 'on'].includes(v)) return true;
-  if (['false', '0', 'no', 'off'].includes(v)) return false;
-  return invalid('must be true or false');
-}
-
-/** The most proxies a hop count may name: a larger count is as good as trusting every hop. */
-export const MAX_TRUSTED_HOPS = 10;
-/** proxy-addr's names for whole ranges: 127.0.0.1/8 and ::1, link-local, private networks. */
-const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
-
-/**
- * `false` / unset, a hop count (`1`: the one proxy in front of us), or a comma-separated list of
- * proxy addresses and CIDR ranges (`10.0.0.1, 192.168.0.0/16, loopback`). `true` is refused: it
- * believes every X-Forwarded-For hop, so any client could choose its own address.
- */
-function parseTrustProxy(raw: string): TrustProxy {
-  const value = raw.toLowerCase();
-  if (['true', 'yes', 'on', '*'].includes(value)) {
-    return invalid(
-      'must not be true: that believes every X-Forwarded-For hop, so any client could choose its address and slip past the rate limits. ' +
-        `Write the number of proxies in front of the server (for example TRUST_PROXY=1, at most ${MAX_TRUSTED_HOPS}), ` +
-        'or their addresses or CIDR ranges separated by commas (for example TRUST_PROXY=10.0.0.2,192.168.0.0/16, or loopback)',
-    );
-  }
-  if (['false', 'no', 'off', '0'].includes(value)) return false;
-  if (/^\d+$/.test(value)) {
-    const hops = Number(value);
-    return hops <= MAX_TRUSTED_HOPS
-      ? hops
-      : invalid(`must name at most ${MAX_TRUSTED_HOPS} proxies (a hop count), or their addresses`);
-  }
-  const entries = raw.split(',').map((entry) => entry.trim());
-  const bad = entries.filter((entry) => !isAddressOrRange(entry));
-  if (bad.length) {
-    return invalid(
-      `must be a number of proxies (for example 1) or proxy addresses / CIDR ranges separated by commas (for example 10.0.0.2,192.168.0.0/16); not understood: ${bad.map((b) => `"${b}"`).join(', ')}`,
-    );
-  }
-  return entries;
-}
-
-/** An IPv4 / IPv6 address, a CIDR range of one, or one of proxy-addr's range names. */
-function isAddressOrRange(entry: string): boolean {
-  if (PROXY_RANGE_NAMES.includes(entry.toLowerCase())) return true;
-  const [address = '', bits, ...rest] = entry.split('/');
-  const family = isIP(address);
-  if (!family || rest.length) return false;
-  if (bits === undefined) return true;
-  if (!/^\d{1,3}$/.test(bits)) return false;
-  return Number(bits) <= (family === 4 ? 32 : 128);
-}
-
-function parseLogLevel(raw: string): string {
-  return LOG_LEVELS.includes(raw) ? raw : invalid(`must be one of ${LOG_LEVELS.join(', ')}`);
-}
-
-function parseDatabaseUrl(raw: string): string {
-  const url = URL.canParse(raw) ? new URL(raw) : null;
-  if (url && (url.protocol === 'postgres:' || url.protocol === 'postgresql:')) return raw;
-  return invalid(
-    'must be a PostgreSQL URL such as postgres://user:password@host:5432/board (leave it unset for SQLite)',
-  );
-}
-
-function parsePositive(raw: string): number {
-  const n = Number(raw);
-  return Number.isInteger(n) && n > 0 ? n : invalid('must be a whole number above 0');
-}
-
-function parseUsername(raw: string): string {
-  return /^[a-zA-Z0-9._@-]{3,100}$/.test(raw)
-    ? raw
-    : invalid('must be 3 to 100 letters, digits or . _ @ -');
-}
-
-function parseAdminPassword(raw: string): string {
-  return raw.length >= MIN_ADMIN_PASSWORD_LENGTH
-    ? raw
-    : invalid(`must be at least ${MIN_ADMIN_PASSWORD_LENGTH} characters`);
-}
-
-function parseTimeout(raw: string): number {
-  const n = Number(raw);
-  return Number.isInteger(n) && n >= 1 && n <= 600
-    ? n
-    : invalid('must be a whole number of seconds from 1 to 600');
-}
-
-/** An Airtable base id: 'app' and 14 letters or digits. */
-function parseAirtableBase(raw: string): string {
-  return /^app[A-Za-z0-9]{14}$/.test(raw)
-    ? raw
-    : invalid('must be an Airtable base id: app followed by 14 letters or digits');
-}
-
-/** Minutes between scheduled syncs: 0 (off) up to a week. */
-function parseSyncInterval(raw: string): number {
-  const n = Number(raw);
-  return Number.isInteger(n) && n >= 0 && n <= 10_080
-    ? n
-    : invalid('must be a whole number of minutes from 0 (off) to 10080 (a week)');
-}
-
-/** Seconds, fractions allowed (tests wait a fraction of a second), at most five minutes. */
-function parseWaitSeconds(raw: string): number {
-  const n = Number(raw);
-  return Number.isFinite(n) && n >= 0 && n <= 300
-    ? n
-    : invalid('must be a number of seconds from 0 to 300');
-}
-
-function parseCount(raw: string): number {
-  const n = Number(raw);
-  return Number.isInteger(n) && n >= 0 ? n : invalid('must be a whole number');
-}
-
-function parseSmtpUrl(raw: string): string {
-  const url = URL.canParse(raw) ? new URL(raw) : null;
-  return url && (url.protocol === 'smtp:' || url.protocol === 'smtps:')
-    ? raw
-    : invalid('must be an SMTP URL such as smtp://user:password@mail.example.org:587');
-}
-
-/** `jobs@example.org` or `Display Name <jobs@example.org>`. */
-function parseMailFrom(raw: string): string {
-  const match = /^(?:[^<>@]*<([^<>\s]+)>|([^<>\s]+))$/.exec(raw);
-  const address = match?.[1] ?? match?.[2];
-  return address && EMAIL_ADDRESS.test(address)
-    ? raw
-    : invalid('must be an e-mail address, optionally with a name: Board Name <jobs@example.org>');
-}
-
-const EMAIL_ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function parseEmail(raw: string): string {
-  return EMAIL_ADDRESS.test(raw) ? raw : invalid('must be an e-mail address');
-}
-
-function parseHttpUrl(raw: string): string {
-  const url = URL.canParse(raw) ? new URL(raw) : null;
-  return url && (url.protocol === 'http:' || url.protocol === 'https:')
-    ? raw
-    : invalid('must be an http(s) URL');
-}
-
-function parseStripeKey(raw: string): string {
-  return /^(sk|rk)_(test|live)_\w+$/.test(raw)
-    ? raw
-    : invalid('must be a Stripe secret key (sk_test_... or sk_live_...)');
-}
-
-function parseWebhookSecret(raw: string): string {
-  return raw.startsWith('whsec_')
-    ? raw
-    : invalid('must be a Stripe webhook signing secret (whsec_...)');
-}
-
-function parseStripeApiUrl(raw: string): StripeConfig['api'] {
-  const url = URL.canParse(raw) ? new URL(raw) : null;
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    return invalid('must be an http(s) URL such as http://127.0.0.1:12111');
-  }
-  const protocol = url.protocol === 'http:' ? 'http' : 'https';
-  return {
-    protocol,
-    host: url.hostname,
-    port: Number(url.port || (protocol === 'http' ? 80 : 443)),
-  };
-}
-
-function parseSecret(raw: string): string {
-  return raw.length >= MIN_SECRET_LENGTH
-    ? raw
-    : invalid(
-        `must be at least ${MIN_SECRET_LENGTH} characters (for example: openssl rand -base64 48)`,
-      );
-}
-
-/**
- * The Ghost site, as its members know it (`https://news.example.org`, or a subfolder install
- * `https://example.org/blog`): the token's issuer is this address plus `/members/api`, so it is
- * kept exactly, without a trailing slash, a query or a fragment.
- */
-function parseGhostUrl(raw: string): string {
-  const url = URL.canParse(raw) ? new URL(raw) : null;
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    return invalid(
-      'must be the http(s) address of the Ghost site, such as https://news.example.org',
-    );
-  }
-  if (url.search || url.hash || url.username || url.password) {
-    return invalid(
-      'must be the plain address of the Ghost site, without a query, fragment or password',
-    );
-  }
-  return url.origin + url.pathname.replace(/\/+$/, '');
-}
-
-function parsePublicUrl(raw: string): string {
-  const url = URL.canParse(raw) ? new URL(raw) : null;
-  if (url && (url.protocol === 'http:' || url.protocol === 'https:')) {
-    return url.origin + url.pathname.replace(/\/+$/, '');
-  }
-  return invalid('must be an http(s) URL such as https://jobs.example.org');
 }
