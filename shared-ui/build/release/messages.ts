@@ -36,13 +36,13 @@ export const MESSAGES = {
   shellIsUrl: (value: string) =>
     `the live shell is "${value}", a URL: the shell is served from releases/, so nothing can be checked against it.`,
   liveUnreadable: (label: string, reason: string) =>
-    `${capitalize(label)} cannot be checked: ${reason}. Run \`pnpm build\` once to build and promote every app with a release.json.`,
+    `${label} cannot be checked: ${reason}. Run \`pnpm build\` once to build and promote every app with a release.json.`,
   sharedNotRange: (who: string, request: string, range: string) =>
-    `${capitalize(who)} requires ${request} "${range}", which is not a version range.`,
+    `${who} requires ${request} "${range}", which is not a version range.`,
   sharedNotProvided: (who: string, request: string, range: string, provider: string) =>
-    `${capitalize(who)} needs ${request} ${range}, but ${provider} does not provide it.`,
+    `${who} needs ${request} ${range}, but ${provider} does not provide it.`,
   sharedUnmet: (who: string, request: string, range: string, provider: string, version: string) =>
-    `${capitalize(who)} needs ${request} ${range}, but ${provider} provides ${version}.`,
+    `${who} needs ${request} ${range}, but ${provider} provides ${version}.`,
 
   // pnpm --filter <app> release
   built: (app: AppName, version: string, dir: string) =>
@@ -83,7 +83,7 @@ export const MESSAGES = {
   listRelease: (isLive: boolean, version: string, commit: string, builtAt: string) =>
     `  ${isLive ? '*' : ' '} ${version}  commit ${commit}  built ${builtAt}`,
   listUnreadable: (isLive: boolean, version: string, reason: string) =>
-    `  ${isLive ? '*' : ' '} ${version}  (${reason})`,
+    `  ${isLive ? '*' : ' '} ${version}  cannot be promoted: ${reason}`,
   listNoReleases: '    no releases',
   listLiveElsewhere: (value: string) => `    the live version is served from ${value}`,
   listLiveMissing: (version: string) =>
@@ -115,7 +115,3 @@ export const MESSAGES = {
     `${app} is live at ${live ?? 'none'}, but its last promote was to ${to}: remotes.json was changed by hand. ` +
     'Promote the version you want instead (`pnpm releases promote`).',
 };
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
