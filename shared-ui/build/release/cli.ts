@@ -1,6 +1,6 @@
 /**
  * `pnpm releases <list|promote|rollback>`: the operator's command over the releases of each app
- * (docs/frontend-delivery.md#releases-per-area). Exit status: 0 done, 1 refused or failed (nothing
+ * (docs/frontend-delivery.md#deploying-the-remotes-independently). Exit status: 0 done, 1 refused or failed (nothing
  * changed), 2 a usage error.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
