@@ -272,7 +272,7 @@ function releasePlugin({
         }
         const configFile = remotesConfigFile(repoRoot);
         await promote(configFile, name, version, {
-          historyFile: historyFile(releasesDir(repoRoot)),
+          historyFile: historyFile(configFile),
         });
         console.log(`[${name}] ${path.relative(process.cwd(), configFile)} now serves ${version}`);
       });

@@ -185,7 +185,7 @@ async function switchTo(
   readRemotes(context.remotesConfig); // a malformed remotes.json is refused, never overwritten
   const notes: string[] = [];
   const result = await promote(context.remotesConfig, app, version, {
-    historyFile: historyFile(context.releasesDir),
+    historyFile: historyFile(context.remotesConfig),
     rollback,
     check: (current) => {
       const live = liveApps(context, current, app);
@@ -224,7 +224,7 @@ async function promoteCommand(
 }
 
 async function rollbackCommand(context: CliContext, io: CliIo, app: AppName): Promise<number> {
-  const last = lastPromote(readHistory(historyFile(context.releasesDir)), app);
+  const last = lastPromote(readHistory(historyFile(context.remotesConfig)), app);
   if (!last) throw new Refused(MESSAGES.nothingToRollBack(app));
   if (last.from === null) throw new Refused(MESSAGES.noPreviousVersion(app, last.to));
   if (isRemoteUrl(last.from)) throw new Refused(MESSAGES.previousIsUrl(app, last.from));

@@ -32,8 +32,12 @@ export type HistoryEntry = Infer<typeof HistoryEntry>;
 
 const History = array(HistoryEntry);
 
-export function historyFile(releasesDir: string): string {
-  return path.join(releasesDir, HISTORY_FILE);
+/**
+ * Beside the remotes.json it records the switches of (`releases/history.json` by default), so a
+ * site run with its own REMOTES_CONFIG (the e2e sites) keeps its own history.
+ */
+export function historyFile(remotesConfig: string): string {
+  return path.join(path.dirname(remotesConfig), HISTORY_FILE);
 }
 
 /** The history, [] when there is none yet; a malformed file throws with its reason. */
