@@ -14,6 +14,10 @@ import { APPS, sharedModules, type AppName } from './federation';
 import { SERVER_SHARED_GLOBAL, SHARED_MODULES } from './shared-modules';
 import { precompress } from './precompress';
 import { buildVersion, promote, releasesDir, remotesConfigFile } from './releases';
+import { describeRelease } from './release/collect';
+import { historyFile } from './release/history';
+import { writeRelease } from './release/manifest';
+import { MESSAGES } from './release/messages';
 
 export { APPS, type AppName, type RemoteName } from './federation';
 export { SERVER_SHARED_GLOBAL, SHARED_MODULES, type SharedModule } from './shared-modules';
@@ -104,7 +108,7 @@ export function createAppConfig({ name, root }: AppBuildOptions) {
         // Class names from each file's path, not from the order components are created in: the
         // server's rendering and the browser's then name every style alike (hydration matches).
         pluginStyledComponents({ ssr: true, displayName: dev, fileName: false }),
-        ...(dev ? [] : [releasePlugin(name, outDir, version, remotesConfigFile(repoRoot))]),
+        ...(dev ? [] : [releasePlugin({ name, root, outDir, version, repoRoot })]),
       ],
       source: { define: { __APP_VERSION__: JSON.stringify(dev ? 'dev' : version) } },
       output: { cleanDistPath: false },
@@ -235,13 +239,18 @@ interface StatsLike {
   toJson(options: object): unknown;
 }
 
-/** After a production build: precompress the assets, then point the site at this version. */
-function releasePlugin(
-  name: AppName,
-  outDir: string,
-  version: string,
-  configFile: string,
-): RsbuildPlugin {
+/**
+ * After a production build: precompress the assets, write release.json (what the build provides
+ * and requires: release/manifest.ts), then point the site at this version, recorded in
+ * releases/history.json, unless PROMOTE=false (`pnpm --filter <app> release`).
+ */
+function releasePlugin({
+  name,
+  root,
+  outDir,
+  version,
+  repoRoot,
+}: AppBuildOptions & { outDir: string; version: string; repoRoot: string }): RsbuildPlugin {
   return {
     name: 'jobboard:release',
     setup(api) {
@@ -255,8 +264,16 @@ function releasePlugin(
         console.log(
           `[${name}] ${version}: ${totals.files} assets precompressed, ${kb(totals.bytes)} -> ${kb(totals.brotliBytes)} brotli`,
         );
-        if (process.env.PROMOTE === 'false') return;
-        await promote(configFile, name, version);
+        writeRelease(outDir, describeRelease(name, root, version));
+        if (process.env.PROMOTE === 'false') {
+          const where = path.relative(repoRoot, outDir);
+          console.log(MESSAGES.built(name, version, where.startsWith('..') ? outDir : where));
+          return;
+        }
+        const configFile = remotesConfigFile(repoRoot);
+        await promote(configFile, name, version, {
+          historyFile: historyFile(configFile),
+        });
         console.log(`[${name}] ${path.relative(process.cwd(), configFile)} now serves ${version}`);
       });
     },

@@ -9,6 +9,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import type { AppName, RemotesFile } from '@jobboard/contract';
+import { readHistory, writeHistory } from './release/history';
 
 /**
  * Every build lands in `releases/<app folder>/<version>/`; `releases/remotes.json` (RemotesFile
@@ -32,11 +33,32 @@ export function buildVersion(packageVersion: string): string {
   return `${packageVersion}-${stamp}`;
 }
 
+/** What a promote checks and records, beside the switch itself. */
+export interface PromoteOptions {
+  /**
+   * Run under the lock with remotes.json as it is: the reasons the switch must not happen (then
+   * nothing is written). The check and the write see the same file, so two promotes at once
+   * cannot each pass against a state the other is changing.
+   */
+  check?: (current: RemotesFile) => string[];
+  /** Append `{ app, from, to, at }` to this history file (history.ts), under the same lock. */
+  historyFile?: string;
+  /** The switch undoes the app's last promote (`pnpm releases rollback`). */
+  rollback?: boolean;
+}
+
+export type PromoteResult = { ok: true; from: string | null } | { ok: false; misfits: string[] };
+
 /**
  * Point the site at this build of the app. Builds of several apps may finish at once, so the
  * read-modify-write of remotes.json happens under a lock file and lands with an atomic rename.
  */
-export async function promote(configFile: string, app: AppName, version: string): Promise<void> {
+export async function promote(
+  configFile: string,
+  app: AppName,
+  version: string,
+  options: PromoteOptions = {},
+): Promise<PromoteResult> {
   mkdirSync(path.dirname(configFile), { recursive: true });
   const lock = `${configFile}.lock`;
   const release = await acquire(lock);
@@ -47,10 +69,28 @@ export async function promote(configFile: string, app: AppName, version: string)
     } catch {
       // first build: no file yet
     }
+    // A malformed history is refused before anything is written.
+    const history = options.historyFile ? readHistory(options.historyFile) : [];
+    const misfits = options.check?.(config) ?? [];
+    if (misfits.length) return { ok: false, misfits };
+    const from = config[app] ?? null;
     config[app] = version;
     const temp = `${configFile}.${process.pid}.tmp`;
     writeFileSync(temp, `${JSON.stringify(config, null, 2)}\n`);
     renameSync(temp, configFile);
+    if (options.historyFile && from !== version) {
+      writeHistory(options.historyFile, [
+        ...history,
+        {
+          app,
+          from,
+          to: version,
+          at: new Date().toISOString(),
+          ...(options.rollback ? { rollback: true as const } : {}),
+        },
+      ]);
+    }
+    return { ok: true, from };
   } finally {
     release();
   }

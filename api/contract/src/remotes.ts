@@ -68,7 +68,7 @@ export const assetsPath = (app: AppName, version: string) =>
   `/assets/${APPS[app].folder}/${version}/`;
 
 /**
- * `releases/remotes.json`, written by `pnpm build` and edited to roll back (docs/decisions):
+ * `releases/remotes.json`, written by `pnpm build` and `pnpm releases promote | rollback` (docs/decisions):
  * which build of each app the site serves. A value is a version folder under
  * `releases/<folder>/`, or the absolute URL of a remote's manifest on another origin.
  *

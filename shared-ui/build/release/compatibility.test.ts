@@ -1,0 +1,165 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { misfits, type ApiSide, type LiveApp } from './compatibility';
+import type { ReleaseManifest } from './manifest';
+
+const API: ApiSide = { contractVersion: '1.4.0', endpoints: ['job', 'jobList', 'site'] };
+
+const SHARED = {
+  react: '19.3.1',
+  'styled-components': '6.6.0',
+  '@jobboard/shared-ui': '1.1.0',
+};
+const RANGES = { react: '^19.3.1', 'styled-components': '^6.6.0', '@jobboard/shared-ui': '^1.1.0' };
+
+function release(
+  app: ReleaseManifest['app'],
+  version: string,
+  changes: {
+    provides?: Record<string, string>;
+    requires?: Partial<ReleaseManifest['requires']>;
+  } = {},
+): ReleaseManifest {
+  return {
+    app,
+    version,
+    commit: 'abc1234',
+    builtAt: '2026-11-20T10:00:00.000Z',
+    provides: { shared: { ...SHARED, ...changes.provides }, exposes: [] },
+    requires: {
+      shared: RANGES,
+      contract: '^1.0.0',
+      endpoints: ['job', 'site'],
+      ...changes.requires,
+    },
+  };
+}
+
+const live = (manifest: ReleaseManifest): LiveApp => ({
+  version: manifest.version,
+  kind: 'release',
+  manifest,
+});
+
+const SHELL = release('shell', '1.0.0');
+
+describe('misfits', () => {
+  it('accepts a remote that fits the live shell and the API', () => {
+    expect(misfits(release('mfe_board', '1.2.0'), { shell: live(SHELL) }, API)).toEqual([]);
+  });
+
+  it('refuses a remote built against a major shared-ui bump, naming shared-ui', () => {
+    const board = release('mfe_board', '2.0.0', {
+      requires: { shared: { ...RANGES, '@jobboard/shared-ui': '^2.0.0' } },
+    });
+    expect(misfits(board, { shell: live(SHELL) }, API)).toEqual([
+      'mfe_board 2.0.0 needs @jobboard/shared-ui ^2.0.0, but the live shell 1.0.0 provides 1.1.0.',
+    ]);
+  });
+
+  it('accepts a remote that needs an earlier minor of shared-ui than the shell has', () => {
+    const board = release('mfe_board', '1.3.0', {
+      requires: { shared: { ...RANGES, '@jobboard/shared-ui': '^1.0.0' } },
+    });
+    expect(misfits(board, { shell: live(SHELL) }, API)).toEqual([]);
+  });
+
+  it('refuses a remote that needs a later minor of shared-ui than the live shell provides', () => {
+    const board = release('mfe_board', '1.3.0', {
+      requires: { shared: { ...RANGES, '@jobboard/shared-ui': '^1.2.0' } },
+    });
+    expect(misfits(board, { shell: live(SHELL) }, API)).toEqual([
+      'mfe_board 1.3.0 needs @jobboard/shared-ui ^1.2.0, but the live shell 1.0.0 provides 1.1.0.',
+    ]);
+  });
+
+  it("refuses a react range the live shell's react does not meet", () => {
+    const board = release('mfe_board', '1.3.0', {
+      requires: { shared: { ...RANGES, react: '^20.0.0' } },
+    });
+    expect(misfits(board, { shell: live(SHELL) }, API)).toEqual([
+      'mfe_board 1.3.0 needs react ^20.0.0, but the live shell 1.0.0 provides 19.3.1.',
+    ]);
+  });
+
+  it('refuses a shared module the live shell does not provide at all', () => {
+    const board = release('mfe_board', '1.3.0', {
+      requires: { shared: { ...RANGES, jotai: '^2.0.0' } },
+    });
+    expect(misfits(board, { shell: live(SHELL) }, API)).toEqual([
+      'mfe_board 1.3.0 needs jotai ^2.0.0, but the live shell 1.0.0 does not provide it.',
+    ]);
+  });
+
+  it("refuses another contract major than the API's", () => {
+    const board = release('mfe_board', '3.0.0', { requires: { contract: '^2.0.0' } });
+    expect(misfits(board, { shell: live(SHELL) }, API)).toEqual([
+      'mfe_board 3.0.0 was built against contract ^2.0.0, but the API has contract 1.4.0 (another major version).',
+    ]);
+  });
+
+  it('accepts a contract of the same major', () => {
+    const board = release('mfe_board', '1.3.0', { requires: { contract: '^1.4.0' } });
+    expect(misfits(board, { shell: live(SHELL) }, API)).toEqual([]);
+  });
+
+  it("refuses an endpoint missing from the API's table, naming each", () => {
+    const board = release('mfe_board', '1.3.0', {
+      requires: { endpoints: ['job', 'jobStats', 'savedSearches'] },
+    });
+    expect(misfits(board, { shell: live(SHELL) }, API)).toEqual([
+      "mfe_board 1.3.0 calls the endpoint 'jobStats', which the API's contract 1.4.0 does not have.",
+      "mfe_board 1.3.0 calls the endpoint 'savedSearches', which the API's contract 1.4.0 does not have.",
+    ]);
+  });
+
+  it('lists every misfit at once', () => {
+    const board = release('mfe_board', '9.0.0', {
+      requires: {
+        shared: { ...RANGES, '@jobboard/shared-ui': '^2.0.0' },
+        contract: '^2.0.0',
+        endpoints: ['jobStats'],
+      },
+    });
+    expect(misfits(board, { shell: live(SHELL) }, API)).toHaveLength(3);
+  });
+
+  it('refuses a remote when no shell is live, or the live one cannot be read', () => {
+    const board = release('mfe_board', '1.2.0');
+    expect(misfits(board, {}, API)).toEqual([
+      'mfe_board 1.2.0 needs a live shell to provide its shared modules, and remotes.json names none: promote a shell first.',
+    ]);
+    const old: LiveApp = { version: '0.9.0', kind: 'unreadable', reason: 'it has no release.json' };
+    expect(misfits(board, { shell: old }, API)).toEqual([
+      'the live shell 0.9.0 cannot be checked: it has no release.json. Run `pnpm build` once to build and promote every app with a release.json.',
+    ]);
+  });
+
+  it('refuses a shell that would break a live remote, naming the remote and the module', () => {
+    const board = release('mfe_board', '1.3.0', {
+      requires: { shared: { ...RANGES, '@jobboard/shared-ui': '^1.1.0' } },
+    });
+    const oldShell = release('shell', '0.9.0', {
+      provides: { '@jobboard/shared-ui': '1.0.0' },
+      requires: { shared: { ...RANGES, '@jobboard/shared-ui': '^1.0.0' } },
+    });
+    expect(misfits(oldShell, { shell: live(SHELL), mfe_board: live(board) }, API)).toEqual([
+      'the live mfe_board 1.3.0 needs @jobboard/shared-ui ^1.1.0, but shell 0.9.0 provides 1.0.0.',
+    ]);
+  });
+
+  it('accepts a shell whose provisions meet every live remote; remotes on another origin are skipped', () => {
+    const newShell = release('shell', '1.1.0', { provides: { '@jobboard/shared-ui': '1.5.0' } });
+    expect(
+      misfits(
+        newShell,
+        {
+          shell: live(SHELL),
+          mfe_board: live(release('mfe_board', '1.3.0')),
+          mfe_admin: { version: 'https://admin.cdn.example.org/mf-manifest.json', kind: 'url' },
+        },
+        API,
+      ),
+    ).toEqual([]);
+  });
+});
