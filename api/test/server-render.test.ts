@@ -135,8 +135,12 @@ describe(`the first view rendered on the server, on ${testDatabase}`, () => {
     expect(res.headers.etag).toBeUndefined();
   });
 
-  it('never serves the server entries as files', async () => {
+  it('never serves the server entries, nor the operator files beside the releases, as files', async () => {
+    write(releases, 'history.json', '[]');
     for (const url of [
+      '/assets/remotes.json',
+      '/assets/history.json',
+      '/assets/remotes.json.lock',
       '/assets/shell/1/server/server.mjs',
       '/assets/mfe-board/2/server/server.mjs',
       '/assets/mfe-board/2/server/../server/server.mjs',

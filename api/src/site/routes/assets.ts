@@ -16,8 +16,13 @@ const assetsRoutes: FastifyPluginAsync = async (app) => {
     preCompressed: true,
     cacheControl: false,
     index: false,
-    // The apps' server entries (`<version>/server/`) are for this server to run, not to serve.
-    allowedPath: (pathName) => !pathName.split('/').includes('server'),
+    // Only files inside a release (`<app>/<version>/...`): the operator's files beside the
+    // releases (remotes.json, history.json, their lock) are not assets. The apps' server entries
+    // (`<version>/server/`) are for this server to run, not to serve.
+    allowedPath: (pathName) => {
+      const parts = pathName.split('/').filter(Boolean);
+      return parts.length >= 3 && !parts.includes('server');
+    },
     setHeaders(res, filePath) {
       res.header('Cache-Control', filePath.endsWith('mf-manifest.json') ? REVALIDATE : IMMUTABLE);
       // Remotes may be loaded by a shell on another origin.
