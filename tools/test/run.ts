@@ -27,14 +27,14 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const PLANS: Record<string, Step[][]> = {
   /**
    * What a contributor runs while working: lint of the changed files, the types of the changed
-   * packages and of those that depend on them, the unit tests and the API on SQLite without the
-   * system tests. All at once.
+   * packages and of those that depend on them, the unit tests and the API on SQLite, each
+   * without its system tests (a real build, a process, a real timeout). All at once.
    */
   fast: [
     [
       { name: 'lint:changed', pnpm: ['lint:changed'] },
       { name: 'typecheck:changed', pnpm: ['typecheck:changed'] },
-      { name: 'unit', pnpm: ['test:unit'] },
+      { name: 'unit', pnpm: ['test:unit:fast'] },
       { name: 'api:sqlite', pnpm: ['--filter', '@jobboard/api', 'test:fast'] },
     ],
   ],
