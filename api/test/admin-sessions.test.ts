@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { BACKGROUND_POLL_HEADER } from '@jobboard/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { KnexSessionStore } from '../src/admins/session-store';
 import { migrations } from '../src/db/migrations';
 import { ADMIN, CSRF, createAdmin, login, sessionCookie } from './support/admin';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
@@ -18,7 +19,9 @@ const BOB = { username: 'bob', password: 'bob has a long password' };
 const later = (ms: number) => (t.clock.now = new Date(t.clock.now.getTime() + ms));
 const checkAuth = (cookie: string) =>
   t.app.inject({ url: '/api/admin/check-auth', headers: { cookie } });
-const sessionRows = async () => Number((await t.db('sessions').count({ n: '*' }))[0]!.n);
+/** Sessions that still sign someone in (an ended one keeps its row, marked, until it expires). */
+const sessionRows = async () =>
+  Number((await t.db('sessions').whereNull('ended_at').count({ n: '*' }))[0]!.n);
 const signIn = async (who = ADMIN) => sessionCookie(await login(t, who));
 
 /** The admin:create command line, as an operator runs it, on this test's database. */
@@ -44,6 +47,31 @@ function adminCreateCli(username: string, password: string): Promise<string> {
     cli.stdin.end(`${password}\n`);
   });
 }
+
+describe(`logout ends the session for good on ${testDatabase}`, () => {
+  it('a request that loaded the session before the logout cannot bring it back when it saves', async () => {
+    const cookie = await signIn();
+    // A list the dashboard asked for before the admin pressed Logout: it has loaded the session
+    // and saves it (its activity) when it finishes, after the logout.
+    const [row] = await t.db('sessions').select('*');
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/logout',
+      headers: { ...CSRF, cookie },
+    });
+    expect(logout.statusCode).toBe(200);
+    expect(await sessionRows()).toBe(0);
+
+    const store = new KnexSessionStore(t.db, 30 * MINUTE, 12 * 60 * MINUTE, () =>
+      t.clock.now.getTime(),
+    );
+    await new Promise<void>((resolve, reject) =>
+      store.set(row.sid, JSON.parse(row.data), (error) => (error ? reject(error) : resolve())),
+    );
+    expect(await sessionRows()).toBe(0);
+    expect((await checkAuth(cookie)).statusCode).toBe(401);
+  });
+});
 
 describe(`a new password or a removed admin ends their sessions on ${testDatabase}`, () => {
   it('signs the admin out everywhere when admin:create sets a new password', async () => {
@@ -71,8 +99,9 @@ describe(`a new password or a removed admin ends their sessions on ${testDatabas
     later(MINUTE);
     await t.app.admins.save('alice', 'a brand new password 2026', t.clock.now);
     expect(await sessionRows()).toBe(0);
-    // A request in flight during the change saves its session again afterwards.
-    await t.db('sessions').insert(row);
+    // A request in flight during the change writes its session back afterwards, whatever the
+    // ended mark says (the worst case: an older server still running through a deploy).
+    await t.db('sessions').insert(row).onConflict('sid').merge();
     expect((await checkAuth(cookie)).statusCode).toBe(401);
     expect(await sessionRows()).toBe(0); // and it is destroyed
   });

@@ -11,6 +11,10 @@ type Callback = (error?: unknown) => void;
  * polls do not move) rather than from the last save, and never past its absolute expiry. Each row
  * names its admin, so all of an admin's sessions can be ended at once (`endSessionsOf`); expired
  * rows are purged by `purgeExpired`.
+ *
+ * An ended session (logout, `endSessionsOf`) keeps its row, marked `ended_at`, until it expires:
+ * a request that loaded the session before it ended saves it when it finishes, and that save
+ * must not bring it back. `set` never changes an ended row and `get` never returns one.
  */
 export class KnexSessionStore implements SessionStore {
   constructor(
@@ -23,6 +27,7 @@ export class KnexSessionStore implements SessionStore {
   get(sessionId: string, callback: (error: unknown, session?: Session | null) => void): void {
     this.db('sessions')
       .where('sid', sessionId)
+      .whereNull('ended_at')
       .andWhere('expires_at', '>', this.now())
       .andWhere('absolute_expires_at', '>', this.now())
       .first('data')
@@ -46,14 +51,13 @@ export class KnexSessionStore implements SessionStore {
       })
       .onConflict('sid')
       .merge(['data', 'admin_id', 'expires_at'])
+      .where('sessions.ended_at', null)
       .then(() => callback())
       .catch((error: unknown) => callback(error));
   }
 
   destroy(sessionId: string, callback: Callback): void {
-    this.db('sessions')
-      .where('sid', sessionId)
-      .delete()
+    endSessions(this.db('sessions').where('sid', sessionId), this.now())
       .then(() => callback())
       .catch((error: unknown) => callback(error));
   }
@@ -69,5 +73,10 @@ export class KnexSessionStore implements SessionStore {
 
 /** End every session of one admin (password changed, admin removed). */
 export async function endSessionsOf(db: Knex | Knex.Transaction, adminId: number): Promise<number> {
-  return db('sessions').where({ admin_id: adminId }).delete();
+  return endSessions(db('sessions').where({ admin_id: adminId }), Date.now());
+}
+
+/** Mark these sessions ended and forget what they held (see the store's note on ended rows). */
+function endSessions(rows: Knex.QueryBuilder, now: number): Promise<number> {
+  return rows.whereNull('ended_at').update({ ended_at: now, data: '{}', admin_id: null });
 }
