@@ -1,14 +1,7 @@
-import {
-  closeSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { AppName, RemotesFile } from '@jobboard/contract';
+import { writeJsonAtomically } from './json-file';
 import { readHistory, writeHistory } from './release/history';
 
 /**
@@ -75,9 +68,7 @@ export async function promote(
     if (misfits.length) return { ok: false, misfits };
     const from = config[app] ?? null;
     config[app] = version;
-    const temp = `${configFile}.${process.pid}.tmp`;
-    writeFileSync(temp, `${JSON.stringify(config, null, 2)}\n`);
-    renameSync(temp, configFile);
+    writeJsonAtomically(configFile, config);
     if (options.historyFile && from !== version) {
       writeHistory(options.historyFile, [
         ...history,

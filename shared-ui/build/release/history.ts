@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   array,
@@ -12,6 +12,7 @@ import {
   type Infer,
 } from 'superstruct';
 import { APP_NAMES, type AppName } from '@jobboard/contract';
+import { writeJsonAtomically } from '../json-file';
 import { MESSAGES } from './messages';
 
 /** `releases/history.json`: every switch of an app's live version, oldest first. */
@@ -56,9 +57,7 @@ export function readHistory(file: string): HistoryEntry[] {
 
 /** Writes the whole history (under remotes.json's lock: releases.ts promote()). */
 export function writeHistory(file: string, entries: HistoryEntry[]): void {
-  const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, `${JSON.stringify(entries, null, 2)}\n`);
-  renameSync(temp, file);
+  writeJsonAtomically(file, entries);
 }
 
 /**
