@@ -59,22 +59,34 @@ export class E2eSite {
     readonly dir: string,
   ) {}
 
-  /** Start a site on a fresh copy of the template database. */
-  static async start(): Promise<E2eSite> {
+  /**
+   * Start a site on a fresh copy of the template database. `releasesDir`: serve the front-end
+   * builds of this folder, with the remotes configuration it holds (the skew matrix's site),
+   * instead of the repository's builds.
+   */
+  static async start(options: { releasesDir?: string } = {}): Promise<E2eSite> {
     const root = runDir();
     mkdirSync(root, { recursive: true });
     const dir = mkdtempSync(path.join(root, 'site-'));
     const sqliteFile = path.join(dir, 'board.sqlite');
     copyDatabase(templateDatabase(), sqliteFile);
     const remotesConfig = path.join(dir, 'remotes.json');
-    copyFileSync(path.join(REPO_ROOT, 'releases', 'remotes.json'), remotesConfig);
+    copyFileSync(
+      path.join(options.releasesDir ?? path.join(REPO_ROOT, 'releases'), 'remotes.json'),
+      remotesConfig,
+    );
     const fakes = await startFakeServices(sqliteFile);
     try {
       const api = await ApiProcess.start({
         database: { client: 'sqlite', filename: sqliteFile },
         publicHost: 'localhost',
         startTimeoutMs: 120_000,
-        env: { ...SITE_ENV, ...fakes.env, REMOTES_CONFIG: remotesConfig },
+        env: {
+          ...SITE_ENV,
+          ...fakes.env,
+          REMOTES_CONFIG: remotesConfig,
+          ...(options.releasesDir ? { RELEASES_DIR: options.releasesDir } : {}),
+        },
       });
       fakes.stripe.webhookUrl = `http://127.0.0.1:${api.port}/api/stripe/webhook`;
       return new E2eSite(api, fakes, dir);
