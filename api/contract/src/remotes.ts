@@ -86,6 +86,9 @@ export const isRemoteUrl = (value: string) => /^https?:\/\//.test(value);
 /** A version folder name as `pnpm build` writes it ('1.0.0-20261122101500'): no path tricks. */
 const VERSION_FOLDER = /^(?!\.{1,2}$)[A-Za-z0-9._+-]{1,100}$/;
 
+/** Whether `value` can name a version folder under `releases/<folder>/` (never a path). */
+export const isVersionFolder = (value: string) => VERSION_FOLDER.test(value);
+
 /** A manifest on another origin: an http(s) URL with a host. */
 function isManifestUrl(value: string): boolean {
   if (!URL.canParse(value)) return false;
@@ -141,5 +144,9 @@ export function remoteEntry(
     return { entry: value, version: value, release: new URL(RELEASE_FILE, value).href };
   }
   const folder = assetsPath(remote, value);
-  return { entry: `${folder}mf-manifest.json`, version: value, release: `${folder}${RELEASE_FILE}` };
+  return {
+    entry: `${folder}mf-manifest.json`,
+    version: value,
+    release: `${folder}${RELEASE_FILE}`,
+  };
 }
