@@ -82,6 +82,7 @@ export const RELEASE_MESSAGES = {
   releaseUnreadable: (who: string, reason: string) =>
     `${who} was not loaded: its release.json ${reason}.`,
   releaseMissing: (status: number) => `could not be fetched (HTTP ${status})`,
+  releaseNotFetched: (reason: string) => `could not be fetched (${reason})`,
   releaseOfAnother: (app: string, version: string) =>
     `describes ${app} ${version}, another release`,
 } as const;
