@@ -1,3 +1,10 @@
 import { createVitestConfig } from '@jobboard/shared-ui/vitest';
+import { mergeConfig } from 'vitest/config';
 
-export default createVitestConfig();
+// What the build defines for the shell alone (shared-ui/build/index.ts): its tests see what a
+// shell built from this checkout provides at the shared-ui version the tests name.
+export default mergeConfig(createVitestConfig(), {
+  define: {
+    __SHELL_PROVIDES__: JSON.stringify({ react: '19.3.1', '@jobboard/shared-ui': '1.1.0' }),
+  },
+});

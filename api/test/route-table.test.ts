@@ -44,6 +44,8 @@ const PUBLIC = [
   'POST /alerts/unsubscribe',
   // A member's sign-in itself (the identity token from Ghost is its proof).
   'POST /api/members/session',
+  // The shell's reports about the remotes it loads (logged and counted, rate-limited).
+  'POST /api/client-errors',
 ];
 const ADMIN = [
   'GET /api/admin/check-auth',

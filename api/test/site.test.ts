@@ -32,11 +32,19 @@ describe(`serving the front end on ${testDatabase}`, () => {
       /<script id="boot-config" type="application\/json">(.*?)<\/script>/.exec(res.body)![1]!,
     );
     expect(boot.site.boardName).toBe('Good <Work> Jobs');
+    // With their release.json to check; the shell here has none, so the server picks nothing.
     expect(boot.remotes).toEqual({
-      mfe_board: { entry: '/assets/mfe-board/2.0.0-b/mf-manifest.json', version: '2.0.0-b' },
+      mfe_board: {
+        entry: '/assets/mfe-board/2.0.0-b/mf-manifest.json',
+        version: '2.0.0-b',
+        release: '/assets/mfe-board/2.0.0-b/release.json',
+        fallbacks: [],
+      },
       mfe_admin: {
         entry: 'https://admin.cdn.example.org/3.0.0/mf-manifest.json',
         version: 'https://admin.cdn.example.org/3.0.0/mf-manifest.json',
+        release: 'https://admin.cdn.example.org/3.0.0/release.json',
+        fallbacks: [],
       },
     });
     expect(res.body).not.toContain('<Work>'); // no markup injection through the configuration

@@ -4,26 +4,14 @@ import path from 'node:path';
 import { expect, test } from '../support/test';
 import { readRemotesConfig, withRemotesConfig } from '../support/remotes';
 import { currentSite, REPO_ROOT } from '../support/site';
+import { countRenderers, loadedSharedModules, SINGLETONS } from '../support/share-scope';
 
 test.describe('shared singletons', () => {
   test('React, styled-components, the router and the other shared modules load once', async ({
     page,
   }) => {
     // React DOM registers each renderer copy with the DevTools hook: count the registrations.
-    await page.addInitScript(() => {
-      const w = window as unknown as Record<string, unknown>;
-      w.__renderers = 0;
-      w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-        isDisabled: false,
-        supportsFiber: true,
-        renderers: new Map(),
-        inject: () => ((w.__renderers as number) += 1),
-        onCommitFiberRoot() {},
-        onCommitFiberUnmount() {},
-        onPostCommitFiberRoot() {},
-        checkDCE() {},
-      };
-    });
+    await countRenderers(page);
     // Visit pages of all three remotes in one page load.
     await page.goto('/');
     await expect(page.locator('[data-remote="mfe_board"]')).toBeVisible();
@@ -36,41 +24,10 @@ test.describe('shared singletons', () => {
     });
     await expect(page.locator('[data-remote="mfe_admin"]')).toBeVisible();
 
-    const loaded = await page.evaluate(() => {
-      type ShareScope = Record<string, Record<string, { from: string; loaded?: boolean }>>;
-      const federation = (
-        globalThis as unknown as {
-          __FEDERATION__: { __SHARE__: Record<string, { default: ShareScope }> };
-        }
-      ).__FEDERATION__;
-      const copies: Record<string, string[]> = {};
-      for (const host of Object.values(federation.__SHARE__)) {
-        for (const [name, versions] of Object.entries(host.default)) {
-          for (const [version, share] of Object.entries(versions)) {
-            if (share.loaded) (copies[name] ??= []).push(`${version} from ${share.from}`);
-          }
-        }
-      }
-      return {
-        copies,
-        renderers: (window as unknown as { __renderers: number }).__renderers,
-        styleSheets: document.querySelectorAll('style[data-styled]').length,
-      };
-    });
+    const loaded = await loadedSharedModules(page);
     expect(loaded.renderers).toBe(1);
     expect(loaded.styleSheets).toBe(1);
-    for (const name of [
-      'react',
-      'react-dom',
-      'react-dom/client',
-      'react/jsx-runtime',
-      // The router is shared through shared-ui's router entry (only the parts the apps use).
-      '@jobboard/shared-ui/router',
-      'styled-components',
-      'swr',
-      'zustand',
-      '@jobboard/shared-ui',
-    ]) {
+    for (const name of SINGLETONS) {
       expect(new Set(loaded.copies[name]), name).toEqual(new Set([loaded.copies[name]![0]]));
       expect(loaded.copies[name]![0], name).toMatch(/from shell$/);
     }

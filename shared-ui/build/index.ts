@@ -14,7 +14,7 @@ import { APPS, sharedModules, type AppName } from './federation';
 import { SERVER_SHARED_GLOBAL, SHARED_MODULES } from './shared-modules';
 import { precompress } from './precompress';
 import { buildVersion, promote, releasesDir, remotesConfigFile } from './releases';
-import { describeRelease } from './release/collect';
+import { describeRelease, providedSingletons } from './release/collect';
 import { historyFile } from './release/history';
 import { writeRelease } from './release/manifest';
 import { MESSAGES } from './release/messages';
@@ -110,7 +110,14 @@ export function createAppConfig({ name, root }: AppBuildOptions) {
         pluginStyledComponents({ ssr: true, displayName: dev, fileName: false }),
         ...(dev ? [] : [releasePlugin({ name, root, outDir, version, repoRoot })]),
       ],
-      source: { define: { __APP_VERSION__: JSON.stringify(dev ? 'dev' : version) } },
+      source: {
+        define: {
+          __APP_VERSION__: JSON.stringify(dev ? 'dev' : version),
+          // What the shell provides to the remotes, the very map its release.json gets
+          // (provides.shared): its load-time check compares each remote's release.json with it.
+          ...(isShell ? { __SHELL_PROVIDES__: JSON.stringify(providedSingletons(root)) } : {}),
+        },
+      },
       output: { cleanDistPath: false },
       environments: {
         web,

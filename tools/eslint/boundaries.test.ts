@@ -58,6 +58,12 @@ const PLANTED: { rule: string; file: string; code: string; error: RegExp }[] = [
     error: /The contract imports nothing but superstruct/,
   },
   {
+    rule: "the contract imports semver's single functions, not the whole package",
+    file: 'api/contract/src/planted.ts',
+    code: "import semver from 'semver';\nexport const ok = semver.satisfies;\n",
+    error: /The contract imports nothing but superstruct and semver's single functions/,
+  },
+  {
     rule: 'the contract imports nothing of the API',
     file: 'api/contract/src/planted.ts',
     code: "export { HttpError } from '../../src/http/http-error';\n",
@@ -125,7 +131,7 @@ describe('the import boundaries fail the lint', () => {
       ['mfe-board/src/app/Planted.tsx', "export * from '../features/jobs/components/JobCard';\n"],
       [
         'api/contract/src/planted.ts',
-        "export { object } from 'superstruct';\nexport * from './job';\n",
+        "export { object } from 'superstruct';\nexport * from './job';\nexport { default as satisfies } from 'semver/functions/satisfies';\n",
       ],
       ['e2e/support/planted.ts', "export { SmtpPeer } from '@jobboard/api/test-support';\n"],
       // An API domain: its own repositories, another domain's service, the infrastructure.

@@ -1,6 +1,7 @@
 import {
   any,
   coerce,
+  define,
   literal,
   object,
   string,
@@ -21,6 +22,9 @@ export const Message = object({ message: string() });
 
 /** `GET /healthz`, and `GET /readyz` when ready. */
 export const Healthy = object({ status: literal('ok') });
+
+/** A 204 answer: no body at all (apiFetch resolves to undefined). */
+export const NoContent = define<undefined>('no content', (value) => value === undefined);
 
 /** `POST /api/stripe/webhook`: the event was taken. */
 export const WebhookReceived = object({ received: literal(true) });
@@ -57,8 +61,8 @@ export interface Endpoint {
   readonly body?: AnyStruct;
   /** The answer on success. */
   readonly response: AnyStruct;
-  /** The success status when it is not 200. */
-  readonly status?: 201;
+  /** The success status when it is not 200 (204: the answer has no body, `NoContent`). */
+  readonly status?: 201 | 204;
   /**
    * The 404 message for a path parameter that cannot name a record, by parameter: such an id
    * names nothing, so it is answered as a record that does not exist.

@@ -48,10 +48,12 @@ import {
   AlertView,
   MemberAlerts,
 } from './alerts';
+import { CLIENT_ERROR_LIMITS, ClientErrorReport } from './client-errors';
 import {
   Healthy,
   IdParams,
   Message,
+  NoContent,
   PayLinkParams,
   WebhookReceived,
   orEmptyObject,
@@ -130,6 +132,16 @@ export const site = {
   path: '/api/site',
   summary: "The publication's names, addresses and links (header, footer, hero, membership).",
   response: SiteConfig,
+} as const satisfies Endpoint;
+
+// What the shell reports about the remotes it loads (docs/frontend-delivery.md#the-load-time-check).
+export const clientErrors = {
+  method: 'POST',
+  path: '/api/client-errors',
+  summary: `A remote the shell did not load (its release does not fit), could not load, or whose page crashed: logged and counted; 429 past ${CLIENT_ERROR_LIMITS.perClientPerTenMinutes} reports in 10 minutes from one client.`,
+  body: ClientErrorReport,
+  status: 204,
+  response: NoContent,
 } as const satisfies Endpoint;
 
 // Employers.

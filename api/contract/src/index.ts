@@ -1,6 +1,7 @@
 export * from './admin';
 export * from './alerts';
 export * from './choices';
+export * from './client-errors';
 export * from './csrf';
 export * from './dates';
 export * from './discovery';
@@ -15,6 +16,7 @@ export * from './job-posting';
 export * from './members';
 export * from './money';
 export * from './payments';
+export * from './releases';
 export * from './remotes';
 export * from './routes';
 export * from './salary';

@@ -63,6 +63,9 @@ export const REMOTE_NAMES = APP_NAMES.filter((app): app is RemoteName => app !==
  */
 export const SERVER_SHARED_GLOBAL = '__jobboardServerShared';
 
+/** The file every build writes beside its files: `releases/<app folder>/<version>/release.json`. */
+export const RELEASE_FILE = 'release.json';
+
 /** Where an app's build of a version is served from: '/assets/mfe-board/1.0.0-.../'. */
 export const assetsPath = (app: AppName, version: string) =>
   `/assets/${APPS[app].folder}/${version}/`;
@@ -82,6 +85,9 @@ export const isRemoteUrl = (value: string) => /^https?:\/\//.test(value);
 
 /** A version folder name as `pnpm build` writes it ('1.0.0-20261122101500'): no path tricks. */
 const VERSION_FOLDER = /^(?!\.{1,2}$)[A-Za-z0-9._+-]{1,100}$/;
+
+/** Whether `value` can name a version folder under `releases/<folder>/` (never a path). */
+export const isVersionFolder = (value: string) => VERSION_FOLDER.test(value);
 
 /** A manifest on another origin: an http(s) URL with a host. */
 function isManifestUrl(value: string): boolean {
@@ -126,9 +132,21 @@ export function parseRemotesFile(
   return { ok: true, versions };
 }
 
-/** Where the shell finds a remote's manifest, for a value of remotes.json. */
-export function remoteEntry(remote: RemoteName, value: string): { entry: string; version: string } {
-  return isRemoteUrl(value)
-    ? { entry: value, version: value }
-    : { entry: `${assetsPath(remote, value)}mf-manifest.json`, version: value };
+/**
+ * Where the shell finds a remote's manifest and its release.json, for a value of remotes.json: in
+ * the version's folder under /assets/, or beside the manifest on another origin.
+ */
+export function remoteEntry(
+  remote: RemoteName,
+  value: string,
+): { entry: string; version: string; release: string } {
+  if (isRemoteUrl(value)) {
+    return { entry: value, version: value, release: new URL(RELEASE_FILE, value).href };
+  }
+  const folder = assetsPath(remote, value);
+  return {
+    entry: `${folder}mf-manifest.json`,
+    version: value,
+    release: `${folder}${RELEASE_FILE}`,
+  };
 }

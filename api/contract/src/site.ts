@@ -1,4 +1,4 @@
-import { object, optional, record, string, type Infer } from 'superstruct';
+import { array, nullable, object, optional, record, string, type Infer } from 'superstruct';
 import type { Job } from './job';
 import type { SearchFilter, SearchResponse } from './search';
 
@@ -22,8 +22,43 @@ export const SiteConfig = object({
 });
 export type SiteConfig = Infer<typeof SiteConfig>;
 
+/** One build of a remote the shell may load: its manifest, its version and its release.json. */
+export const RemoteBuild = object({
+  /** The URL of its federation manifest (mf-manifest.json). */
+  entry: string(),
+  /** Its version folder, or the manifest URL for a remote on another origin. */
+  version: string(),
+  /** The URL of its release.json, which the shell checks before it loads the build. */
+  release: string(),
+});
+export type RemoteBuild = Infer<typeof RemoteBuild>;
+
+/**
+ * Where a remote's live (promoted) build is, and what the shell may load instead when that build
+ * does not fit it (docs/frontend-delivery.md#the-load-time-check). `release` is absent only under
+ * the dev servers, whose builds are not checked.
+ */
+export const RemoteLocation = object({
+  entry: string(),
+  version: string(),
+  release: optional(string()),
+  /**
+   * The remote's earlier promoted versions that are still on the server, newest first, at most
+   * three (releases/history.json): the shell loads the first that fits when the live one does not.
+   */
+  fallbacks: optional(array(RemoteBuild)),
+  /**
+   * The version the server's own check picked, and drew the first view with: the first of the
+   * live build and its fallbacks whose release.json fits the live shell; null when none does.
+   * Absent when the server could not check (a remote on another origin, a shell without a
+   * release.json): then the browser's check alone decides.
+   */
+  picked: optional(nullable(string())),
+});
+export type RemoteLocation = Infer<typeof RemoteLocation>;
+
 /** Where each remote's manifest is, and which build it is; served uncached as /remotes.json. */
-export const RemotesConfig = record(string(), object({ entry: string(), version: string() }));
+export const RemotesConfig = record(string(), RemoteLocation);
 export type RemotesConfig = Infer<typeof RemotesConfig>;
 
 /**

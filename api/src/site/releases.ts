@@ -1,15 +1,78 @@
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import {
   REMOTE_NAMES,
   APPS,
+  HISTORY_FILE,
+  RELEASE_FILE,
+  earlierVersions,
   isRemoteUrl,
+  isVersionFolder,
+  parseHistory,
+  parseReleaseManifest,
   parseRemotesFile,
   remoteEntry,
+  unmetShared,
   type AppName,
+  type ReleaseManifest,
+  type ReleaseSwitch,
+  type RemoteBuild,
+  type RemoteLocation,
+  type RemoteName,
   type RemotesConfig,
   type RemotesFile,
 } from '@jobboard/contract';
+
+/** At most this many earlier versions of a remote are offered to the shell as fallbacks. */
+export const MAX_FALLBACKS = 3;
+
+/**
+ * A JSON file of the operator's (remotes.json, history.json), re-read whenever it changes (its
+ * modification time and size): the last good content is kept, and a file that cannot be used is
+ * reported once per version of it, not on every request.
+ */
+class WatchedFile<T> {
+  private cached?: { stamp: string; value: T };
+  private refusedStamp?: string;
+
+  constructor(
+    private readonly file: string,
+    private readonly parse: (
+      text: string,
+    ) => { ok: true; value: T } | { ok: false; problem: string },
+    /** The value while there is no file (nothing built, nothing promoted yet). */
+    private readonly absent: T,
+    private readonly refused: (problem: string) => void,
+  ) {}
+
+  read(): T {
+    let stamp: string;
+    try {
+      const stat = statSync(this.file);
+      stamp = `${stat.mtimeMs}:${stat.size}`;
+    } catch {
+      return this.absent;
+    }
+    if (this.cached?.stamp === stamp || this.refusedStamp === stamp) {
+      return this.cached?.value ?? this.absent;
+    }
+    let problem: string;
+    try {
+      const parsed = this.parse(readFileSync(this.file, 'utf8'));
+      if (parsed.ok) {
+        this.cached = { stamp, value: parsed.value };
+        this.refusedStamp = undefined;
+        return parsed.value;
+      }
+      problem = parsed.problem;
+    } catch (error) {
+      problem = `cannot be read: ${(error as Error).message}`;
+    }
+    this.refusedStamp = stamp;
+    this.refused(problem);
+    return this.cached?.value ?? this.absent;
+  }
+}
 
 /** Where a refused remotes configuration is reported (the app's logger). */
 export interface ReleasesLog {
@@ -22,17 +85,45 @@ export interface ReleasesLog {
  * It is re-read whenever the file changes, so switching a version needs no restart.
  */
 export class Releases {
-  /** The last good configuration and the file version it was read from (time and size). */
-  private cached?: { stamp: string; versions: RemotesFile };
-  /** The file version last refused, so a bad file is reported once, not on every request. */
-  private refusedStamp?: string;
   private readonly files = new Map<string, string>();
+  private readonly manifests = new Map<string, ReleaseManifest | null>();
+  private readonly config: WatchedFile<RemotesFile>;
+  private readonly history: WatchedFile<ReleaseSwitch[]>;
 
   constructor(
     readonly dir: string,
     readonly configFile: string,
-    private readonly log?: ReleasesLog,
-  ) {}
+    log?: ReleasesLog,
+  ) {
+    this.config = new WatchedFile(
+      configFile,
+      (text) => {
+        const parsed = parseRemotesFile(text);
+        return parsed.ok ? { ok: true, value: parsed.versions } : parsed;
+      },
+      {},
+      (problem) =>
+        log?.warn(
+          { file: configFile, problem },
+          `remotes configuration refused (${problem}); still serving the last good one`,
+        ),
+    );
+    // history.json beside remotes.json, as `pnpm releases` writes it (shared-ui/build/release).
+    const historyFile = path.join(path.dirname(configFile), HISTORY_FILE);
+    this.history = new WatchedFile(
+      historyFile,
+      (text) => {
+        const parsed = parseHistory(text);
+        return parsed.ok ? { ok: true, value: parsed.entries } : parsed;
+      },
+      [],
+      (problem) =>
+        log?.warn(
+          { file: historyFile, problem },
+          `release history refused (${problem}); the remotes' fallbacks come from the last good one`,
+        ),
+    );
+  }
 
   /**
    * The app -> version (or manifest URL) map; empty when nothing has been built. A file that is
@@ -40,46 +131,89 @@ export class Releases {
    * is refused with one log line, and the last good configuration keeps being served.
    */
   versions(): RemotesFile {
-    let stamp: string;
-    try {
-      const stat = statSync(this.configFile);
-      stamp = `${stat.mtimeMs}:${stat.size}`;
-    } catch {
-      return {}; // nothing built (yet)
-    }
-    if (this.cached?.stamp === stamp || this.refusedStamp === stamp) {
-      return this.cached?.versions ?? {};
-    }
-    let problem: string;
-    try {
-      const parsed = parseRemotesFile(readFileSync(this.configFile, 'utf8'));
-      if (parsed.ok) {
-        this.cached = { stamp, versions: parsed.versions };
-        this.refusedStamp = undefined;
-        return parsed.versions;
-      }
-      problem = parsed.problem;
-    } catch (error) {
-      problem = `cannot be read: ${(error as Error).message}`;
-    }
-    this.refusedStamp = stamp;
-    this.log?.warn(
-      { file: this.configFile, problem },
-      `remotes configuration refused (${problem}); still serving the last good one`,
-    );
-    return this.cached?.versions ?? {};
+    return this.config.read();
   }
 
-  /** Where each remote's manifest is, for the shell: a local versioned path or another origin. */
+  /**
+   * Where each remote's live build is, for the shell (a local versioned path or another origin),
+   * with its release.json, its earlier promoted versions still on disk (history.json, newest
+   * first, at most MAX_FALLBACKS) and the version the server's own check picked: the first of
+   * them whose release fits the live shell, the check the shell runs again before it loads one
+   * (docs/frontend-delivery.md#the-load-time-check).
+   */
   remotes(): RemotesConfig {
     const versions = this.versions();
+    const history = this.history.read();
+    const provided = this.shellProvides(versions.shell);
     const remotes: RemotesConfig = {};
     for (const name of REMOTE_NAMES) {
       const value = versions[name];
       if (!value) continue;
-      remotes[name] = remoteEntry(name, value);
+      const fallbacks = earlierVersions(history, name, value)
+        .filter((version) => isVersionFolder(version) && this.onDisk(name, version))
+        .slice(0, MAX_FALLBACKS)
+        .map((version) => remoteEntry(name, version));
+      const location: RemoteLocation = { ...remoteEntry(name, value), fallbacks };
+      // A remote on another origin: its release.json is not here, the browser checks it alone.
+      if (provided && !isRemoteUrl(value)) {
+        location.picked = this.pick(name, [remoteEntry(name, value), ...fallbacks], provided);
+      }
+      remotes[name] = location;
     }
     return remotes;
+  }
+
+  /**
+   * The version of `app` the page is drawn with: the shell's live one; for a remote, the one the
+   * server's check picked (the live one when it could not check); null when none fits.
+   */
+  servedVersion(app: AppName): string | null {
+    const live = this.versions()[app];
+    if (app === 'shell' || live === undefined) return live ?? null;
+    const picked = this.remotes()[app]?.picked;
+    return picked === undefined ? live : picked;
+  }
+
+  /** The first of `builds` whose release.json fits what the shell provides; null when none. */
+  private pick(
+    remote: RemoteName,
+    builds: RemoteBuild[],
+    provided: Record<string, string>,
+  ): string | null {
+    for (const build of builds) {
+      const manifest = this.manifestOf(remote, build.version);
+      if (manifest && unmetShared(manifest.requires.shared, provided).length === 0) {
+        return build.version;
+      }
+    }
+    return null;
+  }
+
+  /** What the live shell provides (its release.json), or undefined when that cannot be read. */
+  private shellProvides(version: string | undefined): Record<string, string> | undefined {
+    if (!version || isRemoteUrl(version)) return undefined;
+    return this.manifestOf('shell', version)?.provides.shared;
+  }
+
+  /** A release's release.json, when it is on disk and describes that very release. */
+  private manifestOf(app: AppName, version: string): ReleaseManifest | null {
+    const relative = path.join(APPS[app].folder, version, RELEASE_FILE);
+    const known = this.manifests.get(relative);
+    if (known !== undefined && this.onDisk(app, version)) return known;
+    const text = this.read(relative);
+    if (text === null) return null;
+    const parsed = parseReleaseManifest(text);
+    const manifest =
+      parsed.ok && parsed.manifest.app === app && parsed.manifest.version === version
+        ? parsed.manifest
+        : null;
+    this.manifests.set(relative, manifest);
+    return manifest;
+  }
+
+  /** Whether the release folder is (still) there: old folders are deleted by hand. */
+  private onDisk(app: AppName, version: string): boolean {
+    return existsSync(path.join(this.dir, APPS[app].folder, version));
   }
 
   /** Origins other than ours that remotes are loaded from (for the Content-Security-Policy). */
@@ -101,9 +235,9 @@ export class Releases {
     return html ? { version, html } : null;
   }
 
-  /** A local remote's manifest (to preload what a route needs), or null. */
+  /** The manifest of the remote's build a page is drawn with (to preload what a route needs), or null. */
   manifest(remote: AppName): RemoteManifest | null {
-    const version = this.versions()[remote];
+    const version = this.servedVersion(remote);
     if (!version || isRemoteUrl(version)) return null;
     const text = this.read(path.join(APPS[remote].folder, version, 'mf-manifest.json'));
     if (!text) return null;
@@ -114,10 +248,13 @@ export class Releases {
     }
   }
 
-  /** Build output never changes once written, so each file is read once. */
+  /**
+   * Build output never changes once written, so each file is read once (while its release
+   * folder is there: a folder deleted by hand is gone for good).
+   */
   private read(relative: string): string | null {
     const known = this.files.get(relative);
-    if (known !== undefined) return known;
+    if (known !== undefined && existsSync(path.join(this.dir, relative))) return known;
     try {
       const content = readFileSync(path.join(this.dir, relative), 'utf8');
       this.files.set(relative, content);

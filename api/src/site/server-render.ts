@@ -136,9 +136,12 @@ export class ServerRenderer {
     return load;
   }
 
-  /** The version in use's server file, when that version is on this server and has one. */
+  /**
+   * The server file of the version the page is drawn with (for a remote, the one the load-time
+   * check picks: Releases.servedVersion), when that version is on this server and has one.
+   */
   private serverFile(app: AppName): string | undefined {
-    const version = this.releases.versions()[app];
+    const version = this.releases.servedVersion(app);
     if (!version || isRemoteUrl(version)) return undefined;
     const file = path.join(this.releases.dir, APPS[app].folder, version, 'server', 'server.mjs');
     return existsSync(file) ? file : undefined;

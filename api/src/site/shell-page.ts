@@ -39,7 +39,7 @@ export function renderShellPage(
   // A function, so that `$` in a job's text is never read as a replacement pattern.
   const titled = html.replace(TEMPLATE_DESCRIPTION, '').replace(TEMPLATE_TITLE, () => head);
   if (!rendered) {
-    const preloads = route ? preloadLinks(route, releases) : [];
+    const preloads = route ? preloadLinks(route, boot, releases) : [];
     return titled.replace('</head>', `${bootScript}${preloads.join('')}</head>`);
   }
   // The first view is in the HTML: nothing is preloaded (the shell's own preloads, written into
@@ -65,18 +65,36 @@ const PRELOADS = /<link rel="preload"[^>]*>/g;
 /** The element the shell's page template leaves empty for the app (shell/src/index.html). */
 const ROOT = '<div id="root"></div>';
 
-function preloadLinks(route: FrontendRoute, releases: Releases): string[] {
-  const remote = releases.remotes()[route.remote];
-  const manifest = releases.manifest(route.remote);
-  if (!remote || !manifest) return [];
-  const base = assetsPath(route.remote, remote.version);
+/**
+ * The route's remote as the shell will load it: the release.json files its check reads (the live
+ * build's, and the picked one's when the live one does not fit), then the picked build's manifest,
+ * entry and page chunks (releases.ts picks it as the shell will).
+ */
+function preloadLinks(
+  route: FrontendRoute,
+  boot: Omit<BootConfig, 'data'>,
+  releases: Releases,
+): string[] {
+  const remote = boot.remotes[route.remote];
+  if (!remote) return [];
+  const served = [remote, ...(remote.fallbacks ?? [])].find(
+    (build) => build.version === (remote.picked === undefined ? remote.version : remote.picked),
+  );
+  const checked = [remote, ...(served && served !== remote ? [served] : [])];
+  const releaseLinks = checked
+    .filter((build) => build.release)
+    .map((build) => `<link rel="preload" as="fetch" crossorigin href="${build.release}">`);
+  const manifest = served && releases.manifest(route.remote);
+  if (!served || !manifest) return releaseLinks;
+  const base = assetsPath(route.remote, served.version);
   const entry = manifest.metaData.remoteEntry;
   const scripts = [
     `${entry.path ? `${entry.path}/` : ''}${entry.name}`,
     ...(manifest.exposes.find((e) => e.path === route.module)?.assets.js.sync ?? []),
   ];
   return [
-    `<link rel="preload" as="fetch" crossorigin href="${remote.entry}">`,
+    ...releaseLinks,
+    `<link rel="preload" as="fetch" crossorigin href="${served.entry}">`,
     ...scripts.map((file) => `<link rel="preload" as="script" href="${base}${file}">`),
   ];
 }

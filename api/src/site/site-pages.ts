@@ -57,8 +57,9 @@ export class SitePages {
     const query = url.slice(pathname.length);
     const head = (data?: FirstViewData) =>
       renderHead(pageHead(this.headContext(), route, pathname, query, data), this.site.boardName);
+    // Which build of each app the page uses, with the server's pick (releases.ts): read once.
+    const boot = this.boot();
     const build = async () => {
-      const boot = this.boot();
       const data = await firstViewJson(this.reads, route, pathname, query);
       const firstView = data ? (JSON.parse(data) as FirstViewData) : undefined;
       const rendered = await this.renderer.render(url, {
@@ -75,7 +76,9 @@ export class SitePages {
         rendered,
       );
     };
-    const versions = JSON.stringify(this.releases.versions());
+    // The live versions, and each remote's fallbacks and pick: a page changes when any does (a
+    // fallback's folder deleted by hand changes what the page offers without a promote).
+    const versions = JSON.stringify([this.releases.versions(), boot.remotes]);
     // Every unknown path gets the same page (the shell's 404 screen), kept once.
     const key = route ? `page:${versions}:${url}` : `page:${versions}:404`;
     try {
@@ -84,7 +87,7 @@ export class SitePages {
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       return this.withoutDatabase(route ? 200 : 404, build, () =>
-        renderShellPage(shell.html, pathname, this.boot(), this.releases, head()),
+        renderShellPage(shell.html, pathname, boot, this.releases, head()),
       );
     }
   }

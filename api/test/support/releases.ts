@@ -44,3 +44,62 @@ export function writeRemotes(dir: string, remotes: unknown): void {
   const when = new Date(Date.now() + tick * 1000);
   utimesSync(file, when, when);
 }
+
+/** What a shell built today provides (its release.json's provides.shared). */
+export const SHELL_PROVIDES = {
+  react: '19.3.1',
+  'react/jsx-runtime': '19.3.1',
+  'react-dom': '19.3.1',
+  'react-dom/client': '19.3.1',
+  'styled-components': '6.6.0',
+  swr: '2.5.1',
+  zustand: '5.1.0',
+  '@jobboard/shared-ui': '1.1.0',
+  '@jobboard/shared-ui/router': '1.1.0',
+};
+
+/**
+ * A release folder of `app` with its release.json: a shell providing `shared`, or a remote
+ * requiring it (ranges), with a manifest and an entry so that its files can be preloaded.
+ */
+export function writeRelease(
+  dir: string,
+  app: 'shell' | 'mfe_board' | 'mfe_submit' | 'mfe_admin',
+  version: string,
+  shared: Record<string, string>,
+  options: { releaseJson?: string } = {},
+): void {
+  const folder = path.join(dir, app === 'shell' ? 'shell' : app.replace('_', '-'), version);
+  mkdirSync(folder, { recursive: true });
+  const manifest = {
+    app,
+    version,
+    commit: 'abc1234',
+    builtAt: '2026-11-22T10:15:00.000Z',
+    provides: { shared: app === 'shell' ? shared : {}, exposes: [] },
+    requires: {
+      shared: app === 'shell' ? {} : shared,
+      contract: '^1.0.0',
+      endpoints: [],
+    },
+  };
+  writeFileSync(path.join(folder, 'release.json'), options.releaseJson ?? JSON.stringify(manifest));
+  if (app === 'shell') return;
+  writeFileSync(
+    path.join(folder, 'mf-manifest.json'),
+    JSON.stringify({
+      metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+      exposes: [{ path: './BoardPage', assets: { js: { sync: ['static/js/board-page.js'] } } }],
+    }),
+  );
+  writeFileSync(path.join(folder, 'remoteEntry.js'), 'console.log("remote");');
+}
+
+/** Replace history.json (beside remotes.json) as `pnpm releases` would, with its own time. */
+export function writeHistory(dir: string, history: unknown): void {
+  const file = path.join(dir, 'history.json');
+  writeFileSync(file, typeof history === 'string' ? history : JSON.stringify(history));
+  tick += 1;
+  const when = new Date(Date.now() + tick * 1000);
+  utimesSync(file, when, when);
+}

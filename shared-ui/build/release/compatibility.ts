@@ -1,6 +1,10 @@
 import semver from 'semver';
-import type { AppName } from '@jobboard/contract';
-import type { ReleaseManifest } from './manifest';
+import {
+  describeSharedMisfit,
+  unmetShared,
+  type AppName,
+  type ReleaseManifest,
+} from '@jobboard/contract';
 import { MESSAGES, releaseLabel } from './messages';
 
 /** What remotes.json serves for one app, and what its release folder says about it. */
@@ -75,22 +79,17 @@ export function misfits(
   return found;
 }
 
-/** The shared singletons `who` requires that `provider`'s versions do not meet. */
+/**
+ * The shared singletons `who` requires that `provider`'s versions do not meet: the contract's
+ * check (`unmetShared`), the same the server and the shell run at load time.
+ */
 function unmet(
   who: string,
   required: Record<string, string>,
   provider: string,
   provided: Record<string, string>,
 ): string[] {
-  const found: string[] = [];
-  for (const [request, range] of Object.entries(required)) {
-    const version = provided[request];
-    if (!semver.validRange(range)) found.push(MESSAGES.sharedNotRange(who, request, range));
-    else if (version === undefined) {
-      found.push(MESSAGES.sharedNotProvided(who, request, range, provider));
-    } else if (!semver.satisfies(version, range)) {
-      found.push(MESSAGES.sharedUnmet(who, request, range, provider, version));
-    }
-  }
-  return found;
+  return unmetShared(required, provided).map((misfit) =>
+    describeSharedMisfit(who, provider, misfit),
+  );
 }

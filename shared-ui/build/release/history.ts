@@ -1,37 +1,21 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  array,
-  enums,
-  literal,
-  nullable,
-  object,
-  optional,
-  string,
-  validate,
-  type Infer,
-} from 'superstruct';
-import { APP_NAMES, type AppName } from '@jobboard/contract';
+  HISTORY_FILE,
+  parseHistory,
+  type AppName,
+  type ReleaseSwitch as HistoryEntry,
+} from '@jobboard/contract';
 import { writeJsonAtomically } from '../json-file';
 import { MESSAGES } from './messages';
 
-/** `releases/history.json`: every switch of an app's live version, oldest first. */
-export const HISTORY_FILE = 'history.json';
-
-export const HistoryEntry = object({
-  app: enums(APP_NAMES),
-  /** The version it served before (null: none). */
-  from: nullable(string()),
-  to: string(),
-  /** ISO 8601 time of the switch. */
-  at: string(),
-  /** Present on a rollback: it undoes the last promote still in force, not a new one. */
-  rollback: optional(literal(true)),
-});
-
-export type HistoryEntry = Infer<typeof HistoryEntry>;
-
-const History = array(HistoryEntry);
+/**
+ * `releases/history.json`: every switch of an app's live version, oldest first. Its struct and
+ * parser are the contract's (ReleaseSwitch, parseHistory), as the server reads it too: it offers
+ * a remote's earlier versions to the shell when the live one does not fit.
+ */
+export { HISTORY_FILE };
+export type { HistoryEntry };
 
 /**
  * Beside the remotes.json it records the switches of (`releases/history.json` by default), so a
@@ -44,15 +28,9 @@ export function historyFile(remotesConfig: string): string {
 /** The history, [] when there is none yet; a malformed file throws with its reason. */
 export function readHistory(file: string): HistoryEntry[] {
   if (!existsSync(file)) return [];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    throw new Error(MESSAGES.historyMalformed(file, MESSAGES.notJson));
-  }
-  const [error, entries] = validate(parsed, History);
-  if (error) throw new Error(MESSAGES.historyMalformed(file, error.message));
-  return entries;
+  const parsed = parseHistory(readFileSync(file, 'utf8'));
+  if (!parsed.ok) throw new Error(MESSAGES.historyMalformed(file, parsed.problem));
+  return parsed.entries;
 }
 
 /** Writes the whole history (under remotes.json's lock: releases.ts promote()). */

@@ -1,65 +1,14 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { array, enums, nonempty, object, record, string, validate, type Infer } from 'superstruct';
-import { APP_NAMES } from '@jobboard/contract';
+import { RELEASE_FILE, parseReleaseManifest, type ReleaseManifest } from '@jobboard/contract';
 import { MESSAGES } from './messages';
 
-/** The file every build writes beside its files: `releases/<app folder>/<version>/release.json`. */
-export const RELEASE_FILE = 'release.json';
-
 /**
- * What one build of an app is (docs/frontend-delivery.md#releasejson): which app and version, the
- * commit it was built from, when, what it gives the page and what it needs from the live shell and
- * the API. `promote` compares these with what is live (compatibility.ts).
+ * release.json: its struct, its parser and the file's name are the contract's
+ * (api/contract/src/releases.ts), so the build, `pnpm releases`, the server and the shell read it
+ * alike. Reading and writing the file in a release folder is here.
  */
-export const ReleaseManifest = object({
-  /** The app's federation name: 'shell', 'mfe_board'... */
-  app: enums(APP_NAMES),
-  /** Its version folder. */
-  version: nonempty(string()),
-  /** `git rev-parse --short HEAD` at build time, or 'unknown' outside a git checkout. */
-  commit: nonempty(string()),
-  /** ISO 8601 time of the build. */
-  builtAt: nonempty(string()),
-  provides: object({
-    /**
-     * Each shared singleton (by the request the apps import: 'react/jsx-runtime',
-     * '@jobboard/shared-ui/router') and the exact version it was built with.
-     */
-    shared: record(string(), string()),
-    /** The pages a remote exposes ('./BoardPage'); none for the shell. */
-    exposes: array(string()),
-  }),
-  requires: object({
-    /** Each shared singleton and the range of versions it accepts ('^19.3.1'). */
-    shared: record(string(), string()),
-    /** The contract it was built against, as a range ('^1.0.0'). */
-    contract: nonempty(string()),
-    /** The contract endpoints its code calls (keys of ENDPOINTS), sorted. */
-    endpoints: array(string()),
-  }),
-});
-
-export type ReleaseManifest = Infer<typeof ReleaseManifest>;
-
-/** A release.json's text: the manifest, or why it is refused. */
-export function parseReleaseManifest(
-  text: string,
-): { ok: true; manifest: ReleaseManifest } | { ok: false; problem: string } {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return { ok: false, problem: MESSAGES.notJson };
-  }
-  const [error, manifest] = validate(parsed, ReleaseManifest);
-  if (error) {
-    const failure = error.failures()[0] ?? error;
-    const at = failure.path.length ? failure.path.join('.') : 'the file';
-    return { ok: false, problem: MESSAGES.invalidField(at, failure.message) };
-  }
-  return { ok: true, manifest };
-}
+export { RELEASE_FILE, ReleaseManifest, parseReleaseManifest } from '@jobboard/contract';
 
 /** What is in a release folder: its manifest, or why there is none to use. */
 export type ReadRelease =

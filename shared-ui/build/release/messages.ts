@@ -1,7 +1,7 @@
-import { APPS, type AppName } from '@jobboard/contract';
+import { APPS, RELEASE_MESSAGES, type AppName } from '@jobboard/contract';
 
 /** An app's release as the messages name it: 'mfe_board 1.2.0-20261122101500'. */
-export const releaseLabel = (app: string, version: string) => `${app} ${version}`;
+export const releaseLabel = RELEASE_MESSAGES.label;
 
 /** The release command of an app: 'pnpm --filter mfe-board release'. */
 const releaseCommand = (app: AppName) => `pnpm --filter ${APPS[app].folder} release`;
@@ -11,9 +11,9 @@ const releaseCommand = (app: AppName) => `pnpm --filter ${APPS[app].folder} rele
  * the operator's interface, so each is a plain sentence naming the thing, kept in one place.
  */
 export const MESSAGES = {
-  // release.json
-  notJson: 'it is not valid JSON',
-  invalidField: (at: string, problem: string) => `${at}: ${problem}`,
+  // release.json (what is wrong with one: the contract's words, which the server and shell use too)
+  notJson: RELEASE_MESSAGES.notJson,
+  invalidField: RELEASE_MESSAGES.invalidField,
   noManifest: 'it has no release.json (it was built before releases were checked)',
   manifestOfAnother: (app: string, version: string) =>
     `its release.json describes ${releaseLabel(app, version)}, another release`,
@@ -37,12 +37,9 @@ export const MESSAGES = {
     `the live shell is "${value}", a URL: the shell is served from releases/, so nothing can be checked against it.`,
   liveUnreadable: (label: string, reason: string) =>
     `${label} cannot be checked: ${reason}. Run \`pnpm build\` once to build and promote every app with a release.json.`,
-  sharedNotRange: (who: string, request: string, range: string) =>
-    `${who} requires ${request} "${range}", which is not a version range.`,
-  sharedNotProvided: (who: string, request: string, range: string, provider: string) =>
-    `${who} needs ${request} ${range}, but ${provider} does not provide it.`,
-  sharedUnmet: (who: string, request: string, range: string, provider: string, version: string) =>
-    `${who} needs ${request} ${range}, but ${provider} provides ${version}.`,
+  sharedNotRange: RELEASE_MESSAGES.sharedNotRange,
+  sharedNotProvided: RELEASE_MESSAGES.sharedNotProvided,
+  sharedUnmet: RELEASE_MESSAGES.sharedUnmet,
 
   // pnpm --filter <app> release
   built: (app: AppName, version: string, dir: string) =>

@@ -1,4 +1,4 @@
-import { APPS, type FrontendRoute } from '@jobboard/contract';
+import { APPS, type FrontendRoute, type RemoteName } from '@jobboard/contract';
 import { Button, Card, Spinner } from '@jobboard/shared-ui';
 import {
   Component,
@@ -10,7 +10,8 @@ import {
 } from 'react';
 import styled from 'styled-components';
 import { useAppReady } from '../app/app-ready';
-import { loadedPage, loadPage } from './remotes';
+import { loadedPage, loadedVersion, loadPage } from './remotes';
+import { reportClientError } from './report';
 import { useServerPage } from './server-pages';
 
 type RemoteRoute = Pick<FrontendRoute, 'remote' | 'module'>;
@@ -20,7 +21,8 @@ type RemoteRoute = Pick<FrontendRoute, 'remote' | 'module'>;
  * text. If the remote cannot be loaded or its page crashes, only this area shows an error panel
  * with a retry; the header, footer and other areas keep working.
  *
- * Retry after a crash mounts the page again. Retry after a failed load reloads the page: the
+ * A page that crashes is reported (`remote-crashed`, report.ts), as is a remote that fails to
+ * load or whose release does not fit the shell (remotes.ts). Retry after a crash mounts the page again. Retry after a failed load reloads the page: the
  * browser answers a file whose preload failed with that same failure for the rest of the page's
  * life, so only a new page load fetches the remote again (and picks up a redeployed version).
  */
@@ -31,6 +33,7 @@ export function RemotePage({ route, loadingText }: { route: RemoteRoute; loading
   return (
     <RemoteErrorBoundary
       key={attempt}
+      remote={route.remote}
       area={APPS[route.remote].area}
       onRetry={() => setAttempt((n) => n + 1)}
     >
@@ -83,7 +86,7 @@ function RemotePageLoader({ route, loadingText }: { route: RemoteRoute; loadingT
 }
 
 class RemoteErrorBoundary extends Component<
-  { area: string; onRetry(): void; children: ReactNode },
+  { remote: RemoteName; area: string; onRetry(): void; children: ReactNode },
   { failed: boolean }
 > {
   override state = { failed: false };
@@ -94,6 +97,15 @@ class RemoteErrorBoundary extends Component<
 
   override componentDidCatch(error: unknown) {
     console.error(`${this.props.area} failed:`, error);
+    const { remote } = this.props;
+    void loadedVersion(remote).then((version) =>
+      reportClientError({
+        kind: 'remote-crashed',
+        app: remote,
+        version,
+        message: error instanceof Error ? error.message : String(error),
+      }),
+    );
   }
 
   override render() {

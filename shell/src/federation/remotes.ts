@@ -1,17 +1,66 @@
-import { matchFrontendRoute, type FrontendRoute, type RemotesConfig } from '@jobboard/contract';
+import {
+  matchFrontendRoute,
+  type FrontendRoute,
+  type RemoteName,
+  type RemotesConfig,
+} from '@jobboard/contract';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
+import { pickBuild, type LoadableBuild } from './release-check';
+import { reportClientError } from './report';
 
 type Page = ComponentType;
 
-let registered: RemotesConfig = {};
+let configured: RemotesConfig = {};
+/** The build of each remote this page loads, picked once (release-check.ts). */
+const picks = new Map<string, Promise<LoadableBuild | null>>();
 const loading = new Map<string, Promise<Page>>();
 const loaded = new Map<string, Page>();
 
-/** Remote URLs are run-time configuration: nothing about them is in the shell's build. */
+/** No build of the remote fits this shell: its area says it is unavailable. */
+export class NoBuildFits extends Error {
+  constructor(remote: string) {
+    super(`No release of ${remote} fits this shell`);
+    this.name = 'NoBuildFits';
+  }
+}
+
+/**
+ * Remote URLs are run-time configuration: nothing about them is in the shell's build. A remote is
+ * registered with the federation runtime only once its build is picked (the load-time check), so
+ * a build that does not fit the shell is never loaded.
+ */
 export function registerRemoteEntries(remotes: RemotesConfig): void {
-  registered = remotes;
-  registerRemotes(Object.entries(remotes).map(([name, { entry }]) => ({ name, entry })));
+  configured = remotes;
+}
+
+/**
+ * The build of `remote` this page uses: checked once per page life, each remote on its own (one
+ * remote's check never waits for another's), then registered with the federation runtime.
+ */
+function pickedBuild(remote: RemoteName): Promise<LoadableBuild | null> {
+  let pick = picks.get(remote);
+  if (!pick) {
+    const location = configured[remote];
+    pick = location
+      ? pickBuild(remote, location, {
+          provides: __SHELL_PROVIDES__,
+          shellVersion: __APP_VERSION__,
+          report: reportClientError,
+        }).then((build) => {
+          if (build) registerRemotes([{ name: remote, entry: build.entry }]);
+          return build;
+        })
+      : Promise.reject(new Error(`No location is configured for ${remote}`));
+    picks.set(remote, pick);
+  }
+  return pick;
+}
+
+/** The version of `remote` this page loaded (for a report), once it is picked. */
+export async function loadedVersion(remote: RemoteName): Promise<string> {
+  const build = await picks.get(remote)?.catch(() => null);
+  return build?.version ?? configured[remote]?.version ?? 'unknown';
 }
 
 export const moduleId = (route: Pick<FrontendRoute, 'remote' | 'module'>) =>
@@ -22,18 +71,30 @@ export function loadedPage(route: Pick<FrontendRoute, 'remote' | 'module'>): Pag
   return loaded.get(moduleId(route));
 }
 
-/** Load (once) the page component a route renders from its remote. */
+/**
+ * Load (once) the page component a route renders from its remote: the build the check picked
+ * (a failure to load it is reported), or a NoBuildFits error when none fits.
+ */
 export function loadPage(route: Pick<FrontendRoute, 'remote' | 'module'>): Promise<Page> {
   const id = moduleId(route);
   let pending = loading.get(id);
   if (!pending) {
-    if (!registered[route.remote]) {
-      return Promise.reject(new Error(`No location is configured for ${route.remote}`));
-    }
-    pending = loadRemote<{ default?: Page }>(id).then((module) => {
-      if (!module?.default) throw new Error(`${id} did not load`);
-      loaded.set(id, module.default);
-      return module.default;
+    pending = pickedBuild(route.remote).then(async (build) => {
+      if (!build) throw new NoBuildFits(route.remote);
+      try {
+        const module = await loadRemote<{ default?: Page }>(id);
+        if (!module?.default) throw new Error(`${id} did not load`);
+        loaded.set(id, module.default);
+        return module.default;
+      } catch (error) {
+        reportClientError({
+          kind: 'remote-load-failed',
+          app: route.remote,
+          version: build.version,
+          message: error instanceof Error ? error.message : String(error),
+        });
+        throw error;
+      }
     });
     // A failed load is forgotten so that a retry asks again.
     pending.catch(() => loading.delete(id));

@@ -1,0 +1,35 @@
+import { enums, object, size, string, type Infer } from 'superstruct';
+
+/**
+ * What the shell reports about the remotes it loads (`POST /api/client-errors`): the server logs
+ * each report and counts them by kind and app (docs/frontend-delivery.md#the-load-time-check).
+ */
+export const CLIENT_ERROR_KINDS = [
+  /** The remote's release.json does not fit the shell (or cannot be read): it was not loaded. */
+  'remote-mismatch',
+  /** The remote's files could not be loaded (network, a missing file, its code threw on load). */
+  'remote-load-failed',
+  /** A page of the remote threw while drawn (its area's error boundary caught it). */
+  'remote-crashed',
+] as const;
+export type ClientErrorKind = (typeof CLIENT_ERROR_KINDS)[number];
+
+export const CLIENT_ERROR_LIMITS = {
+  /** The app's federation name ('mfe_board'). */
+  app: 50,
+  /** A version folder (100 characters) or a manifest URL on another origin. */
+  version: 500,
+  /** What happened, in a sentence or an error's message. */
+  message: 2000,
+  /** Reports one client may send in ten minutes (a page sends at most one per remote and kind). */
+  perClientPerTenMinutes: 30,
+} as const;
+
+/** The body of `POST /api/client-errors`. */
+export const ClientErrorReport = object({
+  kind: enums(CLIENT_ERROR_KINDS),
+  app: size(string(), 1, CLIENT_ERROR_LIMITS.app),
+  version: size(string(), 1, CLIENT_ERROR_LIMITS.version),
+  message: size(string(), 1, CLIENT_ERROR_LIMITS.message),
+});
+export type ClientErrorReport = Infer<typeof ClientErrorReport>;

@@ -1,0 +1,214 @@
+import satisfies from 'semver/functions/satisfies';
+import validRange from 'semver/ranges/valid';
+import {
+  array,
+  enums,
+  literal,
+  nonempty,
+  nullable,
+  object,
+  optional,
+  record,
+  string,
+  validate,
+  type Infer,
+} from 'superstruct';
+import { APP_NAMES } from './remotes';
+
+/**
+ * A release of a front-end app and the one check of whether it fits (issue 28): the build writes
+ * `release.json`, the operator's `pnpm releases promote` refuses a release that does not fit what
+ * is live, the server picks the version a page serves, and the shell checks each remote before it
+ * loads it. All four read release.json with the struct below and compare shared modules with
+ * `unmetShared`, so none of them can judge a release differently.
+ *
+ * semver is imported function by function (`semver/functions/satisfies`): the shell bundles this
+ * file, and the whole package would carry its parser, classes and every other function along.
+ */
+
+/**
+ * What one build of an app is (docs/frontend-delivery.md#releasejson): which app and version, the
+ * commit it was built from, when, what it gives the page and what it needs from the live shell and
+ * the API.
+ */
+export const ReleaseManifest = object({
+  /** The app's federation name: 'shell', 'mfe_board'... */
+  app: enums(APP_NAMES),
+  /** Its version folder. */
+  version: nonempty(string()),
+  /** `git rev-parse --short HEAD` at build time, or 'unknown' outside a git checkout. */
+  commit: nonempty(string()),
+  /** ISO 8601 time of the build. */
+  builtAt: nonempty(string()),
+  provides: object({
+    /**
+     * Each shared singleton (by the request the apps import: 'react/jsx-runtime',
+     * '@jobboard/shared-ui/router') and the exact version it was built with.
+     */
+    shared: record(string(), string()),
+    /** The pages a remote exposes ('./BoardPage'); none for the shell. */
+    exposes: array(string()),
+  }),
+  requires: object({
+    /** Each shared singleton and the range of versions it accepts ('^19.3.1'). */
+    shared: record(string(), string()),
+    /** The contract it was built against, as a range ('^1.0.0'). */
+    contract: nonempty(string()),
+    /** The contract endpoints its code calls (keys of ENDPOINTS), sorted. */
+    endpoints: array(string()),
+  }),
+});
+
+export type ReleaseManifest = Infer<typeof ReleaseManifest>;
+
+/**
+ * Why a release or a file of the releases is refused or does not fit: the operator reads these
+ * from `pnpm releases`, the server's log and the shell's reports carry the same sentences.
+ */
+export const RELEASE_MESSAGES = {
+  notJson: 'it is not valid JSON',
+  invalidField: (at: string, problem: string) => `${at}: ${problem}`,
+  /** An app's release as the messages name it: 'mfe_board 1.2.0-20261122101500'. */
+  label: (app: string, version: string) => `${app} ${version}`,
+  sharedNotRange: (who: string, request: string, range: string) =>
+    `${who} requires ${request} "${range}", which is not a version range.`,
+  sharedNotProvided: (who: string, request: string, range: string, provider: string) =>
+    `${who} needs ${request} ${range}, but ${provider} does not provide it.`,
+  sharedUnmet: (who: string, request: string, range: string, provider: string, version: string) =>
+    `${who} needs ${request} ${range}, but ${provider} provides ${version}.`,
+  /** The shell, as its load-time check names it ('the shell 1.0.0-...' when it knows its version). */
+  thisShell: (version: string) => `the shell ${version}`,
+  /** A remote's release.json that the shell could not read at load time. */
+  releaseUnreadable: (who: string, reason: string) =>
+    `${who} was not loaded: its release.json ${reason}.`,
+  releaseMissing: (status: number) => `could not be fetched (HTTP ${status})`,
+  releaseNotFetched: (reason: string) => `could not be fetched (${reason})`,
+  releaseOfAnother: (app: string, version: string) =>
+    `describes ${app} ${version}, another release`,
+} as const;
+
+/** A release.json's text: the manifest, or why it is refused. */
+export function parseReleaseManifest(
+  text: string,
+): { ok: true; manifest: ReleaseManifest } | { ok: false; problem: string } {
+  const parsed = parseJson(text);
+  if (!parsed.ok) return parsed;
+  const [error, manifest] = validate(parsed.value, ReleaseManifest);
+  if (error) return { ok: false, problem: firstFailure(error) };
+  return { ok: true, manifest };
+}
+
+/** One shared module a release requires that a provider does not meet, and how. */
+export type SharedMisfit =
+  | { request: string; range: string; problem: 'not-a-range' }
+  | { request: string; range: string; problem: 'not-provided' }
+  | { request: string; range: string; problem: 'unmet'; provided: string };
+
+/**
+ * The shared singletons of `required` (request -> range, a release's `requires.shared`) that the
+ * versions of `provided` (request -> version, the shell's `provides.shared`) do not meet: a range
+ * semver cannot read, a module the provider does not share, or a version outside the range. Empty
+ * when everything fits. The page starts with the shell's copies (`loaded-first`), so a remote fits
+ * only when each of its ranges is met by the shell's version.
+ */
+export function unmetShared(
+  required: Record<string, string>,
+  provided: Record<string, string>,
+): SharedMisfit[] {
+  const found: SharedMisfit[] = [];
+  for (const [request, range] of Object.entries(required)) {
+    const version = provided[request];
+    if (validRange(range) === null) found.push({ request, range, problem: 'not-a-range' });
+    else if (version === undefined) found.push({ request, range, problem: 'not-provided' });
+    else if (!satisfies(version, range)) {
+      found.push({ request, range, problem: 'unmet', provided: version });
+    }
+  }
+  return found;
+}
+
+/** One misfit as a sentence: '`who` needs react ^20.0.0, but `provider` provides 19.3.1.' */
+export function describeSharedMisfit(who: string, provider: string, misfit: SharedMisfit): string {
+  switch (misfit.problem) {
+    case 'not-a-range':
+      return RELEASE_MESSAGES.sharedNotRange(who, misfit.request, misfit.range);
+    case 'not-provided':
+      return RELEASE_MESSAGES.sharedNotProvided(who, misfit.request, misfit.range, provider);
+    case 'unmet':
+      return RELEASE_MESSAGES.sharedUnmet(
+        who,
+        misfit.request,
+        misfit.range,
+        provider,
+        misfit.provided,
+      );
+  }
+}
+
+/** `releases/history.json`, beside remotes.json: every switch of an app's live version. */
+export const HISTORY_FILE = 'history.json';
+
+/** One line of history.json: a promote, or a rollback that undoes one. */
+export const ReleaseSwitch = object({
+  app: enums(APP_NAMES),
+  /** The version it served before (null: none). */
+  from: nullable(string()),
+  to: string(),
+  /** ISO 8601 time of the switch. */
+  at: string(),
+  /** Present on a rollback: it undoes the last promote still in force, not a new one. */
+  rollback: optional(literal(true)),
+});
+
+export type ReleaseSwitch = Infer<typeof ReleaseSwitch>;
+
+/** history.json: the switches, oldest first. */
+export const ReleaseHistory = array(ReleaseSwitch);
+
+/** history.json's text: its entries, or why it is refused. */
+export function parseHistory(
+  text: string,
+): { ok: true; entries: ReleaseSwitch[] } | { ok: false; problem: string } {
+  const parsed = parseJson(text);
+  if (!parsed.ok) return parsed;
+  const [error, entries] = validate(parsed.value, ReleaseHistory);
+  if (error) return { ok: false, problem: firstFailure(error) };
+  return { ok: true, entries };
+}
+
+/**
+ * The versions `app` was switched to or from before, newest first, without repeats and without
+ * `except` (the live one): what a page may fall back to when the live version does not fit.
+ */
+export function earlierVersions(
+  entries: readonly ReleaseSwitch[],
+  app: string,
+  except: string | undefined,
+): string[] {
+  const seen = new Set<string>(except === undefined ? [] : [except]);
+  const versions: string[] = [];
+  for (let i = entries.length - 1; i >= 0; i -= 1) {
+    const entry = entries[i]!;
+    if (entry.app !== app) continue;
+    for (const version of [entry.to, entry.from]) {
+      if (version === null || seen.has(version)) continue;
+      seen.add(version);
+      versions.push(version);
+    }
+  }
+  return versions;
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false; problem: string } {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false, problem: RELEASE_MESSAGES.notJson };
+  }
+}
+
+function firstFailure(error: { failures(): { path: unknown[]; message: string }[] }): string {
+  const failure = error.failures()[0]!;
+  const at = failure.path.length ? failure.path.join('.') : 'the file';
+  return RELEASE_MESSAGES.invalidField(at, failure.message);
+}
