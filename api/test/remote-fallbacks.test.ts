@@ -146,6 +146,30 @@ describe(`a remote's fallbacks on ${testDatabase}`, () => {
     expect(page).not.toContain('href="/assets/mfe-board/2.0.0-b/remoteEntry.js"');
   });
 
+  it('a build carrying a newer shared-ui minor: picked, registered before the shell starts, drawn in the browser', async () => {
+    const app = await site((d) =>
+      writeRelease(
+        d,
+        'mfe_board',
+        '2.0.0-b',
+        { react: '^19.3.1', '@jobboard/shared-ui': '^1.2.0' },
+        { provides: { react: '19.3.1', '@jobboard/shared-ui': '1.2.0' } },
+      ),
+    );
+    const remotes = await remotesOf(app);
+    // Its shared-ui 1.2.0 serves the shell's ^1.1.0 too: the page shares that copy, so the
+    // shell registers the board before it picks one.
+    expect(remotes.mfe_board).toEqual({
+      ...board('2.0.0-b'),
+      fallbacks: [],
+      picked: '2.0.0-b',
+      sharesFirst: true,
+    });
+    // On the server its entry would run with the shell's shared-ui 1.1.0: it is not used there.
+    expect(app.app.releases.serverRenderedVersion('mfe_board')).toBeNull();
+    expect(app.app.releases.servedVersion('mfe_board')).toBe('2.0.0-b');
+  });
+
   it('none that fits: picked is null, and nothing of the board is preloaded but its release.json', async () => {
     const app = await site((d) => {
       writeRelease(d, 'mfe_board', '1.3.0-z', SHARED_UI_9);

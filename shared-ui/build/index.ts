@@ -40,7 +40,7 @@ const SERVER_ENTRY = './src/server.tsx';
 
 /**
  * The one Rsbuild configuration every front-end app is built with (docs/architecture.md): React, Module
- * Federation with the shared singletons and `loaded-first`, no federated type generation, a
+ * Federation with the shared singletons (`version-first` in the shell), no federated type generation, a
  * versioned output folder under `releases/`, precompressed assets, and in development a dev server
  * on the app's own port that proxies `/api` to the API. In production an app with a server entry
  * is also built for Node, so the server can render its first view.
@@ -68,7 +68,10 @@ export function createAppConfig({ name, root }: AppBuildOptions) {
           name,
           ...(isShell ? { remotes: {} } : { filename: 'remoteEntry.js', exposes }),
           shared: sharedModules(root),
-          shareStrategy: 'loaded-first',
+          // The shell picks the highest copy of each singleton among itself and the remotes the server
+          // registers before it starts (shell/src/boot/shares-first.ts); the remotes take the copy
+          // already loaded (docs/frontend-delivery.md#shared-singletons).
+          shareStrategy: isShell ? 'version-first' : 'loaded-first',
           dts: false,
           // The federation runtime ships once, in the shell; production remotes use the shell's
           // instead of carrying their own (about 20 KB compressed less per remote). Under the dev

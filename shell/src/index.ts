@@ -1,3 +1,7 @@
+import { registerRemotesThatShareFirst } from './boot/shares-first';
+
+// Before the shared singletons are picked: a remote carrying a newer copy joins the pick.
+registerRemotesThatShareFirst();
 // The async boundary: shared singletons are negotiated before bootstrap (and React) load. Its
 // chunk is named so the build can list it among the files the server preloads (first-view.json).
 // Fire and forget: a chunk that fails to load is the browser's unhandled rejection to report,

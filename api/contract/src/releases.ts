@@ -1,3 +1,4 @@
+import greaterThan from 'semver/functions/gt';
 import satisfies from 'semver/functions/satisfies';
 import validRange from 'semver/ranges/valid';
 import {
@@ -76,6 +77,10 @@ export const RELEASE_MESSAGES = {
     `${who} needs ${request} ${range}, but ${provider} does not provide it.`,
   sharedUnmet: (who: string, request: string, range: string, provider: string, version: string) =>
     `${who} needs ${request} ${range}, but ${provider} provides ${version}.`,
+  sharedNowhere: (who: string, request: string, range: string) =>
+    `${who} needs ${request} ${range}, which no live app provides.`,
+  sharedConflict: (who: string, request: string, range: string, version: string, from: string) =>
+    `${who} needs ${request} ${range}, but the page would share ${request} ${version} (the highest version among the live apps, from ${from}).`,
   /** The shell, as its load-time check names it ('the shell 1.0.0-...' when it knows its version). */
   thisShell: (version: string) => `the shell ${version}`,
   /** A remote's release.json that the shell could not read at load time. */
@@ -143,6 +148,74 @@ export function describeSharedMisfit(who: string, provider: string, misfit: Shar
         misfit.provided,
       );
   }
+}
+
+/** An app of the page as the sharing of singletons sees it: its label, what it gives, what it needs. */
+export interface SharingApp {
+  /** How messages name it: 'the live shell 1.0.0-...', 'mfe_board 1.4.0'. */
+  label: string;
+  provides: Record<string, string>;
+  requires: Record<string, string>;
+}
+
+/** The copy of a shared singleton a page runs with: its version and the app that carries it. */
+export interface SharedCopy {
+  version: string;
+  from: string;
+}
+
+/**
+ * The copy of each shared singleton the page runs with when these apps are loaded together: the
+ * highest version any of them carries. That is what the federation runtime does when the apps'
+ * shared modules are registered before any is used (the shell's `version-first`, with the remotes
+ * that carry a newer copy registered before it starts: docs/frontend-delivery.md#shared-singletons).
+ * On a tie the first app keeps it (the shell comes first).
+ */
+export function sharedCopies(apps: readonly SharingApp[]): Record<string, SharedCopy> {
+  const copies: Record<string, SharedCopy> = {};
+  for (const app of apps) {
+    for (const [request, version] of Object.entries(app.provides)) {
+      const current = copies[request];
+      if (!current || greaterThan(version, current.version)) {
+        copies[request] = { version, from: app.label };
+      }
+    }
+  }
+  return copies;
+}
+
+/** The highest of these versions (semver order), or undefined when there are none. */
+export function newestVersion(versions: readonly string[]): string | undefined {
+  return versions.reduce<string | undefined>(
+    (best, version) => (best === undefined || greaterThan(version, best) ? version : best),
+    undefined,
+  );
+}
+
+/**
+ * Why these apps cannot run together on one copy of each shared singleton, one sentence per
+ * requirement the copy `sharedCopies` picks does not meet; empty when they can. A remote built
+ * against a newer minor of shared-ui fits beside an older shell (its copy serves both); one built
+ * against another major does not (no copy meets both ranges).
+ */
+export function sharedConflicts(apps: readonly SharingApp[]): string[] {
+  const copies = sharedCopies(apps);
+  const found: string[] = [];
+  for (const app of apps) {
+    for (const [request, range] of Object.entries(app.requires)) {
+      const copy = copies[request];
+      if (validRange(range) === null) {
+        found.push(RELEASE_MESSAGES.sharedNotRange(app.label, request, range));
+      } else if (!copy) {
+        found.push(RELEASE_MESSAGES.sharedNowhere(app.label, request, range));
+      } else if (!satisfies(copy.version, range)) {
+        found.push(
+          RELEASE_MESSAGES.sharedConflict(app.label, request, range, copy.version, copy.from),
+        );
+      }
+    }
+  }
+  return found;
 }
 
 /** `releases/history.json`, beside remotes.json: every switch of an app's live version. */

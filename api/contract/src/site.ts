@@ -1,4 +1,13 @@
-import { array, nullable, object, optional, record, string, type Infer } from 'superstruct';
+import {
+  array,
+  literal,
+  nullable,
+  object,
+  optional,
+  record,
+  string,
+  type Infer,
+} from 'superstruct';
 import type { Job } from './job';
 import type { SearchFilter, SearchResponse } from './search';
 
@@ -54,6 +63,13 @@ export const RemoteLocation = object({
    * release.json): then the browser's check alone decides.
    */
   picked: optional(nullable(string())),
+  /**
+   * The picked build carries a newer copy of a shared singleton than the shell (a shared-ui
+   * minor the shell was built before), and the page runs with that copy: the shell registers this
+   * remote before it starts, so the federation runtime finds that copy before it picks one
+   * (docs/frontend-delivery.md#shared-singletons). Absent otherwise.
+   */
+  sharesFirst: optional(literal(true)),
 });
 export type RemoteLocation = Infer<typeof RemoteLocation>;
 

@@ -12,6 +12,8 @@ import {
   parseReleaseManifest,
   parseRemotesFile,
   remoteEntry,
+  sharedConflicts,
+  sharedCopies,
   unmetShared,
   type AppName,
   type ReleaseManifest,
@@ -21,6 +23,7 @@ import {
   type RemoteName,
   type RemotesConfig,
   type RemotesFile,
+  type SharingApp,
 } from '@jobboard/contract';
 
 /** At most this many earlier versions of a remote are offered to the shell as fallbacks. */
@@ -144,7 +147,10 @@ export class Releases {
   remotes(): RemotesConfig {
     const versions = this.versions();
     const history = this.history.read();
-    const provided = this.shellProvides(versions.shell);
+    const shell = this.shellRelease(versions.shell);
+    // The apps the page runs together, as each remote's build is picked: a build fits when one
+    // copy of each shared singleton (the highest any of them carries) meets every app's ranges.
+    const sharing: SharingApp[] = shell ? [sharingApp(shell)] : [];
     const remotes: RemotesConfig = {};
     for (const name of REMOTE_NAMES) {
       const value = versions[name];
@@ -155,10 +161,17 @@ export class Releases {
         .map((version) => remoteEntry(name, version));
       const location: RemoteLocation = { ...remoteEntry(name, value), fallbacks };
       // A remote on another origin: its release.json is not here, the browser checks it alone.
-      if (provided && !isRemoteUrl(value)) {
-        location.picked = this.pick(name, [remoteEntry(name, value), ...fallbacks], provided);
+      if (shell && !isRemoteUrl(value)) {
+        location.picked = this.pick(name, [remoteEntry(name, value), ...fallbacks], sharing);
       }
       remotes[name] = location;
+    }
+    // A picked remote that carries the copy the page shares (newer than the shell's) is
+    // registered before the shell starts (site.ts, RemoteLocation.sharesFirst).
+    const carriers = new Set(Object.values(sharedCopies(sharing)).map((copy) => copy.from));
+    for (const app of sharing.slice(1)) {
+      const [name] = app.label.split(' ') as [RemoteName];
+      if (carriers.has(app.label) && remotes[name]) remotes[name].sharesFirst = true;
     }
     return remotes;
   }
@@ -174,25 +187,42 @@ export class Releases {
     return picked === undefined ? live : picked;
   }
 
-  /** The first of `builds` whose release.json fits what the shell provides; null when none. */
-  private pick(
-    remote: RemoteName,
-    builds: RemoteBuild[],
-    provided: Record<string, string>,
-  ): string | null {
+  /**
+   * The version whose server entry draws `app`'s first view, or null to leave it to the browser.
+   * On the server a remote's entry runs with the shell's own copies of the shared singletons
+   * (server-render.ts): a remote whose ranges those do not meet (built against a newer shared-ui
+   * minor, whose copy the browser shares) is drawn in the browser.
+   */
+  serverRenderedVersion(app: AppName): string | null {
+    const version = this.servedVersion(app);
+    if (app === 'shell' || !version || isRemoteUrl(version)) return version;
+    const shell = this.shellRelease(this.versions().shell);
+    const remote = this.manifestOf(app, version);
+    if (!shell || !remote) return version;
+    return unmetShared(remote.requires.shared, shell.provides.shared).length === 0 ? version : null;
+  }
+
+  /**
+   * The first of `builds` that runs beside the apps already picked (`sharing`, which it joins);
+   * null when none does.
+   */
+  private pick(remote: RemoteName, builds: RemoteBuild[], sharing: SharingApp[]): string | null {
     for (const build of builds) {
       const manifest = this.manifestOf(remote, build.version);
-      if (manifest && unmetShared(manifest.requires.shared, provided).length === 0) {
+      if (!manifest) continue;
+      const candidate = sharingApp(manifest);
+      if (sharedConflicts([...sharing, candidate]).length === 0) {
+        sharing.push(candidate);
         return build.version;
       }
     }
     return null;
   }
 
-  /** What the live shell provides (its release.json), or undefined when that cannot be read. */
-  private shellProvides(version: string | undefined): Record<string, string> | undefined {
+  /** The live shell's release.json, or undefined when that cannot be read. */
+  private shellRelease(version: string | undefined): ReleaseManifest | undefined {
     if (!version || isRemoteUrl(version)) return undefined;
-    return this.manifestOf('shell', version)?.provides.shared;
+    return this.manifestOf('shell', version) ?? undefined;
   }
 
   /** A release's release.json, when it is on disk and describes that very release. */
@@ -263,6 +293,15 @@ export class Releases {
       return null; // not built (yet): not remembered, so a later build is picked up
     }
   }
+}
+
+/** A release as the sharing of singletons sees it, named 'mfe_board 1.4.0'. */
+function sharingApp(manifest: ReleaseManifest): SharingApp {
+  return {
+    label: `${manifest.app} ${manifest.version}`,
+    provides: manifest.provides.shared,
+    requires: manifest.requires.shared,
+  };
 }
 
 /** The parts of a Module Federation manifest we read. */

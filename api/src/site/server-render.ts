@@ -138,10 +138,10 @@ export class ServerRenderer {
 
   /**
    * The server file of the version the page is drawn with (for a remote, the one the load-time
-   * check picks: Releases.servedVersion), when that version is on this server and has one.
+   * check picks, when its server entry can run beside the shell's: Releases.serverRenderedVersion), when that version is on this server and has one.
    */
   private serverFile(app: AppName): string | undefined {
-    const version = this.releases.servedVersion(app);
+    const version = this.releases.serverRenderedVersion(app);
     if (!version || isRemoteUrl(version)) return undefined;
     const file = path.join(this.releases.dir, APPS[app].folder, version, 'server', 'server.mjs');
     return existsSync(file) ? file : undefined;

@@ -67,7 +67,7 @@ export function writeRelease(
   app: 'shell' | 'mfe_board' | 'mfe_submit' | 'mfe_admin',
   version: string,
   shared: Record<string, string>,
-  options: { releaseJson?: string } = {},
+  options: { releaseJson?: string; provides?: Record<string, string> } = {},
 ): void {
   const folder = path.join(dir, app === 'shell' ? 'shell' : app.replace('_', '-'), version);
   mkdirSync(folder, { recursive: true });
@@ -76,7 +76,7 @@ export function writeRelease(
     version,
     commit: 'abc1234',
     builtAt: '2026-11-22T10:15:00.000Z',
-    provides: { shared: app === 'shell' ? shared : {}, exposes: [] },
+    provides: { shared: app === 'shell' ? shared : (options.provides ?? {}), exposes: [] },
     requires: {
       shared: app === 'shell' ? {} : shared,
       contract: '^1.0.0',

@@ -138,6 +138,7 @@ describe('pnpm releases promote', () => {
 
   it('refuses a release that does not fit, lists every reason and changes nothing', async () => {
     addRelease('mfe_board', '2.0.0', {
+      provides: { '@jobboard/shared-ui': '2.0.0' },
       requires: {
         shared: { ...RANGES, '@jobboard/shared-ui': '^2.0.0' },
         contract: '^2.0.0',
@@ -154,7 +155,7 @@ describe('pnpm releases promote', () => {
         'Refused: mfe_board 2.0.0 does not fit what is live (3 reasons); nothing changed.',
         '  - mfe_board 2.0.0 was built against contract ^2.0.0, but the API has contract 1.0.0 (another major version).',
         "  - mfe_board 2.0.0 calls the endpoint 'jobStats', which the API's contract 1.0.0 does not have.",
-        '  - mfe_board 2.0.0 needs @jobboard/shared-ui ^2.0.0, but the live shell 1.0.0 provides 1.1.0.',
+        '  - the live shell 1.0.0 needs @jobboard/shared-ui ^1.1.0, but the page would share @jobboard/shared-ui 2.0.0 (the highest version among the live apps, from mfe_board 2.0.0).',
       ].join('\n'),
     );
     expect(readFileSync(context.remotesConfig, 'utf8')).toBe(before);
@@ -167,16 +168,16 @@ describe('pnpm releases promote', () => {
       requires: { shared: { ...RANGES, '@jobboard/shared-ui': '^1.1.0' } },
     });
     writeRemotes({ shell: '1.0.0', mfe_board: '1.1.0' });
-    addRelease('shell', '0.9.0', {
-      provides: { '@jobboard/shared-ui': '1.0.0' },
-      requires: { shared: { ...RANGES, '@jobboard/shared-ui': '^1.0.0' } },
+    addRelease('shell', '2.0.0', {
+      provides: { '@jobboard/shared-ui': '2.0.0' },
+      requires: { shared: { ...RANGES, '@jobboard/shared-ui': '^2.0.0' } },
     });
 
-    const { code, err } = await run('promote', 'shell', '0.9.0');
+    const { code, err } = await run('promote', 'shell', '2.0.0');
 
     expect(code).toBe(1);
     expect(err).toContain(
-      '  - the live mfe_board 1.1.0 needs @jobboard/shared-ui ^1.1.0, but shell 0.9.0 provides 1.0.0.',
+      '  - the live mfe_board 1.1.0 needs @jobboard/shared-ui ^1.1.0, but the page would share @jobboard/shared-ui 2.0.0 (the highest version among the live apps, from shell 2.0.0).',
     );
     expect(readRemotes().shell).toBe('1.0.0');
   });

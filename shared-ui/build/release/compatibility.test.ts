@@ -50,10 +50,12 @@ describe('misfits', () => {
 
   it('refuses a remote built against a major shared-ui bump, naming shared-ui', () => {
     const board = release('mfe_board', '2.0.0', {
+      provides: { '@jobboard/shared-ui': '2.0.0' },
       requires: { shared: { ...RANGES, '@jobboard/shared-ui': '^2.0.0' } },
     });
+    // No copy meets both ranges: its 2.0.0 breaks the shell, the shell's 1.1.0 breaks it.
     expect(misfits(board, { shell: live(SHELL) }, API)).toEqual([
-      'mfe_board 2.0.0 needs @jobboard/shared-ui ^2.0.0, but the live shell 1.0.0 provides 1.1.0.',
+      'the live shell 1.0.0 needs @jobboard/shared-ui ^1.1.0, but the page would share @jobboard/shared-ui 2.0.0 (the highest version among the live apps, from mfe_board 2.0.0).',
     ]);
   });
 
@@ -64,12 +66,20 @@ describe('misfits', () => {
     expect(misfits(board, { shell: live(SHELL) }, API)).toEqual([]);
   });
 
-  it('refuses a remote that needs a later minor of shared-ui than the live shell provides', () => {
+  it('accepts a remote built against a later minor of shared-ui: its copy serves the shell too', () => {
+    const board = release('mfe_board', '1.3.0', {
+      provides: { '@jobboard/shared-ui': '1.2.0' },
+      requires: { shared: { ...RANGES, '@jobboard/shared-ui': '^1.2.0' } },
+    });
+    expect(misfits(board, { shell: live(SHELL) }, API)).toEqual([]);
+  });
+
+  it('refuses a remote that needs a later minor of shared-ui than any live app carries', () => {
     const board = release('mfe_board', '1.3.0', {
       requires: { shared: { ...RANGES, '@jobboard/shared-ui': '^1.2.0' } },
     });
     expect(misfits(board, { shell: live(SHELL) }, API)).toEqual([
-      'mfe_board 1.3.0 needs @jobboard/shared-ui ^1.2.0, but the live shell 1.0.0 provides 1.1.0.',
+      'mfe_board 1.3.0 needs @jobboard/shared-ui ^1.2.0, but the page would share @jobboard/shared-ui 1.1.0 (the highest version among the live apps, from the live shell 1.0.0).',
     ]);
   });
 
@@ -78,7 +88,7 @@ describe('misfits', () => {
       requires: { shared: { ...RANGES, react: '^20.0.0' } },
     });
     expect(misfits(board, { shell: live(SHELL) }, API)).toEqual([
-      'mfe_board 1.3.0 needs react ^20.0.0, but the live shell 1.0.0 provides 19.3.1.',
+      'mfe_board 1.3.0 needs react ^20.0.0, but the page would share react 19.3.1 (the highest version among the live apps, from the live shell 1.0.0).',
     ]);
   });
 
@@ -87,7 +97,7 @@ describe('misfits', () => {
       requires: { shared: { ...RANGES, jotai: '^2.0.0' } },
     });
     expect(misfits(board, { shell: live(SHELL) }, API)).toEqual([
-      'mfe_board 1.3.0 needs jotai ^2.0.0, but the live shell 1.0.0 does not provide it.',
+      'mfe_board 1.3.0 needs jotai ^2.0.0, which no live app provides.',
     ]);
   });
 
@@ -139,13 +149,22 @@ describe('misfits', () => {
     const board = release('mfe_board', '1.3.0', {
       requires: { shared: { ...RANGES, '@jobboard/shared-ui': '^1.1.0' } },
     });
-    const oldShell = release('shell', '0.9.0', {
+    const nextMajorShell = release('shell', '2.0.0', {
+      provides: { '@jobboard/shared-ui': '2.0.0' },
+      requires: { shared: { ...RANGES, '@jobboard/shared-ui': '^2.0.0' } },
+    });
+    expect(misfits(nextMajorShell, { shell: live(SHELL), mfe_board: live(board) }, API)).toEqual([
+      'the live mfe_board 1.3.0 needs @jobboard/shared-ui ^1.1.0, but the page would share @jobboard/shared-ui 2.0.0 (the highest version among the live apps, from shell 2.0.0).',
+    ]);
+  });
+
+  it('accepts an older shell beside a remote whose newer shared-ui minor serves both', () => {
+    const board = release('mfe_board', '1.3.0');
+    const olderShell = release('shell', '0.9.0', {
       provides: { '@jobboard/shared-ui': '1.0.0' },
       requires: { shared: { ...RANGES, '@jobboard/shared-ui': '^1.0.0' } },
     });
-    expect(misfits(oldShell, { shell: live(SHELL), mfe_board: live(board) }, API)).toEqual([
-      'the live mfe_board 1.3.0 needs @jobboard/shared-ui ^1.1.0, but shell 0.9.0 provides 1.0.0.',
-    ]);
+    expect(misfits(olderShell, { shell: live(SHELL), mfe_board: live(board) }, API)).toEqual([]);
   });
 
   it('accepts a shell whose provisions meet every live remote; remotes on another origin are skipped', () => {

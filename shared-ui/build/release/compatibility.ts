@@ -1,9 +1,9 @@
 import semver from 'semver';
 import {
-  describeSharedMisfit,
-  unmetShared,
+  sharedConflicts,
   type AppName,
   type ReleaseManifest,
+  type SharingApp,
 } from '@jobboard/contract';
 import { MESSAGES, releaseLabel } from './messages';
 
@@ -26,10 +26,10 @@ export interface ApiSide {
  * Why `release` would not work beside what is live, one sentence per misfit naming the thing;
  * empty when it fits.
  *
- * - The shared singletons come from the live shell (the federation's `loaded-first`: the page
- *   starts with the shell's copies): each range the release requires must be met by the version
- *   the live shell provides. A new shell is the provider itself, and must meet the ranges of every
- *   live remote instead.
+ * - The page runs with one copy of each shared singleton, the highest any live app carries
+ *   (`sharedCopies` in the contract): with this release in its app's place, that copy must meet
+ *   every live app's range and the release's own. A remote built against a newer shared-ui minor
+ *   fits beside an older shell (its copy serves both); another major does not.
  * - The contract's major version must be the API's (within a major, changes are additive).
  * - Every endpoint the release calls must be in the API's endpoint table.
  *
@@ -55,41 +55,36 @@ export function misfits(
     if (!known.has(name)) found.push(MESSAGES.missingEndpoint(self, name, api.contractVersion));
   }
 
-  if (release.app === 'shell') {
-    found.push(...unmet(self, release.requires.shared, self, release.provides.shared));
-    for (const [app, entry] of Object.entries(live) as [AppName, LiveApp][]) {
-      if (app === 'shell') continue;
-      const remote = MESSAGES.live(releaseLabel(app, entry.version));
-      if (entry.kind === 'unreadable') found.push(MESSAGES.liveUnreadable(remote, entry.reason));
-      if (entry.kind !== 'release') continue;
-      found.push(...unmet(remote, entry.manifest.requires.shared, self, release.provides.shared));
-    }
-    return found;
-  }
-
-  const shell = live.shell;
-  if (!shell) found.push(MESSAGES.noLiveShell(self));
-  else if (shell.kind === 'url') found.push(MESSAGES.shellIsUrl(shell.version));
+  // The apps the page would load together: the live ones, this release in its app's place,
+  // the shell first (it keeps a shared copy on a tie).
+  const apps: SharingApp[] = [];
+  const selfApp = {
+    label: self,
+    provides: release.provides.shared,
+    requires: release.requires.shared,
+  };
+  if (release.app === 'shell') apps.push(selfApp);
   else {
-    const provider = MESSAGES.live(releaseLabel('shell', shell.version));
-    if (shell.kind === 'unreadable') found.push(MESSAGES.liveUnreadable(provider, shell.reason));
-    else
-      found.push(...unmet(self, release.requires.shared, provider, shell.manifest.provides.shared));
+    const shell = live.shell;
+    if (!shell) found.push(MESSAGES.noLiveShell(self));
+    else if (shell.kind === 'url') found.push(MESSAGES.shellIsUrl(shell.version));
   }
+  for (const [app, entry] of Object.entries(live) as [AppName, LiveApp][]) {
+    if (app === release.app || entry.kind === 'url') continue;
+    const label = MESSAGES.live(releaseLabel(app, entry.version));
+    if (entry.kind === 'unreadable') {
+      found.push(MESSAGES.liveUnreadable(label, entry.reason));
+      continue;
+    }
+    const sharing = {
+      label,
+      provides: entry.manifest.provides.shared,
+      requires: entry.manifest.requires.shared,
+    };
+    if (app === 'shell') apps.unshift(sharing);
+    else apps.push(sharing);
+  }
+  if (release.app !== 'shell') apps.push(selfApp);
+  found.push(...sharedConflicts(apps));
   return found;
-}
-
-/**
- * The shared singletons `who` requires that `provider`'s versions do not meet: the contract's
- * check (`unmetShared`), the same the server and the shell run at load time.
- */
-function unmet(
-  who: string,
-  required: Record<string, string>,
-  provider: string,
-  provided: Record<string, string>,
-): string[] {
-  return unmetShared(required, provided).map((misfit) =>
-    describeSharedMisfit(who, provider, misfit),
-  );
 }

@@ -1,11 +1,13 @@
 import {
   matchFrontendRoute,
+  newestVersion,
   type FrontendRoute,
   type RemoteName,
   type RemotesConfig,
 } from '@jobboard/contract';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { getInstance, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
+import { registeredEarly } from '../boot/shares-first';
 import { pickBuild, type LoadableBuild } from './release-check';
 import { reportClientError } from './report';
 
@@ -44,17 +46,38 @@ function pickedBuild(remote: RemoteName): Promise<LoadableBuild | null> {
     const location = configured[remote];
     pick = location
       ? pickBuild(remote, location, {
-          provides: __SHELL_PROVIDES__,
+          provides: sharedInUse(),
           shellVersion: __APP_VERSION__,
           report: reportClientError,
         }).then((build) => {
-          if (build) registerRemotes([{ name: remote, entry: build.entry }]);
+          if (build && !registeredEarly(remote, build.entry)) {
+            registerRemotes([{ name: remote, entry: build.entry }]);
+          }
           return build;
         })
       : Promise.reject(new Error(`No location is configured for ${remote}`));
     picks.set(remote, pick);
   }
   return pick;
+}
+
+/**
+ * The version of each shared singleton a remote loaded now gets: the copy already loaded, or for
+ * one not used yet the highest registered (what the federation runtime will pick); the shell's
+ * own where the runtime has none. A remote's release.json is checked against this, not against
+ * the shell's build alone: a remote registered before the shell started may have given the page
+ * a newer copy (shares-first.ts).
+ */
+function sharedInUse(): Record<string, string> {
+  const inUse: Record<string, string> = { ...__SHELL_PROVIDES__ };
+  const scope = getInstance()?.shareScopeMap.default ?? {};
+  for (const [request, copies] of Object.entries(scope)) {
+    const versions = Object.keys(copies);
+    const loaded = versions.filter((version) => copies[version]?.loaded);
+    const newest = newestVersion(loaded.length ? loaded : versions);
+    if (newest) inUse[request] = newest;
+  }
+  return inUse;
 }
 
 /** The version of `remote` this page loaded (for a report), once it is picked. */

@@ -5,6 +5,9 @@ import {
   earlierVersions,
   parseHistory,
   parseReleaseManifest,
+  newestVersion,
+  sharedConflicts,
+  sharedCopies,
   unmetShared,
   type ReleaseSwitch,
 } from '../releases';
@@ -182,5 +185,49 @@ describe('a client error report', () => {
       ok: false,
       errors: { message: expect.any(String) },
     });
+  });
+});
+
+describe('one copy of each shared singleton for the apps of a page', () => {
+  const shell = {
+    label: 'the live shell 1.0.0',
+    provides: { react: '19.3.1', '@jobboard/shared-ui': '1.1.0' },
+    requires: { react: '^19.3.1', '@jobboard/shared-ui': '^1.1.0' },
+  };
+  const board = (sharedUi: string) => ({
+    label: `mfe_board ${sharedUi}`,
+    provides: { react: '19.3.1', '@jobboard/shared-ui': sharedUi },
+    requires: { react: '^19.3.1', '@jobboard/shared-ui': `^${sharedUi}` },
+  });
+
+  it('the page shares the highest version any app carries; on a tie the first app keeps it', () => {
+    expect(sharedCopies([shell, board('1.2.0')])).toEqual({
+      react: { version: '19.3.1', from: 'the live shell 1.0.0' },
+      '@jobboard/shared-ui': { version: '1.2.0', from: 'mfe_board 1.2.0' },
+    });
+    expect(newestVersion(['1.2.0', '1.10.0', '1.9.3'])).toBe('1.10.0');
+    expect(newestVersion([])).toBeUndefined();
+  });
+
+  it('a remote built against a later minor fits beside an older shell: its copy serves both', () => {
+    expect(sharedConflicts([shell, board('1.2.0')])).toEqual([]);
+  });
+
+  it('another major fits nobody, and the sentence names the module, both ranges and the copy', () => {
+    expect(sharedConflicts([shell, board('2.0.0')])).toEqual([
+      'the live shell 1.0.0 needs @jobboard/shared-ui ^1.1.0, but the page would share @jobboard/shared-ui 2.0.0 (the highest version among the live apps, from mfe_board 2.0.0).',
+    ]);
+  });
+
+  it('a module no app carries, and a range that is not one, are named', () => {
+    expect(
+      sharedConflicts([
+        shell,
+        { label: 'mfe_board x', provides: {}, requires: { jotai: '^2.0.0', react: 'newest' } },
+      ]),
+    ).toEqual([
+      'mfe_board x needs jotai ^2.0.0, which no live app provides.',
+      'mfe_board x requires react "newest", which is not a version range.',
+    ]);
   });
 });

@@ -14,6 +14,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 const federation = vi.hoisted(() => ({
   registerRemotes: vi.fn(),
   loadRemote: vi.fn(),
+  /** The runtime's share scope: null until a test gives the page one. */
+  getInstance: vi.fn((): unknown => null),
 }));
 vi.mock('@module-federation/enhanced/runtime', () => federation);
 
@@ -70,6 +72,8 @@ beforeEach(() => {
   reports = [];
   federation.registerRemotes.mockReset();
   federation.loadRemote.mockReset();
+  federation.getInstance.mockReset();
+  federation.getInstance.mockReturnValue(null);
   federation.loadRemote.mockImplementation(async () => ({
     default: () => <p>The board</p>,
   }));
@@ -105,6 +109,29 @@ const registered = () => federation.registerRemotes.mock.calls.map(([remotes]) =
 const reportsArrive = (count: number) => waitFor(() => expect(reports).toHaveLength(count));
 
 describe('the load-time check', () => {
+  it('checks against the copies the page really shares: a newer shared-ui registered before the shell started counts', async () => {
+    const SHARED_UI_1_2 = { react: '^19.0.0', '@jobboard/shared-ui': '^1.2.0' };
+    releases = { '3.0.0': release('3.0.0', SHARED_UI_1_2) };
+    // Without it, the shell's own 1.1.0 does not meet ^1.2.0: refused.
+    await expect((await page({ mfe_board: board([]) })).loadPage(ROUTE)).rejects.toThrow(
+      'No release of mfe_board fits this shell',
+    );
+    await reportsArrive(1);
+
+    vi.resetModules();
+    federation.getInstance.mockReturnValue({
+      shareScopeMap: {
+        default: {
+          '@jobboard/shared-ui': { '1.1.0': { loaded: undefined }, '1.2.0': { loaded: true } },
+          react: { '19.3.1': { loaded: true } },
+        },
+      },
+    });
+    const { loadPage } = await page({ mfe_board: board([]) });
+    await loadPage(ROUTE);
+    expect(registered().at(-1)).toEqual([{ name: 'mfe_board', entry: build('3.0.0').entry }]);
+  });
+
   it('loads the live build when its release.json fits, and reports nothing', async () => {
     releases = { '3.0.0': release('3.0.0', FITS), '2.0.0': release('2.0.0', FITS) };
     const { loadPage } = await page({ mfe_board: board(['2.0.0'], '3.0.0') });
