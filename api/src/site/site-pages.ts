@@ -11,7 +11,7 @@ import type { PublicReads } from '../jobs/public-reads';
 import { firstViewJson, jobIdInPath } from './first-view';
 import { pageHead, renderHead, type HeadContext } from './page-head';
 import type { Releases } from './releases';
-import { ServerRenderer, type ServerRenderLog } from './server-render';
+import { ServerRenderer, type ServerRenderLimits, type ServerRenderLog } from './server-render';
 import { renderShellPage } from './shell-page';
 
 /**
@@ -30,7 +30,8 @@ export interface SitePage {
  * (dropped when jobs change, like the answers it is made of).
  */
 export class SitePages {
-  private readonly renderer: ServerRenderer;
+  /** Draws first views in worker threads; its `stats()` count each version's failures. */
+  readonly renderer: ServerRenderer;
 
   constructor(
     private readonly releases: Releases,
@@ -38,14 +39,20 @@ export class SitePages {
     private readonly site: SiteConfig,
     /** The site's public address (PUBLIC_URL): canonical URLs, feeds, JSON-LD. */
     private readonly origin: string,
+    renderLimits: ServerRenderLimits,
     private readonly log?: ServerRenderLog,
   ) {
-    this.renderer = new ServerRenderer(releases, log);
+    this.renderer = new ServerRenderer(releases, renderLimits, log);
   }
 
   /** Get the apps' server entries ready before the first visitor (see ServerRenderer.warm). */
   warm(): Promise<void> {
     return this.renderer.warm();
+  }
+
+  /** End the render workers (the server is shutting down). */
+  close(): Promise<void> {
+    return this.renderer.close();
   }
 
   /** The page at `url` (path and query string); null when the shell has not been built. */
@@ -57,6 +64,9 @@ export class SitePages {
     const query = url.slice(pathname.length);
     const head = (data?: FirstViewData) =>
       renderHead(pageHead(this.headContext(), route, pathname, query, data), this.site.boardName);
+    // A page without its first view only for the moment (the render pool busy, or loading the
+    // versions just promoted) is sent but not kept: the next visitor gets it drawn.
+    let forNow = false;
     const build = async () => {
       const boot = this.boot();
       const data = await firstViewJson(this.reads, route, pathname, query);
@@ -65,6 +75,7 @@ export class SitePages {
         ...boot,
         ...(firstView ? { data: firstView } : {}),
       });
+      forNow = !rendered.lasting;
       return renderShellPage(
         shell.html,
         pathname,
@@ -72,7 +83,7 @@ export class SitePages {
         this.releases,
         head(firstView),
         data,
-        rendered,
+        rendered.page,
       );
     };
     const versions = JSON.stringify(this.releases.versions());
@@ -80,6 +91,7 @@ export class SitePages {
     const key = route ? `page:${versions}:${url}` : `page:${versions}:404`;
     try {
       const body = await this.reads.cache.text(key, build);
+      if (forNow) this.reads.cache.forget(key);
       return { status: route && (await this.isJobThatExists(pathname)) ? 200 : 404, body };
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
