@@ -159,8 +159,11 @@ const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
  * the figures); past a second the page is better drawn in the browser than waited for.
  */
 const DEFAULT_RENDER_TIMEOUT_MS = 1000;
-/** Each render worker's heap: React, the router and the pages of one set of versions fit many times. */
-const DEFAULT_RENDER_HEAP_MB = 256;
+/**
+ * Each render worker's heap: one set of versions' entries take about 15 MB loaded and 35 MB after
+ * fifty pages (docs/operations.md); a leak is stopped at four times that, per worker.
+ */
+const DEFAULT_RENDER_HEAP_MB = 128;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {

@@ -249,7 +249,7 @@ export class ServerRenderer {
     let limit: NodeJS.Timeout | undefined;
     return new Promise<RenderOutcome>((resolve) => {
       let answered = false;
-      const answer = (outcome: RenderOutcome) => {
+      const settle = (outcome: RenderOutcome) => {
         if (answered) return;
         answered = true;
         resolve(outcome);
@@ -260,16 +260,18 @@ export class ServerRenderer {
       // thread), but the visitor does not wait for it.
       const waited = setTimeout(() => {
         if (threadId === undefined) controller.abort(NOT_STARTED);
-        if (!drawing) answer(FOR_NOW);
+        if (!drawing) settle(FOR_NOW);
       }, timeoutMs);
+      const startDrawing = () => {
+        if (drawing) return;
+        drawing = true;
+        limit = setTimeout(() => controller.abort(TIMED_OUT), timeoutMs);
+        const version = pool.versions[remote]?.version ?? '';
+        this.events.emit('drawing', { app: remote, version, url });
+      };
       port1.on('message', (note: TaskNote) => {
         if ('started' in note) threadId = note.started;
-        if ('drawing' in note && !drawing) {
-          drawing = true;
-          limit = setTimeout(() => controller.abort(TIMED_OUT), timeoutMs);
-          const version = pool.versions[remote]?.version ?? '';
-          this.events.emit('drawing', { app: remote, version, url });
-        }
+        if ('drawing' in note) startDrawing();
       });
       pool.pool
         .run({ ...task, port: port2 } satisfies RenderTask, {
@@ -277,28 +279,30 @@ export class ServerRenderer {
           signal: controller.signal,
         })
         .then(
-          (answer_: WorkerAnswer) => {
-            if (answer_.ok) {
+          (result: WorkerAnswer) => {
+            // The answer can come before the note on the task's own port (two channels).
+            if (result.ok || result.phase === 'render') startDrawing();
+            if (result.ok) {
               this.succeeded(pool, remote);
-              answer(answer_.page ? { page: answer_.page, lasting: true } : NONE);
+              settle(result.page ? { page: result.page, lasting: true } : NONE);
               return;
             }
-            const error = Object.assign(new Error(answer_.error.message), {
-              stack: answer_.error.stack,
+            const error = Object.assign(new Error(result.error.message), {
+              stack: result.error.stack,
             });
             const message =
-              answer_.phase === 'load'
-                ? `could not load the server entry of ${answer_.app}`
+              result.phase === 'load'
+                ? `could not load the server entry of ${result.app}`
                 : 'could not render a page';
             this.failed(
               pool,
-              answer_.app,
+              result.app,
               'throws',
               error,
-              `${answer_.phase}:${task.route.module}`,
+              `${result.phase}:${task.route.module}`,
               message,
             );
-            answer(NONE);
+            settle(NONE);
           },
           (error: unknown) => {
             const outcome = this.taskFailed(pool, task.route, url, error, {
@@ -306,7 +310,7 @@ export class ServerRenderer {
               threadId,
               drawing,
             });
-            answer(outcome);
+            settle(outcome);
           },
         )
         .finally(() => {
@@ -457,6 +461,8 @@ export class ServerRenderer {
   /** Let a pool finish what it is drawing, then end its threads. */
   private retire(pool: RenderPool) {
     this.retiring.add(pool);
+    // What its threads still load is no longer wanted: it is not watched (nor counted) any more.
+    pool.stopWatching();
     const threadIds = pool.pool.threads.map((thread) => thread.threadId);
     void pool.close().finally(() => {
       this.retiring.delete(pool);
@@ -616,7 +622,7 @@ class RenderPool {
     await this.pool.destroy();
   }
 
-  private stopWatching() {
+  stopWatching() {
     for (const { timer } of this.loading.values()) clearTimeout(timer);
     this.loading.clear();
   }
