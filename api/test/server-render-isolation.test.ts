@@ -167,6 +167,7 @@ describe(`a remote's server entry that fails, on ${testDatabase}`, () => {
       expect(log.filter((line) => line.includes(said))).toHaveLength(1);
 
       // The worker that failed was replaced: the submit area is still drawn on the server.
+      await renderer.warm(); // by the fresh worker too, once it has loaded
       const submit = await app.inject('/submit-job');
       expect(rootOf(submit.body)).toBe('<main data-url="/submit-job"><form>submit</form></main>');
 
@@ -191,6 +192,7 @@ describe(`a remote's server entry that fails, on ${testDatabase}`, () => {
       expect(rootOf((await app.inject('/?q=d')).body)).toBe('');
       expect(drawn).toBe(false);
       expect(boardStats(renderer, '2')).toMatchObject({ [failure]: 3 });
+      await renderer.warm(); // the new pool has loaded the submit area
       expect(rootOf((await app.inject('/submit-job?again')).body)).toContain('<form>submit</form>');
     });
   }
@@ -201,15 +203,33 @@ describe(`a remote's server entry that fails, on ${testDatabase}`, () => {
     expect(boardStats(renderer, '2')?.serverRendered).toBe(false);
 
     promote(dir!, { mfe_board: '3' });
+    await renderer.warm(); // sees the switch and waits for the new pool to load
     expect(rootOf((await app.inject('/?q=d')).body)).toContain('board 3');
     // Rolled back to 2: it gets its chances again (and fails again, counted on).
     promote(dir!, { mfe_board: '2' });
+    await renderer.warm();
     expect(rootOf((await app.inject('/?q=e')).body)).toBe('');
     expect(boardStats(renderer, '2')).toMatchObject({
       throws: 4,
       failuresInARow: 1,
       serverRendered: true,
     });
+  });
+
+  it('an entry that throws while it loads is counted against its version; the other apps are still drawn', async () => {
+    dir = releases({ '2': "throw new Error('no board today');" }, '2');
+    t = await buildTestApp({
+      env: { RELEASES_DIR: dir, LOG_LEVEL: 'warn' },
+      logStream: { write: (line) => log.push(line) },
+    });
+    await createJobs(t.app, [{ title: 'Data Editor' }]);
+    const renderer = t.app.sitePages.renderer;
+    expect(rootOf((await t.app.inject('/')).body)).toBe('');
+    expect(rootOf((await t.app.inject('/submit-job')).body)).toContain('<form>submit</form>');
+    expect(boardStats(renderer, '2')).toMatchObject({ throws: 1, failuresInARow: 1 });
+    const said = log.filter((line) => line.includes('mfe_board 2 could not load its server entry'));
+    expect(said).toHaveLength(1);
+    expect(said[0]).toContain('no board today');
   });
 
   it('an entry that hangs while it loads is ended, counted and skipped like one that hangs drawing', async () => {
@@ -229,6 +249,7 @@ describe(`a remote's server entry that fails, on ${testDatabase}`, () => {
     expect(boardStats(renderer, '2')).toMatchObject({ timeouts: 3, serverRendered: false });
     expect(log.some((line) => line.includes('could not load its server entry in time'))).toBe(true);
     expect((await t.app.inject('/healthz')).statusCode).toBe(200);
+    await renderer.warm(); // the new pool has loaded the submit area
     expect(rootOf((await t.app.inject('/')).body)).toBe('');
     expect(rootOf((await t.app.inject('/submit-job')).body)).toContain('<form>submit</form>');
   });
@@ -245,7 +266,9 @@ describe(`a promote or rollback of a server-rendered app, on ${testDatabase}`, (
 
       const oldPool = next(renderer, 'poolClosed', ({ versions }) => versions.mfe_board === '2');
       promote(dir, { mfe_board: '10' });
-      // The switch is seen as remotes.json is written, or at the latest by the next page.
+      // The switch is seen as remotes.json is written (or at the latest at the next page), and
+      // the new versions load at once; the test waits for them, a visitor need not.
+      await renderer.warm();
       const res = await t.app.inject('/?after=switch');
       // Drawn by a thread that never loaded board 2 (its module-level list has only 10).
       expect(rootOf(res.body)).toBe(
@@ -261,6 +284,7 @@ describe(`a promote or rollback of a server-rendered app, on ${testDatabase}`, (
       // And back (a rollback): a new pool again, which loads 2 afresh.
       const poolOf10 = next(renderer, 'poolClosed', ({ versions }) => versions.mfe_board === '10');
       promote(dir, { mfe_board: '2' });
+      await renderer.warm();
       expect(rootOf((await t.app.inject('/?after=rollback')).body)).toContain(
         'board 2 from-the-shell: 1 jobs; loaded 2<',
       );

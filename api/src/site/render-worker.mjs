@@ -50,21 +50,19 @@ const remotes = shell.then(async (loadedShell) => {
   }
   return loaded;
 });
+// Every entry tried (a failure is answered to the first page that needs that entry).
+void remotes.then(() => note({ loadedAll: true }));
 
 function failed(app, phase, error) {
   return { ok: false, app, phase, error };
 }
 
 /**
- * A task: `{ warm: true }` (answers once every entry is loaded), or `{ url, boot, route, port }`:
- * draw `route`'s page at `url` with the boot configuration and its first-view data. `port`
- * hears when the task starts and when it starts drawing, so the owner times the drawing alone.
+ * A task, `{ url, boot, route, port }`: draw `route`'s page at `url` with the boot configuration
+ * and its first-view data. `port` hears when the task starts and when it starts drawing, so the
+ * owner times the drawing alone.
  */
 export default async function render(task) {
-  if (task.warm) {
-    await remotes;
-    return { ok: true, page: null };
-  }
   const { url, boot, route, port } = task;
   try {
     port.postMessage({ started: threadId });

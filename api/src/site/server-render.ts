@@ -97,14 +97,12 @@ export interface ServerRenderEvents {
 }
 
 /** What a worker is sent: plain data (render-worker.mjs). */
-type RenderTask =
-  | { warm: true }
-  | {
-      url: string;
-      boot: BootConfig;
-      route: Pick<FrontendRoute, 'remote' | 'module'>;
-      port: MessagePort;
-    };
+interface RenderTask {
+  url: string;
+  boot: BootConfig;
+  route: Pick<FrontendRoute, 'remote' | 'module'>;
+  port: MessagePort;
+}
 type MessagePort = InstanceType<typeof MessageChannel>['port1'];
 
 /** What a worker answers (render-worker.mjs). */
@@ -122,6 +120,7 @@ interface PoolNote {
   renderWorker: number;
   loading?: AppName;
   loaded?: AppName;
+  loadedAll?: true;
 }
 
 /** The versions a pool loads: app -> version and its server entry's file URL. */
@@ -180,7 +179,11 @@ export class ServerRenderer {
    */
   async warm(): Promise<void> {
     this.follow();
-    await this.livePool()?.warm;
+    // A pool can give way to another while it loads (a version skipped): wait for the live one.
+    for (let pool = this.livePool(); pool; pool = this.livePool()) {
+      await pool.loaded();
+      if (pool === this.current) return;
+    }
   }
 
   /** The first view of `url` (path and query string); none leaves the page to the browser. */
@@ -192,11 +195,7 @@ export class ServerRenderer {
     const remote = pool?.versions[route.remote];
     if (!pool || !shell || !remote) return NONE;
     const { module } = route;
-    const outcome = await this.draw(pool, url, {
-      url,
-      boot,
-      route: { remote: route.remote, module },
-    });
+    const outcome = await this.draw(pool, { url, boot, route: { remote: route.remote, module } });
     if (outcome.page?.html.includes(CLIENT_RENDERED_BOUNDARY)) {
       // React leaves a part that threw while drawn on the server to the browser, without a word
       // (renderToString takes no onError): say so, or the page silently loses its first view.
@@ -237,10 +236,10 @@ export class ServerRenderer {
   /** Run one page's drawing in the pool, within the time limit (see the class comment). */
   private draw(
     pool: RenderPool,
-    url: string,
     task: { url: string; boot: BootConfig; route: Pick<FrontendRoute, 'remote' | 'module'> },
   ): Promise<RenderOutcome> {
     const { timeoutMs } = this.limits;
+    const { url } = task;
     const remote = task.route.remote;
     const { port1, port2 } = new MessageChannel();
     const controller = new AbortController();
@@ -274,10 +273,13 @@ export class ServerRenderer {
         if ('drawing' in note) startDrawing();
       });
       pool.pool
-        .run({ ...task, port: port2 } satisfies RenderTask, {
-          transferList: [port2],
-          signal: controller.signal,
-        })
+        .run(
+          { ...task, port: port2 },
+          {
+            transferList: [port2],
+            signal: controller.signal,
+          },
+        )
         .then(
           (result: WorkerAnswer) => {
             // The answer can come before the note on the task's own port (two channels).
@@ -292,7 +294,7 @@ export class ServerRenderer {
             });
             const message =
               result.phase === 'load'
-                ? `could not load the server entry of ${result.app}`
+                ? 'could not load its server entry'
                 : 'could not render a page';
             this.failed(
               pool,
@@ -541,14 +543,16 @@ interface RenderPoolOptions {
 /**
  * The worker threads of one set of versions (piscina: a task aborted while it runs ends its
  * thread, which the pool replaces; `resourceLimits` caps each thread's heap). The threads load
- * their entries as they start, so the pool is warm before its first page.
+ * their entries as they start (a replacement too), so the pool is warm before its first page.
  */
 class RenderPool {
   readonly pool: Piscina<RenderTask, WorkerAnswer>;
-  readonly warm: Promise<void>;
   /** Threads this side ended: what their tasks then report is not counted a second time. */
   readonly ended = new Set<number>();
   private readonly loading = new Map<number, { app: AppName; timer: NodeJS.Timeout }>();
+  /** Threads that have tried every entry, and who waits for all threads to have. */
+  private readonly loadedThreads = new Set<number>();
+  private waiting: (() => void)[] = [];
 
   constructor(
     readonly key: string,
@@ -575,8 +579,14 @@ class RenderPool {
       },
     });
     this.pool.on('error', (error: Error) => options.onError(error));
+    // A thread ended is no longer waited for (once piscina has let go of it).
+    this.pool.on('workerDestroy', () => setImmediate(() => this.checkLoaded()));
     this.pool.on('message', (note: PoolNote) => {
       const thread = note.renderWorker;
+      if (note.loadedAll) {
+        this.loadedThreads.add(thread);
+        this.checkLoaded();
+      }
       if (note.loaded) clearTimeout(this.loading.get(thread)?.timer);
       if (note.loaded) this.loading.delete(thread);
       if (!note.loading) return;
@@ -590,15 +600,26 @@ class RenderPool {
       timer.unref();
       this.loading.set(thread, { app, timer });
     });
-    // One task per thread: each waits on its thread's loading, so they spread over all threads.
-    this.warm = Promise.all(
-      Array.from({ length: options.threads }, () =>
-        this.pool.run({ warm: true }).then(
-          () => undefined,
-          () => undefined,
-        ),
-      ),
-    ).then(() => undefined);
+  }
+
+  /** Resolves once every thread of the pool has loaded its entries (or the pool is retired). */
+  loaded(): Promise<void> {
+    return new Promise((resolve) => {
+      this.waiting.push(resolve);
+      this.checkLoaded();
+    });
+  }
+
+  private checkLoaded() {
+    const threads = this.pool.threads.map((worker) => worker.threadId);
+    if (threads.some((thread) => !this.loadedThreads.has(thread))) return;
+    this.release();
+  }
+
+  private release() {
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const resolve of waiting) resolve();
   }
 
   /** The app a thread is loading the entry of, if it is loading one. */
@@ -625,5 +646,6 @@ class RenderPool {
   stopWatching() {
     for (const { timer } of this.loading.values()) clearTimeout(timer);
     this.loading.clear();
+    this.release();
   }
 }
