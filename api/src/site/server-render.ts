@@ -3,7 +3,7 @@ import { existsSync, watch, type FSWatcher } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { MessageChannel } from 'node:worker_threads';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import {
   APPS,
   matchFrontendRoute,
@@ -103,7 +103,6 @@ interface RenderTask {
   route: Pick<FrontendRoute, 'remote' | 'module'>;
   port: MessagePort;
 }
-type MessagePort = InstanceType<typeof MessageChannel>['port1'];
 
 /** What a worker answers (render-worker.mjs). */
 type WorkerAnswer =
