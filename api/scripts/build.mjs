@@ -43,6 +43,8 @@ const ENTRY_POINTS = {
   backup: 'src/cli/backup.ts',
   restore: 'src/cli/restore.ts',
   'alerts-send': 'src/cli/alerts-send.ts',
+  // Started by path in a worker thread (src/site/server-render.ts, src/layout.ts).
+  'site/render-worker': 'src/site/render-worker.mjs',
 };
 
 /**

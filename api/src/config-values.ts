@@ -246,3 +246,19 @@ export function parsePublicUrl(raw: string): string {
   }
   return invalid('must be an http(s) URL such as https://jobs.example.org');
 }
+
+/** SERVER_RENDER_TIMEOUT_MS: milliseconds, from a twentieth of a second to a minute. */
+export function parseRenderTimeout(raw: string): number {
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 50 && n <= 60_000
+    ? n
+    : invalid('must be a whole number of milliseconds from 50 to 60000');
+}
+
+/** SERVER_RENDER_MAX_HEAP_MB: a render worker's heap, from 32 MB (below it React barely loads) to 16 GB. */
+export function parseRenderHeap(raw: string): number {
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 32 && n <= 16_384
+    ? n
+    : invalid('must be a whole number of megabytes from 32 to 16384');
+}

@@ -27,6 +27,8 @@ import {
   parseSecret,
   parseGhostUrl,
   parsePublicUrl,
+  parseRenderTimeout,
+  parseRenderHeap,
 } from './config-values';
 
 /**
@@ -93,6 +95,12 @@ export interface Config {
    * default); past it /sitemap.xml becomes a sitemap index. Lowered only to try the index.
    */
   sitemapUrlsPerFile: number;
+  /**
+   * The limits of a first view drawn on the server (site/server-render.ts), in worker threads:
+   * SERVER_RENDER_TIMEOUT_MS, past which a render is ended and the browser draws the page, and
+   * SERVER_RENDER_MAX_HEAP_MB, the heap of each render worker.
+   */
+  serverRender: { timeoutMs: number; maxHeapMb: number };
 }
 
 /**
@@ -145,6 +153,17 @@ export interface StripeConfig {
  * module in api/src/ and, the same depth, from the production bundle in api/dist/.
  */
 const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+/**
+ * A first view drawn on the server takes a few milliseconds to a few tens (docs/operations.md has
+ * the figures); past a second the page is better drawn in the browser than waited for.
+ */
+const DEFAULT_RENDER_TIMEOUT_MS = 1000;
+/**
+ * Each render worker's heap: one set of versions' entries take about 15 MB loaded and 35 MB after
+ * fifty pages (docs/operations.md); a leak is stopped at four times that, per worker.
+ */
+const DEFAULT_RENDER_HEAP_MB = 128;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -247,6 +266,10 @@ export function loadConfig(env: Env = process.env): Config {
 
   const requestTimeoutSeconds = read('REQUEST_TIMEOUT_SECONDS', parseTimeout, 30);
   const sitemapUrlsPerFile = read('SITEMAP_URLS_PER_FILE', parseSitemapUrls, SITEMAP_MAX_URLS);
+  const serverRender = {
+    timeoutMs: read('SERVER_RENDER_TIMEOUT_MS', parseRenderTimeout, DEFAULT_RENDER_TIMEOUT_MS),
+    maxHeapMb: read('SERVER_RENDER_MAX_HEAP_MB', parseRenderHeap, DEFAULT_RENDER_HEAP_MB),
+  };
 
   const airtable = {
     apiKey: read('AIRTABLE_API_KEY', (v) => v, ''),
@@ -307,6 +330,7 @@ export function loadConfig(env: Env = process.env): Config {
     requestTimeoutSeconds,
     sync,
     sitemapUrlsPerFile,
+    serverRender,
   };
 }
 

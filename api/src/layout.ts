@@ -15,3 +15,11 @@ export const CODE_DIR = import.meta.dirname;
 export const MIGRATIONS_DIR = fromSource
   ? path.resolve(CODE_DIR, '..', 'migrations')
   : path.join(CODE_DIR, 'migrations');
+
+/**
+ * The render worker's file (site/render-worker.mjs): plain JavaScript in the sources, which Node
+ * runs in a worker thread as it is; built to dist/site/render-worker.js (scripts/build.mjs).
+ */
+export const RENDER_WORKER_FILE = fromSource
+  ? path.join(CODE_DIR, 'site', 'render-worker.mjs')
+  : path.join(CODE_DIR, 'site', 'render-worker.js');

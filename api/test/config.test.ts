@@ -219,6 +219,23 @@ describe('configuration from the environment', () => {
     }
   });
 
+  it("reads the server render's time limit and worker heap, naming what a bad value must be", () => {
+    expect(loadConfig({}).serverRender).toEqual({ timeoutMs: 1000, maxHeapMb: 128 });
+    expect(
+      loadConfig({ SERVER_RENDER_TIMEOUT_MS: '250', SERVER_RENDER_MAX_HEAP_MB: '64' }).serverRender,
+    ).toEqual({ timeoutMs: 250, maxHeapMb: 64 });
+    for (const bad of ['49', '60001', '1s', '2.5', '-1']) {
+      expect(() => loadConfig({ SERVER_RENDER_TIMEOUT_MS: bad })).toThrow(
+        `SERVER_RENDER_TIMEOUT_MS must be a whole number of milliseconds from 50 to 60000 (got "${bad}")`,
+      );
+    }
+    for (const bad of ['31', '16385', '128MB', '0.5']) {
+      expect(() => loadConfig({ SERVER_RENDER_MAX_HEAP_MB: bad })).toThrow(
+        `SERVER_RENDER_MAX_HEAP_MB must be a whole number of megabytes from 32 to 16384 (got "${bad}")`,
+      );
+    }
+  });
+
   it('reads the first admin and the session timeouts, and wants both admin variables or neither', () => {
     const config = loadConfig({
       ADMIN_USERNAME: 'alice',

@@ -277,6 +277,11 @@ export class PublicCache {
     return (await pending).body;
   }
 
+  /** Drop one answer, which was good for its request but must not be kept (a page drawn later). */
+  forget(key: string): void {
+    this.entries.delete(key);
+  }
+
   /** Drop every answer (jobs changed). */
   invalidate(): void {
     this.generation += 1;

@@ -19,10 +19,12 @@ export default fp(
       app.publicReads,
       app.config.site,
       app.config.publicUrl,
+      app.config.serverRender,
       app.log,
     );
     app.decorate('sitePages', pages);
     app.addHook('onReady', () => pages.warm());
+    app.addHook('onClose', () => pages.close());
   },
   { name: 'site', dependencies: ['config', 'releases', 'jobs'] },
 );

@@ -11,7 +11,7 @@ import type { PublicReads } from '../jobs/public-reads';
 import { firstViewJson, jobIdInPath } from './first-view';
 import { pageHead, renderHead, type HeadContext } from './page-head';
 import type { Releases } from './releases';
-import { ServerRenderer, type ServerRenderLog } from './server-render';
+import { ServerRenderer, type ServerRenderLimits, type ServerRenderLog } from './server-render';
 import { renderShellPage } from './shell-page';
 
 /**
@@ -30,7 +30,8 @@ export interface SitePage {
  * (dropped when jobs change, like the answers it is made of).
  */
 export class SitePages {
-  private readonly renderer: ServerRenderer;
+  /** Draws first views in worker threads; its `stats()` count each version's failures. */
+  readonly renderer: ServerRenderer;
 
   constructor(
     private readonly releases: Releases,
@@ -38,14 +39,20 @@ export class SitePages {
     private readonly site: SiteConfig,
     /** The site's public address (PUBLIC_URL): canonical URLs, feeds, JSON-LD. */
     private readonly origin: string,
+    renderLimits: ServerRenderLimits,
     private readonly log?: ServerRenderLog,
   ) {
-    this.renderer = new ServerRenderer(releases, log);
+    this.renderer = new ServerRenderer(releases, renderLimits, log);
   }
 
   /** Get the apps' server entries ready before the first visitor (see ServerRenderer.warm). */
   warm(): Promise<void> {
     return this.renderer.warm();
+  }
+
+  /** End the render workers (the server is shutting down). */
+  close(): Promise<void> {
+    return this.renderer.close();
   }
 
   /** The page at `url` (path and query string); null when the shell has not been built. */
@@ -59,6 +66,9 @@ export class SitePages {
       renderHead(pageHead(this.headContext(), route, pathname, query, data), this.site.boardName);
     // Which build of each app the page uses, with the server's pick (releases.ts): read once.
     const boot = this.boot();
+    // A page without its first view only for the moment (the render pool busy, or loading the
+    // versions just promoted) is sent but not kept: the next visitor gets it drawn.
+    let forNow = false;
     const build = async () => {
       const data = await firstViewJson(this.reads, route, pathname, query);
       const firstView = data ? (JSON.parse(data) as FirstViewData) : undefined;
@@ -66,6 +76,7 @@ export class SitePages {
         ...boot,
         ...(firstView ? { data: firstView } : {}),
       });
+      forNow = !rendered.lasting;
       return renderShellPage(
         shell.html,
         pathname,
@@ -73,7 +84,7 @@ export class SitePages {
         this.releases,
         head(firstView),
         data,
-        rendered,
+        rendered.page,
       );
     };
     // The live versions, and each remote's fallbacks and pick: a page changes when any does (a
@@ -83,6 +94,7 @@ export class SitePages {
     const key = route ? `page:${versions}:${url}` : `page:${versions}:404`;
     try {
       const body = await this.reads.cache.text(key, build);
+      if (forNow) this.reads.cache.forget(key);
       return { status: route && (await this.isJobThatExists(pathname)) ? 200 : 404, body };
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
