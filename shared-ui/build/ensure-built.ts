@@ -5,7 +5,12 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { APP_NAMES, isRemoteUrl, parseRemotesFile, type RemotesFile } from '@jobboard/contract';
+import {
+  APP_NAMES,
+  isRemoteUrl,
+  parseRemotesFile,
+  type RemotesFile,
+} from '@jobboard/contract/site';
 import { APPS } from './federation';
 import { releasesDir, remotesConfigFile } from './releases';
 

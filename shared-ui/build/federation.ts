@@ -6,7 +6,7 @@ import { SHARED_UI_SINGLETONS, SINGLETONS } from './shared-modules';
  * What every app shares as singletons. Which apps exist (federation names, folders, dev ports,
  * exposed pages) is the contract's APPS table, read by the build, the server and the shell alike.
  */
-export { APPS, type AppName, type RemoteName } from '@jobboard/contract';
+export { APPS, type AppName, type RemoteName } from '@jobboard/contract/site';
 
 type SharedConfig = Record<
   string,

@@ -9,7 +9,7 @@ import {
 } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginStyledComponents } from '@rsbuild/plugin-styled-components';
-import { REMOTE_NAMES, assetsPath } from '@jobboard/contract';
+import { REMOTE_NAMES, assetsPath } from '@jobboard/contract/site';
 import { APPS, sharedModules, type AppName } from './federation';
 import { SERVER_SHARED_GLOBAL, SHARED_MODULES } from './shared-modules';
 import { precompress } from './precompress';

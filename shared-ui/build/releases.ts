@@ -1,6 +1,6 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import type { AppName, RemotesFile } from '@jobboard/contract';
+import type { AppName, RemotesFile } from '@jobboard/contract/site';
 import { writeJsonAtomically } from './json-file';
 import { readHistory, writeHistory } from './release/history';
 

@@ -25,4 +25,4 @@ export type SharedModule = (typeof SINGLETONS)[number] | (typeof SHARED_UI_SINGL
 
 export const SHARED_MODULES: SharedModule[] = [...SINGLETONS, ...SHARED_UI_SINGLETONS];
 
-export { SERVER_SHARED_GLOBAL } from '@jobboard/contract';
+export { SERVER_SHARED_GLOBAL } from '@jobboard/contract/site';

@@ -9,7 +9,7 @@ import {
   type AppName,
   type RemotesConfig,
   type RemotesFile,
-} from '@jobboard/contract';
+} from '@jobboard/contract/site';
 
 /** Where a refused remotes configuration is reported (the app's logger). */
 export interface ReleasesLog {

@@ -10,7 +10,7 @@ import {
   type AppName,
   type BootConfig,
   type FirstViewData,
-} from '@jobboard/contract';
+} from '@jobboard/contract/site';
 import type { Releases } from './releases';
 
 /** The mark React's server output puts on a Suspense boundary it leaves to the browser. */

@@ -12,7 +12,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { APPS, type AppName } from '@jobboard/contract';
+import { APPS, type AppName } from '@jobboard/contract/site';
 import { runCli, type CliContext } from './cli';
 import type { ReleaseManifest } from './manifest';
 

@@ -6,15 +6,15 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import {
   APPS,
   APP_NAMES,
-  ENDPOINTS,
   isRemoteUrl,
   parseRemotesFile,
   type AppName,
   type RemotesFile,
-} from '@jobboard/contract';
+} from '@jobboard/contract/site';
 import { promote, releasesDir, remotesConfigFile } from '../releases';
 import { misfits, type ApiSide, type LiveApp } from './compatibility';
 import { historyFile, lastPromote, readHistory } from './history';

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '@jobboard/contract';
+import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import { describeRelease, endpointsIn } from './collect';
 import { parseReleaseManifest } from './manifest';
 
@@ -11,7 +11,7 @@ const REPO = path.resolve(import.meta.dirname, '..', '..', '..');
 describe('endpointsIn', () => {
   it('finds ENDPOINTS.<name> and ENDPOINTS[<literal>], not in comments', () => {
     const code = [
-      "import { ENDPOINTS } from '@jobboard/contract';",
+      "import { ENDPOINTS } from '@jobboard/contract/endpoints';",
       '// apiFetch(ENDPOINTS.commented)',
       '/* ENDPOINTS.alsoCommented */',
       "const url = 'https://example.org/x'; apiFetch(ENDPOINTS.job, { params: { id } });",

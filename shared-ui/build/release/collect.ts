@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { APPS, type AppName } from '@jobboard/contract';
+import { APPS, type AppName } from '@jobboard/contract/site';
 import { sharedModules } from '../federation';
 import { SHARED_UI_SINGLETONS, SINGLETONS } from '../shared-modules';
 import type { ReleaseManifest } from './manifest';

@@ -1,5 +1,5 @@
 import semver from 'semver';
-import type { AppName } from '@jobboard/contract';
+import type { AppName } from '@jobboard/contract/site';
 import type { ReleaseManifest } from './manifest';
 import { MESSAGES, releaseLabel } from './messages';
 

@@ -11,7 +11,7 @@ import {
   validate,
   type Infer,
 } from 'superstruct';
-import { APP_NAMES, type AppName } from '@jobboard/contract';
+import { APP_NAMES, type AppName } from '@jobboard/contract/site';
 import { writeJsonAtomically } from '../json-file';
 import { MESSAGES } from './messages';
 

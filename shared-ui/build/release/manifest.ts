@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { array, enums, nonempty, object, record, string, validate, type Infer } from 'superstruct';
-import { APP_NAMES } from '@jobboard/contract';
+import { APP_NAMES } from '@jobboard/contract/site';
 import { MESSAGES } from './messages';
 
 /** The file every build writes beside its files: `releases/<app folder>/<version>/release.json`. */

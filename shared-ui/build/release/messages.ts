@@ -1,4 +1,4 @@
-import { APPS, type AppName } from '@jobboard/contract';
+import { APPS, type AppName } from '@jobboard/contract/site';
 
 /** An app's release as the messages name it: 'mfe_board 1.2.0-20261122101500'. */
 export const releaseLabel = (app: string, version: string) => `${app} ${version}`;

@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@jobboard/contract';
+import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiFetch, errorMessage } from '../api/api-fetch';
 

@@ -3,12 +3,14 @@ import {
   BACKGROUND_POLL_HEADER_VALUE,
   CSRF_HEADER,
   CSRF_HEADER_VALUE,
+} from '@jobboard/contract/common';
+import {
   endpointUrl,
   type Endpoint,
   type EndpointArgs,
   type EndpointInput,
   type EndpointResponse,
-} from '@jobboard/contract';
+} from '@jobboard/contract/endpoints';
 
 /**
  * A non-OK answer (docs/product.md#errors): the message is "{status}: {body text or status text}". The parsed

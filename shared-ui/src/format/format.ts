@@ -1,9 +1,10 @@
-import { ISO_DATE_PATTERN, parseDeadline, stripDeadlinePrefix } from '@jobboard/contract';
+import { ISO_DATE_PATTERN, parseDeadline, stripDeadlinePrefix } from '@jobboard/contract/common';
 
 /** Display rules of docs/product.md 4. */
 
 // Money and salaries are shown alike by the front ends and the API's e-mails: the contract's rules.
-export { formatCents, formatSalary, formatUsd } from '@jobboard/contract';
+export { formatCents, formatUsd } from '@jobboard/contract/common';
+export { formatSalary } from '@jobboard/contract/jobs';
 
 // Calendar dates carry no time zone: format them in UTC so no reader sees the day before.
 const usLongDate = new Intl.DateTimeFormat('en-US', {

@@ -1,4 +1,5 @@
-import { ENDPOINTS, type Member } from '@jobboard/contract';
+import { ENDPOINTS } from '@jobboard/contract/endpoints';
+import { type Member } from '@jobboard/contract/members';
 import { create } from 'zustand';
 import { ApiError, apiFetch } from '../api/api-fetch';
 

@@ -1,4 +1,4 @@
-import type { RemoteName } from '@jobboard/contract';
+import type { RemoteName } from '@jobboard/contract/site';
 import type { ReactNode } from 'react';
 
 /**

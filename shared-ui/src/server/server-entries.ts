@@ -1,4 +1,4 @@
-import type { BootConfig, FirstViewData, FrontendRoute } from '@jobboard/contract';
+import type { BootConfig, FirstViewData, FrontendRoute } from '@jobboard/contract/site';
 import type { ReactElement } from 'react';
 
 /**

@@ -1,4 +1,5 @@
-import { ENDPOINTS, endpointKey, type SiteConfig } from '@jobboard/contract';
+import { ENDPOINTS, endpointKey } from '@jobboard/contract/endpoints';
+import { type SiteConfig } from '@jobboard/contract/site';
 import { createContext, useContext } from 'react';
 import useSWR from 'swr';
 import { apiFetch } from '../api/api-fetch';

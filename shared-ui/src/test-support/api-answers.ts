@@ -1,4 +1,5 @@
-import type { ENDPOINTS, EndpointResponse, ErrorBody } from '@jobboard/contract';
+import type { ErrorBody } from '@jobboard/contract/common';
+import type { ENDPOINTS, EndpointResponse } from '@jobboard/contract/endpoints';
 
 type Endpoints = typeof ENDPOINTS;
 

@@ -1,4 +1,4 @@
-import type { SiteConfig } from '@jobboard/contract';
+import type { SiteConfig } from '@jobboard/contract/site';
 import { SharedUiProvider, SiteProvider } from '@jobboard/shared-ui';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-import type { SiteConfig } from '@jobboard/contract';
+import type { SiteConfig } from '@jobboard/contract/site';
 import { pendingSignIn, SharedUiProvider, SiteProvider, useMemberStore } from '@jobboard/shared-ui';
 import { fakeApi } from '@jobboard/shared-ui/test-support';
 import { render, screen, waitFor } from '@testing-library/react';

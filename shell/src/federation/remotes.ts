@@ -1,4 +1,8 @@
-import { matchFrontendRoute, type FrontendRoute, type RemotesConfig } from '@jobboard/contract';
+import {
+  matchFrontendRoute,
+  type FrontendRoute,
+  type RemotesConfig,
+} from '@jobboard/contract/site';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 

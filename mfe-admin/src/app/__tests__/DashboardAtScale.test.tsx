@@ -1,4 +1,4 @@
-import type { AdminJob } from '@jobboard/contract';
+import type { AdminJob } from '@jobboard/contract/admin';
 import { SharedUiProvider, useToastStore } from '@jobboard/shared-ui';
 import { MemoryRouter, Route, Routes, useLocation } from '@jobboard/shared-ui/router';
 import { fakeApi } from '@jobboard/shared-ui/test-support';

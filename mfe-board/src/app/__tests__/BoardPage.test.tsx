@@ -1,10 +1,6 @@
-import {
-  ENDPOINTS,
-  PAGE_SIZE,
-  endpointKey,
-  type Job,
-  type SearchResponse,
-} from '@jobboard/contract';
+import { PAGE_SIZE } from '@jobboard/contract/common';
+import { ENDPOINTS, endpointKey } from '@jobboard/contract/endpoints';
+import { type Job, type SearchResponse } from '@jobboard/contract/jobs';
 import { useToastStore } from '@jobboard/shared-ui';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

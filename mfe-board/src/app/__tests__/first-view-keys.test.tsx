@@ -1,9 +1,5 @@
-import {
-  filterFromQueryString,
-  type FirstViewData,
-  type Job,
-  type SearchResponse,
-} from '@jobboard/contract';
+import { filterFromQueryString, type Job, type SearchResponse } from '@jobboard/contract/jobs';
+import { type FirstViewData } from '@jobboard/contract/site';
 import { FIRST_VIEW_CASES, type FirstViewCase } from '@jobboard/contract/testing';
 import { Route } from '@jobboard/shared-ui/router';
 import { fakeApi } from '@jobboard/shared-ui/test-support';

@@ -1,4 +1,5 @@
-import { MEMBER_MESSAGES, type MemberSignedIn, type SiteConfig } from '@jobboard/contract';
+import { MEMBER_MESSAGES, type MemberSignedIn } from '@jobboard/contract/members';
+import { type SiteConfig } from '@jobboard/contract/site';
 import {
   PENDING_SIGN_IN_KEY,
   SIGN_IN_WINDOW_MS,

@@ -1,4 +1,5 @@
-import { JOB_LIST_LIMITS, type AdminJob } from '@jobboard/contract';
+import { type AdminJob } from '@jobboard/contract/admin';
+import { JOB_LIST_LIMITS } from '@jobboard/contract/jobs';
 import { SharedUiProvider, useToastStore } from '@jobboard/shared-ui';
 import { MemoryRouter, Route, Routes } from '@jobboard/shared-ui/router';
 import { fakeApi } from '@jobboard/shared-ui/test-support';

@@ -1,4 +1,4 @@
-import { BACKGROUND_POLL_HEADER, CSRF_HEADER, CSRF_HEADER_VALUE } from '@jobboard/contract';
+import { BACKGROUND_POLL_HEADER, CSRF_HEADER, CSRF_HEADER_VALUE } from '@jobboard/contract/common';
 import { fakeApi } from '@jobboard/shared-ui/test-support';
 import { describe, expect, it } from 'vitest';
 import { refreshJobs } from '../api/refresh-jobs';

@@ -1,4 +1,4 @@
-import { BACKGROUND_POLL_HEADER, CSRF_HEADER } from '@jobboard/contract';
+import { BACKGROUND_POLL_HEADER, CSRF_HEADER } from '@jobboard/contract/common';
 import { REFRESH } from '@jobboard/shared-ui';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-import { ALERT_MESSAGES, type AlertView } from '@jobboard/contract';
+import { ALERT_MESSAGES, type AlertView } from '@jobboard/contract/alerts';
 import { fakeApi } from '@jobboard/shared-ui/test-support';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

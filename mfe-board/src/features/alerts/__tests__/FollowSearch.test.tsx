@@ -1,4 +1,5 @@
-import { ALERT_MESSAGES, defaultSearchFilter, filterFromQueryString } from '@jobboard/contract';
+import { ALERT_MESSAGES } from '@jobboard/contract/alerts';
+import { defaultSearchFilter, filterFromQueryString } from '@jobboard/contract/jobs';
 import { fakeApi } from '@jobboard/shared-ui/test-support';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

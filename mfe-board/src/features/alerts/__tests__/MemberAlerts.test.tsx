@@ -1,4 +1,5 @@
-import { ALERT_MESSAGES, MEMBER_MESSAGES, type MemberAlert } from '@jobboard/contract';
+import { ALERT_MESSAGES, type MemberAlert } from '@jobboard/contract/alerts';
+import { MEMBER_MESSAGES } from '@jobboard/contract/members';
 import { useMemberStore } from '@jobboard/shared-ui';
 import { fakeApi } from '@jobboard/shared-ui/test-support';
 import { screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-import { MEMBER_MESSAGES } from '@jobboard/contract';
+import { MEMBER_MESSAGES } from '@jobboard/contract/members';
 import { useMemberStore, useToastStore } from '@jobboard/shared-ui';
 import { fakeApi } from '@jobboard/shared-ui/test-support';
 import { screen, waitFor, within } from '@testing-library/react';

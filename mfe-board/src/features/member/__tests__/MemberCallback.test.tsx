@@ -1,5 +1,5 @@
 import { SiteProvider } from '@jobboard/shared-ui';
-import type { SiteConfig } from '@jobboard/contract';
+import type { SiteConfig } from '@jobboard/contract/site';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import MemberCallbackPage from '../../../app/MemberCallbackPage';

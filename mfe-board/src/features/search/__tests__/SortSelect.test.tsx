@@ -1,4 +1,4 @@
-import { SORT_OPTIONS } from '@jobboard/contract';
+import { SORT_OPTIONS } from '@jobboard/contract/jobs';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { PAYMENT_MESSAGES, type PayPageView } from '@jobboard/contract';
+import { PAYMENT_MESSAGES, type PayPageView } from '@jobboard/contract/payments';
 import { SharedUiProvider, Toaster, useToastStore } from '@jobboard/shared-ui';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -2,7 +2,7 @@ import { SharedUiProvider, SiteProvider, useToastStore } from '@jobboard/shared-
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '@jobboard/shared-ui/router';
-import { SUBMISSION_EXTRA_MESSAGES } from '@jobboard/contract';
+import { SUBMISSION_EXTRA_MESSAGES } from '@jobboard/contract/submissions';
 import { SUBMISSION_CASES, VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { fakeApi } from '@jobboard/shared-ui/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
