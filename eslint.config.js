@@ -88,9 +88,9 @@ export default tseslint.config(
   },
   {
     // One router for the whole page: shared-ui's router entry, a federation singleton that
-    // carries only the parts the apps use (shared-ui/src/router.ts).
+    // carries only the parts the apps use (shared-ui/kit/src/router.ts).
     files: ['shell/**/*.{ts,tsx}', 'mfe-*/**/*.{ts,tsx}', 'shared-ui/**/*.{ts,tsx}'],
-    ignores: ['shared-ui/src/router.ts', 'shared-ui/src/router-server.ts'],
+    ignores: ['shared-ui/kit/src/router.ts', 'shared-ui/kit/src/router-server.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -109,8 +109,12 @@ export default tseslint.config(
   {
     // The contract is the front ends' only client: every call goes through shared-ui's apiFetch
     // with an endpoint of the table (its signatures take nothing else), never a fetch by hand.
-    files: ['shell/src/**/*.{ts,tsx}', 'mfe-*/src/**/*.{ts,tsx}', 'shared-ui/src/**/*.{ts,tsx}'],
-    ignores: ['shared-ui/src/api/api-fetch.ts', '**/__tests__/**', '**/test-support/**'],
+    files: [
+      'shell/src/**/*.{ts,tsx}',
+      'mfe-*/src/**/*.{ts,tsx}',
+      'shared-ui/kit/src/**/*.{ts,tsx}',
+    ],
+    ignores: ['shared-ui/kit/src/api/api-fetch.ts', '**/__tests__/**', '**/test-support/**'],
     rules: {
       'no-restricted-globals': [
         'error',

@@ -1,3 +1,3 @@
-import { createVitestConfig } from './build/vitest-config.js';
+import { createVitestConfig } from '@jobboard/test-utils/vitest';
 
-export default createVitestConfig({ include: ['build/**/*.test.ts'] });
+export default createVitestConfig();

@@ -17,7 +17,7 @@ import type { Releases } from './releases';
 const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
 
 /**
- * The shapes of the apps' server entries (shared-ui/src/server/server-entries.ts has them with
+ * The shapes of the apps' server entries (shared-ui/kit/src/server/server-entries.ts has them with
  * React's types; here elements are opaque).
  */
 interface ShellServerEntry {

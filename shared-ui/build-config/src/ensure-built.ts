@@ -14,7 +14,7 @@ import {
 import { APPS } from './federation';
 import { releasesDir, remotesConfigFile } from './releases';
 
-const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 const releases = releasesDir(repoRoot);
 
 function servedVersions(): RemotesFile {

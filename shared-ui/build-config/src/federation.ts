@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { SHARED_UI_SINGLETONS, SINGLETONS } from './shared-modules';
 
@@ -27,7 +27,7 @@ export function sharedModules(appRoot: string): SharedConfig {
     if (!range) throw new Error(`${pkg.name} must depend on ${packageName} (a shared singleton)`);
     shared[request] = { singleton: true, requiredVersion: range };
   }
-  const sharedUi = readJson(path.join(import.meta.dirname, '..', 'package.json'));
+  const sharedUi = readJson(path.join(sharedUiDir(appRoot), 'package.json'));
   for (const entry of SHARED_UI_SINGLETONS) {
     shared[entry] = {
       singleton: true,
@@ -36,6 +36,14 @@ export function sharedModules(appRoot: string): SharedConfig {
     };
   }
   return shared;
+}
+
+/**
+ * The runtime kit (@jobboard/shared-ui) the app is built with: the package installed in its
+ * node_modules (a link to shared-ui/kit in this workspace), its real folder.
+ */
+export function sharedUiDir(appRoot: string): string {
+  return realpathSync(path.join(appRoot, 'node_modules', '@jobboard', 'shared-ui'));
 }
 
 function readJson(file: string) {

@@ -12,7 +12,7 @@ import { defineConfig } from 'vitest/config';
  */
 export function createVitestConfig({ include = [] } = {}) {
   return defineConfig({
-    // What each app's build defines (build/index.ts); its tests see a fixed value.
+    // What each app's build defines (@jobboard/build-config, src/index.ts); its tests see a fixed value.
     define: { __APP_VERSION__: JSON.stringify('test') },
     test: {
       // Component tests type and click through whole screens: seconds on a busy 2-core machine,
@@ -23,7 +23,7 @@ export function createVitestConfig({ include = [] } = {}) {
       // its start (jsdom, the setup, React).
       pool: 'threads',
       include: ['src/**/*.test.{ts,tsx}', ...include],
-      setupFiles: [fileURLToPath(new URL('../src/test-setup.ts', import.meta.url))],
+      setupFiles: [fileURLToPath(new URL('./test-setup.ts', import.meta.url))],
     },
   });
 }

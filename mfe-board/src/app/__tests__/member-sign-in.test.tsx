@@ -7,9 +7,9 @@ import {
   startSignIn,
   useMemberStore,
 } from '@jobboard/shared-ui';
-import userEvent from '@testing-library/user-event';
-import { fakeApi } from '@jobboard/shared-ui/test-support';
-import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@jobboard/test-utils/user-event';
+import { fakeApi } from '@jobboard/test-utils';
+import { screen, waitFor } from '@jobboard/test-utils/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import MemberCallbackPage from '../MemberCallbackPage';
 import { BOOKMARKS_STORAGE_KEY, useBookmarks } from '../../features/jobs/stores/bookmarks-store';

@@ -306,7 +306,7 @@ describe('the pnpm releases script', () => {
     addRelease('shell', '1.0.0');
     addRelease('mfe_board', '1.0.0', { requires: { endpoints: ['noSuchEndpoint'] } });
     writeRemotes({ shell: '1.0.0' });
-    const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
+    const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..', '..');
 
     const result = spawnSync(
       path.join(repoRoot, 'node_modules', '.bin', 'tsx'),

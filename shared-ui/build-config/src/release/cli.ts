@@ -21,7 +21,7 @@ import { historyFile, lastPromote, readHistory } from './history';
 import { readRelease } from './manifest';
 import { MESSAGES } from './messages';
 
-const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
+const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..', '..', '..');
 
 export interface CliContext {
   releasesDir: string;

@@ -6,7 +6,7 @@ import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import { describeRelease, endpointsIn } from './collect';
 import { parseReleaseManifest } from './manifest';
 
-const REPO = path.resolve(import.meta.dirname, '..', '..', '..');
+const REPO = path.resolve(import.meta.dirname, '..', '..', '..', '..');
 
 describe('endpointsIn', () => {
   it('finds ENDPOINTS.<name> and ENDPOINTS[<literal>], not in comments', () => {
@@ -38,7 +38,9 @@ describe('describeRelease', () => {
   });
 
   it('provides the installed singletons and shared-ui at its version, and its pages', () => {
-    const sharedUi = JSON.parse(readFileSync(path.join(REPO, 'shared-ui', 'package.json'), 'utf8'));
+    const sharedUi = JSON.parse(
+      readFileSync(path.join(REPO, 'shared-ui', 'kit', 'package.json'), 'utf8'),
+    );
     expect(manifest.provides.shared).toMatchObject({
       react: installed('react'),
       'react/jsx-runtime': installed('react'),

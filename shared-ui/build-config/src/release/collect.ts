@@ -2,14 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { APPS, type AppName } from '@jobboard/contract/site';
-import { sharedModules } from '../federation';
+import { sharedModules, sharedUiDir } from '../federation';
 import { SHARED_UI_SINGLETONS, SINGLETONS } from '../shared-modules';
 import type { ReleaseManifest } from './manifest';
 import { MESSAGES } from './messages';
-
-/** shared-ui's folder: its package.json and src/. */
-const SHARED_UI = path.resolve(import.meta.dirname, '..', '..');
-const SHARED_UI_SRC = path.join(SHARED_UI, 'src') + path.sep;
 
 /**
  * The release.json of a build of `name` (the app in folder `root`) as version `version`: what it
@@ -52,7 +48,7 @@ export function providedSingletons(root: string): Record<string, string> {
       path.join(root, 'node_modules', packageName, 'package.json'),
     ).version;
   }
-  const sharedUi = readJson(path.join(SHARED_UI, 'package.json')).version;
+  const sharedUi = readJson(path.join(sharedUiDir(root), 'package.json')).version;
   for (const entry of SHARED_UI_SINGLETONS) provided[entry] = sharedUi;
   return provided;
 }
@@ -78,7 +74,7 @@ function gitCommit(cwd: string): string {
  */
 export function endpointsCalled(root: string): string[] {
   const files = [...sourceFiles(path.join(root, 'src'))];
-  files.push(...sharedUiFilesImported(files));
+  files.push(...sharedUiFilesImported(files, sharedUiDir(root)));
   const names = new Set<string>();
   for (const file of files) {
     for (const name of endpointsIn(file, readFileSync(file, 'utf8'))) names.add(name);
@@ -140,25 +136,26 @@ function importsOf(text: string): string[] {
 /**
  * The shared-ui files the app's files reach: the entries they import (`@jobboard/shared-ui`,
  * `@jobboard/shared-ui/router`... by shared-ui's package.json exports), then the files those
- * import, relative import by relative import, within shared-ui's `src/` (its `build/` is the
- * build configuration, never code of the page).
+ * import, relative import by relative import, within the kit's `src/` (the kit installed in the
+ * app's node_modules: shared-ui/kit).
  */
-function sharedUiFilesImported(appFiles: string[]): string[] {
-  const exportsMap: Record<string, string> = readJson(path.join(SHARED_UI, 'package.json')).exports;
+function sharedUiFilesImported(appFiles: string[], sharedUi: string): string[] {
+  const sharedUiSrc = path.join(sharedUi, 'src') + path.sep;
+  const exportsMap: Record<string, string> = readJson(path.join(sharedUi, 'package.json')).exports;
   const queue: string[] = [];
   for (const file of appFiles) {
     for (const specifier of importsOf(readFileSync(file, 'utf8'))) {
       const match = /^@jobboard\/shared-ui(\/.+)?$/.exec(specifier);
       if (!match) continue;
       const target = exportsMap[`.${match[1] ?? ''}`];
-      const file = target && resolveSource(path.join(SHARED_UI, target));
+      const file = target && resolveSource(path.join(sharedUi, target));
       if (file) queue.push(file);
     }
   }
   const seen = new Set<string>();
   while (queue.length) {
     const file = queue.pop()!;
-    if (seen.has(file) || isTestPath(file) || !file.startsWith(SHARED_UI_SRC)) continue;
+    if (seen.has(file) || isTestPath(file) || !file.startsWith(sharedUiSrc)) continue;
     seen.add(file);
     for (const specifier of importsOf(readFileSync(file, 'utf8'))) {
       if (!specifier.startsWith('.')) continue;

@@ -9,7 +9,7 @@ import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import { runCli } from './cli';
 import { readRelease } from './manifest';
 
-const REPO = path.resolve(import.meta.dirname, '..', '..', '..');
+const REPO = path.resolve(import.meta.dirname, '..', '..', '..', '..');
 const APP = path.join(REPO, 'mfe-admin');
 const VERSION = '1.0.0-releasetest';
 

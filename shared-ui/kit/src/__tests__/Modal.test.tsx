@@ -1,6 +1,6 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@jobboard/test-utils/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import userEvent from '@testing-library/user-event';
+import userEvent from '@jobboard/test-utils/user-event';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { Modal, ModalTitle } from '../primitives/Modal';

@@ -1,5 +1,5 @@
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { render, screen } from '@jobboard/test-utils/react';
+import userEvent from '@jobboard/test-utils/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SharedUiProvider } from '../SharedUiProvider';
 import { Pagination, pageItems } from '../primitives/Pagination';

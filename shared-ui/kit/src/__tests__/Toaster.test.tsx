@@ -1,5 +1,5 @@
-import { act, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, render, screen } from '@jobboard/test-utils/react';
+import userEvent from '@jobboard/test-utils/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SharedUiProvider } from '../SharedUiProvider';
 import { Toaster } from '../toast/Toaster';

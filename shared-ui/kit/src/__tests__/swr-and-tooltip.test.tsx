@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen } from '@jobboard/test-utils/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REFRESH, freshFor, swrDefaults } from '../api/swr';
 import {

@@ -1,6 +1,6 @@
 import * as contract from '@jobboard/contract/jobs';
-import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen } from '@jobboard/test-utils/react';
+import userEvent from '@jobboard/test-utils/user-event';
 import { Link, Route } from '@jobboard/shared-ui/router';
 import { describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../../test-support/render';
