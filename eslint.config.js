@@ -23,6 +23,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/releases/**',
+      '**/.api-report/**',
       'api/data/**',
       '**/test-results/**',
       '**/playwright-report/**',

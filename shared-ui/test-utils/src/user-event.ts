@@ -1,3 +1,2 @@
 /** Testing Library's user-event, through this package (see react.ts). */
-export { default, userEvent } from '@testing-library/user-event';
-export type * from '@testing-library/user-event';
+export { default, userEvent, type UserEvent } from '@testing-library/user-event';
