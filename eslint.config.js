@@ -1,4 +1,5 @@
 // One lint setup for the whole workspace. Formatting is Prettier's job (`pnpm format`).
+import { readFileSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
@@ -6,12 +7,23 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import boundaries from './tools/eslint/boundaries.js';
 
+const CONTRACT_SUBPATHS = Object.keys(
+  JSON.parse(readFileSync(new URL('./api/contract/package.json', import.meta.url), 'utf8')).exports,
+).map((subpath) => `@jobboard/contract${subpath.slice(1)}`);
+
+/** no-restricted-imports: '@jobboard/contract' bare, with the subpaths to import instead. */
+const CONTRACT_BARE = {
+  name: '@jobboard/contract',
+  message: `The contract has no root entry: import from its domain's subpath (${CONTRACT_SUBPATHS.join(', ')}).`,
+};
+
 export default tseslint.config(
   {
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
       '**/releases/**',
+      '**/.api-report/**',
       'api/data/**',
       '**/test-results/**',
       '**/playwright-report/**',
@@ -68,15 +80,24 @@ export default tseslint.config(
     rules: { 'boundaries/imports': 'error' },
   },
   {
+    // The contract has no root entry: each domain is a subpath (api/contract/README.md), so a
+    // change to one domain's API shows in that subpath's report only.
+    files: ['**/*.{js,mjs,ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', CONTRACT_BARE],
+    },
+  },
+  {
     // One router for the whole page: shared-ui's router entry, a federation singleton that
-    // carries only the parts the apps use (shared-ui/src/router.ts).
+    // carries only the parts the apps use (shared-ui/kit/src/router.ts).
     files: ['shell/**/*.{ts,tsx}', 'mfe-*/**/*.{ts,tsx}', 'shared-ui/**/*.{ts,tsx}'],
-    ignores: ['shared-ui/src/router.ts', 'shared-ui/src/router-server.ts'],
+    ignores: ['shared-ui/kit/src/router.ts', 'shared-ui/kit/src/router-server.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: [
+            CONTRACT_BARE,
             {
               name: 'react-router-dom',
               message: "Import the router from '@jobboard/shared-ui/router' (one shared router).",
@@ -89,8 +110,12 @@ export default tseslint.config(
   {
     // The contract is the front ends' only client: every call goes through shared-ui's apiFetch
     // with an endpoint of the table (its signatures take nothing else), never a fetch by hand.
-    files: ['shell/src/**/*.{ts,tsx}', 'mfe-*/src/**/*.{ts,tsx}', 'shared-ui/src/**/*.{ts,tsx}'],
-    ignores: ['shared-ui/src/api/api-fetch.ts', '**/__tests__/**', '**/test-support/**'],
+    files: [
+      'shell/src/**/*.{ts,tsx}',
+      'mfe-*/src/**/*.{ts,tsx}',
+      'shared-ui/kit/src/**/*.{ts,tsx}',
+    ],
+    ignores: ['shared-ui/kit/src/api/api-fetch.ts', '**/__tests__/**', '**/test-support/**'],
     rules: {
       'no-restricted-globals': [
         'error',

@@ -1,3 +1,3 @@
-import { createVitestConfig } from '@jobboard/shared-ui/vitest';
+import { createVitestConfig } from '@jobboard/test-utils/vitest';
 
 export default createVitestConfig();

@@ -1,7 +1,7 @@
-import { createVitestConfig } from '@jobboard/shared-ui/vitest';
+import { createVitestConfig } from '@jobboard/test-utils/vitest';
 import { mergeConfig } from 'vitest/config';
 
-// What the build defines for the shell alone (shared-ui/build/index.ts): its tests see what a
+// What the build defines for the shell alone (shared-ui/build-config/src/index.ts): its tests see what a
 // shell built from this checkout provides at the shared-ui version the tests name.
 export default mergeConfig(createVitestConfig(), {
   define: {

@@ -17,7 +17,8 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     projects: [
       '../api/contract/vitest.config.ts',
-      '../shared-ui/vitest.config.ts',
+      '../shared-ui/kit/vitest.config.ts',
+      '../shared-ui/build-config/vitest.config.ts',
       '../shell/vitest.config.ts',
       '../mfe-board/vitest.config.ts',
       '../mfe-submit/vitest.config.ts',

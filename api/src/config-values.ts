@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
-import { MIN_ADMIN_PASSWORD_LENGTH, SITEMAP_MAX_URLS } from '@jobboard/contract';
+import { MIN_ADMIN_PASSWORD_LENGTH } from '@jobboard/contract/common';
+import { SITEMAP_MAX_URLS } from '@jobboard/contract/jobs';
 import type { StripeConfig, TrustProxy } from './config';
 
 /**

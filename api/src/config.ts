@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { SITEMAP_MAX_URLS, type SiteConfig } from '@jobboard/contract';
+import { SITEMAP_MAX_URLS } from '@jobboard/contract/jobs';
+import { type SiteConfig } from '@jobboard/contract/site';
 import {
   parsePort,
   parseReadConnections,

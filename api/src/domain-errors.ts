@@ -1,4 +1,4 @@
-import type { FieldErrors } from '@jobboard/contract';
+import type { FieldErrors } from '@jobboard/contract/common';
 
 /**
  * What a domain service refuses, in the domain's words. Services know nothing of HTTP: the error

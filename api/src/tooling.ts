@@ -4,14 +4,8 @@
  * submissions' repository. Nothing else of the API is importable from outside it (package.json
  * "exports").
  */
-import type {
-  AdminJobPage,
-  AdminJobsQuery,
-  Job,
-  SearchFilter,
-  SearchRequest,
-  SearchResponse,
-} from '@jobboard/contract';
+import type { AdminJobPage, AdminJobsQuery } from '@jobboard/contract/admin';
+import type { Job, SearchFilter, SearchRequest, SearchResponse } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import type { Dialect } from './db/knex';
 import { JobChanges } from './jobs/job-changes';

@@ -1,4 +1,4 @@
-import type { AdminJob, AdminSubmission } from '@jobboard/contract';
+import type { AdminJob, AdminSubmission } from '@jobboard/contract/admin';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CSRF, createAdmin, login, sessionCookie, signedIn } from './support/admin';
 import { registeredRoutes } from './support/routes';

@@ -1,11 +1,6 @@
 import {
   ADMIN_LIMITS,
-  ENDPOINTS,
   MAX_BULK_JOBS,
-  SUBMISSION_EXTRA_MESSAGES,
-  SUBMISSION_LIMITS,
-  defaultSearchFilter,
-  MAX_QUERY_LENGTH,
   type AdminEmailPage,
   type AdminJob,
   type AdminJobPage,
@@ -13,7 +8,11 @@ import {
   type AdminSubmissionPage,
   type BulkJobResult,
   type HistoryEntry,
-} from '@jobboard/contract';
+} from '@jobboard/contract/admin';
+import { MAX_QUERY_LENGTH } from '@jobboard/contract/common';
+import { ENDPOINTS } from '@jobboard/contract/endpoints';
+import { defaultSearchFilter } from '@jobboard/contract/jobs';
+import { SUBMISSION_EXTRA_MESSAGES, SUBMISSION_LIMITS } from '@jobboard/contract/submissions';
 import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

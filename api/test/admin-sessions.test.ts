@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { BACKGROUND_POLL_HEADER } from '@jobboard/contract';
+import { BACKGROUND_POLL_HEADER } from '@jobboard/contract/common';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KnexSessionStore } from '../src/admins/session-store';
 import { migrations } from '../src/db/migrations';

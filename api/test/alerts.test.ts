@@ -1,4 +1,4 @@
-import { ALERT_LIMITS, ALERT_MESSAGES } from '@jobboard/contract';
+import { ALERT_LIMITS, ALERT_MESSAGES } from '@jobboard/contract/alerts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { JobInput } from '../src/jobs/job-input';
 import { signedIn } from './support/admin';

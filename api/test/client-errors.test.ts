@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CLIENT_ERROR_LIMITS, type ClientErrorReport } from '@jobboard/contract';
+import { CLIENT_ERROR_LIMITS, type ClientErrorReport } from '@jobboard/contract/site';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
 
 /**

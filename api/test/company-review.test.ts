@@ -1,4 +1,5 @@
-import type { AdminSubmission, HistoryEntry, Job } from '@jobboard/contract';
+import type { AdminSubmission, HistoryEntry } from '@jobboard/contract/admin';
+import type { Job } from '@jobboard/contract/jobs';
 import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { migrations } from '../src/db/migrations';

@@ -1,7 +1,7 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DATABASE_UNAVAILABLE_MESSAGE } from '@jobboard/contract';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '@jobboard/contract/common';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { VALID_SUBMISSION } from '@jobboard/contract/testing';

@@ -1,4 +1,4 @@
-import { FEED_ITEMS } from '@jobboard/contract';
+import { FEED_ITEMS } from '@jobboard/contract/jobs';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobs } from './support/jobs';

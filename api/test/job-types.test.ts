@@ -1,4 +1,4 @@
-import type { SearchResponse } from '@jobboard/contract';
+import type { SearchResponse } from '@jobboard/contract/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import canonicalJobTypes from '../migrations/20261124120500_canonical_job_types';
 import { createJobs } from './support/jobs';

@@ -1,4 +1,4 @@
-import type { AdminSubmission } from '@jobboard/contract';
+import type { AdminSubmission } from '@jobboard/contract/admin';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signedIn } from './support/admin';
 import { count } from './support/payments';

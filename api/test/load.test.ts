@@ -1,4 +1,5 @@
-import { CATEGORY_CHOICES, SORT_OPTIONS, type Job } from '@jobboard/contract';
+import { CATEGORY_CHOICES } from '@jobboard/contract/common';
+import { SORT_OPTIONS, type Job } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALID_SUBMISSION } from '@jobboard/contract/testing';

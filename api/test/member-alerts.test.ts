@@ -1,4 +1,6 @@
-import { ALERT_MESSAGES, MAX_INT4, MEMBER_MESSAGES } from '@jobboard/contract';
+import { ALERT_MESSAGES } from '@jobboard/contract/alerts';
+import { MAX_INT4 } from '@jobboard/contract/jobs';
+import { MEMBER_MESSAGES } from '@jobboard/contract/members';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseMail, tokenIn } from './support/alert-mail';
 import { CSRF, createAdmin, login, sessionCookie } from './support/admin';

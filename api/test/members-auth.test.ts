@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { MEMBER_MESSAGES } from '@jobboard/contract';
+import { MEMBER_MESSAGES } from '@jobboard/contract/members';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';

@@ -1,4 +1,5 @@
-import { MAX_INT4, MAX_MEMBER_BOOKMARKS, MEMBER_MESSAGES } from '@jobboard/contract';
+import { MAX_INT4 } from '@jobboard/contract/jobs';
+import { MAX_MEMBER_BOOKMARKS, MEMBER_MESSAGES } from '@jobboard/contract/members';
 import type { InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signedIn as adminSignedIn } from './support/admin';

@@ -1,14 +1,12 @@
 import {
   ADMIN_MESSAGES,
   JOB_AUDIT_DETAIL_MAX,
-  JOB_AUDIT_LIMITS,
-  JOB_LIST_LIMITS,
   jobToAdminForm,
   type AdminJob,
   type AdminJobUpdate,
   type HistoryEntry,
-  type Job,
-} from '@jobboard/contract';
+} from '@jobboard/contract/admin';
+import { JOB_AUDIT_LIMITS, JOB_LIST_LIMITS, type Job } from '@jobboard/contract/jobs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoDate } from '../src/jobs/dates';

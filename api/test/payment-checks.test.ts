@@ -1,4 +1,4 @@
-import type { AdminSubmission } from '@jobboard/contract';
+import type { AdminSubmission } from '@jobboard/contract/admin';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signedIn } from './support/admin';
 import { startFakeStripe, type FakeSession, type FakeStripe } from './support/fake-stripe';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PAY_LINK_MESSAGES } from '@jobboard/contract';
+import { PAY_LINK_MESSAGES } from '@jobboard/contract/payments';
 import type { Knex } from 'knex';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { migrations } from '../src/db/migrations';

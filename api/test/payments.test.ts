@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { PAYMENT_MESSAGES, type Job, type PayPageView } from '@jobboard/contract';
+import { type Job } from '@jobboard/contract/jobs';
+import { PAYMENT_MESSAGES, type PayPageView } from '@jobboard/contract/payments';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { freePort } from './support/pg-cluster';
 import { startFakeStripe, type FakeSession, type FakeStripe } from './support/fake-stripe';

@@ -1,11 +1,7 @@
-import {
-  ADMIN_LIMITS,
-  BROKEN_CHARACTER,
-  MAX_AMOUNT_CENTS,
-  MAX_INT4,
-  NUL_CHARACTER,
-  SUBMISSION_LIMITS,
-} from '@jobboard/contract';
+import { ADMIN_LIMITS, MAX_AMOUNT_CENTS } from '@jobboard/contract/admin';
+import { BROKEN_CHARACTER, NUL_CHARACTER } from '@jobboard/contract/common';
+import { MAX_INT4 } from '@jobboard/contract/jobs';
+import { SUBMISSION_LIMITS } from '@jobboard/contract/submissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { CSRF, createAdmin, login, sessionCookie, signedIn } from './support/admin';

@@ -1,4 +1,5 @@
-import type { AdminSubmission, PayPageView } from '@jobboard/contract';
+import type { AdminSubmission } from '@jobboard/contract/admin';
+import type { PayPageView } from '@jobboard/contract/payments';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { signedIn } from './support/admin';

@@ -1,4 +1,4 @@
-import type { Job, SearchResponse } from '@jobboard/contract';
+import type { Job, SearchResponse } from '@jobboard/contract/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobs } from './support/jobs';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';

@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { Job, SearchResponse } from '@jobboard/contract';
+import type { Job, SearchResponse } from '@jobboard/contract/jobs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signedIn } from './support/admin';
 import { createJobs } from './support/jobs';

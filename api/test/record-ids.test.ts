@@ -1,4 +1,5 @@
-import { MAX_INT4, RECORD_ID_PATTERN, RecordId, check, parseRecordId } from '@jobboard/contract';
+import { check } from '@jobboard/contract/common';
+import { MAX_INT4, RECORD_ID_PATTERN, RecordId, parseRecordId } from '@jobboard/contract/jobs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 

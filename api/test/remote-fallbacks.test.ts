@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BootConfig, RemoteLocation } from '@jobboard/contract';
+import type { BootConfig, RemoteLocation } from '@jobboard/contract/site';
 import {
   GOOD_REMOTES,
   SHELL_PROVIDES,

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseRemotesFile } from '@jobboard/contract';
+import { parseRemotesFile } from '@jobboard/contract/site';
 import { GOOD_REMOTES, fakeReleases, writeRemotes } from './support/releases';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
 

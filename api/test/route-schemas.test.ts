@@ -1,4 +1,4 @@
-import { ENDPOINTS, type Endpoint } from '@jobboard/contract';
+import { ENDPOINTS, type Endpoint } from '@jobboard/contract/endpoints';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonSerializerCompiler, route, structValidatorCompiler } from '../src/http/endpoint-route';

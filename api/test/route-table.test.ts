@@ -1,4 +1,4 @@
-import { BACKGROUND_POLL_HEADER } from '@jobboard/contract';
+import { BACKGROUND_POLL_HEADER } from '@jobboard/contract/common';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF, createAdmin, login, sessionCookie } from './support/admin';

@@ -1,9 +1,9 @@
+import { TOTAL_COUNT_CAP } from '@jobboard/contract/common';
 import {
   defaultSearchFilter,
-  TOTAL_COUNT_CAP,
   type SearchRequest,
   type SearchResponse,
-} from '@jobboard/contract';
+} from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobInput } from '../src/jobs/job-input';

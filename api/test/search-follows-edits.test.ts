@@ -1,5 +1,6 @@
-import type { AdminJob, SearchResponse } from '@jobboard/contract';
-import { jobToAdminForm } from '@jobboard/contract';
+import type { AdminJob } from '@jobboard/contract/admin';
+import type { SearchResponse } from '@jobboard/contract/jobs';
+import { jobToAdminForm } from '@jobboard/contract/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from './support/admin';
 import { jobInput } from './support/jobs';

@@ -1,4 +1,5 @@
-import { CATEGORY_CHOICES, type Job } from '@jobboard/contract';
+import { CATEGORY_CHOICES } from '@jobboard/contract/common';
+import { type Job } from '@jobboard/contract/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoDate, addDays } from '../src/jobs/dates';
 import { seedDemoIfEmpty } from '../src/seed/seed-demo';

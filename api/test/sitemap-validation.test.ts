@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { MAX_INT4, SITEMAP_MAX_BYTES, SITEMAP_MAX_URLS } from '@jobboard/contract';
+import { MAX_INT4, SITEMAP_MAX_BYTES, SITEMAP_MAX_URLS } from '@jobboard/contract/jobs';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { urlsPerFile, urlsetXml } from '../src/discovery/sitemap';

@@ -7,7 +7,7 @@ import {
   type HistoryEntry,
   type LastSync,
   type RefreshResult,
-} from '@jobboard/contract';
+} from '@jobboard/contract/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from './support/admin';
 import {

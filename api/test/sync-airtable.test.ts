@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { SYNC_LIMITS } from '@jobboard/contract';
+import { SYNC_LIMITS } from '@jobboard/contract/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { CSRF, login, sessionCookie, signedIn } from './support/admin';

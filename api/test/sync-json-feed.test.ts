@@ -1,4 +1,4 @@
-import { ADMIN_LIMITS, SYNC_LIMITS } from '@jobboard/contract';
+import { ADMIN_LIMITS, SYNC_LIMITS } from '@jobboard/contract/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF, login, sessionCookie, signedIn } from './support/admin';
 import { startFakeAirtable, type FakeAirtable } from './support/fake-airtable';

@@ -1,4 +1,4 @@
-import type { Job, SearchRequest, SearchResponse } from '@jobboard/contract';
+import type { Job, SearchRequest, SearchResponse } from '@jobboard/contract/jobs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 

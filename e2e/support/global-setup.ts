@@ -14,7 +14,7 @@ import { REPO_ROOT, SITE_ENV } from './site';
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const tsx = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
-  const ensureBuilt = spawnSync(tsx, ['shared-ui/build/ensure-built.ts'], {
+  const ensureBuilt = spawnSync(tsx, ['shared-ui/build-config/src/ensure-built.ts'], {
     cwd: REPO_ROOT,
     stdio: 'inherit',
   });

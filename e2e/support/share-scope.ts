@@ -48,7 +48,7 @@ export async function countRenderers(page: Page): Promise<void> {
   });
 }
 
-/** Every singleton the shell and the remotes share (shared-ui/build/shared-modules.ts). */
+/** Every singleton the shell and the remotes share (shared-ui/build-config/src/shared-modules.ts). */
 export const SINGLETONS = [
   'react',
   'react-dom',

@@ -2,9 +2,8 @@ import {
   PAGE_SIZE,
   RECENT_LIST_CATEGORY_ORDER,
   RECENT_LIST_OTHER_GROUP,
-  formatSalary,
-  type Job,
-} from '@jobboard/contract';
+} from '@jobboard/contract/common';
+import { formatSalary, type Job } from '@jobboard/contract/jobs';
 import type { Locator } from '@playwright/test';
 import { expect, test } from '../support/test';
 import {

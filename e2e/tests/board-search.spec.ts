@@ -1,4 +1,4 @@
-import { PAGE_SIZE } from '@jobboard/contract';
+import { PAGE_SIZE } from '@jobboard/contract/common';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import {

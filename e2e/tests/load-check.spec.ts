@@ -1,6 +1,6 @@
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { BootConfig } from '@jobboard/contract';
+import type { BootConfig } from '@jobboard/contract/site';
 import { expect, test } from '../support/test';
 import { cards, searchBox } from '../support/board';
 import { readRemotesConfig, writeRemotesConfig } from '../support/remotes';

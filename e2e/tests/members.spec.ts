@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { MEMBER_MESSAGES } from '@jobboard/contract';
+import { MEMBER_MESSAGES } from '@jobboard/contract/members';
 import { ApiProcess, FakeGhost, memberKey } from '@jobboard/api/test-support';
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { cardOf, cards } from '../support/board';

@@ -31,7 +31,7 @@ type App = keyof typeof APPS;
 const REMOTES = ['mfe_board', 'mfe_submit', 'mfe_admin'] as const;
 type Remote = (typeof REMOTES)[number];
 
-/** The shared singletons of every app (shared-ui/build/shared-modules.ts). */
+/** The shared singletons of every app (shared-ui/build-config/src/shared-modules.ts). */
 const SINGLETONS = [
   'react',
   'react/jsx-runtime',

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { SUBMISSION_MESSAGES } from '@jobboard/contract';
+import { SUBMISSION_MESSAGES } from '@jobboard/contract/submissions';
 
 const JOB = {
   title: `Digital Organizer ${Date.now()}`,

@@ -1,4 +1,4 @@
-import type { FirstViewData } from '@jobboard/contract';
+import type { FirstViewData } from '@jobboard/contract/site';
 import type { RemoteServerEntry } from '@jobboard/shared-ui/server';
 import type { ComponentType } from 'react';
 import BoardPage from './app/BoardPage';

@@ -7,7 +7,7 @@
  * theme.
  */
 import * as sharedUi from '@jobboard/shared-ui';
-import type { SharedModule } from '@jobboard/shared-ui/build';
+import type { SharedModule } from '@jobboard/build-config';
 import * as router from '@jobboard/shared-ui/router';
 import { StaticRouter } from '@jobboard/shared-ui/router-server';
 import type { ShellServerEntry } from '@jobboard/shared-ui/server';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ENDPOINTS, type Endpoint } from '@jobboard/contract';
+import { ENDPOINTS, type Endpoint } from '@jobboard/contract/endpoints';
 import { describe, expect, it } from 'vitest';
 import { OUTPUT_FILE, renderHttpApi } from './http-api';
 

@@ -1,8 +1,16 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as contract from '@jobboard/contract';
-import type { AnyStruct, Endpoint } from '@jobboard/contract';
+import * as admin from '@jobboard/contract/admin';
+import * as alerts from '@jobboard/contract/alerts';
+import * as common from '@jobboard/contract/common';
+import * as endpointTable from '@jobboard/contract/endpoints';
+import * as jobs from '@jobboard/contract/jobs';
+import * as members from '@jobboard/contract/members';
+import * as payments from '@jobboard/contract/payments';
+import * as site from '@jobboard/contract/site';
+import * as submissions from '@jobboard/contract/submissions';
+import type { AnyStruct, Endpoint } from '@jobboard/contract/endpoints';
 import { format, resolveConfig } from 'prettier';
 
 /**
@@ -30,7 +38,7 @@ const GENERATED_NOTE =
 
 /** The page as `pnpm docs:api` writes it, formatted as `pnpm lint` expects. */
 export async function renderHttpApi(
-  endpoints: Record<string, Endpoint> = contract.ENDPOINTS,
+  endpoints: Record<string, Endpoint> = endpointTable.ENDPOINTS,
   template: string = readFileSync(TEMPLATE_FILE, 'utf8'),
 ): Promise<string> {
   const writer = new Writer(structNames());
@@ -227,7 +235,18 @@ interface Names {
  */
 function structNames(): Names {
   const names: Names = { byStruct: new Map(), bySchema: new Map() };
-  for (const [name, value] of Object.entries(contract)) {
+  const contract = [
+    admin,
+    alerts,
+    common,
+    endpointTable,
+    jobs,
+    members,
+    payments,
+    site,
+    submissions,
+  ];
+  for (const [name, value] of contract.flatMap((entry) => Object.entries(entry))) {
     if (!isStruct(value) || names.byStruct.has(value)) continue;
     names.byStruct.set(value, name);
     if (fieldsOf(value) && !names.bySchema.has(value.schema)) {

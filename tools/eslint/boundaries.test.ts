@@ -104,7 +104,7 @@ const PLANTED: { rule: string; file: string; code: string; error: RegExp }[] = [
   {
     rule: 'a migration imports nothing of the contract either',
     file: 'api/migrations/20991231000100_planted.ts',
-    code: "export { MAX_INT4 } from '@jobboard/contract';\n",
+    code: "export { MAX_INT4 } from '@jobboard/contract/jobs';\n",
     error: /A migration is history: it imports nothing of the application/,
   },
 ];
@@ -123,7 +123,7 @@ describe('the import boundaries fail the lint', () => {
       // A feature's own files, the app's shared lib, shared-ui and the contract.
       [
         'mfe-board/src/features/search/components/Planted.tsx',
-        "export { SEARCH_TEXT } from '../messages';\nexport { Button } from '@jobboard/shared-ui';\nexport { APPS } from '@jobboard/contract';\nexport { httpUrl } from '../../../lib/urls';\n",
+        "export { SEARCH_TEXT } from '../messages';\nexport { Button } from '@jobboard/shared-ui';\nexport { APPS } from '@jobboard/contract/site';\nexport { httpUrl } from '../../../lib/urls';\n",
       ],
       // A feature's own `api` folder is not the API package.
       ['mfe-admin/src/features/jobs/components/Planted.tsx', "export * from '../api/save-job';\n"],
@@ -151,6 +151,18 @@ describe('the import boundaries fail the lint', () => {
     ];
     for (const [file, code] of allowed) {
       expect(await boundaryErrors(file, code), file).toEqual([]);
+    }
+  });
+
+  it("refuses the contract's root, naming its subpaths", async () => {
+    const [result] = await eslint.lintText("export { APPS } from '@jobboard/contract';\n", {
+      filePath: path.join(ROOT, 'mfe-board/src/app/Planted.tsx'),
+    });
+    const restricted = result!.messages.filter((m) => m.ruleId === 'no-restricted-imports');
+    expect(restricted).toHaveLength(1);
+    expect(restricted[0]!.message).toMatch(/The contract has no root entry/);
+    for (const subpath of ['jobs', 'admin', 'site', 'endpoints', 'common', 'testing']) {
+      expect(restricted[0]!.message).toContain(`@jobboard/contract/${subpath}`);
     }
   });
 });

@@ -15,8 +15,16 @@ function git(args: string[]): string | null {
   return result.status === 0 ? result.stdout : null;
 }
 
+/**
+ * The commit this branch is compared with: CHANGED_BASE, or where it left main; null when there
+ * is neither (a clone without main, as CI's may be).
+ */
+export function changedBase(): string | null {
+  return process.env.CHANGED_BASE ?? git(['merge-base', 'HEAD', 'main'])?.trim() ?? null;
+}
+
 export function changedFiles(): { base: string; files: string[] } {
-  const base = process.env.CHANGED_BASE ?? git(['merge-base', 'HEAD', 'main'])?.trim() ?? 'HEAD';
+  const base = changedBase() ?? 'HEAD';
   const changed = [
     ...(git(['diff', '--name-only', '--diff-filter=ACMRD', base]) ?? '').split('\n'),
     ...(git(['ls-files', '--others', '--exclude-standard']) ?? '').split('\n'),

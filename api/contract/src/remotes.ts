@@ -1,6 +1,6 @@
 /**
  * The front-end apps of the site and how releases of them are picked (docs/architecture.md). The
- * build (shared-ui/build), the server (api/src/site) and the shell all read them from here, so no
+ * build (shared-ui/build-config), the server (api/src/site) and the shell all read them from here, so no
  * two places can disagree about an app's name, folder, port or pages.
  */
 

@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@jobboard/contract';
+import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import { csrfGuard } from '../http/csrf';
 import { prepend, type RouteArea } from '../http/route-area';
 import sessionPlugin from '../plugins/session';

@@ -1,4 +1,4 @@
-import { BACKGROUND_POLL_HEADER, BACKGROUND_POLL_HEADER_VALUE } from '@jobboard/contract';
+import { BACKGROUND_POLL_HEADER, BACKGROUND_POLL_HEADER_VALUE } from '@jobboard/contract/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SAFE_METHODS } from '../http/csrf';
 import { HttpError } from '../http/http-error';

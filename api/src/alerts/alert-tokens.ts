@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ALERT_TOKEN_PATTERN } from '@jobboard/contract';
+import { ALERT_TOKEN_PATTERN } from '@jobboard/contract/alerts';
 
 /** A new token: 32 random bytes, base64url (43 characters): nobody can guess one. */
 export const newAlertToken = (): string => randomBytes(32).toString('base64url');

@@ -1,4 +1,4 @@
-import type { AlertFrequency } from '@jobboard/contract';
+import type { AlertFrequency } from '@jobboard/contract/alerts';
 import type { Db } from '../db/knex';
 
 export type AlertStatus = 'pending' | 'confirmed' | 'unsubscribed';

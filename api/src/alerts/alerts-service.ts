@@ -3,13 +3,13 @@ import {
   ALERT_LIMITS,
   ALERT_MESSAGES,
   describeSearch,
-  filterFromQueryString,
   normaliseAlertSearch,
   type AlertFrequency,
   type AlertSubscription,
   type AlertView,
   type MemberAlerts,
-} from '@jobboard/contract';
+} from '@jobboard/contract/alerts';
+import { filterFromQueryString } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import { Gone, Invalid, NotFound, TooMany } from '../domain-errors';
 import type { PublicReads } from '../jobs/public-reads';

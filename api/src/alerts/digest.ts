@@ -1,4 +1,5 @@
-import { ALERT_LIMITS, describeSearch, filterFromQueryString } from '@jobboard/contract';
+import { ALERT_LIMITS, describeSearch } from '@jobboard/contract/alerts';
+import { filterFromQueryString } from '@jobboard/contract/jobs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import type { PublicReads } from '../jobs/public-reads';

@@ -6,7 +6,7 @@ import type {
   AdminStats,
   AdminSubmissionsQuery,
   HistoryEntry,
-} from '@jobboard/contract';
+} from '@jobboard/contract/admin';
 import type { Knex } from 'knex';
 import type { AlertsService } from '../alerts/alerts-service';
 import type { Companies } from '../jobs/companies';

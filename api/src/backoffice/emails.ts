@@ -1,4 +1,4 @@
-import type { AdminEmail, AdminEmailPage, AdminEmailsQuery } from '@jobboard/contract';
+import type { AdminEmail, AdminEmailPage, AdminEmailsQuery } from '@jobboard/contract/admin';
 import { Conflict, NotFound } from '../domain-errors';
 import type { OutboxListRow } from '../mail/outbox';
 import { REDACTED_PAY_PATH } from '../payments/payment-tokens';

@@ -1,4 +1,8 @@
-import { type AdminJob, type AdminJobsQuery, type AdminSubmissionsQuery } from '@jobboard/contract';
+import {
+  type AdminJob,
+  type AdminJobsQuery,
+  type AdminSubmissionsQuery,
+} from '@jobboard/contract/admin';
 import type { BackofficeContext } from './backoffice';
 import { toCsv, type CsvValue } from './csv';
 

@@ -3,7 +3,7 @@ import {
   type AdminJob,
   type HistoryEntry,
   type HistoryKind,
-} from '@jobboard/contract';
+} from '@jobboard/contract/admin';
 import { NotFound } from '../domain-errors';
 import type { CompanyAuditRow } from '../jobs/companies';
 import type { OutboxListRow } from '../mail/outbox';

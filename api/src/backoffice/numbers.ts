@@ -1,4 +1,4 @@
-import { REVENUE_MONTHS, type AdminStats } from '@jobboard/contract';
+import { REVENUE_MONTHS, type AdminStats } from '@jobboard/contract/admin';
 import type { BackofficeContext } from './backoffice';
 
 /** 'YYYY-MM' of a moment, in UTC. */

@@ -9,7 +9,7 @@
  */
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { MIN_ADMIN_PASSWORD_LENGTH } from '@jobboard/contract';
+import { MIN_ADMIN_PASSWORD_LENGTH } from '@jobboard/contract/common';
 import { AdminsRepository } from '../admins/admins-repository';
 import { ConfigError, loadConfig } from '../config';
 import { createKnex } from '../db/knex';

@@ -1,4 +1,4 @@
-import type { ClientErrorKind, ClientErrorReport } from '@jobboard/contract';
+import type { ClientErrorKind, ClientErrorReport } from '@jobboard/contract/site';
 
 /** Where a report goes: the request's log (its id links the line to the request). */
 export interface ClientErrorLog {

@@ -1,4 +1,4 @@
-import { APP_NAMES } from '@jobboard/contract';
+import { APP_NAMES } from '@jobboard/contract/site';
 import fp from 'fastify-plugin';
 import { ClientErrors } from './client-errors';
 

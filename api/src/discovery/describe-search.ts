@@ -3,7 +3,7 @@ import {
   JOB_TYPE_FILTERS,
   SALARY_RANGES,
   type SearchFilter,
-} from '@jobboard/contract';
+} from '@jobboard/contract/jobs';
 
 const EXPERIENCE_WORDS = { entry: 'entry level', mid: 'mid level', senior: 'senior' } as const;
 

@@ -4,7 +4,7 @@ import {
   SITEMAP_MAX_URLS,
   filterFromQueryString,
   filterToQueryString,
-} from '@jobboard/contract';
+} from '@jobboard/contract/jobs';
 import type { PublicReads } from '../jobs/public-reads';
 import type { CachedBody } from '../plugins/public-cache';
 import { jsonFeed, rssFeed } from './feeds';

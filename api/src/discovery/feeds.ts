@@ -1,12 +1,12 @@
+import { ISO_DATE_PATTERN } from '@jobboard/contract/common';
 import {
   DISCOVERY_PATHS,
-  ISO_DATE_PATTERN,
   formatSalary,
   jobPageUrl,
   type Job,
   type SearchFilter,
-} from '@jobboard/contract';
-import { filterToQueryString } from '@jobboard/contract';
+} from '@jobboard/contract/jobs';
+import { filterToQueryString } from '@jobboard/contract/jobs';
 import { describeSearch } from './describe-search';
 import { escapeHtml, escapeXml, summary } from './markup';
 

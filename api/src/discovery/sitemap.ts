@@ -4,7 +4,7 @@ import {
   SITEMAP_MAX_BYTES,
   SITEMAP_MAX_URLS,
   jobPageUrl,
-} from '@jobboard/contract';
+} from '@jobboard/contract/jobs';
 import { escapeXml } from './markup';
 
 /**

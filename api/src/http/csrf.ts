@@ -1,4 +1,4 @@
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@jobboard/contract';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@jobboard/contract/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from './http-error';
 

@@ -1,4 +1,5 @@
-import { check, type Endpoint, type ErrorBody, type FieldErrors } from '@jobboard/contract';
+import { check, type ErrorBody, type FieldErrors } from '@jobboard/contract/common';
+import { type Endpoint } from '@jobboard/contract/endpoints';
 import type {
   FastifyInstance,
   FastifyReply,

@@ -1,4 +1,4 @@
-import type { FieldErrors } from '@jobboard/contract';
+import type { FieldErrors } from '@jobboard/contract/common';
 
 /** An error with the status and JSON body the client gets (`{ message, field?, fields? }`). */
 export class HttpError extends Error {

@@ -1,11 +1,11 @@
 import {
   ADMIN_MESSAGES,
-  EXPERIENCE_NOT_SPECIFIED,
   cleanLocations,
   type AdminJob,
   type AdminJobForm,
   type AdminJobUpdate,
-} from '@jobboard/contract';
+} from '@jobboard/contract/admin';
+import { EXPERIENCE_NOT_SPECIFIED } from '@jobboard/contract/common';
 import { Invalid } from '../domain-errors';
 import type { CompanyWriter } from './companies';
 import { auditActor } from './job-audit';

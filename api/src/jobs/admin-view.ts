@@ -1,4 +1,4 @@
-import { EXPIRING_WITHIN_DAYS, type AdminJobsQuery } from '@jobboard/contract';
+import { EXPIRING_WITHIN_DAYS, type AdminJobsQuery } from '@jobboard/contract/admin';
 import type { Knex } from 'knex';
 import { addDays } from './dates';
 

@@ -1,4 +1,4 @@
-import { COMPANY_FIELDS, type CompanyField } from '@jobboard/contract';
+import { COMPANY_FIELDS, type CompanyField } from '@jobboard/contract/admin';
 import type { Knex } from 'knex';
 import type { JobChanges } from './job-changes';
 import type { JobInput } from './job-input';

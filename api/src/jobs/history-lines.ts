@@ -1,9 +1,5 @@
-import {
-  SYNC_CONFLICT_MESSAGES,
-  changeSummary,
-  type BulkJobActionName,
-  type FieldChange,
-} from '@jobboard/contract';
+import { SYNC_CONFLICT_MESSAGES, type BulkJobActionName } from '@jobboard/contract/admin';
+import { changeSummary, type FieldChange } from '@jobboard/contract/jobs';
 import type { JobAuditEntry } from './job-audit';
 import { changedFieldsOf } from './job-patch';
 import { extendedDetail, extendedEnd, lifecyclePatch } from './lifecycle';

@@ -1,10 +1,6 @@
-import {
-  FieldChange,
-  JOB_AUDIT_DETAIL_MAX,
-  JOB_AUDIT_LIMITS,
-  check,
-  type ChangeValue,
-} from '@jobboard/contract';
+import { JOB_AUDIT_DETAIL_MAX } from '@jobboard/contract/admin';
+import { check } from '@jobboard/contract/common';
+import { FieldChange, JOB_AUDIT_LIMITS, type ChangeValue } from '@jobboard/contract/jobs';
 import { array } from 'superstruct';
 import type { Db } from '../db/knex';
 

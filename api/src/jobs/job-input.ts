@@ -1,4 +1,5 @@
-import type { JobField, SyncSource } from '@jobboard/contract';
+import type { SyncSource } from '@jobboard/contract/admin';
+import type { JobField } from '@jobboard/contract/jobs';
 import type { CompanyWriter } from './companies';
 
 /**

@@ -1,4 +1,4 @@
-import { salaryFromFigures, type Job } from '@jobboard/contract';
+import { salaryFromFigures, type Job } from '@jobboard/contract/jobs';
 import { parseSentences } from './job-patch';
 
 /** A `jobs` row joined with its company, as the repository selects it. */

@@ -1,14 +1,12 @@
+import { COMPANY_FIELDS, type CompanyField } from '@jobboard/contract/admin';
+import { canonicalJobType, normaliseDeadline } from '@jobboard/contract/common';
 import {
-  COMPANY_FIELDS,
   MAX_INT4,
-  canonicalJobType,
-  normaliseDeadline,
   salaryFromFigures,
   type ChangeValue,
   type FieldChange,
-  type CompanyField,
   type JobField,
-} from '@jobboard/contract';
+} from '@jobboard/contract/jobs';
 import type { CompanyDetails, CompanyWriter, StoredCompany } from './companies';
 import { labelKey } from './label-key';
 import type { JobRow } from './job-mapper';

@@ -1,4 +1,4 @@
-import type { AdminJob, AdminJobPage, AdminJobsQuery, SyncSource } from '@jobboard/contract';
+import type { AdminJob, AdminJobPage, AdminJobsQuery, SyncSource } from '@jobboard/contract/admin';
 import type { Db } from '../db/knex';
 import { NotFound } from '../domain-errors';
 import type { JobAuditRow } from './job-audit';

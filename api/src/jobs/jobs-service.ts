@@ -7,8 +7,8 @@ import {
   type AdminJobUpdate,
   type BulkJobActionName,
   type BulkJobResult,
-  type FieldChange,
-} from '@jobboard/contract';
+} from '@jobboard/contract/admin';
+import { type FieldChange } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex';
 import { Conflict, NotFound } from '../domain-errors';

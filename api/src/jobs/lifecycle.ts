@@ -1,4 +1,4 @@
-import { listingTier } from '@jobboard/contract';
+import { listingTier } from '@jobboard/contract/submissions';
 import { addDays, isoDate } from './dates';
 import type { JobPatch } from './job-input';
 

@@ -3,7 +3,7 @@ import {
   type Job,
   type SearchFilter,
   type SearchRequest,
-} from '@jobboard/contract';
+} from '@jobboard/contract/jobs';
 import { NotFound } from '../domain-errors';
 import type { CachedBody, PublicCache } from '../plugins/public-cache';
 import type { PublicJobsRepository } from './repositories/public-jobs';

@@ -1,4 +1,5 @@
-import { ALERT_FREQUENCIES, ALERT_LIMITS, type AlertFrequency, type Job } from '@jobboard/contract';
+import { ALERT_FREQUENCIES, ALERT_LIMITS, type AlertFrequency } from '@jobboard/contract/alerts';
+import { type Job } from '@jobboard/contract/jobs';
 import type { OutgoingEmail } from './outbox';
 
 export const ALERT_CONFIRM_TEMPLATE = 'alert-confirm';

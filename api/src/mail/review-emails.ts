@@ -1,4 +1,5 @@
-import { formatCents, listingTier } from '@jobboard/contract';
+import { formatCents } from '@jobboard/contract/common';
+import { listingTier } from '@jobboard/contract/submissions';
 import type { OutgoingEmail } from './outbox';
 
 interface Submission {

@@ -1,4 +1,5 @@
-import { REVIEW_HOURS, formatCents, listingTier } from '@jobboard/contract';
+import { REVIEW_HOURS, formatCents } from '@jobboard/contract/common';
+import { listingTier } from '@jobboard/contract/submissions';
 import type { NormalisedSubmission } from '../submissions/normalise';
 import type { OutgoingEmail } from './outbox';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { MAX_MEMBER_EMAIL_LENGTH, MEMBER_MESSAGES } from '@jobboard/contract';
+import { MAX_MEMBER_EMAIL_LENGTH, MEMBER_MESSAGES } from '@jobboard/contract/members';
 import {
   base64url,
   createRemoteJWKSet,

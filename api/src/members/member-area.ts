@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import { ENDPOINTS } from '@jobboard/contract';
+import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import { csrfGuard } from '../http/csrf';
 import { prepend, type RouteArea } from '../http/route-area';
 import { requireMember } from './member-guard';

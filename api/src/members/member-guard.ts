@@ -1,4 +1,4 @@
-import { MEMBER_MESSAGES } from '@jobboard/contract';
+import { MEMBER_MESSAGES } from '@jobboard/contract/members';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../http/http-error';
 

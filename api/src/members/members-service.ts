@@ -4,7 +4,7 @@ import {
   MEMBER_MESSAGES,
   type Member,
   type MemberBookmarks,
-} from '@jobboard/contract';
+} from '@jobboard/contract/members';
 import { Conflict, NotFound, Unauthorized } from '../domain-errors';
 import type { Knex } from 'knex';
 import type { PublicReads } from '../jobs/public-reads';

@@ -1,4 +1,5 @@
-import { PAY_LINK_MESSAGES, listingTier } from '@jobboard/contract';
+import { PAY_LINK_MESSAGES } from '@jobboard/contract/payments';
+import { listingTier } from '@jobboard/contract/submissions';
 import type Stripe from 'stripe';
 import { Conflict, Gone } from '../domain-errors';
 import type { PaymentsContext } from './payments-service';

@@ -1,4 +1,5 @@
-import { listingTier, type PayPageView } from '@jobboard/contract';
+import { type PayPageView } from '@jobboard/contract/payments';
+import { listingTier } from '@jobboard/contract/submissions';
 import type { PayLink } from './payment-tokens';
 
 /** What the employer's pay page shows for a submission, through one of its pay links. */

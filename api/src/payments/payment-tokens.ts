@@ -3,7 +3,7 @@ import {
   PAY_LINK_MESSAGES,
   PAYMENT_LINK_TTL_DAYS,
   PAYMENT_TOKEN_PATTERN,
-} from '@jobboard/contract';
+} from '@jobboard/contract/payments';
 import type { Db } from '../db/knex';
 import { Gone, NotFound } from '../domain-errors';
 import { addDays } from '../jobs/dates';

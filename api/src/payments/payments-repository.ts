@@ -1,4 +1,4 @@
-import type { AdminPaymentIssue } from '@jobboard/contract';
+import type { AdminPaymentIssue } from '@jobboard/contract/admin';
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex';
 import {

@@ -1,4 +1,5 @@
-import type { AdminPaymentIssue, PayPageView } from '@jobboard/contract';
+import type { AdminPaymentIssue } from '@jobboard/contract/admin';
+import type { PayPageView } from '@jobboard/contract/payments';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import type Stripe from 'stripe';

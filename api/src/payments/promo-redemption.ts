@@ -1,4 +1,5 @@
-import { MAX_AMOUNT_CENTS, listingTier } from '@jobboard/contract';
+import { MAX_AMOUNT_CENTS } from '@jobboard/contract/admin';
+import { listingTier } from '@jobboard/contract/submissions';
 import type { Knex } from 'knex';
 import { discountedCents } from '../promo-codes/promo-codes';
 import type { PaymentsContext } from './payments-service';

@@ -1,4 +1,4 @@
-import { listingTier } from '@jobboard/contract';
+import { listingTier } from '@jobboard/contract/submissions';
 import type { Knex } from 'knex';
 import { addDays, isoDate } from '../jobs/dates';
 import { jobLiveEmail } from '../mail/payment-emails';

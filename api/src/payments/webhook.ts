@@ -1,4 +1,5 @@
-import { MAX_INT4, formatCents, parseRecordId } from '@jobboard/contract';
+import { formatCents } from '@jobboard/contract/common';
+import { MAX_INT4, parseRecordId } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import type Stripe from 'stripe';
 import { paymentNeedsReviewEmail } from '../mail/payment-emails';

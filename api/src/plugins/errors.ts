@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { DATABASE_UNAVAILABLE_MESSAGE } from '@jobboard/contract';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '@jobboard/contract/common';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable';
 import {
   Conflict,

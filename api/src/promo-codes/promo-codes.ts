@@ -1,4 +1,4 @@
-import type { PromoCode, PromoCodeInput } from '@jobboard/contract';
+import type { PromoCode, PromoCodeInput } from '@jobboard/contract/admin';
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex';
 import { Conflict, NotFound } from '../domain-errors';

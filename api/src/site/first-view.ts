@@ -1,12 +1,6 @@
-import {
-  ENDPOINTS,
-  endpointKey,
-  filterFromQueryString,
-  JOB_ID_PATTERN,
-  searchPage,
-  type FirstViewKeys,
-  type FrontendRoute,
-} from '@jobboard/contract';
+import { ENDPOINTS, endpointKey } from '@jobboard/contract/endpoints';
+import { filterFromQueryString, JOB_ID_PATTERN, searchPage } from '@jobboard/contract/jobs';
+import { type FirstViewKeys, type FrontendRoute } from '@jobboard/contract/site';
 import { NotFound } from '../domain-errors';
 import type { PublicReads } from '../jobs/public-reads';
 

@@ -1,22 +1,23 @@
+import { RECENT_DAYS, REVIEW_HOURS } from '@jobboard/contract/common';
 import {
   DEFAULT_SORT,
   DISCOVERY_PATHS,
-  HERO_TAGLINE,
-  RECENT_DAYS,
-  REVIEW_HOURS,
   feedUrls,
   filterFromQueryString,
   filterToQueryString,
   formatSalary,
-  httpUrl,
   jobPageTitle,
   jobPageUrl,
   jobPostingLd,
   jsonForScript,
+  type SearchFilter,
+} from '@jobboard/contract/jobs';
+import {
+  HERO_TAGLINE,
+  httpUrl,
   type FirstViewData,
   type FrontendRoute,
-  type SearchFilter,
-} from '@jobboard/contract';
+} from '@jobboard/contract/site';
 import { describeSearch } from '../discovery/describe-search';
 import { feedTitle } from '../discovery/feeds';
 import { escapeHtml, summary } from '../discovery/markup';

@@ -1,30 +1,32 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import {
-  REMOTE_NAMES,
-  APPS,
   HISTORY_FILE,
-  RELEASE_FILE,
   earlierVersions,
-  isRemoteUrl,
-  isVersionFolder,
   parseHistory,
   parseReleaseManifest,
-  parseRemotesFile,
-  remoteEntry,
   sharedConflicts,
   sharedCopies,
   unmetShared,
-  type AppName,
   type ReleaseManifest,
   type ReleaseSwitch,
+  type SharingApp,
+} from '@jobboard/contract/releases';
+import {
+  REMOTE_NAMES,
+  APPS,
+  RELEASE_FILE,
+  isRemoteUrl,
+  isVersionFolder,
+  parseRemotesFile,
+  remoteEntry,
+  type AppName,
   type RemoteBuild,
   type RemoteLocation,
   type RemoteName,
   type RemotesConfig,
   type RemotesFile,
-  type SharingApp,
-} from '@jobboard/contract';
+} from '@jobboard/contract/site';
 
 /** At most this many earlier versions of a remote are offered to the shell as fallbacks. */
 export const MAX_FALLBACKS = 3;
@@ -111,7 +113,7 @@ export class Releases {
           `remotes configuration refused (${problem}); still serving the last good one`,
         ),
     );
-    // history.json beside remotes.json, as `pnpm releases` writes it (shared-ui/build/release).
+    // history.json beside remotes.json, as `pnpm releases` writes it (shared-ui/build-config/src/release).
     const historyFile = path.join(path.dirname(configFile), HISTORY_FILE);
     this.history = new WatchedFile(
       historyFile,

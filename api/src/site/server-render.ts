@@ -14,7 +14,7 @@ import {
   type BootConfig,
   type FrontendRoute,
   type RemoteName,
-} from '@jobboard/contract';
+} from '@jobboard/contract/site';
 import { Piscina } from 'piscina';
 import { RENDER_WORKER_FILE } from '../layout';
 import type { Releases } from './releases';

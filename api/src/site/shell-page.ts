@@ -1,12 +1,11 @@
+import { jsonForScript, scriptSafeJson } from '@jobboard/contract/jobs';
 import {
   BOOT_CONFIG_ELEMENT_ID,
   assetsPath,
-  jsonForScript,
-  scriptSafeJson,
   matchFrontendRoute,
   type BootConfig,
   type FrontendRoute,
-} from '@jobboard/contract';
+} from '@jobboard/contract/site';
 import type { Releases } from './releases';
 import type { RenderedPage } from './server-render';
 

@@ -1,10 +1,10 @@
+import { JOB_ID_PATTERN } from '@jobboard/contract/jobs';
 import {
-  JOB_ID_PATTERN,
   matchFrontendRoute,
   type BootConfig,
   type FirstViewData,
   type SiteConfig,
-} from '@jobboard/contract';
+} from '@jobboard/contract/site';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { CachedBody } from '../plugins/public-cache';
 import type { PublicReads } from '../jobs/public-reads';

@@ -1,9 +1,9 @@
+import { normaliseDeadline } from '@jobboard/contract/common';
 import {
   categoryChoice,
-  normaliseDeadline,
   parseSalary,
   type SubmissionPayload,
-} from '@jobboard/contract';
+} from '@jobboard/contract/submissions';
 
 /** A checked payload as it is stored: trimmed, categories in their canonical spelling, once each. */
 export interface NormalisedSubmission {

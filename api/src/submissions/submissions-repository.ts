@@ -1,4 +1,4 @@
-import type { AdminSubmissionsQuery } from '@jobboard/contract';
+import type { AdminSubmissionsQuery } from '@jobboard/contract/admin';
 import type { Knex } from 'knex';
 import type { Db, Dialect } from '../db/knex';
 import { containsPattern } from '../jobs/admin-view';

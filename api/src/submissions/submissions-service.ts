@@ -1,8 +1,5 @@
-import {
-  listingTier,
-  type AdminSubmissionsQuery,
-  type SubmissionPayload,
-} from '@jobboard/contract';
+import { type AdminSubmissionsQuery } from '@jobboard/contract/admin';
+import { listingTier, type SubmissionPayload } from '@jobboard/contract/submissions';
 import type { Knex } from 'knex';
 import type { Db, Dialect } from '../db/knex';
 import { Invalid } from '../domain-errors';

@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
+import { ADMIN_LIMITS, SYNC_LIMITS } from '@jobboard/contract/admin';
 import {
-  ADMIN_LIMITS,
   EXPERIENCE_NOT_SPECIFIED,
-  MAX_INT4,
-  SYNC_LIMITS,
   findBrokenCharacter,
   findNulCharacter,
   normaliseDeadline,
   parsePostedDate,
-} from '@jobboard/contract';
+} from '@jobboard/contract/common';
+import { MAX_INT4 } from '@jobboard/contract/jobs';
 import type { JobInput } from '../jobs/job-input';
 import type { SourceRecord } from './sources/source';
 

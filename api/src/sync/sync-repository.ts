@@ -5,7 +5,7 @@ import {
   type SyncConflict,
   type SyncRun,
   type SyncSource,
-} from '@jobboard/contract';
+} from '@jobboard/contract/admin';
 import type { Db } from '../db/knex';
 
 /** What a finished sync leaves behind (sync_runs). */

@@ -3,11 +3,11 @@ import {
   SYNC_CONFLICT_MESSAGES,
   SYNC_LIMITS,
   refreshSummary,
-  type JobField,
   type RefreshResult,
   type SkippedRecord,
   type SyncConflict,
-} from '@jobboard/contract';
+} from '@jobboard/contract/admin';
+import { type JobField } from '@jobboard/contract/jobs';
 import { Conflict, NotFound, UpstreamFailed } from '../domain-errors';
 import type { AuditActor } from '../jobs/job-audit';
 import { planPatch, type JobPatch, type StoredJob } from '../jobs/job-patch';

@@ -1,4 +1,4 @@
-import { ErrorBody, fieldErrors } from '@jobboard/contract';
+import { ErrorBody, fieldErrors } from '@jobboard/contract/common';
 import type { FastifyInstance } from 'fastify';
 import { Struct, validate } from 'superstruct';
 import { HttpError } from '../../src/http/http-error';

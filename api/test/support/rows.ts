@@ -1,4 +1,5 @@
-import { MAX_AMOUNT_CENTS, MAX_INT4 } from '@jobboard/contract';
+import { MAX_AMOUNT_CENTS } from '@jobboard/contract/admin';
+import { MAX_INT4 } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 
 interface Column {

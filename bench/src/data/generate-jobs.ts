@@ -8,7 +8,7 @@
  * is in about half the descriptions, role and field words in a few percent to a third, niche topics
  * in a fraction of a percent and a handful of words in almost none.
  */
-import { CATEGORY_CHOICES } from '@jobboard/contract';
+import { CATEGORY_CHOICES } from '@jobboard/contract/common';
 import type { JobInput } from '@jobboard/api/tooling';
 
 /** A small, fast, seedable PRNG (mulberry32): the same seed gives the same jobs. */

@@ -3,7 +3,9 @@
  * PostgreSQL: each view of the dashboard's jobs list and of the review queue (search, filters,
  * sort, deep pages), measured through the API's own repositories, as the search section does.
  */
-import { AdminJobsQuery, AdminSubmissionsQuery, check, type AnyStruct } from '@jobboard/contract';
+import { AdminJobsQuery, AdminSubmissionsQuery } from '@jobboard/contract/admin';
+import { check } from '@jobboard/contract/common';
+import { type AnyStruct } from '@jobboard/contract/endpoints';
 import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { SubmissionsRepository } from '@jobboard/api/tooling';
 import { BENCH_NOW, createBenchDatabase } from '../data/bench-database';

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CATEGORY_CHOICES } from '@jobboard/contract';
+import { CATEGORY_CHOICES } from '@jobboard/contract/common';
 import { VALID_SUBMISSION_PAYLOAD } from '../data/submission';
 import { atLeast, atMost, ms, percentile, table, type Check, type SectionResult } from '../report';
 import { adminSession, throughput, timed, type Throughput } from '../support/http';

@@ -3,7 +3,7 @@
  * PostgreSQL, measured through the API's own repository (what POST /api/jobs/search computes,
  * without HTTP and without the public-read cache: every search is computed afresh).
  */
-import { FEED_ITEMS, defaultSearchFilter, type SearchRequest } from '@jobboard/contract';
+import { FEED_ITEMS, defaultSearchFilter, type SearchRequest } from '@jobboard/contract/jobs';
 import { BENCH_NOW, createBenchDatabase, type BenchDatabase } from '../data/bench-database';
 import { SEARCH_TERMS } from '../data/generate-jobs';
 import { atMost, ms, percentile, table, type Check, type SectionResult } from '../report';

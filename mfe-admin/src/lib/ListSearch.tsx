@@ -1,4 +1,4 @@
-import { MAX_QUERY_LENGTH } from '@jobboard/contract';
+import { MAX_QUERY_LENGTH } from '@jobboard/contract/common';
 import { Button, Cluster, Input, Label } from '@jobboard/shared-ui';
 import { useState } from 'react';
 import styled from 'styled-components';

@@ -1,4 +1,5 @@
-import { jobFieldLabel, type ChangeValue, type HistoryEntry } from '@jobboard/contract';
+import { type HistoryEntry } from '@jobboard/contract/admin';
+import { jobFieldLabel, type ChangeValue } from '@jobboard/contract/jobs';
 import styled from 'styled-components';
 import { TIMELINE_MESSAGES as TEXT } from './timeline-messages';
 

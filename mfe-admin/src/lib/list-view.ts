@@ -1,4 +1,6 @@
-import { check, listQueryString, type AnyStruct } from '@jobboard/contract';
+import { listQueryString } from '@jobboard/contract/admin';
+import { check } from '@jobboard/contract/common';
+import { type AnyStruct } from '@jobboard/contract/endpoints';
 import { useSearchParams } from '@jobboard/shared-ui/router';
 
 /**

@@ -1,4 +1,4 @@
-import type { HistoryKind } from '@jobboard/contract';
+import type { HistoryKind } from '@jobboard/contract/admin';
 
 /** Texts of a timeline (a job's or a submission's history). */
 export const TIMELINE_MESSAGES = {

@@ -1,4 +1,8 @@
-import { BOOT_CONFIG_ELEMENT_ID, type BootConfig, type FirstViewData } from '@jobboard/contract';
+import {
+  BOOT_CONFIG_ELEMENT_ID,
+  type BootConfig,
+  type FirstViewData,
+} from '@jobboard/contract/site';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { mutate, preload, SWRConfig, unstable_serialize, type Key } from 'swr';
 import { jobStatusKey } from '../features/jobs/api/get-job';

@@ -1,5 +1,5 @@
 import { SharedUiProvider } from '@jobboard/shared-ui';
-import { render } from '@testing-library/react';
+import { render } from '@jobboard/test-utils/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from '@jobboard/shared-ui/router';
 import { SWRConfig } from 'swr';

@@ -1,7 +1,7 @@
-import type { SiteConfig } from '@jobboard/contract';
+import type { SiteConfig } from '@jobboard/contract/site';
 import { SharedUiProvider, SiteProvider } from '@jobboard/shared-ui';
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { render, screen } from '@jobboard/test-utils/react';
+import userEvent from '@jobboard/test-utils/user-event';
 import { MemoryRouter, Route, Routes, useNavigate } from '@jobboard/shared-ui/router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Footer } from '../layout/Footer';

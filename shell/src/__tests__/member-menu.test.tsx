@@ -1,8 +1,8 @@
-import type { SiteConfig } from '@jobboard/contract';
+import type { SiteConfig } from '@jobboard/contract/site';
 import { pendingSignIn, SharedUiProvider, SiteProvider, useMemberStore } from '@jobboard/shared-ui';
-import { fakeApi } from '@jobboard/shared-ui/test-support';
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { fakeApi } from '@jobboard/test-utils';
+import { render, screen, waitFor } from '@jobboard/test-utils/react';
+import userEvent from '@jobboard/test-utils/user-event';
 import { MemoryRouter } from '@jobboard/shared-ui/router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Header } from '../layout/Header';

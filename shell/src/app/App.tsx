@@ -1,4 +1,4 @@
-import { FRONTEND_ROUTES, type BootConfig } from '@jobboard/contract';
+import { FRONTEND_ROUTES, type BootConfig } from '@jobboard/contract/site';
 import { SharedUiProvider, SiteProvider, Toaster } from '@jobboard/shared-ui';
 import { BrowserRouter, Route, Routes } from '@jobboard/shared-ui/router';
 import { RemotePage } from '../federation/RemotePage';

@@ -1,4 +1,4 @@
-import type { SiteConfig } from '@jobboard/contract';
+import type { SiteConfig } from '@jobboard/contract/site';
 import { useSite as useSharedSite } from '@jobboard/shared-ui';
 
 /** The shell always provides the site configuration (App), so here it is never missing. */

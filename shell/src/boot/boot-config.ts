@@ -1,5 +1,5 @@
-import { ENDPOINTS } from '@jobboard/contract';
-import { BOOT_CONFIG_ELEMENT_ID, type BootConfig } from '@jobboard/contract';
+import { ENDPOINTS } from '@jobboard/contract/endpoints';
+import { BOOT_CONFIG_ELEMENT_ID, type BootConfig } from '@jobboard/contract/site';
 import { apiFetch } from '@jobboard/shared-ui';
 
 /**

@@ -1,4 +1,8 @@
-import { BOOT_CONFIG_ELEMENT_ID, type BootConfig, type RemoteLocation } from '@jobboard/contract';
+import {
+  BOOT_CONFIG_ELEMENT_ID,
+  type BootConfig,
+  type RemoteLocation,
+} from '@jobboard/contract/site';
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 
 /** The remotes registered before the shell started, by name, with the entry registered. */

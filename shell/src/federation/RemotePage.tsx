@@ -1,4 +1,4 @@
-import { APPS, type FrontendRoute, type RemoteName } from '@jobboard/contract';
+import { APPS, type FrontendRoute, type RemoteName } from '@jobboard/contract/site';
 import { Button, Card, Spinner } from '@jobboard/shared-ui';
 import {
   Component,

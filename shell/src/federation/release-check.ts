@@ -3,10 +3,12 @@ import {
   describeSharedMisfit,
   parseReleaseManifest,
   unmetShared,
+} from '@jobboard/contract/releases';
+import {
   type ClientErrorReport,
   type RemoteLocation,
   type RemoteName,
-} from '@jobboard/contract';
+} from '@jobboard/contract/site';
 
 /** A build of a remote the shell may load: its manifest and its version. */
 export interface LoadableBuild {

@@ -1,10 +1,10 @@
+import { newestVersion } from '@jobboard/contract/releases';
 import {
   matchFrontendRoute,
-  newestVersion,
   type FrontendRoute,
   type RemoteName,
   type RemotesConfig,
-} from '@jobboard/contract';
+} from '@jobboard/contract/site';
 import { getInstance, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import { registeredEarly } from '../boot/shares-first';

@@ -1,9 +1,5 @@
-import {
-  CLIENT_ERROR_LIMITS,
-  ENDPOINTS,
-  endpointPath,
-  type ClientErrorReport,
-} from '@jobboard/contract';
+import { ENDPOINTS, endpointPath } from '@jobboard/contract/endpoints';
+import { CLIENT_ERROR_LIMITS, type ClientErrorReport } from '@jobboard/contract/site';
 import { apiFetch } from '@jobboard/shared-ui';
 
 /** The reports this page has sent, by remote and kind. */

@@ -1,4 +1,4 @@
-import type { FrontendRoute } from '@jobboard/contract';
+import type { FrontendRoute } from '@jobboard/contract/site';
 import type { ServerPage } from '@jobboard/shared-ui/server';
 import { createContext, useContext, type ReactElement } from 'react';
 import { moduleId } from './remotes';

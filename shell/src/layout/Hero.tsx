@@ -1,4 +1,4 @@
-import { HERO_TAGLINE } from '@jobboard/contract';
+import { HERO_TAGLINE } from '@jobboard/contract/site';
 import styled from 'styled-components';
 import { useSite } from '../app/site-context';
 

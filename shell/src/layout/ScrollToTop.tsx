@@ -1,4 +1,4 @@
-import { matchFrontendRoute } from '@jobboard/contract';
+import { matchFrontendRoute } from '@jobboard/contract/site';
 import { useEffect, useRef } from 'react';
 import { useLocation } from '@jobboard/shared-ui/router';
 

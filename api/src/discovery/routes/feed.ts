@@ -1,4 +1,4 @@
-import { DISCOVERY_PATHS } from '@jobboard/contract';
+import { DISCOVERY_PATHS } from '@jobboard/contract/jobs';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { sendShared } from '../../plugins/public-cache';
 import { MAX_AGE_SECONDS, type FeedFormat } from '../discovery';

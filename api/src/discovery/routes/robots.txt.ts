@@ -1,4 +1,4 @@
-import { DISCOVERY_PATHS } from '@jobboard/contract';
+import { DISCOVERY_PATHS } from '@jobboard/contract/jobs';
 import type { FastifyPluginAsync } from 'fastify';
 import { MAX_AGE_SECONDS } from '../discovery';
 

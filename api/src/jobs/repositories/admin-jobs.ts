@@ -1,4 +1,4 @@
-import type { AdminJob, AdminJobPage, AdminJobsQuery } from '@jobboard/contract';
+import type { AdminJob, AdminJobPage, AdminJobsQuery } from '@jobboard/contract/admin';
 import type { Knex } from 'knex';
 import { chunks } from '../../db/chunks';
 import type { Dialect } from '../../db/knex';

@@ -1,4 +1,5 @@
-import { canonicalJobType, normaliseDeadline, salaryFromFigures } from '@jobboard/contract';
+import { canonicalJobType, normaliseDeadline } from '@jobboard/contract/common';
+import { salaryFromFigures } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import { chunks } from '../../db/chunks';
 import type { JobInput } from '../job-input';

@@ -1,4 +1,5 @@
-import { SYNC_SOURCE_NAMES, isJobField, type JobField, type SyncSource } from '@jobboard/contract';
+import { SYNC_SOURCE_NAMES, type SyncSource } from '@jobboard/contract/admin';
+import { isJobField, type JobField } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import { chunks } from '../../db/chunks';
 import type { Db, Dialect } from '../../db/knex';

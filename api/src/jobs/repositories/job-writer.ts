@@ -1,4 +1,4 @@
-import { isJobField, type FieldChange } from '@jobboard/contract';
+import { isJobField, type FieldChange } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import { chunks } from '../../db/chunks';
 import type { Db, Dialect } from '../../db/knex';

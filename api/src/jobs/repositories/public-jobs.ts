@@ -1,4 +1,5 @@
-import { MAX_PAGE_SIZE, RECENT_DAYS, type Job, type SearchResponse } from '@jobboard/contract';
+import { MAX_PAGE_SIZE, RECENT_DAYS } from '@jobboard/contract/common';
+import { type Job, type SearchResponse } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import { chunks } from '../../db/chunks';
 import type { Dialect } from '../../db/knex';

@@ -1,4 +1,4 @@
-import type { SyncSource } from '@jobboard/contract';
+import type { SyncSource } from '@jobboard/contract/admin';
 import type { Knex } from 'knex';
 import { chunks } from '../../db/chunks';
 import type { Db, Dialect } from '../../db/knex';

@@ -1,9 +1,5 @@
-import {
-  ANY_LOCATION,
-  EXPERIENCE_LEVELS,
-  JOB_TYPE_FLAGS,
-  type SearchFilter,
-} from '@jobboard/contract';
+import { EXPERIENCE_LEVELS } from '@jobboard/contract/common';
+import { ANY_LOCATION, JOB_TYPE_FLAGS, type SearchFilter } from '@jobboard/contract/jobs';
 import { labelKey } from '../label-key';
 import { searchTerms } from '../search-index/search-index';
 

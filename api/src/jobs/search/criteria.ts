@@ -1,4 +1,5 @@
-import { JOB_TYPE_FILTERS, REMOTE_JOB_TYPE, SALARY_RANGES } from '@jobboard/contract';
+import { REMOTE_JOB_TYPE } from '@jobboard/contract/common';
+import { JOB_TYPE_FILTERS, SALARY_RANGES } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import type { SearchIndex, TextFields } from '../search-index/search-index';
 import type { BoardSearch } from './board-search';

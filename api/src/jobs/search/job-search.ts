@@ -1,4 +1,4 @@
-import { TOTAL_COUNT_CAP } from '@jobboard/contract';
+import { TOTAL_COUNT_CAP } from '@jobboard/contract/common';
 import type { Knex } from 'knex';
 import { countRows } from '../../db/count';
 import type { Dialect } from '../../db/knex';

@@ -1,4 +1,4 @@
-import type { SortOption } from '@jobboard/contract';
+import type { SortOption } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 
 /**

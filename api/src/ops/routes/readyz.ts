@@ -1,4 +1,5 @@
-import { DATABASE_UNAVAILABLE_MESSAGE, ENDPOINTS } from '@jobboard/contract';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '@jobboard/contract/common';
+import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
 import { pendingMigrations } from '../../db/migrate';
 import { route } from '../../http/endpoint-route';

@@ -1,4 +1,5 @@
-import type { AdminPaymentIssue, AdminSubmission, SubmissionStatus } from '@jobboard/contract';
+import type { AdminPaymentIssue, AdminSubmission } from '@jobboard/contract/admin';
+import type { SubmissionStatus } from '@jobboard/contract/submissions';
 import type { StoredCompany } from '../../jobs/companies';
 import { copyableApprovalEmail } from '../../mail/review-emails';
 import type { PaymentLinkState } from '../../payments/payment-rows';

@@ -3,7 +3,7 @@ import {
   COMPANY_FIELD_LABELS,
   type CompanyField,
   type SubmissionCompany,
-} from '@jobboard/contract';
+} from '@jobboard/contract/admin';
 import type { Knex } from 'knex';
 import { Conflict } from '../../domain-errors';
 import type { Companies, StoredCompany } from '../../jobs/companies';

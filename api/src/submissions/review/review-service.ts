@@ -5,7 +5,7 @@ import type {
   CompanyField,
   IssuedPaymentLink,
   RevokedPaymentLinks,
-} from '@jobboard/contract';
+} from '@jobboard/contract/admin';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';

@@ -1,4 +1,4 @@
-import type { SubmissionStatus } from '@jobboard/contract';
+import type { SubmissionStatus } from '@jobboard/contract/submissions';
 import type { Knex } from 'knex';
 import { Conflict, NotFound } from '../../domain-errors';
 import type { ReviewRow, SubmissionRow } from '../submission-row';

@@ -1,4 +1,4 @@
-import { SYNC_LIMITS, SYNC_SOURCE_NAMES } from '@jobboard/contract';
+import { SYNC_LIMITS, SYNC_SOURCE_NAMES } from '@jobboard/contract/admin';
 import { AIRTABLE_FIELDS, airtableFieldName } from '../field-mapping';
 import { fetchJson } from './http';
 import { RateLimiter } from './rate-limiter';

@@ -1,4 +1,4 @@
-import { SYNC_LIMITS, SYNC_SOURCE_NAMES } from '@jobboard/contract';
+import { SYNC_LIMITS, SYNC_SOURCE_NAMES } from '@jobboard/contract/admin';
 import { fetchJson } from './http';
 import { SourceError, type JobSourceReader, type SourceRecord } from './source';
 

@@ -1,4 +1,4 @@
-import type { SyncSource } from '@jobboard/contract';
+import type { SyncSource } from '@jobboard/contract/admin';
 
 /**
  * A record as a source holds it: its id there and its fields, named as in the public Job shape

@@ -1,8 +1,8 @@
 import { SharedUiProvider, useToastStore } from '@jobboard/shared-ui';
 import { MemoryRouter, Route, Routes } from '@jobboard/shared-ui/router';
-import { fakeApi } from '@jobboard/shared-ui/test-support';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { fakeApi } from '@jobboard/test-utils';
+import { render, screen, within } from '@jobboard/test-utils/react';
+import userEvent from '@jobboard/test-utils/user-event';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import AdminApp from '../AdminApp';

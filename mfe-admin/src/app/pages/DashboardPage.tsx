@@ -3,7 +3,7 @@ import {
   AdminJobsQuery,
   type AdminJobSort,
   type AdminJobsQuery as JobsView,
-} from '@jobboard/contract';
+} from '@jobboard/contract/admin';
 import { Button, Pagination, Spinner, errorMessage } from '@jobboard/shared-ui';
 import { Link } from '@jobboard/shared-ui/router';
 import { jobsCsvHref } from '../../features/jobs/api/export-jobs';

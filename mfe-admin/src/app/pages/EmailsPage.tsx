@@ -1,4 +1,4 @@
-import { AdminEmailsQuery, EMAIL_STATES, type AdminEmail } from '@jobboard/contract';
+import { AdminEmailsQuery, EMAIL_STATES, type AdminEmail } from '@jobboard/contract/admin';
 import {
   Button,
   Pagination,

@@ -1,4 +1,5 @@
-import { EXPERIENCE_NOT_SPECIFIED, jobToAdminForm } from '@jobboard/contract';
+import { jobToAdminForm } from '@jobboard/contract/admin';
+import { EXPERIENCE_NOT_SPECIFIED } from '@jobboard/contract/common';
 import { Spinner, errorMessage, toast } from '@jobboard/shared-ui';
 import { useEffect, useMemo } from 'react';
 import { useParams } from '@jobboard/shared-ui/router';

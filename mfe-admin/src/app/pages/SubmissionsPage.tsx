@@ -1,10 +1,10 @@
 import {
   ADMIN_SUBMISSIONS_DEFAULTS,
   AdminSubmissionsQuery,
-  SUBMISSION_STATUS_LABELS,
   type AdminSubmissionSort,
   type AdminSubmissionsQuery as QueueView,
-} from '@jobboard/contract';
+} from '@jobboard/contract/admin';
+import { SUBMISSION_STATUS_LABELS } from '@jobboard/contract/submissions';
 import {
   Button,
   Cluster,

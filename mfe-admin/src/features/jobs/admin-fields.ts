@@ -1,4 +1,4 @@
-import type { AdminJob } from '@jobboard/contract';
+import type { AdminJob } from '@jobboard/contract/admin';
 
 /**
  * The fields of a synced job an admin changed here (issue 25). An API from before that change

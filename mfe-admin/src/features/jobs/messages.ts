@@ -1,4 +1,4 @@
-import { JOB_FORM_FIELDS } from '@jobboard/contract';
+import { JOB_FORM_FIELDS } from '@jobboard/contract/jobs';
 
 /** Texts of the admin job screens (docs/product.md#validation and docs/product.md#errors). */
 export const JOB_MESSAGES = {

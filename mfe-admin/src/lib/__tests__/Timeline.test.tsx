@@ -1,5 +1,5 @@
 import { SharedUiProvider } from '@jobboard/shared-ui';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@jobboard/test-utils/react';
 import { describe, expect, it } from 'vitest';
 import { Timeline } from '../Timeline';
 

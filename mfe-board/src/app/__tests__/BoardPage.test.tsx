@@ -1,20 +1,11 @@
-import {
-  ENDPOINTS,
-  PAGE_SIZE,
-  endpointKey,
-  type Job,
-  type SearchResponse,
-} from '@jobboard/contract';
+import { PAGE_SIZE } from '@jobboard/contract/common';
+import { ENDPOINTS, endpointKey } from '@jobboard/contract/endpoints';
+import { type Job, type SearchResponse } from '@jobboard/contract/jobs';
 import { useToastStore } from '@jobboard/shared-ui';
-import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, within } from '@jobboard/test-utils/react';
+import userEvent from '@jobboard/test-utils/user-event';
 import { Route } from '@jobboard/shared-ui/router';
-import {
-  fakeApi,
-  type FakeAnswer,
-  type FakeRequest,
-  type FakeRoutes,
-} from '@jobboard/shared-ui/test-support';
+import { fakeApi, type FakeAnswer, type FakeRequest, type FakeRoutes } from '@jobboard/test-utils';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeJob } from '../../test-support/jobs';
 import { renderAt } from '../../test-support/render';

@@ -1,13 +1,9 @@
-import {
-  filterFromQueryString,
-  type FirstViewData,
-  type Job,
-  type SearchResponse,
-} from '@jobboard/contract';
+import { filterFromQueryString, type Job, type SearchResponse } from '@jobboard/contract/jobs';
+import { type FirstViewData } from '@jobboard/contract/site';
 import { FIRST_VIEW_CASES, type FirstViewCase } from '@jobboard/contract/testing';
 import { Route } from '@jobboard/shared-ui/router';
-import { fakeApi } from '@jobboard/shared-ui/test-support';
-import { screen } from '@testing-library/react';
+import { fakeApi } from '@jobboard/test-utils';
+import { screen } from '@jobboard/test-utils/react';
 import { SWRConfig, type Middleware } from 'swr';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetListPage } from '../../features/search/stores/list-page-store';

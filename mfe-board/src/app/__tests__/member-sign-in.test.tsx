@@ -1,4 +1,5 @@
-import { MEMBER_MESSAGES, type MemberSignedIn, type SiteConfig } from '@jobboard/contract';
+import { MEMBER_MESSAGES, type MemberSignedIn } from '@jobboard/contract/members';
+import { type SiteConfig } from '@jobboard/contract/site';
 import {
   PENDING_SIGN_IN_KEY,
   SIGN_IN_WINDOW_MS,
@@ -6,9 +7,9 @@ import {
   startSignIn,
   useMemberStore,
 } from '@jobboard/shared-ui';
-import userEvent from '@testing-library/user-event';
-import { fakeApi } from '@jobboard/shared-ui/test-support';
-import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@jobboard/test-utils/user-event';
+import { fakeApi } from '@jobboard/test-utils';
+import { screen, waitFor } from '@jobboard/test-utils/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import MemberCallbackPage from '../MemberCallbackPage';
 import { BOOKMARKS_STORAGE_KEY, useBookmarks } from '../../features/jobs/stores/bookmarks-store';

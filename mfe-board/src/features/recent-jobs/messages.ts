@@ -1,4 +1,4 @@
-import { RECENT_DAYS } from '@jobboard/contract';
+import { RECENT_DAYS } from '@jobboard/contract/common';
 
 /** Texts of the recent job list, /job-list (docs/product.md#routes-and-screens), in one place. */
 export const RECENT_TEXT = {

@@ -1,4 +1,4 @@
-import { PAY_LINK_MESSAGES, PAYMENT_MESSAGES } from '@jobboard/contract';
+import { PAY_LINK_MESSAGES, PAYMENT_MESSAGES } from '@jobboard/contract/payments';
 
 /** Texts of the pay pages, in one place (the API's own answers come from the contract). */
 export const PAY_MESSAGES = {

@@ -1,4 +1,4 @@
-import { REVIEW_HOURS } from '@jobboard/contract';
+import { REVIEW_HOURS } from '@jobboard/contract/common';
 
 /** Texts of the submit screen (docs/product.md#routes-and-screens, docs/product.md#states-and-transitions and docs/product.md#errors), in one place. */
 export const SUBMIT_TEXT = {

@@ -1,5 +1,5 @@
-import type { ClientErrorReport, RemoteLocation, RemotesConfig } from '@jobboard/contract';
-import { render, screen, waitFor } from '@testing-library/react';
+import type { ClientErrorReport, RemoteLocation, RemotesConfig } from '@jobboard/contract/site';
+import { render, screen, waitFor } from '@jobboard/test-utils/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,5 @@
-import { ALERT_MESSAGES, ENDPOINTS } from '@jobboard/contract';
+import { ALERT_MESSAGES } from '@jobboard/contract/alerts';
+import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../../http/endpoint-route';
 

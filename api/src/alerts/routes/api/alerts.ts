@@ -1,4 +1,5 @@
-import { ALERT_LIMITS, ENDPOINTS } from '@jobboard/contract';
+import { ALERT_LIMITS } from '@jobboard/contract/alerts';
+import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../../http/endpoint-route';
 

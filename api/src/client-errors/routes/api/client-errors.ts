@@ -1,4 +1,5 @@
-import { CLIENT_ERROR_LIMITS, ENDPOINTS } from '@jobboard/contract';
+import { ENDPOINTS } from '@jobboard/contract/endpoints';
+import { CLIENT_ERROR_LIMITS } from '@jobboard/contract/site';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../../http/endpoint-route';
 

@@ -1,4 +1,5 @@
-import { ENDPOINTS, type SearchRequest } from '@jobboard/contract';
+import { ENDPOINTS } from '@jobboard/contract/endpoints';
+import { type SearchRequest } from '@jobboard/contract/jobs';
 import type { FastifyPluginAsync } from 'fastify';
 import { markChecked, route } from '../../../http/endpoint-route';
 import { CACHED, sendCached } from '../../../plugins/public-cache';

@@ -1,4 +1,5 @@
-import { ENDPOINTS, PAY_LINK_MESSAGES, PAYMENT_MESSAGES } from '@jobboard/contract';
+import { ENDPOINTS } from '@jobboard/contract/endpoints';
+import { PAY_LINK_MESSAGES, PAYMENT_MESSAGES } from '@jobboard/contract/payments';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../../http/endpoint-route';
 import { HttpError } from '../../../http/http-error';

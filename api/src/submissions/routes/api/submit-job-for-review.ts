@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { ENDPOINTS } from '@jobboard/contract';
+import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../../http/endpoint-route';
 import { ACKNOWLEDGEMENT_CAPS } from '../../acknowledgement-caps';

@@ -1,8 +1,8 @@
 import { SharedUiProvider, useToastStore } from '@jobboard/shared-ui';
-import { render, screen } from '@testing-library/react';
+import { render, screen } from '@jobboard/test-utils/react';
 import { MemoryRouter, Route, Routes } from '@jobboard/shared-ui/router';
 import { SWRConfig } from 'swr';
-import { fakeApi } from '@jobboard/shared-ui/test-support';
+import { fakeApi } from '@jobboard/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RequireAdmin } from '../components/RequireAdmin';
 

@@ -1,5 +1,5 @@
-import { ENDPOINTS } from '@jobboard/contract';
-import type { AdminLogin } from '@jobboard/contract';
+import { ENDPOINTS } from '@jobboard/contract/endpoints';
+import type { AdminLogin } from '@jobboard/contract/admin';
 import { apiFetch, useMutation } from '@jobboard/shared-ui';
 import { checkAuthKey } from './check-auth';
 

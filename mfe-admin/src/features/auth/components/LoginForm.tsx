@@ -1,4 +1,5 @@
-import { ADMIN_MESSAGES, AdminLogin, check } from '@jobboard/contract';
+import { ADMIN_MESSAGES, AdminLogin } from '@jobboard/contract/admin';
+import { check } from '@jobboard/contract/common';
 import { ApiError, Button, Card, Stack, TextField, toast } from '@jobboard/shared-ui';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from '@jobboard/shared-ui/router';

@@ -1,4 +1,4 @@
-import { ENDPOINTS, endpointKey, type EndpointQuery } from '@jobboard/contract';
+import { ENDPOINTS, endpointKey, type EndpointQuery } from '@jobboard/contract/endpoints';
 import { apiFetch } from '@jobboard/shared-ui';
 import useSWR from 'swr';
 

@@ -1,8 +1,8 @@
 import { SharedUiProvider, useToastStore } from '@jobboard/shared-ui';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { render, screen, within } from '@jobboard/test-utils/react';
+import userEvent from '@jobboard/test-utils/user-event';
 import { SWRConfig } from 'swr';
-import { fakeApi } from '@jobboard/shared-ui/test-support';
+import { fakeApi } from '@jobboard/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { JobForm, validateJob, type JobFormValues } from '../components/JobForm';
 

@@ -1,9 +1,9 @@
-import { SYNC_CONFLICT_MESSAGES, type AdminJob, type SyncRun } from '@jobboard/contract';
+import { SYNC_CONFLICT_MESSAGES, type AdminJob, type SyncRun } from '@jobboard/contract/admin';
 import { SharedUiProvider, useToastStore } from '@jobboard/shared-ui';
 import { MemoryRouter, Route, Routes } from '@jobboard/shared-ui/router';
-import { fakeApi } from '@jobboard/shared-ui/test-support';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { fakeApi } from '@jobboard/test-utils';
+import { render, screen, waitFor, within } from '@jobboard/test-utils/react';
+import userEvent from '@jobboard/test-utils/user-event';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it } from 'vitest';
 import AdminApp from '../../../app/AdminApp';

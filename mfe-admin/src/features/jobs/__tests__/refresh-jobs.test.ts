@@ -1,5 +1,5 @@
-import { BACKGROUND_POLL_HEADER, CSRF_HEADER, CSRF_HEADER_VALUE } from '@jobboard/contract';
-import { fakeApi } from '@jobboard/shared-ui/test-support';
+import { BACKGROUND_POLL_HEADER, CSRF_HEADER, CSRF_HEADER_VALUE } from '@jobboard/contract/common';
+import { fakeApi } from '@jobboard/test-utils';
 import { describe, expect, it } from 'vitest';
 import { refreshJobs } from '../api/refresh-jobs';
 

@@ -1,4 +1,5 @@
-import { ENDPOINTS, type BulkJobActionName } from '@jobboard/contract';
+import { type BulkJobActionName } from '@jobboard/contract/admin';
+import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import { apiFetch } from '@jobboard/shared-ui';
 
 /** One action on every selected job; the API does all of it or none of it. */

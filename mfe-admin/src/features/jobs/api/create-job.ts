@@ -1,4 +1,5 @@
-import { ENDPOINTS, type AdminJobForm } from '@jobboard/contract';
+import { type AdminJobForm } from '@jobboard/contract/admin';
+import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import { apiFetch, useMutation } from '@jobboard/shared-ui';
 import { jobPagesKey } from './job-page';
 

@@ -1,9 +1,5 @@
-import {
-  ADMIN_JOBS_DEFAULTS,
-  ENDPOINTS,
-  endpointUrl,
-  type AdminJobsQuery,
-} from '@jobboard/contract';
+import { ADMIN_JOBS_DEFAULTS, type AdminJobsQuery } from '@jobboard/contract/admin';
+import { ENDPOINTS, endpointUrl } from '@jobboard/contract/endpoints';
 
 /**
  * Where the CSV of a view downloads from (a link, not a fetch: the browser saves the attachment):

@@ -1,4 +1,5 @@
-import { ENDPOINTS, endpointKey, type AdminJobsQuery } from '@jobboard/contract';
+import { type AdminJobsQuery } from '@jobboard/contract/admin';
+import { ENDPOINTS, endpointKey } from '@jobboard/contract/endpoints';
 import { apiFetch } from '@jobboard/shared-ui';
 import useSWR, { useSWRConfig } from 'swr';
 

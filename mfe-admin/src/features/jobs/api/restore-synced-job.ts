@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@jobboard/contract';
+import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import { apiFetch } from '@jobboard/shared-ui';
 
 /** A deleted synced job is no longer remembered as deleted: the next sync creates it again. */

@@ -1,4 +1,4 @@
-import { BULK_JOB_ACTIONS, type BulkJobActionName } from '@jobboard/contract';
+import { BULK_JOB_ACTIONS, type BulkJobActionName } from '@jobboard/contract/admin';
 import { Button, Cluster } from '@jobboard/shared-ui';
 import styled from 'styled-components';
 import { JOB_MESSAGES } from '../messages';

@@ -1,4 +1,5 @@
-import { jobFieldLabel, type AdminJob } from '@jobboard/contract';
+import { type AdminJob } from '@jobboard/contract/admin';
+import { jobFieldLabel } from '@jobboard/contract/jobs';
 import { StatusBadge, formatDeadline, formatSalary, formatUsDate } from '@jobboard/shared-ui';
 import styled from 'styled-components';
 import { adminFieldsOf } from '../admin-fields';

@@ -1,14 +1,16 @@
 import {
-  ADMIN_JOB_TYPES,
   ADMIN_MESSAGES,
   AdminJobForm,
+  type AdminJobForm as AdminJobFormValues,
+} from '@jobboard/contract/admin';
+import {
+  ADMIN_JOB_TYPES,
   CATEGORY_CHOICES,
   EXPERIENCE_CHOICES,
   ISO_DATE_PATTERN,
-  JOB_LISTS,
   check,
-  type AdminJobForm as AdminJobFormValues,
-} from '@jobboard/contract';
+} from '@jobboard/contract/common';
+import { JOB_LISTS } from '@jobboard/contract/jobs';
 import { Button, Card, Checkbox, Stack, toast } from '@jobboard/shared-ui';
 import { CheckboxGroup, SelectInput, TextAreaInput, TextInput } from '@jobboard/shared-ui/forms';
 import { Field, Form } from 'react-final-form';

@@ -3,7 +3,7 @@ import {
   ADMIN_PAGE_SIZES,
   JOB_SOURCES,
   type AdminJobsQuery,
-} from '@jobboard/contract';
+} from '@jobboard/contract/admin';
 import { Button, Checkbox, Cluster, Select } from '@jobboard/shared-ui';
 import styled from 'styled-components';
 import { ListSearch } from '../../../lib/ListSearch';

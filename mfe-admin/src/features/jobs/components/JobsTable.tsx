@@ -1,9 +1,5 @@
-import {
-  jobFieldLabel,
-  type AdminJob,
-  type AdminJobSort,
-  type AdminJobsQuery,
-} from '@jobboard/contract';
+import { type AdminJob, type AdminJobSort, type AdminJobsQuery } from '@jobboard/contract/admin';
+import { jobFieldLabel } from '@jobboard/contract/jobs';
 import { Button, Cluster, StatusBadge, Table, formatUsDate } from '@jobboard/shared-ui';
 import { Link } from '@jobboard/shared-ui/router';
 import styled from 'styled-components';

@@ -1,10 +1,10 @@
 import {
   SYNC_CONFLICT_MESSAGES,
-  jobFieldLabel,
   refreshSummary,
   type SyncConflict,
   type SyncRun,
-} from '@jobboard/contract';
+} from '@jobboard/contract/admin';
+import { jobFieldLabel } from '@jobboard/contract/jobs';
 import { Button, Panel } from '@jobboard/shared-ui';
 import { Link } from '@jobboard/shared-ui/router';
 import styled from 'styled-components';

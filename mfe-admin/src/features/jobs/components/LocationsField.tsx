@@ -1,4 +1,4 @@
-import { cleanLocations } from '@jobboard/contract';
+import { cleanLocations } from '@jobboard/contract/admin';
 import { Button, Cluster, ErrorText, Input, Label, Select, Stack } from '@jobboard/shared-ui';
 import { useId, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';

@@ -1,4 +1,4 @@
-import { JOB_LIST_LIMITS, type JobListName } from '@jobboard/contract';
+import { JOB_LIST_LIMITS, type JobListName } from '@jobboard/contract/jobs';
 import { Button, ErrorText, HintText, Input } from '@jobboard/shared-ui';
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import styled from 'styled-components';

@@ -1,4 +1,4 @@
-import type { BulkJobActionName } from '@jobboard/contract';
+import type { BulkJobActionName } from '@jobboard/contract/admin';
 import { toast } from '@jobboard/shared-ui';
 import { useState } from 'react';
 import { bulkJobs } from '../api/bulk-jobs';

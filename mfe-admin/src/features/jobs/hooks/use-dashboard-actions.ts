@@ -1,4 +1,4 @@
-import { refreshSummary, type AdminJob } from '@jobboard/contract';
+import { refreshSummary, type AdminJob } from '@jobboard/contract/admin';
 import { toast } from '@jobboard/shared-ui';
 import { useDeleteJob } from '../api/delete-job';
 import { useRefreshJobs } from '../api/refresh-jobs';

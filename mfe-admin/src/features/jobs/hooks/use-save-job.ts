@@ -1,4 +1,4 @@
-import type { AdminJobForm } from '@jobboard/contract';
+import type { AdminJobForm } from '@jobboard/contract/admin';
 import { ApiError, errorMessage, toast } from '@jobboard/shared-ui';
 import { useNavigate } from '@jobboard/shared-ui/router';
 import { useSWRConfig } from 'swr';

@@ -1,4 +1,5 @@
-import { SYNC_CONFLICT_MESSAGES, jobFieldLabel } from '@jobboard/contract';
+import { SYNC_CONFLICT_MESSAGES } from '@jobboard/contract/admin';
+import { jobFieldLabel } from '@jobboard/contract/jobs';
 import { toast } from '@jobboard/shared-ui';
 import { useSWRConfig } from 'swr';
 import { adminJobKey } from '../api/admin-job';

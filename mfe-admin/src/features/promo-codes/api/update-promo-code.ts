@@ -1,4 +1,5 @@
-import { ENDPOINTS, type PromoCodeInput } from '@jobboard/contract';
+import { type PromoCodeInput } from '@jobboard/contract/admin';
+import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import { apiFetch, useMutation } from '@jobboard/shared-ui';
 import { promoCodesKey } from './promo-codes';
 

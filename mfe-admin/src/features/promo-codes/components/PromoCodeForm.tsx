@@ -1,4 +1,5 @@
-import { PromoCodeInput, check, type PromoCodeInput as PromoCodeValues } from '@jobboard/contract';
+import { PromoCodeInput, type PromoCodeInput as PromoCodeValues } from '@jobboard/contract/admin';
+import { check } from '@jobboard/contract/common';
 import { ApiError, Button, Card, CardTitle, errorMessage, toast } from '@jobboard/shared-ui';
 import { SelectInput, TextInput } from '@jobboard/shared-ui/forms';
 import { Form } from 'react-final-form';

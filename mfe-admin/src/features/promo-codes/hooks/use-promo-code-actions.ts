@@ -1,4 +1,4 @@
-import type { PromoCode } from '@jobboard/contract';
+import type { PromoCode } from '@jobboard/contract/admin';
 import { toast } from '@jobboard/shared-ui';
 import { useDeletePromoCode } from '../api/delete-promo-code';
 import { useUpdatePromoCode } from '../api/update-promo-code';

@@ -1,7 +1,7 @@
-import type { AdminSubmission } from '@jobboard/contract';
+import type { AdminSubmission } from '@jobboard/contract/admin';
 import { SharedUiProvider, useToastStore } from '@jobboard/shared-ui';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { render, screen, within } from '@jobboard/test-utils/react';
+import userEvent from '@jobboard/test-utils/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SubmissionCard, statusLabel, type SubmissionActions } from '../components/SubmissionCard';
 

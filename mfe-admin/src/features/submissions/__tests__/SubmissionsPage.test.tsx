@@ -1,9 +1,9 @@
-import type { AdminSubmission } from '@jobboard/contract';
+import type { AdminSubmission } from '@jobboard/contract/admin';
 import { SharedUiProvider, useToastStore } from '@jobboard/shared-ui';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { render, screen, waitFor, within } from '@jobboard/test-utils/react';
+import userEvent from '@jobboard/test-utils/user-event';
 import { SWRConfig } from 'swr';
-import { fakeApi, type FakeApi } from '@jobboard/shared-ui/test-support';
+import { fakeApi, type FakeApi } from '@jobboard/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryRouter } from '@jobboard/shared-ui/router';
 import SubmissionsPage from '../../../app/pages/SubmissionsPage';

@@ -1,9 +1,9 @@
-import { BACKGROUND_POLL_HEADER, CSRF_HEADER } from '@jobboard/contract';
+import { BACKGROUND_POLL_HEADER, CSRF_HEADER } from '@jobboard/contract/common';
 import { REFRESH } from '@jobboard/shared-ui';
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@jobboard/test-utils/react';
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
-import { fakeApi, type FakeRequest } from '@jobboard/shared-ui/test-support';
+import { fakeApi, type FakeRequest } from '@jobboard/test-utils';
 import { describe, expect, it, vi } from 'vitest';
 import { useSubmissions } from '../api/submissions';
 

@@ -1,4 +1,5 @@
-import { ENDPOINTS, type CompanyField } from '@jobboard/contract';
+import { type CompanyField } from '@jobboard/contract/admin';
+import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import { apiFetch, useMutation } from '@jobboard/shared-ui';
 import { submissionsKey } from './submissions';
 

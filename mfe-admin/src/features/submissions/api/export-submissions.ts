@@ -1,4 +1,4 @@
-import { ENDPOINTS, endpointUrl } from '@jobboard/contract';
+import { ENDPOINTS, endpointUrl } from '@jobboard/contract/endpoints';
 import type { QueueQuery } from './submissions';
 
 /**

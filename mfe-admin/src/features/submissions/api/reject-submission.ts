@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@jobboard/contract';
+import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import { apiFetch, useMutation } from '@jobboard/shared-ui';
 import { submissionsKey } from './submissions';
 

@@ -1,4 +1,4 @@
-import { ENDPOINTS, endpointKey } from '@jobboard/contract';
+import { ENDPOINTS, endpointKey } from '@jobboard/contract/endpoints';
 import { apiFetch } from '@jobboard/shared-ui';
 import useSWR from 'swr';
 

@@ -1,4 +1,9 @@
-import { ENDPOINTS, endpointKey, endpointUrl, type EndpointQuery } from '@jobboard/contract';
+import {
+  ENDPOINTS,
+  endpointKey,
+  endpointUrl,
+  type EndpointQuery,
+} from '@jobboard/contract/endpoints';
 import { REFRESH, apiFetch } from '@jobboard/shared-ui';
 import { useEffect, useRef } from 'react';
 import useSWR from 'swr';

@@ -2,7 +2,7 @@ import {
   COMPANY_FIELD_LABELS,
   type CompanyField,
   type SubmissionCompany,
-} from '@jobboard/contract';
+} from '@jobboard/contract/admin';
 import { Checkbox, Stack, Table } from '@jobboard/shared-ui';
 import { useId } from 'react';
 import styled from 'styled-components';

@@ -1,4 +1,4 @@
-import type { AdminPaymentIssue } from '@jobboard/contract';
+import type { AdminPaymentIssue } from '@jobboard/contract/admin';
 import { Button, Cluster, Notice, Stack } from '@jobboard/shared-ui';
 import styled from 'styled-components';
 import { SUBMISSION_TEXT } from '../messages';

@@ -1,9 +1,5 @@
-import {
-  SUBMISSION_STATUS_LABELS,
-  listingTier,
-  type AdminSubmission,
-  type CompanyField,
-} from '@jobboard/contract';
+import { type AdminSubmission, type CompanyField } from '@jobboard/contract/admin';
+import { SUBMISSION_STATUS_LABELS, listingTier } from '@jobboard/contract/submissions';
 import type { StatusTone } from '@jobboard/shared-ui';
 import {
   Button,

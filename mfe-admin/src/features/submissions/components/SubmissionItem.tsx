@@ -1,4 +1,4 @@
-import type { AdminSubmission } from '@jobboard/contract';
+import type { AdminSubmission } from '@jobboard/contract/admin';
 import { useSubmissionActions } from '../hooks/use-submission-actions';
 import { SubmissionCard } from './SubmissionCard';
 import { SubmissionHistory } from './SubmissionHistory';

@@ -1,4 +1,4 @@
-import type { AdminSubmission, CompanyField } from '@jobboard/contract';
+import type { AdminSubmission, CompanyField } from '@jobboard/contract/admin';
 import { toast } from '@jobboard/shared-ui';
 import { useApproveSubmission } from '../api/approve-submission';
 import { useGeneratePaymentLink } from '../api/generate-payment-link';

@@ -1,7 +1,7 @@
-import { ALERT_MESSAGES, type AlertView } from '@jobboard/contract';
-import { fakeApi } from '@jobboard/shared-ui/test-support';
-import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { ALERT_MESSAGES, type AlertView } from '@jobboard/contract/alerts';
+import { fakeApi } from '@jobboard/test-utils';
+import { screen } from '@jobboard/test-utils/react';
+import userEvent from '@jobboard/test-utils/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test-support/render';
 import { AlertLinkPage } from '../components/AlertLinkPage';

@@ -1,7 +1,8 @@
-import { ALERT_MESSAGES, defaultSearchFilter, filterFromQueryString } from '@jobboard/contract';
-import { fakeApi } from '@jobboard/shared-ui/test-support';
-import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { ALERT_MESSAGES } from '@jobboard/contract/alerts';
+import { defaultSearchFilter, filterFromQueryString } from '@jobboard/contract/jobs';
+import { fakeApi } from '@jobboard/test-utils';
+import { screen, within } from '@jobboard/test-utils/react';
+import userEvent from '@jobboard/test-utils/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test-support/render';
 import { FollowSearch } from '../components/FollowSearch';

@@ -1,8 +1,9 @@
-import { ALERT_MESSAGES, MEMBER_MESSAGES, type MemberAlert } from '@jobboard/contract';
+import { ALERT_MESSAGES, type MemberAlert } from '@jobboard/contract/alerts';
+import { MEMBER_MESSAGES } from '@jobboard/contract/members';
 import { useMemberStore } from '@jobboard/shared-ui';
-import { fakeApi } from '@jobboard/shared-ui/test-support';
-import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { fakeApi } from '@jobboard/test-utils';
+import { screen, waitFor, within } from '@jobboard/test-utils/react';
+import userEvent from '@jobboard/test-utils/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test-support/render';
 import { MemberAlerts } from '../components/MemberAlerts';

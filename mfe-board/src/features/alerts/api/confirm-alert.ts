@@ -1,4 +1,5 @@
-import { ENDPOINTS, type AlertView } from '@jobboard/contract';
+import { type AlertView } from '@jobboard/contract/alerts';
+import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import { apiFetch } from '@jobboard/shared-ui';
 
 /** `POST /api/alerts/:token/confirm`: the confirmation link of an alert's first e-mail. */

@@ -1,4 +1,5 @@
-import { ENDPOINTS, type AlertView } from '@jobboard/contract';
+import { type AlertView } from '@jobboard/contract/alerts';
+import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import { apiFetch } from '@jobboard/shared-ui';
 
 /** `GET /api/alerts/:token`: one alert, as its manage page shows it. */

@@ -1,4 +1,5 @@
-import { ENDPOINTS, endpointKey, type MemberAlerts } from '@jobboard/contract';
+import { type MemberAlerts } from '@jobboard/contract/alerts';
+import { ENDPOINTS, endpointKey } from '@jobboard/contract/endpoints';
 import { apiFetch } from '@jobboard/shared-ui';
 import useSWR from 'swr';
 

@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@jobboard/contract';
+import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import { apiFetch } from '@jobboard/shared-ui';
 
 /** Remove one of the member's alerts (it is unsubscribed); the answer's message to show. */

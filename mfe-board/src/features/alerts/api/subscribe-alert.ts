@@ -1,4 +1,5 @@
-import { ENDPOINTS, type AlertSubscription } from '@jobboard/contract';
+import { type AlertSubscription } from '@jobboard/contract/alerts';
+import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import { apiFetch } from '@jobboard/shared-ui';
 
 /**

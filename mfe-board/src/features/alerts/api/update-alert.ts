@@ -1,4 +1,5 @@
-import { ENDPOINTS, type AlertFrequency, type AlertView } from '@jobboard/contract';
+import { type AlertFrequency, type AlertView } from '@jobboard/contract/alerts';
+import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import { apiFetch } from '@jobboard/shared-ui';
 
 /** `PUT /api/alerts/:token`: how often the alert sends its digest. */

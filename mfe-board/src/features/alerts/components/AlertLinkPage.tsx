@@ -1,4 +1,4 @@
-import { ALERT_FREQUENCIES, type AlertFrequency, type AlertView } from '@jobboard/contract';
+import { ALERT_FREQUENCIES, type AlertFrequency, type AlertView } from '@jobboard/contract/alerts';
 import { Button, Notice, Spinner, errorMessage } from '@jobboard/shared-ui';
 import { Link, useLocation } from '@jobboard/shared-ui/router';
 import { useEffect, useState } from 'react';

@@ -1,12 +1,6 @@
-import {
-  AlertSubscription,
-  check,
-  describeSearch,
-  filterToQueryString,
-  type AlertFrequency,
-  type FieldErrors,
-  type SearchFilter,
-} from '@jobboard/contract';
+import { AlertSubscription, describeSearch, type AlertFrequency } from '@jobboard/contract/alerts';
+import { check, type FieldErrors } from '@jobboard/contract/common';
+import { filterToQueryString, type SearchFilter } from '@jobboard/contract/jobs';
 import {
   ApiError,
   Button,

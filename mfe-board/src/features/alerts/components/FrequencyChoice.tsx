@@ -1,4 +1,4 @@
-import { ALERT_FREQUENCIES, type AlertFrequency } from '@jobboard/contract';
+import { ALERT_FREQUENCIES, type AlertFrequency } from '@jobboard/contract/alerts';
 import styled from 'styled-components';
 import { ALERT_TEXT } from '../messages';
 

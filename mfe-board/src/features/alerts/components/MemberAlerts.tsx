@@ -1,4 +1,8 @@
-import { ALERT_FREQUENCIES, type AlertFrequency, type MemberAlert } from '@jobboard/contract';
+import {
+  ALERT_FREQUENCIES,
+  type AlertFrequency,
+  type MemberAlert,
+} from '@jobboard/contract/alerts';
 import { Button, Notice, Stack, errorMessage, useMemberStore } from '@jobboard/shared-ui';
 import { Link } from '@jobboard/shared-ui/router';
 import { useState } from 'react';

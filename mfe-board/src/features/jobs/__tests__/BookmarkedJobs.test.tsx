@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { fakeApi } from '@jobboard/shared-ui/test-support';
+import { screen, within } from '@jobboard/test-utils/react';
+import userEvent from '@jobboard/test-utils/user-event';
+import { fakeApi } from '@jobboard/test-utils';
 import { beforeEach, describe, expect, it } from 'vitest';
 import BookmarksPage from '../../../app/BookmarksPage';
 import { makeJob } from '../../../test-support/jobs';

@@ -1,6 +1,6 @@
 import { useToastStore } from '@jobboard/shared-ui';
-import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, within } from '@jobboard/test-utils/react';
+import userEvent from '@jobboard/test-utils/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeJob } from '../../../test-support/jobs';
 import { renderWithProviders } from '../../../test-support/render';

@@ -1,8 +1,8 @@
-import { MEMBER_MESSAGES } from '@jobboard/contract';
+import { MEMBER_MESSAGES } from '@jobboard/contract/members';
 import { useMemberStore, useToastStore } from '@jobboard/shared-ui';
-import { fakeApi } from '@jobboard/shared-ui/test-support';
-import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { fakeApi } from '@jobboard/test-utils';
+import { screen, waitFor, within } from '@jobboard/test-utils/react';
+import userEvent from '@jobboard/test-utils/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeJob } from '../../../test-support/jobs';
 import { renderWithProviders } from '../../../test-support/render';

@@ -1,4 +1,4 @@
-import type { Job } from '@jobboard/contract';
+import type { Job } from '@jobboard/contract/jobs';
 import { ApiError } from '@jobboard/shared-ui';
 import useSWR, { useSWRConfig } from 'swr';
 import { getJob, jobKey } from './get-job';

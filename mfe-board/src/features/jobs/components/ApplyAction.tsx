@@ -1,4 +1,4 @@
-import type { Job } from '@jobboard/contract';
+import type { Job } from '@jobboard/contract/jobs';
 import { Button, VisuallyHidden } from '@jobboard/shared-ui';
 import type { MouseEvent } from 'react';
 import { applicationUrlOf, applyToJob } from '../lib/apply';

@@ -1,4 +1,4 @@
-import type { Job } from '@jobboard/contract';
+import type { Job } from '@jobboard/contract/jobs';
 import { Button, type ButtonVariant } from '@jobboard/shared-ui';
 import type { MouseEvent } from 'react';
 import { JOB_TEXT } from '../messages';

@@ -1,4 +1,5 @@
-import { httpUrl, type Job } from '@jobboard/contract';
+import { type Job } from '@jobboard/contract/jobs';
+import { httpUrl } from '@jobboard/contract/site';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { BuildingIcon } from './icons';

@@ -1,4 +1,4 @@
-import type { Job } from '@jobboard/contract';
+import type { Job } from '@jobboard/contract/jobs';
 import { useId, type MouseEvent } from 'react';
 import { Cluster, Stack } from '@jobboard/shared-ui';
 import { Link } from '@jobboard/shared-ui/router';

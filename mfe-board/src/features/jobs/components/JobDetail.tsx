@@ -1,4 +1,5 @@
-import { httpUrl, type Job } from '@jobboard/contract';
+import { type Job } from '@jobboard/contract/jobs';
+import { httpUrl } from '@jobboard/contract/site';
 import { Cluster, Stack, VisuallyHidden } from '@jobboard/shared-ui';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';

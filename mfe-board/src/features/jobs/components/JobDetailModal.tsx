@@ -1,4 +1,4 @@
-import { JOB_ID_PATTERN, jobPageTitle, type Job } from '@jobboard/contract';
+import { JOB_ID_PATTERN, jobPageTitle, type Job } from '@jobboard/contract/jobs';
 import {
   ApiError,
   Button,

@@ -1,4 +1,4 @@
-import type { Job } from '@jobboard/contract';
+import type { Job } from '@jobboard/contract/jobs';
 import { formatDeadline, formatSalary, formatUsDate } from '@jobboard/shared-ui';
 import styled from 'styled-components';
 import { JOB_TEXT } from '../messages';

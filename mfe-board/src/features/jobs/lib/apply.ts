@@ -1,4 +1,5 @@
-import { httpUrl, type Job } from '@jobboard/contract';
+import { type Job } from '@jobboard/contract/jobs';
+import { httpUrl } from '@jobboard/contract/site';
 import { toast } from '@jobboard/shared-ui';
 import { JOB_TEXT } from '../messages';
 

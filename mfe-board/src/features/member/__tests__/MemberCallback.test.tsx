@@ -1,6 +1,6 @@
 import { SiteProvider } from '@jobboard/shared-ui';
-import type { SiteConfig } from '@jobboard/contract';
-import { screen } from '@testing-library/react';
+import type { SiteConfig } from '@jobboard/contract/site';
+import { screen } from '@jobboard/test-utils/react';
 import { describe, expect, it } from 'vitest';
 import MemberCallbackPage from '../../../app/MemberCallbackPage';
 import { renderWithProviders } from '../../../test-support/render';

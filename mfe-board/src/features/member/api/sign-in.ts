@@ -1,9 +1,6 @@
-import {
-  ENDPOINTS,
-  MAX_MEMBER_BOOKMARKS,
-  parseRecordId,
-  type MemberSignedIn,
-} from '@jobboard/contract';
+import { ENDPOINTS } from '@jobboard/contract/endpoints';
+import { parseRecordId } from '@jobboard/contract/jobs';
+import { MAX_MEMBER_BOOKMARKS, type MemberSignedIn } from '@jobboard/contract/members';
 import { apiFetch } from '@jobboard/shared-ui';
 
 /**

@@ -1,4 +1,4 @@
-import { MEMBER_MESSAGES } from '@jobboard/contract';
+import { MEMBER_MESSAGES } from '@jobboard/contract/members';
 import {
   Button,
   Card,

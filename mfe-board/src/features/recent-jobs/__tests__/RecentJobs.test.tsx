@@ -1,7 +1,7 @@
 import { REFRESH } from '@jobboard/shared-ui';
-import { fakeApi } from '@jobboard/shared-ui/test-support';
-import { act, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { fakeApi } from '@jobboard/test-utils';
+import { act, screen, within } from '@jobboard/test-utils/react';
+import userEvent from '@jobboard/test-utils/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import RecentJobsPage from '../../../app/RecentJobsPage';
 import { makeJob } from '../../../test-support/jobs';

@@ -1,4 +1,5 @@
-import { ENDPOINTS, endpointKey, type Job } from '@jobboard/contract';
+import { ENDPOINTS, endpointKey } from '@jobboard/contract/endpoints';
+import { type Job } from '@jobboard/contract/jobs';
 import { REFRESH, apiFetch, freshFor } from '@jobboard/shared-ui';
 import useSWR from 'swr';
 

@@ -1,4 +1,4 @@
-import type { Job } from '@jobboard/contract';
+import type { Job } from '@jobboard/contract/jobs';
 import { Button, Cluster, useHydrated } from '@jobboard/shared-ui';
 import { useState, type MouseEvent } from 'react';
 import styled from 'styled-components';

@@ -1,10 +1,10 @@
 import {
-  httpUrl,
   ISO_DATE_PATTERN,
   RECENT_LIST_CATEGORY_ORDER,
   RECENT_LIST_OTHER_GROUP,
-  type Job,
-} from '@jobboard/contract';
+} from '@jobboard/contract/common';
+import { type Job } from '@jobboard/contract/jobs';
+import { httpUrl } from '@jobboard/contract/site';
 
 export interface RecentJobGroup {
   heading: string;

@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { fakeApi, type FakeRoutes } from '@jobboard/shared-ui/test-support';
+import { screen, within } from '@jobboard/test-utils/react';
+import userEvent from '@jobboard/test-utils/user-event';
+import { fakeApi, type FakeRoutes } from '@jobboard/test-utils';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test-support/render';
 import { FilterPanel } from '../components/FilterPanel';

@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen } from '@jobboard/test-utils/react';
+import userEvent from '@jobboard/test-utils/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test-support/render';
 import { SearchBar } from '../components/SearchBar';

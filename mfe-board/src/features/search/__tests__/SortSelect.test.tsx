@@ -1,6 +1,6 @@
-import { SORT_OPTIONS } from '@jobboard/contract';
-import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { SORT_OPTIONS } from '@jobboard/contract/jobs';
+import { screen } from '@jobboard/test-utils/react';
+import userEvent from '@jobboard/test-utils/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test-support/render';
 import { SortSelect } from '../components/SortSelect';

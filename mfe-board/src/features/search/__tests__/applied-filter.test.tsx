@@ -1,6 +1,6 @@
-import * as contract from '@jobboard/contract';
-import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import * as contract from '@jobboard/contract/jobs';
+import { screen } from '@jobboard/test-utils/react';
+import userEvent from '@jobboard/test-utils/user-event';
 import { Link, Route } from '@jobboard/shared-ui/router';
 import { describe, expect, it, vi } from 'vitest';
 import { renderAt } from '../../../test-support/render';
@@ -9,7 +9,7 @@ import { SortSelect } from '../components/SortSelect';
 import { AppliedFilterProvider } from '../hooks/use-board-filter';
 
 // Counts how often the address is read into a filter.
-vi.mock('@jobboard/contract', async (original) => {
+vi.mock('@jobboard/contract/jobs', async (original) => {
   const actual = await original<typeof contract>();
   return { ...actual, filterFromQueryString: vi.fn(actual.filterFromQueryString) };
 });

@@ -1,11 +1,10 @@
+import { ENDPOINTS, endpointKey } from '@jobboard/contract/endpoints';
 import {
-  ENDPOINTS,
-  endpointKey,
   searchPage,
   type SearchFilter,
   type SearchRequest,
   type SearchResponse,
-} from '@jobboard/contract';
+} from '@jobboard/contract/jobs';
 import { REFRESH, apiFetch } from '@jobboard/shared-ui';
 import useSWR, { type SWRConfiguration } from 'swr';
 

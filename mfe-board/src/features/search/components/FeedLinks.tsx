@@ -1,4 +1,4 @@
-import { feedUrls } from '@jobboard/contract';
+import { feedUrls } from '@jobboard/contract/jobs';
 import { VisuallyHidden } from '@jobboard/shared-ui';
 import styled from 'styled-components';
 import { useAppliedFilter } from '../hooks/applied-filter';

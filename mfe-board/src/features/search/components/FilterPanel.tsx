@@ -1,10 +1,10 @@
+import { EXPERIENCE_LEVELS } from '@jobboard/contract/common';
 import {
   ANY_LOCATION,
-  EXPERIENCE_LEVELS,
   JOB_TYPE_FILTERS,
   SALARY_RANGES,
   type SearchFilter,
-} from '@jobboard/contract';
+} from '@jobboard/contract/jobs';
 import { Button, Checkbox, Cluster, ErrorText, Panel, Select, media } from '@jobboard/shared-ui';
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';

@@ -1,4 +1,4 @@
-import { SEARCH_QUERY_PARAM } from '@jobboard/contract';
+import { SEARCH_QUERY_PARAM } from '@jobboard/contract/jobs';
 import { Button, Input, VisuallyHidden } from '@jobboard/shared-ui';
 import { useId, useRef, type FormEvent } from 'react';
 import styled from 'styled-components';

@@ -1,4 +1,4 @@
-import { SORT_OPTIONS, type SortOption } from '@jobboard/contract';
+import { SORT_OPTIONS, type SortOption } from '@jobboard/contract/jobs';
 import { Select } from '@jobboard/shared-ui';
 import styled from 'styled-components';
 import { useDraft, useSearchActions } from '../hooks/use-board-filter';

@@ -1,4 +1,8 @@
-import { filterFromQueryString, filterToQueryString, type SearchFilter } from '@jobboard/contract';
+import {
+  filterFromQueryString,
+  filterToQueryString,
+  type SearchFilter,
+} from '@jobboard/contract/jobs';
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from '@jobboard/shared-ui/router';
 

@@ -1,4 +1,8 @@
-import { defaultSearchFilter, filterToQueryString, type SearchFilter } from '@jobboard/contract';
+import {
+  defaultSearchFilter,
+  filterToQueryString,
+  type SearchFilter,
+} from '@jobboard/contract/jobs';
 import { useHydrated } from '@jobboard/shared-ui';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from '@jobboard/shared-ui/router';

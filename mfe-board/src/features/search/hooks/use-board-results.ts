@@ -1,4 +1,4 @@
-import { PAGE_SIZE } from '@jobboard/contract';
+import { PAGE_SIZE } from '@jobboard/contract/common';
 import { toast } from '@jobboard/shared-ui';
 import { useSearchJobs } from '../api/search-jobs';
 import { SEARCH_TEXT } from '../messages';

@@ -1,4 +1,4 @@
-import type { SearchFilter } from '@jobboard/contract';
+import type { SearchFilter } from '@jobboard/contract/jobs';
 import { create } from 'zustand';
 
 interface FilterDraftState {

@@ -1,10 +1,10 @@
-import { PAYMENT_MESSAGES, type PayPageView } from '@jobboard/contract';
+import { PAYMENT_MESSAGES, type PayPageView } from '@jobboard/contract/payments';
 import { SharedUiProvider, Toaster, useToastStore } from '@jobboard/shared-ui';
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { render, screen, waitFor } from '@jobboard/test-utils/react';
+import userEvent from '@jobboard/test-utils/user-event';
 import { MemoryRouter, Route, Routes } from '@jobboard/shared-ui/router';
 import { SWRConfig } from 'swr';
-import { fakeApi } from '@jobboard/shared-ui/test-support';
+import { fakeApi } from '@jobboard/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import PayPage from '../../../app/PayPage';
 

@@ -1,4 +1,4 @@
-import type { PayPageView } from '@jobboard/contract';
+import type { PayPageView } from '@jobboard/contract/payments';
 import { formatCents } from '@jobboard/shared-ui';
 import styled from 'styled-components';
 import { PAY_MESSAGES } from '../messages';

@@ -1,10 +1,10 @@
 import { SharedUiProvider, SiteProvider, useToastStore } from '@jobboard/shared-ui';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { render, screen, waitFor, within } from '@jobboard/test-utils/react';
+import userEvent from '@jobboard/test-utils/user-event';
 import { MemoryRouter } from '@jobboard/shared-ui/router';
-import { SUBMISSION_EXTRA_MESSAGES } from '@jobboard/contract';
+import { SUBMISSION_EXTRA_MESSAGES } from '@jobboard/contract/submissions';
 import { SUBMISSION_CASES, VALID_SUBMISSION } from '@jobboard/contract/testing';
-import { fakeApi } from '@jobboard/shared-ui/test-support';
+import { fakeApi } from '@jobboard/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import SubmitJobPage from '../../../app/SubmitJobPage';
 import { validateSubmission } from '../components/SubmitJobForm';

@@ -1,4 +1,5 @@
-import { ENDPOINTS, type SubmissionForm } from '@jobboard/contract';
+import { ENDPOINTS } from '@jobboard/contract/endpoints';
+import { type SubmissionForm } from '@jobboard/contract/submissions';
 import { apiFetch } from '@jobboard/shared-ui';
 
 /**

@@ -1,4 +1,4 @@
-import { LISTING_TIERS } from '@jobboard/contract';
+import { LISTING_TIERS } from '@jobboard/contract/submissions';
 import { Field } from 'react-final-form';
 import styled from 'styled-components';
 import { Fieldset } from '@jobboard/shared-ui/forms';

@@ -1,4 +1,4 @@
-import { LISTING_TIERS } from '@jobboard/contract';
+import { LISTING_TIERS } from '@jobboard/contract/submissions';
 import { Card } from '@jobboard/shared-ui';
 import styled from 'styled-components';
 import { SUBMIT_TEXT } from '../messages';

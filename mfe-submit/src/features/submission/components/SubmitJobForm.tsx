@@ -2,13 +2,15 @@ import {
   DESCRIPTION_MIN_LENGTH,
   CATEGORY_CHOICES,
   EXPERIENCE_CHOICES,
-  JOB_FORM_FIELDS,
   PUBLIC_JOB_TYPES,
-  SubmissionForm,
   check,
+} from '@jobboard/contract/common';
+import { JOB_FORM_FIELDS } from '@jobboard/contract/jobs';
+import {
+  SubmissionForm,
   defaultSubmissionValues,
   type SubmissionReceived,
-} from '@jobboard/contract';
+} from '@jobboard/contract/submissions';
 import {
   ApiError,
   Button,

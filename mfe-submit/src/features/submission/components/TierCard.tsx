@@ -1,4 +1,4 @@
-import type { ListingTier } from '@jobboard/contract';
+import type { ListingTier } from '@jobboard/contract/submissions';
 import { formatUsd } from '@jobboard/shared-ui';
 import styled from 'styled-components';
 

@@ -1,4 +1,5 @@
-import { ADMIN_MESSAGES, ENDPOINTS } from '@jobboard/contract';
+import { ADMIN_MESSAGES } from '@jobboard/contract/admin';
+import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../../../http/endpoint-route';
 import { HttpError } from '../../../../http/http-error';

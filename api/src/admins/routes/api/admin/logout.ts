@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@jobboard/contract';
+import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../../../http/endpoint-route';
 import { SESSION_COOKIE, SESSION_COOKIE_PATH } from '../../../../plugins/session';

@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@jobboard/contract';
+import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { route } from '../../../../http/endpoint-route';
 

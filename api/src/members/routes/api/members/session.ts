@@ -1,4 +1,5 @@
-import { ENDPOINTS, MEMBER_MESSAGES } from '@jobboard/contract';
+import { ENDPOINTS } from '@jobboard/contract/endpoints';
+import { MEMBER_MESSAGES } from '@jobboard/contract/members';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../../../http/endpoint-route';
 import { MEMBER_COOKIE, MEMBER_COOKIE_PATH, memberCookieOptions } from '../../../member-guard';

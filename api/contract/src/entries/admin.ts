@@ -1,0 +1,4 @@
+/** @jobboard/contract/admin: the back office (admin jobs and submissions, their lists and exports, history, e-mails, numbers, promo codes) and the re-sync. */
+export * from '../admin';
+export * from '../admin-lists';
+export * from '../sync';

@@ -1,0 +1,2 @@
+/** @jobboard/contract/alerts: job alerts (subscribe, confirm, manage, unsubscribe). */
+export * from '../alerts';

@@ -1,0 +1,7 @@
+/** @jobboard/contract/common: what every domain uses: error bodies, validation, dates, choices and limits, money display, the CSRF and polling headers. */
+export * from '../errors';
+export * from '../validate';
+export * from '../dates';
+export * from '../choices';
+export * from '../money';
+export * from '../csrf';

@@ -1,0 +1,9 @@
+/** @jobboard/contract/jobs: a job and its lists, the board's search and its query string, salaries, job pages' structured data, the audit's field changes, feeds and the sitemap. */
+export * from '../job';
+export * from '../job-changes';
+export * from '../job-form-fields';
+export * from '../job-posting';
+export * from '../search';
+export * from '../filter-query';
+export * from '../salary';
+export * from '../discovery';

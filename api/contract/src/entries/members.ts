@@ -1,0 +1,2 @@
+/** @jobboard/contract/members: member sign-in and bookmarks. */
+export * from '../members';

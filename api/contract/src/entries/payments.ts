@@ -1,0 +1,2 @@
+/** @jobboard/contract/payments: the pay page and checkout. */
+export * from '../payments';

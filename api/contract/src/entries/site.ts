@@ -1,0 +1,6 @@
+/** @jobboard/contract/site: the site's configuration and boot data, the apps table and remotes.json, the front-end routes, URLs. */
+export * from '../site';
+export * from '../remotes';
+export * from '../routes';
+export * from '../urls';
+export * from '../client-errors';

@@ -1,0 +1,291 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import {
+  defineConfig,
+  type EnvironmentConfig,
+  type RsbuildPlugin,
+  type ServerConfig,
+} from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginStyledComponents } from '@rsbuild/plugin-styled-components';
+import { REMOTE_NAMES, assetsPath } from '@jobboard/contract/site';
+import { APPS, sharedModules, type AppName } from './federation';
+import { SERVER_SHARED_GLOBAL, SHARED_MODULES } from './shared-modules';
+import { precompress } from './precompress';
+import { buildVersion, promote, releasesDir, remotesConfigFile } from './releases';
+import { describeRelease, providedSingletons } from './release/collect';
+import { historyFile } from './release/history';
+import { writeRelease } from './release/manifest';
+import { MESSAGES } from './release/messages';
+
+export { APPS, type AppName, type RemoteName } from './federation';
+export { SERVER_SHARED_GLOBAL, SHARED_MODULES, type SharedModule } from './shared-modules';
+
+export interface AppBuildOptions {
+  /** Federation name of the app: 'shell', 'mfe_board', 'mfe_submit' or 'mfe_admin'. */
+  name: AppName;
+  /** The app's folder (its `import.meta.dirname`). */
+  root: string;
+}
+
+/**
+ * What a remote exposes, from the APPS table: `{ './BoardPage': './src/app/BoardPage' }`. An app
+ * the server draws also has a server entry (`./src/server.tsx`), built beside the browser files
+ * into `<version>/server/`, for Node (see server-render.ts in the API).
+ */
+const exposesOf = (name: AppName) =>
+  Object.fromEntries(APPS[name].exposes.map((page) => [page, `./src/app/${page.slice(2)}`]));
+const SERVER_ENTRY = './src/server.tsx';
+
+/**
+ * The one Rsbuild configuration every front-end app is built with (docs/architecture.md): React, Module
+ * Federation with the shared singletons (`version-first` in the shell), no federated type generation, a
+ * versioned output folder under `releases/`, precompressed assets, and in development a dev server
+ * on the app's own port that proxies `/api` to the API. In production an app with a server entry
+ * is also built for Node, so the server can render its first view.
+ *
+ * Environment: BUILD_VERSION (default `<package version>-<build time>`), RELEASES_DIR (default
+ * `<repo>/releases`), REMOTES_CONFIG (default `<releases>/remotes.json`), PROMOTE=false to build
+ * without switching the site to the new version, API_URL (dev proxy target, default
+ * http://localhost:3100).
+ */
+export function createAppConfig({ name, root }: AppBuildOptions) {
+  const isShell = name === 'shell';
+  const exposes = exposesOf(name);
+  const server = APPS[name].serverRendered ? SERVER_ENTRY : undefined;
+  const repoRoot = path.resolve(root, '..');
+  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const version = buildVersion(pkg.version);
+  const outDir = path.join(releasesDir(repoRoot), APPS[name].folder, version);
+  const apiUrl = process.env.API_URL ?? 'http://localhost:3100';
+
+  return defineConfig(({ command }) => {
+    const dev = command === 'dev';
+    const web: EnvironmentConfig = {
+      plugins: [
+        pluginModuleFederation({
+          name,
+          ...(isShell ? { remotes: {} } : { filename: 'remoteEntry.js', exposes }),
+          shared: sharedModules(root),
+          // The shell picks the highest copy of each singleton among itself and the remotes the server
+          // registers before it starts (shell/src/boot/shares-first.ts); the remotes take the copy
+          // already loaded (docs/frontend-delivery.md#shared-singletons).
+          shareStrategy: isShell ? 'version-first' : 'loaded-first',
+          dts: false,
+          // The federation runtime ships once, in the shell; production remotes use the shell's
+          // instead of carrying their own (about 20 KB compressed less per remote). Under the dev
+          // server a remote keeps its own, so it can also run standalone.
+          ...(dev
+            ? {}
+            : {
+                experiments: isShell ? { provideExternalRuntime: true } : { externalRuntime: true },
+              }),
+        }),
+      ],
+      source: {
+        // index.ts only does `import('./bootstrap')`: the async boundary that lets the shared
+        // singletons be negotiated before any of them is used.
+        entry: { index: './src/index.ts' },
+      },
+      // The shell's page template sets the language, the icon and a description; a remote's dev
+      // page is Rsbuild's default.
+      html: {
+        title: 'Job board',
+        mountId: 'root',
+        ...(isShell ? { template: './src/index.html' } : {}),
+      },
+      // Remotes need no page in production: the shell is the page.
+      tools: { htmlPlugin: isShell || dev },
+      output: {
+        distPath: { root: outDir },
+        // The shell's HTML is served at every route, so its assets need an absolute, versioned
+        // prefix. A remote's prefix is worked out at run time from where its manifest was loaded
+        // ('auto'), so the same files work from any folder or origin.
+        assetPrefix: isShell ? assetsPath('shell', version) : 'auto',
+      },
+    };
+    return {
+      plugins: [
+        pluginReact(),
+        // Class names from each file's path, not from the order components are created in: the
+        // server's rendering and the browser's then name every style alike (hydration matches).
+        pluginStyledComponents({ ssr: true, displayName: dev, fileName: false }),
+        ...(dev ? [] : [releasePlugin({ name, root, outDir, version, repoRoot })]),
+      ],
+      source: {
+        define: {
+          __APP_VERSION__: JSON.stringify(dev ? 'dev' : version),
+          // What the shell provides to the remotes, the very map its release.json gets
+          // (provides.shared): its load-time check compares each remote's release.json with it.
+          ...(isShell ? { __SHELL_PROVIDES__: JSON.stringify(providedSingletons(root)) } : {}),
+        },
+      },
+      output: { cleanDistPath: false },
+      environments: {
+        web,
+        ...(server && !dev ? { server: serverEnvironment(isShell, server, outDir) } : {}),
+      },
+      dev: { assetPrefix: isShell ? '/' : 'auto' },
+      server: {
+        port: APPS[name].devPort,
+        strictPort: true,
+        historyApiFallback: true,
+        proxy: { '/api': apiUrl },
+        // The shell's dev server loads the remotes from their own dev servers.
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        ...(isShell && dev ? { setup: serveDevRemotesConfig } : {}),
+      },
+    };
+  });
+}
+
+/**
+ * The app built for Node into `<version>/server/`: one ES module the API loads to render the
+ * first view. The shell's bundles React, styled-components and the other singletons and publishes
+ * them; a remote's takes them from there (externals read from SERVER_SHARED_GLOBAL), so the whole
+ * page is rendered with one copy of each, as in the browser.
+ */
+function serverEnvironment(isShell: boolean, entry: string, outDir: string): EnvironmentConfig {
+  const shared = new Set<string>(SHARED_MODULES);
+  return {
+    source: { entry: { server: entry } },
+    output: {
+      target: 'node',
+      distPath: { root: path.join(outDir, 'server') },
+      filenameHash: false,
+      // ES modules whatever the folder's package.json says; the API imports them.
+      filename: { js: '[name].mjs' },
+      minify: false,
+      ...(isShell
+        ? {}
+        : {
+            externals: [
+              ({ request }, callback) =>
+                request && shared.has(request)
+                  ? callback(undefined, [SERVER_SHARED_GLOBAL, request], 'global')
+                  : callback(),
+            ],
+          }),
+    },
+    // One file: the API imports it whole.
+    performance: { chunkSplit: { strategy: 'all-in-one' } },
+    tools: { htmlPlugin: false, rspack: { output: { asyncChunks: false } } },
+  };
+}
+
+/** In development the remotes come from their dev servers, on their fixed ports. */
+type ServerSetup = Extract<NonNullable<ServerConfig['setup']>, (...args: never[]) => unknown>;
+
+const serveDevRemotesConfig: ServerSetup = (context) => {
+  if (context.action !== 'dev') return;
+  const remotes = Object.fromEntries(
+    REMOTE_NAMES.map((app) => [
+      app,
+      { entry: `http://localhost:${APPS[app].devPort}/mf-manifest.json`, version: 'dev' },
+    ]),
+  );
+  context.server.middlewares.use('/remotes.json', (_req, res) => {
+    res.setHeader('Content-Type', 'application/json');
+    res.setHeader('Cache-Control', 'no-store');
+    res.end(JSON.stringify(remotes));
+  });
+};
+
+/**
+ * The shell's files every first view needs beyond its entry: the bootstrap chunk and its split
+ * chunks, and the shared singletons it provides (from the federation manifest). Preload links for
+ * them go into the shell's page, so they download with the entry instead of one round after
+ * another as each script asks for the next.
+ */
+function preloadFirstView(outDir: string, version: string, stats: StatsLike) {
+  const json = stats.toJson({
+    all: false,
+    chunkGroups: true,
+    chunks: true,
+    chunkRelations: true,
+  }) as {
+    namedChunkGroups?: Record<string, { assets: { name: string }[] }>;
+    chunks?: StatsChunk[];
+  };
+  const bootstrap = json.namedChunkGroups?.bootstrap?.assets.map((a) => a.name) ?? [];
+  const manifest = JSON.parse(readFileSync(path.join(outDir, 'mf-manifest.json'), 'utf8')) as {
+    shared: { assets: { js: { sync: string[] } } }[];
+  };
+  // A shared module's chunk may need split chunks loaded beside it (its siblings): the router's
+  // own code sits in a 'lib-router' chunk next to shared-ui/router's. (Stats name a chunk's
+  // siblings by id; an unnamed chunk's file is named after its id.)
+  const chunks = json.chunks ?? [];
+  const idOf = (chunk: StatsChunk) =>
+    String(chunk.id ?? path.basename(chunk.files[0] ?? '').split('.')[0]);
+  const siblingsOf = (chunk: StatsChunk) =>
+    chunks.filter(
+      (other) =>
+        chunk.siblings.map(String).includes(idOf(other)) ||
+        other.siblings.map(String).includes(idOf(chunk)),
+    );
+  const shared = manifest.shared
+    .flatMap((s) => s.assets.js.sync)
+    .flatMap((file) => {
+      const chunk = chunks.find((c) => c.files.includes(file));
+      return [file, ...(chunk ? siblingsOf(chunk).flatMap((c) => c.files) : [])];
+    });
+  const links = [...new Set([...bootstrap, ...shared])]
+    .filter((file) => file.endsWith('.js'))
+    .map(
+      (file) => `<link rel="preload" as="script" href="${assetsPath('shell', version)}${file}">`,
+    );
+  const page = path.join(outDir, 'index.html');
+  writeFileSync(page, readFileSync(page, 'utf8').replace('</head>', `${links.join('')}</head>`));
+}
+
+interface StatsChunk {
+  id?: string | number;
+  files: string[];
+  siblings: (string | number)[];
+}
+
+interface StatsLike {
+  toJson(options: object): unknown;
+}
+
+/**
+ * After a production build: precompress the assets, write release.json (what the build provides
+ * and requires: release/manifest.ts), then point the site at this version, recorded in
+ * releases/history.json, unless PROMOTE=false (`pnpm --filter <app> release`).
+ */
+function releasePlugin({
+  name,
+  root,
+  outDir,
+  version,
+  repoRoot,
+}: AppBuildOptions & { outDir: string; version: string; repoRoot: string }): RsbuildPlugin {
+  return {
+    name: 'jobboard:release',
+    setup(api) {
+      api.onAfterBuild(async ({ stats }) => {
+        if (stats?.hasErrors()) return;
+        // With a server build there are two compilations; the browser's ('web') comes first.
+        const web = stats && 'stats' in stats ? stats.stats[0] : stats;
+        if (name === 'shell' && web) preloadFirstView(outDir, version, web as StatsLike);
+        const totals = precompress(outDir, { skip: ['server'] });
+        const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+        console.log(
+          `[${name}] ${version}: ${totals.files} assets precompressed, ${kb(totals.bytes)} -> ${kb(totals.brotliBytes)} brotli`,
+        );
+        writeRelease(outDir, describeRelease(name, root, version));
+        if (process.env.PROMOTE === 'false') {
+          const where = path.relative(repoRoot, outDir);
+          console.log(MESSAGES.built(name, version, where.startsWith('..') ? outDir : where));
+          return;
+        }
+        const configFile = remotesConfigFile(repoRoot);
+        await promote(configFile, name, version, {
+          historyFile: historyFile(configFile),
+        });
+        console.log(`[${name}] ${path.relative(process.cwd(), configFile)} now serves ${version}`);
+      });
+    },
+  };
+}

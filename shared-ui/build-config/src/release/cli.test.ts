@@ -1,0 +1,327 @@
+// @vitest-environment node
+import { spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { APPS, type AppName } from '@jobboard/contract/site';
+import { runCli, type CliContext } from './cli';
+import type { ReleaseManifest } from './manifest';
+
+const SHARED = { react: '19.3.1', '@jobboard/shared-ui': '1.1.0' };
+const RANGES = { react: '^19.3.1', '@jobboard/shared-ui': '^1.1.0' };
+
+let dir: string;
+let context: CliContext;
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'releases-cli-'));
+  context = {
+    releasesDir: dir,
+    remotesConfig: path.join(dir, 'remotes.json'),
+    api: { contractVersion: '1.0.0', endpoints: ['job', 'site', 'submitJob'] },
+  };
+});
+
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A release folder with its release.json (`manifest: null`: a folder built before them). */
+function addRelease(
+  app: AppName,
+  version: string,
+  options: {
+    builtAt?: string;
+    provides?: Record<string, string>;
+    requires?: Partial<ReleaseManifest['requires']>;
+    manifest?: null | string;
+  } = {},
+) {
+  const folder = path.join(dir, APPS[app].folder, version);
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(path.join(folder, 'mf-manifest.json'), '{}');
+  if (options.manifest === null) return;
+  const manifest: ReleaseManifest = {
+    app,
+    version,
+    commit: 'abc1234',
+    builtAt: options.builtAt ?? '2026-11-20T10:00:00.000Z',
+    provides: { shared: { ...SHARED, ...options.provides }, exposes: [...APPS[app].exposes] },
+    requires: { shared: RANGES, contract: '^1.0.0', endpoints: ['site'], ...options.requires },
+  };
+  writeFileSync(
+    path.join(folder, 'release.json'),
+    options.manifest ?? `${JSON.stringify(manifest, null, 2)}\n`,
+  );
+}
+
+const writeRemotes = (versions: Record<string, string>) =>
+  writeFileSync(context.remotesConfig, `${JSON.stringify(versions, null, 2)}\n`);
+const readRemotes = () => JSON.parse(readFileSync(context.remotesConfig, 'utf8'));
+const historyPath = () => path.join(dir, 'history.json');
+const readHistory = () => JSON.parse(readFileSync(historyPath(), 'utf8'));
+
+async function run(...args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(args, context, {
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+  });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('pnpm releases list', () => {
+  it('shows each app, its live version and its releases newest first, the live one marked', async () => {
+    addRelease('shell', '1.0.0', { builtAt: '2026-11-01T09:00:00.000Z' });
+    addRelease('shell', '1.1.0', { builtAt: '2026-11-20T10:00:00.000Z' });
+    addRelease('mfe_board', '1.2.0', { builtAt: '2026-11-21T08:30:00.000Z' });
+    addRelease('mfe_board', '0.9.0', { manifest: null });
+    const oldBuild = new Date('2026-10-01T12:00:00.000Z');
+    utimesSync(path.join(dir, 'mfe-board', '0.9.0'), oldBuild, oldBuild);
+    writeRemotes({
+      shell: '1.0.0',
+      mfe_board: '1.2.0',
+      mfe_admin: 'https://admin.cdn.example.org/2.1.0/mf-manifest.json',
+    });
+
+    const { code, out } = await run('list');
+
+    expect(code).toBe(0);
+    // A folder without release.json is dated by the folder's time.
+    expect(out).toBe(
+      [
+        'shell (shell): live 1.0.0',
+        '    1.1.0  commit abc1234  built 2026-11-20T10:00:00.000Z',
+        '  * 1.0.0  commit abc1234  built 2026-11-01T09:00:00.000Z',
+        'mfe_board (mfe-board): live 1.2.0',
+        '  * 1.2.0  commit abc1234  built 2026-11-21T08:30:00.000Z',
+        '    0.9.0  cannot be promoted: it has no release.json (it was built before releases were checked)',
+        'mfe_submit (mfe-submit): live none',
+        '    no releases',
+        'mfe_admin (mfe-admin): live https://admin.cdn.example.org/2.1.0/mf-manifest.json',
+        '    no releases',
+        '    the live version is served from https://admin.cdn.example.org/2.1.0/mf-manifest.json',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('pnpm releases promote', () => {
+  beforeEach(() => {
+    addRelease('shell', '1.0.0');
+    addRelease('mfe_board', '1.0.0');
+    writeRemotes({ shell: '1.0.0', mfe_board: '1.0.0' });
+  });
+
+  it('switches a release that fits, and records the switch', async () => {
+    addRelease('mfe_board', '1.1.0', { requires: { endpoints: ['job', 'site'] } });
+
+    const { code, out } = await run('promote', 'mfe-board', '1.1.0');
+
+    expect(code).toBe(0);
+    expect(out).toBe(
+      'mfe_board is now live at 1.1.0 (was 1.0.0). To undo: pnpm releases rollback mfe_board',
+    );
+    expect(readRemotes()).toEqual({ shell: '1.0.0', mfe_board: '1.1.0' });
+    expect(readHistory()).toEqual([
+      { app: 'mfe_board', from: '1.0.0', to: '1.1.0', at: expect.any(String) },
+    ]);
+  });
+
+  it('refuses a release that does not fit, lists every reason and changes nothing', async () => {
+    addRelease('mfe_board', '2.0.0', {
+      provides: { '@jobboard/shared-ui': '2.0.0' },
+      requires: {
+        shared: { ...RANGES, '@jobboard/shared-ui': '^2.0.0' },
+        contract: '^2.0.0',
+        endpoints: ['job', 'jobStats'],
+      },
+    });
+    const before = readFileSync(context.remotesConfig, 'utf8');
+
+    const { code, err } = await run('promote', 'mfe_board', '2.0.0');
+
+    expect(code).toBe(1);
+    expect(err).toBe(
+      [
+        'Refused: mfe_board 2.0.0 does not fit what is live (3 reasons); nothing changed.',
+        '  - mfe_board 2.0.0 was built against contract ^2.0.0, but the API has contract 1.0.0 (another major version).',
+        "  - mfe_board 2.0.0 calls the endpoint 'jobStats', which the API's contract 1.0.0 does not have.",
+        '  - the live shell 1.0.0 needs @jobboard/shared-ui ^1.1.0, but the page would share @jobboard/shared-ui 2.0.0 (the highest version among the live apps, from mfe_board 2.0.0).',
+      ].join('\n'),
+    );
+    expect(readFileSync(context.remotesConfig, 'utf8')).toBe(before);
+    expect(existsSync(historyPath())).toBe(false);
+    expect(existsSync(`${context.remotesConfig}.lock`)).toBe(false);
+  });
+
+  it('refuses a shell that would break a live remote, naming the remote and the module', async () => {
+    addRelease('mfe_board', '1.1.0', {
+      requires: { shared: { ...RANGES, '@jobboard/shared-ui': '^1.1.0' } },
+    });
+    writeRemotes({ shell: '1.0.0', mfe_board: '1.1.0' });
+    addRelease('shell', '2.0.0', {
+      provides: { '@jobboard/shared-ui': '2.0.0' },
+      requires: { shared: { ...RANGES, '@jobboard/shared-ui': '^2.0.0' } },
+    });
+
+    const { code, err } = await run('promote', 'shell', '2.0.0');
+
+    expect(code).toBe(1);
+    expect(err).toContain(
+      '  - the live mfe_board 1.1.0 needs @jobboard/shared-ui ^1.1.0, but the page would share @jobboard/shared-ui 2.0.0 (the highest version among the live apps, from shell 2.0.0).',
+    );
+    expect(readRemotes().shell).toBe('1.0.0');
+  });
+
+  it('refuses a release without release.json, saying to rebuild it', async () => {
+    addRelease('mfe_board', '0.8.0', { manifest: null });
+
+    const { code, err } = await run('promote', 'mfe_board', '0.8.0');
+
+    expect(code).toBe(1);
+    expect(err).toBe(
+      'mfe_board 0.8.0 cannot be promoted: it has no release.json (it was built before releases were checked).' +
+        ' Build it again with `pnpm --filter mfe-board release`.',
+    );
+    expect(readRemotes().mfe_board).toBe('1.0.0');
+  });
+
+  it('refuses a malformed release.json with its reason', async () => {
+    addRelease('mfe_board', '1.5.0', { manifest: '{"app": "mfe_board", "version": "1.5.0"}' });
+    addRelease('mfe_board', '1.6.0', { manifest: '{ not json' });
+
+    const malformed = await run('promote', 'mfe_board', '1.5.0');
+    const notJson = await run('promote', 'mfe_board', '1.6.0');
+
+    expect(malformed.code).toBe(1);
+    expect(malformed.err).toBe(
+      'mfe_board 1.5.0 cannot be promoted: commit: Expected a string, but received: undefined.' +
+        ' Build it again with `pnpm --filter mfe-board release`.',
+    );
+    expect(notJson.err).toContain('cannot be promoted: it is not valid JSON.');
+    expect(readRemotes().mfe_board).toBe('1.0.0');
+  });
+
+  it('says when the release does not exist, or is already live', async () => {
+    expect(await run('promote', 'mfe_board', '7.0.0')).toEqual({
+      code: 1,
+      out: '',
+      err: `There is no release mfe_board 7.0.0: ${path.join(dir, 'mfe-board', '7.0.0')} does not exist. \`pnpm releases list\` shows the releases.`,
+    });
+    expect(await run('promote', 'mfe_board', '../shell/1.0.0')).toMatchObject({ code: 1 });
+    expect(await run('promote', 'mfe_board', '1.0.0')).toEqual({
+      code: 0,
+      out: 'mfe_board 1.0.0 is already live: nothing changed.',
+      err: '',
+    });
+  });
+
+  it('refuses usage errors and unknown apps', async () => {
+    expect(await run('promote', 'mfe_board')).toMatchObject({
+      code: 2,
+      err: 'Usage: pnpm releases promote <app> <version>. Run `pnpm releases --help` for more.',
+    });
+    expect(await run('promote', 'board', '1.0.0')).toMatchObject({
+      code: 1,
+      err: 'There is no app "board": the apps are shell, mfe_board, mfe_submit, mfe_admin.',
+    });
+    expect(await run('deploy')).toMatchObject({ code: 2 });
+  });
+});
+
+describe('pnpm releases rollback', () => {
+  beforeEach(() => {
+    addRelease('shell', '1.0.0');
+    for (const version of ['1.0.0', '1.1.0', '1.2.0']) addRelease('mfe_board', version);
+    writeRemotes({ shell: '1.0.0', mfe_board: '1.0.0' });
+  });
+
+  it('returns to the version before the last promote, one promote at a time', async () => {
+    await run('promote', 'mfe_board', '1.1.0');
+    await run('promote', 'mfe_board', '1.2.0');
+
+    expect(await run('rollback', 'mfe_board')).toEqual({
+      code: 0,
+      out: 'mfe_board is back at 1.1.0 (was 1.2.0).',
+      err: '',
+    });
+    expect(readRemotes().mfe_board).toBe('1.1.0');
+    expect((await run('rollback', 'mfe_board')).code).toBe(0);
+    expect(readRemotes().mfe_board).toBe('1.0.0');
+    expect(readHistory().map((e: { to: string }) => e.to)).toEqual([
+      '1.1.0',
+      '1.2.0',
+      '1.1.0',
+      '1.0.0',
+    ]);
+
+    expect(await run('rollback', 'mfe_board')).toEqual({
+      code: 1,
+      out: '',
+      err: 'Nothing to roll back: releases/history.json has no promote of mfe_board still in force.',
+    });
+  });
+
+  it('says there is nothing to roll back to without a history', async () => {
+    expect(await run('rollback', 'mfe_submit')).toEqual({
+      code: 1,
+      out: '',
+      err: 'Nothing to roll back: releases/history.json has no promote of mfe_submit still in force.',
+    });
+  });
+
+  it('checks the version it returns to like a promote', async () => {
+    addRelease('mfe_board', '0.9.0', { manifest: null });
+    writeRemotes({ shell: '1.0.0', mfe_board: '0.9.0' });
+    await run('promote', 'mfe_board', '1.1.0');
+
+    const { code, err } = await run('rollback', 'mfe_board');
+
+    expect(code).toBe(1);
+    expect(err).toContain('mfe_board 0.9.0 cannot be promoted: it has no release.json');
+    expect(readRemotes().mfe_board).toBe('1.1.0');
+  });
+
+  it('refuses when remotes.json was changed by hand since the last promote', async () => {
+    await run('promote', 'mfe_board', '1.1.0');
+    writeRemotes({ shell: '1.0.0', mfe_board: '1.2.0' });
+
+    expect((await run('rollback', 'mfe_board')).err).toBe(
+      'mfe_board is live at 1.2.0, but its last promote was to 1.1.0: remotes.json was changed by hand. ' +
+        'Promote the version you want instead (`pnpm releases promote`).',
+    );
+  });
+});
+
+describe('the pnpm releases script', () => {
+  it('runs the command with RELEASES_DIR and REMOTES_CONFIG, and exits 1 on a refusal', () => {
+    addRelease('shell', '1.0.0');
+    addRelease('mfe_board', '1.0.0', { requires: { endpoints: ['noSuchEndpoint'] } });
+    writeRemotes({ shell: '1.0.0' });
+    const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..', '..');
+
+    const result = spawnSync(
+      path.join(repoRoot, 'node_modules', '.bin', 'tsx'),
+      [path.join(import.meta.dirname, 'cli.ts'), 'promote', 'mfe_board', '1.0.0'],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, RELEASES_DIR: dir, REMOTES_CONFIG: context.remotesConfig },
+      },
+    );
+
+    expect(result.stderr).toContain(
+      "  - mfe_board 1.0.0 calls the endpoint 'noSuchEndpoint', which the API's contract",
+    );
+    expect(result.status).toBe(1);
+    expect(readRemotes()).toEqual({ shell: '1.0.0' });
+  });
+});

@@ -1,0 +1,3 @@
+import { createVitestConfig } from '@jobboard/test-utils/vitest';
+
+export default createVitestConfig();
