@@ -2,6 +2,7 @@ import semver from 'semver';
 import type { AppName } from '@jobboard/contract';
 import type { ReleaseManifest } from './manifest';
 import { MESSAGES, releaseLabel } from './messages';
+import { overlappingRoutes } from './routes';
 
 /** What remotes.json serves for one app, and what its release folder says about it. */
 export type LiveApp = { version: string } & (
@@ -28,6 +29,7 @@ export interface ApiSide {
  *   live remote instead.
  * - The contract's major version must be the API's (within a major, changes are additive).
  * - Every endpoint the release calls must be in the API's endpoint table.
+ * - A remote's routes must not overlap another live remote's (routes.ts).
  *
  * Live remotes served from another origin are not checked (their release.json is not here).
  */
@@ -63,6 +65,7 @@ export function misfits(
     return found;
   }
 
+  found.push(...overlappingRoutes(release, live));
   const shell = live.shell;
   if (!shell) found.push(MESSAGES.noLiveShell(self));
   else if (shell.kind === 'url') found.push(MESSAGES.shellIsUrl(shell.version));

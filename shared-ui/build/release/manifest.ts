@@ -1,8 +1,19 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { array, enums, nonempty, object, record, string, validate, type Infer } from 'superstruct';
-import { APP_NAMES } from '@jobboard/contract';
+import {
+  array,
+  enums,
+  nonempty,
+  object,
+  optional,
+  record,
+  string,
+  validate,
+  type Infer,
+} from 'superstruct';
+import { APP_NAMES, RemoteRoutes } from '@jobboard/contract';
 import { MESSAGES } from './messages';
+import { routesProblem } from './routes';
 
 /** The file every build writes beside its files: `releases/<app folder>/<version>/release.json`. */
 export const RELEASE_FILE = 'release.json';
@@ -29,6 +40,12 @@ export const ReleaseManifest = object({
     shared: record(string(), string()),
     /** The pages a remote exposes ('./BoardPage'); none for the shell. */
     exposes: array(string()),
+    /**
+     * A remote's routes (the contract's RemoteRoute: path pattern, page, server-rendered, title,
+     * loading text), which the server and the shell read at run time. Absent for the shell, and
+     * in a remote built before remotes declared their routes.
+     */
+    routes: optional(RemoteRoutes),
   }),
   requires: object({
     /** Each shared singleton and the range of versions it accepts ('^19.3.1'). */
@@ -58,6 +75,8 @@ export function parseReleaseManifest(
     const at = failure.path.length ? failure.path.join('.') : 'the file';
     return { ok: false, problem: MESSAGES.invalidField(at, failure.message) };
   }
+  const problem = routesProblem(manifest);
+  if (problem) return { ok: false, problem };
   return { ok: true, manifest };
 }
 
