@@ -9,7 +9,9 @@ import {
   type AppName,
   type RemotesConfig,
   type RemotesFile,
+  type RouteTable,
 } from '@jobboard/contract';
+import { LiveRoutes } from './route-table';
 
 /** Where a refused remotes configuration is reported (the app's logger). */
 export interface ReleasesLog {
@@ -27,12 +29,21 @@ export class Releases {
   /** The file version last refused, so a bad file is reported once, not on every request. */
   private refusedStamp?: string;
   private readonly files = new Map<string, string>();
+  /** The live remotes' routes, from their releases (route-table.ts). */
+  readonly liveRoutes: LiveRoutes;
 
   constructor(
     readonly dir: string,
     readonly configFile: string,
     private readonly log?: ReleasesLog,
-  ) {}
+  ) {
+    this.liveRoutes = new LiveRoutes(this, log);
+  }
+
+  /** The site's route table: every live remote's routes, from its release (route-table.ts). */
+  routes(): RouteTable {
+    return this.liveRoutes.table();
+  }
 
   /**
    * The app -> version (or manifest URL) map; empty when nothing has been built. A file that is

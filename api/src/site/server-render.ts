@@ -3,8 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   APPS,
-  matchFrontendRoute,
-  REMOTE_NAMES,
+  matchRoute,
   SERVER_SHARED_GLOBAL,
   isRemoteUrl,
   type AppName,
@@ -12,6 +11,7 @@ import {
   type FirstViewData,
 } from '@jobboard/contract';
 import type { Releases } from './releases';
+import { serverRenderedRemotes } from './route-table';
 
 /** The mark React's server output puts on a Suspense boundary it leaves to the browser. */
 const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
@@ -71,14 +71,15 @@ export class ServerRenderer {
   async warm(): Promise<void> {
     const shell = await this.entry<ShellServerEntry>('shell');
     if (!shell) return;
-    const drawn = REMOTE_NAMES.filter((remote) => APPS[remote].serverRendered);
+    const drawn = serverRenderedRemotes(this.releases.routes());
     await Promise.all(drawn.map((remote) => this.entry<RemoteServerEntry>(remote, shell)));
   }
 
   /** The first view of `url` (path and query string), or undefined to leave it to the browser. */
   async render(url: string, boot: BootConfig): Promise<RenderedPage | undefined> {
-    const route = matchFrontendRoute(url.split('?')[0]!);
-    if (!route) return undefined;
+    // The live route table (boot.routes): only a route its remote draws on the server.
+    const route = matchRoute(boot.routes, url.split('?')[0]!);
+    if (!route?.serverRendered) return undefined;
     const shell = await this.entry<ShellServerEntry>('shell');
     if (!shell) return undefined;
     const remote = await this.entry<RemoteServerEntry>(route.remote, shell);

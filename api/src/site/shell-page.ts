@@ -3,9 +3,9 @@ import {
   assetsPath,
   jsonForScript,
   scriptSafeJson,
-  matchFrontendRoute,
+  matchRoute,
   type BootConfig,
-  type FrontendRoute,
+  type SiteRoute,
 } from '@jobboard/contract';
 import type { Releases } from './releases';
 import type { RenderedPage } from './server-render';
@@ -30,7 +30,7 @@ export function renderShellPage(
   dataJson?: string,
   rendered?: RenderedPage,
 ): string {
-  const route = matchFrontendRoute(pathname);
+  const route = matchRoute(boot.routes, pathname);
   const config = jsonForScript(boot);
   // The first view's JSON is the API's own text: escaped the same way, not parsed again.
   const data = dataJson ? scriptSafeJson(dataJson) : undefined;
@@ -65,7 +65,7 @@ const PRELOADS = /<link rel="preload"[^>]*>/g;
 /** The element the shell's page template leaves empty for the app (shell/src/index.html). */
 const ROOT = '<div id="root"></div>';
 
-function preloadLinks(route: FrontendRoute, releases: Releases): string[] {
+function preloadLinks(route: SiteRoute, releases: Releases): string[] {
   const remote = releases.remotes()[route.remote];
   const manifest = releases.manifest(route.remote);
   if (!remote || !manifest) return [];

@@ -1,6 +1,6 @@
 import {
   JOB_ID_PATTERN,
-  matchFrontendRoute,
+  matchRoute,
   type BootConfig,
   type FirstViewData,
   type SiteConfig,
@@ -53,12 +53,13 @@ export class SitePages {
     const shell = this.releases.shellHtml();
     if (!shell) return null;
     const pathname = url.split('?')[0]!;
-    const route = matchFrontendRoute(pathname);
+    // The live remotes' routes (their release.json): the 404 decision, the head, the first view.
+    const boot = this.boot();
+    const route = matchRoute(boot.routes, pathname);
     const query = url.slice(pathname.length);
     const head = (data?: FirstViewData) =>
       renderHead(pageHead(this.headContext(), route, pathname, query, data), this.site.boardName);
     const build = async () => {
-      const boot = this.boot();
       const data = await firstViewJson(this.reads, route, pathname, query);
       const firstView = data ? (JSON.parse(data) as FirstViewData) : undefined;
       const rendered = await this.renderer.render(url, {
@@ -75,7 +76,7 @@ export class SitePages {
         rendered,
       );
     };
-    const versions = JSON.stringify(this.releases.versions());
+    const versions = `${JSON.stringify(this.releases.versions())}:${this.releases.liveRoutes.stamp()}`;
     // Every unknown path gets the same page (the shell's 404 screen), kept once.
     const key = route ? `page:${versions}:${url}` : `page:${versions}:404`;
     try {
@@ -84,7 +85,7 @@ export class SitePages {
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       return this.withoutDatabase(route ? 200 : 404, build, () =>
-        renderShellPage(shell.html, pathname, this.boot(), this.releases, head()),
+        renderShellPage(shell.html, pathname, boot, this.releases, head()),
       );
     }
   }
@@ -118,10 +119,14 @@ export class SitePages {
   }
 
   private headContext(): HeadContext {
-    return { origin: this.origin, boardName: this.site.boardName };
+    return {
+      origin: this.origin,
+      boardName: this.site.boardName,
+      membershipName: this.site.membershipName,
+    };
   }
 
   private boot(): BootConfig {
-    return { site: this.site, remotes: this.releases.remotes() };
+    return { site: this.site, remotes: this.releases.remotes(), routes: this.releases.routes() };
   }
 }
