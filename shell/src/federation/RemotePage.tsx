@@ -1,4 +1,4 @@
-import { APPS, type FrontendRoute } from '@jobboard/contract';
+import { APPS, type SiteRoute } from '@jobboard/contract';
 import { Button, Card, Spinner } from '@jobboard/shared-ui';
 import {
   Component,
@@ -13,7 +13,7 @@ import { useAppReady } from '../app/app-ready';
 import { loadedPage, loadPage } from './remotes';
 import { useServerPage } from './server-pages';
 
-type RemoteRoute = Pick<FrontendRoute, 'remote' | 'module'>;
+type RemoteRoute = Pick<SiteRoute, 'remote' | 'module'>;
 
 /**
  * One route's page, loaded from its remote at run time. While it loads: a loader with the route's

@@ -1,4 +1,9 @@
-import { matchFrontendRoute, type FrontendRoute, type RemotesConfig } from '@jobboard/contract';
+import {
+  matchRoute,
+  type RemotesConfig,
+  type RouteTable,
+  type SiteRoute,
+} from '@jobboard/contract';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 
@@ -14,16 +19,16 @@ export function registerRemoteEntries(remotes: RemotesConfig): void {
   registerRemotes(Object.entries(remotes).map(([name, { entry }]) => ({ name, entry })));
 }
 
-export const moduleId = (route: Pick<FrontendRoute, 'remote' | 'module'>) =>
+export const moduleId = (route: Pick<SiteRoute, 'remote' | 'module'>) =>
   `${route.remote}/${route.module.replace(/^\.\//, '')}`;
 
 /** The page a route renders, if it has already been loaded (render without a loader). */
-export function loadedPage(route: Pick<FrontendRoute, 'remote' | 'module'>): Page | undefined {
+export function loadedPage(route: Pick<SiteRoute, 'remote' | 'module'>): Page | undefined {
   return loaded.get(moduleId(route));
 }
 
 /** Load (once) the page component a route renders from its remote. */
-export function loadPage(route: Pick<FrontendRoute, 'remote' | 'module'>): Promise<Page> {
+export function loadPage(route: Pick<SiteRoute, 'remote' | 'module'>): Promise<Page> {
   const id = moduleId(route);
   let pending = loading.get(id);
   if (!pending) {
@@ -42,8 +47,8 @@ export function loadPage(route: Pick<FrontendRoute, 'remote' | 'module'>): Promi
   return pending;
 }
 
-/** Start loading what the route at this path renders. */
-export function preloadRoute(pathname: string): Promise<unknown> {
-  const route = matchFrontendRoute(pathname);
+/** Start loading what the route at this path renders (`routes`: the boot configuration's). */
+export function preloadRoute(pathname: string, routes: RouteTable): Promise<unknown> {
+  const route = matchRoute(routes, pathname);
   return route ? loadPage(route) : Promise.resolve();
 }
