@@ -10,7 +10,7 @@ import {
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginStyledComponents } from '@rsbuild/plugin-styled-components';
 import { REMOTE_NAMES, assetsPath, type RemoteRoute, type SiteRoute } from '@jobboard/contract';
-import { APPS, sharedModules, type AppName } from './federation';
+import { APPS, sharedModules, type AppName, type RemoteName } from './federation';
 import { SERVER_SHARED_GLOBAL, SHARED_MODULES } from './shared-modules';
 import { precompress } from './precompress';
 import { buildVersion, promote, releasesDir, remotesConfigFile } from './releases';
@@ -133,7 +133,7 @@ export function createAppConfig({ name, root, routes, exposes: extra }: AppBuild
         // The shell's dev server loads the remotes from their own dev servers.
         headers: { 'Access-Control-Allow-Origin': '*' },
         ...(dev
-          ? { setup: isShell ? serveDevRemotesConfig : serveDevRoutes(name, pages.routes) }
+          ? { setup: name === 'shell' ? serveDevRemotesConfig : serveDevRoutes(name, pages.routes) }
           : {}),
       },
     };
@@ -219,13 +219,10 @@ const DEV_ROUTES_TIMEOUT_MS = 2000;
 
 /** A remote's dev server says its routes (`GET /routes.json`) for the shell's dev server. */
 const serveDevRoutes =
-  (app: AppName, routes: RemoteRoute[]): ServerSetup =>
+  (app: RemoteName, routes: RemoteRoute[]): ServerSetup =>
   (context) => {
     if (context.action !== 'dev') return;
-    const table: SiteRoute[] = routes.map((route) => ({
-      remote: app as SiteRoute['remote'],
-      ...route,
-    }));
+    const table: SiteRoute[] = routes.map((route) => ({ remote: app, ...route }));
     context.server.middlewares.use('/routes.json', (_req, res) => {
       res.setHeader('Content-Type', 'application/json');
       res.setHeader('Cache-Control', 'no-store');

@@ -43,9 +43,13 @@ export class SitePages {
     this.renderer = new ServerRenderer(releases, log);
   }
 
-  /** Get the apps' server entries ready before the first visitor (see ServerRenderer.warm). */
-  warm(): Promise<void> {
-    return this.renderer.warm();
+  /**
+   * Get the apps' server entries ready before the first visitor (see ServerRenderer.warm), and the
+   * routes of remotes on other origins (their release.json, fetched with a short time limit).
+   */
+  async warm(): Promise<void> {
+    this.releases.routes(); // starts those fetches
+    await Promise.all([this.renderer.warm(), this.releases.liveRoutes.ready()]);
   }
 
   /** The page at `url` (path and query string); null when the shell has not been built. */

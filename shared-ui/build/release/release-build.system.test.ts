@@ -49,6 +49,11 @@ describe('pnpm --filter mfe-admin release', () => {
     expect(read.ok).toBe(true);
     if (!read.ok) return;
     expect(read.manifest.provides.exposes).toEqual(['./AdminApp']);
+    // Its routes, as mfe-admin/src/routes.ts declares them, for the server and the shell.
+    expect(read.manifest.provides.routes).toEqual([
+      { path: '/admin/*', module: './AdminApp', serverRendered: false, title: 'Admin | {board}' },
+    ]);
+    expect(existsSync(path.join(dir, 'mfe-admin', VERSION, 'server'))).toBe(false);
     expect(read.manifest.requires.endpoints).toContain('adminJobPage');
     expect(output).toContain(`to make it live: pnpm releases promote mfe_admin ${VERSION}`);
     expect(readFileSync(path.join(dir, 'remotes.json'), 'utf8')).toBe('{ "mfe_admin": "0.1.0" }\n');
