@@ -71,7 +71,8 @@ describe('pnpm --filter mfe-admin release', () => {
         ...built,
         app: 'shell',
         version: '1.0.0',
-        provides: { ...built.provides, exposes: [] },
+        // A shell's: the same shared modules, no pages and no routes of its own.
+        provides: { shared: built.provides.shared, exposes: [] },
       }),
     );
     writeFileSync(path.join(dir, 'remotes.json'), '{ "shell": "1.0.0", "mfe_admin": "0.1.0" }');
