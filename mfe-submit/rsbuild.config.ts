@@ -1,4 +1,5 @@
 import { createAppConfig } from '@jobboard/build-config';
+import { ROUTES } from './src/routes';
 
-// What the app exposes and whether the server draws it: the APPS table (api/contract/src/remotes.ts).
-export default createAppConfig({ name: 'mfe_submit', root: import.meta.dirname });
+// What the app exposes and whether the server draws it come from its routes (src/routes.ts).
+export default createAppConfig({ name: 'mfe_submit', root: import.meta.dirname, routes: ROUTES });

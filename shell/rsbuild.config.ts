@@ -1,4 +1,4 @@
 import { createAppConfig } from '@jobboard/build-config';
 
-// What the app exposes and whether the server draws it: the APPS table (api/contract/src/remotes.ts).
+// The host: it exposes nothing; its routes come from the live remotes at run time.
 export default createAppConfig({ name: 'shell', root: import.meta.dirname });

@@ -27,7 +27,7 @@ const PUBLIC_READS = [
   'GET /api/site',
 ];
 /** The front end itself: pages, built files and the remotes configuration. */
-const SITE = ['GET /remotes.json', 'GET /assets/*', 'GET /*'];
+const SITE = ['GET /remotes.json', 'GET /routes.json', 'GET /assets/*', 'GET /*'];
 const PUBLIC = [
   'POST /api/submit-job-for-review',
   'GET /api/pay/:token',

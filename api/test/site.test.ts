@@ -41,12 +41,26 @@ describe(`serving the front end on ${testDatabase}`, () => {
         release: '/assets/mfe-board/2.0.0-b/release.json',
         fallbacks: [],
       },
+      mfe_submit: {
+        entry: '/assets/mfe-submit/1.9.0-s/mf-manifest.json',
+        version: '1.9.0-s',
+        release: '/assets/mfe-submit/1.9.0-s/release.json',
+        fallbacks: [],
+      },
       mfe_admin: {
         entry: 'https://admin.cdn.example.org/3.0.0/mf-manifest.json',
         version: 'https://admin.cdn.example.org/3.0.0/mf-manifest.json',
         release: 'https://admin.cdn.example.org/3.0.0/release.json',
         fallbacks: [],
       },
+    });
+    // The live route table, which the shell builds its router from (route-table.ts).
+    expect(boot.routes).toContainEqual({
+      remote: 'mfe_board',
+      path: '/job-list',
+      module: './RecentJobsPage',
+      serverRendered: true,
+      title: 'Recent jobs | {board}',
     });
     expect(res.body).not.toContain('<Work>'); // no markup injection through the configuration
   });
@@ -99,7 +113,7 @@ describe(`serving the front end on ${testDatabase}`, () => {
   it('serves /remotes.json uncached and /api/site', async () => {
     const remotes = await t.app.inject('/remotes.json');
     expect(remotes.headers['cache-control']).toBe('no-store');
-    expect(Object.keys(remotes.json())).toEqual(['mfe_board', 'mfe_admin']);
+    expect(Object.keys(remotes.json())).toEqual(['mfe_board', 'mfe_submit', 'mfe_admin']);
     const site = await t.app.inject('/api/site');
     expect(site.json()).toMatchObject({ boardName: 'Good <Work> Jobs', membershipName: 'Ghost' });
   });

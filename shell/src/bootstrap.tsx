@@ -14,7 +14,7 @@ async function start() {
   // instead of a fallback (and matches the server's HTML). A failure shows up in the route's own
   // error panel.
   await Promise.race([
-    preloadRoute(window.location.pathname).catch(() => undefined),
+    preloadRoute(window.location.pathname, boot.routes).catch(() => undefined),
     new Promise((resolve) => setTimeout(resolve, FIRST_VIEW_WAIT_MS)),
   ]);
   const container = document.getElementById('root')!;

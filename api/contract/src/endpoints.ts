@@ -69,6 +69,7 @@ import {
   MemberSignedIn,
 } from './members';
 import { CheckoutStarted, PAYMENT_LINK_TTL_DAYS, PayPageView } from './payments';
+import { RouteTable } from './routes';
 import { JobListQuery, SearchRequest, SearchResponse, StringList } from './search';
 import { RemotesConfig, SiteConfig } from './site';
 import { SubmissionPayload, SubmissionReceived } from './submission';
@@ -615,4 +616,11 @@ export const remotes = {
   path: '/remotes.json',
   summary: 'Which build of each front-end app is live and where its manifest is (never cached).',
   response: RemotesConfig,
+} as const satisfies Endpoint;
+export const routes = {
+  method: 'GET',
+  path: '/routes.json',
+  summary:
+    "The live remotes' routes (path pattern, remote, page, title...), read from their releases (never cached).",
+  response: RouteTable,
 } as const satisfies Endpoint;

@@ -15,6 +15,7 @@ import {
   type Infer,
 } from 'superstruct';
 import { APP_NAMES } from './remotes';
+import { RemoteRoutes } from './routes';
 
 /**
  * A release of a front-end app and the one check of whether it fits (issue 28): the build writes
@@ -49,6 +50,12 @@ export const ReleaseManifest = object({
     shared: record(string(), string()),
     /** The pages a remote exposes ('./BoardPage'); none for the shell. */
     exposes: array(string()),
+    /**
+     * A remote's routes (RemoteRoute: path pattern, page, server-rendered, title, loading text),
+     * which the server and the shell read at run time. Absent for the shell, and in a remote built
+     * before remotes declared their routes.
+     */
+    routes: optional(RemoteRoutes),
   }),
   requires: object({
     /** Each shared singleton and the range of versions it accepts ('^19.3.1'). */

@@ -1,58 +1,30 @@
 /**
  * The front-end apps of the site and how releases of them are picked (docs/architecture.md). The
  * build (shared-ui/build-config), the server (api/src/site) and the shell all read them from here, so no
- * two places can disagree about an app's name, folder, port or pages.
+ * two places can disagree about an app's name, folder or port.
  */
 
 /**
  * Each app by its federation name: its folder (the workspace package and `releases/<folder>/`),
- * the port of its dev server, whether the server draws its first view (then it has a server entry,
- * `src/server.tsx`), what a remote exposes (`./X` is the page `src/app/X.tsx` of its folder: the
- * pages the route table names) and how an error panel names its area.
+ * the port of its dev server and how an error panel names its area. What a remote exposes and
+ * which of its pages the server draws are the remote's own: its routes (`src/routes.ts`, see
+ * routes.ts), which its build turns into its federation `exposes` and writes into its release.
  */
 export const APPS = {
-  shell: { folder: 'shell', devPort: 3000, serverRendered: true, exposes: [], area: 'The site' },
-  mfe_board: {
-    folder: 'mfe-board',
-    devPort: 3001,
-    serverRendered: true,
-    exposes: [
-      './BoardPage',
-      './RecentJobsPage',
-      './BookmarksPage',
-      './MemberCallbackPage',
-      './AlertsPage',
-    ],
-    area: 'The job board',
-  },
-  mfe_submit: {
-    folder: 'mfe-submit',
-    devPort: 3002,
-    serverRendered: true,
-    exposes: ['./SubmitJobPage', './PayPage'],
-    area: 'Job submission',
-  },
-  mfe_admin: {
-    folder: 'mfe-admin',
-    devPort: 3003,
-    serverRendered: false,
-    exposes: ['./AdminApp'],
-    area: 'The admin area',
-  },
+  shell: { folder: 'shell', devPort: 3000, area: 'The site' },
+  mfe_board: { folder: 'mfe-board', devPort: 3001, area: 'The job board' },
+  mfe_submit: { folder: 'mfe-submit', devPort: 3002, area: 'Job submission' },
+  mfe_admin: { folder: 'mfe-admin', devPort: 3003, area: 'The admin area' },
 } as const satisfies Record<string, AppEntry>;
 
 interface AppEntry {
   folder: string;
   devPort: number;
-  serverRendered: boolean;
-  exposes: readonly `./${string}`[];
   area: string;
 }
 
 export type AppName = keyof typeof APPS;
 export type RemoteName = Exclude<AppName, 'shell'>;
-/** The pages a remote exposes ('./BoardPage'...). */
-export type ExposedModule<R extends RemoteName> = (typeof APPS)[R]['exposes'][number];
 
 export const APP_NAMES = Object.keys(APPS) as AppName[];
 export const REMOTE_NAMES = APP_NAMES.filter((app): app is RemoteName => app !== 'shell');

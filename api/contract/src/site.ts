@@ -9,6 +9,7 @@ import {
   type Infer,
 } from 'superstruct';
 import type { Job } from './job';
+import type { RouteTable } from './routes';
 import type { SearchFilter, SearchResponse } from './search';
 
 /**
@@ -115,6 +116,8 @@ export type FirstViewKeys = Partial<
 export interface BootConfig {
   site: SiteConfig;
   remotes: RemotesConfig;
+  /** The live remotes' routes (routes.ts): the shell builds its router from them. */
+  routes: RouteTable;
   data?: FirstViewData;
 }
 

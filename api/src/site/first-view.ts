@@ -1,6 +1,6 @@
 import { ENDPOINTS, endpointKey } from '@jobboard/contract/endpoints';
 import { filterFromQueryString, JOB_ID_PATTERN, searchPage } from '@jobboard/contract/jobs';
-import { type FirstViewKeys, type FrontendRoute } from '@jobboard/contract/site';
+import { type FirstViewKeys, type RemoteName, type SiteRoute } from '@jobboard/contract/site';
 import { NotFound } from '../domain-errors';
 import type { PublicReads } from '../jobs/public-reads';
 
@@ -14,16 +14,16 @@ import type { PublicReads } from '../jobs/public-reads';
  */
 export async function firstViewJson(
   reads: PublicReads,
-  route: FrontendRoute | undefined,
+  route: SiteRoute | undefined,
   pathname: string,
   queryString: string,
 ): Promise<string | undefined> {
-  if (route?.module === './RecentJobsPage') {
+  if (isPage(route, 'mfe_board', './RecentJobsPage')) {
     const keys: FirstViewKeys = { recent: endpointKey(ENDPOINTS.recentJobs) };
     const recent = (await reads.recent()).bytes;
     return `{"recent":${recent},"readAt":${Date.now()},"keys":${JSON.stringify(keys)}}`;
   }
-  if (route?.module !== './BoardPage') return undefined;
+  if (!isPage(route, 'mfe_board', './BoardPage')) return undefined;
   const filter = filterFromQueryString(queryString);
   const request = searchPage(filter, 1);
   const id = jobIdInPath(pathname);
@@ -48,6 +48,13 @@ export async function firstViewJson(
   ];
   return `{${parts.join(',')}}`;
 }
+
+/**
+ * Whether a route is drawn by one remote's page: the pages whose data (first view, head) the API
+ * knows. Any other route is the remote's own (its title from its routes).
+ */
+export const isPage = (route: SiteRoute | undefined, remote: RemoteName, module: string) =>
+  route?.remote === remote && route.module === module;
 
 /** The id segment of a job's page (`/jobs/{id}`), as written; undefined on any other path. */
 export function jobIdInPath(pathname: string): string | undefined {

@@ -15,12 +15,14 @@ import {
 import {
   HERO_TAGLINE,
   httpUrl,
+  routeText,
   type FirstViewData,
-  type FrontendRoute,
+  type SiteRoute,
 } from '@jobboard/contract/site';
 import { describeSearch } from '../discovery/describe-search';
 import { feedTitle } from '../discovery/feeds';
 import { escapeHtml, summary } from '../discovery/markup';
+import { isPage } from './first-view';
 
 /** A meta description search engines show whole. */
 const DESCRIPTION_LENGTH = 160;
@@ -47,16 +49,20 @@ export interface HeadContext {
   /** The site's public address, no trailing slash (PUBLIC_URL). */
   origin: string;
   boardName: string;
+  /** The membership system's name, for a route title that names it. */
+  membershipName: string;
 }
 
 /**
- * The head of the page at `pathname` + `queryString` (route as matched, first view as read): its
- * own title, description and canonical address on every route, and on a job's page that job's
- * JobPosting. A closed job's page says so and carries no JobPosting (search engines drop it).
+ * The head of the page at `pathname` + `queryString` (route as matched in the live route table,
+ * first view as read): its own title, description and canonical address on every route, and on a
+ * job's page that job's JobPosting. A closed job's page says so and carries no JobPosting (search
+ * engines drop it). The title is the route's own (declared by its remote) where the API has no
+ * better one: a job's page has its job's, a board search says what it searches.
  */
 export function pageHead(
   context: HeadContext,
-  route: FrontendRoute | undefined,
+  route: SiteRoute | undefined,
   pathname: string,
   queryString: string,
   data: FirstViewData | undefined,
@@ -64,7 +70,8 @@ export function pageHead(
   const { origin, boardName } = context;
   const named = (title: string) => `${title} | ${boardName}`;
   const filter = filterFromQueryString(queryString);
-  const feeds = feedLinks(context, route?.module === './BoardPage' ? filter : undefined);
+  const onBoard = isPage(route, 'mfe_board', './BoardPage');
+  const feeds = feedLinks(context, onBoard ? filter : undefined);
   const sitemap = `${origin}${DISCOVERY_PATHS.sitemap}`;
   const page = (head: Omit<PageHead, 'feeds' | 'sitemap'>): PageHead => ({
     ...head,
@@ -104,69 +111,74 @@ export function pageHead(
       jsonLd: jobPostingLd(job, origin) ?? undefined,
     });
   }
-  switch (route.module) {
-    case './BoardPage': {
-      const search = describeSearch(filter);
+  const title = routeText(route.title, context);
+  if (onBoard) {
+    const search = describeSearch(filter);
+    return page({
+      title: search.length ? named(`Jobs: ${search.join(', ')}`) : title,
+      description: search.length
+        ? summary(
+            `Jobs on ${boardName} for ${search.join(', ')}. ${HERO_TAGLINE}.`,
+            DESCRIPTION_LENGTH,
+          )
+        : `${HERO_TAGLINE}.`,
+      // Every spelling of one search has one address (sorting aside, the same list).
+      canonical: `${origin}/${filterToQueryString({ ...filter, sortOption: DEFAULT_SORT })}`,
+    });
+  }
+  // The pages the API knows say more about themselves; any other page (a remote's new one) has
+  // its title, its address and its title again as the description.
+  switch (`${route.remote}/${route.module}`) {
+    case 'mfe_board/./RecentJobsPage':
       return page({
-        title: search.length ? named(`Jobs: ${search.join(', ')}`) : boardName,
-        description: search.length
-          ? summary(
-              `Jobs on ${boardName} for ${search.join(', ')}. ${HERO_TAGLINE}.`,
-              DESCRIPTION_LENGTH,
-            )
-          : `${HERO_TAGLINE}.`,
-        // Every spelling of one search has one address (sorting aside, the same list).
-        canonical: `${origin}/${filterToQueryString({ ...filter, sortOption: DEFAULT_SORT })}`,
-      });
-    }
-    case './RecentJobsPage':
-      return page({
-        title: named('Recent jobs'),
+        title,
         description: `Every job posted on ${boardName} in the last ${RECENT_DAYS} days, by category.`,
         canonical: here,
       });
-    case './SubmitJobPage':
+    case 'mfe_submit/./SubmitJobPage':
       return page({
-        title: named('Post a job'),
+        title,
         description: `Post a job on ${boardName} and reach people in nonprofit communications, tech, content, news and fundraising. We review every listing within ${REVIEW_HOURS} hours.`,
         canonical: here,
       });
-    case './BookmarksPage':
+    case 'mfe_board/./BookmarksPage':
       return page({
-        title: named('My bookmarks'),
+        title,
         description: `The jobs you bookmarked on ${boardName}.`,
         canonical: here,
         noindex: true,
       });
-    case './MemberCallbackPage':
+    case 'mfe_board/./MemberCallbackPage':
       return page({
-        title: named('Signing in'),
+        title,
         description: `Signing in to ${boardName}.`,
-        canonical: `${origin}/ghost-callback`,
+        canonical: here,
         noindex: true,
       });
-    case './PayPage':
+    case 'mfe_submit/./PayPage':
       return page({
-        title: named('Pay for your listing'),
+        title,
         description: `Pay for your job listing on ${boardName}.`,
         canonical: here,
         noindex: true,
       });
-    case './AlertsPage':
+    case 'mfe_board/./AlertsPage':
       // The links of alert e-mails: each holds its alert's token, so none is for search engines.
       return page({
-        title: named('Job alerts'),
+        title,
         description: `Your job alerts from ${boardName}.`,
         canonical: here,
         noindex: true,
       });
-    case './AdminApp':
+    case 'mfe_admin/./AdminApp':
       return page({
-        title: named('Admin'),
+        title,
         description: `The admin area of ${boardName}.`,
         canonical: here,
         noindex: true,
       });
+    default:
+      return page({ title, description: title, canonical: here });
   }
 }
 

@@ -26,7 +26,9 @@ import {
   type RemoteName,
   type RemotesConfig,
   type RemotesFile,
+  type RouteTable,
 } from '@jobboard/contract/site';
+import { LiveRoutes } from './route-table';
 
 /** At most this many earlier versions of a remote are offered to the shell as fallbacks. */
 export const MAX_FALLBACKS = 3;
@@ -94,6 +96,8 @@ export class Releases {
   private readonly manifests = new Map<string, ReleaseManifest | null>();
   private readonly config: WatchedFile<RemotesFile>;
   private readonly history: WatchedFile<ReleaseSwitch[]>;
+  /** The live remotes' routes, from their releases (route-table.ts). */
+  readonly liveRoutes: LiveRoutes;
 
   constructor(
     readonly dir: string,
@@ -128,6 +132,12 @@ export class Releases {
           `release history refused (${problem}); the remotes' fallbacks come from the last good one`,
         ),
     );
+    this.liveRoutes = new LiveRoutes(this, log);
+  }
+
+  /** The site's route table: every live remote's routes, from its release (route-table.ts). */
+  routes(): RouteTable {
+    return this.liveRoutes.table();
   }
 
   /**

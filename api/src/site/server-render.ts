@@ -6,18 +6,18 @@ import { pathToFileURL } from 'node:url';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import {
   APPS,
-  matchFrontendRoute,
-  REMOTE_NAMES,
+  matchRoute,
   SERVER_SHARED_GLOBAL,
   isRemoteUrl,
   type AppName,
   type BootConfig,
-  type FrontendRoute,
+  type SiteRoute,
   type RemoteName,
 } from '@jobboard/contract/site';
 import { Piscina } from 'piscina';
 import { RENDER_WORKER_FILE } from '../layout';
 import type { Releases } from './releases';
+import { serverRenderedRemotes } from './route-table';
 
 /** The mark React's server output puts on a Suspense boundary it leaves to the browser. */
 const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
@@ -100,7 +100,7 @@ export interface ServerRenderEvents {
 interface RenderTask {
   url: string;
   boot: BootConfig;
-  route: Pick<FrontendRoute, 'remote' | 'module'>;
+  route: Pick<SiteRoute, 'remote' | 'module'>;
   port: MessagePort;
 }
 
@@ -187,8 +187,9 @@ export class ServerRenderer {
 
   /** The first view of `url` (path and query string); none leaves the page to the browser. */
   async render(url: string, boot: BootConfig): Promise<RenderOutcome> {
-    const route = matchFrontendRoute(url.split('?')[0]!);
-    if (!route) return NONE;
+    // The live route table (boot.routes): only a route its remote draws on the server.
+    const route = matchRoute(boot.routes, url.split('?')[0]!);
+    if (!route?.serverRendered) return NONE;
     const pool = this.livePool();
     const shell = pool?.versions.shell;
     const remote = pool?.versions[route.remote];
@@ -235,7 +236,7 @@ export class ServerRenderer {
   /** Run one page's drawing in the pool, within the time limit (see the class comment). */
   private draw(
     pool: RenderPool,
-    task: { url: string; boot: BootConfig; route: Pick<FrontendRoute, 'remote' | 'module'> },
+    task: { url: string; boot: BootConfig; route: Pick<SiteRoute, 'remote' | 'module'> },
   ): Promise<RenderOutcome> {
     const { timeoutMs } = this.limits;
     const { url } = task;
@@ -325,7 +326,7 @@ export class ServerRenderer {
   /** A task the pool could not finish: which version to blame, if any, and what the page gets. */
   private taskFailed(
     pool: RenderPool,
-    route: Pick<FrontendRoute, 'remote' | 'module'>,
+    route: Pick<SiteRoute, 'remote' | 'module'>,
     url: string,
     error: unknown,
     task: { reason: unknown; threadId: number | undefined; drawing: boolean },
@@ -478,7 +479,7 @@ export class ServerRenderer {
    */
   private liveVersions(): PoolVersions {
     const inUse = this.releases.versions();
-    const apps: AppName[] = ['shell', ...REMOTE_NAMES.filter((name) => APPS[name].serverRendered)];
+    const apps: AppName[] = ['shell', ...serverRenderedRemotes(this.releases.routes())];
     const versions: PoolVersions = {};
     const seen: Partial<Record<AppName, string>> = {};
     for (const app of apps) {

@@ -2,9 +2,9 @@ import { jsonForScript, scriptSafeJson } from '@jobboard/contract/jobs';
 import {
   BOOT_CONFIG_ELEMENT_ID,
   assetsPath,
-  matchFrontendRoute,
+  matchRoute,
   type BootConfig,
-  type FrontendRoute,
+  type SiteRoute,
 } from '@jobboard/contract/site';
 import type { Releases } from './releases';
 import type { RenderedPage } from './server-render';
@@ -29,7 +29,7 @@ export function renderShellPage(
   dataJson?: string,
   rendered?: RenderedPage,
 ): string {
-  const route = matchFrontendRoute(pathname);
+  const route = matchRoute(boot.routes, pathname);
   const config = jsonForScript(boot);
   // The first view's JSON is the API's own text: escaped the same way, not parsed again.
   const data = dataJson ? scriptSafeJson(dataJson) : undefined;
@@ -70,7 +70,7 @@ const ROOT = '<div id="root"></div>';
  * entry and page chunks (releases.ts picks it as the shell will).
  */
 function preloadLinks(
-  route: FrontendRoute,
+  route: SiteRoute,
   boot: Omit<BootConfig, 'data'>,
   releases: Releases,
 ): string[] {

@@ -1,6 +1,6 @@
 import { JOB_ID_PATTERN } from '@jobboard/contract/jobs';
 import {
-  matchFrontendRoute,
+  matchRoute,
   type BootConfig,
   type FirstViewData,
   type SiteConfig,
@@ -45,9 +45,13 @@ export class SitePages {
     this.renderer = new ServerRenderer(releases, renderLimits, log);
   }
 
-  /** Get the apps' server entries ready before the first visitor (see ServerRenderer.warm). */
-  warm(): Promise<void> {
-    return this.renderer.warm();
+  /**
+   * Get the apps' server entries ready before the first visitor (see ServerRenderer.warm), and the
+   * routes of remotes on other origins (their release.json, fetched with a short time limit).
+   */
+  async warm(): Promise<void> {
+    this.releases.routes(); // starts those fetches
+    await Promise.all([this.renderer.warm(), this.releases.liveRoutes.ready()]);
   }
 
   /** End the render workers (the server is shutting down). */
@@ -60,12 +64,13 @@ export class SitePages {
     const shell = this.releases.shellHtml();
     if (!shell) return null;
     const pathname = url.split('?')[0]!;
-    const route = matchFrontendRoute(pathname);
+    // Which build of each app the page uses, with the server's pick (releases.ts), and the live
+    // remotes' routes (their release.json): the 404 decision, the head, the first view. Read once.
+    const boot = this.boot();
+    const route = matchRoute(boot.routes, pathname);
     const query = url.slice(pathname.length);
     const head = (data?: FirstViewData) =>
       renderHead(pageHead(this.headContext(), route, pathname, query, data), this.site.boardName);
-    // Which build of each app the page uses, with the server's pick (releases.ts): read once.
-    const boot = this.boot();
     // A page without its first view only for the moment (the render pool busy, or loading the
     // versions just promoted) is sent but not kept: the next visitor gets it drawn.
     let forNow = false;
@@ -87,9 +92,10 @@ export class SitePages {
         rendered.page,
       );
     };
-    // The live versions, and each remote's fallbacks and pick: a page changes when any does (a
-    // fallback's folder deleted by hand changes what the page offers without a promote).
-    const versions = JSON.stringify([this.releases.versions(), boot.remotes]);
+    // The live versions, each remote's fallbacks and pick, and the live routes: a page changes
+    // when any does (a fallback's folder deleted by hand changes what the page offers without a
+    // promote).
+    const versions = `${JSON.stringify([this.releases.versions(), boot.remotes])}:${this.releases.liveRoutes.stamp()}`;
     // Every unknown path gets the same page (the shell's 404 screen), kept once.
     const key = route ? `page:${versions}:${url}` : `page:${versions}:404`;
     try {
@@ -133,10 +139,14 @@ export class SitePages {
   }
 
   private headContext(): HeadContext {
-    return { origin: this.origin, boardName: this.site.boardName };
+    return {
+      origin: this.origin,
+      boardName: this.site.boardName,
+      membershipName: this.site.membershipName,
+    };
   }
 
   private boot(): BootConfig {
-    return { site: this.site, remotes: this.releases.remotes() };
+    return { site: this.site, remotes: this.releases.remotes(), routes: this.releases.routes() };
   }
 }

@@ -6,6 +6,9 @@ import { brotliCompressSync } from 'node:zlib';
 export const GOOD_REMOTES = {
   shell: '1.0.0-a',
   mfe_board: '2.0.0-b',
+  // A release folder without release.json (built before releases described themselves): the
+  // server gives it the routes it was built with (api/contract/src/legacy-routes.ts).
+  mfe_submit: '1.9.0-s',
   mfe_admin: 'https://admin.cdn.example.org/3.0.0/mf-manifest.json',
 };
 

@@ -1,21 +1,28 @@
 import { renderStandalone } from '@jobboard/shared-ui';
 import { Route, Routes } from '@jobboard/shared-ui/router';
+import type { ComponentType } from 'react';
+import { ROUTES } from '../routes';
 import AlertsPage from './AlertsPage';
 import BoardPage from './BoardPage';
 import BookmarksPage from './BookmarksPage';
 import MemberCallbackPage from './MemberCallbackPage';
 import RecentJobsPage from './RecentJobsPage';
 
+/** The page of each module the routes name. */
+const PAGES: Record<(typeof ROUTES)[number]['module'], ComponentType> = {
+  './BoardPage': BoardPage,
+  './RecentJobsPage': RecentJobsPage,
+  './BookmarksPage': BookmarksPage,
+  './MemberCallbackPage': MemberCallbackPage,
+  './AlertsPage': AlertsPage,
+};
+
 // `pnpm --filter mfe-board dev` without the shell: the same pages at the same paths.
 renderStandalone(
   <Routes>
-    <Route path="/" element={<BoardPage />} />
-    <Route path="/jobs/:id" element={<BoardPage />} />
-    <Route path="/job-list" element={<RecentJobsPage />} />
-    <Route path="/bookmarks" element={<BookmarksPage />} />
-    <Route path="/ghost-callback" element={<MemberCallbackPage />} />
-    <Route path="/alerts/confirm" element={<AlertsPage />} />
-    <Route path="/alerts/unsubscribe" element={<AlertsPage />} />
-    <Route path="/alerts/manage" element={<AlertsPage />} />
+    {ROUTES.map(({ path, module }) => {
+      const Page = PAGES[module];
+      return <Route key={path} path={path} element={<Page />} />;
+    })}
   </Routes>,
 );

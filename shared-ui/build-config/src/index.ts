@@ -9,8 +9,13 @@ import {
 } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginStyledComponents } from '@rsbuild/plugin-styled-components';
-import { REMOTE_NAMES, assetsPath } from '@jobboard/contract/site';
-import { APPS, sharedModules, type AppName } from './federation';
+import {
+  REMOTE_NAMES,
+  assetsPath,
+  type RemoteRoute,
+  type SiteRoute,
+} from '@jobboard/contract/site';
+import { APPS, sharedModules, type AppName, type RemoteName } from './federation';
 import { SERVER_SHARED_GLOBAL, SHARED_MODULES } from './shared-modules';
 import { precompress } from './precompress';
 import { buildVersion, promote, releasesDir, remotesConfigFile } from './releases';
@@ -18,6 +23,7 @@ import { describeRelease, providedSingletons } from './release/collect';
 import { historyFile } from './release/history';
 import { writeRelease } from './release/manifest';
 import { MESSAGES } from './release/messages';
+import { appPages, type AppPages } from './routes';
 
 export { APPS, type AppName, type RemoteName } from './federation';
 export { SERVER_SHARED_GLOBAL, SHARED_MODULES, type SharedModule } from './shared-modules';
@@ -27,15 +33,21 @@ export interface AppBuildOptions {
   name: AppName;
   /** The app's folder (its `import.meta.dirname`). */
   root: string;
+  /**
+   * A remote's pages (its `src/routes.ts`): what it exposes is made from them
+   * (`{ './BoardPage': './src/app/BoardPage' }`), and they go into its release.json. None for the
+   * shell.
+   */
+  routes?: readonly RemoteRoute[];
+  /** Modules a remote exposes for other reasons than a route ('./Widget': `src/app/Widget.tsx`). */
+  exposes?: readonly string[];
 }
 
 /**
- * What a remote exposes, from the APPS table: `{ './BoardPage': './src/app/BoardPage' }`. An app
- * the server draws also has a server entry (`./src/server.tsx`), built beside the browser files
- * into `<version>/server/`, for Node (see server-render.ts in the API).
+ * An app the server draws (the shell, and a remote with a route marked `serverRendered`) also has
+ * a server entry, built beside the browser files into `<version>/server/`, for Node (see
+ * server-render.ts in the API).
  */
-const exposesOf = (name: AppName) =>
-  Object.fromEntries(APPS[name].exposes.map((page) => [page, `./src/app/${page.slice(2)}`]));
 const SERVER_ENTRY = './src/server.tsx';
 
 /**
@@ -50,10 +62,11 @@ const SERVER_ENTRY = './src/server.tsx';
  * without switching the site to the new version, API_URL (dev proxy target, default
  * http://localhost:3100).
  */
-export function createAppConfig({ name, root }: AppBuildOptions) {
+export function createAppConfig({ name, root, routes, exposes: extra }: AppBuildOptions) {
   const isShell = name === 'shell';
-  const exposes = exposesOf(name);
-  const server = APPS[name].serverRendered ? SERVER_ENTRY : undefined;
+  const pages = appPages(name, root, routes, extra);
+  const { exposes } = pages;
+  const server = pages.serverRendered ? SERVER_ENTRY : undefined;
   const repoRoot = path.resolve(root, '..');
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
   const version = buildVersion(pkg.version);
@@ -111,7 +124,7 @@ export function createAppConfig({ name, root }: AppBuildOptions) {
         // Class names from each file's path, not from the order components are created in: the
         // server's rendering and the browser's then name every style alike (hydration matches).
         pluginStyledComponents({ ssr: true, displayName: dev, fileName: false }),
-        ...(dev ? [] : [releasePlugin({ name, root, outDir, version, repoRoot })]),
+        ...(dev ? [] : [releasePlugin({ name, root, outDir, version, repoRoot, pages })]),
       ],
       source: {
         define: {
@@ -134,7 +147,9 @@ export function createAppConfig({ name, root }: AppBuildOptions) {
         proxy: { '/api': apiUrl },
         // The shell's dev server loads the remotes from their own dev servers.
         headers: { 'Access-Control-Allow-Origin': '*' },
-        ...(isShell && dev ? { setup: serveDevRemotesConfig } : {}),
+        ...(dev
+          ? { setup: name === 'shell' ? serveDevRemotesConfig : serveDevRoutes(name, pages.routes) }
+          : {}),
       },
     };
   });
@@ -190,7 +205,45 @@ const serveDevRemotesConfig: ServerSetup = (context) => {
     res.setHeader('Cache-Control', 'no-store');
     res.end(JSON.stringify(remotes));
   });
+  // The route table (GET /routes.json, which the API answers in production): each remote's dev
+  // server says its own, asked on every request, so an edit of a remote's src/routes.ts shows at
+  // the next page load. A remote whose dev server does not answer is left out, with a warning.
+  context.server.middlewares.use('/routes.json', (_req, res) => {
+    void Promise.all(
+      REMOTE_NAMES.map(async (app): Promise<SiteRoute[]> => {
+        const url = `http://localhost:${APPS[app].devPort}/routes.json`;
+        try {
+          const answer = await fetch(url, { signal: AbortSignal.timeout(DEV_ROUTES_TIMEOUT_MS) });
+          if (!answer.ok) throw new Error(`status ${answer.status}`);
+          return (await answer.json()) as SiteRoute[];
+        } catch (error) {
+          console.warn(`[shell] ${url}: ${(error as Error).message}; ${app}'s pages are left out`);
+          return [];
+        }
+      }),
+    ).then((tables) => {
+      res.setHeader('Content-Type', 'application/json');
+      res.setHeader('Cache-Control', 'no-store');
+      res.end(JSON.stringify(tables.flat()));
+    });
+  });
 };
+
+/** How long the shell's dev server waits for a remote's dev server to say its routes. */
+const DEV_ROUTES_TIMEOUT_MS = 2000;
+
+/** A remote's dev server says its routes (`GET /routes.json`) for the shell's dev server. */
+const serveDevRoutes =
+  (app: RemoteName, routes: RemoteRoute[]): ServerSetup =>
+  (context) => {
+    if (context.action !== 'dev') return;
+    const table: SiteRoute[] = routes.map((route) => ({ remote: app, ...route }));
+    context.server.middlewares.use('/routes.json', (_req, res) => {
+      res.setHeader('Content-Type', 'application/json');
+      res.setHeader('Cache-Control', 'no-store');
+      res.end(JSON.stringify(table));
+    });
+  };
 
 /**
  * The shell's files every first view needs beyond its entry: the bootstrap chunk and its split
@@ -260,7 +313,13 @@ function releasePlugin({
   outDir,
   version,
   repoRoot,
-}: AppBuildOptions & { outDir: string; version: string; repoRoot: string }): RsbuildPlugin {
+  pages,
+}: AppBuildOptions & {
+  outDir: string;
+  version: string;
+  repoRoot: string;
+  pages: AppPages;
+}): RsbuildPlugin {
   return {
     name: 'jobboard:release',
     setup(api) {
@@ -274,7 +333,7 @@ function releasePlugin({
         console.log(
           `[${name}] ${version}: ${totals.files} assets precompressed, ${kb(totals.bytes)} -> ${kb(totals.brotliBytes)} brotli`,
         );
-        writeRelease(outDir, describeRelease(name, root, version));
+        writeRelease(outDir, describeRelease(name, root, version, pages));
         if (process.env.PROMOTE === 'false') {
           const where = path.relative(repoRoot, outDir);
           console.log(MESSAGES.built(name, version, where.startsWith('..') ? outDir : where));

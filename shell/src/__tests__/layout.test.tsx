@@ -1,4 +1,4 @@
-import type { SiteConfig } from '@jobboard/contract/site';
+import type { RouteTable, SiteConfig } from '@jobboard/contract/site';
 import { SharedUiProvider, SiteProvider } from '@jobboard/shared-ui';
 import { render, screen } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
@@ -87,6 +87,32 @@ describe('footer', () => {
   });
 });
 
+/** The board's two addresses of one screen, and two other pages. */
+const ROUTES: RouteTable = [
+  { remote: 'mfe_board', path: '/', module: './BoardPage', serverRendered: true, title: '{board}' },
+  {
+    remote: 'mfe_board',
+    path: '/jobs/:id',
+    module: './BoardPage',
+    serverRendered: true,
+    title: 'x',
+  },
+  {
+    remote: 'mfe_board',
+    path: '/bookmarks',
+    module: './BookmarksPage',
+    serverRendered: false,
+    title: 'x',
+  },
+  {
+    remote: 'mfe_submit',
+    path: '/submit-job',
+    module: './SubmitJobPage',
+    serverRendered: true,
+    title: 'x',
+  },
+];
+
 function Go({ to }: { to: string }) {
   const navigate = useNavigate();
   return (
@@ -102,7 +128,7 @@ describe('scroll to top', () => {
     vi.stubGlobal('scrollTo', scrollTo);
     render(
       <MemoryRouter initialEntries={['/']}>
-        <ScrollToTop />
+        <ScrollToTop routes={ROUTES} />
         {['/jobs/3', '/', '/submit-job', '/bookmarks'].map((to) => (
           <Go key={to} to={to} />
         ))}

@@ -1,11 +1,12 @@
-import { FRONTEND_ROUTES, type BootConfig } from '@jobboard/contract/site';
+import { routeText, type BootConfig } from '@jobboard/contract/site';
 import { SharedUiProvider, SiteProvider, Toaster } from '@jobboard/shared-ui';
 import { BrowserRouter, Route, Routes } from '@jobboard/shared-ui/router';
 import { RemotePage } from '../federation/RemotePage';
 import { Hero } from '../layout/Hero';
 import { Layout } from '../layout/Layout';
 import { NotFoundPage } from '../layout/NotFoundPage';
-import { ScrollToTop } from '../layout/ScrollToTop';
+import { RouteTitle } from '../layout/RouteTitle';
+import { isBoardPage, ScrollToTop } from '../layout/ScrollToTop';
 
 /** The site in the browser: the page frame under the one router, which follows the address bar. */
 export function App({ boot }: { boot: BootConfig }) {
@@ -17,25 +18,27 @@ export function App({ boot }: { boot: BootConfig }) {
 }
 
 /**
- * The shell owns the page frame, the route table (docs/product.md#routes-and-screens, built from the contract's
- * FRONTEND_ROUTES) and the one toast viewport; each route's page comes from a remote. Rendered
- * under the browser's router (App) or, on the server, under a router fixed at the request's
- * address (server.tsx): the same tree both ways, so the browser takes over the server's HTML.
+ * The shell owns the page frame, the router (docs/product.md#routes-and-screens, built from the
+ * live remotes' routes the boot configuration carries: each remote declares its own) and the one
+ * toast viewport; each route's page comes from a remote. Rendered under the browser's router
+ * (App) or, on the server, under a router fixed at the request's address (server.tsx): the same
+ * tree both ways, so the browser takes over the server's HTML.
  */
 export function AppFrame({ boot }: { boot: BootConfig }) {
   return (
     <SiteProvider value={boot.site}>
       <SharedUiProvider>
-        <ScrollToTop />
+        <ScrollToTop routes={boot.routes} />
+        <RouteTitle routes={boot.routes} site={boot.site} />
         <Layout>
           <Routes>
-            {FRONTEND_ROUTES.map((route) => {
+            {boot.routes.map((route) => {
               const loadingText =
-                'loadingText' in route
-                  ? route.loadingText.replace('{membership}', boot.site.membershipName)
-                  : undefined;
+                route.loadingText === undefined
+                  ? undefined
+                  : routeText(route.loadingText, boot.site);
               const page = <RemotePage route={route} loadingText={loadingText} />;
-              const onBoardHome = route.module === './BoardPage';
+              const onBoardHome = isBoardPage(route);
               return (
                 <Route
                   key={route.path}

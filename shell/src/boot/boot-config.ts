@@ -3,15 +3,17 @@ import { BOOT_CONFIG_ELEMENT_ID, type BootConfig } from '@jobboard/contract/site
 import { apiFetch } from '@jobboard/shared-ui';
 
 /**
- * The site configuration and the remotes' locations. In production the server inlines both in the
- * page (no extra round trip); under the dev server they are fetched.
+ * The site configuration, the remotes' locations and their routes. In production the server
+ * inlines them in the page (no extra round trip); under the dev server they are fetched (the
+ * shell's dev server answers /remotes.json and /routes.json from the remotes' dev servers).
  */
 export async function readBootConfig(): Promise<BootConfig> {
   const inline = document.getElementById(BOOT_CONFIG_ELEMENT_ID)?.textContent;
   if (inline) return JSON.parse(inline) as BootConfig;
-  const [site, remotes] = await Promise.all([
+  const [site, remotes, routes] = await Promise.all([
     apiFetch(ENDPOINTS.site),
     apiFetch(ENDPOINTS.remotes),
+    apiFetch(ENDPOINTS.routes),
   ]);
-  return { site, remotes };
+  return { site, remotes, routes };
 }

@@ -1,4 +1,4 @@
-import { APPS, type FrontendRoute, type RemoteName } from '@jobboard/contract/site';
+import { APPS, type RemoteName, type SiteRoute } from '@jobboard/contract/site';
 import { Button, Card, Spinner } from '@jobboard/shared-ui';
 import {
   Component,
@@ -14,7 +14,7 @@ import { loadedPage, loadedVersion, loadPage } from './remotes';
 import { reportClientError } from './report';
 import { useServerPage } from './server-pages';
 
-type RemoteRoute = Pick<FrontendRoute, 'remote' | 'module'>;
+type RemoteRoute = Pick<SiteRoute, 'remote' | 'module'>;
 
 /**
  * One route's page, loaded from its remote at run time. While it loads: a loader with the route's

@@ -1,9 +1,10 @@
 import { newestVersion } from '@jobboard/contract/releases';
 import {
-  matchFrontendRoute,
-  type FrontendRoute,
+  matchRoute,
   type RemoteName,
   type RemotesConfig,
+  type RouteTable,
+  type SiteRoute,
 } from '@jobboard/contract/site';
 import { getInstance, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
@@ -86,11 +87,11 @@ export async function loadedVersion(remote: RemoteName): Promise<string> {
   return build?.version ?? configured[remote]?.version ?? 'unknown';
 }
 
-export const moduleId = (route: Pick<FrontendRoute, 'remote' | 'module'>) =>
+export const moduleId = (route: Pick<SiteRoute, 'remote' | 'module'>) =>
   `${route.remote}/${route.module.replace(/^\.\//, '')}`;
 
 /** The page a route renders, if it has already been loaded (render without a loader). */
-export function loadedPage(route: Pick<FrontendRoute, 'remote' | 'module'>): Page | undefined {
+export function loadedPage(route: Pick<SiteRoute, 'remote' | 'module'>): Page | undefined {
   return loaded.get(moduleId(route));
 }
 
@@ -98,7 +99,7 @@ export function loadedPage(route: Pick<FrontendRoute, 'remote' | 'module'>): Pag
  * Load (once) the page component a route renders from its remote: the build the check picked
  * (a failure to load it is reported), or a NoBuildFits error when none fits.
  */
-export function loadPage(route: Pick<FrontendRoute, 'remote' | 'module'>): Promise<Page> {
+export function loadPage(route: Pick<SiteRoute, 'remote' | 'module'>): Promise<Page> {
   const id = moduleId(route);
   let pending = loading.get(id);
   if (!pending) {
@@ -126,8 +127,8 @@ export function loadPage(route: Pick<FrontendRoute, 'remote' | 'module'>): Promi
   return pending;
 }
 
-/** Start loading what the route at this path renders. */
-export function preloadRoute(pathname: string): Promise<unknown> {
-  const route = matchFrontendRoute(pathname);
+/** Start loading what the route at this path renders (`routes`: the boot configuration's). */
+export function preloadRoute(pathname: string, routes: RouteTable): Promise<unknown> {
+  const route = matchRoute(routes, pathname);
   return route ? loadPage(route) : Promise.resolve();
 }

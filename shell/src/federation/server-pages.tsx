@@ -1,4 +1,4 @@
-import type { FrontendRoute } from '@jobboard/contract/site';
+import type { SiteRoute } from '@jobboard/contract/site';
 import type { ServerPage } from '@jobboard/shared-ui/server';
 import { createContext, useContext, type ReactElement } from 'react';
 import { moduleId } from './remotes';
@@ -12,9 +12,7 @@ const ServerPageContext = createContext<ServerPage | null>(null);
 export const ServerPageProvider = ServerPageContext.Provider;
 
 /** The server-rendered page of this route, when rendering on the server. */
-export function useServerPage(
-  route: Pick<FrontendRoute, 'remote' | 'module'>,
-): ReactElement | null {
+export function useServerPage(route: Pick<SiteRoute, 'remote' | 'module'>): ReactElement | null {
   const page = useContext(ServerPageContext);
   return page && moduleId(page.route) === moduleId(route) ? page.element : null;
 }

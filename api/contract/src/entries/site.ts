@@ -4,3 +4,4 @@ export * from '../remotes';
 export * from '../routes';
 export * from '../urls';
 export * from '../client-errors';
+export * from '../legacy-routes';

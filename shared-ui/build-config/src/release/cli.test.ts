@@ -12,12 +12,26 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { APPS, type AppName } from '@jobboard/contract/site';
+import { APPS, type AppName, type RemoteRoute } from '@jobboard/contract/site';
 import { runCli, type CliContext } from './cli';
 import type { ReleaseManifest } from './manifest';
 
 const SHARED = { react: '19.3.1', '@jobboard/shared-ui': '1.1.0' };
 const RANGES = { react: '^19.3.1', '@jobboard/shared-ui': '^1.1.0' };
+
+/** One page per remote, at its own address. */
+const route = (path: string, module: string): RemoteRoute => ({
+  path,
+  module: module as RemoteRoute['module'],
+  serverRendered: false,
+  title: '{board}',
+});
+const ROUTES: Record<AppName, RemoteRoute[] | undefined> = {
+  shell: undefined,
+  mfe_board: [route('/', './BoardPage'), route('/jobs/:id', './BoardPage')],
+  mfe_submit: [route('/submit-job', './SubmitJobPage')],
+  mfe_admin: [route('/admin/*', './AdminApp')],
+};
 
 let dir: string;
 let context: CliContext;
@@ -41,6 +55,7 @@ function addRelease(
     builtAt?: string;
     provides?: Record<string, string>;
     requires?: Partial<ReleaseManifest['requires']>;
+    routes?: RemoteRoute[];
     manifest?: null | string;
   } = {},
 ) {
@@ -53,7 +68,15 @@ function addRelease(
     version,
     commit: 'abc1234',
     builtAt: options.builtAt ?? '2026-11-20T10:00:00.000Z',
-    provides: { shared: { ...SHARED, ...options.provides }, exposes: [...APPS[app].exposes] },
+    provides: {
+      shared: { ...SHARED, ...options.provides },
+      ...(app === 'shell'
+        ? { exposes: [] }
+        : {
+            exposes: [...new Set((options.routes ?? ROUTES[app])!.map((r) => r.module))],
+            routes: options.routes ?? ROUTES[app],
+          }),
+    },
     requires: { shared: RANGES, contract: '^1.0.0', endpoints: ['site'], ...options.requires },
   };
   writeFileSync(
@@ -180,6 +203,63 @@ describe('pnpm releases promote', () => {
       '  - the live mfe_board 1.1.0 needs @jobboard/shared-ui ^1.1.0, but the page would share @jobboard/shared-ui 2.0.0 (the highest version among the live apps, from shell 2.0.0).',
     );
     expect(readRemotes().shell).toBe('1.0.0');
+  });
+
+  it("refuses a remote whose routes overlap another live remote's, naming both", async () => {
+    addRelease('mfe_admin', '1.0.0');
+    writeRemotes({ shell: '1.0.0', mfe_board: '1.0.0', mfe_admin: '1.0.0' });
+    addRelease('mfe_submit', '1.1.0', {
+      routes: [route('/submit-job', './SubmitJobPage'), route('/jobs/new', './SubmitJobPage')],
+    });
+    addRelease('mfe_submit', '1.2.0', {
+      routes: [route('/submit-job', './SubmitJobPage'), route('/admin/post', './SubmitJobPage')],
+    });
+
+    const first = await run('promote', 'mfe_submit', '1.1.0');
+    const second = await run('promote', 'mfe_submit', '1.2.0');
+
+    expect(first.code).toBe(1);
+    expect(first.err).toBe(
+      [
+        'Refused: mfe_submit 1.1.0 does not fit what is live (1 reason); nothing changed.',
+        "  - mfe_submit 1.1.0's route /jobs/new overlaps the route /jobs/:id of the live mfe_board 1.0.0: one address would have two pages. Change one of the two routes.",
+      ].join('\n'),
+    );
+    expect(second.err).toContain(
+      "mfe_submit 1.2.0's route /admin/post overlaps the route /admin/* of the live mfe_admin 1.0.0",
+    );
+    expect(readRemotes().mfe_submit).toBeUndefined();
+
+    // A new version of the same remote may keep (or change) its own routes.
+    addRelease('mfe_board', '1.1.0', {
+      routes: [
+        route('/', './BoardPage'),
+        route('/jobs/:id', './BoardPage'),
+        route('/jobs/new', './BoardPage'),
+      ],
+    });
+    expect((await run('promote', 'mfe_board', '1.1.0')).code).toBe(0);
+  });
+
+  it('refuses a release.json whose route names a page it does not expose', async () => {
+    addRelease('mfe_board', '1.3.0', {
+      manifest: JSON.stringify({
+        app: 'mfe_board',
+        version: '1.3.0',
+        commit: 'abc1234',
+        builtAt: '2026-11-20T10:00:00.000Z',
+        provides: { shared: SHARED, exposes: ['./BoardPage'], routes: [route('/x', './XPage')] },
+        requires: { shared: RANGES, contract: '^1.0.0', endpoints: ['site'] },
+      }),
+    });
+
+    const { code, err } = await run('promote', 'mfe_board', '1.3.0');
+
+    expect(code).toBe(1);
+    expect(err).toBe(
+      'mfe_board 1.3.0 cannot be promoted: provides.routes: the route /x is drawn by ./XPage, which provides.exposes does not list.' +
+        ' Build it again with `pnpm --filter mfe-board release`.',
+    );
   });
 
   it('refuses a release without release.json, saying to rebuild it', async () => {

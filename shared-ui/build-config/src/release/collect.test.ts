@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
+import { appPages } from '../routes';
 import { describeRelease, endpointsIn } from './collect';
 import { parseReleaseManifest } from './manifest';
 
@@ -29,7 +30,16 @@ describe('endpointsIn', () => {
 
 describe('describeRelease', () => {
   const root = path.join(REPO, 'mfe-board');
-  const manifest = describeRelease('mfe_board', root, '1.0.0-test');
+  const routes = [
+    { path: '/', module: './BoardPage', serverRendered: true, title: '{board}' },
+    { path: '/job-list', module: './RecentJobsPage', serverRendered: true, title: 'Recent' },
+  ] as const;
+  const manifest = describeRelease(
+    'mfe_board',
+    root,
+    '1.0.0-test',
+    appPages('mfe_board', root, routes, ['./AlertsPage']),
+  );
   const installed = (name: string) =>
     JSON.parse(readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
 
@@ -48,7 +58,8 @@ describe('describeRelease', () => {
       '@jobboard/shared-ui': sharedUi.version,
       '@jobboard/shared-ui/router': sharedUi.version,
     });
-    expect(manifest.provides.exposes).toContain('./BoardPage');
+    expect(manifest.provides.exposes).toEqual(['./BoardPage', './RecentJobsPage', './AlertsPage']);
+    expect(manifest.provides.routes).toEqual(routes);
   });
 
   it('requires the ranges of its package.json, the contract and the endpoints it calls', () => {

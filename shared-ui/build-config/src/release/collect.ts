@@ -1,18 +1,25 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { APPS, type AppName } from '@jobboard/contract/site';
+import type { AppName } from '@jobboard/contract/site';
 import { sharedModules, sharedUiDir } from '../federation';
+import type { AppPages } from '../routes';
 import { SHARED_UI_SINGLETONS, SINGLETONS } from '../shared-modules';
 import type { ReleaseManifest } from './manifest';
 import { MESSAGES } from './messages';
 
 /**
  * The release.json of a build of `name` (the app in folder `root`) as version `version`: what it
- * was built with and what it needs (manifest.ts). Read when the build is done, from the installed
- * packages and the app's source.
+ * was built with, the pages it exposes and the routes it declares (`pages`, see routes.ts), and
+ * what it needs (manifest.ts). Read when the build is done, from the installed packages and the
+ * app's source.
  */
-export function describeRelease(name: AppName, root: string, version: string): ReleaseManifest {
+export function describeRelease(
+  name: AppName,
+  root: string,
+  version: string,
+  pages: Pick<AppPages, 'routes' | 'exposes'>,
+): ReleaseManifest {
   const required = sharedModules(root);
   const contract = readJson(
     path.join(root, 'node_modules', '@jobboard', 'contract', 'package.json'),
@@ -22,7 +29,11 @@ export function describeRelease(name: AppName, root: string, version: string): R
     version,
     commit: gitCommit(root),
     builtAt: new Date().toISOString(),
-    provides: { shared: providedSingletons(root), exposes: [...APPS[name].exposes] },
+    provides: {
+      shared: providedSingletons(root),
+      exposes: Object.keys(pages.exposes),
+      ...(name === 'shell' ? {} : { routes: pages.routes }),
+    },
     requires: {
       shared: Object.fromEntries(
         Object.entries(required).map(([request, { requiredVersion }]) => [

@@ -6,6 +6,7 @@ import {
 } from '@jobboard/contract/releases';
 import { type AppName } from '@jobboard/contract/site';
 import { MESSAGES, releaseLabel } from './messages';
+import { overlappingRoutes } from './routes';
 
 /** What remotes.json serves for one app, and what its release folder says about it. */
 export type LiveApp = { version: string } & (
@@ -32,6 +33,7 @@ export interface ApiSide {
  *   fits beside an older shell (its copy serves both); another major does not.
  * - The contract's major version must be the API's (within a major, changes are additive).
  * - Every endpoint the release calls must be in the API's endpoint table.
+ * - A remote's routes must not overlap another live remote's (routes.ts).
  *
  * Live remotes served from another origin are not checked (their release.json is not here).
  */
@@ -65,6 +67,7 @@ export function misfits(
   };
   if (release.app === 'shell') apps.push(selfApp);
   else {
+    found.push(...overlappingRoutes(release, live));
     const shell = live.shell;
     if (!shell) found.push(MESSAGES.noLiveShell(self));
     else if (shell.kind === 'url') found.push(MESSAGES.shellIsUrl(shell.version));

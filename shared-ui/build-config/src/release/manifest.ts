@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseReleaseManifest, type ReleaseManifest } from '@jobboard/contract/releases';
 import { RELEASE_FILE } from '@jobboard/contract/site';
 import { MESSAGES } from './messages';
+import { routesProblem } from './routes';
 
 /**
  * release.json: its struct, its parser and the file's name are the contract's
@@ -24,6 +25,8 @@ export function readRelease(dir: string, app: string, version: string): ReadRele
   const parsed = parseReleaseManifest(readFileSync(file, 'utf8'));
   if (!parsed.ok) return { ok: false, problem: 'malformed', reason: parsed.problem };
   const { manifest } = parsed;
+  const routes = routesProblem(manifest);
+  if (routes) return { ok: false, problem: 'malformed', reason: routes };
   if (manifest.app !== app || manifest.version !== version) {
     return {
       ok: false,

@@ -49,6 +49,11 @@ describe('pnpm --filter mfe-admin release', () => {
     expect(read.ok).toBe(true);
     if (!read.ok) return;
     expect(read.manifest.provides.exposes).toEqual(['./AdminApp']);
+    // Its routes, as mfe-admin/src/routes.ts declares them, for the server and the shell.
+    expect(read.manifest.provides.routes).toEqual([
+      { path: '/admin/*', module: './AdminApp', serverRendered: false, title: 'Admin | {board}' },
+    ]);
+    expect(existsSync(path.join(dir, 'mfe-admin', VERSION, 'server'))).toBe(false);
     expect(read.manifest.requires.endpoints).toContain('adminJobPage');
     expect(output).toContain(`to make it live: pnpm releases promote mfe_admin ${VERSION}`);
     expect(readFileSync(path.join(dir, 'remotes.json'), 'utf8')).toBe('{ "mfe_admin": "0.1.0" }\n');
@@ -66,7 +71,8 @@ describe('pnpm --filter mfe-admin release', () => {
         ...built,
         app: 'shell',
         version: '1.0.0',
-        provides: { ...built.provides, exposes: [] },
+        // A shell's: the same shared modules, no pages and no routes of its own.
+        provides: { shared: built.provides.shared, exposes: [] },
       }),
     );
     writeFileSync(path.join(dir, 'remotes.json'), '{ "shell": "1.0.0", "mfe_admin": "0.1.0" }');

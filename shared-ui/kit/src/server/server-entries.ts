@@ -1,4 +1,4 @@
-import type { BootConfig, FirstViewData, FrontendRoute } from '@jobboard/contract/site';
+import type { BootConfig, FirstViewData, SiteRoute } from '@jobboard/contract/site';
 import type { ReactElement } from 'react';
 
 /**
@@ -13,7 +13,7 @@ export interface RemoteServerEntry {
 
 /** The page a route shows, rendered by its remote's server entry. */
 export interface ServerPage {
-  route: Pick<FrontendRoute, 'remote' | 'module'>;
+  route: Pick<SiteRoute, 'remote' | 'module'>;
   element: ReactElement;
 }
 
