@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { RemoteRoute } from '@jobboard/contract/site';
 import { appPages } from './routes';
 
-const REPO = path.resolve(import.meta.dirname, '..', '..');
+const REPO = path.resolve(import.meta.dirname, '..', '..', '..');
 const board = path.join(REPO, 'mfe-board');
 const admin = path.join(REPO, 'mfe-admin');
 
