@@ -11,8 +11,8 @@
  *         base's and no pending changeset (.changeset/*.md) names it.
  *
  * With a base, only the packages with files changed since it are extracted (API Extractor takes
- * seconds per entry), or all of them when this tool or the root configuration changed; without
- * one, all are checked and (b) is skipped, saying so.
+ * seconds per entry), or all of them when this tool or the root configuration changed, or when
+ * nothing changed (main itself); without one, all are checked and (b) is skipped, saying so.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -45,6 +45,9 @@ function git(args: string[]): string | null {
 function inScope(base: string | null): ReportedPackage[] {
   if (base === null) return REPORTED_PACKAGES;
   const { files } = changedFiles();
+  // Nothing changed since the base: this is main itself (CI's clean clone, where the merge-base
+  // is HEAD). Every report is checked then, so a stale one that reached main is still caught.
+  if (files.length === 0) return REPORTED_PACKAGES;
   if (
     files.some((file) =>
       AFFECTS_ALL.some(
