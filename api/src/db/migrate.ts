@@ -17,40 +17,107 @@ const MIGRATIONS_TABLE = 'knex_migrations';
 const LOCK_TABLE = 'knex_migrations_lock';
 
 /**
- * Two API processes starting together must not both migrate. Knex's own lock is a row it sets
- * inside its migration transaction, but it creates its tables and that row without any lock, so two
- * starts on a fresh database collide ("already exists", two lock rows), and a start that finds the
- * row locked throws instead of waiting. So:
+ * Where the database stands against this build's migrations (`jobboard migrate status`, /readyz,
+ * the start): `applied` are this build's migrations the database has, `pending` the ones it lacks
+ * (the schema is behind: run the migrations), `unknownApplied` migrations the database has that
+ * this build does not know (the schema is ahead: a newer release migrated it, and this older
+ * build was rolled back to; it keeps serving, see docs/decisions/expand-contract-migrations.md).
+ * Each list is oldest first. Reads knex's table only: no lock, no change.
+ */
+export interface MigrationStatus {
+  applied: string[];
+  pending: string[];
+  unknownApplied: string[];
+}
+
+export async function migrationStatus(db: Knex): Promise<MigrationStatus> {
+  const done: string[] = (await db.schema.hasTable(MIGRATIONS_TABLE))
+    ? await db(MIGRATIONS_TABLE).orderBy('name').pluck<string[]>('name')
+    : [];
+  const doneSet = new Set(done);
+  const known = new Set(migrations.map((migration) => migration.name));
+  const names = migrations.map((migration) => migration.name);
+  return {
+    applied: names.filter((name) => doneSet.has(name)),
+    pending: names.filter((name) => !doneSet.has(name)),
+    unknownApplied: done.filter((name) => !known.has(name)),
+  };
+}
+
+/**
+ * Apply every pending migration; returns their names, oldest first (none: []). Two processes
+ * starting together must not both migrate. Knex's own lock is a row it sets inside its migration
+ * transaction, but it creates its tables and that row without any lock, so two starts on a fresh
+ * database collide ("already exists", two lock rows), and a start that finds the row locked throws
+ * instead of waiting. So:
  * - PostgreSQL: the whole run holds a transaction-level advisory lock; a second process waits for
  *   it, then finds nothing left to do. The server drops the lock if its process dies.
  * - SQLite (one host, writes serialized by the file's lock): knex's tables and its one lock row are
  *   created race-free first, then a run that finds the lock taken (or the file busy) retries until
  *   the other has finished.
+ *
+ * A schema ahead of this build (migrations applied that it does not know) is not an error: knex's
+ * check of the list ("the migration directory is corrupt") is off, so an older build started with
+ * MIGRATE_ON_START=true after a rollback applies what it lacks, if anything, and starts.
  */
 export async function migrateLatest(db: Knex): Promise<string[]> {
-  if (dialectOf(db) === 'postgres') return withAdvisoryLock(db, () => latest(db));
-  return retryWhileAnotherMigrates(async () => {
-    await ensureSqliteBookkeeping(db);
-    return latest(db);
+  return withMigrationLock(db, () => latest(db));
+}
+
+/**
+ * Undo the last migration applied (`jobboard migrate down`), returning its name, or null when none
+ * is applied. Refused when that migration is one this build does not know (the schema is ahead):
+ * only the build that has its `down` can undo it, and undoing an older one beneath it would leave
+ * the schema in a state no release ever had.
+ */
+export async function migrateDown(db: Knex): Promise<string | null> {
+  return withMigrationLock(db, async () => {
+    const done: string[] = (await db.schema.hasTable(MIGRATIONS_TABLE))
+      ? await db(MIGRATIONS_TABLE).orderBy('name').pluck<string[]>('name')
+      : [];
+    const last = done.at(-1);
+    if (last === undefined) return null;
+    if (!migrations.some((migration) => migration.name === last)) {
+      throw new SchemaAheadError(last);
+    }
+    await db.migrate.down({ migrationSource: source, name: last });
+    return last;
   });
 }
 
+/** `migrateDown` refused: the last applied migration belongs to a newer build. */
+export class SchemaAheadError extends Error {
+  constructor(readonly migration: string) {
+    super(
+      `The last migration applied, ${migration}, is not part of this build (the schema is ahead of it): undo it with the release that added it`,
+    );
+    this.name = 'SchemaAheadError';
+  }
+}
+
+/** Undo every migration this build knows (tests only: drops every table and its data). */
 export async function rollbackAll(db: Knex): Promise<void> {
-  await db.migrate.rollback({ migrationSource: source }, true);
+  await db.migrate.rollback({ migrationSource: source, disableMigrationsListValidation: true }, true);
 }
 
 /** Every migration in api/migrations that the database has not applied, oldest first. */
 export async function pendingMigrations(db: Knex): Promise<string[]> {
-  const applied = new Set(
-    (await db.schema.hasTable(MIGRATIONS_TABLE))
-      ? await db(MIGRATIONS_TABLE).pluck<string[]>('name')
-      : [],
-  );
-  return migrations.map((migration) => migration.name).filter((name) => !applied.has(name));
+  return (await migrationStatus(db)).pending;
+}
+
+async function withMigrationLock<T>(db: Knex, run: () => Promise<T>): Promise<T> {
+  if (dialectOf(db) === 'postgres') return withAdvisoryLock(db, run);
+  return retryWhileAnotherMigrates(async () => {
+    await ensureSqliteBookkeeping(db);
+    return run();
+  });
 }
 
 async function latest(db: Knex): Promise<string[]> {
-  const [, applied] = (await db.migrate.latest({ migrationSource: source })) as [number, string[]];
+  const [, applied] = (await db.migrate.latest({
+    migrationSource: source,
+    disableMigrationsListValidation: true,
+  })) as [number, string[]];
   return applied;
 }
 
