@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { migrateLatest } from './db/migrate';
+import { migrateLatest, migrationStatus } from './db/migrate';
+import { schemaAheadMessage, schemaBehindMessage } from './ops/schema-messages';
 import {
   dataDirOf,
   ensureFirstAdmin,
@@ -11,17 +12,33 @@ import {
 } from './admins/first-admin';
 import { seedDemoIfEmpty } from './seed/seed-demo';
 
-/** Start-up: read the configuration, migrate, seed the demo when empty, listen, stop gracefully. */
+/**
+ * Start-up: read the configuration, migrate when MIGRATE_ON_START is set, seed the demo when asked
+ * and empty, listen, stop gracefully. Without MIGRATE_ON_START a schema behind this build is
+ * logged with the command to run, and the server listens anyway: /readyz answers 503 until the
+ * migrations are applied, so a load balancer keeps it out of the rotation meanwhile (the database
+ * work of seeding and the first admin waits for a start on a migrated database).
+ */
 async function main(): Promise<void> {
   const config = readConfigOrExit();
   const app = await buildApp({ config, logger: true });
 
-  const applied = await migrateLatest(app.db);
-  if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
-  const seeded = await seedDemoIfEmpty(app);
-  if (seeded) app.log.info(`loaded ${seeded} demo jobs`);
-  const firstAdmin = await ensureFirstAdmin(app);
-  if (firstAdmin.created) app.log.info({ username: firstAdmin.username }, 'first admin created');
+  if (config.migrateOnStart) {
+    const applied = await migrateLatest(app.db);
+    if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
+  }
+  const schema = await migrationStatus(app.db);
+  // Once per start: a schema ahead is expected after a rollback, and /readyz keeps saying it.
+  if (schema.unknownApplied.length) app.log.warn(schemaAheadMessage(schema.unknownApplied));
+  let firstAdmin: FirstAdmin = { created: false };
+  if (schema.pending.length) {
+    app.log.error(schemaBehindMessage(schema.pending));
+  } else {
+    const seeded = await seedDemoIfEmpty(app);
+    if (seeded) app.log.info(`loaded ${seeded} demo jobs`);
+    firstAdmin = await ensureFirstAdmin(app);
+    if (firstAdmin.created) app.log.info({ username: firstAdmin.username }, 'first admin created');
+  }
   if (config.sessionSecretGenerated) {
     app.log.warn(
       'SESSION_SECRET is not set: using a random one, so sign-ins end when the server restarts',

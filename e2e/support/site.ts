@@ -18,6 +18,8 @@ export const ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password-123'
 /** What every site is started with, beside its database, its fakes and its port. */
 export const SITE_ENV = {
   SEED_DEMO: 'true',
+  // Production leaves the migrations to the operator (ApiProcess sets it too; said here as well).
+  MIGRATE_ON_START: 'true',
   ADMIN_USERNAME: ADMIN.username,
   ADMIN_PASSWORD: ADMIN.password,
   SESSION_SECRET: 'e2e-session-secret-e2e-session-secret-0123',

@@ -4,6 +4,7 @@ import {
   define,
   literal,
   object,
+  optional,
   string,
   validate,
   type Infer,
@@ -22,6 +23,17 @@ export const Message = object({ message: string() });
 
 /** `GET /healthz`, and `GET /readyz` when ready. */
 export const Healthy = object({ status: literal('ok') });
+
+/**
+ * `GET /readyz` when ready. `schema: 'ahead'` when the database has migrations this build does not
+ * know (a newer release applied them, and this one was rolled back to): it serves all the same,
+ * and `message` names them.
+ */
+export const Ready = object({
+  status: literal('ok'),
+  schema: optional(literal('ahead')),
+  message: optional(string()),
+});
 
 /** A 204 answer: no body at all (apiFetch resolves to undefined). */
 export const NoContent = define<undefined>('no content', (value) => value === undefined);

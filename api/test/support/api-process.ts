@@ -16,7 +16,8 @@ import { freePort } from './pg-cluster';
  *   expect(await api.stop()).toEqual({ code: 0, signal: null });
  *
  * The environment is `env` over test defaults, not the test process's own (a DATABASE_URL in the
- * developer's shell must never reach a test server): no demo data, warnings only in the log, no
+ * developer's shell must never reach a test server): what production requires (SESSION_SECRET,
+ * PUBLIC_URL), migrations applied at start, no demo data, warnings only in the log, no
  * background mail, a first admin (API_PROCESS_ADMIN), and the test's own database.
  */
 
@@ -99,6 +100,8 @@ export class ApiProcess {
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://${options.publicHost ?? '127.0.0.1'}:${port}`,
       SEED_DEMO: 'false',
+      // Production leaves the migrations to the operator; the tests start on fresh databases.
+      MIGRATE_ON_START: 'true',
       LOG_LEVEL: 'warn',
       SESSION_SECRET: 'api-process-secret-api-process-secret-0001',
       ADMIN_USERNAME: API_PROCESS_ADMIN.username,

@@ -52,6 +52,8 @@ export async function startSite(options: {
       PORT: String(port),
       HOST: '127.0.0.1',
       SEED_DEMO: 'false',
+      // Production leaves the migrations to the operator; the bench's database may be fresh.
+      MIGRATE_ON_START: 'true',
       LOG_LEVEL: 'warn',
       SESSION_SECRET: 'bench-session-secret-bench-session-secret',
       ADMIN_USERNAME: BENCH_ADMIN.username,
