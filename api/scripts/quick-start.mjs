@@ -42,7 +42,8 @@ function keptSessionSecret() {
 
 if (unset('MIGRATE_ON_START')) env.MIGRATE_ON_START = 'true';
 if (unset('SEED_DEMO')) env.SEED_DEMO = 'true';
-if (unset('PUBLIC_URL')) env.PUBLIC_URL = `http://localhost:${unset('PORT') ? 3000 : env.PORT.trim()}`;
+if (unset('PUBLIC_URL'))
+  env.PUBLIC_URL = `http://localhost:${unset('PORT') ? 3000 : env.PORT.trim()}`;
 if (unset('SESSION_SECRET')) env.SESSION_SECRET = keptSessionSecret();
 
 await import('../dist/server.js');

@@ -97,7 +97,10 @@ export class SchemaAheadError extends Error {
 
 /** Undo every migration this build knows (tests only: drops every table and its data). */
 export async function rollbackAll(db: Knex): Promise<void> {
-  await db.migrate.rollback({ migrationSource: source, disableMigrationsListValidation: true }, true);
+  await db.migrate.rollback(
+    { migrationSource: source, disableMigrationsListValidation: true },
+    true,
+  );
 }
 
 /** Every migration in api/migrations that the database has not applied, oldest first. */
