@@ -40,13 +40,14 @@ function run(command: string, args: string[], options: { env?: NodeJS.ProcessEnv
   }
 }
 
-/** pnpm as this script was started by (`pnpm bundle`), else the one on PATH. */
+/** pnpm as this script was started by (`pnpm bundle`), else the workspace's own version by npx. */
 function pnpm(args: string[]): void {
   const execPath = process.env.npm_execpath;
   if (execPath && /pnpm/.test(path.basename(execPath))) {
     run(process.execPath, [execPath, ...args]);
   } else {
-    run('pnpm', args);
+    const { packageManager } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+    run('npx', ['-y', packageManager, ...args]);
   }
 }
 
