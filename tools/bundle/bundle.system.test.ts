@@ -120,12 +120,19 @@ describe('the release bundle', () => {
     expect(existsSync(path.join(bundle, 'releases', 'remotes.json'))).toBe(true);
   });
 
-  it('answers --help with 0 and an unknown command with 2', async () => {
+  it("answers --help with 0, lists the front end's releases, and an unknown command with 2", async () => {
     const env = environment(process.execPath, path.join(place, 'data-help'));
     const help = await jobboard(['--help'], env);
     expect(help.code).toBe(0);
     expect(help.output).toContain('migrate');
     expect((await jobboard(['migrate', 'status', '--help'], env)).code).toBe(0);
+    // The front end's releases, from the bundle: pnpm releases over its RELEASES_DIR.
+    const releases = await jobboard(['releases', 'list'], env);
+    expect(releases.code, releases.output).toBe(0);
+    for (const app of ['shell', 'mfe_board', 'mfe_submit', 'mfe_admin']) {
+      expect(releases.output).toMatch(new RegExp(`^${app} \\(.*\\): live `, 'm'));
+    }
+    expect((await jobboard(['releases', 'promote'], env)).code).toBe(2);
     const unknown = await jobboard(['deploy-everything'], env);
     expect(unknown.code).toBe(2);
     expect(unknown.output).toContain("unknown command 'deploy-everything'");

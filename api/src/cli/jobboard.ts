@@ -22,6 +22,7 @@ import {
   restore,
   sync,
 } from './commands';
+import { releases } from './releases';
 
 /** Usage errors: commander's own codes for what the operator typed wrong. */
 const USAGE_ERRORS = new Set([
@@ -42,7 +43,12 @@ const printing =
     for (const line of await work(...args)) console.log(line);
   };
 
-export function jobboardProgram(): Command {
+/** A command that decides its own exit status (`releases`) leaves it here. */
+export interface Outcome {
+  code: number;
+}
+
+export function jobboardProgram(outcome: Outcome = { code: 0 }): Command {
   const program = new Command('jobboard')
     .description('The job board: serve it, migrate its database, back it up, send alerts.')
     .showHelpAfterError()
@@ -111,6 +117,18 @@ export function jobboardProgram(): Command {
       ),
     );
 
+  program
+    .command('releases')
+    .description(
+      "The front end's releases in RELEASES_DIR: list | promote <app> <version> | rollback <app> (`jobboard releases --help`).",
+    )
+    .argument('[args...]', 'list, promote <app> <version> or rollback <app>')
+    .helpOption(false)
+    .allowUnknownOption()
+    .action(async (args: string[]) => {
+      outcome.code = await releases(args);
+    });
+
   return program;
 }
 
@@ -118,14 +136,15 @@ export function jobboardProgram(): Command {
 export async function runJobboard(argv: string[]): Promise<number> {
   // `pnpm run x -- --flag` passes the `--` on: drop it.
   const args = argv.filter((arg) => arg !== '--');
-  const program = jobboardProgram();
+  const outcome: Outcome = { code: 0 };
+  const program = jobboardProgram(outcome);
   if (args.length === 0) {
     program.outputHelp({ error: true });
     return 2;
   }
   try {
     await program.parseAsync(args, { from: 'user' });
-    return 0;
+    return outcome.code;
   } catch (error) {
     if (error instanceof CommanderError) {
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return 0;
