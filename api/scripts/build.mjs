@@ -1,5 +1,5 @@
 /**
- * Builds the API for production: `dist/server.js` and the command-line tools (`dist/*.js`), run
+ * Builds the API for production: `dist/server.js` and the operator's command (`dist/cli.js`), run
  * with plain `node`. Plain JavaScript on purpose: production must not need tsx to build or run.
  *
  *   node scripts/build.mjs              build
@@ -39,10 +39,8 @@ const manifestFile = path.join(outdir, 'build-inputs.json');
 /** Each program and the file it is built to (`dist/<name>.js`). */
 const ENTRY_POINTS = {
   server: 'src/server.ts',
-  'admin-create': 'src/cli/admin-create.ts',
-  backup: 'src/cli/backup.ts',
-  restore: 'src/cli/restore.ts',
-  'alerts-send': 'src/cli/alerts-send.ts',
+  // `jobboard <command>` (the bundle's bin/jobboard, and the workspace scripts).
+  cli: 'src/cli/jobboard.ts',
   // Started by path in a worker thread (src/site/server-render.ts, src/layout.ts).
   'site/render-worker': 'src/site/render-worker.mjs',
 };

@@ -20,8 +20,9 @@ import path from 'node:path';
 const env = process.env;
 const unset = (name) => (env[name] ?? '').trim() === '';
 
-/** Where the server keeps its files: beside the SQLite file, or ./data (admins/first-admin.ts). */
+/** Where the server keeps its files: DATA_DIR, else beside the SQLite file, else ./data (config.ts). */
 function dataDir() {
+  if (!unset('DATA_DIR')) return path.resolve(env.DATA_DIR.trim());
   if (!unset('DATABASE_URL')) return path.resolve('data');
   return path.dirname(path.resolve(unset('SQLITE_FILE') ? './data/board.sqlite' : env.SQLITE_FILE));
 }

@@ -45,6 +45,11 @@ export interface Config {
   port: number;
   host: string;
   database: DatabaseConfig;
+  /**
+   * DATA_DIR (absolute): the server's own files, never in the code's folder: the SQLite file (by
+   * default), `jobboard backup`'s backups, the first admin's password file.
+   */
+  dataDir: string;
   /** SQLite: read-only connections beside the one writer (SQLITE_READ_CONNECTIONS). */
   sqliteReadConnections: number;
   sessionSecret: string;
@@ -241,7 +246,9 @@ export function loadConfig(env: Env = process.env): Config {
   const port = read('PORT', parsePort, 3000);
   const host = read('HOST', (v) => v, '0.0.0.0');
   const databaseUrl = read('DATABASE_URL', parseDatabaseUrl, '');
-  const sqliteFile = read('SQLITE_FILE', (v) => v, './data/board.sqlite');
+  // The server's own files: the SQLite file, backups, the first admin's password file.
+  const dataDir = path.resolve(read('DATA_DIR', (v) => v, './data'));
+  const sqliteFile = read('SQLITE_FILE', (v) => v, path.join(dataDir, 'board.sqlite'));
   const sqliteReadConnections = read('SQLITE_READ_CONNECTIONS', parseReadConnections, 4);
   const production = env.NODE_ENV === 'production';
   const secret = read('SESSION_SECRET', parseSecret, '');
@@ -375,6 +382,7 @@ export function loadConfig(env: Env = process.env): Config {
     database: databaseUrl
       ? { client: 'postgres', connectionString: databaseUrl }
       : { client: 'sqlite', filename: path.resolve(sqliteFile) },
+    dataDir,
     sqliteReadConnections,
     sessionSecret: secret || randomBytes(32).toString('base64url'),
     sessionSecretGenerated: !secret,

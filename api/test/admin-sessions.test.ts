@@ -24,7 +24,7 @@ const sessionRows = async () =>
   Number((await t.db('sessions').whereNull('ended_at').count({ n: '*' }))[0]!.n);
 const signIn = async (who = ADMIN) => sessionCookie(await login(t, who));
 
-/** The admin:create command line, as an operator runs it, on this test's database. */
+/** `jobboard admin create` (from source), as an operator runs it, on this test's database. */
 function adminCreateCli(username: string, password: string): Promise<string> {
   const database = t.config.database;
   const env = {
@@ -36,7 +36,7 @@ function adminCreateCli(username: string, password: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const cli = spawn(
       path.resolve('node_modules/.bin/tsx'),
-      ['src/cli/admin-create.ts', '--username', username, '--password-stdin'],
+      ['src/cli/jobboard.ts', 'admin', 'create', '--username', username, '--password-stdin'],
       { env, stdio: ['pipe', 'pipe', 'pipe'] },
     );
     let output = '';

@@ -7,7 +7,7 @@ import { createJobs } from './support/jobs';
 import { SmtpPeer } from './support/smtp-peer';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
 
-/** `pnpm --filter @jobboard/api alerts:send [--force]`, as operators and cron run it. */
+/** `jobboard alerts send [--force]` (`pnpm --filter @jobboard/api alerts:send`), as cron runs it. */
 
 let smtp: SmtpPeer;
 let t: TestApp;
@@ -25,7 +25,7 @@ afterAll(async () => {
 
 function alertsSend(args: string[], database: DatabaseConfig) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ['dist/alerts-send.js', '--', ...args], {
+    const child = spawn(process.execPath, ['dist/cli.js', 'alerts', 'send', '--', ...args], {
       cwd: path.resolve(import.meta.dirname, '..'),
       env: {
         PATH: process.env.PATH!,

@@ -9,9 +9,9 @@ import { buildOnce } from './support/api-process';
 import { buildTestApp, freshDatabase, testDatabase, type TestApp } from './support/test-app';
 
 /**
- * `pnpm --filter @jobboard/api backup -- --to <file>` while the server writes, and
- * `restore -- --from <file>` into a fresh database: the built commands (what those scripts run),
- * with the server's database settings.
+ * `jobboard backup [--to <file>]` while the server writes, and `jobboard restore <file>` into a
+ * fresh database: the built command (what `pnpm --filter @jobboard/api backup` runs), with the
+ * server's database settings.
  */
 
 let t: TestApp;
@@ -35,12 +35,15 @@ function envOf(database: DatabaseConfig): Record<string, string> {
     : { SQLITE_FILE: database.filename };
 }
 
-/** `node dist/<command>.js <args>` in api/, as its pnpm script runs it; resolves with its output. */
+/**
+ * `node dist/cli.js <command> -- <args>` in api/, as its pnpm script runs it (pnpm passes the
+ * `--` on), with DATA_DIR in the test's folder; resolves with its output.
+ */
 function command(name: string, args: string[], database: DatabaseConfig) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, [`dist/${name}.js`, '--', ...args], {
+    const child = spawn(process.execPath, ['dist/cli.js', name, '--', ...args], {
       cwd: path.resolve(import.meta.dirname, '..'),
-      env: { PATH: process.env.PATH!, ...envOf(database), INIT_CWD: dir },
+      env: { PATH: process.env.PATH!, ...envOf(database), INIT_CWD: dir, DATA_DIR: dir },
     });
     let output = '';
     child.stdout.on('data', (chunk) => (output += String(chunk)));
@@ -83,7 +86,7 @@ describe(`backup and restore on ${testDatabase}`, () => {
 
     const fresh = await freshDatabase();
     disposals.push(fresh.dispose);
-    const restore = await command('restore', ['--from', 'board.backup'], fresh.database);
+    const restore = await command('restore', ['board.backup'], fresh.database);
     expect(restore.code, restore.output).toBe(0);
 
     const restored = await buildTestApp({ database: fresh.database, migrate: false });
@@ -119,7 +122,7 @@ describe(`backup and restore on ${testDatabase}`, () => {
       await createJobs(existing.app, [{ title: 'Only In The Old File' }]);
       await existing.close();
 
-      const restore = await command('restore', ['--from', 'board.backup'], {
+      const restore = await command('restore', ['board.backup'], {
         client: 'sqlite',
         filename: target,
       });
@@ -144,17 +147,25 @@ describe(`backup and restore on ${testDatabase}`, () => {
     },
   );
 
+  it('writes the backup into DATA_DIR/backups when no file is given', async () => {
+    const backup = await command('backup', [], t.config.database);
+    expect(backup.code, backup.output).toBe(0);
+    const [file] = readdirSync(path.join(dir, 'backups'));
+    expect(file).toMatch(/^board-\d{4}-\d\d-\d\dT[\d-]+Z\.backup$/);
+    expect(backup.output).toContain(path.join(dir, 'backups', file!));
+  });
+
   it('refuses a missing backup, and a file that is not one, leaving the database alone', async () => {
-    const missing = await command('restore', ['--from', 'no-such.backup'], t.config.database);
+    const missing = await command('restore', ['no-such.backup'], t.config.database);
     expect(missing.code).toBe(1);
     expect(missing.output).toContain('There is no backup at');
     writeFileSync(path.join(dir, 'notes.txt'), 'not a backup at all\n'.repeat(100));
-    const notABackup = await command('restore', ['--from', 'notes.txt'], t.config.database);
+    const notABackup = await command('restore', ['notes.txt'], t.config.database);
     expect(notABackup.code).toBe(1);
     expect(notABackup.output).toMatch(/not a database|not .*valid archive/);
-    const noFlag = await command('backup', [], t.config.database);
-    expect(noFlag.code).toBe(1);
-    expect(noFlag.output).toContain('Give --to <file>');
+    const noFile = await command('restore', [], t.config.database);
+    expect(noFile.code).toBe(2);
+    expect(noFile.output).toContain("missing required argument 'file'");
     expect((await titles(t.db)).length).toBeGreaterThan(30);
     expect((await t.app.inject('/readyz')).statusCode).toBe(200);
   });

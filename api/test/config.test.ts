@@ -41,6 +41,17 @@ describe('configuration from the environment', () => {
     });
   });
 
+  it('keeps the SQLite file in DATA_DIR unless SQLITE_FILE says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/board/data' })).toMatchObject({
+      dataDir: '/srv/board/data',
+      database: { client: 'sqlite', filename: '/srv/board/data/board.sqlite' },
+    });
+    expect(loadConfig({ DATA_DIR: 'state', SQLITE_FILE: '/tmp/x.sqlite' })).toMatchObject({
+      dataDir: path.resolve('state'),
+      database: { client: 'sqlite', filename: '/tmp/x.sqlite' },
+    });
+  });
+
   it('uses SQLITE_FILE when DATABASE_URL is unset', () => {
     expect(loadConfig({ SQLITE_FILE: '/tmp/x.sqlite' }).database).toEqual({
       client: 'sqlite',

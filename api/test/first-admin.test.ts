@@ -10,6 +10,7 @@ import {
 } from '../src/admins/first-admin';
 import { login } from './support/admin';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
+import { loadConfig } from '../src/config';
 
 let t: TestApp;
 let dir: string;
@@ -78,12 +79,8 @@ describe(`the generated first-admin password on ${testDatabase}`, () => {
     ]);
   });
 
-  it('keeps the data folder beside the SQLite file, or ./data with PostgreSQL', () => {
-    expect(dataDirOf({ database: { client: 'sqlite', filename: '/srv/board/board.sqlite' } })).toBe(
-      '/srv/board',
-    );
-    expect(
-      dataDirOf({ database: { client: 'postgres', connectionString: 'postgres://x/y' } }),
-    ).toBe(path.resolve('data'));
+  it('keeps its files in DATA_DIR, ./data by default, with either database', () => {
+    expect(dataDirOf(loadConfig({ DATA_DIR: '/srv/board' }))).toBe('/srv/board');
+    expect(dataDirOf(loadConfig({ DATABASE_URL: 'postgres://x/y' }))).toBe(path.resolve('data'));
   });
 });

@@ -24,11 +24,9 @@ export async function ensureFirstAdmin(app: FastifyInstance): Promise<FirstAdmin
 /** The file the generated password goes to when it cannot be shown on a terminal. */
 export const PASSWORD_FILE_NAME = 'first-admin-password.txt';
 
-/** Where the server keeps its own files: the SQLite file's folder, or `./data` with PostgreSQL. */
-export function dataDirOf(config: Pick<Config, 'database'>): string {
-  return config.database.client === 'sqlite'
-    ? path.dirname(config.database.filename)
-    : path.resolve('data');
+/** Where the server keeps its own files: DATA_DIR (`./data` by default). */
+export function dataDirOf(config: Pick<Config, 'dataDir'>): string {
+  return config.dataDir;
 }
 
 /**

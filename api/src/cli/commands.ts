@@ -1,0 +1,188 @@
+import { createInterface } from 'node:readline/promises';
+import path from 'node:path';
+import { MIN_ADMIN_PASSWORD_LENGTH } from '@jobboard/contract/common';
+import { AdminsRepository } from '../admins/admins-repository';
+import { buildApp } from '../app';
+import { backupDatabase, restoreDatabase } from '../backup/backup';
+import { loadConfig, type Config } from '../config';
+import { createKnex } from '../db/knex';
+import { migrateLatest } from '../db/migrate';
+import { migrateDown, migrationStatus } from './migrations';
+
+/**
+ * The operator's commands (`jobboard <command>`, src/cli/jobboard.ts), each over the server's own
+ * configuration (DATABASE_URL / SQLITE_FILE, DATA_DIR, SMTP_URL...). Each returns the lines to
+ * print; a failure throws, and its message is what the operator reads.
+ */
+
+const databaseName = (config: Config) =>
+  config.database.client === 'sqlite' ? `SQLite ${config.database.filename}` : 'PostgreSQL';
+
+/** A path the operator typed: from the folder they typed it in (pnpm runs us in api/). */
+export const typedPath = (file: string) =>
+  path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+
+async function withDatabase<T>(
+  run: (db: ReturnType<typeof createKnex>, config: Config) => Promise<T>,
+): Promise<T> {
+  const config = loadConfig();
+  const db = createKnex(config.database);
+  try {
+    return await run(db, config);
+  } finally {
+    await db.destroy();
+  }
+}
+
+export function migrate(): Promise<string[]> {
+  return withDatabase(async (db, config) => {
+    const applied = await migrateLatest(db);
+    return applied.length
+      ? [`Applied ${applied.length} migration(s) to ${databaseName(config)}:`, ...applied]
+      : [`${databaseName(config)} has every migration of this release.`];
+  });
+}
+
+export function migrateStatusLines(): Promise<string[]> {
+  return withDatabase(async (db, config) => {
+    const { applied, pending } = await migrationStatus(db);
+    const ahead = applied.filter((row) => !row.known);
+    const lines = [`${databaseName(config)}:`];
+    for (const row of applied) {
+      lines.push(
+        `  applied  ${row.name}  (batch ${row.batch}, ${row.at})${row.known ? '' : '  not in this release'}`,
+      );
+    }
+    for (const name of pending) lines.push(`  pending  ${name}`);
+    lines.push(
+      pending.length
+        ? `${pending.length} pending: run \`jobboard migrate\`.`
+        : ahead.length
+          ? `Schema ahead of this release by ${ahead.length} migration(s) (a newer release applied them).`
+          : 'Up to date.',
+    );
+    return lines;
+  });
+}
+
+export function migrateDownLines(): Promise<string[]> {
+  return withDatabase(async (db, config) => {
+    const undone = await migrateDown(db);
+    return [`Undid ${undone} on ${databaseName(config)}.`];
+  });
+}
+
+/** `jobboard backup [--to FILE]`: by default `$DATA_DIR/backups/board-<time>.backup`. */
+export async function backup(to: string | undefined): Promise<string[]> {
+  const config = loadConfig();
+  const file = to
+    ? typedPath(to)
+    : path.join(
+        config.dataDir,
+        'backups',
+        `board-${new Date().toISOString().replace(/[:.]/g, '-')}.backup`,
+      );
+  await backupDatabase(config.database, file);
+  return [`Backed up the ${databaseName(config)} database to ${file}.`];
+}
+
+export async function restore(from: string): Promise<string[]> {
+  const config = loadConfig();
+  const file = typedPath(from);
+  await restoreDatabase(config.database, file);
+  return [`Restored ${file} into the ${databaseName(config)} database.`];
+}
+
+/**
+ * The job alerts' digests that are due now (or every confirmed alert's new matches with force),
+ * then the outbox. Safe while servers run their own scheduler: each digest is sent once.
+ */
+export async function alertsSend(force: boolean): Promise<string[]> {
+  const config = loadConfig();
+  // One run, no background loops: this command sends, then delivers, then stops.
+  config.alertDigestIntervalMinutes = 0;
+  config.mail.pollSeconds = 0;
+  const app = await buildApp({ config });
+  try {
+    await migrateLatest(app.db);
+    await app.ready();
+    const digests = await app.alertDigests.run({ force });
+    const mail = await app.mailer.flush();
+    return [
+      `Job alerts: ${digests.sent} digest${digests.sent === 1 ? '' : 's'} queued ` +
+        `(${digests.checked} alert${digests.checked === 1 ? '' : 's'} checked, ${digests.skipped} taken by another run); ` +
+        (config.mail.smtpUrl
+          ? `e-mail: ${mail.sent} sent, ${mail.retrying} to retry, ${mail.failed} given up.`
+          : 'SMTP_URL is not set: the e-mails wait in the outbox.'),
+    ];
+  } finally {
+    await app.close();
+  }
+}
+
+/**
+ * One re-sync from the configured source (AIRTABLE_* or JOB_FEED_URL), recorded as a scheduled
+ * one (a cron job running this is the schedule); refused while another runs.
+ */
+export async function sync(): Promise<string[]> {
+  const config = loadConfig();
+  if (!config.sync) {
+    throw new Error('No job source is configured: set the AIRTABLE_* variables or JOB_FEED_URL.');
+  }
+  config.alertDigestIntervalMinutes = 0;
+  config.mail.pollSeconds = 0;
+  config.sync.intervalMinutes = 0;
+  const app = await buildApp({ config });
+  try {
+    await app.ready();
+    const result = await app.sync.run('schedule', app.now(), app.log);
+    return [
+      `Synced from ${result.source}: ${result.created} created, ${result.updated} updated, ` +
+        `${result.unchanged} unchanged, ${result.deactivated} switched off, ${result.skipped} skipped.`,
+    ];
+  } finally {
+    await app.close();
+  }
+}
+
+async function readPassword(fromStdin: boolean): Promise<string> {
+  if (fromStdin) {
+    let input = '';
+    for await (const chunk of process.stdin) input += chunk;
+    return input.replace(/\r?\n$/, '');
+  }
+  const prompt = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  try {
+    return await prompt.question(`Password (at least ${MIN_ADMIN_PASSWORD_LENGTH} characters): `);
+  } finally {
+    prompt.close();
+  }
+}
+
+/** Create an admin, or set a new password for one (which signs them out everywhere). */
+export async function adminCreate(
+  username: string,
+  options: { passwordStdin: boolean },
+): Promise<string[]> {
+  const name = username.trim();
+  if (!/^[a-zA-Z0-9._@-]{3,100}$/.test(name)) {
+    throw new Error('The username is 3 to 100 letters, digits or . _ @ -');
+  }
+  const config = loadConfig();
+  const password = await readPassword(options.passwordStdin);
+  if (password.length < MIN_ADMIN_PASSWORD_LENGTH) {
+    throw new Error(`The password must be at least ${MIN_ADMIN_PASSWORD_LENGTH} characters.`);
+  }
+  const db = createKnex(config.database);
+  try {
+    await migrateLatest(db);
+    const outcome = await new AdminsRepository(db).save(name, password, new Date());
+    return [
+      outcome === 'created'
+        ? `Admin ${name} created.`
+        : `Password of ${name} updated; every session of ${name} has been signed out.`,
+    ];
+  } finally {
+    await db.destroy();
+  }
+}

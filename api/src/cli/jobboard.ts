@@ -1,0 +1,161 @@
+/**
+ * `jobboard <command>`: the operator's one command (the release bundle's bin/jobboard, and the
+ * workspace scripts: `pnpm --filter @jobboard/api backup` runs `jobboard backup`). Every command
+ * reads the server's configuration from the environment (docs/configuration.md).
+ *
+ * Exit status, as `pnpm releases`: 0 done, 1 failed or refused (the error alone on stderr), 2 a
+ * usage error (an unknown command or option, a missing argument; the usage on stderr).
+ *
+ * Commander: the usual, well-kept CLI library (no dependencies of its own, typed), which gives
+ * nested commands (`migrate status`, `alerts send`), `--help` on each, and usage errors we can
+ * route to exit status 2 (exitOverride) rather than parsing argv by hand for ten commands.
+ */
+import { Command, CommanderError } from 'commander';
+import { ConfigError } from '../config';
+import {
+  adminCreate,
+  alertsSend,
+  backup,
+  migrate,
+  migrateDownLines,
+  migrateStatusLines,
+  restore,
+  sync,
+} from './commands';
+import { releases } from './releases';
+
+/** Usage errors: commander's own codes for what the operator typed wrong. */
+const USAGE_ERRORS = new Set([
+  'commander.unknownCommand',
+  'commander.unknownOption',
+  'commander.missingArgument',
+  'commander.missingMandatoryOptionValue',
+  'commander.optionMissingArgument',
+  'commander.excessArguments',
+  'commander.invalidArgument',
+  'commander.help',
+]);
+
+/** Prints a command's lines; its failure ends the run with 1 (see runJobboard). */
+const printing =
+  <Args extends unknown[]>(work: (...args: Args) => Promise<string[]>) =>
+  async (...args: Args) => {
+    for (const line of await work(...args)) console.log(line);
+  };
+
+/** A command that decides its own exit status (`releases`) leaves it here. */
+export interface Outcome {
+  code: number;
+}
+
+export function jobboardProgram(outcome: Outcome = { code: 0 }): Command {
+  const program = new Command('jobboard')
+    .description('The job board: serve it, migrate its database, back it up, send alerts.')
+    .showHelpAfterError()
+    .exitOverride();
+  // Every subcommand inherits exitOverride (set before they are added).
+
+  program
+    .command('serve')
+    .description('Start the site (API and front end) on PORT, until SIGTERM or SIGINT.')
+    .action(async () => {
+      // The server's own entry (src/server.ts, dist/server.js in the build): it starts on import,
+      // and stays up until SIGTERM / SIGINT.
+      await import('../server');
+    });
+
+  const migrateCommand = program
+    .command('migrate')
+    .description("Apply this release's migrations the database does not have.")
+    .action(printing(migrate));
+  migrateCommand
+    .command('status')
+    .description('List applied and pending migrations, and any applied by a newer release.')
+    .action(printing(migrateStatusLines));
+  migrateCommand
+    .command('down')
+    .description('Undo the newest applied migration (one), by its down step.')
+    .action(printing(migrateDownLines));
+
+  program
+    .command('backup')
+    .description(
+      'Back up the database while the site runs (SQLite: VACUUM INTO; PostgreSQL: pg_dump).',
+    )
+    .option('--to <file>', 'the file to write (default: $DATA_DIR/backups/board-<time>.backup)')
+    .action(printing(async (options: { to?: string }) => backup(options.to)));
+
+  program
+    .command('restore')
+    .description('Replace the database with a backup. Stop every server first.')
+    .argument('<file>', 'the backup to restore')
+    .action(printing(restore));
+
+  program
+    .command('alerts')
+    .description('Job alerts.')
+    .command('send')
+    .description('Send the digests due now, then deliver the outbox.')
+    .option('--force', "every confirmed alert's new matches, due or not", false)
+    .action(printing(async (options: { force: boolean }) => alertsSend(options.force)));
+
+  program
+    .command('sync')
+    .description('Re-sync jobs once from the configured source (AIRTABLE_* or JOB_FEED_URL).')
+    .action(printing(sync));
+
+  program
+    .command('admin')
+    .description('Admin accounts.')
+    .command('create')
+    .description('Create an admin, or set a new password (signs them out everywhere).')
+    .requiredOption('--username <name>', '3 to 100 letters, digits or . _ @ -')
+    .option('--password-stdin', 'read the password from standard input', false)
+    .action(
+      printing(async (options: { username: string; passwordStdin: boolean }) =>
+        adminCreate(options.username, { passwordStdin: options.passwordStdin }),
+      ),
+    );
+
+  program
+    .command('releases')
+    .description(
+      "The front end's releases in RELEASES_DIR: list | promote <app> <version> | rollback <app> (`jobboard releases --help`).",
+    )
+    .argument('[args...]', 'list, promote <app> <version> or rollback <app>')
+    .helpOption(false)
+    .allowUnknownOption()
+    .action(async (args: string[]) => {
+      outcome.code = await releases(args);
+    });
+
+  return program;
+}
+
+/** Runs one command line; resolves to the exit status (0, 1 or 2). */
+export async function runJobboard(argv: string[]): Promise<number> {
+  // `pnpm run x -- --flag` passes the `--` on: drop it.
+  const args = argv.filter((arg) => arg !== '--');
+  const outcome: Outcome = { code: 0 };
+  const program = jobboardProgram(outcome);
+  if (args.length === 0) {
+    program.outputHelp({ error: true });
+    return 2;
+  }
+  try {
+    await program.parseAsync(args, { from: 'user' });
+    return outcome.code;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return 0;
+      // A command group alone (`jobboard alerts`) prints its help: a usage error.
+      return USAGE_ERRORS.has(error.code) ? 2 : 1;
+    }
+    console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
+    return 1;
+  }
+}
+
+const code = await runJobboard(process.argv.slice(2));
+// `serve` keeps running (its server holds the event loop); every other command ends here.
+if (code !== 0) process.exit(code);

@@ -1,0 +1,48 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ENDPOINTS } from '@jobboard/contract/endpoints';
+import { loadConfig } from '../config';
+
+/**
+ * `jobboard releases list|promote|rollback`: `pnpm releases` (build-config's release command,
+ * docs/frontend-delivery.md) over this server's RELEASES_DIR and REMOTES_CONFIG, checked against
+ * the API of this release (its contract's version and endpoints), so an operator switches the
+ * front end's releases from the bundle with no checkout. Build-config is a development
+ * dependency: its release command is pure code over files and is bundled into dist/ (esbuild),
+ * not installed. Resolves to its exit status (0, 1 or 2).
+ */
+export async function releases(args: string[]): Promise<number> {
+  // Loaded when asked for only (and so in a chunk of its own in the build: the release command
+  // runs itself when its file is the program, which this one must never look like).
+  const { runCli } = await import('@jobboard/build-config/release-cli');
+  const config = loadConfig();
+  return runCli(
+    args,
+    {
+      releasesDir: config.releasesDir,
+      remotesConfig: config.remotesConfigFile,
+      api: { contractVersion: contractVersion(), endpoints: Object.keys(ENDPOINTS) },
+    },
+    { out: (line) => console.log(line), err: (line) => console.error(line) },
+  );
+}
+
+/**
+ * The version of the contract this API was built with: its package.json, found from one of its
+ * entries as Node resolves them (the workspace's package in a checkout, the bundle's
+ * node_modules/@jobboard/contract in a bundle); the package exports no package.json of its own.
+ */
+function contractVersion(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.resolve('@jobboard/contract/common')));
+  for (;;) {
+    const file = path.join(dir, 'package.json');
+    if (existsSync(file)) {
+      const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === '@jobboard/contract' && pkg.version) return pkg.version;
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error("The contract's package.json was not found.");
+    dir = parent;
+  }
+}
