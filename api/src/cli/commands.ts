@@ -6,8 +6,8 @@ import { buildApp } from '../app';
 import { backupDatabase, restoreDatabase } from '../backup/backup';
 import { loadConfig, type Config } from '../config';
 import { createKnex } from '../db/knex';
-import { migrateLatest } from '../db/migrate';
-import { migrateDown, migrationStatus } from './migrations';
+import { migrateDown, migrateLatest, SchemaAheadError } from '../db/migrate';
+import { migrationDetails } from './migrations';
 
 /**
  * The operator's commands (`jobboard <command>`, src/cli/jobboard.ts), each over the server's own
@@ -45,7 +45,7 @@ export function migrate(): Promise<string[]> {
 
 export function migrateStatusLines(): Promise<string[]> {
   return withDatabase(async (db, config) => {
-    const { applied, pending } = await migrationStatus(db);
+    const { applied, pending } = await migrationDetails(db);
     const ahead = applied.filter((row) => !row.known);
     const lines = [`${databaseName(config)}:`];
     for (const row of applied) {
@@ -67,7 +67,20 @@ export function migrateStatusLines(): Promise<string[]> {
 
 export function migrateDownLines(): Promise<string[]> {
   return withDatabase(async (db, config) => {
-    const undone = await migrateDown(db);
+    let undone: string | null;
+    try {
+      undone = await migrateDown(db);
+    } catch (error) {
+      // The newest migration applied is a newer release's: only that release has its `down`.
+      if (error instanceof SchemaAheadError) {
+        throw new Error(
+          `The newest migration applied, ${error.migration}, is not in this release: undo it with ` +
+            'the release that has it (its own `jobboard migrate down`).',
+        );
+      }
+      throw error;
+    }
+    if (undone === null) throw new Error('No migration is applied: there is nothing to undo.');
     return [`Undid ${undone} on ${databaseName(config)}.`];
   });
 }

@@ -2,10 +2,9 @@ import type { Knex } from 'knex';
 import { migrations } from '../db/migrations';
 
 /**
- * What `jobboard migrate status` and `jobboard migrate down` do, over knex's own bookkeeping
- * (its `knex_migrations` table and `migrate.down`). One small module on purpose: when
- * src/db/migrate.ts grows its own `migrationStatus` / `migrateDown` (issue 27, the
- * MIGRATE_ON_START slice), the CLI points at those and this file goes.
+ * What `jobboard migrate status` prints: each applied migration with its batch and time (knex's
+ * `knex_migrations` table), and whether this release has it. Applying and undoing are
+ * src/db/migrate.ts's (`migrateLatest`, `migrateDown`: under the migration lock), as the server's.
  */
 
 /** The source knex runs: this build's migrations, oldest first, as src/db/migrate.ts hands them. */
@@ -23,7 +22,7 @@ export interface MigrationStatus {
 }
 
 /** Which of this build's migrations the database has, which it lacks, and any this build lacks. */
-export async function migrationStatus(db: Knex): Promise<MigrationStatus> {
+export async function migrationDetails(db: Knex): Promise<MigrationStatus> {
   const known = new Set(migrations.map((migration) => migration.name));
   const rows = (await db.schema.hasTable('knex_migrations'))
     ? await db('knex_migrations')
@@ -52,26 +51,4 @@ function timeOf(value: unknown): string {
   const date =
     value instanceof Date ? value : new Date(typeof value === 'number' ? value : String(value));
   return Number.isNaN(date.getTime()) ? String(value) : date.toISOString();
-}
-
-/**
- * Undo the newest applied migration (its `down`), one only. Refused when the newest one is not
- * this build's (a newer release applied it: undo it with that release's `jobboard`), or when
- * nothing is applied. Returns the name undone.
- */
-export async function migrateDown(db: Knex): Promise<string> {
-  const { applied } = await migrationStatus(db);
-  const last = applied.at(-1);
-  if (!last) throw new Error('No migration is applied: there is nothing to undo.');
-  if (!last.known) {
-    throw new Error(
-      `The newest migration applied, ${last.name}, is not in this release: undo it with the ` +
-        'release that has it (its own `jobboard migrate down`).',
-    );
-  }
-  const [, undone] = (await db.migrate.down({ migrationSource: source })) as [unknown, string[]];
-  if (undone.length !== 1 || undone[0] !== last.name) {
-    throw new Error(`Expected to undo ${last.name}; knex undid ${undone.join(', ') || 'nothing'}.`);
-  }
-  return last.name;
 }
