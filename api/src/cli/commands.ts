@@ -76,6 +76,7 @@ export function migrateDownLines(): Promise<string[]> {
         throw new Error(
           `The newest migration applied, ${error.migration}, is not in this release: undo it with ` +
             'the release that has it (its own `jobboard migrate down`).',
+          { cause: error },
         );
       }
       throw error;

@@ -7,13 +7,6 @@ import { migrations } from '../db/migrations';
  * src/db/migrate.ts's (`migrateLatest`, `migrateDown`: under the migration lock), as the server's.
  */
 
-/** The source knex runs: this build's migrations, oldest first, as src/db/migrate.ts hands them. */
-const source: Knex.MigrationSource<(typeof migrations)[number]> = {
-  getMigrations: async () => migrations,
-  getMigrationName: (migration) => migration.name,
-  getMigration: async (migration) => migration,
-};
-
 export interface MigrationStatus {
   /** Applied, oldest first, with when; `known` is false for one this build does not have. */
   applied: { name: string; batch: number; at: string; known: boolean }[];
