@@ -30,10 +30,14 @@ declare module 'fastify' {
  */
 export default fp(
   async (app) => {
-    const { smtpUrl, from, pollSeconds } = app.config.mail;
+    const { smtpUrl, from, pollSeconds, maxConnections } = app.config.mail;
+    // Pooled: a batch goes over a few open connections (SMTP_MAX_CONNECTIONS) instead of a new
+    // connection and greeting per message; the pool is closed on shutdown.
     const transport = smtpUrl
       ? nodemailer.createTransport({
           url: smtpUrl,
+          pool: true,
+          maxConnections,
           // Fail fast when the server is down: the outbox retries later anyway.
           connectionTimeout: 10_000,
           greetingTimeout: 10_000,
