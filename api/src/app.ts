@@ -18,6 +18,7 @@ import publicCachePlugin from './plugins/public-cache';
 import rateLimitPlugin from './plugins/rate-limit';
 import releasesPlugin from './plugins/releases';
 import securityHeadersPlugin from './plugins/security-headers';
+import underPressurePlugin from './plugins/under-pressure';
 
 export interface AppOptions {
   config: Config;
@@ -75,6 +76,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(configPlugin, { config: options.config, now: options.now });
   await app.register(errorsPlugin);
+  // Before any other work on a request: under overload it is turned away first (503 + Retry-After).
+  await app.register(underPressurePlugin);
   // Routes declare their input and answer with the contract's structs (http/endpoint-route.ts).
   app.setValidatorCompiler(structValidatorCompiler);
   app.setSerializerCompiler(jsonSerializerCompiler);

@@ -263,3 +263,25 @@ export function parseRenderHeap(raw: string): number {
     ? n
     : invalid('must be a whole number of megabytes from 32 to 16384');
 }
+
+/** PRESSURE_MAX_EVENT_LOOP_DELAY_MS: 0 (off), or from 10 ms to a minute. */
+export function parseEventLoopDelayLimit(raw: string): number {
+  const n = Number(raw);
+  return Number.isInteger(n) && (n === 0 || (n >= 10 && n <= 60_000))
+    ? n
+    : invalid('must be 0 (off) or a whole number of milliseconds from 10 to 60000');
+}
+
+/** PRESSURE_MAX_HEAP_MB: 0 (off), or a heap size in megabytes up to 64 GB. */
+export function parseHeapLimit(raw: string): number {
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 0 && n <= 65_536
+    ? n
+    : invalid('must be 0 (off) or a whole number of megabytes up to 65536');
+}
+
+/** SMTP_MAX_CONNECTIONS: the pooled transport's connections to the SMTP server, 1 to 50. */
+export function parseSmtpConnections(raw: string): number {
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 1 && n <= 50 ? n : invalid('must be a whole number, 1 to 50');
+}

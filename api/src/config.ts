@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import { SITEMAP_MAX_URLS } from '@jobboard/contract/jobs';
 import { type SiteConfig } from '@jobboard/contract/site';
 import {
@@ -30,6 +31,9 @@ import {
   parsePublicUrl,
   parseRenderTimeout,
   parseRenderHeap,
+  parseEventLoopDelayLimit,
+  parseHeapLimit,
+  parseSmtpConnections,
 } from './config-values';
 
 /**
@@ -115,6 +119,17 @@ export interface Config {
    * SERVER_RENDER_MAX_HEAP_MB, the heap of each render worker.
    */
   serverRender: { timeoutMs: number; maxHeapMb: number };
+  /**
+   * GET /metrics in Prometheus format (ops/metrics.ts), never public by default: METRICS_TOKEN, the
+   * Bearer token it asks for on the main port; METRICS_PORT, a listener of its own on METRICS_HOST
+   * (127.0.0.1 by default) that serves nothing else. Neither set: /metrics is not served.
+   */
+  metrics: { token: string | null; port: number | null; host: string };
+  /**
+   * Overload shedding (@fastify/under-pressure, plugins/under-pressure.ts): past either limit every
+   * request but /healthz and /metrics is answered 503 with Retry-After. 0 turns a limit off.
+   */
+  pressure: { maxEventLoopDelayMs: number; maxHeapMb: number; retryAfterSeconds: number };
 }
 
 /**
@@ -143,6 +158,8 @@ export interface MailConfig {
   adminEmail: string;
   /** How often the background sender looks for due messages; 0 turns it off (tests flush). */
   pollSeconds: number;
+  /** SMTP_MAX_CONNECTIONS: connections the pooled transport keeps open to the SMTP server. */
+  maxConnections: number;
 }
 
 export interface GhostConfig {
@@ -178,6 +195,22 @@ const DEFAULT_RENDER_TIMEOUT_MS = 1000;
  * fifty pages (docs/operations.md); a leak is stopped at four times that, per worker.
  */
 const DEFAULT_RENDER_HEAP_MB = 128;
+
+/**
+ * A second of event-loop delay (averaged over a second) means every request already waits that long
+ * in line: past it new ones are turned away with 503 + Retry-After rather than queued further.
+ */
+const DEFAULT_MAX_EVENT_LOOP_DELAY_MS = 1000;
+/** What a client turned away under pressure is told to wait (Retry-After, seconds). */
+const PRESSURE_RETRY_AFTER_SECONDS = 10;
+/**
+ * The heap limit by default: 90% of the heap V8 allows this process (--max-old-space-size or its
+ * own default), so requests are shed before the process runs out of memory and dies with every
+ * request in flight.
+ */
+function defaultMaxHeapMb(): number {
+  return Math.floor((getHeapStatistics().heap_size_limit * 0.9) / (1024 * 1024));
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -312,6 +345,7 @@ export function loadConfig(env: Env = process.env): Config {
     from: read('MAIL_FROM', parseMailFrom, `${site.boardName} <${site.jobsEmail}>`),
     adminEmail: read('ADMIN_EMAIL', parseEmail, site.jobsEmail),
     pollSeconds: read('MAIL_POLL_SECONDS', parseCount, 5),
+    maxConnections: read('SMTP_MAX_CONNECTIONS', parseSmtpConnections, 5),
   };
   const alertDigestIntervalMinutes = read('ALERT_DIGEST_INTERVAL_MINUTES', parseCount, 15);
   const session = {
@@ -342,6 +376,21 @@ export function loadConfig(env: Env = process.env): Config {
   const serverRender = {
     timeoutMs: read('SERVER_RENDER_TIMEOUT_MS', parseRenderTimeout, DEFAULT_RENDER_TIMEOUT_MS),
     maxHeapMb: read('SERVER_RENDER_MAX_HEAP_MB', parseRenderHeap, DEFAULT_RENDER_HEAP_MB),
+  };
+
+  const metrics = {
+    token: read('METRICS_TOKEN', parseSecret, null as string | null),
+    port: read('METRICS_PORT', parsePort, null as number | null),
+    host: text('METRICS_HOST', '127.0.0.1'),
+  };
+  const pressure = {
+    maxEventLoopDelayMs: read(
+      'PRESSURE_MAX_EVENT_LOOP_DELAY_MS',
+      parseEventLoopDelayLimit,
+      DEFAULT_MAX_EVENT_LOOP_DELAY_MS,
+    ),
+    maxHeapMb: read('PRESSURE_MAX_HEAP_MB', parseHeapLimit, defaultMaxHeapMb()),
+    retryAfterSeconds: PRESSURE_RETRY_AFTER_SECONDS,
   };
 
   const airtable = {
@@ -407,11 +456,13 @@ export function loadConfig(env: Env = process.env): Config {
     sync,
     sitemapUrlsPerFile,
     serverRender,
+    metrics,
+    pressure,
   };
 }
 
 /** Variables that hold a secret, or may: their values are never written anywhere. */
-const SECRET_NAMES = ['SECRET', 'PASSWORD', 'SMTP_URL', 'API_KEY'];
+const SECRET_NAMES = ['SECRET', 'PASSWORD', 'SMTP_URL', 'API_KEY', 'TOKEN'];
 
 /**
  * How a refused value is quoted back, so the operator sees the typo: as it is, except secrets

@@ -6,6 +6,7 @@
  */
 import type { AdminJobPage, AdminJobsQuery } from '@jobboard/contract/admin';
 import type { Job, SearchFilter, SearchRequest, SearchResponse } from '@jobboard/contract/jobs';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import type { Dialect } from './db/knex';
 import { JobChanges } from './jobs/job-changes';
@@ -15,6 +16,9 @@ import { JobWriter } from './jobs/repositories/job-writer';
 import { PublicJobsRepository } from './jobs/repositories/public-jobs';
 import { searchIndexFor } from './jobs/search-index';
 import { boardSearch } from './jobs/search/board-search';
+import { Outbox } from './mail/outbox';
+import { OutboxSender, type SendReport } from './mail/outbox-sender';
+import { createMailTransport } from './mail/transport';
 
 export type { DatabaseConfig } from './config';
 export { createKnex } from './db/knex';
@@ -48,3 +52,60 @@ export function toolJobs(db: Knex, dialect: Dialect): ToolJobs {
     adminPage: (view, now) => admin.adminPage(view, now),
   };
 }
+
+/** The outbox and its sender over SMTP as the API makes them (the bench's e-mail figure). */
+export interface ToolMail {
+  /** Queue `count` messages, due at `now`. */
+  queue(count: number, now: Date): Promise<void>;
+  /** Send everything due (one run, as the background sender does). */
+  sendDue(): Promise<SendReport>;
+  /** Close the transport (its pool of connections). */
+  close(): void;
+}
+
+export function toolMail(
+  db: Knex,
+  options: { smtpUrl: string; maxConnections: number; pool?: boolean; now: () => Date },
+): ToolMail {
+  const outbox = new Outbox(db);
+  const transport = createMailTransport(options);
+  const sender = new OutboxSender(
+    outbox,
+    transport,
+    'Bench <bench@example.org>',
+    quiet,
+    options.now,
+  );
+  return {
+    async queue(count, now) {
+      for (let i = 0; i < count; i += 1) {
+        await outbox.enqueue(
+          db,
+          {
+            template: 'bench',
+            to: `reader${i}@example.org`,
+            subject: `Bench message ${i}`,
+            text: `Message ${i}: a few lines of text, as a digest or a notice has.\n`.repeat(20),
+          },
+          now,
+        );
+      }
+    },
+    sendDue: () => sender.sendDue(),
+    close: () => transport.close(),
+  };
+}
+
+const noop = () => {};
+/** A logger that writes nothing (the sender logs only retries and give-ups). */
+const quiet: FastifyBaseLogger = {
+  level: 'silent',
+  fatal: noop,
+  error: noop,
+  warn: noop,
+  info: noop,
+  debug: noop,
+  trace: noop,
+  silent: noop,
+  child: () => quiet,
+};

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CLIENT_ERROR_LIMITS, type ClientErrorReport } from '@jobboard/contract/site';
+import { signedIn } from './support/admin';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
 
 /**
@@ -121,5 +122,40 @@ describe(`client error reports on ${testDatabase}`, () => {
     expect(refused.json().message).toMatch(/^Too many requests/);
     expect(warnings()).toEqual([]);
     expect((await report(MISMATCH, nextClient())).statusCode).toBe(204);
+  });
+
+  it('are listed for admins only: the counts and the latest reports, newest first, the oldest let go past the limit', async () => {
+    expect((await t.app.inject('/api/admin/client-errors')).statusCode).toBe(401);
+    t.clock.now = new Date('2026-11-22T13:00:00Z');
+    const admin = await signedIn(t);
+    const from = nextClient();
+    await report({ ...MISMATCH, message: 'the first of this test' }, from);
+    t.clock.now = new Date('2026-11-22T13:05:00Z');
+    await report({ ...MISMATCH, app: 'made-up-app', kind: 'remote-load-failed' }, from);
+
+    const res = await admin({ method: 'GET', url: '/api/admin/client-errors' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const listed = res.json();
+    expect(listed.counts).toEqual(t.app.clientErrors.counts());
+    expect(listed.latest.slice(0, 2)).toEqual([
+      {
+        kind: 'remote-load-failed',
+        app: 'unknown',
+        version: MISMATCH.version,
+        message: MISMATCH.message,
+        receivedAt: '2026-11-22T13:05:00.000Z',
+      },
+      { ...MISMATCH, message: 'the first of this test', receivedAt: '2026-11-22T13:00:00.000Z' },
+    ]);
+
+    // Past the limit the oldest go; the counts keep counting.
+    for (let i = 0; i < CLIENT_ERROR_LIMITS.kept; i += 1) {
+      t.app.clientErrors.report({ ...MISMATCH, message: `report ${i}` }, { warn: () => {} });
+    }
+    const later = (await admin({ method: 'GET', url: '/api/admin/client-errors' })).json();
+    expect(later.latest).toHaveLength(CLIENT_ERROR_LIMITS.kept);
+    expect(later.latest[0].message).toBe(`report ${CLIENT_ERROR_LIMITS.kept - 1}`);
+    expect(later.latest.at(-1).message).toBe('report 0');
   });
 });

@@ -130,6 +130,7 @@ describe('configuration from the environment', () => {
       from: 'Nonprofit Comms Jobs <jobs@example.org>',
       adminEmail: 'jobs@example.org',
       pollSeconds: 5,
+      maxConnections: 5,
     });
     expect(
       loadConfig({
@@ -137,12 +138,14 @@ describe('configuration from the environment', () => {
         MAIL_FROM: 'jobs@good.example',
         ADMIN_EMAIL: 'review@good.example',
         MAIL_POLL_SECONDS: '0',
+        SMTP_MAX_CONNECTIONS: '2',
       }).mail,
     ).toEqual({
       smtpUrl: 'smtps://mailer:p4ss@mail.example.org:465',
       from: 'jobs@good.example',
       adminEmail: 'review@good.example',
       pollSeconds: 0,
+      maxConnections: 2,
     });
     expect(loadConfig({ BOARD_NAME: 'Good Work Jobs' }).mail.from).toBe(
       'Good Work Jobs <jobs@example.org>',
@@ -168,6 +171,43 @@ describe('configuration from the environment', () => {
       'MAIL_POLL_SECONDS must be a whole number (got "often")',
     ]);
     expect(error!.message).not.toContain('s3cret-pw');
+  });
+
+  it('serves no metrics unless METRICS_TOKEN or METRICS_PORT is set, and never echoes the token', () => {
+    expect(loadConfig({}).metrics).toEqual({ token: null, port: null, host: '127.0.0.1' });
+    const token = 'a-metrics-token-of-32-characters-or-more';
+    expect(
+      loadConfig({ METRICS_TOKEN: token, METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metrics,
+    ).toEqual({ token, port: 9464, host: '0.0.0.0' });
+    let message = '';
+    try {
+      loadConfig({
+        METRICS_TOKEN: 'short-token',
+        METRICS_PORT: '99999',
+        SMTP_MAX_CONNECTIONS: '0',
+      });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/METRICS_TOKEN must be at least 32 characters/);
+    expect(message).not.toContain('short-token');
+    expect(message).toMatch(/METRICS_PORT must be a whole number from 0 to 65535/);
+    expect(message).toMatch(/SMTP_MAX_CONNECTIONS must be a whole number, 1 to 50/);
+  });
+
+  it('sheds load past a second of event-loop delay or 90% of the heap by default; 0 turns a limit off', () => {
+    const defaults = loadConfig({}).pressure;
+    expect(defaults.maxEventLoopDelayMs).toBe(1000);
+    expect(defaults.maxHeapMb).toBeGreaterThan(0);
+    expect(defaults.retryAfterSeconds).toBe(10);
+    expect(
+      loadConfig({ PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0', PRESSURE_MAX_HEAP_MB: '512' }).pressure,
+    ).toMatchObject({ maxEventLoopDelayMs: 0, maxHeapMb: 512 });
+    expect(() =>
+      loadConfig({ PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '5', PRESSURE_MAX_HEAP_MB: 'lots' }),
+    ).toThrow(
+      /PRESSURE_MAX_EVENT_LOOP_DELAY_MS must be 0 \(off\) or a whole number of milliseconds from 10 to 60000[\s\S]*PRESSURE_MAX_HEAP_MB must be 0 \(off\)/,
+    );
   });
 
   it('reads the re-sync source, with the schedule off unless SYNC_INTERVAL_MINUTES is set', () => {

@@ -65,6 +65,26 @@ describe(`e-mail through the outbox on ${testDatabase}`, () => {
     expect(smtp.received).toHaveLength(2);
   });
 
+  it('sends several messages over one pooled SMTP connection, closed when the app closes', async () => {
+    await appWithSmtp({ SMTP_MAX_CONNECTIONS: '2' });
+    smtp.received.length = 0;
+    const before = smtp.connections;
+    // Three submissions from three clients (the rate limit is per address): six messages.
+    for (const remoteAddress of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/submit-job-for-review',
+        payload: VALID_SUBMISSION,
+        remoteAddress,
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    expect(await t.app.mailer.flush()).toEqual({ sent: 6, retrying: 0, failed: 0 });
+    expect(smtp.received).toHaveLength(6);
+    // One connection for all six, where a transport without a pool opens one per message.
+    expect(smtp.connections - before).toBe(1);
+  });
+
   it('keeps messages while the SMTP server is down and delivers them, once, when it is back', async () => {
     await appWithSmtp();
     smtp.received.length = 0;

@@ -86,6 +86,8 @@ const ADMIN = [
   // Admins outrank the source (issue 25): a synced job back to its source, a deletion undone.
   'POST /api/admin/jobs/:id/return-to-source',
   'POST /api/admin/sync/deleted/:id/restore',
+  // What the browsers reported about the remotes (issue 27).
+  'GET /api/admin/client-errors',
 ];
 const MEMBER = [
   'GET /api/members/me',

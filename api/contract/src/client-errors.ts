@@ -1,4 +1,4 @@
-import { enums, object, size, string, type Infer } from 'superstruct';
+import { array, enums, integer, min, object, size, string, type Infer } from 'superstruct';
 
 /**
  * What the shell reports about the remotes it loads (`POST /api/client-errors`): the server logs
@@ -23,6 +23,8 @@ export const CLIENT_ERROR_LIMITS = {
   message: 2000,
   /** Reports one client may send in ten minutes (a page sends at most one per remote and kind). */
   perClientPerTenMinutes: 30,
+  /** The latest reports each API process keeps in memory for the admins (`GET /api/admin/client-errors`). */
+  kept: 50,
 } as const;
 
 /** The body of `POST /api/client-errors`. */
@@ -33,3 +35,34 @@ export const ClientErrorReport = object({
   message: size(string(), 1, CLIENT_ERROR_LIMITS.message),
 });
 export type ClientErrorReport = Infer<typeof ClientErrorReport>;
+
+/** One report as the admins see it: what the browser sent, where the app name is the counted one. */
+export const ClientErrorEntry = object({
+  kind: enums(CLIENT_ERROR_KINDS),
+  /** The app's federation name, or 'unknown' when the browser named none of the apps. */
+  app: size(string(), 1, CLIENT_ERROR_LIMITS.app),
+  version: size(string(), 1, CLIENT_ERROR_LIMITS.version),
+  message: size(string(), 1, CLIENT_ERROR_LIMITS.message),
+  /** When this process received it (ISO 8601). */
+  receivedAt: string(),
+});
+export type ClientErrorEntry = Infer<typeof ClientErrorEntry>;
+
+/**
+ * `GET /api/admin/client-errors`: what the browsers reported to this API process since it started
+ * (kept in memory: each process answers for itself, and a restart empties it): the count of each
+ * kind and app, by kind then app, and the latest reports, newest first, at most
+ * CLIENT_ERROR_LIMITS.kept.
+ */
+export const AdminClientErrors = object({
+  since: string(),
+  counts: array(
+    object({
+      kind: enums(CLIENT_ERROR_KINDS),
+      app: size(string(), 1, CLIENT_ERROR_LIMITS.app),
+      count: min(integer(), 1),
+    }),
+  ),
+  latest: size(array(ClientErrorEntry), 0, CLIENT_ERROR_LIMITS.kept),
+});
+export type AdminClientErrors = Infer<typeof AdminClientErrors>;

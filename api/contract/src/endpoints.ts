@@ -48,7 +48,7 @@ import {
   AlertView,
   MemberAlerts,
 } from './alerts';
-import { CLIENT_ERROR_LIMITS, ClientErrorReport } from './client-errors';
+import { AdminClientErrors, CLIENT_ERROR_LIMITS, ClientErrorReport } from './client-errors';
 import {
   Healthy,
   Ready,
@@ -591,6 +591,12 @@ export const resendEmail = {
   params: IdParams,
   notFound: { id: 'E-mail not found' },
   response: AdminEmail,
+} as const satisfies Endpoint;
+export const adminClientErrors = {
+  method: 'GET',
+  path: '/api/admin/client-errors',
+  summary: `What the browsers reported about the remotes to this API process since it started: the count of each kind and app, and the latest ${CLIENT_ERROR_LIMITS.kept} reports, newest first.`,
+  response: AdminClientErrors,
 } as const satisfies Endpoint;
 export const adminStats = {
   method: 'GET',

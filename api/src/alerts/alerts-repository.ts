@@ -100,6 +100,18 @@ export class AlertsRepository {
     return changed > 0;
   }
 
+  /**
+   * When the most overdue digest fell due (epoch ms): the earliest `next_digest_at` of a confirmed
+   * alert at or before `now`; null when no digest is due. The metrics' digest lag.
+   */
+  async oldestDueDigest(db: Db, now: Date): Promise<number | null> {
+    const row: { oldest: number | string | null } | undefined = await db('job_alerts')
+      .where('status', 'confirmed')
+      .andWhere('next_digest_at', '<=', now.getTime())
+      .first(db.raw('min(next_digest_at) AS oldest'));
+    return row?.oldest == null ? null : Number(row.oldest);
+  }
+
   async countConfirmed(db: Db): Promise<number> {
     const [row] = await db('job_alerts').where({ status: 'confirmed' }).count({ n: '*' });
     return Number(row?.n ?? 0);

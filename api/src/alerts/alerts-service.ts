@@ -232,4 +232,14 @@ export class AlertsService {
   countConfirmed(): Promise<number> {
     return this.alerts.countConfirmed(this.db);
   }
+
+  /**
+   * How long the most overdue digest has been due (ms; 0 when none is): the digest lag of the
+   * metrics. It grows when no digest run happens (scheduler off, `alerts:send` not in cron) or runs
+   * fail, in any process, since it is read from the alerts themselves.
+   */
+  async digestLagMs(now: Date): Promise<number> {
+    const oldest = await this.alerts.oldestDueDigest(this.db, now);
+    return oldest === null ? 0 : Math.max(0, now.getTime() - oldest);
+  }
 }

@@ -9,10 +9,13 @@ declare module 'fastify' {
   }
 }
 
-/** Client errors: what the shell reports about loading the remotes (POST /api/client-errors). */
+/**
+ * Client errors: what the shell reports about loading the remotes (POST /api/client-errors), and
+ * the admins' list of them (GET /api/admin/client-errors).
+ */
 export default fp(
   async (app) => {
-    app.decorate('clientErrors', new ClientErrors(APP_NAMES));
+    app.decorate('clientErrors', new ClientErrors(APP_NAMES, () => app.now()));
   },
   { name: 'client-errors', dependencies: ['config'] },
 );

@@ -181,6 +181,25 @@ export class Outbox {
     return { count, oldest: count ? new Date(Number(row.oldest)) : null };
   }
 
+  /**
+   * How many messages wait (pending) and have been given up on (failed), and when the oldest
+   * pending one was queued (epoch ms, null when none waits): the metrics read it at each scrape.
+   */
+  async backlog(): Promise<{ pending: number; failed: number; oldestPendingAt: number | null }> {
+    const rows: { status: string; n: number | string; oldest: number | string | null }[] =
+      await this.db('outbox')
+        .whereIn('status', ['pending', 'failed'])
+        .groupBy('status')
+        .select('status', this.db.raw('count(*) AS n'), this.db.raw('min(created_at) AS oldest'));
+    const of = (status: string) => rows.find((row) => row.status === status);
+    const pending = of('pending');
+    return {
+      pending: Number(pending?.n ?? 0),
+      failed: Number(of('failed')?.n ?? 0),
+      oldestPendingAt: pending?.oldest == null ? null : Number(pending.oldest),
+    };
+  }
+
   /** Pending messages due by `now`, oldest first. */
   async due(now: Date, limit: number): Promise<OutboxRow[]> {
     return this.db<OutboxRow>('outbox')

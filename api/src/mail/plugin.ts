@@ -1,8 +1,8 @@
 import { BackgroundRuns } from '../background-runs';
 import fp from 'fastify-plugin';
-import nodemailer from 'nodemailer';
 import { Outbox } from './outbox';
 import { OutboxSender, type SendReport } from './outbox-sender';
+import { createMailTransport } from './transport';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,16 +30,9 @@ declare module 'fastify' {
  */
 export default fp(
   async (app) => {
-    const { smtpUrl, from, pollSeconds } = app.config.mail;
-    const transport = smtpUrl
-      ? nodemailer.createTransport({
-          url: smtpUrl,
-          // Fail fast when the server is down: the outbox retries later anyway.
-          connectionTimeout: 10_000,
-          greetingTimeout: 10_000,
-          socketTimeout: 30_000,
-        })
-      : null;
+    const { smtpUrl, from, pollSeconds, maxConnections } = app.config.mail;
+    // Pooled (mail/transport.ts): a batch goes over a few open connections, closed on shutdown.
+    const transport = smtpUrl ? createMailTransport({ smtpUrl, maxConnections }) : null;
     const outbox = new Outbox(app.db);
     const sender = new OutboxSender(outbox, transport, from, app.log, () => app.now());
 

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { PRESSURE_MESSAGE } from './under-pressure';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '@jobboard/contract/common';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable';
 import {
@@ -39,6 +40,13 @@ export default fp(
       const status = (error as { statusCode?: number }).statusCode;
       if (status && status >= 400 && status < 500) {
         return reply.status(status).send({ message: (error as Error).message });
+      }
+      // The server sheds load (plugins/under-pressure.ts): its Retry-After is set already.
+      if ((error as { code?: string }).code === 'FST_UNDER_PRESSURE') {
+        return reply
+          .status(503)
+          .header('Cache-Control', 'no-store')
+          .send({ message: PRESSURE_MESSAGE });
       }
       if (isDatabaseUnavailable(error)) {
         request.log.warn({ err: error }, 'database unavailable');

@@ -111,6 +111,14 @@ export class SyncRepository {
     if (oldestKept) await db('sync_runs').where('id', '<', oldestKept.id).delete();
   }
 
+  /** When the latest successful sync ended (epoch ms), or null when none has (the metrics). */
+  async lastSucceededAt(db: Db): Promise<number | null> {
+    const row: { finished: number | string | null } | undefined = await db('sync_runs')
+      .where('status', 'succeeded')
+      .first(db.raw('max(finished_at) AS finished'));
+    return row?.finished == null ? null : Number(row.finished);
+  }
+
   /** The latest sync, as the dashboard shows it. */
   async last(db: Db): Promise<SyncRun | null> {
     // Rows go in as syncs end (one sync at a time): the highest id is the latest.

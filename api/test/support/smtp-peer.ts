@@ -15,6 +15,8 @@ export class SmtpPeer {
   readonly received: ReceivedMail[] = [];
   /** Recipients this server refuses for good (550), as a server does for an unknown mailbox. */
   readonly refused = new Set<string>();
+  /** SMTP connections opened to this server so far (a pooled sender reuses a few). */
+  connections = 0;
   private server: SMTPServer | null = null;
   port = 0;
 
@@ -23,6 +25,10 @@ export class SmtpPeer {
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      onConnect: (_session, callback) => {
+        this.connections += 1;
+        callback();
+      },
       onRcptTo: (address, _session, callback) => {
         if (!this.refused.has(address.address)) return callback();
         callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));

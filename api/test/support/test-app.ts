@@ -62,6 +62,10 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     // No front-end build: what the API answers must not depend on whether `pnpm build` has run
     // (and its server entries are not loaded into every test). Tests of the site name their own.
     RELEASES_DIR: NO_RELEASES,
+    // No overload shedding: a busy test machine must not turn requests away (metrics.test.ts
+    // sets the limits it tests).
+    PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
+    PRESSURE_MAX_HEAP_MB: '0',
     ...options.env,
   });
   config.database = database;

@@ -12,6 +12,7 @@ import { BulkBar } from '../../features/jobs/components/BulkBar';
 import { JobsFilters } from '../../features/jobs/components/JobsFilters';
 import { JobsTable } from '../../features/jobs/components/JobsTable';
 import { useBulkActions } from '../../features/jobs/hooks/use-bulk-actions';
+import { ClientErrorsPanel } from '../../features/client-errors/components/ClientErrorsPanel';
 import { LastSyncPanel } from '../../features/jobs/components/LastSyncPanel';
 import { useDashboardActions } from '../../features/jobs/hooks/use-dashboard-actions';
 import { JOB_MESSAGES } from '../../features/jobs/messages';
@@ -21,7 +22,8 @@ import { useListView } from '../../lib/list-view';
 import { Actions, PageHeader } from '../../lib/ui';
 
 /**
- * 'Job Listings Admin' (docs/product.md#routes-and-screens): refresh, add, the numbers at a glance, and every job, one
+ * 'Job Listings Admin' (docs/product.md#routes-and-screens): refresh, add, the numbers at a glance,
+ * the last sync, what browsers reported failing (only when they did), and every job, one
  * page at a time, searched, filtered and sorted by the API; the view lives in the address so it
  * can be shared. Logout is the admin navigation's, above this page.
  */
@@ -52,6 +54,7 @@ export default function DashboardPage() {
       </PageHeader>
       <NumbersPanel />
       <LastSyncPanel />
+      <ClientErrorsPanel />
       <section aria-labelledby="all-jobs">
         <PageHeader>
           <h2 id="all-jobs">{JOB_MESSAGES.allJobs(data?.total ?? 0)}</h2>
