@@ -46,6 +46,8 @@ interface Run {
   output: string;
 }
 
+const METRICS_TOKEN = 'a-metrics-token-of-at-least-32-characters';
+
 /** The environment an operator gives: a PATH whose `node` is the one under test, and settings. */
 function environment(nodeBinary: string, dataDir: string): NodeJS.ProcessEnv {
   return {
@@ -58,6 +60,7 @@ function environment(nodeBinary: string, dataDir: string): NodeJS.ProcessEnv {
     SEED_DEMO: 'true',
     ADMIN_USERNAME: 'operator',
     ADMIN_PASSWORD: 'a long enough password',
+    METRICS_TOKEN: METRICS_TOKEN,
     LOG_LEVEL: 'warn',
   };
 }
@@ -143,7 +146,7 @@ describe('the release bundle', () => {
     ['Node 24', node24],
   ];
   for (const [name, binary] of runtimes) {
-    it(`migrates, serves, signs an admin in and backs up on ${name}`, async () => {
+    it(`migrates, serves, signs an admin in, is scraped and backs up on ${name}`, async () => {
       const nodeBinary = binary();
       const dataDir = path.join(
         place,
@@ -182,6 +185,18 @@ describe('the release bundle', () => {
         });
         expect(login.status, await login.clone().text()).toBe(200);
         expect(login.headers.get('set-cookie')).toContain('board.sid=');
+
+        // The scraper's view: refused without the token, the request histogram with it.
+        expect((await fetch(`${url}/metrics`)).status).toBe(401);
+        const metrics = await fetch(`${url}/metrics`, {
+          headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+        });
+        expect(metrics.status).toBe(200);
+        const scrape = await metrics.text();
+        expect(scrape).toMatch(
+          /^http_request_duration_seconds_count\{.*route="\/api\/jobs\/search".*\} \d+/m,
+        );
+        expect(scrape).toContain('jobboard_outbox_messages');
 
         const backup = await jobboard(['backup'], env);
         expect(backup.code, backup.output).toBe(0);
