@@ -118,9 +118,13 @@ describe(`metrics on ${testDatabase}`, () => {
     const free = sample(text, 'jobboard_db_pool_connections', { pool: 'main', state: 'free' });
     expect(used).toBeGreaterThanOrEqual(0);
     expect(free).toBeGreaterThanOrEqual(0);
-    expect(sample(text, 'jobboard_db_pool_connections', { pool: 'main', state: 'pending' })).toBe(
-      0,
-    );
+    // The scrape's own reads run at once and may wait for a connection of a small pool: a count,
+    // not a fixed value (found failing on a busy machine with PostgreSQL's pool).
+    const pending = sample(text, 'jobboard_db_pool_connections', {
+      pool: 'main',
+      state: 'pending',
+    });
+    expect(Number.isInteger(pending) && pending >= 0).toBe(true);
     expect(sample(text, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'jobboard_server_render_skipped_versions')).toBe(0);
 
