@@ -124,7 +124,8 @@ describe(`metrics on ${testDatabase}`, () => {
       pool: 'main',
       state: 'pending',
     });
-    expect(Number.isInteger(pending) && pending >= 0).toBe(true);
+    expect(pending).toBeGreaterThanOrEqual(0);
+    expect(Number.isInteger(pending)).toBe(true);
     expect(sample(text, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'jobboard_server_render_skipped_versions')).toBe(0);
 
