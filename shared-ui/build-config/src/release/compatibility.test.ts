@@ -134,6 +134,18 @@ describe('misfits', () => {
     expect(misfits(board, { shell: live(SHELL) }, API)).toHaveLength(3);
   });
 
+  it("is not held back by another team's live remote without a usable release.json", () => {
+    const old: LiveApp = { version: '0.9.0', kind: 'unreadable', reason: 'it has no release.json' };
+    const board = release('mfe_board', '1.2.0');
+    expect(misfits(board, { shell: live(SHELL), mfe_admin: old }, API)).toEqual([]);
+    // A new shell must know every remote it would serve.
+    expect(misfits(release('shell', '1.1.0'), { shell: live(SHELL), mfe_admin: old }, API)).toEqual(
+      [
+        'the live mfe_admin 0.9.0 cannot be checked: it has no release.json. Run `pnpm build` once to build and promote every app with a release.json.',
+      ],
+    );
+  });
+
   it('refuses a remote when no shell is live, or the live one cannot be read', () => {
     const board = release('mfe_board', '1.2.0');
     expect(misfits(board, {}, API)).toEqual([
