@@ -10,6 +10,7 @@ import {
   pnpm,
   type SharedUiVariants,
 } from '../support/skew/fixtures';
+import { loadedSharedModules, SINGLETONS } from '../support/share-scope';
 import { PREVIOUS_RELEASE } from '../support/skew/previous-release';
 
 /**
@@ -30,19 +31,6 @@ const APPS = {
 type App = keyof typeof APPS;
 const REMOTES = ['mfe_board', 'mfe_submit', 'mfe_admin'] as const;
 type Remote = (typeof REMOTES)[number];
-
-/** The shared singletons of every app (shared-ui/build-config/src/shared-modules.ts). */
-const SINGLETONS = [
-  'react',
-  'react/jsx-runtime',
-  'react-dom',
-  'react-dom/client',
-  'styled-components',
-  'swr',
-  'zustand',
-  '@jobboard/shared-ui',
-  '@jobboard/shared-ui/router',
-];
 
 test.use({ ownSite: true });
 // Each test switches versions and walks every area, maybe twice: limits for a hang, not for speed.
@@ -169,28 +157,6 @@ async function smokeAll(browser: Browser) {
   }
 }
 
-/** The shared modules the page loaded: name -> the versions loaded and which app gave each. */
-async function loadedSingletons(page: Page): Promise<Record<string, string[]>> {
-  return page.evaluate(() => {
-    type ShareScope = Record<string, Record<string, { from: string; loaded?: boolean }>>;
-    const federation = (
-      globalThis as unknown as {
-        __FEDERATION__: { __SHARE__: Record<string, { default: ShareScope }> };
-      }
-    ).__FEDERATION__;
-    const copies: Record<string, string[]> = {};
-    for (const host of Object.values(federation.__SHARE__)) {
-      for (const [name, versions] of Object.entries(host.default)) {
-        for (const [version, share] of Object.entries(versions)) {
-          if (share.loaded) (copies[name] ??= []).push(`${version} from ${share.from}`);
-        }
-      }
-    }
-    for (const name of Object.keys(copies)) copies[name] = [...new Set(copies[name])];
-    return copies;
-  });
-}
-
 /**
  * Promote `version` of `app`: accepted, the smoke paths pass and a rollback returns the site to
  * the current build; refused, the reasons are printed and nothing changed.
@@ -288,10 +254,10 @@ test('a board built against a shared-ui minor step: promote accepts it, and the 
   expect(await page.evaluate(() => (globalThis as Record<string, unknown>).__skewProbe)).toBe(
     variants.minor.probe,
   );
-  const copies = await loadedSingletons(page);
+  const { copies } = await loadedSharedModules(page);
   for (const name of SINGLETONS) {
     if (!copies[name]) continue; // not used on this page
-    expect(copies[name], name).toHaveLength(1);
+    expect(new Set(copies[name]).size, name).toBe(1);
   }
   expect(copies['@jobboard/shared-ui']?.[0]).toMatch(new RegExp(`^${variants.minor.sharedUi} `));
   await SMOKE.mfe_submit(page);
