@@ -1,8 +1,17 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startPgCluster } from '@jobboard/api/test-support';
+import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  METRICS_TOKEN,
+  jobboard as run,
+  operatorEnvironment,
+  serve as serveBundle,
+  signIn,
+} from './support/operator';
 
 /**
  * The release bundle (`pnpm bundle`, tools/bundle/bundle.ts) as an operator gets it: built,
@@ -10,6 +19,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * run there with environment variables only, on the machine's Node and on Node 24 (the registry's
  * `node` package: `npx -y node@24`). Each run: `jobboard migrate`, `migrate status`, `serve`
  * (/readyz, the board's page, a search, an admin sign-in), `backup` into DATA_DIR, and a stop.
+ * Then, on SQLite and on PostgreSQL, the operator's walk of docs/deploy/README.md: a deploy, an
+ * upgrade to a bundle with one more migration, a rollback to the first bundle, and no data lost.
  */
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -27,6 +38,12 @@ beforeAll(() => {
   cpSync(path.join(ROOT, 'dist', 'jobboard'), bundle, { recursive: true, verbatimSymlinks: true });
 }, 300_000);
 
+/** The bundle's operator command, run in the folder it was deployed to. */
+const jobboard = (args: string[], env: NodeJS.ProcessEnv) => run(bundle, args, env);
+/** The environment of the quick smoke runs: the demo jobs, so a search finds something. */
+const environment = (nodeBinary: string, dataDir: string) =>
+  operatorEnvironment(nodeBinary, dataDir, { SEED_DEMO: 'true' });
+
 afterAll(() => {
   if (place) rmSync(place, { recursive: true, force: true });
 }, 60_000);
@@ -39,60 +56,6 @@ function node24(): string {
   });
   expect(found.status, found.stderr).toBe(0);
   return found.stdout.trim();
-}
-
-interface Run {
-  code: number | null;
-  output: string;
-}
-
-const METRICS_TOKEN = 'a-metrics-token-of-at-least-32-characters';
-
-/** The environment an operator gives: a PATH whose `node` is the one under test, and settings. */
-function environment(nodeBinary: string, dataDir: string): NodeJS.ProcessEnv {
-  return {
-    PATH: `${path.dirname(nodeBinary)}:/usr/bin:/bin`,
-    DATA_DIR: dataDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    PUBLIC_URL: 'http://localhost:3000',
-    SESSION_SECRET: 'a-session-secret-of-at-least-32-characters',
-    SEED_DEMO: 'true',
-    ADMIN_USERNAME: 'operator',
-    ADMIN_PASSWORD: 'a long enough password',
-    METRICS_TOKEN: METRICS_TOKEN,
-    LOG_LEVEL: 'warn',
-  };
-}
-
-function jobboard(args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(path.join(bundle, 'bin', 'jobboard'), args, { cwd: place, env });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += String(chunk)));
-    child.stderr.on('data', (chunk) => (output += String(chunk)));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, output }));
-  });
-}
-
-/** `jobboard serve`, resolved once its banner says the port it listens on. */
-function serve(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(path.join(bundle, 'bin', 'jobboard'), ['serve'], { cwd: place, env });
-    let output = '';
-    const read = (chunk: Buffer) => {
-      output += String(chunk);
-      const port = /Job board ready at http:\/\/localhost:(\d+)/.exec(output)?.[1];
-      if (port) resolve({ child, url: `http://127.0.0.1:${port}` });
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-    child.once('error', reject);
-    child.once('close', (code) =>
-      reject(new Error(`serve ended (${code}) before ready:\n${output}`)),
-    );
-  });
 }
 
 describe('the release bundle', () => {
@@ -164,8 +127,9 @@ describe('the release bundle', () => {
       expect(status.output).toContain('Up to date.');
       expect(status.output).not.toContain('pending');
 
-      const { child, url } = await serve(env);
-      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      const served = await serveBundle(bundle, env);
+      const { url } = served;
+      let exitCode: number | null;
       try {
         expect((await fetch(`${url}/readyz`)).status).toBe(200);
         const page = await fetch(`${url}/`);
@@ -202,12 +166,143 @@ describe('the release bundle', () => {
         expect(backup.code, backup.output).toBe(0);
         expect(readdirSync(path.join(dataDir, 'backups'))).toHaveLength(1);
       } finally {
-        child.kill('SIGTERM');
+        exitCode = await served.stop();
       }
-      expect(await exited).toBe(0);
+      expect(exitCode).toBe(0);
       // Its data stayed in DATA_DIR: nothing was written into the bundle.
       expect(existsSync(path.join(dataDir, 'board.sqlite'))).toBe(true);
       expect(existsSync(path.join(bundle, 'data'))).toBe(false);
     }, 120_000);
   }
 });
+
+/**
+ * The next release's one new migration, additive (expand/contract: docs/decisions/
+ * expand-contract-migrations.md): a nullable column the first release neither reads nor writes.
+ * The second bundle is the first with this file added to app/migrations/, which the API reads at
+ * start: the upgrade and the rollback below differ from the first deploy only by the schema.
+ */
+const NEXT_MIGRATION = '20991231000000_upgrade_drill_note';
+const NEXT_MIGRATION_SOURCE = `export default {
+  name: '${NEXT_MIGRATION}',
+  async up(knex) {
+    await knex.schema.alterTable('submissions', (t) => { t.text('upgrade_drill_note').nullable(); });
+  },
+  async down(knex) {
+    await knex.raw('ALTER TABLE submissions DROP COLUMN upgrade_drill_note');
+  },
+};
+`;
+
+const databases: [string, () => Promise<{ env: NodeJS.ProcessEnv; stop(): void }>][] = [
+  ['SQLite (the embedded default)', async () => ({ env: {}, stop: () => undefined })],
+  [
+    'PostgreSQL',
+    async () => {
+      const cluster = await startPgCluster();
+      return { env: { DATABASE_URL: cluster.url }, stop: () => cluster.stop() };
+    },
+  ],
+];
+
+for (const [database, startDatabase] of databases) {
+  describe(`an upgrade and a rollback on ${database}`, () => {
+    it('deploys, upgrades with one more migration, rolls back, and loses nothing', async () => {
+      const started = await startDatabase();
+      const first = bundle;
+      const second = path.join(place, `jobboard-next-${Date.now()}`);
+      cpSync(first, second, { recursive: true, verbatimSymlinks: true });
+      writeFileSync(
+        path.join(second, 'app', 'migrations', `${NEXT_MIGRATION}.js`),
+        NEXT_MIGRATION_SOURCE,
+      );
+      const dataDir = path.join(place, `data-upgrade-${Date.now()}`);
+      const env = operatorEnvironment(process.execPath, dataDir, started.env);
+
+      /** Serve a bundle, do `work` on it, stop it (exit 0), and give back what `work` gave. */
+      async function whileServing<T>(which: string, work: (url: string) => Promise<T>): Promise<T> {
+        const served = await serveBundle(which, env);
+        try {
+          return await work(served.url);
+        } finally {
+          expect(await served.stop()).toBe(0);
+        }
+      }
+      const submit = async (url: string, title: string) => {
+        const answer = await fetch(`${url}/api/submit-job-for-review`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-requested-with': 'fetch' },
+          body: JSON.stringify({ ...VALID_SUBMISSION, title }),
+        });
+        expect(answer.status, await answer.clone().text()).toBe(201);
+      };
+      const queue = async (url: string) => {
+        const cookie = await signIn(url);
+        const answer = await fetch(`${url}/api/admin/submissions`, { headers: { cookie } });
+        expect(answer.status).toBe(200);
+        return ((await answer.json()) as { title: string }[]).map((s) => s.title).sort();
+      };
+      const readiness = async (url: string) => {
+        const answer = await fetch(`${url}/readyz`);
+        return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
+      };
+
+      try {
+        // 1. The first deploy: migrate, serve, an employer submits a role.
+        const migrated = await run(first, ['migrate'], env);
+        expect(migrated.code, migrated.output).toBe(0);
+        await whileServing(first, async (url) => {
+          expect((await readiness(url)).status).toBe(200);
+          await submit(url, 'Deployed first');
+        });
+
+        // 2. The upgrade: the new build serves but is not ready until its migration runs.
+        const behind = await run(second, ['migrate', 'status'], env);
+        expect(behind.output).toContain(NEXT_MIGRATION);
+        expect(behind.output).toMatch(/pending/i);
+        await whileServing(second, async (url) => {
+          const ready = await readiness(url);
+          expect(ready.status).toBe(503);
+          expect(String(ready.body.message)).toMatch(/behind/i);
+        });
+        const upgraded = await run(second, ['migrate'], env);
+        expect(upgraded.code, upgraded.output).toBe(0);
+        expect(upgraded.output).toContain(NEXT_MIGRATION);
+        await whileServing(second, async (url) => {
+          expect(await readiness(url)).toEqual({ status: 200, body: { status: 'ok' } });
+          expect(await queue(url)).toEqual(['Deployed first']);
+          await submit(url, 'Submitted after the upgrade');
+        });
+
+        // 3. The rollback: the first bundle again, against the schema one release ahead. It
+        // serves, says so, and reads and writes everything, the upgrade's data included.
+        const ahead = await run(first, ['migrate', 'status'], env);
+        expect(ahead.code, ahead.output).toBe(0);
+        expect(ahead.output).toContain(NEXT_MIGRATION);
+        await whileServing(first, async (url) => {
+          const ready = await readiness(url);
+          expect(ready.status).toBe(200);
+          expect(ready.body.schema).toBe('ahead');
+          expect(await queue(url)).toEqual(['Deployed first', 'Submitted after the upgrade']);
+          await submit(url, 'Submitted after the rollback');
+        });
+        // The first bundle does not undo a migration it does not know; the second one does.
+        const refused = await run(first, ['migrate', 'down'], env);
+        expect(refused.code).not.toBe(0);
+        const undone = await run(second, ['migrate', 'down'], env);
+        expect(undone.code, undone.output).toBe(0);
+        await whileServing(first, async (url) => {
+          expect(await readiness(url)).toEqual({ status: 200, body: { status: 'ok' } });
+          expect(await queue(url)).toEqual([
+            'Deployed first',
+            'Submitted after the rollback',
+            'Submitted after the upgrade',
+          ]);
+        });
+      } finally {
+        started.stop();
+        rmSync(second, { recursive: true, force: true });
+      }
+    }, 240_000);
+  });
+}
