@@ -65,7 +65,14 @@ export interface ToolMail {
 
 export function toolMail(
   db: Knex,
-  options: { smtpUrl: string; maxConnections: number; pool?: boolean; now: () => Date },
+  options: {
+    smtpUrl: string;
+    maxConnections: number;
+    pool?: boolean;
+    /** Messages sent at once: the pool's size by default (as the API does), 1 without a pool. */
+    concurrency?: number;
+    now: () => Date;
+  },
 ): ToolMail {
   const outbox = new Outbox(db);
   const transport = createMailTransport(options);
@@ -75,6 +82,7 @@ export function toolMail(
     'Bench <bench@example.org>',
     quiet,
     options.now,
+    options.concurrency ?? (options.pool === false ? 1 : options.maxConnections),
   );
   return {
     async queue(count, now) {

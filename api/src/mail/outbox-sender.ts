@@ -53,7 +53,9 @@ export interface SendReport {
  * Delivers the outbox over SMTP. Each row is claimed with a conditional update before it is
  * sent, so two server processes never send the same message; a failed send is retried with
  * backoff, and a message the server keeps refusing is given up (status 'failed', logged) after
- * MAX_ATTEMPTS. Without SMTP the messages stay in the outbox and each is logged once.
+ * MAX_ATTEMPTS. Up to `concurrency` messages are sent at once (one per pooled connection), so
+ * their order at the server is not the outbox's. Without SMTP the messages stay in the outbox and
+ * each is logged once.
  */
 export class OutboxSender {
   private running: Promise<SendReport> | null = null;
@@ -67,6 +69,8 @@ export class OutboxSender {
     private readonly from: string,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => Date,
+    /** Messages sent at once: the transport's pool size (SMTP_MAX_CONNECTIONS). */
+    private readonly concurrency = 1,
   ) {}
 
   /** Finish the message being sent and send no more (the app is closing). */
@@ -91,47 +95,57 @@ export class OutboxSender {
     for (;;) {
       const due = await this.dueRows();
       if (!due.length) return report;
-      for (const row of due) {
-        if (this.stopping) return report;
-        const now = this.now().getTime();
-        if (!(await this.outbox.claim(row, now + LEASE_MS))) continue; // another sender has it
-        try {
-          await transport.sendMail({
-            from: this.from,
-            // An address object is used as it is: nodemailer does not split it at commas.
-            to: { name: '', address: row.to_address },
-            subject: row.subject,
-            text: row.text_body,
-            ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
-          });
-          await this.outbox.markSent(row.id, withoutPayLinks(row.text_body), this.now());
-          report.sent += 1;
-        } catch (error) {
-          const attempts = row.attempts + 1;
-          const message = error instanceof Error ? error.message : String(error);
-          const failed = attempts >= MAX_ATTEMPTS && !serverUnavailable(error);
-          await this.outbox.markAttemptFailed(row.id, {
-            failed,
-            nextAttemptAt: this.now().getTime() + retryDelayMs(attempts),
-            error: message.slice(0, 1000),
-            ...(failed ? { textBody: withoutPayLinks(row.text_body) } : {}),
-          });
-          if (failed) {
-            report.failed += 1;
-            this.log.error(
-              { outboxId: row.id, template: row.template, attempts },
-              `e-mail given up: ${message}`,
-            );
-          } else {
-            report.retrying += 1;
-            this.log.warn(
-              { outboxId: row.id, template: row.template, attempts },
-              `e-mail not sent, will retry: ${message}`,
-            );
-          }
+      // Up to `concurrency` messages in flight, one per pooled connection: a server that takes
+      // tens of milliseconds to accept each message would otherwise leave the others idle.
+      let next = 0;
+      const lane = async () => {
+        while (next < due.length && !this.stopping) {
+          await this.deliver(transport, due[next++]!, report);
         }
+      };
+      await Promise.all(Array.from({ length: Math.min(this.concurrency, due.length) }, lane));
+      if (this.stopping || due.length < BATCH) return report;
+    }
+  }
+
+  /** Claim one message, send it, and record how it went. */
+  private async deliver(transport: Transporter, row: OutboxRow, report: SendReport): Promise<void> {
+    const now = this.now().getTime();
+    if (!(await this.outbox.claim(row, now + LEASE_MS))) return; // another sender has it
+    try {
+      await transport.sendMail({
+        from: this.from,
+        // An address object is used as it is: nodemailer does not split it at commas.
+        to: { name: '', address: row.to_address },
+        subject: row.subject,
+        text: row.text_body,
+        ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
+      });
+      await this.outbox.markSent(row.id, withoutPayLinks(row.text_body), this.now());
+      report.sent += 1;
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      const message = error instanceof Error ? error.message : String(error);
+      const failed = attempts >= MAX_ATTEMPTS && !serverUnavailable(error);
+      await this.outbox.markAttemptFailed(row.id, {
+        failed,
+        nextAttemptAt: this.now().getTime() + retryDelayMs(attempts),
+        error: message.slice(0, 1000),
+        ...(failed ? { textBody: withoutPayLinks(row.text_body) } : {}),
+      });
+      if (failed) {
+        report.failed += 1;
+        this.log.error(
+          { outboxId: row.id, template: row.template, attempts },
+          `e-mail given up: ${message}`,
+        );
+      } else {
+        report.retrying += 1;
+        this.log.warn(
+          { outboxId: row.id, template: row.template, attempts },
+          `e-mail not sent, will retry: ${message}`,
+        );
       }
-      if (due.length < BATCH) return report;
     }
   }
 

@@ -34,7 +34,14 @@ export default fp(
     // Pooled (mail/transport.ts): a batch goes over a few open connections, closed on shutdown.
     const transport = smtpUrl ? createMailTransport({ smtpUrl, maxConnections }) : null;
     const outbox = new Outbox(app.db);
-    const sender = new OutboxSender(outbox, transport, from, app.log, () => app.now());
+    const sender = new OutboxSender(
+      outbox,
+      transport,
+      from,
+      app.log,
+      () => app.now(),
+      maxConnections,
+    );
 
     let stopped = false;
     const runs = new BackgroundRuns();

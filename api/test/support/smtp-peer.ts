@@ -17,6 +17,21 @@ export class SmtpPeer {
   readonly refused = new Set<string>();
   /** SMTP connections opened to this server so far (a pooled sender reuses a few). */
   connections = 0;
+  /**
+   * How long the server takes to accept each message once it has it (a real server queues it to
+   * disk first): 0 by default; the e-mail bench and the concurrency test set it.
+   */
+  acceptDelayMs = 0;
+  /**
+   * Hold each message until this many are waiting together, then accept them all: shows a sender
+   * sends side by side without depending on the machine's speed. A sender that never gets there
+   * is let through after 5 seconds (the test then fails on `maxConcurrentMessages`, not a hang).
+   */
+  holdUntilTogether = 0;
+  private held: (() => void)[] = [];
+  /** Messages being accepted right now, and the most there ever were at once. */
+  private accepting = 0;
+  maxConcurrentMessages = 0;
   private server: SMTPServer | null = null;
   port = 0;
 
@@ -35,15 +50,23 @@ export class SmtpPeer {
       },
       onData: (stream, session, callback) => {
         let raw = '';
+        this.accepting += 1;
+        this.maxConcurrentMessages = Math.max(this.maxConcurrentMessages, this.accepting);
         stream.setEncoding('utf8');
         stream.on('data', (chunk: string) => (raw += chunk));
         stream.on('end', () => {
-          this.received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw,
-          });
-          callback();
+          const accept = () => {
+            this.accepting -= 1;
+            this.received.push({
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              to: session.envelope.rcptTo.map((r) => r.address),
+              raw,
+            });
+            callback();
+          };
+          if (this.holdUntilTogether > 0) this.hold(accept);
+          else if (this.acceptDelayMs > 0) setTimeout(accept, this.acceptDelayMs);
+          else accept();
         });
       },
     });
@@ -54,6 +77,13 @@ export class SmtpPeer {
     this.port = (server.server.address() as AddressInfo).port;
     this.server = server;
     return this;
+  }
+
+  private hold(accept: () => void): void {
+    this.held.push(accept);
+    const release = () => this.held.splice(0).forEach((held) => held());
+    if (this.held.length >= this.holdUntilTogether) release();
+    else if (this.held.length === 1) setTimeout(release, 5_000).unref();
   }
 
   async stop(): Promise<void> {
