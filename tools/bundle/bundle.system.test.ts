@@ -98,7 +98,12 @@ describe('the release bundle', () => {
     for (const app of ['shell', 'mfe_board', 'mfe_submit', 'mfe_admin']) {
       expect(releases.output).toMatch(new RegExp(`^${app} \\(.*\\): live `, 'm'));
     }
-    expect((await jobboard(['releases', 'promote'], env)).code).toBe(2);
+    const releasesHelp = await jobboard(['releases', '--help'], env);
+    expect(releasesHelp.output).toContain('Usage: jobboard releases <command>');
+    expect(releasesHelp.output).not.toContain('pnpm releases');
+    const promoteUsage = await jobboard(['releases', 'promote'], env);
+    expect(promoteUsage.code).toBe(2);
+    expect(promoteUsage.output).toContain('Usage: jobboard releases promote <app> <version>');
     const unknown = await jobboard(['deploy-everything'], env);
     expect(unknown.code).toBe(2);
     expect(unknown.output).toContain("unknown command 'deploy-everything'");

@@ -23,6 +23,7 @@ export async function releases(args: string[]): Promise<number> {
       releasesDir: config.releasesDir,
       remotesConfig: config.remotesConfigFile,
       api: { contractVersion: contractVersion(), endpoints: Object.keys(ENDPOINTS) },
+      program: 'jobboard releases',
     },
     { out: (line) => console.log(line), err: (line) => console.error(line) },
   );

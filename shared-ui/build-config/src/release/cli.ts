@@ -28,6 +28,8 @@ export interface CliContext {
   remotesConfig: string;
   /** The API this checkout serves. */
   api: ApiSide;
+  /** How the operator runs this command, for its help and usage lines: `pnpm releases` by default. */
+  program?: string;
 }
 
 export interface CliIo {
@@ -51,26 +53,27 @@ class Refused extends Error {}
 
 export async function runCli(args: string[], context: CliContext, io: CliIo): Promise<number> {
   const [command, ...rest] = args;
+  const program = context.program ?? 'pnpm releases';
   try {
     switch (command) {
       case undefined:
       case '--help':
       case '-h':
       case 'help':
-        io.out(MESSAGES.help);
+        io.out(MESSAGES.help(program));
         return command === undefined ? 2 : 0;
       case 'list':
-        if (rest.length) return usage(io, 'list');
+        if (rest.length) return usage(io, program, 'list');
         list(context, io);
         return 0;
       case 'promote':
-        if (rest.length !== 2) return usage(io, 'promote', '<app> <version>');
+        if (rest.length !== 2) return usage(io, program, 'promote', '<app> <version>');
         return await promoteCommand(context, io, appOf(rest[0]!), rest[1]!);
       case 'rollback':
-        if (rest.length !== 1) return usage(io, 'rollback', '<app>');
+        if (rest.length !== 1) return usage(io, program, 'rollback', '<app>');
         return await rollbackCommand(context, io, appOf(rest[0]!));
       default:
-        io.err(MESSAGES.unknownCommand(command));
+        io.err(MESSAGES.unknownCommand(program, command));
         return 2;
     }
   } catch (error) {
@@ -81,8 +84,8 @@ export async function runCli(args: string[], context: CliContext, io: CliIo): Pr
   }
 }
 
-function usage(io: CliIo, command: string, args?: string): number {
-  io.err(MESSAGES.usage(command, args));
+function usage(io: CliIo, program: string, command: string, args?: string): number {
+  io.err(MESSAGES.usage(program, command, args));
   return 2;
 }
 

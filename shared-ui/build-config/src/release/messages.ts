@@ -49,28 +49,29 @@ export const MESSAGES = {
       `[${app}] to make it live: pnpm releases promote ${app} ${version}`,
     ].join('\n'),
 
-  // pnpm releases
-  help: [
-    'Usage: pnpm releases <command>',
-    '',
-    '  list                      each app, its live version and its releases, newest first',
-    '  promote <app> <version>   make a release live, if it fits what is live',
-    '  rollback <app>            return the app to the version before its last promote',
-    '',
-    '<app> is the federation name (shell, mfe_board, mfe_submit, mfe_admin) or the folder',
-    '(mfe-board...). A release is built by `pnpm --filter <folder> release` into',
-    'releases/<folder>/<version>/, with a release.json saying what it provides and requires.',
-    'promote and rollback refuse a release that does not fit the live shell, the shared modules',
-    'or the API (exit 1, every reason listed, nothing changed); a switch is recorded in',
-    'releases/history.json.',
-    '',
-    'Environment: RELEASES_DIR (default releases/), REMOTES_CONFIG (default',
-    '<releases>/remotes.json).',
-  ].join('\n'),
-  unknownCommand: (command: string) =>
-    `Unknown command "${command}". Run \`pnpm releases --help\` for the commands.`,
-  usage: (command: string, args?: string) =>
-    `Usage: pnpm releases ${args ? `${command} ${args}` : command}. Run \`pnpm releases --help\` for more.`,
+  // pnpm releases (or `jobboard releases` in a release bundle: `program`)
+  help: (program: string) =>
+    [
+      `Usage: ${program} <command>`,
+      '',
+      '  list                      each app, its live version and its releases, newest first',
+      '  promote <app> <version>   make a release live, if it fits what is live',
+      '  rollback <app>            return the app to the version before its last promote',
+      '',
+      '<app> is the federation name (shell, mfe_board, mfe_submit, mfe_admin) or the folder',
+      '(mfe-board...). A release is built by `pnpm --filter <folder> release` into',
+      'releases/<folder>/<version>/, with a release.json saying what it provides and requires.',
+      'promote and rollback refuse a release that does not fit the live shell, the shared modules',
+      'or the API (exit 1, every reason listed, nothing changed); a switch is recorded in',
+      'releases/history.json.',
+      '',
+      'Environment: RELEASES_DIR (default releases/), REMOTES_CONFIG (default',
+      '<releases>/remotes.json).',
+    ].join('\n'),
+  unknownCommand: (program: string, command: string) =>
+    `Unknown command "${command}". Run \`${program} --help\` for the commands.`,
+  usage: (program: string, command: string, args?: string) =>
+    `Usage: ${program} ${args ? `${command} ${args}` : command}. Run \`${program} --help\` for more.`,
   unknownApp: (app: string) =>
     `There is no app "${app}": the apps are ${Object.keys(APPS).join(', ')}.`,
   remotesMalformed: (file: string, problem: string) =>
