@@ -16,6 +16,7 @@ import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import publicCachePlugin from './plugins/public-cache';
 import rateLimitPlugin from './plugins/rate-limit';
+import schemaPlugin from './plugins/schema';
 import releasesPlugin from './plugins/releases';
 import securityHeadersPlugin from './plugins/security-headers';
 import underPressurePlugin from './plugins/under-pressure';
@@ -88,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(releasesPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(dbPlugin, { db: options.db });
+  await app.register(schemaPlugin);
   await app.register(rateLimitPlugin);
   await app.register(publicCachePlugin);
   // Each domain's plugin (<domain>/plugin.ts), each after those it names as its dependencies.

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -23,3 +24,11 @@ export const MIGRATIONS_DIR = fromSource
 export const RENDER_WORKER_FILE = fromSource
   ? path.join(CODE_DIR, 'site', 'render-worker.mjs')
   : path.join(CODE_DIR, 'site', 'render-worker.js');
+
+/**
+ * Whether this is a release bundle (`pnpm bundle`: app/ beside bundle.json) rather than a
+ * checkout: what the server tells an operator to run differs (`jobboard admin create` there,
+ * the workspace's pnpm scripts here).
+ */
+export const IN_RELEASE_BUNDLE =
+  !fromSource && existsSync(path.join(CODE_DIR, '..', 'bundle.json'));

@@ -227,6 +227,11 @@ for (const [database, startDatabase] of databases) {
       /** Serve a bundle, do `work` on it, stop it (exit 0), and give back what `work` gave. */
       async function whileServing<T>(which: string, work: (url: string) => Promise<T>): Promise<T> {
         const served = await serveBundle(which, env);
+        // It names the operator's own commands, never the workspace's pnpm scripts.
+        expect(served.output()).not.toContain('pnpm');
+        if (!served.output().includes('first admin created')) {
+          expect(served.output()).toContain('jobboard admin create --username <name>');
+        }
         try {
           return await work(served.url);
         } finally {

@@ -3,6 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { IN_RELEASE_BUNDLE } from '../layout';
 
 export type FirstAdmin =
   { created: false } | { created: true; username: string; generatedPassword: string | null };
@@ -19,6 +20,13 @@ export async function ensureFirstAdmin(app: FastifyInstance): Promise<FirstAdmin
   const password = configured?.password ?? randomBytes(15).toString('base64url');
   await app.admins.save(username, password, app.now());
   return { created: true, username, generatedPassword: configured ? null : password };
+}
+
+/** The command that sets an admin's password, as the operator runs it (bundle or checkout). */
+export function adminCreateCommand(username: string, inBundle = IN_RELEASE_BUNDLE): string {
+  return inBundle
+    ? `jobboard admin create --username ${username}`
+    : `pnpm --filter @jobboard/api admin:create -- --username ${username}`;
 }
 
 /** The file the generated password goes to when it cannot be shown on a terminal. */
@@ -40,12 +48,12 @@ export function firstAdminPasswordNotice(
   where: { interactive: boolean; dataDir: string },
 ): string[] {
   if (!firstAdmin.created) {
-    return ['forgot the password? pnpm --filter @jobboard/api admin:create -- --username <name>'];
+    return [`forgot the password? ${adminCreateCommand('<name>')}`];
   }
   const { username, generatedPassword } = firstAdmin;
   if (!generatedPassword) return [`user ${username}, password from ADMIN_PASSWORD`];
   if (where.interactive) {
-    // Shown once: only its hash is stored. `pnpm --filter @jobboard/api admin:create` resets it.
+    // Shown once: only its hash is stored. `jobboard admin create` resets it.
     return [`user ${username}, password ${generatedPassword}  (shown once: note it now)`];
   }
   const file = path.join(where.dataDir, PASSWORD_FILE_NAME);
@@ -54,7 +62,7 @@ export function firstAdminPasswordNotice(
   } catch (error) {
     return [
       `user ${username}; its password could not be written to ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'}).`,
-      `Set one: pnpm --filter @jobboard/api admin:create -- --username ${username}`,
+      `Set one: ${adminCreateCommand(username)}`,
     ];
   }
   return [

@@ -52,9 +52,11 @@ export default fp(
     const tick = () => {
       if (stopped) return;
       runs.track(
-        run()
+        app
+          .schemaCurrent()
+          .then((current) => (current ? run() : null))
           .then((report) => {
-            if (report.sent) app.log.info(report, 'job-alert digests queued');
+            if (report?.sent) app.log.info(report, 'job-alert digests queued');
           })
           .catch((error: unknown) => app.log.error({ err: error }, 'job-alert digest run failed')),
       );
@@ -68,5 +70,5 @@ export default fp(
       await runs.idle();
     });
   },
-  { name: 'alerts', dependencies: ['config', 'db', 'jobs', 'mail'] },
+  { name: 'alerts', dependencies: ['config', 'db', 'schema', 'jobs', 'mail'] },
 );

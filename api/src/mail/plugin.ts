@@ -48,8 +48,9 @@ export default fp(
     const run = () => {
       if (stopped) return;
       runs.track(
-        sender
-          .sendDue()
+        app
+          .schemaCurrent()
+          .then((current) => (current ? sender.sendDue() : undefined))
           .catch((error: unknown) => app.log.error({ err: error }, 'outbox run failed')),
       );
     };
@@ -77,5 +78,5 @@ export default fp(
       transport?.close();
     });
   },
-  { name: 'mail', dependencies: ['config', 'db'] },
+  { name: 'mail', dependencies: ['config', 'db', 'schema'] },
 );

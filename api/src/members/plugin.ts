@@ -29,12 +29,13 @@ export default fp(
 
     // Ended sessions and expired sign-in tokens are refused on sight; their rows are swept now and then.
     const purge = setInterval(() => {
-      members
-        .purge(app.now())
+      app
+        .schemaCurrent()
+        .then((current) => (current ? members.purge(app.now()) : undefined))
         .catch((error: unknown) => app.log.warn({ err: error }, 'member session purge failed'));
     }, PURGE_EVERY_MS);
     purge.unref();
     app.addHook('onClose', async () => clearInterval(purge));
   },
-  { name: 'members', dependencies: ['config', 'db', 'jobs'] },
+  { name: 'members', dependencies: ['config', 'db', 'schema', 'jobs'] },
 );

@@ -27,3 +27,9 @@ export function schemaAheadMessage(unknown: string[]): string {
     'serving anyway (a newer release added them and keeps to expand/contract)'
   );
 }
+
+/** Every request but the probes while the schema is behind (plugins/schema.ts): for visitors. */
+export const SITE_UPGRADING_MESSAGE =
+  'The job board is being upgraded. Please try again in a minute.';
+/** How long a client is asked to wait before trying again while the schema is behind. */
+export const SITE_UPGRADING_RETRY_AFTER_SECONDS = 30;

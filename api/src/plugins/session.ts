@@ -54,12 +54,13 @@ export default fp(
     });
 
     const purge = setInterval(() => {
-      store
-        .purgeExpired()
+      app
+        .schemaCurrent()
+        .then((current) => (current ? store.purgeExpired() : undefined))
         .catch((error: unknown) => app.log.warn({ err: error }, 'session purge failed'));
     }, 15 * 60_000);
     purge.unref();
     app.addHook('onClose', async () => clearInterval(purge));
   },
-  { name: 'session', dependencies: ['config', 'db'] },
+  { name: 'session', dependencies: ['config', 'db', 'schema'] },
 );

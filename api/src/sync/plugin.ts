@@ -59,7 +59,10 @@ export default fp(
     const minutes = app.config.sync?.intervalMinutes ?? 0;
     if (jobSource && minutes > 0) {
       const timer = setInterval(() => {
-        running = runScheduledSync();
+        running = app
+          .schemaCurrent()
+          .then((current) => (current ? runScheduledSync() : undefined))
+          .catch((error: unknown) => app.log.error({ err: error }, 'scheduled job sync failed'));
       }, minutes * 60_000);
       timer.unref();
       app.addHook('onClose', async () => {
@@ -68,5 +71,5 @@ export default fp(
       });
     }
   },
-  { name: 'sync', dependencies: ['config', 'db', 'jobs'] },
+  { name: 'sync', dependencies: ['config', 'db', 'schema', 'jobs'] },
 );
