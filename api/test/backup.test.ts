@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -131,6 +131,10 @@ describe(`backup and restore on ${testDatabase}`, () => {
         name.startsWith('board.sqlite.before-restore-'),
       );
       expect(aside.filter((name) => !name.endsWith('-wal'))).toHaveLength(1);
+      // The restored file and the one kept aside are the owner's alone.
+      for (const name of [path.basename(target), ...aside]) {
+        expect(statSync(path.join(path.dirname(target), name)).mode & 0o777, name).toBe(0o600);
+      }
 
       const restored = await buildTestApp({ database: { client: 'sqlite', filename: target } });
       const old = await buildTestApp({
@@ -153,6 +157,10 @@ describe(`backup and restore on ${testDatabase}`, () => {
     const [file] = readdirSync(path.join(dir, 'backups'));
     expect(file).toMatch(/^board-\d{4}-\d\d-\d\dT[\d-]+Z\.backup$/);
     expect(backup.output).toContain(path.join(dir, 'backups', file!));
+    // It holds every address of the board: the owner's alone, whatever the umask (022 here).
+    expect(process.umask() & 0o077).not.toBe(0o077);
+    expect(statSync(path.join(dir, 'backups', file!)).mode & 0o777).toBe(0o600);
+    expect(statSync(path.join(dir, 'backups')).mode & 0o777).toBe(0o700);
   });
 
   it('refuses a missing backup, and a file that is not one, leaving the database alone', async () => {

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createJobs } from './support/jobs';
 import { fakeReleases } from './support/releases';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
@@ -335,10 +335,18 @@ describe(`a closed job's page, on ${testDatabase}`, () => {
 describe(`every other page's head, on ${testDatabase}`, () => {
   it.each([
     ['/', 'Good Jobs', `${ORIGIN}/`, false],
+    // A search for the visitor's own words: never indexed, pointed at the whole board.
     [
       '/?q=editor&remote=true&sort=relevance',
       'Jobs: “editor”, Remote | Good Jobs',
-      `${ORIGIN}/?q=editor&remote=true`,
+      `${ORIGIN}/`,
+      true,
+    ],
+    // The board's own filters: one indexable address per list (sorting aside).
+    [
+      '/?remote=true&category=Grants&sort=oldest',
+      'Jobs: Remote, Grants | Good Jobs',
+      `${ORIGIN}/?remote=true&category=Grants`,
       false,
     ],
     ['/job-list', 'Recent jobs | Good Jobs', `${ORIGIN}/job-list`, false],
@@ -362,6 +370,28 @@ describe(`every other page's head, on ${testDatabase}`, () => {
       expect(p.jsonLd).toEqual([]);
     },
   );
+
+  it('draws and keeps the board once for every address that differs only in unknown parameters', async () => {
+    const render = vi.spyOn(t.app.sitePages.renderer, 'render');
+    try {
+      const board = (await t.app.inject('/?remote=true')).body;
+      const drawn = render.mock.calls.length;
+      for (let n = 0; n < 20; n += 1) {
+        const res = await t.app.inject(`/?remote=true&x=${n}&utm_source=mail${n}`);
+        expect(res.statusCode).toBe(200);
+        expect(res.body).toBe(board);
+      }
+      expect(render.mock.calls.length).toBe(drawn);
+      // A job's page keeps none of its query string either.
+      await t.app.inject(`/job-list?x=1`);
+      const jobList = render.mock.calls.length;
+      await t.app.inject(`/job-list?x=2`);
+      expect(render.mock.calls.length).toBe(jobList);
+      expect(jobList - drawn).toBeLessThanOrEqual(1);
+    } finally {
+      render.mockRestore();
+    }
+  });
 
   it("links the board search's own feeds", async () => {
     const p = page((await t.app.inject('/?q=editor&category=News+and+Audience')).body);

@@ -1,5 +1,13 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import knexFactory, { type Knex } from 'knex';
@@ -14,11 +22,18 @@ import { postgresBinDir } from '../db/postgres-bin';
  * - SQLite: `VACUUM INTO`, a consistent snapshot read through SQLite itself, so the writes still in
  *   the `-wal` file are in it (a copy of the main file alone would miss them, or be torn).
  * - PostgreSQL: `pg_dump --format=custom` (one snapshot of the whole database) and `pg_restore`.
+ *
+ * A backup holds every e-mail address and session of the board: it is readable by its owner only
+ * (0600, whatever the umask), and a backups folder it creates is too (0700).
  */
 export async function backupDatabase(database: DatabaseConfig, to: string): Promise<void> {
-  mkdirSync(path.dirname(to), { recursive: true });
+  mkdirSync(path.dirname(to), { recursive: true, mode: OWNER_ONLY_DIR });
   const partial = `${to}.partial`;
   rmSync(partial, { force: true });
+  // Created empty and owner-only before anything is written into it: VACUUM INTO and pg_dump
+  // both write into an empty file as they find it.
+  writeFileSync(partial, '', { mode: OWNER_ONLY });
+  chmodSync(partial, OWNER_ONLY);
   try {
     if (database.client === 'sqlite') await vacuumInto(database.filename, partial);
     else await pgDump(database.connectionString, partial);
@@ -27,6 +42,10 @@ export async function backupDatabase(database: DatabaseConfig, to: string): Prom
     rmSync(partial, { force: true });
   }
 }
+
+/** Files and folders that hold the board's data: the owner's alone. */
+const OWNER_ONLY = 0o600;
+const OWNER_ONLY_DIR = 0o700;
 
 /**
  * Replace the database with a backup. Stop every server first: on SQLite the file is swapped
@@ -56,11 +75,14 @@ async function restoreSqlite(from: string, filename: string): Promise<void> {
   mkdirSync(path.dirname(filename), { recursive: true });
   const incoming = `${filename}.restoring`;
   copyFileSync(from, incoming);
+  chmodSync(incoming, OWNER_ONLY);
   // The old file and its write-ahead log move aside together (a -wal left behind would be
   // replayed into the restored file); the shared-memory index is rebuilt on the next open.
   const aside = `${filename}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
   for (const suffix of ['', '-wal']) {
-    if (existsSync(filename + suffix)) renameSync(filename + suffix, aside + suffix);
+    if (!existsSync(filename + suffix)) continue;
+    renameSync(filename + suffix, aside + suffix);
+    chmodSync(aside + suffix, OWNER_ONLY);
   }
   rmSync(`${filename}-shm`, { force: true });
   renameSync(incoming, filename);

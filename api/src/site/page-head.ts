@@ -122,8 +122,14 @@ export function pageHead(
             DESCRIPTION_LENGTH,
           )
         : `${HERO_TAGLINE}.`,
-      // Every spelling of one search has one address (sorting aside, the same list).
-      canonical: `${origin}/${filterToQueryString({ ...filter, sortOption: DEFAULT_SORT })}`,
+      // Every spelling of one search has one address (sorting aside, the same list). A search
+      // for the visitor's own words is theirs, not the board's: never indexed (anyone could
+      // make the board's domain show any text in search results), pointed at the whole board.
+      ...(filter.query
+        ? { canonical: `${origin}/`, noindex: true }
+        : {
+            canonical: `${origin}/${filterToQueryString({ ...filter, sortOption: DEFAULT_SORT })}`,
+          }),
     });
   }
   // The pages the API knows say more about themselves; any other page (a remote's new one) has

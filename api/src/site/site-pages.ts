@@ -1,18 +1,35 @@
-import { JOB_ID_PATTERN } from '@jobboard/contract/jobs';
+import {
+  filterFromQueryString,
+  filterToQueryString,
+  JOB_ID_PATTERN,
+} from '@jobboard/contract/jobs';
 import {
   matchRoute,
   type BootConfig,
   type FirstViewData,
   type SiteConfig,
+  type SiteRoute,
 } from '@jobboard/contract/site';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { CachedBody } from '../plugins/public-cache';
 import type { PublicReads } from '../jobs/public-reads';
-import { firstViewJson, jobIdInPath } from './first-view';
+import { firstViewJson, isPage, jobIdInPath } from './first-view';
 import { pageHead, renderHead, type HeadContext } from './page-head';
 import type { Releases } from './releases';
 import { ServerRenderer, type ServerRenderLimits, type ServerRenderLog } from './server-render';
 import { renderShellPage } from './shell-page';
+
+/**
+ * The part of a query string a page is drawn from: the board's filter, written as the board
+ * writes it (so every spelling of one search is one page); on any other page, none (no other
+ * server-drawn page reads its query string: the pages that do, such as an alert's confirmation,
+ * are drawn in the browser).
+ */
+export function knownQuery(route: SiteRoute | undefined, query: string): string {
+  return isPage(route, 'mfe_board', './BoardPage')
+    ? filterToQueryString(filterFromQueryString(query))
+    : '';
+}
 
 /**
  * A page of the site as it is sent: its status and its (cached) body. 503: the database cannot be
@@ -59,16 +76,19 @@ export class SitePages {
     return this.renderer.close();
   }
 
-  /** The page at `url` (path and query string); null when the shell has not been built. */
-  async page(url: string): Promise<SitePage | null> {
+  /** The page at `address` (path and query string); null when the shell has not been built. */
+  async page(address: string): Promise<SitePage | null> {
     const shell = this.releases.shellHtml();
     if (!shell) return null;
-    const pathname = url.split('?')[0]!;
+    const pathname = address.split('?')[0]!;
     // Which build of each app the page uses, with the server's pick (releases.ts), and the live
     // remotes' routes (their release.json): the 404 decision, the head, the first view. Read once.
     const boot = this.boot();
     const route = matchRoute(boot.routes, pathname);
-    const query = url.slice(pathname.length);
+    // The page is drawn from, and kept under, the address's known parameters only: `/?x=1`,
+    // `/?x=2`... are the board's page, drawn once, not a render each and an eviction each.
+    const query = knownQuery(route, address.slice(pathname.length));
+    const url = `${pathname}${query}`;
     const head = (data?: FirstViewData) =>
       renderHead(pageHead(this.headContext(), route, pathname, query, data), this.site.boardName);
     // A page without its first view only for the moment (the render pool busy, or loading the
