@@ -144,7 +144,10 @@ export function describedQuery(query: string): string {
     .join(' ');
   const chars = [...words];
   return chars.length > ALERT_LIMITS.describedQuery
-    ? `${chars.slice(0, ALERT_LIMITS.describedQuery - 1).join('').trimEnd()}…`
+    ? `${chars
+        .slice(0, ALERT_LIMITS.describedQuery - 1)
+        .join('')
+        .trimEnd()}…`
     : words;
 }
 

@@ -32,7 +32,6 @@ export const REDACTED_ALERT_CONFIRM_PATH = '/alerts/confirm?token=[redacted]';
 export const redactAlertConfirmTokens = (text: string): string =>
   text.replace(/\/alerts\/confirm\?token=[^&#\s"\\]+/g, REDACTED_ALERT_CONFIRM_PATH);
 
-
 /**
  * Text with every alert link's token replaced, in a URL of the API (`/api/alerts/<token>...`) or
  * of the board's pages (`/alerts/manage?token=...`): the request log keeps no working alert link.

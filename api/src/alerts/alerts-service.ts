@@ -16,12 +16,7 @@ import { Gone, Invalid, NotFound, TooMany } from '../domain-errors';
 import type { PublicReads } from '../jobs/public-reads';
 import { ALERT_CONFIRM_TEMPLATE, alertConfirmationEmail } from '../mail/alert-emails';
 import type { Outbox } from '../mail/outbox';
-import {
-  emailKey,
-  GLOBAL_LOCK,
-  type AlertRow,
-  type AlertsRepository,
-} from './alerts-repository';
+import { emailKey, GLOBAL_LOCK, type AlertRow, type AlertsRepository } from './alerts-repository';
 import { alertUrls, hashAlertToken, isAlertToken, newAlertToken } from './alert-tokens';
 
 const HOUR_MS = 60 * 60_000;
@@ -154,7 +149,6 @@ export class AlertsService {
           to: email,
           description: alertDescription(search, known),
           frequency: input.frequency,
-          searchUrl: searchUrl(publicUrl, search),
           confirmUrl: alertUrls(publicUrl).confirm(token),
           unsubscribeUrl: alertUrls(publicUrl).unsubscribe(manageToken),
           boardName,
