@@ -27,7 +27,7 @@ test('follows a filtered search by e-mail and confirms it from the e-mail', asyn
   );
   const text = mailText(mail);
   // The board's own words for the search, and no link of the caller's (not even the search's).
-  expect(text).toContain('"communications" · Remote');
+  expect(text).toContain('"communications" =C2=B7 Remote'); // '·', quoted-printable
   expect(text).not.toContain('/?q=communications');
   const confirmUrl = /http:\/\/localhost:\d+\/alerts\/confirm\?token=[A-Za-z0-9_-]{43}/.exec(
     text,
