@@ -92,6 +92,12 @@ export interface Config {
    * due (alerts/plugin.ts); 0 turns the scheduler off (tests; or `alerts:send` from cron).
    */
   alertDigestIntervalMinutes: number;
+  /**
+   * ALERT_CONFIRMATIONS_PER_DAY: the most job-alert confirmation e-mails the board sends in 24
+   * hours, to all addresses together (alerts/alerts-service.ts); past it a subscription is refused
+   * with 'try again tomorrow'. Bounds what anyone can make the board's domain send.
+   */
+  alertConfirmationsPerDay: number;
   /** Admin sessions end after this long without use, and after `maxHours` in any case. */
   session: { idleMinutes: number; maxHours: number };
   /** ADMIN_USERNAME / ADMIN_PASSWORD: the first admin, created on start when there is none. */
@@ -348,6 +354,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxConnections: read('SMTP_MAX_CONNECTIONS', parseSmtpConnections, 5),
   };
   const alertDigestIntervalMinutes = read('ALERT_DIGEST_INTERVAL_MINUTES', parseCount, 15);
+  const alertConfirmationsPerDay = read('ALERT_CONFIRMATIONS_PER_DAY', parsePositive, 500);
   const session = {
     idleMinutes: read('SESSION_IDLE_MINUTES', parsePositive, 30),
     maxHours: read('SESSION_MAX_HOURS', parsePositive, 12),
@@ -448,6 +455,7 @@ export function loadConfig(env: Env = process.env): Config {
     ghost,
     mail,
     alertDigestIntervalMinutes,
+    alertConfirmationsPerDay,
     session,
     firstAdmin,
     submissionRateLimit,

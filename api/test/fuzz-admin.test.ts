@@ -226,6 +226,7 @@ describe(`admin path parameters and queries under arbitrary input on ${testDatab
     ['POST', '/api/admin/submissions/1/payments/:id/resolve', {}],
     ['PUT', '/api/admin/promo-codes/:id', PROMO],
     ['DELETE', '/api/admin/promo-codes/:id'],
+    ['POST', '/api/admin/emails/:id/resend', {}],
   ];
 
   it('every route with an id takes any id text', async () => {
@@ -251,6 +252,7 @@ describe(`admin path parameters and queries under arbitrary input on ${testDatab
           '/api/admin/submissions',
           '/api/admin/submissions/payments',
           '/api/admin/promo-codes',
+          '/api/admin/emails',
           '/api/admin/check-auth',
           '/api/refresh-jobs',
         ]) {

@@ -19,8 +19,13 @@ export const ALERT_LIMITS = {
   email: 254,
   /** The search's normalised query string (column job_alerts.search, varchar 2000). */
   search: 2000,
-  /** Subscriptions asked for one address in an hour (each sends a confirmation e-mail). */
+  /**
+   * Subscriptions asked for one address in an hour (each sends a confirmation e-mail); counted
+   * under a lock on the address, so requests at the same time cannot pass it together.
+   */
   perAddressPerHour: 3,
+  /** The search's own words in an e-mail or alert page: cut to this many characters. */
+  describedQuery: 60,
   /** Subscriptions asked from one client address in an hour. */
   perClientPerHour: 10,
   /** A confirmation link works this long, and once. */
@@ -39,6 +44,9 @@ export const ALERT_MESSAGES = {
   /** The answer to every accepted request: it never says whether the address was known. */
   checkInbox: (email: string) =>
     `Almost done: we sent a confirmation link to ${email}. Open it within ${ALERT_LIMITS.confirmHours} hours to start your alert. Nothing is sent before you confirm.`,
+  /** Past the board's daily cap of confirmation e-mails (ALERT_CONFIRMATIONS_PER_DAY). */
+  dailyCapReached:
+    'We are sending too many alert confirmations today. Please try again tomorrow: nothing was saved.',
   tooManyForAddress: (minutes: number) =>
     `Too many alert requests for this address. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   confirmInvalid: 'This confirmation link is not valid.',
@@ -117,10 +125,48 @@ export function normaliseAlertSearch(search: string): string {
   return filterToQueryString({ ...filter, sortOption: 'recent' });
 }
 
-/** A search in words, for the alert's e-mails and pages. */
-export function describeSearch(filter: SearchFilter): string {
+/**
+ * The words of a caller's query as the board repeats them (an alert's e-mails and pages): no
+ * line breaks or control characters, no web or e-mail addresses (nothing a mail client would
+ * turn into a link), white space collapsed, cut to ALERT_LIMITS.describedQuery characters.
+ */
+export function describedQuery(query: string): string {
+  const words = query
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ')
+    .split(/\s+/)
+    .filter(
+      (word) =>
+        word !== '' &&
+        !/:\/\/|^www\.|@|\/\//i.test(word) &&
+        // A host name (board.example, evil.co/x): its dots between letters make it a link.
+        !/[\p{L}\p{N}-]\.[\p{L}]{2,}/u.test(word),
+    )
+    .join(' ');
+  const chars = [...words];
+  return chars.length > ALERT_LIMITS.describedQuery
+    ? `${chars
+        .slice(0, ALERT_LIMITS.describedQuery - 1)
+        .join('')
+        .trimEnd()}…`
+    : words;
+}
+
+/** The location and category names a search may be described with (the board's own). */
+export interface KnownSearchLabels {
+  locations: readonly string[];
+  categories: readonly string[];
+}
+
+/**
+ * A search in words, for the alert's e-mails and pages and the board's 'Get these jobs by
+ * e-mail' dialog. Only the board's own words: the labels of the contract's choices, a location
+ * or category only when it is one of `known` (names from the database; the dialog, which shows
+ * a visitor their own search, passes none), and the query through describedQuery.
+ */
+export function describeSearch(filter: SearchFilter, known?: KnownSearchLabels): string {
   const parts: string[] = [];
-  if (filter.query.trim()) parts.push(`"${filter.query.trim()}"`);
+  const query = describedQuery(filter.query);
+  if (query) parts.push(`"${query}"`);
   for (const { flag, label } of JOB_TYPE_FILTERS) if (filter.jobType[flag]) parts.push(label);
   if (filter.jobType.remote) parts.push('Remote');
   const levels = Object.entries(filter.experience)
@@ -129,7 +175,14 @@ export function describeSearch(filter: SearchFilter): string {
   parts.push(...levels);
   const salary = SALARY_RANGES.find((r) => r.value === filter.salaryRange);
   if (salary && salary.value !== 'any') parts.push(salary.label);
-  if (filter.location !== ANY_LOCATION) parts.push(`in ${filter.location}`);
-  if (filter.category.length) parts.push(filter.category.join(', '));
+  const knownName = (names: readonly string[] | undefined, name: string) =>
+    names === undefined ? name : names.find((n) => n.toLowerCase() === name.toLowerCase());
+  const location =
+    filter.location === ANY_LOCATION ? undefined : knownName(known?.locations, filter.location);
+  if (location) parts.push(`in ${location}`);
+  const categories = filter.category
+    .map((name) => knownName(known?.categories, name))
+    .filter((name): name is string => name !== undefined);
+  if (categories.length) parts.push(categories.join(', '));
   return parts.length ? parts.join(' · ') : 'All jobs';
 }

@@ -235,7 +235,7 @@ export const unsubscribeAlertOneClick = {
   method: 'POST',
   path: '/alerts/unsubscribe',
   summary:
-    "RFC 8058 one-click unsubscribe: each alert e-mail's `List-Unsubscribe` URL (a GET of it is the unsubscribe page).",
+    "RFC 8058 one-click unsubscribe: each alert e-mail's `List-Unsubscribe` URL, one request (a GET of it is the unsubscribe page, which changes nothing until its button is pressed).",
   querystring: AlertUnsubscribeQuery,
   response: Message,
 } as const satisfies Endpoint;
@@ -587,7 +587,8 @@ export const adminEmails = {
 export const resendEmail = {
   method: 'POST',
   path: '/api/admin/emails/:id/resend',
-  summary: 'Queues a failed e-mail again (409 for one that carried a pay link).',
+  summary:
+    'Queues a failed e-mail again (409 with the reason for one that carried a pay link or a job-alert confirmation link, or a job-alert e-mail whose alert has since been unsubscribed).',
   params: IdParams,
   notFound: { id: 'E-mail not found' },
   response: AdminEmail,

@@ -104,11 +104,16 @@ const LOCAL_PART = String.raw`[^\s@,;:<>()[\]\\"]+`;
 const DOMAIN_LABEL = String.raw`[^\s@,;:<>()[\]\\".]+`;
 const EMAIL = new RegExp(String.raw`^${LOCAL_PART}@(?:${DOMAIN_LABEL}\.)+${DOMAIN_LABEL}$`);
 
-/** Whether `value` is an e-mail address the submission form (and the job alerts) accept. */
+/**
+ * Whether `value` is an e-mail address the submission form (and the job alerts) accept. Its
+ * lower-case spelling must fit too: it is the key an address is found by (job_alerts.email_key,
+ * listing_credits.contact_email), and lower-casing can lengthen it ('İ' becomes two characters).
+ */
 export function isContactEmail(value: unknown): boolean {
   return (
     typeof value === 'string' &&
     value.trim().length <= SUBMISSION_LIMITS.contactEmail &&
+    value.trim().toLowerCase().length <= SUBMISSION_LIMITS.contactEmail &&
     EMAIL.test(value.trim())
   );
 }

@@ -22,12 +22,15 @@ export const alertUrls = (publicUrl: string) => ({
   unsubscribe: (token: string) => `${publicUrl}/alerts/unsubscribe?token=${token}`,
 });
 
+/** A confirmation link once its token is gone (admin 'Resend' refuses a message with one). */
+export const REDACTED_ALERT_CONFIRM_PATH = '/alerts/confirm?token=[redacted]';
+
 /**
  * Text with every confirmation link's token replaced: the outbox's copy of a sent message keeps
  * no working link (mail/outbox-sender.ts), as for pay links.
  */
 export const redactAlertConfirmTokens = (text: string): string =>
-  text.replace(/\/alerts\/confirm\?token=[^&#\s"\\]+/g, '/alerts/confirm?token=[redacted]');
+  text.replace(/\/alerts\/confirm\?token=[^&#\s"\\]+/g, REDACTED_ALERT_CONFIRM_PATH);
 
 /**
  * Text with every alert link's token replaced, in a URL of the API (`/api/alerts/<token>...`) or

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { AlertFrequency } from '@jobboard/contract/alerts';
 import type { Db } from '../db/knex';
 
@@ -21,7 +22,12 @@ export interface AlertRow {
   created_at: number;
   confirmed_at: number | null;
   unsubscribed_at: number | null;
+  /** Failed digests in a row (0 once one goes through): their backoff (alerts/digest.ts). */
+  digest_failures: number;
 }
+
+/** The lock row of the board's daily cap of confirmation e-mails (no address hashes to it). */
+export const GLOBAL_LOCK = 'all-addresses';
 
 /** The key one address's alerts are found by, however it was typed. */
 export const emailKey = (email: string): string => email.trim().toLowerCase();
@@ -41,6 +47,7 @@ function fromDb(row: AlertRow | undefined): AlertRow | undefined {
     created_at: Number(row.created_at),
     confirmed_at: n(row.confirmed_at),
     unsubscribed_at: n(row.unsubscribed_at),
+    digest_failures: Number(row.digest_failures ?? 0),
   };
 }
 
@@ -50,6 +57,19 @@ function fromDb(row: AlertRow | undefined): AlertRow | undefined {
  * same digest twice.
  */
 export class AlertsRepository {
+  /**
+   * Hold the lock of one address (its key), or of GLOBAL_LOCK, until the transaction ends: an
+   * upsert of its row in alert_subscribe_locks, which PostgreSQL locks until commit (a second
+   * transaction waits, then sees what the first committed); SQLite has one writer anyway.
+   */
+  async lock(trx: Db, key: string, now: Date): Promise<void> {
+    const lockKey = key === GLOBAL_LOCK ? key : createHash('sha256').update(key).digest('hex');
+    await trx('alert_subscribe_locks')
+      .insert({ lock_key: lockKey, taken_at: now.getTime() })
+      .onConflict('lock_key')
+      .merge(['taken_at']);
+  }
+
   /** The address's alert of this search that is not unsubscribed, if any. */
   async findLive(db: Db, key: string, search: string): Promise<AlertRow | undefined> {
     const row = await db<AlertRow>('job_alerts')
@@ -79,6 +99,17 @@ export class AlertsRepository {
 
   async findByManageToken(db: Db, token: string): Promise<AlertRow | undefined> {
     return fromDb(await db<AlertRow>('job_alerts').where({ manage_token: token }).first());
+  }
+
+  /** Of these manage tokens, those whose alert is unsubscribed or no longer exists. */
+  async stoppedOf(db: Db, manageTokens: string[]): Promise<Set<string>> {
+    if (!manageTokens.length) return new Set();
+    const live: { manage_token: string }[] = await db('job_alerts')
+      .whereIn('manage_token', manageTokens)
+      .whereIn('status', ['pending', 'confirmed'])
+      .select('manage_token');
+    const alive = new Set(live.map((row) => row.manage_token));
+    return new Set(manageTokens.filter((token) => !alive.has(token)));
   }
 
   async insert(db: Db, row: Omit<AlertRow, 'id'>): Promise<number> {
@@ -162,12 +193,21 @@ export class AlertsRepository {
   ): Promise<boolean> {
     const changed = await db('job_alerts')
       .where({ id, status: 'confirmed', lease_until: leaseUntil })
-      .update({ ...changes, lease_until: null });
+      .update({ ...changes, lease_until: null, digest_failures: 0 });
     return changed > 0;
   }
 
-  /** A digest run failed: the alert is free for the next run at once. */
-  async releaseDigest(db: Db, id: number, leaseUntil: number): Promise<void> {
-    await db('job_alerts').where({ id, lease_until: leaseUntil }).update({ lease_until: null });
+  /**
+   * A digest failed: the alert is let go, due again at `retryAt`, with one more failure counted
+   * (its cursor stays, so the next attempt sends the same jobs and any newer).
+   */
+  async failDigest(db: Db, id: number, leaseUntil: number, retryAt: number): Promise<void> {
+    await db('job_alerts')
+      .where({ id, lease_until: leaseUntil })
+      .update({
+        lease_until: null,
+        next_digest_at: retryAt,
+        digest_failures: db.raw('digest_failures + 1'),
+      });
   }
 }

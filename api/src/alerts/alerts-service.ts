@@ -5,6 +5,7 @@ import {
   describeSearch,
   normaliseAlertSearch,
   type AlertFrequency,
+  type KnownSearchLabels,
   type AlertSubscription,
   type AlertView,
   type MemberAlerts,
@@ -15,7 +16,7 @@ import { Gone, Invalid, NotFound, TooMany } from '../domain-errors';
 import type { PublicReads } from '../jobs/public-reads';
 import { ALERT_CONFIRM_TEMPLATE, alertConfirmationEmail } from '../mail/alert-emails';
 import type { Outbox } from '../mail/outbox';
-import { emailKey, type AlertRow, type AlertsRepository } from './alerts-repository';
+import { emailKey, GLOBAL_LOCK, type AlertRow, type AlertsRepository } from './alerts-repository';
 import { alertUrls, hashAlertToken, isAlertToken, newAlertToken } from './alert-tokens';
 
 const HOUR_MS = 60 * 60_000;
@@ -28,11 +29,18 @@ export const digestPeriodMs = (frequency: AlertFrequency): number =>
 /** The board's address of a stored search ('' is every job: the board itself). */
 export const searchUrl = (publicUrl: string, search: string): string => `${publicUrl}/${search}`;
 
-export function alertView(row: AlertRow): AlertView {
+/**
+ * The words every alert e-mail and page gives a stored search: the board's own labels only, the
+ * caller's query cut short and without links or line breaks (describeSearch of the contract).
+ */
+export const alertDescription = (search: string, known: KnownSearchLabels): string =>
+  describeSearch(filterFromQueryString(search), known);
+
+export function alertView(row: AlertRow, known: KnownSearchLabels): AlertView {
   return {
     email: row.email,
     search: row.search,
-    description: describeSearch(filterFromQueryString(row.search)),
+    description: alertDescription(row.search, known),
     frequency: row.frequency,
     status: row.status,
     confirmedAt: row.confirmed_at === null ? null : new Date(row.confirmed_at).toISOString(),
@@ -48,10 +56,15 @@ export class AlertsService {
   constructor(
     private readonly db: Knex,
     private readonly alerts: AlertsRepository,
-    private readonly jobs: Pick<PublicReads, 'latestId'>,
+    private readonly jobs: Pick<PublicReads, 'latestId' | 'searchLabels'>,
     private readonly outbox: Pick<Outbox, 'enqueue' | 'queuedSince'>,
-    private readonly site: { publicUrl: string; boardName: string },
+    private readonly site: { publicUrl: string; boardName: string; confirmationsPerDay: number },
+    private readonly clock: () => Date,
   ) {}
+
+  private async viewOf(row: AlertRow): Promise<AlertView> {
+    return alertView(row, await this.jobs.searchLabels(this.clock()));
+  }
 
   /**
    * 'Get these jobs by e-mail': store the alert unconfirmed and queue the confirmation e-mail
@@ -59,7 +72,10 @@ export class AlertsService {
    * search while unconfirmed sends a fresh link (the old one stops working); for a search the
    * address already follows nothing is sent. The answer is the same either way, so it never tells
    * whether an address is subscribed. At most ALERT_LIMITS.perAddressPerHour confirmation e-mails
-   * go to one address in an hour (TooMany, with when the next is allowed).
+   * go to one address in an hour, and ALERT_CONFIRMATIONS_PER_DAY to all addresses in 24 hours
+   * (TooMany, with when the next is allowed; nothing saved). Both are counted under a lock (the
+   * address's, then the board's row of alert_subscribe_locks), so requests at the same time, in
+   * any number of processes, cannot pass a cap together.
    */
   async subscribe(input: AlertSubscription, now: Date): Promise<string> {
     const { db, alerts, outbox } = this;
@@ -68,7 +84,9 @@ export class AlertsService {
     const search = normaliseAlertSearch(input.search);
     if (search.length > ALERT_LIMITS.search) throw new Invalid({ search: ALERT_MESSAGES.search });
 
+    const known = await this.jobs.searchLabels(now);
     await db.transaction(async (trx) => {
+      await alerts.lock(trx, emailKey(email), now);
       const windowStart = new Date(now.getTime() - HOUR_MS);
       const sent = await outbox.queuedSince(trx, ALERT_CONFIRM_TEMPLATE, windowStart, email);
       if (sent.count >= ALERT_LIMITS.perAddressPerHour) {
@@ -81,6 +99,19 @@ export class AlertsService {
       const existing = await alerts.findLive(trx, emailKey(email), search);
       if (existing?.status === 'confirmed') return;
 
+      // Always after the address's lock (one order: no deadlock), held to the commit.
+      await alerts.lock(trx, GLOBAL_LOCK, now);
+      const today = await outbox.queuedSince(
+        trx,
+        ALERT_CONFIRM_TEMPLATE,
+        new Date(now.getTime() - DAY_MS),
+      );
+      if (today.count >= this.site.confirmationsPerDay) {
+        throw new TooMany(
+          ALERT_MESSAGES.dailyCapReached,
+          Math.max(1, (today.oldest!.getTime() + DAY_MS - now.getTime()) / 1000),
+        );
+      }
       const token = newAlertToken();
       const confirmation = {
         confirm_token_hash: hashAlertToken(token),
@@ -109,15 +140,15 @@ export class AlertsService {
           created_at: now.getTime(),
           confirmed_at: null,
           unsubscribed_at: null,
+          digest_failures: 0,
         });
       }
       await outbox.enqueue(
         trx,
         alertConfirmationEmail({
           to: email,
-          description: describeSearch(filterFromQueryString(search)),
+          description: alertDescription(search, known),
           frequency: input.frequency,
-          searchUrl: searchUrl(publicUrl, search),
           confirmUrl: alertUrls(publicUrl).confirm(token),
           unsubscribeUrl: alertUrls(publicUrl).unsubscribe(manageToken),
           boardName,
@@ -153,7 +184,7 @@ export class AlertsService {
     if (!(await alerts.update(db, row.id, ['pending'], changes))) {
       throw new Gone(ALERT_MESSAGES.confirmUsed);
     }
-    return alertView({ ...row, ...changes });
+    return this.viewOf({ ...row, ...changes });
   }
 
   /** The alert of a manage / unsubscribe link (works without signing in: the link is the key). */
@@ -166,7 +197,7 @@ export class AlertsService {
   }
 
   async view(token: string): Promise<AlertView> {
-    return alertView(await this.byManageToken(token));
+    return this.viewOf(await this.byManageToken(token));
   }
 
   /**
@@ -184,7 +215,7 @@ export class AlertsService {
         : {}),
     };
     await this.alerts.update(this.db, row.id, [row.status], changes);
-    return alertView({ ...row, ...changes });
+    return this.viewOf({ ...row, ...changes });
   }
 
   /**
@@ -194,13 +225,13 @@ export class AlertsService {
    */
   async unsubscribe(token: string, now: Date): Promise<AlertView> {
     const row = await this.byManageToken(token);
-    if (row.status === 'unsubscribed') return alertView(row);
+    if (row.status === 'unsubscribed') return this.viewOf(row);
     const changes = {
       status: 'unsubscribed' as const,
       unsubscribed_at: now.getTime(),
     };
     await this.alerts.update(this.db, row.id, ['pending', 'confirmed'], changes);
-    return alertView({ ...row, ...changes });
+    return this.viewOf({ ...row, ...changes });
   }
 
   /**
@@ -209,7 +240,8 @@ export class AlertsService {
    */
   async memberAlerts(email: string): Promise<MemberAlerts> {
     const rows = await this.alerts.liveForEmail(this.db, emailKey(email));
-    return { alerts: rows.map((row) => ({ ...alertView(row), id: String(row.id) })) };
+    const known = await this.jobs.searchLabels(this.clock());
+    return { alerts: rows.map((row) => ({ ...alertView(row, known), id: String(row.id) })) };
   }
 
   /**
@@ -226,6 +258,14 @@ export class AlertsService {
       unsubscribed_at: now.getTime(),
     });
     if (!removed) throw new NotFound(ALERT_MESSAGES.memberAlertNotFound);
+  }
+
+  /**
+   * Of these alerts (by the manage token of their e-mails' links), those that send nothing any
+   * more (unsubscribed, or gone): the admin's 'Resend' of their e-mails is refused.
+   */
+  stoppedAlerts(manageTokens: string[]): Promise<Set<string>> {
+    return this.alerts.stoppedOf(this.db, manageTokens);
   }
 
   /** The confirmed alerts (the ones that send): the dashboard's number. */

@@ -29,7 +29,17 @@ export default fp(
   async (app) => {
     const alerts = new AlertsRepository();
     const site = { publicUrl: app.config.publicUrl, boardName: app.config.site.boardName };
-    app.decorate('alerts', new AlertsService(app.db, alerts, app.publicReads, app.outbox, site));
+    app.decorate(
+      'alerts',
+      new AlertsService(
+        app.db,
+        alerts,
+        app.publicReads,
+        app.outbox,
+        { ...site, confirmationsPerDay: app.config.alertConfirmationsPerDay },
+        () => app.now(),
+      ),
+    );
     const run = (options: { force?: boolean } = {}) =>
       sendDigests(
         {

@@ -28,7 +28,7 @@ export interface BackofficeSources {
   submissions: Pick<SubmissionsService, 'load' | 'events' | 'view' | 'countPending'>;
   payments: Pick<PaymentsService, 'paidSince' | 'ofSubmissions'>;
   outbox: Pick<Outbox, 'page' | 'find' | 'requeueFailed' | 'ofSubmission'>;
-  alerts: Pick<AlertsService, 'countConfirmed'>;
+  alerts: Pick<AlertsService, 'countConfirmed' | 'stoppedAlerts'>;
   sync: Pick<SyncService, 'lastFinishedAt'>;
 }
 

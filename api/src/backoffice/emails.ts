@@ -1,20 +1,55 @@
 import type { AdminEmail, AdminEmailPage, AdminEmailsQuery } from '@jobboard/contract/admin';
+import { REDACTED_ALERT_CONFIRM_PATH } from '../alerts/alert-tokens';
 import { Conflict, NotFound } from '../domain-errors';
 import type { OutboxListRow } from '../mail/outbox';
 import { REDACTED_PAY_PATH } from '../payments/payment-tokens';
 import type { BackofficeContext } from './backoffice';
 
-type EmailContext = Pick<BackofficeContext, 'outbox' | 'now'>;
+type EmailContext = Pick<BackofficeContext, 'outbox' | 'alerts' | 'now'>;
+
+/** Why 'Resend' refuses a message (the admin's e-mail page shows the API's message). */
+export const RESEND_MESSAGES = {
+  notFound: 'E-mail not found',
+  notFailed: 'Only a failed e-mail can be sent again',
+  payLink:
+    'This e-mail carried a pay link, which is not kept once sending fails: use Generate Payment Link on the submission instead',
+  alertConfirmLink:
+    'This e-mail carried a job-alert confirmation link, which is not kept once sending fails: the reader can subscribe again from the board',
+  alertStopped:
+    'This job-alert e-mail is for an alert that has since been unsubscribed (or removed): it is not sent again',
+} as const;
+
+/** The manage token of the alert an alert e-mail is for (its unsubscribe link), if it is one. */
+function alertOf(row: OutboxListRow): string | undefined {
+  return /\/alerts\/unsubscribe\?token=([A-Za-z0-9_-]{43})/.exec(row.text_body)?.[1];
+}
 
 /**
- * A failed message can be sent again unless it carried a pay link: a link is not kept once its
- * message is given up (the stored copy reads /pay/[redacted]), so resending it would e-mail a dead
- * link. For those, 'Generate Payment Link' on the submission makes a new one.
+ * Why a failed message cannot be sent again, or null when it can. A link is not kept once its
+ * message is given up (the stored copy reads /pay/[redacted] or /alerts/confirm?token=[redacted]),
+ * so resending it would e-mail a dead link: for a pay link 'Generate Payment Link' on the
+ * submission makes a new one; an alert's reader subscribes again. An alert's e-mail is never
+ * sent again once its alert is unsubscribed (`stopped`: the manage tokens of such alerts).
  */
-const resendable = (row: OutboxListRow) =>
-  row.status === 'failed' && !row.text_body.includes(REDACTED_PAY_PATH);
+function refusal(row: OutboxListRow, stopped: Set<string>): string | null {
+  if (row.status !== 'failed') return RESEND_MESSAGES.notFailed;
+  if (row.text_body.includes(REDACTED_PAY_PATH)) return RESEND_MESSAGES.payLink;
+  if (row.text_body.includes(REDACTED_ALERT_CONFIRM_PATH)) return RESEND_MESSAGES.alertConfirmLink;
+  const alert = alertOf(row);
+  if (alert !== undefined && stopped.has(alert)) return RESEND_MESSAGES.alertStopped;
+  return null;
+}
 
-function toAdminEmail(row: OutboxListRow): AdminEmail {
+/** The alerts of these failed messages that are stopped (one query for a page of them). */
+function stoppedAlertsOf(context: Pick<BackofficeContext, 'alerts'>, rows: OutboxListRow[]) {
+  const tokens = rows
+    .filter((row) => row.status === 'failed')
+    .map(alertOf)
+    .filter((token): token is string => token !== undefined);
+  return context.alerts.stoppedAlerts([...new Set(tokens)]);
+}
+
+function toAdminEmail(row: OutboxListRow, stopped: Set<string>): AdminEmail {
   return {
     id: String(row.id),
     template: row.template,
@@ -26,31 +61,37 @@ function toAdminEmail(row: OutboxListRow): AdminEmail {
     createdAt: new Date(Number(row.created_at)).toISOString(),
     sentAt: row.sent_at == null ? null : new Date(Number(row.sent_at)).toISOString(),
     submissionId: row.submission_id == null ? null : String(row.submission_id),
-    resendable: resendable(row),
+    resendable: refusal(row, stopped) === null,
   };
 }
 
 /** One page of the outbox, newest first. */
 export async function listEmails(
-  context: Pick<BackofficeContext, 'outbox'>,
+  context: Pick<BackofficeContext, 'outbox' | 'alerts'>,
   query: AdminEmailsQuery,
 ): Promise<AdminEmailPage> {
   const { rows, total } = await context.outbox.page(query);
-  return { emails: rows.map(toAdminEmail), total, page: query.page, pageSize: query.pageSize };
+  const stopped = await stoppedAlertsOf(context, rows);
+  return {
+    emails: rows.map((row) => toAdminEmail(row, stopped)),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
-/** Queue a failed message again (409 when it is not failed, or carried a pay link). */
+/**
+ * Queue a failed message again (409 with the reason when it is not failed, carried a pay or
+ * alert confirmation link, or is an alert's e-mail whose alert has since been unsubscribed).
+ */
 export async function resendEmail(context: EmailContext, id: number): Promise<AdminEmail> {
   const row = await context.outbox.find(id);
-  if (!row) throw new NotFound('E-mail not found');
-  if (row.status !== 'failed') throw new Conflict('Only a failed e-mail can be sent again');
-  if (!resendable(row)) {
-    throw new Conflict(
-      'This e-mail carried a pay link, which is not kept once sending fails: use Generate Payment Link on the submission instead',
-    );
-  }
+  if (!row) throw new NotFound(RESEND_MESSAGES.notFound);
+  const why = refusal(row, await stoppedAlertsOf(context, [row]));
+  if (why !== null) throw new Conflict(why);
   if (!(await context.outbox.requeueFailed(id, context.now))) {
-    throw new Conflict('Only a failed e-mail can be sent again');
+    throw new Conflict(RESEND_MESSAGES.notFailed);
   }
-  return toAdminEmail((await context.outbox.find(id))!);
+  const requeued = (await context.outbox.find(id))!;
+  return toAdminEmail(requeued, await stoppedAlertsOf(context, [requeued]));
 }

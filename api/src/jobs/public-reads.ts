@@ -84,6 +84,18 @@ export class PublicReads {
 
   // ---- reads of the other domains (not cached here) ---------------------------------------------
 
+  /**
+   * The location and category names of the public jobs: the only ones an alert's e-mails and
+   * pages repeat (describeSearch of @jobboard/contract/alerts), never a caller's own text.
+   */
+  async searchLabels(now: Date): Promise<{ locations: string[]; categories: string[] }> {
+    const [locations, categories] = await Promise.all([
+      this.jobs.publicLocations(now),
+      this.jobs.publicCategories(now),
+    ]);
+    return { locations, categories };
+  }
+
   /** The newest `limit` public jobs of a search, featured or not, newest first: a feed. */
   newest(filter: SearchFilter, limit: number, now: Date): Promise<Job[]> {
     return this.jobs.newest(boardSearch(filter), limit, now);

@@ -9,7 +9,10 @@ const frequencyWord = (frequency: AlertFrequency) =>
   ALERT_FREQUENCIES.find((f) => f.value === frequency)!.label.toLowerCase();
 
 /**
- * Double opt-in: the one message an address gets before it has said yes. Like every alert
+ * Double opt-in: the one message an address gets before it has said yes, so it carries nothing
+ * of the caller's choosing: the search in the board's own words (`description`: alertDescription
+ * of alerts-service.ts, no link or line break of the caller's) and no link but the board's
+ * confirm and cancel links (not even the search's, whose query string is the caller's). Like every alert
  * e-mail it can stop what follows: its unsubscribe link (and headers) end the request, so nobody
  * can confirm it later from this message.
  */
@@ -17,7 +20,6 @@ export function alertConfirmationEmail(input: {
   to: string;
   description: string;
   frequency: AlertFrequency;
-  searchUrl: string;
   confirmUrl: string;
   unsubscribeUrl: string;
   boardName: string;
@@ -31,7 +33,6 @@ export function alertConfirmationEmail(input: {
       '',
       `Someone (we hope you) asked ${input.boardName} to e-mail this address the new jobs of a search, ${frequencyWord(input.frequency)}:`,
       input.description,
-      input.searchUrl,
       '',
       'To start the alert, open this link:',
       input.confirmUrl,

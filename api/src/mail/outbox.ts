@@ -170,13 +170,13 @@ export class Outbox {
     db: Db,
     template: string,
     since: Date,
-    to: string,
+    to?: string,
   ): Promise<{ count: number; oldest: Date | null }> {
-    const [row] = await db('outbox')
+    const query = db('outbox')
       .where('template', template)
-      .andWhere('created_at', '>', since.getTime())
-      .andWhereRaw('lower(to_address) = ?', [to.trim().toLowerCase()])
-      .select(db.raw('count(*) AS n'), db.raw('min(created_at) AS oldest'));
+      .andWhere('created_at', '>', since.getTime());
+    if (to !== undefined) query.andWhereRaw('lower(to_address) = ?', [to.trim().toLowerCase()]);
+    const [row] = await query.select(db.raw('count(*) AS n'), db.raw('min(created_at) AS oldest'));
     const count = Number(row?.n ?? 0);
     return { count, oldest: count ? new Date(Number(row.oldest)) : null };
   }

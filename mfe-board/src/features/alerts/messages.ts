@@ -10,11 +10,15 @@ export const ALERT_TEXT = {
   sending: 'Sending...',
   close: 'Close',
   failed: 'Your alert could not be saved. Please try again.',
-  confirmTitle: 'Confirming your job alert...',
+  confirmTitle: 'Confirm your job alert',
+  confirmIntro: 'One more step: press the button to start the job alert you asked for.',
+  confirmButton: 'Start my job alert',
   confirmedTitle: 'Your job alert is on',
   confirmed: (email: string, frequency: string, description: string) =>
     `We will e-mail ${email} ${frequency} when new jobs match: ${description}. Every e-mail has a link to change or stop it.`,
-  unsubscribeTitle: 'Unsubscribing...',
+  unsubscribeTitle: 'Unsubscribe from this job alert?',
+  unsubscribeIntro: 'Press the button and this alert will send you nothing more.',
+  unsubscribeButton: 'Unsubscribe',
   unsubscribedTitle: 'You are unsubscribed',
   unsubscribed: (email: string, description: string) =>
     `${email} will get nothing more for: ${description}.`,

@@ -18,9 +18,14 @@ const alert: AlertView = {
 };
 
 describe("the pages of an alert's e-mail links", () => {
-  it('confirms as the confirmation link opens, and links to the search', async () => {
+  it('confirms only on the button (opening the link changes nothing), and links to the search', async () => {
     const received = fakeApi({ 'POST /api/alerts/:token/confirm': [200, alert] });
     renderWithProviders(<AlertLinkPage action="confirm" />, `/alerts/confirm?token=${TOKEN}`);
+    const button = await screen.findByRole('button', { name: ALERT_TEXT.confirmButton });
+    expect(screen.getByRole('heading', { name: ALERT_TEXT.confirmTitle })).toBeInTheDocument();
+    // A mail scanner opens the page: no request is made.
+    expect(received.calls).toEqual([]);
+    await userEvent.click(button);
     expect(
       await screen.findByRole('heading', { name: ALERT_TEXT.confirmedTitle }),
     ).toBeInTheDocument();
@@ -44,26 +49,33 @@ describe("the pages of an alert's e-mail links", () => {
       <AlertLinkPage action="confirm" />,
       `/alerts/confirm?token=${'b'.repeat(43)}`,
     );
+    await userEvent.click(await screen.findByRole('button', { name: ALERT_TEXT.confirmButton }));
     expect(
       await screen.findByRole('heading', { name: ALERT_TEXT.linkProblemTitle }),
     ).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent(ALERT_MESSAGES.confirmExpired);
   });
 
-  it('unsubscribes as the unsubscribe link opens', async () => {
-    fakeApi({
+  it('unsubscribes only on the button: opening the link changes nothing', async () => {
+    const received = fakeApi({
       'POST /api/alerts/:token/unsubscribe': [200, { ...alert, status: 'unsubscribed' }],
     });
     renderWithProviders(
       <AlertLinkPage action="unsubscribe" />,
       `/alerts/unsubscribe?token=${'c'.repeat(43)}`,
     );
+    const button = await screen.findByRole('button', { name: ALERT_TEXT.unsubscribeButton });
+    expect(received.calls).toEqual([]);
+    await userEvent.click(button);
     expect(
       await screen.findByRole('heading', { name: ALERT_TEXT.unsubscribedTitle }),
     ).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(
       ALERT_TEXT.unsubscribed('reader@example.org', '"grants"'),
     );
+    expect(received.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      `POST /api/alerts/${'c'.repeat(43)}/unsubscribe`,
+    ]);
   });
 
   it('manages without signing in: changes the frequency, then unsubscribes', async () => {

@@ -12,39 +12,26 @@ import { FrequencyChoice } from './FrequencyChoice';
 
 export type AlertAction = 'confirm' | 'unsubscribe' | 'manage';
 
-/**
- * A change a link makes as it opens (confirm, unsubscribe), once per token and page load: React
- * may run an effect twice, and a second confirmation would be refused as a used link.
- */
-const opened = new Map<string, Promise<AlertView>>();
-function openOnce(key: string, run: () => Promise<AlertView>): Promise<AlertView> {
-  if (!opened.has(key)) opened.set(key, run());
-  return opened.get(key)!;
-}
-
 const frequencyWord = (frequency: AlertFrequency) =>
   ALERT_FREQUENCIES.find((f) => f.value === frequency)!.label.toLowerCase();
 
 /**
  * /alerts/confirm, /alerts/unsubscribe and /alerts/manage: the pages an alert's e-mails link to,
- * working without signing in (the token in the link is the key). Confirm and unsubscribe act as
- * the page opens (one click from the e-mail); manage shows the alert with its frequency and an
- * unsubscribe button.
+ * working without signing in (the token in the link is the key). Opening a link changes nothing:
+ * mail scanners open links, so confirm and unsubscribe act only on the page's button (a POST);
+ * a mail client's one-click unsubscribe is its own POST to the unsubscribe page's address
+ * (RFC 8058, the API's route). Manage shows the alert with its frequency and an unsubscribe button.
  */
 export function AlertLinkPage({ action }: { action: AlertAction }) {
   const token = new URLSearchParams(useLocation().search).get('token') ?? '';
   const [alert, setAlert] = useState<AlertView | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    const load =
-      action === 'confirm'
-        ? openOnce(`confirm:${token}`, () => confirmAlert(token))
-        : action === 'unsubscribe'
-          ? openOnce(`unsubscribe:${token}`, () => unsubscribeAlert(token))
-          : getAlert(token);
+    if (action !== 'manage') return undefined;
     let current = true;
-    load.then(
+    getAlert(token).then(
       (view) => current && setAlert(view),
       (error: unknown) => current && setProblem(errorMessage(error, ALERT_TEXT.linkProblemTitle)),
     );
@@ -52,6 +39,17 @@ export function AlertLinkPage({ action }: { action: AlertAction }) {
       current = false;
     };
   }, [action, token]);
+
+  const act = async () => {
+    setBusy(true);
+    try {
+      setAlert(await (action === 'confirm' ? confirmAlert(token) : unsubscribeAlert(token)));
+    } catch (error) {
+      setProblem(errorMessage(error, ALERT_TEXT.linkProblemTitle));
+    } finally {
+      setBusy(false);
+    }
+  };
 
   if (problem) {
     return (
@@ -64,16 +62,27 @@ export function AlertLinkPage({ action }: { action: AlertAction }) {
       </Section>
     );
   }
+  if (!alert && action !== 'manage') {
+    const confirming = action === 'confirm';
+    return (
+      <Section>
+        <h1>{confirming ? ALERT_TEXT.confirmTitle : ALERT_TEXT.unsubscribeTitle}</h1>
+        <p>{confirming ? ALERT_TEXT.confirmIntro : ALERT_TEXT.unsubscribeIntro}</p>
+        <Button
+          type="button"
+          $variant={confirming ? 'primary' : 'danger'}
+          disabled={busy}
+          onClick={() => void act()}
+        >
+          {confirming ? ALERT_TEXT.confirmButton : ALERT_TEXT.unsubscribeButton}
+        </Button>
+      </Section>
+    );
+  }
   if (!alert) {
-    const title =
-      action === 'confirm'
-        ? ALERT_TEXT.confirmTitle
-        : action === 'unsubscribe'
-          ? ALERT_TEXT.unsubscribeTitle
-          : ALERT_TEXT.loading;
     return (
       <Section aria-busy="true">
-        <h1>{title}</h1>
+        <h1>{ALERT_TEXT.loading}</h1>
         <Spinner />
       </Section>
     );
