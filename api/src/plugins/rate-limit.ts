@@ -49,7 +49,44 @@ export function databaseLimiter(
     points: options.points,
     duration: options.durationSeconds,
   };
-  return dialect === 'postgres' ? new RateLimiterPostgres(store) : new RateLimiterSQLite(store);
+  return dialect === 'postgres' ? new RateLimiterPostgres(store) : new SqliteLimiter(store, db);
+}
+
+/**
+ * rate-limiter-flexible's SQLite store with its count done through Knex. The library's own
+ * (11.4) wraps the upsert in a SAVEPOINT on a connection taken from the pool and hands the
+ * connection back before the SAVEPOINT is released (`return` of the promise inside
+ * try/finally): the next user of our single writer connection then fails with "cannot start a
+ * transaction within a transaction". The upsert below is the library's statement, run alone:
+ * one statement is atomic in SQLite, so it needs no transaction.
+ */
+class SqliteLimiter extends RateLimiterSQLite {
+  constructor(
+    options: ConstructorParameters<typeof RateLimiterSQLite>[0],
+    private readonly db: Knex,
+  ) {
+    super(options);
+  }
+
+  async _upsert(key: string, points: number, msDuration: number, forceExpire = false) {
+    const now = Date.now();
+    const expire = msDuration > 0 ? now + msDuration : null;
+    const rows = (await (forceExpire
+      ? this.db.raw(
+          `INSERT OR REPLACE INTO ${RATE_LIMITS_TABLE} (key, points, expire) VALUES (?, ?, ?)
+           RETURNING points, expire`,
+          [key, points, expire],
+        )
+      : this.db.raw(
+          `INSERT INTO ${RATE_LIMITS_TABLE} (key, points, expire) VALUES (?, ?, ?)
+           ON CONFLICT(key) DO UPDATE SET
+             points = CASE WHEN expire IS NULL OR expire > ? THEN points + excluded.points ELSE excluded.points END,
+             expire = CASE WHEN expire IS NULL OR expire > ? THEN expire ELSE excluded.expire END
+           RETURNING points, expire`,
+          [key, points, expire, now, now],
+        ))) as { points: number; expire: number | null }[];
+    return rows[0];
+  }
 }
 
 /**
