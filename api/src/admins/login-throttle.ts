@@ -101,7 +101,9 @@ export class LoginThrottle {
 
   /** The password was right: this pair starts again from zero. */
   async succeeded(username: string, address: string): Promise<void> {
-    await this.db('login_throttle').where({ key: throttleKey(username, address) }).delete();
+    await this.db('login_throttle')
+      .where({ key: throttleKey(username, address) })
+      .delete();
   }
 
   /** Forget the pairs left alone for `forgetAfterMs` (their rows would only start from zero). */
@@ -114,7 +116,9 @@ export class LoginThrottle {
 
 /** A fixed-width key for the pair: the username may be long, the column is not. */
 function throttleKey(username: string, address: string): string {
-  return createHash('sha256').update(`${username}\n${clientKey(address)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${username}\n${clientKey(address)}`)
+    .digest('hex');
 }
 
 /** The rows of a raw query: PostgreSQL wraps them in a result, SQLite returns them as they are. */
@@ -122,4 +126,3 @@ function rowsOf<Row>(result: unknown): Row[] {
   if (Array.isArray(result)) return result as Row[];
   return (result as { rows: Row[] }).rows;
 }
-
