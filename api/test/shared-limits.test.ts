@@ -129,3 +129,28 @@ describe(`IPv6 clients on ${testDatabase}`, () => {
     expect(await submissionCount()).toBe(before + SUBMISSIONS + 1 + SUBMISSIONS);
   });
 });
+
+describe(`a client address that is not an address on ${testDatabase}`, () => {
+  it('is counted under a fixed-width key (the key column is varchar(255) on PostgreSQL)', async () => {
+    // Two trusted hops, but only one proxy: the hop the client wrote is taken as its address.
+    const loose = await buildTestApp({ env: { ...env, TRUST_PROXY: '2' } });
+    try {
+      const from = (forwarded: string) =>
+        loose.app.inject({
+          method: 'POST',
+          url: '/api/submit-job-for-review',
+          payload: VALID_SUBMISSION,
+          remoteAddress: '10.0.0.2',
+          headers: { 'x-forwarded-for': forwarded },
+        });
+      const long = 'x'.repeat(2_000);
+      const statuses = [];
+      for (let i = 0; i <= SUBMISSIONS; i++) statuses.push((await from(long)).statusCode);
+      expect(statuses).toEqual([201, 201, 201, 429]);
+      const keys = await loose.db('rate_limits').pluck('key');
+      expect(Math.max(...keys.map((key: string) => key.length))).toBeLessThan(100);
+    } finally {
+      await loose.close();
+    }
+  });
+});

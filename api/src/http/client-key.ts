@@ -1,4 +1,5 @@
-import { isIPv6 } from 'node:net';
+import { createHash } from 'node:crypto';
+import { isIP, isIPv6 } from 'node:net';
 
 /**
  * Who a limit counts: an IPv4 address as it is (an IPv4-mapped IPv6 address as its IPv4 form),
@@ -9,6 +10,9 @@ import { isIPv6 } from 'node:net';
 export function clientKey(address: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped) return mapped[1]!;
+  // Not an address (a hop a client wrote, past a proxy count that trusts one hop too many): any
+  // text, so a fixed-width digest of it, which fits the limits' key columns.
+  if (!isIP(address)) return `?${createHash('sha256').update(address).digest('hex').slice(0, 32)}`;
   if (!isIPv6(address)) return address;
   return `${expandIPv6(address).slice(0, 4).join(':')}::/64`;
 }
