@@ -52,6 +52,15 @@ export const MAX_TRUSTED_HOPS = 10;
 /** proxy-addr's names for whole ranges: 127.0.0.1/8 and ::1, link-local, private networks. */
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
+/** The widest proxy range taken: 10.0.0.0/8, fd00::/8. */
+const MIN_PROXY_RANGE_BITS = 8;
+
+/** Why trusting every hop is refused, and what to write instead. */
+const EVERY_HOP =
+  'that believes every X-Forwarded-For hop, so any client could choose its address and slip past the rate limits. ' +
+  `Write the number of proxies in front of the server (for example TRUST_PROXY=1, at most ${MAX_TRUSTED_HOPS}), ` +
+  'or their addresses or CIDR ranges separated by commas (for example TRUST_PROXY=10.0.0.2,192.168.0.0/16, or loopback)';
+
 /**
  * `false` / unset, a hop count (`1`: the one proxy in front of us), or a comma-separated list of
  * proxy addresses and CIDR ranges (`10.0.0.1, 192.168.0.0/16, loopback`). `true` is refused: it
@@ -59,13 +68,7 @@ const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
  */
 export function parseTrustProxy(raw: string): TrustProxy {
   const value = raw.toLowerCase();
-  if (['true', 'yes', 'on', '*'].includes(value)) {
-    return invalid(
-      'must not be true: that believes every X-Forwarded-For hop, so any client could choose its address and slip past the rate limits. ' +
-        `Write the number of proxies in front of the server (for example TRUST_PROXY=1, at most ${MAX_TRUSTED_HOPS}), ` +
-        'or their addresses or CIDR ranges separated by commas (for example TRUST_PROXY=10.0.0.2,192.168.0.0/16, or loopback)',
-    );
-  }
+  if (['true', 'yes', 'on', '*'].includes(value)) return invalid(`must not be true: ${EVERY_HOP}`);
   if (['false', 'no', 'off', '0'].includes(value)) return false;
   if (/^\d+$/.test(value)) {
     const hops = Number(value);
@@ -74,6 +77,14 @@ export function parseTrustProxy(raw: string): TrustProxy {
       : invalid(`must name at most ${MAX_TRUSTED_HOPS} proxies (a hop count), or their addresses`);
   }
   const entries = raw.split(',').map((entry) => entry.trim());
+  // A /0 range is every address (and proxy-addr refuses it with a TypeError at start); a few
+  // ranges wider than /8 cover every address too (0.0.0.0/1 and 128.0.0.0/1). No proxy needs one.
+  const tooWide = entries.filter((entry) => /\/0*[0-7]$/.test(entry));
+  if (tooWide.length) {
+    return invalid(
+      `must not name every address, nor ranges wider than /${MIN_PROXY_RANGE_BITS} (${tooWide.map((e) => `"${e}"`).join(', ')}): ${EVERY_HOP}`,
+    );
+  }
   const bad = entries.filter((entry) => !isAddressOrRange(entry));
   if (bad.length) {
     return invalid(
@@ -91,7 +102,7 @@ function isAddressOrRange(entry: string): boolean {
   if (!family || rest.length) return false;
   if (bits === undefined) return true;
   if (!/^\d{1,3}$/.test(bits)) return false;
-  return Number(bits) <= (family === 4 ? 32 : 128);
+  return Number(bits) >= 1 && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
 export function parseLogLevel(raw: string): string {

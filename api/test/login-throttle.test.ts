@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LOGIN_THROTTLE, LoginThrottle, clientKey } from '../src/admins/login-throttle';
+import { LOGIN_THROTTLE, LoginThrottle } from '../src/admins/login-throttle';
+import { clientKey } from '../src/http/client-key';
 import { ADMIN, CSRF, createAdmin } from './support/admin';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
 
@@ -78,29 +79,13 @@ describe(`sign-in throttling per username and address on ${testDatabase}`, () =>
   });
 });
 
-describe('the sign-in throttle', () => {
-  it('keeps at most maxEntries pairs, however many usernames are tried', () => {
-    const throttle = new LoginThrottle({ maxEntries: 1_000 });
-    for (let i = 0; i < 50_000; i++) throttle.attempt(`user${i}`, `10.0.${i % 250}.1`, 1_000 + i);
-    expect(throttle.size).toBe(1_000);
-    expect(LOGIN_THROTTLE.maxEntries).toBeLessThanOrEqual(100_000);
-  });
-
-  it('keeps a pair that is still in use when older ones are pushed out', () => {
-    const throttle = new LoginThrottle({ maxEntries: 100 });
-    for (let i = 0; i < LOGIN_THROTTLE.freeAttempts; i++) throttle.attempt('admin', ATTACKER, 0);
-    for (let i = 0; i < 99; i++) throttle.attempt(`user${i}`, REAL_ADMIN, 0);
-    expect(throttle.attempt('admin', ATTACKER, 1).allowed).toBe(false); // used: now the newest
-    for (let i = 99; i < 198; i++) throttle.attempt(`user${i}`, REAL_ADMIN, 0);
-    expect(throttle.attempt('admin', ATTACKER, 2).allowed).toBe(false);
-  });
-
-  it('caps the delay, and forgets a pair left alone for a day', () => {
-    const throttle = new LoginThrottle();
+describe(`the sign-in throttle's table on ${testDatabase}`, () => {
+  it('caps the delay, and forgets a pair left alone for a day (its row purged)', async () => {
+    const throttle = new LoginThrottle(t.db);
     let now = 0;
     let longest = 0;
     for (let i = 0; i < 40; i++) {
-      const decision = throttle.attempt('admin', ATTACKER, now);
+      const decision = await throttle.attempt('admin', ATTACKER, now);
       if (!decision.allowed) {
         longest = Math.max(longest, decision.retryAfterMs);
         now += decision.retryAfterMs;
@@ -108,16 +93,45 @@ describe('the sign-in throttle', () => {
     }
     expect(longest).toBe(LOGIN_THROTTLE.maxDelayMs);
     now += LOGIN_THROTTLE.forgetAfterMs;
+    expect(await throttle.purge(now)).toBe(1);
+    expect(await t.db('login_throttle').count({ n: '*' })).toEqual([{ n: 0 }]);
     for (let i = 0; i < LOGIN_THROTTLE.freeAttempts; i++) {
-      expect(throttle.attempt('admin', ATTACKER, now).allowed).toBe(true);
+      expect((await throttle.attempt('admin', ATTACKER, now)).allowed).toBe(true);
     }
   });
 
-  it('treats an IPv6 network (/64) as one client, and IPv4-mapped addresses as IPv4', () => {
+  it('starts a pair again from zero after a day even before the purge', async () => {
+    const throttle = new LoginThrottle(t.db);
+    for (let i = 0; i <= LOGIN_THROTTLE.freeAttempts; i++) await throttle.attempt('a', ATTACKER, 0);
+    expect((await throttle.attempt('a', ATTACKER, 1)).allowed).toBe(false);
+    const dayLater = LOGIN_THROTTLE.forgetAfterMs;
+    for (let i = 0; i < LOGIN_THROTTLE.freeAttempts; i++) {
+      expect((await throttle.attempt('a', ATTACKER, dayLater)).allowed).toBe(true);
+    }
+  });
+
+  it('keeps a fixed-width key whatever the username (the column is varchar on PostgreSQL)', async () => {
+    const throttle = new LoginThrottle(t.db);
+    const long = 'u'.repeat(5_000);
+    expect(await throttle.attempt(long, '2001:db8:aaaa:bbbb:cccc:dddd:eeee:ffff', 0)).toEqual({
+      allowed: true,
+    });
+    const [row] = await t.db('login_throttle').select('key');
+    expect(row.key).toHaveLength(64);
+  });
+
+  it('treats an IPv6 network (/64) as one client, and IPv4-mapped addresses as IPv4', async () => {
     expect(clientKey('2001:db8:1:2:aaaa::1')).toBe(clientKey('2001:db8:1:2:ffff:1:2:3'));
     expect(clientKey('2001:db8:1:2::1')).not.toBe(clientKey('2001:db8:1:3::1'));
     expect(clientKey('2001:0db8:0001:0002::1')).toBe(clientKey('2001:db8:1:2::9'));
     expect(clientKey('::ffff:203.0.113.9')).toBe('203.0.113.9');
     expect(clientKey('203.0.113.9')).toBe('203.0.113.9');
+
+    // Sign-in attempts from addresses of one /64 count together; another /64 is someone else.
+    for (let i = 0; i < LOGIN_THROTTLE.freeAttempts; i++) {
+      expect((await loginFrom(`2001:db8:1:2::${i + 1}`, WRONG)).statusCode).toBe(401);
+    }
+    expect((await loginFrom('2001:db8:1:2:ffff::9', ADMIN)).statusCode).toBe(429);
+    expect((await loginFrom('2001:db8:1:3::1', ADMIN)).statusCode).toBe(200);
   });
 });

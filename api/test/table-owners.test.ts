@@ -19,6 +19,8 @@ const OWNERS: Record<string, string[]> = {
   job_alerts: ['alerts/alerts-repository.ts'],
   admins: ['admins/admins-repository.ts'],
   sessions: ['admins/session-store.ts'],
+  login_throttle: ['admins/login-throttle.ts'],
+  rate_limits: ['plugins/rate-limit.ts'],
   job_audit: ['jobs/'],
   company_audit: ['jobs/'],
   sync_runs: ['sync/sync-repository.ts'],

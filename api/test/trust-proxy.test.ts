@@ -42,6 +42,52 @@ describe('TRUST_PROXY', () => {
   );
 });
 
+describe('TRUST_PROXY ranges that cover every address, or that the proxy parser cannot read', () => {
+  it.each([
+    '0.0.0.0/0,::/0',
+    '0.0.0.0/0',
+    '::/0',
+    '10.0.0.2, 1.2.3.4/00',
+    '::ffff:0.0.0.0/0',
+    '0.0.0.0/1,128.0.0.0/1',
+    '::/1',
+    '10.0.0.0/7',
+  ])('refuses %s as every hop, saying what to write instead', (value) => {
+    const problems = problemsOf(value);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(
+      /^TRUST_PROXY must not name every address, nor ranges wider than \/8 \(".*\/0*[0-7]"/,
+    );
+    expect(problems[0]).toContain('TRUST_PROXY=1');
+  });
+
+  it.each(['garbage', '10.0.0.1/abc', '10.0.0.1/8/8', ',', '::/', '10.0.0.1 10.0.0.2'])(
+    'refuses %s with the configuration message',
+    (value) => {
+      expect(problemsOf(value)).toEqual([expect.stringMatching(/^TRUST_PROXY must be a number/)]);
+    },
+  );
+
+  it('accepts only ranges the server can start with (the widest: /8)', async () => {
+    const widest = '10.0.0.0/8, fd00::/8, ::ffff:10.0.0.0/104, fe80::1%eth0';
+    const started = await buildTestApp({ env: { TRUST_PROXY: widest } });
+    await started.close();
+  });
+
+  it('is listed with the other problems, not thrown at start', () => {
+    let problems: string[] = [];
+    try {
+      loadConfig({ TRUST_PROXY: '0.0.0.0/0,::/0', PORT: 'nope' });
+    } catch (error) {
+      problems = (error as ConfigError).problems;
+    }
+    expect(problems).toEqual([
+      expect.stringMatching(/^PORT /),
+      expect.stringMatching(/^TRUST_PROXY must not name every address/),
+    ]);
+  });
+});
+
 let t: TestApp | undefined;
 afterEach(async () => {
   await t?.close();

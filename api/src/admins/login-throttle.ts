@@ -1,4 +1,6 @@
-import { isIPv6 } from 'node:net';
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
+import { clientKey } from '../http/client-key';
 
 /**
  * How sign-in attempts are slowed down, per (username, client address). The first few attempts
@@ -6,106 +8,121 @@ import { isIPv6 } from 'node:net';
  * up to a cap. A success clears the pair; a pair unused for a day is forgotten.
  */
 export const LOGIN_THROTTLE = {
-  /** Attempts a (username, address) pair may make before the delays start. */
+  /** Attempts a (username, address) pair may make before the delays start (at least 1). */
   freeAttempts: 5,
   /** The first delay; each further attempt doubles it... */
   baseDelayMs: 60_000,
   /** ...up to this. */
   maxDelayMs: 60 * 60_000,
-  /** A pair with no attempt for this long starts again from zero. */
+  /** A pair with no attempt for this long starts again from zero (and its row is purged). */
   forgetAfterMs: 24 * 60 * 60_000,
-  /** Pairs remembered at most (least recently used first out): memory stays bounded. */
-  maxEntries: 10_000,
 } as const;
 
 export type LoginThrottleOptions = { [K in keyof typeof LOGIN_THROTTLE]: number };
 
-interface Entry {
-  /** Attempts counted since the pair was last cleared. */
-  attempts: number;
-  /** No attempt is let through before this time (epoch ms). */
-  blockedUntil: number;
-  lastAttemptAt: number;
-}
-
 export type ThrottleDecision = { allowed: true } | { allowed: false; retryAfterMs: number };
 
 /**
- * Sign-in throttle keyed by username and client address: someone guessing from one address slows
- * only themselves down, never the real admin signing in from elsewhere (the per-address limit of
- * @fastify/rate-limit caps how many usernames one address can try). An attempt is counted when it
- * starts, before the password is checked, so parallel attempts cannot all slip through while
- * argon2 works. Kept in memory, at most `maxEntries` pairs: with several server processes each
- * counts its own, which still caps guessing at a few attempts per delay per process.
+ * Sign-in throttle keyed by username and client address (an IPv6 /64 as one client,
+ * http/client-key.ts): someone guessing from one address slows only themselves down, never the
+ * real admin signing in from elsewhere (the per-address route limit caps how many usernames one
+ * address can try). An attempt is counted when it starts, before the password is checked, so
+ * parallel attempts cannot all slip through while argon2 works.
+ *
+ * Kept in the database (table `login_throttle`), so every API process counts the same attempts:
+ * each attempt is one INSERT ... ON CONFLICT DO UPDATE that counts it and sets the next delay only
+ * if the pair is not waiting, atomic on PostgreSQL and SQLite alike.
  */
 export class LoginThrottle {
-  /** Map order is recency order: the first entry is the least recently used. */
-  private readonly entries = new Map<string, Entry>();
   private readonly options: LoginThrottleOptions;
 
-  constructor(options: Partial<LoginThrottleOptions> = {}) {
+  constructor(
+    private readonly db: Knex,
+    options: Partial<LoginThrottleOptions> = {},
+  ) {
     this.options = { ...LOGIN_THROTTLE, ...options };
+    if (this.options.freeAttempts < 1) throw new Error('freeAttempts must be at least 1');
   }
 
-  /** Count an attempt of `username` from `address` now, or say how long it must wait. */
-  attempt(username: string, address: string, now: number): ThrottleDecision {
+  /** Count an attempt of `username` from `address` at `now` (epoch ms), or say how long to wait. */
+  async attempt(username: string, address: string, now: number): Promise<ThrottleDecision> {
     const key = throttleKey(username, address);
-    let entry = this.entries.get(key);
-    if (entry && now - entry.lastAttemptAt >= this.options.forgetAfterMs) entry = undefined;
-    this.entries.delete(key);
-    if (entry && entry.blockedUntil > now) {
-      this.remember(key, entry);
-      return { allowed: false, retryAfterMs: entry.blockedUntil - now };
+    const { freeAttempts, baseDelayMs, maxDelayMs, forgetAfterMs } = this.options;
+    const firstDelay = freeAttempts === 1 ? baseDelayMs : 0;
+    // Each value is cast: PostgreSQL cannot type a bare parameter in arithmetic.
+    const n = 'CAST(? AS BIGINT)';
+    const fresh = `${n} - login_throttle.last_attempt_at >= ${n}`;
+    const delay = `CASE
+        WHEN ${fresh} THEN ${n}
+        WHEN login_throttle.attempts + 1 < ${n} THEN 0
+        WHEN login_throttle.attempts + 1 = ${n} THEN ${n}
+        WHEN login_throttle.delay_ms * 2 >= ${n} THEN ${n}
+        WHEN login_throttle.delay_ms * 2 < ${n} THEN ${n}
+        ELSE login_throttle.delay_ms * 2 END`;
+    const delayBindings = [
+      ...[now, forgetAfterMs, firstDelay],
+      freeAttempts,
+      ...[freeAttempts, baseDelayMs],
+      ...[maxDelayMs, maxDelayMs],
+      ...[baseDelayMs, baseDelayMs],
+    ];
+    for (let tries = 0; tries < 3; tries++) {
+      const counted = rowsOf<{ attempts: number }>(
+        await this.db.raw(
+          `INSERT INTO login_throttle (key, attempts, delay_ms, blocked_until, last_attempt_at)
+           VALUES (?, 1, ${n}, ${n}, ${n})
+           ON CONFLICT (key) DO UPDATE SET
+             attempts = CASE WHEN ${fresh} THEN 1 ELSE login_throttle.attempts + 1 END,
+             delay_ms = ${delay},
+             blocked_until = ${n} + ${delay},
+             last_attempt_at = ${n}
+           WHERE login_throttle.blocked_until <= ${n} OR ${fresh}
+           RETURNING attempts`,
+          [
+            ...[key, firstDelay, now + firstDelay, now],
+            ...[now, forgetAfterMs],
+            ...delayBindings,
+            now,
+            ...delayBindings,
+            now,
+            ...[now, now, forgetAfterMs],
+          ],
+        ),
+      );
+      if (counted.length) return { allowed: true };
+      // Not counted: the pair is waiting. How long (unless the wait has just ended: count again).
+      const row = await this.db('login_throttle').where({ key }).first('blocked_until');
+      if (row && Number(row.blocked_until) > now) {
+        return { allowed: false, retryAfterMs: Number(row.blocked_until) - now };
+      }
     }
-    const attempts = (entry?.attempts ?? 0) + 1;
-    const over = attempts - this.options.freeAttempts;
-    const delay =
-      over >= 0 ? Math.min(this.options.baseDelayMs * 2 ** over, this.options.maxDelayMs) : 0;
-    this.remember(key, { attempts, blockedUntil: now + delay, lastAttemptAt: now });
-    return { allowed: true };
+    throw new Error('login throttle: the attempt could not be counted');
   }
 
   /** The password was right: this pair starts again from zero. */
-  succeeded(username: string, address: string): void {
-    this.entries.delete(throttleKey(username, address));
+  async succeeded(username: string, address: string): Promise<void> {
+    await this.db('login_throttle')
+      .where({ key: throttleKey(username, address) })
+      .delete();
   }
 
-  /** Pairs remembered now (never more than `maxEntries`). */
-  get size(): number {
-    return this.entries.size;
-  }
-
-  private remember(key: string, entry: Entry): void {
-    this.entries.set(key, entry);
-    while (this.entries.size > this.options.maxEntries) {
-      this.entries.delete(this.entries.keys().next().value!);
-    }
+  /** Forget the pairs left alone for `forgetAfterMs` (their rows would only start from zero). */
+  async purge(now: number): Promise<number> {
+    return this.db('login_throttle')
+      .where('last_attempt_at', '<=', now - this.options.forgetAfterMs)
+      .delete();
   }
 }
 
-/**
- * The client part of the key: an IPv4 address as it is (an IPv4-mapped IPv6 address as its IPv4
- * form), an IPv6 address by its /64 network, which one subscriber usually holds whole, so
- * walking through the addresses of one network does not buy fresh attempts.
- */
-export function clientKey(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1]!;
-  if (!isIPv6(address)) return address;
-  return `${expandIPv6(address).slice(0, 4).join(':')}::/64`;
-}
-
+/** A fixed-width key for the pair: the username may be long, the column is not. */
 function throttleKey(username: string, address: string): string {
-  return `${username}\n${clientKey(address)}`;
+  return createHash('sha256')
+    .update(`${username}\n${clientKey(address)}`)
+    .digest('hex');
 }
 
-/** The eight groups of an IPv6 address, '::' filled in, without a zone. */
-function expandIPv6(address: string): string[] {
-  const [head = '', tail] = address.split('%')[0]!.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const missing = tail === undefined ? 0 : 8 - left.length - right.length;
-  return [...left, ...Array<string>(missing).fill('0'), ...right].map((g) =>
-    g.replace(/^0+(?=.)/, ''),
-  );
+/** The rows of a raw query: PostgreSQL wraps them in a result, SQLite returns them as they are. */
+function rowsOf<Row>(result: unknown): Row[] {
+  if (Array.isArray(result)) return result as Row[];
+  return (result as { rows: Row[] }).rows;
 }

@@ -4,7 +4,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../../../http/endpoint-route';
 import { HttpError } from '../../../../http/http-error';
 import { normaliseUsername } from '../../../admins-repository';
-import { LoginThrottle } from '../../../login-throttle';
 import { verifyPassword } from '../../../passwords';
 
 const WINDOW_MS = 15 * 60_000;
@@ -21,7 +20,7 @@ function waitText(ms: number): string {
  * (admin-area.ts): its CSRF check, not its session check.
  */
 const loginRoutes: FastifyPluginAsync = async (app) => {
-  const throttle = new LoginThrottle();
+  const throttle = app.loginThrottle;
 
   route(
     app,
@@ -32,7 +31,7 @@ const loginRoutes: FastifyPluginAsync = async (app) => {
       const username = normaliseUsername(request.body.username);
       const now = app.now().getTime();
       // Counted now, before the password is checked: parallel guesses are all counted.
-      const decision = throttle.attempt(username, request.ip, now);
+      const decision = await throttle.attempt(username, request.ip, now);
       if (!decision.allowed) {
         request.log.warn({ username, ip: request.ip }, 'admin login refused: too many failures');
         reply.header('Retry-After', String(Math.ceil(decision.retryAfterMs / 1000)));
@@ -46,7 +45,7 @@ const loginRoutes: FastifyPluginAsync = async (app) => {
         request.log.warn({ username, ip: request.ip }, 'admin login failed');
         throw new HttpError(401, ADMIN_MESSAGES.badLogin);
       }
-      throttle.succeeded(username, request.ip);
+      await throttle.succeeded(username, request.ip);
       // A new session id at sign-in: an id planted before login is worth nothing after it.
       await request.session.regenerate();
       request.session.set('admin', {
