@@ -1,9 +1,12 @@
 import fp from 'fastify-plugin';
 import { AdminsRepository } from './admins-repository';
+import { LoginThrottle } from './login-throttle';
 
 declare module 'fastify' {
   interface FastifyInstance {
     admins: AdminsRepository;
+    /** One throttle for every sign-in secret: passwords, one-time and recovery codes (throttle.ts). */
+    loginThrottle: LoginThrottle;
   }
 }
 
@@ -11,6 +14,7 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     app.decorate('admins', new AdminsRepository(app.db));
+    app.decorate('loginThrottle', new LoginThrottle());
   },
   { name: 'admins', dependencies: ['db'] },
 );
