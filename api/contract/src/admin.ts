@@ -58,7 +58,8 @@ export const TWO_FACTOR_MESSAGES = {
   badPassword: 'That password is not right.',
   // The screens.
   codeStepTitle: 'Two-factor sign-in',
-  codeStepHint: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+  codeStepHint:
+    'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
   codeLabel: 'Code',
   verify: 'Verify',
   securityTitle: 'Account security',

@@ -339,7 +339,8 @@ export const logout = {
 export const twoFactor = {
   method: 'GET',
   path: '/api/admin/two-factor',
-  summary: "The signed-in admin's two-factor state: on or off, required or not, recovery codes left.",
+  summary:
+    "The signed-in admin's two-factor state: on or off, required or not, recovery codes left.",
   response: TwoFactorStatus,
 } as const satisfies Endpoint;
 export const twoFactorSetup = {
@@ -353,7 +354,7 @@ export const twoFactorEnable = {
   method: 'POST',
   path: '/api/admin/two-factor/enable',
   summary:
-    "Confirms enrolment with a code from the new secret: two-factor sign-in is on, and the answer holds ten recovery codes, shown this once (stored hashed).",
+    'Confirms enrolment with a code from the new secret: two-factor sign-in is on, and the answer holds ten recovery codes, shown this once (stored hashed).',
   body: TwoFactorCode,
   invalid: TWO_FACTOR_MESSAGES.enrolCode,
   response: RecoveryCodes,

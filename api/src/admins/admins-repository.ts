@@ -73,9 +73,7 @@ export class AdminsRepository {
    */
   async forSession(
     id: number,
-  ): Promise<
-    { id: number; password_changed_at: number | null; twoFactor: boolean } | undefined
-  > {
+  ): Promise<{ id: number; password_changed_at: number | null; twoFactor: boolean } | undefined> {
     const row = await this.db('admins')
       .where({ id })
       .first('id', 'password_changed_at', 'totp_secret');
@@ -90,9 +88,7 @@ export class AdminsRepository {
   }
 
   async twoFactorOf(id: number): Promise<TwoFactorState> {
-    const row = await this.db('admins')
-      .where({ id })
-      .first('totp_secret', 'totp_pending_secret');
+    const row = await this.db('admins').where({ id }).first('totp_secret', 'totp_pending_secret');
     const [left] = await this.db('admin_recovery_codes')
       .where({ admin_id: id })
       .whereNull('used_at')
@@ -182,6 +178,18 @@ export class AdminsRepository {
       });
       await trx('admin_recovery_codes').where({ admin_id: id }).delete();
     });
+  }
+
+  /**
+   * An operator turns the admin's two-factor sign-in off (`jobboard admin reset-2fa`), and every
+   * session of theirs ends. False when the username names no admin.
+   */
+  async resetTwoFactor(username: string): Promise<boolean> {
+    const admin = await this.find(username);
+    if (!admin) return false;
+    await this.disableTwoFactor(admin.id);
+    await endSessionsOf(this.db, admin.id);
+    return true;
   }
 
   async recordLogin(id: number, now: Date): Promise<void> {

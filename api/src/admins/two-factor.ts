@@ -83,7 +83,10 @@ export function totpCode(secret: string, now: number): string {
 export function newRecoveryCodes(): string[] {
   return Array.from({ length: RECOVERY_CODES.count }, () =>
     Array.from({ length: RECOVERY_CODES.groups }, () =>
-      Array.from({ length: RECOVERY_CODES.groupLength }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join(''),
+      Array.from(
+        { length: RECOVERY_CODES.groupLength },
+        () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)],
+      ).join(''),
     ).join('-'),
   );
 }

@@ -21,7 +21,9 @@ const enableRoutes: FastifyPluginAsync = async (app) => {
     const step = totpStep(state.pendingSecret, request.body.code, app.now().getTime());
     if (step === null) throw new HttpError(400, TWO_FACTOR_MESSAGES.badCode);
     const { codes, hashes } = freshRecoveryCodes();
-    if (!(await app.admins.enableTwoFactor(admin.id, state.pendingSecret, step, hashes, app.now()))) {
+    if (
+      !(await app.admins.enableTwoFactor(admin.id, state.pendingSecret, step, hashes, app.now()))
+    ) {
       throw new HttpError(409, TWO_FACTOR_MESSAGES.noSetup);
     }
     app.loginThrottle.succeeded(admin.username, request.ip);
