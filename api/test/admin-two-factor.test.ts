@@ -290,9 +290,7 @@ describe(`admin two-factor sign-in on ${testDatabase}`, () => {
     });
     expect(off.statusCode).toBe(200);
     expect((await login(t)).json()).toEqual({ username: 'alice' });
-    expect(await t.db('admin_recovery_codes').count({ n: '*' })).toEqual([
-      { n: testDatabase === 'postgres' ? '0' : 0 },
-    ]);
+    expect(Number((await t.db('admin_recovery_codes').count({ n: '*' }))[0]!.n)).toBe(0);
   });
 
   it('ADMIN_2FA=required: an admin without 2FA reaches only enrolment until enrolled', async () => {
