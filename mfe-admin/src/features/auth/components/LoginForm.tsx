@@ -69,7 +69,6 @@ export function LoginForm() {
             label={TWO_FACTOR_MESSAGES.codeLabel}
             name="code"
             autoComplete="one-time-code"
-            autoFocus
             value={code}
             onChange={(e) => setCode(e.target.value)}
           />

@@ -2,9 +2,10 @@ import { ENDPOINTS, endpointKey } from '@jobboard/contract/endpoints';
 import type { DisableTwoFactor, TwoFactorCode } from '@jobboard/contract/admin';
 import { apiFetch, useMutation } from '@jobboard/shared-ui';
 import useSWR, { useSWRConfig } from 'swr';
-import { checkAuthKey } from '../../auth/api/check-auth';
 
 export const twoFactorKey = endpointKey(ENDPOINTS.twoFactor);
+/** The session check's SWR key (the auth feature's), named from the contract as every key is. */
+const checkAuthKey = endpointKey(ENDPOINTS.checkAuth);
 
 /** The signed-in admin's two-factor state (never the secret). */
 export function useTwoFactor() {
