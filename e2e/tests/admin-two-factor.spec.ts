@@ -16,7 +16,7 @@ test.describe('admin two-factor sign-in', () => {
     await expect(
       page.getByRole('heading', { name: TWO_FACTOR_MESSAGES.securityTitle }),
     ).toBeVisible();
-    await expect(page.getByText(TWO_FACTOR_MESSAGES.statusOff)).toBeVisible();
+    await expect(page.locator('#main').getByText(TWO_FACTOR_MESSAGES.statusOff)).toBeVisible();
     await page.getByRole('button', { name: TWO_FACTOR_MESSAGES.start }).click();
     await expect(page.getByRole('img', { name: TWO_FACTOR_MESSAGES.qrAlt })).toBeVisible();
     const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
@@ -33,7 +33,7 @@ test.describe('admin two-factor sign-in', () => {
     await expect(codes).toHaveCount(10);
     const recovery = (await codes.first().textContent())!.trim();
     await page.getByRole('button', { name: TWO_FACTOR_MESSAGES.recoveryDone }).click();
-    await expect(page.getByText(TWO_FACTOR_MESSAGES.statusOn)).toBeVisible();
+    await expect(page.locator('#main').getByText(TWO_FACTOR_MESSAGES.statusOn)).toBeVisible();
 
     // Signed out, the password alone no longer opens the admin area.
     await page
