@@ -47,6 +47,15 @@ export function parseBoolean(raw: string): boolean {
   return invalid('must be true or false');
 }
 
+export type Admin2fa = 'optional' | 'required';
+
+/** ADMIN_2FA: whether every admin must sign in with a one-time code too. */
+export function parseAdmin2fa(raw: string): Admin2fa {
+  const v = raw.toLowerCase();
+  if (v === 'optional' || v === 'required') return v;
+  return invalid('must be optional or required');
+}
+
 /** The most proxies a hop count may name: a larger count is as good as trusting every hop. */
 export const MAX_TRUSTED_HOPS = 10;
 /** proxy-addr's names for whole ranges: 127.0.0.1/8 and ::1, link-local, private networks. */

@@ -7,7 +7,9 @@ import {
   parsePort,
   parseReadConnections,
   parseSitemapUrls,
+  parseAdmin2fa,
   parseBoolean,
+  type Admin2fa,
   parseTrustProxy,
   parseLogLevel,
   parseDatabaseUrl,
@@ -106,6 +108,11 @@ export interface Config {
   submissionRateLimit: { max: number; windowMinutes: number };
   /** LOGIN_RATE_LIMIT_MAX: admin sign-in requests per client address per 15 minutes. */
   loginRateLimitMax: number;
+  /**
+   * ADMIN_2FA: `optional` (the default: each admin chooses to enrol a one-time code app) or
+   * `required` (an admin without it is sent to enrolment and has no other admin access until enrolled).
+   */
+  admin2fa: Admin2fa;
   /**
    * REQUEST_TIMEOUT_SECONDS: a request must arrive whole (headers and body) within this time, or
    * it is answered 408 and its connection closed; a connection silent both ways for twice as
@@ -377,6 +384,7 @@ export function loadConfig(env: Env = process.env): Config {
 
   // Per address, whatever the username: caps how many accounts one address can try.
   const loginRateLimitMax = read('LOGIN_RATE_LIMIT_MAX', parsePositive, 10);
+  const admin2fa = read('ADMIN_2FA', parseAdmin2fa, 'optional' as Admin2fa);
 
   const requestTimeoutSeconds = read('REQUEST_TIMEOUT_SECONDS', parseTimeout, 30);
   const sitemapUrlsPerFile = read('SITEMAP_URLS_PER_FILE', parseSitemapUrls, SITEMAP_MAX_URLS);
@@ -460,6 +468,7 @@ export function loadConfig(env: Env = process.env): Config {
     firstAdmin,
     submissionRateLimit,
     loginRateLimitMax,
+    admin2fa,
     requestTimeoutSeconds,
     sync,
     sitemapUrlsPerFile,

@@ -34,6 +34,8 @@ const PUBLIC = [
   'POST /api/pay/:token/checkout',
   'POST /api/stripe/webhook',
   'POST /api/admin/login',
+  // The sign-in's code step: its session is not an admin's yet (admin-two-factor.test.ts).
+  'POST /api/admin/login/code',
   'POST /api/admin/logout',
   // Job alerts: their links work without signing in (the token is the key).
   'POST /api/alerts',
@@ -49,6 +51,11 @@ const PUBLIC = [
 ];
 const ADMIN = [
   'GET /api/admin/check-auth',
+  'GET /api/admin/two-factor',
+  'POST /api/admin/two-factor/setup',
+  'POST /api/admin/two-factor/enable',
+  'POST /api/admin/two-factor/disable',
+  'POST /api/admin/two-factor/recovery-codes',
   'GET /api/admin/jobs',
   'POST /api/admin/jobs',
   'GET /api/admin/jobs/:id',

@@ -18,6 +18,7 @@ const OWNERS: Record<string, string[]> = {
   outbox: ['mail/outbox.ts'],
   job_alerts: ['alerts/alerts-repository.ts'],
   admins: ['admins/admins-repository.ts'],
+  admin_recovery_codes: ['admins/admins-repository.ts'],
   sessions: ['admins/session-store.ts'],
   login_throttle: ['admins/login-throttle.ts'],
   rate_limits: ['plugins/rate-limit.ts'],

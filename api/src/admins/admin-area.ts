@@ -4,8 +4,20 @@ import { prepend, type RouteArea } from '../http/route-area';
 import sessionPlugin from '../plugins/session';
 import { requireAdmin } from './guards';
 
-/** The routes of the area anyone may call: signing in, and out. */
-const OPEN = new Set<string>([ENDPOINTS.login.path, ENDPOINTS.logout.path]);
+/** The routes of the area anyone may call: signing in (password, then code), and out. */
+const OPEN = new Set<string>([
+  ENDPOINTS.login.path,
+  ENDPOINTS.loginCode.path,
+  ENDPOINTS.logout.path,
+]);
+
+/** What an admin who must set up two-factor sign-in first (ADMIN_2FA=required) may call. */
+const ENROLMENT = new Set<string>([
+  ENDPOINTS.checkAuth.path,
+  ENDPOINTS.twoFactor.path,
+  ENDPOINTS.twoFactorSetup.path,
+  ENDPOINTS.twoFactorEnable.path,
+]);
 
 /** A GET that changes something (docs/product.md#calls's refresh): its CSRF check covers GET too. */
 const CHANGING_READS = new Set<string>([ENDPOINTS.refreshJobs.path]);
@@ -27,11 +39,13 @@ export const adminArea: RouteArea = {
     const csrf = csrfGuard(scope);
     const csrfOnReads = csrfGuard(scope, { reads: true });
     const admin = requireAdmin(scope);
+    const enrollingAdmin = requireAdmin(scope, { duringEnrolment: true });
     scope.addHook('onRoute', (route) => {
       const csrfCheck = CHANGING_READS.has(route.url) ? csrfOnReads : csrf;
+      const adminCheck = ENROLMENT.has(route.url) ? enrollingAdmin : admin;
       route.onRequest = OPEN.has(route.url)
         ? prepend(route.onRequest, csrfCheck)
-        : prepend(route.onRequest, csrfCheck, admin);
+        : prepend(route.onRequest, csrfCheck, adminCheck);
     });
   },
 };

@@ -6,6 +6,17 @@ export interface AdminRow {
   id: number;
   username: string;
   password_hash: string;
+  /** The enrolled one-time code secret (two-factor.ts); null when the admin has no 2FA. */
+  totp_secret: string | null;
+}
+
+/** An admin's two-factor state, as the sign-in and the enrolment routes need it. */
+export interface TwoFactorState {
+  /** The enrolled secret (never answered to anyone), or null. */
+  secret: string | null;
+  /** The secret shown at enrolment, until a code from it confirms it. */
+  pendingSecret: string | null;
+  recoveryCodesLeft: number;
 }
 
 export const normaliseUsername = (username: string) => username.trim().toLowerCase();
@@ -56,21 +67,144 @@ export class AdminsRepository {
     });
   }
 
-  /** The admin a session names, if it still exists, and when its password last changed. */
+  /**
+   * The admin a session names, if it still exists, when its password last changed, and whether it
+   * has two-factor sign-in.
+   */
   async forSession(
     id: number,
-  ): Promise<{ id: number; password_changed_at: number | null } | undefined> {
-    const row = await this.db('admins').where({ id }).first('id', 'password_changed_at');
+  ): Promise<{ id: number; password_changed_at: number | null; twoFactor: boolean } | undefined> {
+    const row = await this.db('admins')
+      .where({ id })
+      .first('id', 'password_changed_at', 'totp_secret');
     return row
       ? {
           id: Number(row.id),
           password_changed_at:
             row.password_changed_at == null ? null : Number(row.password_changed_at),
+          twoFactor: row.totp_secret != null,
         }
       : undefined;
+  }
+
+  async twoFactorOf(id: number): Promise<TwoFactorState> {
+    const row = await this.db('admins').where({ id }).first('totp_secret', 'totp_pending_secret');
+    const [left] = await this.db('admin_recovery_codes')
+      .where({ admin_id: id })
+      .whereNull('used_at')
+      .count({ n: '*' });
+    return {
+      secret: row?.totp_secret ?? null,
+      pendingSecret: row?.totp_pending_secret ?? null,
+      recoveryCodesLeft: Number(left?.n ?? 0),
+    };
+  }
+
+  /** Keep the secret being shown for enrolment (an admin already enrolled keeps theirs: false). */
+  async startEnrolment(id: number, secret: string): Promise<boolean> {
+    const changed = await this.db('admins')
+      .where({ id })
+      .whereNull('totp_secret')
+      .update({ totp_pending_secret: secret });
+    return changed === 1;
+  }
+
+  /**
+   * The pending secret becomes the admin's, the code that confirmed it (time step `step`) counts
+   * as used, and `codeHashes` become the admin's recovery codes. False when there was nothing
+   * pending (enrolled meanwhile from another tab).
+   */
+  async enableTwoFactor(
+    id: number,
+    pendingSecret: string,
+    step: number,
+    codeHashes: string[],
+    now: Date,
+  ): Promise<boolean> {
+    return this.db.transaction(async (trx) => {
+      const changed = await trx('admins')
+        .where({ id, totp_pending_secret: pendingSecret })
+        .whereNull('totp_secret')
+        .update({
+          totp_secret: pendingSecret,
+          totp_pending_secret: null,
+          totp_enabled_at: now.getTime(),
+          totp_last_step: step,
+        });
+      if (changed !== 1) return false;
+      await replaceCodes(trx, id, codeHashes, now);
+      return true;
+    });
+  }
+
+  /**
+   * Mark time step `step` used, if no code of it or of a later step was accepted yet: true when
+   * this call took it (two requests with one code: one of them gets true).
+   */
+  async useTotpStep(id: number, step: number): Promise<boolean> {
+    const changed = await this.db('admins')
+      .where({ id })
+      .whereNotNull('totp_secret')
+      .andWhere((q) => q.whereNull('totp_last_step').orWhere('totp_last_step', '<', step))
+      .update({ totp_last_step: step });
+    return changed === 1;
+  }
+
+  /** Spend one recovery code: true when it was the admin's and unused. */
+  async useRecoveryCode(id: number, codeHash: string, now: Date): Promise<boolean> {
+    const changed = await this.db('admin_recovery_codes')
+      .where({ admin_id: id, code_hash: codeHash })
+      .whereNull('used_at')
+      .update({ used_at: now.getTime() });
+    return changed === 1;
+  }
+
+  /** New recovery codes; the old ones, used or not, stop working. */
+  async replaceRecoveryCodes(id: number, codeHashes: string[], now: Date): Promise<void> {
+    await this.db.transaction((trx) => replaceCodes(trx, id, codeHashes, now));
+  }
+
+  /**
+   * The admin signs in with a password alone again: secret, pending secret and recovery codes go
+   * (turned off by the admin, or reset by an operator: `jobboard admin reset-2fa`).
+   */
+  async disableTwoFactor(id: number): Promise<void> {
+    await this.db.transaction(async (trx) => {
+      await trx('admins').where({ id }).update({
+        totp_secret: null,
+        totp_pending_secret: null,
+        totp_enabled_at: null,
+        totp_last_step: null,
+      });
+      await trx('admin_recovery_codes').where({ admin_id: id }).delete();
+    });
+  }
+
+  /**
+   * An operator turns the admin's two-factor sign-in off (`jobboard admin reset-2fa`), and every
+   * session of theirs ends. False when the username names no admin.
+   */
+  async resetTwoFactor(username: string): Promise<boolean> {
+    const admin = await this.find(username);
+    if (!admin) return false;
+    await this.disableTwoFactor(admin.id);
+    await endSessionsOf(this.db, admin.id);
+    return true;
   }
 
   async recordLogin(id: number, now: Date): Promise<void> {
     await this.db('admins').where({ id }).update({ last_login_at: now.getTime() });
   }
+}
+
+async function replaceCodes(
+  trx: Knex.Transaction,
+  adminId: number,
+  codeHashes: string[],
+  now: Date,
+): Promise<void> {
+  await trx('admin_recovery_codes').where({ admin_id: adminId }).delete();
+  await trx('admin_recovery_codes').insert(
+    codeHashes.map((code_hash) => ({ admin_id: adminId, code_hash, created_at: now.getTime() })),
+  );
 }

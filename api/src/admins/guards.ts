@@ -1,3 +1,4 @@
+import { TWO_FACTOR_MESSAGES } from '@jobboard/contract/admin';
 import { BACKGROUND_POLL_HEADER, BACKGROUND_POLL_HEADER_VALUE } from '@jobboard/contract/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SAFE_METHODS } from '../http/csrf';
@@ -5,8 +6,11 @@ import { HttpError } from '../http/http-error';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in admin, set by requireAdmin. */
-    admin?: { id: number; username: string };
+    /**
+     * The signed-in admin, set by requireAdmin. `mustEnrol`: ADMIN_2FA=required and this admin has
+     * no two-factor sign-in yet, so only the routes of enrolment let them through.
+     */
+    admin?: { id: number; username: string; mustEnrol: boolean };
   }
 }
 
@@ -16,8 +20,11 @@ declare module 'fastify' {
  * cookie gains nothing), whose admin still exists and has not changed password since signing in.
  * Each use pushes the idle timeout forward, except a background poll (a GET carrying
  * `X-Background-Poll: 1`): an unattended tab that refreshes its list still times out.
+ * A session waiting for its second factor holds no `admin` and gets 401 like no session. When
+ * ADMIN_2FA=required, an admin without two-factor sign-in passes only where `duringEnrolment` is
+ * set (the enrolment routes and check-auth); everywhere else 403.
  */
-export function requireAdmin(app: FastifyInstance) {
+export function requireAdmin(app: FastifyInstance, { duringEnrolment = false } = {}) {
   const idleMs = app.config.session.idleMinutes * 60_000;
   const maxMs = app.config.session.maxHours * 3_600_000;
   return async (request: FastifyRequest, _reply: FastifyReply) => {
@@ -35,8 +42,10 @@ export function requireAdmin(app: FastifyInstance) {
       await request.session.destroy();
       throw new HttpError(401, 'Your session has ended. Please log in again.');
     }
+    const mustEnrol = app.config.admin2fa === 'required' && !current.twoFactor;
+    if (mustEnrol && !duringEnrolment) throw new HttpError(403, TWO_FACTOR_MESSAGES.enrolFirst);
     if (!isBackgroundPoll(request)) request.session.set('admin', { ...admin, lastSeenAt: now });
-    request.admin = { id: admin.id, username: admin.username };
+    request.admin = { id: admin.id, username: admin.username, mustEnrol };
   };
 }
 

@@ -200,3 +200,24 @@ export async function adminCreate(
     await db.destroy();
   }
 }
+
+/**
+ * Turn off an admin's two-factor sign-in (`jobboard admin reset-2fa USERNAME`), and sign every
+ * session of theirs out: whoever holds one does not keep it past the reset.
+ */
+export async function adminResetTwoFactor(username: string): Promise<string[]> {
+  const config = loadConfig();
+  const db = createKnex(config.database);
+  try {
+    await migrateLatest(db);
+    const name = username.trim().toLowerCase();
+    if (!(await new AdminsRepository(db).resetTwoFactor(name))) {
+      throw new Error(`There is no admin ${name}.`);
+    }
+    return [
+      `Two-factor sign-in of ${name} turned off; every session of ${name} has been signed out.`,
+    ];
+  } finally {
+    await db.destroy();
+  }
+}

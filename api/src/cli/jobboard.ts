@@ -14,6 +14,7 @@ import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config';
 import {
   adminCreate,
+  adminResetTwoFactor,
   alertsSend,
   backup,
   migrate,
@@ -104,9 +105,8 @@ export function jobboardProgram(outcome: Outcome = { code: 0 }): Command {
     .description('Re-sync jobs once from the configured source (AIRTABLE_* or JOB_FEED_URL).')
     .action(printing(sync));
 
-  program
-    .command('admin')
-    .description('Admin accounts.')
+  const admin = program.command('admin').description('Admin accounts.');
+  admin
     .command('create')
     .description('Create an admin, or set a new password (signs them out everywhere).')
     .requiredOption('--username <name>', '3 to 100 letters, digits or . _ @ -')
@@ -116,6 +116,13 @@ export function jobboardProgram(outcome: Outcome = { code: 0 }): Command {
         adminCreate(options.username, { passwordStdin: options.passwordStdin }),
       ),
     );
+  admin
+    .command('reset-2fa')
+    .description(
+      "Turn off an admin's two-factor sign-in (a lost phone, no recovery code left): their password alone signs in again (or sends them to enrolment when ADMIN_2FA=required), and every session of theirs is signed out.",
+    )
+    .argument('<username>', 'the admin')
+    .action(printing(adminResetTwoFactor));
 
   program
     .command('releases')

@@ -11,9 +11,21 @@ export interface AdminSession {
   lastSeenAt: number;
 }
 
+/**
+ * A sign-in whose password was right, waiting for the admin's one-time or recovery code: no
+ * admin access at all (requireAdmin reads only `admin`). `passwordAt` is when the password was
+ * given; the code must follow within PENDING_SIGN_IN_MS (admins/two-factor.ts).
+ */
+export interface PendingAdminSession {
+  id: number;
+  username: string;
+  passwordAt: number;
+}
+
 declare module 'fastify' {
   interface Session {
     admin?: AdminSession;
+    pendingAdmin?: PendingAdminSession;
   }
 }
 

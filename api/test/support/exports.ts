@@ -18,3 +18,5 @@ export {
   type AirtableRecord,
   type FakeAirtable,
 } from './fake-airtable';
+/** An authenticator app's side of admin two-factor sign-in: the code of a secret at a time. */
+export { totpCode } from '../../src/admins/two-factor';

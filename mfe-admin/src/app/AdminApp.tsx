@@ -9,6 +9,7 @@ import EmailsPage from './pages/EmailsPage';
 import JobFormPage from './pages/JobFormPage';
 import LoginPage from './pages/LoginPage';
 import PromoCodesPage from './pages/PromoCodesPage';
+import SecurityPage from './pages/SecurityPage';
 import SubmissionsPage from './pages/SubmissionsPage';
 
 // Loaded on demand (docs/product.md#routes-and-screens: 'Loading job details...').
@@ -45,6 +46,7 @@ export default function AdminApp() {
           <Route path="submissions" element={<SubmissionsPage />} />
           <Route path="promo-codes" element={<PromoCodesPage />} />
           <Route path="emails" element={<EmailsPage />} />
+          <Route path="security" element={<SecurityPage />} />
           <Route path="*" element={<p>{ADMIN_NAV.notFound}</p>} />
         </Route>
       </Routes>

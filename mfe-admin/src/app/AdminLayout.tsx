@@ -16,6 +16,7 @@ export function AdminLayout() {
         <NavLink to="/admin/submissions">{ADMIN_NAV.submissions}</NavLink>
         <NavLink to="/admin/promo-codes">{ADMIN_NAV.promoCodes}</NavLink>
         <NavLink to="/admin/emails">{ADMIN_NAV.emails}</NavLink>
+        <NavLink to="/admin/security">{ADMIN_NAV.security}</NavLink>
         <Spacer />
         <Button $variant="secondary" $size="sm" onClick={signOut}>
           {AUTH_TEXT.logout}

@@ -4,6 +4,7 @@ export const ADMIN_NAV = {
   submissions: 'Submissions',
   promoCodes: 'Promo codes',
   emails: 'E-mail',
+  security: 'Security',
   notFound: 'This admin page does not exist.',
   loadingJob: 'Loading job details...',
 } as const;

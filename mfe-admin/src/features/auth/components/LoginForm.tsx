@@ -1,20 +1,85 @@
-import { ADMIN_MESSAGES, AdminLogin } from '@jobboard/contract/admin';
+import {
+  ADMIN_MESSAGES,
+  AdminLogin,
+  TWO_FACTOR_MESSAGES,
+  TwoFactorCode,
+} from '@jobboard/contract/admin';
 import { check } from '@jobboard/contract/common';
 import { ApiError, Button, Card, Stack, TextField, toast } from '@jobboard/shared-ui';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from '@jobboard/shared-ui/router';
 import styled from 'styled-components';
 import { useLogin } from '../api/login';
+import { useLoginCode } from '../api/login-code';
 import { AUTH_TEXT } from '../messages';
 
-/** Admin sign-in (docs/product.md#routes-and-screens, docs/product.md#validation and docs/product.md#errors). */
+/**
+ * Admin sign-in (docs/product.md#routes-and-screens, docs/product.md#validation and docs/product.md#errors): the password,
+ * then, for an admin with two-factor sign-in, a one-time or recovery code. An admin the board
+ * requires to set it up first (ADMIN_2FA=required) goes to the security page.
+ */
 export function LoginForm() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [step, setStep] = useState<'password' | 'code'>('password');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const navigate = useNavigate();
   const { trigger: login } = useLogin();
+  const { trigger: loginCode } = useLoginCode();
+
+  const fail = (failure: unknown, fallback: string) => {
+    const message =
+      failure instanceof ApiError ? (failure.serverMessage ?? fallback) : AUTH_TEXT.loginError;
+    setError(message);
+    toast({ title: message, variant: 'destructive' });
+    setPending(false);
+  };
+
+  const signedIn = (next?: 'code' | 'enrol') => {
+    toast({ title: AUTH_TEXT.loginSucceeded, variant: 'success' });
+    navigate(next === 'enrol' ? '/admin/security' : '/admin/dashboard', { replace: true });
+  };
+
+  const submitCode = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!check(TwoFactorCode, { code }).ok) {
+      setError(TWO_FACTOR_MESSAGES.codeRequired);
+      return;
+    }
+    setPending(true);
+    setError(null);
+    try {
+      await loginCode({ code });
+      signedIn();
+    } catch (failure) {
+      setCode('');
+      fail(failure, TWO_FACTOR_MESSAGES.badCode);
+    }
+  };
+
+  if (step === 'code') {
+    return (
+      <Box>
+        <h1>{TWO_FACTOR_MESSAGES.codeStepTitle}</h1>
+        <p>{TWO_FACTOR_MESSAGES.codeStepHint}</p>
+        <Stack as="form" onSubmit={submitCode} noValidate>
+          <TextField
+            label={TWO_FACTOR_MESSAGES.codeLabel}
+            name="code"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+          {error && <Alert role="alert">{error}</Alert>}
+          <Button type="submit" disabled={pending}>
+            {pending ? AUTH_TEXT.loggingIn : TWO_FACTOR_MESSAGES.verify}
+          </Button>
+        </Stack>
+      </Box>
+    );
+  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -26,17 +91,16 @@ export function LoginForm() {
     setPending(true);
     setError(null);
     try {
-      await login({ username, password });
-      toast({ title: AUTH_TEXT.loginSucceeded, variant: 'success' });
-      navigate('/admin/dashboard', { replace: true });
+      const answer = await login({ username, password });
+      if (answer.next === 'code') {
+        setPassword('');
+        setStep('code');
+        setPending(false);
+        return;
+      }
+      signedIn(answer.next);
     } catch (failure) {
-      const message =
-        failure instanceof ApiError
-          ? (failure.serverMessage ?? ADMIN_MESSAGES.badLogin)
-          : AUTH_TEXT.loginError;
-      setError(message);
-      toast({ title: message, variant: 'destructive' });
-      setPending(false);
+      fail(failure, ADMIN_MESSAGES.badLogin);
     }
   };
 

@@ -7,6 +7,7 @@ const checkAuthRoutes: FastifyPluginAsync = async (app) => {
   route(app, ENDPOINTS.checkAuth, {}, async (request) => ({
     authenticated: true as const,
     username: request.admin!.username,
+    ...(request.admin!.mustEnrol ? { enrolRequired: true as const } : {}),
   }));
 };
 

@@ -5,23 +5,17 @@ import { route } from '../../../../http/endpoint-route';
 import { HttpError } from '../../../../http/http-error';
 import { normaliseUsername } from '../../../admins-repository';
 import { verifyPassword } from '../../../passwords';
+import { startAdminSession } from '../../../sign-in';
+import { countSignInAttempt } from '../../../throttle';
 
 const WINDOW_MS = 15 * 60_000;
 
-/** '45 seconds', '2 minutes': how long to wait, for the message. */
-function waitText(ms: number): string {
-  const seconds = Math.ceil(ms / 1000);
-  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  return `${Math.ceil(seconds / 60)} minutes`;
-}
-
 /**
  * POST /api/admin/login (docs/product.md#calls): an admin signs in, and gets a new session. In the admin area
- * (admin-area.ts): its CSRF check, not its session check.
+ * (admin-area.ts): its CSRF check, not its session check. An admin with two-factor sign-in gets a
+ * session waiting for the code (login/code.ts), with no admin access yet.
  */
 const loginRoutes: FastifyPluginAsync = async (app) => {
-  const throttle = app.loginThrottle;
-
   route(
     app,
     ENDPOINTS.login,
@@ -31,32 +25,29 @@ const loginRoutes: FastifyPluginAsync = async (app) => {
       const username = normaliseUsername(request.body.username);
       const now = app.now().getTime();
       // Counted now, before the password is checked: parallel guesses are all counted.
-      const decision = await throttle.attempt(username, request.ip, now);
-      if (!decision.allowed) {
-        request.log.warn({ username, ip: request.ip }, 'admin login refused: too many failures');
-        reply.header('Retry-After', String(Math.ceil(decision.retryAfterMs / 1000)));
-        throw new HttpError(
-          429,
-          `Too many failed attempts for this account from your address. Please wait ${waitText(decision.retryAfterMs)} and try again.`,
-        );
-      }
+      await countSignInAttempt(app, request, reply, username);
       const admin = await app.admins.find(username);
       if (!(await verifyPassword(admin?.password_hash, request.body.password)) || !admin) {
         request.log.warn({ username, ip: request.ip }, 'admin login failed');
         throw new HttpError(401, ADMIN_MESSAGES.badLogin);
       }
-      await throttle.succeeded(username, request.ip);
       // A new session id at sign-in: an id planted before login is worth nothing after it.
       await request.session.regenerate();
-      request.session.set('admin', {
-        id: admin.id,
-        username: admin.username,
-        loginAt: now,
-        lastSeenAt: now,
-      });
-      await app.admins.recordLogin(admin.id, app.now());
-      request.log.info({ username, ip: request.ip }, 'admin logged in');
-      return { username: admin.username };
+      if (admin.totp_secret != null) {
+        // The throttle is not cleared: the code guesses that follow count with this password's.
+        request.session.set('pendingAdmin', {
+          id: admin.id,
+          username: admin.username,
+          passwordAt: now,
+        });
+        request.log.info({ username, ip: request.ip }, 'admin password accepted, code next');
+        return { username: admin.username, next: 'code' as const };
+      }
+      await app.loginThrottle.succeeded(username, request.ip);
+      await startAdminSession(app, request, admin, now);
+      return app.config.admin2fa === 'required'
+        ? { username: admin.username, next: 'enrol' as const }
+        : { username: admin.username };
     },
   );
 };

@@ -1,0 +1,5 @@
+import { TwoFactorSettings } from '../../features/security/components/TwoFactorSettings';
+
+export default function SecurityPage() {
+  return <TwoFactorSettings />;
+}
