@@ -17,6 +17,7 @@ const OWNERS: Record<string, string[]> = {
   processed_webhook_events: ['payments/payments-repository.ts'],
   outbox: ['mail/outbox.ts'],
   job_alerts: ['alerts/alerts-repository.ts'],
+  alert_subscribe_locks: ['alerts/alerts-repository.ts'],
   admins: ['admins/admins-repository.ts'],
   admin_recovery_codes: ['admins/admins-repository.ts'],
   sessions: ['admins/session-store.ts'],
