@@ -269,10 +269,10 @@ describe(`a promote or rollback of a server-rendered app, on ${testDatabase}`, (
       // The switch is seen as remotes.json is written (or at the latest at the next page), and
       // the new versions load at once; the test waits for them, a visitor need not.
       await renderer.warm();
-      const res = await t.app.inject('/?after=switch');
+      const res = await t.app.inject('/?q=editor');
       // Drawn by a thread that never loaded board 2 (its module-level list has only 10).
       expect(rootOf(res.body)).toBe(
-        '<main data-url="/?after=switch"><p>board 10 from-the-shell: 1 jobs; loaded 10</p></main>',
+        '<main data-url="/?q=editor"><p>board 10 from-the-shell: 1 jobs; loaded 10</p></main>',
       );
       const closed = await oldPool;
       expect(closed.threadIds.length).toBeGreaterThan(0);

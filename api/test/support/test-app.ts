@@ -55,6 +55,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     SEED_DEMO: 'false',
     // No background e-mail loop: tests send with app.mailer.flush() when they mean to.
     MAIL_POLL_SECONDS: '0',
+    // One message at a time: tests read what the SMTP peer received in the order it was queued
+    // (mail.test.ts sets a pool of its own to show messages sent side by side).
+    SMTP_MAX_CONNECTIONS: '1',
     // No job-alert digest scheduler: tests run digests with app.alertDigests.run() when they mean to.
     ALERT_DIGEST_INTERVAL_MINUTES: '0',
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
