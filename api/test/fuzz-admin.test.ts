@@ -372,3 +372,47 @@ describe(`the other admin inputs under arbitrary input on ${testDatabase}`, () =
     );
   });
 });
+
+// Last in the file: wrong codes and passwords fill the sign-in throttle of this admin (429s are
+// an answer too), which the other inputs above must not meet.
+describe(`the two-factor sign-in inputs under arbitrary input on ${testDatabase}`, () => {
+  it('every two-factor route, and the code step of sign-in, with any JSON body', async () => {
+    const routes = [
+      ['GET', '/api/admin/two-factor'],
+      ['POST', '/api/admin/two-factor/setup'],
+      ['POST', '/api/admin/two-factor/enable'],
+      ['POST', '/api/admin/two-factor/disable'],
+      ['POST', '/api/admin/two-factor/recovery-codes'],
+      ['POST', '/api/admin/login/code'],
+    ] as const;
+    const codeLike = fc.oneof(
+      fuzzText,
+      fc.stringMatching(/^\d{6}$/),
+      fc.stringMatching(/^[A-Z0-9]{4}(-[A-Z0-9]{4}){3}$/),
+    );
+    const body = fc.oneof(
+      fuzzValue,
+      fc.record({ code: codeLike }),
+      fc.record({ password: fuzzText }),
+      fc.record({ code: codeLike, password: fuzzText }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...routes),
+        fc.option(body, { freq: 4 }),
+        async ([method, url], payload) => {
+          await expectHandled({
+            method,
+            url,
+            ...(method === 'GET' || payload === null
+              ? {}
+              : { payload: JSON.stringify(payload) ?? 'null' }),
+            headers: { 'content-type': 'application/json' },
+          });
+        },
+      ),
+      { numRuns: RUNS },
+    );
+    expect(await invalidRows(t.db)).toEqual([]);
+  });
+});
