@@ -282,4 +282,35 @@ export class AlertsService {
     const oldest = await this.alerts.oldestDueDigest(this.db, now);
     return oldest === null ? 0 : Math.max(0, now.getTime() - oldest);
   }
+
+  /**
+   * Retention: delete the alerts never confirmed that were asked for before `before`, at most
+   * `batch` per statement until none is left; how many went.
+   */
+  async deleteUnconfirmedBefore(before: Date, batch: number, keep: () => Promise<boolean>) {
+    let deleted = 0;
+    for (;;) {
+      const n = await this.alerts.deletePendingBefore(this.db, before.getTime(), batch);
+      deleted += n;
+      if (n < batch || !(await keep())) return deleted;
+    }
+  }
+
+  /**
+   * Retention: delete the address locks (alert_subscribe_locks) of addresses that have no alert
+   * left, untouched since `before` (a lock a subscription takes is written again); how many went.
+   * The board's own row (its daily cap) stays.
+   */
+  async deleteIdleLocks(before: Date, batch: number, keep: () => Promise<boolean>) {
+    const withAlerts = await this.alerts.lockKeysWithAlerts(this.db);
+    let deleted = 0;
+    let afterKey = '';
+    for (;;) {
+      const keys = await this.alerts.idleLocks(this.db, before.getTime(), afterKey, batch);
+      afterKey = keys.at(-1) ?? afterKey;
+      const orphans = keys.filter((key) => !withAlerts.has(key));
+      deleted += await this.alerts.deleteLocks(this.db, orphans, before.getTime());
+      if (keys.length < batch || !(await keep())) return deleted;
+    }
+  }
 }
