@@ -137,9 +137,9 @@ describe(`retention on ${testDatabase}`, () => {
       { lock_key: lockKey('recent@example.org'), taken_at: now - HOUR },
       { lock_key: GLOBAL_LOCK, taken_at: now - 90 * DAY },
     ]);
-    await t.db('job_alerts').insert(
-      alertRow('old-unconfirmed@example.org', { created_at: now - 49 * HOUR }),
-    );
+    await t
+      .db('job_alerts')
+      .insert(alertRow('old-unconfirmed@example.org', { created_at: now - 49 * HOUR }));
     const report = await t.app.retention.run();
     expect(report).toMatchObject({ unconfirmedAlerts: 1, alertLocks: 2 });
     expect((await t.db('alert_subscribe_locks').pluck('lock_key')).sort()).toEqual(
@@ -148,13 +148,15 @@ describe(`retention on ${testDatabase}`, () => {
   });
 
   it('empties the bodies of e-mails sent over 30 days ago and keeps their rows', async () => {
-    await t.db('outbox').insert([
-      message({ subject: 'old', sent_at: now - 30 * DAY - 1 }),
-      message({ subject: 'edge', sent_at: now - 30 * DAY }),
-      message({ subject: 'young', sent_at: now - 30 * DAY + 1 }),
-      message({ subject: 'failed', status: 'failed', sent_at: null, last_error: 'refused' }),
-      message({ subject: 'pending', status: 'pending', sent_at: null }),
-    ]);
+    await t
+      .db('outbox')
+      .insert([
+        message({ subject: 'old', sent_at: now - 30 * DAY - 1 }),
+        message({ subject: 'edge', sent_at: now - 30 * DAY }),
+        message({ subject: 'young', sent_at: now - 30 * DAY + 1 }),
+        message({ subject: 'failed', status: 'failed', sent_at: null, last_error: 'refused' }),
+        message({ subject: 'pending', status: 'pending', sent_at: null }),
+      ]);
     expect((await t.app.retention.run()).emailBodies).toBe(1);
     const rows = await t.db('outbox').orderBy('id');
     expect(rows.map((row) => [row.subject, row.text_body === ''])).toEqual([
@@ -231,7 +233,11 @@ describe(`retention on ${testDatabase}`, () => {
     ]);
     const events = await t.db('submission_events').where({ submission_id: old });
     expect(events).toEqual([
-      expect.objectContaining({ actor: 'system', to_status: 'rejected', note: CONTACT_REMOVED_NOTE }),
+      expect.objectContaining({
+        actor: 'system',
+        to_status: 'rejected',
+        note: CONTACT_REMOVED_NOTE,
+      }),
     ]);
     // Blanked once: a later run finds nothing more.
     expect((await t.app.retention.run()).rejectedContacts).toBe(0);

@@ -275,7 +275,9 @@ export class AlertsRepository {
   /** Delete every alert of an address, and its lock; how many alerts went. */
   async deleteAllForEmail(db: Db, key: string): Promise<number> {
     const deleted = await db('job_alerts').where({ email_key: key }).del();
-    await db('alert_subscribe_locks').where({ lock_key: lockKeyOf(key) }).del();
+    await db('alert_subscribe_locks')
+      .where({ lock_key: lockKeyOf(key) })
+      .del();
     return deleted;
   }
 }

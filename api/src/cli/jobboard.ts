@@ -106,7 +106,7 @@ export function jobboardProgram(outcome: Outcome = { code: 0 }): Command {
     .description('Data kept only as long as needed.')
     .command('run')
     .description(
-      'Remove what is past its period now: unconfirmed alerts, sent e-mail bodies, rejected submissions\' contacts.',
+      "Remove what is past its period now: unconfirmed alerts, sent e-mail bodies, rejected submissions' contacts.",
     )
     .action(printing(retentionRun));
 

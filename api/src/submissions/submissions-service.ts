@@ -207,11 +207,7 @@ export class SubmissionsService {
     let blanked = 0;
     for (;;) {
       const n = await this.db.transaction(async (trx) => {
-        const rows = await this.submissions.rejectedWithContactBefore(
-          trx,
-          before.getTime(),
-          batch,
-        );
+        const rows = await this.submissions.rejectedWithContactBefore(trx, before.getTime(), batch);
         const ids = rows.map((row) => row.id);
         await this.submissions.blankContacts(trx, ids, now.getTime());
         await this.outbox.forgetSubmissionRecipients(
