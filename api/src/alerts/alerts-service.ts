@@ -4,7 +4,9 @@ import {
   ALERT_MESSAGES,
   describeSearch,
   normaliseAlertSearch,
+  type AlertDataExport,
   type AlertFrequency,
+  type AlertRecord,
   type KnownSearchLabels,
   type AlertSubscription,
   type AlertView,
@@ -35,6 +37,23 @@ export const searchUrl = (publicUrl: string, search: string): string => `${publi
  */
 export const alertDescription = (search: string, known: KnownSearchLabels): string =>
   describeSearch(filterFromQueryString(search), known);
+
+const isoOrNull = (at: number | null) => (at === null ? null : new Date(at).toISOString());
+
+/** An alert as a data export holds it: what is stored about it, but its link tokens. */
+export function alertRecord(row: AlertRow, known: KnownSearchLabels): AlertRecord {
+  return {
+    email: row.email,
+    search: row.search,
+    description: alertDescription(row.search, known),
+    frequency: row.frequency,
+    status: row.status,
+    createdAt: new Date(row.created_at).toISOString(),
+    confirmedAt: isoOrNull(row.confirmed_at),
+    unsubscribedAt: isoOrNull(row.unsubscribed_at),
+    lastDigestAt: isoOrNull(row.last_digest_at),
+  };
+}
 
 export function alertView(row: AlertRow, known: KnownSearchLabels): AlertView {
   return {
@@ -258,6 +277,36 @@ export class AlertsService {
       unsubscribed_at: now.getTime(),
     });
     if (!removed) throw new NotFound(ALERT_MESSAGES.memberAlertNotFound);
+  }
+
+  // ---- Download and delete your data (docs/product.md#privacy) ---------------------------------
+
+  /** Every alert of an address, in any state, as a data export holds it. */
+  async recordsForEmail(email: string): Promise<AlertRecord[]> {
+    const rows = await this.alerts.allForEmail(this.db, emailKey(email));
+    const known = await this.jobs.searchLabels(this.clock());
+    return rows.map((row) => alertRecord(row, known));
+  }
+
+  /** Delete every alert of an address (any state) and its lock; how many alerts went. */
+  deleteForEmail(email: string): Promise<number> {
+    return this.db.transaction((trx) => this.alerts.deleteAllForEmail(trx, emailKey(email)));
+  }
+
+  /** 'Download my data' from an alert's link: every alert of its address. */
+  async exportByToken(token: string, now: Date): Promise<AlertDataExport> {
+    const row = await this.byManageToken(token);
+    return {
+      exportedAt: now.toISOString(),
+      email: row.email,
+      alerts: await this.recordsForEmail(row.email_key),
+    };
+  }
+
+  /** 'Delete my data' from an alert's link: every alert of its address; how many went. */
+  async deleteByToken(token: string): Promise<number> {
+    const row = await this.byManageToken(token);
+    return this.deleteForEmail(row.email_key);
   }
 
   /**
