@@ -43,11 +43,11 @@ const memberExport: MemberDataExport = {
 let saved: { name: string; blob: Blob }[];
 beforeEach(() => {
   saved = [];
-  let link: HTMLAnchorElement | null = null;
+  const names: string[] = [];
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
     this: HTMLAnchorElement,
   ) {
-    link = this;
+    names.push(this.download);
   });
   const blobs = new Map<string, Blob>();
   URL.createObjectURL = vi.fn((blob: Blob) => {
@@ -56,7 +56,7 @@ beforeEach(() => {
     return url;
   });
   URL.revokeObjectURL = vi.fn((url: string) => {
-    if (link) saved.push({ name: link.download, blob: blobs.get(url)! });
+    saved.push({ name: names.at(-1)!, blob: blobs.get(url)! });
   });
 });
 afterEach(() => {
