@@ -289,12 +289,13 @@ describe(`retention on ${testDatabase}`, () => {
     expect(await t.app.retention.run()).toMatchObject({ ran: true, unconfirmedAlerts: 1 });
   });
 
-  it('two processes started together: one runs, the other skips', async () => {
+  it('two processes started together delete each row once, and leave the lease free', async () => {
     await t.db('job_alerts').insert(alertRow('old@example.org', { created_at: now - 3 * DAY }));
+    // Whether the second finds the lease taken or comes after the first is over depends on timing
+    // (the refusal itself is the test above); either way the work is done once.
     const reports = await Promise.all([t.app.retention.run(), other.app.retention.run()]);
-    expect(reports.map((report) => report.ran).sort()).toEqual([false, true]);
+    expect(reports.some((report) => report.ran)).toBe(true);
     expect(reports.reduce((sum, report) => sum + report.unconfirmedAlerts, 0)).toBe(1);
-    // The lease is free again once the run is over.
     expect((await other.app.retention.run()).ran).toBe(true);
   });
 
