@@ -100,6 +100,19 @@ export interface Config {
    * with 'try again tomorrow'. Bounds what anyone can make the board's domain send.
    */
   alertConfirmationsPerDay: number;
+  /**
+   * How long data is kept before the retention run removes it (retention/retention.ts):
+   * RETAIN_UNCONFIRMED_ALERTS_HOURS (unconfirmed job alerts), RETAIN_SENT_EMAIL_BODIES_DAYS (the
+   * body of a sent e-mail; its row stays) and RETAIN_REJECTED_CONTACT_DAYS (a rejected
+   * submission's contact details; the submission stays). RETENTION_INTERVAL_MINUTES: how often a
+   * process runs it (0: never; `jobboard retention run` from cron instead).
+   */
+  retention: {
+    unconfirmedAlertsHours: number;
+    sentEmailBodiesDays: number;
+    rejectedContactDays: number;
+    intervalMinutes: number;
+  };
   /** Admin sessions end after this long without use, and after `maxHours` in any case. */
   session: { idleMinutes: number; maxHours: number };
   /** ADMIN_USERNAME / ADMIN_PASSWORD: the first admin, created on start when there is none. */
@@ -362,6 +375,12 @@ export function loadConfig(env: Env = process.env): Config {
   };
   const alertDigestIntervalMinutes = read('ALERT_DIGEST_INTERVAL_MINUTES', parseCount, 15);
   const alertConfirmationsPerDay = read('ALERT_CONFIRMATIONS_PER_DAY', parsePositive, 500);
+  const retention = {
+    unconfirmedAlertsHours: read('RETAIN_UNCONFIRMED_ALERTS_HOURS', parsePositive, 48),
+    sentEmailBodiesDays: read('RETAIN_SENT_EMAIL_BODIES_DAYS', parsePositive, 30),
+    rejectedContactDays: read('RETAIN_REJECTED_CONTACT_DAYS', parsePositive, 180),
+    intervalMinutes: read('RETENTION_INTERVAL_MINUTES', parseCount, 60),
+  };
   const session = {
     idleMinutes: read('SESSION_IDLE_MINUTES', parsePositive, 30),
     maxHours: read('SESSION_MAX_HOURS', parsePositive, 12),
@@ -464,6 +483,7 @@ export function loadConfig(env: Env = process.env): Config {
     mail,
     alertDigestIntervalMinutes,
     alertConfirmationsPerDay,
+    retention,
     session,
     firstAdmin,
     submissionRateLimit,

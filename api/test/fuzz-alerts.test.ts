@@ -80,13 +80,15 @@ describe(`job alerts under arbitrary input on ${testDatabase}`, () => {
           ['GET', '/api/alerts/:t'],
           ['PUT', '/api/alerts/:t'],
           ['POST', '/api/alerts/:t/unsubscribe'],
+          ['POST', '/api/alerts/:t/data'],
+          ['DELETE', '/api/alerts/:t/data'],
           ['POST', '/alerts/unsubscribe?token=:t'],
           ['POST', '/api/alerts'],
         ),
         async (token, body, type, [method, path]) => {
           await expectHandled(
             await t.app.inject({
-              method: method as 'GET' | 'POST' | 'PUT',
+              method: method as 'GET' | 'POST' | 'PUT' | 'DELETE',
               url: path!.replace(':t', token),
               headers: { 'content-type': type },
               ...(method === 'GET' ? {} : { payload: body }),

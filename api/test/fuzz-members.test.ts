@@ -103,6 +103,8 @@ describe(`member routes under arbitrary input on ${testDatabase}`, () => {
         for (const [method, url] of [
           ['GET', '/api/members/me'],
           ['GET', '/api/members/bookmarks'],
+          ['GET', '/api/members/data'],
+          ['DELETE', '/api/members/data'],
           ['PUT', `/api/members/bookmarks/${jobIds[0]}`],
           ['DELETE', '/api/members/session'],
         ] as const) {

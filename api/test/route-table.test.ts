@@ -43,6 +43,8 @@ const PUBLIC = [
   'GET /api/alerts/:token',
   'PUT /api/alerts/:token',
   'POST /api/alerts/:token/unsubscribe',
+  'POST /api/alerts/:token/data',
+  'DELETE /api/alerts/:token/data',
   'POST /alerts/unsubscribe',
   // A member's sign-in itself (the identity token from Ghost is its proof).
   'POST /api/members/session',
@@ -104,6 +106,8 @@ const MEMBER = [
   'DELETE /api/members/session',
   'GET /api/members/alerts',
   'DELETE /api/members/alerts/:id',
+  'GET /api/members/data',
+  'DELETE /api/members/data',
 ];
 /** What crawlers and feed readers poll (discovery/routes); :file is a sitemap index's file. */
 const DISCOVERY = [

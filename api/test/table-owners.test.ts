@@ -27,6 +27,7 @@ const OWNERS: Record<string, string[]> = {
   company_audit: ['jobs/'],
   sync_runs: ['sync/sync-repository.ts'],
   sync_lease: ['sync/sync-repository.ts'],
+  retention_lease: ['retention/retention-repository.ts'],
   deleted_synced_jobs: ['jobs/'],
   // The jobs domain: its repository, its search and search index, its change counter and cache.
   ...Object.fromEntries(

@@ -57,6 +57,29 @@ export const ALERT_MESSAGES = {
   /** A signed-in member's removal of an alert that is not (or no longer) theirs to remove. */
   memberAlertNotFound: 'Alert not found',
   memberAlertRemoved: 'Alert removed: it will send you nothing more.',
+  /** The answer of 'Delete my data' from an alert's link: every alert of the address is gone. */
+  dataDeleted: (count: number) =>
+    `Your data is deleted: ${count} job alert${count === 1 ? '' : 's'} of this address removed. We will send you nothing more.`,
+} as const;
+
+/**
+ * The texts of 'Download my data' and 'Delete my data' (an alert's manage page, the bookmarks
+ * page): the buttons, what they do, the confirmation asked before deleting. Both pages use them.
+ */
+export const DATA_RIGHTS_TEXTS = {
+  heading: 'Your data',
+  alertIntro:
+    'Download everything this board keeps about this e-mail address (its job alerts) as a JSON file, or delete it all.',
+  memberIntro:
+    'Download everything this board keeps about you (your member record, your bookmarks and the job alerts of your e-mail address) as a JSON file, or delete it all.',
+  download: 'Download my data',
+  delete: 'Delete my data',
+  confirmDelete: 'Delete everything? This cannot be undone.',
+  confirm: 'Yes, delete it',
+  cancel: 'Keep it',
+  downloaded: 'Your data has been downloaded.',
+  failed: 'That did not work. Please try again.',
+  fileName: (day: string) => `my-job-board-data-${day}.json`,
 } as const;
 
 /** What the board's 'Get these jobs by e-mail' form sends (`POST /api/alerts`). */
@@ -103,6 +126,29 @@ export const AlertView = object({
   confirmedAt: nullable(string()),
 });
 export type AlertView = Infer<typeof AlertView>;
+
+/** One alert as a data export holds it: everything stored about it but its link tokens. */
+export const AlertRecord = object({
+  email: string(),
+  search: string(),
+  description: string(),
+  frequency: enums(ALERT_FREQUENCIES.map((f) => f.value)),
+  status: enums(['pending', 'confirmed', 'unsubscribed']),
+  /** ISO 8601; confirmedAt, unsubscribedAt and lastDigestAt null when it has not happened. */
+  createdAt: string(),
+  confirmedAt: nullable(string()),
+  unsubscribedAt: nullable(string()),
+  lastDigestAt: nullable(string()),
+});
+export type AlertRecord = Infer<typeof AlertRecord>;
+
+/** 'Download my data' from an alert's link: every alert of its address (any state). */
+export const AlertDataExport = object({
+  exportedAt: string(),
+  email: string(),
+  alerts: array(AlertRecord),
+});
+export type AlertDataExport = Infer<typeof AlertDataExport>;
 
 /**
  * An alert of the signed-in member's address, on /bookmarks (`id` names it for removal). Alerts

@@ -47,6 +47,7 @@ import {
 import {
   ALERT_LIMITS,
   ALERT_MESSAGES,
+  AlertDataExport,
   AlertSubscription,
   AlertTokenParams,
   AlertUnsubscribeQuery,
@@ -72,6 +73,7 @@ import {
   MAX_MEMBER_BOOKMARKS,
   Member,
   MemberBookmarks,
+  MemberDataExport,
   MemberSignIn,
   MemberSignedIn,
 } from './members';
@@ -233,6 +235,26 @@ export const unsubscribeAlert = {
   response: AlertView,
 } as const satisfies Endpoint;
 /**
+ * 'Download my data' from an alert's manage page: every alert of the link's address. A POST (the
+ * page's button), so a mail scanner or a proxy that opens a link is handed nothing.
+ */
+export const alertDataExport = {
+  method: 'POST',
+  path: '/api/alerts/:token/data',
+  summary:
+    "Every job alert of the link's address as JSON (the manage page's 'Download my data'; a POST, never a GET).",
+  ...alertToken,
+  response: AlertDataExport,
+} as const satisfies Endpoint;
+export const alertDataDelete = {
+  method: 'DELETE',
+  path: '/api/alerts/:token/data',
+  summary:
+    "Delete every job alert of the link's address, in any state (the manage page's 'Delete my data'); the link stops working.",
+  ...alertToken,
+  response: Message,
+} as const satisfies Endpoint;
+/**
  * The `List-Unsubscribe` URL of every alert e-mail: the unsubscribe page's own address, where a
  * GET shows the page and a mail client's POST (`List-Unsubscribe=One-Click`, RFC 8058, a form
  * body that is not read) unsubscribes at once.
@@ -285,6 +307,20 @@ export const removeMemberBookmark = {
   path: '/api/members/bookmarks/:id',
   summary: 'Remove a bookmark of the member (idempotent).',
   ...jobId,
+  response: Message,
+} as const satisfies Endpoint;
+export const memberDataExport = {
+  method: 'GET',
+  path: '/api/members/data',
+  summary:
+    "'Download my data': the member's record, bookmarks and the job alerts of their e-mail address, as JSON.",
+  response: MemberDataExport,
+} as const satisfies Endpoint;
+export const memberDataDelete = {
+  method: 'DELETE',
+  path: '/api/members/data',
+  summary:
+    "'Delete my data': the member's record, sessions, bookmarks and the job alerts of their e-mail address; signs them out.",
   response: Message,
 } as const satisfies Endpoint;
 /** The alerts (issue 17) sent to the signed-in member's address, which they may remove. */

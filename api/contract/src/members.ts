@@ -1,4 +1,5 @@
 import { array, define, nullable, object, optional, size, string, type Infer } from 'superstruct';
+import { AlertRecord } from './alerts';
 import { RecordId } from './job';
 
 /**
@@ -28,6 +29,9 @@ export const MEMBER_MESSAGES = {
   signedOut: 'You have been signed out.',
   bookmarkSaved: 'Bookmark saved.',
   bookmarkRemoved: 'Bookmark removed.',
+  /** The answer of 'Delete my data': the member, their sessions, bookmarks and alerts are gone. */
+  dataDeleted:
+    'Your data is deleted: your member record, your bookmarks and the job alerts of your e-mail address. You are signed out.',
 } as const;
 
 /** A token as it may arrive; its signature and claims are checked by the API, not here. */
@@ -63,3 +67,20 @@ export type MemberBookmarks = Infer<typeof MemberBookmarks>;
 /** The answer of a sign-in: the member and their bookmarks after the merge. */
 export const MemberSignedIn = object({ member: Member, bookmarks: MemberBookmarks });
 export type MemberSignedIn = Infer<typeof MemberSignedIn>;
+
+/**
+ * 'Download my data' of a signed-in member: their member record, bookmarks (job ids, oldest
+ * first, with when each was saved) and the job alerts of their e-mail address, in any state.
+ */
+export const MemberDataExport = object({
+  exportedAt: string(),
+  member: object({
+    email: string(),
+    name: nullable(string()),
+    createdAt: string(),
+    lastSeenAt: string(),
+  }),
+  bookmarks: array(object({ jobId: string(), savedAt: string() })),
+  alerts: array(AlertRecord),
+});
+export type MemberDataExport = Infer<typeof MemberDataExport>;

@@ -32,6 +32,9 @@ export const GLOBAL_LOCK = 'all-addresses';
 /** The key one address's alerts are found by, however it was typed. */
 export const emailKey = (email: string): string => email.trim().toLowerCase();
 
+/** The lock row of one address: its key's SHA-256 (so any address fits the column). */
+const lockKeyOf = (key: string): string => createHash('sha256').update(key).digest('hex');
+
 /** bigint columns come back as strings from some drivers: numbers here. */
 function fromDb(row: AlertRow | undefined): AlertRow | undefined {
   if (!row) return undefined;
@@ -63,7 +66,7 @@ export class AlertsRepository {
    * transaction waits, then sees what the first committed); SQLite has one writer anyway.
    */
   async lock(trx: Db, key: string, now: Date): Promise<void> {
-    const lockKey = key === GLOBAL_LOCK ? key : createHash('sha256').update(key).digest('hex');
+    const lockKey = key === GLOBAL_LOCK ? key : lockKeyOf(key);
     await trx('alert_subscribe_locks')
       .insert({ lock_key: lockKey, taken_at: now.getTime() })
       .onConflict('lock_key')
@@ -209,5 +212,72 @@ export class AlertsRepository {
         next_digest_at: retryAt,
         digest_failures: db.raw('digest_failures + 1'),
       });
+  }
+
+  /**
+   * Delete at most `limit` alerts still pending (never confirmed) that were asked for before
+   * `before` (epoch ms); how many went. The retention run calls it until fewer than `limit` go.
+   */
+  async deletePendingBefore(db: Db, before: number, limit: number): Promise<number> {
+    return db('job_alerts')
+      .whereIn(
+        'id',
+        db('job_alerts')
+          .select('id')
+          .where('status', 'pending')
+          .andWhere('created_at', '<', before)
+          .orderBy('id')
+          .limit(limit),
+      )
+      .del();
+  }
+
+  /** Every address that has an alert (in any state), as its lock key (what `lock` writes). */
+  async lockKeysWithAlerts(db: Db): Promise<Set<string>> {
+    const rows: { email_key: string }[] = await db('job_alerts').distinct('email_key');
+    return new Set(rows.map((row) => lockKeyOf(row.email_key)));
+  }
+
+  /**
+   * Of the address locks last taken before `before` and after `afterKey` (in key order), at most
+   * `limit`: the retention run reads them a batch at a time. GLOBAL_LOCK is never among them.
+   */
+  async idleLocks(db: Db, before: number, afterKey: string, limit: number): Promise<string[]> {
+    const rows: { lock_key: string }[] = await db('alert_subscribe_locks')
+      .where('taken_at', '<', before)
+      .andWhere('lock_key', '>', afterKey)
+      .andWhereNot('lock_key', GLOBAL_LOCK)
+      .orderBy('lock_key')
+      .limit(limit)
+      .select('lock_key');
+    return rows.map((row) => row.lock_key);
+  }
+
+  /**
+   * Delete these address locks, each only while it is still idle (not taken since `before`: a
+   * subscription that took it meanwhile keeps it); how many went.
+   */
+  async deleteLocks(db: Db, keys: string[], before: number): Promise<number> {
+    if (!keys.length) return 0;
+    return db('alert_subscribe_locks')
+      .whereIn('lock_key', keys)
+      .andWhere('taken_at', '<', before)
+      .andWhereNot('lock_key', GLOBAL_LOCK)
+      .del();
+  }
+
+  /** Every alert of an address (any state), oldest first: what a subscriber's data export holds. */
+  async allForEmail(db: Db, key: string): Promise<AlertRow[]> {
+    const rows = await db<AlertRow>('job_alerts').where({ email_key: key }).orderBy('id');
+    return rows.map((row) => fromDb(row)!);
+  }
+
+  /** Delete every alert of an address, and its lock; how many alerts went. */
+  async deleteAllForEmail(db: Db, key: string): Promise<number> {
+    const deleted = await db('job_alerts').where({ email_key: key }).del();
+    await db('alert_subscribe_locks')
+      .where({ lock_key: lockKeyOf(key) })
+      .del();
+    return deleted;
   }
 }

@@ -4,7 +4,9 @@ import {
   ALERT_MESSAGES,
   describeSearch,
   normaliseAlertSearch,
+  type AlertDataExport,
   type AlertFrequency,
+  type AlertRecord,
   type KnownSearchLabels,
   type AlertSubscription,
   type AlertView,
@@ -35,6 +37,23 @@ export const searchUrl = (publicUrl: string, search: string): string => `${publi
  */
 export const alertDescription = (search: string, known: KnownSearchLabels): string =>
   describeSearch(filterFromQueryString(search), known);
+
+const isoOrNull = (at: number | null) => (at === null ? null : new Date(at).toISOString());
+
+/** An alert as a data export holds it: what is stored about it, but its link tokens. */
+export function alertRecord(row: AlertRow, known: KnownSearchLabels): AlertRecord {
+  return {
+    email: row.email,
+    search: row.search,
+    description: alertDescription(row.search, known),
+    frequency: row.frequency,
+    status: row.status,
+    createdAt: new Date(row.created_at).toISOString(),
+    confirmedAt: isoOrNull(row.confirmed_at),
+    unsubscribedAt: isoOrNull(row.unsubscribed_at),
+    lastDigestAt: isoOrNull(row.last_digest_at),
+  };
+}
 
 export function alertView(row: AlertRow, known: KnownSearchLabels): AlertView {
   return {
@@ -260,6 +279,36 @@ export class AlertsService {
     if (!removed) throw new NotFound(ALERT_MESSAGES.memberAlertNotFound);
   }
 
+  // ---- Download and delete your data (docs/product.md#privacy) ---------------------------------
+
+  /** Every alert of an address, in any state, as a data export holds it. */
+  async recordsForEmail(email: string): Promise<AlertRecord[]> {
+    const rows = await this.alerts.allForEmail(this.db, emailKey(email));
+    const known = await this.jobs.searchLabels(this.clock());
+    return rows.map((row) => alertRecord(row, known));
+  }
+
+  /** Delete every alert of an address (any state) and its lock; how many alerts went. */
+  deleteForEmail(email: string): Promise<number> {
+    return this.db.transaction((trx) => this.alerts.deleteAllForEmail(trx, emailKey(email)));
+  }
+
+  /** 'Download my data' from an alert's link: every alert of its address. */
+  async exportByToken(token: string, now: Date): Promise<AlertDataExport> {
+    const row = await this.byManageToken(token);
+    return {
+      exportedAt: now.toISOString(),
+      email: row.email,
+      alerts: await this.recordsForEmail(row.email_key),
+    };
+  }
+
+  /** 'Delete my data' from an alert's link: every alert of its address; how many went. */
+  async deleteByToken(token: string): Promise<number> {
+    const row = await this.byManageToken(token);
+    return this.deleteForEmail(row.email_key);
+  }
+
   /**
    * Of these alerts (by the manage token of their e-mails' links), those that send nothing any
    * more (unsubscribed, or gone): the admin's 'Resend' of their e-mails is refused.
@@ -281,5 +330,36 @@ export class AlertsService {
   async digestLagMs(now: Date): Promise<number> {
     const oldest = await this.alerts.oldestDueDigest(this.db, now);
     return oldest === null ? 0 : Math.max(0, now.getTime() - oldest);
+  }
+
+  /**
+   * Retention: delete the alerts never confirmed that were asked for before `before`, at most
+   * `batch` per statement until none is left; how many went.
+   */
+  async deleteUnconfirmedBefore(before: Date, batch: number, keep: () => Promise<boolean>) {
+    let deleted = 0;
+    for (;;) {
+      const n = await this.alerts.deletePendingBefore(this.db, before.getTime(), batch);
+      deleted += n;
+      if (n < batch || !(await keep())) return deleted;
+    }
+  }
+
+  /**
+   * Retention: delete the address locks (alert_subscribe_locks) of addresses that have no alert
+   * left, untouched since `before` (a lock a subscription takes is written again); how many went.
+   * The board's own row (its daily cap) stays.
+   */
+  async deleteIdleLocks(before: Date, batch: number, keep: () => Promise<boolean>) {
+    const withAlerts = await this.alerts.lockKeysWithAlerts(this.db);
+    let deleted = 0;
+    let afterKey = '';
+    for (;;) {
+      const keys = await this.alerts.idleLocks(this.db, before.getTime(), afterKey, batch);
+      afterKey = keys.at(-1) ?? afterKey;
+      const orphans = keys.filter((key) => !withAlerts.has(key));
+      deleted += await this.alerts.deleteLocks(this.db, orphans, before.getTime());
+      if (keys.length < batch || !(await keep())) return deleted;
+    }
   }
 }

@@ -135,6 +135,37 @@ export async function alertsSend(force: boolean): Promise<string[]> {
 }
 
 /**
+ * One retention run (`jobboard retention run`): what is kept past its period is removed, and the
+ * counts printed. Safe while servers run their own schedule: one run at a time (a lease).
+ */
+export async function retentionRun(): Promise<string[]> {
+  const config = loadConfig();
+  // One run, no background loops: this command removes, then stops.
+  config.alertDigestIntervalMinutes = 0;
+  config.mail.pollSeconds = 0;
+  config.retention.intervalMinutes = 0;
+  if (config.sync) config.sync.intervalMinutes = 0;
+  const app = await buildApp({ config });
+  try {
+    await migrateLatest(app.db);
+    await app.ready();
+    const report = await app.retention.run();
+    if (!report.ran) {
+      return ['Retention: another process is running it now; nothing done (try again later).'];
+    }
+    const { retention } = config;
+    return [
+      `Retention: ${report.unconfirmedAlerts} unconfirmed job alert(s) deleted (older than ${retention.unconfirmedAlertsHours} hours), ` +
+        `${report.alertLocks} unused alert address lock(s) deleted, ` +
+        `${report.emailBodies} sent e-mail bod(ies) emptied (older than ${retention.sentEmailBodiesDays} days), ` +
+        `${report.rejectedContacts} rejected submission contact(s) blanked (older than ${retention.rejectedContactDays} days).`,
+    ];
+  } finally {
+    await app.close();
+  }
+}
+
+/**
  * One re-sync from the configured source (AIRTABLE_* or JOB_FEED_URL), recorded as a scheduled
  * one (a cron job running this is the schedule); refused while another runs.
  */

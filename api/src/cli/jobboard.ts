@@ -16,6 +16,7 @@ import {
   adminCreate,
   adminResetTwoFactor,
   alertsSend,
+  retentionRun,
   backup,
   migrate,
   migrateDownLines,
@@ -99,6 +100,15 @@ export function jobboardProgram(outcome: Outcome = { code: 0 }): Command {
     .description('Send the digests due now, then deliver the outbox.')
     .option('--force', "every confirmed alert's new matches, due or not", false)
     .action(printing(async (options: { force: boolean }) => alertsSend(options.force)));
+
+  program
+    .command('retention')
+    .description('Data kept only as long as needed.')
+    .command('run')
+    .description(
+      "Remove what is past its period now: unconfirmed alerts, sent e-mail bodies, rejected submissions' contacts.",
+    )
+    .action(printing(retentionRun));
 
   program
     .command('sync')

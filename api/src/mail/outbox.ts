@@ -249,4 +249,47 @@ export class Outbox {
         ...(outcome.textBody !== undefined ? { text_body: outcome.textBody } : {}),
       });
   }
+
+  /**
+   * Retention: empty the bodies of at most `limit` messages sent before `before` (epoch ms); their
+   * rows stay, with recipient, subject, headers and state, for the timelines. How many were
+   * emptied (a body already empty is not counted again).
+   */
+  async emptySentBodiesBefore(before: number, limit: number): Promise<number> {
+    return this.db('outbox')
+      .whereIn(
+        'id',
+        this.db('outbox')
+          .select('id')
+          .where('status', 'sent')
+          .andWhere('sent_at', '<', before)
+          .andWhereNot('text_body', '')
+          .orderBy('id')
+          .limit(limit),
+      )
+      .update({ text_body: '' });
+  }
+
+  /**
+   * Retention of submissions' contacts: the messages about these submissions lose their bodies,
+   * and those sent to one of these addresses their recipient too (the subject and state stay in
+   * the timeline; the admins' copy keeps the admins' address). Messages still waiting to be sent
+   * are left to the sender. How many messages changed.
+   */
+  async forgetSubmissionRecipients(
+    db: Db,
+    submissionIds: number[],
+    addresses: string[],
+  ): Promise<number> {
+    if (!submissionIds.length) return 0;
+    const about = () =>
+      db('outbox').whereIn('submission_id', submissionIds).whereNot('status', 'pending');
+    const keys = [...new Set(addresses.map((a) => a.trim().toLowerCase()).filter(Boolean))];
+    if (keys.length) {
+      await about()
+        .whereRaw(`lower(to_address) IN (${keys.map(() => '?').join(', ')})`, keys)
+        .update({ to_address: '' });
+    }
+    return about().update({ text_body: '' });
+  }
 }

@@ -120,4 +120,37 @@ export class MembersRepository {
   async removeBookmark(memberId: number, jobId: number, db: Db = this.db): Promise<void> {
     await db('member_bookmarks').where({ member_id: memberId, job_id: jobId }).delete();
   }
+
+  /** A member's stored record (a data export), if they exist. */
+  async record(
+    memberId: number,
+  ): Promise<
+    { email: string; name: string | null; createdAt: number; lastSeenAt: number } | undefined
+  > {
+    const row:
+      | {
+          email: string;
+          name: string | null;
+          created_at: number | string;
+          last_seen_at: number | string;
+        }
+      | undefined = await this.db('members')
+      .where({ id: memberId })
+      .first('email', 'name', 'created_at', 'last_seen_at');
+    return (
+      row && {
+        email: row.email,
+        name: row.name,
+        createdAt: Number(row.created_at),
+        lastSeenAt: Number(row.last_seen_at),
+      }
+    );
+  }
+
+  /** Delete a member with their bookmarks and every session of theirs. */
+  async deleteMember(memberId: number, db: Db = this.db): Promise<void> {
+    await db('member_bookmarks').where({ member_id: memberId }).delete();
+    await db('member_sessions').where({ member_id: memberId }).delete();
+    await db('members').where({ id: memberId }).delete();
+  }
 }

@@ -4,7 +4,9 @@ import {
   MEMBER_MESSAGES,
   type Member,
   type MemberBookmarks,
+  type MemberDataExport,
 } from '@jobboard/contract/members';
+import type { AlertsService } from '../alerts/alerts-service';
 import { Conflict, NotFound, Unauthorized } from '../domain-errors';
 import type { Knex } from 'knex';
 import type { PublicReads } from '../jobs/public-reads';
@@ -34,6 +36,8 @@ export class MembersService {
     private readonly jobs: Pick<PublicReads, 'visibleIds'>,
     /** null when GHOST_URL is not set (member sign-in is off). */
     private readonly ghostTokens: GhostTokenVerifier | null,
+    /** The job alerts of a member's address: in their data export, and deleted with them. */
+    private readonly alerts: Pick<AlertsService, 'recordsForEmail' | 'deleteForEmail'>,
   ) {}
 
   /**
@@ -116,5 +120,38 @@ export class MembersService {
   /** Sweep ended sessions and expired sign-in tokens (both are refused on sight anyway). */
   async purge(now: Date): Promise<void> {
     await Promise.all([this.members.purgeExpiredSessions(now), this.members.purgeSpentTokens(now)]);
+  }
+
+  /**
+   * 'Download my data': the member's record, bookmarks (oldest first, with when each was saved)
+   * and the job alerts of their address in any state; nobody else's.
+   */
+  async exportData(member: MemberRow, now: Date): Promise<MemberDataExport> {
+    const record = await this.members.record(member.id);
+    if (!record) throw new Unauthorized(MEMBER_MESSAGES.sessionEnded);
+    const iso = (at: number) => new Date(at).toISOString();
+    return {
+      exportedAt: now.toISOString(),
+      member: {
+        email: record.email,
+        name: record.name,
+        createdAt: iso(record.createdAt),
+        lastSeenAt: iso(record.lastSeenAt),
+      },
+      bookmarks: (await this.members.bookmarks(member.id)).map((b) => ({
+        jobId: String(b.jobId),
+        savedAt: iso(b.createdAt),
+      })),
+      alerts: await this.alerts.recordsForEmail(record.email),
+    };
+  }
+
+  /**
+   * 'Delete my data': the job alerts of the member's address, then the member with their
+   * bookmarks and every session (on every device). A later sign-in starts a new, empty member.
+   */
+  async deleteData(member: MemberRow): Promise<void> {
+    await this.alerts.deleteForEmail(member.email);
+    await this.db.transaction((trx) => this.members.deleteMember(member.id, trx));
   }
 }

@@ -24,6 +24,7 @@ export default fp(
       new MembersRepository(app.db),
       app.publicReads,
       ghost ? new GhostTokenVerifier(ghost.url, ghost.timeoutSeconds * 1000) : null,
+      app.alerts,
     );
     app.decorate('members', members);
 
@@ -37,5 +38,5 @@ export default fp(
     purge.unref();
     app.addHook('onClose', async () => clearInterval(purge));
   },
-  { name: 'members', dependencies: ['config', 'db', 'schema', 'jobs'] },
+  { name: 'members', dependencies: ['config', 'db', 'schema', 'jobs', 'alerts'] },
 );

@@ -16,6 +16,7 @@ export interface MetricSources {
   outboxBacklog(): Promise<{ pending: number; failed: number; oldestPendingAt: number | null }>;
   digestLagMs(): Promise<number>;
   lastSyncSucceededAt(): Promise<number | null>;
+  lastRetentionRunAt(): Promise<number | null>;
   clientErrorCounts(): ClientErrorCount[];
   renderStats(): ServerRenderStats;
   /** The Knex instances whose pools are reported, by name ('main', 'read'). */
@@ -103,6 +104,16 @@ export function createMetrics(sources: MetricSources): Metrics {
     registers: [registry],
     async collect() {
       const at = await read('last sync', () => sources.lastSyncSucceededAt());
+      this.set(at === null ? 0 : seconds(at));
+    },
+  });
+
+  new Gauge({
+    name: 'jobboard_retention_last_run_timestamp_seconds',
+    help: 'When the last retention run (data past its period removed) went through (Unix time; 0 when none has).',
+    registers: [registry],
+    async collect() {
+      const at = await read('last retention run', () => sources.lastRetentionRunAt());
       this.set(at === null ? 0 : seconds(at));
     },
   });

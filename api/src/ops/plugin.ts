@@ -32,6 +32,7 @@ export default fp(
       outboxBacklog: () => app.outbox.backlog(),
       digestLagMs: () => app.alerts.digestLagMs(app.now()),
       lastSyncSucceededAt: () => app.syncRuns.lastSucceededAt(app.db),
+      lastRetentionRunAt: () => app.retention.lastFinishedAt(),
       clientErrorCounts: () => app.clientErrors.counts(),
       renderStats: () => app.sitePages.renderer.stats(),
       pools: app.readDb === app.db ? { main: app.db } : { main: app.db, read: app.readDb },
@@ -96,7 +97,7 @@ export default fp(
   },
   {
     name: 'ops',
-    dependencies: ['config', 'db', 'mail', 'alerts', 'sync', 'client-errors', 'site'],
+    dependencies: ['config', 'db', 'mail', 'alerts', 'sync', 'retention', 'client-errors', 'site'],
   },
 );
 

@@ -6,6 +6,14 @@ import { chunks } from '../db/chunks';
 import type { ReviewRow, StoredEvent, SubmissionChange, SubmissionEvent } from './submission-row';
 
 /**
+ * What a rejected submission loses after RETAIN_REJECTED_CONTACT_DAYS: the fields that name or
+ * reach a person. Its job details, review notes and history stay for the record; so do the
+ * subjects and states of its e-mails, whose bodies, and the contact's address as their
+ * recipient, are emptied (mail/outbox.ts).
+ */
+export const SUBMISSION_CONTACT_FIELDS = ['contact_name', 'contact_email'] as const;
+
+/**
  * The `submissions` and `submission_events` tables: the only code that reads or writes them.
  * Each method runs on the `db` it is given (the pool, or the caller's transaction).
  */
@@ -122,5 +130,37 @@ export class SubmissionsRepository {
       .where({ submission_id: submissionId })
       .max({ id: 'id' });
     return Number(latest?.id ?? 0);
+  }
+
+  /**
+   * Rejected submissions, rejected before `before` (epoch ms), whose contact details are still
+   * kept: at most `limit`, oldest first, locked on PostgreSQL until the transaction ends.
+   */
+  async rejectedWithContactBefore(
+    db: Db,
+    before: number,
+    limit: number,
+  ): Promise<{ id: number; contact_email: string }[]> {
+    const query = db('submissions')
+      .where('status', 'rejected')
+      .andWhere('status_changed_at', '<', before)
+      .andWhere((q) => q.whereNot('contact_email', '').orWhereNot('contact_name', ''))
+      .orderBy('id')
+      .limit(limit)
+      .select('id', 'contact_email');
+    if (this.dialect === 'postgres') query.forUpdate();
+    const rows: { id: number | string; contact_email: string }[] = await query;
+    return rows.map((row) => ({ id: Number(row.id), contact_email: row.contact_email }));
+  }
+
+  /** Blank the contact details (SUBMISSION_CONTACT_FIELDS) of these submissions. */
+  async blankContacts(db: Db, ids: number[], now: number): Promise<void> {
+    if (!ids.length) return;
+    await db('submissions')
+      .whereIn('id', ids)
+      .update({
+        ...Object.fromEntries(SUBMISSION_CONTACT_FIELDS.map((field) => [field, ''])),
+        updated_at: now,
+      });
   }
 }

@@ -33,7 +33,7 @@ export class SubmissionsService {
     private readonly submissions: SubmissionsRepository,
     private readonly credits: ListingCreditsRepository,
     private readonly promoCodes: Pick<PromoCodes, 'usable'>,
-    private readonly outbox: Pick<Outbox, 'enqueue' | 'countQueued'>,
+    private readonly outbox: Pick<Outbox, 'enqueue' | 'countQueued' | 'forgetSubmissionRecipients'>,
     private readonly site: SubmissionSite,
   ) {}
 
@@ -189,7 +189,53 @@ export class SubmissionsService {
   ): Promise<void> {
     return this.credits.grant(trx, credit);
   }
+
+  // ---- Retention -------------------------------------------------------------------------------
+
+  /**
+   * Retention: blank the contact details of the submissions rejected before `before`
+   * (SUBMISSION_CONTACT_FIELDS of the repository; the submission itself is kept for the record), at most `batch` a
+   * transaction, with a line in each one's history; the e-mails about them lose the contact's
+   * address and every body. How many submissions were blanked.
+   */
+  async blankRejectedContactsBefore(
+    before: Date,
+    batch: number,
+    now: Date,
+    keep: () => Promise<boolean>,
+  ): Promise<number> {
+    let blanked = 0;
+    for (;;) {
+      const n = await this.db.transaction(async (trx) => {
+        const rows = await this.submissions.rejectedWithContactBefore(trx, before.getTime(), batch);
+        const ids = rows.map((row) => row.id);
+        await this.submissions.blankContacts(trx, ids, now.getTime());
+        await this.outbox.forgetSubmissionRecipients(
+          trx,
+          ids,
+          rows.map((row) => row.contact_email),
+        );
+        for (const id of ids) {
+          await this.submissions.recordEvent(trx, {
+            submissionId: id,
+            from: 'rejected',
+            to: 'rejected',
+            actor: 'system',
+            note: CONTACT_REMOVED_NOTE,
+            at: now,
+          });
+        }
+        return ids.length;
+      });
+      blanked += n;
+      if (n < batch || !(await keep())) return blanked;
+    }
+  }
 }
+
+/** The history line of a submission whose contact details were removed. */
+export const CONTACT_REMOVED_NOTE =
+  'Contact details removed (the retention period after rejection ended)';
 
 /** The cap that kept a submission's acknowledgement from being sent, if one did. */
 export type SkippedCap = Extract<AcknowledgementDecision, { send: false }>['cap'] | null;

@@ -3,10 +3,11 @@ import styled from 'styled-components';
 import { MemberAlerts } from '../features/alerts/components/MemberAlerts';
 import { BookmarkedJobs } from '../features/jobs/components/BookmarkedJobs';
 import { JOB_TEXT } from '../features/jobs/messages';
+import { MemberData } from '../features/privacy/components/MemberData';
 
 /**
  * /bookmarks: the jobs bookmarked in this browser or by the signed-in member (docs/product.md#routes-and-screens), and for
- * a signed-in member the job alerts of their address.
+ * a signed-in member the job alerts of their address and 'Download / Delete my data'.
  */
 export default function BookmarksPage() {
   const email = useMemberStore((s) => s.member?.email);
@@ -20,6 +21,7 @@ export default function BookmarksPage() {
         </Intro>
         <BookmarkedJobs />
         <MemberAlerts />
+        <MemberData />
       </Page>
     </RemoteRoot>
   );

@@ -1,4 +1,4 @@
-import { ALERT_LIMITS } from '@jobboard/contract/alerts';
+import { ALERT_LIMITS, ALERT_MESSAGES } from '@jobboard/contract/alerts';
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../../http/endpoint-route';
@@ -26,6 +26,13 @@ const alertsRoutes: FastifyPluginAsync = async (app) => {
   route(app, ENDPOINTS.unsubscribeAlert, {}, async (request) =>
     app.alerts.unsubscribe(request.params.token, app.now()),
   );
+  // Download and delete your data: a POST and a DELETE, so opening a link hands out nothing.
+  route(app, ENDPOINTS.alertDataExport, {}, async (request) =>
+    app.alerts.exportByToken(request.params.token, app.now()),
+  );
+  route(app, ENDPOINTS.alertDataDelete, {}, async (request) => ({
+    message: ALERT_MESSAGES.dataDeleted(await app.alerts.deleteByToken(request.params.token)),
+  }));
 };
 
 export default alertsRoutes;

@@ -1,0 +1,67 @@
+import fp from 'fastify-plugin';
+import { BackgroundRuns } from '../background-runs';
+import { RetentionRepository } from './retention-repository';
+import { runRetention, type RetentionReport } from './retention';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    retention: {
+      /** One retention run now (nothing when another process runs one: `ran` false). */
+      run(): Promise<RetentionReport>;
+      /** When a run last went through, in any process (epoch ms; null: never): the metrics. */
+      lastFinishedAt(): Promise<number | null>;
+      /** Settles once the scheduler has no run in flight: tests await it. */
+      idle(): Promise<void>;
+    };
+  }
+}
+
+/**
+ * Data kept only as long as needed (retention.ts): every RETENTION_INTERVAL_MINUTES (and at start)
+ * a process removes what is past its period; off at 0 (then `jobboard retention run` from cron).
+ * Several processes may schedule it: the lease lets one run at a time, and the others skip.
+ */
+export default fp(
+  async (app) => {
+    const lease = new RetentionRepository();
+    const run = () =>
+      runRetention({
+        db: app.db,
+        lease,
+        alerts: app.alerts,
+        outbox: app.outbox,
+        submissions: app.submissions,
+        periods: app.config.retention,
+        now: () => app.now(),
+        log: app.log,
+      });
+    const runs = new BackgroundRuns();
+    app.decorate('retention', {
+      run,
+      lastFinishedAt: () => lease.lastFinishedAt(app.db),
+      idle: () => runs.idle(),
+    });
+
+    const minutes = app.config.retention.intervalMinutes;
+    if (minutes <= 0) return;
+    let stopped = false;
+    const tick = () => {
+      if (stopped) return;
+      runs.track(
+        app
+          .schemaCurrent()
+          .then((current) => (current ? run() : null))
+          .catch((error: unknown) => app.log.error({ err: error }, 'retention run failed')),
+      );
+    };
+    const timer = setInterval(tick, minutes * 60_000);
+    timer.unref();
+    app.addHook('onReady', async () => tick());
+    app.addHook('onClose', async () => {
+      stopped = true;
+      clearInterval(timer);
+      await runs.idle();
+    });
+  },
+  { name: 'retention', dependencies: ['config', 'db', 'schema', 'alerts', 'mail', 'submissions'] },
+);

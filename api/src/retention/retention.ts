@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Knex } from 'knex';
+import type { AlertsService } from '../alerts/alerts-service';
+import type { Config } from '../config';
+import type { Outbox } from '../mail/outbox';
+import type { SubmissionsService } from '../submissions/submissions-service';
+import type { RetentionRepository } from './retention-repository';
+
+const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** Rows one statement touches at most: a run never holds a long lock over a big table. */
+export const RETENTION_BATCH = 500;
+
+/**
+ * How long a run holds the lease without renewing it (renewed after every batch): a process that
+ * dies mid-run frees it after this.
+ */
+export const RETENTION_LEASE_MS = 5 * 60_000;
+
+/** What one run removed. */
+export interface RetentionReport {
+  /** False when another process held the lease: this run did nothing. */
+  ran: boolean;
+  /** Job alerts never confirmed, deleted after RETAIN_UNCONFIRMED_ALERTS_HOURS. */
+  unconfirmedAlerts: number;
+  /** Address locks of addresses with no alert left, deleted. */
+  alertLocks: number;
+  /** Sent e-mails whose body was emptied after RETAIN_SENT_EMAIL_BODIES_DAYS (rows kept). */
+  emailBodies: number;
+  /** Rejected submissions whose contact details were blanked after RETAIN_REJECTED_CONTACT_DAYS. */
+  rejectedContacts: number;
+}
+
+export interface RetentionDeps {
+  db: Knex;
+  lease: RetentionRepository;
+  alerts: Pick<AlertsService, 'deleteUnconfirmedBefore' | 'deleteIdleLocks'>;
+  outbox: Pick<Outbox, 'emptySentBodiesBefore'>;
+  submissions: Pick<SubmissionsService, 'blankRejectedContactsBefore'>;
+  periods: Config['retention'];
+  now: () => Date;
+  log: FastifyBaseLogger;
+}
+
+const nothing = (ran: boolean): RetentionReport => ({
+  ran,
+  unconfirmedAlerts: 0,
+  alertLocks: 0,
+  emailBodies: 0,
+  rejectedContacts: 0,
+});
+
+/**
+ * Removes what is kept past its period (docs/product.md#privacy): job alerts never confirmed
+ * (RETAIN_UNCONFIRMED_ALERTS_HOURS after they were asked for), then the address locks of
+ * addresses left with no alert, the bodies of e-mails sent more than RETAIN_SENT_EMAIL_BODIES_DAYS
+ * ago, and the contact details of submissions rejected more than RETAIN_REJECTED_CONTACT_DAYS ago.
+ * One run at a time in any number of processes (the lease in `retention_lease`; a run that finds
+ * it taken does nothing), each step in batches of RETENTION_BATCH, the lease renewed between
+ * batches (a run that lost it stops). Periods are counted on the app's clock, read once.
+ */
+export async function runRetention(deps: RetentionDeps): Promise<RetentionReport> {
+  const { db, lease, periods } = deps;
+  const now = deps.now();
+  const holder = randomUUID();
+  if (!(await lease.tryAcquire(db, holder, Date.now(), RETENTION_LEASE_MS))) {
+    deps.log.info('retention run skipped: another process is running it');
+    return nothing(false);
+  }
+  let kept = true;
+  const keep = async () => {
+    kept = kept && (await lease.renew(db, holder, Date.now(), RETENTION_LEASE_MS));
+    return kept;
+  };
+  const report = nothing(true);
+  let finished = false;
+  try {
+    const alertsBefore = new Date(now.getTime() - periods.unconfirmedAlertsHours * HOUR_MS);
+    report.unconfirmedAlerts = await deps.alerts.deleteUnconfirmedBefore(
+      alertsBefore,
+      RETENTION_BATCH,
+      keep,
+    );
+    if (kept) {
+      report.alertLocks = await deps.alerts.deleteIdleLocks(alertsBefore, RETENTION_BATCH, keep);
+    }
+    const bodiesBefore = now.getTime() - periods.sentEmailBodiesDays * DAY_MS;
+    while (kept) {
+      const n = await deps.outbox.emptySentBodiesBefore(bodiesBefore, RETENTION_BATCH);
+      report.emailBodies += n;
+      if (n < RETENTION_BATCH || !(await keep())) break;
+    }
+    if (kept) {
+      report.rejectedContacts = await deps.submissions.blankRejectedContactsBefore(
+        new Date(now.getTime() - periods.rejectedContactDays * DAY_MS),
+        RETENTION_BATCH,
+        now,
+        keep,
+      );
+    }
+    finished = kept;
+    if (!kept) deps.log.warn(report, 'retention run stopped: its lease was lost');
+    else deps.log.info(report, 'retention run: data past its period removed');
+    return report;
+  } finally {
+    await lease.release(db, holder, finished ? now.getTime() : null);
+  }
+}
