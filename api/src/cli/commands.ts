@@ -1,12 +1,14 @@
 import { createInterface } from 'node:readline/promises';
 import path from 'node:path';
+import type { Knex } from 'knex';
 import { MIN_ADMIN_PASSWORD_LENGTH } from '@jobboard/contract/common';
 import { AdminsRepository } from '../admins/admins-repository';
 import { buildApp } from '../app';
 import { backupDatabase, restoreDatabase } from '../backup/backup';
 import { loadConfig, type Config } from '../config';
 import { createKnex } from '../db/knex';
-import { migrateDown, migrateLatest, SchemaAheadError } from '../db/migrate';
+import { migrateDown, migrateLatest, migrationStatus, SchemaAheadError } from '../db/migrate';
+import { schemaBehindMessage } from '../ops/schema-messages';
 import { migrationDetails } from './migrations';
 
 /**
@@ -118,7 +120,7 @@ export async function alertsSend(force: boolean): Promise<string[]> {
   config.mail.pollSeconds = 0;
   const app = await buildApp({ config });
   try {
-    await migrateLatest(app.db);
+    await requireCurrentSchema(app.db);
     await app.ready();
     const digests = await app.alertDigests.run({ force });
     const mail = await app.mailer.flush();
@@ -147,7 +149,7 @@ export async function retentionRun(): Promise<string[]> {
   if (config.sync) config.sync.intervalMinutes = 0;
   const app = await buildApp({ config });
   try {
-    await migrateLatest(app.db);
+    await requireCurrentSchema(app.db);
     await app.ready();
     const report = await app.retention.run();
     if (!report.ran) {
@@ -179,6 +181,7 @@ export async function sync(): Promise<string[]> {
   config.sync.intervalMinutes = 0;
   const app = await buildApp({ config });
   try {
+    await requireCurrentSchema(app.db);
     await app.ready();
     const result = await app.sync.run('schedule', app.now(), app.log);
     return [
@@ -204,6 +207,16 @@ async function readPassword(fromStdin: boolean): Promise<string> {
   }
 }
 
+/**
+ * The commands that work on the board's data run against the schema of their release, and never
+ * migrate it themselves: migrations are the operator's step (`jobboard migrate`), taken once,
+ * before a release serves (docs/operations.md#upgrade-and-roll-back). A schema ahead is fine.
+ */
+async function requireCurrentSchema(db: Knex): Promise<void> {
+  const { pending } = await migrationStatus(db);
+  if (pending.length) throw new Error(schemaBehindMessage(pending));
+}
+
 /** Create an admin, or set a new password for one (which signs them out everywhere). */
 export async function adminCreate(
   username: string,
@@ -220,7 +233,7 @@ export async function adminCreate(
   }
   const db = createKnex(config.database);
   try {
-    await migrateLatest(db);
+    await requireCurrentSchema(db);
     const outcome = await new AdminsRepository(db).save(name, password, new Date());
     return [
       outcome === 'created'
@@ -240,7 +253,7 @@ export async function adminResetTwoFactor(username: string): Promise<string[]> {
   const config = loadConfig();
   const db = createKnex(config.database);
   try {
-    await migrateLatest(db);
+    await requireCurrentSchema(db);
     const name = username.trim().toLowerCase();
     if (!(await new AdminsRepository(db).resetTwoFactor(name))) {
       throw new Error(`There is no admin ${name}.`);
