@@ -41,14 +41,17 @@ export interface SearchCriteria {
 export const NEVER_EXPIRES = Number.MAX_SAFE_INTEGER;
 
 /**
- * Jobs anyone may see: switched on and not expired. The expiry test is one expression (with its
- * own statistics on PostgreSQL) rather than an OR, which PostgreSQL would answer by merging two
- * scans of the expiry index, 80,000 entries each at 100,000 jobs, before reading anything else.
+ * Jobs anyone may see: switched on, not expired, and their application deadline (a date) not
+ * passed (`deadline_ends_at`, the first instant after the deadline day; null for 'Rolling' and the
+ * like). Each test is one expression (with its own statistics on PostgreSQL) rather than an OR,
+ * which PostgreSQL would answer by merging two scans of the expiry index, 80,000 entries each at
+ * 100,000 jobs, before reading anything else. Both columns are in the sort-order indexes.
  */
 export function publicScope(query: Knex.QueryBuilder, now: Date): void {
   query
     .where('jobs.active', true)
-    .andWhereRaw(`COALESCE(jobs.expires_at, ${NEVER_EXPIRES}) > ?`, [now.getTime()]);
+    .andWhereRaw(`COALESCE(jobs.expires_at, ${NEVER_EXPIRES}) > ?`, [now.getTime()])
+    .andWhereRaw(`COALESCE(jobs.deadline_ends_at, ${NEVER_EXPIRES}) > ?`, [now.getTime()]);
 }
 
 /**
