@@ -138,3 +138,87 @@ describe(`application deadlines, on ${testDatabase}`, () => {
     expect((await admin({ method: 'DELETE', url: `/api/admin/jobs/${id}` })).statusCode).toBe(200);
   });
 });
+
+describe(`the 'posted within' and 'closing soon' filters, on ${testDatabase}`, () => {
+  let f: TestApp;
+  // Today is 2026-11-22 (UTC).
+  beforeAll(async () => {
+    f = await buildTestApp({ now: NOW });
+    await createJobs(f.app, [
+      { title: 'Posted Today', postedDate: '2026-11-22', deadline: '2026-11-22' },
+      { title: 'Posted Yesterday', postedDate: '2026-11-21', deadline: '2026-11-29' },
+      { title: 'Posted Two Days Ago', postedDate: '2026-11-20', deadline: '2026-11-30' },
+      { title: 'Posted Seven Days Ago', postedDate: '2026-11-15', deadline: 'Rolling' },
+      { title: 'Posted Eight Days Ago', postedDate: '2026-11-14', deadline: '2027-01-10' },
+      { title: 'Posted Thirty Days Ago', postedDate: '2026-10-23' },
+      { title: 'Posted Thirty One Days Ago', postedDate: '2026-10-22', deadline: '11/25/2026' },
+      { title: 'Closed Yesterday', postedDate: '2026-11-22', deadline: '2026-11-21' },
+    ]);
+  });
+  afterAll(() => f.close());
+
+  const found = async (filter: Record<string, unknown>) => {
+    const res = await f.app.inject({
+      method: 'POST',
+      url: '/api/jobs/search',
+      payload: { ...filter, pageSize: 50 },
+    });
+    expect(res.statusCode).toBe(200);
+    return (res.json() as SearchResponse).jobs.map((j) => j.title).sort();
+  };
+
+  it('posted within 24 hours, 7 days or 30 days: by posted date, today counted in', async () => {
+    expect(await found({ postedWithin: '24h' })).toEqual(['Posted Today', 'Posted Yesterday']);
+    expect(await found({ postedWithin: '7d' })).toEqual([
+      'Posted Seven Days Ago',
+      'Posted Today',
+      'Posted Two Days Ago',
+      'Posted Yesterday',
+    ]);
+    expect(await found({ postedWithin: '30d' })).toEqual([
+      'Posted Eight Days Ago',
+      'Posted Seven Days Ago',
+      'Posted Thirty Days Ago',
+      'Posted Today',
+      'Posted Two Days Ago',
+      'Posted Yesterday',
+    ]);
+    expect(await found({})).toHaveLength(7);
+  });
+
+  it('closing soon: a date deadline today or within the next 7 days, never a rolling one', async () => {
+    expect(await found({ closing: 'soon' })).toEqual([
+      'Posted Thirty One Days Ago',
+      'Posted Today',
+      'Posted Yesterday',
+    ]);
+    expect(await found({ closing: 'soon', postedWithin: '24h' })).toEqual([
+      'Posted Today',
+      'Posted Yesterday',
+    ]);
+    // A day later, the window has moved with no write: 11-30 comes in, today's deadline is gone.
+    f.clock.now = new Date('2026-11-23T00:00:00Z');
+    expect(await found({ closing: 'soon' })).toEqual([
+      'Posted Thirty One Days Ago',
+      'Posted Two Days Ago',
+      'Posted Yesterday',
+    ]);
+    f.clock.now = NOW;
+  });
+
+  it('takes them from the URL of the board, its feeds and its first view', async () => {
+    const feed = (await f.app.inject('/feed.json?closing=soon&posted=24h')).json() as {
+      items: { title: string }[];
+    };
+    expect(feed.items.map((i) => i.title.replace(/ at Example Org$/, '')).sort()).toEqual([
+      'Posted Today',
+      'Posted Yesterday',
+    ]);
+    const bad = await f.app.inject({
+      method: 'POST',
+      url: '/api/jobs/search',
+      payload: { postedWithin: '1y' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});

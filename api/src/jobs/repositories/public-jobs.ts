@@ -194,8 +194,9 @@ export class PublicJobsRepository {
   }
 
   /**
-   * When the next public job expires or its deadline passes (epoch ms; Infinity when none will):
-   * the public reads must not be served past that instant.
+   * When a public answer may next change by itself (epoch ms): the next public job expires or its
+   * deadline passes, or the day (UTC) ends, which moves the recent list's and the 'posted within'
+   * and 'closing soon' filters' windows. The public reads must not be served past that instant.
    */
   async nextExpiry(now: Date): Promise<number> {
     const next = async (column: 'expires_at' | 'deadline_ends_at') => {
@@ -206,7 +207,8 @@ export class PublicJobsRepository {
       const value = rows[0]?.at;
       return value == null ? Number.POSITIVE_INFINITY : Number(value);
     };
-    return Math.min(await next('expires_at'), await next('deadline_ends_at'));
+    const nextDay = addDays(new Date(`${isoDate(now)}T00:00:00Z`), 1).getTime();
+    return Math.min(await next('expires_at'), await next('deadline_ends_at'), nextDay);
   }
 
   async count(): Promise<number> {
