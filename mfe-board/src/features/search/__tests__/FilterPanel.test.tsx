@@ -70,16 +70,16 @@ describe('the filter panel', () => {
     const panel = await renderPanel();
     const posted = within(panel).getByLabelText('Posted');
     const closing = within(panel).getByLabelText('Deadline');
-    expect(within(posted).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Any time',
-      'Last 24 hours',
-      'Last 7 days',
-      'Last 30 days',
-    ]);
-    expect(within(closing).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Any deadline',
-      'Closing within 7 days',
-    ]);
+    expect(
+      within(posted)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Any time', 'Last 24 hours', 'Last 7 days', 'Last 30 days']);
+    expect(
+      within(closing)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Any deadline', 'Closing within 7 days']);
     await userEvent.selectOptions(posted, 'Last 7 days');
     await userEvent.selectOptions(closing, 'Closing within 7 days');
     expect(location()).toHaveTextContent(/^\/$/);
