@@ -26,6 +26,17 @@ export function normaliseDeadline(text: string): string {
   return parseDeadline(text) ?? stripDeadlinePrefix(text);
 }
 
+/**
+ * When a job with this deadline stops taking applications (docs/product.md#states-and-transitions):
+ * the first instant after its deadline day, in UTC (epoch ms), so a job is open through the whole
+ * deadline day. Null when the text is not a date ('Rolling', 'Open until filled', 'ASAP'): such a
+ * deadline never closes a job.
+ */
+export function deadlineEndsAt(text: string | null | undefined): number | null {
+  const iso = text ? parseDeadline(text) : null;
+  return iso === null ? null : Date.parse(`${iso}T00:00:00Z`) + 24 * 60 * 60 * 1000;
+}
+
 export function stripDeadlinePrefix(text: string): string {
   return text.replace(/^\s*deadline:\s*/i, '').trim();
 }

@@ -1,7 +1,9 @@
 import { EXPERIENCE_LEVELS, MAX_QUERY_LENGTH } from './choices';
 import {
   ANY_LOCATION,
+  CLOSING_CHOICES,
   DEFAULT_SORT,
+  POSTED_WITHIN,
   JOB_TYPE_FLAGS,
   SALARY_RANGES,
   SORT_OPTIONS,
@@ -37,6 +39,8 @@ export function filterToQueryString(filter: SearchFilter): string {
   if (filter.location !== ANY_LOCATION) params.set('location', filter.location);
   for (const category of filter.category) params.append('category', category);
   if (filter.sortOption !== DEFAULT_SORT) params.set('sort', filter.sortOption);
+  if (filter.postedWithin !== 'any') params.set('posted', filter.postedWithin);
+  if (filter.closing !== 'any') params.set('closing', filter.closing);
   const text = params.toString();
   return text ? `?${text}` : '';
 }
@@ -69,6 +73,14 @@ export function filterFromQueryString(search: string): SearchFilter {
   const sort = params.get('sort');
   if (SORT_OPTIONS.some((o) => o.value === sort)) {
     filter.sortOption = sort as SearchFilter['sortOption'];
+  }
+  const posted = params.get('posted');
+  if (posted !== 'any' && POSTED_WITHIN.some((p) => p.value === posted)) {
+    filter.postedWithin = posted as SearchFilter['postedWithin'];
+  }
+  const closing = params.get('closing');
+  if (closing !== 'any' && CLOSING_CHOICES.some((c) => c.value === closing)) {
+    filter.closing = closing as SearchFilter['closing'];
   }
   return withinContract(filter);
 }

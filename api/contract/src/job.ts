@@ -50,7 +50,7 @@ export const Job = object({
   via: string(),
   /** ISO instant after which the listing stops being public; absent when it never expires. */
   expiresAt: optional(string()),
-  /** True when the listing has expired: its page stays, applications are closed. */
+  /** True when the listing has ended or its application deadline (a date) has passed: its page stays, applications are closed. */
   expired: boolean(),
 });
 export type Job = Infer<typeof Job>;

@@ -47,6 +47,29 @@ export const SALARY_RANGES = [
 export const ANY_LOCATION = 'any';
 
 /**
+ * 'Posted within' choices (query string `posted=`): a job matches when its posted date is at most
+ * `days` days before today (UTC dates, as the recent list counts them: '24 hours' is today and
+ * yesterday).
+ */
+export const POSTED_WITHIN = [
+  { value: 'any', label: 'Any time', days: null },
+  { value: '24h', label: 'Last 24 hours', days: 1 },
+  { value: '7d', label: 'Last 7 days', days: 7 },
+  { value: '30d', label: 'Last 30 days', days: 30 },
+] as const;
+export type PostedWithin = (typeof POSTED_WITHIN)[number]['value'];
+
+/**
+ * 'Closing' choices (query string `closing=`): 'soon' matches a job whose application deadline (a
+ * date) is today or within the next `days` days; a job with no date deadline ('Rolling') never is.
+ */
+export const CLOSING_CHOICES = [
+  { value: 'any', label: 'Any deadline', days: null },
+  { value: 'soon', label: 'Closing within 7 days', days: 7 },
+] as const;
+export type ClosingChoice = (typeof CLOSING_CHOICES)[number]['value'];
+
+/**
  * The job-type filter (docs/product.md#routes-and-screens): each flag of the filter object (also its query-string name),
  * the job type it matches (any letter case) and the label of its checkbox. The search, the query
  * string, the search cache's key and the filter panel all read this table.
@@ -80,6 +103,8 @@ function allOff<K extends string>(keys: readonly K[]): Record<K, boolean> {
 
 const sortValues = SORT_OPTIONS.map((o) => o.value);
 const salaryValues = SALARY_RANGES.map((r) => r.value);
+const postedValues = POSTED_WITHIN.map((p) => p.value);
+const closingValues = CLOSING_CHOICES.map((c) => c.value);
 
 /** The search filter object of docs/product.md 3. Every part may be left out and takes its default. */
 export const SearchFilter = object({
@@ -90,6 +115,8 @@ export const SearchFilter = object({
   location: defaulted(size(string(), 1, 200), ANY_LOCATION),
   category: defaulted(size(array(size(string(), 1, 200)), 0, 50), []),
   sortOption: defaulted(enums(sortValues), DEFAULT_SORT),
+  postedWithin: defaulted(enums(postedValues), 'any'),
+  closing: defaulted(enums(closingValues), 'any'),
 });
 export type SearchFilter = Infer<typeof SearchFilter>;
 
@@ -135,6 +162,8 @@ export function defaultSearchFilter(): SearchFilter {
     location: ANY_LOCATION,
     category: [],
     sortOption: DEFAULT_SORT,
+    postedWithin: 'any',
+    closing: 'any',
   };
 }
 

@@ -23,6 +23,8 @@ export interface JobRow {
   featured: boolean | number;
   active: boolean | number;
   expires_at: number | null;
+  /** The first instant after the deadline day (a date deadline only), epoch ms. */
+  deadline_ends_at: number | string | null;
   source: string;
   external_id: string | null;
   sync_hash: string | null;
@@ -84,8 +86,13 @@ export function toJob(row: JobRow, lists: JobLists, now: Date): Job {
     active: Boolean(row.active),
     via: row.via,
     ...optional('expiresAt', expiresAt?.toISOString()),
-    expired: expiresAt !== undefined && expiresAt.getTime() <= now.getTime(),
+    expired: ended(expiresAt?.getTime(), now) || ended(row.deadline_ends_at, now),
   };
+}
+
+/** Whether an instant (epoch ms; none: never) has come: the job then takes no applications. */
+function ended(at: number | string | null | undefined, now: Date): boolean {
+  return at != null && Number(at) <= now.getTime();
 }
 
 function optional<K extends string>(key: K, value: string | null | undefined) {

@@ -1,5 +1,5 @@
 import { COMPANY_FIELDS, type CompanyField } from '@jobboard/contract/admin';
-import { canonicalJobType, normaliseDeadline } from '@jobboard/contract/common';
+import { canonicalJobType, deadlineEndsAt, normaliseDeadline } from '@jobboard/contract/common';
 import {
   MAX_INT4,
   salaryFromFigures,
@@ -164,6 +164,8 @@ export function planPatch(
   if (Object.hasOwn(patch, 'deadline')) {
     const deadline = patch.deadline?.trim() ? normaliseDeadline(patch.deadline) : null;
     set('deadline', 'deadline', row.deadline, deadline);
+    // When the deadline closes the job is written with it (publicScope filters on it).
+    if (Object.hasOwn(columns, 'deadline')) columns.deadline_ends_at = deadlineEndsAt(deadline);
   }
   if (has(patch, 'postedDate'))
     set('postedDate', 'posted_date', row.posted_date, patch.postedDate!);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseDeadline, parseDeadline } from '../dates';
+import { deadlineEndsAt, normaliseDeadline, parseDeadline } from '../dates';
 
 describe('deadline text (docs/product.md#entities and docs/product.md#states-and-transitions)', () => {
   it.each([
@@ -20,6 +20,22 @@ describe('deadline text (docs/product.md#entities and docs/product.md#states-and
     (text) => {
       expect(parseDeadline(text)).toBeNull();
       expect(normaliseDeadline(`Deadline: ${text}`)).toBe(text.trim());
+    },
+  );
+});
+
+describe('deadlineEndsAt (when a deadline closes a job)', () => {
+  it('is the first instant after the deadline day in UTC, whatever form the date is in', () => {
+    const end = Date.parse('2027-03-16T00:00:00Z');
+    expect(deadlineEndsAt('2027-03-15')).toBe(end);
+    expect(deadlineEndsAt('Deadline: 3/15/2027')).toBe(end);
+    expect(deadlineEndsAt('2027-12-31')).toBe(Date.parse('2028-01-01T00:00:00Z'));
+  });
+
+  it.each(['Rolling', 'Open until filled', 'ASAP', '2-30-2027', '', null, undefined])(
+    'never closes a job for %j',
+    (text) => {
+      expect(deadlineEndsAt(text)).toBeNull();
     },
   );
 });

@@ -79,7 +79,9 @@ describe("an endpoint's cache key", () => {
     const reversed = Object.fromEntries(Object.entries(searchPage(filter, 1)).reverse());
     expect(endpointKey(ENDPOINTS.searchJobs, { body: reversed as SearchRequest })).toBe(built);
     expect(
-      built.startsWith('POST /api/jobs/search {"category":[],"experience":{"entry":false'),
+      built.startsWith(
+        'POST /api/jobs/search {"category":[],"closing":"any","experience":{"entry":false',
+      ),
     ).toBe(true);
     expect(endpointKey(ENDPOINTS.searchJobs, { body: searchPage(filter, 2) })).not.toBe(built);
   });

@@ -11,6 +11,8 @@ const everything: SearchFilter = {
   location: 'Washington, DC',
   category: ['News and Audience', 'Product and Tech'],
   sortOption: 'salary-high',
+  postedWithin: '7d',
+  closing: 'soon',
 };
 
 describe('the query string of the board', () => {
@@ -30,6 +32,8 @@ describe('the query string of the board', () => {
       'category',
       'category',
       'sort',
+      'posted',
+      'closing',
     ]);
     expect(params.get('q')).toBe('data editor');
     expect(params.get('fullTime')).toBe('true');
@@ -37,6 +41,22 @@ describe('the query string of the board', () => {
     expect(params.get('salary')).toBe('75k-100k');
     expect(params.get('location')).toBe('Washington, DC');
     expect(params.get('sort')).toBe('salary-high');
+    expect(params.get('posted')).toBe('7d');
+    expect(params.get('closing')).toBe('soon');
+  });
+
+  it('round-trips every posted-within and closing choice, and leaves out their defaults', () => {
+    for (const postedWithin of ['24h', '7d', '30d'] as const) {
+      const filter: SearchFilter = { ...defaultSearchFilter(), postedWithin };
+      expect(filterToQueryString(filter)).toBe(`?posted=${postedWithin}`);
+      expect(filterFromQueryString(filterToQueryString(filter))).toEqual(filter);
+    }
+    const soon: SearchFilter = { ...defaultSearchFilter(), closing: 'soon' };
+    expect(filterToQueryString(soon)).toBe('?closing=soon');
+    expect(filterFromQueryString('?closing=soon')).toEqual(soon);
+    expect(filterToQueryString({ ...defaultSearchFilter(), postedWithin: 'any' })).toBe('');
+    expect(filterFromQueryString('?posted=any&closing=any')).toEqual(defaultSearchFilter());
+    expect(filterFromQueryString('?posted=1y&closing=later')).toEqual(defaultSearchFilter());
   });
 
   it('reads back exactly what it wrote', () => {

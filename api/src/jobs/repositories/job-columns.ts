@@ -1,4 +1,4 @@
-import { canonicalJobType, normaliseDeadline } from '@jobboard/contract/common';
+import { canonicalJobType, deadlineEndsAt, normaliseDeadline } from '@jobboard/contract/common';
 import { salaryFromFigures } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import { chunks } from '../../db/chunks';
@@ -15,6 +15,7 @@ export function jobColumns(input: JobInput, now: Date) {
       : null;
   const salaryMin = parsed ? parsed.min : input.salaryMin;
   const salaryMax = parsed ? parsed.max : input.salaryMax;
+  const deadline = input.deadline?.trim() ? normaliseDeadline(input.deadline) : null;
   return {
     title: input.title.trim(),
     description: input.description.trim(),
@@ -24,7 +25,8 @@ export function jobColumns(input: JobInput, now: Date) {
     salary_text: input.salaryText?.trim() || salaryFromFigures(salaryMin, salaryMax) || null,
     salary_min: salaryMin,
     salary_max: salaryMax,
-    deadline: input.deadline?.trim() ? normaliseDeadline(input.deadline) : null,
+    deadline,
+    deadline_ends_at: deadlineEndsAt(deadline),
     posted_date: input.postedDate,
     responsibilities: JSON.stringify(cleanSentences(input.responsibilities ?? [])),
     requirements: JSON.stringify(cleanSentences(input.requirements ?? [])),

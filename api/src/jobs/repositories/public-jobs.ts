@@ -194,16 +194,21 @@ export class PublicJobsRepository {
   }
 
   /**
-   * When the next public job expires (epoch ms; Infinity when none will): the public reads must
-   * not be served past that instant.
+   * When a public answer may next change by itself (epoch ms): the next public job expires or its
+   * deadline passes, or the day (UTC) ends, which moves the recent list's and the 'posted within'
+   * and 'closing soon' filters' windows. The public reads must not be served past that instant.
    */
   async nextExpiry(now: Date): Promise<number> {
-    const rows: { at?: unknown }[] = await this.readDb('jobs')
-      .where('active', true)
-      .andWhere('expires_at', '>', now.getTime())
-      .min({ at: 'expires_at' });
-    const value = rows[0]?.at;
-    return value == null ? Number.POSITIVE_INFINITY : Number(value);
+    const next = async (column: 'expires_at' | 'deadline_ends_at') => {
+      const rows: { at?: unknown }[] = await this.readDb('jobs')
+        .where('active', true)
+        .andWhere(column, '>', now.getTime())
+        .min({ at: column });
+      const value = rows[0]?.at;
+      return value == null ? Number.POSITIVE_INFINITY : Number(value);
+    };
+    const nextDay = addDays(new Date(`${isoDate(now)}T00:00:00Z`), 1).getTime();
+    return Math.min(await next('expires_at'), await next('deadline_ends_at'), nextDay);
   }
 
   async count(): Promise<number> {

@@ -35,6 +35,8 @@ export function boardSearch(filter: SearchFilter): BoardSearch {
     filter.salaryRange,
     locationKey,
     categoryKeys,
+    filter.postedWithin,
+    filter.closing,
   ]);
   return { filter, terms, locationKey, categoryKeys, identity };
 }

@@ -1,6 +1,12 @@
 import { REMOTE_JOB_TYPE } from '@jobboard/contract/common';
-import { JOB_TYPE_FILTERS, SALARY_RANGES } from '@jobboard/contract/jobs';
+import {
+  CLOSING_CHOICES,
+  JOB_TYPE_FILTERS,
+  POSTED_WITHIN,
+  SALARY_RANGES,
+} from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
+import { addDays, isoDate } from '../dates';
 import type { SearchIndex, TextFields } from '../search-index/search-index';
 import type { BoardSearch } from './board-search';
 
@@ -41,14 +47,17 @@ export interface SearchCriteria {
 export const NEVER_EXPIRES = Number.MAX_SAFE_INTEGER;
 
 /**
- * Jobs anyone may see: switched on and not expired. The expiry test is one expression (with its
- * own statistics on PostgreSQL) rather than an OR, which PostgreSQL would answer by merging two
- * scans of the expiry index, 80,000 entries each at 100,000 jobs, before reading anything else.
+ * Jobs anyone may see: switched on, not expired, and their application deadline (a date) not
+ * passed (`deadline_ends_at`, the first instant after the deadline day; null for 'Rolling' and the
+ * like). Each test is one expression (with its own statistics on PostgreSQL) rather than an OR,
+ * which PostgreSQL would answer by merging two scans of the expiry index, 80,000 entries each at
+ * 100,000 jobs, before reading anything else. Both columns are in the sort-order indexes.
  */
 export function publicScope(query: Knex.QueryBuilder, now: Date): void {
   query
     .where('jobs.active', true)
-    .andWhereRaw(`COALESCE(jobs.expires_at, ${NEVER_EXPIRES}) > ?`, [now.getTime()]);
+    .andWhereRaw(`COALESCE(jobs.expires_at, ${NEVER_EXPIRES}) > ?`, [now.getTime()])
+    .andWhereRaw(`COALESCE(jobs.deadline_ends_at, ${NEVER_EXPIRES}) > ?`, [now.getTime()]);
 }
 
 /**
@@ -95,6 +104,22 @@ export function searchCriteria(
   if (range?.max != null) {
     const max = range.max;
     rowFilters.push((q) => q.whereRaw('COALESCE(jobs.salary_min, jobs.salary_max) < ?', [max]));
+  }
+
+  // Posted within: by posted date (a day, UTC), as the recent list counts.
+  const posted = POSTED_WITHIN.find((p) => p.value === filter.postedWithin);
+  if (posted?.days != null) {
+    const since = isoDate(addDays(now, -posted.days));
+    rowFilters.push((q) => q.where('jobs.posted_date', '>=', since));
+  }
+  // Closing soon: the deadline day is today or one of the next `days` days, so it ends (the first
+  // instant after it, `deadline_ends_at`) by the end of the last of them. Passed ones are out of
+  // the public scope already; a deadline that is no date ('Rolling') is null and never matches.
+  const closing = CLOSING_CHOICES.find((c) => c.value === filter.closing);
+  if (closing?.days != null) {
+    const today = Date.parse(`${isoDate(now)}T00:00:00Z`);
+    const endsBy = addDays(new Date(today), closing.days + 1).getTime();
+    rowFilters.push((q) => q.where('jobs.deadline_ends_at', '<=', endsBy));
   }
 
   const jobSets: JobSet[] = [];

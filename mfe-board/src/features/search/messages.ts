@@ -25,6 +25,8 @@ export const SEARCH_TEXT = {
   experience: 'Experience',
   experienceLevels: { entry: 'Entry level', mid: 'Mid level', senior: 'Senior level' },
   salaryRange: 'Salary Range',
+  postedWithin: 'Posted',
+  closing: 'Deadline',
   apply: 'Apply Filters',
   reset: 'Reset Filters',
   loading: 'Loading jobs...',

@@ -65,6 +65,36 @@ describe('the filter panel', () => {
     expect(within(panel).getByRole('group', { name: /Category/ })).toHaveTextContent('0 selected');
   });
 
+  it("applies 'posted within' and 'closing soon' to the address, and shows them from it", async () => {
+    fakeApi({ ...lookups });
+    const panel = await renderPanel();
+    const posted = within(panel).getByLabelText('Posted');
+    const closing = within(panel).getByLabelText('Deadline');
+    expect(
+      within(posted)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Any time', 'Last 24 hours', 'Last 7 days', 'Last 30 days']);
+    expect(
+      within(closing)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Any deadline', 'Closing within 7 days']);
+    await userEvent.selectOptions(posted, 'Last 7 days');
+    await userEvent.selectOptions(closing, 'Closing within 7 days');
+    expect(location()).toHaveTextContent(/^\/$/);
+    await userEvent.click(within(panel).getByRole('button', { name: 'Apply Filters' }));
+    expect(location()).toHaveTextContent('/?posted=7d&closing=soon');
+
+    await userEvent.selectOptions(within(panel).getByLabelText('Posted'), 'Last 24 hours');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Apply Filters' }));
+    expect(location()).toHaveTextContent('/?posted=24h&closing=soon');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Reset Filters' }));
+    expect(location()).toHaveTextContent(/^\/$/);
+    expect(within(panel).getByLabelText('Posted')).toHaveValue('any');
+    expect(within(panel).getByLabelText('Deadline')).toHaveValue('any');
+  });
+
   it('offers Any Location first, then the locations of public jobs', async () => {
     fakeApi({ ...lookups });
     const panel = await renderPanel();

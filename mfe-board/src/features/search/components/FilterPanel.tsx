@@ -1,7 +1,9 @@
 import { EXPERIENCE_LEVELS } from '@jobboard/contract/common';
 import {
   ANY_LOCATION,
+  CLOSING_CHOICES,
   JOB_TYPE_FILTERS,
+  POSTED_WITHIN,
   SALARY_RANGES,
   type SearchFilter,
 } from '@jobboard/contract/jobs';
@@ -14,6 +16,8 @@ import { SEARCH_TEXT } from '../messages';
 import { CategoryFilter, Group, Legend } from './CategoryFilter';
 
 const salaryOptions = SALARY_RANGES.map(({ value, label }) => ({ value, label }));
+const postedOptions = POSTED_WITHIN.map(({ value, label }) => ({ value, label }));
+const closingOptions = CLOSING_CHOICES.map(({ value, label }) => ({ value, label }));
 
 /**
  * The filter panel (docs/product.md#routes-and-screens). Edits go to the draft; Apply Filters commits it, Reset Filters
@@ -112,6 +116,22 @@ export function FilterPanel() {
           onChange={(event) =>
             edit({ salaryRange: event.target.value as SearchFilter['salaryRange'] })
           }
+        />
+
+        <Select
+          label={SEARCH_TEXT.postedWithin}
+          options={postedOptions}
+          value={draft.postedWithin}
+          onChange={(event) =>
+            edit({ postedWithin: event.target.value as SearchFilter['postedWithin'] })
+          }
+        />
+
+        <Select
+          label={SEARCH_TEXT.closing}
+          options={closingOptions}
+          value={draft.closing}
+          onChange={(event) => edit({ closing: event.target.value as SearchFilter['closing'] })}
         />
 
         <Actions>
