@@ -349,6 +349,8 @@ describe(`every other page's head, on ${testDatabase}`, () => {
       `${ORIGIN}/?remote=true&category=Grants`,
       false,
     ],
+    // A later page of the list is an address of its own.
+    ['/?remote=true&page=2', 'Jobs: Remote | Good Jobs', `${ORIGIN}/?remote=true&page=2`, false],
     ['/job-list', 'Recent jobs | Good Jobs', `${ORIGIN}/job-list`, false],
     ['/submit-job', 'Post a job | Good Jobs', `${ORIGIN}/submit-job`, false],
     ['/bookmarks', 'My bookmarks | Good Jobs', `${ORIGIN}/bookmarks`, true],

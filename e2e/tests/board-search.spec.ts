@@ -244,8 +244,21 @@ test.describe('the board home', () => {
     await expect(previous).toBeEnabled();
     await expect(cards(page)).toHaveCount(total - (pages - 1) * PAGE_SIZE);
     await expectCount(page, total);
-    // The page is local to the list: the address does not change.
-    await expect(page).toHaveURL(/\/$/);
+    // The page is in the address (issue 30): a reload keeps it, and back returns to page 2.
+    await expect(page).toHaveURL(new RegExp(`/\\?page=${pages}$`));
+    const last = await cardIds(page);
+    await page.reload();
+    await expect.poll(() => cardIds(page)).toEqual(last);
+    await expect(pagination(page).getByRole('button', { name: `Page ${pages}` })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await page.goBack();
+    await expect(page).toHaveURL(/\/\?page=2$/);
+    await expect(pagination(page).getByRole('button', { name: 'Page 2' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 
   test('the address carries the search: shared link, reload, back and forward', async ({

@@ -1,4 +1,4 @@
-import { EXPERIENCE_LEVELS, MAX_QUERY_LENGTH } from './choices';
+import { EXPERIENCE_LEVELS, MAX_PAGE, MAX_QUERY_LENGTH } from './choices';
 import {
   ANY_LOCATION,
   CLOSING_CHOICES,
@@ -43,6 +43,27 @@ export function filterToQueryString(filter: SearchFilter): string {
   if (filter.closing !== 'any') params.set('closing', filter.closing);
   const text = params.toString();
   return text ? `?${text}` : '';
+}
+
+/**
+ * The board's page number in the address (issue 30): `page=2`, so a reload, the back button and a
+ * shared link keep the page. Page 1 is left out; anything that is not a page (0, 'x', past
+ * MAX_PAGE) reads as page 1.
+ */
+export const PAGE_PARAM = 'page';
+
+/** The page a query string asks for: 1 unless it names a page from 2 to MAX_PAGE. */
+export function pageFromQueryString(search: string): number {
+  const raw = new URLSearchParams(search).get(PAGE_PARAM) ?? '';
+  const page = /^[1-9]\d{0,3}$/.test(raw) ? Number(raw) : 1;
+  return page <= MAX_PAGE ? page : 1;
+}
+
+/** The board's address for one page of a filter: the filter's query string, then `page=N` past 1. */
+export function boardQueryString(filter: SearchFilter, page: number): string {
+  const text = filterToQueryString(filter);
+  if (page <= 1) return text;
+  return `${text ? `${text}&` : '?'}${PAGE_PARAM}=${page}`;
 }
 
 /**

@@ -1,12 +1,17 @@
 import { ENDPOINTS, endpointKey } from '@jobboard/contract/endpoints';
-import { filterFromQueryString, JOB_ID_PATTERN, searchPage } from '@jobboard/contract/jobs';
+import {
+  filterFromQueryString,
+  JOB_ID_PATTERN,
+  pageFromQueryString,
+  searchPage,
+} from '@jobboard/contract/jobs';
 import { type FirstViewKeys, type RemoteName, type SiteRoute } from '@jobboard/contract/site';
 import { NotFound } from '../domain-errors';
 import type { PublicReads } from '../jobs/public-reads';
 
 /**
- * The data of the board's first view, as JSON text for the page (BootConfig.data): page 1 of the
- * search the address describes, the filter choices and on /jobs/{id} that job; on /job-list the
+ * The data of the board's first view, as JSON text for the page (BootConfig.data): the page of
+ * the search the address describes (page 1 unless it says `page=`), the filter choices and on /jobs/{id} that job; on /job-list the
  * recent jobs. Built from the very answers the API sends (already serialized in the public-read
  * cache), so the first card needs no request and agrees with the API. Each part comes with the
  * key of the call it answers (`keys`, endpointKey of the same input the read was made with): the
@@ -25,7 +30,8 @@ export async function firstViewJson(
   }
   if (!isPage(route, 'mfe_board', './BoardPage')) return undefined;
   const filter = filterFromQueryString(queryString);
-  const request = searchPage(filter, 1);
+  // The page the address names (`page=`), so a reload or a shared link of page 3 draws page 3.
+  const request = searchPage(filter, pageFromQueryString(queryString));
   const id = jobIdInPath(pathname);
   const keys: FirstViewKeys = {
     search: endpointKey(ENDPOINTS.searchJobs, { body: request }),

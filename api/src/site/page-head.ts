@@ -1,15 +1,16 @@
 import { RECENT_DAYS, REVIEW_HOURS } from '@jobboard/contract/common';
 import {
+  boardQueryString,
   DEFAULT_SORT,
   DISCOVERY_PATHS,
   feedUrls,
   filterFromQueryString,
-  filterToQueryString,
   formatSalary,
   jobPageTitle,
   jobPageUrl,
   jobPostingLd,
   jsonForScript,
+  pageFromQueryString,
   type SearchFilter,
 } from '@jobboard/contract/jobs';
 import {
@@ -128,7 +129,11 @@ export function pageHead(
       ...(filter.query
         ? { canonical: `${origin}/`, noindex: true }
         : {
-            canonical: `${origin}/${filterToQueryString({ ...filter, sortOption: DEFAULT_SORT })}`,
+            // Each page of the list is a page of its own (page=), the first without it.
+            canonical: `${origin}/${boardQueryString(
+              { ...filter, sortOption: DEFAULT_SORT },
+              pageFromQueryString(queryString),
+            )}`,
           }),
     });
   }

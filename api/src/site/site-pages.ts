@@ -1,7 +1,8 @@
 import {
+  boardQueryString,
   filterFromQueryString,
-  filterToQueryString,
   JOB_ID_PATTERN,
+  pageFromQueryString,
 } from '@jobboard/contract/jobs';
 import {
   matchRoute,
@@ -20,14 +21,14 @@ import { ServerRenderer, type ServerRenderLimits, type ServerRenderLog } from '.
 import { renderShellPage } from './shell-page';
 
 /**
- * The part of a query string a page is drawn from: the board's filter, written as the board
- * writes it (so every spelling of one search is one page); on any other page, none (no other
+ * The part of a query string a page is drawn from: the board's filter and page, written as the
+ * board writes them (so every spelling of one search is one page); on any other page, none (no other
  * server-drawn page reads its query string: the pages that do, such as an alert's confirmation,
  * are drawn in the browser).
  */
 export function knownQuery(route: SiteRoute | undefined, query: string): string {
   return isPage(route, 'mfe_board', './BoardPage')
-    ? filterToQueryString(filterFromQueryString(query))
+    ? boardQueryString(filterFromQueryString(query), pageFromQueryString(query))
     : '';
 }
 

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_QUERY_LENGTH } from '../choices';
-import { filterFromQueryString, filterToQueryString } from '../filter-query';
+import { MAX_PAGE, MAX_QUERY_LENGTH } from '../choices';
+import {
+  boardQueryString,
+  filterFromQueryString,
+  filterToQueryString,
+  pageFromQueryString,
+} from '../filter-query';
 import { defaultSearchFilter, type SearchFilter } from '../search';
 
 const everything: SearchFilter = {
@@ -105,5 +110,31 @@ describe('the query string of the board', () => {
       ...defaultSearchFilter(),
       location: 'Remote',
     });
+  });
+});
+
+describe('the page in the address', () => {
+  it('writes page 2 and on after the filter, and leaves page 1 out', () => {
+    const filter = { ...defaultSearchFilter(), query: 'grants' };
+    expect(boardQueryString(filter, 1)).toBe('?q=grants');
+    expect(boardQueryString(filter, 3)).toBe('?q=grants&page=3');
+    expect(boardQueryString(defaultSearchFilter(), 2)).toBe('?page=2');
+    expect(pageFromQueryString(boardQueryString(filter, 3))).toBe(3);
+    expect(filterFromQueryString(boardQueryString(filter, 3))).toEqual(filter);
+  });
+
+  it.each([
+    '',
+    '?page=1',
+    '?page=0',
+    '?page=-2',
+    '?page=x',
+    '?page=2.5',
+    '?page=1001',
+    '?page=0002',
+  ])('reads %s as page 1', (search) => expect(pageFromQueryString(search)).toBe(1));
+
+  it('reads the last page there is', () => {
+    expect(pageFromQueryString(`?page=${MAX_PAGE}`)).toBe(MAX_PAGE);
   });
 });

@@ -14,7 +14,7 @@ export interface FirstViewCase {
   name: string;
   /** The address opened: path and query string. */
   address: string;
-  /** Page 1 of the search the address describes, as the board asks for it. */
+  /** The page of the search the address describes (`page=`, else 1), as the board asks for it. */
   search?: SearchRequest;
   /** The job of a job's page (`/jobs/{id}`), by its id as written in the address. */
   jobId?: string;
@@ -65,6 +65,7 @@ export const FIRST_VIEW_CASES: FirstViewCase[] = [
   board('a search by relevance', '/?q=grants&sort=relevance', {
     ...search({ query: 'grants', sortOption: 'relevance' }),
   }),
+  board('a later page of a search', '/?q=role&page=2', search({ query: 'role', page: 2 })),
   board('a job page', `/jobs/${FIRST_VIEW_JOB_ID}`, search({}), FIRST_VIEW_JOB_ID),
   board(
     'a job page over a search',

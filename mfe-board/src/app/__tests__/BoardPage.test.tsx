@@ -10,7 +10,6 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { makeJob } from '../../test-support/jobs';
 import { renderAt } from '../../test-support/render';
 import { ALERT_TEXT } from '../../features/alerts/messages';
-import { resetListPage } from '../../features/search/stores/list-page-store';
 import BoardPage from '../BoardPage';
 import { ServerFirstView } from '../first-view';
 
@@ -59,7 +58,6 @@ const titles = () =>
 
 beforeEach(() => {
   useToastStore.setState({ toasts: [] });
-  resetListPage();
 });
 
 describe('the board home', () => {
@@ -89,8 +87,27 @@ describe('the board home', () => {
       sortOption: 'recent',
       pageSize: PAGE_SIZE,
     });
-    // The page number is not part of the address.
-    expect(location()).toHaveTextContent(/^\/$/);
+    // The page is part of the address: a reload, back and a shared link keep it.
+    expect(location()).toHaveTextContent(/^\/\?page=3$/);
+  });
+
+  it('opens on the page the address names, and writes the next page into it', async () => {
+    const received = api();
+    renderBoard('/?q=Role&page=2');
+    expect(await screen.findByRole('heading', { name: 'Role 11' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    expect(received.bodies('POST', '/api/jobs/search').map((b) => b.page)).toEqual([2]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Role 21' })).toBeInTheDocument();
+    expect(location()).toHaveTextContent(/^\/\?q=Role&page=3$/);
+  });
+
+  it('moves an address past the last page to the last page', async () => {
+    api();
+    renderBoard('/?page=9');
+    expect(await screen.findByRole('heading', { name: 'Role 21' })).toBeInTheDocument();
+    expect(location()).toHaveTextContent(/^\/\?page=3$/);
   });
 
   it('starts again at page 1 for a new search', async () => {

@@ -6,7 +6,6 @@ import { fakeApi } from '@jobboard/test-utils';
 import { screen } from '@jobboard/test-utils/react';
 import { SWRConfig, type Middleware } from 'swr';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { resetListPage } from '../../features/search/stores/list-page-store';
 import { makeJob } from '../../test-support/jobs';
 import { renderAt } from '../../test-support/render';
 import BoardPage from '../BoardPage';
@@ -76,7 +75,6 @@ function renderCase(c: FirstViewCase, use: Middleware) {
 }
 
 beforeEach(() => {
-  resetListPage();
   // Revalidation after the first render may ask the API: its answers differ from the page's, so
   // what is on screen first can only have come from the page.
   fakeApi({

@@ -1,6 +1,7 @@
 import {
   filterFromQueryString,
   filterToQueryString,
+  pageFromQueryString,
   type SearchFilter,
 } from '@jobboard/contract/jobs';
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
@@ -8,8 +9,10 @@ import { useLocation } from '@jobboard/shared-ui/router';
 
 export interface AppliedFilter {
   filter: SearchFilter;
-  /** The filter's canonical query string. */
+  /** The filter's canonical query string (without the page). */
   queryString: string;
+  /** The page of the list the address names (`page=`; 1 when it names none). */
+  page: number;
   /**
    * This visit of the address: new whenever the address changes (a search, back / forward, a
    * link) and when the page is mounted again. The draft's edits belong to one visit.
@@ -20,8 +23,9 @@ export interface AppliedFilter {
 const AppliedFilterContext = createContext<AppliedFilter | null>(null);
 
 /**
- * The applied filter is whatever the URL says (docs/product.md#routes-and-screens): a shared link shows the same results,
- * and back / forward move between searches. The board page reads the address here, once per
+ * The applied filter, and the page of its list, are whatever the URL says
+ * (docs/product.md#routes-and-screens): a shared link shows the same results on the same page,
+ * and back / forward move between searches and pages. The board page reads the address here, once per
  * change of it, and every part of the search below shares that one reading.
  */
 export function AppliedFilterProvider({ children }: { children: ReactNode }) {
@@ -32,7 +36,7 @@ export function AppliedFilterProvider({ children }: { children: ReactNode }) {
   if (visit.search !== search) setVisit({ search, token: Symbol('visit') });
   const parsed = useMemo(() => {
     const filter = filterFromQueryString(search);
-    return { filter, queryString: filterToQueryString(filter) };
+    return { filter, queryString: filterToQueryString(filter), page: pageFromQueryString(search) };
   }, [search]);
   const value = useMemo(() => ({ ...parsed, visit: visit.token }), [parsed, visit.token]);
   return <AppliedFilterContext.Provider value={value}>{children}</AppliedFilterContext.Provider>;

@@ -1,28 +1,39 @@
 import { PAGE_SIZE } from '@jobboard/contract/common';
+import { boardQueryString } from '@jobboard/contract/jobs';
 import { toast } from '@jobboard/shared-ui';
+import { useLocation, useNavigate } from '@jobboard/shared-ui/router';
+import { useEffect } from 'react';
 import { useSearchJobs } from '../api/search-jobs';
 import { SEARCH_TEXT } from '../messages';
-import { useListPage } from '../stores/list-page-store';
 import { useAppliedFilter } from './use-board-filter';
 
 /** The id of the results heading: a new page moves focus (and the view) there. */
 export const RESULTS_HEADING_ID = 'board-results-heading';
 
 /**
- * The list the board shows: the applied filter's current page, the page count, and the failure
- * toast of docs/product.md 8.
+ * The list the board shows: the page of the applied filter the address names (`page=`), the
+ * page count, and the failure toast of docs/product.md 8.
  */
 export function useBoardResults() {
-  const { filter, queryString } = useAppliedFilter();
-  const [page, setPage] = useListPage(queryString);
+  const { filter, page } = useAppliedFilter();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
   const search = useSearchJobs(filter, page, {
     onError: () => toast({ title: SEARCH_TEXT.searchFailed, variant: 'destructive' }),
   });
   const total = search.data?.total;
   const pageCount = total === undefined ? 0 : Math.ceil(total / PAGE_SIZE);
+  // A page the list no longer reaches (a link to page 9 of what is now 3 pages): its last page.
+  const lastPage = Math.max(pageCount, 1);
+  useEffect(() => {
+    if (total !== undefined && page > lastPage) {
+      navigate({ pathname, search: boardQueryString(filter, lastPage) }, { replace: true });
+    }
+  }, [total, page, lastPage, filter, pathname, navigate]);
 
   const goToPage = (next: number) => {
-    setPage(Math.min(Math.max(next, 1), Math.max(pageCount, 1)));
+    // A page is an address of its own: back returns to the page before.
+    navigate({ pathname, search: boardQueryString(filter, Math.min(Math.max(next, 1), lastPage)) });
     // Start reading the new page from its top: the heading above the list takes focus.
     document.getElementById(RESULTS_HEADING_ID)?.focus();
   };
