@@ -327,6 +327,11 @@ export const AdminJob = assign(
     createdAt: string(),
     submissionId: nullable(string()),
     adminFields: array(string()),
+    /**
+     * The logo's address as the company gave it (the form's 'Logo URL'); null: none.
+     * `company.logo` is the copy the board serves, once fetched.
+     */
+    logoSource: nullable(string()),
   }),
 );
 export type AdminJob = Infer<typeof AdminJob>;
@@ -614,7 +619,9 @@ export function jobToAdminForm(
     locations?: string[];
     location?: string;
     experienceLevel?: string;
-    company?: { websiteUrl?: string; logo?: string };
+    company?: { websiteUrl?: string };
+    /** The logo's address as given (AdminJob.logoSource). */
+    logoSource?: string | null;
     salary?: string;
     responsibilities?: string[];
     requirements?: string[];
@@ -644,7 +651,7 @@ export function jobToAdminForm(
     // A level the menu does not offer (an import's own wording) is not sent: the job keeps it.
     experienceLevel: isExperienceChoice(job.experienceLevel) ? job.experienceLevel : undefined,
     companyWebsite: job.company?.websiteUrl ?? '',
-    logoUrl: job.company?.logo ?? '',
+    logoUrl: job.logoSource ?? '',
     responsibilities: [...(job.responsibilities ?? [])],
     requirements: [...(job.requirements ?? [])],
     benefits: [...(job.benefits ?? [])],

@@ -135,6 +135,31 @@ export async function alertsSend(force: boolean): Promise<string[]> {
 }
 
 /**
+ * Fetch the company logos waiting (those of companies on the board before logos were stored, and
+ * any a server has not fetched yet), re-encode and store them (logos/); `retryFailed` tries the
+ * ones that failed before too. Until then such a company shows no logo. Safe while servers run.
+ */
+export async function logosFetch(retryFailed: boolean): Promise<string[]> {
+  const config = loadConfig();
+  config.alertDigestIntervalMinutes = 0;
+  config.mail.pollSeconds = 0;
+  config.logoFetch = false;
+  if (config.sync) config.sync.intervalMinutes = 0;
+  const app = await buildApp({ config });
+  try {
+    await migrateLatest(app.db);
+    await app.ready();
+    const report = await app.logos.run({ retryFailed });
+    return [
+      `Logos: ${report.stored} stored, ${report.failed} not taken` +
+        (report.failed ? ' (the log says why; `jobboard logos fetch --retry` tries them again).' : '.'),
+    ];
+  } finally {
+    await app.close();
+  }
+}
+
+/**
  * One re-sync from the configured source (AIRTABLE_* or JOB_FEED_URL), recorded as a scheduled
  * one (a cron job running this is the schedule); refused while another runs.
  */

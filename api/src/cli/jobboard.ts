@@ -17,6 +17,7 @@ import {
   adminResetTwoFactor,
   alertsSend,
   backup,
+  logosFetch,
   migrate,
   migrateDownLines,
   migrateStatusLines,
@@ -99,6 +100,14 @@ export function jobboardProgram(outcome: Outcome = { code: 0 }): Command {
     .description('Send the digests due now, then deliver the outbox.')
     .option('--force', "every confirmed alert's new matches, due or not", false)
     .action(printing(async (options: { force: boolean }) => alertsSend(options.force)));
+
+  program
+    .command('logos')
+    .description('Company logos served from our own origin.')
+    .command('fetch')
+    .description('Fetch, re-encode and store the company logos waiting (existing jobs after an upgrade).')
+    .option('--retry', 'also the logos whose fetch failed before', false)
+    .action(printing(async (options: { retry: boolean }) => logosFetch(options.retry)));
 
   program
     .command('sync')

@@ -371,7 +371,7 @@ export class JobsService {
     return {
       companyDescription: job.company.description || undefined,
       websiteUrl: patch.websiteUrl ?? (job.company.websiteUrl || undefined),
-      logoUrl: patch.logoUrl ?? job.company.logo ?? undefined,
+      logoUrl: patch.logoUrl ?? job.logoSource ?? undefined,
     };
   }
 }

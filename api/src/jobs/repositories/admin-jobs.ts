@@ -99,6 +99,7 @@ export class AdminJobsRepository {
         ? String(submissions.get(Number(row.id)))
         : null,
       adminFields: parseAdminFields(row.admin_fields),
+      logoSource: row.company_logo_url?.trim() || null,
     }));
   }
 }
