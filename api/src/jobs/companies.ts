@@ -278,13 +278,15 @@ function auditRow(
  * A logo whose fetch failed is tried again when a sync or an edit gives the company's logo again
  * (the same address): its failure is forgotten, and the logo fetcher takes it at its next run.
  */
-async function retryFailedLogos(trx: Knex.Transaction, names: string[]): Promise<void> {
+async function retryFailedLogos(trx: Knex.Transaction, names: string[]): Promise<number> {
+  let forgotten = 0;
   for (const part of chunks([...new Set(names)])) {
-    await trx('companies')
+    forgotten += await trx('companies')
       .whereIn('name', part)
       .whereNotNull('logo_failed_url')
       .update({ logo_failed_url: null });
   }
+  return forgotten;
 }
 
 async function insertAudit(trx: Knex.Transaction, rows: Omit<CompanyAuditRow, 'id'>[]) {
@@ -386,6 +388,14 @@ export class Companies {
     await this.db('companies')
       .where({ id: companyId, logo_url: logoUrl })
       .update({ logo_failed_url: logoUrl });
+  }
+
+  /**
+   * A sync read these companies' logo addresses again (records unchanged included): the failed
+   * ones are tried again after it commits.
+   */
+  async retryLogosOf(trx: Knex.Transaction, names: string[]): Promise<void> {
+    if (await retryFailedLogos(trx, names.map((name) => name.trim()))) await this.changes.record(trx);
   }
 
   /** Forget every failed logo fetch (`jobboard logos fetch --retry`); how many were forgotten. */
