@@ -152,7 +152,8 @@ describe(`an unchanged save through the dashboard keeps the whole job on ${testD
       salary: FULL.salaryText,
       deadline: 'Rolling',
       expiresAt: FULL.expiresAt.toISOString(),
-      company: { description: FULL.companyDescription, logo: FULL.logoUrl },
+      company: { description: FULL.companyDescription },
+      logoSource: FULL.logoUrl,
     });
   });
 });
@@ -338,7 +339,7 @@ const WRITES: Record<keyof typeof EDIT_VALUES, (keyof AdminJob)[]> = {
   salaryText: ['salary'],
   experienceLevel: ['experienceLevel'],
   companyWebsite: ['company'],
-  logoUrl: ['company'],
+  logoUrl: ['company', 'logoSource'],
   responsibilities: ['responsibilities'],
   requirements: ['requirements'],
   benefits: ['benefits'],
