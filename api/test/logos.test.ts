@@ -93,7 +93,12 @@ const SETTINGS = {
 
 beforeAll(async () => {
   png = await sharp({
-    create: { width: 600, height: 300, channels: 4, background: { r: 20, g: 80, b: 200, alpha: 1 } },
+    create: {
+      width: 600,
+      height: 300,
+      channels: 4,
+      background: { r: 20, g: 80, b: 200, alpha: 1 },
+    },
   })
     .png()
     .toBuffer();
@@ -165,18 +170,14 @@ describe('the download checks', () => {
     await expect(fetchLogo(`${origin}/to-metadata`, SETTINGS)).rejects.toThrow(
       LOGO_REFUSALS.scheme,
     );
-    await expect(
-      fetchLogo(`${origin}/to-logo`, { ...SETTINGS, maxRedirects: 0 }),
-    ).rejects.toThrow(LOGO_REFUSALS.redirects);
+    await expect(fetchLogo(`${origin}/to-logo`, { ...SETTINGS, maxRedirects: 0 })).rejects.toThrow(
+      LOGO_REFUSALS.redirects,
+    );
   });
 
   it('stops reading past the size cap, and a server that never finishes at the timeout', async () => {
-    await expect(fetchLogo(`${origin}/huge.png`, SETTINGS)).rejects.toThrow(
-      LOGO_REFUSALS.tooLarge,
-    );
-    await expect(fetchLogo(`${origin}/hang.png`, SETTINGS)).rejects.toThrow(
-      LOGO_REFUSALS.timeout,
-    );
+    await expect(fetchLogo(`${origin}/huge.png`, SETTINGS)).rejects.toThrow(LOGO_REFUSALS.tooLarge);
+    await expect(fetchLogo(`${origin}/hang.png`, SETTINGS)).rejects.toThrow(LOGO_REFUSALS.timeout);
   });
 });
 
@@ -358,7 +359,11 @@ describe(`logos on ${testDatabase}`, () => {
       .select('name', 'logo_hash', 'logo_failed_url');
     expect(logos).toEqual([
       { name: 'Broken Org', logo_hash: null, logo_failed_url: `${origin}/page.html` },
-      { name: 'Synced Org', logo_hash: expect.stringMatching(/^[0-9a-f]{64}$/), logo_failed_url: null },
+      {
+        name: 'Synced Org',
+        logo_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+        logo_failed_url: null,
+      },
     ]);
     expect(refusals()).toHaveLength(1);
 

@@ -152,7 +152,9 @@ export async function logosFetch(retryFailed: boolean): Promise<string[]> {
     const report = await app.logos.run({ retryFailed });
     return [
       `Logos: ${report.stored} stored, ${report.failed} not taken` +
-        (report.failed ? ' (the log says why; `jobboard logos fetch --retry` tries them again).' : '.'),
+        (report.failed
+          ? ' (the log says why; `jobboard logos fetch --retry` tries them again).'
+          : '.'),
     ];
   } finally {
     await app.close();

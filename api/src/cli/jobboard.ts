@@ -108,7 +108,9 @@ export function jobboardProgram(outcome: Outcome = { code: 0 }): Command {
     .command(LOGOS_COMMAND)
     .description('Company logos served from our own origin.')
     .command('fetch')
-    .description('Fetch, re-encode and store the company logos waiting (existing jobs after an upgrade).')
+    .description(
+      'Fetch, re-encode and store the company logos waiting (existing jobs after an upgrade).',
+    )
     .option('--retry', 'also the logos whose fetch failed before', false)
     .action(printing(async (options: { retry: boolean }) => logosFetch(options.retry)));
 

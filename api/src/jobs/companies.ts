@@ -395,7 +395,13 @@ export class Companies {
    * ones are tried again after it commits.
    */
   async retryLogosOf(trx: Knex.Transaction, names: string[]): Promise<void> {
-    if (await retryFailedLogos(trx, names.map((name) => name.trim()))) await this.changes.record(trx);
+    if (
+      await retryFailedLogos(
+        trx,
+        names.map((name) => name.trim()),
+      )
+    )
+      await this.changes.record(trx);
   }
 
   /** Forget every failed logo fetch (`jobboard logos fetch --retry`); how many were forgotten. */

@@ -166,7 +166,10 @@ function get(url: URL, options: LogoFetchOptions, signal: AbortSignal): Promise<
       {
         signal,
         lookup: guardedLookup(options),
-        headers: { accept: 'image/png, image/jpeg, image/webp, image/gif', 'user-agent': 'jobboard-logo-fetch' },
+        headers: {
+          accept: 'image/png, image/jpeg, image/webp, image/gif',
+          'user-agent': 'jobboard-logo-fetch',
+        },
       },
       (response) => {
         const status = response.statusCode ?? 0;
