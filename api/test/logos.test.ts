@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AdminJob } from '@jobboard/contract/admin';
+import { ADMIN_LIMITS, type AdminJob } from '@jobboard/contract/admin';
 import type { Job } from '@jobboard/contract/jobs';
 import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import sharp from 'sharp';
@@ -45,7 +45,8 @@ let stripe: FakeStripe;
 let airtable: FakeAirtable;
 
 function serve(req: IncomingMessage, res: ServerResponse) {
-  const path = req.url ?? '/';
+  // A query string pads an address to the longest a company may give (logo_url, 2000).
+  const path = (req.url ?? '/').split('?')[0]!;
   hits.set(path, (hits.get(path) ?? 0) + 1);
   switch (path) {
     case '/logo.png':
@@ -278,6 +279,22 @@ describe(`logos on ${testDatabase}`, () => {
     expect(refusals()).toEqual([]);
   });
 
+  it('keeps the longest address a company may give, fetched or failed (PostgreSQL widths)', async () => {
+    const padded = (path: string) => {
+      const base = `${origin}${path}?pad=`;
+      return base + 'x'.repeat(ADMIN_LIMITS.companyUrl - base.length);
+    };
+    const good = padded('/logo.png');
+    const bad = padded('/page.html');
+    expect(good).toHaveLength(ADMIN_LIMITS.companyUrl);
+    await adminJob('Long Address Org', good);
+    await adminJob('Long Broken Org', bad);
+    expect(await t.db('logos').select('source_url')).toEqual([{ source_url: good }]);
+    expect(
+      await t.db('companies').where({ name: 'Long Broken Org' }).first('logo_failed_url'),
+    ).toEqual({ logo_failed_url: bad });
+  });
+
   it('answers an unknown or malformed logo name with a 404', async () => {
     expect((await t.app.inject(`/logos/${'a'.repeat(64)}.png`)).statusCode).toBe(404);
     expect((await t.app.inject('/logos/..%2Fetc%2Fpasswd')).statusCode).toBe(404);
@@ -407,9 +424,13 @@ describe(`the backfill (jobboard logos fetch) on ${testDatabase}`, () => {
       for (const job of (await t.app.inject('/api/jobs')).json() as Job[]) {
         expect(job.company).not.toHaveProperty('logo');
       }
-      expect(await t.app.logos.run()).toEqual({ stored: 1, failed: 1 });
-      expect(await t.app.logos.run()).toEqual({ stored: 0, failed: 0 });
-      expect(await t.app.logos.run({ retryFailed: true })).toEqual({ stored: 0, failed: 1 });
+      expect(await t.app.logos.run()).toMatchObject({ stored: 1, failed: 1 });
+      expect(await t.app.logos.run()).toEqual({ stored: 0, failed: 0, refusals: [] });
+      expect(await t.app.logos.run({ retryFailed: true })).toEqual({
+        stored: 0,
+        failed: 1,
+        refusals: [{ logoUrl: `${origin}/page.html`, reason: LOGO_REFUSALS.notImage }],
+      });
       const jobs = (await t.app.inject('/api/jobs')).json() as Job[];
       const logos = Object.fromEntries(jobs.map((one) => [one.company.name, one.company.logo]));
       expect(logos['Old Org']).toMatch(/^\/logos\/[0-9a-f]{64}\.png$/);

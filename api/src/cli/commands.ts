@@ -150,11 +150,12 @@ export async function logosFetch(retryFailed: boolean): Promise<string[]> {
     await migrateLatest(app.db);
     await app.ready();
     const report = await app.logos.run({ retryFailed });
+    const more = report.failed - report.refusals.length;
     return [
       `Logos: ${report.stored} stored, ${report.failed} not taken` +
-        (report.failed
-          ? ' (the log says why; `jobboard logos fetch --retry` tries them again).'
-          : '.'),
+        (report.failed ? ' (`jobboard logos fetch --retry` tries them again):' : '.'),
+      ...report.refusals.map(({ logoUrl, reason }) => `  ${logoUrl}: ${reason}`),
+      ...(more > 0 ? [`  and ${more} more (the server log names each).`] : []),
     ];
   } finally {
     await app.close();

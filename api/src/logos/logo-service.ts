@@ -11,7 +11,12 @@ const BATCH = 50;
 export interface LogoRunReport {
   stored: number;
   failed: number;
+  /** The first REPORTED_REFUSALS logos not taken, with why (the command prints them). */
+  refusals: { logoUrl: string; reason: string }[];
 }
+
+/** Most refusals a run's report names (each is logged anyway). */
+export const REPORTED_REFUSALS = 20;
 
 /**
  * Company logos, fetched once and served from the board's own origin (issue 26): every company with
@@ -36,30 +41,38 @@ export class LogoService {
   /** Fetch every logo waiting to be fetched; `retryFailed` first forgets earlier failures. */
   async run(options: { retryFailed?: boolean } = {}): Promise<LogoRunReport> {
     if (options.retryFailed) await this.companies.forgetLogoFailures();
-    const report: LogoRunReport = { stored: 0, failed: 0 };
+    const report: LogoRunReport = { stored: 0, failed: 0, refusals: [] };
     let afterId = 0;
     for (;;) {
       const batch = await this.companies.logosToFetch(BATCH, afterId);
       if (!batch.length) return report;
       for (const company of batch) {
         afterId = company.id;
-        if (await this.fetchOne(company.id, company.logoUrl)) report.stored++;
-        else report.failed++;
+        const refusal = await this.fetchOne(company.id, company.logoUrl);
+        if (refusal === null) {
+          report.stored++;
+          continue;
+        }
+        report.failed++;
+        if (report.refusals.length < REPORTED_REFUSALS) {
+          report.refusals.push({ logoUrl: company.logoUrl, reason: refusal });
+        }
       }
     }
   }
 
-  private async fetchOne(companyId: number, logoUrl: string): Promise<boolean> {
+  /** Fetch, store and point the company at one logo: null when done, else why not. */
+  private async fetchOne(companyId: number, logoUrl: string): Promise<string | null> {
     try {
       const image = await reencodeLogo(await fetchLogo(logoUrl, this.options));
       await this.logos.store(image, logoUrl, this.now());
       await this.companies.setLogo(companyId, logoUrl, image.hash);
-      return true;
+      return null;
     } catch (error) {
       const reason = error instanceof LogoRefused ? error.message : String(error);
       this.log.warn({ companyId, logoUrl, reason }, 'company logo not taken: none is shown');
       await this.companies.logoFailed(companyId, logoUrl);
-      return false;
+      return reason;
     }
   }
 }
