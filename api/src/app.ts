@@ -4,6 +4,7 @@ import compress from '@fastify/compress';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import type { Config, TrustProxy } from './config';
+import type { LogoFetchOptions } from './logos/logo-fetch';
 import { jsonSerializerCompiler, structValidatorCompiler } from './http/endpoint-route';
 import { REQUEST_ID_HEADER, REQUEST_ID_LOG_LABEL, requestIdOf } from './http/request-id';
 import { redactLogLine, serializeRequest } from './http/request-log';
@@ -31,6 +32,11 @@ export interface AppOptions {
   now?: () => Date;
   /** Use this open database instead of opening one from the configuration (tests). */
   db?: Knex;
+  /**
+   * How logos are downloaded, over the defaults (logos/logo-fetch.ts): tests allow their stand-in
+   * on 127.0.0.1 and shorten the limits. Never read from the configuration.
+   */
+  logoFetch?: Partial<LogoFetchOptions>;
 }
 
 /** 64 KB: far above any real job posting, far below anything that could hurt the server. */
@@ -76,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(configPlugin, { config: options.config, now: options.now });
+  app.decorate('logoFetchOptions', options.logoFetch ?? {});
   await app.register(errorsPlugin);
   // Before any other work on a request: under overload it is turned away first (503 + Retry-After).
   await app.register(underPressurePlugin);

@@ -95,6 +95,11 @@ export interface Config {
    */
   alertDigestIntervalMinutes: number;
   /**
+   * LOGO_FETCH: whether this process fetches company logos in the background after job changes
+   * (logos/plugin.ts; on by default). Off, logos are fetched only by `jobboard logos fetch`.
+   */
+  logoFetch: boolean;
+  /**
    * ALERT_CONFIRMATIONS_PER_DAY: the most job-alert confirmation e-mails the board sends in 24
    * hours, to all addresses together (alerts/alerts-service.ts); past it a subscription is refused
    * with 'try again tomorrow'. Bounds what anyone can make the board's domain send.
@@ -374,6 +379,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxConnections: read('SMTP_MAX_CONNECTIONS', parseSmtpConnections, 5),
   };
   const alertDigestIntervalMinutes = read('ALERT_DIGEST_INTERVAL_MINUTES', parseCount, 15);
+  const logoFetch = read('LOGO_FETCH', parseBoolean, true);
   const alertConfirmationsPerDay = read('ALERT_CONFIRMATIONS_PER_DAY', parsePositive, 500);
   const retention = {
     unconfirmedAlertsHours: read('RETAIN_UNCONFIRMED_ALERTS_HOURS', parsePositive, 48),
@@ -482,6 +488,7 @@ export function loadConfig(env: Env = process.env): Config {
     ghost,
     mail,
     alertDigestIntervalMinutes,
+    logoFetch,
     alertConfirmationsPerDay,
     retention,
     session,

@@ -194,12 +194,14 @@ describe(`a second submission for a company on the board on ${testDatabase}`, ()
     expect(paid.submissionStatus).toBe('paid');
     expect(await companyRow()).toEqual(before);
     for (const jobId of [boardJobId, paid.jobId!]) {
+      // The logo's address is the company's; the public job carries the board's own copy once
+      // fetched (logos.test.ts), none here (no fetching in these tests).
       expect((await publicJob(jobId)).company).toEqual({
         name: ORG,
         websiteUrl: BOARD.website,
-        logo: BOARD.logo,
         description: '',
       });
+      expect((await admin({ url: `/api/admin/jobs/${jobId}` })).json().logoSource).toBe(BOARD.logo);
     }
 
     // A synced record naming the company with other details: what the admin set stays.
@@ -275,9 +277,11 @@ describe(`a second submission for a company on the board on ${testDatabase}`, ()
     expect((await publicJob(boardJobId)).company).toEqual({
       name: ORG,
       websiteUrl: SUBMITTED.website,
-      logo: 'https://cdn.example/new-logo.png',
       description: SUBMITTED.description,
     });
+    expect((await admin({ url: `/api/admin/jobs/${boardJobId}` })).json().logoSource).toBe(
+      'https://cdn.example/new-logo.png',
+    );
     expect(companyChanges(await jobHistory(boardJobId)).map((e) => e.summary)).toEqual([
       `Company website changed from '${BOARD.website}' to '${SUBMITTED.website}' (from submission #${id})`,
       `Company logo changed from '${BOARD.logo}' to 'https://cdn.example/new-logo.png' (from submission #${id})`,

@@ -1,6 +1,8 @@
 import { rmSync } from 'node:fs';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import sharp from 'sharp';
+import { reencodeLogo } from '../src/logos/logo-image';
 import { createJobs } from './support/jobs';
 import { fakeReleases } from './support/releases';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
@@ -15,6 +17,9 @@ type Node = DefaultTreeAdapterMap['node'];
  */
 
 const ORIGIN = 'https://jobs.example.org';
+const NEWSROOM_LOGO = 'https://cdn.example.org/open-newsroom.png';
+/** Open Newsroom's logo as the board serves it (its full address). */
+let storedLogo: string;
 const SCRIPT_ATTACK = '</script><script>alert(1)</script>';
 const ATTRIBUTE_ATTACK = '"><img src=x onerror=alert(2)>';
 
@@ -83,7 +88,7 @@ beforeAll(async () => {
       title: 'Remote Editor',
       organization: 'Open Newsroom',
       websiteUrl: 'https://opennewsroom.example',
-      logoUrl: 'https://cdn.example.org/open-newsroom.png',
+      logoUrl: NEWSROOM_LOGO,
       description: 'Edit stories from anywhere in the country, with a small and kind team.',
       jobType: 'Part-time',
       remote: true,
@@ -125,6 +130,16 @@ beforeAll(async () => {
     },
     { title: 'Taken Down Role', active: false },
   ]);
+  // Open Newsroom's logo, as the logo fetcher stores it (logos.test.ts fetches one for real).
+  const logo = await reencodeLogo(
+    await sharp({ create: { width: 64, height: 64, channels: 3, background: '#0a5' } })
+      .png()
+      .toBuffer(),
+  );
+  await t.app.logos.repository.store(logo, NEWSROOM_LOGO, t.clock.now);
+  const [company] = (await t.app.jobs.companies.named(['Open Newsroom'])).values();
+  expect(await t.app.jobs.companies.setLogo(company!.id, NEWSROOM_LOGO, logo.hash)).toBe(true);
+  storedLogo = `${ORIGIN}/logos/${logo.hash}.png`;
 });
 afterAll(async () => {
   await t.close();
@@ -153,7 +168,8 @@ describe(`a job's page without JavaScript, on ${testDatabase}`, () => {
     expect(p.meta('og:url')).toBe(url);
     expect(p.meta('og:type')).toBe('website');
     expect(p.meta('og:site_name')).toBe('Good Jobs');
-    expect(p.meta('og:image')).toBe('https://cdn.example.org/open-newsroom.png');
+    // The board's own copy of the logo, never the address it was fetched from.
+    expect(p.meta('og:image')).toBe(storedLogo);
     expect(p.meta('twitter:card')).toBe('summary');
     expect(p.meta('twitter:title')).toBe(p.title);
     expect(p.meta('twitter:description')).toBe(p.meta('description'));
@@ -182,7 +198,7 @@ describe(`a job's page without JavaScript, on ${testDatabase}`, () => {
         '@type': 'Organization',
         name: 'Open Newsroom',
         sameAs: 'https://opennewsroom.example',
-        logo: 'https://cdn.example.org/open-newsroom.png',
+        logo: storedLogo,
       },
       jobLocationType: 'TELECOMMUTE',
       applicantLocationRequirements: { '@type': 'Country', name: 'US' },

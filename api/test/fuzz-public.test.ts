@@ -80,6 +80,16 @@ describe(`public queries and path parameters under arbitrary input on ${testData
     );
   });
 
+  it('GET /logos/:file with any segment: the 404 of an unknown logo, never an error', async () => {
+    await fc.assert(
+      fc.asyncProperty(fuzzSegment, async (segment) => {
+        const res = await t.app.inject(`/logos/${segment}`);
+        expect(res.statusCode, segment).toBe(404);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
   it('GET /api/jobs/:id, /api/pay/:token and POST /api/pay/:token/checkout with any segment', async () => {
     await fc.assert(
       fc.asyncProperty(fuzzSegment, async (segment) => {

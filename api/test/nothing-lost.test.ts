@@ -152,7 +152,8 @@ describe(`an unchanged save through the dashboard keeps the whole job on ${testD
       salary: FULL.salaryText,
       deadline: 'Rolling',
       expiresAt: FULL.expiresAt.toISOString(),
-      company: { description: FULL.companyDescription, logo: FULL.logoUrl },
+      company: { description: FULL.companyDescription },
+      logoSource: FULL.logoUrl,
     });
   });
 });
@@ -324,7 +325,8 @@ const EDIT_VALUES = {
 /** The fields of the job each field of the form writes (a company, remote, the salary line). */
 const WRITES: Record<keyof typeof EDIT_VALUES, (keyof AdminJob)[]> = {
   title: ['title'],
-  organization: ['organization', 'company'],
+  // Another organization is another company, with its own logo address.
+  organization: ['organization', 'company', 'logoSource'],
   description: ['description'],
   applicationUrl: ['applicationUrl'],
   category: ['category'],
@@ -338,7 +340,7 @@ const WRITES: Record<keyof typeof EDIT_VALUES, (keyof AdminJob)[]> = {
   salaryText: ['salary'],
   experienceLevel: ['experienceLevel'],
   companyWebsite: ['company'],
-  logoUrl: ['company'],
+  logoUrl: ['company', 'logoSource'],
   responsibilities: ['responsibilities'],
   requirements: ['requirements'],
   benefits: ['benefits'],

@@ -12,6 +12,8 @@ import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
 const NOT_JSON = [
   'GET /*',
   'GET /assets/*',
+  // The stored company logos (logos/routes/logos.ts).
+  'GET /logos/:file',
   // Discovery: feeds, sitemap (and its index's files) and robots.txt (discovery/routes).
   'GET /feed.json',
   'GET /feed.xml',

@@ -26,8 +26,17 @@ const PUBLIC_READS = [
   'GET /api/categories',
   'GET /api/site',
 ];
-/** The front end itself: pages, built files and the remotes configuration. */
-const SITE = ['GET /remotes.json', 'GET /routes.json', 'GET /assets/*', 'GET /*'];
+/**
+ * The front end itself: pages, built files, the remotes configuration, and the company logos the
+ * board stored (logos.test.ts: immutable, a year of public caching).
+ */
+const SITE = [
+  'GET /remotes.json',
+  'GET /routes.json',
+  'GET /assets/*',
+  'GET /logos/:file',
+  'GET /*',
+];
 const PUBLIC = [
   'POST /api/submit-job-for-review',
   'GET /api/pay/:token',

@@ -107,8 +107,9 @@ describe(`re-sync from a JSON feed on ${testDatabase}`, () => {
         name: 'Feed Org',
         description: 'A newsroom.',
         websiteUrl: 'https://feed.example',
-        logo: 'https://feed.example/logo.png',
       },
+      // The feed's logo address: the board serves its own copy once fetched (logos.test.ts).
+      logoSource: 'https://feed.example/logo.png',
       location: 'Austin, TX',
       jobType: 'Part-time',
       salary: '$40,000 - $50,000',

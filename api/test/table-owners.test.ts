@@ -23,6 +23,7 @@ const OWNERS: Record<string, string[]> = {
   sessions: ['admins/session-store.ts'],
   login_throttle: ['admins/login-throttle.ts'],
   rate_limits: ['plugins/rate-limit.ts'],
+  logos: ['logos/logos-repository.ts'],
   job_audit: ['jobs/'],
   company_audit: ['jobs/'],
   sync_runs: ['sync/sync-repository.ts'],

@@ -5,6 +5,7 @@ import {
 } from '@jobboard/contract/common';
 import { formatSalary, type Job } from '@jobboard/contract/jobs';
 import type { Locator } from '@playwright/test';
+import { storeLogoFor } from '@jobboard/api/test-support';
 import { expect, test } from '../support/test';
 import {
   allJobs,
@@ -73,6 +74,35 @@ test.describe('job cards and the job modal', () => {
       }
     }
     await expectAccessible(page);
+  });
+
+  test("a company's logo is the board's own copy, allowed by the page's policy", async ({
+    page,
+    request,
+    site,
+  }) => {
+    const [job] = await firstPage(request);
+    // As the server's fetcher stores one (it fetches over https from public addresses only).
+    const path = await storeLogoFor(
+      site.sqliteFile,
+      job!.company.name,
+      'https://cdn.example/a.png',
+    );
+    await expect
+      .poll(async () => (await firstPage(request)).find((j) => j.id === job!.id)?.company.logo)
+      .toBe(path);
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+    });
+    await page.goto('/');
+    const logo = cardOf(page, job!).locator('img');
+    await expect(logo).toHaveAttribute('src', path);
+    // Loaded: drawn at its stored size (fits within 256 px).
+    await expect
+      .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(256);
+    expect(refused).toEqual([]);
   });
 
   test("'Find Out More' opens the application page in a new tab, or applies", async ({

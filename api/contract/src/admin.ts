@@ -327,6 +327,13 @@ export const AdminJob = assign(
     createdAt: string(),
     submissionId: nullable(string()),
     adminFields: array(string()),
+    /**
+     * The logo's address as the company gave it (the form's 'Logo URL'); null: none. In the
+     * admins' answers `company.logo` is that address too (as it was before the board stored
+     * logos, so an admin remote built earlier keeps filling its form from it); the copy the
+     * board serves is the public answers' `company.logo`.
+     */
+    logoSource: nullable(string()),
   }),
 );
 export type AdminJob = Infer<typeof AdminJob>;
@@ -614,7 +621,9 @@ export function jobToAdminForm(
     locations?: string[];
     location?: string;
     experienceLevel?: string;
-    company?: { websiteUrl?: string; logo?: string };
+    company?: { websiteUrl?: string };
+    /** The logo's address as given (AdminJob.logoSource). */
+    logoSource?: string | null;
     salary?: string;
     responsibilities?: string[];
     requirements?: string[];
@@ -644,7 +653,7 @@ export function jobToAdminForm(
     // A level the menu does not offer (an import's own wording) is not sent: the job keeps it.
     experienceLevel: isExperienceChoice(job.experienceLevel) ? job.experienceLevel : undefined,
     companyWebsite: job.company?.websiteUrl ?? '',
-    logoUrl: job.company?.logo ?? '',
+    logoUrl: job.logoSource ?? '',
     responsibilities: [...(job.responsibilities ?? [])],
     requirements: [...(job.requirements ?? [])],
     benefits: [...(job.benefits ?? [])],

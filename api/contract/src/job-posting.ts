@@ -1,7 +1,7 @@
 import { EMPLOYMENT_TYPES } from './choices';
 import { ISO_DATE_PATTERN, parseDeadline } from './dates';
 import type { Job } from './job';
-import { httpUrl } from './urls';
+import { httpUrl, ownLogoUrl } from './urls';
 
 /**
  * The schema.org `JobPosting` of a job page (Google for Jobs, link previews), written into the
@@ -62,7 +62,7 @@ export function jobPostingLd(job: Job, origin: string): Record<string, unknown> 
       '@type': 'Organization',
       name: job.company.name,
       sameAs: httpUrl(job.company.websiteUrl),
-      logo: httpUrl(job.company.logo),
+      logo: ownLogoUrl(origin, job.company.logo),
     }),
     jobLocation: onSite.length ? onSite.map(place) : undefined,
     jobLocationType: remote ? 'TELECOMMUTE' : undefined,

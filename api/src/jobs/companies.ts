@@ -166,6 +166,10 @@ export async function companyIds(
     const company = existing.get(name.trim());
     if (company) await applyDetails(trx, company, details, writer, now);
   }
+  await retryFailedLogos(
+    trx,
+    claims.filter((claim) => clean(claim.details.logo)).map((claim) => claim.name.trim()),
+  );
   const ids = new Map<string, number>(created);
   for (const [name, company] of existing) ids.set(name, company.id);
   return ids;
@@ -233,6 +237,8 @@ export async function applyDetails(
     if (!mayChange(writer.kind, current, company.setBy[field])) continue;
     update[COLUMNS[field].value] = value;
     update[COLUMNS[field].setBy] = writer.setBy ?? writer.kind;
+    // A new logo address: the stored logo was another picture's (logos/logo-service.ts fetches it).
+    if (field === 'logo') Object.assign(update, { logo_hash: null, logo_failed_url: null });
     audit.push(auditRow(company.id, field, current || null, value, writer, now));
   }
   if (!audit.length) return [];
@@ -266,6 +272,21 @@ function auditRow(
     submission_id: writer.submissionId ?? null,
     created_at: now.getTime(),
   };
+}
+
+/**
+ * A logo whose fetch failed is tried again when a sync or an edit gives the company's logo again
+ * (the same address): its failure is forgotten, and the logo fetcher takes it at its next run.
+ */
+async function retryFailedLogos(trx: Knex.Transaction, names: string[]): Promise<number> {
+  let forgotten = 0;
+  for (const part of chunks([...new Set(names)])) {
+    forgotten += await trx('companies')
+      .whereIn('name', part)
+      .whereNotNull('logo_failed_url')
+      .update({ logo_failed_url: null });
+  }
+  return forgotten;
 }
 
 async function insertAudit(trx: Knex.Transaction, rows: Omit<CompanyAuditRow, 'id'>[]) {
@@ -325,6 +346,67 @@ export class Companies {
     const changed = await applyDetails(trx, company, details, writer, now);
     if (changed.length) await this.changes.record(trx);
     return changed;
+  }
+
+  // ---- their logos (logos/logo-service.ts fetches and stores them) ----------------------------
+
+  /**
+   * Companies with a logo address and no stored logo, whose address has not failed already (a
+   * sync or an edit giving it again forgets the failure): at most `limit`, by id after `afterId`.
+   */
+  async logosToFetch(limit: number, afterId = 0): Promise<{ id: number; logoUrl: string }[]> {
+    const rows: { id: number; logo_url: string }[] = await this.db('companies')
+      .whereNotNull('logo_url')
+      .where('logo_url', '<>', '')
+      .whereNull('logo_hash')
+      .where((query) =>
+        query.whereNull('logo_failed_url').orWhereRaw('logo_failed_url <> logo_url'),
+      )
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(limit)
+      .select('id', 'logo_url');
+    return rows.map((row) => ({ id: Number(row.id), logoUrl: row.logo_url }));
+  }
+
+  /**
+   * The company now shows the stored logo `hash`, fetched from `logoUrl`: only if that is still
+   * its address (an edit meanwhile wins). The public answers show it once this commits.
+   */
+  async setLogo(companyId: number, logoUrl: string, hash: string): Promise<boolean> {
+    return this.db.transaction(async (trx) => {
+      const updated = await trx('companies')
+        .where({ id: companyId, logo_url: logoUrl })
+        .update({ logo_hash: hash, logo_failed_url: null });
+      if (updated) await this.changes.record(trx);
+      return updated > 0;
+    });
+  }
+
+  /** The fetch of `logoUrl` failed: not tried again until a sync or an edit gives it again. */
+  async logoFailed(companyId: number, logoUrl: string): Promise<void> {
+    await this.db('companies')
+      .where({ id: companyId, logo_url: logoUrl })
+      .update({ logo_failed_url: logoUrl });
+  }
+
+  /**
+   * A sync read these companies' logo addresses again (records unchanged included): the failed
+   * ones are tried again after it commits.
+   */
+  async retryLogosOf(trx: Knex.Transaction, names: string[]): Promise<void> {
+    if (
+      await retryFailedLogos(
+        trx,
+        names.map((name) => name.trim()),
+      )
+    )
+      await this.changes.record(trx);
+  }
+
+  /** Forget every failed logo fetch (`jobboard logos fetch --retry`); how many were forgotten. */
+  async forgetLogoFailures(): Promise<number> {
+    return this.db('companies').whereNotNull('logo_failed_url').update({ logo_failed_url: null });
   }
 
   /** The newest COMPANY_HISTORY_LIMIT changes of a job's company, oldest first. */

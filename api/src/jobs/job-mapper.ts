@@ -1,4 +1,5 @@
 import { salaryFromFigures, type Job } from '@jobboard/contract/jobs';
+import { logoPath } from '@jobboard/contract/site';
 import { parseSentences } from './job-patch';
 
 /** A `jobs` row joined with its company, as the repository selects it. */
@@ -36,6 +37,8 @@ export interface JobRow {
   company_description: string;
   company_website_url: string;
   company_logo_url: string | null;
+  /** The stored copy of the logo (logos.hash), null until it is fetched. */
+  company_logo_hash: string | null;
 }
 
 /** The columns `JobRow` is made of. */
@@ -45,6 +48,7 @@ export const JOB_ROW_COLUMNS = [
   'companies.description as company_description',
   'companies.website_url as company_website_url',
   'companies.logo_url as company_logo_url',
+  'companies.logo_hash as company_logo_hash',
 ];
 
 export interface JobLists {
@@ -52,7 +56,11 @@ export interface JobLists {
   categories: string[];
 }
 
-/** The public shape of a job (docs/product.md#entities). SQLite returns booleans as 0/1, hence `Boolean()`. */
+/**
+ * The public shape of a job (docs/product.md#entities). SQLite returns booleans as 0/1, hence
+ * `Boolean()`. The company's logo is the copy the board serves (`/logos/<hash>.png`), never the
+ * address it was fetched from: none until it is fetched.
+ */
 export function toJob(row: JobRow, lists: JobLists, now: Date): Job {
   const expiresAt = row.expires_at == null ? undefined : new Date(Number(row.expires_at));
   return {
@@ -60,7 +68,7 @@ export function toJob(row: JobRow, lists: JobLists, now: Date): Job {
     title: row.title,
     company: {
       name: row.company_name,
-      ...(row.company_logo_url ? { logo: row.company_logo_url } : {}),
+      ...(row.company_logo_hash ? { logo: logoPath(row.company_logo_hash) } : {}),
       description: row.company_description,
       websiteUrl: row.company_website_url,
     },

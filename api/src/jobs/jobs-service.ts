@@ -47,6 +47,8 @@ export interface SyncWrite {
   updates: { id: number; patch: JobPatch }[];
   /** Jobs whose record left the source: switched off. */
   gone: number[];
+  /** The companies every record read names with a logo (a failed fetch is tried again). */
+  logoCompanies?: string[];
 }
 
 /**
@@ -282,6 +284,7 @@ export class JobsService {
       ([, changes]) => changes.length,
     );
     const deactivated = await this.writer.deactivate(write.gone, at, trx);
+    await this.companies.retryLogosOf(trx, write.logoCompanies ?? []);
     const written = { created, changed, deactivated };
     await this.writer.recordAudit(syncLines(write.sourceName, written), by, at, trx);
     return written;
@@ -371,7 +374,7 @@ export class JobsService {
     return {
       companyDescription: job.company.description || undefined,
       websiteUrl: patch.websiteUrl ?? (job.company.websiteUrl || undefined),
-      logoUrl: patch.logoUrl ?? job.company.logo ?? undefined,
+      logoUrl: patch.logoUrl ?? job.logoSource ?? undefined,
     };
   }
 }

@@ -18,6 +18,8 @@ declare module 'fastify' {
     jobViews: JobViews;
     /** The public's reads of jobs, the board's answers cached (public-reads.ts). */
     publicReads: PublicReads;
+    /** Committed changes of jobs in this process (the logo fetcher listens: logos/plugin.ts). */
+    jobChanges: Pick<JobChanges, 'onChange'>;
   }
 }
 
@@ -38,6 +40,7 @@ export default fp(
       nextExpiry: (now) => publicJobs.nextExpiry(now),
     });
     changes.onChange(() => app.publicCache.invalidate());
+    app.decorate('jobChanges', changes);
     const views = new JobViews(
       // The admins' job list names the submission each job came from: the submissions' answer.
       new AdminJobsRepository(app.db, app.dialect, (jobIds) =>

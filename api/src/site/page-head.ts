@@ -15,7 +15,7 @@ import {
 } from '@jobboard/contract/jobs';
 import {
   HERO_TAGLINE,
-  httpUrl,
+  ownLogoUrl,
   routeText,
   type FirstViewData,
   type SiteRoute,
@@ -108,7 +108,7 @@ export function pageHead(
       title: job.expired ? `Closed: ${jobPageTitle(job, boardName)}` : jobPageTitle(job, boardName),
       description: summary(`${lead} ${job.description}`, DESCRIPTION_LENGTH),
       canonical: jobPageUrl(origin, job.id),
-      image: httpUrl(job.company.logo),
+      image: ownLogoUrl(origin, job.company.logo),
       jsonLd: jobPostingLd(job, origin) ?? undefined,
     });
   }

@@ -232,6 +232,9 @@ async function write(
         creates: creates.map((input) => ({ ...input, source })),
         updates,
         gone,
+        logoCompanies: [...valid.values()]
+          .filter((input) => input.logoUrl)
+          .map((input) => input.organization),
       },
       by,
       startedAt,

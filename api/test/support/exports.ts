@@ -10,6 +10,7 @@ export { SmtpPeer, type ReceivedMail } from './smtp-peer';
 export { FakeGhost, memberKey, type MemberKey, type TokenOptions } from './fake-ghost';
 export { ApiProcess, type ApiProcessOptions } from './api-process';
 export { giveUpRefusedMail } from './outbox-fixture';
+export { storeLogoFor } from './logo-fixture';
 export {
   airtableEnv,
   airtableJob,

@@ -9,6 +9,7 @@ import { buildApp } from '../../src/app';
 import { loadConfig, type Config, type DatabaseConfig } from '../../src/config';
 import { createKnex } from '../../src/db/knex';
 import { migrateLatest } from '../../src/db/migrate';
+import type { LogoFetchOptions } from '../../src/logos/logo-fetch';
 import { checkResponses, type ResponseCheck } from './response-check';
 
 /** Which database this run tests: TEST_DB=sqlite (default) or postgres. */
@@ -36,6 +37,12 @@ export interface TestAppOptions {
   database?: DatabaseConfig;
   /** Migrate the database first (default); false for a database that cannot be reached. */
   migrate?: boolean;
+  /**
+   * Fetch company logos in the background after job changes (off otherwise: no test reaches
+   * out to the addresses its fixtures name), with these download settings (logos.test.ts allows
+   * its stand-in server on 127.0.0.1).
+   */
+  logoFetch?: Partial<LogoFetchOptions>;
 }
 
 /** A folder that holds no release. */
@@ -71,6 +78,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     // sets the limits it tests).
     PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
     PRESSURE_MAX_HEAP_MB: '0',
+    LOGO_FETCH: options.logoFetch ? 'true' : 'false',
     ...options.env,
   });
   config.database = database;
@@ -78,7 +86,13 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   // A copy of the template is migrated already: this only checks that it is (a few queries).
   if (options.migrate !== false) await migrateLatest(db);
   const clock = { now: options.now ?? new Date('2026-11-22T12:00:00Z') };
-  const app = await buildApp({ config, db, now: () => clock.now, logStream: options.logStream });
+  const app = await buildApp({
+    config,
+    db,
+    now: () => clock.now,
+    logStream: options.logStream,
+    logoFetch: options.logoFetch,
+  });
   const responses = checkResponses(app);
   await app.ready();
   return {

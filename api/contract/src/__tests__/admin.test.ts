@@ -255,7 +255,9 @@ describe('an existing job as form values (legacy rules of docs/product.md#entiti
     salaryMin: 50_000,
     salaryMax: 60_000,
     experienceLevel: 'mid',
-    company: { websiteUrl: 'https://citydesk.example', logo: 'https://citydesk.example/logo.png' },
+    company: { websiteUrl: 'https://citydesk.example' },
+    // The address given; company.logo (the stored copy on our origin) is not what the form edits.
+    logoSource: 'https://citydesk.example/logo.png',
     active: true,
     featured: true,
   };

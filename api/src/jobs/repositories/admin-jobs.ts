@@ -91,15 +91,24 @@ export class AdminJobsRepository {
   private async asAdminJobs(ids: number[], now: Date): Promise<AdminJob[]> {
     const loaded = await loadRows(this.db, this.dialect, ids);
     const submissions = await this.submissionIdsByJob(ids);
-    return loaded.map(({ row, lists }) => ({
-      ...toJob(row, lists, now),
-      source: row.source,
-      createdAt: new Date(Number(row.created_at)).toISOString(),
-      submissionId: submissions.has(Number(row.id))
-        ? String(submissions.get(Number(row.id)))
-        : null,
-      adminFields: parseAdminFields(row.admin_fields),
-    }));
+    return loaded.map(({ row, lists }) => {
+      const job = toJob(row, lists, now);
+      const logoSource = row.company_logo_url?.trim() || null;
+      return {
+        ...job,
+        // An admin's answer keeps `company.logo` as the address as given, as before logos were
+        // stored: an admin remote built against the earlier contract fills its form's Logo URL
+        // from it (and would save the `/logos/...` path back, which the form refuses).
+        company: { ...job.company, ...(logoSource ? { logo: logoSource } : {}) },
+        source: row.source,
+        createdAt: new Date(Number(row.created_at)).toISOString(),
+        submissionId: submissions.has(Number(row.id))
+          ? String(submissions.get(Number(row.id)))
+          : null,
+        adminFields: parseAdminFields(row.admin_fields),
+        logoSource,
+      };
+    });
   }
 }
 

@@ -207,6 +207,7 @@ const JOB: AdminJob = {
   createdAt: '2026-11-22T12:00:00.000Z',
   submissionId: null,
   adminFields: [],
+  logoSource: null,
 };
 
 describe('the edit page', () => {

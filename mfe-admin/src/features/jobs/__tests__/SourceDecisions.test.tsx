@@ -57,6 +57,7 @@ const EDITED: AdminJob = {
   createdAt: '2026-11-22T12:00:00.000Z',
   submissionId: null,
   adminFields: ['title', 'benefits'],
+  logoSource: null,
 };
 
 const RUN: SyncRun = {

@@ -1,0 +1,42 @@
+import type { Knex } from 'knex';
+import type { StoredLogoImage } from './logo-image';
+
+/** A stored logo as the route serves it. */
+export interface LogoRow {
+  hash: string;
+  content_type: string;
+  bytes: Buffer;
+}
+
+/** The `logos` table (migration 20261126150100): each picture once, by the SHA-256 of its bytes. */
+export class LogosRepository {
+  constructor(private readonly db: Knex) {}
+
+  /** Keep a logo; one already stored with these bytes stays as it is (the first source named). */
+  async store(image: StoredLogoImage, sourceUrl: string, now: Date): Promise<void> {
+    await this.db('logos')
+      .insert({
+        hash: image.hash,
+        content_type: image.contentType,
+        bytes: image.bytes,
+        width: image.width,
+        height: image.height,
+        source_url: sourceUrl,
+        fetched_at: now.getTime(),
+      })
+      .onConflict('hash')
+      .ignore();
+  }
+
+  async get(hash: string): Promise<LogoRow | undefined> {
+    const row: LogoRow | undefined = await this.db('logos')
+      .where({ hash })
+      .first('hash', 'content_type', 'bytes');
+    return row ? { ...row, bytes: Buffer.from(row.bytes) } : undefined;
+  }
+
+  async count(): Promise<number> {
+    const row = await this.db('logos').count({ n: '*' }).first();
+    return Number(row?.n ?? 0);
+  }
+}

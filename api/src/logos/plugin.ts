@@ -1,0 +1,77 @@
+import fp from 'fastify-plugin';
+import { BackgroundRuns } from '../background-runs';
+import { LOGO_FETCH_DEFAULTS, type LogoFetchOptions } from './logo-fetch';
+import { LogoService, type LogoRunReport } from './logo-service';
+import { LogosRepository } from './logos-repository';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** buildApp's `logoFetch` (tests): over LOGO_FETCH_DEFAULTS. */
+    logoFetchOptions: Partial<LogoFetchOptions>;
+    logos: {
+      /** Fetch the logos waiting (logo-service.ts); `retryFailed`: those that failed too. */
+      run(options?: { retryFailed?: boolean }): Promise<LogoRunReport>;
+      /** The stored logos, as /logos/<hash>.png serves them. */
+      repository: LogosRepository;
+      /** Settles once no background fetch is in flight: tests await it instead of sleeping. */
+      idle(): Promise<void>;
+    };
+  }
+}
+
+/**
+ * Company logos served from our own origin: after every committed change of jobs in this process
+ * (an admin's edit, an approval's publication, a sync) the logos waiting are fetched in the
+ * background, one run at a time (a change during a run asks for one more run after it), when
+ * LOGO_FETCH is on. `jobboard logos fetch` runs the same work once.
+ */
+export default fp(
+  async (app) => {
+    const repository = new LogosRepository(app.db);
+    const service = new LogoService(
+      app.jobs.companies,
+      repository,
+      { ...LOGO_FETCH_DEFAULTS, ...app.logoFetchOptions },
+      app.log,
+      () => app.now(),
+    );
+    const runs = new BackgroundRuns();
+    let running = false;
+    let again = false;
+    let stopped = false;
+    const loop = async () => {
+      running = true;
+      try {
+        do {
+          again = false;
+          await service
+            .run()
+            .catch((error: unknown) => app.log.error({ err: error }, 'logo fetch run failed'));
+        } while (again && !stopped);
+      } finally {
+        running = false;
+      }
+    };
+    const nudge = () => {
+      if (stopped) return;
+      if (running) {
+        again = true;
+        return;
+      }
+      runs.track(loop());
+    };
+    app.decorate('logos', {
+      run: (options?: { retryFailed?: boolean }) => service.run(options),
+      repository,
+      idle: () => runs.idle(),
+    });
+    if (!app.config.logoFetch) return;
+    const unsubscribe = app.jobChanges.onChange(nudge);
+    app.addHook('onClose', async () => {
+      stopped = true;
+      unsubscribe();
+      await runs.idle();
+    });
+  },
+  { name: 'logos', dependencies: ['config', 'db', 'jobs'] },
+);
