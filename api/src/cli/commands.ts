@@ -161,7 +161,7 @@ export async function retentionRun(): Promise<string[]> {
         `${report.alertLocks} unused alert address lock(s) deleted, ` +
         `${report.emailBodies} sent e-mail bod(ies) emptied (older than ${retention.sentEmailBodiesDays} days), ` +
         `${report.rejectedContacts} rejected submission contact(s) blanked (older than ${retention.rejectedContactDays} days).`,
-      ];
+    ];
   } finally {
     await app.close();
   }
