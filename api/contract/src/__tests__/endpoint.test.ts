@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { endpointKey, endpointPath, endpointUrl } from '../endpoint';
 import * as ENDPOINTS from '../endpoints';
-import { filterFromQueryString } from '../filter-query';
+import { filterFromQueryString, pageFromQueryString } from '../filter-query';
 import { defaultSearchFilter, searchPage, type SearchRequest } from '../search';
 import { FIRST_VIEW_CASES } from '../testing/first-view-cases';
 
@@ -91,7 +91,8 @@ describe("the first views' table (FIRST_VIEW_CASES)", () => {
   it.each(FIRST_VIEW_CASES.filter((c) => c.search))(
     'describes the search its address does: $name',
     ({ address, search }) => {
-      expect(searchPage(filterFromQueryString(address.split('?')[1] ?? ''), 1)).toEqual(search);
+      const query = address.split('?')[1] ?? '';
+      expect(searchPage(filterFromQueryString(query), pageFromQueryString(query))).toEqual(search);
     },
   );
 });
