@@ -133,6 +133,26 @@ describe(`admin two-factor sign-in on ${testDatabase}`, () => {
     for (const row of stored) expect(recoveryCodes).not.toContain(row.code_hash);
   });
 
+  it("ends the admin's other sessions when it is turned on, and keeps the one that turned it on", async () => {
+    await start();
+    const elsewhere = sessionCookie(await login(t));
+    expect((await checkAuth(elsewhere)).statusCode).toBe(200);
+    const here = sessionCookie(await login(t));
+    const call = as(here);
+    const { secret } = (await call({ method: 'POST', url: '/api/admin/two-factor/setup' })).json<{
+      secret: string;
+    }>();
+    const enabled = await call({
+      method: 'POST',
+      url: '/api/admin/two-factor/enable',
+      payload: { code: code(secret) },
+    });
+    expect(enabled.statusCode).toBe(200);
+    // A session signed in with the password alone (perhaps by whoever knew it) is over.
+    expect((await checkAuth(elsewhere)).statusCode).toBe(401);
+    expect((await checkAuth(here)).statusCode).toBe(200);
+  });
+
   it('sign-in needs the code: the waiting session has no admin access, the right code grants it', async () => {
     await start();
     const { secret } = await enrol();

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { endSessionsOf } from './session-store';
+import { endOtherSessionsOf, endSessionsOf } from './session-store';
 import { hashPassword } from './passwords';
 
 export interface AdminRow {
@@ -120,6 +120,8 @@ export class AdminsRepository {
     step: number,
     codeHashes: string[],
     now: Date,
+    /** The session turning it on: every other session of the admin ends. */
+    sessionId: string,
   ): Promise<boolean> {
     return this.db.transaction(async (trx) => {
       const changed = await trx('admins')
@@ -133,6 +135,7 @@ export class AdminsRepository {
         });
       if (changed !== 1) return false;
       await replaceCodes(trx, id, codeHashes, now);
+      await endOtherSessionsOf(trx, id, sessionId);
       return true;
     });
   }

@@ -76,6 +76,21 @@ export async function endSessionsOf(db: Knex | Knex.Transaction, adminId: number
   return endSessions(db('sessions').where({ admin_id: adminId }), Date.now());
 }
 
+/**
+ * End every session of one admin but `keepSessionId` (two-factor sign-in turned on: a session
+ * signed in with the password alone, perhaps by whoever knew it, does not outlive that).
+ */
+export async function endOtherSessionsOf(
+  db: Knex | Knex.Transaction,
+  adminId: number,
+  keepSessionId: string,
+): Promise<number> {
+  return endSessions(
+    db('sessions').where({ admin_id: adminId }).whereNot('sid', keepSessionId),
+    Date.now(),
+  );
+}
+
 /** Mark these sessions ended and forget what they held (see the store's note on ended rows). */
 function endSessions(rows: Knex.QueryBuilder, now: number): Promise<number> {
   return rows.whereNull('ended_at').update({ ended_at: now, data: '{}', admin_id: null });

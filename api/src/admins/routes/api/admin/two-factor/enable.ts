@@ -9,7 +9,9 @@ import { totpStep } from '../../../../two-factor';
 
 /**
  * POST /api/admin/two-factor/enable: a code of the pending secret confirms the admin's app holds
- * it; two-factor sign-in is on from now, and the answer carries ten recovery codes, shown once.
+ * it; two-factor sign-in is on from now, every other session of the admin ends (one signed in
+ * with the password alone does not outlive it), and the answer carries ten recovery codes, shown
+ * once.
  */
 const enableRoutes: FastifyPluginAsync = async (app) => {
   route(app, ENDPOINTS.twoFactorEnable, {}, async (request, reply) => {
@@ -22,7 +24,14 @@ const enableRoutes: FastifyPluginAsync = async (app) => {
     if (step === null) throw new HttpError(400, TWO_FACTOR_MESSAGES.badCode);
     const { codes, hashes } = freshRecoveryCodes();
     if (
-      !(await app.admins.enableTwoFactor(admin.id, state.pendingSecret, step, hashes, app.now()))
+      !(await app.admins.enableTwoFactor(
+        admin.id,
+        state.pendingSecret,
+        step,
+        hashes,
+        app.now(),
+        request.session.sessionId,
+      ))
     ) {
       throw new HttpError(409, TWO_FACTOR_MESSAGES.noSetup);
     }
