@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseConfig } from '../src/config';
 import { buildOnce } from './support/api-process';
+import { runJobboard } from './support/cli';
 import { createJobs } from './support/jobs';
 import { SmtpPeer } from './support/smtp-peer';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
@@ -23,27 +22,8 @@ afterAll(async () => {
   await smtp.stop();
 });
 
-function alertsSend(args: string[], database: DatabaseConfig) {
-  return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ['dist/cli.js', 'alerts', 'send', '--', ...args], {
-      cwd: path.resolve(import.meta.dirname, '..'),
-      env: {
-        PATH: process.env.PATH!,
-        ...(database.client === 'postgres'
-          ? { DATABASE_URL: database.connectionString }
-          : { SQLITE_FILE: database.filename }),
-        SMTP_URL: smtp.url,
-        SEED_DEMO: 'false',
-        PUBLIC_URL: 'https://jobs.example.org',
-        LOG_LEVEL: 'warn',
-      },
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += String(chunk)));
-    child.stderr.on('data', (chunk) => (output += String(chunk)));
-    child.on('close', (code) => resolve({ code, output }));
-  });
-}
+const alertsSend = (args: string[], database: DatabaseConfig) =>
+  runJobboard(['alerts', 'send', '--', ...args], database, { SMTP_URL: smtp.url });
 
 describe(`alerts:send on ${testDatabase}`, () => {
   it('sends nothing that is not due, every new match with --force, and delivers it', async () => {

@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseConfig } from '../src/config';
 import { LOGO_REFUSALS } from '../src/logos/logo-fetch';
 import { buildOnce } from './support/api-process';
+import { runJobboard } from './support/cli';
 import { createJobs } from './support/jobs';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
 
@@ -20,26 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function logosFetch(args: string[], database: DatabaseConfig) {
-  return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ['dist/cli.js', 'logos', 'fetch', ...args], {
-      cwd: path.resolve(import.meta.dirname, '..'),
-      env: {
-        PATH: process.env.PATH!,
-        ...(database.client === 'postgres'
-          ? { DATABASE_URL: database.connectionString }
-          : { SQLITE_FILE: database.filename }),
-        SEED_DEMO: 'false',
-        PUBLIC_URL: 'https://jobs.example.org',
-        LOG_LEVEL: 'warn',
-      },
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += String(chunk)));
-    child.stderr.on('data', (chunk) => (output += String(chunk)));
-    child.on('close', (code) => resolve({ code, output }));
-  });
-}
+const logosFetch = (args: string[], database: DatabaseConfig) =>
+  runJobboard(['logos', 'fetch', ...args], database);
 
 describe(`jobboard logos fetch on ${testDatabase}`, () => {
   it('tries each logo waiting once, says why one is not taken, and tries it again with --retry', async () => {

@@ -1,9 +1,7 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseConfig } from '../src/config';
 import { migrations } from '../src/db/migrations';
 import { buildOnce } from './support/api-process';
+import { runJobboard } from './support/cli';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
 
 /** `jobboard retention run` (`pnpm --filter @jobboard/api retention:run`), as cron runs it. */
@@ -17,27 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function jobboard(args: string[], database: DatabaseConfig) {
-  return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ['dist/cli.js', ...args], {
-      cwd: path.resolve(import.meta.dirname, '..'),
-      env: {
-        PATH: process.env.PATH!,
-        ...(database.client === 'postgres'
-          ? { DATABASE_URL: database.connectionString }
-          : { SQLITE_FILE: database.filename }),
-        SEED_DEMO: 'false',
-        PUBLIC_URL: 'https://jobs.example.org',
-        LOG_LEVEL: 'warn',
-      },
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += String(chunk)));
-    child.stderr.on('data', (chunk) => (output += String(chunk)));
-    child.on('close', (code) => resolve({ code, output }));
-  });
-}
-
 describe(`jobboard retention run on ${testDatabase}`, () => {
   it('deletes an alert left unconfirmed past its 48 hours, and says what it removed', async () => {
     const res = await t.app.inject({
@@ -48,7 +25,7 @@ describe(`jobboard retention run on ${testDatabase}`, () => {
     expect(res.statusCode).toBe(201);
     expect(await t.db('job_alerts').where({ status: 'pending' })).toHaveLength(1);
 
-    const run = await jobboard(['retention', 'run'], t.config.database);
+    const run = await runJobboard(['retention', 'run'], t.config.database);
     expect(run.code, run.output).toBe(0);
     expect(run.output).toContain('1 unconfirmed job alert(s) deleted (older than 48 hours)');
     expect(await t.db('job_alerts')).toHaveLength(0);
@@ -59,7 +36,7 @@ describe(`jobboard retention run on ${testDatabase}`, () => {
     const [row] = await t.db('knex_migrations').where({ name: last });
     await t.db('knex_migrations').where({ name: last }).delete();
     try {
-      const run = await jobboard(['retention', 'run'], t.config.database);
+      const run = await runJobboard(['retention', 'run'], t.config.database);
       expect(run.code).toBe(1);
       expect(run.output).toContain('schema behind: 1 migration pending');
       expect(run.output).toContain('jobboard migrate');
