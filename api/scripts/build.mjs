@@ -66,6 +66,11 @@ function foundAtRunTime() {
   return entries;
 }
 
+/** The legal pages' starting texts (api/pages/*.md), copied into dist/pages/. */
+function shippedPages() {
+  return readdirSync(path.join(apiDir, 'pages')).filter((name) => /^[a-z-]+\.md$/.test(name));
+}
+
 function filesUnder(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
@@ -105,14 +110,28 @@ async function buildApi() {
     mkdirSync(path.dirname(file.path), { recursive: true });
     writeAtomically(file.path, file.contents);
   }
-  const inputs = Object.keys(result.metafile.inputs).filter((input) => !input.includes(':'));
+  // The legal pages' starting texts are read at run time, as files (src/layout.ts).
+  const copied = shippedPages().map((name) => {
+    const target = path.join(outdir, 'pages', name);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeAtomically(target, readFileSync(path.join(apiDir, 'pages', name)));
+    return target;
+  });
+  const inputs = [
+    ...Object.keys(result.metafile.inputs).filter((input) => !input.includes(':')),
+    ...shippedPages().map((name) => `pages/${name}`),
+  ];
   writeAtomically(
     manifestFile,
     JSON.stringify({ inputs, entryPoints: Object.keys(entryPoints).sort() }, null, 2),
   );
   // Files of earlier builds (chunks carry a hash; a route or migration may be gone) go, or
   // autoload would still find them; another build's files in progress stay.
-  const current = new Set([...result.outputFiles.map((file) => file.path), manifestFile]);
+  const current = new Set([
+    ...result.outputFiles.map((file) => file.path),
+    ...copied,
+    manifestFile,
+  ]);
   for (const file of filesUnder(outdir)) {
     if (!current.has(file) && !file.endsWith('.tmp')) rmSync(file, { force: true });
   }
@@ -146,6 +165,8 @@ function upToDate() {
   } catch {
     return false;
   }
+  const pages = shippedPages().map((name) => `pages/${name}`);
+  if (pages.some((page) => !inputs.includes(page))) return false;
   const sources = [...inputs, 'package.json', 'scripts/build.mjs'];
   return sources.every((file) => {
     try {

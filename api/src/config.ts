@@ -56,6 +56,11 @@ export interface Config {
    * default), `jobboard backup`'s backups, the first admin's password file.
    */
   dataDir: string;
+  /**
+   * PAGES_DIR (absolute): the publication's own legal pages (privacy.md, terms.md, refunds.md),
+   * each replacing the text the board ships (api/pages); by default DATA_DIR/pages.
+   */
+  pagesDir: string;
   /** SQLite: read-only connections beside the one writer (SQLITE_READ_CONNECTIONS). */
   sqliteReadConnections: number;
   sessionSecret: string;
@@ -313,6 +318,7 @@ export function loadConfig(env: Env = process.env): Config {
   // The server's own files: the SQLite file, backups, the first admin's password file.
   const dataDir = path.resolve(read('DATA_DIR', (v) => v, './data'));
   const sqliteFile = read('SQLITE_FILE', (v) => v, path.join(dataDir, 'board.sqlite'));
+  const pagesDir = path.resolve(read('PAGES_DIR', (v) => v, path.join(dataDir, 'pages')));
   const sqliteReadConnections = read('SQLITE_READ_CONNECTIONS', parseReadConnections, 4);
   const production = env.NODE_ENV === 'production';
   const secret = read('SESSION_SECRET', parseSecret, '');
@@ -472,6 +478,7 @@ export function loadConfig(env: Env = process.env): Config {
       ? { client: 'postgres', connectionString: databaseUrl }
       : { client: 'sqlite', filename: path.resolve(sqliteFile) },
     dataDir,
+    pagesDir,
     sqliteReadConnections,
     sessionSecret: secret || randomBytes(32).toString('base64url'),
     sessionSecretGenerated: !secret,

@@ -18,6 +18,15 @@ export const MIGRATIONS_DIR = fromSource
   : path.join(CODE_DIR, 'migrations');
 
 /**
+ * The legal pages' starting texts (privacy.md, terms.md, refunds.md): api/pages from source,
+ * api/dist/pages in the build (scripts/build.mjs copies them). The publication's own files, in
+ * PAGES_DIR, replace them.
+ */
+export const SHIPPED_PAGES_DIR = fromSource
+  ? path.resolve(CODE_DIR, '..', 'pages')
+  : path.join(CODE_DIR, 'pages');
+
+/**
  * The render worker's file (site/render-worker.mjs): plain JavaScript in the sources, which Node
  * runs in a worker thread as it is; built to dist/site/render-worker.js (scripts/build.mjs).
  */

@@ -25,6 +25,7 @@ const PUBLIC_READS = [
   'GET /api/locations',
   'GET /api/categories',
   'GET /api/site',
+  'GET /api/pages/:slug',
 ];
 /**
  * The front end itself: pages, built files, the remotes configuration, and the company logos the

@@ -13,6 +13,9 @@ const ROUTES = [
   { path: '/', remote: 'mfe_board' },
   { path: '/jobs/1', remote: 'mfe_board' },
   { path: '/job-list', remote: 'mfe_board' },
+  { path: '/privacy', remote: 'mfe_board' },
+  { path: '/terms', remote: 'mfe_board' },
+  { path: '/refunds', remote: 'mfe_board' },
   { path: '/bookmarks', remote: 'mfe_board' },
   { path: '/ghost-callback', remote: 'mfe_board' },
   { path: '/submit-job', remote: 'mfe_submit' },
@@ -33,7 +36,15 @@ async function expectFrame(page: Page) {
   const footer = page.getByRole('contentinfo');
   await expect(footer).toContainText('is a thing of');
   await expect(footer).toContainText('Questions?');
-  await expect(footer.getByRole('link').first()).toHaveAttribute('href', /^https?:\/\//);
+  await expect(footer.getByRole('link', { name: 'Follow us on Bluesky' })).toHaveAttribute(
+    'href',
+    /^https?:\/\//,
+  );
+  await expect(footer.getByRole('navigation', { name: 'Legal' }).getByRole('link')).toHaveText([
+    'Privacy',
+    'Terms',
+    'Refunds',
+  ]);
 }
 
 test.describe('the shell', () => {
@@ -62,6 +73,28 @@ test.describe('the shell', () => {
       ),
     ).toBeVisible();
     await expect(page).toHaveTitle('Nonprofit Comms Jobs');
+  });
+
+  test('the legal pages: drawn on the server, linked from the footer, the form and the pay page', async ({
+    page,
+  }) => {
+    // The server's HTML already has the page (the first view), before any script runs.
+    const html = await (await page.request.get('/privacy')).text();
+    expect(html).toContain('<title>Privacy policy | Nonprofit Comms Jobs</title>');
+    expect(html).toContain('Browsing the board');
+    await page.goto('/');
+    const legal = page.getByRole('contentinfo').getByRole('navigation', { name: 'Legal' });
+    await legal.getByRole('link', { name: 'Refunds' }).click();
+    await expect(page).toHaveURL('/refunds');
+    await expect(page.getByRole('heading', { level: 1, name: 'Refund policy' })).toBeVisible();
+    await expect(page).toHaveTitle('Refund policy | Nonprofit Comms Jobs');
+    await page.goto('/submit-job');
+    await page.getByRole('link', { name: 'terms of use' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms of use' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'refund policy' })).toHaveAttribute(
+      'href',
+      '/refunds',
+    );
   });
 
   test('any other path is the 404 page, with a 404 status', async ({ page }) => {

@@ -49,4 +49,18 @@ export const ROUTES = [
     serverRendered: false,
     title: 'Job alerts | {board}',
   },
+  // The publication's legal pages (the contract's LEGAL_PAGES), from its Markdown files.
+  {
+    path: '/privacy',
+    module: './LegalPage',
+    serverRendered: true,
+    title: 'Privacy policy | {board}',
+  },
+  { path: '/terms', module: './LegalPage', serverRendered: true, title: 'Terms of use | {board}' },
+  {
+    path: '/refunds',
+    module: './LegalPage',
+    serverRendered: true,
+    title: 'Refund policy | {board}',
+  },
 ] as const satisfies readonly RemoteRoute[];

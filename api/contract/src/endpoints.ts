@@ -69,6 +69,7 @@ import {
 } from './endpoint';
 import { RECENT_DAYS, TOTAL_COUNT_CAP } from './choices';
 import { Job, JobList, RecordId } from './job';
+import { LegalPageParams, LegalPageView } from './legal';
 import {
   MAX_MEMBER_BOOKMARKS,
   Member,
@@ -136,6 +137,15 @@ export const categories = {
   path: '/api/categories',
   summary: 'The categories of the public jobs, alphabetical: the Category filter.',
   response: StringList,
+} as const satisfies Endpoint;
+export const legalPage = {
+  method: 'GET',
+  path: '/api/pages/:slug',
+  summary:
+    "One of the publication's legal pages (privacy, terms, refunds): its title and its Markdown rendered as HTML.",
+  params: LegalPageParams,
+  notFound: { slug: 'Page not found' },
+  response: LegalPageView,
 } as const satisfies Endpoint;
 export const site = {
   method: 'GET',

@@ -9,6 +9,7 @@ import {
   type Infer,
 } from 'superstruct';
 import type { Job } from './job';
+import type { LegalPageView } from './legal';
 import type { RouteTable } from './routes';
 import type { SearchFilter, SearchResponse } from './search';
 
@@ -92,6 +93,8 @@ export interface FirstViewData {
   job?: { id: string; job: Job | null; closed?: true };
   locations?: string[];
   categories?: string[];
+  /** /privacy, /terms, /refunds: the legal page (GET /api/pages/{slug}). */
+  legal?: LegalPageView;
   /** /job-list: the recent jobs (GET /api/jobs/recent). */
   recent?: Job[];
   /**
@@ -109,7 +112,7 @@ export interface FirstViewData {
 
 /** FirstViewData.keys: one key for each part the page carries. */
 export type FirstViewKeys = Partial<
-  Record<'search' | 'locations' | 'categories' | 'job' | 'recent', string>
+  Record<'search' | 'locations' | 'categories' | 'job' | 'recent' | 'legal', string>
 >;
 
 /** What the server inlines in the shell's HTML so the first view needs no extra request. */

@@ -5,24 +5,39 @@ import {
   pageFromQueryString,
   searchPage,
 } from '@jobboard/contract/jobs';
-import { type FirstViewKeys, type RemoteName, type SiteRoute } from '@jobboard/contract/site';
+import {
+  legalPageAt,
+  type FirstViewKeys,
+  type RemoteName,
+  type SiteRoute,
+} from '@jobboard/contract/site';
 import { NotFound } from '../domain-errors';
 import type { PublicReads } from '../jobs/public-reads';
+import type { LegalPages } from '../legal/legal-pages';
 
 /**
  * The data of the board's first view, as JSON text for the page (BootConfig.data): the page of
  * the search the address describes (page 1 unless it says `page=`), the filter choices and on /jobs/{id} that job; on /job-list the
- * recent jobs. Built from the very answers the API sends (already serialized in the public-read
+ * recent jobs; on a legal page (/privacy...) that page. Built from the very answers the API sends (already serialized in the public-read
  * cache), so the first card needs no request and agrees with the API. Each part comes with the
  * key of the call it answers (`keys`, endpointKey of the same input the read was made with): the
  * key the board's hooks ask for, so the browser asks nothing again. Other routes get none.
  */
 export async function firstViewJson(
   reads: PublicReads,
+  legal: LegalPages,
   route: SiteRoute | undefined,
   pathname: string,
   queryString: string,
 ): Promise<string | undefined> {
+  const legalPage = isPage(route, 'mfe_board', LEGAL_PAGE_MODULE) && legalPageAt(pathname);
+  if (legalPage) {
+    const keys: FirstViewKeys = {
+      legal: endpointKey(ENDPOINTS.legalPage, { params: { slug: legalPage.slug } }),
+    };
+    const page = await legal.page(legalPage.slug);
+    return JSON.stringify({ legal: page, keys });
+  }
   if (isPage(route, 'mfe_board', './RecentJobsPage')) {
     const keys: FirstViewKeys = { recent: endpointKey(ENDPOINTS.recentJobs) };
     const recent = (await reads.recent()).bytes;
@@ -54,6 +69,9 @@ export async function firstViewJson(
   ];
   return `{${parts.join(',')}}`;
 }
+
+/** The board's page that shows a legal page (mfe-board's routes.ts). */
+export const LEGAL_PAGE_MODULE = './LegalPage';
 
 /**
  * Whether a route is drawn by one remote's page: the pages whose data (first view, head) the API

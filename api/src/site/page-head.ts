@@ -137,6 +137,14 @@ export function pageHead(
           }),
     });
   }
+  // A legal page is titled by its own file's heading.
+  if (data?.legal) {
+    return page({
+      title: named(data.legal.title),
+      description: `${data.legal.title} of ${boardName}.`,
+      canonical: here,
+    });
+  }
   // The pages the API knows say more about themselves; any other page (a remote's new one) has
   // its title, its address and its title again as the description.
   switch (`${route.remote}/${route.module}`) {

@@ -17,6 +17,7 @@ export default fp(
     const pages = new SitePages(
       app.releases,
       app.publicReads,
+      app.legalPages,
       app.config.site,
       app.config.publicUrl,
       app.config.serverRender,
@@ -26,5 +27,5 @@ export default fp(
     app.addHook('onReady', () => pages.warm());
     app.addHook('onClose', () => pages.close());
   },
-  { name: 'site', dependencies: ['config', 'releases', 'jobs'] },
+  { name: 'site', dependencies: ['config', 'releases', 'jobs', 'legal'] },
 );

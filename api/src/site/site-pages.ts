@@ -5,6 +5,7 @@ import {
   pageFromQueryString,
 } from '@jobboard/contract/jobs';
 import {
+  legalPageAt,
   matchRoute,
   type BootConfig,
   type FirstViewData,
@@ -14,7 +15,8 @@ import {
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { CachedBody } from '../plugins/public-cache';
 import type { PublicReads } from '../jobs/public-reads';
-import { firstViewJson, isPage, jobIdInPath } from './first-view';
+import type { LegalPages } from '../legal/legal-pages';
+import { firstViewJson, isPage, jobIdInPath, LEGAL_PAGE_MODULE } from './first-view';
 import { pageHead, renderHead, type HeadContext } from './page-head';
 import type { Releases } from './releases';
 import { ServerRenderer, type ServerRenderLimits, type ServerRenderLog } from './server-render';
@@ -54,6 +56,7 @@ export class SitePages {
   constructor(
     private readonly releases: Releases,
     private readonly reads: PublicReads,
+    private readonly legal: LegalPages,
     private readonly site: SiteConfig,
     /** The site's public address (PUBLIC_URL): canonical URLs, feeds, JSON-LD. */
     private readonly origin: string,
@@ -96,7 +99,7 @@ export class SitePages {
     // versions just promoted) is sent but not kept: the next visitor gets it drawn.
     let forNow = false;
     const build = async () => {
-      const data = await firstViewJson(this.reads, route, pathname, query);
+      const data = await firstViewJson(this.reads, this.legal, route, pathname, query);
       const firstView = data ? (JSON.parse(data) as FirstViewData) : undefined;
       const rendered = await this.renderer.render(url, {
         ...boot,
@@ -116,7 +119,10 @@ export class SitePages {
     // The live versions, each remote's fallbacks and pick, and the live routes: a page changes
     // when any does (a fallback's folder deleted by hand changes what the page offers without a
     // promote).
-    const versions = `${JSON.stringify([this.releases.versions(), boot.remotes])}:${this.releases.liveRoutes.stamp()}`;
+    // A legal page changes when the publication edits its file.
+    const legalPage = isPage(route, 'mfe_board', LEGAL_PAGE_MODULE) && legalPageAt(pathname);
+    const edited = legalPage ? `:${await this.legal.stamp(legalPage.slug)}` : '';
+    const versions = `${JSON.stringify([this.releases.versions(), boot.remotes])}:${this.releases.liveRoutes.stamp()}${edited}`;
     // Every unknown path gets the same page (the shell's 404 screen), kept once.
     const key = route ? `page:${versions}:${url}` : `page:${versions}:404`;
     try {

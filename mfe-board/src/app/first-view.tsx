@@ -24,6 +24,7 @@ export function firstViewEntries(data: FirstViewData): [Key, unknown][] {
   add(keys.locations, data.locations);
   add(keys.categories, data.categories);
   add(keys.job, data.job?.job ?? undefined);
+  add(keys.legal, data.legal);
   // A job the page cannot show: the modal says so at once, in the server's HTML too.
   if (data.job && !data.job.job && keys.job !== undefined) {
     entries.push([jobStatusKey(keys.job), data.job.closed ? 'closed' : 'missing']);

@@ -5,6 +5,7 @@ import { ROUTES } from '../routes';
 import AlertsPage from './AlertsPage';
 import BoardPage from './BoardPage';
 import BookmarksPage from './BookmarksPage';
+import LegalPage from './LegalPage';
 import MemberCallbackPage from './MemberCallbackPage';
 import RecentJobsPage from './RecentJobsPage';
 
@@ -15,6 +16,7 @@ const PAGES: Record<(typeof ROUTES)[number]['module'], ComponentType> = {
   './BookmarksPage': BookmarksPage,
   './MemberCallbackPage': MemberCallbackPage,
   './AlertsPage': AlertsPage,
+  './LegalPage': LegalPage,
 };
 
 // `pnpm --filter mfe-board dev` without the shell: the same pages at the same paths.

@@ -1,6 +1,6 @@
 import type { RouteTable, SiteConfig } from '@jobboard/contract/site';
 import { SharedUiProvider, SiteProvider } from '@jobboard/shared-ui';
-import { render, screen } from '@jobboard/test-utils/react';
+import { render, screen, within } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
 import { MemoryRouter, Route, Routes, useNavigate } from '@jobboard/shared-ui/router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -77,13 +77,37 @@ describe('header', () => {
 
 describe('footer', () => {
   it('has the social link, the "a thing of" line and the contact address', () => {
-    renderAt('/', <Footer />);
+    renderAt('/', <Footer routes={ROUTES} />);
     expect(screen.getByRole('link', { name: 'Follow us' })).toHaveAttribute('href', site.socialUrl);
     expect(screen.getByText('Good Work Jobs is a thing of The Civic Letter.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'hi@civic.example' })).toHaveAttribute(
       'href',
       'mailto:hi@civic.example',
     );
+  });
+
+  it('links the legal pages the live remotes declare, and only those', () => {
+    const legal = (path: string): RouteTable[number] => ({
+      remote: 'mfe_board',
+      path,
+      module: './LegalPage',
+      serverRendered: true,
+      title: 'x',
+    });
+    renderAt(
+      '/',
+      <Footer routes={[...ROUTES, legal('/privacy'), legal('/terms'), legal('/refunds')]} />,
+    );
+    const nav = screen.getByRole('navigation', { name: 'Legal' });
+    expect(within(nav).getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
+    expect(within(nav).getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/terms');
+    expect(within(nav).getByRole('link', { name: 'Refunds' })).toHaveAttribute('href', '/refunds');
+  });
+
+  it('links none of them while the live board predates them (no link to a 404)', () => {
+    renderAt('/', <Footer routes={ROUTES} />);
+    expect(screen.queryByRole('navigation', { name: 'Legal' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Privacy' })).toBeNull();
   });
 });
 

@@ -30,7 +30,7 @@ export function AppFrame({ boot }: { boot: BootConfig }) {
       <SharedUiProvider>
         <ScrollToTop routes={boot.routes} />
         <RouteTitle routes={boot.routes} site={boot.site} />
-        <Layout>
+        <Layout routes={boot.routes}>
           <Routes>
             {boot.routes.map((route) => {
               const loadingText =

@@ -1,9 +1,10 @@
+import type { RouteTable } from '@jobboard/contract/site';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
-export function Layout({ children }: { children: ReactNode }) {
+export function Layout({ children, routes }: { children: ReactNode; routes: RouteTable }) {
   return (
     <Page>
       <SkipLink href="#main">Skip to content</SkipLink>
@@ -11,7 +12,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <Main id="main" tabIndex={-1}>
         {children}
       </Main>
-      <Footer />
+      <Footer routes={routes} />
     </Page>
   );
 }

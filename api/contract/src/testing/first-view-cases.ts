@@ -78,4 +78,9 @@ export const FIRST_VIEW_CASES: FirstViewCase[] = [
     address: '/job-list',
     keys: { recent: endpointKey(ENDPOINTS.recentJobs) },
   },
+  {
+    name: 'a legal page',
+    address: '/refunds',
+    keys: { legal: endpointKey(ENDPOINTS.legalPage, { params: { slug: 'refunds' } }) },
+  },
 ];

@@ -10,6 +10,7 @@ import { makeJob } from '../../test-support/jobs';
 import { renderAt } from '../../test-support/render';
 import BoardPage from '../BoardPage';
 import { ServerFirstView } from '../first-view';
+import LegalPage from '../LegalPage';
 import RecentJobsPage from '../RecentJobsPage';
 
 /**
@@ -44,6 +45,9 @@ function pageData(c: FirstViewCase): FirstViewData {
     data.recent = [makeJob({ id: '2', title: 'Recent Role', postedDate: '2026-11-20' })];
     data.readAt = Date.UTC(2026, 10, 20, 12);
   }
+  if (c.keys.legal) {
+    data.legal = { slug: 'refunds', title: 'Inlined Refunds', html: '<p>x</p>', updatedAt: 0 };
+  }
   return data;
 }
 
@@ -70,6 +74,7 @@ function renderCase(c: FirstViewCase, use: Middleware) {
       <Route path="/" element={page(<BoardPage />)} />
       <Route path="/jobs/:id" element={page(<BoardPage />)} />
       <Route path="/job-list" element={page(<RecentJobsPage />)} />
+      <Route path="/refunds" element={page(<LegalPage />)} />
     </>,
   );
 }
@@ -83,6 +88,7 @@ beforeEach(() => {
     'GET /api/categories': [200, ['Fetched']],
     'GET /api/jobs/recent': [200, []],
     'GET /api/jobs/:id': ({ params }) => [200, makeJob({ id: params.id, title: 'Fetched Job' })],
+    'GET /api/pages/:slug': [200, { slug: 'refunds', title: 'Fetched', html: '', updatedAt: 0 }],
   });
 });
 
@@ -103,6 +109,9 @@ describe("the first view's keys", () => {
       ).toBeInTheDocument();
     }
     if (c.keys.recent) expect(screen.getByTestId('recent-count')).toHaveTextContent('1');
+    if (c.keys.legal) {
+      expect(screen.getByRole('heading', { name: 'Inlined Refunds' })).toBeInTheDocument();
+    }
     // ...and the job's dialog, which opens once the page is mounted, the page's job.
     if (c.jobId) expect(await screen.findByRole('dialog', { name: 'Inlined Job' })).toBeVisible();
     // Because each part's key is one a hook asked for.

@@ -60,6 +60,7 @@ describe('the pay page', () => {
     expect(screen.getByText('Promo code NONPROFIT20')).toBeInTheDocument();
     expect(screen.getByText('-$19.80')).toBeInTheDocument();
     expect(screen.getByTestId('amount-due')).toHaveTextContent('$79.20');
+    expect(screen.getByRole('link', { name: 'refund policy' })).toHaveAttribute('href', '/refunds');
     await userEvent.click(screen.getByRole('button', { name: 'Pay $79.20' }));
     expect(received.calls).toContainEqual(
       expect.objectContaining({ path: `/api/pay/${TOKEN}/checkout`, method: 'POST' }),

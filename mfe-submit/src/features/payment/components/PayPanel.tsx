@@ -11,6 +11,7 @@ import {
 import { useState } from 'react';
 import { Link } from '@jobboard/shared-ui/router';
 import styled from 'styled-components';
+import { RefundPolicyLink } from '../../../lib/LegalLinks';
 import { usePayPage } from '../api/get-pay-page';
 import { startCheckout } from '../api/start-checkout';
 import { PAY_MESSAGES } from '../messages';
@@ -63,6 +64,7 @@ export function PayPanel({ token }: { token: string }) {
           <> {PAY_MESSAGES.linkValidUntil(formatUsDate(view.linkExpiresAt.slice(0, 10)))}</>
         )}
       </Small>
+      <RefundPolicyLink />
     </Card>
   );
 }

@@ -102,6 +102,14 @@ describe('/submit-job', () => {
       'date',
     );
     expect(screen.getByRole('button', { name: 'Submit for Review (Free)' })).toBeEnabled();
+    expect(screen.getByText(/By submitting, you agree to our/)).toHaveTextContent(
+      'By submitting, you agree to our terms of use and privacy policy.',
+    );
+    expect(screen.getByRole('link', { name: 'terms of use' })).toHaveAttribute('href', '/terms');
+    expect(screen.getByRole('link', { name: 'privacy policy' })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
   });
 
   it('shows every required message next to its field when an empty form is submitted', async () => {

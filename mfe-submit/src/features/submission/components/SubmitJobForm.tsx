@@ -25,6 +25,7 @@ import {
 import { FORM_ERROR } from 'final-form';
 import { useMemo } from 'react';
 import { Field, Form } from 'react-final-form';
+import { SubmissionAgreement } from '../../../lib/LegalLinks';
 import styled from 'styled-components';
 import { submitJob } from '../api/submit-job';
 import { SUBMIT_TEXT } from '../messages';
@@ -208,6 +209,7 @@ export function SubmitJobForm({
           <Submit type="submit" disabled={submitting}>
             {submitting ? SUBMIT_TEXT.submitting : SUBMIT_TEXT.submit}
           </Submit>
+          <SubmissionAgreement />
         </Stack>
       )}
     </Form>

@@ -1,0 +1,19 @@
+import fp from 'fastify-plugin';
+import { SHIPPED_PAGES_DIR } from '../layout';
+import { LegalPages } from './legal-pages';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The privacy, terms and refund pages, from the publication's Markdown files. */
+    legalPages: LegalPages;
+  }
+}
+
+/** The legal pages (docs/product.md#legal-pages): the API's answer and the site's first view. */
+export default fp(
+  async (app) => {
+    const { site, publicUrl, pagesDir } = app.config;
+    app.decorate('legalPages', new LegalPages(pagesDir, SHIPPED_PAGES_DIR, { ...site, publicUrl }));
+  },
+  { name: 'legal', dependencies: ['config'] },
+);
