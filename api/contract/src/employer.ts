@@ -45,8 +45,10 @@ export const EMPLOYER_MESSAGES = {
     `Several sign-in links were sent to this address just now. Please use the newest, or ask again in ${minutes} minutes.`,
   linkInvalid:
     'This sign-in link does not work: it may have been used already or have expired. Ask for a new one below.',
-  linkExpired: 'This sign-in link has expired (links work for 30 minutes). Ask for a new one below.',
-  linkUsed: 'This sign-in link has been used already: each link works once. Ask for a new one below.',
+  linkExpired:
+    'This sign-in link has expired (links work for 30 minutes). Ask for a new one below.',
+  linkUsed:
+    'This sign-in link has been used already: each link works once. Ask for a new one below.',
   signedOut: 'You have been signed out.',
   notSignedIn: 'Please sign in with the link we e-mail you to see your listings.',
   sessionExpired: 'Your session has expired. Please ask for a new sign-in link.',
@@ -56,6 +58,9 @@ export const EMPLOYER_MESSAGES = {
     'This submission has been approved already, so it can no longer be edited here. Please write to us to change it.',
   editRejected: 'This submission was not approved, so it can no longer be edited.',
   edited: 'Your changes are saved. The submission is back in the review queue.',
+  contactEmailFixed:
+    'The contact e-mail stays the address you signed in with. To move a listing to another address, please write to us.',
+  nothingToPay: 'No payment is due for this listing.',
   alreadyClosed: 'This job is already off the board.',
   notLive: 'Only a job that is on the board can be marked filled or closed.',
   closed: (reason: EmployerCloseReason) =>

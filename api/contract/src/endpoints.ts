@@ -317,7 +317,10 @@ export const employerListings = {
   querystring: EmployerListingsQuery,
   response: EmployerListings,
 } as const satisfies Endpoint;
-const employerListing = { params: IdParams, notFound: { id: EMPLOYER_MESSAGES.listingNotFound } } as const;
+const employerListing = {
+  params: IdParams,
+  notFound: { id: EMPLOYER_MESSAGES.listingNotFound },
+} as const;
 export const employerSubmission = {
   method: 'GET',
   path: '/api/employer/submissions/:id',
@@ -337,7 +340,8 @@ export const employerEditSubmission = {
 export const employerPayLink = {
   method: 'POST',
   path: '/api/employer/submissions/:id/pay-link',
-  summary: 'A fresh pay link for an approved listing awaiting payment (the links sent before keep working).',
+  summary:
+    'A fresh pay link for an approved listing awaiting payment (the links sent before keep working).',
   ...employerListing,
   response: EmployerPayLink,
 } as const satisfies Endpoint;

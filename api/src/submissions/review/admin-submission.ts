@@ -56,8 +56,7 @@ export function toAdminSubmission(
     promoRedemption: row.promo_redemption ?? null,
     paymentIssues: extra.paymentIssues,
     company: companyReview(row, extra.company),
-    approvalEmail:
-      row.status === 'pending_review' ? copyableApprovalEmail(row, null, site) : null,
+    approvalEmail: row.status === 'pending_review' ? copyableApprovalEmail(row, null, site) : null,
   };
 }
 
