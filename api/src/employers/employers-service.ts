@@ -22,7 +22,7 @@ import { Conflict, Gone, NotFound, TooMany } from '../domain-errors';
 import type { JobAuditRow } from '../jobs/job-audit';
 import type { JobsService } from '../jobs/jobs-service';
 import type { JobViews } from '../jobs/job-views';
-import { EMPLOYER_SIGN_IN_TEMPLATE, employerSignInEmail } from '../mail/employer-emails';
+import { employerSignInEmail } from '../mail/employer-emails';
 import type { Outbox } from '../mail/outbox';
 import type { PaymentRow } from '../payments/payment-rows';
 import type { PaymentsService } from '../payments/payments-service';

@@ -6,6 +6,7 @@ import { Listings } from '../features/employer/components/Listings';
 import { Receipt } from '../features/employer/components/Receipt';
 import { SignInLink } from '../features/employer/components/SignInLink';
 import { SignInRequest } from '../features/employer/components/SignInRequest';
+import { SubmitJobForm } from '../features/submission/components/SubmitJobForm';
 
 /**
  * The employer's pages (issue 30): /employer (ask for a sign-in link), /employer/sign-in (the
@@ -21,7 +22,13 @@ export default function EmployerPage() {
           <Route path="listings" element={<Listings />} />
           <Route
             path="submissions/:id/edit"
-            element={<WithId render={(id) => <EditSubmission id={id} />} />}
+            element={
+              <WithId
+                render={(id) => (
+                  <EditSubmission id={id} form={(props) => <SubmitJobForm {...props} />} />
+                )}
+              />
+            }
           />
           <Route path="receipts/:id" element={<WithId render={(id) => <Receipt id={id} />} />} />
         </Routes>

@@ -111,7 +111,7 @@ export class ReviewService {
     reviewer: Reviewer,
     now: Date,
   ) {
-    const { boardName, publicUrl } = this.site;
+    const { publicUrl } = this.site;
     return this.db.transaction(async (trx) => {
       const submission = await pendingSubmission(this.submissions, trx, id, 'approved');
       await takeCompanyDetails(

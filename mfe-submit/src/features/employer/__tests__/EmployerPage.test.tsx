@@ -52,6 +52,13 @@ const LIVE = listing({
   canClose: true,
 });
 
+/** The stored submission as the edit's form gets it. */
+const FORM = {
+  ...VALID_SUBMISSION,
+  category: ['Communications'],
+  experienceLevel: 'Not specified',
+};
+
 const page = (listings: EmployerListing[]): EmployerListings => ({
   email: EMAIL,
   listings,
@@ -171,10 +178,7 @@ describe("the employer's listings", () => {
 describe('editing a submission', () => {
   it('opens the stored submission in the submission form and saves the change', async () => {
     const api = fakeApi({
-      'GET /api/employer/submissions/:id': [
-        200,
-        { ...VALID_SUBMISSION, category: ['Communications'] },
-      ],
+      'GET /api/employer/submissions/:id': [200, FORM],
       'PUT /api/employer/submissions/:id': [200, listing({ status: 'edited' })],
       'GET /api/employer/listings': [200, page([listing({ status: 'edited' })])],
     });
@@ -194,10 +198,7 @@ describe('editing a submission', () => {
 
   it("keeps what was typed and shows the API's refusal once approved", async () => {
     fakeApi({
-      'GET /api/employer/submissions/:id': [
-        200,
-        { ...VALID_SUBMISSION, category: ['Communications'] },
-      ],
+      'GET /api/employer/submissions/:id': [200, FORM],
       'PUT /api/employer/submissions/:id': [409, { message: EMPLOYER_MESSAGES.editAfterApproval }],
     });
     renderAt('/employer/submissions/1/edit');
