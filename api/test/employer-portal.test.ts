@@ -3,6 +3,7 @@ import {
   EMPLOYER_MESSAGES,
   type EmployerListing,
 } from '@jobboard/contract/employer';
+import { SUBMISSION_LIMITS } from '@jobboard/contract/submissions';
 import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CSRF, signedIn } from './support/admin';
@@ -152,6 +153,15 @@ describe(`the employer's sign-in link, on ${testDatabase}`, () => {
     }
     expect(statuses.slice(0, -1).every((s) => s === 202)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('stores the link of the longest address a submission may give (employer_sign_in_links.email, varchar 320)', async () => {
+    const longest = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(57)}.org`;
+    expect(longest).toHaveLength(SUBMISSION_LIMITS.contactEmail);
+    await submit({ contactEmail: longest.toUpperCase() });
+    expect((await askForLink(t, longest)).statusCode).toBe(202);
+    const res = await signInWith(t, await newestLinkToken(t, longest));
+    expect(res.json()).toEqual({ email: longest });
   });
 
   it('refuses a bad address with the form message, and a request without the CSRF header', async () => {
