@@ -15,6 +15,7 @@ import {
   signedInEmployer,
 } from './support/employers';
 import { startFakeStripe, type FakeStripe } from './support/fake-stripe';
+import { SmtpPeer } from './support/smtp-peer';
 import { pay, startCheckout, stripeEnv, tokenOf } from './support/payments';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
 
@@ -174,6 +175,40 @@ describe(`the employer's sign-in link, on ${testDatabase}`, () => {
       payload: { email: EMPLOYER },
     });
     expect(forged.statusCode).toBe(403);
+  });
+});
+
+describe(`a sign-in link's token, on ${testDatabase}`, () => {
+  it('is in no log line, and in no copy of a sent e-mail', async () => {
+    const smtp = await new SmtpPeer().start();
+    const lines: string[] = [];
+    const logged = await buildTestApp({
+      env: { LOG_LEVEL: 'debug', SMTP_URL: smtp.url },
+      logStream: { write: (line) => void lines.push(line) },
+    });
+    try {
+      await logged.app.inject({
+        method: 'POST',
+        url: '/api/submit-job-for-review',
+        payload: VALID_SUBMISSION,
+      });
+      await askForLink(logged, EMPLOYER);
+      const token = await newestLinkToken(logged, EMPLOYER);
+      await logged.app.inject(`/employer/sign-in?token=${token}`);
+      await logged.app.mailer.flush();
+      const sent = await logged.db('outbox').where({ template: 'employer-sign-in' }).first();
+      expect(sent.status).toBe('sent');
+      expect(sent.text_body).toContain('/employer/sign-in?token=[redacted]');
+      expect(sent.text_body).not.toContain(token);
+      // Quoted-printable: its soft line breaks joined.
+      expect(smtp.received.map((m) => m.raw.replace(/=\r?\n/g, '')).join('')).toContain(token);
+      const log = lines.join('\n');
+      expect(log).toContain('/employer/sign-in?token=[redacted]');
+      expect(log).not.toContain(token);
+    } finally {
+      await logged.close();
+      await smtp.stop();
+    }
   });
 });
 
