@@ -9,6 +9,7 @@ import { jsonSerializerCompiler, structValidatorCompiler } from './http/endpoint
 import { REQUEST_ID_HEADER, REQUEST_ID_LOG_LABEL, requestIdOf } from './http/request-id';
 import { redactLogLine, serializeRequest } from './http/request-log';
 import { adminArea } from './admins/admin-area';
+import { employerArea } from './employers/employer-area';
 import { CODE_DIR } from './layout';
 import { memberArea } from './members/member-area';
 import { urlOfRouteFile, type RouteArea } from './http/route-area';
@@ -116,9 +117,10 @@ const DOMAIN_PLUGIN = /^\/[^/]+\/(?:[^/]+\/)?plugin\.(?:ts|js)$/;
 
 /**
  * The areas of the URL space with what their routes share and their one guard (http/route-area.ts):
- * the admins' (their session) and the members' (their cookie). Every other route is public.
+ * the admins' (their session), the members' (their cookie) and the employers' (their session, in
+ * the admins' store under a cookie of their own). Every other route is public.
  */
-const AREAS: RouteArea[] = [adminArea, memberArea];
+const AREAS: RouteArea[] = [adminArea, memberArea, employerArea];
 
 /**
  * Every domain's routes, loaded by @fastify/autoload from its `routes/` folder, where each file is

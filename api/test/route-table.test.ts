@@ -13,6 +13,7 @@ import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
  * - public: anyone, answers never stored (`no-store`);
  * - admin: the admin session (401 without it) and `no-store`;
  * - member: a member's session (401 without it, the admin's does not do) and `no-store`;
+ * - employer: an employer's session (401 without it, the admin's does not do) and `no-store`;
  * - operators: the probes outside /api, anyone, never stored;
  * - discovery: feeds, sitemap (and its index's files) and robots.txt for crawlers, anyone, a few
  *   minutes of public caching.
@@ -60,6 +61,10 @@ const PUBLIC = [
   'POST /api/members/session',
   // The shell's reports about the remotes it loads (logged and counted, rate-limited).
   'POST /api/client-errors',
+  // An employer's sign-in link, signing in with it (its token is the proof), and out (issue 30).
+  'POST /api/employer/sign-in-link',
+  'POST /api/employer/session',
+  'DELETE /api/employer/session',
 ];
 const ADMIN = [
   'GET /api/admin/check-auth',
@@ -119,6 +124,15 @@ const MEMBER = [
   'GET /api/members/data',
   'DELETE /api/members/data',
 ];
+const EMPLOYER = [
+  'GET /api/employer/session',
+  'GET /api/employer/listings',
+  'GET /api/employer/submissions/:id',
+  'PUT /api/employer/submissions/:id',
+  'POST /api/employer/submissions/:id/pay-link',
+  'POST /api/employer/jobs/:id/close',
+  'GET /api/employer/receipts/:id',
+];
 /** What crawlers and feed readers poll (discovery/routes); :file is a sitemap index's file. */
 const DISCOVERY = [
   'GET /feed.xml',
@@ -177,6 +191,7 @@ describe(`the route table on ${testDatabase}`, () => {
       ...PUBLIC,
       ...ADMIN,
       ...MEMBER,
+      ...EMPLOYER,
       ...OPERATORS,
       ...DISCOVERY,
     ];
@@ -207,6 +222,16 @@ describe(`the route table on ${testDatabase}`, () => {
 
   it('refuses every member route without a member session (401), the admin session too, never stored', async () => {
     for (const route of MEMBER) {
+      for (const headers of [{}, { cookie }] as Record<string, string>[]) {
+        const res = await t.app.inject(request(route, headers));
+        expect(res.statusCode, route).toBe(401);
+        expect(res.headers['cache-control'], route).toBe('no-store');
+      }
+    }
+  });
+
+  it('refuses every employer route without an employer session (401), the admin session too, never stored', async () => {
+    for (const route of EMPLOYER) {
       for (const headers of [{}, { cookie }] as Record<string, string>[]) {
         const res = await t.app.inject(request(route, headers));
         expect(res.statusCode, route).toBe(401);

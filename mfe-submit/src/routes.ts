@@ -19,4 +19,11 @@ export const ROUTES = [
     serverRendered: false,
     title: 'Pay for your listing | {board}',
   },
+  // The employer's own pages (issue 30): behind a sign-in link, so the browser draws them.
+  {
+    path: '/employer/*',
+    module: './EmployerPage',
+    serverRendered: false,
+    title: 'Your listings | {board}',
+  },
 ] as const satisfies readonly RemoteRoute[];

@@ -468,6 +468,11 @@ export const AdminSubmission = object({
   jobId: nullable(string()),
   paidAt: nullable(string()),
   /**
+   * When the employer last edited it from their page before approval (ISO 8601; issue 30): the
+   * queue and the submission view say 'Edited by the employer on <date>'. Absent or null: never.
+   */
+  editedAt: optional(nullable(string())),
+  /**
    * When the newest pay link not revoked stops working (ISO 8601, possibly past); null before
    * approval and once every link was revoked.
    */

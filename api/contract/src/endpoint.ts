@@ -74,7 +74,7 @@ export interface Endpoint {
   /** The answer on success. */
   readonly response: AnyStruct;
   /** The success status when it is not 200 (204: the answer has no body, `NoContent`). */
-  readonly status?: 201 | 204;
+  readonly status?: 201 | 202 | 204;
   /**
    * The 404 message for a path parameter that cannot name a record, by parameter: such an id
    * names nothing, so it is answered as a record that does not exist.

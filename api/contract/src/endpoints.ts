@@ -71,6 +71,19 @@ import { RECENT_DAYS, TOTAL_COUNT_CAP } from './choices';
 import { Job, JobList, RecordId } from './job';
 import { LegalPageParams, LegalPageView } from './legal';
 import {
+  EMPLOYER_LIMITS,
+  EMPLOYER_MESSAGES,
+  EmployerClose,
+  EmployerLinkRequest,
+  EmployerListing,
+  EmployerListings,
+  EmployerListingsQuery,
+  EmployerPayLink,
+  EmployerReceipt,
+  EmployerSession,
+  EmployerSignIn,
+} from './employer';
+import {
   MAX_MEMBER_BOOKMARKS,
   Member,
   MemberBookmarks,
@@ -82,7 +95,7 @@ import { CheckoutStarted, PAYMENT_LINK_TTL_DAYS, PayPageView } from './payments'
 import { RouteTable } from './routes';
 import { JobListQuery, SearchRequest, SearchResponse, StringList } from './search';
 import { RemotesConfig, SiteConfig } from './site';
-import { SubmissionPayload, SubmissionReceived } from './submission';
+import { SubmissionForm, SubmissionPayload, SubmissionReceived } from './submission';
 import { LastSync, RefreshResult, SYNC_CONFLICT_MESSAGES } from './sync';
 
 /**
@@ -276,6 +289,89 @@ export const unsubscribeAlertOneClick = {
     "RFC 8058 one-click unsubscribe: each alert e-mail's `List-Unsubscribe` URL, one request (a GET of it is the unsubscribe page, which changes nothing until its button is pressed).",
   querystring: AlertUnsubscribeQuery,
   response: Message,
+} as const satisfies Endpoint;
+
+// Employers (issue 30): no accounts; an e-mailed sign-in link opens their own page.
+export const employerSignInLink = {
+  method: 'POST',
+  path: '/api/employer/sign-in-link',
+  summary: `Sends a sign-in link (single use, ${EMPLOYER_LIMITS.linkMinutes} minutes) to an address that has listings; the same answer (202) for any address.`,
+  body: EmployerLinkRequest,
+  status: 202,
+  response: Message,
+} as const satisfies Endpoint;
+/** A POST from the sign-in page, never the link's GET: a mail scanner that opens it signs nobody in. */
+export const employerSignIn = {
+  method: 'POST',
+  path: '/api/employer/session',
+  summary: "Consumes a sign-in link's token (once) and starts the employer's session.",
+  body: EmployerSignIn,
+  response: EmployerSession,
+} as const satisfies Endpoint;
+export const employerSession = {
+  method: 'GET',
+  path: '/api/employer/session',
+  summary: 'Who is signed in as an employer (401 when nobody is).',
+  response: EmployerSession,
+} as const satisfies Endpoint;
+export const employerSignOut = {
+  method: 'DELETE',
+  path: '/api/employer/session',
+  summary: "Ends the employer's session.",
+  response: Message,
+} as const satisfies Endpoint;
+export const employerListings = {
+  method: 'GET',
+  path: '/api/employer/listings',
+  summary: `Every submission and job of the signed-in address, newest first, ${EMPLOYER_LIMITS.pageSize} a page: status, timeline, pay link due, receipt.`,
+  querystring: EmployerListingsQuery,
+  response: EmployerListings,
+} as const satisfies Endpoint;
+const employerListing = {
+  params: IdParams,
+  notFound: { id: EMPLOYER_MESSAGES.listingNotFound },
+} as const;
+export const employerSubmission = {
+  method: 'GET',
+  path: '/api/employer/submissions/:id',
+  summary: "One of the address's submissions as the submission form edits it.",
+  ...employerListing,
+  response: SubmissionForm,
+} as const satisfies Endpoint;
+export const employerEditSubmission = {
+  method: 'PUT',
+  path: '/api/employer/submissions/:id',
+  summary:
+    "Edit a submission before approval (validated like submitting); it returns to the review queue marked 'edited'. 409 once approved.",
+  ...employerListing,
+  body: SubmissionPayload,
+  response: EmployerListing,
+} as const satisfies Endpoint;
+export const employerPayLink = {
+  method: 'POST',
+  path: '/api/employer/submissions/:id/pay-link',
+  summary:
+    'A fresh pay link for an approved listing awaiting payment (the links sent before keep working).',
+  ...employerListing,
+  response: EmployerPayLink,
+} as const satisfies Endpoint;
+export const employerCloseJob = {
+  method: 'POST',
+  path: '/api/employer/jobs/:id/close',
+  summary:
+    'Mark a live job filled or closed: off the board, feeds and sitemap at once; kept for the record, with the reason in its history.',
+  params: IdParams,
+  notFound: { id: EMPLOYER_MESSAGES.listingNotFound },
+  body: EmployerClose,
+  response: EmployerListing,
+} as const satisfies Endpoint;
+export const employerReceipt = {
+  method: 'GET',
+  path: '/api/employer/receipts/:id',
+  summary: "The printable receipt of one of the address's payments.",
+  params: IdParams,
+  notFound: { id: EMPLOYER_MESSAGES.receiptNotFound },
+  response: EmployerReceipt,
 } as const satisfies Endpoint;
 
 // Members (signed in through Ghost): their session and their bookmarks.

@@ -39,7 +39,7 @@ export class KnexSessionStore implements SessionStore {
 
   set(sessionId: string, session: Session, callback: Callback): void {
     const now = this.now();
-    const lastActive = session.admin?.lastSeenAt ?? now;
+    const lastActive = session.admin?.lastSeenAt ?? session.employer?.lastSeenAt ?? now;
     this.db('sessions')
       .insert({
         sid: sessionId,

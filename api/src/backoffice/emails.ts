@@ -3,6 +3,7 @@ import { REDACTED_ALERT_CONFIRM_PATH } from '../alerts/alert-tokens';
 import { Conflict, NotFound } from '../domain-errors';
 import type { OutboxListRow } from '../mail/outbox';
 import { REDACTED_PAY_PATH } from '../payments/payment-tokens';
+import { REDACTED_EMPLOYER_SIGN_IN_PATH } from '../employers/employer-tokens';
 import type { BackofficeContext } from './backoffice';
 
 type EmailContext = Pick<BackofficeContext, 'outbox' | 'alerts' | 'now'>;
@@ -15,6 +16,8 @@ export const RESEND_MESSAGES = {
     'This e-mail carried a pay link, which is not kept once sending fails: use Generate Payment Link on the submission instead',
   alertConfirmLink:
     'This e-mail carried a job-alert confirmation link, which is not kept once sending fails: the reader can subscribe again from the board',
+  employerSignInLink:
+    'This e-mail carried an employer sign-in link, which is not kept once sending fails: the employer can ask for a new one at /employer',
   alertStopped:
     'This job-alert e-mail is for an alert that has since been unsubscribed (or removed): it is not sent again',
 } as const;
@@ -35,6 +38,9 @@ function refusal(row: OutboxListRow, stopped: Set<string>): string | null {
   if (row.status !== 'failed') return RESEND_MESSAGES.notFailed;
   if (row.text_body.includes(REDACTED_PAY_PATH)) return RESEND_MESSAGES.payLink;
   if (row.text_body.includes(REDACTED_ALERT_CONFIRM_PATH)) return RESEND_MESSAGES.alertConfirmLink;
+  if (row.text_body.includes(REDACTED_EMPLOYER_SIGN_IN_PATH)) {
+    return RESEND_MESSAGES.employerSignInLink;
+  }
   const alert = alertOf(row);
   if (alert !== undefined && stopped.has(alert)) return RESEND_MESSAGES.alertStopped;
   return null;

@@ -35,6 +35,7 @@ const AUDIT_KINDS: Partial<Record<JobAuditAction, HistoryKind>> = {
   deactivated: 'deactivated',
   extended: 'extended',
   republished: 'republished',
+  closed: 'deactivated',
 };
 
 /**
@@ -225,6 +226,7 @@ function auditSummary(action: string, detail: string | null): string {
       deleted: 'Deleted',
       synced: 'Updated from the source',
       returned: 'Returned to the source',
+      closed: 'Taken off the board by the employer',
     }[action] ?? action;
   if (!detail) return base;
   // 'Extended by 30 days, to ...' says what it is already: no 'Extended: ' before it.

@@ -1,11 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { redactAlertTokens } from '../alerts/alert-tokens';
+import { redactEmployerTokens } from '../employers/employer-tokens';
 import { redactMemberTokens } from '../members/ghost-token';
 import { redactPaymentTokens } from '../payments/payment-tokens';
 
-/** Pay-link, job-alert and member sign-in tokens out of a URL or a log line. */
+/** Pay-link, job-alert, member and employer sign-in tokens out of a URL or a log line. */
 const redactTokens = (text: string): string =>
-  redactMemberTokens(redactAlertTokens(redactPaymentTokens(text)));
+  redactEmployerTokens(redactMemberTokens(redactAlertTokens(redactPaymentTokens(text))));
 
 /**
  * Fastify's request serializer (method, url, host, address, port) with pay-link, job-alert and

@@ -17,7 +17,9 @@ export type JobAuditAction =
   | 'republished'
   | 'deleted'
   | 'synced'
-  | 'returned';
+  | 'returned'
+  /** The employer marked the job filled or closed (its detail says which): off the board. */
+  | 'closed';
 
 /** Who did it: the admin's id and 'admin:<username>', or 'system', 'sync:airtable', 'stripe'. */
 export interface AuditActor {

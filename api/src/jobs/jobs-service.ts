@@ -117,6 +117,28 @@ export class JobsService {
     }).then((entries) => entries.length > 0);
   }
 
+  // ---- the employer's page (employers/) --------------------------------------------------------
+
+  /**
+   * The employer marks their job filled or closed: switched off at once (off the board, feeds and
+   * sitemap: the write raises the public cache's version), the row kept for the record, and a
+   * 'closed' line by 'employer' in its history saying which. False when the job was not live.
+   */
+  async closeByEmployer(id: number, detail: string, now: Date): Promise<boolean> {
+    return this.writer.transaction(async (trx) => {
+      const changes = await this.writer.update(id, { active: false }, now, trx);
+      if (!changes) throw new NotFound('Job not found');
+      if (!changes.length) return false;
+      await this.writer.recordAudit(
+        [{ jobId: id, action: 'closed', detail, changes }],
+        { adminId: null, actor: 'employer' },
+        now,
+        trx,
+      );
+      return true;
+    });
+  }
+
   // ---- the admin's screens ---------------------------------------------------------------------
 
   /** A job written with the admin's form (source 'admin'), with its 'created' line. */

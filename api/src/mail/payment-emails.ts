@@ -1,4 +1,8 @@
+import { employerPageLine } from './employer-emails';
 import type { OutgoingEmail } from './outbox';
+
+/** The board's address from a job's (`<board>/jobs/<id>`): the e-mail's link to the employer's page. */
+const boardUrlOf = (jobUrl: string): string => jobUrl.replace(/\/jobs\/[^/]*$/, '');
 
 /** The e-mail an employer gets once the payment is in and the job is live. */
 export function jobLiveEmail(input: {
@@ -27,7 +31,7 @@ export function jobLiveEmail(input: {
       `Your Multiples Listing includes ${input.extraListings} more listings: submit them with this e-mail address and they go live as soon as we approve them, with nothing more to pay.`,
     );
   }
-  lines.push('', `The ${input.boardName} team`);
+  lines.push('', employerPageLine(boardUrlOf(input.jobUrl)), '', `The ${input.boardName} team`);
   return {
     template: 'job-live',
     to: input.to,

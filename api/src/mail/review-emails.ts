@@ -1,6 +1,13 @@
 import { formatCents } from '@jobboard/contract/common';
 import { listingTier } from '@jobboard/contract/submissions';
+import { employerPageLine } from './employer-emails';
 import type { OutgoingEmail } from './outbox';
+
+/** What the employer's e-mails say about the site: its name, and its address (their page's). */
+export interface EmailSite {
+  boardName: string;
+  publicUrl: string;
+}
 
 interface Submission {
   title: string;
@@ -15,7 +22,7 @@ interface Submission {
 export function approvalEmail(
   submission: Submission,
   paymentUrl: string,
-  boardName: string,
+  { boardName, publicUrl }: EmailSite,
 ): OutgoingEmail {
   const tier = listingTier(submission.listing_type);
   return {
@@ -33,6 +40,8 @@ export function approvalEmail(
       'Your job goes live as soon as the payment is made, featured on the board and highlighted to',
       'our newsletter of over 3,000 nonprofit professionals.',
       '',
+      employerPageLine(publicUrl),
+      '',
       `The ${boardName} team`,
     ].join('\n'),
   };
@@ -43,7 +52,7 @@ export function publishedWithCreditEmail(
   submission: Submission,
   jobUrl: string,
   left: number,
-  boardName: string,
+  { boardName, publicUrl }: EmailSite,
 ): OutgoingEmail {
   return {
     template: 'submission-published-with-credit',
@@ -59,6 +68,8 @@ export function publishedWithCreditEmail(
         ? `You can publish ${left} more listing${left === 1 ? '' : 's'} the same way.`
         : 'This was the last listing included in your Multiples Listing.',
       '',
+      employerPageLine(publicUrl),
+      '',
       `The ${boardName} team`,
     ].join('\n'),
   };
@@ -71,9 +82,9 @@ export function publishedWithCreditEmail(
 export function copyableApprovalEmail(
   submission: Submission,
   paymentUrl: string | null,
-  boardName: string,
+  site: EmailSite,
 ): string {
-  const email = approvalEmail(submission, paymentUrl ?? '[payment link]', boardName);
+  const email = approvalEmail(submission, paymentUrl ?? '[payment link]', site);
   return `Subject: ${email.subject}\n\n${email.text}`;
 }
 
@@ -81,7 +92,7 @@ export function copyableApprovalEmail(
 export function rejectionEmail(
   submission: Submission,
   reason: string | null,
-  boardName: string,
+  { boardName, publicUrl }: EmailSite,
 ): OutgoingEmail {
   return {
     template: 'submission-rejected',
@@ -94,6 +105,8 @@ export function rejectionEmail(
       ...(reason ? ['', `Reason: ${reason}`] : []),
       '',
       'You have not been charged. Reply to this e-mail if you have any questions.',
+      '',
+      employerPageLine(publicUrl),
       '',
       `The ${boardName} team`,
     ].join('\n'),

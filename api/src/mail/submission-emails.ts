@@ -1,6 +1,7 @@
 import { REVIEW_HOURS, formatCents } from '@jobboard/contract/common';
 import { listingTier } from '@jobboard/contract/submissions';
 import type { NormalisedSubmission } from '../submissions/normalise';
+import { employerPageLine } from './employer-emails';
 import type { OutgoingEmail } from './outbox';
 
 /** Plain-text e-mails about a new submission. */
@@ -23,7 +24,12 @@ export const SUBMISSION_RECEIVED_TEMPLATE = 'submission-received';
  * ever mailed from the board's domain to an address of their choosing. What it is about is told
  * by the reference number; everything else comes from the board's own configuration.
  */
-export function submissionReceivedEmail({ id, submission, boardName }: Context): OutgoingEmail {
+export function submissionReceivedEmail({
+  id,
+  submission,
+  boardName,
+  publicUrl,
+}: Context): OutgoingEmail {
   return {
     template: SUBMISSION_RECEIVED_TEMPLATE,
     to: submission.contactEmail,
@@ -39,6 +45,8 @@ export function submissionReceivedEmail({ id, submission, boardName }: Context):
       '2. If it is approved, we e-mail you a secure payment link.',
       '3. Your job goes live as soon as the payment is made.',
       '4. We send you a confirmation once it is published.',
+      '',
+      employerPageLine(publicUrl),
       '',
       `If you did not submit a job to ${boardName}, someone else gave this address: you can`,
       'ignore this e-mail. Nothing is published or charged without a payment from you.',

@@ -37,6 +37,8 @@ export interface SubmissionRow {
   company_website_url: string | null;
   company_logo_url: string | null;
   company_description: string | null;
+  /** When the employer last edited it before approval (migration 20261126210110); null: never. */
+  edited_at?: number | null;
 }
 
 /** A submission as the review queue reads it: every column, the review notes and dates too. */

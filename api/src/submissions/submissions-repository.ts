@@ -101,6 +101,45 @@ export class SubmissionsRepository {
     return byJob;
   }
 
+  /**
+   * One page of the submissions whose contact address is `email` (normalised: trimmed, lower
+   * case; matched case-insensitively), newest first, and how many there are (the employer's page).
+   */
+  async ofContact(
+    db: Db,
+    email: string,
+    page: number,
+    pageSize: number,
+  ): Promise<{ rows: ReviewRow[]; total: number }> {
+    const scope = () => db('submissions').whereRaw('lower(contact_email) = ?', [email]);
+    const [count] = await scope().count({ n: '*' });
+    const rows: ReviewRow[] = await scope()
+      .select('*')
+      .orderBy('submitted_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    return { rows, total: Number(count?.n ?? 0) };
+  }
+
+  /** Every history line of these submissions, oldest first each, by submission id. */
+  async eventsOf(db: Db, submissionIds: number[]): Promise<Map<number, StoredEvent[]>> {
+    const byId = new Map<number, StoredEvent[]>(submissionIds.map((id) => [id, []]));
+    for (const part of chunks(submissionIds)) {
+      const rows: (StoredEvent & { submission_id: number })[] = await db('submission_events')
+        .whereIn('submission_id', part)
+        .orderBy('created_at')
+        .orderBy('id');
+      for (const row of rows) byId.get(Number(row.submission_id))?.push(row);
+    }
+    return byId;
+  }
+
+  /** Write an employer's edit of the form's columns. */
+  async rewrite(db: Db, id: number, columns: Record<string, unknown>): Promise<void> {
+    await db('submissions').where({ id }).update(columns);
+  }
+
   /** Store a new submission; its id. */
   async insert(trx: Knex.Transaction, columns: Record<string, unknown>): Promise<number> {
     const [row] = await trx('submissions').insert(columns).returning('id');

@@ -2,13 +2,13 @@ import { type AdminSubmissionsQuery } from '@jobboard/contract/admin';
 import { listingTier, type SubmissionPayload } from '@jobboard/contract/submissions';
 import type { Knex } from 'knex';
 import type { Db, Dialect } from '../db/knex';
-import { Invalid } from '../domain-errors';
+import { Conflict, Invalid, NotFound } from '../domain-errors';
 import type { Outbox } from '../mail/outbox';
 import { newSubmissionEmail, submissionReceivedEmail } from '../mail/submission-emails';
 import { discountedCents, type PromoCodes } from '../promo-codes/promo-codes';
 import { acknowledgementAllowed, type AcknowledgementDecision } from './acknowledgement-caps';
 import type { ListingCreditsRepository } from './listing-credits-repository';
-import { normaliseSubmission } from './normalise';
+import { normaliseSubmission, type NormalisedSubmission } from './normalise';
 import type { ReviewRow, StoredEvent, SubmissionChange, SubmissionEvent } from './submission-row';
 import type { SubmissionsRepository } from './submissions-repository';
 
@@ -50,35 +50,9 @@ export class SubmissionsService {
     const { submissions, outbox } = this;
     const submission = normaliseSubmission(payload);
     return this.db.transaction(async (trx) => {
-      let promoId: number | null = null;
-      let amountCents: number = listingTier(submission.listingType).priceCents;
-      if (submission.promoCode) {
-        const lookup = await this.promoCodes.usable(trx, submission.promoCode, now);
-        if (!lookup.ok) throw new Invalid({ promoCode: lookup.message });
-        promoId = lookup.promo.id;
-        amountCents = discountedCents(amountCents, lookup.promo);
-      }
+      const { columns, amountCents } = await this.formColumns(trx, submission, now);
       const id = await submissions.insert(trx, {
-        title: submission.title,
-        organization: submission.organization,
-        description: submission.description,
-        location: submission.location,
-        categories: JSON.stringify(submission.categories),
-        job_type: submission.jobType,
-        experience_level: submission.experienceLevel,
-        salary_min: submission.salaryMin,
-        salary_max: submission.salaryMax,
-        application_url: submission.applicationUrl,
-        deadline: submission.deadline,
-        contact_name: submission.contactName,
-        contact_email: submission.contactEmail,
-        listing_type: submission.listingType,
-        promo_code: submission.promoCode,
-        promo_code_id: promoId,
-        company_website_url: submission.companyWebsite,
-        company_logo_url: submission.logoUrl,
-        company_description: submission.companyDescription,
-        amount_cents: amountCents,
+        ...columns,
         status: 'pending_review',
         submitted_at: now.getTime(),
         updated_at: now.getTime(),
@@ -119,6 +93,105 @@ export class SubmissionsService {
   // ---- the records, as the review and the payments change them ---------------------------------
 
   /** One submission; locked for the rest of the transaction on PostgreSQL (SQLite has one writer). */
+  /**
+   * The columns a checked form writes, priced from its tier and promo code (Invalid for a code that
+   * cannot be used): the same for a new submission and an employer's edit.
+   */
+  private async formColumns(
+    trx: Knex.Transaction,
+    submission: NormalisedSubmission,
+    now: Date,
+  ): Promise<{ columns: Record<string, unknown>; amountCents: number }> {
+    let promoId: number | null = null;
+    let amountCents: number = listingTier(submission.listingType).priceCents;
+    if (submission.promoCode) {
+      const lookup = await this.promoCodes.usable(trx, submission.promoCode, now);
+      if (!lookup.ok) throw new Invalid({ promoCode: lookup.message });
+      promoId = lookup.promo.id;
+      amountCents = discountedCents(amountCents, lookup.promo);
+    }
+    const columns = {
+      title: submission.title,
+      organization: submission.organization,
+      description: submission.description,
+      location: submission.location,
+      categories: JSON.stringify(submission.categories),
+      job_type: submission.jobType,
+      experience_level: submission.experienceLevel,
+      salary_min: submission.salaryMin,
+      salary_max: submission.salaryMax,
+      application_url: submission.applicationUrl,
+      deadline: submission.deadline,
+      contact_name: submission.contactName,
+      contact_email: submission.contactEmail,
+      listing_type: submission.listingType,
+      promo_code: submission.promoCode,
+      promo_code_id: promoId,
+      company_website_url: submission.companyWebsite,
+      company_logo_url: submission.logoUrl,
+      company_description: submission.companyDescription,
+      amount_cents: amountCents,
+    };
+    return { columns, amountCents };
+  }
+
+  /**
+   * The employer's edit of their submission before approval (employers/): checked and priced
+   * exactly like a new one, it returns to the review queue (pending_review) marked edited
+   * (`edited_at`), with a line in its history. NotFound for a submission of another address
+   * (its id tells nothing), Conflict once it has been reviewed. The contact address stays the
+   * signed-in one: a listing moves to another address only through the board's team.
+   */
+  async editByEmployer(
+    id: number,
+    email: string,
+    payload: SubmissionPayload,
+    now: Date,
+    messages: { notFound: string; approved: string; rejected: string; contactEmail: string },
+  ): Promise<ReviewRow> {
+    const submission = normaliseSubmission(payload);
+    return this.db.transaction(async (trx) => {
+      const row = await this.submissions.load(trx, id, true);
+      if (!row || row.contact_email.trim().toLowerCase() !== email) {
+        throw new NotFound(messages.notFound);
+      }
+      if (row.status === 'rejected') throw new Conflict(messages.rejected);
+      if (row.status !== 'pending_review') throw new Conflict(messages.approved);
+      if (submission.contactEmail.toLowerCase() !== email) {
+        throw new Invalid({ contactEmail: messages.contactEmail });
+      }
+      const { columns } = await this.formColumns(trx, submission, now);
+      await this.submissions.rewrite(trx, id, {
+        ...columns,
+        edited_at: now.getTime(),
+        updated_at: now.getTime(),
+      });
+      await this.submissions.recordEvent(trx, {
+        submissionId: id,
+        from: 'pending_review',
+        to: 'pending_review',
+        actor: 'employer',
+        note: 'Edited by the employer',
+        at: now,
+      });
+      return (await this.submissions.load(trx, id))!;
+    });
+  }
+
+  /** One page of an address's submissions, newest first (the employer's page). */
+  ofContact(
+    email: string,
+    page: number,
+    pageSize: number,
+  ): Promise<{ rows: ReviewRow[]; total: number }> {
+    return this.submissions.ofContact(this.db, email, page, pageSize);
+  }
+
+  /** The history lines of these submissions, by id. */
+  eventsOf(submissionIds: number[]): Promise<Map<number, StoredEvent[]>> {
+    return this.submissions.eventsOf(this.db, submissionIds);
+  }
+
   load(db: Db, id: number, lock = false): Promise<ReviewRow | undefined> {
     return this.submissions.load(db, id, lock);
   }

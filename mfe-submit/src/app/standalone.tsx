@@ -2,6 +2,7 @@ import { renderStandalone } from '@jobboard/shared-ui';
 import { Navigate, Route, Routes } from '@jobboard/shared-ui/router';
 import type { ComponentType } from 'react';
 import { ROUTES } from '../routes';
+import EmployerPage from './EmployerPage';
 import PayPage from './PayPage';
 import SubmitJobPage from './SubmitJobPage';
 
@@ -9,6 +10,7 @@ import SubmitJobPage from './SubmitJobPage';
 const PAGES: Record<(typeof ROUTES)[number]['module'], ComponentType> = {
   './SubmitJobPage': SubmitJobPage,
   './PayPage': PayPage,
+  './EmployerPage': EmployerPage,
 };
 
 // `pnpm --filter mfe-submit dev` without the shell: the same pages at the same paths.

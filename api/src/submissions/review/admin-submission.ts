@@ -1,7 +1,7 @@
 import type { AdminPaymentIssue, AdminSubmission } from '@jobboard/contract/admin';
 import type { SubmissionStatus } from '@jobboard/contract/submissions';
 import type { StoredCompany } from '../../jobs/companies';
-import { copyableApprovalEmail } from '../../mail/review-emails';
+import { copyableApprovalEmail, type EmailSite } from '../../mail/review-emails';
 import type { PaymentLinkState } from '../../payments/payment-rows';
 import type { ReviewRow } from '../submission-row';
 import { companyReview } from './company-review';
@@ -21,7 +21,7 @@ export interface ReviewExtras {
 /** A submission as the review queue shows it. */
 export function toAdminSubmission(
   row: ReviewRow,
-  boardName: string,
+  site: EmailSite,
   extra: ReviewExtras,
 ): AdminSubmission {
   const categories: unknown = JSON.parse(String(row.categories ?? '[]'));
@@ -48,6 +48,7 @@ export function toAdminSubmission(
     submissionStatus: String(row.status) as SubmissionStatus,
     reviewNotes: row.review_notes == null ? null : String(row.review_notes),
     jobId: row.job_id == null ? null : String(row.job_id),
+    editedAt: iso(row.edited_at ?? null),
     paidAt: iso(row.paid_at),
     paymentLinkExpiresAt: iso(extra.links.newestExpiresAt),
     livePaymentLinks: extra.links.live,
@@ -55,8 +56,7 @@ export function toAdminSubmission(
     promoRedemption: row.promo_redemption ?? null,
     paymentIssues: extra.paymentIssues,
     company: companyReview(row, extra.company),
-    approvalEmail:
-      row.status === 'pending_review' ? copyableApprovalEmail(row, null, boardName) : null,
+    approvalEmail: row.status === 'pending_review' ? copyableApprovalEmail(row, null, site) : null,
   };
 }
 

@@ -90,7 +90,7 @@ export class ReviewService {
   async get(id: number, now: Date, db: Db = this.db): Promise<AdminSubmission> {
     const row = await this.submissions.load(db, id);
     if (!row) throw new NotFound('Submission not found');
-    return toAdminSubmission(row, this.site.boardName, {
+    return toAdminSubmission(row, this.site, {
       listingCredits: await this.submissions.creditsLeft(db, row.contact_email),
       paymentIssues: (await this.payments.unhandledIssues(db, id)).get(id) ?? [],
       links: (await this.payments.linkStates(db, [id], now)).get(id) ?? NO_LINKS,
@@ -111,7 +111,7 @@ export class ReviewService {
     reviewer: Reviewer,
     now: Date,
   ) {
-    const { boardName, publicUrl } = this.site;
+    const { publicUrl } = this.site;
     return this.db.transaction(async (trx) => {
       const submission = await pendingSubmission(this.submissions, trx, id, 'approved');
       await takeCompanyDetails(
@@ -151,7 +151,7 @@ export class ReviewService {
               submission,
               `${publicUrl}/jobs/${jobId}`,
               credit.left,
-              boardName,
+              this.site,
             ),
             submissionId: id,
           },
@@ -167,7 +167,7 @@ export class ReviewService {
       const url = this.payments.paymentUrl(token);
       await this.outbox.enqueue(
         trx,
-        { ...approvalEmail(submission, url, boardName), submissionId: id },
+        { ...approvalEmail(submission, url, this.site), submissionId: id },
         now,
       );
       return {
@@ -187,7 +187,7 @@ export class ReviewService {
       await this.submissions.update(trx, id, { review_notes: reason });
       await this.outbox.enqueue(
         trx,
-        { ...rejectionEmail(submission, reason, this.site.boardName), submissionId: id },
+        { ...rejectionEmail(submission, reason, this.site), submissionId: id },
         now,
       );
       return this.get(id, now, trx);
@@ -250,7 +250,7 @@ export class ReviewService {
         paymentUrl: url,
         expiresAt: expiresAt.toISOString(),
         earlierLinksValid,
-        approvalEmail: copyableApprovalEmail(submission, url, this.site.boardName),
+        approvalEmail: copyableApprovalEmail(submission, url, this.site),
       };
     });
   }
@@ -357,7 +357,7 @@ export class ReviewService {
     );
     const companies = await this.companies.named(rows.map((row) => row.organization));
     return rows.map((row) =>
-      toAdminSubmission(row, this.site.boardName, {
+      toAdminSubmission(row, this.site, {
         listingCredits: credits.get(row.contact_email.toLowerCase()) ?? 0,
         paymentIssues: flagged.get(Number(row.id)) ?? [],
         links: links.get(Number(row.id)) ?? NO_LINKS,

@@ -9,6 +9,8 @@ export const SUBMISSION_TEXT = {
   title: 'Job Submissions',
   subtitle: 'Review and manage job submissions',
   empty: 'No job submissions yet.',
+  /** A submission the employer changed from their page before approval (issue 30). */
+  editedByEmployer: (date: string) => `Edited by the employer on ${date}`,
   noMatches: 'No submissions match this view.',
   history: 'History',
   historyOf: (id: string) => `History of submission ${id}`,

@@ -17,6 +17,8 @@ export const SUBMIT_TEXT = {
     'A few words about your organization, shown with your listing. If it is already on the board, our team reviews any change to what the board shows.',
   submit: 'Submit for Review (Free)',
   submitting: 'Submitting...',
+  /** The button of an employer's edit of their submission (features/employer). */
+  saveEdit: 'Save changes and send for review',
   successTitle: 'Submission Received!',
   successSteps: [
     `Our team reviews your job within ${REVIEW_HOURS} hours.`,

@@ -35,4 +35,5 @@ export type AnswerOf<C extends string> = C extends ApiEndpoint
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 429 | 500 | 502 | 503;
 
 export type FakeAnswer<T> =
-  readonly [status: 200 | 201, body: T] | readonly [status: ErrorStatus, body: Partial<ErrorBody>];
+  | readonly [status: 200 | 201 | 202, body: T]
+  | readonly [status: ErrorStatus, body: Partial<ErrorBody>];

@@ -88,6 +88,18 @@ describe('a submission in the review queue', () => {
     expect(buttons()).toEqual(expected);
   });
 
+  it('says when the employer edited it from their page (issue 30), and nothing when never', () => {
+    renderCard('pending_review', {}, { editedAt: '2026-11-24T09:30:00.000Z' });
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Edited by the employer on November 24, 2026',
+    );
+  });
+
+  it('says nothing of an edit on a submission the employer never edited', () => {
+    renderCard('pending_review');
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+
   it('shows an unknown status raw', () => {
     expect(statusLabel('on_hold')).toBe('on_hold');
   });

@@ -85,6 +85,11 @@ export function SubmissionCard({
         <h2 id={`submission-${submission.id}`}>{submission.title}</h2>
         <StatusBadge tone={statusTone(status)}>{statusLabel(status)}</StatusBadge>
       </Head>
+      {submission.editedAt && (
+        <p role="note">
+          {SUBMISSION_TEXT.editedByEmployer(formatUsDate(submission.editedAt.slice(0, 10)))}
+        </p>
+      )}
       <Details>
         <div>
           <dt>{LABELS.organization}</dt>

@@ -53,16 +53,29 @@ const jobTypeOptions = PUBLIC_JOB_TYPES.map((type) => ({ value: type, label: typ
  */
 export function SubmitJobForm({
   onSubmitted,
+  initial,
+  send,
+  label = 'Submit a job',
 }: {
   onSubmitted(result: SubmissionReceived, email: string): void;
+  /**
+   * An employer's edit (features/employer): the stored submission to start from, and how the
+   * form is sent instead of a new submission. The same fields and checks either way.
+   */
+  initial?: SubmissionForm;
+  send?(values: SubmissionForm): Promise<SubmissionReceived>;
+  label?: string;
 }) {
   const site = useSite();
-  const initialValues = useMemo<Values>(() => ({ ...defaultSubmissionValues(), website: '' }), []);
+  const initialValues = useMemo<Values>(
+    () => ({ ...defaultSubmissionValues(), ...initial, website: '' }),
+    [initial],
+  );
 
   const onSubmit = async (values: Values) => {
     try {
-      const result = await submitJob(values);
-      toast({ ...SUBMIT_TEXT.successToast, variant: 'success' });
+      const result = send ? await send(values) : await submitJob(values);
+      if (!send) toast({ ...SUBMIT_TEXT.successToast, variant: 'success' });
       onSubmitted(result, values.contactEmail.trim());
       return undefined;
     } catch (error) {
@@ -79,7 +92,7 @@ export function SubmitJobForm({
   return (
     <Form<Values> onSubmit={onSubmit} validate={validateSubmission} initialValues={initialValues}>
       {({ handleSubmit, submitting }) => (
-        <Stack as="form" $gap="lg" onSubmit={handleSubmit} noValidate aria-label="Submit a job">
+        <Stack as="form" $gap="lg" onSubmit={handleSubmit} noValidate aria-label={label}>
           <Card>
             <CardTitle>Job Details</CardTitle>
             <HintText>
@@ -207,7 +220,7 @@ export function SubmitJobForm({
           </Honeypot>
 
           <Submit type="submit" disabled={submitting}>
-            {submitting ? SUBMIT_TEXT.submitting : SUBMIT_TEXT.submit}
+            {submitting ? SUBMIT_TEXT.submitting : send ? SUBMIT_TEXT.saveEdit : SUBMIT_TEXT.submit}
           </Submit>
           <SubmissionAgreement />
         </Stack>

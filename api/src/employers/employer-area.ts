@@ -1,0 +1,71 @@
+import { EMPLOYER_MESSAGES } from '@jobboard/contract/employer';
+import { BACKGROUND_POLL_HEADER, BACKGROUND_POLL_HEADER_VALUE } from '@jobboard/contract/common';
+import { ENDPOINTS } from '@jobboard/contract/endpoints';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { csrfGuard, SAFE_METHODS } from '../http/csrf';
+import { HttpError } from '../http/http-error';
+import { prepend, type RouteArea } from '../http/route-area';
+import { employerSessionPlugin } from '../plugins/session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in employer (their normalised address), set by requireEmployer. */
+    employer?: { email: string };
+  }
+}
+
+const key = (endpoint: { method: string; path: string }) => `${endpoint.method} ${endpoint.path}`;
+
+/** The routes of the area without an employer: asking for a link, signing in, and out. */
+const OPEN = new Set<string>([
+  key(ENDPOINTS.employerSignInLink),
+  key(ENDPOINTS.employerSignIn),
+  key(ENDPOINTS.employerSignOut),
+]);
+
+/**
+ * The employer area (/api/employer, issue 30): the employers' sessions, in the same store as the
+ * admins' (`sessions`) under a cookie of their own (plugins/session.ts), so an admin's session and
+ * an employer's are independent. Every write carries the CSRF header like the admin area's, and
+ * every route but asking for a link and signing in and out needs a live employer session, checked
+ * as the request arrives (before any body is read).
+ */
+export const employerArea: RouteArea = {
+  name: 'employer',
+  covers: (url) => url === '/api/employer' || url.startsWith('/api/employer/'),
+  async setup(scope) {
+    await scope.register(employerSessionPlugin);
+    const csrf = csrfGuard(scope);
+    const employer = requireEmployer(scope);
+    scope.addHook('onRoute', (route) => {
+      const open = [route.method].flat().every((method) => OPEN.has(`${method} ${route.url}`));
+      route.onRequest = open
+        ? prepend(route.onRequest, csrf)
+        : prepend(route.onRequest, csrf, employer);
+    });
+  },
+};
+
+/**
+ * The employer area's session check: a session with an employer, not idle longer than the idle
+ * timeout and not older than the absolute lifetime (the admins' settings, measured server-side).
+ * Each use but a background poll pushes the idle timeout forward.
+ */
+export function requireEmployer(app: FastifyInstance) {
+  const idleMs = app.config.session.idleMinutes * 60_000;
+  const maxMs = app.config.session.maxHours * 3_600_000;
+  return async (request: FastifyRequest) => {
+    const employer = request.session.get('employer');
+    if (!employer) throw new HttpError(401, EMPLOYER_MESSAGES.notSignedIn);
+    const now = app.now().getTime();
+    if (now - employer.lastSeenAt > idleMs || now - employer.signedInAt > maxMs) {
+      await request.session.destroy();
+      throw new HttpError(401, EMPLOYER_MESSAGES.sessionExpired);
+    }
+    const poll =
+      SAFE_METHODS.has(request.method) &&
+      request.headers[BACKGROUND_POLL_HEADER] === BACKGROUND_POLL_HEADER_VALUE;
+    if (!poll) request.session.set('employer', { ...employer, lastSeenAt: now });
+    request.employer = { email: employer.email };
+  };
+}

@@ -1,0 +1,385 @@
+import { createHash } from 'node:crypto';
+import {
+  EMPLOYER_LIMITS,
+  EMPLOYER_MESSAGES,
+  ENDING_SOON_DAYS,
+  type EmployerCloseReason,
+  type EmployerListing,
+  type EmployerListings,
+  type EmployerReceipt,
+  type EmployerStatus,
+  type EmployerTimelineEntry,
+} from '@jobboard/contract/employer';
+import type { AdminJob } from '@jobboard/contract/admin';
+import {
+  listingTier,
+  type SubmissionForm,
+  type SubmissionPayload,
+} from '@jobboard/contract/submissions';
+import type { Knex } from 'knex';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { Conflict, Gone, NotFound, TooMany } from '../domain-errors';
+import type { JobAuditRow } from '../jobs/job-audit';
+import type { JobsService } from '../jobs/jobs-service';
+import type { JobViews } from '../jobs/job-views';
+import { employerSignInEmail } from '../mail/employer-emails';
+import type { Outbox } from '../mail/outbox';
+import type { PaymentRow } from '../payments/payment-rows';
+import type { PaymentsService } from '../payments/payments-service';
+import type { ReviewRow, StoredEvent } from '../submissions/submission-row';
+import type { SubmissionsService } from '../submissions/submissions-service';
+import {
+  employerUrls,
+  hashEmployerToken,
+  isEmployerToken,
+  newEmployerToken,
+} from './employer-tokens';
+import type { EmployersRepository } from './employers-repository';
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+/** The key an address is known by: trimmed, lower case (as the listings are matched). */
+export const normaliseEmployerEmail = (email: string): string => email.trim().toLowerCase();
+
+/** The detail of a 'closed' line in a job's history, by reason; and back. */
+const CLOSED_DETAIL: Record<EmployerCloseReason, string> = { filled: 'Filled', closed: 'Closed' };
+const reasonOf = (detail: string | null): EmployerCloseReason | undefined =>
+  detail === CLOSED_DETAIL.filled
+    ? 'filled'
+    : detail === CLOSED_DETAIL.closed
+      ? 'closed'
+      : undefined;
+
+const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
+
+export interface EmployersCollaborators {
+  db: Knex;
+  links: EmployersRepository;
+  submissions: Pick<
+    SubmissionsService,
+    'ofContact' | 'eventsOf' | 'load' | 'idsByJob' | 'editByEmployer'
+  >;
+  jobs: Pick<JobsService, 'closeByEmployer'>;
+  jobViews: Pick<JobViews, 'getJob' | 'auditOf'>;
+  payments: Pick<PaymentsService, 'ofSubmissions' | 'issueLink' | 'paymentUrl'>;
+  outbox: Pick<Outbox, 'enqueue'>;
+  /** Sign-in links asked for one address (counted in the database, per address hash). */
+  addressLimiter: RateLimiterAbstract;
+}
+
+/**
+ * The employers' page (issue 30): a sign-in link instead of an account, then every listing of
+ * the address, its receipt, an edit before approval and closing a live job. Every read and change
+ * is of the signed-in address's listings alone: another address's id answers 404, as an id that
+ * does not exist.
+ */
+export class EmployersService {
+  constructor(
+    private readonly c: EmployersCollaborators,
+    private readonly site: { publicUrl: string; boardName: string },
+  ) {}
+
+  // ---- the sign-in link --------------------------------------------------------------------
+
+  /**
+   * 'E-mail me a sign-in link': the same answer for any address. Only an address that has
+   * listings gets a link (32 random bytes, only its hash stored, EMPLOYER_LIMITS.linkMinutes).
+   * At most EMPLOYER_LIMITS.perAddressPerHour requests for one address in an hour, counted
+   * whether or not it has listings (so the limit tells nothing either).
+   */
+  async requestLink(given: string, now: Date): Promise<string> {
+    const email = normaliseEmployerEmail(given);
+    await this.countAddress(email);
+    const { total } = await this.c.submissions.ofContact(email, 1, 1);
+    if (total > 0) {
+      const token = newEmployerToken();
+      const urls = employerUrls(this.site.publicUrl);
+      await this.c.db.transaction(async (trx) => {
+        await this.c.links.deleteExpiredBefore(trx, now.getTime() - DAY_MS);
+        await this.c.links.insertLink(trx, {
+          tokenHash: hashEmployerToken(token),
+          email,
+          createdAt: now.getTime(),
+          expiresAt: now.getTime() + EMPLOYER_LIMITS.linkMinutes * MINUTE_MS,
+        });
+        await this.c.outbox.enqueue(
+          trx,
+          employerSignInEmail({
+            to: given.trim(),
+            signInUrl: urls.signIn(token),
+            startUrl: urls.start,
+            boardName: this.site.boardName,
+          }),
+          now,
+        );
+      });
+    }
+    return EMPLOYER_MESSAGES.linkRequested(given.trim());
+  }
+
+  private async countAddress(email: string): Promise<void> {
+    const key = createHash('sha256').update(email).digest('hex');
+    try {
+      await this.c.addressLimiter.consume(key);
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+      throw new TooMany(EMPLOYER_MESSAGES.tooManyForAddress(Math.ceil(seconds / 60)), seconds);
+    }
+  }
+
+  /**
+   * The sign-in page's POST of a link's token: taken once, atomically. The address it was sent
+   * to, or NotFound (no such link) / Gone (used, or expired) with what to do next.
+   */
+  async signIn(token: string, now: Date): Promise<string> {
+    if (!isEmployerToken(token)) throw new NotFound(EMPLOYER_MESSAGES.linkInvalid);
+    const hash = hashEmployerToken(token);
+    const email = await this.c.links.consume(this.c.db, hash, now.getTime());
+    if (email !== undefined) return email;
+    const link = await this.c.links.findLink(this.c.db, hash);
+    if (!link) throw new NotFound(EMPLOYER_MESSAGES.linkInvalid);
+    if (link.used_at != null) throw new Gone(EMPLOYER_MESSAGES.linkUsed);
+    throw new Gone(EMPLOYER_MESSAGES.linkExpired);
+  }
+
+  // ---- the listings ------------------------------------------------------------------------
+
+  async listings(email: string, page: number, now: Date): Promise<EmployerListings> {
+    const pageSize = EMPLOYER_LIMITS.pageSize;
+    const { rows, total } = await this.c.submissions.ofContact(email, page, pageSize);
+    const listings = await this.listingsOf(rows, now);
+    return { email, listings, page, pageSize, total };
+  }
+
+  private async listingsOf(rows: ReviewRow[], now: Date): Promise<EmployerListing[]> {
+    const ids = rows.map((row) => Number(row.id));
+    const events = await this.c.submissions.eventsOf(ids);
+    const payments = await this.c.payments.ofSubmissions(this.c.db, ids);
+    const listings: EmployerListing[] = [];
+    for (const row of rows) {
+      const job = row.job_id == null ? null : await this.jobOf(Number(row.job_id), now);
+      const audit = job ? await this.c.jobViews.auditOf(Number(job.id)) : [];
+      listings.push(
+        listingOf(row, { events: events.get(Number(row.id)) ?? [], payments, job, audit }, now),
+      );
+    }
+    return listings;
+  }
+
+  private async jobOf(id: number, now: Date): Promise<AdminJob | null> {
+    try {
+      return await this.c.jobViews.getJob(id, now);
+    } catch (error) {
+      if (error instanceof NotFound) return null;
+      throw error;
+    }
+  }
+
+  /** A submission of this address (locked reads are the edit's own), or NotFound. */
+  private async ownSubmission(email: string, id: number): Promise<ReviewRow> {
+    const row = await this.c.submissions.load(this.c.db, id);
+    if (!row || normaliseEmployerEmail(row.contact_email) !== email) {
+      throw new NotFound(EMPLOYER_MESSAGES.listingNotFound);
+    }
+    return row;
+  }
+
+  private async oneListing(row: ReviewRow, now: Date): Promise<EmployerListing> {
+    return (await this.listingsOf([row], now))[0]!;
+  }
+
+  // ---- the actions -------------------------------------------------------------------------
+
+  /** A submission as the submission form edits it. */
+  async submissionForm(email: string, id: number): Promise<SubmissionForm> {
+    return formOf(await this.ownSubmission(email, id));
+  }
+
+  /** The edit before approval (SubmissionsService.editByEmployer), answered as the listing. */
+  async editSubmission(
+    email: string,
+    id: number,
+    payload: SubmissionPayload,
+    now: Date,
+  ): Promise<EmployerListing> {
+    const row = await this.c.submissions.editByEmployer(id, email, payload, now, {
+      notFound: EMPLOYER_MESSAGES.listingNotFound,
+      approved: EMPLOYER_MESSAGES.editAfterApproval,
+      rejected: EMPLOYER_MESSAGES.editRejected,
+      contactEmail: EMPLOYER_MESSAGES.contactEmailFixed,
+    });
+    return this.oneListing(row, now);
+  }
+
+  /** A fresh pay link for an approved listing (those sent before keep working). */
+  async payLink(email: string, id: number, now: Date): Promise<string> {
+    const row = await this.ownSubmission(email, id);
+    if (row.status !== 'approved') throw new Conflict(EMPLOYER_MESSAGES.nothingToPay);
+    const { token } = await this.c.db.transaction((trx) =>
+      this.c.payments.issueLink(trx, id, now, 'employer'),
+    );
+    return this.c.payments.paymentUrl(token);
+  }
+
+  /** Mark a live job of this address filled or closed (JobsService.closeByEmployer). */
+  async close(
+    email: string,
+    jobId: number,
+    reason: EmployerCloseReason,
+    now: Date,
+  ): Promise<EmployerListing> {
+    const submissionId = (await this.c.submissions.idsByJob(this.c.db, [jobId])).get(jobId);
+    const row =
+      submissionId === undefined
+        ? undefined
+        : await this.c.submissions.load(this.c.db, submissionId);
+    if (!row || normaliseEmployerEmail(row.contact_email) !== email) {
+      throw new NotFound(EMPLOYER_MESSAGES.listingNotFound);
+    }
+    const job = await this.jobOf(jobId, now);
+    if (!job) throw new NotFound(EMPLOYER_MESSAGES.listingNotFound);
+    if (!job.active) throw new Conflict(EMPLOYER_MESSAGES.alreadyClosed);
+    if (job.expired) throw new Conflict(EMPLOYER_MESSAGES.notLive);
+    await this.c.jobs.closeByEmployer(jobId, CLOSED_DETAIL[reason], now);
+    return this.oneListing(row, now);
+  }
+
+  /** The printable receipt of one of this address's payments. */
+  async receipt(email: string, paymentId: number): Promise<EmployerReceipt> {
+    const row = await this.c.links.receipt(this.c.db, paymentId);
+    if (!row || row.paid_at == null || normaliseEmployerEmail(row.contact_email) !== email) {
+      throw new NotFound(EMPLOYER_MESSAGES.receiptNotFound);
+    }
+    const tier = listingTier(row.listing_type);
+    const amountCents = Number(row.amount_cents);
+    return {
+      id: String(row.id),
+      boardName: this.site.boardName,
+      title: row.title,
+      organization: row.organization,
+      tierName: tier.name,
+      listPriceCents: tier.priceCents,
+      amountCents,
+      currency: row.currency,
+      promoCode: row.promo_code,
+      discountCents: Math.max(0, tier.priceCents - amountCents),
+      paidAt: iso(row.paid_at),
+      provider: row.provider,
+      reference: row.checkout_session_id,
+      billedTo: row.contact_name ? `${row.contact_name} <${row.contact_email}>` : row.contact_email,
+    };
+  }
+}
+
+/** What a listing is read from beside its submission row. */
+interface ListingSources {
+  events: StoredEvent[];
+  payments: PaymentRow[];
+  job: AdminJob | null;
+  audit: JobAuditRow[];
+}
+
+/** One listing as the employer's page shows it. */
+export function listingOf(row: ReviewRow, sources: ListingSources, now: Date): EmployerListing {
+  const { job, audit } = sources;
+  const paid = sources.payments.filter(
+    (p) => Number(p.submission_id) === Number(row.id) && p.status === 'paid',
+  );
+  const closedLine = [...audit].reverse().find((line) => line.action === 'closed');
+  const status = statusOf(row, job, closedLine, now);
+  const endsAt = job?.expiresAt ?? null;
+  return {
+    submissionId: String(row.id),
+    jobId: job ? String(job.id) : null,
+    title: row.title,
+    organization: row.organization,
+    tierName: listingTier(row.listing_type).name,
+    amountCents: Number(row.amount_cents),
+    status,
+    submittedAt: iso(row.submitted_at ?? 0),
+    endsAt,
+    timeline: timelineOf(row, sources, now),
+    paymentDue: row.status === 'approved',
+    receiptId: paid.length ? String(paid[paid.length - 1]!.id) : null,
+    canEdit: row.status === 'pending_review',
+    canClose: job !== null && job.active && !job.expired,
+  };
+}
+
+function statusOf(
+  row: ReviewRow,
+  job: AdminJob | null,
+  closedLine: JobAuditRow | undefined,
+  now: Date,
+): EmployerStatus {
+  if (row.status === 'pending_review') return row.edited_at != null ? 'edited' : 'in_review';
+  if (row.status === 'rejected') return 'rejected';
+  if (row.status === 'approved') return 'awaiting_payment';
+  if (!job) return 'removed';
+  if (!job.active) return (closedLine && reasonOf(closedLine.detail)) ?? 'removed';
+  if (job.expired) return 'ended';
+  if (job.expiresAt && Date.parse(job.expiresAt) - now.getTime() <= ENDING_SOON_DAYS * DAY_MS) {
+    return 'ending';
+  }
+  return 'live';
+}
+
+/** Submitted, edited, approved, paid, live, closed, ending (to come) or ended: oldest first. */
+function timelineOf(row: ReviewRow, { events, job, audit }: ListingSources, now: Date) {
+  const entries: EmployerTimelineEntry[] = [
+    { kind: 'submitted', at: iso(row.submitted_at ?? 0), detail: null },
+  ];
+  for (const event of events) {
+    const at = iso(event.created_at);
+    if (event.from_status === 'pending_review' && event.to_status === 'pending_review') {
+      entries.push({ kind: 'edited', at, detail: null });
+    } else if (event.to_status === 'approved' || event.to_status === 'rejected') {
+      entries.push({ kind: event.to_status, at, detail: null });
+    } else if (event.to_status === 'paid') {
+      entries.push({ kind: 'paid', at, detail: null });
+    }
+  }
+  if (job) {
+    entries.push({ kind: 'live', at: job.createdAt, detail: null });
+    for (const line of audit) {
+      const reason = line.action === 'closed' ? reasonOf(line.detail) : undefined;
+      if (reason) entries.push({ kind: 'closed', at: iso(line.created_at), detail: reason });
+    }
+    if (job.active && job.expiresAt) {
+      const ended = Date.parse(job.expiresAt) <= now.getTime();
+      entries.push({ kind: ended ? 'ended' : 'ending', at: job.expiresAt, detail: null });
+    }
+  }
+  return entries
+    .map((entry, index) => ({ entry, index }))
+    .sort((a, b) => Date.parse(a.entry.at) - Date.parse(b.entry.at) || a.index - b.index)
+    .map(({ entry }) => entry);
+}
+
+/** A stored submission as the form edits it (every field a string, as the form holds them). */
+function formOf(row: ReviewRow): SubmissionForm {
+  const categories: unknown = JSON.parse(String(row.categories ?? '[]'));
+  const text = (value: string | number | null | undefined) => (value == null ? '' : String(value));
+  return {
+    title: row.title,
+    organization: row.organization,
+    description: row.description,
+    location: row.location,
+    category: Array.isArray(categories) ? categories.map(String) : [],
+    jobType: row.job_type,
+    experienceLevel: row.experience_level,
+    salaryMin: text(row.salary_min),
+    salaryMax: text(row.salary_max),
+    applicationUrl: row.application_url,
+    deadline: text(row.deadline),
+    contactName: row.contact_name,
+    contactEmail: row.contact_email,
+    listingType: row.listing_type,
+    companyWebsite: text(row.company_website_url),
+    logoUrl: text(row.company_logo_url),
+    companyDescription: text(row.company_description),
+    promoCode: text(row.promo_code),
+  };
+}

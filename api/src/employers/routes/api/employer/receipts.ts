@@ -1,0 +1,12 @@
+import { ENDPOINTS } from '@jobboard/contract/endpoints';
+import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../../../../http/endpoint-route';
+
+/** GET /api/employer/receipts/:id: the printable receipt of one of the address's payments. */
+const receiptsRoutes: FastifyPluginAsync = async (app) => {
+  route(app, ENDPOINTS.employerReceipt, {}, async (request) =>
+    app.employers.receipt(request.employer!.email, Number(request.params.id)),
+  );
+};
+
+export default receiptsRoutes;

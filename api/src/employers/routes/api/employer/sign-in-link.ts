@@ -1,0 +1,22 @@
+import { EMPLOYER_LIMITS } from '@jobboard/contract/employer';
+import { ENDPOINTS } from '@jobboard/contract/endpoints';
+import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../../../../http/endpoint-route';
+
+/**
+ * POST /api/employer/sign-in-link: the same answer (202) for any address; a link goes only to an
+ * address that has listings. Limited per client here (in the database, every process) and per
+ * address by the service.
+ */
+const signInLinkRoutes: FastifyPluginAsync = async (app) => {
+  route(
+    app,
+    ENDPOINTS.employerSignInLink,
+    { config: { rateLimit: { max: EMPLOYER_LIMITS.perClientPerHour, timeWindow: 60 * 60_000 } } },
+    async (request) => ({
+      message: await app.employers.requestLink(request.body.email, app.now()),
+    }),
+  );
+};
+
+export default signInLinkRoutes;

@@ -1,0 +1,54 @@
+import { PageContainer, RemoteRoot } from '@jobboard/shared-ui';
+import { Route, Routes, useParams } from '@jobboard/shared-ui/router';
+import styled from 'styled-components';
+import { EditSubmission } from '../features/employer/components/EditSubmission';
+import { Listings } from '../features/employer/components/Listings';
+import { Receipt } from '../features/employer/components/Receipt';
+import { SignInLink } from '../features/employer/components/SignInLink';
+import { SignInRequest } from '../features/employer/components/SignInRequest';
+import { SubmitJobForm } from '../features/submission/components/SubmitJobForm';
+
+/**
+ * The employer's pages (issue 30): /employer (ask for a sign-in link), /employer/sign-in (the
+ * link), /employer/listings, /employer/submissions/:id/edit and /employer/receipts/:id.
+ */
+export default function EmployerPage() {
+  return (
+    <RemoteRoot name="mfe_submit" version={__APP_VERSION__}>
+      <Page>
+        <Routes>
+          <Route index element={<SignInRequest />} />
+          <Route path="sign-in" element={<SignInLink />} />
+          <Route path="listings" element={<Listings />} />
+          <Route
+            path="submissions/:id/edit"
+            element={
+              <WithId
+                render={(id) => (
+                  <EditSubmission id={id} form={(props) => <SubmitJobForm {...props} />} />
+                )}
+              />
+            }
+          />
+          <Route path="receipts/:id" element={<WithId render={(id) => <Receipt id={id} />} />} />
+        </Routes>
+      </Page>
+    </RemoteRoot>
+  );
+}
+
+function WithId({ render }: { render(id: string): React.ReactNode }) {
+  const { id = '' } = useParams();
+  return <>{render(id)}</>;
+}
+
+const Page = styled(PageContainer).attrs({ $width: '52rem' })`
+  margin-top: ${({ theme }) => theme.space.xl};
+  margin-bottom: ${({ theme }) => theme.space.xl};
+  h1 {
+    margin: 0 0 ${({ theme }) => theme.space.md};
+  }
+  @media print {
+    margin: 0;
+  }
+`;

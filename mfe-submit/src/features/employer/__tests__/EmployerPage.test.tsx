@@ -1,0 +1,215 @@
+import {
+  EMPLOYER_MESSAGES,
+  type EmployerListing,
+  type EmployerListings,
+} from '@jobboard/contract/employer';
+import { VALID_SUBMISSION } from '@jobboard/contract/testing';
+import { SharedUiProvider, Toaster, useToastStore } from '@jobboard/shared-ui';
+import { MemoryRouter, Route, Routes } from '@jobboard/shared-ui/router';
+import { fakeApi } from '@jobboard/test-utils';
+import { render, screen, waitFor } from '@jobboard/test-utils/react';
+import userEvent from '@jobboard/test-utils/user-event';
+import { SWRConfig } from 'swr';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import EmployerPage from '../../../app/EmployerPage';
+
+const EMAIL = 'hiring@coastaljusticefund.org';
+const TOKEN = 'b'.repeat(43);
+
+const listing = (change: Partial<EmployerListing>): EmployerListing => ({
+  submissionId: '1',
+  jobId: null,
+  title: 'Communications Director',
+  organization: 'Coastal Justice Fund',
+  tierName: 'Featured Listing',
+  amountCents: 9_900,
+  status: 'in_review',
+  submittedAt: '2026-11-20T12:00:00.000Z',
+  endsAt: null,
+  timeline: [{ kind: 'submitted', at: '2026-11-20T12:00:00.000Z', detail: null }],
+  paymentDue: false,
+  receiptId: null,
+  canEdit: true,
+  canClose: false,
+  ...change,
+});
+
+const LIVE = listing({
+  submissionId: '2',
+  jobId: '40',
+  title: 'Digital Organizer',
+  status: 'live',
+  endsAt: '2026-12-22T12:00:00.000Z',
+  timeline: [
+    { kind: 'submitted', at: '2026-11-01T12:00:00.000Z', detail: null },
+    { kind: 'approved', at: '2026-11-02T12:00:00.000Z', detail: null },
+    { kind: 'paid', at: '2026-11-03T12:00:00.000Z', detail: null },
+    { kind: 'live', at: '2026-11-03T12:00:00.000Z', detail: null },
+    { kind: 'ending', at: '2026-12-22T12:00:00.000Z', detail: null },
+  ],
+  receiptId: '7',
+  canEdit: false,
+  canClose: true,
+});
+
+/** The stored submission as the edit's form gets it. */
+const FORM = {
+  ...VALID_SUBMISSION,
+  category: ['Communications'],
+  experienceLevel: 'Not specified',
+};
+
+const page = (listings: EmployerListing[]): EmployerListings => ({
+  email: EMAIL,
+  listings,
+  page: 1,
+  pageSize: 20,
+  total: listings.length,
+});
+
+function renderAt(path: string) {
+  render(
+    <SharedUiProvider>
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/employer/*" element={<EmployerPage />} />
+            <Route path="/jobs/:id" element={<p>the job page</p>} />
+          </Routes>
+        </MemoryRouter>
+      </SWRConfig>
+      <Toaster />
+    </SharedUiProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  useToastStore.setState({ toasts: [] });
+});
+
+describe("the employer's sign-in", () => {
+  it('asks for an address, checks it, and shows what the API answers', async () => {
+    const message = EMPLOYER_MESSAGES.linkRequested(EMAIL);
+    const api = fakeApi({ 'POST /api/employer/sign-in-link': [202, { message }] });
+    renderAt('/employer');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Your e-mail address'), 'not an address');
+    await user.click(screen.getByRole('button', { name: 'E-mail me a sign-in link' }));
+    expect(await screen.findByText(EMPLOYER_MESSAGES.email)).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('Your e-mail address'));
+    await user.type(screen.getByLabelText('Your e-mail address'), EMAIL);
+    await user.click(screen.getByRole('button', { name: 'E-mail me a sign-in link' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(message);
+    expect(api.bodies('POST', '/api/employer/sign-in-link')).toEqual([{ email: EMAIL }]);
+  });
+
+  it('signs in only when the button is pressed, then shows the listings', async () => {
+    const api = fakeApi({
+      'POST /api/employer/session': [200, { email: EMAIL }],
+      'GET /api/employer/listings': [200, page([LIVE])],
+    });
+    renderAt(`/employer/sign-in?token=${TOKEN}`);
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    // Opening the link (as a mail scanner does) asks nothing of the API.
+    expect(api.calls).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: /Digital Organizer/ })).toBeInTheDocument();
+    expect(api.bodies('POST', '/api/employer/session')).toEqual([{ token: TOKEN }]);
+    expect(screen.getByText(`Signed in as ${EMAIL}`)).toBeInTheDocument();
+  });
+
+  it('says a used link works once, and offers a new one', async () => {
+    fakeApi({ 'POST /api/employer/session': [410, { message: EMPLOYER_MESSAGES.linkUsed }] });
+    renderAt(`/employer/sign-in?token=${TOKEN}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(EMPLOYER_MESSAGES.linkUsed);
+    expect(screen.getByRole('button', { name: 'E-mail me a sign-in link' })).toBeInTheDocument();
+  });
+});
+
+describe("the employer's listings", () => {
+  it('shows each listing with its status and timeline, and marks a live job filled', async () => {
+    let listings = [listing({}), LIVE];
+    const api = fakeApi({
+      'GET /api/employer/listings': () => [200, page(listings)],
+      'POST /api/employer/jobs/:id/close': () => {
+        const filled = { ...LIVE, status: 'filled' as const, canClose: false };
+        listings = [listing({}), filled];
+        return [200, filled];
+      },
+    });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderAt('/employer/listings');
+    const live = await screen.findByRole('article', { name: 'Digital Organizer' });
+    expect(live).toHaveTextContent('Live');
+    expect(live).toHaveTextContent('Ends on December 22, 2026');
+    expect(screen.getByRole('article', { name: 'Communications Director' })).toHaveTextContent(
+      'In review',
+    );
+    expect(screen.getAllByRole('list', { name: 'Timeline' })[1]).toHaveTextContent(
+      /Submitted.*Approved.*Paid.*Live on the board.*Ends/,
+    );
+    expect(screen.getByRole('link', { name: 'Receipt' })).toHaveAttribute(
+      'href',
+      '/employer/receipts/7',
+    );
+
+    await userEvent.click(screen.getByRole('button', { name: 'Mark filled' }));
+    expect(api.bodies('POST', '/api/employer/jobs/40/close')).toEqual([{ reason: 'filled' }]);
+    await waitFor(() =>
+      expect(screen.getByRole('article', { name: 'Digital Organizer' })).toHaveTextContent(
+        'Filled',
+      ),
+    );
+    expect(screen.queryByRole('button', { name: 'Mark filled' })).toBeNull();
+  });
+
+  it('asks a visitor who is not signed in for their address', async () => {
+    fakeApi({ 'GET /api/employer/listings': [401, { message: EMPLOYER_MESSAGES.notSignedIn }] });
+    renderAt('/employer/listings');
+    expect(await screen.findByLabelText('Your e-mail address')).toBeInTheDocument();
+  });
+});
+
+describe('editing a submission', () => {
+  it('opens the stored submission in the submission form and saves the change', async () => {
+    const api = fakeApi({
+      'GET /api/employer/submissions/:id': [200, FORM],
+      'PUT /api/employer/submissions/:id': [200, listing({ status: 'edited' })],
+      'GET /api/employer/listings': [200, page([listing({ status: 'edited' })])],
+    });
+    renderAt('/employer/submissions/1/edit');
+    const title = await screen.findByLabelText('Job Title');
+    expect(title).toHaveValue(VALID_SUBMISSION.title);
+    const user = userEvent.setup();
+    await user.clear(title);
+    await user.type(title, 'Communications Director (typo fixed)');
+    await user.click(screen.getByRole('button', { name: 'Save changes and send for review' }));
+    expect(await screen.findByText('Edited, in review')).toBeInTheDocument();
+    expect(api.bodies('PUT', '/api/employer/submissions/1')[0]).toMatchObject({
+      title: 'Communications Director (typo fixed)',
+      contactEmail: VALID_SUBMISSION.contactEmail,
+    });
+  });
+
+  it("keeps what was typed and shows the API's refusal once approved", async () => {
+    fakeApi({
+      'GET /api/employer/submissions/:id': [200, FORM],
+      'PUT /api/employer/submissions/:id': [409, { message: EMPLOYER_MESSAGES.editAfterApproval }],
+    });
+    renderAt('/employer/submissions/1/edit');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Save changes and send for review' }),
+    );
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts[0]).toMatchObject({
+        description: EMPLOYER_MESSAGES.editAfterApproval,
+      }),
+    );
+    expect(screen.getByLabelText('Job Title')).toHaveValue(VALID_SUBMISSION.title);
+  });
+});

@@ -1,0 +1,50 @@
+import type { EmployerCloseReason } from '@jobboard/contract/employer';
+import { ENDPOINTS, endpointKey } from '@jobboard/contract/endpoints';
+import type { SubmissionForm } from '@jobboard/contract/submissions';
+import { apiFetch } from '@jobboard/shared-ui';
+import useSWR from 'swr';
+
+/** The employer's API (issue 30): every call carries their session cookie and the CSRF header. */
+
+export const askForLink = (email: string) =>
+  apiFetch(ENDPOINTS.employerSignInLink, { body: { email } });
+
+export const signIn = (token: string) => apiFetch(ENDPOINTS.employerSignIn, { body: { token } });
+
+export const signOut = () => apiFetch(ENDPOINTS.employerSignOut);
+
+/** Who is signed in, or null (401: nobody). */
+export function useEmployerSession() {
+  return useSWR(endpointKey(ENDPOINTS.employerSession, {}), () =>
+    apiFetch(ENDPOINTS.employerSession, { nullOn401: true }),
+  );
+}
+
+export const listingsKey = (page: number) =>
+  endpointKey(ENDPOINTS.employerListings, { query: { page } });
+
+export function useListings(page: number) {
+  return useSWR(listingsKey(page), () =>
+    apiFetch(ENDPOINTS.employerListings, { query: { page }, nullOn401: true }),
+  );
+}
+
+export function useSubmissionForm(id: string) {
+  return useSWR(endpointKey(ENDPOINTS.employerSubmission, { params: { id } }), () =>
+    apiFetch(ENDPOINTS.employerSubmission, { params: { id } }),
+  );
+}
+
+export const editSubmission = (id: string, values: SubmissionForm) =>
+  apiFetch(ENDPOINTS.employerEditSubmission, { params: { id }, body: values });
+
+export const payLink = (id: string) => apiFetch(ENDPOINTS.employerPayLink, { params: { id } });
+
+export const closeJob = (id: string, reason: EmployerCloseReason) =>
+  apiFetch(ENDPOINTS.employerCloseJob, { params: { id }, body: { reason } });
+
+export function useReceipt(id: string) {
+  return useSWR(endpointKey(ENDPOINTS.employerReceipt, { params: { id } }), () =>
+    apiFetch(ENDPOINTS.employerReceipt, { params: { id } }),
+  );
+}

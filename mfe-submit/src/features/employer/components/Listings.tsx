@@ -1,0 +1,162 @@
+import {
+  EMPLOYER_STATUS_LABELS,
+  type EmployerCloseReason,
+  type EmployerListing,
+  type EmployerStatus,
+} from '@jobboard/contract/employer';
+import {
+  Button,
+  Card,
+  Cluster,
+  EmptyState,
+  Pagination,
+  Spinner,
+  Stack,
+  StatusBadge,
+  errorMessage,
+  formatCents,
+  toast,
+  type StatusTone,
+} from '@jobboard/shared-ui';
+import { Link, useNavigate } from '@jobboard/shared-ui/router';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { closeJob, payLink, signOut, useListings } from '../api/employer';
+import { EMPLOYER_TEXT } from '../messages';
+import { SignInRequest } from './SignInRequest';
+import { Timeline, day } from './Timeline';
+
+const TONES: Record<EmployerStatus, StatusTone> = {
+  in_review: 'awaitingReview',
+  edited: 'awaitingReview',
+  awaiting_payment: 'awaitingPayment',
+  live: 'live',
+  ending: 'live',
+  ended: 'off',
+  filled: 'off',
+  closed: 'off',
+  removed: 'off',
+  rejected: 'rejected',
+};
+
+/** /employer/listings: every submission and job of the signed-in address, newest first. */
+export function Listings() {
+  const [page, setPage] = useState(1);
+  const { data, error, isLoading, mutate } = useListings(page);
+  const navigate = useNavigate();
+
+  if (isLoading) return <Spinner label={EMPLOYER_TEXT.title} />;
+  if (data === null) return <SignInRequest />;
+  if (error || !data) return <p role="alert">{errorMessage(error, EMPLOYER_TEXT.loadFailed)}</p>;
+
+  const leave = async () => {
+    await signOut();
+    await mutate(null, { revalidate: false });
+    navigate('/employer', { replace: true });
+  };
+  const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
+
+  return (
+    <Stack $gap="lg">
+      <Cluster $spread>
+        <h1>{EMPLOYER_TEXT.title}</h1>
+        <Cluster>
+          <span>{EMPLOYER_TEXT.signedInAs(data.email)}</span>
+          <Button $variant="secondary" onClick={leave}>
+            {EMPLOYER_TEXT.signOut}
+          </Button>
+        </Cluster>
+      </Cluster>
+      {data.listings.length === 0 ? (
+        <EmptyState>
+          <p>{EMPLOYER_TEXT.noListings}</p>
+          <Link to="/submit-job">{EMPLOYER_TEXT.postJob}</Link>
+        </EmptyState>
+      ) : (
+        data.listings.map((listing) => (
+          <ListingCard key={listing.submissionId} listing={listing} onChange={() => mutate()} />
+        ))
+      )}
+      {pages > 1 && <Pagination page={page} pageCount={pages} onPageChange={setPage} />}
+    </Stack>
+  );
+}
+
+function ListingCard({ listing, onChange }: { listing: EmployerListing; onChange(): void }) {
+  const [busy, setBusy] = useState(false);
+  const run = async (work: () => Promise<unknown>) => {
+    setBusy(true);
+    try {
+      await work();
+    } catch (failure) {
+      toast({ title: errorMessage(failure, EMPLOYER_TEXT.loadFailed), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const pay = () =>
+    run(async () => window.location.assign((await payLink(listing.submissionId)).url));
+  const close = (reason: EmployerCloseReason) => {
+    const question = reason === 'filled' ? EMPLOYER_TEXT.confirmFilled : EMPLOYER_TEXT.confirmClose;
+    if (!window.confirm(question)) return;
+    void run(async () => {
+      await closeJob(listing.jobId!, reason);
+      onChange();
+    });
+  };
+
+  return (
+    <Card as="article" aria-label={listing.title}>
+      <Stack $gap="sm">
+        <Cluster $spread>
+          <h2>
+            {listing.title} <Muted>at {listing.organization}</Muted>
+          </h2>
+          <StatusBadge tone={TONES[listing.status]}>
+            {EMPLOYER_STATUS_LABELS[listing.status]}
+          </StatusBadge>
+        </Cluster>
+        <Muted>
+          {listing.tierName} · {formatCents(listing.amountCents)} ·{' '}
+          {EMPLOYER_TEXT.submitted(day(listing.submittedAt))}
+          {listing.endsAt &&
+            ` · ${(listing.status === 'ended' ? EMPLOYER_TEXT.endedOn : EMPLOYER_TEXT.endsOn)(day(listing.endsAt))}`}
+        </Muted>
+        <Timeline listing={listing} />
+        <Cluster>
+          {listing.canEdit && (
+            <Link to={`/employer/submissions/${listing.submissionId}/edit`}>
+              {EMPLOYER_TEXT.edit}
+            </Link>
+          )}
+          {listing.paymentDue && (
+            <Button onClick={pay} disabled={busy}>
+              {EMPLOYER_TEXT.payNow}
+            </Button>
+          )}
+          {listing.receiptId && (
+            <Link to={`/employer/receipts/${listing.receiptId}`}>{EMPLOYER_TEXT.receipt}</Link>
+          )}
+          {listing.jobId && listing.canClose && (
+            <Link to={`/jobs/${listing.jobId}`}>{EMPLOYER_TEXT.viewJob}</Link>
+          )}
+          {listing.canClose && (
+            <>
+              <Button $variant="secondary" onClick={() => close('filled')} disabled={busy}>
+                {EMPLOYER_TEXT.markFilled}
+              </Button>
+              <Button $variant="secondary" onClick={() => close('closed')} disabled={busy}>
+                {EMPLOYER_TEXT.close}
+              </Button>
+            </>
+          )}
+        </Cluster>
+      </Stack>
+    </Card>
+  );
+}
+
+const Muted = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-weight: normal;
+`;
