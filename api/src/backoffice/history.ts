@@ -35,6 +35,8 @@ const AUDIT_KINDS: Partial<Record<JobAuditAction, HistoryKind>> = {
   deactivated: 'deactivated',
   extended: 'extended',
   republished: 'republished',
+  // A renewal paid by the employer moves the end as an extension does.
+  renewed: 'extended',
 };
 
 /**
@@ -222,6 +224,7 @@ function auditSummary(action: string, detail: string | null): string {
       deactivated: 'Deactivated',
       extended: 'Extended',
       republished: 'Republished',
+      renewed: 'Renewed',
       deleted: 'Deleted',
       synced: 'Updated from the source',
       returned: 'Returned to the source',
