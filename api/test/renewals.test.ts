@@ -196,6 +196,7 @@ describe(`renewals on ${testDatabase}`, () => {
       const session = await startCheckout(token);
       const pending = await t.app.inject(`/api/renewals/${token}/sessions/${session.id}`);
       expect(pending.json<RenewalStatus>()).toEqual({
+        jobId: String(jobId),
         status: 'pending',
         currentEnd: END.toISOString(),
       });
@@ -206,7 +207,7 @@ describe(`renewals on ${testDatabase}`, () => {
       expect((await publicJob(jobId)).expiresAt).toBe(newEnd);
       expect(
         (await t.app.inject(`/api/renewals/${token}/sessions/${session.id}`)).json<RenewalStatus>(),
-      ).toEqual({ status: 'paid', currentEnd: newEnd });
+      ).toEqual({ jobId: String(jobId), status: 'paid', currentEnd: newEnd });
       const audit = await t.db('job_audit').where({ job_id: jobId, action: 'renewed' });
       expect(audit).toHaveLength(1);
       expect(audit[0]).toMatchObject({ actor: 'stripe', detail: 'Renewed until 2027-01-21' });

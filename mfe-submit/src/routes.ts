@@ -19,4 +19,11 @@ export const ROUTES = [
     serverRendered: false,
     title: 'Pay for your listing | {board}',
   },
+  // The renewal pages (issue 30), like the pay pages: drawn by the browser.
+  {
+    path: '/renew/:token/*',
+    module: './RenewPage',
+    serverRendered: false,
+    title: 'Renew your listing | {board}',
+  },
 ] as const satisfies readonly RemoteRoute[];

@@ -63,6 +63,7 @@ export const RenewalSessionParams = object({ token: string(), sessionId: string(
 
 /** What the return page reads: whether Stripe's payment for the renewal has arrived. */
 export const RenewalStatus = object({
+  jobId: string(),
   status: enums(['paid', 'pending']),
   /** The listing's end now (ISO 8601): the new one once paid. */
   currentEnd: nullable(string()),

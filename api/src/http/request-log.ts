@@ -2,10 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import { redactAlertTokens } from '../alerts/alert-tokens';
 import { redactMemberTokens } from '../members/ghost-token';
 import { redactPaymentTokens } from '../payments/payment-tokens';
+import { redactRenewalTokens } from '../renewals/renewal-tokens';
 
-/** Pay-link, job-alert and member sign-in tokens out of a URL or a log line. */
+/** Pay-link, renewal-link, job-alert and member sign-in tokens out of a URL or a log line. */
 const redactTokens = (text: string): string =>
-  redactMemberTokens(redactAlertTokens(redactPaymentTokens(text)));
+  redactMemberTokens(redactAlertTokens(redactRenewalTokens(redactPaymentTokens(text))));
 
 /**
  * Fastify's request serializer (method, url, host, address, port) with pay-link, job-alert and

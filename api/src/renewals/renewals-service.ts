@@ -229,6 +229,7 @@ export class RenewalsService {
     if (!record || record.job_id !== jobId) throw new NotFound(RENEWAL_MESSAGES.unknownSession);
     const job = await this.context.jobEndings.of(jobId);
     return {
+      jobId: String(jobId),
       status: record.status === 'paid' ? 'paid' : 'pending',
       currentEnd: job?.expiresAt == null ? null : new Date(job.expiresAt).toISOString(),
     };

@@ -3,12 +3,14 @@ import { Navigate, Route, Routes } from '@jobboard/shared-ui/router';
 import type { ComponentType } from 'react';
 import { ROUTES } from '../routes';
 import PayPage from './PayPage';
+import RenewPage from './RenewPage';
 import SubmitJobPage from './SubmitJobPage';
 
 /** The page of each module the routes name. */
 const PAGES: Record<(typeof ROUTES)[number]['module'], ComponentType> = {
   './SubmitJobPage': SubmitJobPage,
   './PayPage': PayPage,
+  './RenewPage': RenewPage,
 };
 
 // `pnpm --filter mfe-submit dev` without the shell: the same pages at the same paths.
