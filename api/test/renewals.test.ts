@@ -5,6 +5,7 @@ import {
   type RenewalStatus,
 } from '@jobboard/contract/payments';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { redactRenewalTokens } from '../src/renewals/renewal-tokens';
 import { startFakeStripe, type FakeSession, type FakeStripe } from './support/fake-stripe';
 import { insertSubmission } from './support/submissions';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
@@ -177,7 +178,9 @@ describe(`renewals on ${testDatabase}`, () => {
         success_url: `https://jobs.example.org/renew/${token}/done?session_id={CHECKOUT_SESSION_ID}`,
       });
       expect(request.form).not.toHaveProperty('metadata[submissionId]');
-      expect(await t.db('job_renewals').where({ checkout_session_id: session.id }).first()).toMatchObject({
+      expect(
+        await t.db('job_renewals').where({ checkout_session_id: session.id }).first(),
+      ).toMatchObject({
         job_id: jobId,
         status: 'open',
         amount_cents: 9_900,
@@ -279,7 +282,9 @@ describe(`renewals on ${testDatabase}`, () => {
         );
         expect(res.statusCode).toBe(200);
         expect((await publicJob(jobId)).expiresAt).toBe(END.toISOString());
-        expect(await t.db('job_renewals').where({ checkout_session_id: session.id }).first()).toMatchObject({
+        expect(
+          await t.db('job_renewals').where({ checkout_session_id: session.id }).first(),
+        ).toMatchObject({
           status: 'needs_review',
           review_reason: reason,
         });
@@ -297,7 +302,9 @@ describe(`renewals on ${testDatabase}`, () => {
       await deliver(stripe.signedEvent('checkout.session.completed', paid(first)));
       await deliver(stripe.signedEvent('checkout.session.completed', paid(second)));
       expect((await publicJob(jobId)).expiresAt).toBe('2027-01-21T12:00:00.000Z');
-      expect(await t.db('job_renewals').where({ checkout_session_id: second.id }).first()).toMatchObject({
+      expect(
+        await t.db('job_renewals').where({ checkout_session_id: second.id }).first(),
+      ).toMatchObject({
         status: 'needs_refund',
       });
     });
@@ -306,17 +313,21 @@ describe(`renewals on ${testDatabase}`, () => {
       const jobId = await paidJob();
       at(END.getTime() - DAY_MS);
       const forged = {
-        ...paid((await startCheckout(await renewalToken(jobId)))),
+        ...paid(await startCheckout(await renewalToken(jobId))),
         id: 'cs_forged_renewal',
       };
       await deliver(stripe.signedEvent('checkout.session.completed', forged));
-      expect(await t.db('job_renewals').where({ checkout_session_id: forged.id }).first()).toMatchObject({
+      expect(
+        await t.db('job_renewals').where({ checkout_session_id: forged.id }).first(),
+      ).toMatchObject({
         status: 'needs_review',
         job_id: jobId,
       });
       // Longer than job_renewals.checkout_session_id (varchar 255 on PostgreSQL): not recorded.
       const long = { ...forged, id: `cs_${'x'.repeat(300)}` };
-      expect((await deliver(stripe.signedEvent('checkout.session.completed', long))).statusCode).toBe(200);
+      expect(
+        (await deliver(stripe.signedEvent('checkout.session.completed', long))).statusCode,
+      ).toBe(200);
       expect(await count('job_renewals', { status: 'needs_review' })).toBe(1);
       expect((await publicJob(jobId)).expiresAt).toBe(END.toISOString());
     });
@@ -337,7 +348,9 @@ describe(`renewals on ${testDatabase}`, () => {
         to_address: 'sam@openballot.example',
         subject: 'Your listing ends on 2026-12-22: Digital Organizer',
       });
-      const url = /https:\/\/jobs\.example\.org\/renew\/[A-Za-z0-9_-]{43}/.exec(mails[0].text_body)![0];
+      const url = /https:\/\/jobs\.example\.org\/renew\/[A-Za-z0-9_-]{43}/.exec(
+        mails[0].text_body,
+      )![0];
       expect(mails[0].text_body).toContain('https://jobs.example.org/employer');
       const page = await t.app.inject(`/api/renewals/${url.split('/').pop()}`);
       expect(page.json<RenewalPageView>()).toMatchObject({ jobId: String(jobId), refusal: null });
@@ -372,13 +385,25 @@ describe(`renewals on ${testDatabase}`, () => {
       await deliver(stripe.signedEvent('checkout.session.completed', paid(session)));
       at(Date.parse('2027-01-21T12:00:00Z') - 4 * DAY_MS);
       expect((await t.app.renewals.remind()).sent).toBe(1);
-      const subjects = (await t.db('outbox').where({ template: 'renewal-reminder' }).orderBy('id')).map(
-        (m: { subject: string }) => m.subject,
-      );
+      const subjects = (
+        await t.db('outbox').where({ template: 'renewal-reminder' }).orderBy('id')
+      ).map((m: { subject: string }) => m.subject);
       expect(subjects).toEqual([
         'Your listing ends on 2026-12-22: Digital Organizer',
         'Your listing ends on 2027-01-21: Digital Organizer',
       ]);
     });
+  });
+});
+
+describe('renewal links kept out of logs and sent e-mails', () => {
+  it('takes the token out of every renewal URL', () => {
+    const token = 'A'.repeat(43);
+    expect(redactRenewalTokens(`GET /api/renewals/${token}/checkout`)).toBe(
+      'GET /api/renewals/[redacted]/checkout',
+    );
+    expect(redactRenewalTokens(`https://x.org/renew/${token}/done?session_id=cs_1`)).toBe(
+      'https://x.org/renew/[redacted]/done?session_id=cs_1',
+    );
   });
 });

@@ -154,7 +154,9 @@ export async function renewalsRemind(): Promise<string[]> {
     await app.ready();
     const report = await app.renewals.remind();
     if (!report.ran) {
-      return ['Renewal reminders: another process is sending them now; nothing done (try again later).'];
+      return [
+        'Renewal reminders: another process is sending them now; nothing done (try again later).',
+      ];
     }
     const mail = await app.mailer.flush();
     return [

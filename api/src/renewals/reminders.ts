@@ -3,12 +3,7 @@ import { RENEWAL_WINDOW } from '@jobboard/contract/payments';
 import { listingTier } from '@jobboard/contract/submissions';
 import { addDays, isoDate } from '../jobs/dates';
 import { renewalReminderEmail } from '../mail/renewal-emails';
-import {
-  issueRenewalLink,
-  priceText,
-  renewalUrl,
-  type RenewalsContext,
-} from './renewals-service';
+import { issueRenewalLink, priceText, renewalUrl, type RenewalsContext } from './renewals-service';
 
 /** What one reminders' run did. */
 export interface ReminderReport {

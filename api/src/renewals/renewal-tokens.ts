@@ -5,3 +5,6 @@
  */
 export const redactRenewalTokens = (text: string): string =>
   text.replace(/\/(renew|renewals)\/[^/?#\s"\\]+/g, '/$1/[redacted]');
+
+/** What a renewal link reads once its token is taken out. */
+export const REDACTED_RENEW_PATH = '/renew/[redacted]';

@@ -156,12 +156,14 @@ export class RenewalsRepository {
     problem: { status: FlaggedRenewalStatus; reason: string },
     paid: { amountCents: number; currency: string },
   ): Promise<void> {
-    await db('job_renewals').where({ id }).update({
-      status: problem.status,
-      review_reason: problem.reason,
-      amount_cents: paid.amountCents,
-      currency: paid.currency.slice(0, 3),
-    });
+    await db('job_renewals')
+      .where({ id })
+      .update({
+        status: problem.status,
+        review_reason: problem.reason,
+        amount_cents: paid.amountCents,
+        currency: paid.currency.slice(0, 3),
+      });
   }
 
   /** A paid renewal session this site never started: recorded flagged, for the admins. */

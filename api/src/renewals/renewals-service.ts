@@ -205,7 +205,8 @@ export class RenewalsService {
         idempotencyKey: `renewal-${job.id}-${job.expiresAt}-${tier.priceCents}-${window}-${linkId}`,
       },
     );
-    if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
+    if (!session.url)
+      throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
     await this.context.renewals.recordOpenSession(
       this.context.db,
       {

@@ -49,7 +49,8 @@ export async function settleRenewalSession(
   };
 
   if (!record) {
-    if (named === null || named === undefined) return { handled: 'ignored', reason: 'a renewal session naming no job' };
+    if (named === null || named === undefined)
+      return { handled: 'ignored', reason: 'a renewal session naming no job' };
     const problem: Problem = {
       status: 'needs_review',
       reason: `Paid ${amountPaid(session)} through a renewal session this site did not create`,
