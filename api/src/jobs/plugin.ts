@@ -5,7 +5,7 @@ import { JobViews } from './job-views';
 import { JobsService } from './jobs-service';
 import { PublicReads } from './public-reads';
 import { AdminJobsRepository } from './repositories/admin-jobs';
-import { JobEndings } from './repositories/job-endings';
+import { JobEndings } from './job-endings';
 import { JobWriter } from './repositories/job-writer';
 import { PublicJobsRepository } from './repositories/public-jobs';
 import { SyncedJobsRepository } from './repositories/synced-jobs';
@@ -21,7 +21,7 @@ declare module 'fastify' {
     publicReads: PublicReads;
     /** Committed changes of jobs in this process (the logo fetcher listens: logos/plugin.ts). */
     jobChanges: Pick<JobChanges, 'onChange'>;
-    /** When listings end, as renewals read it (repositories/job-endings.ts). */
+    /** When listings end, as renewals read it (job-endings.ts). */
     jobEndings: JobEndings;
   }
 }

@@ -2,7 +2,7 @@ import { RENEWAL_MESSAGES, RENEWAL_WINDOW } from '@jobboard/contract/payments';
 import { listingTier, type ListingTier } from '@jobboard/contract/submissions';
 import { addDays, isoDate } from '../jobs/dates';
 import { extendedEnd } from '../jobs/lifecycle';
-import type { JobEnding } from '../jobs/repositories/job-endings';
+import type { JobEnding } from '../jobs/job-endings';
 import type { ReviewRow } from '../submissions/submission-row';
 
 /** What a renewal needs of the submission the job came from. */

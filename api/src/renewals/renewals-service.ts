@@ -14,7 +14,7 @@ import type Stripe from 'stripe';
 import type { Db } from '../db/knex';
 import { Conflict, NotFound, Unavailable } from '../domain-errors';
 import type { JobsService } from '../jobs/jobs-service';
-import type { JobEndings } from '../jobs/repositories/job-endings';
+import type { JobEndings } from '../jobs/job-endings';
 import type { Outbox } from '../mail/outbox';
 import { hashPaymentToken } from '../payments/payment-tokens';
 import type { SubmissionsService } from '../submissions/submissions-service';
