@@ -100,6 +100,11 @@ export interface Config {
    */
   alertDigestIntervalMinutes: number;
   /**
+   * How often a process sends the renewal reminders due (renewals/reminders.ts):
+   * RENEWAL_REMINDER_INTERVAL_MINUTES (0: never; `jobboard renewals remind` from cron instead).
+   */
+  renewalReminderIntervalMinutes: number;
+  /**
    * LOGO_FETCH: whether this process fetches company logos in the background after job changes
    * (logos/plugin.ts; on by default). Off, logos are fetched only by `jobboard logos fetch`.
    */
@@ -385,6 +390,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxConnections: read('SMTP_MAX_CONNECTIONS', parseSmtpConnections, 5),
   };
   const alertDigestIntervalMinutes = read('ALERT_DIGEST_INTERVAL_MINUTES', parseCount, 15);
+  const renewalReminderIntervalMinutes = read('RENEWAL_REMINDER_INTERVAL_MINUTES', parseCount, 60);
   const logoFetch = read('LOGO_FETCH', parseBoolean, true);
   const alertConfirmationsPerDay = read('ALERT_CONFIRMATIONS_PER_DAY', parsePositive, 500);
   const retention = {
@@ -495,6 +501,7 @@ export function loadConfig(env: Env = process.env): Config {
     ghost,
     mail,
     alertDigestIntervalMinutes,
+    renewalReminderIntervalMinutes,
     logoFetch,
     alertConfirmationsPerDay,
     retention,

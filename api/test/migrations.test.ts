@@ -158,12 +158,18 @@ describe(`/readyz and the schema on ${testDatabase}`, () => {
       database: empty.database,
       migrate: false,
       logStream: { write: (line) => void log.push(line) },
-      // The background e-mail sender and the digests run at start, as in production.
-      env: { MAIL_POLL_SECONDS: '60', ALERT_DIGEST_INTERVAL_MINUTES: '60' },
+      // The background e-mail sender, the digests and the renewal reminders run at start, as in
+      // production.
+      env: {
+        MAIL_POLL_SECONDS: '60',
+        ALERT_DIGEST_INTERVAL_MINUTES: '60',
+        RENEWAL_REMINDER_INTERVAL_MINUTES: '60',
+      },
     });
     try {
       await t.app.mailer.idle();
       await t.app.alertDigests.idle();
+      await t.app.renewals.idle();
       expect((await t.app.inject('/readyz')).statusCode).toBe(503);
       expect((await t.app.inject('/healthz')).statusCode).toBe(200);
       for (const url of ['/api/jobs', '/api/admin/check-auth', '/']) {

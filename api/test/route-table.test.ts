@@ -43,6 +43,10 @@ const PUBLIC = [
   'POST /api/submit-job-for-review',
   'GET /api/pay/:token',
   'POST /api/pay/:token/checkout',
+  // Renewal links: the token is the key (renewals.test.ts).
+  'GET /api/renewals/:token',
+  'POST /api/renewals/:token/checkout',
+  'GET /api/renewals/:token/sessions/:sessionId',
   'POST /api/stripe/webhook',
   'POST /api/admin/login',
   // The sign-in's code step: its session is not an admin's yet (admin-two-factor.test.ts).

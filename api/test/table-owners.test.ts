@@ -30,6 +30,10 @@ const OWNERS: Record<string, string[]> = {
   sync_lease: ['sync/sync-repository.ts'],
   retention_lease: ['retention/retention-repository.ts'],
   deleted_synced_jobs: ['jobs/'],
+  renewal_links: ['renewals/renewals-repository.ts'],
+  job_renewals: ['renewals/renewals-repository.ts'],
+  renewal_reminders: ['renewals/renewals-repository.ts'],
+  renewal_reminder_lease: ['renewals/renewals-repository.ts'],
   // The jobs domain: its repository, its search and search index, its change counter and cache.
   ...Object.fromEntries(
     [

@@ -31,6 +31,7 @@ export const SITE_ENV = {
   MAIL_POLL_SECONDS: '1',
   // The production default (ApiProcess turns the scheduler off for the API tests).
   ALERT_DIGEST_INTERVAL_MINUTES: '15',
+  RENEWAL_REMINDER_INTERVAL_MINUTES: '60',
 };
 
 /**

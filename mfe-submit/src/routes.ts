@@ -26,4 +26,11 @@ export const ROUTES = [
     serverRendered: false,
     title: 'Your listings | {board}',
   },
+  // The renewal pages (issue 30), like the pay pages: drawn by the browser.
+  {
+    path: '/renew/:token/*',
+    module: './RenewPage',
+    serverRendered: false,
+    title: 'Renew your listing | {board}',
+  },
 ] as const satisfies readonly RemoteRoute[];

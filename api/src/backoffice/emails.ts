@@ -4,6 +4,7 @@ import { Conflict, NotFound } from '../domain-errors';
 import type { OutboxListRow } from '../mail/outbox';
 import { REDACTED_PAY_PATH } from '../payments/payment-tokens';
 import { REDACTED_EMPLOYER_SIGN_IN_PATH } from '../employers/employer-tokens';
+import { REDACTED_RENEW_PATH } from '../renewals/renewal-tokens';
 import type { BackofficeContext } from './backoffice';
 
 type EmailContext = Pick<BackofficeContext, 'outbox' | 'alerts' | 'now'>;
@@ -14,6 +15,8 @@ export const RESEND_MESSAGES = {
   notFailed: 'Only a failed e-mail can be sent again',
   payLink:
     'This e-mail carried a pay link, which is not kept once sending fails: use Generate Payment Link on the submission instead',
+  renewalLink:
+    'This e-mail carried a renewal link, which is not kept once sending fails: the employer gets a new one from their listings page',
   alertConfirmLink:
     'This e-mail carried a job-alert confirmation link, which is not kept once sending fails: the reader can subscribe again from the board',
   employerSignInLink:
@@ -29,7 +32,8 @@ function alertOf(row: OutboxListRow): string | undefined {
 
 /**
  * Why a failed message cannot be sent again, or null when it can. A link is not kept once its
- * message is given up (the stored copy reads /pay/[redacted] or /alerts/confirm?token=[redacted]),
+ * message is given up (the stored copy reads /pay/[redacted], /renew/[redacted] or
+ * /alerts/confirm?token=[redacted]),
  * so resending it would e-mail a dead link: for a pay link 'Generate Payment Link' on the
  * submission makes a new one; an alert's reader subscribes again. An alert's e-mail is never
  * sent again once its alert is unsubscribed (`stopped`: the manage tokens of such alerts).
@@ -37,6 +41,7 @@ function alertOf(row: OutboxListRow): string | undefined {
 function refusal(row: OutboxListRow, stopped: Set<string>): string | null {
   if (row.status !== 'failed') return RESEND_MESSAGES.notFailed;
   if (row.text_body.includes(REDACTED_PAY_PATH)) return RESEND_MESSAGES.payLink;
+  if (row.text_body.includes(REDACTED_RENEW_PATH)) return RESEND_MESSAGES.renewalLink;
   if (row.text_body.includes(REDACTED_ALERT_CONFIRM_PATH)) return RESEND_MESSAGES.alertConfirmLink;
   if (row.text_body.includes(REDACTED_EMPLOYER_SIGN_IN_PATH)) {
     return RESEND_MESSAGES.employerSignInLink;

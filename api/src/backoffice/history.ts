@@ -36,6 +36,8 @@ const AUDIT_KINDS: Partial<Record<JobAuditAction, HistoryKind>> = {
   extended: 'extended',
   republished: 'republished',
   closed: 'deactivated',
+  // A renewal paid by the employer moves the end as an extension does.
+  renewed: 'extended',
 };
 
 /**
@@ -223,6 +225,7 @@ function auditSummary(action: string, detail: string | null): string {
       deactivated: 'Deactivated',
       extended: 'Extended',
       republished: 'Republished',
+      renewed: 'Renewed',
       deleted: 'Deleted',
       synced: 'Updated from the source',
       returned: 'Returned to the source',

@@ -137,6 +137,40 @@ export async function alertsSend(force: boolean): Promise<string[]> {
 }
 
 /**
+ * The renewal reminders due now (`jobboard renewals remind`), then the outbox. Safe while servers
+ * run their own schedule: one run at a time (a lease), and each reminder is sent once.
+ */
+export async function renewalsRemind(): Promise<string[]> {
+  const config = loadConfig();
+  // One run, no background loops: this command reminds, then delivers, then stops.
+  config.alertDigestIntervalMinutes = 0;
+  config.mail.pollSeconds = 0;
+  config.retention.intervalMinutes = 0;
+  config.renewalReminderIntervalMinutes = 0;
+  if (config.sync) config.sync.intervalMinutes = 0;
+  const app = await buildApp({ config });
+  try {
+    await requireCurrentSchema(app.db);
+    await app.ready();
+    const report = await app.renewals.remind();
+    if (!report.ran) {
+      return [
+        'Renewal reminders: another process is sending them now; nothing done (try again later).',
+      ];
+    }
+    const mail = await app.mailer.flush();
+    return [
+      `Renewal reminders: ${report.sent} queued (${report.checked} listing${report.checked === 1 ? '' : 's'} ending soon checked); ` +
+        (config.mail.smtpUrl
+          ? `e-mail: ${mail.sent} sent, ${mail.retrying} to retry, ${mail.failed} given up.`
+          : 'SMTP_URL is not set: the e-mails wait in the outbox.'),
+    ];
+  } finally {
+    await app.close();
+  }
+}
+
+/**
  * One retention run (`jobboard retention run`): what is kept past its period is removed, and the
  * counts printed. Safe while servers run their own schedule: one run at a time (a lease).
  */

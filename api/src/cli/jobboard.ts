@@ -16,6 +16,7 @@ import {
   adminCreate,
   adminResetTwoFactor,
   alertsSend,
+  renewalsRemind,
   retentionRun,
   backup,
   logosFetch,
@@ -104,6 +105,15 @@ export function jobboardProgram(outcome: Outcome = { code: 0 }): Command {
     .description('Send the digests due now, then deliver the outbox.')
     .option('--force', "every confirmed alert's new matches, due or not", false)
     .action(printing(async (options: { force: boolean }) => alertsSend(options.force)));
+
+  program
+    .command('renewals')
+    .description('Renewals of paid listings.')
+    .command('remind')
+    .description(
+      'E-mail the renewal reminders due now (listings ending within 5 days, once per end), then deliver the outbox.',
+    )
+    .action(printing(renewalsRemind));
 
   program
     .command('retention')

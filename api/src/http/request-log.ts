@@ -3,10 +3,13 @@ import { redactAlertTokens } from '../alerts/alert-tokens';
 import { redactEmployerTokens } from '../employers/employer-tokens';
 import { redactMemberTokens } from '../members/ghost-token';
 import { redactPaymentTokens } from '../payments/payment-tokens';
+import { redactRenewalTokens } from '../renewals/renewal-tokens';
 
-/** Pay-link, job-alert, member and employer sign-in tokens out of a URL or a log line. */
+/** Pay-link, renewal-link, job-alert, member and employer sign-in tokens out of a URL or a log line. */
 const redactTokens = (text: string): string =>
-  redactEmployerTokens(redactMemberTokens(redactAlertTokens(redactPaymentTokens(text))));
+  redactEmployerTokens(
+    redactMemberTokens(redactAlertTokens(redactRenewalTokens(redactPaymentTokens(text)))),
+  );
 
 /**
  * Fastify's request serializer (method, url, host, address, port) with pay-link, job-alert and

@@ -15,6 +15,8 @@ export type JobAuditAction =
   | 'deactivated'
   | 'extended'
   | 'republished'
+  /** The employer paid for another term (renewals/). */
+  | 'renewed'
   | 'deleted'
   | 'synced'
   | 'returned'

@@ -29,6 +29,7 @@ import {
 import {
   extendedDetail,
   extendedEnd,
+  renewedDetail,
   lifecyclePatch,
   republished,
   type Lifecycle,
@@ -198,6 +199,33 @@ export class JobsService {
       action: 'extended',
       detail: extendedDetail(days, expiresAt),
     });
+  }
+
+  /**
+   * A renewal the employer paid for (renewals/): the listing is live until `expiresAt`, with its
+   * 'Renewed until <date>' line, in the caller's transaction (the webhook's). NotFound when the
+   * job is gone.
+   */
+  async renew(
+    trx: Knex.Transaction,
+    id: number,
+    expiresAt: Date,
+    actor: AuditActor,
+    now: Date,
+  ): Promise<void> {
+    const changes = await this.writer.update(
+      id,
+      lifecyclePatch({ active: true, expiresAt }),
+      now,
+      trx,
+    );
+    if (!changes) throw new NotFound('Job not found');
+    await this.writer.recordAudit(
+      [{ jobId: id, action: 'renewed', detail: renewedDetail(expiresAt), changes }],
+      actor,
+      now,
+      trx,
+    );
   }
 
   /** Put an ended or switched-off listing back: dated today, live for a Featured Listing's term. */

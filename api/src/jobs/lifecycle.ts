@@ -17,6 +17,9 @@ export function extendedEnd(currentEnd: Date | null, days: number, now: Date): D
 export const extendedDetail = (days: number, end: Date): string =>
   `Extended by ${days} days, to ${isoDate(end)}`;
 
+/** A renewal's line in the job's history. */
+export const renewedDetail = (end: Date): string => `Renewed until ${isoDate(end)}`;
+
 /**
  * A republished listing is dated today and live for a Featured Listing's term; one that had no
  * end (a Multiples Listing, an admin's job) keeps none.

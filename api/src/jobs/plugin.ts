@@ -5,6 +5,7 @@ import { JobViews } from './job-views';
 import { JobsService } from './jobs-service';
 import { PublicReads } from './public-reads';
 import { AdminJobsRepository } from './repositories/admin-jobs';
+import { JobEndings } from './job-endings';
 import { JobWriter } from './repositories/job-writer';
 import { PublicJobsRepository } from './repositories/public-jobs';
 import { SyncedJobsRepository } from './repositories/synced-jobs';
@@ -20,6 +21,8 @@ declare module 'fastify' {
     publicReads: PublicReads;
     /** Committed changes of jobs in this process (the logo fetcher listens: logos/plugin.ts). */
     jobChanges: Pick<JobChanges, 'onChange'>;
+    /** When listings end, as renewals read it (job-endings.ts). */
+    jobEndings: JobEndings;
   }
 }
 
@@ -58,6 +61,7 @@ export default fp(
         new Companies(app.db, changes),
       ),
     );
+    app.decorate('jobEndings', new JobEndings(app.db));
     app.decorate('publicReads', new PublicReads(publicJobs, app.publicCache, app.now));
   },
   { name: 'jobs', dependencies: ['config', 'db', 'public-cache', 'submissions'] },

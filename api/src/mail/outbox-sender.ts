@@ -3,6 +3,7 @@ import type { Transporter } from 'nodemailer';
 import { redactAlertConfirmTokens } from '../alerts/alert-tokens';
 import { redactEmployerTokens } from '../employers/employer-tokens';
 import { redactPaymentTokens } from '../payments/payment-tokens';
+import { redactRenewalTokens } from '../renewals/renewal-tokens';
 import type { Outbox, OutboxRow } from './outbox';
 
 /** A message being sent is leased for this long; a sender that died meanwhile loses it to another. */
@@ -32,13 +33,13 @@ function serverUnavailable(error: unknown): boolean {
 }
 
 /**
- * A message that was delivered (or given up) no longer needs the pay link, alert confirmation
- * link or employer sign-in link it carried: the stored copy loses its token, so that the database keeps no working link
+ * A message that was delivered (or given up) no longer needs the pay link, renewal link, alert
+ * confirmation link or employer sign-in link it carried: the stored copy loses its token, so that the database keeps no working link
  * for longer than the message waits to be sent (such links are stored only as hashes:
  * payments/payment-tokens.ts, alerts/alert-tokens.ts).
  */
 const withoutPayLinks = (text: string) =>
-  redactEmployerTokens(redactAlertConfirmTokens(redactPaymentTokens(text)));
+  redactEmployerTokens(redactAlertConfirmTokens(redactRenewalTokens(redactPaymentTokens(text))));
 
 /** 5 s, 10 s, 20 s ... doubling up to 15 minutes between attempts. */
 export function retryDelayMs(attempts: number): number {

@@ -16,7 +16,7 @@ import { issuePaymentToken, payLinkSubmission, paymentUrl, type PayLink } from '
 import type { PaymentsRepository } from './payments-repository';
 import { markPaidAndPublish, type Payment, type PublishOutcome } from './publishing';
 import { expireMarkedSessions, type ExpiryResult } from './session-expiry';
-import { applyStripeEvent, type WebhookOutcome } from './webhook';
+import { applyStripeEvent, type RenewalSettler, type WebhookOutcome } from './webhook';
 
 /** What the payments domain's settings say about the site. */
 export interface PaymentsSite {
@@ -69,6 +69,17 @@ export class PaymentsService {
     return { ...this.collaborators, ...this.site, now };
   }
 
+  /** Who settles a paid session that is a renewal (renewals/plugin.ts); none: no renewals. */
+  private renewalSettler: RenewalSettler | null = null;
+
+  /**
+   * Hand the paid sessions that are renewals to `settler` (renewals/settle.ts), inside the
+   * webhook's transaction, after the event has been recorded once.
+   */
+  settleRenewalsWith(settler: RenewalSettler): void {
+    this.renewalSettler = settler;
+  }
+
   // ---- the employer's pay link ------------------------------------------------------------------
 
   /** The pay link a token names, with its submission (NotFound, Gone: payment-tokens.ts). */
@@ -102,7 +113,7 @@ export class PaymentsService {
 
   /** Apply one verified Stripe event, once (webhook.ts). */
   applyStripeEvent(event: Stripe.Event, now: Date): Promise<WebhookOutcome> {
-    return applyStripeEvent(event, this.context(now));
+    return applyStripeEvent(event, { ...this.context(now), renewals: this.renewalSettler });
   }
 
   // ---- the review's ----------------------------------------------------------------------------

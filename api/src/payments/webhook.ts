@@ -29,9 +29,27 @@ export type WebhookOutcome =
   | { handled: 'duplicate' }
   | { handled: 'ignored'; reason: string }
   | { handled: 'publish'; submissionId: number; result: PublishOutcome }
-  | { handled: 'flagged'; submissionId: number; status: FlaggedStatus; reason: string };
+  | { handled: 'flagged'; submissionId: number; status: FlaggedStatus; reason: string }
+  | { handled: 'renewal'; jobId: number; result: 'renewed' | 'already-renewed' }
+  | { handled: 'renewal-flagged'; jobId: number; status: FlaggedStatus; reason: string };
 
-export type WebhookContext = PublishContext & Pick<PaymentsContext, 'db' | 'adminEmail'>;
+/**
+ * Settles a paid session if it is a renewal (renewals/settle.ts), in the webhook's transaction;
+ * null when it is not one.
+ */
+export type RenewalSettler = (
+  trx: Knex.Transaction,
+  session: Stripe.Checkout.Session,
+  now: Date,
+) => Promise<
+  | { handled: 'renewal'; jobId: number; result: 'renewed' | 'already-renewed' }
+  | { handled: 'renewal-flagged'; jobId: number; status: FlaggedStatus; reason: string }
+  | { handled: 'ignored'; reason: string }
+  | null
+>;
+
+export type WebhookContext = PublishContext &
+  Pick<PaymentsContext, 'db' | 'adminEmail'> & { renewals?: RenewalSettler | null };
 
 /**
  * Apply one verified Stripe event, once: its id is recorded in the same transaction as its
@@ -61,6 +79,9 @@ export async function applyStripeEvent(
       // Delayed payment methods: the money is not in yet; async_payment_succeeded follows.
       return { handled: 'ignored', reason: `payment_status ${session.payment_status}` };
     }
+    // A renewal of a live listing (renewals/settle.ts) is checked and recorded there.
+    const renewal = context.renewals ? await context.renewals(trx, session, now) : null;
+    if (renewal) return renewal;
     return settlePaidSession(trx, event, session, context, now);
   });
 }

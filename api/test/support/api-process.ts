@@ -109,6 +109,8 @@ export class ApiProcess {
       MAIL_POLL_SECONDS: '0',
       // No job-alert digest scheduler: a test sends digests when it means to.
       ALERT_DIGEST_INTERVAL_MINUTES: '0',
+      // No renewal-reminder scheduler either.
+      RENEWAL_REMINDER_INTERVAL_MINUTES: '0',
       ...database,
       ...options.env,
     };

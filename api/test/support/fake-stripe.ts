@@ -157,7 +157,13 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
         Number(form['line_items[0][quantity]'] ?? 1),
       currency: form['line_items[0][price_data][currency]'] ?? 'usd',
       client_reference_id: form.client_reference_id ?? null,
-      metadata: { submissionId: form['metadata[submissionId]'] ?? '' },
+      // Every metadata key sent (as Stripe keeps them); a session made with none has {}.
+      metadata: Object.fromEntries(
+        Object.entries(form).flatMap(([key, value]) => {
+          const name = /^metadata\[(\w+)\]$/.exec(key)?.[1];
+          return name ? [[name, value]] : [];
+        }),
+      ),
       payment_status: 'unpaid',
       status: 'open',
       success_url: form.success_url ?? '',

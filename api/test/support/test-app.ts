@@ -69,6 +69,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     ALERT_DIGEST_INTERVAL_MINUTES: '0',
     // No retention scheduler: tests run it with app.retention.run() when they mean to.
     RETENTION_INTERVAL_MINUTES: '0',
+    // No renewal-reminder scheduler: tests run it with app.renewals.remind() when they mean to.
+    RENEWAL_REMINDER_INTERVAL_MINUTES: '0',
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
     PUBLIC_URL: 'http://localhost:3000',
     // No front-end build: what the API answers must not depend on whether `pnpm build` has run

@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import { ROUTES } from '../routes';
 import EmployerPage from './EmployerPage';
 import PayPage from './PayPage';
+import RenewPage from './RenewPage';
 import SubmitJobPage from './SubmitJobPage';
 
 /** The page of each module the routes name. */
@@ -11,6 +12,7 @@ const PAGES: Record<(typeof ROUTES)[number]['module'], ComponentType> = {
   './SubmitJobPage': SubmitJobPage,
   './PayPage': PayPage,
   './EmployerPage': EmployerPage,
+  './RenewPage': RenewPage,
 };
 
 // `pnpm --filter mfe-submit dev` without the shell: the same pages at the same paths.

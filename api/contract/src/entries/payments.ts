@@ -1,2 +1,3 @@
 /** @jobboard/contract/payments: the pay page and checkout. */
 export * from '../payments';
+export * from '../renewals';

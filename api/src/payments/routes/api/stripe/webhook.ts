@@ -33,7 +33,7 @@ const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
     }
     const outcome = await app.payments.applyStripeEvent(event, app.now());
     const logged = { eventId: event.id, eventType: event.type, outcome };
-    if (outcome.handled === 'flagged')
+    if (outcome.handled === 'flagged' || outcome.handled === 'renewal-flagged')
       request.log.warn(logged, 'stripe payment flagged for review');
     else request.log.info(logged, 'stripe webhook');
     if (outcome.handled === 'publish' || outcome.handled === 'flagged') {

@@ -1,0 +1,260 @@
+import { randomBytes } from 'node:crypto';
+import { formatCents } from '@jobboard/contract/common';
+import {
+  PAYMENT_MESSAGES,
+  RENEWAL_MESSAGES,
+  RENEWAL_TOKEN_PATTERN,
+  type RenewalPageView,
+  type RenewalStatus,
+} from '@jobboard/contract/payments';
+import { listingTier } from '@jobboard/contract/submissions';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Knex } from 'knex';
+import type Stripe from 'stripe';
+import type { Db } from '../db/knex';
+import { Conflict, NotFound, Unavailable } from '../domain-errors';
+import type { JobsService } from '../jobs/jobs-service';
+import type { JobEndings } from '../jobs/job-endings';
+import type { Outbox } from '../mail/outbox';
+import { hashPaymentToken } from '../payments/payment-tokens';
+import type { SubmissionsService } from '../submissions/submissions-service';
+import { eligibility, renewedEnd, type Eligibility, type Renewable } from './eligibility';
+import type { RenewalReceipt, RenewalsRepository } from './renewals-repository';
+import { sendReminders, type ReminderReport } from './reminders';
+import { settleRenewalSession, type RenewalOutcome } from './settle';
+
+/** The collaborators of renewals and what it uses of each. */
+export interface RenewalsCollaborators {
+  db: Knex;
+  renewals: RenewalsRepository;
+  jobEndings: Pick<JobEndings, 'of' | 'endingBetween'>;
+  jobs: Pick<JobsService, 'renew'>;
+  submissions: Pick<SubmissionsService, 'load' | 'idsByJob'>;
+  outbox: Pick<Outbox, 'enqueue'>;
+  /** null when Stripe is not configured. */
+  stripe: Stripe | null;
+}
+
+export interface RenewalsSite {
+  publicUrl: string;
+  boardName: string;
+  adminEmail: string;
+  jobsEmail: string;
+}
+
+export type RenewalsContext = RenewalsCollaborators & RenewalsSite;
+
+/** What the employer's page (the lead's "Renew" button) gets: the renewal URL, or why not. */
+export type RenewalLink = { url: string } | { refusal: string };
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Repeated clicks within this window get the same Checkout Session back (as the pay link's). */
+const REUSE_WINDOW_MS = 12 * HOUR_MS;
+
+/** A renewal link's address on the site. */
+export const renewalUrl = (publicUrl: string, token: string) => `${publicUrl}/renew/${token}`;
+
+/** A new renewal link of the job, in the caller's transaction: its token (only the hash is kept). */
+export async function issueRenewalLink(
+  context: Pick<RenewalsContext, 'renewals'>,
+  db: Db,
+  jobId: number,
+  now: Date,
+): Promise<{ token: string; linkId: number }> {
+  const token = randomBytes(32).toString('base64url');
+  const linkId = await context.renewals.insertLink(db, jobId, hashPaymentToken(token), now);
+  return { token, linkId };
+}
+
+/**
+ * Renewing paid listings (docs/product.md#renewals): the renewal link and its page, Stripe
+ * Checkout for the tier's price, the webhook's part (settle.ts) and the reminders (reminders.ts).
+ */
+export class RenewalsService {
+  constructor(
+    private readonly context: RenewalsContext,
+    private readonly now: () => Date,
+  ) {}
+
+  /** Whether renewals go through Stripe (without keys the page says payment is not set up). */
+  get stripeConfigured(): boolean {
+    return this.context.stripe !== null;
+  }
+
+  /** Whether the job may be renewed at `now`, with what it needs, or the reason why not. */
+  async eligibilityOf(jobId: number, now: Date, db: Db = this.context.db): Promise<Eligibility> {
+    const job = await this.context.jobEndings.of(jobId, db);
+    const submissionId = (await this.context.submissions.idsByJob(db, [jobId])).get(jobId);
+    const submission =
+      submissionId === undefined
+        ? undefined
+        : await this.context.submissions.load(db, submissionId);
+    return eligibility(job, submission, now, this.context.jobsEmail);
+  }
+
+  /**
+   * For the employer's page: a fresh renewal link of the job (its URL), or the reason it cannot be
+   * renewed now (RENEWAL_MESSAGES). Each call issues a new link; earlier ones keep working.
+   */
+  async linkFor(jobId: number): Promise<RenewalLink> {
+    const now = this.now();
+    const found = await this.eligibilityOf(jobId, now);
+    if ('refusal' in found) return { refusal: found.refusal };
+    const { token } = await issueRenewalLink(this.context, this.context.db, jobId, now);
+    return { url: renewalUrl(this.context.publicUrl, token) };
+  }
+
+  /** The job a renewal link names (NotFound for a malformed or unknown token). */
+  private async linkOf(token: string): Promise<{ jobId: number; linkId: number }> {
+    if (!RENEWAL_TOKEN_PATTERN.test(token)) throw new NotFound(RENEWAL_MESSAGES.invalidLink);
+    const link = await this.context.renewals.linkByTokenHash(
+      this.context.db,
+      hashPaymentToken(token),
+    );
+    if (!link) throw new NotFound(RENEWAL_MESSAGES.invalidLink);
+    return { jobId: link.job_id, linkId: link.id };
+  }
+
+  /** What the renewal page shows: the listing, its end now and renewed, the price, or the refusal. */
+  async page(token: string): Promise<RenewalPageView> {
+    const now = this.now();
+    const { jobId } = await this.linkOf(token);
+    const job = await this.context.jobEndings.of(jobId);
+    if (!job) throw new NotFound(RENEWAL_MESSAGES.notFound);
+    const found = await this.eligibilityOf(jobId, now);
+    const submissionId = (await this.context.submissions.idsByJob(this.context.db, [jobId])).get(
+      jobId,
+    );
+    const submission =
+      submissionId === undefined
+        ? undefined
+        : await this.context.submissions.load(this.context.db, submissionId);
+    const tier = listingTier(submission?.listing_type ?? 'basic');
+    const days = tier.durationDays ?? 0;
+    const end = job.expiresAt ?? now.getTime();
+    return {
+      jobId: String(job.id),
+      title: job.title,
+      organization: job.organization,
+      tierId: tier.id,
+      tierName: tier.name,
+      durationDays: days,
+      priceCents: tier.priceCents,
+      currentEnd: new Date(end).toISOString(),
+      ended: end <= now.getTime(),
+      newEnd: renewedEnd(end, days, now).toISOString(),
+      refusal: 'refusal' in found ? found.refusal : null,
+      paymentsConfigured: this.stripeConfigured,
+    };
+  }
+
+  /**
+   * A Stripe Checkout Session for renewing the listing a link names, at its tier's price (Conflict
+   * with the reason when it cannot be renewed now), recorded in `job_renewals`: the webhook renews
+   * only for a session on record.
+   */
+  async startCheckout(token: string, log: FastifyBaseLogger): Promise<{ url: string }> {
+    const now = this.now();
+    const { jobId, linkId } = await this.linkOf(token);
+    const found = await this.eligibilityOf(jobId, now);
+    if ('refusal' in found) throw new Conflict(found.refusal);
+    const { stripe } = this.context;
+    if (!stripe) throw new Unavailable(PAYMENT_MESSAGES.notSetUp);
+    try {
+      return await this.createSession(stripe, found.renewable, { token, linkId }, now);
+    } catch (error) {
+      log.error({ err: error, jobId }, 'could not create a Stripe checkout session for a renewal');
+      throw new Unavailable(PAYMENT_MESSAGES.unreachable);
+    }
+  }
+
+  private async createSession(
+    stripe: Stripe,
+    { job, submission, tier }: Renewable,
+    { token, linkId }: { token: string; linkId: number },
+    now: Date,
+  ): Promise<{ url: string }> {
+    const { publicUrl } = this.context;
+    const metadata = { kind: 'renewal', jobId: String(job.id) };
+    const window = Math.floor(now.getTime() / REUSE_WINDOW_MS);
+    const session = await stripe.checkout.sessions.create(
+      {
+        mode: 'payment',
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: 'usd',
+              unit_amount: tier.priceCents,
+              product_data: {
+                name: `Renewal, ${tier.name}: ${job.title}`,
+                description: `${job.organization}, ${tier.durationDays} more days`,
+              },
+            },
+          },
+        ],
+        client_reference_id: `renewal-${job.id}`,
+        metadata,
+        payment_intent_data: { metadata },
+        customer_email: submission.contact_email,
+        success_url: `${publicUrl}/renew/${token}/done?session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${publicUrl}/renew/${token}`,
+      },
+      {
+        // The end it renews is in the key: once renewed, the next renewal is a new session.
+        idempotencyKey: `renewal-${job.id}-${job.expiresAt}-${tier.priceCents}-${window}-${linkId}`,
+      },
+    );
+    if (!session.url)
+      throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
+    await this.context.renewals.recordOpenSession(
+      this.context.db,
+      {
+        jobId: job.id,
+        submissionId: submission.id,
+        linkId,
+        checkoutSessionId: session.id,
+        tier: tier.id,
+        amountCents: tier.priceCents,
+        endsAtCheckout: job.expiresAt,
+      },
+      now,
+    );
+    return { url: session.url };
+  }
+
+  /** The return page's question: has the renewal paid through this session arrived? */
+  async status(token: string, sessionId: string): Promise<RenewalStatus> {
+    const { jobId } = await this.linkOf(token);
+    const record = await this.context.renewals.findBySession(this.context.db, sessionId);
+    if (!record || record.job_id !== jobId) throw new NotFound(RENEWAL_MESSAGES.unknownSession);
+    const job = await this.context.jobEndings.of(jobId);
+    return {
+      jobId: String(jobId),
+      status: record.status === 'paid' ? 'paid' : 'pending',
+      currentEnd: job?.expiresAt == null ? null : new Date(job.expiresAt).toISOString(),
+    };
+  }
+
+  /** The webhook's part, in its transaction: null when the session is not a renewal (settle.ts). */
+  settle(
+    trx: Knex.Transaction,
+    session: Stripe.Checkout.Session,
+    now: Date,
+  ): Promise<RenewalOutcome | null> {
+    return settleRenewalSession(trx, session, this.context, now);
+  }
+
+  /** The reminders due now, once each (reminders.ts); `ran` false when another run holds the lease. */
+  remind(): Promise<ReminderReport> {
+    return sendReminders(this.context, this.now());
+  }
+
+  /** The paid renewals of these jobs (for the employer's receipts). */
+  paidOfJobs(jobIds: number[]): Promise<RenewalReceipt[]> {
+    return this.context.renewals.paidOfJobs(this.context.db, jobIds);
+  }
+}
+
+/** The price of a tier as the e-mails write it. */
+export const priceText = (cents: number) => `${formatCents(cents)} USD`;

@@ -1,0 +1,117 @@
+import type { RenewalPageView } from '@jobboard/contract/payments';
+import {
+  ApiError,
+  Button,
+  Card,
+  Spinner,
+  errorMessage,
+  formatCents,
+  formatUsDate,
+  toast,
+} from '@jobboard/shared-ui';
+import { useState } from 'react';
+import { Link } from '@jobboard/shared-ui/router';
+import styled from 'styled-components';
+import { startRenewalCheckout, useRenewalPage } from '../api/renewal';
+import { RENEW_MESSAGES } from '../messages';
+
+/** A date of the API (ISO 8601) as the page shows it. */
+export const day = (iso: string) => formatUsDate(iso.slice(0, 10));
+
+/** /renew/{token}: the listing, its end now and renewed, the price, and a button to Stripe. */
+export function RenewPanel({ token }: { token: string }) {
+  const { data: view, error, isLoading, mutate } = useRenewalPage(token);
+  const [starting, setStarting] = useState(false);
+
+  if (isLoading) return <Spinner label="Loading your listing..." />;
+  if (error || !view) return <DeadRenewalLink error={error} />;
+
+  const renew = async () => {
+    setStarting(true);
+    try {
+      const { url } = await startRenewalCheckout(token);
+      window.location.assign(url);
+    } catch (failure) {
+      setStarting(false);
+      toast({
+        title: RENEW_MESSAGES.checkoutFailed,
+        description: errorMessage(failure, 'Please try again in a few minutes.'),
+        variant: 'destructive',
+      });
+      // The listing may have left the renewal window meanwhile: show why.
+      await mutate();
+    }
+  };
+
+  return (
+    <Card>
+      <h1>{RENEW_MESSAGES.title}</h1>
+      <Summary view={view} />
+      {view.refusal ? (
+        <Notice role="alert">{view.refusal}</Notice>
+      ) : view.paymentsConfigured ? (
+        <Button onClick={renew} disabled={starting}>
+          {starting ? RENEW_MESSAGES.starting : RENEW_MESSAGES.pay(formatCents(view.priceCents))}
+        </Button>
+      ) : (
+        <Notice role="status">{RENEW_MESSAGES.notSetUp}</Notice>
+      )}
+      <Small>{RENEW_MESSAGES.stripeNote}</Small>
+    </Card>
+  );
+}
+
+function Summary({ view }: { view: RenewalPageView }) {
+  return (
+    <dl>
+      <dt>Listing</dt>
+      <dd>
+        <Link to={`/jobs/${view.jobId}`}>{`${view.title} at ${view.organization}`}</Link>
+      </dd>
+      <dt>Now</dt>
+      <dd>
+        {view.ended
+          ? RENEW_MESSAGES.endedOn(day(view.currentEnd))
+          : RENEW_MESSAGES.endsOn(day(view.currentEnd))}
+      </dd>
+      {!view.refusal && (
+        <>
+          <dt>Renewal</dt>
+          <dd>{RENEW_MESSAGES.term(view.tierName, view.durationDays)}</dd>
+          <dt>New end</dt>
+          <dd>{RENEW_MESSAGES.renewedUntil(day(view.newEnd))}</dd>
+          <dt>Price</dt>
+          <dd>{formatCents(view.priceCents)}</dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+/** A renewal link that is unknown (404), or a page that could not load. */
+export function DeadRenewalLink({ error }: { error: unknown }) {
+  const missing = error instanceof ApiError && error.status === 404;
+  return (
+    <Card role="alert">
+      <h1>{RENEW_MESSAGES.title}</h1>
+      <p>
+        {missing
+          ? errorMessage(error, RENEW_MESSAGES.invalidLink)
+          : errorMessage(error, 'This page could not be loaded. Please try again.')}
+      </p>
+      <Link to="/">Return to Job Board</Link>
+    </Card>
+  );
+}
+
+const Notice = styled.p`
+  padding: ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.featuredSoft};
+`;
+
+const Small = styled.p`
+  margin-top: ${({ theme }) => theme.space.lg};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
