@@ -30,6 +30,9 @@ const OWNERS: Record<string, string[]> = {
   sync_lease: ['sync/sync-repository.ts'],
   retention_lease: ['retention/retention-repository.ts'],
   deleted_synced_jobs: ['jobs/'],
+  job_daily_stats: ['job-stats/job-stats-repository.ts'],
+  job_stat_visitors: ['job-stats/job-stats-repository.ts'],
+  job_stat_salts: ['job-stats/job-stats-repository.ts'],
   // The jobs domain: its repository, its search and search index, its change counter and cache.
   ...Object.fromEntries(
     [
