@@ -59,6 +59,9 @@ const PUBLIC = [
   'POST /api/members/session',
   // The shell's reports about the remotes it loads (logged and counted, rate-limited).
   'POST /api/client-errors',
+  // Views and apply clicks (job-stats.test.ts): the board's beacon, the Apply link's redirect.
+  'POST /api/jobs/:id/view',
+  'GET /jobs/:id/apply',
 ];
 const ADMIN = [
   'GET /api/admin/check-auth',
@@ -68,6 +71,7 @@ const ADMIN = [
   'POST /api/admin/two-factor/disable',
   'POST /api/admin/two-factor/recovery-codes',
   'GET /api/admin/jobs',
+  'GET /api/admin/jobs/:id/stats',
   'POST /api/admin/jobs',
   'GET /api/admin/jobs/:id',
   'PUT /api/admin/jobs/:id',
