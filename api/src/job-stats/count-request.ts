@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import { NotFound } from '../domain-errors';
 import { clientKey } from '../http/client-key';
+import type { CachedBody } from '../plugins/public-cache';
 import type { StatKind } from './job-stats-repository';
 
 /**
@@ -11,11 +12,17 @@ import type { StatKind } from './job-stats-repository';
  * agent at all) and browsers' prefetches are not counted.
  */
 
+/** Each cached answer of a job, parsed (dropped with the answer when the cache lets it go). */
+const parsed = new WeakMap<CachedBody, Job>();
+
 /** The job as the board shows it, when it is live (public and not ended); else undefined. */
 export async function liveJob(app: FastifyInstance, id: number): Promise<Job | undefined> {
   try {
-    // The public-read cache: a view costs no query while the job's answer is cached.
-    const job = JSON.parse((await app.publicReads.job(id)).bytes.toString('utf8')) as Job;
+    // The public-read cache: a view costs no query while the job's answer is cached, and the
+    // answer is parsed once per cached body (a change of the job makes a new one).
+    const body = await app.publicReads.job(id);
+    let job = parsed.get(body);
+    if (!job) parsed.set(body, (job = JSON.parse(body.bytes.toString('utf8')) as Job));
     return job.expired ? undefined : job;
   } catch (error) {
     if (error instanceof NotFound) return undefined;
