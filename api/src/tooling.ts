@@ -14,6 +14,8 @@ import type { JobInput } from './jobs/job-input';
 import { AdminJobsRepository } from './jobs/repositories/admin-jobs';
 import { JobWriter } from './jobs/repositories/job-writer';
 import { PublicJobsRepository } from './jobs/repositories/public-jobs';
+import { JobStats } from './job-stats/job-stats';
+import { JobStatsRepository } from './job-stats/job-stats-repository';
 import { searchIndexFor } from './jobs/search-index';
 import { boardSearch } from './jobs/search/board-search';
 import { Outbox } from './mail/outbox';
@@ -102,6 +104,19 @@ export function toolMail(
     sendDue: () => sender.sendDue(),
     close: () => transport.close(),
   };
+}
+
+/**
+ * The views' and apply clicks' counter as the API makes it (the bench's flush figure), its timer
+ * out of the way: it writes when `flush()` is called, or at `maxBuffered` counts.
+ */
+export function toolJobStats(db: Knex, maxBuffered = Number.MAX_SAFE_INTEGER): JobStats {
+  return new JobStats(
+    db,
+    new JobStatsRepository(),
+    { flushMs: 24 * 60 * 60_000, maxBuffered },
+    quiet,
+  );
 }
 
 const noop = () => {};

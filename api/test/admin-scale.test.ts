@@ -358,6 +358,8 @@ describe(`CSV exports on ${testDatabase}`, () => {
       'created_at',
       'application_url',
       'submission_id',
+      'views',
+      'apply_clicks',
     ]);
     const view = await page('?source=sync&sort=title');
     expect(rows).toHaveLength(view.total);

@@ -14,6 +14,8 @@ const NOT_JSON = [
   'GET /assets/*',
   // The stored company logos (logos/routes/logos.ts).
   'GET /logos/:file',
+  // The Apply button's count and redirect (job-stats/routes/jobs.ts).
+  'GET /jobs/:id/apply',
   // Discovery: feeds, sitemap (and its index's files) and robots.txt (discovery/routes).
   'GET /feed.json',
   'GET /feed.xml',

@@ -69,6 +69,9 @@ const PUBLIC = [
   'POST /api/employer/sign-in-link',
   'POST /api/employer/session',
   'DELETE /api/employer/session',
+  // Views and apply clicks (job-stats.test.ts): the board's beacon, the Apply link's redirect.
+  'POST /api/jobs/:id/view',
+  'GET /jobs/:id/apply',
 ];
 const ADMIN = [
   'GET /api/admin/check-auth',
@@ -78,6 +81,7 @@ const ADMIN = [
   'POST /api/admin/two-factor/disable',
   'POST /api/admin/two-factor/recovery-codes',
   'GET /api/admin/jobs',
+  'GET /api/admin/jobs/:id/stats',
   'POST /api/admin/jobs',
   'GET /api/admin/jobs/:id',
   'PUT /api/admin/jobs/:id',

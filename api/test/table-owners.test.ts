@@ -34,6 +34,9 @@ const OWNERS: Record<string, string[]> = {
   job_renewals: ['renewals/renewals-repository.ts'],
   renewal_reminders: ['renewals/renewals-repository.ts'],
   renewal_reminder_lease: ['renewals/renewals-repository.ts'],
+  job_daily_stats: ['job-stats/job-stats-repository.ts'],
+  job_stat_visitors: ['job-stats/job-stats-repository.ts'],
+  job_stat_salts: ['job-stats/job-stats-repository.ts'],
   // The jobs domain: its repository, its search and search index, its change counter and cache.
   ...Object.fromEntries(
     [

@@ -4,8 +4,8 @@
  *
  *   pnpm bench                          everything (about 10 minutes on 2 cores)
  *   pnpm bench --sizes=1000,10000       fewer jobs
- *   pnpm bench --only=search,load       some sections (search, admin-lists, mail, load,
- *                                       isolation, front-end, lighthouse)
+ *   pnpm bench --only=search,load       some sections (search, admin-lists, mail, counting,
+ *                                       load, isolation, front-end, lighthouse)
  *   pnpm bench --databases=postgresql   search on one database (sqlite, postgresql)
  */
 import { spawnSync } from 'node:child_process';
@@ -19,6 +19,7 @@ import { POSTGRES_SETTINGS } from './support/postgres-settings';
 import { adminListsSection, measureAdminLists, type AdminListsRun } from './sections/admin-lists';
 import { table, type Check, type SectionResult } from './report';
 import { measureSearch, searchSection, type SearchRun } from './sections/search';
+import { countingSection } from './sections/counting';
 import { frontEndSection } from './sections/front-end';
 import { isolationSection, loadSection } from './sections/load';
 import { lighthouseSection } from './sections/lighthouse';
@@ -84,6 +85,13 @@ try {
   if (wanted('mail')) {
     log('e-mail to a local SMTP server');
     sections.push(await mailSection());
+  }
+
+  // 1d. Counting views and apply clicks (issue 30): the view beacon and the Apply redirect under
+  // load on the site (its API; no front end needed), and a flush of 10,000 views.
+  if (wanted('counting')) {
+    log('counting views and apply clicks');
+    sections.push(await countingSection(pg.url));
   }
 
   // 2 to 5: the production site on the largest SQLite database.

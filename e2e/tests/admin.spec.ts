@@ -258,4 +258,62 @@ test.describe('admin', () => {
     await expect(toasts(page)).toContainText('Please login to access the admin dashboard');
     expect((await page.request.get('/api/admin/submissions')).status()).toBe(401);
   });
+
+  test('a visitor opens a job and clicks Apply: the admin sees one view and one apply click', async ({
+    page,
+    browser,
+  }) => {
+    const applyAt = 'https://apply.counting.example/role';
+    await loginAsAdmin(page);
+    const created = await page.request.post('/api/admin/jobs', {
+      headers: { 'x-requested-with': 'fetch' },
+      data: {
+        title: `Audience Analyst ${Date.now()}`,
+        organization: 'Counting Test Alliance',
+        applicationUrl: applyAt,
+        description: 'A role whose views and apply clicks the end-to-end test counts.',
+        category: ['Communications'],
+        locations: ['Remote'],
+        jobType: 'Full-time',
+        via: '',
+        postedDate: new Date().toISOString().slice(0, 10),
+        deadline: '',
+        salaryMin: 50_000,
+        salaryMax: 60_000,
+        active: true,
+        featured: false,
+      },
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+    const { id, title } = (await created.json()) as { id: string; title: string };
+
+    // A visitor of their own (no admin cookie): the job's page, then its Apply link, which goes
+    // through the board's counter to the job's own address (answered here, not on the web).
+    const visitor = await browser.newContext();
+    await visitor.route(`${applyAt}**`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Apply</title><h1>Apply</h1>' }),
+    );
+    const board = await visitor.newPage();
+    await board.goto(`/jobs/${id}`);
+    const modal = board.getByRole('dialog');
+    await expect(modal.getByRole('heading', { name: title })).toBeVisible();
+    const link = modal.getByRole('link', { name: /View Job Posting/ });
+    await expect(link).toHaveAttribute('href', `/jobs/${id}/apply`);
+    const [tab] = await Promise.all([visitor.waitForEvent('page'), link.click()]);
+    await expect(tab).toHaveURL(applyAt);
+    await visitor.close();
+
+    // The admin's job page: the counts are written in batches, so it is read again until they are.
+    await page.goto(`/admin/jobs/view/${id}`);
+    const section = page.getByRole('region', { name: 'Views and apply clicks' });
+    await expect(async () => {
+      await page.reload();
+      await expect(section.getByRole('row', { name: /^Total/ })).toHaveText('Total11', {
+        timeout: 1_000,
+      });
+    }).toPass();
+    await expect(
+      section.getByRole('img', { name: /^Chart: 1 views and 1 apply clicks/ }),
+    ).toBeVisible();
+  });
 });

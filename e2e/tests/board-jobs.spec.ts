@@ -115,7 +115,12 @@ test.describe('job cards and the job modal', () => {
 
     await page.goto(`/?q=${encodeURIComponent(withLink.title)}`);
     const link = cardOf(page, withLink).getByRole('link', { name: /Find Out More/ });
-    await expect(link).toHaveAttribute('href', withLink.applicationUrl!);
+    // Through the board's counter (docs/product.md#numbers), which sends the browser on to the
+    // job's own address.
+    await expect(link).toHaveAttribute('href', `/jobs/${withLink.id}/apply`);
+    const hop = await request.get(`/jobs/${withLink.id}/apply`, { maxRedirects: 0 });
+    expect(hop.status()).toBe(303);
+    expect(hop.headers()['location']).toBe(withLink.applicationUrl);
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('rel', /noopener/);
 

@@ -83,6 +83,7 @@ import {
   EmployerSession,
   EmployerSignIn,
 } from './employer';
+import { JOB_STATS_DAYS, JobStats } from './job-stats';
 import {
   MAX_MEMBER_BOOKMARKS,
   Member,
@@ -166,6 +167,17 @@ export const site = {
   path: '/api/site',
   summary: "The publication's names, addresses and links (header, footer, hero, membership).",
   response: SiteConfig,
+} as const satisfies Endpoint;
+
+// The numbers that show a listing worked (api/src/job-stats/).
+export const jobView = {
+  method: 'POST',
+  path: '/api/jobs/:id/view',
+  summary:
+    'A view of a live job (its modal or its page; the board sends it with navigator.sendBeacon): counted once per visitor and UTC day, known bots not; no body, no cookie. 204 whether or not it counted.',
+  ...jobId,
+  status: 204,
+  response: NoContent,
 } as const satisfies Endpoint;
 
 // What the shell reports about the remotes it loads (docs/frontend-delivery.md#the-load-time-check).
@@ -557,6 +569,13 @@ export const adminJob = {
   summary: 'One job as the admin sees it (with its source and the fields edited here).',
   ...jobId,
   response: AdminJob,
+} as const satisfies Endpoint;
+export const adminJobStats = {
+  method: 'GET',
+  path: '/api/admin/jobs/:id/stats',
+  summary: `A job's views and apply clicks over the last ${JOB_STATS_DAYS} UTC days (today's so far included), oldest first, zeros filled, with their totals.`,
+  ...jobId,
+  response: JobStats,
 } as const satisfies Endpoint;
 export const createJob = {
   method: 'POST',

@@ -10,6 +10,7 @@ import type {
 import type { Knex } from 'knex';
 import type { AlertsService } from '../alerts/alerts-service';
 import type { Companies } from '../jobs/companies';
+import type { JobStats } from '../job-stats/job-stats';
 import type { JobViews } from '../jobs/job-views';
 import type { Outbox } from '../mail/outbox';
 import type { PaymentsService } from '../payments/payments-service';
@@ -30,6 +31,7 @@ export interface BackofficeSources {
   outbox: Pick<Outbox, 'page' | 'find' | 'requeueFailed' | 'ofSubmission'>;
   alerts: Pick<AlertsService, 'countConfirmed' | 'stoppedAlerts'>;
   sync: Pick<SyncService, 'lastFinishedAt'>;
+  jobStats: Pick<JobStats, 'totals'>;
 }
 
 /** What one of its reads works with: the sources and the request's clock (each names its part). */

@@ -31,18 +31,25 @@ export const JOB_CSV_COLUMNS = [
   'created_at',
   'application_url',
   'submission_id',
+  'views',
+  'apply_clicks',
 ] as const;
 
 /** The jobs CSV of an admin view: every job of the view (all its pages), in the view's order. */
 export async function jobsCsv(
-  context: Pick<BackofficeContext, 'jobs' | 'now'>,
+  context: Pick<BackofficeContext, 'jobs' | 'jobStats' | 'now'>,
   view: AdminJobsQuery,
 ): Promise<string> {
   const jobs = await context.jobs.adminView(view, context.now);
-  return toCsv(JOB_CSV_COLUMNS, jobs.map(jobRow));
+  // Views and apply clicks over all time (job-stats/), one read for the whole export.
+  const totals = await context.jobStats.totals(jobs.map((job) => Number(job.id)));
+  return toCsv(
+    JOB_CSV_COLUMNS,
+    jobs.map((job) => jobRow(job, totals.get(Number(job.id)))),
+  );
 }
 
-function jobRow(job: AdminJob): CsvValue[] {
+function jobRow(job: AdminJob, stats?: { views: number; applyClicks: number }): CsvValue[] {
   return [
     Number(job.id),
     job.title,
@@ -62,6 +69,8 @@ function jobRow(job: AdminJob): CsvValue[] {
     job.createdAt,
     job.applicationUrl ?? '',
     job.submissionId === null ? null : Number(job.submissionId),
+    stats?.views ?? 0,
+    stats?.applyClicks ?? 0,
   ];
 }
 

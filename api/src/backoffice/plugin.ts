@@ -22,11 +22,12 @@ export default fp(
         outbox: app.outbox,
         alerts: app.alerts,
         sync: app.sync,
+        jobStats: app.jobStats,
       }),
     );
   },
   {
     name: 'backoffice',
-    dependencies: ['db', 'jobs', 'submissions', 'payments', 'mail', 'alerts', 'sync'],
+    dependencies: ['db', 'jobs', 'submissions', 'payments', 'mail', 'alerts', 'sync', 'job-stats'],
   },
 );

@@ -215,7 +215,7 @@ async function measure(url: string, endpoint: Endpoint): Promise<Throughput> {
   return throughput({ ...options, seconds: SECONDS });
 }
 
-async function startBareServer(bodies: Record<string, { method: string; body: string }>) {
+export async function startBareServer(bodies: Record<string, { method: string; body: string }>) {
   const dir = mkdtempSync(path.join(tmpdir(), 'jobboard-bare-'));
   const file = path.join(dir, 'bodies.json');
   writeFileSync(file, JSON.stringify(bodies));

@@ -34,6 +34,7 @@ export { Button, type ButtonVariant } from './primitives/Button';
 export { Card, CardTitle } from './primitives/Card';
 export { PageContainer, Stack, Cluster, Panel, EmptyState } from './primitives/layout';
 export { Table } from './primitives/Table';
+export { DailyStatsChart } from './stats/DailyStatsChart';
 export { Notice } from './primitives/Notice';
 export {
   Badge,

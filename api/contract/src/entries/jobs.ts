@@ -3,6 +3,7 @@ export * from '../job';
 export * from '../job-changes';
 export * from '../job-form-fields';
 export * from '../job-posting';
+export * from '../job-stats';
 export * from '../search';
 export * from '../filter-query';
 export * from '../salary';

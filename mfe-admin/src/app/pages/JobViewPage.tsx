@@ -4,6 +4,7 @@ import { adminFieldsOf } from '../../features/jobs/admin-fields';
 import { useAdminJob } from '../../features/jobs/api/admin-job';
 import { useJobHistory } from '../../features/jobs/api/job-history';
 import { JobDetails } from '../../features/jobs/components/JobDetails';
+import { JobStatsSection } from '../../features/jobs/components/JobStatsSection';
 import { useListingLifecycle } from '../../features/jobs/hooks/use-listing-lifecycle';
 import { useSourceDecisions } from '../../features/jobs/hooks/use-source-decisions';
 import { JOB_MESSAGES } from '../../features/jobs/messages';
@@ -58,6 +59,7 @@ export default function JobViewPage() {
       <Card>
         <JobDetails job={job} />
       </Card>
+      <JobStatsSection id={job.id} />
       {submission && (
         <Card as="section" aria-labelledby="job-submission" style={{ marginTop: '1.5rem' }}>
           <h2 id="job-submission">{JOB_MESSAGES.submissionHeading}</h2>

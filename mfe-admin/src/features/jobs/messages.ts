@@ -97,6 +97,7 @@ export const JOB_MESSAGES = {
   historyHeading: 'History',
   historyEmpty: 'Nothing recorded yet.',
   historyFailed: 'The history could not be loaded.',
+  statsFailed: 'The views and apply clicks could not be loaded.',
   saving: 'Saving...',
   /** The new and edit job form (docs/product.md#entities and docs/product.md#validation). */
   formLabel: 'Job',

@@ -6,7 +6,7 @@ import { screen, within } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
 import { Route } from '@jobboard/shared-ui/router';
 import { fakeApi, type FakeAnswer, type FakeRequest, type FakeRoutes } from '@jobboard/test-utils';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeJob } from '../../test-support/jobs';
 import { renderAt } from '../../test-support/render';
 import { ALERT_TEXT } from '../../features/alerts/messages';
@@ -245,14 +245,20 @@ describe('the job modal', () => {
       applicationUrl: 'https://example.org/cdo',
     });
     api({ 'GET /api/jobs/77': [200, job] });
+    const beacon = vi.fn((_url: string) => true);
+    Object.defineProperty(navigator, 'sendBeacon', { value: beacon, configurable: true });
     renderBoard('/jobs/77');
     const dialog = await screen.findByRole('dialog', { name: 'Chief Development Officer' });
+    // One view sent once the job shows (docs/product.md#numbers).
+    expect(beacon.mock.calls).toEqual([['/api/jobs/77/view']]);
+    Reflect.deleteProperty(navigator, 'sendBeacon');
     expect(within(dialog).getByRole('heading', { name: 'Responsibilities' })).toBeInTheDocument();
     expect(within(dialog).getByRole('heading', { name: 'Benefits' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('heading', { name: 'Requirements' })).not.toBeInTheDocument();
+    // Through the board's counter, which redirects to the job's own address.
     expect(within(dialog).getByRole('link', { name: /View Job Posting/ })).toHaveAttribute(
       'href',
-      'https://example.org/cdo',
+      '/jobs/77/apply',
     );
     expect(within(dialog).getByRole('link', { name: /Visit Company Website/ })).toHaveAttribute(
       'href',

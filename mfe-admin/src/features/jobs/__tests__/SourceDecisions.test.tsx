@@ -1,4 +1,5 @@
 import { SYNC_CONFLICT_MESSAGES, type AdminJob, type SyncRun } from '@jobboard/contract/admin';
+import { JOB_STATS_TEXT } from '@jobboard/contract/jobs';
 import { SharedUiProvider, useToastStore } from '@jobboard/shared-ui';
 import { MemoryRouter, Route, Routes } from '@jobboard/shared-ui/router';
 import { fakeApi } from '@jobboard/test-utils';
@@ -206,5 +207,46 @@ describe('a job edited here', () => {
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(received.calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+});
+
+describe('a job’s views and apply clicks', () => {
+  it('shows the chart and its table from the stats answer, and says so when it cannot', async () => {
+    const days = [
+      { day: '2026-11-21', views: 5, applyClicks: 1 },
+      { day: '2026-11-22', views: 3, applyClicks: 2 },
+    ];
+    fakeApi({
+      'GET /api/admin/check-auth': [200, { authenticated: true, username: 'alice' }],
+      'GET /api/admin/jobs/7': [200, EDITED],
+      'GET /api/admin/jobs/7/history': [200, []],
+      'GET /api/admin/jobs/7/stats': [200, { days, totalViews: 8, totalApplyClicks: 3 }],
+    });
+    renderAdmin('/admin/jobs/view/7');
+    const section = await screen.findByRole('region', { name: JOB_STATS_TEXT.heading });
+    const table = await within(section).findByRole('table', {
+      name: JOB_STATS_TEXT.caption(2),
+    });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['DayViewsApply clicks', '2026-11-2232', '2026-11-2151', 'Total83']);
+    expect(
+      within(section).getByRole('img', { name: JOB_STATS_TEXT.chartLabel(8, 3, 2) }),
+    ).toBeInTheDocument();
+  });
+
+  it('says the numbers could not be loaded, and the rest of the page still shows', async () => {
+    fakeApi({
+      'GET /api/admin/check-auth': [200, { authenticated: true, username: 'alice' }],
+      'GET /api/admin/jobs/7': [200, EDITED],
+      'GET /api/admin/jobs/7/history': [200, []],
+      'GET /api/admin/jobs/7/stats': [500, { message: 'Database unavailable' }],
+    });
+    renderAdmin('/admin/jobs/view/7');
+    const section = await screen.findByRole('region', { name: JOB_STATS_TEXT.heading });
+    expect(await within(section).findByRole('alert')).toHaveTextContent('Database unavailable');
+    expect(screen.getByRole('heading', { name: 'Lead Organizer', level: 1 })).toBeInTheDocument();
   });
 });

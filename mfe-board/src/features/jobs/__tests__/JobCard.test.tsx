@@ -81,10 +81,11 @@ describe('a job card', () => {
   });
 
   it('Find Out More opens the application page in a new tab when there is one', () => {
-    const job = makeJob({ applicationUrl: 'https://example.org/apply' });
+    const job = makeJob({ id: '7', applicationUrl: 'https://example.org/apply' });
     renderWithProviders(<JobCard job={job} />);
     const link = screen.getByRole('link', { name: /Find Out More/ });
-    expect(link).toHaveAttribute('href', 'https://example.org/apply');
+    // Through the board's counter, which redirects to the job's own address.
+    expect(link).toHaveAttribute('href', '/jobs/7/apply');
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   });

@@ -1,0 +1,65 @@
+import type { Job } from '@jobboard/contract/jobs';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isbot } from 'isbot';
+import { NotFound } from '../domain-errors';
+import { clientKey } from '../http/client-key';
+import type { CachedBody } from '../plugins/public-cache';
+import type { StatKind } from './job-stats-repository';
+
+/**
+ * The HTTP side of counting (the view and apply routes): which job is live, and who the request
+ * is. Known bots (isbot's list: crawlers, link previewers, monitors; and a request with no user
+ * agent at all) and browsers' prefetches are not counted.
+ */
+
+/** Each cached answer of a job, parsed (dropped with the answer when the cache lets it go). */
+const parsed = new WeakMap<CachedBody, Job>();
+
+/** The job as the board shows it, when it is live (public and not ended); else undefined. */
+export async function liveJob(app: FastifyInstance, id: number): Promise<Job | undefined> {
+  try {
+    // The public-read cache: a view costs no query while the job's answer is cached, and the
+    // answer is parsed once per cached body (a change of the job makes a new one).
+    const body = await app.publicReads.job(id);
+    let job = parsed.get(body);
+    if (!job) parsed.set(body, (job = JSON.parse(body.bytes.toString('utf8')) as Job));
+    return job.expired ? undefined : job;
+  } catch (error) {
+    if (error instanceof NotFound) return undefined;
+    throw error;
+  }
+}
+
+/** Whether this request is one a person made on purpose (not a bot, not a prefetch). */
+export function countable(request: FastifyRequest): boolean {
+  const agent = request.headers['user-agent'];
+  if (!agent || isbot(agent)) return false;
+  const purpose = request.headers['sec-purpose'] ?? request.headers['purpose'];
+  return !(typeof purpose === 'string' && /prefetch|prerender/i.test(purpose));
+}
+
+/**
+ * Counts this request's visitor for the job, unless it is not countable. A count that fails (the
+ * database cannot give the day's salt) is logged: the visitor's request goes on regardless.
+ */
+export async function countRequest(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  kind: StatKind,
+  jobId: number,
+): Promise<boolean> {
+  if (!countable(request)) return false;
+  try {
+    await app.jobStats.count(
+      kind,
+      jobId,
+      clientKey(request.ip),
+      request.headers['user-agent'] ?? '',
+      app.now(),
+    );
+    return true;
+  } catch (error) {
+    request.log.error({ err: error }, 'job stats: a count was lost');
+    return false;
+  }
+}

@@ -1,0 +1,57 @@
+import fp from 'fastify-plugin';
+import { BackgroundRuns } from '../background-runs';
+import { JobStats } from './job-stats';
+import { JobStatsRepository } from './job-stats-repository';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Views and apply clicks per job and day (job-stats.ts). */
+    jobStats: JobStats;
+  }
+}
+
+/** Counts are written every this often (or sooner, past JOB_STATS_MAX_BUFFERED). */
+export const JOB_STATS_FLUSH_MS = 2_000;
+/** Counts buffered at most before a write. */
+export const JOB_STATS_MAX_BUFFERED = 500;
+/** How often a process rolls up the days that ended (and at start). */
+const ROLL_UP_EVERY_MS = 60 * 60_000;
+
+/**
+ * The numbers that show a listing worked: the buffer of counts, written in batches and on close,
+ * and the roll-up of past days (hourly and at start, in every process: safe at once, see
+ * JobStats.rollUp), which deletes the days' visitor hashes and salts.
+ */
+export default fp(
+  async (app) => {
+    const stats = new JobStats(
+      app.db,
+      new JobStatsRepository(),
+      { flushMs: JOB_STATS_FLUSH_MS, maxBuffered: JOB_STATS_MAX_BUFFERED },
+      app.log,
+    );
+    app.decorate('jobStats', stats);
+
+    const runs = new BackgroundRuns();
+    let stopped = false;
+    const rollUp = () => {
+      if (stopped) return;
+      runs.track(
+        app
+          .schemaCurrent()
+          .then((current) => (current ? stats.rollUp(app.now()) : null))
+          .catch((error: unknown) => app.log.error({ err: error }, 'job stats roll-up failed')),
+      );
+    };
+    const timer = setInterval(rollUp, ROLL_UP_EVERY_MS);
+    timer.unref();
+    app.addHook('onReady', async () => rollUp());
+    app.addHook('onClose', async () => {
+      stopped = true;
+      clearInterval(timer);
+      await runs.idle();
+      await stats.close();
+    });
+  },
+  { name: 'job-stats', dependencies: ['config', 'db', 'schema'] },
+);

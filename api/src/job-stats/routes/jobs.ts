@@ -1,0 +1,26 @@
+import { parseRecordId } from '@jobboard/contract/jobs';
+import { httpUrl } from '@jobboard/contract/site';
+import type { FastifyPluginAsync } from 'fastify';
+import { countRequest, liveJob } from '../count-request';
+
+/**
+ * GET /jobs/:id/apply: the Apply button of a live job (docs/product.md#numbers). Counts the
+ * click, then sends the browser (303) to the job's own application address: the one stored with
+ * the job, never anything from the request (no open redirect). A job that is not live, or has no
+ * web address to apply at (its button shows the apply message instead), goes to its page, which
+ * says what it is; an id that names no record is the site's 404.
+ */
+const applyRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Params: { id: string } }>('/jobs/:id/apply', async (request, reply) => {
+    const id = parseRecordId(request.params.id);
+    if (id === null) return reply.callNotFound();
+    reply.header('Cache-Control', 'no-store');
+    const job = await liveJob(app, id);
+    const target = job ? httpUrl(job.applicationUrl) : undefined;
+    if (!target) return reply.redirect(`/jobs/${id}`, 303);
+    if (request.method === 'GET') await countRequest(app, request, 'apply', id);
+    return reply.redirect(target, 303);
+  });
+};
+
+export default applyRoutes;
