@@ -94,6 +94,8 @@ describe(`employer routes under arbitrary input on ${testDatabase}`, () => {
           ['POST', `/api/employer/submissions/${id}/pay-link`, undefined],
           ['POST', `/api/employer/jobs/${id}/close`, { reason: 'filled' }],
           ['GET', `/api/employer/receipts/${id}`, undefined],
+          ['POST', `/api/employer/jobs/${id}/renewal`, undefined],
+          ['GET', `/api/employer/renewal-receipts/${id}`, undefined],
           ['GET', `/api/employer/listings?${query}`, undefined],
         ] as const) {
           await expectHandled(await asEmployer({ method, url, ...(payload ? { payload } : {}) }));
@@ -137,6 +139,8 @@ describe(`employer routes under arbitrary input on ${testDatabase}`, () => {
           ['GET', `/api/employer/submissions/${submissionId}`],
           ['GET', '/api/employer/receipts/1'],
           ['POST', '/api/employer/jobs/1/close'],
+          ['POST', '/api/employer/jobs/1/renewal'],
+          ['GET', '/api/employer/renewal-receipts/1'],
         ] as const) {
           const res = await t.app.inject({ method, url, headers: { ...CSRF, cookie } });
           await expectHandled(res);

@@ -216,6 +216,7 @@ describe(`renewals on ${testDatabase}`, () => {
       expect(audit[0]).toMatchObject({ actor: 'stripe', detail: 'Renewed until 2027-01-21' });
       expect(await t.app.renewals.paidOfJobs([jobId])).toEqual([
         {
+          id: expect.any(Number),
           jobId,
           submissionId: expect.any(Number),
           tier: 'basic',

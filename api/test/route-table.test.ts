@@ -139,7 +139,9 @@ const EMPLOYER = [
   'PUT /api/employer/submissions/:id',
   'POST /api/employer/submissions/:id/pay-link',
   'POST /api/employer/jobs/:id/close',
+  'POST /api/employer/jobs/:id/renewal',
   'GET /api/employer/receipts/:id',
+  'GET /api/employer/renewal-receipts/:id',
 ];
 /** What crawlers and feed readers poll (discovery/routes); :file is a sitemap index's file. */
 const DISCOVERY = [

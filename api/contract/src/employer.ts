@@ -6,10 +6,12 @@ import {
   integer,
   nullable,
   object,
+  optional,
   string,
   type Infer,
 } from 'superstruct';
 import { MAX_PAGE } from './choices';
+import { JobStats } from './job-stats';
 import { queryInteger } from './search';
 import { isContactEmail } from './submission';
 
@@ -133,6 +135,7 @@ export const EMPLOYER_TIMELINE_KINDS = [
   'closed',
   'ending',
   'ended',
+  'renewed',
 ] as const;
 export type EmployerTimelineKind = (typeof EMPLOYER_TIMELINE_KINDS)[number];
 
@@ -146,6 +149,7 @@ export const EMPLOYER_TIMELINE_LABELS: Record<EmployerTimelineKind, string> = {
   closed: 'Taken off the board',
   ending: 'Ends',
   ended: 'Ended',
+  renewed: 'Renewed',
 };
 
 export const EmployerTimelineEntry = object({
@@ -160,6 +164,16 @@ export const EMPLOYER_CLOSE_REASONS = ['filled', 'closed'] as const;
 export type EmployerCloseReason = (typeof EMPLOYER_CLOSE_REASONS)[number];
 
 /** One submission (and its job once published) of the signed-in address. */
+/** One paid renewal of a listing. */
+export const EmployerRenewal = object({
+  id: string(),
+  /** ISO 8601. */
+  paidAt: string(),
+  /** The end it bought (ISO 8601). */
+  endsAt: nullable(string()),
+});
+export type EmployerRenewal = Infer<typeof EmployerRenewal>;
+
 export const EmployerListing = object({
   submissionId: string(),
   jobId: nullable(string()),
@@ -179,8 +193,21 @@ export const EmployerListing = object({
   receiptId: nullable(string()),
   canEdit: boolean(),
   canClose: boolean(),
+  /**
+   * The listing may be renewed now (RENEWAL_WINDOW: from 7 days before its end to 30 after): the
+   * page's 'Renew' asks for a renewal link (`POST /api/employer/jobs/:id/renewal`).
+   */
+  canRenew: optional(boolean()),
+  /** Each paid renewal, oldest first: its receipt is `/employer/renewal-receipts/:id`. */
+  renewals: optional(array(EmployerRenewal)),
+  /** Views and apply clicks of the job, the last JOB_STATS_DAYS days; null before it is live. */
+  stats: optional(nullable(JobStats)),
 });
 export type EmployerListing = Infer<typeof EmployerListing>;
+
+/** `POST /api/employer/jobs/:id/renewal`: a renewal link of the job (its page, then Checkout). */
+export const EmployerRenewalLink = object({ url: string() });
+export type EmployerRenewalLink = Infer<typeof EmployerRenewalLink>;
 
 /** `GET /api/employer/listings?page=`: newest first, EMPLOYER_LIMITS.pageSize a page. */
 export const EmployerListings = object({

@@ -80,6 +80,7 @@ import {
   EmployerListingsQuery,
   EmployerPayLink,
   EmployerReceipt,
+  EmployerRenewalLink,
   EmployerSession,
   EmployerSignIn,
 } from './employer';
@@ -405,6 +406,23 @@ export const employerReceipt = {
   method: 'GET',
   path: '/api/employer/receipts/:id',
   summary: "The printable receipt of one of the address's payments.",
+  params: IdParams,
+  notFound: { id: EMPLOYER_MESSAGES.receiptNotFound },
+  response: EmployerReceipt,
+} as const satisfies Endpoint;
+export const employerRenewJob = {
+  method: 'POST',
+  path: '/api/employer/jobs/:id/renewal',
+  summary:
+    'A renewal link of a listing that may be renewed now (its page shows the new end and the price, then Stripe Checkout); 409 with the reason otherwise.',
+  params: IdParams,
+  notFound: { id: EMPLOYER_MESSAGES.listingNotFound },
+  response: EmployerRenewalLink,
+} as const satisfies Endpoint;
+export const employerRenewalReceipt = {
+  method: 'GET',
+  path: '/api/employer/renewal-receipts/:id',
+  summary: "The printable receipt of one of the address's paid renewals.",
   params: IdParams,
   notFound: { id: EMPLOYER_MESSAGES.receiptNotFound },
   response: EmployerReceipt,

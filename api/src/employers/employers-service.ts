@@ -7,10 +7,12 @@ import {
   type EmployerListing,
   type EmployerListings,
   type EmployerReceipt,
+  type EmployerRenewal,
   type EmployerStatus,
   type EmployerTimelineEntry,
 } from '@jobboard/contract/employer';
 import type { AdminJob } from '@jobboard/contract/admin';
+import { JOB_STATS_DAYS, type JobStats as JobStatsView } from '@jobboard/contract/jobs';
 import {
   listingTier,
   type SubmissionForm,
@@ -20,12 +22,14 @@ import type { Knex } from 'knex';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { Conflict, Gone, NotFound, TooMany } from '../domain-errors';
 import type { JobAuditRow } from '../jobs/job-audit';
+import type { JobStats } from '../job-stats/job-stats';
 import type { JobsService } from '../jobs/jobs-service';
 import type { JobViews } from '../jobs/job-views';
 import { employerSignInEmail } from '../mail/employer-emails';
 import type { Outbox } from '../mail/outbox';
 import type { PaymentRow } from '../payments/payment-rows';
 import type { PaymentsService } from '../payments/payments-service';
+import type { RenewalReceipt, RenewalsService } from '../renewals/renewals-service';
 import type { ReviewRow, StoredEvent } from '../submissions/submission-row';
 import type { SubmissionsService } from '../submissions/submissions-service';
 import {
@@ -64,6 +68,8 @@ export interface EmployersCollaborators {
   jobViews: Pick<JobViews, 'getJob' | 'auditOf'>;
   payments: Pick<PaymentsService, 'ofSubmissions' | 'issueLink' | 'paymentUrl'>;
   outbox: Pick<Outbox, 'enqueue'>;
+  renewals: Pick<RenewalsService, 'eligibilityOf' | 'linkFor' | 'paidOfJobs' | 'paidRenewal'>;
+  jobStats: Pick<JobStats, 'daily'>;
   /** Sign-in links asked for one address (counted in the database, per address hash). */
   addressLimiter: RateLimiterAbstract;
 }
@@ -157,12 +163,32 @@ export class EmployersService {
     const ids = rows.map((row) => Number(row.id));
     const events = await this.c.submissions.eventsOf(ids);
     const payments = await this.c.payments.ofSubmissions(this.c.db, ids);
+    const jobIds = rows.filter((row) => row.job_id != null).map((row) => Number(row.job_id));
+    const [renewals, stats] = await Promise.all([
+      this.c.renewals.paidOfJobs(jobIds),
+      this.c.jobStats.daily(jobIds, JOB_STATS_DAYS, now),
+    ]);
     const listings: EmployerListing[] = [];
     for (const row of rows) {
       const job = row.job_id == null ? null : await this.jobOf(Number(row.job_id), now);
       const audit = job ? await this.c.jobViews.auditOf(Number(job.id)) : [];
+      const canRenew =
+        job !== null && 'renewable' in (await this.c.renewals.eligibilityOf(Number(job.id), now));
+      const days = job ? stats.get(Number(job.id)) : undefined;
       listings.push(
-        listingOf(row, { events: events.get(Number(row.id)) ?? [], payments, job, audit }, now),
+        listingOf(
+          row,
+          {
+            events: events.get(Number(row.id)) ?? [],
+            payments,
+            job,
+            audit,
+            renewals: job ? renewals.filter((r) => r.jobId === Number(job.id)) : [],
+            stats: days ? statsOf(days) : null,
+            canRenew,
+          },
+          now,
+        ),
       );
     }
     return listings;
@@ -230,6 +256,57 @@ export class EmployersService {
     reason: EmployerCloseReason,
     now: Date,
   ): Promise<EmployerListing> {
+    const row = await this.ownJob(email, jobId);
+    const job = await this.jobOf(jobId, now);
+    if (!job) throw new NotFound(EMPLOYER_MESSAGES.listingNotFound);
+    if (!job.active) throw new Conflict(EMPLOYER_MESSAGES.alreadyClosed);
+    if (job.expired) throw new Conflict(EMPLOYER_MESSAGES.notLive);
+    await this.c.jobs.closeByEmployer(jobId, CLOSED_DETAIL[reason], now);
+    return this.oneListing(row, now);
+  }
+
+  /**
+   * A renewal link of one of this address's jobs (RenewalsService.linkFor), or Conflict with the
+   * reason it cannot be renewed now (RENEWAL_MESSAGES).
+   */
+  async renewalLink(email: string, jobId: number): Promise<string> {
+    await this.ownJob(email, jobId);
+    const link = await this.c.renewals.linkFor(jobId);
+    if ('refusal' in link) throw new Conflict(link.refusal);
+    return link.url;
+  }
+
+  /** The printable receipt of one of this address's paid renewals. */
+  async renewalReceipt(email: string, renewalId: number): Promise<EmployerReceipt> {
+    const renewal = await this.c.renewals.paidRenewal(renewalId);
+    const row =
+      renewal?.submissionId == null
+        ? undefined
+        : await this.c.submissions.load(this.c.db, renewal.submissionId);
+    if (!renewal || !row || normaliseEmployerEmail(row.contact_email) !== email) {
+      throw new NotFound(EMPLOYER_MESSAGES.receiptNotFound);
+    }
+    const tier = listingTier(row.listing_type);
+    return {
+      id: String(renewal.id),
+      boardName: this.site.boardName,
+      title: row.title,
+      organization: row.organization,
+      tierName: `${tier.name} (renewal)`,
+      listPriceCents: tier.priceCents,
+      amountCents: renewal.amountCents,
+      currency: renewal.currency,
+      promoCode: null,
+      discountCents: Math.max(0, tier.priceCents - renewal.amountCents),
+      paidAt: renewal.paidAt.toISOString(),
+      provider: 'stripe',
+      reference: renewal.checkoutSessionId,
+      billedTo: row.contact_name ? `${row.contact_name} <${row.contact_email}>` : row.contact_email,
+    };
+  }
+
+  /** The submission of one of this address's jobs, or NotFound (another address's: the same). */
+  private async ownJob(email: string, jobId: number): Promise<ReviewRow> {
     const submissionId = (await this.c.submissions.idsByJob(this.c.db, [jobId])).get(jobId);
     const row =
       submissionId === undefined
@@ -238,12 +315,7 @@ export class EmployersService {
     if (!row || normaliseEmployerEmail(row.contact_email) !== email) {
       throw new NotFound(EMPLOYER_MESSAGES.listingNotFound);
     }
-    const job = await this.jobOf(jobId, now);
-    if (!job) throw new NotFound(EMPLOYER_MESSAGES.listingNotFound);
-    if (!job.active) throw new Conflict(EMPLOYER_MESSAGES.alreadyClosed);
-    if (job.expired) throw new Conflict(EMPLOYER_MESSAGES.notLive);
-    await this.c.jobs.closeByEmployer(jobId, CLOSED_DETAIL[reason], now);
-    return this.oneListing(row, now);
+    return row;
   }
 
   /** The printable receipt of one of this address's payments. */
@@ -279,7 +351,26 @@ interface ListingSources {
   payments: PaymentRow[];
   job: AdminJob | null;
   audit: JobAuditRow[];
+  /** The job's paid renewals, oldest first. */
+  renewals: RenewalReceipt[];
+  stats: JobStatsView | null;
+  canRenew: boolean;
 }
+
+/** A job's days as the chart takes them, with their totals. */
+function statsOf(days: JobStatsView['days']): JobStatsView {
+  return {
+    days,
+    totalViews: days.reduce((sum, d) => sum + d.views, 0),
+    totalApplyClicks: days.reduce((sum, d) => sum + d.applyClicks, 0),
+  };
+}
+
+const renewalOf = (renewal: RenewalReceipt): EmployerRenewal => ({
+  id: String(renewal.id),
+  paidAt: renewal.paidAt.toISOString(),
+  endsAt: renewal.newExpiresAt?.toISOString() ?? null,
+});
 
 /** One listing as the employer's page shows it. */
 export function listingOf(row: ReviewRow, sources: ListingSources, now: Date): EmployerListing {
@@ -305,6 +396,9 @@ export function listingOf(row: ReviewRow, sources: ListingSources, now: Date): E
     receiptId: paid.length ? String(paid[paid.length - 1]!.id) : null,
     canEdit: row.status === 'pending_review',
     canClose: job !== null && job.active && !job.expired,
+    canRenew: sources.canRenew,
+    renewals: sources.renewals.map(renewalOf),
+    stats: sources.stats,
   };
 }
 
@@ -327,7 +421,7 @@ function statusOf(
 }
 
 /** Submitted, edited, approved, paid, live, closed, ending (to come) or ended: oldest first. */
-function timelineOf(row: ReviewRow, { events, job, audit }: ListingSources, now: Date) {
+function timelineOf(row: ReviewRow, { events, job, audit, renewals }: ListingSources, now: Date) {
   const entries: EmployerTimelineEntry[] = [
     { kind: 'submitted', at: iso(row.submitted_at ?? 0), detail: null },
   ];
@@ -346,6 +440,10 @@ function timelineOf(row: ReviewRow, { events, job, audit }: ListingSources, now:
     for (const line of audit) {
       const reason = line.action === 'closed' ? reasonOf(line.detail) : undefined;
       if (reason) entries.push({ kind: 'closed', at: iso(line.created_at), detail: reason });
+    }
+    for (const renewal of renewals) {
+      const until = renewal.newExpiresAt?.toISOString().slice(0, 10) ?? null;
+      entries.push({ kind: 'renewed', at: renewal.paidAt.toISOString(), detail: until });
     }
     if (job.active && job.expiresAt) {
       const ended = Date.parse(job.expiresAt) <= now.getTime();

@@ -29,6 +29,8 @@ export default fp(
           jobViews: app.jobViews,
           payments: app.payments,
           outbox: app.outbox,
+          renewals: app.renewals,
+          jobStats: app.jobStats,
           addressLimiter: databaseLimiter(app.db, app.dialect, {
             keyPrefix: 'employer-sign-in-link-address',
             points: EMPLOYER_LIMITS.perAddressPerHour,
@@ -41,6 +43,16 @@ export default fp(
   },
   {
     name: 'employers',
-    dependencies: ['config', 'db', 'schema', 'jobs', 'submissions', 'payments', 'mail'],
+    dependencies: [
+      'config',
+      'db',
+      'schema',
+      'jobs',
+      'submissions',
+      'payments',
+      'mail',
+      'renewals',
+      'job-stats',
+    ],
   },
 );

@@ -35,6 +35,7 @@ export interface RenewalLinkRow {
 
 /** A paid renewal, as a receipt lists it. */
 export interface RenewalReceipt {
+  id: number;
   jobId: number;
   submissionId: number | null;
   tier: string;
@@ -43,6 +44,22 @@ export interface RenewalReceipt {
   paidAt: Date;
   checkoutSessionId: string;
   newExpiresAt: Date | null;
+}
+
+/** A paid renewal row as a receipt lists it. */
+function receiptOf(stored: RenewalRow): RenewalReceipt {
+  const row = numeric(stored, RENEWAL_NUMBERS);
+  return {
+    id: row.id,
+    jobId: row.job_id,
+    submissionId: row.submission_id,
+    tier: row.tier,
+    amountCents: row.amount_cents,
+    currency: row.currency,
+    paidAt: new Date(row.paid_at ?? row.created_at),
+    checkoutSessionId: row.checkout_session_id,
+    newExpiresAt: row.new_expires_at === null ? null : new Date(row.new_expires_at),
+  };
 }
 
 /** The one lease row (migrations/20261126210230_create_renewal_reminder_lease.ts). */
@@ -203,18 +220,15 @@ export class RenewalsRepository {
       .where({ status: 'paid' })
       .orderBy('paid_at')
       .orderBy('id');
-    return rows
-      .map((row) => numeric(row, RENEWAL_NUMBERS))
-      .map((row) => ({
-        jobId: row.job_id,
-        submissionId: row.submission_id,
-        tier: row.tier,
-        amountCents: row.amount_cents,
-        currency: row.currency,
-        paidAt: new Date(row.paid_at ?? row.created_at),
-        checkoutSessionId: row.checkout_session_id,
-        newExpiresAt: row.new_expires_at === null ? null : new Date(row.new_expires_at),
-      }));
+    return rows.map(receiptOf);
+  }
+
+  /** One paid renewal (a receipt), or undefined. */
+  async paidRenewal(db: Db, id: number): Promise<RenewalReceipt | undefined> {
+    const row: RenewalRow | undefined = await db('job_renewals')
+      .where({ id, status: 'paid' })
+      .first();
+    return row && receiptOf(row);
   }
 
   // ---- reminders -------------------------------------------------------------------------------

@@ -44,6 +44,9 @@ export interface RenewalsSite {
 
 export type RenewalsContext = RenewalsCollaborators & RenewalsSite;
 
+/** A paid renewal as a receipt lists it (the employer's page reads them through this service). */
+export type { RenewalReceipt };
+
 /** What the employer's page (the lead's "Renew" button) gets: the renewal URL, or why not. */
 export type RenewalLink = { url: string } | { refusal: string };
 
@@ -253,6 +256,11 @@ export class RenewalsService {
   /** The paid renewals of these jobs (for the employer's receipts). */
   paidOfJobs(jobIds: number[]): Promise<RenewalReceipt[]> {
     return this.context.renewals.paidOfJobs(this.context.db, jobIds);
+  }
+
+  /** One paid renewal (the employer's receipt; the caller checks whose it is). */
+  paidRenewal(id: number): Promise<RenewalReceipt | undefined> {
+    return this.context.renewals.paidRenewal(this.context.db, id);
   }
 }
 

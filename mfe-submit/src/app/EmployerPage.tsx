@@ -10,7 +10,8 @@ import { SubmitJobForm } from '../features/submission/components/SubmitJobForm';
 
 /**
  * The employer's pages (issue 30): /employer (ask for a sign-in link), /employer/sign-in (the
- * link), /employer/listings, /employer/submissions/:id/edit and /employer/receipts/:id.
+ * link), /employer/listings, /employer/submissions/:id/edit, /employer/receipts/:id and
+ * /employer/renewal-receipts/:id.
  */
 export default function EmployerPage() {
   return (
@@ -31,6 +32,10 @@ export default function EmployerPage() {
             }
           />
           <Route path="receipts/:id" element={<WithId render={(id) => <Receipt id={id} />} />} />
+          <Route
+            path="renewal-receipts/:id"
+            element={<WithId render={(id) => <Receipt id={id} kind="renewal" />} />}
+          />
         </Routes>
       </Page>
     </RemoteRoot>

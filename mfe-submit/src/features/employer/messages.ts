@@ -1,3 +1,5 @@
+import { JOB_STATS_DAYS } from '@jobboard/contract/jobs';
+
 /** The employer's pages' own words (the API's answers are the contract's EMPLOYER_MESSAGES). */
 export const EMPLOYER_TEXT = {
   title: 'Your listings',
@@ -23,6 +25,11 @@ export const EMPLOYER_TEXT = {
   edit: 'Edit',
   payNow: 'Pay now',
   receipt: 'Receipt',
+  renew: 'Renew listing',
+  renewalReceipt: (date: string) => `Renewal receipt (${date})`,
+  renewedUntil: (date: string) => `until ${date}`,
+  stats: (views: number, applyClicks: number) =>
+    `Views and apply clicks: ${views} ${views === 1 ? 'view' : 'views'}, ${applyClicks} apply ${applyClicks === 1 ? 'click' : 'clicks'} in the last ${JOB_STATS_DAYS} days`,
   viewJob: 'View job',
   markFilled: 'Mark filled',
   close: 'Close listing',

@@ -168,6 +168,51 @@ describe("the employer's listings", () => {
     expect(screen.queryByRole('button', { name: 'Mark filled' })).toBeNull();
   });
 
+  it('renews a listing in its window, lists its renewal receipts and shows its numbers', async () => {
+    const days = Array.from({ length: 30 }, (_, i) => ({
+      day: `2026-11-${String(i + 1).padStart(2, '0')}`,
+      views: i === 29 ? 12 : 0,
+      applyClicks: i === 29 ? 3 : 0,
+    }));
+    const ending = {
+      ...LIVE,
+      status: 'ending' as const,
+      canRenew: true,
+      renewals: [
+        { id: '5', paidAt: '2026-11-25T09:00:00.000Z', endsAt: '2026-12-22T12:00:00.000Z' },
+      ],
+      timeline: [
+        ...LIVE.timeline.slice(0, 4),
+        { kind: 'renewed' as const, at: '2026-11-25T09:00:00.000Z', detail: '2026-12-22' },
+        { kind: 'ending' as const, at: '2026-12-22T12:00:00.000Z', detail: null },
+      ],
+      stats: { days, totalViews: 12, totalApplyClicks: 3 },
+    };
+    const api = fakeApi({
+      'GET /api/employer/listings': [200, page([ending])],
+      'POST /api/employer/jobs/:id/renewal': [200, { url: 'https://jobs.example.org/renew/abc' }],
+    });
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    renderAt('/employer/listings');
+    const card = await screen.findByRole('article', { name: 'Digital Organizer' });
+    expect(screen.getByRole('list', { name: 'Timeline' })).toHaveTextContent(
+      'Renewed November 25, 2026 (until December 22, 2026)',
+    );
+    expect(
+      screen.getByRole('link', { name: 'Renewal receipt (November 25, 2026)' }),
+    ).toHaveAttribute('href', '/employer/renewal-receipts/5');
+    expect(card).toHaveTextContent(
+      'Views and apply clicks: 12 views, 3 apply clicks in the last 30 days',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Renew listing' }));
+    expect(api.calls).toContainEqual(
+      expect.objectContaining({ method: 'POST', path: '/api/employer/jobs/40/renewal' }),
+    );
+    expect(assign).toHaveBeenCalledWith('https://jobs.example.org/renew/abc');
+    vi.unstubAllGlobals();
+  });
+
   it('asks a visitor who is not signed in for their address', async () => {
     fakeApi({ 'GET /api/employer/listings': [401, { message: EMPLOYER_MESSAGES.notSignedIn }] });
     renderAt('/employer/listings');

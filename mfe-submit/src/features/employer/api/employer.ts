@@ -43,8 +43,20 @@ export const payLink = (id: string) => apiFetch(ENDPOINTS.employerPayLink, { par
 export const closeJob = (id: string, reason: EmployerCloseReason) =>
   apiFetch(ENDPOINTS.employerCloseJob, { params: { id }, body: { reason } });
 
-export function useReceipt(id: string) {
-  return useSWR(endpointKey(ENDPOINTS.employerReceipt, { params: { id } }), () =>
-    apiFetch(ENDPOINTS.employerReceipt, { params: { id } }),
+/** A renewal link of a listing (its page, then Stripe Checkout); 409 with why when it cannot be renewed now. */
+export const renewJob = (id: string) => apiFetch(ENDPOINTS.employerRenewJob, { params: { id } });
+
+/** What a receipt is of: the listing's first payment or one of its renewals. */
+export type ReceiptKind = 'payment' | 'renewal';
+
+const RECEIPT_ENDPOINTS = {
+  payment: ENDPOINTS.employerReceipt,
+  renewal: ENDPOINTS.employerRenewalReceipt,
+} as const;
+
+export function useReceipt(id: string, kind: ReceiptKind = 'payment') {
+  const endpoint = RECEIPT_ENDPOINTS[kind];
+  return useSWR(endpointKey(endpoint, { params: { id } }), () =>
+    apiFetch(endpoint, { params: { id } }),
   );
 }

@@ -8,6 +8,7 @@ import {
   Button,
   Card,
   Cluster,
+  DailyStatsChart,
   EmptyState,
   Pagination,
   Spinner,
@@ -21,7 +22,7 @@ import {
 import { Link, useNavigate } from '@jobboard/shared-ui/router';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { closeJob, payLink, signOut, useListings } from '../api/employer';
+import { closeJob, payLink, renewJob, signOut, useListings } from '../api/employer';
 import { EMPLOYER_TEXT } from '../messages';
 import { SignInRequest } from './SignInRequest';
 import { Timeline, day } from './Timeline';
@@ -96,6 +97,7 @@ function ListingCard({ listing, onChange }: { listing: EmployerListing; onChange
   };
   const pay = () =>
     run(async () => window.location.assign((await payLink(listing.submissionId)).url));
+  const renew = () => run(async () => window.location.assign((await renewJob(listing.jobId!)).url));
   const close = (reason: EmployerCloseReason) => {
     const question = reason === 'filled' ? EMPLOYER_TEXT.confirmFilled : EMPLOYER_TEXT.confirmClose;
     if (!window.confirm(question)) return;
@@ -123,6 +125,14 @@ function ListingCard({ listing, onChange }: { listing: EmployerListing; onChange
             ` · ${(listing.status === 'ended' ? EMPLOYER_TEXT.endedOn : EMPLOYER_TEXT.endsOn)(day(listing.endsAt))}`}
         </Muted>
         <Timeline listing={listing} />
+        {listing.stats && (
+          <Stats>
+            <summary>
+              {EMPLOYER_TEXT.stats(listing.stats.totalViews, listing.stats.totalApplyClicks)}
+            </summary>
+            <DailyStatsChart days={listing.stats.days} />
+          </Stats>
+        )}
         <Cluster>
           {listing.canEdit && (
             <Link to={`/employer/submissions/${listing.submissionId}/edit`}>
@@ -134,9 +144,19 @@ function ListingCard({ listing, onChange }: { listing: EmployerListing; onChange
               {EMPLOYER_TEXT.payNow}
             </Button>
           )}
+          {listing.jobId && listing.canRenew && (
+            <Button onClick={renew} disabled={busy}>
+              {EMPLOYER_TEXT.renew}
+            </Button>
+          )}
           {listing.receiptId && (
             <Link to={`/employer/receipts/${listing.receiptId}`}>{EMPLOYER_TEXT.receipt}</Link>
           )}
+          {listing.renewals?.map((renewal) => (
+            <Link key={renewal.id} to={`/employer/renewal-receipts/${renewal.id}`}>
+              {EMPLOYER_TEXT.renewalReceipt(day(renewal.paidAt))}
+            </Link>
+          ))}
           {listing.jobId && listing.canClose && (
             <Link to={`/jobs/${listing.jobId}`}>{EMPLOYER_TEXT.viewJob}</Link>
           )}
@@ -155,6 +175,12 @@ function ListingCard({ listing, onChange }: { listing: EmployerListing; onChange
     </Card>
   );
 }
+
+const Stats = styled.details`
+  summary {
+    cursor: pointer;
+  }
+`;
 
 const Muted = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};

@@ -1,18 +1,19 @@
 import { Button, Card, Spinner, errorMessage, formatCents } from '@jobboard/shared-ui';
 import { Link } from '@jobboard/shared-ui/router';
 import styled from 'styled-components';
-import { useReceipt } from '../api/employer';
+import { useReceipt, type ReceiptKind } from '../api/employer';
 import { EMPLOYER_TEXT } from '../messages';
 import { day } from './Timeline';
 
 const ROWS = EMPLOYER_TEXT.receiptRows;
 
 /**
- * /employer/receipts/:id: a printable receipt. Printed, the page is the receipt alone: the site's
+ * /employer/receipts/:id (a first payment) and /employer/renewal-receipts/:id (a renewal): a
+ * printable receipt. Printed, the page is the receipt alone: the site's
  * header and footer, and the page's own links and button, are left out (print CSS).
  */
-export function Receipt({ id }: { id: string }) {
-  const { data, error, isLoading } = useReceipt(id);
+export function Receipt({ id, kind = 'payment' }: { id: string; kind?: ReceiptKind }) {
+  const { data, error, isLoading } = useReceipt(id, kind);
   if (isLoading) return <Spinner label={EMPLOYER_TEXT.receiptTitle} />;
   if (error || !data) return <p role="alert">{errorMessage(error, EMPLOYER_TEXT.loadFailed)}</p>;
   return (

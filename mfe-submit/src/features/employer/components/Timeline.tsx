@@ -20,6 +20,9 @@ export function Timeline({ listing }: { listing: EmployerListing }) {
             ? `(${EMPLOYER_STATUS_LABELS[entry.detail === 'filled' ? 'filled' : 'closed']}) `
             : ''}
           <time dateTime={entry.at}>{day(entry.at)}</time>
+          {entry.kind === 'renewed' && entry.detail
+            ? ` (${EMPLOYER_TEXT.renewedUntil(day(entry.detail))})`
+            : ''}
         </li>
       ))}
     </Steps>
