@@ -11,7 +11,7 @@ export { FakeGhost, memberKey, type MemberKey, type TokenOptions } from './fake-
 export { ApiProcess, type ApiProcessOptions } from './api-process';
 export { giveUpRefusedMail } from './outbox-fixture';
 export { storeLogoFor } from './logo-fixture';
-export { renewalLinkEndingAt } from './renewal-fixture';
+export { listingEndingAt, renewalLinkEndingAt } from './renewal-fixture';
 export {
   airtableEnv,
   airtableJob,

@@ -3,6 +3,31 @@ import knex from 'knex';
 import { hashPaymentToken } from '../../src/payments/payment-tokens';
 
 /**
+ * For a site's end-to-end tests (e2e/tests/employer-journey.spec.ts): the job's listing ends at
+ * `endsAt` (as if it was paid a month ago), written into the site's SQLite database as another
+ * process would (the jobs' version raised, so the site's public cache follows within a second).
+ */
+export async function listingEndingAt(
+  sqliteFile: string,
+  jobId: number,
+  endsAt: Date,
+): Promise<void> {
+  const db = knex({
+    client: 'sqlite3',
+    connection: { filename: sqliteFile },
+    useNullAsDefault: true,
+  });
+  try {
+    await db.transaction(async (trx) => {
+      await trx('jobs').where({ id: jobId }).update({ expires_at: endsAt.getTime() });
+      await trx('cache_versions').where({ name: 'jobs' }).increment('version', 1);
+    });
+  } finally {
+    await db.destroy();
+  }
+}
+
+/**
  * For a site's end-to-end tests (e2e/tests/renewal.spec.ts): the job's listing ends at `endsAt`
  * (as if it was paid a month ago), written into the site's SQLite database as another process
  * would (the jobs' version raised, so the site's public cache follows within a second), and a
