@@ -105,6 +105,7 @@ describe(`renewing from the employer's page, on ${testDatabase}`, () => {
       amountCents: 9_900,
       currency: 'usd',
       reference: session.id,
+      id: expect.stringMatching(/^R\d+$/),
       tierName: 'Featured Listing (renewal)',
     });
   });

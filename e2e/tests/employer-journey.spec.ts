@@ -24,6 +24,8 @@ test('an employer follows their listing from the e-mails: live, counted, renewed
   page,
   browser,
 }, testInfo) => {
+  // A long journey (two payments, three e-mails, batched counts): room for a busy machine.
+  test.setTimeout(180_000);
   const stamp = Date.now();
   const title = `Campaign Organizer ${stamp}`;
   const email = `journey-${stamp}@openballot.example`;
@@ -52,7 +54,10 @@ test('an employer follows their listing from the e-mails: live, counted, renewed
   );
   const board = await visitor.newPage();
   await board.goto(`/jobs/${jobId}`);
-  const apply = board.getByRole('dialog').getByRole('link', { name: /View Job Posting/ });
+  const modal = board.getByRole('dialog');
+  await expect(modal.getByRole('heading', { name: title })).toBeVisible();
+  const apply = modal.getByRole('link', { name: /View Job Posting/ });
+  await expect(apply).toHaveAttribute('href', `/jobs/${jobId}/apply`);
   const [tab] = await Promise.all([visitor.waitForEvent('page'), apply.click()]);
   await expect(tab).toHaveURL(APPLY_AT);
   await visitor.close();
@@ -100,8 +105,12 @@ test('an employer follows their listing from the e-mails: live, counted, renewed
   await page.goto('/employer/listings');
   await expect(listing).toContainText(`Ends on ${newEnd}`);
   await expect(listing.getByRole('list', { name: 'Timeline' })).toContainText(`(until ${newEnd})`);
+  await listing.getByText(/^Views and apply clicks: /).click();
+  await expect(listing.getByRole('table')).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, testInfo, 'employer-listing-renewed');
   await listing.getByRole('link', { name: /^Renewal receipt/ }).click();
-  await expect(page.getByRole('heading', { name: /^Receipt #\d+$/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Receipt #R\d+$/ })).toBeVisible();
   await expect(page.getByText('Featured Listing (renewal)')).toBeVisible();
   await expect(page.getByText(/^cs_/)).toBeVisible();
   await screenshot(page, testInfo, 'employer-renewal-receipt');

@@ -288,7 +288,8 @@ export class EmployersService {
     }
     const tier = listingTier(row.listing_type);
     return {
-      id: String(renewal.id),
+      // 'R3': a renewal's receipts are numbered apart from the first payments' ('Receipt #3').
+      id: `R${renewal.id}`,
       boardName: this.site.boardName,
       title: row.title,
       organization: row.organization,
