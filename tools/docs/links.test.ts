@@ -21,6 +21,11 @@ const SKIPPED = new Set([
   'data',
 ]);
 const CODE = /\.(?:ts|tsx|js|mjs)$/;
+/**
+ * The legal pages' texts (api/pages): the site's own pages, whose links are the site's addresses
+ * ('/refunds'), not files of the repository.
+ */
+const SITE_PAGES = /^api\/pages\/[a-z-]+\.md$/;
 /** A Markdown file whose links are read from another place: the template of docs/http-api.md. */
 const READ_AS: Record<string, string> = {
   'tools/docs/http-api.template.md': 'docs/http-api.md',
@@ -99,6 +104,7 @@ describe('links between the docs', () => {
   it('every relative link of every Markdown file names a file and heading that exist', () => {
     const broken: string[] = [];
     for (const file of walk(ROOT, (name) => name.endsWith('.md'))) {
+      if (SITE_PAGES.test(relative(file))) continue;
       const from = path.join(ROOT, READ_AS[relative(file)] ?? relative(file));
       for (const line of prose(readFileSync(file, 'utf8'))) {
         // Inline code is no link either.
