@@ -63,3 +63,11 @@ export async function countRequest(
     return false;
   }
 }
+
+/**
+ * The counted routes' options: their answers have no body (204, 303), so compressing is nothing
+ * and helmet's per-request pass is replaced by the same headers fixed at start
+ * (app.jsonSecurityHeaders, as the cached public reads do): a count costs its request only the
+ * count (bench: counting).
+ */
+export const COUNTED_ROUTE = { compress: false, helmet: false } as const;

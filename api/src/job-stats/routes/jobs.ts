@@ -1,7 +1,7 @@
 import { parseRecordId } from '@jobboard/contract/jobs';
 import { httpUrl } from '@jobboard/contract/site';
 import type { FastifyPluginAsync } from 'fastify';
-import { countRequest, liveJob } from '../count-request';
+import { COUNTED_ROUTE, countRequest, liveJob } from '../count-request';
 
 /**
  * GET /jobs/:id/apply: the Apply button of a live job (docs/product.md#numbers). Counts the
@@ -11,10 +11,10 @@ import { countRequest, liveJob } from '../count-request';
  * says what it is; an id that names no record is the site's 404.
  */
 const applyRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Params: { id: string } }>('/jobs/:id/apply', async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/jobs/:id/apply', COUNTED_ROUTE, async (request, reply) => {
     const id = parseRecordId(request.params.id);
     if (id === null) return reply.callNotFound();
-    reply.header('Cache-Control', 'no-store');
+    reply.headers(app.jsonSecurityHeaders).header('Cache-Control', 'no-store');
     const job = await liveJob(app, id);
     const target = job ? httpUrl(job.applicationUrl) : undefined;
     if (!target) return reply.redirect(`/jobs/${id}`, 303);

@@ -1,7 +1,7 @@
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../../http/endpoint-route';
-import { countRequest, liveJob } from '../../count-request';
+import { COUNTED_ROUTE, countRequest, liveJob } from '../../count-request';
 
 /**
  * POST /api/jobs/:id/view: the board's beacon when a job's modal opens or its page shows
@@ -9,10 +9,13 @@ import { countRequest, liveJob } from '../../count-request';
  * happened, so a beacon learns nothing about counting. No cookie is read: no CSRF check needed.
  */
 const viewRoutes: FastifyPluginAsync = async (app) => {
-  route(app, ENDPOINTS.jobView, {}, async (request, reply) => {
+  route(app, ENDPOINTS.jobView, COUNTED_ROUTE, async (request, reply) => {
     const id = request.params.id;
     if (await liveJob(app, id)) await countRequest(app, request, 'view', id);
-    return reply.header('Cache-Control', 'no-store').send(undefined);
+    return reply
+      .headers(app.jsonSecurityHeaders)
+      .header('Cache-Control', 'no-store')
+      .send(undefined);
   });
 };
 
