@@ -8,6 +8,12 @@ export interface LogoRow {
   bytes: Buffer;
 }
 
+/**
+ * `logos.source_url` of a logo an employer uploaded with a submission (POST /api/logos) rather
+ * than one fetched from an address.
+ */
+export const UPLOADED_SOURCE = 'upload';
+
 /** The `logos` table (migration 20261126150100): each picture once, by the SHA-256 of its bytes. */
 export class LogosRepository {
   constructor(private readonly db: Knex) {}
@@ -33,6 +39,11 @@ export class LogosRepository {
       .where({ hash })
       .first('hash', 'content_type', 'bytes');
     return row ? { ...row, bytes: Buffer.from(row.bytes) } : undefined;
+  }
+
+  /** Whether a logo of this hash is stored (in `db`, a transaction's, when given). */
+  async has(hash: string, db: Knex = this.db): Promise<boolean> {
+    return (await db('logos').where({ hash }).first('hash')) !== undefined;
   }
 
   async count(): Promise<number> {

@@ -2,7 +2,8 @@ import fp from 'fastify-plugin';
 import { BackgroundRuns } from '../background-runs';
 import { LOGO_FETCH_DEFAULTS, type LogoFetchOptions } from './logo-fetch';
 import { LogoService, type LogoRunReport } from './logo-service';
-import { LogosRepository } from './logos-repository';
+import { reencodeLogo } from './logo-image';
+import { LogosRepository, UPLOADED_SOURCE } from './logos-repository';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,6 +12,11 @@ declare module 'fastify' {
     logos: {
       /** Fetch the logos waiting (logo-service.ts); `retryFailed`: those that failed too. */
       run(options?: { retryFailed?: boolean }): Promise<LogoRunReport>;
+      /**
+       * An employer's uploaded logo file (POST /api/logos): re-encoded (logo-image.ts; LogoRefused
+       * when it is not a picture taken) and stored; its hash.
+       */
+      storeUpload(bytes: Buffer): Promise<string>;
       /** The stored logos, as /logos/<hash>.png serves them. */
       repository: LogosRepository;
       /** Settles once no background fetch is in flight: tests await it instead of sleeping. */
@@ -62,6 +68,11 @@ export default fp(
     };
     app.decorate('logos', {
       run: (options?: { retryFailed?: boolean }) => service.run(options),
+      storeUpload: async (bytes: Buffer) => {
+        const image = await reencodeLogo(bytes);
+        await repository.store(image, UPLOADED_SOURCE, app.now());
+        return image.hash;
+      },
       repository,
       idle: () => runs.idle(),
     });

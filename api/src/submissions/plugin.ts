@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { LogosRepository } from '../logos/logos-repository';
 import { ListingCreditsRepository } from './listing-credits-repository';
 import { SubmissionsService } from './submissions-service';
 import { SubmissionsRepository } from './submissions-repository';
@@ -22,6 +23,7 @@ export default fp(
         new ListingCreditsRepository(),
         app.promoCodes,
         app.outbox,
+        new LogosRepository(app.db),
         {
           boardName: app.config.site.boardName,
           publicUrl: app.config.publicUrl,

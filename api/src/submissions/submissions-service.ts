@@ -1,8 +1,14 @@
 import { type AdminSubmissionsQuery } from '@jobboard/contract/admin';
-import { listingTier, type SubmissionPayload } from '@jobboard/contract/submissions';
+import {
+  LOGO_UPLOAD_MESSAGES,
+  listingTier,
+  uploadedLogoHash,
+  type SubmissionPayload,
+} from '@jobboard/contract/submissions';
 import type { Knex } from 'knex';
 import type { Db, Dialect } from '../db/knex';
 import { Conflict, Invalid, NotFound } from '../domain-errors';
+import type { LogosRepository } from '../logos/logos-repository';
 import type { Outbox } from '../mail/outbox';
 import { newSubmissionEmail, submissionReceivedEmail } from '../mail/submission-emails';
 import { discountedCents, type PromoCodes } from '../promo-codes/promo-codes';
@@ -34,6 +40,7 @@ export class SubmissionsService {
     private readonly credits: ListingCreditsRepository,
     private readonly promoCodes: Pick<PromoCodes, 'usable'>,
     private readonly outbox: Pick<Outbox, 'enqueue' | 'countQueued' | 'forgetSubmissionRecipients'>,
+    private readonly logos: Pick<LogosRepository, 'has'>,
     private readonly site: SubmissionSite,
   ) {}
 
@@ -109,6 +116,11 @@ export class SubmissionsService {
       if (!lookup.ok) throw new Invalid({ promoCode: lookup.message });
       promoId = lookup.promo.id;
       amountCents = discountedCents(amountCents, lookup.promo);
+    }
+    // A logo uploaded with the form (POST /api/logos) is named by its path: it must be stored.
+    const uploaded = uploadedLogoHash(submission.logoUrl);
+    if (uploaded && !(await this.logos.has(uploaded, trx))) {
+      throw new Invalid({ logoUrl: LOGO_UPLOAD_MESSAGES.unknown });
     }
     const columns = {
       title: submission.title,
