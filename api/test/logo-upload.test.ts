@@ -251,12 +251,13 @@ describe(`logo upload on ${testDatabase}`, () => {
     const id = await submitWith(logo);
     const as = await signedInEmployer(t, VALID_SUBMISSION.contactEmail);
     const form = await as({ method: 'GET', url: `/api/employer/submissions/${id}` });
-    expect(form.json()).toMatchObject({ logoUrl: logo });
+    const values = form.json() as Record<string, unknown>;
+    expect(values).toMatchObject({ logoUrl: logo });
 
     const kept = await as({
       method: 'PUT',
       url: `/api/employer/submissions/${id}`,
-      payload: { ...form.json(), title: 'Typo fixed' },
+      payload: { ...values, title: 'Typo fixed' },
     });
     expect(kept.statusCode, kept.body).toBe(200);
     expect((await t.db('submissions').where({ id }).first()).company_logo_url).toBe(logo);
@@ -265,10 +266,35 @@ describe(`logo upload on ${testDatabase}`, () => {
     const replaced = await as({
       method: 'PUT',
       url: `/api/employer/submissions/${id}`,
-      payload: { ...form.json(), logoUrl: other },
+      payload: { ...values, logoUrl: other },
     });
     expect(replaced.statusCode, replaced.body).toBe(200);
     expect((await t.db('submissions').where({ id }).first()).company_logo_url).toBe(other);
+  });
+
+  it('retention deletes uploads older than a day that no submission or company names', async () => {
+    const DAY = 24 * 60 * 60_000;
+    const used = await uploaded(png, 'image/png');
+    await submitWith(used);
+    const published = await uploaded(jpeg, 'image/jpeg');
+    await approveAndPublish(await submitWith(published, 'Published Org'));
+    // The submission's logo replaced before review: that logo is now named by a company only.
+    const unused = await uploaded(webp, 'image/webp');
+    t.clock.now = new Date(t.clock.now.getTime() + DAY - 60_000);
+    // Uploaded again just before its day is up: its day starts again.
+    expect(await uploaded(webp, 'image/webp')).toBe(unused);
+    const young = await uploaded(otherPng, 'image/png');
+
+    t.clock.now = new Date(t.clock.now.getTime() + 2 * 60_000);
+    expect((await t.app.retention.run()).unusedLogoUploads).toBe(0);
+
+    t.clock.now = new Date(t.clock.now.getTime() + DAY);
+    expect((await t.app.retention.run()).unusedLogoUploads).toBe(2);
+    const left = (await t.db('logos').orderBy('hash').pluck('hash')) as string[];
+    expect(left.sort()).toEqual([uploadedLogoHash(used), uploadedLogoHash(published)].sort());
+    expect((await t.app.inject(unused)).statusCode).toBe(404);
+    expect((await t.app.inject(young)).statusCode).toBe(404);
+    expect((await t.app.inject(published)).statusCode).toBe(200);
   });
 
   it("the admin's job form keeps an uploaded logo on an edit", async () => {

@@ -34,6 +34,56 @@ export class LogosRepository {
       .ignore();
   }
 
+  /**
+   * Keep an employer's upload. The same bytes stored already stay as they are, except that an
+   * upload's time is renewed: retention counts an unused upload's day from its latest upload.
+   */
+  async storeUpload(image: StoredLogoImage, now: Date): Promise<void> {
+    await this.db('logos')
+      .insert({
+        hash: image.hash,
+        content_type: image.contentType,
+        bytes: image.bytes,
+        width: image.width,
+        height: image.height,
+        source_url: UPLOADED_SOURCE,
+        fetched_at: now.getTime(),
+      })
+      .onConflict('hash')
+      .merge({ fetched_at: now.getTime() })
+      .where('logos.source_url', UPLOADED_SOURCE);
+  }
+
+  /**
+   * Delete up to `limit` uploads made before `before` that no company shows and no submission
+   * names (a form left without submitting, a logo replaced before review); how many.
+   */
+  async deleteUnusedUploadsBefore(before: number, limit: number): Promise<number> {
+    const rows: { hash: string }[] = await this.db('logos')
+      .where('source_url', UPLOADED_SOURCE)
+      .where('fetched_at', '<', before)
+      .whereNotExists((q) =>
+        q.select(1).from('companies').whereRaw('companies.logo_hash = logos.hash'),
+      )
+      .whereNotExists((q) =>
+        q
+          .select(1)
+          .from('submissions')
+          .whereRaw(`submissions.company_logo_url = '/logos/' || logos.hash || '.png'`),
+      )
+      .orderBy('hash')
+      .limit(limit)
+      .select('hash');
+    if (!rows.length) return 0;
+    return this.db('logos')
+      .whereIn(
+        'hash',
+        rows.map((row) => row.hash),
+      )
+      .where('source_url', UPLOADED_SOURCE)
+      .del();
+  }
+
   async get(hash: string): Promise<LogoRow | undefined> {
     const row: LogoRow | undefined = await this.db('logos')
       .where({ hash })

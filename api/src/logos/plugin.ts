@@ -3,7 +3,7 @@ import { BackgroundRuns } from '../background-runs';
 import { LOGO_FETCH_DEFAULTS, type LogoFetchOptions } from './logo-fetch';
 import { LogoService, type LogoRunReport } from './logo-service';
 import { reencodeLogo } from './logo-image';
-import { LogosRepository, UPLOADED_SOURCE } from './logos-repository';
+import { LogosRepository } from './logos-repository';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,7 +70,7 @@ export default fp(
       run: (options?: { retryFailed?: boolean }) => service.run(options),
       storeUpload: async (bytes: Buffer) => {
         const image = await reencodeLogo(bytes);
-        await repository.store(image, UPLOADED_SOURCE, app.now());
+        await repository.storeUpload(image, app.now());
         return image.hash;
       },
       repository,
