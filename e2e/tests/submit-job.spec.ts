@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import type { Job } from '@jobboard/contract/jobs';
 import { LOGO_UPLOAD_MESSAGES, SUBMISSION_MESSAGES } from '@jobboard/contract/submissions';
-import { loginAsAdmin, toasts } from '../support/admin';
+import { loginAsAdmin, mailText, toasts, waitForMail } from '../support/admin';
 import { cardOf } from '../support/board';
 
 const JOB = {
@@ -83,7 +83,7 @@ test.describe('submitting a job', () => {
     await expect(page.locator('[data-remote="mfe_board"]')).toBeVisible();
   });
 
-  test('a logo file is uploaded, previewed, submitted, and shown on the card once approved and paid', async ({
+  test('a logo file is uploaded, previewed, submitted, reviewed, and shown on the card once approved and paid', async ({
     page,
   }) => {
     const stamp = Date.now();
@@ -96,16 +96,13 @@ test.describe('submitting a job', () => {
     };
     await page.goto('/submit-job');
     await fill(page, job);
-    const uploaded = page.waitForResponse(
-      (r) => r.url().endsWith('/api/logos') && r.request().method() === 'POST',
-    );
     await page
       .getByLabel(LOGO_UPLOAD_MESSAGES.label)
       .setInputFiles(path.join(import.meta.dirname, '../fixtures/logo.png'));
-    const { logo } = (await (await uploaded).json()) as { logo: string };
-    expect(logo).toMatch(/^\/logos\/[0-9a-f]{64}\.png$/);
+    // Uploaded: the preview is the stored copy, at the path the submission will carry.
     const preview = page.getByRole('img', { name: LOGO_UPLOAD_MESSAGES.preview });
-    await expect(preview).toHaveAttribute('src', logo);
+    await expect(preview).toHaveAttribute('src', /^\/logos\/[0-9a-f]{64}\.png$/);
+    const logo = (await preview.getAttribute('src'))!;
     // The stored copy is drawn: re-encoded within 256 px (the fixture is 320 x 160).
     await expect
       .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
@@ -123,7 +120,14 @@ test.describe('submitting a job', () => {
     await expect(card.getByRole('img', { name: 'The uploaded logo' })).toHaveAttribute('src', logo);
     await card.getByRole('button', { name: 'Approve' }).click();
     await expect(toasts(page)).toContainText('Job Approved');
-    await card.getByRole('button', { name: 'Mark as paid' }).click();
+    // The employer pays through the e-mailed link on (fake) Stripe Checkout.
+    const approval = await waitForMail(
+      (m) => m.to.includes(job.contactEmail) && m.raw.includes('Approved:'),
+    );
+    await page.goto(/http:\/\/localhost:\d+\/pay\/[A-Za-z0-9_-]{43}/.exec(mailText(approval))![0]);
+    await page.getByRole('button', { name: 'Pay $99' }).click();
+    await page.getByRole('button', { name: 'Pay $99.00' }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you! Payment received' })).toBeVisible();
 
     // Published: the company, new to the board, shows the uploaded logo (no download).
     let published: Job | undefined;
