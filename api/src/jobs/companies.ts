@@ -415,6 +415,18 @@ export class Companies {
     return this.db('companies').whereNotNull('logo_failed_url').update({ logo_failed_url: null });
   }
 
+  /** Which of these stored logos some company shows (logo retention asks before deleting). */
+  async logoHashesShown(hashes: string[]): Promise<Set<string>> {
+    const shown = new Set<string>();
+    for (const part of chunks(hashes)) {
+      const rows: { logo_hash: string }[] = await this.db('companies')
+        .whereIn('logo_hash', part)
+        .distinct('logo_hash');
+      for (const row of rows) shown.add(row.logo_hash);
+    }
+    return shown;
+  }
+
   /** The newest COMPANY_HISTORY_LIMIT changes of a job's company, oldest first. */
   async historyOfJob(jobId: number): Promise<CompanyAuditRow[]> {
     const rows: CompanyAuditRow[] = await this.db('company_audit')

@@ -54,33 +54,24 @@ export class LogosRepository {
       .where('logos.source_url', UPLOADED_SOURCE);
   }
 
-  /**
-   * Delete up to `limit` uploads made before `before` that no company shows and no submission
-   * names (a form left without submitting, a logo replaced before review); how many.
-   */
-  async deleteUnusedUploadsBefore(before: number, limit: number): Promise<number> {
-    const rows: { hash: string }[] = await this.db('logos')
+  /** Hashes of uploads made before `before` (ms), by hash after `afterHash`: at most `limit`. */
+  async uploadsBefore(before: number, limit: number, afterHash = ''): Promise<string[]> {
+    return this.db('logos')
       .where('source_url', UPLOADED_SOURCE)
       .where('fetched_at', '<', before)
-      .whereNotExists((q) =>
-        q.select(1).from('companies').whereRaw('companies.logo_hash = logos.hash'),
-      )
-      .whereNotExists((q) =>
-        q
-          .select(1)
-          .from('submissions')
-          .whereRaw(`submissions.company_logo_url = '/logos/' || logos.hash || '.png'`),
-      )
+      .where('hash', '>', afterHash)
       .orderBy('hash')
       .limit(limit)
-      .select('hash');
-    if (!rows.length) return 0;
+      .pluck('hash');
+  }
+
+  /** Delete these uploads, each only if still made before `before` (not uploaded again since). */
+  async deleteUploads(hashes: string[], before: number): Promise<number> {
+    if (!hashes.length) return 0;
     return this.db('logos')
-      .whereIn(
-        'hash',
-        rows.map((row) => row.hash),
-      )
+      .whereIn('hash', hashes)
       .where('source_url', UPLOADED_SOURCE)
+      .where('fetched_at', '<', before)
       .del();
   }
 

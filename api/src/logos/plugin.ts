@@ -1,4 +1,6 @@
+import { logoPath } from '@jobboard/contract/site';
 import fp from 'fastify-plugin';
+import type { Knex } from 'knex';
 import { BackgroundRuns } from '../background-runs';
 import { LOGO_FETCH_DEFAULTS, type LogoFetchOptions } from './logo-fetch';
 import { LogoService, type LogoRunReport } from './logo-service';
@@ -17,6 +19,10 @@ declare module 'fastify' {
        * when it is not a picture taken) and stored; its hash.
        */
       storeUpload(bytes: Buffer): Promise<string>;
+      /** Whether a logo of this hash is stored (in `db`, a transaction's, when given). */
+      has(hash: string, db?: Knex): Promise<boolean>;
+      /** Retention: uploads older than `before` (ms) that nothing names, deleted; how many. */
+      deleteUnusedUploadsBefore(before: number, limit: number): Promise<number>;
       /** The stored logos, as /logos/<hash>.png serves them. */
       repository: LogosRepository;
       /** Settles once no background fetch is in flight: tests await it instead of sleeping. */
@@ -68,6 +74,22 @@ export default fp(
     };
     app.decorate('logos', {
       run: (options?: { retryFailed?: boolean }) => service.run(options),
+      has: (hash: string, db?: Knex) => repository.has(hash, db),
+      deleteUnusedUploadsBefore: async (before: number, limit: number) => {
+        // One batch of old uploads; those a company shows or a submission names are kept.
+        let deleted = 0;
+        let after = '';
+        for (;;) {
+          const hashes = await repository.uploadsBefore(before, limit, after);
+          if (!hashes.length) return deleted;
+          after = hashes[hashes.length - 1]!;
+          const shown = await app.jobs.companies.logoHashesShown(hashes);
+          const named = await app.submissions.logoUrlsNamed(hashes.map(logoPath));
+          const unused = hashes.filter((hash) => !shown.has(hash) && !named.has(logoPath(hash)));
+          deleted += await repository.deleteUploads(unused, before);
+          if (deleted >= limit || hashes.length < limit) return deleted;
+        }
+      },
       storeUpload: async (bytes: Buffer) => {
         const image = await reencodeLogo(bytes);
         await repository.storeUpload(image, app.now());
@@ -84,5 +106,5 @@ export default fp(
       await runs.idle();
     });
   },
-  { name: 'logos', dependencies: ['config', 'db', 'jobs'] },
+  { name: 'logos', dependencies: ['config', 'db', 'jobs', 'submissions'] },
 );

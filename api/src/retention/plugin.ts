@@ -31,7 +31,7 @@ export default fp(
         alerts: app.alerts,
         outbox: app.outbox,
         submissions: app.submissions,
-        logos: app.logos.repository,
+        logos: app.logos,
         periods: app.config.retention,
         now: () => app.now(),
         log: app.log,

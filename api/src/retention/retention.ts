@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import type { AlertsService } from '../alerts/alerts-service';
 import type { Config } from '../config';
-import type { LogosRepository } from '../logos/logos-repository';
 import type { Outbox } from '../mail/outbox';
 import type { SubmissionsService } from '../submissions/submissions-service';
 import type { RetentionRepository } from './retention-repository';
@@ -48,7 +47,7 @@ export interface RetentionDeps {
   alerts: Pick<AlertsService, 'deleteUnconfirmedBefore' | 'deleteIdleLocks'>;
   outbox: Pick<Outbox, 'emptySentBodiesBefore'>;
   submissions: Pick<SubmissionsService, 'blankRejectedContactsBefore'>;
-  logos: Pick<LogosRepository, 'deleteUnusedUploadsBefore'>;
+  logos: { deleteUnusedUploadsBefore(before: number, limit: number): Promise<number> };
   periods: Config['retention'];
   now: () => Date;
   log: FastifyBaseLogger;

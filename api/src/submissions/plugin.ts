@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin';
-import { LogosRepository } from '../logos/logos-repository';
 import { ListingCreditsRepository } from './listing-credits-repository';
 import { SubmissionsService } from './submissions-service';
 import { SubmissionsRepository } from './submissions-repository';
@@ -23,7 +22,9 @@ export default fp(
         new ListingCreditsRepository(),
         app.promoCodes,
         app.outbox,
-        new LogosRepository(app.db),
+        // The logos domain registers after this one (it needs jobs, which needs submissions): it
+        // is asked when a submission is checked, by then long on the app.
+        { has: (hash, db) => app.logos.has(hash, db) },
         {
           boardName: app.config.site.boardName,
           publicUrl: app.config.publicUrl,

@@ -8,7 +8,6 @@ import {
 import type { Knex } from 'knex';
 import type { Db, Dialect } from '../db/knex';
 import { Conflict, Invalid, NotFound } from '../domain-errors';
-import type { LogosRepository } from '../logos/logos-repository';
 import type { Outbox } from '../mail/outbox';
 import { newSubmissionEmail, submissionReceivedEmail } from '../mail/submission-emails';
 import { discountedCents, type PromoCodes } from '../promo-codes/promo-codes';
@@ -17,6 +16,11 @@ import type { ListingCreditsRepository } from './listing-credits-repository';
 import { normaliseSubmission, type NormalisedSubmission } from './normalise';
 import type { ReviewRow, StoredEvent, SubmissionChange, SubmissionEvent } from './submission-row';
 import type { SubmissionsRepository } from './submissions-repository';
+
+/** The logos domain's answer to whether an uploaded logo a submission names is stored. */
+export interface UploadedLogos {
+  has(hash: string, db: Knex.Transaction): Promise<boolean>;
+}
 
 /** What the e-mails of a submission say about the site. */
 export interface SubmissionSite {
@@ -40,7 +44,7 @@ export class SubmissionsService {
     private readonly credits: ListingCreditsRepository,
     private readonly promoCodes: Pick<PromoCodes, 'usable'>,
     private readonly outbox: Pick<Outbox, 'enqueue' | 'countQueued' | 'forgetSubmissionRecipients'>,
-    private readonly logos: Pick<LogosRepository, 'has'>,
+    private readonly logos: UploadedLogos,
     private readonly site: SubmissionSite,
   ) {}
 
@@ -188,6 +192,11 @@ export class SubmissionsService {
       });
       return (await this.submissions.load(trx, id))!;
     });
+  }
+
+  /** Which of these uploaded logos' paths some submission names (logo retention asks). */
+  logoUrlsNamed(urls: string[]): Promise<Set<string>> {
+    return this.submissions.logoUrlsNamed(this.db, urls);
   }
 
   /** One page of an address's submissions, newest first (the employer's page). */

@@ -12,6 +12,9 @@ export async function uploadLogo(
   file: File,
   signal?: AbortSignal,
 ): Promise<EndpointResponse<typeof ENDPOINTS.uploadLogo>> {
+  // apiFetch sends JSON only, and a remote cannot count on a newer shared-ui than the shell
+  // loaded (one singleton): this one call of raw bytes is made here, on the contract's endpoint.
+  // eslint-disable-next-line no-restricted-globals
   const response = await fetch(endpointUrl(ENDPOINTS.uploadLogo), {
     method: ENDPOINTS.uploadLogo.method,
     credentials: 'include',
