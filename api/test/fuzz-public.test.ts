@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import fc from 'fast-check';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { CSRF, createAdmin } from './support/admin';
@@ -174,6 +175,43 @@ describe(`public bodies under arbitrary input on ${testDatabase}`, () => {
     expect(await invalidRows(t.db)).toEqual([]);
   });
 
+  it('POST /api/logos with any bytes, broken pictures and pieces of real ones, under the image types', async () => {
+    const picture = await sharp({
+      create: { width: 40, height: 20, channels: 4, background: '#1d4ed8' },
+    })
+      .png()
+      .toBuffer();
+    const pieces = fc
+      .tuple(fc.nat({ max: picture.length }), fc.uint8Array({ maxLength: 64 }))
+      .map(([cut, tail]) => Buffer.concat([picture.subarray(0, cut), Buffer.from(tail)]));
+    const bytes = fc.oneof(
+      pieces,
+      fc.uint8Array({ maxLength: 4096 }).map((b) => Buffer.from(b)),
+      fuzzText.map((text) => Buffer.from(text)),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        bytes,
+        fc.constantFrom('image/png', 'image/jpeg', 'image/webp', 'image/png; charset=utf-8'),
+        async (body, type) => {
+          const res = await t.app.inject({
+            method: 'POST',
+            url: '/api/logos',
+            headers: { 'content-type': type, ...CSRF },
+            payload: body,
+            remoteAddress: nextAddress(),
+          });
+          await expectHandled(res);
+          if (res.statusCode === 201) {
+            const served = await t.app.inject(res.json().logo);
+            expect((await sharp(served.rawPayload).metadata()).format).toBe('png');
+          }
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
   it('POST /api/admin/login with any body', async () => {
     const login = nearly({ username: 'alice', password: 'correct horse battery staple' });
     await fc.assert(
@@ -273,6 +311,7 @@ describe(`the other public inputs under arbitrary input on ${testDatabase}`, () 
     const routes = [
       '/api/jobs/search',
       '/api/submit-job-for-review',
+      '/api/logos',
       '/api/admin/login',
       '/api/admin/logout',
       '/api/stripe/webhook',

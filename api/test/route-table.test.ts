@@ -41,6 +41,8 @@ const SITE = [
 ];
 const PUBLIC = [
   'POST /api/submit-job-for-review',
+  // The submission form's logo file (logo-upload.test.ts): rate-limited like submissions.
+  'POST /api/logos',
   'GET /api/pay/:token',
   'POST /api/pay/:token/checkout',
   // Renewal links: the token is the key (renewals.test.ts).

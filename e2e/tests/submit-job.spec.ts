@@ -1,6 +1,10 @@
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import { SUBMISSION_MESSAGES } from '@jobboard/contract/submissions';
+import type { Job } from '@jobboard/contract/jobs';
+import { LOGO_UPLOAD_MESSAGES, SUBMISSION_MESSAGES } from '@jobboard/contract/submissions';
+import { loginAsAdmin, mailText, toasts, waitForMail } from '../support/admin';
+import { cardOf } from '../support/board';
 
 const JOB = {
   title: `Digital Organizer ${Date.now()}`,
@@ -77,6 +81,65 @@ test.describe('submitting a job', () => {
     await page.getByRole('link', { name: 'Return to Job Board' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.locator('[data-remote="mfe_board"]')).toBeVisible();
+  });
+
+  test('a logo file is uploaded, previewed, submitted, reviewed, and shown on the card once approved and paid', async ({
+    page,
+  }) => {
+    const stamp = Date.now();
+    // A company new to the board: it takes the submission's logo when its job is published.
+    const job = {
+      ...JOB,
+      title: `Logo Designer ${stamp}`,
+      organization: `Logo Upload Fund ${stamp}`,
+      contactEmail: `logo-${stamp}@openballot.example`,
+    };
+    await page.goto('/submit-job');
+    await fill(page, job);
+    await page
+      .getByLabel(LOGO_UPLOAD_MESSAGES.label)
+      .setInputFiles(path.join(import.meta.dirname, '../fixtures/logo.png'));
+    // Uploaded: the preview is the stored copy, at the path the submission will carry.
+    const preview = page.getByRole('img', { name: LOGO_UPLOAD_MESSAGES.preview });
+    await expect(preview).toHaveAttribute('src', /^\/logos\/[0-9a-f]{64}\.png$/);
+    const logo = (await preview.getAttribute('src'))!;
+    // The stored copy is drawn: re-encoded within 256 px (the fixture is 320 x 160).
+    await expect
+      .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(256);
+    const sent = page.waitForRequest(
+      (r) => r.url().endsWith('/api/submit-job-for-review') && r.method() === 'POST',
+    );
+    await submitButton(page).click();
+    expect((await sent).postDataJSON()).toMatchObject({ logoUrl: logo });
+    await expect(page.getByRole('heading', { name: 'Submission Received!' })).toBeVisible();
+
+    await loginAsAdmin(page);
+    await page.goto('/admin/submissions');
+    const card = page.getByTestId('submission').filter({ hasText: job.title });
+    await expect(card.getByRole('img', { name: 'The uploaded logo' })).toHaveAttribute('src', logo);
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await expect(toasts(page)).toContainText('Job Approved');
+    // The employer pays through the e-mailed link on (fake) Stripe Checkout.
+    const approval = await waitForMail(
+      (m) => m.to.includes(job.contactEmail) && m.raw.includes('Approved:'),
+    );
+    await page.goto(/http:\/\/localhost:\d+\/pay\/[A-Za-z0-9_-]{43}/.exec(mailText(approval))![0]);
+    await page.getByRole('button', { name: 'Pay $99' }).click();
+    await page.getByRole('button', { name: 'Pay $99.00' }).click();
+    await expect(page.getByRole('heading', { name: 'Thank you! Payment received' })).toBeVisible();
+
+    // Published: the company, new to the board, shows the uploaded logo (no download).
+    let published: Job | undefined;
+    await expect
+      .poll(async () => {
+        const jobs = (await (await page.request.get('/api/jobs')).json()) as Job[];
+        published = jobs.find((j) => j.title === job.title);
+        return published?.company.logo;
+      })
+      .toBe(logo);
+    await page.goto('/');
+    await expect(cardOf(page, published!).locator('img')).toHaveAttribute('src', logo);
   });
 
   test('when the API fails the form keeps everything and a toast explains', async ({ page }) => {

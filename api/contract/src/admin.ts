@@ -20,6 +20,7 @@ import {
 import { isExperienceChoice } from './choices';
 import { ISO_DATE_PATTERN, isoDateOf, parseDeadline, stripDeadlinePrefix } from './dates';
 import { JOB_LIST_LIMITS, Job, MAX_INT4 } from './job';
+import { uploadedLogoHash } from './logo-upload';
 import { salaryFromFigures } from './salary';
 import { SUBMISSION_STATUS_LABELS, type SubmissionStatus } from './submission';
 
@@ -163,20 +164,31 @@ const nonEmptyList = (message: string) =>
       message,
   );
 
+/** Whether `value` is blank or an http(s) address at most companies.website_url / logo_url wide. */
+function optionalWebUrlCheck(value: unknown): true | string {
+  if (typeof value !== 'string') return ADMIN_MESSAGES.url;
+  if (value.trim() === '') return true;
+  if (value.length > ADMIN_LIMITS.companyUrl)
+    return ADMIN_MESSAGES.tooLong(ADMIN_LIMITS.companyUrl);
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === 'http:' || url.protocol === 'https:' || ADMIN_MESSAGES.url;
+  } catch {
+    return ADMIN_MESSAGES.url;
+  }
+}
+
 /** An optional http(s) address at most companies.website_url / logo_url wide. */
-const optionalWebUrl = optional(
-  define<string>('optionalWebUrl', (value) => {
-    if (typeof value !== 'string') return ADMIN_MESSAGES.url;
-    if (value.trim() === '') return true;
-    if (value.length > ADMIN_LIMITS.companyUrl)
-      return ADMIN_MESSAGES.tooLong(ADMIN_LIMITS.companyUrl);
-    try {
-      const url = new URL(value.trim());
-      return url.protocol === 'http:' || url.protocol === 'https:' || ADMIN_MESSAGES.url;
-    } catch {
-      return ADMIN_MESSAGES.url;
-    }
-  }),
+const optionalWebUrl = optional(define<string>('optionalWebUrl', optionalWebUrlCheck));
+
+/** A company logo: a web address, or the path of a logo an employer uploaded (issue 30). */
+const optionalLogo = optional(
+  define<string>(
+    'optionalLogo',
+    (value) =>
+      (typeof value === 'string' && uploadedLogoHash(value) !== undefined) ||
+      optionalWebUrlCheck(value),
+  ),
 );
 
 const webUrl = define<string>('webUrl', (value) => {
@@ -275,7 +287,8 @@ const jobFormFields = {
   ),
   /** The company's website and logo ('' or absent keeps what the company has). */
   companyWebsite: optionalWebUrl,
-  logoUrl: optionalWebUrl,
+  /** A web address, or a logo an employer uploaded (`/logos/<hash>.png`), as the form loads it. */
+  logoUrl: optionalLogo,
   /** Optional: a client that does not send a list leaves the job's as it is on an edit. */
   responsibilities: optional(sentences),
   requirements: optional(sentences),

@@ -98,6 +98,7 @@ import { RENEWAL_WINDOW, RenewalPageView, RenewalSessionParams, RenewalStatus } 
 import { RouteTable } from './routes';
 import { JobListQuery, SearchRequest, SearchResponse, StringList } from './search';
 import { RemotesConfig, SiteConfig } from './site';
+import { LogoUploaded } from './logo-upload';
 import { SubmissionForm, SubmissionPayload, SubmissionReceived } from './submission';
 import { LastSync, RefreshResult, SYNC_CONFLICT_MESSAGES } from './sync';
 
@@ -200,6 +201,18 @@ export const submitJob = {
   body: SubmissionPayload,
   status: 201,
   response: SubmissionReceived,
+} as const satisfies Endpoint;
+/**
+ * The submission form's logo file: the raw bytes with `Content-Type: image/png`, `image/jpeg` or
+ * `image/webp` (at most 1 MB; not JSON, so no `body` struct), re-encoded and stored by hash.
+ */
+export const uploadLogo = {
+  method: 'POST',
+  path: '/api/logos',
+  summary:
+    "A logo file for a submission (PNG, JPEG or WebP bytes, at most 1 MB), re-encoded as a PNG within 256 px and stored by hash; answers its /logos/<hash>.png path; 429 past the submissions' rate limit.",
+  status: 201,
+  response: LogoUploaded,
 } as const satisfies Endpoint;
 export const payPage = {
   method: 'GET',

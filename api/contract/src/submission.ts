@@ -7,6 +7,7 @@ import {
   isExperienceChoice,
 } from './choices';
 import { parseDeadline } from './dates';
+import { uploadedLogoHash } from './logo-upload';
 import { DEFAULT_LISTING_TIER, LISTING_TIER_IDS, type ListingTierId } from './tiers';
 
 /** The messages of the public submission form (docs/product.md#validation), word for word. */
@@ -232,7 +233,11 @@ const fields = {
   listingType: defaulted(listingType, DEFAULT_LISTING_TIER),
   experienceLevel: experienceLevelField(SUBMISSION_EXTRA_MESSAGES.experienceLevel),
   companyWebsite: optionalText(SUBMISSION_LIMITS.companyWebsite, webAddress),
-  logoUrl: optionalText(SUBMISSION_LIMITS.logoUrl, webAddress),
+  /** A web address of the logo, or the path of one uploaded (`POST /api/logos`: `/logos/<hash>.png`). */
+  logoUrl: optionalText(
+    SUBMISSION_LIMITS.logoUrl,
+    (value) => uploadedLogoHash(value) !== undefined || webAddress(value),
+  ),
   companyDescription: optionalText(SUBMISSION_LIMITS.companyDescription),
   promoCode: optionalText(
     SUBMISSION_LIMITS.promoCode,

@@ -1,3 +1,4 @@
+import { UNUSED_LOGO_UPLOAD_DAYS } from '../retention/retention';
 import { createInterface } from 'node:readline/promises';
 import path from 'node:path';
 import type { Knex } from 'knex';
@@ -194,7 +195,8 @@ export async function retentionRun(): Promise<string[]> {
       `Retention: ${report.unconfirmedAlerts} unconfirmed job alert(s) deleted (older than ${retention.unconfirmedAlertsHours} hours), ` +
         `${report.alertLocks} unused alert address lock(s) deleted, ` +
         `${report.emailBodies} sent e-mail bod(ies) emptied (older than ${retention.sentEmailBodiesDays} days), ` +
-        `${report.rejectedContacts} rejected submission contact(s) blanked (older than ${retention.rejectedContactDays} days).`,
+        `${report.rejectedContacts} rejected submission contact(s) blanked (older than ${retention.rejectedContactDays} days), ` +
+        `${report.unusedLogoUploads} unused logo upload(s) deleted (older than ${UNUSED_LOGO_UPLOAD_DAYS} day).`,
     ];
   } finally {
     await app.close();

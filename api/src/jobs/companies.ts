@@ -1,4 +1,5 @@
 import { COMPANY_FIELDS, type CompanyField } from '@jobboard/contract/admin';
+import { uploadedLogoHash } from '@jobboard/contract/submissions';
 import type { Knex } from 'knex';
 import type { JobChanges } from './job-changes';
 import type { JobInput } from './job-input';
@@ -206,6 +207,8 @@ async function insertCompanies(
             row[COLUMNS[field].value] = details[field] || BLANK[field];
             row[COLUMNS[field].setBy] = details[field] ? (setBy[field] ?? null) : null;
           }
+          // A logo uploaded with a submission is stored already: the company shows it, unfetched.
+          row.logo_hash = uploadedLogoHash(details.logo) ?? null;
           return row;
         }),
       )
@@ -238,7 +241,10 @@ export async function applyDetails(
     update[COLUMNS[field].value] = value;
     update[COLUMNS[field].setBy] = writer.setBy ?? writer.kind;
     // A new logo address: the stored logo was another picture's (logos/logo-service.ts fetches it).
-    if (field === 'logo') Object.assign(update, { logo_hash: null, logo_failed_url: null });
+    // An uploaded one (`/logos/<hash>.png`, issue 30) is stored already: shown at once, unfetched.
+    if (field === 'logo') {
+      Object.assign(update, { logo_hash: uploadedLogoHash(value) ?? null, logo_failed_url: null });
+    }
     audit.push(auditRow(company.id, field, current || null, value, writer, now));
   }
   if (!audit.length) return [];
@@ -407,6 +413,18 @@ export class Companies {
   /** Forget every failed logo fetch (`jobboard logos fetch --retry`); how many were forgotten. */
   async forgetLogoFailures(): Promise<number> {
     return this.db('companies').whereNotNull('logo_failed_url').update({ logo_failed_url: null });
+  }
+
+  /** Which of these stored logos some company shows (logo retention asks before deleting). */
+  async logoHashesShown(hashes: string[]): Promise<Set<string>> {
+    const shown = new Set<string>();
+    for (const part of chunks(hashes)) {
+      const rows: { logo_hash: string }[] = await this.db('companies')
+        .whereIn('logo_hash', part)
+        .distinct('logo_hash');
+      for (const row of rows) shown.add(row.logo_hash);
+    }
+    return shown;
   }
 
   /** The newest COMPANY_HISTORY_LIMIT changes of a job's company, oldest first. */

@@ -31,8 +31,9 @@ export async function reencodeLogo(input: Buffer): Promise<StoredLogoImage> {
   let format: string | undefined;
   try {
     ({ format } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata());
-  } catch {
-    throw new LogoRefused('notImage');
+  } catch (error) {
+    // Reading the header already refuses a picture past the limit: say so, not "not a picture".
+    throw new LogoRefused(tooManyPixels(error) ? 'tooManyPixels' : 'notImage');
   }
   if (format === 'svg') throw new LogoRefused('svg');
   if (!format || !TAKEN_FORMATS.has(format)) throw new LogoRefused('notImage', format);
@@ -53,8 +54,12 @@ export async function reencodeLogo(input: Buffer): Promise<StoredLogoImage> {
       height: info.height,
     };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    if (/pixel limit/i.test(message)) throw new LogoRefused('tooManyPixels');
-    throw new LogoRefused('notImage', message);
+    if (tooManyPixels(error)) throw new LogoRefused('tooManyPixels');
+    throw new LogoRefused('notImage', error instanceof Error ? error.message : String(error));
   }
+}
+
+/** Whether sharp refused a picture for its pixel count (limitInputPixels). */
+function tooManyPixels(error: unknown): boolean {
+  return /pixel limit/i.test(error instanceof Error ? error.message : String(error));
 }

@@ -8,6 +8,12 @@ export interface LogoRow {
   bytes: Buffer;
 }
 
+/**
+ * `logos.source_url` of a logo an employer uploaded with a submission (POST /api/logos) rather
+ * than one fetched from an address.
+ */
+export const UPLOADED_SOURCE = 'upload';
+
 /** The `logos` table (migration 20261126150100): each picture once, by the SHA-256 of its bytes. */
 export class LogosRepository {
   constructor(private readonly db: Knex) {}
@@ -28,11 +34,57 @@ export class LogosRepository {
       .ignore();
   }
 
+  /**
+   * Keep an employer's upload. The same bytes stored already stay as they are, except that an
+   * upload's time is renewed: retention counts an unused upload's day from its latest upload.
+   */
+  async storeUpload(image: StoredLogoImage, now: Date): Promise<void> {
+    await this.db('logos')
+      .insert({
+        hash: image.hash,
+        content_type: image.contentType,
+        bytes: image.bytes,
+        width: image.width,
+        height: image.height,
+        source_url: UPLOADED_SOURCE,
+        fetched_at: now.getTime(),
+      })
+      .onConflict('hash')
+      .merge({ fetched_at: now.getTime() })
+      .where('logos.source_url', UPLOADED_SOURCE);
+  }
+
+  /** Hashes of uploads made before `before` (ms), by hash after `afterHash`: at most `limit`. */
+  async uploadsBefore(before: number, limit: number, afterHash = ''): Promise<string[]> {
+    return this.db('logos')
+      .where('source_url', UPLOADED_SOURCE)
+      .where('fetched_at', '<', before)
+      .where('hash', '>', afterHash)
+      .orderBy('hash')
+      .limit(limit)
+      .pluck('hash');
+  }
+
+  /** Delete these uploads, each only if still made before `before` (not uploaded again since). */
+  async deleteUploads(hashes: string[], before: number): Promise<number> {
+    if (!hashes.length) return 0;
+    return this.db('logos')
+      .whereIn('hash', hashes)
+      .where('source_url', UPLOADED_SOURCE)
+      .where('fetched_at', '<', before)
+      .del();
+  }
+
   async get(hash: string): Promise<LogoRow | undefined> {
     const row: LogoRow | undefined = await this.db('logos')
       .where({ hash })
       .first('hash', 'content_type', 'bytes');
     return row ? { ...row, bytes: Buffer.from(row.bytes) } : undefined;
+  }
+
+  /** Whether a logo of this hash is stored (in `db`, a transaction's, when given). */
+  async has(hash: string, db: Knex = this.db): Promise<boolean> {
+    return (await db('logos').where({ hash }).first('hash')) !== undefined;
   }
 
   async count(): Promise<number> {

@@ -1,7 +1,10 @@
+import { logoPath } from '@jobboard/contract/site';
 import fp from 'fastify-plugin';
+import type { Knex } from 'knex';
 import { BackgroundRuns } from '../background-runs';
 import { LOGO_FETCH_DEFAULTS, type LogoFetchOptions } from './logo-fetch';
 import { LogoService, type LogoRunReport } from './logo-service';
+import { reencodeLogo } from './logo-image';
 import { LogosRepository } from './logos-repository';
 
 declare module 'fastify' {
@@ -11,6 +14,15 @@ declare module 'fastify' {
     logos: {
       /** Fetch the logos waiting (logo-service.ts); `retryFailed`: those that failed too. */
       run(options?: { retryFailed?: boolean }): Promise<LogoRunReport>;
+      /**
+       * An employer's uploaded logo file (POST /api/logos): re-encoded (logo-image.ts; LogoRefused
+       * when it is not a picture taken) and stored; its hash.
+       */
+      storeUpload(bytes: Buffer): Promise<string>;
+      /** Whether a logo of this hash is stored (in `db`, a transaction's, when given). */
+      has(hash: string, db?: Knex): Promise<boolean>;
+      /** Retention: uploads older than `before` (ms) that nothing names, deleted; how many. */
+      deleteUnusedUploadsBefore(before: number, limit: number): Promise<number>;
       /** The stored logos, as /logos/<hash>.png serves them. */
       repository: LogosRepository;
       /** Settles once no background fetch is in flight: tests await it instead of sleeping. */
@@ -62,6 +74,27 @@ export default fp(
     };
     app.decorate('logos', {
       run: (options?: { retryFailed?: boolean }) => service.run(options),
+      has: (hash: string, db?: Knex) => repository.has(hash, db),
+      deleteUnusedUploadsBefore: async (before: number, limit: number) => {
+        // One batch of old uploads; those a company shows or a submission names are kept.
+        let deleted = 0;
+        let after = '';
+        for (;;) {
+          const hashes = await repository.uploadsBefore(before, limit, after);
+          if (!hashes.length) return deleted;
+          after = hashes[hashes.length - 1]!;
+          const shown = await app.jobs.companies.logoHashesShown(hashes);
+          const named = await app.submissions.logoUrlsNamed(hashes.map(logoPath));
+          const unused = hashes.filter((hash) => !shown.has(hash) && !named.has(logoPath(hash)));
+          deleted += await repository.deleteUploads(unused, before);
+          if (deleted >= limit || hashes.length < limit) return deleted;
+        }
+      },
+      storeUpload: async (bytes: Buffer) => {
+        const image = await reencodeLogo(bytes);
+        await repository.storeUpload(image, app.now());
+        return image.hash;
+      },
       repository,
       idle: () => runs.idle(),
     });
@@ -73,5 +106,5 @@ export default fp(
       await runs.idle();
     });
   },
-  { name: 'logos', dependencies: ['config', 'db', 'jobs'] },
+  { name: 'logos', dependencies: ['config', 'db', 'jobs', 'submissions'] },
 );

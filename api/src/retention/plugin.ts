@@ -31,6 +31,7 @@ export default fp(
         alerts: app.alerts,
         outbox: app.outbox,
         submissions: app.submissions,
+        logos: app.logos,
         periods: app.config.retention,
         now: () => app.now(),
         log: app.log,
@@ -63,5 +64,8 @@ export default fp(
       await runs.idle();
     });
   },
-  { name: 'retention', dependencies: ['config', 'db', 'schema', 'alerts', 'mail', 'submissions'] },
+  {
+    name: 'retention',
+    dependencies: ['config', 'db', 'schema', 'alerts', 'mail', 'submissions', 'logos'],
+  },
 );

@@ -10,6 +10,12 @@ import type { RetentionRepository } from './retention-repository';
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
 
+/**
+ * A logo uploaded with the submission form (POST /api/logos) that no submission names and no
+ * company shows after this long was left behind (a form not sent, a logo replaced): deleted.
+ */
+export const UNUSED_LOGO_UPLOAD_DAYS = 1;
+
 /** Rows one statement touches at most: a run never holds a long lock over a big table. */
 export const RETENTION_BATCH = 500;
 
@@ -31,6 +37,8 @@ export interface RetentionReport {
   emailBodies: number;
   /** Rejected submissions whose contact details were blanked after RETAIN_REJECTED_CONTACT_DAYS. */
   rejectedContacts: number;
+  /** Logos uploaded with the submission form more than a day ago that nothing names, deleted. */
+  unusedLogoUploads: number;
 }
 
 export interface RetentionDeps {
@@ -39,6 +47,7 @@ export interface RetentionDeps {
   alerts: Pick<AlertsService, 'deleteUnconfirmedBefore' | 'deleteIdleLocks'>;
   outbox: Pick<Outbox, 'emptySentBodiesBefore'>;
   submissions: Pick<SubmissionsService, 'blankRejectedContactsBefore'>;
+  logos: { deleteUnusedUploadsBefore(before: number, limit: number): Promise<number> };
   periods: Config['retention'];
   now: () => Date;
   log: FastifyBaseLogger;
@@ -50,13 +59,15 @@ const nothing = (ran: boolean): RetentionReport => ({
   alertLocks: 0,
   emailBodies: 0,
   rejectedContacts: 0,
+  unusedLogoUploads: 0,
 });
 
 /**
  * Removes what is kept past its period (docs/product.md#privacy): job alerts never confirmed
  * (RETAIN_UNCONFIRMED_ALERTS_HOURS after they were asked for), then the address locks of
  * addresses left with no alert, the bodies of e-mails sent more than RETAIN_SENT_EMAIL_BODIES_DAYS
- * ago, and the contact details of submissions rejected more than RETAIN_REJECTED_CONTACT_DAYS ago.
+ * ago, the contact details of submissions rejected more than RETAIN_REJECTED_CONTACT_DAYS ago,
+ * and logos uploaded with the submission form more than a day ago that nothing names.
  * One run at a time in any number of processes (the lease in `retention_lease`; a run that finds
  * it taken does nothing), each step in batches of RETENTION_BATCH, the lease renewed between
  * batches (a run that lost it stops). Periods are counted on the app's clock, read once.
@@ -99,6 +110,12 @@ export async function runRetention(deps: RetentionDeps): Promise<RetentionReport
         now,
         keep,
       );
+    }
+    const uploadsBefore = now.getTime() - UNUSED_LOGO_UPLOAD_DAYS * DAY_MS;
+    while (kept) {
+      const n = await deps.logos.deleteUnusedUploadsBefore(uploadsBefore, RETENTION_BATCH);
+      report.unusedLogoUploads += n;
+      if (n < RETENTION_BATCH || !(await keep())) break;
     }
     finished = kept;
     if (!kept) deps.log.warn(report, 'retention run stopped: its lease was lost');

@@ -22,6 +22,9 @@ export default fp(
         new ListingCreditsRepository(),
         app.promoCodes,
         app.outbox,
+        // The logos domain registers after this one (it needs jobs, which needs submissions): it
+        // is asked when a submission is checked, by then long on the app.
+        { has: (hash, db) => app.logos.has(hash, db) },
         {
           boardName: app.config.site.boardName,
           publicUrl: app.config.publicUrl,

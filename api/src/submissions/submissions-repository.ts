@@ -47,6 +47,15 @@ export class SubmissionsRepository {
   }
 
   /** Submissions waiting for review. */
+  /** Which of these company logo values some submission names (an uploaded logo's path). */
+  async logoUrlsNamed(db: Db, urls: string[]): Promise<Set<string>> {
+    if (!urls.length) return new Set();
+    const rows: { company_logo_url: string }[] = await db('submissions')
+      .whereIn('company_logo_url', urls)
+      .distinct('company_logo_url');
+    return new Set(rows.map((row) => row.company_logo_url));
+  }
+
   async countPending(db: Db): Promise<number> {
     const [row] = await db('submissions').where({ status: 'pending_review' }).count({ n: '*' });
     return Number(row?.n ?? 0);

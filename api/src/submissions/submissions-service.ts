@@ -1,5 +1,10 @@
 import { type AdminSubmissionsQuery } from '@jobboard/contract/admin';
-import { listingTier, type SubmissionPayload } from '@jobboard/contract/submissions';
+import {
+  LOGO_UPLOAD_MESSAGES,
+  listingTier,
+  uploadedLogoHash,
+  type SubmissionPayload,
+} from '@jobboard/contract/submissions';
 import type { Knex } from 'knex';
 import type { Db, Dialect } from '../db/knex';
 import { Conflict, Invalid, NotFound } from '../domain-errors';
@@ -11,6 +16,11 @@ import type { ListingCreditsRepository } from './listing-credits-repository';
 import { normaliseSubmission, type NormalisedSubmission } from './normalise';
 import type { ReviewRow, StoredEvent, SubmissionChange, SubmissionEvent } from './submission-row';
 import type { SubmissionsRepository } from './submissions-repository';
+
+/** The logos domain's answer to whether an uploaded logo a submission names is stored. */
+export interface UploadedLogos {
+  has(hash: string, db: Knex.Transaction): Promise<boolean>;
+}
 
 /** What the e-mails of a submission say about the site. */
 export interface SubmissionSite {
@@ -34,6 +44,7 @@ export class SubmissionsService {
     private readonly credits: ListingCreditsRepository,
     private readonly promoCodes: Pick<PromoCodes, 'usable'>,
     private readonly outbox: Pick<Outbox, 'enqueue' | 'countQueued' | 'forgetSubmissionRecipients'>,
+    private readonly logos: UploadedLogos,
     private readonly site: SubmissionSite,
   ) {}
 
@@ -110,6 +121,11 @@ export class SubmissionsService {
       promoId = lookup.promo.id;
       amountCents = discountedCents(amountCents, lookup.promo);
     }
+    // A logo uploaded with the form (POST /api/logos) is named by its path: it must be stored.
+    const uploaded = uploadedLogoHash(submission.logoUrl);
+    if (uploaded && !(await this.logos.has(uploaded, trx))) {
+      throw new Invalid({ logoUrl: LOGO_UPLOAD_MESSAGES.unknown });
+    }
     const columns = {
       title: submission.title,
       organization: submission.organization,
@@ -176,6 +192,11 @@ export class SubmissionsService {
       });
       return (await this.submissions.load(trx, id))!;
     });
+  }
+
+  /** Which of these uploaded logos' paths some submission names (logo retention asks). */
+  logoUrlsNamed(urls: string[]): Promise<Set<string>> {
+    return this.submissions.logoUrlsNamed(this.db, urls);
   }
 
   /** One page of an address's submissions, newest first (the employer's page). */

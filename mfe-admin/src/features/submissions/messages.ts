@@ -131,6 +131,8 @@ export const SUBMISSION_TEXT = {
     columns: ['Detail', 'On the board', 'In this submission'],
     caption: 'Company details: the board and this submission',
     update: (label: string) => `Update the company's ${label.toLowerCase()}`,
+    /** A logo the employer uploaded (issue 30), shown as the picture the board stored. */
+    uploadedLogo: 'The uploaded logo',
   },
   notGiven: 'Not given',
   noPromoCode: 'None',

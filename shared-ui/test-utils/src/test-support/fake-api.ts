@@ -9,7 +9,7 @@ export interface FakeRequest {
   /** The path without the query string: `/api/jobs/3`. */
   path: string;
   headers: Headers;
-  /** The parsed JSON body, or undefined without one. */
+  /** The parsed JSON body, the text of any other (a file's bytes), or undefined without one. */
   body: unknown;
   /** The path parameters of the matched endpoint (`:id` -> `params.id`). */
   params: Record<string, string>;
@@ -32,6 +32,10 @@ const byId = new Map<string, FakeRequest>();
 const unanswered = new Set<Promise<unknown>>();
 /** MSW's `fetch`, which ours wraps while the fake API listens. */
 let mswFetch: typeof fetch | null = null;
+
+/** Whether a request's body is JSON (apiFetch's); a file upload's is its own type. */
+const isJson = (request: Request) =>
+  (request.headers.get('content-type') ?? 'application/json').includes('json');
 
 /**
  * The point after which a screen's request would have been sent and answered: every `fetch`
@@ -91,7 +95,7 @@ export function fakeApi<K extends ApiCall>(routes: FakeRoutes<K>) {
         method: request.method,
         path: new URL(request.url).pathname,
         headers: request.headers,
-        body: text ? (JSON.parse(text) as unknown) : undefined,
+        body: !text ? undefined : isJson(request) ? (JSON.parse(text) as unknown) : text,
         params: {},
       };
       calls.push(received);

@@ -326,6 +326,30 @@ describe("a submission's company details (issue 25)", () => {
     expect(actions.approveWithCredit).toHaveBeenCalledWith(['description']);
   });
 
+  it('shows an uploaded logo as the picture the board stored, beside its path (issue 30)', async () => {
+    const uploaded = `/logos/${'d'.repeat(64)}.png`;
+    const actions = renderCard(
+      'pending_review',
+      {},
+      {
+        company: {
+          ...onBoard,
+          submitted: { ...onBoard.submitted, logo: uploaded },
+          differences: [
+            { field: 'logo', onBoard: 'https://openballot.example/logo.png', submitted: uploaded },
+          ],
+        },
+      },
+    );
+    expect(screen.getByRole('img', { name: 'The uploaded logo' })).toHaveAttribute('src', uploaded);
+    expect(rows()[1]).toBe(
+      `Logohttps://openballot.example/logo.png${uploaded}Update the company's logo`,
+    );
+    await userEvent.click(screen.getByRole('checkbox', { name: "Update the company's logo" }));
+    await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(actions.approve).toHaveBeenCalledWith(['logo']);
+  });
+
   it('keeps the comparison without boxes once the submission is past review', () => {
     renderCard('approved', {}, { company: onBoard, livePaymentLinks: 1 });
     expect(rows()).toHaveLength(3);

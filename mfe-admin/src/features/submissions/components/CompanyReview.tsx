@@ -3,6 +3,7 @@ import {
   type CompanyField,
   type SubmissionCompany,
 } from '@jobboard/contract/admin';
+import { ownLogoPath } from '@jobboard/contract/site';
 import { Checkbox, Stack, Table } from '@jobboard/shared-ui';
 import { useId } from 'react';
 import styled from 'styled-components';
@@ -42,7 +43,9 @@ export function CompanyReview({
             {given.map((field) => (
               <div key={field}>
                 <dt>{COMPANY_FIELD_LABELS[field]}</dt>
-                <dd>{company.submitted[field]}</dd>
+                <dd>
+                  <Detail field={field} value={company.submitted[field]} />
+                </dd>
               </div>
             ))}
           </Details>
@@ -56,9 +59,15 @@ export function CompanyReview({
             {company.differences.map((difference) => (
               <tr key={difference.field}>
                 <th scope="row">{COMPANY_FIELD_LABELS[difference.field]}</th>
-                <td>{difference.onBoard || TEXT.none}</td>
                 <td>
-                  {difference.submitted}
+                  {difference.onBoard ? (
+                    <Detail field={difference.field} value={difference.onBoard} />
+                  ) : (
+                    TEXT.none
+                  )}
+                </td>
+                <td>
+                  <Detail field={difference.field} value={difference.submitted} />
                   {ticked && (
                     <Checkbox
                       label={TEXT.update(COMPANY_FIELD_LABELS[difference.field])}
@@ -75,6 +84,30 @@ export function CompanyReview({
     </Section>
   );
 }
+
+/**
+ * A detail's value as text; a logo the board stores (one an employer uploaded: `/logos/<hash>.png`)
+ * is shown as that picture too, so the admin reviews what would be shown.
+ */
+function Detail({ field, value }: { field: CompanyField; value: string | null }) {
+  const own = field === 'logo' ? ownLogoPath(value) : undefined;
+  if (!own) return <>{value}</>;
+  return (
+    <Logo>
+      <img src={own} alt={TEXT.uploadedLogo} width={48} height={48} />
+      <span>{own}</span>
+    </Logo>
+  );
+}
+
+const Logo = styled.span`
+  display: inline-flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+  img {
+    object-fit: contain;
+  }
+`;
 
 const Section = styled(Stack)`
   h3 {

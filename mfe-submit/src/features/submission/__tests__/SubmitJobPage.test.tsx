@@ -2,7 +2,11 @@ import { SharedUiProvider, SiteProvider, useToastStore } from '@jobboard/shared-
 import { render, screen, waitFor, within } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
 import { MemoryRouter } from '@jobboard/shared-ui/router';
-import { SUBMISSION_EXTRA_MESSAGES } from '@jobboard/contract/submissions';
+import {
+  LOGO_UPLOAD_MAX_BYTES,
+  LOGO_UPLOAD_MESSAGES,
+  SUBMISSION_EXTRA_MESSAGES,
+} from '@jobboard/contract/submissions';
 import { SUBMISSION_CASES, VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { fakeApi } from '@jobboard/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -256,5 +260,77 @@ describe('/submit-job', () => {
     await userEvent.keyboard('{ArrowRight}');
     expect(multiples).toBeChecked();
     expect(multiples).toHaveFocus();
+  });
+});
+
+describe('the logo file (issue 30)', () => {
+  const LOGO = `/logos/${'c'.repeat(64)}.png`;
+  const png = (size = 2048) => new File([new Uint8Array(size)], 'logo.png', { type: 'image/png' });
+  /** Files are chosen as a person does; the picker's `accept` filter is off for the wrong type. */
+  const chooser = () => userEvent.setup({ applyAccept: false });
+
+  it('refuses a file over 1 MB or of another type at once, by the field, losing nothing', async () => {
+    const received = fakeApi({ 'POST /api/logos': [201, { logo: LOGO }] });
+    renderPage();
+    await fillValidForm();
+    const picker = screen.getByLabelText(LOGO_UPLOAD_MESSAGES.label);
+
+    await chooser().upload(picker, png(LOGO_UPLOAD_MAX_BYTES + 1));
+    expect(await screen.findByRole('alert')).toHaveTextContent(LOGO_UPLOAD_MESSAGES.tooLarge);
+    expect(picker).toHaveAttribute('aria-invalid', 'true');
+
+    await chooser().upload(
+      picker,
+      new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'logo.svg', {
+        type: 'image/svg+xml',
+      }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(LOGO_UPLOAD_MESSAGES.type);
+    await received.settled();
+    expect(received.calls).toHaveLength(0);
+    // What was typed is all there.
+    expect(screen.getByLabelText('Job Title')).toHaveValue(VALID_SUBMISSION.title);
+    expect(screen.getByLabelText('Contact Email')).toHaveValue(VALID_SUBMISSION.contactEmail);
+  });
+
+  it('uploads a chosen file, previews the stored logo and submits its path', async () => {
+    const received = fakeApi({
+      'POST /api/logos': [201, { logo: LOGO }],
+      'POST /api/submit-job-for-review': [201, RECEIVED],
+    });
+    renderPage();
+    const user = await fillValidForm();
+    await user.upload(screen.getByLabelText(LOGO_UPLOAD_MESSAGES.label), png());
+    const preview = await screen.findByRole('img', { name: LOGO_UPLOAD_MESSAGES.preview });
+    expect(preview).toHaveAttribute('src', LOGO);
+    const [upload] = received.calls;
+    expect(upload?.path).toBe('/api/logos');
+    expect(upload?.headers.get('content-type')).toBe('image/png');
+    expect(upload?.headers.get('x-requested-with')).toBe('fetch');
+
+    await user.click(screen.getByRole('button', { name: 'Submit for Review (Free)' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Submission Received!' }),
+    ).toBeInTheDocument();
+    expect(received.bodies('POST', '/api/submit-job-for-review')[0]).toMatchObject({
+      logoUrl: LOGO,
+    });
+  });
+
+  it("shows the API's refusal by the field, and a removed logo gives the address field back", async () => {
+    fakeApi({ 'POST /api/logos': [400, { message: LOGO_UPLOAD_MESSAGES.notImage }] });
+    renderPage();
+    const user = userEvent.setup();
+    await user.upload(screen.getByLabelText(LOGO_UPLOAD_MESSAGES.label), png());
+    expect(await screen.findByRole('alert')).toHaveTextContent(LOGO_UPLOAD_MESSAGES.notImage);
+    expect(screen.queryByRole('img', { name: LOGO_UPLOAD_MESSAGES.preview })).toBeNull();
+
+    fakeApi({ 'POST /api/logos': [201, { logo: LOGO }] });
+    await user.upload(screen.getByLabelText(LOGO_UPLOAD_MESSAGES.label), png());
+    expect(await screen.findByRole('img', { name: LOGO_UPLOAD_MESSAGES.preview })).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: LOGO_UPLOAD_MESSAGES.remove }));
+    expect(screen.getByLabelText('Logo URL (optional)')).toHaveValue('');
+    expect(screen.queryByRole('img', { name: LOGO_UPLOAD_MESSAGES.preview })).toBeNull();
   });
 });

@@ -31,6 +31,7 @@ import { submitJob } from '../api/submit-job';
 import { SUBMIT_TEXT } from '../messages';
 import { CheckboxGroup, SelectInput, TextAreaInput, TextInput } from '@jobboard/shared-ui/forms';
 import { ListingTypeField } from './ListingTypeField';
+import { LogoField } from './LogoField';
 
 type Values = SubmissionForm & { website?: string };
 
@@ -112,20 +113,13 @@ export function SubmitJobForm({
                 required
                 autoComplete="organization"
               />
-              <Pair>
-                <TextInput
-                  name="companyWebsite"
-                  label={FIELDS.companyWebsite}
-                  type="url"
-                  placeholder={FIELDS.urlPlaceholder}
-                />
-                <TextInput
-                  name="logoUrl"
-                  label={FIELDS.logoUrl}
-                  type="url"
-                  placeholder={FIELDS.urlPlaceholder}
-                />
-              </Pair>
+              <TextInput
+                name="companyWebsite"
+                label={FIELDS.companyWebsite}
+                type="url"
+                placeholder={FIELDS.urlPlaceholder}
+              />
+              <LogoField />
               <TextAreaInput
                 name="companyDescription"
                 label={SUBMIT_TEXT.companyDescription}
