@@ -30,6 +30,7 @@ const OWNERS: Record<string, string[]> = {
   sync_lease: ['sync/sync-repository.ts'],
   retention_lease: ['retention/retention-repository.ts'],
   deleted_synced_jobs: ['jobs/'],
+  employer_sign_in_links: ['employers/employers-repository.ts'],
   renewal_links: ['renewals/renewals-repository.ts'],
   job_renewals: ['renewals/renewals-repository.ts'],
   renewal_reminders: ['renewals/renewals-repository.ts'],
