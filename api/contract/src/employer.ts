@@ -10,6 +10,7 @@ import {
   type Infer,
 } from 'superstruct';
 import { MAX_PAGE } from './choices';
+import { ProposalState } from './proposals';
 import { queryInteger } from './search';
 import { isContactEmail } from './submission';
 
@@ -179,6 +180,10 @@ export const EmployerListing = object({
   receiptId: nullable(string()),
   canEdit: boolean(),
   canClose: boolean(),
+  /** A live job: the page offers 'Propose changes' (`/api/employer/jobs/:id/proposal`). */
+  canPropose: boolean(),
+  /** The job's latest proposal of changes (pending, or the last decided one); null: none. */
+  proposal: nullable(ProposalState),
 });
 export type EmployerListing = Infer<typeof EmployerListing>;
 

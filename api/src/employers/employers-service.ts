@@ -9,6 +9,7 @@ import {
   type EmployerReceipt,
   type EmployerStatus,
   type EmployerTimelineEntry,
+  type ProposalState,
 } from '@jobboard/contract/employer';
 import type { AdminJob } from '@jobboard/contract/admin';
 import {
@@ -26,6 +27,7 @@ import { employerSignInEmail } from '../mail/employer-emails';
 import type { Outbox } from '../mail/outbox';
 import type { PaymentRow } from '../payments/payment-rows';
 import type { PaymentsService } from '../payments/payments-service';
+import type { ProposalsService } from '../proposals/proposals-service';
 import type { ReviewRow, StoredEvent } from '../submissions/submission-row';
 import type { SubmissionsService } from '../submissions/submissions-service';
 import {
@@ -64,6 +66,8 @@ export interface EmployersCollaborators {
   jobViews: Pick<JobViews, 'getJob' | 'auditOf'>;
   payments: Pick<PaymentsService, 'ofSubmissions' | 'issueLink' | 'paymentUrl'>;
   outbox: Pick<Outbox, 'enqueue'>;
+  /** Each job's latest proposal of changes (proposals/). */
+  proposals: Pick<ProposalsService, 'statesOf'>;
   /** Sign-in links asked for one address (counted in the database, per address hash). */
   addressLimiter: RateLimiterAbstract;
 }
@@ -157,12 +161,19 @@ export class EmployersService {
     const ids = rows.map((row) => Number(row.id));
     const events = await this.c.submissions.eventsOf(ids);
     const payments = await this.c.payments.ofSubmissions(this.c.db, ids);
+    const jobIds = rows.flatMap((row) => (row.job_id == null ? [] : [Number(row.job_id)]));
+    const proposals = await this.c.proposals.statesOf(jobIds);
     const listings: EmployerListing[] = [];
     for (const row of rows) {
       const job = row.job_id == null ? null : await this.jobOf(Number(row.job_id), now);
       const audit = job ? await this.c.jobViews.auditOf(Number(job.id)) : [];
+      const proposal = job ? (proposals.get(Number(job.id)) ?? null) : null;
       listings.push(
-        listingOf(row, { events: events.get(Number(row.id)) ?? [], payments, job, audit }, now),
+        listingOf(
+          row,
+          { events: events.get(Number(row.id)) ?? [], payments, job, audit, proposal },
+          now,
+        ),
       );
     }
     return listings;
@@ -279,6 +290,8 @@ interface ListingSources {
   payments: PaymentRow[];
   job: AdminJob | null;
   audit: JobAuditRow[];
+  /** The job's latest proposal of changes, if any. */
+  proposal?: ProposalState | null;
 }
 
 /** One listing as the employer's page shows it. */
@@ -305,6 +318,8 @@ export function listingOf(row: ReviewRow, sources: ListingSources, now: Date): E
     receiptId: paid.length ? String(paid[paid.length - 1]!.id) : null,
     canEdit: row.status === 'pending_review',
     canClose: job !== null && job.active && !job.expired,
+    canPropose: job !== null && job.active && !job.expired,
+    proposal: sources.proposal ?? null,
   };
 }
 

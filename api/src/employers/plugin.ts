@@ -29,6 +29,7 @@ export default fp(
           jobViews: app.jobViews,
           payments: app.payments,
           outbox: app.outbox,
+          proposals: app.proposals,
           addressLimiter: databaseLimiter(app.db, app.dialect, {
             keyPrefix: 'employer-sign-in-link-address',
             points: EMPLOYER_LIMITS.perAddressPerHour,
@@ -41,6 +42,6 @@ export default fp(
   },
   {
     name: 'employers',
-    dependencies: ['config', 'db', 'schema', 'jobs', 'submissions', 'payments', 'mail'],
+    dependencies: ['config', 'db', 'schema', 'jobs', 'submissions', 'payments', 'mail', 'proposals'],
   },
 );
