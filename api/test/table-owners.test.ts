@@ -37,6 +37,7 @@ const OWNERS: Record<string, string[]> = {
   job_daily_stats: ['job-stats/job-stats-repository.ts'],
   job_stat_visitors: ['job-stats/job-stats-repository.ts'],
   job_stat_salts: ['job-stats/job-stats-repository.ts'],
+  employer_sign_in_links: ['employers/employers-repository.ts'],
   job_proposals: ['proposals/proposals-repository.ts'],
   settings: ['settings/settings-repository.ts'],
   // The jobs domain: its repository, its search and search index, its change counter and cache.

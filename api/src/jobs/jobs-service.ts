@@ -146,16 +146,17 @@ export class JobsService {
    * now; the company details carried as on an admin's edit; on a synced job what changed becomes
    * the board's), in the caller's transaction. The history line is an 'edited' line by `by`
    * (the approving admin, or 'employer' for a typo fix that went live at once) whose detail says
-   * so ('<detail>: Changed description'). The job's changes; NotFound when the job is gone.
+   * so ('<detail>: Changed description'). `before` is the job as read before the transaction
+   * (getJob reads outside it). The job's changes; NotFound when the job is gone.
    */
   async applyProposal(
     trx: Knex.Transaction,
-    id: number,
+    before: AdminJob,
     update: AdminJobUpdate,
     by: { editor: JobEditor | undefined; actor: AuditActor; detail: string },
     now: Date,
   ): Promise<FieldChange[]> {
-    const before = await this.views.getJob(id, now);
+    const id = Number(before.id);
     const patch: JobPatch = { ...formPatch(before, update), companyBy: companyWriter(by.editor) };
     const carried = await this.carriedCompanyDetails(trx, before, patch);
     const changes = await this.writer.update(id, { ...patch, ...carried }, now, trx);

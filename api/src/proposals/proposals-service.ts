@@ -93,7 +93,7 @@ export class ProposalsService {
       }
       await this.c.jobs.applyProposal(
         trx,
-        jobId,
+        job,
         updateOf(values),
         { editor: undefined, actor: EMPLOYER_ACTOR, detail: PROPOSAL_MESSAGES.typoFixLine },
         now,
@@ -191,13 +191,14 @@ export class ProposalsService {
   /** Approve: the proposed fields written as the admin's edit, the employer e-mailed. */
   async approve(id: number, admin: JobEditor | undefined, now: Date): Promise<{ message: string }> {
     const actor = auditActor(admin);
+    const { row, job } = await this.pendingWithJob(id, now);
+    const values = proposedValues(row);
     await this.c.db.transaction(async (trx) => {
-      const row = await this.claim(trx, id, { status: 'approved', decidedBy: actor.actor }, now);
-      const jobId = Number(row.job_id);
+      await this.claim(trx, id, { status: 'approved', decidedBy: actor.actor }, now);
       await this.c.jobs.applyProposal(
         trx,
-        jobId,
-        updateOf(proposedValues(row)),
+        job,
+        updateOf(values),
         {
           editor: admin,
           actor,
@@ -205,7 +206,10 @@ export class ProposalsService {
         },
         now,
       );
-      await this.tell(trx, row, true, null, now);
+      const title = typeof values.title === 'string' ? values.title : job.title;
+      const organization =
+        typeof values.organization === 'string' ? values.organization : job.organization;
+      await this.tell(trx, row, { title, organization }, true, null, now);
     });
     return { message: PROPOSAL_MESSAGES.approvedNotice };
   }
@@ -219,27 +223,29 @@ export class ProposalsService {
   ): Promise<{ message: string }> {
     const actor = auditActor(admin);
     const why = reason.trim();
+    const { row, job } = await this.pendingWithJob(id, now);
     await this.c.db.transaction(async (trx) => {
-      const row = await this.claim(
-        trx,
-        id,
-        { status: 'rejected', decidedBy: actor.actor, reason: why },
-        now,
-      );
-      await this.tell(trx, row, false, why, now);
+      await this.claim(trx, id, { status: 'rejected', decidedBy: actor.actor, reason: why }, now);
+      await this.tell(trx, row, job, false, why, now);
     });
     return { message: PROPOSAL_MESSAGES.rejectedNotice };
   }
 
-  /** Decide a pending proposal first (so two admins cannot both), or NotFound / Conflict. */
+  /** A pending proposal and its job as they are now (read before the decision's transaction). */
+  private async pendingWithJob(id: number, now: Date) {
+    const row = await this.c.proposals.find(this.c.db, id);
+    if (!row) throw new NotFound(PROPOSAL_MESSAGES.proposalNotFound);
+    if (row.status !== 'pending') throw new Conflict(PROPOSAL_MESSAGES.alreadyDecided);
+    return { row, job: await this.c.jobViews.getJob(Number(row.job_id), now) };
+  }
+
+  /** Decide the pending proposal first (so two admins cannot both), or Conflict. */
   private async claim(
     trx: Knex.Transaction,
     id: number,
     decision: { status: 'approved' | 'rejected'; decidedBy: string; reason?: string },
     now: Date,
-  ): Promise<ProposalRow> {
-    const row = await this.c.proposals.find(trx, id);
-    if (!row) throw new NotFound(PROPOSAL_MESSAGES.proposalNotFound);
+  ): Promise<void> {
     const claimed = await this.c.proposals.decide(
       trx,
       id,
@@ -247,17 +253,16 @@ export class ProposalsService {
       now,
     );
     if (!claimed) throw new Conflict(PROPOSAL_MESSAGES.alreadyDecided);
-    return row;
   }
 
   private async tell(
     trx: Knex.Transaction,
     row: ProposalRow,
+    job: { title: string; organization: string },
     approved: boolean,
     reason: string | null,
     now: Date,
   ) {
-    const job = await this.c.jobViews.getJob(Number(row.job_id), now);
     await this.c.outbox.enqueue(
       trx,
       proposalDecidedEmail({
