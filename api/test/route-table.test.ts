@@ -113,6 +113,11 @@ const ADMIN = [
   'GET /api/admin/jobs/:id/history',
   'GET /api/admin/submissions/:id/history',
   'GET /api/admin/emails',
+  'GET /api/admin/proposals',
+  'POST /api/admin/proposals/:id/approve',
+  'POST /api/admin/proposals/:id/reject',
+  'GET /api/admin/settings',
+  'PUT /api/admin/settings',
   'POST /api/admin/emails/:id/resend',
   'GET /api/admin/stats',
   // Admins outrank the source (issue 25): a synced job back to its source, a deletion undone.
@@ -139,6 +144,9 @@ const EMPLOYER = [
   'PUT /api/employer/submissions/:id',
   'POST /api/employer/submissions/:id/pay-link',
   'POST /api/employer/jobs/:id/close',
+  'GET /api/employer/jobs/:id/proposal',
+  'POST /api/employer/jobs/:id/proposal',
+  'DELETE /api/employer/jobs/:id/proposal',
   'GET /api/employer/receipts/:id',
 ];
 /** What crawlers and feed readers poll (discovery/routes); :file is a sitemap index's file. */
