@@ -263,7 +263,10 @@ describe(`the admin's review of proposals, on ${testDatabase}`, () => {
       to: 'Bioregional Communications Lead',
     });
 
-    const res = await admin({ method: 'POST', url: `/api/admin/proposals/${proposal!.id}/approve` });
+    const res = await admin({
+      method: 'POST',
+      url: `/api/admin/proposals/${proposal!.id}/approve`,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(PROPOSAL_MESSAGES.approvedNotice);
 

@@ -42,7 +42,12 @@ export const PROPOSAL_FIELDS = [
 export type ProposalField = (typeof PROPOSAL_FIELDS)[number];
 
 /** The long texts a typo fix may change (any other change needs the admin's review). */
-export const TYPO_FIX_FIELDS = ['description', 'responsibilities', 'requirements', 'benefits'] as const;
+export const TYPO_FIX_FIELDS = [
+  'description',
+  'responsibilities',
+  'requirements',
+  'benefits',
+] as const;
 
 /**
  * A typo-sized change: at most `maxChars` characters changed (edit distance, over every long
