@@ -83,6 +83,7 @@ export const PROPOSAL_MESSAGES = {
   approve: 'Approve',
   reject: 'Reject',
   rejectReason: 'Reason (sent to the employer)',
+  reasonRequired: `Please give a reason (at most ${PROPOSAL_REASON_MAX} characters): the employer is sent it.`,
   approvedNotice: 'The changes are live.',
   rejectedNotice: 'The proposal is rejected and the employer told why.',
   empty: 'No proposals waiting for review.',
@@ -178,7 +179,7 @@ export const RejectProposal = object({
     'reason',
     (v) =>
       (typeof v === 'string' && v.trim().length > 0 && v.length <= PROPOSAL_REASON_MAX) ||
-      `Please give a reason (at most ${PROPOSAL_REASON_MAX} characters)`,
+      PROPOSAL_MESSAGES.reasonRequired,
   ),
 });
 export type RejectProposal = Infer<typeof RejectProposal>;
