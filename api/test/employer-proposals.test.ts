@@ -6,6 +6,7 @@ import {
   type EmployerListing,
   type JobProposalForm,
 } from '@jobboard/contract/employer';
+import { SUBMISSION_LIMITS } from '@jobboard/contract/submissions';
 import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CSRF, signedIn } from './support/admin';
@@ -219,6 +220,16 @@ describe(`proposing changes to a live job, on ${testDatabase}`, () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(PROPOSAL_MESSAGES.notLive);
     expect(await t.db('job_proposals')).toEqual([]);
+  });
+
+  it('stores the proposal of the longest address a submission may give (job_proposals.email, varchar 320)', async () => {
+    const longest = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(57)}.org`;
+    expect(longest).toHaveLength(SUBMISSION_LIMITS.contactEmail);
+    const jobId = await liveJob({ contactEmail: longest });
+    const as = await signedInEmployer(t, longest);
+    const res = await propose(as, jobId, { ...(await formOf(as, jobId)), title: 'Renamed' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await t.db('job_proposals').first()).email).toBe(longest);
   });
 
   it('needs the CSRF header and an employer session', async () => {
