@@ -42,6 +42,15 @@ export default fp(
   },
   {
     name: 'employers',
-    dependencies: ['config', 'db', 'schema', 'jobs', 'submissions', 'payments', 'mail', 'proposals'],
+    dependencies: [
+      'config',
+      'db',
+      'schema',
+      'jobs',
+      'submissions',
+      'payments',
+      'mail',
+      'proposals',
+    ],
   },
 );

@@ -20,7 +20,7 @@ import type { JobEditor, JobsService } from '../jobs/jobs-service';
 import type { JobViews } from '../jobs/job-views';
 import { proposalDecidedEmail } from '../mail/proposal-emails';
 import type { Outbox } from '../mail/outbox';
-import type { SettingsRepository } from '../settings/settings-repository';
+import type { Settings } from '../settings/settings';
 import type { SubmissionsService } from '../submissions/submissions-service';
 import {
   proposedValues,
@@ -37,7 +37,7 @@ const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
 export interface ProposalsCollaborators {
   db: Knex;
   proposals: ProposalsRepository;
-  settings: Pick<SettingsRepository, 'all'>;
+  settings: Pick<Settings, 'all'>;
   jobs: Pick<JobsService, 'applyProposal'>;
   jobViews: Pick<JobViews, 'getJob'>;
   submissions: Pick<SubmissionsService, 'idsByJob' | 'load'>;
@@ -79,7 +79,7 @@ export class ProposalsService {
     const changes = changesOf(job, form);
     if (!changes.length) throw new Invalid({ title: PROPOSAL_MESSAGES.nothingChanged });
     const values = Object.fromEntries(changes.map((c) => [c.field, c.to])) as ProposedValues;
-    const { employerTypoFixes } = await this.c.settings.all(this.c.db);
+    const { employerTypoFixes } = await this.c.settings.all();
     const typoFix = employerTypoFixes && isTypoFix(changes);
     const id = await this.c.db.transaction(async (trx) => {
       await this.withdrawPending(trx, jobId, now);

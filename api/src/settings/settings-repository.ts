@@ -1,6 +1,6 @@
 import {
-  AdminSettings,
   DEFAULT_SETTINGS,
+  type AdminSettings,
   type AdminSettingsUpdate,
 } from '@jobboard/contract/employer';
 import type { Db } from '../db/knex';

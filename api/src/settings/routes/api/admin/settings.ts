@@ -5,11 +5,10 @@ import { route } from '../../../../http/endpoint-route';
 
 /** GET and PUT /api/admin/settings: the admins' settings. */
 const settingsRoutes: FastifyPluginAsync = async (app) => {
-  route(app, ENDPOINTS.adminSettings, {}, async () => app.settings.all(app.db));
+  route(app, ENDPOINTS.adminSettings, {}, async () => app.settings.all());
 
   route(app, ENDPOINTS.updateSettings, {}, async (request) => {
     const settings = await app.settings.update(
-      app.db,
       request.body,
       auditActor(request.admin).actor,
       app.now(),
