@@ -187,6 +187,19 @@ describe(`proposing changes to a live job, on ${testDatabase}`, () => {
     expect(again.json().message).toBe(PROPOSAL_MESSAGES.noPending);
   });
 
+  it('keeps one pending proposal when two are saved at once', async () => {
+    const jobId = await liveJob();
+    const as = await signedInEmployer(t, EMPLOYER);
+    const form = await formOf(as, jobId);
+    const answers = await Promise.all(
+      ['One', 'Two', 'Three'].map((title) => propose(as, jobId, { ...form, title })),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200]);
+    const rows = await t.db('job_proposals').where({ job_id: jobId });
+    expect(rows.filter((row) => row.status === 'pending')).toHaveLength(1);
+    expect(rows.filter((row) => row.status === 'withdrawn')).toHaveLength(2);
+  });
+
   it('is 404 for another address, and refused for a job that is not live', async () => {
     const jobId = await liveJob();
     const mine = await signedInEmployer(t, EMPLOYER);

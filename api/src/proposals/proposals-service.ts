@@ -32,6 +32,9 @@ import {
 /** Who changes a job when a typo fix goes live at once (its history line's actor). */
 const EMPLOYER_ACTOR: AuditActor = { adminId: null, actor: 'employer' };
 
+/** How many times saves of one job's proposal at the same moment are tried (see `once`). */
+const SAVE_ATTEMPTS = 5;
+
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
 
 export interface ProposalsCollaborators {
@@ -81,36 +84,53 @@ export class ProposalsService {
     const values = Object.fromEntries(changes.map((c) => [c.field, c.to])) as ProposedValues;
     const { employerTypoFixes } = await this.c.settings.all();
     const typoFix = employerTypoFixes && isTypoFix(changes);
-    const id = await this.c.db.transaction(async (trx) => {
-      await this.withdrawPending(trx, jobId, now);
-      if (!typoFix) {
-        return this.c.proposals.insert(
+    const store = () =>
+      this.c.db.transaction(async (trx) => {
+        await this.withdrawPending(trx, jobId, now);
+        if (!typoFix) {
+          return this.c.proposals.insert(
+            trx,
+            { jobId, changes: values, email, status: 'pending' },
+            null,
+            now,
+          );
+        }
+        await this.c.jobs.applyProposal(
           trx,
-          { jobId, changes: values, email, status: 'pending' },
-          null,
+          job,
+          updateOf(values),
+          { editor: undefined, actor: EMPLOYER_ACTOR, detail: PROPOSAL_MESSAGES.typoFixLine },
           now,
         );
-      }
-      await this.c.jobs.applyProposal(
-        trx,
-        job,
-        updateOf(values),
-        { editor: undefined, actor: EMPLOYER_ACTOR, detail: PROPOSAL_MESSAGES.typoFixLine },
-        now,
-      );
-      return this.c.proposals.insert(
-        trx,
-        { jobId, changes: values, email, status: 'approved' },
-        { decidedBy: EMPLOYER_ACTOR.actor, reason: null },
-        now,
-      );
-    });
+        return this.c.proposals.insert(
+          trx,
+          { jobId, changes: values, email, status: 'approved' },
+          { decidedBy: EMPLOYER_ACTOR.actor, reason: null },
+          now,
+        );
+      });
+    const id = await this.once(jobId, store);
     const row = (await this.c.proposals.find(this.c.db, id))!;
     return {
       outcome: typoFix ? 'live' : 'pending',
       message: typoFix ? PROPOSAL_MESSAGES.typoFixed : PROPOSAL_MESSAGES.saved,
       proposal: proposalState(row),
     };
+  }
+
+  /**
+   * Store a proposal; when it fails while another proposal for the job is pending (saves at once:
+   * the one-pending index refused this one), again, replacing that one: up to SAVE_ATTEMPTS times.
+   */
+  private async once<T>(jobId: number, store: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await store();
+      } catch (error) {
+        const pending = await this.c.proposals.pendingOf(this.c.db, jobId);
+        if (!pending || attempt >= SAVE_ATTEMPTS) throw error;
+      }
+    }
   }
 
   /** Withdraw the job's pending proposal (NotFound when none is pending). */
