@@ -42,6 +42,24 @@ afterAll(() => t.close());
 
 const RUNS = 100;
 
+/** A valid proposal of changes (job 1 is not live here: the body is checked, then 404 or 409). */
+const PROPOSAL = {
+  title: VALID_SUBMISSION.title,
+  organization: VALID_SUBMISSION.organization,
+  location: VALID_SUBMISSION.location,
+  category: [...VALID_SUBMISSION.category],
+  jobType: VALID_SUBMISSION.jobType,
+  experienceLevel: 'Not specified',
+  salaryMin: VALID_SUBMISSION.salaryMin,
+  salaryMax: VALID_SUBMISSION.salaryMax,
+  description: VALID_SUBMISSION.description,
+  responsibilities: ['Lead the team'],
+  requirements: [],
+  benefits: ['Health insurance'],
+  applicationUrl: VALID_SUBMISSION.applicationUrl,
+  deadline: VALID_SUBMISSION.deadline,
+};
+
 async function expectHandled(res: Awaited<ReturnType<TestApp['app']['inject']>>) {
   expect(res.statusCode, res.body.slice(0, 300)).toBeLessThan(500);
   if (res.statusCode >= 400) expect(typeof res.json().message).toBe('string');
@@ -93,6 +111,9 @@ describe(`employer routes under arbitrary input on ${testDatabase}`, () => {
           ['PUT', `/api/employer/submissions/${id}`, VALID_SUBMISSION],
           ['POST', `/api/employer/submissions/${id}/pay-link`, undefined],
           ['POST', `/api/employer/jobs/${id}/close`, { reason: 'filled' }],
+          ['GET', `/api/employer/jobs/${id}/proposal`, undefined],
+          ['POST', `/api/employer/jobs/${id}/proposal`, PROPOSAL],
+          ['DELETE', `/api/employer/jobs/${id}/proposal`, undefined],
           ['GET', `/api/employer/receipts/${id}`, undefined],
           ['POST', `/api/employer/jobs/${id}/renewal`, undefined],
           ['GET', `/api/employer/renewal-receipts/${id}`, undefined],
@@ -129,6 +150,18 @@ describe(`employer routes under arbitrary input on ${testDatabase}`, () => {
     expect(await invalidRows(t.db)).toEqual([]);
   });
 
+  it('POST /api/employer/jobs/:id/proposal with nearly valid bodies', async () => {
+    await fc.assert(
+      fc.asyncProperty(nearly(PROPOSAL), async (body) => {
+        await expectHandled(
+          await asEmployer({ method: 'POST', url: '/api/employer/jobs/1/proposal', payload: body }),
+        );
+      }),
+      { numRuns: RUNS },
+    );
+    expect(await invalidRows(t.db)).toEqual([]);
+  });
+
   it('every signed-in route with any employer cookie: 401', async () => {
     await fc.assert(
       fc.asyncProperty(fuzzText, async (value) => {
@@ -141,6 +174,7 @@ describe(`employer routes under arbitrary input on ${testDatabase}`, () => {
           ['POST', '/api/employer/jobs/1/close'],
           ['POST', '/api/employer/jobs/1/renewal'],
           ['GET', '/api/employer/renewal-receipts/1'],
+          ['POST', '/api/employer/jobs/1/proposal'],
         ] as const) {
           const res = await t.app.inject({ method, url, headers: { ...CSRF, cookie } });
           await expectHandled(res);

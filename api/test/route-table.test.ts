@@ -115,6 +115,11 @@ const ADMIN = [
   'GET /api/admin/jobs/:id/history',
   'GET /api/admin/submissions/:id/history',
   'GET /api/admin/emails',
+  'GET /api/admin/proposals',
+  'POST /api/admin/proposals/:id/approve',
+  'POST /api/admin/proposals/:id/reject',
+  'GET /api/admin/settings',
+  'PUT /api/admin/settings',
   'POST /api/admin/emails/:id/resend',
   'GET /api/admin/stats',
   // Admins outrank the source (issue 25): a synced job back to its source, a deletion undone.
@@ -142,6 +147,9 @@ const EMPLOYER = [
   'POST /api/employer/submissions/:id/pay-link',
   'POST /api/employer/jobs/:id/close',
   'POST /api/employer/jobs/:id/renewal',
+  'GET /api/employer/jobs/:id/proposal',
+  'POST /api/employer/jobs/:id/proposal',
+  'DELETE /api/employer/jobs/:id/proposal',
   'GET /api/employer/receipts/:id',
   'GET /api/employer/renewal-receipts/:id',
 ];

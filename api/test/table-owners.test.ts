@@ -30,7 +30,6 @@ const OWNERS: Record<string, string[]> = {
   sync_lease: ['sync/sync-repository.ts'],
   retention_lease: ['retention/retention-repository.ts'],
   deleted_synced_jobs: ['jobs/'],
-  employer_sign_in_links: ['employers/employers-repository.ts'],
   renewal_links: ['renewals/renewals-repository.ts'],
   job_renewals: ['renewals/renewals-repository.ts'],
   renewal_reminders: ['renewals/renewals-repository.ts'],
@@ -38,6 +37,9 @@ const OWNERS: Record<string, string[]> = {
   job_daily_stats: ['job-stats/job-stats-repository.ts'],
   job_stat_visitors: ['job-stats/job-stats-repository.ts'],
   job_stat_salts: ['job-stats/job-stats-repository.ts'],
+  employer_sign_in_links: ['employers/employers-repository.ts'],
+  job_proposals: ['proposals/proposals-repository.ts'],
+  settings: ['settings/settings-repository.ts'],
   // The jobs domain: its repository, its search and search index, its change counter and cache.
   ...Object.fromEntries(
     [

@@ -12,6 +12,7 @@ import {
 } from 'superstruct';
 import { MAX_PAGE } from './choices';
 import { JobStats } from './job-stats';
+import { ProposalState } from './proposals';
 import { queryInteger } from './search';
 import { isContactEmail } from './submission';
 
@@ -202,6 +203,10 @@ export const EmployerListing = object({
   renewals: optional(array(EmployerRenewal)),
   /** Views and apply clicks of the job, the last JOB_STATS_DAYS days; null before it is live. */
   stats: optional(nullable(JobStats)),
+  /** A live job: the page offers 'Propose changes' (`/api/employer/jobs/:id/proposal`). */
+  canPropose: boolean(),
+  /** The job's latest proposal of changes (pending, or the last decided one); null: none. */
+  proposal: nullable(ProposalState),
 });
 export type EmployerListing = Infer<typeof EmployerListing>;
 

@@ -179,7 +179,7 @@ const experienceLevelField = (message: string) =>
  * The salary rule of the public form (docs/product.md#routes-and-screens: 'We only post roles that include a salary'):
  * at least one figure, minimum or maximum. One rule for the form and the API.
  */
-function salaryGiven(value: {
+export function salaryGiven(value: {
   salaryMin?: string | number | null;
   salaryMax?: string | number | null;
 }): true | { path: string[]; message: string } {
@@ -199,7 +199,8 @@ const listingType = define<ListingTierId>(
     SUBMISSION_EXTRA_MESSAGES.listingType,
 );
 
-const fields = {
+/** The rule of each submission field (the proposal of changes to a live job reuses them). */
+export const SUBMISSION_FIELD_RULES = {
   title: requiredText(SUBMISSION_MESSAGES.title, SUBMISSION_LIMITS.title),
   organization: requiredText(SUBMISSION_MESSAGES.organization, SUBMISSION_LIMITS.organization),
   description: define<string>('description', (value) => {
@@ -247,7 +248,7 @@ const fields = {
 
 /** What the public form edits (docs/product.md#entities, "Job submission payload"). */
 export const SubmissionForm = refine(
-  refine(object(fields), 'salaryOrder', salaryOrder),
+  refine(object(SUBMISSION_FIELD_RULES), 'salaryOrder', salaryOrder),
   'salaryGiven',
   salaryGiven,
 );
@@ -262,7 +263,7 @@ export const SubmissionPayload = refine(
   refine(
     refine(
       object({
-        ...fields,
+        ...SUBMISSION_FIELD_RULES,
         selectedTier: optional(
           define<ListingTierId>(
             'selectedTier',
@@ -289,7 +290,7 @@ export const SubmissionPayload = refine(
 );
 export type SubmissionPayload = Infer<typeof SubmissionPayload>;
 
-function salaryOrder(value: { salaryMin?: string | number; salaryMax?: string | number }) {
+export function salaryOrder(value: { salaryMin?: string | number; salaryMax?: string | number }) {
   const min = parseSalary(value.salaryMin);
   const max = parseSalary(value.salaryMax);
   if (min === null || max === null || min <= max) return true;

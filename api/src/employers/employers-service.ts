@@ -10,6 +10,7 @@ import {
   type EmployerRenewal,
   type EmployerStatus,
   type EmployerTimelineEntry,
+  type ProposalState,
 } from '@jobboard/contract/employer';
 import type { AdminJob } from '@jobboard/contract/admin';
 import { JOB_STATS_DAYS, type JobStats as JobStatsView } from '@jobboard/contract/jobs';
@@ -30,6 +31,7 @@ import type { Outbox } from '../mail/outbox';
 import type { PaymentRow } from '../payments/payment-rows';
 import type { PaymentsService } from '../payments/payments-service';
 import type { RenewalReceipt, RenewalsService } from '../renewals/renewals-service';
+import type { ProposalsService } from '../proposals/proposals-service';
 import type { ReviewRow, StoredEvent } from '../submissions/submission-row';
 import type { SubmissionsService } from '../submissions/submissions-service';
 import {
@@ -70,6 +72,8 @@ export interface EmployersCollaborators {
   outbox: Pick<Outbox, 'enqueue'>;
   renewals: Pick<RenewalsService, 'eligibilityOf' | 'linkFor' | 'paidOfJobs' | 'paidRenewal'>;
   jobStats: Pick<JobStats, 'daily'>;
+  /** Each job's latest proposal of changes (proposals/). */
+  proposals: Pick<ProposalsService, 'statesOf'>;
   /** Sign-in links asked for one address (counted in the database, per address hash). */
   addressLimiter: RateLimiterAbstract;
 }
@@ -163,10 +167,11 @@ export class EmployersService {
     const ids = rows.map((row) => Number(row.id));
     const events = await this.c.submissions.eventsOf(ids);
     const payments = await this.c.payments.ofSubmissions(this.c.db, ids);
-    const jobIds = rows.filter((row) => row.job_id != null).map((row) => Number(row.job_id));
-    const [renewals, stats] = await Promise.all([
+    const jobIds = rows.flatMap((row) => (row.job_id == null ? [] : [Number(row.job_id)]));
+    const [renewals, stats, proposals] = await Promise.all([
       this.c.renewals.paidOfJobs(jobIds),
       this.c.jobStats.daily(jobIds, JOB_STATS_DAYS, now),
+      this.c.proposals.statesOf(jobIds),
     ]);
     const listings: EmployerListing[] = [];
     for (const row of rows) {
@@ -175,6 +180,7 @@ export class EmployersService {
       const canRenew =
         job !== null && 'renewable' in (await this.c.renewals.eligibilityOf(Number(job.id), now));
       const days = job ? stats.get(Number(job.id)) : undefined;
+      const proposal = job ? (proposals.get(Number(job.id)) ?? null) : null;
       listings.push(
         listingOf(
           row,
@@ -186,6 +192,7 @@ export class EmployersService {
             renewals: job ? renewals.filter((r) => r.jobId === Number(job.id)) : [],
             stats: days ? statsOf(days) : null,
             canRenew,
+            proposal,
           },
           now,
         ),
@@ -356,6 +363,8 @@ interface ListingSources {
   renewals: RenewalReceipt[];
   stats: JobStatsView | null;
   canRenew: boolean;
+  /** The job's latest proposal of changes, if any. */
+  proposal?: ProposalState | null;
 }
 
 /** A job's days as the chart takes them, with their totals. */
@@ -400,6 +409,8 @@ export function listingOf(row: ReviewRow, sources: ListingSources, now: Date): E
     canRenew: sources.canRenew,
     renewals: sources.renewals.map(renewalOf),
     stats: sources.stats,
+    canPropose: job !== null && job.active && !job.expired,
+    proposal: sources.proposal ?? null,
   };
 }
 

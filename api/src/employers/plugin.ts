@@ -31,6 +31,7 @@ export default fp(
           outbox: app.outbox,
           renewals: app.renewals,
           jobStats: app.jobStats,
+          proposals: app.proposals,
           addressLimiter: databaseLimiter(app.db, app.dialect, {
             keyPrefix: 'employer-sign-in-link-address',
             points: EMPLOYER_LIMITS.perAddressPerHour,
@@ -53,6 +54,7 @@ export default fp(
       'mail',
       'renewals',
       'job-stats',
+      'proposals',
     ],
   },
 );

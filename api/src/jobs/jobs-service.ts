@@ -140,6 +140,38 @@ export class JobsService {
     });
   }
 
+  /**
+   * Changes the employer proposed to their live job (proposals/), applied by the admin's edit's
+   * own path (formPatch: only the fields given are written, every other kept as the job has it
+   * now; the company details carried as on an admin's edit; on a synced job what changed becomes
+   * the board's), in the caller's transaction. The history line is an 'edited' line by `by`
+   * (the approving admin, or 'employer' for a typo fix that went live at once) whose detail says
+   * so ('<detail>: Changed description'). `before` is the job as read before the transaction
+   * (getJob reads outside it). The job's changes; NotFound when the job is gone.
+   */
+  async applyProposal(
+    trx: Knex.Transaction,
+    before: AdminJob,
+    update: AdminJobUpdate,
+    by: { editor: JobEditor | undefined; actor: AuditActor; detail: string },
+    now: Date,
+  ): Promise<FieldChange[]> {
+    const id = Number(before.id);
+    const patch: JobPatch = { ...formPatch(before, update), companyBy: companyWriter(by.editor) };
+    const carried = await this.carriedCompanyDetails(trx, before, patch);
+    const changes = await this.writer.update(id, { ...patch, ...carried }, now, trx);
+    if (!changes) throw new NotFound('Job not found');
+    await this.writer.claimFields(new Map([[id, changedFieldsOf(changes)]]), trx);
+    const line = editedLine(id, changes);
+    await this.writer.recordAudit(
+      [{ ...line, detail: changes.length ? `${by.detail}: ${line.detail}` : by.detail }],
+      by.actor,
+      now,
+      trx,
+    );
+    return changes;
+  }
+
   // ---- the admin's screens ---------------------------------------------------------------------
 
   /** A job written with the admin's form (source 'admin'), with its 'created' line. */

@@ -14,6 +14,8 @@ import SubmissionsPage from './pages/SubmissionsPage';
 
 // Loaded on demand (docs/product.md#routes-and-screens: 'Loading job details...').
 const JobViewPage = lazy(() => import('./pages/JobViewPage'));
+// Loaded on demand too: it carries the diff library, which no other page needs.
+const ProposalsPage = lazy(() => import('./pages/ProposalsPage'));
 
 /**
  * Everything under /admin, with its own nested routes (the shell mounts it at /admin/*), so the
@@ -44,6 +46,14 @@ export default function AdminApp() {
             }
           />
           <Route path="submissions" element={<SubmissionsPage />} />
+          <Route
+            path="proposals"
+            element={
+              <Suspense fallback={<Spinner label={ADMIN_NAV.proposals} />}>
+                <ProposalsPage />
+              </Suspense>
+            }
+          />
           <Route path="promo-codes" element={<PromoCodesPage />} />
           <Route path="emails" element={<EmailsPage />} />
           <Route path="security" element={<SecurityPage />} />

@@ -14,6 +14,7 @@ export function AdminLayout() {
       <Bar aria-label="Admin">
         <NavLink to="/admin/dashboard">{ADMIN_NAV.jobs}</NavLink>
         <NavLink to="/admin/submissions">{ADMIN_NAV.submissions}</NavLink>
+        <NavLink to="/admin/proposals">{ADMIN_NAV.proposals}</NavLink>
         <NavLink to="/admin/promo-codes">{ADMIN_NAV.promoCodes}</NavLink>
         <NavLink to="/admin/emails">{ADMIN_NAV.emails}</NavLink>
         <NavLink to="/admin/security">{ADMIN_NAV.security}</NavLink>

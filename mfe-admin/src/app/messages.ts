@@ -2,6 +2,7 @@
 export const ADMIN_NAV = {
   jobs: 'Jobs',
   submissions: 'Submissions',
+  proposals: 'Proposed changes',
   promoCodes: 'Promo codes',
   emails: 'E-mail',
   security: 'Security',

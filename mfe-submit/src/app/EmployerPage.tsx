@@ -3,6 +3,7 @@ import { Route, Routes, useParams } from '@jobboard/shared-ui/router';
 import styled from 'styled-components';
 import { EditSubmission } from '../features/employer/components/EditSubmission';
 import { Listings } from '../features/employer/components/Listings';
+import { ProposeChanges } from '../features/employer/components/ProposeChanges';
 import { Receipt } from '../features/employer/components/Receipt';
 import { SignInLink } from '../features/employer/components/SignInLink';
 import { SignInRequest } from '../features/employer/components/SignInRequest';
@@ -10,8 +11,8 @@ import { SubmitJobForm } from '../features/submission/components/SubmitJobForm';
 
 /**
  * The employer's pages (issue 30): /employer (ask for a sign-in link), /employer/sign-in (the
- * link), /employer/listings, /employer/submissions/:id/edit, /employer/receipts/:id and
- * /employer/renewal-receipts/:id.
+ * link), /employer/listings, /employer/submissions/:id/edit, /employer/jobs/:id/propose
+ * (changes to a live job), /employer/receipts/:id and /employer/renewal-receipts/:id.
  */
 export default function EmployerPage() {
   return (
@@ -30,6 +31,10 @@ export default function EmployerPage() {
                 )}
               />
             }
+          />
+          <Route
+            path="jobs/:id/propose"
+            element={<WithId render={(id) => <ProposeChanges jobId={id} />} />}
           />
           <Route path="receipts/:id" element={<WithId render={(id) => <Receipt id={id} />} />} />
           <Route

@@ -1,2 +1,3 @@
-/** @jobboard/contract/employer: the employers' page (sign-in link, listings, receipts, edit, close). */
+/** @jobboard/contract/employer: the employers' page (sign-in link, listings, receipts, edit, close, proposals of changes). */
 export * from '../employer';
+export * from '../proposals';

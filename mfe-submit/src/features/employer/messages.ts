@@ -60,4 +60,19 @@ export const EMPLOYER_TEXT = {
   } as Record<string, string>,
   none: 'None',
   pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  /** The proposal form's labels (the contract's JOB_FORM_FIELDS where it has one). */
+  proposalFields: {
+    title: 'Job Title',
+    location: 'Location',
+    salaryMin: 'Minimum Salary (USD per year)',
+    salaryMax: 'Maximum Salary (USD per year)',
+    description: 'Job Description',
+    descriptionHint: (min: number) => `At least ${min} characters.`,
+    responsibilities: 'Responsibilities',
+    requirements: 'Requirements',
+    benefits: 'Benefits',
+    deadline: 'Application Deadline (optional)',
+  },
+  proposalRejected: (date: string, reason: string | null) =>
+    `Your proposed changes of ${date} were not approved${reason ? `: ${reason}` : '.'}`,
 } as const;

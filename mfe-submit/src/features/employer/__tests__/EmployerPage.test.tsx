@@ -31,6 +31,8 @@ const listing = (change: Partial<EmployerListing>): EmployerListing => ({
   receiptId: null,
   canEdit: true,
   canClose: false,
+  canPropose: false,
+  proposal: null,
   ...change,
 });
 

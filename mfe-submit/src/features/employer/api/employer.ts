@@ -1,4 +1,4 @@
-import type { EmployerCloseReason } from '@jobboard/contract/employer';
+import type { EmployerCloseReason, JobProposalForm } from '@jobboard/contract/employer';
 import { ENDPOINTS, endpointKey } from '@jobboard/contract/endpoints';
 import type { SubmissionForm } from '@jobboard/contract/submissions';
 import { apiFetch } from '@jobboard/shared-ui';
@@ -60,3 +60,16 @@ export function useReceipt(id: string, kind: ReceiptKind = 'payment') {
     apiFetch(endpoint, { params: { id } }),
   );
 }
+
+/** The form of changes to a live job: its pending proposal's values, or the job's. */
+export function useProposalForm(jobId: string) {
+  return useSWR(endpointKey(ENDPOINTS.employerProposalForm, { params: { id: jobId } }), () =>
+    apiFetch(ENDPOINTS.employerProposalForm, { params: { id: jobId } }),
+  );
+}
+
+export const proposeChanges = (jobId: string, values: JobProposalForm) =>
+  apiFetch(ENDPOINTS.employerPropose, { params: { id: jobId }, body: values });
+
+export const withdrawProposal = (jobId: string) =>
+  apiFetch(ENDPOINTS.employerWithdrawProposal, { params: { id: jobId } });

@@ -1,5 +1,6 @@
 import {
   EMPLOYER_STATUS_LABELS,
+  PROPOSAL_MESSAGES,
   type EmployerCloseReason,
   type EmployerListing,
   type EmployerStatus,
@@ -22,7 +23,14 @@ import {
 import { Link, useNavigate } from '@jobboard/shared-ui/router';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { closeJob, payLink, renewJob, signOut, useListings } from '../api/employer';
+import {
+  closeJob,
+  payLink,
+  renewJob,
+  signOut,
+  useListings,
+  withdrawProposal,
+} from '../api/employer';
 import { EMPLOYER_TEXT } from '../messages';
 import { SignInRequest } from './SignInRequest';
 import { Timeline, day } from './Timeline';
@@ -107,6 +115,14 @@ function ListingCard({ listing, onChange }: { listing: EmployerListing; onChange
     });
   };
 
+  const withdraw = () =>
+    run(async () => {
+      const { message } = await withdrawProposal(listing.jobId!);
+      toast({ title: message, variant: 'success' });
+      onChange();
+    });
+  const proposal = listing.proposal;
+
   return (
     <Card as="article" aria-label={listing.title}>
       <Stack $gap="sm">
@@ -132,6 +148,14 @@ function ListingCard({ listing, onChange }: { listing: EmployerListing; onChange
             </summary>
             <DailyStatsChart days={listing.stats.days} />
           </Stats>
+        )}
+        {proposal?.status === 'pending' && (
+          <p role="status">{PROPOSAL_MESSAGES.waiting(day(proposal.createdAt))}</p>
+        )}
+        {proposal?.status === 'rejected' && (
+          <p role="status">
+            {EMPLOYER_TEXT.proposalRejected(day(proposal.createdAt), proposal.reason)}
+          </p>
         )}
         <Cluster>
           {listing.canEdit && (
@@ -159,6 +183,14 @@ function ListingCard({ listing, onChange }: { listing: EmployerListing; onChange
           ))}
           {listing.jobId && listing.canClose && (
             <Link to={`/jobs/${listing.jobId}`}>{EMPLOYER_TEXT.viewJob}</Link>
+          )}
+          {listing.jobId && listing.canPropose && (
+            <Link to={`/employer/jobs/${listing.jobId}/propose`}>{PROPOSAL_MESSAGES.propose}</Link>
+          )}
+          {listing.jobId && proposal?.status === 'pending' && (
+            <Button $variant="secondary" onClick={withdraw} disabled={busy}>
+              {PROPOSAL_MESSAGES.withdraw}
+            </Button>
           )}
           {listing.canClose && (
             <>

@@ -1,0 +1,249 @@
+import {
+  array,
+  boolean,
+  define,
+  enums,
+  nullable,
+  object,
+  optional,
+  refine,
+  string,
+  type Infer,
+} from 'superstruct';
+import { JOB_LIST_LIMITS } from './job';
+import { FieldChange } from './job-changes';
+import { SUBMISSION_FIELD_RULES, salaryGiven, salaryOrder } from './submission';
+
+/**
+ * Changes an employer proposes to their live job (issue 30): the job's own fields, checked by the
+ * submission's rules, stored as a proposal the admin approves or rejects from a diff. Only the
+ * fields the employer changed are kept; approving writes those and keeps every other field as
+ * the job has it then. With the admin's setting on, a typo-sized change of a long text goes live
+ * at once (TYPO_FIX_LIMITS).
+ */
+
+/** The fields a proposal may change, in the order the form and the diff show them. */
+export const PROPOSAL_FIELDS = [
+  'title',
+  'organization',
+  'locations',
+  'jobType',
+  'experienceLevel',
+  'categories',
+  'salaryMin',
+  'salaryMax',
+  'description',
+  'responsibilities',
+  'requirements',
+  'benefits',
+  'applicationUrl',
+  'deadline',
+] as const;
+export type ProposalField = (typeof PROPOSAL_FIELDS)[number];
+
+/** The long texts a typo fix may change (any other change needs the admin's review). */
+export const TYPO_FIX_FIELDS = [
+  'description',
+  'responsibilities',
+  'requirements',
+  'benefits',
+] as const;
+
+/**
+ * A typo-sized change: at most `maxChars` characters changed (edit distance, over every long
+ * text changed together) and at most `maxShare` of the text it changes.
+ */
+export const TYPO_FIX_LIMITS = { maxChars: 20, maxShare: 0.05 } as const;
+
+export const PROPOSAL_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
+export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+
+/** A reason given with a rejection, at most this long. */
+export const PROPOSAL_REASON_MAX = 1000;
+
+/** Every text the proposal's screens, answers, e-mails and audit lines show. */
+export const PROPOSAL_MESSAGES = {
+  propose: 'Propose changes',
+  intro:
+    'Change what needs changing and save: the board reviews your proposal before it goes live. Saving again replaces the proposal waiting for review.',
+  save: 'Send for review',
+  withdraw: 'Withdraw the proposal',
+  waiting: (date: string) => `Changes proposed on ${date}, waiting for review`,
+  saved: 'Your proposal is saved and waiting for review.',
+  typoFixed: 'Your correction is live.',
+  withdrawn: 'Your proposal is withdrawn.',
+  nothingChanged: 'Nothing is changed: change a field before sending.',
+  notLive: 'Changes can be proposed only to a job that is on the board.',
+  noPending: 'There is no proposal waiting for review.',
+  proposalNotFound: 'Proposal not found',
+  alreadyDecided: 'This proposal has been decided or withdrawn already.',
+  listSeparator: 'One entry per line.',
+  approvedLine: (admin: string) => `Changes proposed by the employer, approved by ${admin}`,
+  typoFixLine: 'Typo fix by the employer',
+  approve: 'Approve',
+  reject: 'Reject',
+  rejectReason: 'Reason (sent to the employer)',
+  reasonRequired: `Please give a reason (at most ${PROPOSAL_REASON_MAX} characters): the employer is sent it.`,
+  approvedNotice: 'The changes are live.',
+  rejectedNotice: 'The proposal is rejected and the employer told why.',
+  empty: 'No proposals waiting for review.',
+  heading: 'Changes proposed by employers',
+  typoSetting: 'Let employers fix typos without review',
+  typoSettingHelp: `A change of only the description or another long text, of at most ${TYPO_FIX_LIMITS.maxChars} characters and ${TYPO_FIX_LIMITS.maxShare * 100}% of the text, goes live at once; it stays in the job's history.`,
+  settingsSaved: 'Settings saved.',
+} as const;
+
+const sentences = refine(
+  array(
+    define<string>(
+      'sentence',
+      (v) =>
+        (typeof v === 'string' && v.length <= JOB_LIST_LIMITS.item) ||
+        `At most ${JOB_LIST_LIMITS.item} characters an entry`,
+    ),
+  ),
+  'listSize',
+  (list) => list.length <= JOB_LIST_LIMITS.items || `At most ${JOB_LIST_LIMITS.items} entries`,
+);
+
+const R = SUBMISSION_FIELD_RULES;
+
+/**
+ * `POST /api/employer/jobs/:id/proposal` and the form's values: the job's fields whole, by the
+ * submission's rules (a live job's form is prefilled from the job, `GET` of the same path).
+ */
+export const JobProposalForm = refine(
+  refine(
+    object({
+      title: R.title,
+      organization: R.organization,
+      location: R.location,
+      category: R.category,
+      jobType: R.jobType,
+      experienceLevel: R.experienceLevel,
+      salaryMin: R.salaryMin,
+      salaryMax: R.salaryMax,
+      description: R.description,
+      responsibilities: sentences,
+      requirements: sentences,
+      benefits: sentences,
+      applicationUrl: R.applicationUrl,
+      deadline: R.deadline,
+    }),
+    'salaryOrder',
+    salaryOrder,
+  ),
+  'salaryGiven',
+  salaryGiven,
+);
+export type JobProposalForm = Infer<typeof JobProposalForm>;
+
+/** What the employer's page knows of a job's latest proposal. */
+export const ProposalState = object({
+  id: string(),
+  status: enums(PROPOSAL_STATUSES),
+  createdAt: string(),
+  decidedAt: nullable(string()),
+  reason: nullable(string()),
+});
+export type ProposalState = Infer<typeof ProposalState>;
+
+/** The answer to a proposal: stored for review, or (a typo fix) live at once. */
+export const ProposalSaved = object({
+  outcome: enums(['pending', 'live'] as const),
+  message: string(),
+  proposal: ProposalState,
+});
+export type ProposalSaved = Infer<typeof ProposalSaved>;
+
+/**
+ * One pending proposal as the admin reviews it: each changed field, from what the job has now to
+ * what is proposed (the admin screen shows a line diff of long texts).
+ */
+export const AdminProposal = object({
+  id: string(),
+  jobId: string(),
+  title: string(),
+  organization: string(),
+  email: string(),
+  createdAt: string(),
+  changes: array(FieldChange),
+});
+export type AdminProposal = Infer<typeof AdminProposal>;
+
+export const AdminProposalList = array(AdminProposal);
+
+/** `POST /api/admin/proposals/:id/reject`. */
+export const RejectProposal = object({
+  reason: define<string>(
+    'reason',
+    (v) =>
+      (typeof v === 'string' && v.trim().length > 0 && v.length <= PROPOSAL_REASON_MAX) ||
+      PROPOSAL_MESSAGES.reasonRequired,
+  ),
+});
+export type RejectProposal = Infer<typeof RejectProposal>;
+
+/** The admin's settings (`GET/PUT /api/admin/settings`). */
+export const AdminSettings = object({ employerTypoFixes: boolean() });
+export type AdminSettings = Infer<typeof AdminSettings>;
+export const AdminSettingsUpdate = object({ employerTypoFixes: optional(boolean()) });
+export type AdminSettingsUpdate = Infer<typeof AdminSettingsUpdate>;
+
+/** The default of every setting (a setting never saved has it). */
+export const DEFAULT_SETTINGS: AdminSettings = { employerTypoFixes: false };
+
+/**
+ * Characters changed between two texts: the Levenshtein distance, computed only up to `limit`
+ * (returns limit + 1 once it is exceeded), over code points.
+ */
+export function editDistance(a: string, b: string, limit: number): number {
+  const x = Array.from(a);
+  const y = Array.from(b);
+  let start = 0;
+  while (start < x.length && start < y.length && x[start] === y[start]) start += 1;
+  let endX = x.length;
+  let endY = y.length;
+  while (endX > start && endY > start && x[endX - 1] === y[endY - 1]) {
+    endX -= 1;
+    endY -= 1;
+  }
+  const s = x.slice(start, endX);
+  const t = y.slice(start, endY);
+  if (Math.abs(s.length - t.length) > limit) return limit + 1;
+  if (!s.length || !t.length) return Math.max(s.length, t.length);
+  let previous = Array.from({ length: t.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= s.length; i += 1) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= t.length; j += 1) {
+      const cost = s[i - 1] === t[j - 1] ? 0 : 1;
+      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      current.push(value);
+      best = Math.min(best, value);
+    }
+    if (best > limit) return limit + 1;
+    previous = current;
+  }
+  return previous[t.length]!;
+}
+
+/**
+ * Whether a proposal's changes are typo-sized: only long texts (TYPO_FIX_FIELDS) changed, by at
+ * most TYPO_FIX_LIMITS.maxChars characters in all and TYPO_FIX_LIMITS.maxShare of their text.
+ */
+export function isTypoFix(changes: readonly FieldChange[]): boolean {
+  if (!changes.length) return false;
+  const textOf = (value: FieldChange['from']) =>
+    Array.isArray(value) ? value.join('\n') : value == null ? '' : String(value);
+  let distance = 0;
+  let length = 0;
+  for (const change of changes) {
+    if (!(TYPO_FIX_FIELDS as readonly string[]).includes(change.field)) return false;
+    const from = textOf(change.from);
+    distance += editDistance(from, textOf(change.to), TYPO_FIX_LIMITS.maxChars);
+    length += Array.from(from).length;
+    if (distance > TYPO_FIX_LIMITS.maxChars) return false;
+  }
+  return distance > 0 && distance <= TYPO_FIX_LIMITS.maxShare * length;
+}

@@ -1,0 +1,440 @@
+import type { AdminJob, AdminJobUpdate } from '@jobboard/contract/admin';
+import {
+  EMPLOYER_MESSAGES,
+  PROPOSAL_FIELDS,
+  PROPOSAL_MESSAGES,
+  isTypoFix,
+  type AdminProposal,
+  type JobProposalForm,
+  type ProposalField,
+  type ProposalSaved,
+  type ProposalState,
+} from '@jobboard/contract/employer';
+import { normaliseDeadline } from '@jobboard/contract/common';
+import type { ChangeValue, FieldChange } from '@jobboard/contract/jobs';
+import { parseSalary } from '@jobboard/contract/submissions';
+import type { Knex } from 'knex';
+import { Conflict, Invalid, NotFound } from '../domain-errors';
+import { auditActor, type AuditActor } from '../jobs/job-audit';
+import type { JobEditor, JobsService } from '../jobs/jobs-service';
+import type { JobViews } from '../jobs/job-views';
+import { proposalDecidedEmail } from '../mail/proposal-emails';
+import type { Outbox } from '../mail/outbox';
+import type { Settings } from '../settings/settings';
+import type { SubmissionsService } from '../submissions/submissions-service';
+import {
+  proposedValues,
+  type ProposalRow,
+  type ProposalsRepository,
+  type ProposedValues,
+} from './proposals-repository';
+
+/** Who changes a job when a typo fix goes live at once (its history line's actor). */
+const EMPLOYER_ACTOR: AuditActor = { adminId: null, actor: 'employer' };
+
+/** How many times saves of one job's proposal at the same moment are tried (see `once`). */
+const SAVE_ATTEMPTS = 5;
+
+const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
+
+export interface ProposalsCollaborators {
+  db: Knex;
+  proposals: ProposalsRepository;
+  settings: Pick<Settings, 'all'>;
+  jobs: Pick<JobsService, 'applyProposal'>;
+  jobViews: Pick<JobViews, 'getJob'>;
+  submissions: Pick<SubmissionsService, 'idsByJob' | 'load'>;
+  outbox: Pick<Outbox, 'enqueue'>;
+}
+
+/**
+ * Changes an employer proposes to their live job (issue 30). Only the job's contact address may
+ * propose (another's job answers 404, as one that does not exist), and only to a job on the
+ * board. What is stored is each field the employer changed; the admin approves it (written by
+ * the admin's edit's own path, JobsService.applyProposal, so search, cache, feeds and history
+ * follow and every other field stays as it is then) or rejects it with a reason, and the employer
+ * is e-mailed either way. With the admin's setting on, a typo-sized change of long texts alone
+ * goes live at once (isTypoFix), its history line saying so.
+ */
+export class ProposalsService {
+  constructor(
+    private readonly c: ProposalsCollaborators,
+    private readonly site: { publicUrl: string; boardName: string },
+  ) {}
+
+  // ---- the employer's side -----------------------------------------------------------------
+
+  /** The form: the pending proposal's values over the job's, or the job's as it is. */
+  async form(email: string, jobId: number, now: Date): Promise<JobProposalForm> {
+    const job = await this.ownLiveJob(email, jobId, now);
+    const pending = await this.c.proposals.pendingOf(this.c.db, jobId);
+    const form = formOfJob(job);
+    return pending ? withProposed(form, proposedValues(pending)) : form;
+  }
+
+  async propose(
+    email: string,
+    jobId: number,
+    form: JobProposalForm,
+    now: Date,
+  ): Promise<ProposalSaved> {
+    const job = await this.ownLiveJob(email, jobId, now);
+    const changes = changesOf(job, form);
+    if (!changes.length) throw new Invalid({ title: PROPOSAL_MESSAGES.nothingChanged });
+    const values = Object.fromEntries(changes.map((c) => [c.field, c.to])) as ProposedValues;
+    const { employerTypoFixes } = await this.c.settings.all();
+    const typoFix = employerTypoFixes && isTypoFix(changes);
+    const store = () =>
+      this.c.db.transaction(async (trx) => {
+        await this.withdrawPending(trx, jobId, now);
+        if (!typoFix) {
+          return this.c.proposals.insert(
+            trx,
+            { jobId, changes: values, email, status: 'pending' },
+            null,
+            now,
+          );
+        }
+        await this.c.jobs.applyProposal(
+          trx,
+          job,
+          updateOf(values),
+          { editor: undefined, actor: EMPLOYER_ACTOR, detail: PROPOSAL_MESSAGES.typoFixLine },
+          now,
+        );
+        return this.c.proposals.insert(
+          trx,
+          { jobId, changes: values, email, status: 'approved' },
+          { decidedBy: EMPLOYER_ACTOR.actor, reason: null },
+          now,
+        );
+      });
+    const id = await this.once(jobId, store);
+    const row = (await this.c.proposals.find(this.c.db, id))!;
+    return {
+      outcome: typoFix ? 'live' : 'pending',
+      message: typoFix ? PROPOSAL_MESSAGES.typoFixed : PROPOSAL_MESSAGES.saved,
+      proposal: proposalState(row),
+    };
+  }
+
+  /**
+   * Store a proposal; when it fails while another proposal for the job is pending (saves at once:
+   * the one-pending index refused this one), again, replacing that one: up to SAVE_ATTEMPTS times.
+   */
+  private async once<T>(jobId: number, store: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await store();
+      } catch (error) {
+        const pending = await this.c.proposals.pendingOf(this.c.db, jobId);
+        if (!pending || attempt >= SAVE_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  /** Withdraw the job's pending proposal (NotFound when none is pending). */
+  async withdraw(email: string, jobId: number, now: Date): Promise<{ message: string }> {
+    await this.ownJob(email, jobId, now);
+    const withdrawn = await this.c.db.transaction((trx) => this.withdrawPending(trx, jobId, now));
+    if (!withdrawn) throw new NotFound(PROPOSAL_MESSAGES.noPending);
+    return { message: PROPOSAL_MESSAGES.withdrawn };
+  }
+
+  /** Each job's latest proposal as the employer's page shows it. */
+  async statesOf(jobIds: number[]): Promise<Map<number, ProposalState>> {
+    const latest = await this.c.proposals.latestOf(this.c.db, jobIds);
+    return new Map([...latest].map(([jobId, row]) => [jobId, proposalState(row)]));
+  }
+
+  private async withdrawPending(trx: Knex.Transaction, jobId: number, now: Date) {
+    const pending = await this.c.proposals.pendingOf(trx, jobId);
+    if (!pending) return false;
+    return this.c.proposals.decide(
+      trx,
+      Number(pending.id),
+      { status: 'withdrawn', decidedBy: EMPLOYER_ACTOR.actor, reason: null },
+      now,
+    );
+  }
+
+  /** A job of this address (its submission's contact), or NotFound. */
+  private async ownJob(email: string, jobId: number, now: Date): Promise<AdminJob> {
+    const submissionId = (await this.c.submissions.idsByJob(this.c.db, [jobId])).get(jobId);
+    const row =
+      submissionId === undefined
+        ? undefined
+        : await this.c.submissions.load(this.c.db, submissionId);
+    if (!row || row.contact_email.trim().toLowerCase() !== email) {
+      throw new NotFound(EMPLOYER_MESSAGES.listingNotFound);
+    }
+    try {
+      return await this.c.jobViews.getJob(jobId, now);
+    } catch (error) {
+      if (error instanceof NotFound) throw new NotFound(EMPLOYER_MESSAGES.listingNotFound);
+      throw error;
+    }
+  }
+
+  private async ownLiveJob(email: string, jobId: number, now: Date): Promise<AdminJob> {
+    const job = await this.ownJob(email, jobId, now);
+    if (!job.active || job.expired) throw new Conflict(PROPOSAL_MESSAGES.notLive);
+    return job;
+  }
+
+  // ---- the admin's side --------------------------------------------------------------------
+
+  /** Every pending proposal, each field from the job's value now to the proposed one. */
+  async pending(now: Date): Promise<AdminProposal[]> {
+    const rows = await this.c.proposals.pending(this.c.db);
+    const list: AdminProposal[] = [];
+    for (const row of rows) {
+      const job = await this.c.jobViews.getJob(Number(row.job_id), now);
+      const values = proposedValues(row);
+      list.push({
+        id: String(row.id),
+        jobId: String(row.job_id),
+        title: job.title,
+        organization: job.organization,
+        email: row.email,
+        createdAt: iso(row.created_at),
+        changes: PROPOSAL_FIELDS.filter((f) => Object.hasOwn(values, f)).map((field) => ({
+          field,
+          from: valueOf(job, field),
+          to: values[field] ?? null,
+        })),
+      });
+    }
+    return list;
+  }
+
+  /** Approve: the proposed fields written as the admin's edit, the employer e-mailed. */
+  async approve(id: number, admin: JobEditor | undefined, now: Date): Promise<{ message: string }> {
+    const actor = auditActor(admin);
+    const { row, job } = await this.pendingWithJob(id, now);
+    const values = proposedValues(row);
+    await this.c.db.transaction(async (trx) => {
+      await this.claim(trx, id, { status: 'approved', decidedBy: actor.actor }, now);
+      await this.c.jobs.applyProposal(
+        trx,
+        job,
+        updateOf(values),
+        {
+          editor: admin,
+          actor,
+          detail: PROPOSAL_MESSAGES.approvedLine(admin?.username ?? actor.actor),
+        },
+        now,
+      );
+      const title = typeof values.title === 'string' ? values.title : job.title;
+      const organization =
+        typeof values.organization === 'string' ? values.organization : job.organization;
+      await this.tell(trx, row, { title, organization }, true, null, now);
+    });
+    return { message: PROPOSAL_MESSAGES.approvedNotice };
+  }
+
+  /** Reject with a reason, e-mailed to the employer; the job stays as it is. */
+  async reject(
+    id: number,
+    reason: string,
+    admin: JobEditor | undefined,
+    now: Date,
+  ): Promise<{ message: string }> {
+    const actor = auditActor(admin);
+    const why = reason.trim();
+    const { row, job } = await this.pendingWithJob(id, now);
+    await this.c.db.transaction(async (trx) => {
+      await this.claim(trx, id, { status: 'rejected', decidedBy: actor.actor, reason: why }, now);
+      await this.tell(trx, row, job, false, why, now);
+    });
+    return { message: PROPOSAL_MESSAGES.rejectedNotice };
+  }
+
+  /** A pending proposal and its job as they are now (read before the decision's transaction). */
+  private async pendingWithJob(id: number, now: Date) {
+    const row = await this.c.proposals.find(this.c.db, id);
+    if (!row) throw new NotFound(PROPOSAL_MESSAGES.proposalNotFound);
+    if (row.status !== 'pending') throw new Conflict(PROPOSAL_MESSAGES.alreadyDecided);
+    return { row, job: await this.c.jobViews.getJob(Number(row.job_id), now) };
+  }
+
+  /** Decide the pending proposal first (so two admins cannot both), or Conflict. */
+  private async claim(
+    trx: Knex.Transaction,
+    id: number,
+    decision: { status: 'approved' | 'rejected'; decidedBy: string; reason?: string },
+    now: Date,
+  ): Promise<void> {
+    const claimed = await this.c.proposals.decide(
+      trx,
+      id,
+      { ...decision, reason: decision.reason ?? null },
+      now,
+    );
+    if (!claimed) throw new Conflict(PROPOSAL_MESSAGES.alreadyDecided);
+  }
+
+  private async tell(
+    trx: Knex.Transaction,
+    row: ProposalRow,
+    job: { title: string; organization: string },
+    approved: boolean,
+    reason: string | null,
+    now: Date,
+  ) {
+    await this.c.outbox.enqueue(
+      trx,
+      proposalDecidedEmail({
+        to: row.email,
+        title: job.title,
+        organization: job.organization,
+        approved,
+        reason,
+        ...this.site,
+      }),
+      now,
+    );
+  }
+}
+
+/** The latest proposal of a job as the employer's page shows it. */
+export function proposalState(row: ProposalRow): ProposalState {
+  return {
+    id: String(row.id),
+    status: row.status,
+    createdAt: iso(row.created_at),
+    decidedAt: row.decided_at == null ? null : iso(row.decided_at),
+    reason: row.reason,
+  };
+}
+
+const text = (value: string | null | undefined) => value?.trim() ?? '';
+const sentences = (list: readonly string[]) => list.map((e) => e.trim()).filter(Boolean);
+
+/** A live job as the proposal's form edits it. */
+export function formOfJob(job: AdminJob): JobProposalForm {
+  return {
+    title: job.title,
+    organization: job.organization,
+    location: job.location,
+    category: job.category,
+    jobType: job.jobType,
+    experienceLevel: job.experienceLevel,
+    salaryMin: job.salaryMin == null ? '' : String(job.salaryMin),
+    salaryMax: job.salaryMax == null ? '' : String(job.salaryMax),
+    description: job.description,
+    responsibilities: job.responsibilities,
+    requirements: job.requirements,
+    benefits: job.benefits,
+    applicationUrl: job.applicationUrl ?? '',
+    deadline: job.deadline ?? '',
+  };
+}
+
+/** A field of a job, as a proposal names it. */
+function valueOf(job: AdminJob, field: ProposalField): ChangeValue {
+  switch (field) {
+    case 'locations':
+      return job.locations;
+    case 'categories':
+      return job.category;
+    case 'applicationUrl':
+      return job.applicationUrl ?? null;
+    case 'deadline':
+      return job.deadline ?? null;
+    default:
+      return job[field];
+  }
+}
+
+/** A form's value of a field, in the terms the job stores it. */
+function formValue(job: AdminJob, form: JobProposalForm, field: ProposalField): ChangeValue {
+  switch (field) {
+    case 'title':
+    case 'organization':
+    case 'description':
+      return text(form[field]);
+    case 'locations':
+      // The form has one location line: the job's own while it is unchanged.
+      return text(form.location) === text(job.location) ? job.locations : [text(form.location)];
+    case 'categories':
+      return form.category;
+    case 'jobType':
+    case 'experienceLevel':
+      return form[field];
+    case 'salaryMin':
+    case 'salaryMax':
+      return parseSalary(form[field]);
+    case 'responsibilities':
+    case 'requirements':
+    case 'benefits':
+      return sentences(form[field]);
+    case 'applicationUrl':
+      return text(form.applicationUrl) || null;
+    case 'deadline':
+      return text(form.deadline) ? normaliseDeadline(text(form.deadline)) : null;
+  }
+}
+
+/** Each field the form changes, from the job's value to the form's. */
+export function changesOf(job: AdminJob, form: JobProposalForm): FieldChange[] {
+  const same = (a: ChangeValue, b: ChangeValue) => JSON.stringify(a) === JSON.stringify(b);
+  return PROPOSAL_FIELDS.flatMap((field) => {
+    const from = valueOf(job, field);
+    const to = formValue(job, form, field);
+    return same(from, to) ? [] : [{ field, from, to }];
+  });
+}
+
+/** The form with a proposal's values over the job's. */
+function withProposed(form: JobProposalForm, values: ProposedValues): JobProposalForm {
+  const next = { ...form };
+  const list = (v: ChangeValue | undefined) => (Array.isArray(v) ? v : []);
+  const str = (v: ChangeValue | undefined) => (v == null ? '' : String(v));
+  for (const field of PROPOSAL_FIELDS) {
+    if (!Object.hasOwn(values, field)) continue;
+    const value = values[field];
+    if (field === 'locations') next.location = list(value).join(', ');
+    else if (field === 'categories') next.category = list(value);
+    else if (field === 'responsibilities' || field === 'requirements' || field === 'benefits') {
+      next[field] = list(value);
+    } else next[field] = str(value);
+  }
+  return next;
+}
+
+/** A proposal's values as the admin's update of the job (AdminJobUpdate: only those fields). */
+function updateOf(values: ProposedValues): AdminJobUpdate {
+  const update: AdminJobUpdate = {};
+  const str = (v: ChangeValue | undefined) => (typeof v === 'string' ? v : '');
+  const list = (v: ChangeValue | undefined) => (Array.isArray(v) ? v : []);
+  const num = (v: ChangeValue | undefined) => (typeof v === 'number' ? v : null);
+  for (const field of PROPOSAL_FIELDS) {
+    if (!Object.hasOwn(values, field)) continue;
+    const value = values[field];
+    switch (field) {
+      case 'locations':
+        update.locations = list(value);
+        break;
+      case 'categories':
+        update.category = list(value);
+        break;
+      case 'salaryMin':
+      case 'salaryMax':
+        update[field] = num(value);
+        break;
+      case 'responsibilities':
+      case 'requirements':
+      case 'benefits':
+        update[field] = list(value);
+        break;
+      case 'deadline':
+        update.deadline = value == null ? null : str(value);
+        break;
+      default:
+        update[field] = str(value);
+    }
+  }
+  return update;
+}

@@ -1,0 +1,174 @@
+import {
+  PROPOSAL_MESSAGES,
+  type EmployerListing,
+  type EmployerListings,
+  type JobProposalForm,
+} from '@jobboard/contract/employer';
+import { SUBMISSION_MESSAGES } from '@jobboard/contract/submissions';
+import { SharedUiProvider, Toaster, useToastStore } from '@jobboard/shared-ui';
+import { MemoryRouter, Route, Routes } from '@jobboard/shared-ui/router';
+import { fakeApi } from '@jobboard/test-utils';
+import { render, screen, waitFor } from '@jobboard/test-utils/react';
+import userEvent from '@jobboard/test-utils/user-event';
+import { SWRConfig } from 'swr';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import EmployerPage from '../../../app/EmployerPage';
+
+/** The live job's fields as the proposal form gets them. */
+const FORM: JobProposalForm = {
+  title: 'Digital Organizer',
+  organization: 'Coastal Justice Fund',
+  location: 'Washington, DC',
+  category: ['Communications'],
+  jobType: 'Full-time',
+  experienceLevel: 'Not specified',
+  salaryMin: '85000',
+  salaryMax: '105000',
+  description: 'Organize our digital campaigns and grow the movement online, with a small team.',
+  responsibilities: ['Run campaigns', 'Grow the list'],
+  requirements: [],
+  benefits: ['Health insurance'],
+  applicationUrl: 'https://coastaljusticefund.org/careers/digital-organizer',
+  deadline: '2027-01-15',
+};
+
+const LIVE: EmployerListing = {
+  submissionId: '2',
+  jobId: '40',
+  title: 'Digital Organizer',
+  organization: 'Coastal Justice Fund',
+  tierName: 'Featured Listing',
+  amountCents: 9_900,
+  status: 'live',
+  submittedAt: '2026-11-01T12:00:00.000Z',
+  endsAt: '2026-12-22T12:00:00.000Z',
+  timeline: [{ kind: 'live', at: '2026-11-03T12:00:00.000Z', detail: null }],
+  paymentDue: false,
+  receiptId: null,
+  canEdit: false,
+  canClose: true,
+  canPropose: true,
+  proposal: null,
+};
+
+const PENDING = {
+  id: '5',
+  status: 'pending' as const,
+  createdAt: '2026-11-24T12:00:00.000Z',
+  decidedAt: null,
+  reason: null,
+};
+
+const page = (listings: EmployerListing[]): EmployerListings => ({
+  email: 'hiring@coastaljusticefund.org',
+  listings,
+  page: 1,
+  pageSize: 20,
+  total: listings.length,
+});
+
+function renderAt(path: string) {
+  render(
+    <SharedUiProvider>
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/employer/*" element={<EmployerPage />} />
+          </Routes>
+        </MemoryRouter>
+      </SWRConfig>
+      <Toaster />
+    </SharedUiProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  useToastStore.setState({ toasts: [] });
+});
+
+describe('proposing changes to a live job', () => {
+  it('opens from the listing, prefilled from the job, and sends the changed fields for review', async () => {
+    let listing = LIVE;
+    const api = fakeApi({
+      'GET /api/employer/listings': () => [200, page([listing])],
+      'GET /api/employer/jobs/:id/proposal': [200, FORM],
+      'POST /api/employer/jobs/:id/proposal': () => {
+        listing = { ...LIVE, proposal: PENDING };
+        return [200, { outcome: 'pending', message: PROPOSAL_MESSAGES.saved, proposal: PENDING }];
+      },
+    });
+    renderAt('/employer/listings');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: PROPOSAL_MESSAGES.propose }));
+
+    const title = await screen.findByLabelText('Job Title');
+    expect(title).toHaveValue(FORM.title);
+    expect(screen.getByLabelText('Responsibilities')).toHaveValue('Run campaigns\nGrow the list');
+    await user.clear(title);
+    await user.type(title, 'Senior Digital Organizer');
+    await user.type(screen.getByLabelText('Requirements'), 'Two years of organizing');
+    await user.click(screen.getByRole('button', { name: PROPOSAL_MESSAGES.save }));
+
+    expect(
+      await screen.findByText(PROPOSAL_MESSAGES.waiting('November 24, 2026')),
+    ).toBeInTheDocument();
+    expect(api.bodies('POST', '/api/employer/jobs/40/proposal')).toEqual([
+      {
+        ...FORM,
+        title: 'Senior Digital Organizer',
+        requirements: ['Two years of organizing'],
+      },
+    ]);
+    expect(useToastStore.getState().toasts[0]).toMatchObject({ title: PROPOSAL_MESSAGES.saved });
+  });
+
+  it("checks the fields by the submission's rules before sending, and keeps what was typed", async () => {
+    const api = fakeApi({ 'GET /api/employer/jobs/:id/proposal': [200, FORM] });
+    renderAt('/employer/jobs/40/propose');
+    const user = userEvent.setup();
+    const description = await screen.findByLabelText('Job Description');
+    await user.clear(description);
+    await user.type(description, 'Too short');
+    await user.click(screen.getByRole('button', { name: PROPOSAL_MESSAGES.save }));
+    expect(await screen.findByText(SUBMISSION_MESSAGES.description)).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    expect(screen.getByLabelText('Job Description')).toHaveValue('Too short');
+  });
+
+  it("shows the API's refusal and keeps the form", async () => {
+    fakeApi({
+      'GET /api/employer/jobs/:id/proposal': [200, FORM],
+      'POST /api/employer/jobs/:id/proposal': [409, { message: PROPOSAL_MESSAGES.notLive }],
+    });
+    renderAt('/employer/jobs/40/propose');
+    const user = userEvent.setup();
+    const title = await screen.findByLabelText('Job Title');
+    await user.type(title, '!');
+    await user.click(screen.getByRole('button', { name: PROPOSAL_MESSAGES.save }));
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts[0]).toMatchObject({
+        title: PROPOSAL_MESSAGES.notLive,
+      }),
+    );
+    expect(screen.getByLabelText('Job Title')).toHaveValue(`${FORM.title}!`);
+  });
+
+  it('withdraws a pending proposal from the listing', async () => {
+    let listing: EmployerListing = { ...LIVE, proposal: PENDING };
+    const api = fakeApi({
+      'GET /api/employer/listings': () => [200, page([listing])],
+      'DELETE /api/employer/jobs/:id/proposal': () => {
+        listing = { ...LIVE, proposal: { ...PENDING, status: 'withdrawn' } };
+        return [200, { message: PROPOSAL_MESSAGES.withdrawn }];
+      },
+    });
+    renderAt('/employer/listings');
+    await userEvent.click(await screen.findByRole('button', { name: PROPOSAL_MESSAGES.withdraw }));
+    await waitFor(() =>
+      expect(screen.queryByText(PROPOSAL_MESSAGES.waiting('November 24, 2026'))).toBeNull(),
+    );
+    expect(api.calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
+  });
+});
