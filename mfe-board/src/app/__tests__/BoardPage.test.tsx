@@ -10,6 +10,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeJob } from '../../test-support/jobs';
 import { renderAt } from '../../test-support/render';
 import { ALERT_TEXT } from '../../features/alerts/messages';
+import { forgetSentJobViews } from '../../features/jobs/api/job-view';
 import BoardPage from '../BoardPage';
 import { ServerFirstView } from '../first-view';
 
@@ -57,6 +58,8 @@ const titles = () =>
   screen.getAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
 
 beforeEach(() => {
+  // Each test is a new page: the views it sends are its own.
+  forgetSentJobViews();
   useToastStore.setState({ toasts: [] });
 });
 

@@ -15,9 +15,23 @@ export function sendJobView(id: string): void {
   void apiFetch(ENDPOINTS.jobView, { params: { id } }).catch(() => undefined);
 }
 
-/** Sends the view of job `id` once each time it is shown (undefined: nothing shown yet). */
+/**
+ * The jobs whose view this page has sent. The server counts a visitor once a day, so a job shown
+ * again in the same page (its modal closed and opened, the modal mounted again as the page
+ * hydrates or a remote's version settles) needs no second request.
+ */
+const sent = new Set<string>();
+
+/** Sends the view of job `id` once per page (undefined: nothing shown yet). */
 export function useJobViewBeacon(id: string | undefined): void {
   useEffect(() => {
-    if (id !== undefined) sendJobView(id);
+    if (id === undefined || sent.has(id)) return;
+    sent.add(id);
+    sendJobView(id);
   }, [id]);
+}
+
+/** For tests: forget the views sent, as a new page would. */
+export function forgetSentJobViews(): void {
+  sent.clear();
 }
