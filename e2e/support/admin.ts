@@ -61,3 +61,31 @@ export async function submitJob(
   await page.getByRole('button', { name: 'Submit for Review (Free)' }).click();
   await expect(page.getByRole('heading', { name: 'Submission Received!' })).toBeVisible();
 }
+
+/**
+ * A listing made live the way an employer does it: submitted through the form, approved by the
+ * admin, paid from the approval e-mail's link through the (fake) Stripe Checkout. Leaves the page
+ * on the job's own page; answers the job's id and the approval e-mail.
+ */
+export async function liveListing(
+  page: Page,
+  job: { title: string; contactEmail: string },
+): Promise<{ jobId: number; approval: Mail }> {
+  await submitJob(page, job);
+  await loginAsAdmin(page);
+  await page.goto('/admin/submissions');
+  await page
+    .getByTestId('submission')
+    .filter({ hasText: job.title })
+    .getByRole('button', { name: 'Approve' })
+    .click();
+  await expect(toasts(page)).toContainText('Job Approved');
+  const approval = await waitForMail(
+    (m) => m.to.includes(job.contactEmail) && m.raw.includes('Approved:'),
+  );
+  await page.goto(/http:\/\/localhost:\d+\/pay\/[A-Za-z0-9_-]{43}/.exec(mailText(approval))![0]);
+  await page.getByRole('button', { name: 'Pay $99' }).click();
+  await page.getByRole('button', { name: 'Pay $99.00' }).click();
+  await page.getByRole('link', { name: 'See your job on the board' }).click();
+  return { jobId: Number(page.url().split('/').pop()), approval };
+}

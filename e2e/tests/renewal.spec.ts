@@ -1,5 +1,5 @@
 import { renewalLinkEndingAt } from '@jobboard/api/test-support';
-import { loginAsAdmin, mailText, submitJob, toasts, waitForMail } from '../support/admin';
+import { liveListing, waitForMail } from '../support/admin';
 import { screenshot } from '../support/screenshot';
 import { currentSite } from '../support/site';
 import { expect, test } from '../support/test';
@@ -21,21 +21,7 @@ test('an employer renews a listing ending soon through Stripe Checkout and sees 
   const email = `renew-${stamp}@openballot.example`;
 
   // A listing submitted, approved and paid through the fake Stripe Checkout.
-  await submitJob(page, { title, contactEmail: email });
-  await loginAsAdmin(page);
-  await page.goto('/admin/submissions');
-  await page
-    .getByTestId('submission')
-    .filter({ hasText: title })
-    .getByRole('button', { name: 'Approve' })
-    .click();
-  await expect(toasts(page)).toContainText('Job Approved');
-  const approval = await waitForMail((m) => m.to.includes(email) && m.raw.includes('Approved:'));
-  await page.goto(/http:\/\/localhost:\d+\/pay\/[A-Za-z0-9_-]{43}/.exec(mailText(approval))![0]);
-  await page.getByRole('button', { name: 'Pay $99' }).click();
-  await page.getByRole('button', { name: 'Pay $99.00' }).click();
-  await page.getByRole('link', { name: 'See your job on the board' }).click();
-  const jobId = Number(page.url().split('/').pop());
+  const { jobId } = await liveListing(page, { title, contactEmail: email });
 
   // A month on: it ends in 3 days, and the employer has a renewal link.
   const endsAt = Date.now() + 3 * DAY_MS;

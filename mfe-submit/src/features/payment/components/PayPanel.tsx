@@ -6,12 +6,11 @@ import {
   errorMessage,
   formatCents,
   formatUsDate,
-  toast,
 } from '@jobboard/shared-ui';
-import { useState } from 'react';
 import { Link } from '@jobboard/shared-ui/router';
 import styled from 'styled-components';
 import { RefundPolicyLink } from '../../../lib/LegalLinks';
+import { useCheckout } from '../../../lib/use-checkout';
 import { usePayPage } from '../api/get-pay-page';
 import { startCheckout } from '../api/start-checkout';
 import { PAY_MESSAGES } from '../messages';
@@ -20,27 +19,16 @@ import { PaySummary } from './PaySummary';
 /** /pay/{token}: what is owed, and a button that goes to Stripe Checkout. */
 export function PayPanel({ token }: { token: string }) {
   const { data: view, error, isLoading, mutate } = usePayPage(token);
-  const [starting, setStarting] = useState(false);
+  // When Checkout cannot start, the amount may have changed (a promo code used up meanwhile), or
+  // the link expired: the page shows it again.
+  const { starting, go: pay } = useCheckout({
+    start: () => startCheckout(token),
+    failedTitle: PAY_MESSAGES.checkoutFailed,
+    refresh: () => mutate(),
+  });
 
   if (isLoading) return <Spinner label="Loading your listing..." />;
   if (error || !view) return <DeadLink error={error} />;
-
-  const pay = async () => {
-    setStarting(true);
-    try {
-      const { url } = await startCheckout(token);
-      window.location.assign(url);
-    } catch (failure) {
-      setStarting(false);
-      toast({
-        title: PAY_MESSAGES.checkoutFailed,
-        description: errorMessage(failure, 'Please try again in a few minutes.'),
-        variant: 'destructive',
-      });
-      // The amount may have changed (a promo code used up meanwhile), or the link expired.
-      await mutate();
-    }
-  };
 
   return (
     <Card>

@@ -7,11 +7,10 @@ import {
   errorMessage,
   formatCents,
   formatUsDate,
-  toast,
 } from '@jobboard/shared-ui';
-import { useState } from 'react';
 import { Link } from '@jobboard/shared-ui/router';
 import styled from 'styled-components';
+import { useCheckout } from '../../../lib/use-checkout';
 import { startRenewalCheckout, useRenewalPage } from '../api/renewal';
 import { RENEW_MESSAGES } from '../messages';
 
@@ -21,27 +20,15 @@ export const day = (iso: string) => formatUsDate(iso.slice(0, 10));
 /** /renew/{token}: the listing, its end now and renewed, the price, and a button to Stripe. */
 export function RenewPanel({ token }: { token: string }) {
   const { data: view, error, isLoading, mutate } = useRenewalPage(token);
-  const [starting, setStarting] = useState(false);
+  // When Checkout cannot start, the listing may have left the renewal window: the page says why.
+  const { starting, go: renew } = useCheckout({
+    start: () => startRenewalCheckout(token),
+    failedTitle: RENEW_MESSAGES.checkoutFailed,
+    refresh: () => mutate(),
+  });
 
   if (isLoading) return <Spinner label="Loading your listing..." />;
   if (error || !view) return <DeadRenewalLink error={error} />;
-
-  const renew = async () => {
-    setStarting(true);
-    try {
-      const { url } = await startRenewalCheckout(token);
-      window.location.assign(url);
-    } catch (failure) {
-      setStarting(false);
-      toast({
-        title: RENEW_MESSAGES.checkoutFailed,
-        description: errorMessage(failure, 'Please try again in a few minutes.'),
-        variant: 'destructive',
-      });
-      // The listing may have left the renewal window meanwhile: show why.
-      await mutate();
-    }
-  };
 
   return (
     <Card>
