@@ -8,8 +8,8 @@ import {
   formatUsDate,
 } from '@jobboard/shared-ui';
 import { Link } from '@jobboard/shared-ui/router';
-import styled from 'styled-components';
 import { RefundPolicyLink } from '../../../lib/LegalLinks';
+import { Notice, Small } from '../../../lib/pay-card';
 import { useCheckout } from '../../../lib/use-checkout';
 import { usePayPage } from '../api/get-pay-page';
 import { startCheckout } from '../api/start-checkout';
@@ -79,15 +79,3 @@ export function DeadLink({ error }: { error: unknown }) {
     </Card>
   );
 }
-
-const Notice = styled.p`
-  padding: ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.featuredSoft};
-`;
-
-const Small = styled.p`
-  margin-top: ${({ theme }) => theme.space.lg};
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-`;

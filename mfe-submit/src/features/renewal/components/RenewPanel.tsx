@@ -9,7 +9,7 @@ import {
   formatUsDate,
 } from '@jobboard/shared-ui';
 import { Link } from '@jobboard/shared-ui/router';
-import styled from 'styled-components';
+import { Notice, Small } from '../../../lib/pay-card';
 import { useCheckout } from '../../../lib/use-checkout';
 import { startRenewalCheckout, useRenewalPage } from '../api/renewal';
 import { RENEW_MESSAGES } from '../messages';
@@ -90,15 +90,3 @@ export function DeadRenewalLink({ error }: { error: unknown }) {
     </Card>
   );
 }
-
-const Notice = styled.p`
-  padding: ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.featuredSoft};
-`;
-
-const Small = styled.p`
-  margin-top: ${({ theme }) => theme.space.lg};
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-`;
