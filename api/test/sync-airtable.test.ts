@@ -1,11 +1,12 @@
 import { createServer } from 'node:net';
 import { SYNC_LIMITS } from '@jobboard/contract/admin';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { CSRF, login, sessionCookie, signedIn } from './support/admin';
 import {
   airtableEnv,
   airtableJob,
+  mostWithinASecond,
   startFakeAirtable,
   type FakeAirtable,
 } from './support/fake-airtable';
@@ -320,6 +321,20 @@ describe(`a sync of 1,000 records (10 pages) on ${testDatabase}`, () => {
   });
 
   it('keeps to 5 requests a second, and reports its counts and time', async () => {
+    // When each request to Airtable leaves the API: the limit holds there. (Their arrival at the
+    // fake follows the machine's load: a request sent on time may arrive late, next to the following
+    // one; reported below, not asserted.)
+    const sent: number[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (input, init) => {
+      if (String(input instanceof Request ? input.url : input).startsWith(big.apiUrl)) {
+        sent.push(performance.now());
+      }
+      return realFetch(input, init);
+    };
+    onTestFinished(() => {
+      globalThis.fetch = realFetch;
+    });
     big.records = Array.from({ length: 1000 }, (_, i) => airtableJob(i + 1));
     const request = await signedIn(app);
     const started = performance.now();
@@ -331,7 +346,8 @@ describe(`a sync of 1,000 records (10 pages) on ${testDatabase}`, () => {
     const writeMs = ended - big.requests.at(-1)!.at;
     expect(res.json()).toMatchObject({ created: 1000, updated: 0, deactivated: 0, skipped: 0 });
     expect(big.requests).toHaveLength(10);
-    expect(big.maxPerSecond()).toBeLessThanOrEqual(5);
+    expect(sent).toHaveLength(10);
+    expect(mostWithinASecond(sent)).toBeLessThanOrEqual(5);
 
     const againStarted = performance.now();
     const again = await request({ url: '/api/refresh-jobs' });
@@ -343,13 +359,14 @@ describe(`a sync of 1,000 records (10 pages) on ${testDatabase}`, () => {
     const changed = await request({ url: '/api/refresh-jobs' });
     const changedMs = performance.now() - changedStarted;
     expect(changed.json()).toMatchObject({ created: 0, updated: 1000 });
-    expect(big.maxPerSecond()).toBeLessThanOrEqual(5);
+    expect(sent).toHaveLength(30);
+    expect(mostWithinASecond(sent)).toBeLessThanOrEqual(5);
 
     console.log(
       `[sync figure] ${testDatabase}: 1,000 records in 10 pages: first sync ${res.json().message} in ${Math.round(firstMs)} ms ` +
         `(${Math.round(readMs)} ms until the last page was asked for, ${Math.round(writeMs)} ms from there: mapping and the transaction); ` +
         `same again (1,000 unchanged) in ${Math.round(againMs)} ms; every record changed (1,000 updated) in ${Math.round(changedMs)} ms; ` +
-        `at most ${big.maxPerSecond()} requests in any second`,
+        `at most ${mostWithinASecond(sent)} requests sent and ${big.maxPerSecond()} arrived in any second`,
     );
   }, 60_000);
 });

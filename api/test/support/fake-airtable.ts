@@ -35,9 +35,24 @@ export interface FakeAirtable {
   feed: unknown;
   feedScript: FakeAnswer[];
   feedUrl: string;
-  /** The largest number of requests that arrived within any one second. */
+  /**
+   * The largest number of requests that arrived within any one second. Arrival follows the
+   * machine's load (a request sent on time can arrive late, next to the following one): a
+   * figure to report, not to assert; the limit is asserted on when requests leave the API.
+   */
   maxPerSecond(): number;
   close(): Promise<void>;
+}
+
+/** The largest number of the (ascending) times that fall within any one second. */
+export function mostWithinASecond(times: number[]): number {
+  let max = 0;
+  for (let i = 0; i < times.length; i += 1) {
+    let n = 0;
+    for (let j = i; j < times.length && times[j]! - times[i]! < 1000; j += 1) n += 1;
+    max = Math.max(max, n);
+  }
+  return max;
 }
 
 export const FAKE_AIRTABLE_BASE = 'appFAKEBASE000001';
@@ -104,14 +119,7 @@ export function fakeAirtable(origin = ''): {
     feedScript: [],
     feedUrl: `${origin}/feed.json`,
     maxPerSecond() {
-      const times = this.requests.map((r) => r.at);
-      let max = 0;
-      for (let i = 0; i < times.length; i += 1) {
-        let n = 0;
-        for (let j = i; j < times.length && times[j]! - times[i]! < 1000; j += 1) n += 1;
-        max = Math.max(max, n);
-      }
-      return max;
+      return mostWithinASecond(this.requests.map((r) => r.at));
     },
     close: async () => {
       for (const res of hanging) res.destroy();
