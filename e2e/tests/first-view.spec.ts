@@ -42,6 +42,21 @@ test.describe('the first view', () => {
     expect(urls.filter((url) => url === view)).toHaveLength(1);
   });
 
+  test('/jobs/{id} keeps the dialog the server drew: nothing is drawn again under a click', async ({
+    page,
+    request,
+  }) => {
+    const [job] = await allJobs(request);
+    await page.goto(`/jobs/${job!.id}`);
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: job!.title })).toBeVisible();
+    const drawn = await dialog.elementHandle();
+    await page.waitForLoadState('networkidle');
+    // The same element once the page is live, and the focus is inside it.
+    expect(await drawn!.evaluate((element) => element.isConnected)).toBe(true);
+    expect(await drawn!.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  });
+
   test('/job-list lists the recent jobs with no request to the API', async ({ page }) => {
     const urls = watch(page);
     await page.goto('/job-list');

@@ -27,20 +27,52 @@ describe('<Modal />', () => {
     expect(title?.textContent).toBe('Data Editor');
   });
 
-  it('taken over by the browser: closes on Escape at once, then is the Radix dialog', async () => {
+  it('taken over by the browser in place: the same elements, the focus moved in and kept there, Escape closes it', async () => {
     const onClose = vi.fn();
     const container = document.createElement('div');
     container.innerHTML = renderToString(dialog(onClose));
     document.body.append(container);
+    const drawn = container.querySelector('[role="dialog"]')!;
+    const link = document.createElement('a');
+    const errors = vi.spyOn(console, 'error');
     let root!: Root;
     await act(async () => void (root = hydrateRoot(container, dialog(onClose))));
-    expect(screen.getByRole('dialog', { name: 'Data Editor' })).toBeInTheDocument();
+    // Nothing drawn again: a click on the server's elements is never lost to a swap.
+    expect(screen.getByRole('dialog', { name: 'Data Editor' })).toBe(drawn);
+    expect(errors).not.toHaveBeenCalled();
+    await waitFor(() => expect(drawn).toContainElement(document.activeElement as HTMLElement));
+    // Tab goes round inside the dialog (its one control is the close button).
+    document.body.append(link);
+    await userEvent.tab();
+    expect(drawn).toContainElement(document.activeElement as HTMLElement);
     await userEvent.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalled();
-    // Radix moves the focus into its dialog; the dialog drawn in place does not.
-    await waitFor(() =>
-      expect(screen.getByRole('dialog')).toContainElement(document.activeElement as HTMLElement),
+    act(() => root.unmount());
+    container.remove();
+    link.remove();
+    errors.mockRestore();
+  });
+
+  it('open from the start and closed, opens next time as the Radix dialog', async () => {
+    const at = (open: boolean) => (
+      <SharedUiProvider>
+        <Modal open={open} onClose={() => {}} title="Data Editor">
+          <p>Edits the data desk.</p>
+        </Modal>
+      </SharedUiProvider>
     );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(at(true));
+    document.body.append(container);
+    const drawn = container.querySelector('[role="dialog"]');
+    let root!: Root;
+    await act(async () => void (root = hydrateRoot(container, at(true))));
+    await act(async () => root.render(at(false)));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await act(async () => root.render(at(true)));
+    const reopened = await screen.findByRole('dialog', { name: 'Data Editor' });
+    expect(reopened).not.toBe(drawn);
+    expect(container).not.toContainElement(reopened);
     act(() => root.unmount());
     container.remove();
   });

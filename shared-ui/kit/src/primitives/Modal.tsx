@@ -31,19 +31,21 @@ const RadixModal = lazy(() => import('./RadixModal'));
  * A dialog (see RadixModal for what it does). Its code loads when a dialog first opens, so pages
  * that have not opened one (the board's first view) do not carry it. A dialog open from the start
  * (a shared /jobs/{id}) is drawn by the server as StaticModal, the same look in place, so that its
- * content is in the first paint; it stays until the Radix dialog has loaded. One opened later
- * waits for the Radix dialog (a moment), so focus moves into it once, never from one to the other.
+ * content is in the first paint, and it stays that dialog until it closes: swapping it for the
+ * Radix dialog after the first paint replaced the very link a visitor was clicking (a click lost
+ * with no tab opened, seen in the end-to-end runs) and moved the focus twice. Once taken over by the
+ * browser it traps the focus as the Radix dialog does. A dialog opened later is the Radix one.
  */
 export function Modal(props: ModalProps) {
   const hydrated = useHydrated();
   const [opened, setOpened] = useState(props.open);
-  const [drawnByServer] = useState(props.open && !hydrated);
+  const [drawnByServer, setDrawnByServer] = useState(props.open && !hydrated);
+  if (drawnByServer && !props.open) setDrawnByServer(false);
   if (props.open && !opened) setOpened(true);
-  if (!opened) return null;
-  const inPlace = drawnByServer && props.open ? <StaticModal {...props} /> : null;
-  if (!hydrated) return inPlace;
+  if (drawnByServer) return <StaticModal {...props} />;
+  if (!opened || !hydrated) return null;
   return (
-    <Suspense fallback={inPlace}>
+    <Suspense fallback={null}>
       <RadixModal {...props} />
     </Suspense>
   );

@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useId, type ReactNode } from 'react';
+import { FocusScope } from '@radix-ui/react-focus-scope';
 import styled from 'styled-components';
 import { ModalTitleContext, type ModalProps } from './Modal';
 import { closeButtonStyles, contentStyles, overlayStyles, titleStyles } from './modal-styles';
@@ -7,9 +8,10 @@ import { VisuallyHidden } from './VisuallyHidden';
 /**
  * A dialog open from the start (a shared /jobs/{id} address), as the server draws it: the same
  * markup and look as the Radix dialog but in place, not in a portal the server cannot draw, so its
- * content is on screen with the page's first paint. The browser swaps it for the Radix dialog (focus
- * trap, focus return) as soon as that has loaded; until then Escape, the overlay and the close
- * button already close it.
+ * content is on screen with the page's first paint. The browser takes it over where it is (no
+ * element is drawn again): Escape, the overlay and the close button close it, and Radix's own focus
+ * scope (asChild: no element of its own, so the server's HTML matches) moves the focus into it and
+ * keeps it there, as in the Radix dialog.
  */
 export function StaticModal({
   onClose,
@@ -29,30 +31,32 @@ export function StaticModal({
   return (
     <>
       <Overlay onClick={onClose} />
-      <Content
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={descriptionId}
-        style={{ maxHeight }}
-      >
-        {title === undefined ? null : hideTitle ? (
-          <VisuallyHidden id={titleId}>{title}</VisuallyHidden>
-        ) : (
-          <Title id={titleId}>{title}</Title>
-        )}
-        {description ? (
-          <p id={descriptionId}>{description}</p>
-        ) : (
-          <VisuallyHidden id={descriptionId}>Details</VisuallyHidden>
-        )}
-        <TitleId.Provider value={titleId}>
-          <ModalTitleContext.Provider value={ContentTitle}>{children}</ModalTitleContext.Provider>
-        </TitleId.Provider>
-        <CloseButton type="button" aria-label="Close" onClick={onClose}>
-          ×
-        </CloseButton>
-      </Content>
+      <FocusScope asChild trapped loop>
+        <Content
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby={titleId}
+          aria-describedby={descriptionId}
+          style={{ maxHeight }}
+        >
+          {title === undefined ? null : hideTitle ? (
+            <VisuallyHidden id={titleId}>{title}</VisuallyHidden>
+          ) : (
+            <Title id={titleId}>{title}</Title>
+          )}
+          {description ? (
+            <p id={descriptionId}>{description}</p>
+          ) : (
+            <VisuallyHidden id={descriptionId}>Details</VisuallyHidden>
+          )}
+          <TitleId.Provider value={titleId}>
+            <ModalTitleContext.Provider value={ContentTitle}>{children}</ModalTitleContext.Provider>
+          </TitleId.Provider>
+          <CloseButton type="button" aria-label="Close" onClick={onClose}>
+            ×
+          </CloseButton>
+        </Content>
+      </FocusScope>
     </>
   );
 }
