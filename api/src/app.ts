@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import type { Config, TrustProxy } from './config';
 import type { LogoFetchOptions } from './logos/logo-fetch';
 import { jsonSerializerCompiler, structValidatorCompiler } from './http/endpoint-route';
+import { FastReads } from './http/fast-reads';
 import { REQUEST_ID_HEADER, REQUEST_ID_LOG_LABEL, requestIdOf } from './http/request-id';
 import { redactLogLine, serializeRequest } from './http/request-log';
 import { adminArea } from './admins/admin-area';
@@ -48,7 +49,10 @@ export const BODY_LIMIT = 64 * 1024;
  * (each names what it depends on), then one encapsulated plugin per area under /api.
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const fastReads = new FastReads();
   const app = Fastify({
+    // The listening server asks the public cache first for the reads it holds (http/fast-reads.ts).
+    serverFactory: fastReads.serverFactory,
     bodyLimit: BODY_LIMIT,
     logger:
       options.logger || options.logStream
@@ -96,6 +100,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(releasesPlugin);
   await app.register(securityHeadersPlugin);
+  app.decorate('fastReads', fastReads);
+  fastReads.use({ log: app.log, securityHeaders: app.jsonSecurityHeaders });
+  app.addHook('preClose', (done) => {
+    fastReads.close();
+    done();
+  });
   await app.register(dbPlugin, { db: options.db });
   await app.register(schemaPlugin);
   await app.register(rateLimitPlugin);

@@ -70,8 +70,14 @@ export class PublicReads {
   search(request: SearchRequest): Promise<CachedBody> {
     const { page, pageSize, ...filter } = request;
     const search = boardSearch(filter);
-    const key = `search:${search.identity}:${filter.sortOption}:${page}:${pageSize}`;
-    return this.cache.get(key, () => this.jobs.search(search, page, pageSize, this.now()));
+    return this.cache.get(searchKey(search.identity, request), () =>
+      this.jobs.search(search, page, pageSize, this.now()),
+    );
+  }
+
+  /** The public cache's key of a search's answer (the fast path looks it up, http/fast-reads.ts). */
+  searchKey(request: SearchRequest): string {
+    return searchKey(boardSearch(request).identity, request);
   }
 
   locations(): Promise<CachedBody> {
@@ -136,4 +142,9 @@ export class PublicReads {
   publicUpdates(now: Date, fromId: number, toId: number) {
     return this.jobs.publicUpdates(now, fromId, toId);
   }
+}
+
+/** One search's answer in the public cache: the search itself, its order and its page. */
+function searchKey(identity: string, request: SearchRequest): string {
+  return `search:${identity}:${request.sortOption}:${request.page}:${request.pageSize}`;
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastReads } from '../http/fast-reads';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,6 +11,8 @@ declare module 'fastify' {
      * them): its answers, the feeds and sitemap, the site's pages.
      */
     publicCache: PublicCache;
+    /** The cached reads served before Fastify's own work on a request (http/fast-reads.ts). */
+    fastReads: FastReads;
   }
 }
 
@@ -28,7 +31,7 @@ declare module 'fastify' {
 export const CACHED = { compress: false, helmet: false } as const;
 
 /** Smaller answers are sent as they are: compressing them saves nothing. */
-const COMPRESS_FROM_BYTES = 1024;
+export const COMPRESS_FROM_BYTES = 1024;
 
 export default fp(
   async (app) => {
@@ -96,7 +99,7 @@ export function sendShared(
   return sendBody(request, reply, body, type, cacheControl);
 }
 
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch
     .split(',')
@@ -106,7 +109,11 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 
 /** Brotli when the client takes it, else gzip, else nothing (q=0 means "not this one"). */
 function accepted(request: FastifyRequest): Encoding | undefined {
-  const header = request.headers['accept-encoding'];
+  return acceptedEncoding(request.headers['accept-encoding']);
+}
+
+/** As `accepted`, from the Accept-Encoding header itself. */
+export function acceptedEncoding(header: string | undefined): Encoding | undefined {
   if (!header) return undefined;
   const offered = new Map(
     header.split(',').map((part) => {
@@ -277,6 +284,22 @@ export class PublicCache {
     return (await pending).body;
   }
 
+  /**
+   * The answer for `key` if it is held and current, at once: what the fast path of a cached read
+   * (http/fast-reads.ts) serves before Fastify sees the request. Undefined when it is missing or
+   * out of date, or when the database's version is due to be compared: that request then takes the
+   * usual way, which compares it.
+   */
+  peek(key: string): CachedBody | undefined {
+    if (!this.versionIsFresh()) return undefined;
+    const entry = this.entries.get(key);
+    if (!entry || entry.generation !== this.generation) return undefined;
+    if (this.now().getTime() >= entry.validUntil) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.body;
+  }
+
   /** Drop one answer, which was good for its request but must not be kept (a page drawn later). */
   forget(key: string): void {
     this.entries.delete(key);
@@ -318,9 +341,14 @@ export class PublicCache {
     return this.nextExpiry!.at;
   }
 
+  /** The database's version was compared less than versionCheckMs ago. */
+  private versionIsFresh(): boolean {
+    return Date.now() - this.versionCheckedAt < this.versionCheckMs;
+  }
+
   /** At most once per versionCheckMs: drop everything if another process changed the data. */
   private async checkVersion(): Promise<void> {
-    if (Date.now() - this.versionCheckedAt < this.versionCheckMs) return;
+    if (this.versionIsFresh()) return;
     this.versionCheck ??= (async () => {
       try {
         const version = await this.source.version();

@@ -28,22 +28,39 @@ const jobsRoutes: FastifyPluginAsync = async (app) => {
 
   // The board sends the same few search bodies over and over: each text is parsed and checked
   // once, then known by its text (this scope's JSON parser answers a known text with its checked
-  // search, marked as checked so that the body's struct lets it through without a second look).
-  const known = new BoundedMap<string, SearchRequest>(1000);
+  // search, marked as checked so that the body's struct lets it through without a second look),
+  // with its key in the public cache, so the fast path answers it from the text alone
+  // (http/fast-reads.ts; a body it read and could not answer arrives through `handOver`).
+  const known = new BoundedMap<string, { search: SearchRequest; key: string }>(1000);
   const bodyText = new WeakMap<object, string>();
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
     const hit = known.get(text as string);
-    if (hit) return done(null, hit);
+    if (hit) return done(null, hit.search);
     bodyText.set(request, text as string);
     // A callback parser: it answers through `done` (its type also allows a promise-returning one).
     void parseJson(request, text as string, done);
   });
-  route(app, ENDPOINTS.searchJobs, CACHED, async (request, reply) => {
-    const text = bodyText.get(request);
-    if (text !== undefined) known.set(text, markChecked(request.body));
-    return sendCached(request, reply, await reads.search(request.body));
+  app.fastReads.add({
+    method: ENDPOINTS.searchJobs.method,
+    url: ENDPOINTS.searchJobs.path,
+    answer: (text) => {
+      const hit = known.get(text);
+      return hit && app.publicCache.peek(hit.key);
+    },
   });
+  route(
+    app,
+    ENDPOINTS.searchJobs,
+    { ...CACHED, preParsing: app.fastReads.handOver },
+    async (request, reply) => {
+      const text = bodyText.get(request);
+      if (text !== undefined) {
+        known.set(text, { search: markChecked(request.body), key: reads.searchKey(request.body) });
+      }
+      return sendCached(request, reply, await reads.search(request.body));
+    },
+  );
 };
 
 export default jobsRoutes;
