@@ -4,7 +4,7 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { atLeast, ms, table, type Check, type SectionResult } from '../report';
+import { atLeast, atMost, ms, table, type Check, type SectionResult } from '../report';
 import { CHROMIUM, CHROMIUM_ARGS } from './front-end';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -14,6 +14,35 @@ const TARGETS: Record<(typeof CATEGORIES)[number], number> = {
   'best-practices': 100,
   seo: 100,
 };
+
+/** Runs per page; the median run is reported. */
+const RUNS = 3;
+/** Total Blocking Time at most this on every page (issue 31). */
+const TBT_TARGET_MS = 200;
+
+type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+/** The page's JavaScript (transferred KB) and the main thread's time on it during the load. */
+function scriptBeforeLive(lhr: LighthouseResult): { kilobytes: number; evaluationMs: number } {
+  const requests = (lhr.audits['network-requests']?.details as { items?: NetworkItem[] })?.items;
+  const bytes = (requests ?? [])
+    .filter((item) => item.resourceType === 'Script')
+    .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+  const groups = (lhr.audits['mainthread-work-breakdown']?.details as { items?: WorkItem[] })
+    ?.items;
+  const evaluationMs = groups?.find((item) => item.group === 'scriptEvaluation')?.duration ?? NaN;
+  return { kilobytes: bytes / 1024, evaluationMs };
+}
+
+interface NetworkItem {
+  resourceType?: string;
+  transferSize?: number;
+}
+
+interface WorkItem {
+  group?: string;
+  duration?: number;
+}
 
 export async function lighthouseSection(site: {
   url: string;
@@ -29,23 +58,42 @@ export async function lighthouseSection(site: {
   const problems: string[] = [];
   try {
     for (const path of pages) {
-      const result = await lighthouse(`${site.url}${path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-      });
-      const lhr = result?.lhr;
-      if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
+      // The median of RUNS runs by performance score: one run's figures swing with the host.
+      const runs: LighthouseResult[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        const result = await lighthouse(`${site.url}${path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+        });
+        if (!result?.lhr) throw new Error(`Lighthouse gave no result for ${path}`);
+        runs.push(result.lhr);
+      }
+      const score = (run: LighthouseResult) => run.categories.performance?.score ?? 0;
+      runs.sort((a, b) => score(a) - score(b));
+      const lhr = runs[Math.floor(runs.length / 2)]!;
       const scores = CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+      const page = path.replace(site.jobId, '{id}');
+      const script = scriptBeforeLive(lhr);
       rows.push([
-        `\`${path.replace(site.jobId, '{id}')}\``,
+        `\`${page}\``,
         ...scores,
         ms(audit('first-contentful-paint')),
         ms(audit('largest-contentful-paint')),
         ms(audit('total-blocking-time')),
         audit('cumulative-layout-shift').toFixed(3),
+        `${script.kilobytes.toFixed(1)} KB`,
+        ms(script.evaluationMs),
       ]);
+      checks.push(
+        atMost(
+          `Lighthouse Total Blocking Time, ${page}, median of ${RUNS}`,
+          audit('total-blocking-time'),
+          TBT_TARGET_MS,
+          'ms',
+        ),
+      );
       CATEGORIES.forEach((category, i) => {
         const failing = Object.values(lhr.audits)
           .filter(
@@ -57,7 +105,7 @@ export async function lighthouseSection(site: {
           .map((a) => a.id);
         checks.push(
           atLeast(
-            `Lighthouse ${category}, ${path.replace(site.jobId, '{id}')}`,
+            `Lighthouse ${category}, ${page}, median of ${RUNS}`,
             scores[i]!,
             TARGETS[category],
             '',
@@ -73,10 +121,26 @@ export async function lighthouseSection(site: {
   const body = [
     `Lighthouse ${lighthouseVersion()} with its default (mobile) settings, in Debian's Chromium ` +
       `(headless), against the production site on 127.0.0.1. FCP, LCP and TBT are Lighthouse's ` +
-      `simulated figures for its slow-4G phone.`,
+      `simulated figures for its slow-4G phone. Each page is run ${RUNS} times; the table shows ` +
+      `the run with the median performance score. "Script before live" is the JavaScript the ` +
+      `page loads (transferred, compressed) and "Script evaluation" the main thread's time ` +
+      `evaluating and running it during the load (Lighthouse's main-thread breakdown, on its ` +
+      `slowed-down CPU).`,
     '',
     table(
-      ['Page', 'Performance', 'Accessibility', 'Best practices', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS'],
+      [
+        'Page',
+        'Performance',
+        'Accessibility',
+        'Best practices',
+        'SEO',
+        'FCP',
+        'LCP',
+        'TBT',
+        'CLS',
+        'Script before live',
+        'Script evaluation',
+      ],
       rows,
     ),
     ...(problems.length ? ['', 'Audits not passed:', '', ...problems.map((p) => `- ${p}`)] : []),
