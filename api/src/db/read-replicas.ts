@@ -22,7 +22,8 @@ import type { KnexLog } from './knex';
  * answers computed next are kept as current until the next change. So the rule is per process,
  * not per session: after a job change becomes known here (`markChanged`, called before the cache
  * is dropped), every public read goes to the primary until a check has read the primary's WAL
- * position (`pg_current_wal_lsn()`, read after the change was known, so at or past its commit) and
+ * position (`pg_current_wal_insert_lsn()`, read after the change was known, so past its commit
+ * record even with synchronous_commit off, where `pg_current_wal_lsn()` may still be before it) and
  * a replica has replayed up to it (`pg_last_wal_replay_lsn()`). Then that replica holds every
  * change this process knows of, and whatever is computed from it may be cached as current. An
  * admin who saves and then opens the public page (through this process) thus reads the primary, or
@@ -80,8 +81,12 @@ export class ReadReplicas {
   private turn = 0;
   /** A replica must have replayed up to here to be read: every job change known here is below it. */
   private target = 0n;
-  /** Job changes made known (markChanged), and how many of them `target` covers. */
-  private changesKnown = 0;
+  /**
+   * Job changes made known (markChanged), and how many of them `target` covers. One at the start:
+   * whatever was committed before this process started must be on a replica before it is read
+   * (the cache would keep an older answer as current).
+   */
+  private changesKnown = 1;
   private changesCovered = 0;
   private timer?: NodeJS.Timeout;
   private checking?: Promise<void>;
@@ -219,7 +224,7 @@ export class ReadReplicas {
   }
 
   /**
-   * One check: the primary's WAL position first, then each replica's replay position and age. A
+   * One check: the primary's WAL position (where the next record goes) first, then each replica's replay position and age. A
    * replica that has replayed the primary's position holds everything committed before the check
    * began (lag 0); one behind is as old as its newest replayed commit, or as the last check that
    * found it caught up, whichever is newer.
@@ -230,7 +235,9 @@ export class ReadReplicas {
     let primaryLsn: bigint;
     try {
       const result = await withTimeout(
-        this.primary.raw<{ rows: { lsn: string }[] }>('select pg_current_wal_lsn()::text as lsn'),
+        this.primary.raw<{ rows: { lsn: string }[] }>(
+          'select pg_current_wal_insert_lsn()::text as lsn',
+        ),
         READINESS_TIMEOUT_MS,
       );
       primaryLsn = parseLsn(result.rows[0]!.lsn);
@@ -244,7 +251,9 @@ export class ReadReplicas {
       this.target = primaryLsn > this.target ? primaryLsn : this.target;
       this.changesCovered = known;
     }
-    await Promise.all(this.replicas.map((replica) => this.checkOne(replica, primaryLsn, startedAt)));
+    await Promise.all(
+      this.replicas.map((replica) => this.checkOne(replica, primaryLsn, startedAt)),
+    );
   }
 
   private async checkOne(replica: Replica, primaryLsn: bigint, startedAt: number): Promise<void> {
@@ -263,7 +272,13 @@ export class ReadReplicas {
       return;
     }
     if (!reading.standby || reading.replay === null) {
-      this.setState(replica, 'down', null, {}, 'it is not a standby (pg_is_in_recovery() is false)');
+      this.setState(
+        replica,
+        'down',
+        null,
+        {},
+        'it is not a standby (pg_is_in_recovery() is false)',
+      );
       return;
     }
     const replay = parseLsn(reading.replay);

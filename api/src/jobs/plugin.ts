@@ -44,17 +44,14 @@ export default fp(
     // The public reads proper go to a healthy replica that has every known change, if any
     // (db/read-replicas.ts says why that keeps the cache and an admin's own writes right).
     const publicJobs = replicas
-      ? replicas.routed(
-          (db) => new PublicJobsRepository(db, app.dialect, searchIndex),
-          primaryJobs,
-        )
+      ? replicas.routed((db) => new PublicJobsRepository(db, app.dialect, searchIndex), primaryJobs)
       : primaryJobs;
     let seenVersion: number | undefined;
     app.publicCache.follow({
       version: async () => {
         const version = await changes.version(app.db);
         // Another process changed jobs: known here now, before the cache drops its answers.
-        if (version !== seenVersion) replicas?.markChanged();
+        if (seenVersion !== undefined && version !== seenVersion) replicas?.markChanged();
         seenVersion = version;
         return version;
       },
