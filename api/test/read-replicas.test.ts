@@ -26,6 +26,7 @@ import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
 
 /** The replica's URL carries a password (trust auth ignores it): it must never reach the log. */
 const PASSWORD = 'replica-pw-never-logged';
+const METRICS_TOKEN = 'metrics-token-for-the-replica-test';
 
 let primary: PgCluster;
 let replica: PgReplica;
@@ -65,6 +66,7 @@ beforeAll(async () => {
       // Far above anything here: these tests show the reads follow the changes, not the lag limit.
       READ_REPLICA_MAX_LAG_SECONDS: '600',
       READ_REPLICA_CHECK_MS: '100',
+      METRICS_TOKEN: METRICS_TOKEN,
     },
     logStream: { write: (line) => void log.push(line) },
   });
@@ -154,6 +156,16 @@ async function servedByReplica(app: TestApp, word: string, titles: string[]) {
   });
 }
 
+/** The app's metrics, as Prometheus scrapes them. */
+async function metrics(app: TestApp): Promise<string> {
+  const res = await app.app.inject({
+    url: '/metrics',
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.body;
+}
+
 /** The replica's name in the log, the metrics and /readyz: its URL without credentials. */
 const replicaName = () => `postgres://${new URL(replica.url).host}/board`;
 
@@ -165,6 +177,15 @@ describe.runIf(testDatabase === 'postgres')('read replicas (DATABASE_READ_URL)',
       replicas: [{ name: replicaName(), state: 'ok' }],
     });
     await servedByReplica(t, 'quillwort', ['Quillwort Organizer']);
+    const scraped = await metrics(t);
+    expect(scraped).toContain(`jobboard_read_replica_up{replica="${replicaName()}",state="ok"} 1`);
+    expect(scraped).toMatch(
+      new RegExp(`jobboard_read_replica_lag_seconds\\{replica="${replicaName()}"\\} [0-9.]+\\n`),
+    );
+    expect(scraped).toMatch(
+      new RegExp(`jobboard_public_reads_total\\{target="${replicaName()}"\\} [1-9]`),
+    );
+    expect(scraped).toContain(`jobboard_db_pool_connections{pool="${replicaName()}",state="used"}`);
   });
 
   it('lets an admin read their own write at once, while the replica has not replayed it', async () => {
@@ -203,6 +224,12 @@ describe.runIf(testDatabase === 'postgres')('read replicas (DATABASE_READ_URL)',
     // Reads right after the crash: the ones sent to the replica run again on the primary.
     for (let i = 0; i < 5; i++) expect(await search(t, 'sedge')).toEqual(['Sedge Organizer']);
     await until('the replica reported down', async () => (await replicaState(t)) === 'down');
+    const scraped = await metrics(t);
+    expect(scraped).toContain(
+      `jobboard_read_replica_up{replica="${replicaName()}",state="down"} 0`,
+    );
+    // prom-client writes NaN as `Nan` (Prometheus reads either).
+    expect(scraped).toContain(`jobboard_read_replica_lag_seconds{replica="${replicaName()}"} Nan`);
     expect(await search(t, 'wetlands')).toEqual(['Sedge Organizer']);
 
     replica.start();

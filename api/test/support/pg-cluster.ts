@@ -126,6 +126,8 @@ export async function startPgReplica(primaryUrl: string, maxConnections = 200): 
       'postgres',
       '-X',
       'stream',
+      // Start at once rather than after a spread checkpoint (minutes on an idle cluster).
+      '--checkpoint=fast',
       '--no-sync',
     ]);
   } catch (error) {
