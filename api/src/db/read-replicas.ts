@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
 import { databaseUrlShown, type ReadReplicasConfig } from '../config';
 import { READINESS_TIMEOUT_MS, withTimeout } from '../ops/probes';
 import type { KnexLog } from './knex';
@@ -212,6 +213,8 @@ export class ReadReplicas {
   }
 
   private failed(replica: Replica, error: unknown): void {
+    // The query's own fault (a bad value, a bug) fails on the primary too: no reason to skip it.
+    if (!replicaFault(error)) return;
     if (replica.state === 'ok') {
       this.log.warn(
         { replica: replica.name, err: error },
@@ -342,6 +345,19 @@ function replicaKnex(url: string, connections: number, log?: KnexLog): Knex {
     acquireConnectionTimeout: READINESS_TIMEOUT_MS,
     log,
   });
+}
+
+/**
+ * Whether a read failed because of the replica rather than the query: no connection (Node's
+ * network errors, knex's timeouts: not an error PostgreSQL sent), or PostgreSQL's connection
+ * exceptions (08),
+ * insufficient resources (53), operator intervention (57: shut down, starting up) or a conflict
+ * with its recovery (40001: a hot standby cancels a query whose rows its replay removes).
+ */
+export function replicaFault(error: unknown): boolean {
+  if (!(error instanceof pg.DatabaseError)) return true;
+  const code = error.code ?? '';
+  return /^(08|53|57)/.test(code) || code === '40001';
 }
 
 /** A PostgreSQL WAL position (`16/B374D848`) as a number that compares. */
