@@ -15,6 +15,7 @@ export const SYSTEM_TESTS = [
   'test/load.test.ts',
   'test/mail-restarts.test.ts',
   'test/production-server.test.ts',
+  'test/read-replicas.test.ts',
   'test/schema-control.test.ts',
   'test/server-render-isolation.test.ts',
   'test/sitemap-validation.test.ts',

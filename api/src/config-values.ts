@@ -126,6 +126,33 @@ export function parseDatabaseUrl(raw: string): string {
   );
 }
 
+/**
+ * DATABASE_READ_URL: one or more PostgreSQL URLs of read replicas, comma-separated (a comma never
+ * appears unescaped in a URL's host or credentials).
+ */
+export function parseReadUrls(raw: string): string[] {
+  const urls = raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const good = (part: string) => {
+    const url = URL.canParse(part) ? new URL(part) : null;
+    return url !== null && (url.protocol === 'postgres:' || url.protocol === 'postgresql:');
+  };
+  if (urls.length && urls.every(good)) return urls;
+  return invalid(
+    'must be one or more PostgreSQL URLs, comma-separated, such as postgres://user:password@replica1:5432/board,postgres://user:password@replica2:5432/board',
+  );
+}
+
+/** READ_REPLICA_CHECK_MS: how often the replicas' health and lag are read in the background. */
+export function parseReplicaCheckMs(raw: string): number {
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 100 && n <= 60_000
+    ? n
+    : invalid('must be a whole number of milliseconds from 100 to 60000');
+}
+
 export function parsePositive(raw: string): number {
   const n = Number(raw);
   return Number.isInteger(n) && n > 0 ? n : invalid('must be a whole number above 0');

@@ -13,6 +13,8 @@ import {
   parseTrustProxy,
   parseLogLevel,
   parseDatabaseUrl,
+  parseReadUrls,
+  parseReplicaCheckMs,
   parsePositive,
   parseUsername,
   parseAdminPassword,
@@ -61,6 +63,11 @@ export interface Config {
    * each replacing the text the board ships (api/pages); by default DATA_DIR/pages.
    */
   pagesDir: string;
+  /**
+   * PostgreSQL read replicas (DATABASE_READ_URL, READ_REPLICA_MAX_LAG_SECONDS,
+   * READ_REPLICA_CHECK_MS): where the public reads go (db/read-replicas.ts); null without any.
+   */
+  readReplicas: ReadReplicasConfig | null;
   /** SQLite: read-only connections beside the one writer (SQLITE_READ_CONNECTIONS). */
   sqliteReadConnections: number;
   sessionSecret: string;
@@ -189,6 +196,15 @@ export interface SyncConfig {
   retryWaitSeconds: number;
 }
 
+export interface ReadReplicasConfig {
+  /** Each replica's connection string (they may hold a password: never logged, see replicaName). */
+  urls: string[];
+  /** A replica further behind the primary than this is skipped until it catches up. */
+  maxLagSeconds: number;
+  /** How often each replica's health and lag are read, in the background. */
+  checkIntervalMs: number;
+}
+
 export type TrustProxy = false | number | string[];
 
 export interface MailConfig {
@@ -304,6 +320,10 @@ function productionProblems(
   return problems;
 }
 
+/** DATABASE_READ_URL without a PostgreSQL DATABASE_URL, in the words the operator sees. */
+export const READ_REPLICAS_NEED_POSTGRES =
+  'DATABASE_READ_URL needs a PostgreSQL DATABASE_URL: read replicas copy a PostgreSQL primary (on SQLite the board reads through SQLITE_READ_CONNECTIONS instead; unset DATABASE_READ_URL)';
+
 export function loadConfig(env: Env = process.env): Config {
   const problems: string[] = [];
   const read = <T>(name: string, parse: (raw: string) => T, fallback: T): T => {
@@ -320,6 +340,13 @@ export function loadConfig(env: Env = process.env): Config {
   const port = read('PORT', parsePort, 3000);
   const host = read('HOST', (v) => v, '0.0.0.0');
   const databaseUrl = read('DATABASE_URL', parseDatabaseUrl, '');
+  const readUrls = read('DATABASE_READ_URL', parseReadUrls, [] as string[]);
+  const replicaMaxLag = read('READ_REPLICA_MAX_LAG_SECONDS', parsePositive, 30);
+  const replicaCheckMs = read('READ_REPLICA_CHECK_MS', parseReplicaCheckMs, 2000);
+  // Replicas copy a PostgreSQL primary; SQLite has its own read connections instead.
+  if (readUrls.length && !databaseUrl && !problems.some((p) => p.startsWith('DATABASE_URL '))) {
+    problems.push(READ_REPLICAS_NEED_POSTGRES);
+  }
   // The server's own files: the SQLite file, backups, the first admin's password file.
   const dataDir = path.resolve(read('DATA_DIR', (v) => v, './data'));
   const sqliteFile = read('SQLITE_FILE', (v) => v, path.join(dataDir, 'board.sqlite'));
@@ -483,6 +510,10 @@ export function loadConfig(env: Env = process.env): Config {
     database: databaseUrl
       ? { client: 'postgres', connectionString: databaseUrl }
       : { client: 'sqlite', filename: path.resolve(sqliteFile) },
+    readReplicas:
+      databaseUrl && readUrls.length
+        ? { urls: readUrls, maxLagSeconds: replicaMaxLag, checkIntervalMs: replicaCheckMs }
+        : null,
     dataDir,
     pagesDir,
     sqliteReadConnections,
@@ -535,5 +566,25 @@ function shownValue(name: string, raw: string): string {
     const hidden = url.username || url.password || url.search || url.hash;
     return ` (got "${url.protocol}//${url.host}${url.pathname}"${hidden ? ', credentials and options hidden' : ''})`;
   }
+  if (name === 'DATABASE_READ_URL') {
+    // Each URL as DATABASE_URL's: a part that cannot be read as a URL is not quoted at all.
+    const parts = raw.split(',').map((part) => part.trim());
+    const hidden = parts.some((part) => {
+      const url = URL.canParse(part) ? new URL(part) : null;
+      return !url?.host || url.username || url.password || url.search || url.hash;
+    });
+    return ` (got "${parts.map(databaseUrlShown).join(',')}"${hidden ? ', credentials and options hidden' : ''})`;
+  }
   return ` (got "${raw}")`;
+}
+
+/**
+ * A database URL as it may be written in a log, a metric or a message: its scheme, host, port and
+ * database, never its user, password or options (`postgres://replica1:5432/board`); `[hidden]`
+ * when it cannot be read as a URL (a password with a `#` or `@`).
+ */
+export function databaseUrlShown(raw: string): string {
+  const url = URL.canParse(raw) ? new URL(raw) : null;
+  if (!url?.host) return '[hidden]';
+  return `${url.protocol}//${url.host}${url.pathname}`;
 }

@@ -1,6 +1,11 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config';
+import {
+  ConfigError,
+  databaseUrlShown,
+  loadConfig,
+  READ_REPLICAS_NEED_POSTGRES,
+} from '../src/config';
 
 describe('configuration from the environment', () => {
   it('has working defaults for the quick start', () => {
@@ -336,5 +341,74 @@ describe('a DATABASE_URL that cannot be used', () => {
     expect(problemOf('mysql://board:hunter2-secret@db.internal:3306/board')).toContain(
       '(got "mysql://db.internal:3306/board", credentials and options hidden)',
     );
+  });
+});
+
+describe('DATABASE_READ_URL: PostgreSQL read replicas', () => {
+  const PRIMARY = 'postgres://board:hunter2-secret@db.internal:5432/board';
+  const problemsOf = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      return (error as ConfigError).problems;
+    }
+    throw new Error(`${JSON.stringify(env)} was accepted`);
+  };
+
+  it('is off by default, with its lag limit and check interval at their defaults when on', () => {
+    expect(loadConfig({ DATABASE_URL: PRIMARY }).readReplicas).toBeNull();
+    expect(
+      loadConfig({ DATABASE_URL: PRIMARY, DATABASE_READ_URL: 'postgres://r1/board' }).readReplicas,
+    ).toEqual({ urls: ['postgres://r1/board'], maxLagSeconds: 30, checkIntervalMs: 2000 });
+  });
+
+  it('takes several replicas, comma-separated, and its lag limit and check interval', () => {
+    const config = loadConfig({
+      DATABASE_URL: PRIMARY,
+      DATABASE_READ_URL:
+        ' postgres://board:pw@replica1:5432/board , postgresql://board:pw@replica2/board,',
+      READ_REPLICA_MAX_LAG_SECONDS: '5',
+      READ_REPLICA_CHECK_MS: '500',
+    });
+    expect(config.readReplicas).toEqual({
+      urls: ['postgres://board:pw@replica1:5432/board', 'postgresql://board:pw@replica2/board'],
+      maxLagSeconds: 5,
+      checkIntervalMs: 500,
+    });
+  });
+
+  it('is refused on SQLite (no PostgreSQL DATABASE_URL), with what to do instead', () => {
+    expect(problemsOf({ DATABASE_READ_URL: 'postgres://replica1/board' })).toEqual([
+      READ_REPLICAS_NEED_POSTGRES,
+    ]);
+    expect(READ_REPLICAS_NEED_POSTGRES).toContain('unset DATABASE_READ_URL');
+  });
+
+  it('refuses a URL that is not PostgreSQL, bad limits, and never echoes a password', () => {
+    const problems = problemsOf({
+      DATABASE_URL: PRIMARY,
+      DATABASE_READ_URL: 'postgres://board:hunter2-secret@replica1/board,mysql://u:pw2-secret@r2/b',
+      READ_REPLICA_MAX_LAG_SECONDS: '0',
+      READ_REPLICA_CHECK_MS: '10',
+    });
+    expect(problems).toEqual([
+      'DATABASE_READ_URL must be one or more PostgreSQL URLs, comma-separated, such as postgres://user:password@replica1:5432/board,postgres://user:password@replica2:5432/board (got "postgres://replica1/board,mysql://r2/b", credentials and options hidden)',
+      'READ_REPLICA_MAX_LAG_SECONDS must be a whole number above 0 (got "0")',
+      'READ_REPLICA_CHECK_MS must be a whole number of milliseconds from 100 to 60000 (got "10")',
+    ]);
+    expect(problems.join('\n')).not.toMatch(/hunter2|secret|pw2/);
+    // A part that cannot be read as a URL is not quoted at all.
+    const unreadable = problemsOf({
+      DATABASE_URL: PRIMARY,
+      DATABASE_READ_URL: 'postgres://board:hunter2#secret@replica1/board',
+    });
+    expect(unreadable.join('\n')).not.toMatch(/hunter2|secret/);
+  });
+
+  it('names a replica in logs and metrics by its URL without credentials or options', () => {
+    expect(databaseUrlShown('postgres://board:hunter2@replica1:5432/board?sslmode=require')).toBe(
+      'postgres://replica1:5432/board',
+    );
+    expect(databaseUrlShown('postgres://board:hunter2#x@replica1/board')).not.toContain('hunter2');
   });
 });

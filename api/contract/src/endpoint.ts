@@ -1,8 +1,12 @@
 import {
   any,
+  array,
   coerce,
   define,
+  enums,
   literal,
+  nullable,
+  number,
   object,
   optional,
   string,
@@ -29,10 +33,27 @@ export const Healthy = object({ status: literal('ok') });
  * know (a newer release applied them, and this one was rolled back to): it serves all the same,
  * and `message` names them.
  */
+/**
+ * One PostgreSQL read replica as `GET /readyz` reports it: its URL without credentials, whether
+ * the public reads use it (`ok`), skip it (`lagging`: further behind than
+ * READ_REPLICA_MAX_LAG_SECONDS; `down`: it does not answer) or have not checked it yet
+ * (`starting`), and how far behind the primary it is (seconds; null when unknown).
+ */
+export const ReplicaReadiness = object({
+  name: string(),
+  state: enums(['starting', 'ok', 'lagging', 'down']),
+  lagSeconds: nullable(number()),
+});
+
 export const Ready = object({
   status: literal('ok'),
   schema: optional(literal('ahead')),
   message: optional(string()),
+  /**
+   * With DATABASE_READ_URL: each replica's state. A replica down or lagging leaves the process
+   * ready (the primary takes its reads).
+   */
+  replicas: optional(array(ReplicaReadiness)),
 });
 
 /** A 204 answer: no body at all (apiFetch resolves to undefined). */

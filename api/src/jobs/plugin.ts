@@ -37,12 +37,30 @@ export default fp(
   async (app) => {
     const changes = new JobChanges();
     const searchIndex = searchIndexFor(app.dialect);
-    const publicJobs = new PublicJobsRepository(app.readDb, app.dialect, searchIndex);
+    const replicas = app.readReplicas;
+    // The public's reads on the primary (or SQLite's read connections): what must see every commit
+    // (the cache's next expiry, an alert's window of new jobs, the count) reads this one.
+    const primaryJobs = new PublicJobsRepository(app.readDb, app.dialect, searchIndex);
+    // The public reads proper go to a healthy replica that has every known change, if any
+    // (db/read-replicas.ts says why that keeps the cache and an admin's own writes right).
+    const publicJobs = replicas
+      ? replicas.routed((db) => new PublicJobsRepository(db, app.dialect, searchIndex), primaryJobs)
+      : primaryJobs;
+    let seenVersion: number | undefined;
     app.publicCache.follow({
-      version: () => changes.version(app.db),
-      nextExpiry: (now) => publicJobs.nextExpiry(now),
+      version: async () => {
+        const version = await changes.version(app.db);
+        // Another process changed jobs: known here now, before the cache drops its answers.
+        if (seenVersion !== undefined && version !== seenVersion) replicas?.markChanged();
+        seenVersion = version;
+        return version;
+      },
+      nextExpiry: (now) => primaryJobs.nextExpiry(now),
     });
-    changes.onChange(() => app.publicCache.invalidate());
+    changes.onChange(() => {
+      replicas?.markChanged();
+      app.publicCache.invalidate();
+    });
     app.decorate('jobChanges', changes);
     const views = new JobViews(
       // The admins' job list names the submission each job came from: the submissions' answer.
@@ -57,12 +75,12 @@ export default fp(
       new JobsService(
         new JobWriter(app.db, app.dialect, searchIndex, changes),
         views,
-        publicJobs,
+        primaryJobs,
         new Companies(app.db, changes),
       ),
     );
     app.decorate('jobEndings', new JobEndings(app.db));
-    app.decorate('publicReads', new PublicReads(publicJobs, app.publicCache, app.now));
+    app.decorate('publicReads', new PublicReads(publicJobs, app.publicCache, app.now, primaryJobs));
   },
   { name: 'jobs', dependencies: ['config', 'db', 'public-cache', 'submissions'] },
 );

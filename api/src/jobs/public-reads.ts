@@ -23,6 +23,11 @@ export class PublicReads {
     private readonly jobs: PublicJobsRepository,
     readonly cache: PublicCache,
     private readonly now: () => Date,
+    /**
+     * The reads an alert's digest keeps its place by (the newest id, the jobs after it): on the
+     * primary, as every write, so a replica behind it never makes a digest skip a job.
+     */
+    private readonly primary: Pick<PublicJobsRepository, 'findNew' | 'latestId'> = jobs,
   ) {}
 
   /** One page of the public list, with its X-Total-Count and Link headers. */
@@ -117,12 +122,12 @@ export class PublicReads {
     now: Date,
     limit: number,
   ): Promise<{ jobs: Job[]; total: number; totalExact: boolean }> {
-    return this.jobs.findNew(boardSearch(filter), window, now, limit);
+    return this.primary.findNew(boardSearch(filter), window, now, limit);
   }
 
   /** The id of the newest job (0 when there is none): where "new since now" starts. */
   latestId(): Promise<number> {
-    return this.jobs.latestId();
+    return this.primary.latestId();
   }
 
   /** Which of these ids name a job whose page may be shown (a member's bookmarks). */

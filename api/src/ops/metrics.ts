@@ -19,8 +19,14 @@ export interface MetricSources {
   lastRetentionRunAt(): Promise<number | null>;
   clientErrorCounts(): ClientErrorCount[];
   renderStats(): ServerRenderStats;
-  /** The Knex instances whose pools are reported, by name ('main', 'read'). */
+  /** The Knex instances whose pools are reported, by name ('main', 'read', a replica's URL). */
   pools: Record<string, Knex>;
+  /** PostgreSQL read replicas (DATABASE_READ_URL): null without any. */
+  readReplicas: {
+    statuses(): { name: string; state: string; lagSeconds: number | null }[];
+    primaryReads: number;
+    replicas: { name: string; reads: number }[];
+  } | null;
   now(): Date;
   /** A database read failed while scraping: its gauges read NaN for this scrape. */
   onReadFailed(metric: string, error: unknown): void;
@@ -136,6 +142,44 @@ export function createMetrics(sources: MetricSources): Metrics {
       }
     },
   });
+
+  const replicas = sources.readReplicas;
+  if (replicas) {
+    new Gauge({
+      name: 'jobboard_read_replica_up',
+      help: 'Whether the public reads may use a read replica (1), or skip it as down or lagging (0).',
+      labelNames: ['replica', 'state'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const { name, state } of replicas.statuses()) {
+          this.set({ replica: name, state }, state === 'ok' ? 1 : 0);
+        }
+      },
+    });
+    new Gauge({
+      name: 'jobboard_read_replica_lag_seconds',
+      help: 'How far a read replica is behind the primary, as the last background check found (NaN when down).',
+      labelNames: ['replica'] as const,
+      registers: [registry],
+      collect() {
+        for (const { name, lagSeconds } of replicas.statuses()) {
+          this.set({ replica: name }, lagSeconds ?? Number.NaN);
+        }
+      },
+    });
+    new Counter({
+      name: 'jobboard_public_reads_total',
+      help: "Public reads (searches, lists, a job's page...) by where they ran: a replica, or the primary.",
+      labelNames: ['target'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc({ target: 'primary' }, replicas.primaryReads);
+        for (const { name, reads } of replicas.replicas) this.inc({ target: name }, reads);
+      },
+    });
+  }
 
   new Counter({
     name: 'jobboard_client_errors_total',

@@ -35,7 +35,12 @@ export default fp(
       lastRetentionRunAt: () => app.retention.lastFinishedAt(),
       clientErrorCounts: () => app.clientErrors.counts(),
       renderStats: () => app.sitePages.renderer.stats(),
-      pools: app.readDb === app.db ? { main: app.db } : { main: app.db, read: app.readDb },
+      pools: {
+        main: app.db,
+        ...(app.readDb === app.db ? {} : { read: app.readDb }),
+        ...Object.fromEntries((app.readReplicas?.replicas ?? []).map((r) => [r.name, r.db])),
+      },
+      readReplicas: app.readReplicas,
       now: () => app.now(),
       onReadFailed: (metric, error) =>
         app.log.warn({ err: error, metric }, 'metrics: a database read failed'),

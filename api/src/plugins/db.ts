@@ -3,16 +3,22 @@ import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
 import { createKnex, createReadKnex, dialectOf, type Dialect, type KnexLog } from '../db/knex';
+import { ReadReplicas } from '../db/read-replicas';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Every write, and reads that must see the caller's own transaction. */
     db: Knex;
     /**
-     * Public reads: on SQLite its own read-only connections, so a long search never holds up a
-     * write or another read; on PostgreSQL the same pool as `db`.
+     * Public reads when no replica serves them: on SQLite its own read-only connections, so a long
+     * search never holds up a write or another read; on PostgreSQL the same pool as `db`.
      */
     readDb: Knex;
+    /**
+     * PostgreSQL's read replicas (DATABASE_READ_URL), which take the public reads off the primary
+     * when healthy (db/read-replicas.ts); null without any.
+     */
+    readReplicas: ReadReplicas | null;
     dialect: Dialect;
   }
 }
@@ -31,7 +37,15 @@ export default fp<DbPluginOptions>(
     app.decorate('db', db);
     app.decorate('readDb', readDb ?? db);
     app.decorate('dialect', dialectOf(db));
+    const replicas = app.config.readReplicas
+      ? new ReadReplicas(db, app.config.readReplicas, app.log, log)
+      : null;
+    app.decorate('readReplicas', replicas);
+    // Checked from the start (reads go to the primary until a replica is found well), before the
+    // server listens, and stopped before the primary's pool closes.
+    replicas?.start();
     app.addHook('onClose', async () => {
+      await replicas?.close();
       await readDb?.destroy();
       if (!options.db) await db.destroy();
     });

@@ -29,16 +29,7 @@ export async function startPgCluster(settings: Record<string, string> = {}): Pro
   const root = mkdtempSync(path.join(tmpdir(), 'jobboard-pg-'));
   chmodSync(root, 0o777);
   const dataDir = path.join(root, 'data');
-  const asPostgres = process.getuid?.() === 0;
-  const run = (command: string, args: string[]) => {
-    const [file, argv] = asPostgres
-      ? ['runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args]]
-      : [path.join(bin, command), args];
-    const result = spawnSync(file, argv, { encoding: 'utf8' });
-    if (result.status !== 0) {
-      throw new Error(`${command} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
-    }
-  };
+  const run = (command: string, args: string[]) => runPg(bin, command, args);
 
   run('initdb', [
     '-D',
@@ -76,6 +67,103 @@ export async function startPgCluster(settings: Record<string, string> = {}): Pro
     stop() {
       try {
         run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** Run one of PostgreSQL's programs, as the `postgres` user when we are root. */
+function runPg(bin: string, command: string, args: string[]): void {
+  const [file, argv] =
+    process.getuid?.() === 0
+      ? ['runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args]]
+      : [path.join(bin, command), args];
+  const result = spawnSync(file, argv, { encoding: 'utf8' });
+  if (result.status !== 0) {
+    throw new Error(`${command} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+  }
+}
+
+/** A streaming replica of a test cluster (startPgReplica). */
+export interface PgReplica {
+  /** The replica's server URL (database `postgres`; name another in the path). */
+  url: string;
+  /** Stop it at once, as a crash would (`pg_ctl stop -m immediate`), keeping its data. */
+  kill(): void;
+  /** Start it again on the same data and port (after `kill`): it catches up with the primary. */
+  start(): void;
+  /** Stop the server and delete its data. */
+  stop(): void;
+}
+
+/**
+ * A hot-standby streaming replica of `primaryUrl` (a cluster of startPgCluster: its default
+ * pg_hba lets 127.0.0.1 replicate, and wal_level is `replica`), made as an operator would:
+ * `pg_basebackup -R` (which writes standby.signal and primary_conninfo), then `pg_ctl start` on
+ * another free 127.0.0.1 port. `maxConnections` must be at least the primary's (a standby refuses
+ * to start with fewer).
+ */
+export async function startPgReplica(primaryUrl: string, maxConnections = 200): Promise<PgReplica> {
+  const bin = postgresBinDir('pg_basebackup');
+  const primary = new URL(primaryUrl);
+  const port = await freePort();
+  const root = mkdtempSync(path.join(tmpdir(), 'jobboard-pg-replica-'));
+  chmodSync(root, 0o777);
+  const dataDir = path.join(root, 'data');
+  const run = (command: string, args: string[]) => runPg(bin, command, args);
+  try {
+    run('pg_basebackup', [
+      '-R',
+      '-D',
+      dataDir,
+      '-h',
+      primary.hostname,
+      '-p',
+      primary.port,
+      '-U',
+      'postgres',
+      '-X',
+      'stream',
+      // Start at once rather than after a spread checkpoint (minutes on an idle cluster).
+      '--checkpoint=fast',
+      '--no-sync',
+    ]);
+  } catch (error) {
+    rmSync(root, { recursive: true, force: true });
+    throw error;
+  }
+  const options = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=${maxConnections} -c hot_standby=on`;
+  const start = () =>
+    run('pg_ctl', [
+      '-D',
+      dataDir,
+      '-o',
+      options,
+      '-l',
+      path.join(root, 'server.log'),
+      '-w',
+      '-t',
+      '60',
+      'start',
+    ]);
+  const kill = () => run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+  try {
+    start();
+  } catch (error) {
+    rmSync(root, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    kill,
+    start,
+    stop() {
+      try {
+        kill();
+      } catch {
+        // Stopped already (a test killed it and did not start it again).
       } finally {
         rmSync(root, { recursive: true, force: true });
       }

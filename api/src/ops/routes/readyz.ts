@@ -25,6 +25,9 @@ const readyzRoutes: FastifyPluginAsync = async (app) => {
       return reply.status(503).send({ message: DATABASE_UNAVAILABLE_MESSAGE });
     }
     const { pending, unknownApplied } = status;
+    // Replicas as the background check last found them: a replica down or lagging is skipped by
+    // the public reads (the primary takes them), so it never makes the process unready.
+    const replicas = app.readReplicas ? { replicas: app.readReplicas.statuses() } : {};
     if (pending.length) {
       request.log.warn({ pending }, 'not ready: schema behind');
       return reply.status(503).send({ message: schemaBehindMessage(pending) });
@@ -34,9 +37,10 @@ const readyzRoutes: FastifyPluginAsync = async (app) => {
         status: 'ok' as const,
         schema: 'ahead' as const,
         message: schemaAheadMessage(unknownApplied),
+        ...replicas,
       };
     }
-    return { status: 'ok' as const };
+    return { status: 'ok' as const, ...replicas };
   });
 };
 
