@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
@@ -45,8 +46,12 @@ async function main(): Promise<void> {
     );
   }
 
+  // A worker of `serve --workers N` (cli/serve-cluster.ts) is stopped by its primary, with SIGTERM
+  // once: a Ctrl-C reaches the whole process group, and a second signal would end it at once.
+  const worker = cluster.isWorker;
+  if (worker) process.on('SIGINT', () => {});
   // SIGTERM / SIGINT: stop accepting, let in-flight requests finish, close the pool; give up after 10 s.
-  closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+  closeWithGrace({ delay: 10_000, skip: worker ? ['SIGINT'] : [] }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'stopping after an unexpected error');
     else app.log.info(`${signal}: shutting down`);
     // Closing waits for every connection to end. Connections idle at the signal are closed at
@@ -83,7 +88,8 @@ function printBanner(
 ): void {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const database =
-    config.database.client === 'sqlite' ? `SQLite ${config.database.filename}` : 'PostgreSQL';
+    (config.database.client === 'sqlite' ? `SQLite ${config.database.filename}` : 'PostgreSQL') +
+    (cluster.isWorker ? `, worker ${process.pid}` : '');
   const lines = [
     `  Job board ready at http://localhost:${port}  (${database})`,
     `  Admin login:       http://localhost:${port}/admin/login`,
