@@ -84,6 +84,16 @@ async function untilEachWorker(
   return good;
 }
 
+/** Whether a process of this id still runs (signal 0 only asks). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const titlesIn = (answer: Answer) =>
   (JSON.parse(answer.body) as { title: string }[]).map((job) => job.title);
 
@@ -155,8 +165,13 @@ describe.runIf(testDatabase === 'postgres')('jobboard serve --workers 2 on Postg
     expect(now.has(victim!)).toBe(false);
   });
 
-  it('SIGTERM stops the primary and every worker, with status 0', async () => {
+  it('SIGTERM stops the primary and every worker, with status 0, also when every process gets it', async () => {
+    // A service manager stops the whole group (systemd's default): each worker gets SIGTERM too,
+    // and leaves it to the primary, which asks each to drain once.
+    const workers = await untilEachWorker(api, '/api/jobs', (a) => a.status === 200, 2);
+    for (const pid of workers) process.kill(pid, 'SIGTERM');
     expect(await api.stop('SIGTERM')).toEqual({ code: 0, signal: null });
+    for (const pid of workers) expect(alive(pid)).toBe(false);
     expect(api.output).toContain('SIGTERM: stopping 2 workers');
   });
 });

@@ -14,6 +14,9 @@ import { loadConfig } from '../config';
 export const SQLITE_ONE_PROCESS =
   'jobboard serve --workers: several processes need PostgreSQL (DATABASE_URL). SQLite has one writer, and each process would keep its own rate limits and cache on one file; run one process on SQLite (--workers 1, the default).';
 
+/** What the primary sends a worker to stop it (it drains as a server stopped by SIGTERM: server.ts). */
+export const WORKER_STOP_MESSAGE = 'jobboard:stop';
+
 /** The most workers `--workers` takes (far above a machine's cores; a typo is caught). */
 export const MAX_WORKERS = 64;
 
@@ -66,7 +69,8 @@ export async function servePrimary(workers: number): Promise<number> {
     log(reason);
     const alive = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
     if (alive.length === 0) resolveExit(exitCode);
-    for (const worker of alive) worker.process.kill('SIGTERM');
+    // A worker whose channel is closed already stops by itself (server.ts: the primary is gone).
+    for (const worker of alive) if (worker.isConnected()) worker.send(WORKER_STOP_MESSAGE);
     const timer = setTimeout(() => {
       log(`workers still running after ${STOP_TIMEOUT_MS / 1000} s: killed`);
       for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
@@ -105,8 +109,8 @@ export async function servePrimary(workers: number): Promise<number> {
       log(`worker ${worker.process.pid} listening (replacing one that ended)`);
   });
 
-  // Ctrl-C reaches every process of the group: the workers leave SIGINT to the primary
-  // (server.ts), which stops each of them once, by SIGTERM.
+  // A service manager's SIGTERM and a Ctrl-C reach every process of the group: the workers leave
+  // them to the primary (server.ts), which asks each to stop, once.
   const onSignal = (signal: NodeJS.Signals) => stopAll(0, `${signal}: stopping ${workers} workers`);
   process.once('SIGTERM', onSignal);
   process.once('SIGINT', onSignal);
