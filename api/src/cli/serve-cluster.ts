@@ -25,7 +25,7 @@ export const MAX_RESTARTS = 5;
 export const RESTART_WINDOW_MS = 60_000;
 
 /** How long the workers may take to drain after the signal (each gives itself 10 s: server.ts). */
-const STOP_TIMEOUT_MS = 15_000;
+const STOP_TIMEOUT_MS = 12_000;
 
 /** `--workers <n>`: a whole number from 1 to MAX_WORKERS, else a usage error. */
 export function parseWorkers(raw: string): number {

@@ -35,6 +35,8 @@ export async function startSite(options: {
   sqliteFile?: string;
   databaseUrl?: string;
   env?: Record<string, string>;
+  /** `jobboard serve --workers N` instead of `pnpm start` (PostgreSQL). */
+  workers?: number;
 }): Promise<RunningSite> {
   const port = await freePort();
   const dir = mkdtempSync(path.join(tmpdir(), 'jobboard-bench-site-'));
@@ -45,7 +47,10 @@ export async function startSite(options: {
     copyFileSync(options.sqliteFile, copy);
     database.SQLITE_FILE = copy;
   }
-  const child = spawn('pnpm', ['--filter', '@jobboard/api', 'start'], {
+  const command = options.workers
+    ? ['jobboard', 'serve', '--workers', String(options.workers)]
+    : ['start'];
+  const child = spawn('pnpm', ['--filter', '@jobboard/api', ...command], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
