@@ -6,7 +6,9 @@ import { createKnex } from '../src/db/knex';
 import { migrateLatest } from '../src/db/migrate';
 import type { JobChangeListener } from '../src/jobs/job-change-listener';
 import { CSRF, createAdmin, login, sessionCookie } from './support/admin';
+import { parseMail, tokenIn } from './support/alert-mail';
 import { createJobs } from './support/jobs';
+import { SmtpPeer } from './support/smtp-peer';
 import { buildTestApp, freshDatabase, testDatabase, type TestApp } from './support/test-app';
 
 /**
@@ -216,6 +218,64 @@ describe.runIf(testDatabase === 'postgres')('job changes heard through PostgreSQ
       one.app.db.removeListener('query', count);
     }
     expect(queries).toBe(0); // still the cached answer
+  });
+});
+
+describe(`both processes' schedulers on, on one ${testDatabase} database`, () => {
+  let smtp: SmtpPeer;
+  const apps: TestApp[] = [];
+  beforeAll(async () => {
+    smtp = await new SmtpPeer().start();
+  });
+  afterAll(async () => {
+    while (apps.length) await apps.pop()!.close();
+    await smtp.stop();
+  });
+
+  it('sends each due digest once, and delivers each e-mail once, when both schedulers fire', async () => {
+    const mail = { SMTP_URL: smtp.url, MAIL_FROM: 'Jobs <jobs@board.example>' };
+    // The alerts are made on a third instance with its schedulers off (the tests' default).
+    const base = await buildTestApp({ env: mail });
+    apps.push(base);
+    const readers = Array.from({ length: 5 }, (_, i) => `both${i}@example.org`);
+    for (const email of readers) {
+      const subscribed = await base.app.inject({
+        method: 'POST',
+        url: '/api/alerts',
+        payload: { email, frequency: 'daily', search: '?q=grants' },
+        remoteAddress: '203.0.113.20',
+      });
+      expect(subscribed.statusCode, subscribed.body).toBe(201);
+    }
+    await base.app.mailer.flush();
+    for (const email of readers) {
+      const confirmation = smtp.received.find((m) => m.to.includes(email))!;
+      const token = tokenIn(parseMail(confirmation).body, 'confirm');
+      const confirmed = await base.app.inject({
+        method: 'POST',
+        url: `/api/alerts/${token}/confirm`,
+      });
+      expect(confirmed.statusCode).toBe(200);
+    }
+    await createJobs(base.app, [{ title: 'Grants Coordinator' }]);
+    smtp.received.length = 0;
+
+    // A day later two processes start together, each with the digest scheduler (its first run at
+    // start) and the e-mail sender (every second) on.
+    const later = new Date(base.clock.now.getTime() + 24 * 60 * 60_000);
+    const env = { ...mail, ALERT_DIGEST_INTERVAL_MINUTES: '1', MAIL_POLL_SECONDS: '1' };
+    const both = await Promise.all(
+      [1, 2].map(() => buildTestApp({ sameDatabaseAs: base, now: later, env })),
+    );
+    apps.push(...both);
+    await Promise.all(both.map((t) => t.app.alertDigests.idle()));
+
+    const digests = await base.db('outbox').where({ template: 'alert-digest' });
+    expect(digests.map((row: { to_address: string }) => row.to_address).sort()).toEqual(readers);
+    await vi.waitUntil(() => smtp.received.length >= readers.length, { timeout: 30_000 });
+    await Promise.all(both.map((t) => t.app.mailer.flush()));
+    expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(readers);
+    expect(await base.db('job_alerts').whereNotNull('lease_until')).toEqual([]);
   });
 });
 
