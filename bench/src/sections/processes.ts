@@ -166,10 +166,8 @@ async function propagation(a: RunningSite, b: RunningSite): Promise<Propagation[
     if (!saved.ok) throw new Error(`the save answered ${saved.status}: ${await saved.text()}`);
     await saved.arrayBuffer();
     const save = performance.now() - sent;
-    let elapsed = 0;
     while ((await read()) === before) {
-      elapsed = performance.now() - sent;
-      if (elapsed > GIVE_UP_MS) break;
+      if (performance.now() - sent > GIVE_UP_MS) break;
     }
     delays.push({ total: Math.min(performance.now() - sent, GIVE_UP_MS), save });
   }
