@@ -97,7 +97,10 @@ export async function processesSection(pgUrl: string, size: number): Promise<Sec
         `category, a relevance search; most answered from each process's public-read cache) under ` +
         `autocannon, ${CONNECTIONS} connections, ${SECONDS} s after a 2 s warm-up, through ` +
         '`jobboard serve --workers 1` and `--workers 2` on one port. The load generator shares ' +
-        "the machine's cores with the workers and the database.",
+        "the machine's cores with the workers and the database: on 2 cores it takes about one, so " +
+        'a second worker shares the other with the first, and the row shows what that costs; ' +
+        'the workers pay off on a host with cores to spare, and keep the port served while one ' +
+        'is replaced.',
       '',
       table(['Server', 'req/s', 'p50', 'p97.5', 'p99', 'Errors'], rows),
       '',
