@@ -17,6 +17,7 @@ export const SYSTEM_TESTS = [
   'test/production-server.test.ts',
   'test/read-replicas.test.ts',
   'test/schema-control.test.ts',
+  'test/serve-workers.test.ts',
   'test/server-render-isolation.test.ts',
   'test/sitemap-validation.test.ts',
   'test/structured-data.test.ts',

@@ -1,6 +1,8 @@
+import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
+import { WORKER_STOP_MESSAGE } from './cli/serve-cluster';
 import { ConfigError, loadConfig, type Config } from './config';
 import { migrateLatest, migrationStatus } from './db/migrate';
 import { schemaAheadMessage, schemaBehindMessage } from './ops/schema-messages';
@@ -20,6 +22,7 @@ import { seedDemoIfEmpty } from './seed/seed-demo';
  * work of seeding and the first admin waits for a start on a migrated database).
  */
 async function main(): Promise<void> {
+  const worker = workerStop();
   const config = readConfigOrExit();
   const app = await buildApp({ config, logger: true });
 
@@ -45,23 +48,58 @@ async function main(): Promise<void> {
     );
   }
 
-  // SIGTERM / SIGINT: stop accepting, let in-flight requests finish, close the pool; give up after 10 s.
-  closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
-    if (err) app.log.error({ err }, 'stopping after an unexpected error');
-    else app.log.info(`${signal}: shutting down`);
-    // Closing waits for every connection to end. Connections idle at the signal are closed at
-    // once, but a keep-alive connection whose request finishes afterwards would stay open until
-    // the client drops it (and we would be killed at the 10 s mark): each is closed as it goes idle.
-    const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
-    try {
-      await app.close();
-    } finally {
-      clearInterval(closeIdle);
-    }
-  });
+  // SIGTERM / SIGINT: stop accepting, let in-flight requests finish, close the pool; give up after
+  // 10 s. A worker of `serve --workers N` leaves the signals to its primary, which asks it to stop.
+  const grace = closeWithGrace(
+    { delay: 10_000, skip: worker ? ['SIGINT', 'SIGTERM'] : [] },
+    async ({ err, signal }) => {
+      if (err) app.log.error({ err }, 'stopping after an unexpected error');
+      else app.log.info(`${signal ?? 'asked by the primary'}: shutting down`);
+      // Closing waits for every connection to end. Connections idle at the signal are closed at
+      // once, but a keep-alive connection whose request finishes afterwards would stay open until
+      // the client drops it (and we would be killed at the 10 s mark): each is closed as it goes idle.
+      const closeIdle = setInterval(() => app.server.closeIdleConnections(), 100);
+      try {
+        await app.close();
+      } finally {
+        clearInterval(closeIdle);
+      }
+    },
+  );
+  worker?.onStop(() => void grace.close());
 
   await app.listen({ port: config.port, host: config.host });
   printBanner(config, app.server.address(), firstAdmin);
+}
+
+/**
+ * In a worker of `serve --workers N` (cli/serve-cluster.ts): SIGTERM and SIGINT are ignored, since
+ * a service manager's stop and a Ctrl-C reach every process of the group, and the primary passes
+ * the stop on once (a second signal would end a draining worker at once). The worker stops when
+ * the primary asks, or when the primary is gone. Set up first thing, so a stop asked while the
+ * worker starts is kept for when it can stop. Undefined in a server of its own.
+ */
+function workerStop(): { onStop(stop: () => void): void } | undefined {
+  if (!cluster.isWorker) return undefined;
+  let asked = false;
+  let stop: (() => void) | undefined;
+  const ask = () => {
+    if (asked) return;
+    asked = true;
+    stop?.();
+  };
+  process.on('SIGTERM', () => {});
+  process.on('SIGINT', () => {});
+  process.on('message', (message) => {
+    if (message === WORKER_STOP_MESSAGE) ask();
+  });
+  process.once('disconnect', ask);
+  return {
+    onStop(given) {
+      stop = given;
+      if (asked) given();
+    },
+  };
 }
 
 function readConfigOrExit(): Config {
@@ -83,7 +121,8 @@ function printBanner(
 ): void {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const database =
-    config.database.client === 'sqlite' ? `SQLite ${config.database.filename}` : 'PostgreSQL';
+    (config.database.client === 'sqlite' ? `SQLite ${config.database.filename}` : 'PostgreSQL') +
+    (cluster.isWorker ? `, worker ${process.pid}` : '');
   const lines = [
     `  Job board ready at http://localhost:${port}  (${database})`,
     `  Admin login:       http://localhost:${port}/admin/login`,

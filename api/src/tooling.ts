@@ -43,7 +43,7 @@ export interface ToolJobs {
 /** The jobs' repositories on `db` (one connection for writes and reads), as the API makes them. */
 export function toolJobs(db: Knex, dialect: Dialect): ToolJobs {
   const searchIndex = searchIndexFor(dialect);
-  const writer = new JobWriter(db, dialect, searchIndex, new JobChanges());
+  const writer = new JobWriter(db, dialect, searchIndex, new JobChanges(dialect));
   const publicJobs = new PublicJobsRepository(db, dialect, searchIndex);
   const admin = new AdminJobsRepository(db, dialect);
   return {

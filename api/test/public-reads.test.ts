@@ -150,11 +150,17 @@ describe(`public reads on ${testDatabase}`, () => {
     try {
       const url = `/api/jobs/${ids['Closing Soon Coordinator']}`;
       expect((await other.app.inject(url)).statusCode).toBe(200);
+      // On PostgreSQL the other process hears the change (NOTIFY) rather than polling for it
+      // (two-processes.test.ts): this waits for its notification once its listener is up.
+      const listener = other.app.jobChangeListener;
+      await listener?.whenConnected();
+      const heard = listener?.nextNotice();
       // The cache's bound is kept by the real clock (Date.now): stopped, and moved by a second.
       vi.useFakeTimers({ toFake: ['Date'] });
       await t.app.jobs.delete(Number(ids['Closing Soon Coordinator']));
       // This process knows at once; the other one within a second of the change.
       expect((await t.app.inject(url)).statusCode).toBe(404);
+      await heard;
       vi.setSystemTime(Date.now() + 1000);
       expect((await other.app.inject(url)).statusCode).toBe(404);
     } finally {

@@ -5,7 +5,7 @@
  *   pnpm bench                          everything (about 10 minutes on 2 cores)
  *   pnpm bench --sizes=1000,10000       fewer jobs
  *   pnpm bench --only=search,load       some sections (search, admin-lists, mail, counting,
- *                                       load, isolation, front-end, lighthouse)
+ *                                       processes, load, isolation, front-end, lighthouse)
  *   pnpm bench --databases=postgresql   search on one database (sqlite, postgresql)
  */
 import { spawnSync } from 'node:child_process';
@@ -24,6 +24,7 @@ import { frontEndSection } from './sections/front-end';
 import { isolationSection, loadSection } from './sections/load';
 import { lighthouseSection } from './sections/lighthouse';
 import { mailSection } from './sections/mail';
+import { processesSection } from './sections/processes';
 import { buildFrontEnd, REPO_ROOT, startSite } from './support/site';
 
 const args = new Map(
@@ -92,6 +93,14 @@ try {
   if (wanted('counting')) {
     log('counting views and apply clicks');
     sections.push(await countingSection(pg.url));
+  }
+
+  // 1e. Several API processes on one PostgreSQL (issue 31): the search mix through 1 and 2
+  // workers, and a save through one process seen by another (NOTIFY).
+  if (wanted('processes')) {
+    const size = Math.min(largest, 10_000);
+    log(`several processes: ${size.toLocaleString('en-US')} jobs on PostgreSQL`);
+    sections.push(await processesSection(pg.url, size));
   }
 
   // 2 to 5: the production site on the largest SQLite database.

@@ -10,7 +10,7 @@
  * nested commands (`migrate status`, `alerts send`), `--help` on each, and usage errors we can
  * route to exit status 2 (exitOverride) rather than parsing argv by hand for ten commands.
  */
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { ConfigError } from '../config';
 import {
   adminCreate,
@@ -27,6 +27,16 @@ import {
   sync,
 } from './commands';
 import { releases } from './releases';
+import { isClusterWorker, parseWorkers, servePrimary } from './serve-cluster';
+
+/** `--workers <n>`, a usage error (exit 2) when it is not a number of workers. */
+function workersOption(raw: string): number {
+  try {
+    return parseWorkers(raw);
+  } catch (error) {
+    throw new InvalidArgumentError(error instanceof Error ? error.message : String(error));
+  }
+}
 
 /** `jobboard logos fetch` (a constant: the table-ownership test would read the name in a call as a query of the table). */
 const LOGOS_COMMAND = 'logos';
@@ -65,7 +75,18 @@ export function jobboardProgram(outcome: Outcome = { code: 0 }): Command {
   program
     .command('serve')
     .description('Start the site (API and front end) on PORT, until SIGTERM or SIGINT.')
-    .action(async () => {
+    .option(
+      '--workers <n>',
+      `server processes sharing PORT (Node's cluster; a worker that dies is replaced). Above 1 needs PostgreSQL: see docs/operations.md`,
+      workersOption,
+      1,
+    )
+    .action(async (options: { workers: number }) => {
+      if (options.workers > 1 && !isClusterWorker()) {
+        // The primary: starts the workers (each runs this command again, as a worker, below).
+        outcome.code = await servePrimary(options.workers);
+        return;
+      }
       // The server's own entry (src/server.ts, dist/server.js in the build): it starts on import,
       // and stays up until SIGTERM / SIGINT.
       await import('../server');
@@ -198,5 +219,6 @@ export async function runJobboard(argv: string[]): Promise<number> {
 }
 
 const code = await runJobboard(process.argv.slice(2));
-// `serve` keeps running (its server holds the event loop); every other command ends here.
+// `serve` keeps running (its server holds the event loop); every other command ends here, and so
+// does the primary of `serve --workers N` once its workers have stopped.
 if (code !== 0) process.exit(code);

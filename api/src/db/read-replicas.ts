@@ -29,8 +29,8 @@ import type { KnexLog } from './knex';
  * change this process knows of, and whatever is computed from it may be cached as current. An
  * admin who saves and then opens the public page (through this process) thus reads the primary, or
  * a replica that has the save: never the board from before it. A change made through another
- * process is known here as the cache learns of it (today the jobs-version poll; NOTIFY must call
- * `markChanged` too), the same moment the cache forgets its old answers. The cost: a job change
+ * process is known here as the cache learns of it (its NOTIFY, jobs/listener/plugin.ts, or the
+ * jobs-version poll), the same moment the cache forgets its old answers. The cost: a job change
  * sends the public reads to the primary for one check's round trip plus the replica's replay,
  * usually milliseconds. Pinning a session to the primary for a few seconds was the other choice;
  * it does not protect the shared cache (a visitor's read from a lagging replica would be cached

@@ -19,8 +19,11 @@ declare module 'fastify' {
     jobViews: JobViews;
     /** The public's reads of jobs, the board's answers cached (public-reads.ts). */
     publicReads: PublicReads;
-    /** Committed changes of jobs in this process (the logo fetcher listens: logos/plugin.ts). */
-    jobChanges: Pick<JobChanges, 'onChange'>;
+    /**
+     * Committed changes of jobs in this process (the logo fetcher listens: logos/plugin.ts), and
+     * this process's token in the notifications they send (jobs/listener/plugin.ts).
+     */
+    jobChanges: Pick<JobChanges, 'onChange' | 'sender'>;
     /** When listings end, as renewals read it (job-endings.ts). */
     jobEndings: JobEndings;
   }
@@ -31,11 +34,13 @@ declare module 'fastify' {
  * admins), the service every change goes through, the admins' and the sync's views, and the
  * public reads, whose cache (the
  * public-read cache) follows the jobs' changes: dropped as soon as one of this process commits,
- * and within a second of one made by another process.
+ * and, for one made by another process, when its notification arrives on PostgreSQL
+ * (jobs/listener/plugin.ts) or within a second through the jobs version (SQLite, or while the
+ * listener is not connected).
  */
 export default fp(
   async (app) => {
-    const changes = new JobChanges();
+    const changes = new JobChanges(app.dialect);
     const searchIndex = searchIndexFor(app.dialect);
     const replicas = app.readReplicas;
     // The public's reads on the primary (or SQLite's read connections): what must see every commit

@@ -182,6 +182,11 @@ export interface PublicCacheOptions {
   maxAgeMs?: number;
   /** How often the database's jobs version is compared, for changes made by other processes. */
   versionCheckMs?: number;
+  /**
+   * How often while a listener hears every change (PostgreSQL's NOTIFY, `listening(true)`): a
+   * safety net only.
+   */
+  listeningVersionCheckMs?: number;
 }
 
 /**
@@ -202,7 +207,10 @@ export interface CacheSource {
  * once it has committed, before its request answers, so no visitor sees a job as it was before an
  * admin's save returned. A write in another process is noticed through the database's version,
  * compared at most once every `versionCheckMs` (one second): that is the longest another process
- * serves the old answer. An answer never outlives the next expiry of a public job, nor `maxAgeMs`.
+ * serves the old answer. On PostgreSQL a listener (jobs/listener/plugin.ts) hears each change as
+ * it commits (`changed`) and says it is connected (`listening(true)`): the version is then only
+ * compared every `listeningVersionCheckMs` (30 s) as a safety net, and at once whenever the
+ * listener (re)connects. An answer never outlives the next expiry of a public job, nor `maxAgeMs`.
  *
  * Concurrent requests for the same missing answer share one computation, so the first page right
  * after a write costs one query, not one per waiting visitor.
@@ -218,6 +226,9 @@ export class PublicCache {
   private readonly maxEntries: number;
   private readonly maxAgeMs: number;
   private readonly versionCheckMs: number;
+  private readonly listeningVersionCheckMs: number;
+  /** The interval in force: versionCheckMs, or listeningVersionCheckMs while a listener hears. */
+  private checkEveryMs: number;
   private source: CacheSource = { version: async () => 0, nextExpiry: async () => Infinity };
 
   constructor(
@@ -227,6 +238,28 @@ export class PublicCache {
     this.maxEntries = options.maxEntries ?? 500;
     this.maxAgeMs = options.maxAgeMs ?? 5 * 60_000;
     this.versionCheckMs = options.versionCheckMs ?? 1000;
+    this.listeningVersionCheckMs = options.listeningVersionCheckMs ?? 30_000;
+    this.checkEveryMs = this.versionCheckMs;
+  }
+
+  /**
+   * A listener hears every change from now on (true), or has lost its connection (false). On
+   * true the version is compared at once (a change made while it was away is not missed), then
+   * only as a safety net; on false, every `versionCheckMs` again.
+   */
+  async listening(connected: boolean): Promise<void> {
+    this.checkEveryMs = connected ? this.listeningVersionCheckMs : this.versionCheckMs;
+    if (connected) await this.checkVersion(true);
+  }
+
+  /**
+   * A change was committed that raised the jobs version to `version` (a listener heard it).
+   * `alreadyDropped`: this process made it, and dropped its answers on commit already.
+   */
+  changed(version: number, alreadyDropped = false): void {
+    if (version <= this.knownVersion) return;
+    if (!alreadyDropped) this.invalidate();
+    this.knownVersion = version;
   }
 
   /** Keep answers only while `source` is unchanged (the jobs domain follows its own changes). */
@@ -341,14 +374,17 @@ export class PublicCache {
     return this.nextExpiry!.at;
   }
 
-  /** The database's version was compared less than versionCheckMs ago. */
+  /** The database's version was compared less than checkEveryMs ago. */
   private versionIsFresh(): boolean {
-    return Date.now() - this.versionCheckedAt < this.versionCheckMs;
+    return Date.now() - this.versionCheckedAt < this.checkEveryMs;
   }
 
-  /** At most once per versionCheckMs: drop everything if another process changed the data. */
-  private async checkVersion(): Promise<void> {
-    if (this.versionIsFresh()) return;
+  /** At most once per checkEveryMs (or now): drop everything if another process changed the data. */
+  private async checkVersion(now = false): Promise<void> {
+    // Asked now: a check that began earlier may have read the version before the change it is
+    // asked for, so this one waits for it and reads again.
+    if (now) await this.versionCheck?.catch(() => {});
+    else if (this.versionIsFresh()) return;
     this.versionCheck ??= (async () => {
       try {
         const version = await this.source.version();

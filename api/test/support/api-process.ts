@@ -32,6 +32,11 @@ export interface ApiProcessOptions {
   startTimeoutMs?: number;
   /** The host name of PUBLIC_URL (default 127.0.0.1): the end-to-end site is `localhost`. */
   publicHost?: string;
+  /**
+   * What `node` runs, in api/ (default `dist/server.js`): `['dist/cli.js', 'serve', '--workers',
+   * '2']` starts the server as `jobboard serve` does.
+   */
+  command?: string[];
 }
 
 export interface ExitStatus {
@@ -68,6 +73,7 @@ export class ApiProcess {
     readonly port: number,
     private readonly env: Record<string, string>,
     private readonly startTimeoutMs: number,
+    private readonly command: string[],
   ) {}
 
   /**
@@ -114,7 +120,12 @@ export class ApiProcess {
       ...database,
       ...options.env,
     };
-    return new ApiProcess(port, env, options.startTimeoutMs ?? 60_000);
+    return new ApiProcess(
+      port,
+      env,
+      options.startTimeoutMs ?? 60_000,
+      options.command ?? ['dist/server.js'],
+    );
   }
 
   get url(): string {
@@ -208,7 +219,7 @@ export class ApiProcess {
   }
 
   private async launch(): Promise<void> {
-    const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
+    const child = spawn(process.execPath, ['--enable-source-maps', ...this.command], {
       cwd: API_DIR,
       env: this.env,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -35,6 +35,8 @@ export async function startSite(options: {
   sqliteFile?: string;
   databaseUrl?: string;
   env?: Record<string, string>;
+  /** `jobboard serve --workers N` instead of `pnpm start` (PostgreSQL). */
+  workers?: number;
 }): Promise<RunningSite> {
   const port = await freePort();
   const dir = mkdtempSync(path.join(tmpdir(), 'jobboard-bench-site-'));
@@ -45,7 +47,10 @@ export async function startSite(options: {
     copyFileSync(options.sqliteFile, copy);
     database.SQLITE_FILE = copy;
   }
-  const child = spawn('pnpm', ['--filter', '@jobboard/api', 'start'], {
+  const command = options.workers
+    ? ['jobboard', 'serve', '--workers', String(options.workers)]
+    : ['start'];
+  const child = spawn('pnpm', ['--filter', '@jobboard/api', ...command], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
@@ -72,6 +77,15 @@ export async function startSite(options: {
   child.stderr?.on('data', (chunk) => (stderr += String(chunk)));
   const url = `http://127.0.0.1:${port}`;
   await waitUntilUp(`${url}/api/site`, child, () => stderr);
+  // The first worker answers as soon as it listens; the others start after it (serve-cluster.ts).
+  if (options.workers && options.workers > 1) {
+    const listening = `${options.workers} workers listening`;
+    await waitUntil(
+      () => stderr.includes(listening),
+      child,
+      () => stderr,
+    );
+  }
   return {
     url,
     port,
@@ -94,6 +108,15 @@ async function waitUntilUp(url: string, child: ChildProcess, stderr: () => strin
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`the site did not start within 2 minutes:\n${stderr()}`);
+}
+
+async function waitUntil(done: () => boolean, child: ChildProcess, stderr: () => string) {
+  const deadline = Date.now() + 120_000;
+  while (!done()) {
+    if (child.exitCode !== null) throw new Error(`the site stopped at start:\n${stderr()}`);
+    if (Date.now() > deadline) throw new Error(`the site did not start in 2 minutes:\n${stderr()}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 /** SIGTERM to the process group (pnpm and the server under it); SIGKILL after 15 s. */
