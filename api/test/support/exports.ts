@@ -5,7 +5,13 @@
  * the API as production runs it in a child process (for a site with settings of its own).
  */
 export { startFakeStripe, type FakeStripe, type FakeStripeOptions } from './fake-stripe';
-export { freePort, startPgCluster, type PgCluster } from './pg-cluster';
+export {
+  freePort,
+  startPgCluster,
+  startPgReplica,
+  type PgCluster,
+  type PgReplica,
+} from './pg-cluster';
 export { SmtpPeer, type ReceivedMail } from './smtp-peer';
 export { FakeGhost, memberKey, type MemberKey, type TokenOptions } from './fake-ghost';
 export { ApiProcess, type ApiProcessOptions } from './api-process';

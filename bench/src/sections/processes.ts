@@ -10,6 +10,7 @@ import { createBenchDatabase } from '../data/bench-database';
 import { SEARCH_TERMS } from '../data/generate-jobs';
 import { atMost, ms, percentile, table, type Check, type SectionResult } from '../report';
 import { adminSession, throughput, type Throughput } from '../support/http';
+import { startPgReplica } from '@jobboard/api/test-support';
 import { BENCH_ADMIN, startSite, type RunningSite } from '../support/site';
 
 const SECONDS = 8;
@@ -54,21 +55,39 @@ export async function processesSection(pgUrl: string, size: number): Promise<Sec
   const checks: Check[] = [];
   const rows: (string | number)[][] = [];
   try {
-    for (const workers of [1, 2]) {
-      const site = await startSite({ databaseUrl, workers });
-      try {
-        const result = await searchMix(site);
-        rows.push([
-          `jobboard serve --workers ${workers}`,
-          Math.round(result.requestsPerSecond),
-          ms(result.p50),
-          ms(result.p97_5),
-          ms(result.p99),
-          result.errors + result.non2xx,
-        ]);
-      } finally {
-        await site.stop();
+    // A streaming replica of the run's cluster (pg_basebackup -R, as docs/operations.md sets one
+    // up), made once the bench database is in it.
+    const replica = await startPgReplica(pgUrl);
+    const replicaUrl = new URL(databaseUrl);
+    replicaUrl.port = new URL(replica.url).port;
+    const servers: { label: string; workers: number; env: Record<string, string> }[] = [
+      { label: 'jobboard serve --workers 1', workers: 1, env: {} },
+      { label: 'jobboard serve --workers 2', workers: 2, env: {} },
+      {
+        label: '`--workers 2`, public reads on a replica (`DATABASE_READ_URL`)',
+        workers: 2,
+        env: { DATABASE_READ_URL: replicaUrl.toString() },
+      },
+    ];
+    try {
+      for (const { label, workers, env } of servers) {
+        const site = await startSite({ databaseUrl, workers, env });
+        try {
+          const result = await searchMix(site);
+          rows.push([
+            label,
+            Math.round(result.requestsPerSecond),
+            ms(result.p50),
+            ms(result.p97_5),
+            ms(result.p99),
+            result.errors + result.non2xx,
+          ]);
+        } finally {
+          await site.stop();
+        }
       }
+    } finally {
+      replica.stop();
     }
 
     const a = await startSite({ databaseUrl });
@@ -96,7 +115,9 @@ export async function processesSection(pgUrl: string, size: number): Promise<Sec
         `(${MIX.length} board searches in turn: the first page and page 2, six text searches, a ` +
         `category, a relevance search; most answered from each process's public-read cache) under ` +
         `autocannon, ${CONNECTIONS} connections, ${SECONDS} s after a 2 s warm-up, through ` +
-        '`jobboard serve --workers 1` and `--workers 2` on one port. The load generator shares ' +
+        '`jobboard serve --workers 1` and `--workers 2` on one port, then `--workers 2` with ' +
+        "its public reads on a streaming replica of the run's cluster (on the same machine). " +
+        'The load generator shares ' +
         "the machine's cores with the workers and the database: on 2 cores it takes about one, so " +
         'a second worker shares the other with the first, and the row shows what that costs; ' +
         'the workers pay off on a host with cores to spare, and keep the port served while one ' +
