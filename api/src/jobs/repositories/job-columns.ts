@@ -81,6 +81,19 @@ export async function replaceLists(trx: Knex.Transaction, jobs: NewLists[]) {
       })),
     );
     for (const part of chunks(rows, INSERT_BATCH)) await trx(joinTable).insert(part);
+    if (trx.client.config.client === 'pg') {
+      // PostgreSQL searches the copy on the job's row (migration 20261127000300_job_label_arrays).
+      for (const part of chunks(
+        given.map((g) => g.jobId),
+        INSERT_BATCH,
+      )) {
+        await trx.raw(
+          `UPDATE jobs SET ${key}s = COALESCE((SELECT array_agg(${key} ORDER BY ${key})
+             FROM ${joinTable} WHERE job_id = jobs.id), '{}') WHERE id = ANY(?::int[])`,
+          [part],
+        );
+      }
+    }
   }
 }
 

@@ -6,6 +6,7 @@ import {
   SALARY_RANGES,
 } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
+import type { Dialect } from '../../db/knex';
 import { addDays, isoDate } from '../dates';
 import type { SearchIndex, TextFields } from '../search-index/search-index';
 import type { BoardSearch } from './board-search';
@@ -20,8 +21,11 @@ export interface JobSet {
   name: string;
   /** What the set holds, the same for the same words or names: 'text:title:senior grants'. */
   key: string;
-  /** A text match is checked as a set built once; a join table is probed row by row. */
-  kind: 'text' | 'join';
+  /**
+   * A text match is checked as a set built once; a join table is probed row by row; a label
+   * array (PostgreSQL) is a condition on the job's row with its own index.
+   */
+  kind: 'text' | 'join' | 'label';
   /** `ids` may name a job more than once (a job in two of the categories asked for). */
   repeats?: boolean;
   /** A SELECT of the ids (column `id`); an id may come more than once. */
@@ -161,13 +165,13 @@ export async function labelIdsOf(db: Knex, search: BoardSearch): Promise<LabelId
  * SQLite never picks it as the driving set by itself: the SQLite planner (sqlite-plan.ts) chooses
  * from the sets' real sizes. PostgreSQL's own planner chooses well from its statistics.
  */
-export function setFactory(index: SearchIndex): SetFactory {
+export function setFactory(index: SearchIndex, dialect: Dialect): SetFactory {
   const joined = (
     name: string,
     joinTable: 'job_locations' | 'job_categories',
     column: 'location_id' | 'category_id',
     ids: number[],
-  ): JobSet => ({
+  ): JobSet => (dialect === 'postgres' ? labelArray(name, `${column}s`, ids) : {
     name,
     key: `${name}:${ids.join(',')}`,
     kind: 'join',
@@ -182,6 +186,26 @@ export function setFactory(index: SearchIndex): SetFactory {
           .whereIn(`${joinTable}.${column}`, ids),
       ]),
   });
+  /**
+   * PostgreSQL: a label as the array on the job's row (migration 20261127000300_job_label_arrays),
+   * `&&` (has any of the ids), which its GIN index answers and which the planner intersects with
+   * the text match's index before reading any row.
+   */
+  const labelArray = (
+    name: string,
+    column: 'location_ids' | 'category_ids',
+    ids: number[],
+  ): JobSet => {
+    const condition = (db: Knex, negate = false) =>
+      db.raw(`${negate ? 'NOT ' : ''}(jobs.${column} && ?::int[])`, [ids]);
+    return {
+      name,
+      key: `${name}:${ids.join(',')}`,
+      kind: 'label',
+      ids: (db) => db('jobs').select('jobs.id').where(condition(db)),
+      condition,
+    };
+  };
   return {
     text: (terms, fields) => ({
       name: fields === 'all' ? 'text' : fields,

@@ -44,7 +44,7 @@ export class JobSearch {
     private readonly dialect: Dialect,
     index: SearchIndex,
   ) {
-    this.sets = setFactory(index);
+    this.sets = setFactory(index, dialect);
   }
 
   /** One page (`page` from 1, of `pageSize` jobs) of a search, in its sort order. */
