@@ -3,10 +3,11 @@ import { isPostgres, type Migration } from './migration';
 /**
  * PostgreSQL: each job's location and category ids as arrays on its row (`location_ids`,
  * `category_ids`), copies of job_locations and job_categories written with them
- * (src/jobs/repositories/job-columns.ts). A search for a term with a location or a category then
- * intersects the GIN indexes of the text and of the labels (migrations 20261127000310 and
- * 20261127000320) before it reads a row: with the join tables, PostgreSQL looked up every job of
- * the category (15,000 at 100,000 jobs) and read its text vector to find the 1,000 that match
+ * (src/jobs/repositories/job-columns.ts). A search for a term with a location or a category
+ * then matches the text and the labels in one GIN index scan (migration
+ * 20261127000340_index_public_match) before it reads a row: with the join tables, PostgreSQL
+ * looked up every job of the category (15,000 at 100,000 jobs) and read its text vector to find
+ * the 1,000 that match
  * (issue 31: 'PostgreSQL's worst searches'). SQLite keeps the join tables alone: its planner
  * (src/jobs/search/sqlite-plan.ts) already reads the smaller set first.
  */

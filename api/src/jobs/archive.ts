@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 /**
  * The archive (issue 31: 'A million jobs'): a job past its end (its listing expired or its
  * application deadline passed) is `archived`, and the public indexes leave it out (migrations
- * 20261127000330 to 20261127000360), so what a public search, a feed or the sitemap reads does not
+ * 20261127000310 to 20261127000340), so what a public search, a feed or the sitemap reads does not
  * grow with the board's history. The public scope (search/criteria.ts publicScope) still checks
  * the end itself: a job that ended a minute ago and is not archived yet is already off the board,
  * and archiving never changes what the public sees. Admin and employer views read every job.

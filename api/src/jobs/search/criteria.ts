@@ -196,8 +196,8 @@ export function setFactory(index: SearchIndex, dialect: Dialect): SetFactory {
         };
   /**
    * PostgreSQL: a label as the array on the job's row (migration 20261127000300_job_label_arrays),
-   * `&&` (has any of the ids), which its GIN index answers and which the planner intersects with
-   * the text match's index before reading any row.
+   * `&&` (has any of the ids), matched in the same GIN index as the text (migration
+   * 20261127000340_index_public_match): one index scan yields the jobs that have both.
    */
   const labelArray = (
     name: string,

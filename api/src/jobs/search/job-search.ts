@@ -103,12 +103,14 @@ export class JobSearch {
         totalExact: ids.length <= cap,
       };
     }
-    // PostgreSQL reads the page in order and counts (unordered, by whatever plan is cheapest) at
-    // the same time, on two connections.
-    const [ids, counted] = await Promise.all([
-      this.readInOrder(parts, offset + pageSize, stats),
-      this.countUpTo(whole, cap + 1, stats),
-    ]);
+    // PostgreSQL counts first (unordered, by whatever plan is cheapest), then reads the page. A
+    // search with few matches (up to the cap) reads them all, as its planner finds cheapest (the
+    // words and labels matched in one index scan), and sorts them: asked for the first page in
+    // the sort's order, PostgreSQL would rather walk that order's index, which for a term and a
+    // location rarely seen together ('washington' in Chicago: 43 jobs) passed 10,000 jobs before
+    // finding ten. A search with more matches than the cap finds its page soon in index order.
+    const counted = await this.countUpTo(whole, cap + 1, stats);
+    const ids = await this.readInOrder(parts, offset + pageSize, stats, counted <= cap);
     return {
       ids: ids.slice(offset, offset + pageSize),
       total: Math.min(counted, cap),
@@ -178,14 +180,23 @@ export class JobSearch {
     };
   }
 
-  /** The first `limit` ids of the parts, in order. */
-  private async readInOrder(parts: Selection[], limit: number, stats: Stats) {
+  /**
+   * The first `limit` ids of the parts, in order. `sortAll` (PostgreSQL, for few matches): every
+   * match is read by the cheapest plan for all of them, then sorted (the subquery's `OFFSET 0`
+   * keeps the planner from choosing the plan for the first rows in order instead).
+   */
+  private async readInOrder(parts: Selection[], limit: number, stats: Stats, sortAll = false) {
     const read: Row[][] = [];
     for (const part of parts) {
       // Once a part fills the list, later parts can only add their featured rows ahead of it.
       const full = read.some((rows) => rows.length >= limit);
       const selection = full ? featuredOnly(part) : part;
-      const { query } = await this.select(selection, limit, stats);
+      const { query: matches } = await this.select(selection, limit, stats);
+      const query = sortAll
+        ? this.db
+            .select('jobs.id', 'jobs.featured')
+            .from(matches.select(SORT_COLUMNS).offset(0).as('jobs'))
+        : matches;
       selection.order.apply(query);
       read.push(await query.limit(limit));
     }
@@ -228,6 +239,9 @@ export class JobSearch {
     return { query };
   }
 }
+
+/** The columns the sort orders read (sort-orders.ts), besides the id and `featured`. */
+const SORT_COLUMNS = ['jobs.posted_date', 'jobs.salary_min', 'jobs.salary_max'];
 
 interface Stats {
   sqlite: PlanStats;

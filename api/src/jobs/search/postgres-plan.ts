@@ -82,8 +82,8 @@ export class PostgresPlanStats {
  * estimates a text match from word statistics and cannot tell that 'nonprofit' is in half the
  * descriptions and in no title: left alone, it reads every job in date order looking for a title
  * match that is not there. So a small text match is found first and drives by id; with none, the
- * planner chooses: a location or category (arrays on the job's row, each with a GIN index) is
- * intersected with the text's index, or the jobs are read in the order of the sort's index.
+ * planner chooses: the words, location and categories (arrays on the job's row) matched in one GIN
+ * index, or the jobs read in the order of the sort's index.
  */
 export async function postgresDriver(
   selection: Selection,

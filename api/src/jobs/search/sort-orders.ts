@@ -25,7 +25,7 @@ export const FEATURED_THEN_NEWEST: SortOrder = {
 /**
  * Newest first, featured or not: the feeds (a feed reader wants what is new, and a featured job
  * already leads the board). Backed by the live jobs' (archived, active, posted_date, id) index
- * (migration 20261127000360).
+ * (migration 20261127000330).
  */
 export const NEWEST_FIRST: SortOrder = {
   apply: newestFirst,

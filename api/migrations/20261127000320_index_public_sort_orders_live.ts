@@ -2,7 +2,7 @@ import type { Migration } from './migration';
 
 /**
  * The board's sort-order indexes (20261126160110_index_public_deadline) rebuilt with `archived`
- * first (migration 20261127000330): a public read (`archived` false, `active` true) scans only the
+ * first (migration 20261127000310): a public read (`archived` false, `active` true) scans only the
  * live jobs' entries, however many archived jobs the table holds. The same on both databases (a
  * leading column rather than a partial index, which SQLite's `INDEXED BY` could refuse).
  */
@@ -36,7 +36,7 @@ async function drop(knex: Parameters<Migration['up']>[0]) {
 }
 
 export default {
-  name: '20261127000340_index_public_sort_orders_live',
+  name: '20261127000320_index_public_sort_orders_live',
   async up(knex) {
     await drop(knex);
     await build(knex, 'archived, active');
