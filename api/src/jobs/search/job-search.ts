@@ -103,14 +103,24 @@ export class JobSearch {
         totalExact: ids.length <= cap,
       };
     }
-    // PostgreSQL counts first (unordered, by whatever plan is cheapest), then reads the page. A
-    // search with few matches (up to the cap) reads them all, as its planner finds cheapest (the
-    // words and labels matched in one index scan), and sorts them: asked for the first page in
-    // the sort's order, PostgreSQL would rather walk that order's index, which for a term and a
-    // location rarely seen together ('washington' in Chicago: 43 jobs) passed 10,000 jobs before
-    // finding ten. A search with more matches than the cap finds its page soon in index order.
-    const counted = await this.countUpTo(whole, cap + 1, stats);
-    const ids = await this.readInOrder(parts, offset + pageSize, stats, counted <= cap);
+    // PostgreSQL counts (unordered, by whatever plan is cheapest) and reads the page in order.
+    // With a location or a category it counts first: a search with few matches (up to the cap)
+    // then reads them all by the cheapest plan for all of them (its words and labels matched in
+    // one index scan) and sorts them. Asked for the first rows in the sort's order, PostgreSQL
+    // would rather walk that order's index, which for a term and a location rarely seen together
+    // ('washington' in Chicago: 43 jobs) passed 10,000 jobs before finding ten. Without labels
+    // the two run at once, on two connections (a broad search's page is soon found in order).
+    let ids: number[];
+    let counted: number;
+    if (whole.sets.some((set) => set.kind === 'label')) {
+      counted = await this.countUpTo(whole, cap + 1, stats);
+      ids = await this.readInOrder(parts, offset + pageSize, stats, counted <= cap);
+    } else {
+      [ids, counted] = await Promise.all([
+        this.readInOrder(parts, offset + pageSize, stats),
+        this.countUpTo(whole, cap + 1, stats),
+      ]);
+    }
     return {
       ids: ids.slice(offset, offset + pageSize),
       total: Math.min(counted, cap),
