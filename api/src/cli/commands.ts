@@ -196,7 +196,8 @@ export async function retentionRun(): Promise<string[]> {
         `${report.alertLocks} unused alert address lock(s) deleted, ` +
         `${report.emailBodies} sent e-mail bod(ies) emptied (older than ${retention.sentEmailBodiesDays} days), ` +
         `${report.rejectedContacts} rejected submission contact(s) blanked (older than ${retention.rejectedContactDays} days), ` +
-        `${report.unusedLogoUploads} unused logo upload(s) deleted (older than ${UNUSED_LOGO_UPLOAD_DAYS} day).`,
+        `${report.unusedLogoUploads} unused logo upload(s) deleted (older than ${UNUSED_LOGO_UPLOAD_DAYS} day), ` +
+        `${report.archivedJobs} job(s) past their end archived.`,
     ];
   } finally {
     await app.close();

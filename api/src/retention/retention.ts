@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import type { AlertsService } from '../alerts/alerts-service';
 import type { Config } from '../config';
+import { archiveEnded } from '../jobs/archive';
 import type { Outbox } from '../mail/outbox';
 import type { SubmissionsService } from '../submissions/submissions-service';
 import type { RetentionRepository } from './retention-repository';
@@ -39,6 +40,8 @@ export interface RetentionReport {
   rejectedContacts: number;
   /** Logos uploaded with the submission form more than a day ago that nothing names, deleted. */
   unusedLogoUploads: number;
+  /** Jobs past their end moved to the archive (jobs/archive.ts): out of the public indexes. */
+  archivedJobs: number;
 }
 
 export interface RetentionDeps {
@@ -60,6 +63,7 @@ const nothing = (ran: boolean): RetentionReport => ({
   emailBodies: 0,
   rejectedContacts: 0,
   unusedLogoUploads: 0,
+  archivedJobs: 0,
 });
 
 /**
@@ -67,7 +71,9 @@ const nothing = (ran: boolean): RetentionReport => ({
  * (RETAIN_UNCONFIRMED_ALERTS_HOURS after they were asked for), then the address locks of
  * addresses left with no alert, the bodies of e-mails sent more than RETAIN_SENT_EMAIL_BODIES_DAYS
  * ago, the contact details of submissions rejected more than RETAIN_REJECTED_CONTACT_DAYS ago,
- * and logos uploaded with the submission form more than a day ago that nothing names.
+ * and logos uploaded with the submission form more than a day ago that nothing names; and it
+ * archives the jobs past their end (jobs/archive.ts: not a deletion, the public indexes leave them
+ * out).
  * One run at a time in any number of processes (the lease in `retention_lease`; a run that finds
  * it taken does nothing), each step in batches of RETENTION_BATCH, the lease renewed between
  * batches (a run that lost it stops). Periods are counted on the app's clock, read once.
@@ -115,6 +121,11 @@ export async function runRetention(deps: RetentionDeps): Promise<RetentionReport
     while (kept) {
       const n = await deps.logos.deleteUnusedUploadsBefore(uploadsBefore, RETENTION_BATCH);
       report.unusedLogoUploads += n;
+      if (n < RETENTION_BATCH || !(await keep())) break;
+    }
+    while (kept) {
+      const n = await archiveEnded(db, now, RETENTION_BATCH);
+      report.archivedJobs += n;
       if (n < RETENTION_BATCH || !(await keep())) break;
     }
     finished = kept;

@@ -4,6 +4,7 @@
  * without HTTP and without the public-read cache: every search is computed afresh).
  */
 import { FEED_ITEMS, defaultSearchFilter, type SearchRequest } from '@jobboard/contract/jobs';
+import type { Knex } from 'knex';
 import { BENCH_NOW, createBenchDatabase, type BenchDatabase } from '../data/bench-database';
 import { SEARCH_TERMS } from '../data/generate-jobs';
 import { atMost, ms, percentile, table, type Check, type SectionResult } from '../report';
@@ -38,7 +39,20 @@ export interface SearchRun {
   matches: Map<string, string>;
   /** The feed of each term (its newest FEED_ITEMS jobs, featured or not), in milliseconds. */
   feedSamples: number[];
+  /** PostgreSQL: the query plans of the slowest kinds of search (see planOf). */
+  plans: QueryPlan[];
 }
+
+/** The statements of one search with PostgreSQL's EXPLAIN (ANALYZE, BUFFERS) of each. */
+export interface QueryPlan {
+  kind: string;
+  term: string;
+  p95: number;
+  statements: { sql: string; plan: string }[];
+}
+
+/** How many of the slowest kinds of search the report shows the plans of. */
+const PLANNED_KINDS = 3;
 
 /** Generate `size` jobs into a fresh database and time the whole matrix on it. */
 export async function measureSearch(
@@ -56,7 +70,10 @@ export async function measureSearch(
       byVariant: new Map(VARIANTS.map(([name]) => [name, []])),
       matches: new Map(),
       feedSamples: [],
+      plans: [],
     };
+    /** The slowest search of each kind (its request), for the plans. */
+    const slowest = new Map<string, { elapsed: number; request: SearchRequest }>();
     const terms = ['', ...SEARCH_TERMS];
     for (let pass = 0; pass <= PASSES; pass += 1) {
       for (const term of terms) {
@@ -79,6 +96,7 @@ export async function measureSearch(
           }
           run.samples.push(elapsed);
           run.byVariant.get(name)!.push(elapsed);
+          if (elapsed > (slowest.get(name)?.elapsed ?? -1)) slowest.set(name, { elapsed, request });
         }
       }
     }
@@ -88,6 +106,21 @@ export async function measureSearch(
         const started = performance.now();
         await bench.jobs.newest({ ...defaultSearchFilter(), query: term }, FEED_ITEMS, BENCH_NOW);
         if (pass > 0) run.feedSamples.push(performance.now() - started);
+      }
+    }
+    if (postgresUrl) {
+      const kinds = [...run.byVariant]
+        .map(([name, samples]) => ({ name, p95: percentile(samples, 95) }))
+        .sort((a, b) => b.p95 - a.p95)
+        .slice(0, PLANNED_KINDS);
+      for (const { name, p95 } of kinds) {
+        const { request } = slowest.get(name)!;
+        run.plans.push({
+          kind: name,
+          term: request.query,
+          p95,
+          statements: await planOf(bench, request),
+        });
       }
     }
     await keep?.(bench);
@@ -197,8 +230,40 @@ export function searchSection(runs: SearchRun[]): SectionResult {
         run.feedSamples.length,
       ]),
     ),
+    ...plansSection(runs),
   ].join('\n');
   return { title: '1. Search at 1,000 to 100,000 jobs', body, checks };
+}
+
+/**
+ * The statements one search sends (watched on the connection), each then run again under
+ * `EXPLAIN (ANALYZE, BUFFERS)`: where the time of a slow kind of search goes. Long id lists are
+ * shortened in the text.
+ */
+async function planOf(bench: BenchDatabase, request: SearchRequest) {
+  const sent: { sql: string; bindings: readonly unknown[] }[] = [];
+  const watch = (query: { sql: string; bindings?: readonly unknown[] }) =>
+    sent.push({ sql: query.sql, bindings: query.bindings ?? [] });
+  bench.db.on('query', watch);
+  try {
+    await bench.jobs.search(request, BENCH_NOW);
+  } finally {
+    bench.db.off('query', watch);
+  }
+  const statements: { sql: string; plan: string }[] = [];
+  for (const { sql, bindings } of sent) {
+    if (/^(EXPLAIN|select "id" from "(locations|categories)")/i.test(sql)) continue;
+    const result = (await bench.db.raw(
+      `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql.replace(/\$\d+/g, '?')}`,
+      bindings as Knex.RawBinding[],
+    )) as { rows: Record<string, string>[] };
+    const shorten = (text: string) => text.replace(/\{(\d+,){20,}\d+\}/g, '{...ids...}');
+    statements.push({
+      sql: shorten(sql),
+      plan: shorten(result.rows.map((row) => row['QUERY PLAN']).join('\n')),
+    });
+  }
+  return statements;
 }
 
 function slowestNote(run: SearchRun): string {
@@ -209,4 +274,34 @@ function slowestNote(run: SearchRun): string {
     .map(([name, value]) => `${name} ${ms(value)}`)
     .join(', ');
   return `slowest kinds of search (p95): ${worst}`;
+}
+
+/** The query plans of PostgreSQL's slowest kinds of search at the largest size. */
+function plansSection(runs: SearchRun[]): string[] {
+  const run = runs
+    .filter((r) => r.database === 'PostgreSQL' && r.plans.length)
+    .sort((a, b) => b.size - a.size)[0];
+  if (!run) return [];
+  return [
+    '',
+    `**PostgreSQL's slowest kinds of search at ${run.size.toLocaleString('en-US')} jobs, with their ` +
+      `query plans** (the slowest search of each kind, its statements run again under ` +
+      `\`EXPLAIN (ANALYZE, BUFFERS)\`, one after the other; the search itself reads the page's ids ` +
+      `and the total at once, on two connections, unless it filters on a location or a category):`,
+    ...run.plans.flatMap((plan) => [
+      '',
+      `<details><summary>${plan.kind}, '${plan.term}' (p95 of the kind ${ms(plan.p95)})</summary>`,
+      '',
+      ...plan.statements.flatMap(({ sql, plan: text }) => [
+        '```sql',
+        sql,
+        '```',
+        '```',
+        text,
+        '```',
+      ]),
+      '',
+      '</details>',
+    ]),
+  ];
 }

@@ -2,6 +2,7 @@ import { canonicalJobType, deadlineEndsAt, normaliseDeadline } from '@jobboard/c
 import { salaryFromFigures } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import { chunks } from '../../db/chunks';
+import { isPastEnd } from '../archive';
 import type { JobInput } from '../job-input';
 import { cleanSentences, distinctNames, figuresOf } from '../job-patch';
 import { labelKey } from '../label-key';
@@ -16,6 +17,7 @@ export function jobColumns(input: JobInput, now: Date) {
   const salaryMin = parsed ? parsed.min : input.salaryMin;
   const salaryMax = parsed ? parsed.max : input.salaryMax;
   const deadline = input.deadline?.trim() ? normaliseDeadline(input.deadline) : null;
+  const expiresAt = input.expiresAt ? input.expiresAt.getTime() : null;
   return {
     title: input.title.trim(),
     description: input.description.trim(),
@@ -35,7 +37,9 @@ export function jobColumns(input: JobInput, now: Date) {
     via: input.via,
     featured: input.featured,
     active: input.active,
-    expires_at: input.expiresAt ? input.expiresAt.getTime() : null,
+    expires_at: expiresAt,
+    // A job written past its end (an import of old listings) goes straight to the archive.
+    archived: isPastEnd(expiresAt, deadlineEndsAt(deadline), now),
     source: input.source,
     external_id: input.externalId ?? null,
     sync_hash: input.syncHash ?? null,
@@ -81,6 +85,19 @@ export async function replaceLists(trx: Knex.Transaction, jobs: NewLists[]) {
       })),
     );
     for (const part of chunks(rows, INSERT_BATCH)) await trx(joinTable).insert(part);
+    if (trx.client.config.client === 'pg') {
+      // PostgreSQL searches the copy on the job's row (migration 20261127000300_job_label_arrays).
+      for (const part of chunks(
+        given.map((g) => g.jobId),
+        INSERT_BATCH,
+      )) {
+        await trx.raw(
+          `UPDATE jobs SET ${key}s = COALESCE((SELECT array_agg(${key} ORDER BY ${key})
+             FROM ${joinTable} WHERE job_id = jobs.id), '{}') WHERE id = ANY(?::int[])`,
+          [part],
+        );
+      }
+    }
   }
 }
 

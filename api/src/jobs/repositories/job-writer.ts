@@ -6,6 +6,7 @@ import { claimOf, companiesNamed, companyIds, writerOf } from '../companies';
 import { recordJobAudit, type AuditActor, type JobAuditEntry } from '../job-audit';
 import type { JobChanges } from '../job-changes';
 import type { JobInput, JobSource } from '../job-input';
+import { isPastEnd } from '../archive';
 import { companyChangesKept, planPatch, type JobPatch } from '../job-patch';
 import { INDEXED_FIELDS, type SearchIndex } from '../search-index';
 import { jobColumns, replaceLists } from './job-columns';
@@ -142,6 +143,7 @@ export class JobWriter {
         const companyId = companies.get(plan.company.name) ?? Number(job.row.company_id);
         const row = {
           ...plan.columns,
+          ...archivedAfter(job.row, plan.columns, now),
           ...(companyId !== Number(job.row.company_id) ? { company_id: companyId } : {}),
           // A new fingerprint alone is no change the public sees (the sitemap's last change).
           ...(plan.changes.length ? { updated_at: now.getTime() } : {}),
@@ -331,4 +333,25 @@ async function rememberDeletedSynced(
       .onConflict(['source', 'external_id'])
       .ignore();
   }
+}
+
+/**
+ * A write that moves a job's end (its expiry or its deadline) archives it when the job is then past
+ * its end, and un-archives it when it is not (a renewal, an extend): archive.ts.
+ */
+function archivedAfter(
+  stored: { expires_at: number | string | null; deadline_ends_at: number | string | null },
+  columns: Record<string, unknown>,
+  now: Date,
+): { archived?: boolean } {
+  const moved = Object.hasOwn(columns, 'expires_at') || Object.hasOwn(columns, 'deadline_ends_at');
+  if (!moved) return {};
+  const ms = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+  const expiresAt = ms(
+    Object.hasOwn(columns, 'expires_at') ? columns.expires_at : stored.expires_at,
+  );
+  const endsAt = ms(
+    Object.hasOwn(columns, 'deadline_ends_at') ? columns.deadline_ends_at : stored.deadline_ends_at,
+  );
+  return { archived: isPastEnd(expiresAt, endsAt, now) };
 }

@@ -6,6 +6,7 @@ import {
   SALARY_RANGES,
 } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
+import type { Dialect } from '../../db/knex';
 import { addDays, isoDate } from '../dates';
 import type { SearchIndex, TextFields } from '../search-index/search-index';
 import type { BoardSearch } from './board-search';
@@ -20,8 +21,11 @@ export interface JobSet {
   name: string;
   /** What the set holds, the same for the same words or names: 'text:title:senior grants'. */
   key: string;
-  /** A text match is checked as a set built once; a join table is probed row by row. */
-  kind: 'text' | 'join';
+  /**
+   * A text match is checked as a set built once; a join table is probed row by row; a label
+   * array (PostgreSQL) is a condition on the job's row with its own index.
+   */
+  kind: 'text' | 'join' | 'label';
   /** `ids` may name a job more than once (a job in two of the categories asked for). */
   repeats?: boolean;
   /** A SELECT of the ids (column `id`); an id may come more than once. */
@@ -47,7 +51,7 @@ export interface SearchCriteria {
 export const NEVER_EXPIRES = Number.MAX_SAFE_INTEGER;
 
 /**
- * Jobs anyone may see: switched on, not expired, and their application deadline (a date) not
+ * Jobs anyone may see: not archived, switched on, not expired, and their application deadline (a date) not
  * passed (`deadline_ends_at`, the first instant after the deadline day; null for 'Rolling' and the
  * like). Each test is one expression (with its own statistics on PostgreSQL) rather than an OR,
  * which PostgreSQL would answer by merging two scans of the expiry index, 80,000 entries each at
@@ -55,7 +59,10 @@ export const NEVER_EXPIRES = Number.MAX_SAFE_INTEGER;
  */
 export function publicScope(query: Knex.QueryBuilder, now: Date): void {
   query
-    .where('jobs.active', true)
+    // Archived jobs are past their end (src/jobs/archive.ts): the public indexes leave them out,
+    // and a literal `false` lets PostgreSQL prove its partial indexes apply.
+    .whereRaw('jobs.archived = false')
+    .andWhere('jobs.active', true)
     .andWhereRaw(`COALESCE(jobs.expires_at, ${NEVER_EXPIRES}) > ?`, [now.getTime()])
     .andWhereRaw(`COALESCE(jobs.deadline_ends_at, ${NEVER_EXPIRES}) > ?`, [now.getTime()]);
 }
@@ -161,27 +168,52 @@ export async function labelIdsOf(db: Knex, search: BoardSearch): Promise<LabelId
  * SQLite never picks it as the driving set by itself: the SQLite planner (sqlite-plan.ts) chooses
  * from the sets' real sizes. PostgreSQL's own planner chooses well from its statistics.
  */
-export function setFactory(index: SearchIndex): SetFactory {
+export function setFactory(index: SearchIndex, dialect: Dialect): SetFactory {
   const joined = (
     name: string,
     joinTable: 'job_locations' | 'job_categories',
     column: 'location_id' | 'category_id',
     ids: number[],
-  ): JobSet => ({
-    name,
-    key: `${name}:${ids.join(',')}`,
-    kind: 'join',
-    repeats: ids.length > 1,
-    ids: (db) =>
-      db(joinTable).select(`${joinTable}.job_id as id`).whereIn(`${joinTable}.${column}`, ids),
-    condition: (db, negate = false) =>
-      db.raw(`${negate ? 'NOT ' : ''}EXISTS ?`, [
-        db(joinTable)
-          .select(db.raw('1'))
-          .whereRaw(`${joinTable}.job_id = jobs.id`)
-          .whereIn(`${joinTable}.${column}`, ids),
-      ]),
-  });
+  ): JobSet =>
+    dialect === 'postgres'
+      ? labelArray(name, `${column}s`, ids)
+      : {
+          name,
+          key: `${name}:${ids.join(',')}`,
+          kind: 'join',
+          repeats: ids.length > 1,
+          ids: (db) =>
+            db(joinTable)
+              .select(`${joinTable}.job_id as id`)
+              .whereIn(`${joinTable}.${column}`, ids),
+          condition: (db, negate = false) =>
+            db.raw(`${negate ? 'NOT ' : ''}EXISTS ?`, [
+              db(joinTable)
+                .select(db.raw('1'))
+                .whereRaw(`${joinTable}.job_id = jobs.id`)
+                .whereIn(`${joinTable}.${column}`, ids),
+            ]),
+        };
+  /**
+   * PostgreSQL: a label as the array on the job's row (migration 20261127000300_job_label_arrays),
+   * `&&` (has any of the ids), matched in the same GIN index as the text (migration
+   * 20261127000340_index_public_match): one index scan yields the jobs that have both.
+   */
+  const labelArray = (
+    name: string,
+    column: 'location_ids' | 'category_ids',
+    ids: number[],
+  ): JobSet => {
+    const condition = (db: Knex, negate = false) =>
+      db.raw(`${negate ? 'NOT ' : ''}(jobs.${column} && ?::int[])`, [ids]);
+    return {
+      name,
+      key: `${name}:${ids.join(',')}`,
+      kind: 'label',
+      ids: (db) => db('jobs').select('jobs.id').where(condition(db)),
+      condition,
+    };
+  };
   return {
     text: (terms, fields) => ({
       name: fields === 'all' ? 'text' : fields,

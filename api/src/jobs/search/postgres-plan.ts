@@ -3,11 +3,10 @@ import type { JobSet } from './criteria';
 import type { Selection } from './job-search';
 
 /**
- * A set with at most this many jobs drives a search on PostgreSQL: its ids are read first and the
- * query looks those jobs up by primary key. A location's or category's ids come from an index
- * alone; a text match's cost a row visit each, so fewer of them are worth reading.
+ * A text match with at most this many jobs drives a search on PostgreSQL: its ids are read first
+ * and the query looks those jobs up by primary key.
  */
-const DRIVING_SET_LIMIT = { join: 5000, text: 1000 } as const;
+const DRIVING_SET_LIMIT = 1000;
 
 /** How long a set found broad is assumed broad without looking again. */
 const BROAD_FOR_MS = 60_000;
@@ -58,8 +57,8 @@ export class PostgresPlanStats {
     if (this.broad.has(set)) return undefined;
     // Reading a broad text match's first thousand ids costs a thousand row visits: skip it when
     // the planner's own estimate (from word statistics, often low for prefixes) is well past it.
-    const limit = DRIVING_SET_LIMIT[set.kind];
-    const looksBroad = set.kind === 'text' && (await this.estimate(set)) > limit * 4;
+    const limit = DRIVING_SET_LIMIT;
+    const looksBroad = (await this.estimate(set)) > limit * 4;
     const rows: { id: number }[] = looksBroad ? [] : await set.ids(this.db).limit(limit + 1);
     if (looksBroad || rows.length > limit) {
       this.broad.add(set);
@@ -82,22 +81,21 @@ export class PostgresPlanStats {
  * The driving ids of a search on PostgreSQL, if one of its sets is small. PostgreSQL's planner
  * estimates a text match from word statistics and cannot tell that 'nonprofit' is in half the
  * descriptions and in no title: left alone, it reads every job in date order looking for a title
- * match that is not there. So a small set is found first (join tables before text: they are
- * read from their indexes alone) and drives by id; with no small set, the jobs are read in the
- * order of the sort's index, which PostgreSQL then picks by itself.
+ * match that is not there. So a small text match is found first and drives by id; with none, the
+ * planner chooses: the words, location and categories (arrays on the job's row) matched in one GIN
+ * index, or the jobs read in the order of the sort's index.
  */
 export async function postgresDriver(
   selection: Selection,
   stats: PostgresPlanStats,
 ): Promise<{ driver: JobSet; ids: number[] } | undefined> {
   let best: { driver: JobSet; ids: number[] } | undefined;
-  const ordered = [...selection.sets].sort((a, b) => kindOrder(a) - kindOrder(b));
-  for (const set of ordered) {
+  // A label is a condition on the job's row with its own index, which the planner combines with
+  // the others by itself: only text matches are read ahead.
+  for (const set of selection.sets.filter((s) => s.kind === 'text')) {
     const ids = await stats.smallSet(set);
     if (ids && (!best || ids.length < best.ids.length)) best = { driver: set, ids };
     if (best && best.ids.length < 50) break; // small enough: no need to read the others
   }
   return best;
 }
-
-const kindOrder = (set: JobSet) => (set.kind === 'join' ? 0 : 1);

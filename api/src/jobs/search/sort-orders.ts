@@ -24,11 +24,12 @@ export const FEATURED_THEN_NEWEST: SortOrder = {
 
 /**
  * Newest first, featured or not: the feeds (a feed reader wants what is new, and a featured job
- * already leads the board). Backed by the jobs table's own (active, posted_date) index.
+ * already leads the board). Backed by the live jobs' (archived, active, posted_date, id) index
+ * (migration 20261127000330).
  */
 export const NEWEST_FIRST: SortOrder = {
   apply: newestFirst,
-  sqliteIndex: 'jobs_active_posted_date_index',
+  sqliteIndex: 'jobs_live_posted_date_index',
 };
 
 /** The largest figure of the salary first; jobs without one last; featured not first. */

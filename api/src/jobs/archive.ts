@@ -1,0 +1,39 @@
+import type { Knex } from 'knex';
+
+/**
+ * The archive (issue 31: 'A million jobs'): a job past its end (its listing expired or its
+ * application deadline passed) is `archived`, and the public indexes leave it out (migrations
+ * 20261127000310 to 20261127000340), so what a public search, a feed or the sitemap reads does not
+ * grow with the board's history. The public scope (search/criteria.ts publicScope) still checks
+ * the end itself: a job that ended a minute ago and is not archived yet is already off the board,
+ * and archiving never changes what the public sees. Admin and employer views read every job.
+ *
+ * A job is archived when a write leaves it past its end (the writer, job-writer.ts and
+ * job-columns.ts) and by the sweep below (the retention run, on its lease), which catches the jobs
+ * that simply ran out. A write that moves the end into the future (a renewal, an admin's extend,
+ * a new deadline) un-archives the job.
+ */
+
+/** Whether a job with these ends (epoch ms; null: none) is past its end at `now`. */
+export function isPastEnd(
+  expiresAt: number | null,
+  deadlineEndsAt: number | null,
+  now: Date,
+): boolean {
+  const t = now.getTime();
+  return (expiresAt !== null && expiresAt <= t) || (deadlineEndsAt !== null && deadlineEndsAt <= t);
+}
+
+/**
+ * Archive up to `limit` jobs that are past their end and not archived yet; returns how many. The
+ * caller repeats it while it returns `limit` (each call one short statement).
+ */
+export async function archiveEnded(db: Knex, now: Date, limit: number): Promise<number> {
+  const t = now.getTime();
+  const due = db('jobs')
+    .select('id')
+    .whereRaw('jobs.archived = false')
+    .andWhere((q) => q.where('expires_at', '<=', t).orWhere('deadline_ends_at', '<=', t))
+    .limit(limit);
+  return db('jobs').whereIn('id', due).update({ archived: true });
+}
