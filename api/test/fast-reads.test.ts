@@ -1,6 +1,7 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { defaultSearchFilter } from '@jobboard/contract/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobs } from './support/jobs';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
@@ -25,17 +26,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const FIRST_PAGE = {
-  query: '',
-  jobType: { fullTime: false, partTime: false, contract: false, remote: false },
-  experience: { entry: false, mid: false, senior: false },
-  salaryRange: 'any',
-  location: 'any',
-  category: [],
-  sortOption: 'recent',
-  page: 1,
-  pageSize: 10,
-};
+/** The board's first page, as the board asks for it. */
+const FIRST_PAGE = { ...defaultSearchFilter(), page: 1, pageSize: 10 };
 
 interface Answer {
   status: number;

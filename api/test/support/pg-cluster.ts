@@ -45,19 +45,7 @@ export async function startPgCluster(settings: Record<string, string> = {}): Pro
   ]);
   const extra = Object.entries(settings).map(([name, value]) => ` -c ${name}=${value}`);
   const options = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200${extra.join('')}`;
-  const start = () =>
-    run('pg_ctl', [
-      '-D',
-      dataDir,
-      '-o',
-      options,
-      '-l',
-      path.join(root, 'server.log'),
-      '-w',
-      '-t',
-      '60',
-      'start',
-    ]);
+  const start = () => pgCtlStart(run, dataDir, options, root);
   start();
 
   return {
@@ -135,19 +123,7 @@ export async function startPgReplica(primaryUrl: string, maxConnections = 200): 
     throw error;
   }
   const options = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=${maxConnections} -c hot_standby=on`;
-  const start = () =>
-    run('pg_ctl', [
-      '-D',
-      dataDir,
-      '-o',
-      options,
-      '-l',
-      path.join(root, 'server.log'),
-      '-w',
-      '-t',
-      '60',
-      'start',
-    ]);
+  const start = () => pgCtlStart(run, dataDir, options, root);
   const kill = () => run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
   try {
     start();
@@ -182,4 +158,25 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
   });
+}
+
+/** `pg_ctl start` of the cluster in `dataDir` with these server options, logging beside it. */
+function pgCtlStart(
+  run: (command: string, args: string[]) => void,
+  dataDir: string,
+  options: string,
+  root: string,
+): void {
+  run('pg_ctl', [
+    '-D',
+    dataDir,
+    '-o',
+    options,
+    '-l',
+    path.join(root, 'server.log'),
+    '-w',
+    '-t',
+    '60',
+    'start',
+  ]);
 }

@@ -12,6 +12,7 @@ import { VALID_SUBMISSION_PAYLOAD } from '../data/submission';
 import { atLeast, atMost, ms, percentile, table, type Check, type SectionResult } from '../report';
 import { adminSession, throughput, timed, type Throughput } from '../support/http';
 import { BENCH_ADMIN, freePort, REPO_ROOT, stopProcess, type RunningSite } from '../support/site';
+import { boardSearchBody } from '../data/board-search';
 
 const SECONDS = 8;
 /** A figure with a target is the median of this many pairs of shorter runs. */
@@ -30,20 +31,6 @@ interface Endpoint {
   target?: number;
 }
 
-const board = (filter: Record<string, unknown>) =>
-  JSON.stringify({
-    query: '',
-    jobType: { fullTime: false, partTime: false, contract: false, remote: false },
-    experience: { entry: false, mid: false, senior: false },
-    salaryRange: 'any',
-    location: 'any',
-    category: [],
-    sortOption: 'recent',
-    page: 1,
-    pageSize: 10,
-    ...filter,
-  });
-
 export async function loadSection(site: RunningSite, jobId: string): Promise<SectionResult> {
   const endpoints: Endpoint[] = [
     {
@@ -51,7 +38,7 @@ export async function loadSection(site: RunningSite, jobId: string): Promise<Sec
       label: "The board's first page",
       method: 'POST',
       path: '/api/jobs/search',
-      body: board({}),
+      body: boardSearchBody({}),
       target: 0.8,
     },
     {
@@ -59,14 +46,14 @@ export async function loadSection(site: RunningSite, jobId: string): Promise<Sec
       label: "A text search ('nonprofit')",
       method: 'POST',
       path: '/api/jobs/search',
-      body: board({ query: 'nonprofit' }),
+      body: boardSearchBody({ query: 'nonprofit' }),
     },
     {
       name: 'filtered-search',
       label: 'A filtered search (full-time, Fundraising, Chicago)',
       method: 'POST',
       path: '/api/jobs/search',
-      body: board({
+      body: boardSearchBody({
         jobType: { fullTime: true, partTime: false, contract: false, remote: false },
         category: ['Fundraising'],
         location: 'Chicago, IL',
@@ -170,13 +157,13 @@ export async function loadSection(site: RunningSite, jobId: string): Promise<Sec
     const uncached = await throughput({
       url: `${site.url}/api/jobs/search`,
       method: 'POST',
-      body: board({ query: 'manager' }),
+      body: boardSearchBody({ query: 'manager' }),
       seconds: SECONDS,
       connections: CONNECTIONS,
       setupBody: () => {
         // page x page size x sort x category: 160,000 different searches, none repeated in a run.
         const n = counter++;
-        return board({
+        return boardSearchBody({
           query: 'manager',
           page: 1 + (n % 20),
           pageSize: 1 + (Math.floor(n / 20) % 100),
@@ -304,7 +291,7 @@ export async function isolationSection(site: RunningSite, jobId: string): Promis
   const searcher = async () => {
     while (running) {
       n += 1;
-      const body = board({
+      const body = boardSearchBody({
         query: `develop ${'abcdefghijklmnopqrstuvwxyz'[n % 26]}`,
         sortOption: 'relevance',
         category: ['Fundraising', 'Communications'],

@@ -12,6 +12,7 @@ import { atMost, ms, percentile, table, type Check, type SectionResult } from '.
 import { adminSession, throughput, type Throughput } from '../support/http';
 import { startPgReplica } from '@jobboard/api/test-support';
 import { BENCH_ADMIN, startSite, type RunningSite } from '../support/site';
+import { boardSearchBody } from '../data/board-search';
 
 const SECONDS = 8;
 const CONNECTIONS = 10;
@@ -22,30 +23,16 @@ const TARGET_PROPAGATION_P95_MS = 200;
 /** A save not seen on B after this long counts as this long (the poll would have shown it). */
 const GIVE_UP_MS = 5_000;
 
-const board = (filter: Record<string, unknown>) =>
-  JSON.stringify({
-    query: '',
-    jobType: { fullTime: false, partTime: false, contract: false, remote: false },
-    experience: { entry: false, mid: false, senior: false },
-    salaryRange: 'any',
-    location: 'any',
-    category: [],
-    sortOption: 'recent',
-    page: 1,
-    pageSize: 10,
-    ...filter,
-  });
-
 /**
  * The search mix: the first page, a few text searches, a category, a later page, each asked again
  * and again (as visitors do: most answers come from each process's public-read cache).
  */
 const MIX = [
-  board({}),
-  board({ page: 2 }),
-  ...SEARCH_TERMS.slice(0, 6).map((query) => board({ query })),
-  board({ category: [CATEGORY_CHOICES[0]] }),
-  board({ query: 'manager', sortOption: 'relevance' }),
+  boardSearchBody({}),
+  boardSearchBody({ page: 2 }),
+  ...SEARCH_TERMS.slice(0, 6).map((query) => boardSearchBody({ query })),
+  boardSearchBody({ category: [CATEGORY_CHOICES[0]] }),
+  boardSearchBody({ query: 'manager', sortOption: 'relevance' }),
 ];
 
 export async function processesSection(pgUrl: string, size: number): Promise<SectionResult> {
