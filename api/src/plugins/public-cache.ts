@@ -244,12 +244,13 @@ export class PublicCache {
 
   /**
    * A listener hears every change from now on (true), or has lost its connection (false). On
-   * true the version is compared at once (a change made while it was away is not missed), then
-   * only as a safety net; on false, every `versionCheckMs` again.
+   * true the version is compared at once (a change made while it was away is not missed; not
+   * when `compareNow` is false: a database not migrated yet has no version to read), then only as
+   * a safety net; on false, every `versionCheckMs` again.
    */
-  async listening(connected: boolean): Promise<void> {
+  async listening(connected: boolean, compareNow = connected): Promise<void> {
     this.checkEveryMs = connected ? this.listeningVersionCheckMs : this.versionCheckMs;
-    if (connected) await this.checkVersion(true);
+    if (compareNow) await this.checkVersion(true);
   }
 
   /**

@@ -41,9 +41,14 @@ export default fp(
       onConnected: () => {
         if (lost) app.log.info('job-change listener connected again');
         connected = true;
-        app.publicCache.listening(true).catch((error: unknown) => {
-          app.log.warn({ err: error }, 'the jobs version could not be read after reconnecting');
-        });
+        // A database not migrated yet has no jobs version to compare (plugins/schema.ts): nothing
+        // is cached before it is, and the first read after the migration compares it.
+        app
+          .schemaCurrent()
+          .then((current) => app.publicCache.listening(true, current))
+          .catch((error: unknown) => {
+            app.log.warn({ err: error }, 'the jobs version could not be read after reconnecting');
+          });
       },
       onDisconnected: (error) => {
         void app.publicCache.listening(false);
@@ -62,5 +67,5 @@ export default fp(
     app.addHook('onReady', async () => listener.start());
     app.addHook('onClose', async () => listener.close());
   },
-  { name: 'job-change-listener', dependencies: ['config', 'public-cache', 'jobs'] },
+  { name: 'job-change-listener', dependencies: ['config', 'schema', 'public-cache', 'jobs'] },
 );
