@@ -4,6 +4,7 @@ import { CSRF, createAdmin, login, sessionCookie, signedIn } from './support/adm
 import { registeredRoutes } from './support/routes';
 import { insertSubmission } from './support/submissions';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
+import { ADMIN_JOB_FORM } from './support/jobs';
 
 type Request = Awaited<ReturnType<typeof signedIn>>;
 let t: TestApp;
@@ -61,21 +62,12 @@ describe(`admin routes refuse without a session on ${testDatabase}`, () => {
   });
 });
 
+/** The dashboard's form, with locations to tidy (spaces, a case-duplicate) and a salary. */
 const JOB_FORM = {
-  title: 'Senior Grants Writer',
-  organization: 'Harbor Health Alliance',
-  applicationUrl: 'https://harborhealth.example/jobs/grants',
-  description: 'Write and manage grant proposals for community health programs across the region.',
-  category: ['Fundraising'],
+  ...ADMIN_JOB_FORM,
   locations: [' Portland, ME ', 'Remote', 'remote'],
-  jobType: 'Full-time',
-  via: 'Organization website',
-  postedDate: '2026-11-20',
-  deadline: '2027-01-10',
   salaryMin: 70_000,
   salaryMax: 85_000,
-  active: true,
-  featured: false,
 };
 
 describe(`admin jobs on ${testDatabase}`, () => {

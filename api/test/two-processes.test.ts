@@ -7,7 +7,7 @@ import { migrateLatest } from '../src/db/migrate';
 import type { JobChangeListener } from '../src/jobs/job-change-listener';
 import { CSRF, createAdmin, login, sessionCookie } from './support/admin';
 import { parseMail, tokenIn } from './support/alert-mail';
-import { createJobs } from './support/jobs';
+import { ADMIN_JOB_FORM, createJobs } from './support/jobs';
 import { SmtpPeer } from './support/smtp-peer';
 import { buildTestApp, freshDatabase, testDatabase, type TestApp } from './support/test-app';
 
@@ -39,22 +39,6 @@ afterAll(async () => {
 
 /** The public cache compares the jobs version at most this often (jobs/public-cache.ts). */
 const VERSION_CHECK_MS = 1000;
-
-/** A job as an admin saves it (admin-routes.test.ts has the same form). */
-const JOB_FORM = {
-  title: 'Senior Grants Writer',
-  organization: 'Harbor Health Alliance',
-  applicationUrl: 'https://harborhealth.example/jobs/grants',
-  description: 'Write and manage grant proposals for community health programs across the region.',
-  category: ['Fundraising'],
-  locations: ['Portland, ME'],
-  jobType: 'Full-time',
-  via: 'Organization website',
-  postedDate: '2026-11-20',
-  deadline: '2027-01-10',
-  active: true,
-  featured: false,
-};
 
 describe(`two API processes on one ${testDatabase} database`, () => {
   it('a sign-in made on one works on the other, and a sign-out on either ends it', async () => {
@@ -137,7 +121,7 @@ describe.runIf(testDatabase === 'postgres')('job changes heard through PostgreSQ
     const saved = await admin({
       method: 'PUT',
       url: `/api/admin/jobs/${jobId}`,
-      payload: { ...JOB_FORM, title },
+      payload: { ...ADMIN_JOB_FORM, title },
     });
     expect(saved.statusCode, saved.body).toBe(200);
   };
@@ -146,7 +130,11 @@ describe.runIf(testDatabase === 'postgres')('job changes heard through PostgreSQ
     await createAdmin(one);
     const cookie = sessionCookie(await login(one));
     admin = (options) => one.app.inject({ ...options, headers: { ...CSRF, cookie } });
-    const created = await admin({ method: 'POST', url: '/api/admin/jobs', payload: JOB_FORM });
+    const created = await admin({
+      method: 'POST',
+      url: '/api/admin/jobs',
+      payload: ADMIN_JOB_FORM,
+    });
     expect(created.statusCode, created.body).toBe(201);
     jobId = created.json<{ id: number }>().id;
     await Promise.all([listenerOf(one).whenConnected(), listenerOf(two).whenConnected()]);
@@ -156,7 +144,7 @@ describe.runIf(testDatabase === 'postgres')('job changes heard through PostgreSQ
   });
 
   it("an admin's save through one is served by the other as soon as its notification arrives", async () => {
-    expect(await titleOn(two)).toBe(JOB_FORM.title); // in the second process's cache
+    expect(await titleOn(two)).toBe(ADMIN_JOB_FORM.title); // in the second process's cache
     // The real clock stopped: the cache cannot compare the version by time, only NOTIFY can
     // tell the second process.
     vi.useFakeTimers({ toFake: ['Date'] });

@@ -26,6 +26,22 @@ export function jobInput(overrides: Partial<JobInput> = {}): JobInput {
   };
 }
 
+/** A job as an admin saves it through POST /api/admin/jobs (the dashboard's form). */
+export const ADMIN_JOB_FORM = {
+  title: 'Senior Grants Writer',
+  organization: 'Harbor Health Alliance',
+  applicationUrl: 'https://harborhealth.example/jobs/grants',
+  description: 'Write and manage grant proposals for community health programs across the region.',
+  category: ['Fundraising'],
+  locations: ['Portland, ME'],
+  jobType: 'Full-time',
+  via: 'Organization website',
+  postedDate: '2026-11-20',
+  deadline: '2027-01-10',
+  active: true,
+  featured: false,
+};
+
 /** Create the jobs in order; returns their ids keyed by title. */
 export async function createJobs(app: FastifyInstance, inputs: Partial<JobInput>[]) {
   const ids: Record<string, string> = {};
