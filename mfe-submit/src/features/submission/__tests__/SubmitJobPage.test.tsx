@@ -317,6 +317,62 @@ describe('the logo file (issue 30)', () => {
     });
   });
 
+  it('waits for a logo still uploading when Submit is pressed, and sends it with the logo', async () => {
+    let store!: () => void;
+    const stored = new Promise<void>((resolve) => (store = resolve));
+    const received = fakeApi({
+      'POST /api/logos': async () => {
+        await stored;
+        return [201, { logo: LOGO }];
+      },
+      'POST /api/submit-job-for-review': [201, RECEIVED],
+    });
+    renderPage();
+    const user = await fillValidForm();
+    await user.upload(screen.getByLabelText(LOGO_UPLOAD_MESSAGES.label), png());
+    expect(await screen.findByRole('status')).toHaveTextContent(LOGO_UPLOAD_MESSAGES.uploading);
+
+    await user.click(screen.getByRole('button', { name: 'Submit for Review (Free)' }));
+    // Held: the button says so, and nothing is sent while the logo uploads.
+    expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    expect(received.bodies('POST', '/api/submit-job-for-review')).toHaveLength(0);
+
+    store();
+    expect(
+      await screen.findByRole('heading', { name: 'Submission Received!' }),
+    ).toBeInTheDocument();
+    expect(received.bodies('POST', '/api/submit-job-for-review')).toEqual([
+      expect.objectContaining({ logoUrl: LOGO, title: VALID_SUBMISSION.title }),
+    ]);
+  });
+
+  it('does not send the submission without the logo when its upload fails meanwhile', async () => {
+    let refuse!: () => void;
+    const refused = new Promise<void>((resolve) => (refuse = resolve));
+    const received = fakeApi({
+      'POST /api/logos': async () => {
+        await refused;
+        return [400, { message: LOGO_UPLOAD_MESSAGES.notImage }];
+      },
+      'POST /api/submit-job-for-review': [201, RECEIVED],
+    });
+    renderPage();
+    const user = await fillValidForm();
+    await user.upload(screen.getByLabelText(LOGO_UPLOAD_MESSAGES.label), png());
+    await user.click(screen.getByRole('button', { name: 'Submit for Review (Free)' }));
+    refuse();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(LOGO_UPLOAD_MESSAGES.notImage);
+    expect(await screen.findByRole('button', { name: 'Submit for Review (Free)' })).toBeEnabled();
+    expect(received.bodies('POST', '/api/submit-job-for-review')).toHaveLength(0);
+    // Everything typed is still there, and without a logo it goes on the next press.
+    expect(screen.getByLabelText('Job Title')).toHaveValue(VALID_SUBMISSION.title);
+    await user.click(screen.getByRole('button', { name: 'Submit for Review (Free)' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Submission Received!' }),
+    ).toBeInTheDocument();
+  });
+
   it("shows the API's refusal by the field, and a removed logo gives the address field back", async () => {
     fakeApi({ 'POST /api/logos': [400, { message: LOGO_UPLOAD_MESSAGES.notImage }] });
     renderPage();

@@ -11,15 +11,17 @@ import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useField } from 'react-final-form';
 import styled from 'styled-components';
 import { uploadLogo } from '../api/upload-logo';
+import type { LogoUploadInFlight } from '../logo-upload-in-flight';
 
 /**
  * The company logo of the submission form (issue 30): a file (PNG, JPEG or WebP, at most 1 MB,
  * checked here at once and again by the API, which re-encodes it) or, as before, a web address.
  * A chosen file is uploaded straight away (POST /api/logos) and the form's `logoUrl` then holds
  * the stored logo's path (`/logos/<hash>.png`), shown as a preview with a button to remove it.
- * A refused file leaves a message by the field and everything else as it was.
+ * A refused file leaves a message by the field and everything else as it was. The upload in
+ * flight is told to `upload`, which a submission pressed meanwhile waits for.
  */
-export function LogoField() {
+export function LogoField({ upload }: { upload: LogoUploadInFlight }) {
   const { input } = useField<string>('logoUrl', { subscription: { value: true } });
   const uploaded = uploadedLogoHash(input.value) ? input.value : undefined;
   const [problem, setProblem] = useState<string | null>(null);
@@ -32,7 +34,7 @@ export function LogoField() {
   // A page left mid-upload does not set a form that is gone.
   useEffect(() => () => inFlight.current?.abort(), []);
 
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     // The same file may be chosen again after a refusal.
     event.target.value = '';
@@ -40,6 +42,11 @@ export function LogoField() {
     const refused = logoFileProblem(file);
     setProblem(refused);
     if (refused) return;
+    upload.track(send(file));
+  };
+
+  /** Upload `file` and set the field to the stored logo: its problem, or null once set. */
+  const send = async (file: File): Promise<string | null> => {
     inFlight.current?.abort();
     const controller = new AbortController();
     inFlight.current = controller;
@@ -47,9 +54,13 @@ export function LogoField() {
     try {
       const { logo } = await uploadLogo(file, controller.signal);
       input.onChange(logo);
+      return null;
     } catch (error) {
-      if (controller.signal.aborted) return;
-      setProblem(errorMessage(error, LOGO_UPLOAD_MESSAGES.failed));
+      // Replaced by a newer file (or the page left): that one is what counts.
+      if (controller.signal.aborted) return null;
+      const message = errorMessage(error, LOGO_UPLOAD_MESSAGES.failed);
+      setProblem(message);
+      return message;
     } finally {
       if (inFlight.current === controller) {
         inFlight.current = null;
@@ -79,7 +90,7 @@ export function LogoField() {
           id={fileId}
           type="file"
           accept={LOGO_UPLOAD_TYPES.join(',')}
-          onChange={(event) => void onFile(event)}
+          onChange={onFile}
           disabled={uploading}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${errorId} ${hintId}` : hintId}

@@ -22,8 +22,8 @@ import {
   toast,
   useSite,
 } from '@jobboard/shared-ui';
-import { FORM_ERROR } from 'final-form';
-import { useMemo } from 'react';
+import { FORM_ERROR, type FormApi } from 'final-form';
+import { useMemo, useState } from 'react';
 import { Field, Form } from 'react-final-form';
 import { SubmissionAgreement } from '../../../lib/LegalLinks';
 import styled from 'styled-components';
@@ -31,6 +31,7 @@ import { submitJob } from '../api/submit-job';
 import { SUBMIT_TEXT } from '../messages';
 import { CheckboxGroup, SelectInput, TextAreaInput, TextInput } from '@jobboard/shared-ui/forms';
 import { ListingTypeField } from './ListingTypeField';
+import { LogoUploadInFlight } from '../logo-upload-in-flight';
 import { LogoField } from './LogoField';
 
 type Values = SubmissionForm & { website?: string };
@@ -73,7 +74,20 @@ export function SubmitJobForm({
     [initial],
   );
 
-  const onSubmit = async (values: Values) => {
+  const [logoUpload] = useState(() => new LogoUploadInFlight());
+
+  const onSubmit = async (typed: Values, form: FormApi<Values>) => {
+    // Pressed while the logo was still uploading: wait, and send the logo it stored.
+    const logoProblem = await logoUpload.settled();
+    if (logoProblem) {
+      toast({
+        title: SUBMIT_TEXT.failureToast.title,
+        description: logoProblem,
+        variant: 'destructive',
+      });
+      return { [FORM_ERROR]: logoProblem };
+    }
+    const values = { ...typed, logoUrl: form.getState().values.logoUrl };
     try {
       const result = send ? await send(values) : await submitJob(values);
       if (!send) toast({ ...SUBMIT_TEXT.successToast, variant: 'success' });
@@ -119,7 +133,7 @@ export function SubmitJobForm({
                 type="url"
                 placeholder={FIELDS.urlPlaceholder}
               />
-              <LogoField />
+              <LogoField upload={logoUpload} />
               <TextAreaInput
                 name="companyDescription"
                 label={SUBMIT_TEXT.companyDescription}
