@@ -1,5 +1,6 @@
 import { type Job } from '@jobboard/contract/jobs';
 import {
+  RENEWAL_LINK_TTL_DAYS,
   RENEWAL_MESSAGES,
   type RenewalPageView,
   type RenewalStatus,
@@ -144,6 +145,27 @@ describe(`renewals on ${testDatabase}`, () => {
         expect(res.statusCode).toBe(404);
         expect(res.json()).toEqual({ message: RENEWAL_MESSAGES.invalidLink });
       }
+    });
+    it(`a link stops working ${RENEWAL_LINK_TTL_DAYS} days after it was made (410), and retention then deletes it`, async () => {
+      const jobId = await paidJob();
+      at(END.getTime() - 7 * DAY_MS);
+      const made = t.clock.now.getTime();
+      const token = await renewalToken(jobId);
+      at(made + RENEWAL_LINK_TTL_DAYS * DAY_MS - 1);
+      expect((await t.app.inject(`/api/renewals/${token}`)).statusCode).toBe(200);
+      expect((await t.app.retention.run()).expiredRenewalLinks).toBe(0);
+
+      at(made + RENEWAL_LINK_TTL_DAYS * DAY_MS);
+      const page = await t.app.inject(`/api/renewals/${token}`);
+      expect(page.statusCode).toBe(410);
+      expect(page.json()).toEqual({ message: RENEWAL_MESSAGES.expiredLink });
+      const res = await t.app.inject({ method: 'POST', url: `/api/renewals/${token}/checkout` });
+      expect(res.statusCode).toBe(410);
+      expect(stripe.requests).toHaveLength(0);
+
+      expect((await t.app.retention.run()).expiredRenewalLinks).toBe(1);
+      expect(await count('renewal_links')).toBe(0);
+      expect((await t.app.inject(`/api/renewals/${token}`)).statusCode).toBe(404);
     });
   });
 

@@ -104,7 +104,13 @@ import {
   MemberSignedIn,
 } from './members';
 import { CheckoutStarted, PAYMENT_LINK_TTL_DAYS, PayPageView } from './payments';
-import { RENEWAL_WINDOW, RenewalPageView, RenewalSessionParams, RenewalStatus } from './renewals';
+import {
+  RENEWAL_LINK_TTL_DAYS,
+  RENEWAL_WINDOW,
+  RenewalPageView,
+  RenewalSessionParams,
+  RenewalStatus,
+} from './renewals';
 import { RouteTable } from './routes';
 import { JobListQuery, SearchRequest, SearchResponse, StringList } from './search';
 import { RemotesConfig, SiteConfig } from './site';
@@ -243,7 +249,7 @@ export const payCheckout = {
 export const renewalPage = {
   method: 'GET',
   path: '/api/renewals/:token',
-  summary: `What a renewal link's page shows: the listing, its current and new end and the tier's price, or why it cannot be renewed now (from ${RENEWAL_WINDOW.daysBeforeEnd} days before its end to ${RENEWAL_WINDOW.daysAfterEnd} days after).`,
+  summary: `What a renewal link's page shows: the listing, its current and new end and the tier's price, or why it cannot be renewed now (from ${RENEWAL_WINDOW.daysBeforeEnd} days before its end to ${RENEWAL_WINDOW.daysAfterEnd} days after); 410 once the link is ${RENEWAL_LINK_TTL_DAYS} days old.`,
   params: PayLinkParams,
   response: RenewalPageView,
 } as const satisfies Endpoint;
@@ -251,7 +257,7 @@ export const renewalCheckout = {
   method: 'POST',
   path: '/api/renewals/:token/checkout',
   summary:
-    "Starts a Stripe Checkout Session for the renewal at the tier's price and answers its URL; 409 with the reason when the listing cannot be renewed now, 503 while Stripe cannot be reached.",
+    "Starts a Stripe Checkout Session for the renewal at the tier's price and answers its URL; 409 with the reason when the listing cannot be renewed now, 410 once the link has expired, 503 while Stripe cannot be reached.",
   params: PayLinkParams,
   response: CheckoutStarted,
 } as const satisfies Endpoint;

@@ -17,9 +17,17 @@ export const RENEWAL_WINDOW = {
   reminderDaysBeforeEnd: 5,
 } as const;
 
+/**
+ * How long a renewal link works, from when it was made: a link is made at the earliest when the
+ * window opens (the reminder, or "Renew listing" on the employer's page), so it lasts until the
+ * window can have closed. A later renewal needs a new one, which the employer's page gives.
+ */
+export const RENEWAL_LINK_TTL_DAYS = RENEWAL_WINDOW.daysBeforeEnd + RENEWAL_WINDOW.daysAfterEnd;
+
 /** Why a listing cannot be renewed (or its link used); shown as written by the renewal page. */
 export const RENEWAL_MESSAGES = {
   invalidLink: 'This renewal link is not valid.',
+  expiredLink: `This renewal link has expired (a link works for ${RENEWAL_LINK_TTL_DAYS} days). Sign in to your listings page for a new one.`,
   notFound: 'This listing is no longer on the board.',
   notPaid: 'Only a listing paid for through the board can be renewed.',
   neverEnds: 'This listing has no end date, so it never needs renewing.',

@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline/promises';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { MIN_ADMIN_PASSWORD_LENGTH } from '@jobboard/contract/common';
+import { RENEWAL_LINK_TTL_DAYS } from '@jobboard/contract/payments';
 import { AdminsRepository } from '../admins/admins-repository';
 import { buildApp } from '../app';
 import { backupDatabase, restoreDatabase } from '../backup/backup';
@@ -197,6 +198,7 @@ export async function retentionRun(): Promise<string[]> {
         `${report.emailBodies} sent e-mail bod(ies) emptied (older than ${retention.sentEmailBodiesDays} days), ` +
         `${report.rejectedContacts} rejected submission contact(s) blanked (older than ${retention.rejectedContactDays} days), ` +
         `${report.unusedLogoUploads} unused logo upload(s) deleted (older than ${UNUSED_LOGO_UPLOAD_DAYS} day), ` +
+        `${report.expiredRenewalLinks} expired renewal link(s) deleted (older than ${RENEWAL_LINK_TTL_DAYS} days), ` +
         `${report.archivedJobs} job(s) past their end archived.`,
     ];
   } finally {

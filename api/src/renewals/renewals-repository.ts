@@ -101,6 +101,16 @@ export class RenewalsRepository {
     return typeof row === 'object' ? Number(row.id) : Number(row);
   }
 
+  /** Delete up to `limit` links made at or before `before` (epoch ms); how many went. */
+  async deleteLinksMadeBefore(db: Db, before: number, limit: number): Promise<number> {
+    return db('renewal_links')
+      .whereIn(
+        'id',
+        db('renewal_links').where('created_at', '<=', before).select('id').limit(limit),
+      )
+      .delete();
+  }
+
   async linkByTokenHash(db: Db, tokenHash: string): Promise<RenewalLinkRow | undefined> {
     const row: RenewalLinkRow | undefined = await db('renewal_links')
       .where({ token_hash: tokenHash })

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { formatCents } from '@jobboard/contract/common';
 import {
   PAYMENT_MESSAGES,
+  RENEWAL_LINK_TTL_DAYS,
   RENEWAL_MESSAGES,
   RENEWAL_TOKEN_PATTERN,
   type RenewalPageView,
@@ -12,7 +13,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import type Stripe from 'stripe';
 import type { Db } from '../db/knex';
-import { Conflict, NotFound, Unavailable } from '../domain-errors';
+import { addDays } from '../jobs/dates';
+import { Conflict, Gone, NotFound, Unavailable } from '../domain-errors';
 import type { JobsService } from '../jobs/jobs-service';
 import type { JobEndings } from '../jobs/job-endings';
 import type { Outbox } from '../mail/outbox';
@@ -107,15 +109,33 @@ export class RenewalsService {
     return { url: renewalUrl(this.context.publicUrl, token) };
   }
 
-  /** The job a renewal link names (NotFound for a malformed or unknown token). */
-  private async linkOf(token: string): Promise<{ jobId: number; linkId: number }> {
+  /**
+   * The job a renewal link names (NotFound for a malformed or unknown token, Gone once it is
+   * older than RENEWAL_LINK_TTL_DAYS). The return page after a payment still reads an expired one.
+   */
+  private async linkOf(
+    token: string,
+    { expired = 'refused' }: { expired?: 'refused' | 'read' } = {},
+  ): Promise<{ jobId: number; linkId: number }> {
     if (!RENEWAL_TOKEN_PATTERN.test(token)) throw new NotFound(RENEWAL_MESSAGES.invalidLink);
     const link = await this.context.renewals.linkByTokenHash(
       this.context.db,
       hashPaymentToken(token),
     );
     if (!link) throw new NotFound(RENEWAL_MESSAGES.invalidLink);
+    if (expired === 'refused' && link.created_at <= linksMadeBefore(this.now())) {
+      throw new Gone(RENEWAL_MESSAGES.expiredLink);
+    }
     return { jobId: link.job_id, linkId: link.id };
+  }
+
+  /** Retention's part: delete up to `limit` links past RENEWAL_LINK_TTL_DAYS; how many went. */
+  deleteExpiredLinks(limit: number): Promise<number> {
+    return this.context.renewals.deleteLinksMadeBefore(
+      this.context.db,
+      linksMadeBefore(this.now()),
+      limit,
+    );
   }
 
   /** What the renewal page shows: the listing, its end now and renewed, the price, or the refusal. */
@@ -228,7 +248,7 @@ export class RenewalsService {
 
   /** The return page's question: has the renewal paid through this session arrived? */
   async status(token: string, sessionId: string): Promise<RenewalStatus> {
-    const { jobId } = await this.linkOf(token);
+    const { jobId } = await this.linkOf(token, { expired: 'read' });
     const record = await this.context.renewals.findBySession(this.context.db, sessionId);
     if (!record || record.job_id !== jobId) throw new NotFound(RENEWAL_MESSAGES.unknownSession);
     const job = await this.context.jobEndings.of(jobId);
@@ -266,3 +286,8 @@ export class RenewalsService {
 
 /** The price of a tier as the e-mails write it. */
 export const priceText = (cents: number) => `${formatCents(cents)} USD`;
+
+/** Links made at or before this instant have expired (RENEWAL_LINK_TTL_DAYS). */
+function linksMadeBefore(now: Date): number {
+  return addDays(now, -RENEWAL_LINK_TTL_DAYS).getTime();
+}

@@ -32,6 +32,7 @@ export default fp(
         outbox: app.outbox,
         submissions: app.submissions,
         logos: app.logos,
+        renewals: app.renewals,
         periods: app.config.retention,
         now: () => app.now(),
         log: app.log,
@@ -66,6 +67,6 @@ export default fp(
   },
   {
     name: 'retention',
-    dependencies: ['config', 'db', 'schema', 'alerts', 'mail', 'submissions', 'logos'],
+    dependencies: ['config', 'db', 'schema', 'alerts', 'mail', 'submissions', 'logos', 'renewals'],
   },
 );

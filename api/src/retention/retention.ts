@@ -40,6 +40,8 @@ export interface RetentionReport {
   rejectedContacts: number;
   /** Logos uploaded with the submission form more than a day ago that nothing names, deleted. */
   unusedLogoUploads: number;
+  /** Renewal links past RENEWAL_LINK_TTL_DAYS (they stopped working then), deleted. */
+  expiredRenewalLinks: number;
   /** Jobs past their end moved to the archive (jobs/archive.ts): out of the public indexes. */
   archivedJobs: number;
 }
@@ -51,6 +53,7 @@ export interface RetentionDeps {
   outbox: Pick<Outbox, 'emptySentBodiesBefore'>;
   submissions: Pick<SubmissionsService, 'blankRejectedContactsBefore'>;
   logos: { deleteUnusedUploadsBefore(before: number, limit: number): Promise<number> };
+  renewals: { deleteExpiredLinks(limit: number): Promise<number> };
   periods: Config['retention'];
   now: () => Date;
   log: FastifyBaseLogger;
@@ -63,6 +66,7 @@ const nothing = (ran: boolean): RetentionReport => ({
   emailBodies: 0,
   rejectedContacts: 0,
   unusedLogoUploads: 0,
+  expiredRenewalLinks: 0,
   archivedJobs: 0,
 });
 
@@ -71,7 +75,8 @@ const nothing = (ran: boolean): RetentionReport => ({
  * (RETAIN_UNCONFIRMED_ALERTS_HOURS after they were asked for), then the address locks of
  * addresses left with no alert, the bodies of e-mails sent more than RETAIN_SENT_EMAIL_BODIES_DAYS
  * ago, the contact details of submissions rejected more than RETAIN_REJECTED_CONTACT_DAYS ago,
- * and logos uploaded with the submission form more than a day ago that nothing names; and it
+ * logos uploaded with the submission form more than a day ago that nothing names, and renewal
+ * links past their RENEWAL_LINK_TTL_DAYS (each call of "Renew listing" makes one); and it
  * archives the jobs past their end (jobs/archive.ts: not a deletion, the public indexes leave them
  * out).
  * One run at a time in any number of processes (the lease in `retention_lease`; a run that finds
@@ -121,6 +126,11 @@ export async function runRetention(deps: RetentionDeps): Promise<RetentionReport
     while (kept) {
       const n = await deps.logos.deleteUnusedUploadsBefore(uploadsBefore, RETENTION_BATCH);
       report.unusedLogoUploads += n;
+      if (n < RETENTION_BATCH || !(await keep())) break;
+    }
+    while (kept) {
+      const n = await deps.renewals.deleteExpiredLinks(RETENTION_BATCH);
+      report.expiredRenewalLinks += n;
       if (n < RETENTION_BATCH || !(await keep())) break;
     }
     while (kept) {

@@ -19,4 +19,6 @@ export const RENEW_MESSAGES = {
   renewed: (date: string) => `Your listing is renewed: it now runs until ${date}.`,
   slow: 'Your payment is still being confirmed. You will get an e-mail as soon as your listing is renewed.',
   seeJob: 'See your job on the board',
+  /** Where an expired link sends the employer for a new one. */
+  yourListings: 'Your listings',
 } as const;

@@ -118,6 +118,16 @@ describe('the renewal page', () => {
     expect(await screen.findByText(RENEWAL_MESSAGES.invalidLink)).toBeInTheDocument();
   });
 
+  it('explains an expired link and links the listings page for a new one', async () => {
+    fakeApi({ 'GET /api/renewals/:token': [410, { message: RENEWAL_MESSAGES.expiredLink }] });
+    renderAt(`/renew/${TOKEN}`);
+    expect(await screen.findByText(RENEWAL_MESSAGES.expiredLink)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Your listings' })).toHaveAttribute(
+      'href',
+      '/employer',
+    );
+  });
+
   it('back from Stripe: the new end once the payment is recorded', async () => {
     const received = fakeApi({
       'GET /api/renewals/:token/sessions/:sessionId': [

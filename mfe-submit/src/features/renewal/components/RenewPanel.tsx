@@ -75,17 +75,22 @@ function Summary({ view }: { view: RenewalPageView }) {
   );
 }
 
-/** A renewal link that is unknown (404), or a page that could not load. */
+/**
+ * A renewal link that is unknown (404), expired (410: the employer's listings page gives a new
+ * one), or a page that could not load.
+ */
 export function DeadRenewalLink({ error }: { error: unknown }) {
   const missing = error instanceof ApiError && error.status === 404;
+  const expired = error instanceof ApiError && error.status === 410;
   return (
     <Card role="alert">
       <h1>{RENEW_MESSAGES.title}</h1>
       <p>
-        {missing
+        {missing || expired
           ? errorMessage(error, RENEW_MESSAGES.invalidLink)
           : errorMessage(error, 'This page could not be loaded. Please try again.')}
       </p>
+      {expired && <Link to="/employer">{RENEW_MESSAGES.yourListings}</Link>}
       <Link to="/">Return to Job Board</Link>
     </Card>
   );
