@@ -358,6 +358,44 @@ describe(`the admin's review of proposals, on ${testDatabase}`, () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it("refuses to apply a proposal to a job taken off the board since; the employer's close withdraws it", async () => {
+    const removed = await liveJob();
+    const as = await signedInEmployer(t, EMPLOYER);
+    await propose(as, removed, { ...(await formOf(as, removed)), title: 'Senior role' });
+    const [proposal] = await pending();
+    const off = await admin({
+      method: 'PUT',
+      url: `/api/admin/jobs/${removed}`,
+      payload: { active: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const refused = await admin({
+      method: 'POST',
+      url: `/api/admin/proposals/${proposal!.id}/approve`,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(PROPOSAL_MESSAGES.jobNotLive);
+    expect((await jobOf(removed)).title).toBe(VALID_SUBMISSION.title);
+    const rejected = await admin({
+      method: 'POST',
+      url: `/api/admin/proposals/${proposal!.id}/reject`,
+      payload: { reason: 'The job is no longer on the board.' },
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+
+    const filled = await liveJob({ title: 'Filled role' });
+    await propose(as, filled, { ...(await formOf(as, filled)), title: 'Filled role, senior' });
+    expect(await pending()).toHaveLength(1);
+    const closed = await as({
+      method: 'POST',
+      url: `/api/employer/jobs/${filled}/close`,
+      payload: { reason: 'filled' },
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json().proposal).toMatchObject({ status: 'withdrawn' });
+    expect(await pending()).toEqual([]);
+  });
+
   it('is the admin’s alone: the routes need an admin session', async () => {
     for (const attempt of [
       { method: 'GET' as const, url: '/api/admin/proposals' },

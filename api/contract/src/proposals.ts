@@ -77,6 +77,8 @@ export const PROPOSAL_MESSAGES = {
   noPending: 'There is no proposal waiting for review.',
   proposalNotFound: 'Proposal not found',
   alreadyDecided: 'This proposal has been decided or withdrawn already.',
+  jobNotLive:
+    'This job is no longer on the board, so its changes cannot be applied. Reject the proposal to tell the employer.',
   listSeparator: 'One entry per line.',
   approvedLine: (admin: string) => `Changes proposed by the employer, approved by ${admin}`,
   typoFixLine: 'Typo fix by the employer',

@@ -73,7 +73,7 @@ export interface EmployersCollaborators {
   renewals: Pick<RenewalsService, 'eligibilityOf' | 'linkFor' | 'paidOfJobs' | 'paidRenewal'>;
   jobStats: Pick<JobStats, 'daily'>;
   /** Each job's latest proposal of changes (proposals/). */
-  proposals: Pick<ProposalsService, 'statesOf'>;
+  proposals: Pick<ProposalsService, 'statesOf' | 'withdrawForClosedJob'>;
   /** Sign-in links asked for one address (counted in the database, per address hash). */
   addressLimiter: RateLimiterAbstract;
 }
@@ -269,6 +269,7 @@ export class EmployersService {
     if (!job.active) throw new Conflict(EMPLOYER_MESSAGES.alreadyClosed);
     if (job.expired) throw new Conflict(EMPLOYER_MESSAGES.notLive);
     await this.c.jobs.closeByEmployer(jobId, CLOSED_DETAIL[reason], now);
+    await this.c.proposals.withdrawForClosedJob(jobId, now);
     return this.oneListing(row, now);
   }
 

@@ -141,6 +141,14 @@ export class ProposalsService {
     return { message: PROPOSAL_MESSAGES.withdrawn };
   }
 
+  /**
+   * The employer closed the job (filled or closed): a proposal still waiting is withdrawn with
+   * it, so the admins' list does not offer changes to a job that is off the board.
+   */
+  async withdrawForClosedJob(jobId: number, now: Date): Promise<void> {
+    await this.c.db.transaction((trx) => this.withdrawPending(trx, jobId, now));
+  }
+
   /** Each job's latest proposal as the employer's page shows it. */
   async statesOf(jobIds: number[]): Promise<Map<number, ProposalState>> {
     const latest = await this.c.proposals.latestOf(this.c.db, jobIds);
@@ -212,6 +220,9 @@ export class ProposalsService {
   async approve(id: number, admin: JobEditor | undefined, now: Date): Promise<{ message: string }> {
     const actor = auditActor(admin);
     const { row, job } = await this.pendingWithJob(id, now);
+    // Taken off the board since it was proposed (by an admin, its end or its deadline): applying
+    // it would change a job nobody sees; rejecting it tells the employer why.
+    if (!job.active || job.expired) throw new Conflict(PROPOSAL_MESSAGES.jobNotLive);
     const values = proposedValues(row);
     await this.c.db.transaction(async (trx) => {
       await this.claim(trx, id, { status: 'approved', decidedBy: actor.actor }, now);
