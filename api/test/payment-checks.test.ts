@@ -76,6 +76,7 @@ describe(`the webhook's checks on ${testDatabase}`, () => {
     expect((await adminView(id)).paymentIssues).toEqual([
       {
         id: expect.any(String),
+        kind: 'payment',
         status: 'needs_review',
         amountCents: 9_900,
         currency: 'usd',

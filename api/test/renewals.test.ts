@@ -1,3 +1,4 @@
+import type { AdminSubmission } from '@jobboard/contract/admin';
 import { type Job } from '@jobboard/contract/jobs';
 import {
   RENEWAL_LINK_TTL_DAYS,
@@ -8,6 +9,7 @@ import {
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { redactRenewalTokens } from '../src/renewals/renewal-tokens';
 import { startFakeStripe, type FakeSession, type FakeStripe } from './support/fake-stripe';
+import { signedIn } from './support/admin';
 import { insertSubmission } from './support/submissions';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
 
@@ -31,6 +33,7 @@ const env = {
   STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
   STRIPE_API_URL: '',
   PUBLIC_URL: 'https://jobs.example.org',
+  TRUST_PROXY: '1',
   JOBS_EMAIL,
 };
 
@@ -353,6 +356,80 @@ describe(`renewals on ${testDatabase}`, () => {
       ).toBe(200);
       expect(await count('job_renewals', { status: 'needs_review' })).toBe(1);
       expect((await publicJob(jobId)).expiresAt).toBe(END.toISOString());
+    });
+  });
+
+  describe("flagged renewal payments on the admins' review screen", () => {
+    it('shows each with the listing, counts it in the queue, and lets an admin mark it handled', async () => {
+      const jobId = await paidJob();
+      const submissionId = Number((await t.db('submissions').where({ job_id: jobId }).first()).id);
+      at(END.getTime() - DAY_MS);
+      const cheap = await startCheckout(await renewalToken(jobId));
+      await deliver(
+        stripe.signedEvent('checkout.session.completed', { ...paid(cheap), amount_total: 100 }),
+      );
+      const forged = { ...paid(await startCheckout(await renewalToken(jobId))), id: 'cs_forged' };
+      await deliver(stripe.signedEvent('checkout.session.completed', forged));
+      // The site is on https (env): its proxy says so, or the Secure session cookie is not set.
+      const admin = await signedIn(t, {
+        'x-forwarded-proto': 'https',
+        origin: 'https://jobs.example.org',
+      });
+      const view = async (): Promise<AdminSubmission> =>
+        (await admin({ method: 'GET', url: `/api/admin/submissions/${submissionId}` })).json();
+
+      const issues = (await view()).paymentIssues;
+      expect(issues).toEqual([
+        expect.objectContaining({
+          kind: 'renewal',
+          status: 'needs_review',
+          amountCents: 100,
+          checkoutSessionId: cheap.id,
+          reason: 'Paid $1 USD, but the renewal costs $99',
+        }),
+        expect.objectContaining({
+          kind: 'renewal',
+          status: 'needs_review',
+          checkoutSessionId: 'cs_forged',
+        }),
+      ]);
+      expect(issues.map((issue) => issue.id)).toEqual([
+        expect.stringMatching(/^R\d+$/),
+        expect.stringMatching(/^R\d+$/),
+      ]);
+      const queue = await admin({ method: 'GET', url: '/api/admin/lists/submissions' });
+      expect(queue.json().flaggedPayments).toBe(2);
+
+      const resolve = (issueId: string, id = submissionId) =>
+        admin({ method: 'POST', url: `/api/admin/submissions/${id}/payments/${issueId}/resolve` });
+      const done = await resolve(issues[0]!.id);
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.json<AdminSubmission>().paymentIssues.map((issue) => issue.id)).toEqual([
+        issues[1]!.id,
+      ]);
+      expect(
+        await t.db('job_renewals').where({ checkout_session_id: cheap.id }).first(),
+      ).toMatchObject({ status: 'needs_review', resolved_by: 'admin:alice' });
+      expect((await resolve(issues[0]!.id)).statusCode).toBe(200); // handled already: no change
+      const events = await t
+        .db('submission_events')
+        .where({ submission_id: submissionId })
+        .where('note', 'like', 'Flagged renewal payment%');
+      expect(events.map((event: { note: string }) => event.note)).toEqual([
+        `Flagged renewal payment ${cheap.id} marked as handled`,
+      ]);
+      // Another submission's, an unknown one, a first payment's id that is not flagged, junk.
+      const other = await insertSubmission(t.db, { title: 'Other' });
+      for (const [issueId, id] of [
+        [issues[1]!.id, other],
+        ['R999999', submissionId],
+        ['999999', submissionId],
+        ['R0', submissionId],
+        ['RR1', submissionId],
+        [`R${2 ** 31}`, submissionId],
+      ] as const) {
+        expect((await resolve(issueId, id)).statusCode, `${issueId} on ${id}`).toBe(404);
+      }
     });
   });
 

@@ -25,6 +25,7 @@ import {
   AdminSubmission,
   AdminSubmissionList,
   AmountUpdate,
+  PaymentIssueId,
   ApproveSubmission,
   ApprovedSubmission,
   AuthState,
@@ -833,8 +834,9 @@ export const revokePaymentLinks = {
 export const resolvePaymentIssue = {
   method: 'POST',
   path: '/api/admin/submissions/:id/payments/:paymentId/resolve',
-  summary: 'Marks a flagged payment (refund needed, payment to review) as handled.',
-  params: /* @__PURE__ */ object({ id: RecordId, paymentId: RecordId }),
+  summary:
+    "Marks a flagged payment (refund needed, payment to review) as handled: the listing's first payment ('12') or a renewal's ('R12').",
+  params: /* @__PURE__ */ object({ id: RecordId, paymentId: PaymentIssueId }),
   notFound: {
     id: 'Submission not found',
     paymentId: 'No flagged payment with this id on this submission',

@@ -246,6 +246,7 @@ export class PaymentsRepository {
       const issues = bySubmission.get(Number(row.submission_id)) ?? [];
       issues.push({
         id: String(row.id),
+        kind: 'payment',
         status: row.status as FlaggedStatus,
         amountCents: Number(row.amount_cents),
         currency: row.currency,

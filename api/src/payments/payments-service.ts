@@ -1,4 +1,4 @@
-import type { AdminPaymentIssue } from '@jobboard/contract/admin';
+import { parsePaymentIssueId, type AdminPaymentIssue } from '@jobboard/contract/admin';
 import type { PayPageView } from '@jobboard/contract/payments';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
@@ -41,6 +41,26 @@ export interface PaymentsCollaborators {
   promoCodes: Pick<PromoCodes, 'redeem' | 'find'>;
   jobs: Pick<JobsService, 'publish'>;
   outbox: Pick<Outbox, 'enqueue'>;
+}
+
+/** A flagged payment an admin marked handled: its Checkout Session, and whether only now. */
+export interface ResolvedIssue {
+  sessionId: string | null;
+  resolvedNow: boolean;
+}
+
+/** Where the flagged renewal payments come from (renewals/plugin.ts: RenewalsService). */
+export interface RenewalIssues {
+  /** The flagged renewal payments no admin has handled, by submission (of one when given). */
+  unhandled(db: Db, submissionId?: number): Promise<Map<number, AdminPaymentIssue[]>>;
+  /** Mark one of this submission's handled; undefined when it has no such flagged renewal. */
+  resolve(
+    trx: Knex.Transaction,
+    submissionId: number,
+    renewalId: number,
+    by: string,
+    now: Date,
+  ): Promise<ResolvedIssue | undefined>;
 }
 
 /**
@@ -148,9 +168,50 @@ export class PaymentsService {
     return this.collaborators.payments.linkStates(db, submissionIds, now);
   }
 
-  /** The flagged payments not yet handled, by submission (of one submission when given). */
-  unhandledIssues(db: Db, submissionId?: number): Promise<Map<number, AdminPaymentIssue[]>> {
-    return this.collaborators.payments.unhandledIssues(db, submissionId);
+  /** Flagged renewal payments (renewals/plugin.ts), shown and handled with the first payments'. */
+  private renewalIssues: RenewalIssues | null = null;
+
+  /** Show and handle the flagged renewal payments of `source` with the first payments' ones. */
+  reportRenewalIssuesFrom(source: RenewalIssues): void {
+    this.renewalIssues = source;
+  }
+
+  /**
+   * The flagged payments not yet handled, first payments' then renewals', by submission (of one
+   * submission when given).
+   */
+  async unhandledIssues(db: Db, submissionId?: number): Promise<Map<number, AdminPaymentIssue[]>> {
+    const issues = await this.collaborators.payments.unhandledIssues(db, submissionId);
+    if (!this.renewalIssues) return issues;
+    for (const [id, more] of await this.renewalIssues.unhandled(db, submissionId)) {
+      issues.set(id, [...(issues.get(id) ?? []), ...more]);
+    }
+    return issues;
+  }
+
+  /**
+   * Mark a flagged payment of this submission handled by `by` (`issueId`: a first payment's '12'
+   * or a renewal's 'R12'). What it was (its Checkout Session, and whether it was handled only
+   * now), or undefined when the submission has no such flagged payment.
+   */
+  async resolveIssue(
+    trx: Knex.Transaction,
+    submissionId: number,
+    issueId: string,
+    by: string,
+    now: Date,
+  ): Promise<ResolvedIssue | undefined> {
+    const issue = parsePaymentIssueId(issueId);
+    if (!issue) return undefined;
+    if (issue.kind === 'renewal') {
+      return this.renewalIssues?.resolve(trx, submissionId, issue.id, by, now);
+    }
+    const { payments } = this.collaborators;
+    const row = await payments.findFlagged(trx, submissionId, issue.id);
+    if (!row) return undefined;
+    if (row.resolved_at != null) return { sessionId: row.checkout_session_id, resolvedNow: false };
+    await payments.resolve(trx, issue.id, by, now);
+    return { sessionId: row.checkout_session_id, resolvedNow: true };
   }
 
   /** How many of the submission's links work now. */
@@ -166,15 +227,6 @@ export class PaymentsService {
   /** Mark the submission's open Checkout Sessions to expire; how many. */
   markOpenSessionsToExpire(trx: Knex.Transaction, submissionId: number): Promise<number> {
     return this.collaborators.payments.markOpenSessionsToExpire(trx, submissionId);
-  }
-
-  findFlagged(db: Db, submissionId: number, paymentId: number): Promise<PaymentRow | undefined> {
-    return this.collaborators.payments.findFlagged(db, submissionId, paymentId);
-  }
-
-  /** A flagged payment has been dealt with, by `by`. */
-  resolve(db: Db, paymentId: number, by: string, now: Date): Promise<void> {
-    return this.collaborators.payments.resolve(db, paymentId, by, now);
   }
 
   // ---- the dashboard's and the exports' --------------------------------------------------------

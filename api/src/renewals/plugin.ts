@@ -42,6 +42,11 @@ export default fp(
       () => app.now(),
     );
     app.payments.settleRenewalsWith((trx, session, now) => service.settle(trx, session, now));
+    app.payments.reportRenewalIssuesFrom({
+      unhandled: (db, submissionId) => service.unhandledIssues(db, submissionId),
+      resolve: (trx, submissionId, renewalId, by, now) =>
+        service.resolveIssue(trx, submissionId, renewalId, by, now),
+    });
     const runs = new BackgroundRuns();
     app.decorate('renewals', Object.assign(service, { idle: () => runs.idle() }));
 

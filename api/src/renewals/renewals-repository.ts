@@ -7,9 +7,13 @@ import type { Db } from '../db/knex';
  */
 export type RenewalStatus = 'open' | 'paid' | 'needs_review' | 'needs_refund';
 export type FlaggedRenewalStatus = Extract<RenewalStatus, 'needs_review' | 'needs_refund'>;
+const FLAGGED_RENEWAL_STATUSES: FlaggedRenewalStatus[] = ['needs_review', 'needs_refund'];
 
 export interface RenewalRow {
   id: number;
+  /** When an admin marked a flagged one handled (epoch ms), and who ('admin:<username>'). */
+  resolved_at?: number | null;
+  resolved_by?: string | null;
   job_id: number;
   submission_id: number | null;
   renewal_link_id: number | null;
@@ -85,6 +89,7 @@ const RENEWAL_NUMBERS: (keyof RenewalRow)[] = [
   'new_expires_at',
   'created_at',
   'paid_at',
+  'resolved_at',
 ];
 
 /**
@@ -193,11 +198,41 @@ export class RenewalsRepository {
       });
   }
 
+  /**
+   * The flagged renewal payments no admin has handled yet, with their listing's submission, oldest
+   * first: of one submission, or of all (few: the status index finds them).
+   */
+  async unhandledFlagged(db: Db, submissionId?: number): Promise<RenewalRow[]> {
+    const query = db('job_renewals')
+      .whereIn('status', FLAGGED_RENEWAL_STATUSES)
+      .whereNull('resolved_at')
+      .whereNotNull('submission_id')
+      .orderBy('id');
+    if (submissionId !== undefined) query.where({ submission_id: submissionId });
+    return ((await query) as RenewalRow[]).map((row) => numeric(row, RENEWAL_NUMBERS));
+  }
+
+  /** A flagged renewal payment of this submission (handled or not). */
+  async findFlagged(db: Db, submissionId: number, id: number): Promise<RenewalRow | undefined> {
+    const row: RenewalRow | undefined = await db('job_renewals')
+      .where({ id, submission_id: submissionId })
+      .whereIn('status', FLAGGED_RENEWAL_STATUSES)
+      .first();
+    return row && numeric(row, RENEWAL_NUMBERS);
+  }
+
+  /** An admin has dealt with a flagged renewal payment. */
+  async resolve(db: Db, id: number, by: string, now: Date): Promise<void> {
+    await db('job_renewals').where({ id }).update({ resolved_at: now.getTime(), resolved_by: by });
+  }
+
   /** A paid renewal session this site never started: recorded flagged, for the admins. */
   async insertFlagged(
     db: Db,
     row: {
       jobId: number;
+      /** The listing's submission, when the job has one (the admins' review screen shows it). */
+      submissionId: number | null;
       checkoutSessionId: string;
       amountCents: number;
       currency: string;
@@ -209,6 +244,7 @@ export class RenewalsRepository {
     await db('job_renewals')
       .insert({
         job_id: row.jobId,
+        submission_id: row.submissionId,
         checkout_session_id: row.checkoutSessionId,
         tier: '',
         amount_cents: row.amountCents,

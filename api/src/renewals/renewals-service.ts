@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { AdminPaymentIssue } from '@jobboard/contract/admin';
 import { formatCents } from '@jobboard/contract/common';
 import {
   PAYMENT_MESSAGES,
@@ -19,9 +20,14 @@ import type { JobsService } from '../jobs/jobs-service';
 import type { JobEndings } from '../jobs/job-endings';
 import type { Outbox } from '../mail/outbox';
 import { hashPaymentToken } from '../payments/payment-tokens';
+import type { ResolvedIssue } from '../payments/payments-service';
 import type { SubmissionsService } from '../submissions/submissions-service';
 import { eligibility, renewedEnd, type Eligibility, type Renewable } from './eligibility';
-import type { RenewalReceipt, RenewalsRepository } from './renewals-repository';
+import type {
+  FlaggedRenewalStatus,
+  RenewalReceipt,
+  RenewalsRepository,
+} from './renewals-repository';
 import { sendReminders, type ReminderReport } from './reminders';
 import { settleRenewalSession, type RenewalOutcome } from './settle';
 
@@ -127,6 +133,43 @@ export class RenewalsService {
       throw new Gone(RENEWAL_MESSAGES.expiredLink);
     }
     return { jobId: link.job_id, linkId: link.id };
+  }
+
+  // ---- the admins' review screen (payments/: shown with the first payments' flagged ones) -------
+
+  /** The flagged renewal payments no admin has handled, by submission (of one when given). */
+  async unhandledIssues(db: Db, submissionId?: number): Promise<Map<number, AdminPaymentIssue[]>> {
+    const bySubmission = new Map<number, AdminPaymentIssue[]>();
+    for (const row of await this.context.renewals.unhandledFlagged(db, submissionId)) {
+      const issues = bySubmission.get(row.submission_id!) ?? [];
+      issues.push({
+        id: `R${row.id}`,
+        kind: 'renewal',
+        status: row.status as FlaggedRenewalStatus,
+        amountCents: row.amount_cents,
+        currency: row.currency,
+        checkoutSessionId: row.checkout_session_id,
+        reason: row.review_reason ?? '',
+        paidAt: new Date(row.paid_at ?? row.created_at).toISOString(),
+      });
+      bySubmission.set(row.submission_id!, issues);
+    }
+    return bySubmission;
+  }
+
+  /** Mark a flagged renewal payment of this submission handled (undefined: it has none such). */
+  async resolveIssue(
+    trx: Knex.Transaction,
+    submissionId: number,
+    renewalId: number,
+    by: string,
+    now: Date,
+  ): Promise<ResolvedIssue | undefined> {
+    const row = await this.context.renewals.findFlagged(trx, submissionId, renewalId);
+    if (!row) return undefined;
+    if (row.resolved_at != null) return { sessionId: row.checkout_session_id, resolvedNow: false };
+    await this.context.renewals.resolve(trx, renewalId, by, now);
+    return { sessionId: row.checkout_session_id, resolvedNow: true };
   }
 
   /** Retention's part: delete up to `limit` links past RENEWAL_LINK_TTL_DAYS; how many went. */

@@ -55,9 +55,10 @@ export async function settleRenewalSession(
       status: 'needs_review',
       reason: `Paid ${amountPaid(session)} through a renewal session this site did not create`,
     };
+    const submissionId = (await context.submissions.idsByJob(trx, [named])).get(named) ?? null;
     await renewals.insertFlagged(
       trx,
-      { jobId: named, checkoutSessionId: session.id, ...paid, ...problem },
+      { jobId: named, submissionId, checkoutSessionId: session.id, ...paid, ...problem },
       now,
     );
     return flagged(trx, context, named, session, problem, now);

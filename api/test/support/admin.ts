@@ -24,12 +24,19 @@ export function login(t: TestApp, body: unknown = ADMIN, headers: Record<string,
   });
 }
 
-/** An admin signed in: returns a request function that sends the session cookie and CSRF header. */
-export async function signedIn(t: TestApp) {
+/**
+ * An admin signed in: returns a request function that sends the session cookie and CSRF header
+ * (and `headers` with every request: an https site's tests send its proxy's headers, or the
+ * Secure cookie is not set).
+ */
+export async function signedIn(t: TestApp, headers: Record<string, string> = {}) {
   await createAdmin(t);
-  const res = await login(t);
+  const res = await login(t, ADMIN, headers);
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
   const cookie = sessionCookie(res);
   return (options: InjectOptions) =>
-    t.app.inject({ ...options, headers: { ...CSRF, cookie, ...(options.headers ?? {}) } });
+    t.app.inject({
+      ...options,
+      headers: { ...CSRF, ...headers, cookie, ...(options.headers ?? {}) },
+    });
 }

@@ -1,10 +1,11 @@
-import type {
-  AdminSubmission,
-  AdminSubmissionPage,
-  AdminSubmissionsQuery,
-  CompanyField,
-  IssuedPaymentLink,
-  RevokedPaymentLinks,
+import {
+  parsePaymentIssueId,
+  type AdminSubmission,
+  type AdminSubmissionPage,
+  type AdminSubmissionsQuery,
+  type CompanyField,
+  type IssuedPaymentLink,
+  type RevokedPaymentLinks,
 } from '@jobboard/contract/admin';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
@@ -56,8 +57,7 @@ export class ReviewService {
       | 'revokeLinks'
       | 'markOpenSessionsToExpire'
       | 'expireMarkedSessions'
-      | 'findFlagged'
-      | 'resolve'
+      | 'resolveIssue'
       | 'markPaidAndPublish'
     >,
     private readonly companies: Pick<Companies, 'named' | 'change'>,
@@ -297,20 +297,27 @@ export class ReviewService {
    */
   async resolvePaymentIssue(
     submissionId: number,
-    paymentId: number,
+    issueId: string,
     reviewer: Reviewer,
     now: Date,
   ): Promise<AdminSubmission> {
     return this.db.transaction(async (trx) => {
       const submission = await lockedSubmission(this.submissions, trx, submissionId);
-      const payment = await this.payments.findFlagged(trx, submissionId, paymentId);
-      if (!payment) throw new NotFound('No flagged payment with this id on this submission');
-      if (payment.resolved_at == null) {
-        const event = byReviewer(reviewer, submission, now);
-        await this.payments.resolve(trx, paymentId, event.actor, now);
+      const event = byReviewer(reviewer, submission, now);
+      const resolved = await this.payments.resolveIssue(
+        trx,
+        submissionId,
+        issueId,
+        event.actor,
+        now,
+      );
+      if (!resolved) throw new NotFound('No flagged payment with this id on this submission');
+      if (resolved.resolvedNow) {
+        const what =
+          parsePaymentIssueId(issueId)?.kind === 'renewal' ? 'renewal payment' : 'payment';
         await this.submissions.recordEvent(trx, {
           ...event,
-          note: `Flagged payment ${payment.checkout_session_id ?? paymentId} marked as handled`,
+          note: `Flagged ${what} ${resolved.sessionId ?? issueId} marked as handled`,
         });
       }
       return this.get(submissionId, now, trx);

@@ -94,6 +94,8 @@ export const SUBMISSION_TEXT = {
   /** Payments Stripe took that did not publish the listing (the webhook flagged them). */
   paymentIssues: 'Payments that need you',
   paymentIssueLabels: { needs_refund: 'Refund needed', needs_review: 'Payment to review' },
+  /** Before the label of a renewal's payment (the listing's first payment has none). */
+  renewalIssue: 'Renewal',
   paymentIssueHelp:
     'Check it in the Stripe Dashboard: refund it there, or publish the listing by hand. Then mark it as handled.',
   resolveIssue: 'Mark as handled',

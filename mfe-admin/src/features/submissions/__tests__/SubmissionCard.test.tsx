@@ -205,15 +205,29 @@ describe('a submission in the review queue', () => {
             reason: 'A second payment ($99 USD) for a listing already paid',
             paidAt: '2026-11-22T12:00:00.000Z',
           },
+          {
+            id: 'R3',
+            kind: 'renewal',
+            status: 'needs_review',
+            amountCents: 100,
+            currency: 'usd',
+            checkoutSessionId: 'cs_test_9',
+            reason: 'Paid $1 USD, but the renewal costs $99',
+            paidAt: '2026-12-22T12:00:00.000Z',
+          },
         ],
       },
     );
     const alert = screen.getByRole('alert', { name: 'Payments that need you' });
-    expect(alert).toHaveTextContent(
+    const [first, renewal] = within(alert).getAllByRole('listitem');
+    expect(first).toHaveTextContent(
       'Refund needed: A second payment ($99 USD) for a listing already paid. Stripe session cs_test_2.',
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Mark as handled' }));
-    expect(actions.resolvePayment).toHaveBeenCalledWith('12');
+    expect(renewal).toHaveTextContent(
+      'Renewal: Payment to review: Paid $1 USD, but the renewal costs $99. Stripe session cs_test_9.',
+    );
+    await userEvent.click(within(renewal!).getByRole('button', { name: 'Mark as handled' }));
+    expect(actions.resolvePayment).toHaveBeenCalledWith('R3');
   });
 
   it('says until when the pay link works, and when it has expired', () => {

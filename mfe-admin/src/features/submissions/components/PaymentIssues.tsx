@@ -5,7 +5,8 @@ import { SUBMISSION_TEXT } from '../messages';
 
 /**
  * Payments Stripe took that did not publish this listing (a second payment, an old amount, a
- * session we did not create): each with why, and a way to clear it once refunded or accepted.
+ * session we did not create), or did not renew it ("Renewal: ..."): each with why, and a way to
+ * clear it once refunded or accepted.
  */
 export function PaymentIssues({
   issues,
@@ -26,7 +27,11 @@ export function PaymentIssues({
           {issues.map((issue) => (
             <Cluster as="li" key={issue.id} data-testid="payment-issue">
               <p>
-                <strong>{SUBMISSION_TEXT.paymentIssueLabels[issue.status]}</strong>: {issue.reason}.
+                <strong>
+                  {issue.kind === 'renewal' && `${SUBMISSION_TEXT.renewalIssue}: `}
+                  {SUBMISSION_TEXT.paymentIssueLabels[issue.status]}
+                </strong>
+                : {issue.reason}.
                 {issue.checkoutSessionId && SUBMISSION_TEXT.stripeSession(issue.checkoutSessionId)}
               </p>
               <Button
