@@ -8,6 +8,7 @@ import { JobStatsSection } from '../../features/jobs/components/JobStatsSection'
 import { useListingLifecycle } from '../../features/jobs/hooks/use-listing-lifecycle';
 import { useSourceDecisions } from '../../features/jobs/hooks/use-source-decisions';
 import { JOB_MESSAGES } from '../../features/jobs/messages';
+import { PendingProposalNotice } from '../../features/proposals/components/PendingProposalNotice';
 import { useSubmission } from '../../features/submissions/api/submission';
 import { statusLabel } from '../../features/submissions/components/SubmissionCard';
 import { useConfirm } from '../../lib/confirm';
@@ -56,6 +57,7 @@ export default function JobViewPage() {
           )}
         </Actions>
       </PageHeader>
+      <PendingProposalNotice jobId={job.id} />
       <Card>
         <JobDetails job={job} />
       </Card>

@@ -15,4 +15,9 @@ export const PROPOSAL_TEXT = {
   confirmReject: 'Reject and tell the employer',
   cancel: 'Cancel',
   settings: 'Settings',
+  /** On the admin's job page, while the employer's proposal for it waits. */
+  pendingHeading: 'Proposed changes',
+  pendingOnJob: (email: string, date: string, fields: number) =>
+    `${email} proposed changes to ${fields === 1 ? '1 field' : `${fields} fields`} of this job on ${date}; they wait for review.`,
+  review: 'Review the proposal',
 } as const;

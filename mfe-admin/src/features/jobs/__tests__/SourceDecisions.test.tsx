@@ -210,6 +210,51 @@ describe('a job edited here', () => {
   });
 });
 
+describe('a job with changes the employer proposed', () => {
+  it('says they wait for review and links the proposals page', async () => {
+    fakeApi({
+      'GET /api/admin/check-auth': [200, { authenticated: true, username: 'alice' }],
+      'GET /api/admin/jobs/7': [200, EDITED],
+      'GET /api/admin/jobs/7/history': [200, []],
+      'GET /api/admin/proposals': [
+        200,
+        [
+          {
+            id: '3',
+            jobId: '8',
+            title: 'Another job',
+            organization: 'Other Org',
+            email: 'other@example.org',
+            createdAt: '2026-11-22T12:00:00.000Z',
+            changes: [{ field: 'title', from: 'Another job', to: 'Another role' }],
+          },
+          {
+            id: '4',
+            jobId: '7',
+            title: 'Lead Organizer',
+            organization: 'Source Org 1',
+            email: 'hr@source.example',
+            createdAt: '2026-11-23T12:00:00.000Z',
+            changes: [
+              { field: 'title', from: 'Lead Organizer', to: 'Senior Lead Organizer' },
+              { field: 'benefits', from: ['Health care'], to: ['Health care', 'Pension'] },
+            ],
+          },
+        ],
+      ],
+    });
+    renderAdmin('/admin/jobs/view/7');
+    const notice = await screen.findByRole('status', { name: 'Proposed changes' });
+    expect(notice).toHaveTextContent(
+      'hr@source.example proposed changes to 2 fields of this job on November 23, 2026; they wait for review.',
+    );
+    expect(within(notice).getByRole('link', { name: 'Review the proposal' })).toHaveAttribute(
+      'href',
+      '/admin/proposals',
+    );
+  });
+});
+
 describe('a job’s views and apply clicks', () => {
   it('shows the chart and its table from the stats answer, and says so when it cannot', async () => {
     const days = [
