@@ -9,6 +9,7 @@ import { labelIdsOf, searchCriteria, setFactory, type JobSet, type SetFactory } 
 import {
   FEATURED_THEN_NEWEST,
   NEWEST_FIRST,
+  orderByKeys,
   seekAfter,
   sortOrderFor,
   type KeyValue,
@@ -111,8 +112,11 @@ export class JobSearch {
     const stats = this.stats();
     if (after) {
       // A seek in each part (keysetPage), counted as the page asks (the pager's ten pages on).
+      const keyset = keysetParts(parts, after, this.dialect);
       const [read, counted] = await Promise.all([
-        this.readRowsInOrder(keysetParts(parts, after, this.dialect), pageSize, stats),
+        keyset.oneAfterAnother
+          ? this.readOneAfterAnother(keyset.parts, pageSize, stats)
+          : this.readRowsInOrder(keyset.parts, pageSize, stats),
         this.countUpTo(whole, cap + 1, stats),
       ]);
       // Parts merged (featuredFirst) may hold more than the page.
@@ -310,6 +314,16 @@ export class JobSearch {
     return read.length === 1 ? read[0]! : featuredFirst(read);
   }
 
+  /** The first `limit` rows of parts whose rows all come before the next part's (keysetParts). */
+  private async readOneAfterAnother(parts: Selection[], limit: number, stats: Stats) {
+    const rows: PartRow[] = [];
+    for (const part of parts) {
+      if (rows.length >= limit) break;
+      rows.push(...(await this.readRowsInOrder([part], limit - rows.length, stats)));
+    }
+    return rows;
+  }
+
   private async countUpTo(selection: Selection, limit: number, stats: Stats) {
     const { query } = await this.select(selection, limit, stats);
     return countRows(this.db, query.limit(limit));
@@ -374,33 +388,66 @@ interface KeyRow {
 }
 
 /**
- * The parts of a search continued after `cursor` (keyset paging): each part keeps the rows after
- * the cursor in its order (seekAfter). 'Most Relevant' with words reads featured jobs, then title
- * matches before other matches, in two parts: a part of the cursor's own tier seeks on
- * (featured, posted_date, id); a later tier keeps every row of the cursor's featured tier and
- * after, an earlier one only the rows of a later featured tier.
+ * The parts of a search continued after `cursor` (keyset paging), each keeping the rows after the
+ * cursor in its order, each entered at the cursor's place in its index (seekAfter).
+ *
+ * - 'Most Recent' and 'Most Relevant' without words: one part, (featured, posted_date, id) after
+ *   the cursor's.
+ * - 'Most Relevant' with words reads featured jobs first, and title matches before other matches
+ *   of the same featured tier, in two parts merged (featuredFirst): the part of the cursor's own
+ *   tier seeks on (featured, posted_date, id); a later tier keeps the rows of the cursor's featured
+ *   tier and after, an earlier one only those of a later featured tier.
+ * - Salary orders: the jobs with a figure come before those without, so the rest of the cursor's
+ *   group (seeking on the figure, posted_date and id within it), then, after a job with a figure,
+ *   the whole group without one: two parts read one after the other (`oneAfterAnother`). The
+ *   'without a figure' flag alone leads their indexes, and a bound on it would not seek.
  */
-function keysetParts(parts: Selection[], cursor: SearchCursor, dialect: Dialect): Selection[] {
+function keysetParts(
+  parts: Selection[],
+  cursor: SearchCursor,
+  dialect: Dialect,
+): { parts: Selection[]; oneAfterAnother: boolean } {
   const flag = (value: boolean): KeyValue => (dialect === 'sqlite' ? Number(value) : value);
   const withFilter = (part: Selection, filter: (query: Knex.QueryBuilder) => void) => ({
     ...part,
     rowFilters: [...part.rowFilters, filter],
   });
   if (cursor.s === 'salary-high' || cursor.s === 'salary-low') {
-    const figure = cursor.m ?? null;
-    return parts.map((part) =>
-      withFilter(part, seekAfter(part.order, [flag(figure === null), figure, cursor.d, cursor.i])),
-    );
+    const part = parts[0]!;
+    const [withoutFigure, figure, ...newest] = part.order.keys;
+    // One group, ordered by the keys after the group's own (SQLite sorts anew when an order leads
+    // with an expression its index holds as equal to a value).
+    const group = (without: boolean): Selection => {
+      const keys = without ? newest : [figure!, ...newest];
+      return withFilter(
+        { ...part, order: { ...part.order, apply: orderByKeys(keys), keys } },
+        (query) => void query.whereRaw(`${withoutFigure!.sql} = ?`, [flag(without)]),
+      );
+    };
+    const m = cursor.m ?? null;
+    if (m === null) {
+      // Jobs without a figure are in posted_date, id order among themselves.
+      return {
+        parts: [withFilter(group(true), seekAfter(newest, [cursor.d, cursor.i]))],
+        oneAfterAnother: true,
+      };
+    }
+    const rest = withFilter(group(false), seekAfter([figure!, ...newest], [m, cursor.d, cursor.i]));
+    return { parts: [rest, group(true)], oneAfterAnother: true };
   }
   const featured = cursor.f ?? false;
-  const sameTier = seekAfter(FEATURED_THEN_NEWEST, [flag(featured), cursor.d, cursor.i]);
-  if (parts.length === 1) return [withFilter(parts[0]!, sameTier)];
+  const sameTier = seekAfter(FEATURED_THEN_NEWEST.keys, [flag(featured), cursor.d, cursor.i]);
+  if (parts.length === 1)
+    return { parts: [withFilter(parts[0]!, sameTier)], oneAfterAnother: false };
   const cursorPart = cursor.t ? 0 : 1;
-  return parts.map((part, index) => {
-    if (index === cursorPart) return withFilter(part, sameTier);
-    const op = index > cursorPart ? '<=' : '<';
-    return withFilter(part, (query) => void query.where('jobs.featured', op, flag(featured)));
-  });
+  return {
+    parts: parts.map((part, index) => {
+      if (index === cursorPart) return withFilter(part, sameTier);
+      const op = index > cursorPart ? '<=' : '<';
+      return withFilter(part, (query) => void query.where('jobs.featured', op, flag(featured)));
+    }),
+    oneAfterAnother: false,
+  };
 }
 
 /**

@@ -95,48 +95,62 @@ export function sortOrderFor(option: SortOption): SortOrder {
   }
 }
 
+/** An order by `keys` alone: a salary order within one group (with a figure, or without). */
+export function orderByKeys(keys: readonly SortKey[]): (query: Knex.QueryBuilder) => void {
+  return (query) => {
+    for (const key of keys) query.orderByRaw(`${key.sql} ${key.desc ? 'DESC' : 'ASC'}`);
+  };
+}
+
 /**
- * The rows after `values` (one per key of `order`, the last row of the previous page) in that
- * order: a keyset seek. Exactly: some key is past its value and every key before it equal (a key
- * whose value is null has nothing past it). So that the index is entered at that place rather than
- * scanned from its start, the longest leading run of keys in one direction is also bounded as a
- * row value, `(featured, posted_date, id) < (?, ?, ?)` for 'Most Recent' (the whole key, so the
- * exact form is that alone): both databases seek an index on a row-value bound after its equality
- * columns. Salary orders are bounded by their first key (with or without a figure) only, and
- * reach their place by the exact form over that part of the index.
+ * The rows after `values` (one per key, the last row of the previous page) in the order of `keys`:
+ * a keyset seek. Exactly: some key is past its value and every key before it equal (a key whose
+ * value is null has nothing past it). So that the index is entered at that place rather than read
+ * from its start, the longest leading run
+ * of keys in one direction as a row value: `(featured, posted_date, id) < (?, ?, ?)` for 'Most
+ * Recent' (the whole key, so the exact form is that alone). PostgreSQL seeks an index on a row value
+ * after its equality columns; SQLite on a row value of plain columns only, so a run that starts with
+ * an expression (a salary figure) also bounds that expression alone (`<=` / `>=` its value).
  */
 export function seekAfter(
-  order: SortOrder,
-  values: KeyValue[],
+  keys: readonly SortKey[],
+  values: readonly KeyValue[],
 ): (query: Knex.QueryBuilder) => void {
-  const { keys } = order;
   const past = (key: SortKey) => (key.desc ? '<' : '>');
   let run = 0;
   while (run < keys.length && keys[run]!.desc === keys[0]!.desc && values[run] !== null) run++;
-  const bound = `(${keys
-    .slice(0, run)
-    .map((k) => k.sql)
-    .join(', ')}) ${past(keys[0]!)}${run === keys.length ? '' : '='} (${values
-    .slice(0, run)
-    .map(() => '?')
-    .join(', ')})`;
-  const bindings: KeyValue[] = values.slice(0, run);
-  if (run === keys.length) return (query) => void query.whereRaw(bound, bindings);
-  const clauses: string[] = [];
-  keys.forEach((key, j) => {
-    if (values[j] === null) return;
-    const terms: string[] = [];
-    keys.slice(0, j).forEach((before, l) => {
-      if (values[l] === null) terms.push(`${before.sql} IS NULL`);
-      else {
-        terms.push(`${before.sql} = ?`);
-        bindings.push(values[l]!);
-      }
+  const conditions: string[] = [];
+  const bindings: KeyValue[] = [];
+  // Only for an expression: on plain columns SQLite would take this bound over the row value's.
+  if (run > 1 && !/^jobs\.\w+$/.test(keys[0]!.sql)) {
+    conditions.push(`${keys[0]!.sql} ${past(keys[0]!)}= ?`);
+    bindings.push(values[0]!);
+  }
+  if (run > 0) {
+    const columns = keys.slice(0, run).map((k) => k.sql);
+    const strict = run === keys.length ? '' : '=';
+    const marks = columns.map(() => '?').join(', ');
+    conditions.push(`(${columns.join(', ')}) ${past(keys[0]!)}${strict} (${marks})`);
+    bindings.push(...values.slice(0, run));
+  }
+  if (run < keys.length) {
+    const clauses: string[] = [];
+    keys.forEach((key, j) => {
+      if (values[j] === null) return;
+      const terms: string[] = [];
+      keys.slice(0, j).forEach((before, l) => {
+        if (values[l] === null) terms.push(`${before.sql} IS NULL`);
+        else {
+          terms.push(`${before.sql} = ?`);
+          bindings.push(values[l]!);
+        }
+      });
+      terms.push(`${key.sql} ${past(key)} ?`);
+      bindings.push(values[j]!);
+      clauses.push(`(${terms.join(' AND ')})`);
     });
-    terms.push(`${key.sql} ${past(key)} ?`);
-    bindings.push(values[j]!);
-    clauses.push(`(${terms.join(' AND ')})`);
-  });
-  const sql = `${run ? `${bound} AND ` : ''}(${clauses.join(' OR ')})`;
+    conditions.push(`(${clauses.join(' OR ')})`);
+  }
+  const sql = conditions.join(' AND ');
   return (query) => void query.whereRaw(sql, bindings);
 }
