@@ -267,7 +267,21 @@ const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
 /** The cursor as text for a request or an address (base64url of its JSON, no padding). */
 export function encodeSearchCursor(cursor: SearchCursor): string {
-  return btoa(JSON.stringify(cursor)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+  // Its fields in one order, so that a cursor has one text (decodeSearchCursor compares it).
+  const { v, s, f, t, m, d, i } = cursor;
+  const canonical = {
+    v,
+    s,
+    ...(f === undefined ? {} : { f }),
+    ...(t === undefined ? {} : { t }),
+    ...(m === undefined ? {} : { m }),
+    d,
+    i,
+  };
+  return btoa(JSON.stringify(canonical))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
 }
 
 /**
