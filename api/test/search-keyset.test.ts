@@ -85,13 +85,22 @@ async function walk(
   return pages;
 }
 
-const ORDERS: [string, { sortOption: SortOption; query?: string }][] = [
+const ORDERS: [
+  string,
+  { sortOption: SortOption; query?: string; location?: string; category?: string[] },
+][] = [
   ['Most Recent', { sortOption: 'recent' }],
   ['Most Relevant', { sortOption: 'relevance' }],
   ['Most Relevant with words', { sortOption: 'relevance', query: WORD }],
   ['Most Recent with words', { sortOption: 'recent', query: WORD }],
   ['Highest Salary', { sortOption: 'salary-high' }],
   ['Lowest Salary', { sortOption: 'salary-low' }],
+  // With a label, PostgreSQL counts first and sorts the few matches (job-search.ts).
+  ['Highest Salary in a location', { sortOption: 'salary-high', location: 'Washington, DC' }],
+  [
+    'Most Relevant with words in a category',
+    { sortOption: 'relevance', query: WORD, category: ['Communications'] },
+  ],
 ];
 
 describe(`keyset paging on ${testDatabase}`, () => {

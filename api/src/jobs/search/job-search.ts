@@ -61,7 +61,7 @@ export class JobSearch {
   /**
    * One page (`page` from 1, of `pageSize` jobs) of a search, in its sort order, and the cursor of
    * the next. With `after` (the previous page's cursor) the page is the rows after it (a seek,
-   * whatever the depth: keysetPage); without, the rows past `(page - 1) * pageSize` others.
+   * whatever the depth: keysetParts); without, the rows past `(page - 1) * pageSize` others.
    */
   async find(
     search: BoardSearch,
@@ -111,16 +111,24 @@ export class JobSearch {
     const cap = Math.max(TOTAL_COUNT_CAP, offset + pageSize * 10);
     const stats = this.stats();
     if (after) {
-      // A seek in each part (keysetPage), counted as the page asks (the pager's ten pages on).
+      // A seek in each part (keysetParts), counted as the same page by number is (the pager's
+      // ten pages on). PostgreSQL with a location or a category counts first, and sorts a few
+      // matches rather than walk the order's index (as below).
       const keyset = keysetParts(parts, after, this.dialect);
-      const [read, counted] = await Promise.all([
+      const read = (sortAll: boolean) =>
         keyset.oneAfterAnother
-          ? this.readOneAfterAnother(keyset.parts, pageSize, stats)
-          : this.readRowsInOrder(keyset.parts, pageSize, stats),
-        this.countUpTo(whole, cap + 1, stats),
-      ]);
+          ? this.readOneAfterAnother(keyset.parts, pageSize, stats, sortAll)
+          : this.readRowsInOrder(keyset.parts, pageSize, stats, sortAll);
+      let seen: PartRow[];
+      let counted: number;
+      if (this.dialect !== 'sqlite' && whole.sets.some((set) => set.kind === 'label')) {
+        counted = await this.countUpTo(whole, cap + 1, stats);
+        seen = await read(counted <= cap);
+      } else {
+        [seen, counted] = await Promise.all([read(false), this.countUpTo(whole, cap + 1, stats)]);
+      }
       // Parts merged (featuredFirst) may hold more than the page.
-      const rows = read.slice(0, pageSize);
+      const rows = seen.slice(0, pageSize);
       return {
         ids: rows.map((row) => Number(row.id)),
         total: Math.min(counted, cap),
@@ -315,11 +323,16 @@ export class JobSearch {
   }
 
   /** The first `limit` rows of parts whose rows all come before the next part's (keysetParts). */
-  private async readOneAfterAnother(parts: Selection[], limit: number, stats: Stats) {
+  private async readOneAfterAnother(
+    parts: Selection[],
+    limit: number,
+    stats: Stats,
+    sortAll: boolean,
+  ) {
     const rows: PartRow[] = [];
     for (const part of parts) {
       if (rows.length >= limit) break;
-      rows.push(...(await this.readRowsInOrder([part], limit - rows.length, stats)));
+      rows.push(...(await this.readRowsInOrder([part], limit - rows.length, stats, sortAll)));
     }
     return rows;
   }
