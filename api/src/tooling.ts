@@ -48,8 +48,8 @@ export function toolJobs(db: Knex, dialect: Dialect): ToolJobs {
   const admin = new AdminJobsRepository(db, dialect);
   return {
     createMany: (inputs, now) => writer.createMany(inputs, now),
-    search: ({ page, pageSize, ...filter }, now) =>
-      publicJobs.search(boardSearch(filter), page, pageSize, now),
+    search: ({ page, pageSize, after, ...filter }, now) =>
+      publicJobs.search(boardSearch(filter), page, pageSize, now, after),
     newest: (filter, limit, now) => publicJobs.newest(boardSearch(filter), limit, now),
     adminPage: (view, now) => admin.adminPage(view, now),
   };

@@ -156,7 +156,7 @@ export const job = {
 export const searchJobs = {
   method: 'POST',
   path: '/api/jobs/search',
-  summary: `One page of the public jobs matching the filter object, sorted as asked, with the total (counted up to ${TOTAL_COUNT_CAP}: \`totalExact\`).`,
+  summary: `One page of the public jobs matching the filter object, sorted as asked, with the total (counted up to ${TOTAL_COUNT_CAP}: \`totalExact\`) and \`next\`, where the next page starts: sent back as \`after\` (with the next \`page\`), the next page is read by a seek from there, as cheap at page 1,000 as at page 2, instead of past every row before it. A damaged cursor, or one of another sort order, is a 400.`,
   body: /* @__PURE__ */ orEmptyObject(SearchRequest),
   response: SearchResponse,
 } as const satisfies Endpoint;

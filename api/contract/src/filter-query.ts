@@ -8,6 +8,7 @@ import {
   SALARY_RANGES,
   SORT_OPTIONS,
   SearchFilter,
+  decodeSearchCursor,
   defaultSearchFilter,
 } from './search';
 import { check } from './validate';
@@ -59,11 +60,33 @@ export function pageFromQueryString(search: string): number {
   return page <= MAX_PAGE ? page : 1;
 }
 
-/** The board's address for one page of a filter: the filter's query string, then `page=N` past 1. */
-export function boardQueryString(filter: SearchFilter, page: number): string {
+/**
+ * Where the page starts in the list's order (issue 31): `page=3&after=...`, the cursor the
+ * previous page's answer gave (SearchResponse `next`). The board's Next writes it, so walking
+ * forward seeks instead of skipping rows, and a reload or back draws the very same page. `page=`
+ * alone (a typed or shared link) still works; a cursor that is not one (damaged, or of another
+ * sort order) is left out and the page is read by its number.
+ */
+export const AFTER_PARAM = 'after';
+
+/** The cursor a query string names for its page, if it is one that fits the filter's sort. */
+export function afterFromQueryString(search: string): string | undefined {
+  const params = new URLSearchParams(search);
+  const raw = params.get(AFTER_PARAM);
+  if (raw === null || pageFromQueryString(search) <= 1) return undefined;
+  const cursor = decodeSearchCursor(raw);
+  return cursor && cursor.s === filterFromQueryString(search).sortOption ? raw : undefined;
+}
+
+/**
+ * The board's address for one page of a filter: the filter's query string, then `page=N` past 1,
+ * and the page's cursor when it has one (`after=`, see AFTER_PARAM).
+ */
+export function boardQueryString(filter: SearchFilter, page: number, after?: string): string {
   const text = filterToQueryString(filter);
   if (page <= 1) return text;
-  return `${text ? `${text}&` : '?'}${PAGE_PARAM}=${page}`;
+  const cursor = after === undefined ? '' : `&${AFTER_PARAM}=${after}`;
+  return `${text ? `${text}&` : '?'}${PAGE_PARAM}=${page}${cursor}`;
 }
 
 /**

@@ -7,9 +7,14 @@ import {
   integer,
   max,
   min,
+  nullable,
   object,
+  optional,
+  pattern,
+  refine,
   size,
   string,
+  validate,
   type Infer,
   type Struct,
 } from 'superstruct';
@@ -21,7 +26,7 @@ import {
   PAGE_SIZE,
   type PUBLIC_JOB_TYPES,
 } from './choices';
-import { Job } from './job';
+import { Job, MAX_INT4 } from './job';
 
 export const SORT_OPTIONS = [
   { value: 'relevance', label: 'Most Relevant' },
@@ -120,22 +125,42 @@ export const SearchFilter = object({
 });
 export type SearchFilter = Infer<typeof SearchFilter>;
 
-/** Body of `POST /api/jobs/search`: the filter object plus the page wanted. */
-export const SearchRequest = object({
-  ...SearchFilter.schema,
-  page: defaulted(max(min(integer(), 1), MAX_PAGE), 1),
-  pageSize: defaulted(max(min(integer(), 1), MAX_PAGE_SIZE), PAGE_SIZE),
-});
+/**
+ * Body of `POST /api/jobs/search`: the filter object plus the page wanted. `after` (the `next` of
+ * the previous page's answer, see SearchCursor) makes the search continue from that place in the
+ * sort order (a seek) instead of skipping `(page - 1) * pageSize` rows; `page` then only numbers
+ * the page (the count and the answer's `page`). A cursor that is damaged, not one the API wrote, or
+ * of another sort order is refused with CURSOR_MESSAGES.
+ */
+export const SearchRequest = refine(
+  object({
+    ...SearchFilter.schema,
+    page: defaulted(max(min(integer(), 1), MAX_PAGE), 1),
+    pageSize: defaulted(max(min(integer(), 1), MAX_PAGE_SIZE), PAGE_SIZE),
+    after: optional(
+      refine(string(), 'cursor', (text) =>
+        decodeSearchCursor(text) ? true : CURSOR_MESSAGES.invalid,
+      ),
+    ),
+  }),
+  'cursor-sort',
+  (request) =>
+    request.after === undefined || decodeSearchCursor(request.after)?.s === request.sortOption
+      ? true
+      : { path: ['after'], message: CURSOR_MESSAGES.otherSort },
+);
 export type SearchRequest = Infer<typeof SearchRequest>;
 
 /**
  * The request for page `page` of `filter`'s results at the board's page size: what the board asks
- * for and what the server's first view reads for page 1, so both name the same call.
+ * for and what the server's first view reads, so both name the same call. With `after` (the
+ * previous page's `next`), the page is found by its cursor; without it, by its number.
  */
-export const searchPage = (filter: SearchFilter, page: number): SearchRequest => ({
+export const searchPage = (filter: SearchFilter, page: number, after?: string): SearchRequest => ({
   ...filter,
   page,
   pageSize: PAGE_SIZE,
+  ...(after === undefined ? {} : { after }),
 });
 
 /**
@@ -149,6 +174,8 @@ export const SearchResponse = object({
   totalExact: boolean(),
   page: min(integer(), 1),
   pageSize: min(integer(), 1),
+  /** Where the next page starts (send it back as `after`); absent on the last page. */
+  next: optional(string()),
 });
 export type SearchResponse = Infer<typeof SearchResponse>;
 
@@ -189,3 +216,93 @@ export type JobListQuery = Infer<typeof JobListQuery>;
 
 export const StringList = array(string());
 export type StringList = Infer<typeof StringList>;
+
+/**
+ * Keyset paging (issue 31): a search's answer names where its next page starts (`next`), and the
+ * search takes it back as `after`, so a deep page is found by seeking to that place in the sort
+ * order's index instead of reading past every row before it (OFFSET). The cursor is the last row's
+ * sort key and id, as JSON in base64url: opaque to clients, and read back strictly (anything that
+ * is not exactly a cursor this release writes is refused with CURSOR_MESSAGES).
+ *
+ * Fields (one letter, to keep the page's address short):
+ * - `v`: the cursor's format (1).
+ * - `s`: the sort order it was read in; it only means something in that order.
+ * - `f`: featured ('recent' and 'relevance').
+ * - `t`: in the title-match tier ('relevance' with words: those jobs come before the other matches
+ *   of the same featured tier; false without words).
+ * - `m`: the salary figure the order sorts by (salary orders; null for a job without one).
+ * - `d`: the posted date (YYYY-MM-DD), `i`: the job id (every order ends newest, then id).
+ */
+export const SearchCursor = object({
+  v: enums([1]),
+  s: enums(sortValues),
+  f: optional(boolean()),
+  t: optional(boolean()),
+  m: optional(nullable(max(min(integer(), 0), MAX_INT4))),
+  d: pattern(string(), /^\d{4}-\d{2}-\d{2}$/),
+  i: max(min(integer(), 1), MAX_INT4),
+});
+export type SearchCursor = Infer<typeof SearchCursor>;
+
+/** The longest cursor text accepted (a real one is under 100 characters). */
+export const MAX_CURSOR_LENGTH = 200;
+
+/** What the API answers (400) to an `after` it cannot use (SearchRequest). */
+export const CURSOR_MESSAGES = {
+  invalid:
+    'This page link is damaged or out of date: the list could not continue from it. Open the page by its number instead.',
+  otherSort:
+    'This page link continues a list sorted another way: it cannot be used with this sort. Open the page by its number instead.',
+} as const;
+
+/** Which key fields each sort order's cursor carries (and no others). */
+const FIELDS_OF: Record<SortOption, readonly ('f' | 't' | 'm')[]> = {
+  recent: ['f'],
+  relevance: ['f', 't'],
+  'salary-high': ['m'],
+  'salary-low': ['m'],
+};
+
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+/** The cursor as text for a request or an address (base64url of its JSON, no padding). */
+export function encodeSearchCursor(cursor: SearchCursor): string {
+  // Its fields in one order, so that a cursor has one text (decodeSearchCursor compares it).
+  const { v, s, f, t, m, d, i } = cursor;
+  const canonical = {
+    v,
+    s,
+    ...(f === undefined ? {} : { f }),
+    ...(t === undefined ? {} : { t }),
+    ...(m === undefined ? {} : { m }),
+    d,
+    i,
+  };
+  return btoa(JSON.stringify(canonical))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
+}
+
+/**
+ * The cursor a text holds, or null for anything else: not base64url, not JSON, a field missing,
+ * extra or of the wrong kind, or key fields that do not belong to its sort order.
+ */
+export function decodeSearchCursor(text: string): SearchCursor | null {
+  if (text.length > MAX_CURSOR_LENGTH || !BASE64URL.test(text)) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(atob(text.replaceAll('-', '+').replaceAll('_', '/')));
+  } catch {
+    return null;
+  }
+  const [error, cursor] = validate(value, SearchCursor);
+  if (error) return null;
+  const fields = FIELDS_OF[cursor.s];
+  const present = (['f', 't', 'm'] as const).filter((key) => cursor[key] !== undefined);
+  if (present.length !== fields.length || !present.every((key) => fields.includes(key))) {
+    return null;
+  }
+  // Written by this module only, so it reads back to the same text: anything else was altered.
+  return encodeSearchCursor(cursor) === text ? cursor : null;
+}

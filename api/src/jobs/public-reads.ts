@@ -73,10 +73,10 @@ export class PublicReads {
    * it by its identity, and the search reads its words and labels from the same.
    */
   search(request: SearchRequest): Promise<CachedBody> {
-    const { page, pageSize, ...filter } = request;
+    const { page, pageSize, after, ...filter } = request;
     const search = boardSearch(filter);
     return this.cache.get(searchKey(search.identity, request), () =>
-      this.jobs.search(search, page, pageSize, this.now()),
+      this.jobs.search(search, page, pageSize, this.now(), after),
     );
   }
 
@@ -149,7 +149,11 @@ export class PublicReads {
   }
 }
 
-/** One search's answer in the public cache: the search itself, its order and its page. */
+/**
+ * One search's answer in the public cache: the search itself, its order and its page (by number,
+ * or by number and cursor).
+ */
 function searchKey(identity: string, request: SearchRequest): string {
-  return `search:${identity}:${request.sortOption}:${request.page}:${request.pageSize}`;
+  const page = `${request.page}:${request.pageSize}`;
+  return `search:${identity}:${request.sortOption}:${page}${request.after ? `:${request.after}` : ''}`;
 }

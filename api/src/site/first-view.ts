@@ -1,5 +1,6 @@
 import { ENDPOINTS, endpointKey } from '@jobboard/contract/endpoints';
 import {
+  afterFromQueryString,
   filterFromQueryString,
   JOB_ID_PATTERN,
   pageFromQueryString,
@@ -45,8 +46,13 @@ export async function firstViewJson(
   }
   if (!isPage(route, 'mfe_board', './BoardPage')) return undefined;
   const filter = filterFromQueryString(queryString);
-  // The page the address names (`page=`), so a reload or a shared link of page 3 draws page 3.
-  const request = searchPage(filter, pageFromQueryString(queryString));
+  // The page the address names (`page=`), so a reload or a shared link of page 3 draws page 3,
+  // from its cursor when the address has one (`after=`, as the board asks for it).
+  const request = searchPage(
+    filter,
+    pageFromQueryString(queryString),
+    afterFromQueryString(queryString),
+  );
   const id = jobIdInPath(pathname);
   const keys: FirstViewKeys = {
     search: endpointKey(ENDPOINTS.searchJobs, { body: request }),

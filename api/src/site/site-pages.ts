@@ -1,4 +1,5 @@
 import {
+  afterFromQueryString,
   boardQueryString,
   filterFromQueryString,
   JOB_ID_PATTERN,
@@ -23,14 +24,19 @@ import { ServerRenderer, type ServerRenderLimits, type ServerRenderLog } from '.
 import { renderShellPage } from './shell-page';
 
 /**
- * The part of a query string a page is drawn from: the board's filter and page, written as the
+ * The part of a query string a page is drawn from: the board's filter and page (and the page's
+ * cursor, `after=`, when it has one that fits: AFTER_PARAM), written as the
  * board writes them (so every spelling of one search is one page); on any other page, none (no other
  * server-drawn page reads its query string: the pages that do, such as an alert's confirmation,
  * are drawn in the browser).
  */
 export function knownQuery(route: SiteRoute | undefined, query: string): string {
   return isPage(route, 'mfe_board', './BoardPage')
-    ? boardQueryString(filterFromQueryString(query), pageFromQueryString(query))
+    ? boardQueryString(
+        filterFromQueryString(query),
+        pageFromQueryString(query),
+        afterFromQueryString(query),
+      )
     : '';
 }
 

@@ -9,6 +9,24 @@ import { BENCH_NOW, createBenchDatabase, type BenchDatabase } from '../data/benc
 import { SEARCH_TERMS } from '../data/generate-jobs';
 import { atMost, ms, percentile, table, type Check, type SectionResult } from '../report';
 
+/** The kind of search that reads page 100 from its cursor (`after`), as the board's Next does. */
+const PAGE_100_BY_CURSOR = 'page 100 by cursor';
+
+/**
+ * The cursor of `request`'s page (`request.page`): pages 1 to page - 1 walked by their cursors,
+ * untimed, as a visitor pressing Next would. Undefined when the list ends before (the page is
+ * then read by its number, as the board does when it has no cursor).
+ */
+async function deepPageCursor(bench: BenchDatabase, request: SearchRequest) {
+  let after: string | undefined;
+  for (let page = 1; page < request.page; page += 1) {
+    const answer = await bench.jobs.search({ ...request, page, after }, BENCH_NOW);
+    if (!answer.next) return undefined;
+    after = answer.next;
+  }
+  return after;
+}
+
 /** Each term is searched in every one of these ways: each sort, each filter, page 1 and deep. */
 const VARIANTS: [string, Partial<SearchRequest>][] = [
   ['recent (default)', {}],
@@ -22,6 +40,8 @@ const VARIANTS: [string, Partial<SearchRequest>][] = [
   ['+ location', { location: 'Chicago, IL' }],
   ['+ category', { category: ['Fundraising'] }],
   ['page 100', { page: 100 }],
+  // Keyset paging: the same page read from page 99's cursor (walked once, untimed: deepPageCursor).
+  [PAGE_100_BY_CURSOR, { page: 100 }],
 ];
 
 /** Measured passes over the whole matrix (after one pass that warms the caches). */
@@ -75,16 +95,23 @@ export async function measureSearch(
     /** The slowest search of each kind (its request), for the plans. */
     const slowest = new Map<string, { elapsed: number; request: SearchRequest }>();
     const terms = ['', ...SEARCH_TERMS];
+    /** Each term's cursor of page 100 (found in the warm-up pass). */
+    const deepCursors = new Map<string, string | undefined>();
     for (let pass = 0; pass <= PASSES; pass += 1) {
       for (const term of terms) {
         for (const [name, variant] of VARIANTS) {
-          const request: SearchRequest = {
+          let request: SearchRequest = {
             ...defaultSearchFilter(),
             page: 1,
             pageSize: 10,
             ...variant,
             query: term,
           };
+          if (name === PAGE_100_BY_CURSOR) {
+            if (!deepCursors.has(term)) deepCursors.set(term, await deepPageCursor(bench, request));
+            const after = deepCursors.get(term);
+            if (after) request = { ...request, after };
+          }
           const started = performance.now();
           const answer = await bench.jobs.search(request, BENCH_NOW);
           const elapsed = performance.now() - started;
@@ -196,7 +223,8 @@ export function searchSection(runs: SearchRun[]): SectionResult {
       `posting dates, 3% featured, about 10% inactive or expired), writes them through the API's ` +
       `repository, and times \`PublicJobsRepository.search\` (the work of POST /api/jobs/search without ` +
       `HTTP or the public-read cache) for ${SEARCH_TERMS.length} search terms and no term, each in ` +
-      `${VARIANTS.length} ways (every sort, every filter with the term, page 1 and page 100): ` +
+      `${VARIANTS.length} ways (every sort, every filter with the term, page 1, page 100 by ` +
+      `number and page 100 by cursor, walked to once untimed): ` +
       `one warm-up pass, then ${PASSES} measured passes.`,
     '',
     table(['Database', 'Jobs', 'Load', 'p50', 'p95', 'p99', 'max', 'searches'], rows),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { endpointKey, endpointPath, endpointUrl } from '../endpoint';
 import * as ENDPOINTS from '../endpoints';
-import { filterFromQueryString, pageFromQueryString } from '../filter-query';
+import { afterFromQueryString, filterFromQueryString, pageFromQueryString } from '../filter-query';
 import { defaultSearchFilter, searchPage, type SearchRequest } from '../search';
 import { FIRST_VIEW_CASES } from '../testing/first-view-cases';
 
@@ -92,7 +92,13 @@ describe("the first views' table (FIRST_VIEW_CASES)", () => {
     'describes the search its address does: $name',
     ({ address, search }) => {
       const query = address.split('?')[1] ?? '';
-      expect(searchPage(filterFromQueryString(query), pageFromQueryString(query))).toEqual(search);
+      expect(
+        searchPage(
+          filterFromQueryString(query),
+          pageFromQueryString(query),
+          afterFromQueryString(query),
+        ),
+      ).toEqual(search);
     },
   );
 });

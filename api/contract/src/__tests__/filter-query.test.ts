@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_PAGE, MAX_QUERY_LENGTH } from '../choices';
 import {
+  afterFromQueryString,
   boardQueryString,
   filterFromQueryString,
   filterToQueryString,
   pageFromQueryString,
 } from '../filter-query';
-import { defaultSearchFilter, type SearchFilter } from '../search';
+import {
+  CURSOR_MESSAGES,
+  decodeSearchCursor,
+  defaultSearchFilter,
+  encodeSearchCursor,
+  SearchRequest,
+  type SearchFilter,
+} from '../search';
+import { check } from '../validate';
 
 const everything: SearchFilter = {
   query: 'data editor',
@@ -136,5 +145,59 @@ describe('the page in the address', () => {
 
   it('reads the last page there is', () => {
     expect(pageFromQueryString(`?page=${MAX_PAGE}`)).toBe(MAX_PAGE);
+  });
+});
+
+describe('the page cursor in the board address (after=, issue 31)', () => {
+  const recent = encodeSearchCursor({ v: 1, s: 'recent', f: true, d: '2026-11-20', i: 42 });
+  const salary = encodeSearchCursor({ v: 1, s: 'salary-high', m: null, d: '2026-11-20', i: 7 });
+
+  it('writes the cursor after the page, and reads it back', () => {
+    const address = boardQueryString(defaultSearchFilter(), 3, recent);
+    expect(address).toBe(`?page=3&after=${recent}`);
+    expect(pageFromQueryString(address)).toBe(3);
+    expect(afterFromQueryString(address)).toBe(recent);
+    // Page 1 has no cursor.
+    expect(boardQueryString(defaultSearchFilter(), 1, recent)).toBe('');
+  });
+
+  it('leaves out a cursor that is damaged, of another sort, or without a page past 1', () => {
+    expect(afterFromQueryString('?page=2&after=xyz')).toBeUndefined();
+    expect(afterFromQueryString(`?page=2&after=${recent}A`)).toBeUndefined();
+    expect(afterFromQueryString(`?page=2&after=${salary}`)).toBeUndefined();
+    expect(afterFromQueryString(`?sort=salary-high&page=2&after=${salary}`)).toBe(salary);
+    expect(afterFromQueryString(`?after=${recent}`)).toBeUndefined();
+  });
+
+  it('reads back only a cursor exactly as written: anything altered is refused', () => {
+    expect(decodeSearchCursor(recent)).toEqual({
+      v: 1,
+      s: 'recent',
+      f: true,
+      d: '2026-11-20',
+      i: 42,
+    });
+    const text = (value: object) =>
+      btoa(JSON.stringify(value)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+    expect(
+      decodeSearchCursor(text({ s: 'recent', v: 1, f: true, d: '2026-11-20', i: 42 })),
+    ).toBeNull();
+    expect(decodeSearchCursor(text({ v: 1, s: 'recent', d: '2026-11-20', i: 42 }))).toBeNull();
+    expect(
+      decodeSearchCursor(text({ v: 1, s: 'salary-low', f: true, d: '2026-11-20', i: 4 })),
+    ).toBeNull();
+    expect(decodeSearchCursor(`${recent}==`)).toBeNull();
+  });
+
+  it('a search with a cursor of another sort order is refused with its message', () => {
+    expect(check(SearchRequest, { sortOption: 'salary-high', page: 2, after: recent })).toEqual({
+      ok: false,
+      errors: { after: CURSOR_MESSAGES.otherSort },
+    });
+    expect(check(SearchRequest, { page: 2, after: 'nope' })).toEqual({
+      ok: false,
+      errors: { after: CURSOR_MESSAGES.invalid },
+    });
+    expect(check(SearchRequest, { page: 2, after: recent }).ok).toBe(true);
   });
 });

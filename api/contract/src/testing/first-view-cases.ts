@@ -14,7 +14,10 @@ export interface FirstViewCase {
   name: string;
   /** The address opened: path and query string. */
   address: string;
-  /** The page of the search the address describes (`page=`, else 1), as the board asks for it. */
+  /**
+   * The page of the search the address describes (`page=`, else 1, from its cursor `after=` when
+   * the address has one), as the board asks for it.
+   */
   search?: SearchRequest;
   /** The job of a job's page (`/jobs/{id}`), by its id as written in the address. */
   jobId?: string;
@@ -45,6 +48,9 @@ const board = (name: string, address: string, request: SearchRequest, jobId?: st
   },
 });
 
+/** A 'Most Recent' cursor after job 12 (not featured, posted 2026-11-20), as the API writes it. */
+const AFTER_JOB_12 = 'eyJ2IjoxLCJzIjoicmVjZW50IiwiZiI6ZmFsc2UsImQiOiIyMDI2LTExLTIwIiwiaSI6MTJ9';
+
 const FILTERED = search({
   query: 'editor',
   jobType: { fullTime: true, partTime: false, contract: false, remote: true },
@@ -66,6 +72,11 @@ export const FIRST_VIEW_CASES: FirstViewCase[] = [
     ...search({ query: 'grants', sortOption: 'relevance' }),
   }),
   board('a later page of a search', '/?q=role&page=2', search({ query: 'role', page: 2 })),
+  board(
+    'a later page by its cursor (Next)',
+    `/?q=role&page=3&after=${AFTER_JOB_12}`,
+    search({ query: 'role', page: 3, after: AFTER_JOB_12 }),
+  ),
   board('a job page', `/jobs/${FIRST_VIEW_JOB_ID}`, search({}), FIRST_VIEW_JOB_ID),
   board(
     'a job page over a search',

@@ -1,5 +1,10 @@
 import { MAX_PAGE_SIZE, RECENT_DAYS } from '@jobboard/contract/common';
-import { type Job, type SearchResponse } from '@jobboard/contract/jobs';
+import {
+  decodeSearchCursor,
+  encodeSearchCursor,
+  type Job,
+  type SearchResponse,
+} from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import { chunks } from '../../db/chunks';
 import type { Dialect } from '../../db/knex';
@@ -139,16 +144,24 @@ export class PublicJobsRepository {
     return visible;
   }
 
-  /** One page of the public jobs a search matches, and how many match in all. */
+  /**
+   * One page of the public jobs a search matches, how many match in all, and where the next page
+   * starts (`next`, given back as `after`: keyset paging, JobSearch.find).
+   */
   async search(
     search: BoardSearch,
     page: number,
     pageSize: number,
     now: Date,
+    after?: string,
   ): Promise<SearchResponse> {
-    const { ids, total, totalExact } = await this.searcher.find(search, page, pageSize, now);
-    const jobs = await this.loadInOrder(ids, now);
-    return { jobs, total, totalExact, page, pageSize };
+    // The request's struct has refused any text that is not a cursor of this sort order.
+    const cursor = after === undefined ? undefined : (decodeSearchCursor(after) ?? undefined);
+    const found = await this.searcher.find(search, page, pageSize, now, cursor);
+    const jobs = await this.loadInOrder(found.ids, now);
+    const { total, totalExact } = found;
+    const next = found.next && encodeSearchCursor(found.next);
+    return { jobs, total, totalExact, page, pageSize, ...(next ? { next } : {}) };
   }
 
   /** The newest `limit` public jobs of a search, featured or not, newest first: a feed. */

@@ -1,11 +1,20 @@
 import { TOTAL_COUNT_CAP } from '@jobboard/contract/common';
+import type { SearchCursor } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import { countRows } from '../../db/count';
 import type { Dialect } from '../../db/knex';
 import type { SearchIndex } from '../search-index/search-index';
 import type { BoardSearch } from './board-search';
 import { labelIdsOf, searchCriteria, setFactory, type JobSet, type SetFactory } from './criteria';
-import { FEATURED_THEN_NEWEST, NEWEST_FIRST, sortOrderFor, type SortOrder } from './sort-orders';
+import {
+  FEATURED_THEN_NEWEST,
+  NEWEST_FIRST,
+  orderByKeys,
+  seekAfter,
+  sortOrderFor,
+  type KeyValue,
+  type SortOrder,
+} from './sort-orders';
 import { BroadSets, postgresDriver, PostgresPlanStats } from './postgres-plan';
 import { JobCountEstimate, PlanStats, sqliteFrom } from './sqlite-plan';
 
@@ -14,6 +23,8 @@ export interface SearchPage {
   ids: number[];
   total: number;
   totalExact: boolean;
+  /** Where the next page starts (keyset paging), when there is a next page; `find` only. */
+  next?: SearchCursor;
 }
 
 /**
@@ -47,14 +58,41 @@ export class JobSearch {
     this.sets = setFactory(index, dialect);
   }
 
-  /** One page (`page` from 1, of `pageSize` jobs) of a search, in its sort order. */
-  async find(search: BoardSearch, page: number, pageSize: number, now: Date): Promise<SearchPage> {
+  /**
+   * One page (`page` from 1, of `pageSize` jobs) of a search, in its sort order, and the cursor of
+   * the next. With `after` (the previous page's cursor) the page is the rows after it (a seek,
+   * whatever the depth: keysetParts); without, the rows past `(page - 1) * pageSize` others.
+   */
+  async find(
+    search: BoardSearch,
+    page: number,
+    pageSize: number,
+    now: Date,
+    after?: SearchCursor,
+  ): Promise<SearchPage> {
+    const found = await this.findPage(search, page, pageSize, now, after);
+    const more =
+      found.ids.length === pageSize && (found.total > page * pageSize || !found.totalExact);
+    if (!more) return found;
+    return {
+      ...found,
+      next: await this.cursorOf(search, found.ids[found.ids.length - 1]!, found.lastPart),
+    };
+  }
+
+  private async findPage(
+    search: BoardSearch,
+    page: number,
+    pageSize: number,
+    now: Date,
+    after: SearchCursor | undefined,
+  ): Promise<SearchPage & { lastPart: number }> {
     const { terms } = search;
     const sortOption = search.filter.sortOption;
     const labels = await labelIdsOf(this.db, search);
     // A location or category no job has: nothing can match.
     if (labels.location?.length === 0 || labels.categories?.length === 0) {
-      return { ids: [], total: 0, totalExact: true };
+      return { ids: [], total: 0, totalExact: true, lastPart: 0 };
     }
     const criteria = searchCriteria(search, now, this.sets, labels);
     const whole: Selection = {
@@ -72,6 +110,32 @@ export class JobSearch {
     // Counted far enough to draw the pager ten pages past this one, and never less than the cap.
     const cap = Math.max(TOTAL_COUNT_CAP, offset + pageSize * 10);
     const stats = this.stats();
+    if (after) {
+      // A seek in each part (keysetParts), counted as the same page by number is (the pager's
+      // ten pages on). PostgreSQL with a location or a category counts first, and sorts a few
+      // matches rather than walk the order's index (as below).
+      const keyset = keysetParts(parts, after, this.dialect);
+      const read = (sortAll: boolean) =>
+        keyset.oneAfterAnother
+          ? this.readOneAfterAnother(keyset.parts, pageSize, stats, sortAll)
+          : this.readRowsInOrder(keyset.parts, pageSize, stats, sortAll);
+      let seen: PartRow[];
+      let counted: number;
+      if (this.dialect !== 'sqlite' && whole.sets.some((set) => set.kind === 'label')) {
+        counted = await this.countUpTo(whole, cap + 1, stats);
+        seen = await read(counted <= cap);
+      } else {
+        [seen, counted] = await Promise.all([read(false), this.countUpTo(whole, cap + 1, stats)]);
+      }
+      // Parts merged (featuredFirst) may hold more than the page.
+      const rows = seen.slice(0, pageSize);
+      return {
+        ids: rows.map((row) => Number(row.id)),
+        total: Math.min(counted, cap),
+        totalExact: counted <= cap,
+        lastPart: rows[rows.length - 1]?.part ?? 0,
+      };
+    }
     if (this.dialect === 'sqlite' && parts.length === 1) {
       // One statement gives both the page and the total: the ids in order up to the cap, counted
       // and paged by SQLite itself. Each set (above all a broad text match) is built once, and only
@@ -92,15 +156,18 @@ export class JobSearch {
         ids: rows.map((row) => Number(row.id)),
         total: Math.min(listed, cap),
         totalExact: listed <= cap,
+        lastPart: 0,
       };
     }
     if (this.dialect === 'sqlite') {
       // 'Most Relevant' reads its parts (see relevanceParts) up to the cap and merges them here.
-      const ids = await this.readInOrder(parts, cap + 1, stats);
+      const rows = await this.readRowsInOrder(parts, cap + 1, stats);
+      const pageRows = rows.slice(offset, offset + pageSize);
       return {
-        ids: ids.slice(offset, offset + pageSize),
-        total: Math.min(ids.length, cap),
-        totalExact: ids.length <= cap,
+        ids: pageRows.map((row) => Number(row.id)),
+        total: Math.min(rows.length, cap),
+        totalExact: rows.length <= cap,
+        lastPart: pageRows[pageRows.length - 1]?.part ?? 0,
       };
     }
     // PostgreSQL counts (unordered, by whatever plan is cheapest) and reads the page in order.
@@ -110,22 +177,53 @@ export class JobSearch {
     // would rather walk that order's index, which for a term and a location rarely seen together
     // ('washington' in Chicago: 43 jobs) passed 10,000 jobs before finding ten. Without labels
     // the two run at once, on two connections (a broad search's page is soon found in order).
-    let ids: number[];
+    let rows: PartRow[];
     let counted: number;
     if (whole.sets.some((set) => set.kind === 'label')) {
       counted = await this.countUpTo(whole, cap + 1, stats);
-      ids = await this.readInOrder(parts, offset + pageSize, stats, counted <= cap);
+      rows = await this.readRowsInOrder(parts, offset + pageSize, stats, counted <= cap);
     } else {
-      [ids, counted] = await Promise.all([
-        this.readInOrder(parts, offset + pageSize, stats),
+      [rows, counted] = await Promise.all([
+        this.readRowsInOrder(parts, offset + pageSize, stats),
         this.countUpTo(whole, cap + 1, stats),
       ]);
     }
+    const pageRows = rows.slice(offset, offset + pageSize);
     return {
-      ids: ids.slice(offset, offset + pageSize),
+      ids: pageRows.map((row) => Number(row.id)),
       total: Math.min(counted, cap),
       totalExact: counted <= cap,
+      lastPart: pageRows[pageRows.length - 1]?.part ?? 0,
     };
+  }
+
+  /**
+   * The cursor of the row `id` in the search's order (the last of a page): its sort key read by
+   * its primary key, and for 'Most Relevant' with words whether it came from the title matches
+   * (part 0 of relevanceParts).
+   */
+  private async cursorOf(search: BoardSearch, id: number, part: number): Promise<SearchCursor> {
+    const row: KeyRow | undefined = await this.db('jobs')
+      .where('jobs.id', id)
+      .first('jobs.featured', 'jobs.posted_date', 'jobs.salary_min', 'jobs.salary_max');
+    if (!row) throw new Error(`Job ${id} of a page was not found for its cursor`);
+    const base = { v: 1 as const, d: row.posted_date, i: id };
+    const sort = search.filter.sortOption;
+    switch (sort) {
+      case 'recent':
+        return { ...base, s: sort, f: Boolean(row.featured) };
+      case 'relevance':
+        return {
+          ...base,
+          s: sort,
+          f: Boolean(row.featured),
+          t: search.terms.length > 0 && part === 0,
+        };
+      case 'salary-high':
+        return { ...base, s: sort, m: row.salary_max ?? row.salary_min };
+      case 'salary-low':
+        return { ...base, s: sort, m: row.salary_min ?? row.salary_max };
+    }
   }
 
   /**
@@ -196,8 +294,18 @@ export class JobSearch {
    * keeps the planner from choosing the plan for the first rows in order instead).
    */
   private async readInOrder(parts: Selection[], limit: number, stats: Stats, sortAll = false) {
-    const read: Row[][] = [];
-    for (const part of parts) {
+    return (await this.readRowsInOrder(parts, limit, stats, sortAll)).map((row) => Number(row.id));
+  }
+
+  /** As readInOrder, the rows with the index of the part each came from. */
+  private async readRowsInOrder(
+    parts: Selection[],
+    limit: number,
+    stats: Stats,
+    sortAll = false,
+  ): Promise<PartRow[]> {
+    const read: PartRow[][] = [];
+    for (const [index, part] of parts.entries()) {
       // Once a part fills the list, later parts can only add their featured rows ahead of it.
       const full = read.some((rows) => rows.length >= limit);
       const selection = full ? featuredOnly(part) : part;
@@ -208,9 +316,25 @@ export class JobSearch {
             .from(matches.select(SORT_COLUMNS).offset(0).as('jobs'))
         : matches;
       selection.order.apply(query);
-      read.push(await query.limit(limit));
+      const rows: Row[] = await query.limit(limit);
+      read.push(rows.map((row) => ({ ...row, part: index })));
     }
-    return (read.length === 1 ? read[0]! : featuredFirst(read)).map((row) => Number(row.id));
+    return read.length === 1 ? read[0]! : featuredFirst(read);
+  }
+
+  /** The first `limit` rows of parts whose rows all come before the next part's (keysetParts). */
+  private async readOneAfterAnother(
+    parts: Selection[],
+    limit: number,
+    stats: Stats,
+    sortAll: boolean,
+  ) {
+    const rows: PartRow[] = [];
+    for (const part of parts) {
+      if (rows.length >= limit) break;
+      rows.push(...(await this.readRowsInOrder([part], limit - rows.length, stats, sortAll)));
+    }
+    return rows;
   }
 
   private async countUpTo(selection: Selection, limit: number, stats: Stats) {
@@ -263,6 +387,82 @@ interface Row {
   featured: boolean | number;
 }
 
+/** A row read for a page, with the index of the part it came from. */
+interface PartRow extends Row {
+  part: number;
+}
+
+/** The sort key of one job, as a cursor is made of it. */
+interface KeyRow {
+  featured: boolean | number;
+  posted_date: string;
+  salary_min: number | null;
+  salary_max: number | null;
+}
+
+/**
+ * The parts of a search continued after `cursor` (keyset paging), each keeping the rows after the
+ * cursor in its order, each entered at the cursor's place in its index (seekAfter).
+ *
+ * - 'Most Recent' and 'Most Relevant' without words: one part, (featured, posted_date, id) after
+ *   the cursor's.
+ * - 'Most Relevant' with words reads featured jobs first, and title matches before other matches
+ *   of the same featured tier, in two parts merged (featuredFirst): the part of the cursor's own
+ *   tier seeks on (featured, posted_date, id); a later tier keeps the rows of the cursor's featured
+ *   tier and after, an earlier one only those of a later featured tier.
+ * - Salary orders: the jobs with a figure come before those without, so the rest of the cursor's
+ *   group (seeking on the figure, posted_date and id within it), then, after a job with a figure,
+ *   the whole group without one: two parts read one after the other (`oneAfterAnother`). The
+ *   'without a figure' flag alone leads their indexes, and a bound on it would not seek.
+ */
+function keysetParts(
+  parts: Selection[],
+  cursor: SearchCursor,
+  dialect: Dialect,
+): { parts: Selection[]; oneAfterAnother: boolean } {
+  const flag = (value: boolean): KeyValue => (dialect === 'sqlite' ? Number(value) : value);
+  const withFilter = (part: Selection, filter: (query: Knex.QueryBuilder) => void) => ({
+    ...part,
+    rowFilters: [...part.rowFilters, filter],
+  });
+  if (cursor.s === 'salary-high' || cursor.s === 'salary-low') {
+    const part = parts[0]!;
+    const [withoutFigure, figure, ...newest] = part.order.keys;
+    // One group, ordered by the keys after the group's own (SQLite sorts anew when an order leads
+    // with an expression its index holds as equal to a value).
+    const group = (without: boolean): Selection => {
+      const keys = without ? newest : [figure!, ...newest];
+      return withFilter(
+        { ...part, order: { ...part.order, apply: orderByKeys(keys), keys } },
+        (query) => void query.whereRaw(`${withoutFigure!.sql} = ?`, [flag(without)]),
+      );
+    };
+    const m = cursor.m ?? null;
+    if (m === null) {
+      // Jobs without a figure are in posted_date, id order among themselves.
+      return {
+        parts: [withFilter(group(true), seekAfter(newest, [cursor.d, cursor.i]))],
+        oneAfterAnother: true,
+      };
+    }
+    const rest = withFilter(group(false), seekAfter([figure!, ...newest], [m, cursor.d, cursor.i]));
+    return { parts: [rest, group(true)], oneAfterAnother: true };
+  }
+  const featured = cursor.f ?? false;
+  const sameTier = seekAfter(FEATURED_THEN_NEWEST.keys, [flag(featured), cursor.d, cursor.i]);
+  if (parts.length === 1)
+    return { parts: [withFilter(parts[0]!, sameTier)], oneAfterAnother: false };
+  const cursorPart = cursor.t ? 0 : 1;
+  return {
+    parts: parts.map((part, index) => {
+      if (index === cursorPart) return withFilter(part, sameTier);
+      const op = index > cursorPart ? '<=' : '<';
+      return withFilter(part, (query) => void query.where('jobs.featured', op, flag(featured)));
+    }),
+    oneAfterAnother: false,
+  };
+}
+
 /**
  * 'Most Relevant' with words: featured first, then the jobs with every word in the title, then the
  * other matches, newest first within each. Read as two parts (title matches, the rest), each in
@@ -284,7 +484,7 @@ function featuredOnly(part: Selection): Selection {
  * part's others (each part keeps its order). Each part was read up to the cap, which is enough for
  * the merged list up to the cap.
  */
-function featuredFirst(parts: Row[][]): Row[] {
+function featuredFirst(parts: PartRow[][]): PartRow[] {
   const featured = parts.flatMap((rows) => rows.filter((row) => Boolean(row.featured)));
   const others = parts.flatMap((rows) => rows.filter((row) => !row.featured));
   return [...featured, ...others];

@@ -1,6 +1,12 @@
 import { PAGE_SIZE } from '@jobboard/contract/common';
 import { ENDPOINTS, endpointKey } from '@jobboard/contract/endpoints';
-import { type Job, type SearchResponse } from '@jobboard/contract/jobs';
+import {
+  decodeSearchCursor,
+  encodeSearchCursor,
+  type Job,
+  type SearchResponse,
+  type SortOption,
+} from '@jobboard/contract/jobs';
 import { useToastStore } from '@jobboard/shared-ui';
 import { screen, within } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
@@ -29,16 +35,45 @@ const JOBS: Job[] = Array.from({ length: 23 }, (_, i) =>
   makeJob({ id: String(i + 1), title: `Role ${i + 1}` }),
 );
 
-/** A search endpoint over JOBS that pages like the API. */
+/** The cursor the API would give after `job` in a list sorted by `sort` (keyset paging). */
+const cursorAfter = (job: Job, sort: SortOption) =>
+  encodeSearchCursor({
+    v: 1,
+    s: sort,
+    ...(sort === 'recent'
+      ? { f: false }
+      : sort === 'relevance'
+        ? { f: false, t: false }
+        : { m: null }),
+    d: '2026-11-20',
+    i: Number(job.id),
+  });
+
+/**
+ * A search endpoint over JOBS that pages like the API: by number, or from the cursor `after`
+ * (the jobs after the one it names), with the cursor of the next page while there is one.
+ */
 const search = ({ body }: FakeRequest): FakeAnswer<SearchResponse> => {
-  const { page = 1, pageSize = PAGE_SIZE, query = '' } = body as Record<string, never>;
+  const {
+    page = 1,
+    pageSize = PAGE_SIZE,
+    query = '',
+    sortOption = 'recent',
+    after,
+  } = body as Record<string, never>;
   const matching = JOBS.filter((j) => j.title.includes(query));
+  const from = after
+    ? matching.findIndex((j) => Number(j.id) === decodeSearchCursor(after)!.i) + 1
+    : (page - 1) * pageSize;
+  const jobs = matching.slice(from, from + pageSize);
+  const more = from + pageSize < matching.length;
   const answer: SearchResponse = {
-    jobs: matching.slice((page - 1) * pageSize, page * pageSize),
+    jobs,
     total: matching.length,
     totalExact: true,
     page,
     pageSize,
+    ...(more ? { next: cursorAfter(jobs[jobs.length - 1]!, sortOption) } : {}),
   };
   return [200, answer];
 };
@@ -90,8 +125,9 @@ describe('the board home', () => {
       sortOption: 'recent',
       pageSize: PAGE_SIZE,
     });
-    // The page is part of the address: a reload, back and a shared link keep it.
-    expect(location()).toHaveTextContent(/^\/\?page=3$/);
+    // The page is part of the address: a reload, back and a shared link keep it (page 3 follows
+    // page 2, so it is read from page 2's cursor, which the address keeps too).
+    expect(location()).toHaveTextContent(`/?page=3&after=${cursorAfter(JOBS[19]!, 'recent')}`);
   });
 
   it('opens on the page the address names, and writes the next page into it', async () => {
@@ -103,7 +139,50 @@ describe('the board home', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('heading', { name: 'Role 21' })).toBeInTheDocument();
-    expect(location()).toHaveTextContent(/^\/\?q=Role&page=3$/);
+    expect(location()).toHaveTextContent(
+      `/?q=Role&page=3&after=${cursorAfter(JOBS[19]!, 'recent')}`,
+    );
+  });
+
+  it('goes to the next page by its cursor, which the address keeps for a reload and back', async () => {
+    const received = api();
+    const { unmount } = renderBoard('/');
+    await screen.findByRole('heading', { name: '23 Job Opportunities' });
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Role 11' })).toBeInTheDocument();
+    const cursor = cursorAfter(JOBS[9]!, 'recent');
+    // The page is read from where page 1 ended (a seek on the server), not by skipping rows.
+    expect(received.bodies('POST', '/api/jobs/search')[1]).toMatchObject({
+      page: 2,
+      after: cursor,
+    });
+    expect(location()).toHaveTextContent(`/?page=2&after=${cursor}`);
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Role 21' })).toBeInTheDocument();
+    const third = `/?page=3&after=${cursorAfter(JOBS[19]!, 'recent')}`;
+    expect(location()).toHaveTextContent(third);
+
+    // A reload of that address asks for the same page from the same cursor.
+    unmount();
+    const reloaded = api();
+    renderBoard(third);
+    expect(await screen.findByRole('heading', { name: 'Role 21' })).toBeInTheDocument();
+    expect(titles()).toEqual(['Role 21', 'Role 22', 'Role 23']);
+    expect(screen.getByRole('button', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
+    expect(reloaded.bodies('POST', '/api/jobs/search')).toEqual([
+      expect.objectContaining({ page: 3, after: cursorAfter(JOBS[19]!, 'recent') }),
+    ]);
+    // Previous and the numbers go by number.
+    await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByRole('heading', { name: 'Role 11' })).toBeInTheDocument();
+    expect(location()).toHaveTextContent(/^\/\?page=2$/);
+  });
+
+  it('reads a page by its number when the address holds a damaged cursor', async () => {
+    const received = api();
+    renderBoard('/?page=2&after=not-a-cursor');
+    expect(await screen.findByRole('heading', { name: 'Role 11' })).toBeInTheDocument();
+    expect(received.bodies('POST', '/api/jobs/search')[0]).not.toHaveProperty('after');
   });
 
   it('moves an address past the last page to the last page', async () => {

@@ -21,14 +21,16 @@ export const searchJobs = (request: SearchRequest) =>
 
 /**
  * The board's list, one page at a time, refetched every 5 minutes (docs/product.md#calls). The previous page
- * stays on screen while the next one loads, so the list never flashes empty.
+ * stays on screen while the next one loads, so the list never flashes empty. With `after` (the
+ * previous page's `next`) the page is read from that cursor.
  */
 export function useSearchJobs(
   filter: SearchFilter,
   page: number,
+  after: string | undefined,
   options: SWRConfiguration<SearchResponse> = {},
 ) {
-  const request = searchPage(filter, page);
+  const request = searchPage(filter, page, after);
   return useSWR(searchJobsKey(request), () => searchJobs(request), {
     refreshInterval: REFRESH.jobs,
     keepPreviousData: true,

@@ -1,4 +1,5 @@
 import {
+  afterFromQueryString,
   filterFromQueryString,
   filterToQueryString,
   pageFromQueryString,
@@ -13,6 +14,11 @@ export interface AppliedFilter {
   queryString: string;
   /** The page of the list the address names (`page=`; 1 when it names none). */
   page: number;
+  /**
+   * Where that page starts, when the address names it (`after=`, written by Next: the page is
+   * read by a seek from there instead of by its number; see AFTER_PARAM).
+   */
+  after: string | undefined;
   /**
    * This visit of the address: new whenever the address changes (a search, back / forward, a
    * link) and when the page is mounted again. The draft's edits belong to one visit.
@@ -36,7 +42,12 @@ export function AppliedFilterProvider({ children }: { children: ReactNode }) {
   if (visit.search !== search) setVisit({ search, token: Symbol('visit') });
   const parsed = useMemo(() => {
     const filter = filterFromQueryString(search);
-    return { filter, queryString: filterToQueryString(filter), page: pageFromQueryString(search) };
+    return {
+      filter,
+      queryString: filterToQueryString(filter),
+      page: pageFromQueryString(search),
+      after: afterFromQueryString(search),
+    };
   }, [search]);
   const value = useMemo(() => ({ ...parsed, visit: visit.token }), [parsed, visit.token]);
   return <AppliedFilterContext.Provider value={value}>{children}</AppliedFilterContext.Provider>;

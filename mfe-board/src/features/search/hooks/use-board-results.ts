@@ -15,10 +15,10 @@ export const RESULTS_HEADING_ID = 'board-results-heading';
  * page count, and the failure toast of docs/product.md 8.
  */
 export function useBoardResults() {
-  const { filter, page } = useAppliedFilter();
+  const { filter, page, after } = useAppliedFilter();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const search = useSearchJobs(filter, page, {
+  const search = useSearchJobs(filter, page, after, {
     onError: () => toast({ title: SEARCH_TEXT.searchFailed, variant: 'destructive' }),
   });
   const total = search.data?.total;
@@ -31,9 +31,16 @@ export function useBoardResults() {
     }
   }, [total, page, lastPage, filter, pathname, navigate]);
 
+  // Where the next page starts, once this page's own answer is in (not the previous page's, kept
+  // on screen while this one loads).
+  const nextCursor = search.isLoading ? undefined : search.data?.next;
   const goToPage = (next: number) => {
-    // A page is an address of its own: back returns to the page before.
-    navigate({ pathname, search: boardQueryString(filter, Math.min(Math.max(next, 1), lastPage)) });
+    const target = Math.min(Math.max(next, 1), lastPage);
+    // The next page is read from this page's cursor (a seek, however deep), and the cursor goes
+    // into the address with the page, so a reload or back draws the very same page; any other
+    // page by its number. A page is an address of its own: back returns to the page before.
+    const cursor = target === page + 1 ? nextCursor : undefined;
+    navigate({ pathname, search: boardQueryString(filter, target, cursor) });
     // Start reading the new page from its top: the heading above the list takes focus.
     document.getElementById(RESULTS_HEADING_ID)?.focus();
   };
