@@ -7,6 +7,9 @@
  *   pnpm bench --only=search,load       some sections (search, admin-lists, mail, counting,
  *                                       processes, load, isolation, front-end, lighthouse)
  *   pnpm bench --databases=postgresql   search on one database (sqlite, postgresql)
+ *   pnpm bench --million                adds PostgreSQL at 1,000,000 jobs (100,000 live, the
+ *                                       rest ended and archived) to the search section: about
+ *                                       10 minutes more, so not in the default run
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,6 +22,7 @@ import { POSTGRES_SETTINGS } from './support/postgres-settings';
 import { adminListsSection, measureAdminLists, type AdminListsRun } from './sections/admin-lists';
 import { table, type Check, type SectionResult } from './report';
 import { measureSearch, searchSection, type SearchRun } from './sections/search';
+import { measureMillion, millionSection } from './sections/million';
 import { countingSection } from './sections/counting';
 import { frontEndSection } from './sections/front-end';
 import { isolationSection, loadSection } from './sections/load';
@@ -70,6 +74,13 @@ try {
     }
   }
   if (runs.length) sections.push(searchSection(runs));
+  // 1a. A million jobs on PostgreSQL (issue 31), behind --million.
+  if (args.has('million') && wanted('search') && databases.includes('postgresql')) {
+    log('search: 1,000,000 jobs (100,000 live) on PostgreSQL');
+    const million = await measureMillion(pg.url);
+    const atHundredK = runs.find((r) => r.database === 'PostgreSQL' && r.size === 100_000);
+    sections.push(millionSection(million, atHundredK));
+  }
 
   // 1b. The admin's paged lists at 2,000 jobs and submissions (issue 16).
   if (wanted('admin-lists')) {
