@@ -8,8 +8,8 @@
  *                                       processes, load, isolation, front-end, lighthouse)
  *   pnpm bench --databases=postgresql   search on one database (sqlite, postgresql)
  *   pnpm bench --million                adds PostgreSQL at 1,000,000 jobs (100,000 live, the
- *                                       rest ended and archived) to the search section: about
- *                                       10 minutes more, so not in the default run
+ *                                       rest ended and archived) to the search section: 15 to
+ *                                       25 minutes more on 2 cores, so not in the default run
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
