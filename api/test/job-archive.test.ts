@@ -68,6 +68,26 @@ async function publiclyListed(title: string) {
   };
 }
 
+/** The ids the public search finds for these words. */
+async function foundByText(query: string): Promise<number[]> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/jobs/search', payload: { query } });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as SearchResponse).jobs.map((job) => Number(job.id));
+}
+
+/**
+ * Whether a job is in the text index the public search reads: SQLite's FTS table holds the live
+ * jobs only; PostgreSQL's match index is partial (`WHERE NOT archived`), so there a job is in it
+ * exactly when it is not archived.
+ */
+async function inTextIndex(id: number): Promise<boolean> {
+  if (testDatabase === 'sqlite') {
+    return Number((await t.db('jobs_fts').where('rowid', id).count({ n: '*' }))[0]!.n) > 0;
+  }
+  const row = await t.db('jobs').where({ id }).first('archived');
+  return !row!.archived;
+}
+
 describe(`the archive (${testDatabase})`, () => {
   it('archives a job written past its end at once', async () => {
     expect(await archived('Imported Old Role')).toBe(true);
@@ -142,6 +162,51 @@ describe(`the archive (${testDatabase})`, () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(await archived('Live Role')).toBe(true);
     expect(await publicTitles()).not.toContain('Live Role');
+  });
+
+  it('takes an archived job out of the text index and a renewal puts it back (SQLite: jobs_fts)', async () => {
+    const start = t.clock.now;
+    const [id] = await t.app.jobs.createMany(
+      [
+        jobInput({
+          title: 'Harbor Falconry Lead',
+          description: 'Care for our falconry program on the harbor.',
+          expiresAt: new Date(start.getTime() + DAY),
+        }),
+      ],
+      start,
+    );
+    const job = Number(id);
+    expect(await foundByText('falconry')).toEqual([job]);
+    expect(await inTextIndex(job)).toBe(true);
+
+    t.clock.now = new Date(start.getTime() + 2 * DAY);
+    await t.app.retention.run();
+    expect(Boolean((await t.db('jobs').where({ id: job }).first('archived'))!.archived)).toBe(true);
+    expect(await inTextIndex(job)).toBe(false);
+    expect(await foundByText('falconry')).toEqual([]);
+
+    // The employer pays for a renewal (renewals/settle.ts): live again, and found by its words.
+    await t.db.transaction((trx) =>
+      t.app.jobs.renew(
+        trx,
+        job,
+        new Date(t.clock.now.getTime() + 30 * DAY),
+        { adminId: null, actor: 'stripe' },
+        t.clock.now,
+      ),
+    );
+    expect(Boolean((await t.db('jobs').where({ id: job }).first('archived'))!.archived)).toBe(
+      false,
+    );
+    expect(await inTextIndex(job)).toBe(true);
+    expect(await foundByText('falconry')).toEqual([job]);
+  });
+
+  it('keeps a job written past its end, or given a passed deadline, out of the text index', async () => {
+    expect(await inTextIndex(Number(ids['Imported Old Role']))).toBe(false);
+    expect(await inTextIndex(Number(ids['Live Role']))).toBe(false);
+    expect(await foundByText('imported old')).toEqual([]);
   });
 
   it('sweeps in batches of RETENTION_BATCH until none is left', async () => {

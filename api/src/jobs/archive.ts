@@ -1,4 +1,7 @@
 import type { Knex } from 'knex';
+import { dialectOf } from '../db/knex';
+import { pluckIds } from './repositories/job-rows';
+import { searchIndexFor } from './search-index';
 
 /**
  * The archive (issue 31: 'A million jobs'): a job past its end (its listing expired or its
@@ -11,7 +14,10 @@ import type { Knex } from 'knex';
  * A job is archived when a write leaves it past its end (the writer, job-writer.ts and
  * job-columns.ts) and by the sweep below (the retention run, on its lease), which catches the jobs
  * that simply ran out. A write that moves the end into the future (a renewal, an admin's extend,
- * a new deadline) un-archives the job.
+ * a new deadline) un-archives the job. SQLite's text index (jobs_fts) holds the live jobs only:
+ * archiving a job takes it out, un-archiving it (the writer's re-index) puts it back, so a live
+ * search there does not read the history either (PostgreSQL's match index is partial, `WHERE NOT
+ * archived`, and follows the flag by itself).
  */
 
 /** Whether a job with these ends (epoch ms; null: none) is past its end at `now`. */
@@ -30,10 +36,21 @@ export function isPastEnd(
  */
 export async function archiveEnded(db: Knex, now: Date, limit: number): Promise<number> {
   const t = now.getTime();
-  const due = db('jobs')
-    .select('id')
-    .whereRaw('jobs.archived = false')
-    .andWhere((q) => q.where('expires_at', '<=', t).orWhere('deadline_ends_at', '<=', t))
-    .limit(limit);
-  return db('jobs').whereIn('id', due).update({ archived: true });
+  return db.transaction(async (trx) => {
+    const due = await pluckIds(
+      trx('jobs')
+        .select('id')
+        .whereRaw('jobs.archived = false')
+        .andWhere((q) => q.where('expires_at', '<=', t).orWhere('deadline_ends_at', '<=', t))
+        .limit(limit),
+    );
+    if (!due.length) return 0;
+    const archived = await trx('jobs')
+      .whereIn('id', due)
+      .whereRaw('jobs.archived = false')
+      .update({ archived: true });
+    // SQLite's text index holds the live jobs only (search-index/sqlite-search-index.ts).
+    await searchIndexFor(dialectOf(trx)).remove(trx, due);
+    return archived;
+  });
 }

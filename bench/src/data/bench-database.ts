@@ -9,6 +9,7 @@ import {
   type ToolJobs,
 } from '@jobboard/api/tooling';
 import knexFactory, { type Knex } from 'knex';
+import { addEndedHistory } from './ended-history';
 import { generateJobs } from './generate-jobs';
 
 /** The day every benchmark database is generated for and searched on. */
@@ -21,6 +22,8 @@ export interface BenchDatabase {
   jobs: ToolJobs;
   /** Seconds it took to write the jobs. */
   loadSeconds: number;
+  /** Of these, the seconds it took to write the ended history (addEndedHistory), if any. */
+  historySeconds?: number;
   close(): Promise<void>;
 }
 
@@ -28,13 +31,17 @@ export interface BenchDatabase {
  * A fresh, migrated database holding `size` generated jobs: a SQLite file in a temporary folder, or
  * a new database on the PostgreSQL server at `postgresUrl`. Written through the API's own
  * writer (`createMany`), so the rows and the search index are exactly what the API writes.
+ * `endedYears` (PostgreSQL): that many earlier years of the same jobs, ended and archived, added
+ * after them by the fast path of ended-history.ts (the million-job row: 100,000 live jobs and
+ * 9 years of history).
  */
 export async function createBenchDatabase(
   size: number,
   postgresUrl?: string,
+  endedYears = 0,
 ): Promise<BenchDatabase> {
   const { config, dispose } = postgresUrl
-    ? await freshPostgres(postgresUrl, size)
+    ? await freshPostgres(postgresUrl, size * (1 + endedYears))
     : freshSqlite(size);
   const db = createKnex(config);
   await migrateLatest(db);
@@ -43,6 +50,13 @@ export async function createBenchDatabase(
   const inputs = generateJobs({ count: size, now: BENCH_NOW });
   for (let i = 0; i < inputs.length; i += 10_000) {
     await jobs.createMany(inputs.slice(i, i + 10_000), BENCH_NOW);
+  }
+  let historySeconds: number | undefined;
+  if (endedYears) {
+    if (config.client !== 'postgres') throw new Error('The ended history is PostgreSQL only');
+    const historyStarted = performance.now();
+    await addEndedHistory(db, endedYears);
+    historySeconds = (performance.now() - historyStarted) / 1000;
   }
   if (config.client === 'postgres') await db.raw('VACUUM ANALYZE');
   else await db.raw('ANALYZE');
@@ -53,6 +67,7 @@ export async function createBenchDatabase(
     db,
     jobs,
     loadSeconds,
+    historySeconds,
     async close() {
       await db.destroy();
       await dispose();

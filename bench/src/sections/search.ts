@@ -57,6 +57,8 @@ export interface SearchRun {
   byVariant: Map<string, number[]>;
   /** Matches per term (the default search's total, '1000+' when capped). */
   matches: Map<string, string>;
+  /** The board's first page (no term, default filter and sort), FIRST_PAGE_REPEATS times. */
+  firstPageSamples: number[];
   /** The feed of each term (its newest FEED_ITEMS jobs, featured or not), in milliseconds. */
   feedSamples: number[];
   /** PostgreSQL: the query plans of the slowest kinds of search (see planOf). */
@@ -71,6 +73,9 @@ export interface QueryPlan {
   statements: { sql: string; plan: string }[];
 }
 
+/** How many times the board's first page is timed (after 5 unmeasured). */
+const FIRST_PAGE_REPEATS = 50;
+
 /** How many of the slowest kinds of search the report shows the plans of. */
 const PLANNED_KINDS = 3;
 
@@ -82,79 +87,93 @@ export async function measureSearch(
 ): Promise<SearchRun> {
   const bench = await createBenchDatabase(size, postgresUrl);
   try {
-    const run: SearchRun = {
-      database: postgresUrl ? 'PostgreSQL' : 'SQLite',
-      size,
-      loadSeconds: bench.loadSeconds,
-      samples: [],
-      byVariant: new Map(VARIANTS.map(([name]) => [name, []])),
-      matches: new Map(),
-      feedSamples: [],
-      plans: [],
-    };
-    /** The slowest search of each kind (its request), for the plans. */
-    const slowest = new Map<string, { elapsed: number; request: SearchRequest }>();
-    const terms = ['', ...SEARCH_TERMS];
-    /** Each term's cursor of page 100 (found in the warm-up pass). */
-    const deepCursors = new Map<string, string | undefined>();
-    for (let pass = 0; pass <= PASSES; pass += 1) {
-      for (const term of terms) {
-        for (const [name, variant] of VARIANTS) {
-          let request: SearchRequest = {
-            ...defaultSearchFilter(),
-            page: 1,
-            pageSize: 10,
-            ...variant,
-            query: term,
-          };
-          if (name === PAGE_100_BY_CURSOR) {
-            if (!deepCursors.has(term)) deepCursors.set(term, await deepPageCursor(bench, request));
-            const after = deepCursors.get(term);
-            if (after) request = { ...request, after };
-          }
-          const started = performance.now();
-          const answer = await bench.jobs.search(request, BENCH_NOW);
-          const elapsed = performance.now() - started;
-          if (pass === 0) {
-            if (name === 'recent (default)') {
-              run.matches.set(term, `${answer.total}${answer.totalExact ? '' : '+'}`);
-            }
-            continue;
-          }
-          run.samples.push(elapsed);
-          run.byVariant.get(name)!.push(elapsed);
-          if (elapsed > (slowest.get(name)?.elapsed ?? -1)) slowest.set(name, { elapsed, request });
-        }
-      }
-    }
-    // The feeds (/feed.xml, /feed.json) of the same terms: what a feed costs before it is cached.
-    for (let pass = 0; pass <= PASSES; pass += 1) {
-      for (const term of terms) {
-        const started = performance.now();
-        await bench.jobs.newest({ ...defaultSearchFilter(), query: term }, FEED_ITEMS, BENCH_NOW);
-        if (pass > 0) run.feedSamples.push(performance.now() - started);
-      }
-    }
-    if (postgresUrl) {
-      const kinds = [...run.byVariant]
-        .map(([name, samples]) => ({ name, p95: percentile(samples, 95) }))
-        .sort((a, b) => b.p95 - a.p95)
-        .slice(0, PLANNED_KINDS);
-      for (const { name, p95 } of kinds) {
-        const { request } = slowest.get(name)!;
-        run.plans.push({
-          kind: name,
-          term: request.query,
-          p95,
-          statements: await planOf(bench, request),
-        });
-      }
-    }
+    const run = await measureOn(bench, size);
     await keep?.(bench);
     return run;
   } finally {
     await bench.close();
   }
+}
+
+/** Time the whole matrix, the feeds and the board's first page on a database of `size` jobs. */
+export async function measureOn(bench: BenchDatabase, size: number): Promise<SearchRun> {
+  const postgres = bench.config.client === 'postgres';
+  const run: SearchRun = {
+    database: postgres ? 'PostgreSQL' : 'SQLite',
+    size,
+    loadSeconds: bench.loadSeconds,
+    firstPageSamples: [],
+    samples: [],
+    byVariant: new Map(VARIANTS.map(([name]) => [name, []])),
+    matches: new Map(),
+    feedSamples: [],
+    plans: [],
+  };
+  /** The slowest search of each kind (its request), for the plans. */
+  const slowest = new Map<string, { elapsed: number; request: SearchRequest }>();
+  const terms = ['', ...SEARCH_TERMS];
+  /** Each term's cursor of page 100 (found in the warm-up pass). */
+  const deepCursors = new Map<string, string | undefined>();
+  for (let pass = 0; pass <= PASSES; pass += 1) {
+    for (const term of terms) {
+      for (const [name, variant] of VARIANTS) {
+        let request: SearchRequest = {
+          ...defaultSearchFilter(),
+          page: 1,
+          pageSize: 10,
+          ...variant,
+          query: term,
+        };
+        if (name === PAGE_100_BY_CURSOR) {
+          if (!deepCursors.has(term)) deepCursors.set(term, await deepPageCursor(bench, request));
+          const after = deepCursors.get(term);
+          if (after) request = { ...request, after };
+        }
+        const started = performance.now();
+        const answer = await bench.jobs.search(request, BENCH_NOW);
+        const elapsed = performance.now() - started;
+        if (pass === 0) {
+          if (name === 'recent (default)') {
+            run.matches.set(term, `${answer.total}${answer.totalExact ? '' : '+'}`);
+          }
+          continue;
+        }
+        run.samples.push(elapsed);
+        run.byVariant.get(name)!.push(elapsed);
+        if (elapsed > (slowest.get(name)?.elapsed ?? -1)) slowest.set(name, { elapsed, request });
+      }
+    }
+  }
+  // The feeds (/feed.xml, /feed.json) of the same terms: what a feed costs before it is cached.
+  for (let pass = 0; pass <= PASSES; pass += 1) {
+    for (const term of terms) {
+      const started = performance.now();
+      await bench.jobs.newest({ ...defaultSearchFilter(), query: term }, FEED_ITEMS, BENCH_NOW);
+      if (pass > 0) run.feedSamples.push(performance.now() - started);
+    }
+  }
+  // The board's first page (no term, the default filter and sort, page 1), as a visitor opens it.
+  for (let pass = 0; pass < FIRST_PAGE_REPEATS + 5; pass += 1) {
+    const started = performance.now();
+    await bench.jobs.search({ ...defaultSearchFilter(), page: 1, pageSize: 10 }, BENCH_NOW);
+    if (pass >= 5) run.firstPageSamples.push(performance.now() - started);
+  }
+  if (postgres) {
+    const kinds = [...run.byVariant]
+      .map(([name, samples]) => ({ name, p95: percentile(samples, 95) }))
+      .sort((a, b) => b.p95 - a.p95)
+      .slice(0, PLANNED_KINDS);
+    for (const { name, p95 } of kinds) {
+      const { request } = slowest.get(name)!;
+      run.plans.push({
+        kind: name,
+        term: request.query,
+        p95,
+        statements: await planOf(bench, request),
+      });
+    }
+  }
+  return run;
 }
 
 /** The section: a table per database, the growth with size, and the targets at 100,000. */

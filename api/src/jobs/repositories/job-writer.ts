@@ -159,9 +159,12 @@ export class JobWriter {
       }));
       await replaceLists(trx, lists);
       const changed = writing.filter(({ plan }) => plan.changes.length);
-      // Only a change of indexed text is worth re-indexing (an extend changes none).
-      const reindexed = changed.filter(({ plan }) =>
-        plan.changes.some((change) => INDEXED_FIELDS.has(change.field)),
+      // Only a change of indexed text is worth re-indexing (an extend changes none), or a job
+      // entering or leaving the archive: SQLite's index holds the live jobs only (archive.ts).
+      const reindexed = writing.filter(
+        ({ plan, row, id }) =>
+          plan.changes.some((change) => INDEXED_FIELDS.has(change.field)) ||
+          (row.archived !== undefined && row.archived !== wasArchived(stored.get(id)!.row)),
       );
       if (reindexed.length)
         await this.searchIndex.reindex(
@@ -333,6 +336,11 @@ async function rememberDeletedSynced(
       .onConflict(['source', 'external_id'])
       .ignore();
   }
+}
+
+/** Whether a stored job row (`jobs.*`; SQLite gives 0 or 1) is archived. */
+function wasArchived(row: object): boolean {
+  return 'archived' in row && Boolean(row.archived);
 }
 
 /**

@@ -20,7 +20,11 @@ export const INDEXED_FIELDS: ReadonlySet<string> = new Set([
  * any write that changes one of them, inside the same transaction.
  */
 export interface SearchIndex {
-  /** Recompute the indexed text of these jobs from the tables (in the caller's transaction). */
+  /**
+   * Recompute the indexed text of these jobs from the tables (in the caller's transaction); on
+   * SQLite an archived job leaves the index (archive.ts). Called for a change of indexed text and
+   * for a job entering or leaving the archive.
+   */
   reindex(db: Knex | Knex.Transaction, jobIds: number[]): Promise<void>;
   /** Drop these jobs from the index (before they are deleted). */
   remove(db: Knex | Knex.Transaction, jobIds: number[]): Promise<void>;

@@ -16,7 +16,10 @@ export function ftsExpression(terms: string[], fields: TextFields): string {
 }
 
 /**
- * SQLite FTS5 table `jobs_fts`, its rowid being the job id. A match is always used as a set
+ * SQLite FTS5 table `jobs_fts`, its rowid being the job id. It holds the live jobs only: an
+ * archived job (archive.ts) leaves it and comes back when it is un-archived (a renewal), so what a
+ * public search reads does not grow with the board's history. Only the public search, which never
+ * shows an archived job, reads it. A match is always used as a set
  * (`rowid IN (SELECT ... MATCH ?)`, which SQLite evaluates once into a temporary index): joining
  * the FTS table to `jobs` row by row makes it rebuild a prefix match for every job.
  */
@@ -30,7 +33,7 @@ export const sqliteSearchIndex: SearchIndex = {
                 COALESCE((SELECT group_concat(l.name, ' ') FROM job_locations jl
                           JOIN locations l ON l.id = jl.location_id WHERE jl.job_id = j.id), '')
          FROM jobs j JOIN companies c ON c.id = j.company_id
-         WHERE j.id IN (${ids.map(() => '?').join(',')})`,
+         WHERE j.id IN (${ids.map(() => '?').join(',')}) AND j.archived = false`,
         ids,
       );
     }
