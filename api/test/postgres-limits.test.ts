@@ -142,6 +142,33 @@ describe(`the admin job form against its columns on ${testDatabase}`, () => {
     expect(await t.db('jobs').count({ n: '*' })).toEqual(before);
   });
 
+  it('stores and finds a job whose words fill its description (prefix vectors kept in the row where they fit, 20261127000510)', async () => {
+    // 2,000 different words: the prefix vectors are several times a PostgreSQL page, past what
+    // STORAGE MAIN keeps in the row, so PostgreSQL must still move them out to store the job.
+    const words = Array.from({ length: 2_000 }, (_, i) => `w${i.toString(36)}q`).join(' ');
+    const description = words.slice(0, ADMIN_LIMITS.description);
+    const res = await save({ title: 'Wordy Role', description });
+    expect(res.statusCode, res.body).toBe(201);
+    const last = description.split(' ').at(-2)!;
+    const found = await t.app.inject({
+      method: 'POST',
+      url: '/api/jobs/search',
+      payload: { query: last },
+    });
+    expect(found.json().jobs.map((job: { title: string }) => job.title)).toEqual(['Wordy Role']);
+    if (testDatabase === 'postgres') {
+      const { rows } = await t.db.raw(
+        `SELECT attname, attstorage FROM pg_attribute
+          WHERE attrelid = 'jobs'::regclass AND attname IN ('search_prefixes', 'title_prefixes')
+          ORDER BY attname`,
+      );
+      expect(rows).toEqual([
+        { attname: 'search_prefixes', attstorage: 'm' },
+        { attname: 'title_prefixes', attstorage: 'm' },
+      ]);
+    }
+  });
+
   it('refuses the same on an update', async () => {
     const res = await admin({
       method: 'PUT',
