@@ -158,9 +158,13 @@ export class PublicJobsRepository {
     // The request's struct has refused any text that is not a cursor of this sort order.
     const cursor = after === undefined ? undefined : (decodeSearchCursor(after) ?? undefined);
     const found = await this.searcher.find(search, page, pageSize, now, cursor);
-    const jobs = await this.loadInOrder(found.ids, now);
+    // The next page's cursor is read beside the rows, not after them: one round trip less.
+    const [jobs, nextCursor] = await Promise.all([
+      this.loadInOrder(found.ids, now),
+      found.last && this.searcher.cursorAt(search, found.last),
+    ]);
     const { total, totalExact } = found;
-    const next = found.next && encodeSearchCursor(found.next);
+    const next = nextCursor && encodeSearchCursor(nextCursor);
     return { jobs, total, totalExact, page, pageSize, ...(next ? { next } : {}) };
   }
 

@@ -23,8 +23,17 @@ export interface SearchPage {
   ids: number[];
   total: number;
   totalExact: boolean;
-  /** Where the next page starts (keyset paging), when there is a next page; `find` only. */
-  next?: SearchCursor;
+  /**
+   * The page's last job, when there is a next page (`find` only): `cursorAt` gives the cursor
+   * the next page starts from (keyset paging).
+   */
+  last?: PageEnd;
+}
+
+/** A page's last job, and the part of the result list it is in (relevance: 0 title matches). */
+export interface PageEnd {
+  id: number;
+  part: number;
 }
 
 /**
@@ -59,9 +68,10 @@ export class JobSearch {
   }
 
   /**
-   * One page (`page` from 1, of `pageSize` jobs) of a search, in its sort order, and the cursor of
-   * the next. With `after` (the previous page's cursor) the page is the rows after it (a seek,
-   * whatever the depth: keysetParts); without, the rows past `(page - 1) * pageSize` others.
+   * One page (`page` from 1, of `pageSize` jobs) of a search, in its sort order, and where the
+   * next starts (`last`, for `cursorAt`). With `after` (the previous page's cursor) the page is the
+   * rows after it (a seek, whatever the depth: keysetParts); without, the rows past
+   * `(page - 1) * pageSize` others.
    */
   async find(
     search: BoardSearch,
@@ -70,14 +80,12 @@ export class JobSearch {
     now: Date,
     after?: SearchCursor,
   ): Promise<SearchPage> {
-    const found = await this.findPage(search, page, pageSize, now, after);
+    const { lastPart, ...found } = await this.findPage(search, page, pageSize, now, after);
     const more =
       found.ids.length === pageSize && (found.total > page * pageSize || !found.totalExact);
-    if (!more) return found;
-    return {
-      ...found,
-      next: await this.cursorOf(search, found.ids[found.ids.length - 1]!, found.lastPart),
-    };
+    return more
+      ? { ...found, last: { id: found.ids[found.ids.length - 1]!, part: lastPart } }
+      : found;
   }
 
   private async findPage(
@@ -202,7 +210,11 @@ export class JobSearch {
    * its primary key, and for 'Most Relevant' with words whether it came from the title matches
    * (part 0 of relevanceParts).
    */
-  private async cursorOf(search: BoardSearch, id: number, part: number): Promise<SearchCursor> {
+  /**
+   * The cursor of the page that starts after `last` (its sort key read from its row). Its own
+   * round trip, so the caller runs it beside the page's rows rather than after them.
+   */
+  async cursorAt(search: BoardSearch, { id, part }: PageEnd): Promise<SearchCursor> {
     const row: KeyRow | undefined = await this.db('jobs')
       .where('jobs.id', id)
       .first('jobs.featured', 'jobs.posted_date', 'jobs.salary_min', 'jobs.salary_max');
