@@ -1,25 +1,15 @@
+import type { BootConfig } from '@jobboard/contract/site';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { readBootConfig } from './boot/boot-config';
-import { preloadRoute, registerRemoteEntries } from './federation/remotes';
+import { App } from './App';
 
-/** How long the first render waits for the current route's remote before showing its loader. */
-const FIRST_VIEW_WAIT_MS = 4000;
-
-async function start() {
-  const boot = await readBootConfig();
-  registerRemoteEntries(boot.remotes);
-  // Load this route's remote before the first render, so the first view comes up with its content
-  // instead of a fallback (and matches the server's HTML). A failure shows up in the route's own
-  // error panel.
-  await Promise.race([
-    preloadRoute(window.location.pathname, boot.routes).catch(() => undefined),
-    new Promise((resolve) => setTimeout(resolve, FIRST_VIEW_WAIT_MS)),
-  ]);
+/**
+ * Take over the server's HTML (or draw the page where the server did not), once the route's
+ * remote is loaded (bootstrap.ts). A transition renders in slices that yield to the browser, so
+ * the page stays responsive while the first view is built.
+ */
+export function takeOver(boot: BootConfig): void {
   const container = document.getElementById('root')!;
-  // A transition renders in slices that yield to the browser (none of its tasks is long), so the
-  // page stays responsive while the first view is built.
   startTransition(() => {
     if (container.hasChildNodes()) {
       // The server drew the first view (api/src/site/server-render.ts): take it over in place.
@@ -34,5 +24,3 @@ async function start() {
     }
   });
 }
-
-void start();
