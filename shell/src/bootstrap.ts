@@ -35,6 +35,9 @@ function nextTask(): Promise<void> {
 
 async function start() {
   const boot = await readBootConfig();
+  // The contract's endpoint table (every endpoint's structs: the reports and the kit use it).
+  await import('@jobboard/contract/endpoints');
+  await nextTask();
   // The remotes' loader brings the release check (semver's patterns take a while to build).
   const { preloadRoute, registerRemoteEntries } = await import('./federation/remotes');
   registerRemoteEntries(boot.remotes);

@@ -1,4 +1,3 @@
-import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import { BOOT_CONFIG_ELEMENT_ID, type BootConfig } from '@jobboard/contract/site';
 
 /**
@@ -9,8 +8,12 @@ import { BOOT_CONFIG_ELEMENT_ID, type BootConfig } from '@jobboard/contract/site
 export async function readBootConfig(): Promise<BootConfig> {
   const inline = document.getElementById(BOOT_CONFIG_ELEMENT_ID)?.textContent;
   if (inline) return JSON.parse(inline) as BootConfig;
-  // Loaded here, not imported above: the kit is evaluated in a later task of its own (bootstrap.ts).
-  const { apiFetch } = await import('@jobboard/shared-ui');
+  // Loaded here, not imported above: the endpoint table and the kit are each evaluated in a task
+  // of their own (bootstrap.ts), not with the start-up's first one.
+  const [{ ENDPOINTS }, { apiFetch }] = await Promise.all([
+    import('@jobboard/contract/endpoints'),
+    import('@jobboard/shared-ui'),
+  ]);
   const [site, remotes, routes] = await Promise.all([
     apiFetch(ENDPOINTS.site),
     apiFetch(ENDPOINTS.remotes),
