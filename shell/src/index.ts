@@ -1,5 +1,8 @@
+import { startAfterPaintPreloads } from './boot/after-paint-preloads';
 import { registerRemotesThatShareFirst } from './boot/shares-first';
 
+// The files the first view needs start downloading now, all at once.
+startAfterPaintPreloads();
 // Before the shared singletons are picked: a remote carrying a newer copy joins the pick.
 registerRemotesThatShareFirst();
 // The async boundary: shared singletons are negotiated before bootstrap (and React) load. Its

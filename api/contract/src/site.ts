@@ -127,6 +127,14 @@ export interface BootConfig {
 /** The id of the inline JSON script element that carries the BootConfig. */
 export const BOOT_CONFIG_ELEMENT_ID = 'boot-config';
 
+/**
+ * The id of the `<template>` in a page the server drew that holds the preload hints of the
+ * shell's first-view scripts and the route's remote: inert while the HTML is parsed (nothing
+ * competes with the first paint), moved into the head by the shell's entry script as it starts,
+ * so every file downloads at once instead of one round after another.
+ */
+export const AFTER_PAINT_PRELOADS_ELEMENT_ID = 'after-paint-preloads';
+
 /** The tagline under the board's name on the home page (docs/product.md#audience). */
 export const HERO_TAGLINE =
   'Find a great role in nonprofit communications or tech, content, news, fundraising and more';

@@ -1,5 +1,6 @@
 import { jsonForScript, scriptSafeJson } from '@jobboard/contract/jobs';
 import {
+  AFTER_PAINT_PRELOADS_ELEMENT_ID,
   BOOT_CONFIG_ELEMENT_ID,
   assetsPath,
   matchRoute,
@@ -41,15 +42,24 @@ export function renderShellPage(
     const preloads = route ? preloadLinks(route, boot, releases) : [];
     return titled.replace('</head>', `${bootScript}${preloads.join('')}</head>`);
   }
-  // The first view is in the HTML: nothing is preloaded (the shell's own preloads, written into
-  // its page at build time, go too). Two dozen scripts arriving and compiling while the HTML is
-  // parsed held its first paint back by a few hundred milliseconds on a 2-core machine; the
-  // scripts now load after it, from the entry script, and take the drawn page over when they are
-  // there. The page shows its content without JavaScript: no "needs JavaScript" notice either. A
-  // function, so that `$` in the HTML is never read as a replacement pattern.
+  // The first view is in the HTML: nothing is preloaded while it is parsed. Two dozen scripts
+  // arriving and compiling while the HTML is parsed held its first paint back by a few hundred
+  // milliseconds on a 2-core machine. The hints (the shell's own, written into its page at build
+  // time, and the route's remote's) wait in an inert <template> that the shell's entry script
+  // moves into the head as it starts: everything then downloads at once, while the entry
+  // evaluates its modules one task at a time (shell/src/bootstrap.ts). The page shows its content
+  // without JavaScript: no "needs JavaScript" notice either. A function, so that `$` in the HTML
+  // is never read as a replacement pattern.
+  const later = [
+    ...(titled.match(PRELOADS) ?? []),
+    ...(route ? preloadLinks(route, boot, releases) : []),
+  ];
+  const template = later.length
+    ? `<template id="${AFTER_PAINT_PRELOADS_ELEMENT_ID}">${[...new Set(later)].join('')}</template>`
+    : '';
   return titled
     .replace(PRELOADS, '')
-    .replace('</head>', `${rendered.styles}${bootScript}</head>`)
+    .replace('</head>', () => `${rendered.styles}${bootScript}${template}</head>`)
     .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
     .replace(ROOT, () => `<div id="root">${rendered.html}</div>`);
 }

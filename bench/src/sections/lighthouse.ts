@@ -34,6 +34,27 @@ function scriptBeforeLive(lhr: LighthouseResult): { kilobytes: number; evaluatio
   return { kilobytes: bytes / 1024, evaluationMs };
 }
 
+/**
+ * The main thread's long tasks during the load (Lighthouse's `long-tasks` audit, on its slowed-down
+ * CPU): how many, their total, and the longest with its script. Total Blocking Time is the part of
+ * each past 50 ms between the first paint and the page being interactive.
+ */
+function longTasks(lhr: LighthouseResult): { count: number; totalMs: number; longest: string } {
+  const items = (lhr.audits['long-tasks']?.details as { items?: LongTaskItem[] })?.items ?? [];
+  const longest = [...items].sort((a, b) => (b.duration ?? 0) - (a.duration ?? 0))[0];
+  const script = longest?.url ? (longest.url.split('?')[0]!.split('/').pop() ?? '') : '';
+  return {
+    count: items.length,
+    totalMs: items.reduce((sum, item) => sum + (item.duration ?? 0), 0),
+    longest: longest ? `${ms(longest.duration ?? NaN)} ${script}`.trim() : '-',
+  };
+}
+
+interface LongTaskItem {
+  url?: string;
+  duration?: number;
+}
+
 interface NetworkItem {
   resourceType?: string;
   transferSize?: number;
@@ -76,6 +97,7 @@ export async function lighthouseSection(site: {
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
       const page = path.replace(site.jobId, '{id}');
       const script = scriptBeforeLive(lhr);
+      const tasks = longTasks(lhr);
       rows.push([
         `\`${page}\``,
         ...scores,
@@ -85,6 +107,8 @@ export async function lighthouseSection(site: {
         audit('cumulative-layout-shift').toFixed(3),
         `${script.kilobytes.toFixed(1)} KB`,
         ms(script.evaluationMs),
+        `${tasks.count}, ${ms(tasks.totalMs)}`,
+        tasks.longest,
       ]);
       checks.push(
         atMost(
@@ -125,7 +149,9 @@ export async function lighthouseSection(site: {
       `the run with the median performance score. "Script before live" is the JavaScript the ` +
       `page loads (transferred, compressed) and "Script evaluation" the main thread's time ` +
       `evaluating and running it during the load (Lighthouse's main-thread breakdown, on its ` +
-      `slowed-down CPU).`,
+      `slowed-down CPU). "Long tasks" are the main thread's tasks over 50 ms during the load ` +
+      `(count, total) on that CPU and "Longest" the longest with the script it ran: TBT is what ` +
+      `each spends past 50 ms after the first paint.`,
     '',
     table(
       [
@@ -140,6 +166,8 @@ export async function lighthouseSection(site: {
         'CLS',
         'Script before live',
         'Script evaluation',
+        'Long tasks',
+        'Longest',
       ],
       rows,
     ),

@@ -1,6 +1,4 @@
-import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import { BOOT_CONFIG_ELEMENT_ID, type BootConfig } from '@jobboard/contract/site';
-import { apiFetch } from '@jobboard/shared-ui';
 
 /**
  * The site configuration, the remotes' locations and their routes. In production the server
@@ -10,6 +8,12 @@ import { apiFetch } from '@jobboard/shared-ui';
 export async function readBootConfig(): Promise<BootConfig> {
   const inline = document.getElementById(BOOT_CONFIG_ELEMENT_ID)?.textContent;
   if (inline) return JSON.parse(inline) as BootConfig;
+  // Loaded here, not imported above: the endpoint table and the kit are each evaluated in a task
+  // of their own (bootstrap.ts), not with the start-up's first one.
+  const [{ ENDPOINTS }, { apiFetch }] = await Promise.all([
+    import('@jobboard/contract/endpoints'),
+    import('@jobboard/shared-ui'),
+  ]);
   const [site, remotes, routes] = await Promise.all([
     apiFetch(ENDPOINTS.site),
     apiFetch(ENDPOINTS.remotes),

@@ -1,6 +1,5 @@
 import { ENDPOINTS, endpointPath } from '@jobboard/contract/endpoints';
 import { CLIENT_ERROR_LIMITS, type ClientErrorReport } from '@jobboard/contract/site';
-import { apiFetch } from '@jobboard/shared-ui';
 
 /** The reports this page has sent, by remote and kind. */
 const sent = new Set<string>();
@@ -34,5 +33,9 @@ export function reportClientError(report: ClientErrorReport): void {
   ) {
     return;
   }
-  void apiFetch(ENDPOINTS.clientErrors, { body }).catch(() => undefined);
+  // The kit is loaded here, not imported above, so the shell's first task does not evaluate it
+  // (bootstrap.ts).
+  void import('@jobboard/shared-ui')
+    .then(({ apiFetch }) => apiFetch(ENDPOINTS.clientErrors, { body }))
+    .catch(() => undefined);
 }
