@@ -41,7 +41,7 @@ describe('docs/http-api.md', () => {
     const page = await renderHttpApi();
     expect(page).toContain('- Path: `id` (404 "Job not found" when `id` names nothing)');
     expect(page).toMatch(
-      /- Body: `SearchRequest`: `query\?`, .*`page\?`, `pageSize\?` \(may be left out\)/,
+      /- Body: `SearchRequest`: `query\?`, .*`page\?`, `pageSize\?`, `after\?` \(may be left out\)/,
     );
     expect(page).toContain(
       '- Body: `AdminLogin`: `username`, `password`; any invalid body: 400 "Please enter both username and password"',
