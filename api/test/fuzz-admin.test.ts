@@ -12,7 +12,7 @@ import {
   nearly,
 } from './support/fuzz';
 import { signedIn } from './support/admin';
-import { createJobs } from './support/jobs';
+import { ADMIN_JOB_FORM, createJobs } from './support/jobs';
 import { invalidRows } from './support/rows';
 import { insertSubmission } from './support/submissions';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
@@ -56,22 +56,7 @@ async function expectHandled(options: InjectOptions) {
   return res;
 }
 
-const JOB_FORM = {
-  title: 'Senior Grants Writer',
-  organization: 'Harbor Health Alliance',
-  applicationUrl: 'https://harborhealth.example/jobs/grants',
-  description: 'Write and manage grant proposals.',
-  category: ['Fundraising'],
-  locations: ['Portland, ME'],
-  jobType: 'Full-time',
-  via: 'Organization website',
-  postedDate: '2026-11-20',
-  deadline: '2027-01-10',
-  salaryMin: 70_000,
-  salaryMax: 85_000,
-  active: true,
-  featured: false,
-};
+const JOB_FORM = { ...ADMIN_JOB_FORM, salaryMin: 70_000, salaryMax: 85_000 };
 
 const PROMO = {
   code: 'FALL',
