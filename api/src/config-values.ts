@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { MIN_ADMIN_PASSWORD_LENGTH } from '@jobboard/contract/common';
-import { SITEMAP_MAX_URLS } from '@jobboard/contract/jobs';
+import { SITEMAP_MAX_URLS, isCurrencyCode } from '@jobboard/contract/jobs';
 import type { StripeConfig, TrustProxy } from './config';
 
 /**
@@ -225,6 +225,12 @@ const EMAIL_ADDRESS = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function parseEmail(raw: string): string {
   return EMAIL_ADDRESS.test(raw) ? raw : invalid('must be an e-mail address');
+}
+
+/** BOARD_CURRENCY: an ISO 4217 code ('USD', 'CAD', 'GBP'). */
+export function parseCurrency(raw: string): string {
+  const code = raw.trim().toUpperCase();
+  return isCurrencyCode(code) ? code : invalid('must be an ISO 4217 currency code, such as USD');
 }
 
 export function parseHttpUrl(raw: string): string {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
-import { SITEMAP_MAX_URLS } from '@jobboard/contract/jobs';
+import { DEFAULT_CURRENCY, SITEMAP_MAX_URLS } from '@jobboard/contract/jobs';
 import { type SiteConfig } from '@jobboard/contract/site';
 import {
   parsePort,
@@ -26,6 +26,7 @@ import {
   parseSmtpUrl,
   parseMailFrom,
   parseEmail,
+  parseCurrency,
   parseHttpUrl,
   parseStripeKey,
   parseWebhookSecret,
@@ -93,6 +94,11 @@ export interface Config {
   trustProxy: TrustProxy;
   /** The publication's names, addresses and links, shown by the shell. */
   site: SiteConfig;
+  /**
+   * BOARD_CURRENCY (ISO 4217, default USD): pay is given in it unless a job names another, and
+   * the salary filters compare pay in it (docs/product.md#pay). The shell has it as site.currency.
+   */
+  boardCurrency: string;
   /** Where the front-end builds are (`<app>/<version>/`) and the file that picks the versions. */
   releasesDir: string;
   remotesConfigFile: string;
@@ -374,6 +380,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const text = (name: string, fallback: string) => read(name, (v) => v, fallback);
+  const boardCurrency = read('BOARD_CURRENCY', parseCurrency, DEFAULT_CURRENCY);
   const site: SiteConfig = {
     boardName: text('BOARD_NAME', 'Nonprofit Comms Jobs'),
     providerName: text('PROVIDER_NAME', 'The Commons Dispatch'),
@@ -384,6 +391,7 @@ export function loadConfig(env: Env = process.env): Config {
     resourcesUrl: read('RESOURCES_URL', parseHttpUrl, 'https://example.org/resources'),
     subscribeUrl: read('SUBSCRIBE_URL', parseHttpUrl, 'https://example.org/subscribe'),
     membershipName: text('MEMBERSHIP_NAME', 'Ghost'),
+    currency: boardCurrency,
   };
   const ghostUrl = read('GHOST_URL', parseGhostUrl, '');
   const ghost: GhostConfig | null = ghostUrl
@@ -526,6 +534,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     trustProxy,
     site,
+    boardCurrency,
     releasesDir,
     remotesConfigFile,
     stripe,

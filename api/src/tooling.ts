@@ -5,7 +5,13 @@
  * "exports").
  */
 import type { AdminJobPage, AdminJobsQuery } from '@jobboard/contract/admin';
-import type { Job, SearchFilter, SearchRequest, SearchResponse } from '@jobboard/contract/jobs';
+import {
+  DEFAULT_CURRENCY,
+  type Job,
+  type SearchFilter,
+  type SearchRequest,
+  type SearchResponse,
+} from '@jobboard/contract/jobs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import type { Dialect } from './db/knex';
@@ -43,7 +49,11 @@ export interface ToolJobs {
 /** The jobs' repositories on `db` (one connection for writes and reads), as the API makes them. */
 export function toolJobs(db: Knex, dialect: Dialect): ToolJobs {
   const searchIndex = searchIndexFor(dialect);
-  const writer = new JobWriter(db, dialect, searchIndex, new JobChanges(dialect));
+  // The bench's board: in US dollars, without the pay rule (the admins' default).
+  const writer = new JobWriter(db, dialect, searchIndex, new JobChanges(dialect), async () => ({
+    currency: DEFAULT_CURRENCY,
+    requirePay: false,
+  }));
   const publicJobs = new PublicJobsRepository(db, dialect, searchIndex);
   const admin = new AdminJobsRepository(db, dialect);
   return {

@@ -81,7 +81,7 @@ describe(`admin jobs on ${testDatabase}`, () => {
       remote: true,
       source: 'admin',
       deadline: '2027-01-10',
-      salary: '$70,000 - $85,000',
+      salary: '$70,000 - $85,000 a year',
     });
     expect((await t.app.inject(`/api/jobs/${job.id}`)).statusCode).toBe(200);
 

@@ -11,8 +11,8 @@ import {
 } from '@jobboard/contract/admin';
 import { MAX_QUERY_LENGTH } from '@jobboard/contract/common';
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
-import { defaultSearchFilter } from '@jobboard/contract/jobs';
-import { SUBMISSION_EXTRA_MESSAGES, SUBMISSION_LIMITS } from '@jobboard/contract/submissions';
+import { PAY_MESSAGES, defaultSearchFilter } from '@jobboard/contract/jobs';
+import { SUBMISSION_LIMITS } from '@jobboard/contract/submissions';
 import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -351,8 +351,13 @@ describe(`CSV exports on ${testDatabase}`, () => {
       'locations',
       'job_type',
       'experience_level',
+      'salary',
       'salary_min',
       'salary_max',
+      'salary_period',
+      'salary_currency',
+      'benefits_summary',
+      'held_back',
       'posted_date',
       'expires_at',
       'created_at',
@@ -657,7 +662,7 @@ describe(`data the filters can use on ${testDatabase}`, () => {
       payload: { ...VALID_SUBMISSION, salaryMin: '', salaryMax: '' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toEqual({ salaryMin: SUBMISSION_EXTRA_MESSAGES.salaryRequired });
+    expect(res.json().fields).toEqual({ salaryMin: PAY_MESSAGES.required });
   });
 
   it('lets the admin form set the experience level, website and logo, and audits the change', async () => {

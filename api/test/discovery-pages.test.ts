@@ -3,7 +3,7 @@ import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import sharp from 'sharp';
 import { reencodeLogo } from '../src/logos/logo-image';
-import { createJobs } from './support/jobs';
+import { createJobs, pay } from './support/jobs';
 import { fakeReleases } from './support/releases';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
 
@@ -93,8 +93,7 @@ beforeAll(async () => {
       jobType: 'Part-time',
       remote: true,
       locations: ['Remote'],
-      salaryMin: 70000,
-      salaryMax: 90000,
+      pay: pay(70000, 90000),
       deadline: '12/31/2026',
       postedDate: '2026-11-18',
     },
@@ -103,8 +102,7 @@ beforeAll(async () => {
       organization: 'Two Cities Coalition',
       jobType: 'Contract',
       locations: ['Chicago, IL', 'New York, NY'],
-      salaryMin: 60000,
-      salaryMax: null,
+      pay: pay(60000, null),
       expiresAt: new Date(now + 20 * 86_400_000),
       postedDate: '2026-11-19',
     },
@@ -158,7 +156,7 @@ describe(`a job's page without JavaScript, on ${testDatabase}`, () => {
     const url = `${ORIGIN}/jobs/${ids['Remote Editor']}`;
     expect(p.title).toBe('Remote Editor at Open Newsroom | Good Jobs');
     expect(p.meta('description')).toMatch(
-      /^Open Newsroom is hiring \(Remote, Part-time, \$70,000 - \$90,000\)\. Edit stories/,
+      /^Open Newsroom is hiring \(Remote, Part-time, \$70,000 - \$90,000 a year\)\. Edit stories/,
     );
     expect(p.meta('description')!.length).toBeLessThanOrEqual(160);
     expect(p.link('canonical')).toBe(url);

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobInput } from '../src/jobs/job-input';
 import { builtSiteWith, type BuiltSite } from './support/built-site';
+import { pay } from './support/jobs';
 import {
   DEBIAN_PYTHON,
   FEED_READERS,
@@ -40,10 +41,9 @@ const LISTED: Listed[] = [
       locations: ['Remote'],
       categories: ['Fundraising'],
       postedDate: '2026-11-15',
-      salaryMin: 55000,
-      salaryMax: 65000,
+      pay: pay(55000, 65000),
     },
-    facts: 'Remote · Full-time · $55,000 - $65,000',
+    facts: 'Remote · Full-time · $55,000 - $65,000 a year',
   },
   {
     input: {
@@ -61,9 +61,9 @@ const LISTED: Listed[] = [
       jobType: 'Part-time',
       categories: ['Fundraising'],
       postedDate: '2026-11-19',
-      salaryMin: 40000,
+      pay: pay(40000, null),
     },
-    facts: 'Washington, DC · Part-time · $40,000+',
+    facts: 'Washington, DC · Part-time · From $40,000 a year',
   },
   {
     input: {

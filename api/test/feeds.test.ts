@@ -1,7 +1,7 @@
 import { FEED_ITEMS } from '@jobboard/contract/jobs';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJobs } from './support/jobs';
+import { createJobs, pay } from './support/jobs';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
 
 /**
@@ -35,8 +35,7 @@ beforeAll(async () => {
       locations: ['Remote'],
       categories: ['Fundraising'],
       postedDate: '2026-11-15',
-      salaryMin: 55000,
-      salaryMax: 65000,
+      pay: pay(55000, 65000),
     },
     {
       title: 'Grants Manager',
@@ -105,7 +104,7 @@ describe(`the RSS feed, on ${testDatabase}`, () => {
     // A description holds HTML, so the job's text is HTML-escaped in it: readers show
     // '... & its <partners>' (test/feed-readers.test.ts reads it with independent readers).
     expect(writer.description).toBe(
-      'Remote · Full-time · $55,000 - $65,000. Write grants for a food bank &#38; its &#60;partners&#62;, with care and attention.',
+      'Remote · Full-time · $55,000 - $65,000 a year. Write grants for a food bank &#38; its &#60;partners&#62;, with care and attention.',
     );
     expect(writer.category).toEqual(['Fundraising']);
   });

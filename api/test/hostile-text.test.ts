@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { signedIn } from './support/admin';
-import { jobInput } from './support/jobs';
+import { jobInput, pay } from './support/jobs';
 import { fakeReleases } from './support/releases';
 import { SmtpPeer, type ReceivedMail } from './support/smtp-peer';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
@@ -108,7 +108,10 @@ describe(`markup in job text on ${testDatabase}`, () => {
     adminJobId = created.json().id;
     // A salary written as text comes only from imports: straight through the repository.
     await t.app.jobs.create(
-      jobInput({ title: `Imported ${BOTH}`, salaryText: `$50k ${BOTH}` }),
+      jobInput({
+        title: `Imported ${BOTH}`,
+        pay: pay(null, null, 'year', { text: `$50k ${BOTH}` }),
+      }),
       t.app.now(),
     );
 

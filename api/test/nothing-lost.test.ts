@@ -6,7 +6,7 @@ import {
   type AdminJobUpdate,
   type HistoryEntry,
 } from '@jobboard/contract/admin';
-import { JOB_AUDIT_LIMITS, JOB_LIST_LIMITS, type Job } from '@jobboard/contract/jobs';
+import { JOB_AUDIT_LIMITS, JOB_LIST_LIMITS, PAY_MESSAGES, type Job } from '@jobboard/contract/jobs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoDate } from '../src/jobs/dates';
@@ -14,7 +14,7 @@ import type { JobInput } from '../src/jobs/job-input';
 import { clipText, readChanges } from '../src/jobs/job-audit';
 import { seedDemoIfEmpty } from '../src/seed/seed-demo';
 import { signedIn } from './support/admin';
-import { jobInput } from './support/jobs';
+import { jobInput, pay } from './support/jobs';
 import { invalidRows } from './support/rows';
 import { insertSubmission } from './support/submissions';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
@@ -81,9 +81,8 @@ const FULL = {
   remote: true,
   // A level the admin form's menu does not offer.
   experienceLevel: 'Senior Manager',
-  salaryText: 'Competitive: $48,000 to $52,000, DOE',
-  salaryMin: 48_000,
-  salaryMax: 52_000,
+  // Hourly, with cents and benefits (issue 39): what a field job pays.
+  pay: pay(24.5, 28, 'hour', { benefits: 'Health care, a canoe, 8% retirement' }),
   deadline: 'Rolling',
   postedDate: '2026-11-20',
   responsibilities: ['Recruit volunteers', 'Run clean-up days', 'Talk to the press'],
@@ -140,7 +139,7 @@ describe(`an unchanged save through the dashboard keeps the whole job on ${testD
     expect(saved).toBeGreaterThanOrEqual(35);
   });
 
-  it('a job with what the form cannot express (a source\u2019s level, remote flag, salary text and expiry) keeps it', async () => {
+  it('a job with what the form cannot express (a source\u2019s level, remote flag, expiry) keeps it, and its pay', async () => {
     const id = await createFull();
     const before = await adminJob(id);
     const res = await put(id, asTheEditPageSends(before));
@@ -149,7 +148,14 @@ describe(`an unchanged save through the dashboard keeps the whole job on ${testD
     expect(before).toMatchObject({
       experienceLevel: 'Senior Manager',
       remote: true,
-      salary: FULL.salaryText,
+      salary: '$24.50 - $28 an hour',
+      pay: {
+        min: 24.5,
+        max: 28,
+        period: 'hour',
+        currency: 'USD',
+        benefits: 'Health care, a canoe, 8% retirement',
+      },
       deadline: 'Rolling',
       expiresAt: FULL.expiresAt.toISOString(),
       company: { description: FULL.companyDescription },
@@ -159,11 +165,19 @@ describe(`an unchanged save through the dashboard keeps the whole job on ${testD
 });
 
 describe(`each write path leaves the fields it does not own as they were on ${testDatabase}`, () => {
-  it('the admin save: an older form without the lists and salary text keeps them', async () => {
+  it('the admin save: an older form without the lists and the pay\u2019s period, currency, benefits and words keeps them', async () => {
     const id = await createFull();
     const before = await adminJob(id);
     const form = asTheEditPageSends(before) as Record<string, unknown>;
-    for (const key of ['responsibilities', 'requirements', 'benefits', 'salaryText']) {
+    for (const key of [
+      'responsibilities',
+      'requirements',
+      'benefits',
+      'salaryText',
+      'salaryPeriod',
+      'salaryCurrency',
+      'benefitsSummary',
+    ]) {
       delete form[key];
     }
     const res = await put(id, { ...form, title: 'Senior Field Organizer' });
@@ -195,23 +209,33 @@ describe(`each write path leaves the fields it does not own as they were on ${te
     });
   });
 
-  it('the admin save: salary figures given alone are checked against the job\u2019s other figure', async () => {
+  it('the admin save: pay given in part is checked with the job\u2019s other pay fields', async () => {
     const id = await createFull();
     const before = await adminJob(id);
-    const res = await put(id, { salaryMin: 60_000 });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toEqual({ salaryMax: ADMIN_MESSAGES.salaryOrder });
+    // Above the job's maximum of $28 an hour.
+    const above = await put(id, { salaryMin: 30 });
+    expect(above.statusCode).toBe(400);
+    expect(above.json().fields).toEqual({ salaryMax: PAY_MESSAGES.order });
+    // The job's $28 is fine per hour; $48,000 an hour is past the one ceiling.
+    const yearly = await createFull({ pay: pay(48_000, 52_000) });
+    const hourly = await put(yearly, { salaryPeriod: 'hour' });
+    expect(hourly.statusCode).toBe(400);
+    expect(hourly.json().fields).toEqual({ salaryMin: PAY_MESSAGES.tooLarge('hour') });
     expect(await adminJob(id)).toEqual(before);
   });
 
-  it('the admin save: new figures carry a salary text that was their own, and not one written by hand', async () => {
-    const composed = await createFull({ salaryText: null });
-    expect((await adminJob(composed)).salary).toBe('$48,000 - $52,000');
-    await put(composed, { salaryMin: 50_000 });
-    expect(await adminJob(composed)).toMatchObject({ salary: '$50,000 - $52,000' });
-    const written = await createFull();
-    await put(written, { salaryMin: 50_000 });
-    expect(await adminJob(written)).toMatchObject({ salary: FULL.salaryText, salaryMin: 50_000 });
+  it('the admin save: words that read as pay become its figures; words beside figures are not kept', async () => {
+    const id = await createFull({ pay: pay(null, null, 'year', { text: 'Competitive' }) });
+    expect(await adminJob(id)).toMatchObject({ salary: 'Competitive', salaryMin: null });
+    expect((await adminJob(id)).pay).toBeUndefined();
+    await put(id, { salaryText: '$25 - $30 per hour' });
+    expect(await adminJob(id)).toMatchObject({
+      salary: '$25 - $30 an hour',
+      salaryMin: null,
+      pay: { min: 25, max: 30, period: 'hour', currency: 'USD' },
+    });
+    await put(id, { salaryText: 'Depends on experience' });
+    expect((await adminJob(id)).salary).toBe('$25 - $30 an hour');
   });
 
   it.each(['deactivate', 'activate', 'extend'] as const)(
@@ -309,9 +333,13 @@ const EDIT_VALUES = {
   via: fc.constantFrom('', 'Idealist', 'LinkedIn'),
   postedDate: fc.constantFrom('2026-11-01', '2026-11-20'),
   deadline: fc.constantFrom('', null, '2027-01-15', 'Rolling'),
-  salaryMin: fc.constantFrom(null, 20_000, 40_000),
-  salaryMax: fc.constantFrom(null, 60_000, 90_000),
-  salaryText: fc.constantFrom('', '$45k to $50k', 'Competitive'),
+  // Within every period's ceiling, and each minimum at most the job's or any given maximum.
+  salaryMin: fc.constantFrom(null, '', 15, '20.50'),
+  salaryMax: fc.constantFrom(null, 30, '45.25'),
+  salaryPeriod: fc.constantFrom('hour', 'week', 'month', 'year', 'stipend'),
+  salaryCurrency: fc.constantFrom('', 'USD', 'CAD'),
+  benefitsSummary: fc.constantFrom('', 'Dental, a canoe'),
+  salaryText: fc.constantFrom('', '$22 - $24 an hour', 'Competitive'),
   experienceLevel: fc.constantFrom('Not specified', 'entry', 'senior'),
   companyWebsite: fc.constantFrom('', 'https://rivers.example'),
   logoUrl: fc.constantFrom('', 'https://rivers.example/logo.svg'),
@@ -321,6 +349,9 @@ const EDIT_VALUES = {
   active: fc.boolean(),
   featured: fc.boolean(),
 };
+
+/** The answer's fields a pay field may change. */
+const PAY_ANSWER: (keyof AdminJob)[] = ['salary', 'salaryMin', 'salaryMax', 'pay'];
 
 /** The fields of the job each field of the form writes (a company, remote, the salary line). */
 const WRITES: Record<keyof typeof EDIT_VALUES, (keyof AdminJob)[]> = {
@@ -335,9 +366,13 @@ const WRITES: Record<keyof typeof EDIT_VALUES, (keyof AdminJob)[]> = {
   via: ['via'],
   postedDate: ['postedDate'],
   deadline: ['deadline'],
-  salaryMin: ['salaryMin', 'salary'],
-  salaryMax: ['salaryMax', 'salary'],
-  salaryText: ['salary'],
+  // Pay is one thing: words may become its figures, a period its line (docs/product.md#pay).
+  salaryMin: PAY_ANSWER,
+  salaryMax: PAY_ANSWER,
+  salaryPeriod: PAY_ANSWER,
+  salaryCurrency: PAY_ANSWER,
+  benefitsSummary: PAY_ANSWER,
+  salaryText: PAY_ANSWER,
   experienceLevel: ['experienceLevel'],
   companyWebsite: ['company'],
   logoUrl: ['company', 'logoSource'],
@@ -441,7 +476,7 @@ describe(`the audit trail keeps every change, clipped to its column, on ${testDa
       changes: [
         { field: 'title', from: 'Field Organizer', to: 'Water Organizer' },
         { field: 'deadline', from: 'Rolling', to: '2027-02-01' },
-        { field: 'salaryMin', from: 48_000, to: null },
+        { field: 'salaryMin', from: 24.5, to: null },
       ],
     });
   });

@@ -1,6 +1,12 @@
 import { ADMIN_LIMITS, MAX_AMOUNT_CENTS } from '@jobboard/contract/admin';
 import { BROKEN_CHARACTER, NUL_CHARACTER } from '@jobboard/contract/common';
-import { MAX_INT4 } from '@jobboard/contract/jobs';
+import {
+  MAX_INT4,
+  PAY_LIMITS,
+  PAY_PERIOD_VALUES,
+  amountText,
+  maxAmount,
+} from '@jobboard/contract/jobs';
 import { SUBMISSION_LIMITS } from '@jobboard/contract/submissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALID_SUBMISSION } from '@jobboard/contract/testing';
@@ -45,7 +51,7 @@ const longUrl = (length: number) => {
   const start = 'https://harborhealth.example/';
   return start + 'a'.repeat(length - start.length);
 };
-const TOO_BIG = [MAX_INT4 + 1, 99_999_999_999, Number.MAX_SAFE_INTEGER];
+const TOO_BIG = [maxAmount('year') + 1, MAX_INT4 + 1, 99_999_999_999, Number.MAX_SAFE_INTEGER];
 
 describe(`ids past a 32-bit integer on ${testDatabase}`, () => {
   it.each(['2147483648', '99999999999', '9999999999999999', '4294967296'])(
@@ -110,11 +116,40 @@ describe(`the admin job form against its columns on ${testDatabase}`, () => {
       jobType: 'J'.repeat(ADMIN_LIMITS.jobType),
       via: 'V'.repeat(ADMIN_LIMITS.via),
       deadline: 'D'.repeat(ADMIN_LIMITS.deadline),
-      salaryMin: MAX_INT4,
-      salaryMax: MAX_INT4,
+      salaryMin: maxAmount('year'),
+      salaryMax: maxAmount('year'),
+      benefitsSummary: 'B'.repeat(PAY_LIMITS.benefits),
     });
-    expect(res.statusCode).toBe(201);
-    expect(res.json().salaryMax).toBe(MAX_INT4);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().pay).toMatchObject({ max: maxAmount('year'), period: 'year' });
+    expect(await invalidRows(t.db)).toEqual([]);
+  });
+
+  it('stores pay at the one ceiling of each period, cents and its annual figure in int4', async () => {
+    for (const period of PAY_PERIOD_VALUES) {
+      const res = await save({
+        salaryMin: amountText(maxAmount(period)),
+        salaryMax: amountText(maxAmount(period)),
+        salaryPeriod: period,
+        salaryCurrency: 'USD',
+      });
+      expect(res.statusCode, `${period}: ${res.body}`).toBe(201);
+      expect(res.json().pay).toMatchObject({ min: maxAmount(period), period });
+      const row = await t
+        .db('jobs')
+        .where({ id: Number(res.json().id) })
+        .first();
+      expect(Number(row.pay_max_cents)).toBe(Math.round(maxAmount(period) * 100));
+      expect(Number(row.pay_annual_high ?? 0)).toBeLessThanOrEqual(PAY_LIMITS.annual);
+    }
+    // The words of pay that is no figures, at the width of their column.
+    const words = await save({
+      salaryMin: null,
+      salaryMax: null,
+      salaryText: 'W'.repeat(PAY_LIMITS.text),
+    });
+    expect(words.statusCode, words.body).toBe(201);
+    expect(words.json().salary).toBe('W'.repeat(PAY_LIMITS.text));
     expect(await invalidRows(t.db)).toEqual([]);
   });
 
@@ -132,6 +167,9 @@ describe(`the admin job form against its columns on ${testDatabase}`, () => {
       { salaryMin: n, salaryMax: null },
     ]),
     ...TOO_BIG.map((n): [string, Record<string, unknown>] => ['salaryMax', { salaryMax: n }]),
+    ['salaryMin', { salaryMin: '4807.70', salaryMax: null, salaryPeriod: 'hour' }],
+    ['benefitsSummary', { benefitsSummary: 'B'.repeat(PAY_LIMITS.benefits + 1) }],
+    ['salaryText', { salaryText: 'W'.repeat(PAY_LIMITS.text + 1) }],
     ['title', { title: 'Grants\u0000Writer' }],
     ['locations.0', { locations: ['Portland\u0000'] }],
   ])('refuses a %s that its column cannot hold (400, nothing stored)', async (field, change) => {
@@ -314,8 +352,9 @@ describe(`text PostgreSQL cannot store on ${testDatabase}`, () => {
         contactName: 'N'.repeat(SUBMISSION_LIMITS.contactName),
         applicationUrl: longUrl(SUBMISSION_LIMITS.applicationUrl),
         contactEmail: `${'e'.repeat(64)}@${'d'.repeat(60)}.${'x'.repeat(60)}.example.org`,
-        salaryMin: String(SUBMISSION_LIMITS.salary),
-        salaryMax: String(SUBMISSION_LIMITS.salary),
+        salaryMin: String(maxAmount('year')),
+        salaryMax: String(maxAmount('year')),
+        benefitsSummary: 'B'.repeat(PAY_LIMITS.benefits),
         companyWebsite: longUrl(SUBMISSION_LIMITS.companyWebsite),
         logoUrl: longUrl(SUBMISSION_LIMITS.logoUrl),
         companyDescription: 'D'.repeat(SUBMISSION_LIMITS.companyDescription),

@@ -1,6 +1,6 @@
 import type { Job, SearchResponse } from '@jobboard/contract/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJobs } from './support/jobs';
+import { createJobs, pay } from './support/jobs';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
 
 // The clock stands at 2026-11-22 12:00 UTC (see buildTestApp).
@@ -11,8 +11,7 @@ const FIXTURES = [
     description: 'Lead communications for our climate campaigns and shape the story we tell.',
     jobType: 'Full-time',
     experienceLevel: 'senior',
-    salaryMin: 90_000,
-    salaryMax: 110_000,
+    pay: pay(90_000, 110_000),
     postedDate: '2026-11-20',
     locations: ['Washington, DC'],
     categories: ['Communications'],
@@ -23,8 +22,7 @@ const FIXTURES = [
     description: 'Edit data stories and build charts for a public newsroom audience every week.',
     jobType: 'Part-time',
     experienceLevel: 'mid',
-    salaryMin: 50_000,
-    salaryMax: 60_000,
+    pay: pay(50_000, 60_000),
     postedDate: '2026-11-21',
     featured: true,
     remote: true,
@@ -47,7 +45,7 @@ const FIXTURES = [
     description: 'Support individual giving and events; work closely with our newsletter editor.',
     jobType: 'Full-time',
     experienceLevel: 'entry',
-    salaryMin: 45_000,
+    pay: pay(45_000, null),
     postedDate: '2026-11-22',
     remote: true,
     locations: ['Remote'],
@@ -59,8 +57,7 @@ const FIXTURES = [
     description: 'Build open-source tools for civic participation with a small product team.',
     jobType: 'Full-time',
     experienceLevel: 'senior',
-    salaryMin: 120_000,
-    salaryMax: 150_000,
+    pay: pay(120_000, 150_000),
     postedDate: '2026-10-10',
     featured: true,
     locations: ['Austin, TX'],
@@ -140,9 +137,10 @@ describe(`public jobs API on ${testDatabase}`, () => {
         locations: ['New York, NY', 'Remote'],
         jobType: 'Part-time',
         remote: true,
-        salary: '$50,000 - $60,000',
+        salary: '$50,000 - $60,000 a year',
         salaryMin: 50_000,
         salaryMax: 60_000,
+        pay: { min: 50_000, max: 60_000, period: 'year', currency: 'USD' },
         category: ['News and Audience', 'Product and Tech'],
         featured: true,
         saved: false,
@@ -151,7 +149,7 @@ describe(`public jobs API on ${testDatabase}`, () => {
         postedDate: '2026-11-21',
       });
       const associate = jobs.find((j) => j.title === 'Development Associate')!;
-      expect(associate.salary).toBe('$45,000+');
+      expect(associate.salary).toBe('From $45,000 a year');
       expect(jobs.find((j) => j.title === 'Grants Manager')!.salary).toBeUndefined();
     });
   });

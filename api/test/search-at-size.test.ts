@@ -1,5 +1,6 @@
 import { TOTAL_COUNT_CAP } from '@jobboard/contract/common';
 import {
+  SALARY_RANGES,
   defaultSearchFilter,
   type SearchRequest,
   type SearchResponse,
@@ -7,7 +8,7 @@ import {
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobInput } from '../src/jobs/job-input';
-import { jobInput } from './support/jobs';
+import { jobInput, pay } from './support/jobs';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
 
 /**
@@ -36,8 +37,11 @@ function generated(): JobInput[] {
       next() < 0.1 ? 'working on climate policy' : 'working on local news',
       next() < 0.01 ? 'with beekeeping' : '',
     ];
+    // Pay of every period (issue 39): a year's, an hour's, a month's, a stipend, a fee.
     const hasSalary = next() < 0.7;
-    const min = Math.floor(next() * 100) * 1000 + 30000;
+    const period = pick(['year', 'year', 'year', 'hour', 'month', 'stipend', 'fee'] as const);
+    const scale = { year: 1000, hour: 0.5, month: 100, stipend: 100, fee: 100 }[period];
+    const min = (Math.floor(next() * 100) + 30) * scale;
     return jobInput({
       title: `${pick(['Senior ', '', 'Lead '])}${pick(['Grants', 'Data', 'Climate', 'Policy'])} ${pick(['Manager', 'Editor', 'Analyst'])}`,
       organization: `Org ${i % 97}`,
@@ -45,8 +49,9 @@ function generated(): JobInput[] {
       jobType: pick(TYPES),
       remote: next() < 0.2,
       experienceLevel: pick(['entry', 'mid', 'senior', 'Not specified']),
-      salaryMin: hasSalary ? min : null,
-      salaryMax: hasSalary && next() < 0.5 ? min + 20000 : null,
+      pay: hasSalary
+        ? pay(min, next() < 0.5 ? min + 20 * scale : null, period)
+        : pay(null, null, 'year', { text: next() < 0.5 ? 'Competitive' : null }),
       postedDate: new Date(NOW.getTime() - Math.floor(next() * 200) * DAY)
         .toISOString()
         .slice(0, 10),
@@ -81,8 +86,20 @@ const hasAll = (text: string, terms: string[]) =>
 
 function reference(request: SearchRequest) {
   const terms = [...new Set(words(request.query))];
-  const salaryHigh = (j: JobInput) => j.salaryMax ?? j.salaryMin;
-  const salaryLow = (j: JobInput) => j.salaryMin ?? j.salaryMax;
+  // The annual equivalent, written plainly (docs/product.md#pay); none for a total.
+  const perYear = { hour: 2080, day: 260, week: 52, month: 12, year: 1 } as Record<string, number>;
+  const annual = (j: JobInput, figure: number | null) =>
+    figure === null || !perYear[j.pay.period] ? null : Math.round(figure * perYear[j.pay.period]!);
+  const salaryHigh = (j: JobInput) => annual(j, j.pay.max ?? j.pay.min);
+  const salaryLow = (j: JobInput) => annual(j, j.pay.min ?? j.pay.max);
+  const band = SALARY_RANGES.find((r) => r.value === request.salaryRange)!;
+  const inBand = (j: JobInput) =>
+    band.value === 'any' ||
+    (band.value === 'totals'
+      ? j.pay.period === 'stipend' || j.pay.period === 'fee'
+      : salaryHigh(j) !== null &&
+        (band.min === null || salaryHigh(j)! >= band.min) &&
+        (band.max === null || salaryLow(j)! < band.max));
   const matching = jobs.filter((j) => {
     const text = [j.title, j.organization, j.description, j.locations.join(' ')].join(' ');
     const types = Object.entries({
@@ -105,7 +122,10 @@ function reference(request: SearchRequest) {
       (request.location === 'any' ||
         j.locations.some((l) => l.toLowerCase() === request.location.toLowerCase())) &&
       (!request.category.length ||
-        j.categories.some((c) => request.category.some((r) => r.toLowerCase() === c.toLowerCase())))
+        j.categories.some((c) =>
+          request.category.some((r) => r.toLowerCase() === c.toLowerCase()),
+        )) &&
+      inBand(j)
     );
   });
   const newest = (a: JobInput & { id: number }, b: JobInput & { id: number }) =>
@@ -161,6 +181,10 @@ const CASES: [string, Partial<SearchRequest>][] = [
   ['relevance, page 5', { query: 'policy', sortOption: 'relevance', page: 5 }],
   ['salary-high', { query: 'nonprofit', sortOption: 'salary-high' }],
   ['salary-low, page 40', { sortOption: 'salary-low', page: 40 }],
+  ['under $50,000 a year, by highest pay', { salaryRange: 'under-50k', sortOption: 'salary-high' }],
+  ['$50,000 - $75,000 a year, by lowest pay', { salaryRange: '50k-75k', sortOption: 'salary-low' }],
+  ['$100,000 and up, page 3', { salaryRange: '100k-plus', page: 3 }],
+  ['stipends and fixed fees', { salaryRange: 'totals', sortOption: 'salary-high' }],
   ['a rare city', { location: 'fargo, nd' }],
   ['a rare city and a broad word', { location: 'Fargo, ND', query: 'nonprofit' }],
   ['two categories', { category: ['Political', 'Fundraising'] }],

@@ -7,7 +7,7 @@ import {
 } from '@jobboard/contract/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobInput } from '../src/jobs/job-input';
-import { jobInput } from './support/jobs';
+import { jobInput, pay } from './support/jobs';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
 
 /**
@@ -37,8 +37,7 @@ function variedJob(n: number): Partial<JobInput> {
         : `Support programs across the organization with care (${n}).`,
     featured: n % 5 === 0,
     postedDate: `2026-11-${String(10 + (n % 6)).padStart(2, '0')}`,
-    salaryMin: salary,
-    salaryMax: salary !== null && n % 2 === 0 ? salary + 10_000 : salary,
+    pay: pay(salary, salary !== null && n % 2 === 0 ? salary + 10_000 : salary),
   };
 }
 
@@ -125,9 +124,9 @@ describe(`keyset paging on ${testDatabase}`, () => {
         if (pageNumber !== 2) return;
         // New jobs before, among and after the rows read so far, each matching the words.
         for (const change of [
-          { featured: true, postedDate: '2026-11-19', salaryMin: 300_000, salaryMax: 300_000 },
-          { featured: false, postedDate: '2026-11-12', salaryMin: 60_000, salaryMax: 60_000 },
-          { featured: false, postedDate: '2026-11-01', salaryMin: null, salaryMax: null },
+          { featured: true, postedDate: '2026-11-19', pay: pay(300_000, 300_000) },
+          { featured: false, postedDate: '2026-11-12', pay: pay(60_000, 60_000) },
+          { featured: false, postedDate: '2026-11-01', pay: pay(null, null) },
         ]) {
           added.push(await create({ ...change, title: `Wetland Planner ${serial}` }));
         }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtSiteWith, type BuiltSite } from './support/built-site';
 import { fakeReleases } from './support/releases';
 import { structuredDataIssues, type ValidationIssue } from './support/structured-data';
+import { pay } from './support/jobs';
 import { testDatabase } from './support/test-app';
 
 /**
@@ -13,6 +14,17 @@ import { testDatabase } from './support/test-app';
  */
 
 const DAY = 86_400_000;
+
+/** A job of each pay period, and the unitText Google is told (none for a total). */
+const PERIOD_JOBS = [
+  ['Hourly Canvasser', pay(25, 30, 'hour'), 'HOUR'],
+  ['Day Photographer', pay(450, 450, 'day'), 'DAY'],
+  ['Weekly Producer', pay(1200, 1500, 'week'), 'WEEK'],
+  ['Monthly Fellow', pay(3000, 3000, 'month'), 'MONTH'],
+  ['Yearly Editor', pay(60000, 75000, 'year'), 'YEAR'],
+  ['Stipend Fellow', pay(5000, 5000, 'stipend'), null],
+  ['Fixed Fee Writer', pay(2000, 2000, 'fee'), null],
+] as const;
 
 let site: BuiltSite;
 let releases: string;
@@ -29,8 +41,7 @@ beforeAll(async () => {
         jobType: 'Part-time',
         remote: true,
         locations: ['Remote'],
-        salaryMin: 70000,
-        salaryMax: 90000,
+        pay: pay(70000, 90000),
         deadline: '12/31/2099',
         postedDate: '2026-11-18',
       },
@@ -39,7 +50,7 @@ beforeAll(async () => {
         organization: 'Two Cities Coalition',
         jobType: 'Contract',
         locations: ['Chicago, IL', 'New York, NY', 'Springfield'],
-        salaryMin: 60000,
+        pay: pay(60000, null),
         expiresAt: new Date(Date.now() + 20 * DAY),
         postedDate: '2026-11-19',
       },
@@ -56,9 +67,19 @@ beforeAll(async () => {
         description: 'Stories </script> & <!-- and \u2028 for the newsroom.',
         remote: true,
         locations: ['Remote', 'Town "><b>'],
-        salaryMax: 80000,
+        pay: pay(null, 80000),
         postedDate: '2026-11-21',
       },
+      // A job of each period (issue 39): its baseSalary with the period's unit, a total without.
+      ...PERIOD_JOBS.map(([title, given]) => ({
+        title,
+        organization: 'Pay Period Fund',
+        jobType: 'Part-time',
+        locations: ['Denver, CO'],
+        pay: given,
+        expiresAt: new Date(Date.now() + 20 * DAY),
+        postedDate: '2026-11-22',
+      })),
     ],
     { RELEASES_DIR: releases },
   );
@@ -104,6 +125,38 @@ describe(`a job page's JobPosting against Google's rules (${testDatabase})`, () 
       ].sort(),
     );
   });
+
+  it.each(PERIOD_JOBS)(
+    'a job paid %s: valid, its baseSalary in the period\u2019s unit (a total has none)',
+    async (title, given, unitText) => {
+      const res = await fetch(`${site.api.url}/jobs/${site.ids[title]}`);
+      const html = await res.text();
+      const ld = JSON.parse(
+        /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!,
+      ) as { baseSalary?: { currency: string; value: Record<string, unknown> } };
+      const issues = summary(await structuredDataIssues(html));
+      if (unitText) {
+        expect(issues).toEqual(ON_SITE_ONLY);
+        expect(ld.baseSalary).toEqual({
+          '@type': 'MonetaryAmount',
+          currency: 'USD',
+          value: {
+            '@type': 'QuantitativeValue',
+            ...(given.min === given.max
+              ? { value: given.min }
+              : { minValue: given.min, maxValue: given.max }),
+            unitText,
+          },
+        });
+      } else {
+        // Google has no unit for a whole engagement's pay; a YEAR would mislead its filters.
+        expect(issues).toEqual(
+          [...ON_SITE_ONLY, 'WARNING Missing field "baseSalary" (optional)'].sort(),
+        );
+        expect(ld.baseSalary).toBeUndefined();
+      }
+    },
+  );
 
   it('a remote job that also names a place, with hostile text: still valid', async () => {
     expect(

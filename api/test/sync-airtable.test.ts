@@ -73,6 +73,7 @@ describe(`re-sync from Airtable on ${testDatabase}`, () => {
       skipped: 1,
       skippedRecords: [{ externalId: 'rec00000000000137', reason: "'Title' is missing" }],
       conflicts: 0,
+      held: 0,
       message: 'Jobs refreshed from Airtable: 249 created, 0 updated, 0 deactivated, 1 skipped.',
     });
     // Three pages of 100 by offset, the second asked twice (429, then after the wait).
@@ -269,6 +270,7 @@ describe(`re-sync from Airtable on ${testDatabase}`, () => {
         conflictRecords: [],
         error: null,
       },
+      held: { count: 0, jobs: [] },
     });
     // The dashboard's numbers name the same sync.
     const stats = (await admin({ url: '/api/admin/stats' })).json() as { lastSync: string | null };

@@ -1,4 +1,5 @@
 import { ADMIN_LIMITS, SYNC_LIMITS } from '@jobboard/contract/admin';
+import { PAY_MESSAGES, maxAmount } from '@jobboard/contract/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF, login, sessionCookie, signedIn } from './support/admin';
 import { startFakeAirtable, type FakeAirtable } from './support/fake-airtable';
@@ -112,9 +113,10 @@ describe(`re-sync from a JSON feed on ${testDatabase}`, () => {
       logoSource: 'https://feed.example/logo.png',
       location: 'Austin, TX',
       jobType: 'Part-time',
-      salary: '$40,000 - $50,000',
+      salary: '$40,000 - $50,000 a year',
       salaryMin: 40_000,
       salaryMax: 50_000,
+      pay: { min: 40_000, max: 50_000, period: 'year', currency: 'USD' },
       deadline: '2026-12-31',
       responsibilities: ['Edit', 'Write'],
       requirements: ['Two years of editing'],
@@ -157,7 +159,7 @@ describe(`re-sync from a JSON feed on ${testDatabase}`, () => {
     expect(res.json().skippedRecords).toEqual([
       { externalId: '11', reason: "'title' is missing" },
       { externalId: '12', reason: "'applicationUrl' is not an http(s) address" },
-      { externalId: '13', reason: "'salaryMax' is below 'salaryMin'" },
+      { externalId: '13', reason: `'salaryMax': ${PAY_MESSAGES.order}` },
       { externalId: '14', reason: "'category' is not text or a list of text" },
       {
         externalId: '15',
@@ -188,7 +190,7 @@ describe(`re-sync from a JSON feed on ${testDatabase}`, () => {
       jobType: long(ADMIN_LIMITS.jobType),
       experienceLevel: long(SYNC_LIMITS.experienceLevel),
       salary: long(SYNC_LIMITS.salaryText),
-      salaryMax: 2_147_483_647,
+      salaryMax: maxAmount('year'),
       deadline: long(ADMIN_LIMITS.deadline),
       via: long(ADMIN_LIMITS.via),
       applicationUrl: url(ADMIN_LIMITS.applicationUrl),
@@ -209,7 +211,7 @@ describe(`re-sync from a JSON feed on ${testDatabase}`, () => {
       { ...longest, id: long(SYNC_LIMITS.externalId) },
       tooLong('T1', { title: long(ADMIN_LIMITS.title + 1) }),
       tooLong('T2', { via: long(ADMIN_LIMITS.via + 1) }),
-      tooLong('T3', { salaryMax: 2_147_483_648 }),
+      tooLong('T3', { salaryMax: maxAmount('year') + 1 }),
       tooLong('T4', { location: long(ADMIN_LIMITS.label + 1) }),
       tooLong('T5', { jobType: long(ADMIN_LIMITS.jobType + 1) }),
       tooLong('T6', { deadline: long(ADMIN_LIMITS.deadline + 1) }),
@@ -222,7 +224,7 @@ describe(`re-sync from a JSON feed on ${testDatabase}`, () => {
     expect(res.json().skippedRecords.map((s: { reason: string }) => s.reason)).toEqual([
       "'title' is longer than 300 characters",
       "'via' is longer than 200 characters",
-      "'salaryMax' is above 2,147,483,647",
+      `'salaryMax': ${PAY_MESSAGES.tooLarge('year')}`,
       "'location' has an entry longer than 200 characters",
       "'jobType' is longer than 40 characters",
       "'deadline' is longer than 60 characters",

@@ -38,8 +38,11 @@ export const EXPIRING_WITHIN_DAYS = 7;
 /** Where a job came from (jobs.source). */
 export const JOB_SOURCES = ['admin', 'submission', 'sync', 'demo'] as const;
 
-/** The status filter of the jobs list: live (active, not ended), inactive, or ended. */
-export const ADMIN_JOB_STATUSES = ['live', 'inactive', 'expired'] as const;
+/**
+ * The status filter of the jobs list: live (active, not ended, not held back), inactive, ended,
+ * or held back by the board's pay rule (docs/product.md#pay).
+ */
+export const ADMIN_JOB_STATUSES = ['live', 'inactive', 'expired', 'held'] as const;
 /** Columns the jobs list sorts by. */
 export const ADMIN_JOB_SORTS = [
   'created',

@@ -21,7 +21,17 @@ import { isExperienceChoice } from './choices';
 import { ISO_DATE_PATTERN, isoDateOf, parseDeadline, stripDeadlinePrefix } from './dates';
 import { JOB_LIST_LIMITS, Job, MAX_INT4 } from './job';
 import { uploadedLogoHash } from './logo-upload';
-import { salaryFromFigures } from './salary';
+import {
+  amountField,
+  amountText,
+  benefitsField,
+  checkPay,
+  currencyField,
+  JobPay,
+  payTextField,
+  periodField,
+  type PayPeriod,
+} from './pay';
 import { SUBMISSION_STATUS_LABELS, type SubmissionStatus } from './submission';
 
 /** Messages of the admin screens (docs/product.md#validation and docs/product.md#errors), word for word where the spec quotes them. */
@@ -34,12 +44,10 @@ export const ADMIN_MESSAGES = {
   category: 'Select at least one category',
   locationsToast: 'Please add at least one location',
   locationsInline: 'At least one location is required',
-  salaryOrder: 'Maximum salary must be at least the minimum salary',
   amountTitle: 'Invalid Amount',
   amount: 'Please enter a valid amount greater than 0.',
   deleteConfirm: 'Are you sure you want to delete this job?',
   amountTooLarge: 'Please enter an amount up to $999,999.99.',
-  salaryTooLarge: `Please enter a salary of at most ${MAX_INT4.toLocaleString('en-US')}`,
   tooLong: (max: number) => `Please keep this under ${max} characters`,
   tooManyEntries: (max: number) => `Please keep this list to ${max} entries or fewer`,
 } as const;
@@ -116,10 +124,6 @@ export const ADMIN_LIMITS = {
   via: 200,
   /** jobs.deadline */
   deadline: 60,
-  /** jobs.salary_text */
-  salaryText: 200,
-  /** jobs.salary_min / salary_max: int4 */
-  salary: MAX_INT4,
   /** promo_codes.description */
   promoDescription: 300,
   /** promo_codes.max_redemptions: int4 */
@@ -204,15 +208,6 @@ const webUrl = define<string>('webUrl', (value) => {
   }
 });
 
-const salary = optional(
-  nullable(
-    define<number>('salary', (v) => {
-      if (!Number.isSafeInteger(v) || (v as number) < 0) return ADMIN_MESSAGES.invalid;
-      return (v as number) <= ADMIN_LIMITS.salary || ADMIN_MESSAGES.salaryTooLarge;
-    }),
-  ),
-);
-
 /** Text up to `max` characters (a missing value takes the default of the field). */
 const text = (max: number) =>
   define<string>(
@@ -272,13 +267,19 @@ const jobFormFields = {
       }),
     ),
   ),
-  salaryMin: salary,
-  salaryMax: salary,
   /**
-   * The salary as written ('$50,000 - $60,000 DOE'). Blank: the figures' own text. Optional: a
-   * client that does not send it leaves the job's as it is on an edit.
+   * Pay (docs/product.md#pay): figures as typed ('65000', '27.50', or numbers; null or '' for
+   * none), what they are per, the currency ('' or absent: the board's), a benefits summary, and
+   * the pay in words when it is not figures ('Competitive'; words that read as figures, such as
+   * '$25 - $30 an hour', become them). Each optional: a client that does not send one leaves the
+   * job's as it is on an edit, and a new job without a period is paid per year.
    */
-  salaryText: optional(text(ADMIN_LIMITS.salaryText)),
+  salaryMin: optional(nullable(amountField)),
+  salaryMax: optional(nullable(amountField)),
+  salaryPeriod: optional(periodField),
+  salaryCurrency: optional(currencyField),
+  benefitsSummary: optional(benefitsField),
+  salaryText: optional(payTextField),
   // Optional: a client that does not send it (an older admin build, or the form of a job whose
   // level the menu does not offer) leaves the job's level as it is on an edit; a new job without
   // it is 'Not specified'.
@@ -297,14 +298,6 @@ const jobFormFields = {
   featured: boolean(),
 };
 
-const salaryOrder = (value: { salaryMin?: number | null; salaryMax?: number | null }) =>
-  value.salaryMin == null ||
-  value.salaryMax == null ||
-  value.salaryMin <= value.salaryMax || {
-    path: ['salaryMax'],
-    message: ADMIN_MESSAGES.salaryOrder,
-  };
-
 /** The admin's job form (docs/product.md#entities and docs/product.md#validation): `POST /api/admin/jobs` creates a job with it. */
 export const AdminJobForm = refine(
   object({
@@ -314,18 +307,18 @@ export const AdminJobForm = refine(
     active: defaulted(jobFormFields.active, true),
     featured: defaulted(jobFormFields.featured, false),
   }),
-  'salaryOrder',
-  salaryOrder,
+  'pay',
+  checkPay,
 );
 export type AdminJobForm = Infer<typeof AdminJobForm>;
 
 /**
  * `PUT /api/admin/jobs/{id}`: the form's fields, each optional. What is given is checked as the
  * form checks it and written; what is not given stays as the job has it (the edit page sends the
- * whole form, an older one leaves out the fields it does not know). A salary band given in part
- * is checked against the job's other figure by the API.
+ * whole form, an older one leaves out the fields it does not know). Pay given in part (a figure,
+ * the period) is checked with the job's other pay fields by the API.
  */
-export const AdminJobUpdate = refine(partial(object(jobFormFields)), 'salaryOrder', salaryOrder);
+export const AdminJobUpdate = refine(partial(object(jobFormFields)), 'pay', checkPay);
 export type AdminJobUpdate = Infer<typeof AdminJobUpdate>;
 
 /**
@@ -347,6 +340,11 @@ export const AdminJob = assign(
      * board serves is the public answers' `company.logo`.
      */
     logoSource: nullable(string()),
+    /**
+     * Why the job is not on the board though it is on: the board's pay rule holds it back, it
+     * shows no pay (PAY_MESSAGES.held). Absent otherwise.
+     */
+    heldBack: optional(string()),
   }),
 );
 export type AdminJob = Infer<typeof AdminJob>;
@@ -488,8 +486,12 @@ export const AdminSubmission = object({
   category: array(string()),
   jobType: string(),
   experienceLevel: string(),
+  /** @deprecated since contract 1.3: read `pay` (yearly figures only, as Job.salaryMin). */
   salaryMin: nullable(number()),
+  /** @deprecated since contract 1.3: read `pay`. */
   salaryMax: nullable(number()),
+  /** The pay the employer gave (docs/product.md#pay). */
+  pay: optional(JobPay),
   contactName: string(),
   contactEmail: string(),
   promoCode: nullable(string()),
@@ -639,8 +641,9 @@ export type RecoveryCodes = Infer<typeof RecoveryCodes>;
  * An existing job as the admin form edits it (docs/product.md#entities): a single location string becomes a
  * one-item list, a relative posted date ('3 days ago') falls back to today, and a deadline in
  * 'Deadline: M-D-YYYY' form is normalised to YYYY-MM-DD. Every field of the job the form edits is
- * filled, so saving the form unchanged changes nothing: the salary text is blank when it is the
- * figures' own text, and a level the menu does not offer is left out (the job keeps it).
+ * filled, so saving the form unchanged changes nothing: the pay's words are filled only when it
+ * has no figures (`salary` is then its words), and a level the menu does not offer is left out
+ * (the job keeps it).
  */
 export function jobToAdminForm(
   job: Pick<
@@ -654,8 +657,7 @@ export function jobToAdminForm(
     | 'via'
     | 'postedDate'
     | 'deadline'
-    | 'salaryMin'
-    | 'salaryMax'
+    | 'pay'
     | 'active'
     | 'featured'
   > & {
@@ -673,7 +675,7 @@ export function jobToAdminForm(
   today: string,
 ): AdminJobForm {
   const locations = job.locations?.length ? job.locations : job.location ? [job.location] : [];
-  const figures = salaryFromFigures(job.salaryMin, job.salaryMax);
+  const figures = job.pay?.min != null || job.pay?.max != null;
   return {
     title: job.title,
     organization: job.organization,
@@ -688,9 +690,12 @@ export function jobToAdminForm(
     deadline: job.deadline
       ? (parseDeadline(job.deadline) ?? stripDeadlinePrefix(job.deadline))
       : '',
-    salaryMin: job.salaryMin ?? null,
-    salaryMax: job.salaryMax ?? null,
-    salaryText: job.salary && job.salary !== figures ? job.salary : '',
+    salaryMin: amountText(job.pay?.min),
+    salaryMax: amountText(job.pay?.max),
+    salaryPeriod: job.pay?.period ?? ('year' satisfies PayPeriod),
+    salaryCurrency: job.pay?.currency ?? '',
+    benefitsSummary: job.pay?.benefits ?? '',
+    salaryText: figures ? '' : (job.salary ?? ''),
     // A level the menu does not offer (an import's own wording) is not sent: the job keeps it.
     experienceLevel: isExperienceChoice(job.experienceLevel) ? job.experienceLevel : undefined,
     companyWebsite: job.company?.websiteUrl ?? '',

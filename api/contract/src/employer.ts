@@ -180,6 +180,8 @@ export const EmployerListing = object({
   jobId: nullable(string()),
   title: string(),
   organization: string(),
+  /** The pay as the board shows it ('$25 - $30 an hour': docs/product.md#pay); absent: none. */
+  salary: optional(string()),
   tierName: string(),
   amountCents: integer(),
   status: enums(EMPLOYER_STATUSES),

@@ -16,9 +16,12 @@ export const JOB_FIELDS = {
   jobType: { label: 'Job type', summary: 'job type' },
   remote: { label: 'Remote', summary: 'remote' },
   experienceLevel: { label: 'Experience level', summary: 'experience level' },
-  salaryText: { label: 'Salary (as written)', summary: 'salary' },
+  salaryText: { label: 'Pay in words', summary: 'salary' },
   salaryMin: { label: 'Minimum salary', summary: 'salary' },
   salaryMax: { label: 'Maximum salary', summary: 'salary' },
+  salaryPeriod: { label: 'Pay is per', summary: 'salary' },
+  salaryCurrency: { label: 'Currency', summary: 'salary' },
+  benefitsSummary: { label: 'Benefits summary', summary: 'salary' },
   deadline: { label: 'Deadline', summary: 'deadline' },
   postedDate: { label: 'Posted date', summary: 'posted date' },
   via: { label: 'Via', summary: 'via' },
@@ -33,6 +36,20 @@ export const JOB_FIELDS = {
   companyDescription: { label: 'Company description', summary: 'company description' },
 } as const;
 export type JobField = keyof typeof JOB_FIELDS;
+
+/**
+ * The fields of a job's pay (docs/product.md#pay). Pay is one thing: a sync leaves all of them
+ * as an admin set them when an admin changed any one (a minimum of one period with a maximum of
+ * another would say what is not so).
+ */
+export const PAY_JOB_FIELDS = [
+  'salaryMin',
+  'salaryMax',
+  'salaryPeriod',
+  'salaryCurrency',
+  'benefitsSummary',
+  'salaryText',
+] as const satisfies readonly JobField[];
 
 /** Whether a text names a job field (a stored list of them may come from an older release). */
 export const isJobField = (value: unknown): value is JobField =>

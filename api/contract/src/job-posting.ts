@@ -1,6 +1,7 @@
 import { EMPLOYMENT_TYPES } from './choices';
 import { ISO_DATE_PATTERN, parseDeadline } from './dates';
 import type { Job } from './job';
+import { baseSalaryOf } from './pay';
 import { httpUrl, ownLogoUrl } from './urls';
 
 /**
@@ -68,7 +69,7 @@ export function jobPostingLd(job: Job, origin: string): Record<string, unknown> 
     jobLocationType: remote ? 'TELECOMMUTE' : undefined,
     // Google requires where remote applicants may live.
     applicantLocationRequirements: remote ? { '@type': 'Country', name: COUNTRY } : undefined,
-    baseSalary: baseSalary(job),
+    baseSalary: baseSalaryOf(job.pay),
     // Applications are made on the employer's own site, not on this board.
     directApply: false,
   });
@@ -109,26 +110,6 @@ function place(location: string) {
       }
     : { '@type': 'PostalAddress', addressLocality: location.trim(), addressCountry: COUNTRY };
   return { '@type': 'Place', address };
-}
-
-/** The salary band in USD per year (what salaryMin / salaryMax hold), when the job has one. */
-function baseSalary(job: Job) {
-  const { salaryMin: min, salaryMax: max } = job;
-  if (min == null && max == null) return undefined;
-  // '$60,000 - $75,000' is a range, '$60,000+' a floor, 'Up to $75,000' a ceiling.
-  const value =
-    min != null && max != null
-      ? min === max
-        ? { value: min }
-        : { minValue: min, maxValue: max }
-      : min != null
-        ? { minValue: min }
-        : { maxValue: max };
-  return {
-    '@type': 'MonetaryAmount',
-    currency: 'USD',
-    value: { '@type': 'QuantitativeValue', ...value, unitText: 'YEAR' },
-  };
 }
 
 /** Leaves out the parts that have no value. */

@@ -10,6 +10,7 @@ import {
   string,
   type Infer,
 } from 'superstruct';
+import { JobPay } from './pay';
 
 export const Company = object({
   name: string(),
@@ -39,9 +40,17 @@ export const Job = object({
   experienceLevel: string(),
   description: string(),
   postedDate: string(),
+  /** The pay as shown ('$25 - $30 an hour'), or its words ('Competitive'); absent when none. */
   salary: optional(string()),
+  /**
+   * @deprecated since contract 1.3: read `pay`. The figures of a yearly pay in whole units; null
+   * for a pay per another period (so an older board shows `salary`, which says the period).
+   */
   salaryMin: nullable(integer()),
+  /** @deprecated since contract 1.3: read `pay` (see salaryMin). */
   salaryMax: nullable(integer()),
+  /** The pay: figures, what they are per, the currency, benefits (docs/product.md#pay). */
+  pay: optional(JobPay),
   deadline: optional(string()),
   responsibilities: array(string()),
   requirements: array(string()),

@@ -22,3 +22,30 @@ export function formatCents(cents: number): string {
   const dollars = cents / 100;
   return Number.isInteger(dollars) ? wholeDollars.format(dollars) : dollarsAndCents.format(dollars);
 }
+
+const formats = new Map<string, Intl.NumberFormat>();
+
+/** One formatter per currency and number of decimals (Intl's are costly to make). */
+function formatOf(currency: string, decimals: 0 | 2): Intl.NumberFormat {
+  const key = `${currency}:${decimals}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * An amount of any currency (ISO 4217), as pay is shown: 60000 -> '$60,000', 27.5 -> '$27.50',
+ * ('GBP') 30000 -> '£30,000'. Cents only when there are some.
+ */
+export function formatMoney(amount: number, currency = 'USD'): string {
+  const whole = Math.abs(amount - Math.round(amount)) < 0.005;
+  return formatOf(currency, whole ? 0 : 2).format(whole ? Math.round(amount) : amount);
+}

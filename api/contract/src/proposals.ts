@@ -12,7 +12,8 @@ import {
 } from 'superstruct';
 import { JOB_LIST_LIMITS } from './job';
 import { FieldChange } from './job-changes';
-import { SUBMISSION_FIELD_RULES, salaryGiven, salaryOrder } from './submission';
+import { checkPay, payGiven } from './pay';
+import { SUBMISSION_FIELD_RULES } from './submission';
 
 /**
  * Changes an employer proposes to their live job (issue 30): the job's own fields, checked by the
@@ -32,6 +33,9 @@ export const PROPOSAL_FIELDS = [
   'categories',
   'salaryMin',
   'salaryMax',
+  'salaryPeriod',
+  'salaryCurrency',
+  'benefitsSummary',
   'description',
   'responsibilities',
   'requirements',
@@ -93,6 +97,9 @@ export const PROPOSAL_MESSAGES = {
   typoSetting: 'Let employers fix typos without review',
   typoSettingHelp: `A change of only the description or another long text, of at most ${TYPO_FIX_LIMITS.maxChars} characters and ${TYPO_FIX_LIMITS.maxShare * 100}% of the text, goes live at once; it stays in the job's history.`,
   settingsSaved: 'Settings saved.',
+  paySetting: 'Every listing shows pay',
+  paySettingHelp:
+    'A job without pay (one an admin creates or a sync brings) is held back from the board, with the reason on its page and in the last sync, until it has pay or this is turned off.',
 } as const;
 
 const sentences = refine(
@@ -125,6 +132,9 @@ export const JobProposalForm = refine(
       experienceLevel: R.experienceLevel,
       salaryMin: R.salaryMin,
       salaryMax: R.salaryMax,
+      salaryPeriod: R.salaryPeriod,
+      salaryCurrency: R.salaryCurrency,
+      benefitsSummary: R.benefitsSummary,
       description: R.description,
       responsibilities: sentences,
       requirements: sentences,
@@ -132,11 +142,11 @@ export const JobProposalForm = refine(
       applicationUrl: R.applicationUrl,
       deadline: R.deadline,
     }),
-    'salaryOrder',
-    salaryOrder,
+    'pay',
+    checkPay,
   ),
-  'salaryGiven',
-  salaryGiven,
+  'payGiven',
+  payGiven,
 );
 export type JobProposalForm = Infer<typeof JobProposalForm>;
 
@@ -186,14 +196,23 @@ export const RejectProposal = object({
 });
 export type RejectProposal = Infer<typeof RejectProposal>;
 
-/** The admin's settings (`GET/PUT /api/admin/settings`). */
-export const AdminSettings = object({ employerTypoFixes: boolean() });
+/**
+ * The admin's settings (`GET/PUT /api/admin/settings`). `requirePay`: the board's pay rule
+ * (docs/product.md#pay), every listing shows pay; a job without it is held back from the board.
+ */
+export const AdminSettings = object({ employerTypoFixes: boolean(), requirePay: boolean() });
 export type AdminSettings = Infer<typeof AdminSettings>;
-export const AdminSettingsUpdate = object({ employerTypoFixes: optional(boolean()) });
+export const AdminSettingsUpdate = object({
+  employerTypoFixes: optional(boolean()),
+  requirePay: optional(boolean()),
+});
 export type AdminSettingsUpdate = Infer<typeof AdminSettingsUpdate>;
 
-/** The default of every setting (a setting never saved has it). */
-export const DEFAULT_SETTINGS: AdminSettings = { employerTypoFixes: false };
+/**
+ * The default of every setting (a setting never saved has it). The pay rule is off: the spec
+ * lets jobs an admin creates or a sync brings go without pay.
+ */
+export const DEFAULT_SETTINGS: AdminSettings = { employerTypoFixes: false, requirePay: false };
 
 /**
  * Characters changed between two texts: the Levenshtein distance, computed only up to `limit`

@@ -18,6 +18,7 @@ import {
   type Infer,
   type Struct,
 } from 'superstruct';
+import { formatMoney } from './money';
 import {
   EXPERIENCE_LEVELS,
   MAX_PAGE,
@@ -38,8 +39,12 @@ export type SortOption = (typeof SORT_OPTIONS)[number]['value'];
 export const DEFAULT_SORT: SortOption = 'recent';
 
 /**
- * Salary range choices of the filter object. A job matches a range when its salary band overlaps it;
- * jobs without a salary never match a range other than 'any'.
+ * Salary range choices of the filter object (docs/product.md#pay). A band is a year's pay in the
+ * board's currency: a job matches it when its pay's annual equivalent (annualPay: an hour's pay
+ * times 2,080, ...) overlaps it, so '$25 - $30 an hour' ($52,000 - $62,400 a year) is in
+ * '$50,000 - $75,000'. `totals` matches the pay given in total (stipends, fixed fees), which no
+ * band does. Jobs without pay match 'any' only. `label` is the band in US dollars; the board
+ * shows salaryRangeLabel, in its own currency.
  */
 export const SALARY_RANGES = [
   { value: 'any', label: 'Any Salary', min: null, max: null },
@@ -47,7 +52,19 @@ export const SALARY_RANGES = [
   { value: '50k-75k', label: '$50,000 - $75,000', min: 50_000, max: 75_000 },
   { value: '75k-100k', label: '$75,000 - $100,000', min: 75_000, max: 100_000 },
   { value: '100k-plus', label: '$100,000 and up', min: 100_000, max: null },
+  { value: 'totals', label: 'Stipends and fixed fees', min: null, max: null },
 ] as const;
+export type SalaryRange = (typeof SALARY_RANGES)[number]['value'];
+
+/** A salary range's label in the board's currency ('Under £50,000' on a board in pounds). */
+export function salaryRangeLabel(value: SalaryRange, currency: string): string {
+  const range = SALARY_RANGES.find((r) => r.value === value)!;
+  const money = (amount: number) => formatMoney(amount, currency);
+  if (range.min !== null && range.max !== null) return `${money(range.min)} - ${money(range.max)}`;
+  if (range.max !== null) return `Under ${money(range.max)}`;
+  if (range.min !== null) return `${money(range.min)} and up`;
+  return range.label;
+}
 
 export const ANY_LOCATION = 'any';
 

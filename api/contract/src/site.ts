@@ -30,6 +30,11 @@ export const SiteConfig = object({
   membershipName: string(),
   /** The membership site members sign in at; absent when members are not set up. */
   membershipUrl: optional(string()),
+  /**
+   * The board's currency (ISO 4217, BOARD_CURRENCY): the salary filters' bands and the forms'
+   * default. Absent from an older API: US dollars.
+   */
+  currency: optional(string()),
 });
 export type SiteConfig = Infer<typeof SiteConfig>;
 

@@ -8,6 +8,15 @@ import {
 } from './choices';
 import { parseDeadline } from './dates';
 import { uploadedLogoHash } from './logo-upload';
+import {
+  amountField,
+  benefitsField,
+  checkPay,
+  currencyField,
+  DEFAULT_PAY_PERIOD,
+  payGiven,
+  periodField,
+} from './pay';
 import { DEFAULT_LISTING_TIER, LISTING_TIER_IDS, type ListingTierId } from './tiers';
 
 /** The messages of the public submission form (docs/product.md#validation), word for word. */
@@ -27,8 +36,6 @@ export const SUBMISSION_MESSAGES = {
 export const SUBMISSION_EXTRA_MESSAGES = {
   unknownCategory: 'Please choose categories from the list',
   tooManyCategories: (max: number) => `Please choose at most ${max} categories`,
-  salary: 'Please enter a whole number of dollars',
-  salaryOrder: 'Maximum salary must be at least the minimum salary',
   deadline: 'Please enter a valid date',
   promoCode: 'Promo codes contain only letters, numbers and dashes',
   /** The form offers only the tier cards; another value comes from a script, not a person. */
@@ -36,9 +43,6 @@ export const SUBMISSION_EXTRA_MESSAGES = {
   selectedTier: 'The selected tier must match the listing type',
   experienceLevel: 'Please choose an experience level',
   url: 'Please enter a valid URL',
-  /** The form says 'We only post roles that include a salary' (docs/product.md#routes-and-screens): so it is required. */
-  salaryRequired:
-    'Please give the salary (at least a minimum or a maximum): we only post roles that include one',
   tooLong: (max: number) => `Please keep this under ${max} characters`,
   /** An optional text field sent as a number, a list... */
   notText: 'Please enter text',
@@ -64,8 +68,6 @@ export const SUBMISSION_LIMITS = {
   logoUrl: 2000,
   /** A few paragraphs about the organization (submissions.company_description is text). */
   companyDescription: 5_000,
-  /** Salaries are yearly whole dollars. */
-  salary: 10_000_000,
 } as const;
 
 const tooLong = SUBMISSION_EXTRA_MESSAGES.tooLong;
@@ -138,28 +140,6 @@ const categories = define<string[]>('categories', (value) => {
   );
 });
 
-/** A salary as the form's numeric input sends it: whole dollars, commas allowed. */
-export function parseSalary(value: string | number | undefined | null): number | null {
-  if (value === undefined || value === null) return null;
-  const text = String(value).replace(/[,\s$]/g, '');
-  if (text === '') return null;
-  if (!/^\d+$/.test(text)) return Number.NaN;
-  return Number(text);
-}
-
-const salary = optional(
-  define<string | number>('salary', (value) => {
-    if (typeof value !== 'string' && typeof value !== 'number')
-      return SUBMISSION_EXTRA_MESSAGES.salary;
-    const parsed = parseSalary(value);
-    return (
-      parsed === null ||
-      (Number.isSafeInteger(parsed) && parsed <= SUBMISSION_LIMITS.salary) ||
-      SUBMISSION_EXTRA_MESSAGES.salary
-    );
-  }),
-);
-
 const PROMO_CODE = /^[A-Za-z0-9_-]+$/;
 
 /** An optional web address (a company's website, its logo): http(s) with a real host name. */
@@ -174,23 +154,6 @@ const experienceLevelField = (message: string) =>
     define<string>('experienceLevel', (value) => isExperienceChoice(value) || message),
     EXPERIENCE_NOT_SPECIFIED,
   );
-
-/**
- * The salary rule of the public form (docs/product.md#routes-and-screens: 'We only post roles that include a salary'):
- * at least one figure, minimum or maximum. One rule for the form and the API.
- */
-export function salaryGiven(value: {
-  salaryMin?: string | number | null;
-  salaryMax?: string | number | null;
-}): true | { path: string[]; message: string } {
-  return (
-    parseSalary(value.salaryMin) !== null ||
-    parseSalary(value.salaryMax) !== null || {
-      path: ['salaryMin'],
-      message: SUBMISSION_EXTRA_MESSAGES.salaryRequired,
-    }
-  );
-}
 
 const listingType = define<ListingTierId>(
   'listingType',
@@ -216,8 +179,14 @@ export const SUBMISSION_FIELD_RULES = {
     (value) =>
       (PUBLIC_JOB_TYPES as readonly unknown[]).includes(value) || SUBMISSION_MESSAGES.jobType,
   ),
-  salaryMin: salary,
-  salaryMax: salary,
+  /** Pay (docs/product.md#pay): figures as typed, what they are per, the currency, benefits. */
+  salaryMin: optional(amountField),
+  salaryMax: optional(amountField),
+  /** An older form sends none: its figures were a year's. */
+  salaryPeriod: defaulted(periodField, DEFAULT_PAY_PERIOD),
+  /** Blank or absent: the board's currency. */
+  salaryCurrency: optional(currencyField),
+  benefitsSummary: optional(benefitsField),
   applicationUrl: define<string>(
     'applicationUrl',
     (value) => HTTP_URL(value) || SUBMISSION_MESSAGES.applicationUrl,
@@ -248,9 +217,9 @@ export const SUBMISSION_FIELD_RULES = {
 
 /** What the public form edits (docs/product.md#entities, "Job submission payload"). */
 export const SubmissionForm = refine(
-  refine(object(SUBMISSION_FIELD_RULES), 'salaryOrder', salaryOrder),
-  'salaryGiven',
-  salaryGiven,
+  refine(object(SUBMISSION_FIELD_RULES), 'pay', checkPay),
+  'payGiven',
+  payGiven,
 );
 export type SubmissionForm = Infer<typeof SubmissionForm>;
 
@@ -274,11 +243,11 @@ export const SubmissionPayload = refine(
         ),
         website: optionalText(SUBMISSION_LIMITS.website),
       }),
-      'salaryOrder',
-      salaryOrder,
+      'pay',
+      checkPay,
     ),
-    'salaryGiven',
-    salaryGiven,
+    'payGiven',
+    payGiven,
   ),
   'selectedTier',
   (value) =>
@@ -289,13 +258,6 @@ export const SubmissionPayload = refine(
     },
 );
 export type SubmissionPayload = Infer<typeof SubmissionPayload>;
-
-export function salaryOrder(value: { salaryMin?: string | number; salaryMax?: string | number }) {
-  const min = parseSalary(value.salaryMin);
-  const max = parseSalary(value.salaryMax);
-  if (min === null || max === null || min <= max) return true;
-  return { path: ['salaryMax'], message: SUBMISSION_EXTRA_MESSAGES.salaryOrder };
-}
 
 /** A fresh form: everything empty, the default tier chosen. */
 export function defaultSubmissionValues(): SubmissionForm {
@@ -308,6 +270,9 @@ export function defaultSubmissionValues(): SubmissionForm {
     jobType: '',
     salaryMin: '',
     salaryMax: '',
+    salaryPeriod: DEFAULT_PAY_PERIOD,
+    salaryCurrency: '',
+    benefitsSummary: '',
     applicationUrl: '',
     deadline: '',
     contactEmail: '',

@@ -1,6 +1,6 @@
 import { array, enums, integer, nullable, object, string, type Infer } from 'superstruct';
-import { ADMIN_LIMITS } from './admin';
 import { JOB_LIST_LIMITS } from './job';
+import { PAY_LIMITS } from './pay';
 
 /**
  * Re-sync from the external job source (docs/architecture.md, Re-sync): what the API takes from a
@@ -12,7 +12,7 @@ export const SYNC_LIMITS = {
   /** jobs.external_id: an Airtable record id, or a feed job's `id`. */
   externalId: 200,
   /** jobs.salary_text */
-  salaryText: ADMIN_LIMITS.salaryText,
+  salaryText: PAY_LIMITS.text,
   /** companies.description (text): as long as a job description. */
   companyDescription: 20_000,
   /** companies.website_url, companies.logo_url */
@@ -85,6 +85,8 @@ const syncCounts = {
 export const RefreshResult = object({
   source: nullable(string()),
   ...syncCounts,
+  /** Synced jobs held back after this sync: they show no pay and the pay rule is on. */
+  held: integer(),
   message: string(),
 });
 export type RefreshResult = Infer<typeof RefreshResult>;
@@ -108,18 +110,39 @@ export const SyncRun = object({
 });
 export type SyncRun = Infer<typeof SyncRun>;
 
-/** `GET /api/admin/sync/last`: the configured source's name (or null) and the latest sync. */
-export const LastSync = object({ source: nullable(string()), last: nullable(SyncRun) });
+/** A synced job the board's pay rule holds back from the board (PAY_MESSAGES.held). */
+export const HeldJob = object({ jobId: string(), title: string(), externalId: nullable(string()) });
+export type HeldJob = Infer<typeof HeldJob>;
+
+/**
+ * The synced jobs held back now because they show no pay while the pay rule is on
+ * (docs/product.md#pay): how many, and the first SYNC_LIMITS.reportedSkips of them.
+ */
+export const HeldJobs = object({ count: integer(), jobs: array(HeldJob) });
+export type HeldJobs = Infer<typeof HeldJobs>;
+
+/**
+ * `GET /api/admin/sync/last`: the configured source's name (or null), the latest sync, and the
+ * synced jobs the pay rule holds back.
+ */
+export const LastSync = object({
+  source: nullable(string()),
+  last: nullable(SyncRun),
+  held: HeldJobs,
+});
 export type LastSync = Infer<typeof LastSync>;
 
 /** The toast after a sync (docs/product.md#errors: 'Jobs refreshed from' the external database service). */
 export function refreshSummary(
   result: Pick<RefreshResult, 'created' | 'updated' | 'deactivated' | 'skipped'> & {
     conflicts?: number;
+    held?: number;
   },
 ): string {
   const counts = `${result.created} created, ${result.updated} updated, ${result.deactivated} deactivated, ${result.skipped} skipped`;
-  return result.conflicts ? `${counts}, ${result.conflicts} kept as an admin set them` : counts;
+  const kept = result.conflicts ? `, ${result.conflicts} kept as an admin set them` : '';
+  const held = result.held ? `, ${result.held} held back without pay` : '';
+  return counts + kept + held;
 }
 
 /** Texts of the sync's conflicts and what an admin does about them (API and mfe-admin alike). */

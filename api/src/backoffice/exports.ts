@@ -3,6 +3,7 @@ import {
   type AdminJobsQuery,
   type AdminSubmissionsQuery,
 } from '@jobboard/contract/admin';
+import { formatSalary, hasFigures } from '@jobboard/contract/jobs';
 import type { BackofficeContext } from './backoffice';
 import { toCsv, type CsvValue } from './csv';
 
@@ -24,8 +25,13 @@ export const JOB_CSV_COLUMNS = [
   'locations',
   'job_type',
   'experience_level',
+  'salary',
   'salary_min',
   'salary_max',
+  'salary_period',
+  'salary_currency',
+  'benefits_summary',
+  'held_back',
   'posted_date',
   'expires_at',
   'created_at',
@@ -62,8 +68,14 @@ function jobRow(job: AdminJob, stats?: { views: number; applyClicks: number }): 
     (job.locations ?? [job.location]).join('; '),
     job.jobType,
     job.experienceLevel ?? '',
-    job.salaryMin ?? null,
-    job.salaryMax ?? null,
+    // The pay as the board shows it, then its parts (the figures per its period: docs/product.md#pay).
+    formatSalary(job) ?? '',
+    job.pay?.min ?? null,
+    job.pay?.max ?? null,
+    job.pay && hasFigures(job.pay) ? job.pay.period : '',
+    job.pay?.currency ?? '',
+    job.pay?.benefits ?? '',
+    job.heldBack !== undefined,
     job.postedDate,
     job.expiresAt ?? null,
     job.createdAt,

@@ -13,7 +13,13 @@ import {
   type ProposalState,
 } from '@jobboard/contract/employer';
 import type { AdminJob } from '@jobboard/contract/admin';
-import { JOB_STATS_DAYS, type JobStats as JobStatsView } from '@jobboard/contract/jobs';
+import {
+  JOB_STATS_DAYS,
+  amountText,
+  formatPay,
+  formatSalary,
+  type JobStats as JobStatsView,
+} from '@jobboard/contract/jobs';
 import {
   listingTier,
   type SubmissionForm,
@@ -23,6 +29,7 @@ import type { Knex } from 'knex';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { Conflict, Gone, NotFound, TooMany } from '../domain-errors';
 import type { JobAuditRow } from '../jobs/job-audit';
+import { payOfRow } from '../jobs/pay-columns';
 import type { JobStats } from '../job-stats/job-stats';
 import type { JobsService } from '../jobs/jobs-service';
 import type { JobViews } from '../jobs/job-views';
@@ -397,6 +404,8 @@ export function listingOf(row: ReviewRow, sources: ListingSources, now: Date): E
     jobId: job ? String(job.id) : null,
     title: row.title,
     organization: row.organization,
+    // The job's pay once it is one (an admin may have changed it), else the submission's.
+    ...optionalSalary(job ? formatSalary(job) : formatPay(payOfRow(row))),
     tierName: listingTier(row.listing_type).name,
     amountCents: Number(row.amount_cents),
     status,
@@ -414,6 +423,8 @@ export function listingOf(row: ReviewRow, sources: ListingSources, now: Date): E
     proposal: sources.proposal ?? null,
   };
 }
+
+const optionalSalary = (salary: string | undefined) => (salary ? { salary } : {});
 
 function statusOf(
   row: ReviewRow,
@@ -473,6 +484,7 @@ function timelineOf(row: ReviewRow, { events, job, audit, renewals }: ListingSou
 function formOf(row: ReviewRow): SubmissionForm {
   const categories: unknown = JSON.parse(String(row.categories ?? '[]'));
   const text = (value: string | number | null | undefined) => (value == null ? '' : String(value));
+  const pay = payOfRow(row);
   return {
     title: row.title,
     organization: row.organization,
@@ -481,8 +493,11 @@ function formOf(row: ReviewRow): SubmissionForm {
     category: Array.isArray(categories) ? categories.map(String) : [],
     jobType: row.job_type,
     experienceLevel: row.experience_level,
-    salaryMin: text(row.salary_min),
-    salaryMax: text(row.salary_max),
+    salaryMin: amountText(pay.min),
+    salaryMax: amountText(pay.max),
+    salaryPeriod: pay.period,
+    salaryCurrency: pay.currency,
+    benefitsSummary: pay.benefits ?? '',
     applicationUrl: row.application_url,
     deadline: text(row.deadline),
     contactName: row.contact_name,

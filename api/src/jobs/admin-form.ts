@@ -1,11 +1,11 @@
 import {
-  ADMIN_MESSAGES,
   cleanLocations,
   type AdminJob,
   type AdminJobForm,
   type AdminJobUpdate,
 } from '@jobboard/contract/admin';
 import { EXPERIENCE_NOT_SPECIFIED } from '@jobboard/contract/common';
+import { checkPay, parseAmount, payFromFields } from '@jobboard/contract/jobs';
 import { Invalid } from '../domain-errors';
 import type { CompanyWriter } from './companies';
 import { auditActor } from './job-audit';
@@ -27,9 +27,8 @@ export function formInput(form: AdminJobForm, editor: JobEditor | undefined): Jo
     jobType: form.jobType,
     remote: isRemote(form.jobType, locations),
     experienceLevel: form.experienceLevel ?? EXPERIENCE_NOT_SPECIFIED,
-    salaryText: form.salaryText ?? null,
-    salaryMin: form.salaryMin ?? null,
-    salaryMax: form.salaryMax ?? null,
+    // A currency left blank is the board's (the writer knows it: job-columns.ts).
+    pay: payFromFields(form, ''),
     deadline: form.deadline || null,
     postedDate: form.postedDate,
     responsibilities: form.responsibilities ?? [],
@@ -66,8 +65,8 @@ export function isRemote(jobType: string, locations: string[]): boolean {
 /**
  * The patch an admin's update makes: each field it gives, in the repository's terms; nothing for
  * a field it leaves out. Whether the job is remote follows its type and locations only when one
- * of them changes (a synced job may be remote by its source's own flag). A salary band given in
- * part is checked against the job's other figure.
+ * of them changes (a synced job may be remote by its source's own flag). Pay given in part (a
+ * figure, the period) is checked with the job's other pay fields (checkPay).
  */
 export function formPatch(job: AdminJob, update: AdminJobUpdate): JobPatch {
   const patch: JobPatch = {};
@@ -80,8 +79,12 @@ export function formPatch(job: AdminJob, update: AdminJobUpdate): JobPatch {
   if (given('via')) patch.via = update.via;
   if (given('postedDate')) patch.postedDate = update.postedDate;
   if (Object.hasOwn(update, 'deadline')) patch.deadline = update.deadline || null;
-  if (Object.hasOwn(update, 'salaryMin')) patch.salaryMin = update.salaryMin ?? null;
-  if (Object.hasOwn(update, 'salaryMax')) patch.salaryMax = update.salaryMax ?? null;
+  if (Object.hasOwn(update, 'salaryMin')) patch.salaryMin = parseAmount(update.salaryMin);
+  if (Object.hasOwn(update, 'salaryMax')) patch.salaryMax = parseAmount(update.salaryMax);
+  if (given('salaryPeriod')) patch.salaryPeriod = update.salaryPeriod;
+  // Blank keeps the job's currency (the form shows it; a job without pay has the board's).
+  if (update.salaryCurrency) patch.salaryCurrency = update.salaryCurrency;
+  if (given('benefitsSummary')) patch.benefitsSummary = update.benefitsSummary;
   if (given('salaryText')) patch.salaryText = update.salaryText;
   if (given('experienceLevel')) patch.experienceLevel = update.experienceLevel;
   if (given('responsibilities')) patch.responsibilities = update.responsibilities;
@@ -103,10 +106,12 @@ export function formPatch(job: AdminJob, update: AdminJobUpdate): JobPatch {
     patch.remote = isRemote(jobType, locations);
   }
 
-  const min = Object.hasOwn(patch, 'salaryMin') ? patch.salaryMin : job.salaryMin;
-  const max = Object.hasOwn(patch, 'salaryMax') ? patch.salaryMax : job.salaryMax;
-  if (min != null && max != null && min > max) {
-    throw new Invalid({ salaryMax: ADMIN_MESSAGES.salaryOrder });
-  }
+  const pay = checkPay({
+    salaryMin: Object.hasOwn(patch, 'salaryMin') ? patch.salaryMin : job.pay?.min,
+    salaryMax: Object.hasOwn(patch, 'salaryMax') ? patch.salaryMax : job.pay?.max,
+    salaryPeriod: patch.salaryPeriod ?? job.pay?.period,
+    salaryCurrency: patch.salaryCurrency ?? job.pay?.currency,
+  });
+  if (pay !== true) throw new Invalid({ [pay.path[0]]: pay.message });
   return patch;
 }

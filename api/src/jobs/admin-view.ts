@@ -27,7 +27,10 @@ export function adminJobsScope(db: Knex, view: AdminJobsQuery, now: Date): Knex.
   if (view.status === 'live') {
     query
       .where('jobs.active', true)
+      .andWhere('jobs.pay_held', false)
       .andWhere((w) => w.whereNull('jobs.expires_at').orWhere('jobs.expires_at', '>', nowMs));
+  } else if (view.status === 'held') {
+    query.where('jobs.active', true).andWhere('jobs.pay_held', true);
   } else if (view.status === 'inactive') {
     query.where('jobs.active', false);
   } else if (view.status === 'expired') {

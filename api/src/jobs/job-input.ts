@@ -1,5 +1,5 @@
 import type { SyncSource } from '@jobboard/contract/admin';
-import type { JobField } from '@jobboard/contract/jobs';
+import type { JobField, Pay } from '@jobboard/contract/jobs';
 import type { CompanyWriter } from './companies';
 
 /**
@@ -24,10 +24,11 @@ export interface JobInput {
   jobType: string;
   remote: boolean;
   experienceLevel: string;
-  /** Salary as written; when absent it is composed from the figures. */
-  salaryText?: string | null;
-  salaryMin: number | null;
-  salaryMax: number | null;
+  /**
+   * The pay (docs/product.md#pay), read already by the contract (payFromFields, readPay). A
+   * blank currency is the board's (BOARD_CURRENCY), which the writer fills in.
+   */
+  pay: Pay;
   deadline?: string | null;
   postedDate: string;
   responsibilities?: string[];

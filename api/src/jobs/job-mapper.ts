@@ -1,9 +1,10 @@
-import { salaryFromFigures, type Job } from '@jobboard/contract/jobs';
+import { formatPay, jobPayOf, yearlyFigures, type Job } from '@jobboard/contract/jobs';
 import { logoPath } from '@jobboard/contract/site';
 import { parseSentences } from './job-patch';
+import { payOfRow, type PayRow } from './pay-columns';
 
 /** A `jobs` row joined with its company, as the repository selects it. */
-export interface JobRow {
+export interface JobRow extends PayRow {
   id: number;
   company_id: number;
   title: string;
@@ -12,8 +13,10 @@ export interface JobRow {
   remote: boolean | number;
   experience_level: string;
   salary_text: string | null;
-  salary_min: number | null;
-  salary_max: number | null;
+  /** Annual equivalent of the pay in the board's currency (pay-columns.ts), and the rule's hold. */
+  pay_annual_low: number | null;
+  pay_annual_high: number | null;
+  pay_held: boolean | number;
   deadline: string | null;
   posted_date: string;
   responsibilities: string;
@@ -62,6 +65,8 @@ export interface JobLists {
  * address it was fetched from: none until it is fetched.
  */
 export function toJob(row: JobRow, lists: JobLists, now: Date): Job {
+  const pay = payOfRow(row);
+  const payAnswer = jobPayOf(pay);
   const expiresAt = row.expires_at == null ? undefined : new Date(Number(row.expires_at));
   return {
     id: String(row.id),
@@ -80,9 +85,9 @@ export function toJob(row: JobRow, lists: JobLists, now: Date): Job {
     experienceLevel: row.experience_level,
     description: row.description,
     postedDate: row.posted_date,
-    ...optional('salary', row.salary_text ?? salaryFromFigures(row.salary_min, row.salary_max)),
-    salaryMin: row.salary_min,
-    salaryMax: row.salary_max,
+    ...optional('salary', formatPay(pay)),
+    ...yearlyFigures(pay),
+    ...(payAnswer ? { pay: payAnswer } : {}),
     ...optional('deadline', row.deadline),
     responsibilities: parseSentences(row.responsibilities),
     requirements: parseSentences(row.requirements),

@@ -1,16 +1,18 @@
 import { COMPANY_FIELDS, type CompanyField } from '@jobboard/contract/admin';
 import { canonicalJobType, deadlineEndsAt, normaliseDeadline } from '@jobboard/contract/common';
 import {
-  MAX_INT4,
-  salaryFromFigures,
+  PAY_JOB_FIELDS,
+  settlePay,
   type ChangeValue,
   type FieldChange,
   type JobField,
+  type Pay,
+  type PayPeriod,
 } from '@jobboard/contract/jobs';
 import type { CompanyDetails, CompanyWriter, StoredCompany } from './companies';
 import { labelKey } from './label-key';
 import type { JobRow } from './job-mapper';
-import { salaryRangeOf } from './salary';
+import { heldForPay, isLegacyPayRow, jobPayColumns, payOfRow, type PayRule } from './pay-columns';
 
 /**
  * A change to a job as a patch: the fields given are written, every other stays as stored. A
@@ -36,12 +38,17 @@ export interface JobPatch {
   remote?: boolean;
   experienceLevel?: string;
   /**
-   * The salary as written. Blank: the figures' own text. When the patch gives only figures, a
-   * text that was the old figures' own follows the new ones; a text written by hand stays.
+   * The pay, field by field (docs/product.md#pay): what is given replaces the job's, the rest of
+   * its pay stays. Figures are amounts (read by the contract's parseAmount); the words count only
+   * when there are no figures (words that read as figures become them: settlePay).
    */
-  salaryText?: string | null;
   salaryMin?: number | null;
   salaryMax?: number | null;
+  salaryPeriod?: PayPeriod;
+  /** An ISO 4217 code (a write path resolves 'the board's' before it patches). */
+  salaryCurrency?: string;
+  benefitsSummary?: string | null;
+  salaryText?: string | null;
   deadline?: string | null;
   postedDate?: string;
   responsibilities?: string[];
@@ -91,6 +98,18 @@ export interface PatchPlan {
   changes: FieldChange[];
 }
 
+/** A pay as the fields of a patch (PAY_JOB_FIELDS): the whole of it, to write it whole. */
+export function payPatch(pay: Pay): Pick<JobPatch, (typeof PAY_JOB_FIELDS)[number]> {
+  return {
+    salaryMin: pay.min,
+    salaryMax: pay.max,
+    salaryPeriod: pay.period,
+    ...(pay.currency ? { salaryCurrency: pay.currency } : {}),
+    benefitsSummary: pay.benefits,
+    salaryText: pay.text,
+  };
+}
+
 /** Responsibilities and the like as stored: trimmed, without blank entries. */
 export function cleanSentences(list: readonly string[]): string[] {
   return list.map((entry) => entry.trim()).filter(Boolean);
@@ -114,12 +133,6 @@ export function distinctNames(values: readonly string[]): string[] {
     .filter((v) => v && !seen.has(labelKey(v)) && seen.add(labelKey(v)));
 }
 
-/** Figures parsed from a salary text, kept only when a column holds them (int4). */
-export function figuresOf(text: string | null): { min: number | null; max: number | null } {
-  const { min, max } = salaryRangeOf(text);
-  return min !== null && max !== null && max <= MAX_INT4 ? { min, max } : { min: null, max: null };
-}
-
 const has = <K extends keyof JobPatch>(patch: JobPatch, key: K): boolean =>
   Object.hasOwn(patch, key) && patch[key] !== undefined;
 
@@ -141,6 +154,7 @@ export function planPatch(
   stored: StoredJob,
   patch: JobPatch,
   companies: ReadonlyMap<string, Pick<StoredCompany, 'details'>>,
+  payRule: PayRule,
 ): PatchPlan {
   const { row } = stored;
   const columns: Record<string, unknown> = {};
@@ -189,7 +203,7 @@ export function planPatch(
     const to = patch.expiresAt ? patch.expiresAt.getTime() : null;
     set('expiresAt', 'expires_at', iso(row.expires_at), iso(to), to);
   }
-  planSalary(row, patch, set);
+  planPay(row, patch, payRule, columns, changes);
   if (Object.hasOwn(patch, 'syncHash') && (patch.syncHash ?? null) !== (row.sync_hash ?? null)) {
     columns.sync_hash = patch.syncHash ?? null;
   }
@@ -207,34 +221,52 @@ export function planPatch(
 }
 
 /**
- * The salary: the figures as given, the text as written (blank: the figures' own text). Given
- * all three with no figures, the figures come from the text (a source's '$50k - $60k'). Given
- * only figures, a text that was the old figures' own follows the new ones.
+ * The pay: the fields given replace the job's, the others stay (pay-columns.ts reads what it has).
+ * Each pay field that differs is a change; the pay's columns are written whole when any does, and
+ * when the row was written by an earlier release (its pay read from the old columns, kept in the
+ * new ones from now on). The pay rule's hold follows the pay.
  */
-function planSalary(
+function planPay(
   row: JobRow,
   patch: JobPatch,
-  set: (field: JobField, column: string, from: ChangeValue, to: ChangeValue) => void,
+  payRule: PayRule,
+  columns: Record<string, unknown>,
+  changes: FieldChange[],
 ) {
-  const storedMin = row.salary_min == null ? null : Number(row.salary_min);
-  const storedMax = row.salary_max == null ? null : Number(row.salary_max);
-  let min = Object.hasOwn(patch, 'salaryMin') ? (patch.salaryMin ?? null) : storedMin;
-  let max = Object.hasOwn(patch, 'salaryMax') ? (patch.salaryMax ?? null) : storedMax;
-  const figuresGiven = Object.hasOwn(patch, 'salaryMin') && Object.hasOwn(patch, 'salaryMax');
-  let text: string | null | undefined;
-  if (Object.hasOwn(patch, 'salaryText')) {
-    const written = patch.salaryText?.trim() || null;
-    if (figuresGiven && min === null && max === null && written)
-      ({ min, max } = figuresOf(written));
-    text = written || salaryFromFigures(min, max) || null;
-  } else if (min !== storedMin || max !== storedMax) {
-    const composed =
-      row.salary_text === null || row.salary_text === salaryFromFigures(storedMin, storedMax);
-    if (composed) text = salaryFromFigures(min, max) || null;
+  const before = payOfRow(row);
+  const given = (key: (typeof PAY_JOB_FIELDS)[number]) => Object.hasOwn(patch, key);
+  if (!PAY_JOB_FIELDS.some(given)) {
+    if (heldForPay(before, payRule) !== Boolean(row.pay_held)) {
+      columns.pay_held = heldForPay(before, payRule);
+    }
+    return;
   }
-  set('salaryMin', 'salary_min', storedMin, min);
-  set('salaryMax', 'salary_max', storedMax, max);
-  if (text !== undefined) set('salaryText', 'salary_text', row.salary_text, text);
+  const after = settlePay({
+    min: given('salaryMin') ? (patch.salaryMin ?? null) : before.min,
+    max: given('salaryMax') ? (patch.salaryMax ?? null) : before.max,
+    period: patch.salaryPeriod ?? before.period,
+    currency: patch.salaryCurrency || before.currency,
+    text: given('salaryText') ? patch.salaryText?.trim() || null : before.text,
+    benefits: given('benefitsSummary') ? patch.benefitsSummary?.trim() || null : before.benefits,
+  });
+  const fields: [JobField, keyof Pay][] = [
+    ['salaryMin', 'min'],
+    ['salaryMax', 'max'],
+    ['salaryPeriod', 'period'],
+    ['salaryCurrency', 'currency'],
+    ['benefitsSummary', 'benefits'],
+    ['salaryText', 'text'],
+  ];
+  let changed = false;
+  for (const [field, key] of fields) {
+    if (same(before[key], after[key])) continue;
+    changed = true;
+    changes.push({ field, from: before[key], to: after[key] });
+  }
+  if (changed || isLegacyPayRow(row)) Object.assign(columns, jobPayColumns(after, payRule));
+  else if (heldForPay(after, payRule) !== Boolean(row.pay_held)) {
+    columns.pay_held = heldForPay(after, payRule);
+  }
 }
 
 /**

@@ -1,4 +1,10 @@
-import type { AdminJob, AdminJobPage, AdminJobsQuery, SyncSource } from '@jobboard/contract/admin';
+import type {
+  AdminJob,
+  AdminJobPage,
+  AdminJobsQuery,
+  HeldJobs,
+  SyncSource,
+} from '@jobboard/contract/admin';
 import type { Db } from '../db/knex';
 import { NotFound } from '../domain-errors';
 import type { JobAuditRow } from './job-audit';
@@ -53,6 +59,11 @@ export class JobViews {
   /** Every job `source` made (active or not), to compare with what the source holds. */
   syncedJobs(source: SyncSource, db?: Db): Promise<SyncedJob[]> {
     return this.synced.syncedJobs(source, db);
+  }
+
+  /** The jobs a source made that the pay rule holds back (the sync panel). */
+  heldSynced(source: SyncSource, db?: Db): Promise<HeldJobs> {
+    return this.synced.heldSynced(source, db);
   }
 
   /** The values of these jobs as stored (where an admin owns fields: the conflicts). */

@@ -68,6 +68,8 @@ export class JobsService {
     private readonly publicJobs: Pick<PublicJobsRepository, 'count'>,
     /** The companies' details and their history (companies.ts). */
     readonly companies: Companies,
+    /** The pay columns the public reads filter on, kept with the board's setup (pay-index.ts). */
+    private readonly payIndex: { refresh(): Promise<number> },
   ) {}
 
   // ---- jobs loaded as data ---------------------------------------------------------------------
@@ -80,6 +82,15 @@ export class JobsService {
   /** Write many jobs as given, in one transaction (the demo, the bench's 100,000). */
   createMany(inputs: JobInput[], now: Date, db?: Db): Promise<number[]> {
     return this.writer.createMany(inputs, now, db);
+  }
+
+  /**
+   * Once a start, after the migrations: the pay of jobs an earlier release wrote read into this
+   * release's columns, and the annual figures in the board's currency (pay-index.ts). How many
+   * jobs changed.
+   */
+  refreshPay(): Promise<number> {
+    return this.payIndex.refresh();
   }
 
   /** How many jobs there are, public or not. */

@@ -3,6 +3,8 @@ import { Companies } from './companies';
 import { JobChanges } from './job-changes';
 import { JobViews } from './job-views';
 import { JobsService } from './jobs-service';
+import type { PayRule } from './pay-columns';
+import { PayIndex } from './pay-index';
 import { PublicReads } from './public-reads';
 import { AdminJobsRepository } from './repositories/admin-jobs';
 import { JobEndings } from './job-endings';
@@ -10,6 +12,7 @@ import { JobWriter } from './repositories/job-writer';
 import { PublicJobsRepository } from './repositories/public-jobs';
 import { SyncedJobsRepository } from './repositories/synced-jobs';
 import { searchIndexFor } from './search-index';
+import type { Db } from '../db/knex';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,17 +78,32 @@ export default fp(
       new SyncedJobsRepository(app.db, app.dialect),
     );
     app.decorate('jobViews', views);
+    // Pay (docs/product.md#pay): compared in the board's currency; the admins' pay rule holds
+    // back a job without pay, on every write, and on all jobs at once when it is turned on or off.
+    const payRule = async (db: Db): Promise<PayRule> => ({
+      currency: app.config.boardCurrency,
+      requirePay: (await app.settings.all(db)).requirePay,
+    });
+    const payIndex = new PayIndex(changes);
+    app.settings.onChange(async (trx, { before, after }) => {
+      if (before.requirePay === after.requirePay) return;
+      await payIndex.applyRule(trx, {
+        currency: app.config.boardCurrency,
+        requirePay: after.requirePay,
+      });
+    });
     app.decorate(
       'jobs',
       new JobsService(
-        new JobWriter(app.db, app.dialect, searchIndex, changes),
+        new JobWriter(app.db, app.dialect, searchIndex, changes, payRule),
         views,
         primaryJobs,
         new Companies(app.db, changes),
+        { refresh: async () => payIndex.refresh(app.db, await payRule(app.db)) },
       ),
     );
     app.decorate('jobEndings', new JobEndings(app.db));
     app.decorate('publicReads', new PublicReads(publicJobs, app.publicCache, app.now, primaryJobs));
   },
-  { name: 'jobs', dependencies: ['config', 'db', 'public-cache', 'submissions'] },
+  { name: 'jobs', dependencies: ['config', 'db', 'public-cache', 'submissions', 'settings'] },
 );

@@ -1,5 +1,6 @@
 import { listingTier } from '@jobboard/contract/submissions';
 import type { Knex } from 'knex';
+import { payOfRow } from '../jobs/pay-columns';
 import { addDays, isoDate } from '../jobs/dates';
 import { jobLiveEmail } from '../mail/payment-emails';
 import type { PaymentsContext } from './payments-service';
@@ -131,8 +132,7 @@ export function jobFromSubmission(submission: SubmissionRow, now: Date, expiresA
     jobType: submission.job_type,
     remote: /\bremote\b/i.test(submission.location),
     experienceLevel: submission.experience_level,
-    salaryMin: submission.salary_min,
-    salaryMax: submission.salary_max,
+    pay: payOfRow(submission),
     deadline: submission.deadline,
     postedDate: isoDate(now),
     applicationUrl: submission.application_url,

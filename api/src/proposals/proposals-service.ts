@@ -11,8 +11,14 @@ import {
   type ProposalState,
 } from '@jobboard/contract/employer';
 import { normaliseDeadline } from '@jobboard/contract/common';
-import type { ChangeValue, FieldChange } from '@jobboard/contract/jobs';
-import { parseSalary } from '@jobboard/contract/submissions';
+import {
+  DEFAULT_PAY_PERIOD,
+  amountText,
+  parseAmount,
+  type ChangeValue,
+  type FieldChange,
+  type PayPeriod,
+} from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import { Conflict, Invalid, NotFound } from '../domain-errors';
 import { auditActor, type AuditActor } from '../jobs/job-audit';
@@ -332,8 +338,11 @@ export function formOfJob(job: AdminJob): JobProposalForm {
     category: job.category,
     jobType: job.jobType,
     experienceLevel: job.experienceLevel,
-    salaryMin: job.salaryMin == null ? '' : String(job.salaryMin),
-    salaryMax: job.salaryMax == null ? '' : String(job.salaryMax),
+    salaryMin: amountText(job.pay?.min),
+    salaryMax: amountText(job.pay?.max),
+    salaryPeriod: job.pay?.period ?? DEFAULT_PAY_PERIOD,
+    salaryCurrency: job.pay?.currency ?? '',
+    benefitsSummary: job.pay?.benefits ?? '',
     description: job.description,
     responsibilities: job.responsibilities,
     requirements: job.requirements,
@@ -354,6 +363,16 @@ function valueOf(job: AdminJob, field: ProposalField): ChangeValue {
       return job.applicationUrl ?? null;
     case 'deadline':
       return job.deadline ?? null;
+    case 'salaryMin':
+      return job.pay?.min ?? null;
+    case 'salaryMax':
+      return job.pay?.max ?? null;
+    case 'salaryPeriod':
+      return job.pay?.period ?? DEFAULT_PAY_PERIOD;
+    case 'salaryCurrency':
+      return job.pay?.currency ?? null;
+    case 'benefitsSummary':
+      return job.pay?.benefits ?? null;
     default:
       return job[field];
   }
@@ -376,7 +395,14 @@ function formValue(job: AdminJob, form: JobProposalForm, field: ProposalField): 
       return form[field];
     case 'salaryMin':
     case 'salaryMax':
-      return parseSalary(form[field]);
+      return parseAmount(form[field]);
+    case 'salaryPeriod':
+      return form.salaryPeriod;
+    case 'salaryCurrency':
+      // Blank: the job's own (a job without pay has the board's).
+      return form.salaryCurrency || (job.pay?.currency ?? null);
+    case 'benefitsSummary':
+      return text(form.benefitsSummary) || null;
     case 'responsibilities':
     case 'requirements':
     case 'benefits':
@@ -410,7 +436,8 @@ function withProposed(form: JobProposalForm, values: ProposedValues): JobProposa
     else if (field === 'categories') next.category = list(value);
     else if (field === 'responsibilities' || field === 'requirements' || field === 'benefits') {
       next[field] = list(value);
-    } else next[field] = str(value);
+    } else if (field === 'salaryPeriod') next.salaryPeriod = str(value) as PayPeriod;
+    else next[field] = str(value);
   }
   return next;
 }
@@ -434,6 +461,9 @@ function updateOf(values: ProposedValues): AdminJobUpdate {
       case 'salaryMin':
       case 'salaryMax':
         update[field] = num(value);
+        break;
+      case 'salaryPeriod':
+        update.salaryPeriod = str(value) as PayPeriod;
         break;
       case 'responsibilities':
       case 'requirements':

@@ -1,3 +1,5 @@
+import type { PayPeriod } from '@jobboard/contract/jobs';
+
 /** Demo listings loaded on first start (SEED_DEMO). Dates are relative to the day of seeding. */
 export interface DemoJob {
   title: string;
@@ -19,9 +21,12 @@ export interface DemoJob {
   responsibilities: string[];
   requirements: string[];
   benefits: string[];
-  /** Whole US dollars per year. */
+  /** In the board's currency per `salaryPeriod` (a year when not given). */
   salaryMin: number | null;
   salaryMax: number | null;
+  salaryPeriod?: PayPeriod;
+  /** A short line of benefits beside the pay (docs/product.md#pay). */
+  benefitsSummary?: string;
   /** 0..45 */
   postedDaysAgo: number;
   /** Days after today; omitted when there is no deadline. */
@@ -67,6 +72,8 @@ export const DEMO_JOBS: DemoJob[] = [
     ],
     salaryMin: 118000,
     salaryMax: 142000,
+    salaryPeriod: 'year',
+    benefitsSummary: 'Health, dental and vision; 403(b) with a 5% match; four weeks of paid leave',
     postedDaysAgo: 0,
     deadlineInDays: 30,
     featured: true,
@@ -652,8 +659,9 @@ export const DEMO_JOBS: DemoJob[] = [
       'Proficiency in Premiere Pro or DaVinci Resolve',
     ],
     benefits: [],
-    salaryMin: null,
-    salaryMax: null,
+    salaryMin: 450,
+    salaryMax: 450,
+    salaryPeriod: 'day',
     postedDaysAgo: 29,
     featured: false,
     applicationUrl: 'https://northstarimpact.example/careers/video-producer',
@@ -712,8 +720,9 @@ export const DEMO_JOBS: DemoJob[] = [
     ],
     requirements: [],
     benefits: [],
-    salaryMin: 30000,
-    salaryMax: 34000,
+    salaryMin: 2500,
+    salaryMax: 2800,
+    salaryPeriod: 'month',
     postedDaysAgo: 0,
     featured: false,
     via: 'Direct submission',
@@ -846,9 +855,10 @@ export const DEMO_JOBS: DemoJob[] = [
       'Current student or graduated within the past year',
       'Curiosity about news and digital products',
     ],
-    benefits: ['Paid at an annualized rate', 'Mentorship from the product team'],
-    salaryMin: 36000,
-    salaryMax: 39000,
+    benefits: ['Paid hourly, up to 20 hours a week', 'Mentorship from the product team'],
+    salaryMin: 20,
+    salaryMax: 22,
+    salaryPeriod: 'hour',
     postedDaysAgo: 24,
     deadlineInDays: 12,
     featured: false,
@@ -1138,9 +1148,10 @@ export const DEMO_JOBS: DemoJob[] = [
       'Current student or recent graduate',
       'Strong writing skills and an interest in conservation',
     ],
-    benefits: ['Paid internship at an annualized rate', 'Field trip days with the land team'],
-    salaryMin: 35000,
-    salaryMax: 37500,
+    benefits: ['A summer stipend, paid in two parts', 'Field trip days with the land team'],
+    salaryMin: 4500,
+    salaryMax: 4500,
+    salaryPeriod: 'stipend',
     postedDaysAgo: 0,
     deadlineInDays: 5,
     featured: true,
@@ -1228,8 +1239,9 @@ export const DEMO_JOBS: DemoJob[] = [
     responsibilities: [],
     requirements: [],
     benefits: [],
-    salaryMin: null,
-    salaryMax: null,
+    salaryMin: 55,
+    salaryMax: 70,
+    salaryPeriod: 'hour',
     postedDaysAgo: 18,
     featured: false,
     applicationUrl: 'https://signalhill.example/careers/senior-graphic-designer',
@@ -1404,8 +1416,9 @@ export const DEMO_JOBS: DemoJob[] = [
       'Proficiency with Pro Tools, Hindenburg or Reaper',
     ],
     benefits: [],
-    salaryMin: null,
-    salaryMax: null,
+    salaryMin: 6000,
+    salaryMax: 6000,
+    salaryPeriod: 'fee',
     postedDaysAgo: 42,
     featured: false,
     via: 'Direct submission',
@@ -1538,8 +1551,9 @@ export const DEMO_JOBS: DemoJob[] = [
       'Experience leading open-source or volunteer contributors',
     ],
     benefits: [],
-    salaryMin: null,
-    salaryMax: null,
+    salaryMin: 2400,
+    salaryMax: 3000,
+    salaryPeriod: 'week',
     postedDaysAgo: 21,
     featured: false,
     applicationUrl: 'https://codeforcommons.org/careers/full-stack-developer',
@@ -1594,8 +1608,9 @@ export const DEMO_JOBS: DemoJob[] = [
       'Experience editing news copy, including student media',
     ],
     benefits: [],
-    salaryMin: null,
-    salaryMax: null,
+    salaryMin: 30,
+    salaryMax: 35,
+    salaryPeriod: 'hour',
     postedDaysAgo: 45,
     featured: false,
     via: 'Organization website',

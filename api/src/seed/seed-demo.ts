@@ -1,3 +1,4 @@
+import { DEFAULT_PAY_PERIOD } from '@jobboard/contract/jobs';
 import type { FastifyInstance } from 'fastify';
 import { addDays, isoDate } from '../jobs/dates';
 import type { JobInput } from '../jobs/job-input';
@@ -14,8 +15,15 @@ export function demoJobInputs(now: Date): JobInput[] {
     jobType: job.jobType,
     remote: job.remote,
     experienceLevel: job.experienceLevel,
-    salaryMin: job.salaryMin,
-    salaryMax: job.salaryMax,
+    pay: {
+      min: job.salaryMin,
+      max: job.salaryMax,
+      period: job.salaryPeriod ?? DEFAULT_PAY_PERIOD,
+      // Blank: the board's currency (BOARD_CURRENCY).
+      currency: '',
+      text: null,
+      benefits: job.benefitsSummary ?? null,
+    },
     deadline: job.deadlineInDays === undefined ? null : isoDate(addDays(now, job.deadlineInDays)),
     postedDate: isoDate(addDays(now, -job.postedDaysAgo)),
     responsibilities: job.responsibilities,

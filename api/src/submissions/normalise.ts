@@ -1,9 +1,6 @@
 import { normaliseDeadline } from '@jobboard/contract/common';
-import {
-  categoryChoice,
-  parseSalary,
-  type SubmissionPayload,
-} from '@jobboard/contract/submissions';
+import { payFromFields, type Pay } from '@jobboard/contract/jobs';
+import { categoryChoice, type SubmissionPayload } from '@jobboard/contract/submissions';
 
 /** A checked payload as it is stored: trimmed, categories in their canonical spelling, once each. */
 export interface NormalisedSubmission {
@@ -14,8 +11,7 @@ export interface NormalisedSubmission {
   categories: string[];
   jobType: string;
   experienceLevel: string;
-  salaryMin: number | null;
-  salaryMax: number | null;
+  pay: Pay;
   applicationUrl: string;
   deadline: string | null;
   contactName: string;
@@ -30,7 +26,10 @@ export interface NormalisedSubmission {
 /** One line of text: trimmed, inner runs of spaces, tabs and line breaks made one space. */
 const oneLine = (text: string) => text.trim().replace(/\s+/g, ' ');
 
-export function normaliseSubmission(payload: SubmissionPayload): NormalisedSubmission {
+export function normaliseSubmission(
+  payload: SubmissionPayload,
+  boardCurrency: string,
+): NormalisedSubmission {
   const categories = [...new Set(payload.category.map((label) => categoryChoice(label)!))];
   return {
     title: oneLine(payload.title),
@@ -41,8 +40,7 @@ export function normaliseSubmission(payload: SubmissionPayload): NormalisedSubmi
     categories,
     jobType: payload.jobType,
     experienceLevel: payload.experienceLevel,
-    salaryMin: parseSalary(payload.salaryMin),
-    salaryMax: parseSalary(payload.salaryMax),
+    pay: payFromFields(payload, boardCurrency),
     applicationUrl: payload.applicationUrl.trim(),
     deadline: payload.deadline?.trim() ? normaliseDeadline(payload.deadline) : null,
     contactName: oneLine(payload.contactName),

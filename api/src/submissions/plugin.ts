@@ -29,6 +29,7 @@ export default fp(
           boardName: app.config.site.boardName,
           publicUrl: app.config.publicUrl,
           adminEmail: app.config.mail.adminEmail,
+          currency: app.config.boardCurrency,
         },
       ),
     );

@@ -1,5 +1,7 @@
-/** The columns of `submissions` the review and payment flows read. */
-export interface SubmissionRow {
+import type { PayRow } from '../jobs/pay-columns';
+
+/** The columns of `submissions` the review and payment flows read (its pay: pay-columns.ts). */
+export interface SubmissionRow extends PayRow {
   id: number;
   title: string;
   organization: string;
@@ -8,8 +10,6 @@ export interface SubmissionRow {
   categories: string;
   job_type: string;
   experience_level: string;
-  salary_min: number | null;
-  salary_max: number | null;
   application_url: string;
   deadline: string | null;
   contact_name: string;

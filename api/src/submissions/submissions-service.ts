@@ -13,6 +13,7 @@ import { newSubmissionEmail, submissionReceivedEmail } from '../mail/submission-
 import { discountedCents, type PromoCodes } from '../promo-codes/promo-codes';
 import { acknowledgementAllowed, type AcknowledgementDecision } from './acknowledgement-caps';
 import type { ListingCreditsRepository } from './listing-credits-repository';
+import { payColumns } from '../jobs/pay-columns';
 import { normaliseSubmission, type NormalisedSubmission } from './normalise';
 import type { ReviewRow, StoredEvent, SubmissionChange, SubmissionEvent } from './submission-row';
 import type { SubmissionsRepository } from './submissions-repository';
@@ -28,6 +29,8 @@ export interface SubmissionSite {
   publicUrl: string;
   /** Where the admins are told about new submissions. */
   adminEmail: string;
+  /** BOARD_CURRENCY: the pay's currency when the form gives none. */
+  currency: string;
 }
 
 /**
@@ -59,7 +62,7 @@ export class SubmissionsService {
     now: Date,
   ): Promise<{ id: number; status: 'pending_review'; skipped: SkippedCap }> {
     const { submissions, outbox } = this;
-    const submission = normaliseSubmission(payload);
+    const submission = normaliseSubmission(payload, this.site.currency);
     return this.db.transaction(async (trx) => {
       const { columns, amountCents } = await this.formColumns(trx, submission, now);
       const id = await submissions.insert(trx, {
@@ -134,8 +137,7 @@ export class SubmissionsService {
       categories: JSON.stringify(submission.categories),
       job_type: submission.jobType,
       experience_level: submission.experienceLevel,
-      salary_min: submission.salaryMin,
-      salary_max: submission.salaryMax,
+      ...payColumns(submission.pay),
       application_url: submission.applicationUrl,
       deadline: submission.deadline,
       contact_name: submission.contactName,
@@ -165,7 +167,7 @@ export class SubmissionsService {
     now: Date,
     messages: { notFound: string; approved: string; rejected: string; contactEmail: string },
   ): Promise<ReviewRow> {
-    const submission = normaliseSubmission(payload);
+    const submission = normaliseSubmission(payload, this.site.currency);
     return this.db.transaction(async (trx) => {
       const row = await this.submissions.load(trx, id, true);
       if (!row || row.contact_email.trim().toLowerCase() !== email) {

@@ -7,7 +7,15 @@ import {
   normaliseDeadline,
   parsePostedDate,
 } from '@jobboard/contract/common';
-import { MAX_INT4 } from '@jobboard/contract/jobs';
+import {
+  PAY_LIMITS,
+  checkPay,
+  isCurrencyCode,
+  parseAmount,
+  readPay,
+  readPeriod,
+  type Pay,
+} from '@jobboard/contract/jobs';
 import type { JobInput } from '../jobs/job-input';
 import type { SourceRecord } from './sources/source';
 
@@ -30,6 +38,9 @@ export const AIRTABLE_FIELDS = {
   Salary: 'salary',
   'Salary Min': 'salaryMin',
   'Salary Max': 'salaryMax',
+  'Salary Period': 'salaryPeriod',
+  'Salary Currency': 'salaryCurrency',
+  'Benefits Summary': 'benefitsSummary',
   Deadline: 'deadline',
   'Application URL': 'applicationUrl',
   Via: 'via',
@@ -57,12 +68,14 @@ class Skip extends Error {}
 /**
  * A record as the job to write, or why it is skipped. `fieldName` names a Job field the way the
  * source does (Airtable's 'Job Type' for jobType), so a reason points at what to fix there.
- * Relative posted dates become dates at `now`.
+ * Relative posted dates become dates at `now`; pay without a currency is in `currency` (the
+ * board's).
  */
 export function mapRecord(
   record: SourceRecord,
   now: Date,
   fieldName: (key: string) => string = (key) => key,
+  currency = 'USD',
 ): Mapped {
   const externalId =
     typeof record.externalId === 'string' || typeof record.externalId === 'number'
@@ -73,7 +86,7 @@ export function mapRecord(
     if (externalId.length > SYNC_LIMITS.externalId) {
       throw new Skip(`Its id is longer than ${SYNC_LIMITS.externalId} characters`);
     }
-    return { ok: true, input: mapFields(record.fields, now, externalId, fieldName) };
+    return { ok: true, input: mapFields(record.fields, now, externalId, fieldName, currency) };
   } catch (error) {
     if (!(error instanceof Skip)) throw error;
     return { ok: false, externalId: externalId || null, reason: error.message };
@@ -85,6 +98,7 @@ function mapFields(
   now: Date,
   externalId: string,
   fieldName: (key: string) => string,
+  currency: string,
 ): SyncedInput {
   const name = (key: string) => `'${fieldName(key)}'`;
   const nul = findNulCharacter(fields);
@@ -133,11 +147,7 @@ function mapFields(
       `${name('postedDate')} '${postedText}' is not a date (YYYY-MM-DD) or text such as 'Today' or '3 days ago'`,
     );
   }
-  const salaryMin = salary('salaryMin', fields.salaryMin, name);
-  const salaryMax = salary('salaryMax', fields.salaryMax, name);
-  if (salaryMin !== null && salaryMax !== null && salaryMin > salaryMax) {
-    throw new Skip(`${name('salaryMax')} is below ${name('salaryMin')}`);
-  }
+  const pay = payOf(fields, text, name, currency);
   const deadlineText = text('deadline', fields.deadline, 200);
   const deadline = deadlineText ? normaliseDeadline(deadlineText) : '';
   if (deadline.length > ADMIN_LIMITS.deadline) {
@@ -163,9 +173,7 @@ function mapFields(
     experienceLevel:
       text('experienceLevel', fields.experienceLevel, SYNC_LIMITS.experienceLevel) ||
       EXPERIENCE_NOT_SPECIFIED,
-    salaryText: text('salary', fields.salary, SYNC_LIMITS.salaryText) || null,
-    salaryMin,
-    salaryMax,
+    pay,
     deadline: deadline || null,
     responsibilities: list('responsibilities', fields.responsibilities, name),
     requirements: list('requirements', fields.requirements, name),
@@ -230,21 +238,60 @@ function labels(
   return entries.length || !defaultUncategorized ? entries : ['Uncategorized'];
 }
 
-/** Whole dollars from 0 to MAX_INT4, given as a number or as digits ('65,000' and '$65000' too). */
-function salary(key: string, value: unknown, name: (key: string) => string): number | null {
-  if (value === undefined || value === null || value === '') return null;
-  const n =
-    typeof value === 'number'
-      ? value
-      : typeof value === 'string' && /^\$?\s*[\d,]+(\.\d+)?$/.test(value.trim())
-        ? Number(value.replace(/[$,\s]/g, ''))
-        : NaN;
-  if (!Number.isFinite(n) || n < 0) throw new Skip(`${name(key)} is not an amount of dollars`);
-  const whole = Math.round(n);
-  if (whole > MAX_INT4) {
-    throw new Skip(`${name(key)} is above ${MAX_INT4.toLocaleString('en-US')}`);
+/**
+ * A record's pay (docs/product.md#pay): its figures, what they are per, its currency and
+ * benefits, and its words ('Salary': '$25 - $30 per hour'), as the contract reads them (readPay).
+ * A feed of the board's own Job shape gives them in `pay`. A figure that is no amount, a period
+ * or currency the board does not know, or pay past the ceiling skips the record with its reason.
+ */
+function payOf(
+  fields: Record<string, unknown>,
+  text: (key: string, value: unknown, max: number) => string,
+  name: (key: string) => string,
+  currency: string,
+): Pay {
+  const nested = objectOr(fields.pay);
+  const amount = (key: 'salaryMin' | 'salaryMax', value: unknown) => {
+    const parsed = parseAmount(value === '' ? null : value);
+    if (Number.isNaN(parsed)) throw new Skip(`${name(key)} is not an amount`);
+    return parsed;
+  };
+  const min = amount('salaryMin', fields.salaryMin ?? nested.min);
+  const max = amount('salaryMax', fields.salaryMax ?? nested.max);
+  const periodText = text('salaryPeriod', fields.salaryPeriod ?? nested.period, 40);
+  const period = periodText ? readPeriod(periodText) : null;
+  if (periodText && !period) {
+    throw new Skip(
+      `${name('salaryPeriod')} '${periodText}' is not a period: hour, day, week, month, year, stipend or fixed fee`,
+    );
   }
-  return whole;
+  const code = text('salaryCurrency', fields.salaryCurrency ?? nested.currency, 40).toUpperCase();
+  if (code && !isCurrencyCode(code)) {
+    throw new Skip(`${name('salaryCurrency')} '${code}' is not a currency code such as USD`);
+  }
+  const pay = readPay(
+    {
+      min,
+      max,
+      period,
+      currency: code || null,
+      text: text('salary', fields.salary, PAY_LIMITS.text) || null,
+      benefits: text(
+        'benefitsSummary',
+        fields.benefitsSummary ?? nested.benefits,
+        PAY_LIMITS.benefits,
+      ),
+    },
+    currency,
+  );
+  const problem = checkPay({
+    salaryMin: pay.min,
+    salaryMax: pay.max,
+    salaryPeriod: pay.period,
+    salaryCurrency: pay.currency,
+  });
+  if (problem !== true) throw new Skip(`${name(problem.path[0])}: ${problem.message}`);
+  return pay;
 }
 
 /** A checkbox: true / false, or the text 'true', 'false', 'yes', 'no'. Absent: `fallback`. */

@@ -40,7 +40,14 @@ export default fp(
   async (app) => {
     const syncRuns = new SyncRepository();
     const jobSource = jobSourceReader(app.config.sync);
-    const sync = new SyncService(app.db, app.jobs, app.jobViews, syncRuns, jobSource);
+    const sync = new SyncService(
+      app.db,
+      app.jobs,
+      app.jobViews,
+      syncRuns,
+      jobSource,
+      app.config.boardCurrency,
+    );
     app.decorate('sync', sync);
     app.decorate('syncRuns', syncRuns);
 

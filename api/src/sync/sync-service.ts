@@ -2,15 +2,16 @@ import { randomUUID } from 'node:crypto';
 import {
   SYNC_CONFLICT_MESSAGES,
   SYNC_LIMITS,
+  type HeldJobs,
   refreshSummary,
   type RefreshResult,
   type SkippedRecord,
   type SyncConflict,
 } from '@jobboard/contract/admin';
-import { type JobField } from '@jobboard/contract/jobs';
+import { PAY_JOB_FIELDS, type JobField } from '@jobboard/contract/jobs';
 import { Conflict, NotFound, UpstreamFailed } from '../domain-errors';
 import type { AuditActor } from '../jobs/job-audit';
-import { planPatch, type JobPatch, type StoredJob } from '../jobs/job-patch';
+import { payPatch, planPatch, type JobPatch, type StoredJob } from '../jobs/job-patch';
 import type { SyncedJob } from '../jobs/job-input';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
@@ -26,7 +27,7 @@ export type SyncJobWrites = Pick<JobsService, 'applySync' | 'restoreDeleted'>;
 /** What the sync compares its records with: the jobs' views. */
 export type SyncJobReads = Pick<
   JobViews,
-  'syncedJobs' | 'deletedSynced' | 'storedJobs' | 'adminFieldsOf' | 'deletionsKept'
+  'syncedJobs' | 'deletedSynced' | 'storedJobs' | 'adminFieldsOf' | 'deletionsKept' | 'heldSynced'
 >;
 
 /** What one sync works with: the jobs, its own records, the source, its clock and log. */
@@ -37,6 +38,8 @@ export interface SyncContext {
   syncRuns: SyncRepository;
   /** null when no source is configured. */
   jobSource: JobSourceReader | null;
+  /** BOARD_CURRENCY: a record's pay without a currency is in it. */
+  currency: string;
   now: Date;
   log: FastifyBaseLogger;
 }
@@ -53,6 +56,8 @@ export class SyncService {
     private readonly syncRuns: SyncRepository,
     /** null when no source is configured. */
     private readonly jobSource: JobSourceReader | null,
+    /** BOARD_CURRENCY: a record's pay without a currency is in it. */
+    private readonly currency: string,
   ) {}
 
   /** The configured source's name ('Airtable'), or null when none is configured. */
@@ -74,6 +79,14 @@ export class SyncService {
     return lastSyncReport(this.parts());
   }
 
+  /**
+   * The configured source's jobs the pay rule holds back now (docs/product.md#pay): the sync
+   * panel lists them, so a record without pay is never dropped silently.
+   */
+  async held(): Promise<HeldJobs> {
+    return this.jobSource ? this.views.heldSynced(this.jobSource.source) : { count: 0, jobs: [] };
+  }
+
   /** When the latest sync finished (null before the first). */
   async lastFinishedAt(): Promise<string | null> {
     return (await this.syncRuns.last(this.db))?.finishedAt ?? null;
@@ -85,8 +98,8 @@ export class SyncService {
   }
 
   private parts() {
-    const { db, jobs, views, syncRuns, jobSource } = this;
-    return { db, jobs, views, syncRuns, jobSource };
+    const { db, jobs, views, syncRuns, jobSource, currency } = this;
+    return { db, jobs, views, syncRuns, jobSource, currency };
   }
 }
 
@@ -114,7 +127,7 @@ export async function syncJobs(
   trigger: SyncRunRecord['trigger'],
 ): Promise<RefreshResult> {
   const reader = ctx.jobSource;
-  if (!reader) return { ...emptyCounts(), source: null, message: NO_SOURCE_MESSAGE };
+  if (!reader) return { ...emptyCounts(), held: 0, source: null, message: NO_SOURCE_MESSAGE };
 
   const holder = randomUUID();
   if (!(await ctx.syncRuns.tryAcquire(ctx.db, holder, Date.now(), SYNC_LEASE_MS))) {
@@ -187,7 +200,7 @@ async function write(
   run: Pick<SyncRunRecord, 'trigger' | 'startedAt'> & { finishedAt: () => Date },
 ): Promise<RefreshResult> {
   const { trigger, startedAt } = run;
-  const { valid, skipped } = checkRecords(records, startedAt, reader);
+  const { valid, skipped } = checkRecords(records, startedAt, reader, ctx.currency);
   const source = reader.source;
   const by: AuditActor = { adminId: null, actor: `sync:${source}` };
   return ctx.db.transaction(async (trx) => {
@@ -211,7 +224,7 @@ async function write(
         continue;
       }
       const stored = owned.get(job.id);
-      const conflict = stored && ownedConflict(job, stored, input);
+      const conflict = stored && ownedConflict(job, stored, input, ctx.currency);
       if (conflict) conflicts.push(conflict);
       const activeIsSources = !job.adminFields.includes('active');
       if (job.syncHash !== input.syncHash || (activeIsSources && job.active !== input.active)) {
@@ -241,6 +254,7 @@ async function write(
       trx,
     );
 
+    const held = await ctx.views.heldSynced(source, trx);
     const result = {
       created: creates.length,
       updated: changed.length,
@@ -264,7 +278,8 @@ async function write(
       ...result,
       source: reader.name,
       skippedRecords: skipped.slice(0, SYNC_LIMITS.reportedSkips),
-      message: `Jobs refreshed from ${reader.name}: ${refreshSummary(result)}.`,
+      held: held.count,
+      message: `Jobs refreshed from ${reader.name}: ${refreshSummary({ ...result, held: held.count })}.`,
     };
   });
 }
@@ -272,12 +287,16 @@ async function write(
 /** What a record writes on its job: every field it has, but those an admin owns. */
 function sourcePatch(input: SyncedInput, adminFields: readonly JobField[]): JobPatch {
   // The record's id names the job, and when a listing ends is not the source's to say.
-  const { externalId: _id, expiresAt: _expires, ...fields } = input;
-  const patch: JobPatch = { ...fields };
+  const { externalId: _id, expiresAt: _expires, pay, ...fields } = input;
+  const patch: JobPatch = { ...fields, ...payPatch(pay) };
   const drop = new Set<string>(adminFields);
   // A company an admin named is theirs, and so are its details on this job.
   if (drop.has('organization')) {
     for (const field of ['companyDescription', 'websiteUrl', 'logoUrl']) drop.add(field);
+  }
+  // Pay is one thing (PAY_JOB_FIELDS): an admin who changed any part of it owns all of it.
+  if (PAY_JOB_FIELDS.some((field) => drop.has(field))) {
+    for (const field of PAY_JOB_FIELDS) drop.add(field);
   }
   for (const field of drop) delete patch[field as keyof JobPatch];
   return patch;
@@ -290,13 +309,21 @@ const NOT_THE_SOURCES: ReadonlySet<string> = new Set(['expiresAt']);
  * Where a record has other values than an admin set on its job: a conflict, the admin's value
  * kept ('deactivated' when the admin switched the job off and the source has it on).
  */
-function ownedConflict(job: SyncedJob, stored: StoredJob, input: SyncedInput): SyncConflict | null {
+function ownedConflict(
+  job: SyncedJob,
+  stored: StoredJob,
+  input: SyncedInput,
+  currency: string,
+): SyncConflict | null {
+  const record: Record<string, unknown> = { ...input, ...payPatch(input.pay) };
   const theirs: JobPatch = {};
   for (const field of job.adminFields) {
-    if (NOT_THE_SOURCES.has(field) || !Object.hasOwn(input, field)) continue;
-    Object.assign(theirs, { [field]: input[field as keyof SyncedInput] });
+    if (NOT_THE_SOURCES.has(field) || !Object.hasOwn(record, field)) continue;
+    Object.assign(theirs, { [field]: record[field] });
   }
-  const fields = planPatch(stored, theirs, new Map()).changes.map((c) => c.field);
+  // Only the fields' values are compared: the pay rule's hold is no field of the record.
+  const rule = { currency, requirePay: false };
+  const fields = planPatch(stored, theirs, new Map(), rule).changes.map((c) => c.field);
   if (!fields.length) return null;
   const switchedOff = fields.includes('active') && !job.active;
   return {
@@ -363,11 +390,16 @@ export async function restoreDeletedJob(
 }
 
 /** The records that map to jobs (by external id, the first of any repeats) and the rest. */
-function checkRecords(records: SourceRecord[], now: Date, reader: JobSourceReader) {
+function checkRecords(
+  records: SourceRecord[],
+  now: Date,
+  reader: JobSourceReader,
+  currency: string,
+) {
   const valid = new Map<string, SyncedInput>();
   const skipped: SkippedRecord[] = [];
   for (const record of records) {
-    const mapped = mapRecord(record, now, reader.fieldName);
+    const mapped = mapRecord(record, now, reader.fieldName, currency);
     if (!mapped.ok) skipped.push({ externalId: mapped.externalId, reason: mapped.reason });
     else if (valid.has(mapped.input.externalId)) {
       skipped.push({

@@ -1,5 +1,16 @@
+import { NO_PAY, type Pay, type PayPeriod } from '@jobboard/contract/jobs';
 import type { FastifyInstance } from 'fastify';
 import type { JobInput } from '../../src/jobs/job-input';
+
+/** A test job's pay: figures per `period` (a year), in US dollars, and what else it gives. */
+export function pay(
+  min: number | null,
+  max: number | null,
+  period: PayPeriod = 'year',
+  more: Partial<Pay> = {},
+): Pay {
+  return { ...NO_PAY, min, max, period, currency: 'USD', ...more };
+}
 
 /** A complete job input with plain defaults; tests override what they care about. */
 export function jobInput(overrides: Partial<JobInput> = {}): JobInput {
@@ -12,8 +23,7 @@ export function jobInput(overrides: Partial<JobInput> = {}): JobInput {
     jobType: 'Full-time',
     remote: false,
     experienceLevel: 'mid',
-    salaryMin: null,
-    salaryMax: null,
+    pay: NO_PAY,
     postedDate: '2026-11-20',
     applicationUrl: 'https://example.org/jobs/1',
     via: 'Organization website',

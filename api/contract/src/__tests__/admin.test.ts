@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ADMIN_LIMITS,
   ADMIN_MESSAGES,
   AdminJobForm,
   AdminJobUpdate,
@@ -13,6 +12,7 @@ import {
 import { ADMIN_JOB_TYPES } from '../choices';
 import { JOB_LIST_LIMITS } from '../job';
 import { JOB_FIELDS, changeSummary, jobFieldLabel } from '../job-changes';
+import { PAY_LIMITS, PAY_MESSAGES } from '../pay';
 import { SYNC_LIMITS } from '../sync';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../csrf';
 import { SUBMISSION_STATUS_LABELS } from '../submission';
@@ -122,14 +122,26 @@ describe('the admin job form struct (docs/product.md#entities and docs/product.m
       'deadline',
       'Invalid input',
     ],
-    ['a negative salary', { salaryMin: -1 }, 'salaryMin', 'Invalid input'],
-    ['a fractional salary', { salaryMax: 85_000.5 }, 'salaryMax', 'Invalid input'],
-    ['a salary as text', { salaryMin: '70000' }, 'salaryMin', 'Invalid input'],
+    ['a negative salary', { salaryMin: -1 }, 'salaryMin', PAY_MESSAGES.amount],
+    ['a fraction of a cent', { salaryMax: 85_000.505 }, 'salaryMax', PAY_MESSAGES.amount],
+    ['a salary in words', { salaryMin: 'seventy thousand' }, 'salaryMin', PAY_MESSAGES.amount],
     [
       'a maximum under the minimum',
       { salaryMin: 90_000, salaryMax: 80_000 },
       'salaryMax',
-      ADMIN_MESSAGES.salaryOrder,
+      PAY_MESSAGES.order,
+    ],
+    [
+      'a monthly pay past the ceiling of a month',
+      { salaryMin: 900_000, salaryPeriod: 'month' },
+      'salaryMin',
+      PAY_MESSAGES.tooLarge('month'),
+    ],
+    [
+      'a period the board does not have',
+      { salaryPeriod: 'decade' },
+      'salaryPeriod',
+      PAY_MESSAGES.period,
     ],
   ])('refuses %s', (_, change, field, message) => {
     const result = check(AdminJobForm, { ...FORM, ...change });
@@ -156,7 +168,7 @@ describe("the admin job update and the form's lists (issue 25)", () => {
     });
     expect(check(AdminJobUpdate, { salaryMin: 9, salaryMax: 8 })).toMatchObject({
       ok: false,
-      errors: { salaryMax: ADMIN_MESSAGES.salaryOrder },
+      errors: { salaryMax: PAY_MESSAGES.order },
     });
     expect(check(AdminJobUpdate, { nope: 1 }).ok).toBe(false);
   });
@@ -164,7 +176,7 @@ describe("the admin job update and the form's lists (issue 25)", () => {
   it('holds each list to JOB_LIST_LIMITS, the limit the sync keeps too', () => {
     expect(SYNC_LIMITS.listItems).toBe(JOB_LIST_LIMITS.items);
     expect(SYNC_LIMITS.listItem).toBe(JOB_LIST_LIMITS.item);
-    expect(SYNC_LIMITS.salaryText).toBe(ADMIN_LIMITS.salaryText);
+    expect(SYNC_LIMITS.salaryText).toBe(PAY_LIMITS.text);
     const full = Array.from({ length: JOB_LIST_LIMITS.items }, (_, i) => `Entry ${i}`);
     expect(check(AdminJobForm, { ...FORM, requirements: full }).ok).toBe(true);
     expect(check(AdminJobForm, { ...FORM, requirements: [...full, 'one more'] })).toMatchObject({
@@ -178,7 +190,7 @@ describe("the admin job update and the form's lists (issue 25)", () => {
     });
     expect(check(AdminJobForm, { ...FORM, salaryText: 'x'.repeat(201) })).toMatchObject({
       ok: false,
-      errors: { salaryText: ADMIN_MESSAGES.tooLong(ADMIN_LIMITS.salaryText) },
+      errors: { salaryText: PAY_MESSAGES.text },
     });
   });
 
@@ -252,8 +264,8 @@ describe('an existing job as form values (legacy rules of docs/product.md#entiti
     via: 'LinkedIn',
     postedDate: '2026-11-01',
     deadline: '2027-01-31',
-    salaryMin: 50_000,
-    salaryMax: 60_000,
+    pay: { min: 50_000, max: 60_000, period: 'year' as const, currency: 'USD' },
+    salary: '$50,000 - $60,000 a year',
     experienceLevel: 'mid',
     company: { websiteUrl: 'https://citydesk.example' },
     // The address given; company.logo (the stored copy on our origin) is not what the form edits.
@@ -276,12 +288,15 @@ describe('an existing job as form values (legacy rules of docs/product.md#entiti
       via: 'LinkedIn',
       postedDate: '2026-11-01',
       deadline: '2027-01-31',
-      salaryMin: 50_000,
-      salaryMax: 60_000,
+      salaryMin: '50000',
+      salaryMax: '60000',
+      salaryPeriod: 'year',
+      salaryCurrency: 'USD',
+      benefitsSummary: '',
       experienceLevel: 'mid',
       companyWebsite: 'https://citydesk.example',
       logoUrl: 'https://citydesk.example/logo.png',
-      // Blank: the figures' own text ($50,000 - $60,000).
+      // Blank: the pay has figures, and its line is theirs.
       salaryText: '',
       responsibilities: [],
       requirements: [],
@@ -296,8 +311,7 @@ describe('an existing job as form values (legacy rules of docs/product.md#entiti
     const values = jobToAdminForm(
       {
         ...JOB,
-        salaryMin: null,
-        salaryMax: null,
+        pay: undefined,
         salary: 'Competitive, DOE',
         responsibilities: ['Edit copy'],
         requirements: ['Five years on a desk'],
@@ -312,8 +326,24 @@ describe('an existing job as form values (legacy rules of docs/product.md#entiti
       benefits: ['Health care'],
     });
     expect(check(AdminJobForm, values).ok).toBe(true);
-    // A salary text that is the figures' own is left blank: it follows the figures.
-    expect(jobToAdminForm({ ...JOB, salary: '$50,000 - $60,000' }, TODAY).salaryText).toBe('');
+    // The pay line of a pay with figures is no words of its own: left blank, it follows them.
+    expect(
+      jobToAdminForm(
+        {
+          ...JOB,
+          pay: { min: 25, max: 30.5, period: 'hour', currency: 'USD', benefits: 'Dental' },
+          salary: '$25 - $30.50 an hour',
+        },
+        TODAY,
+      ),
+    ).toMatchObject({
+      salaryText: '',
+      salaryMin: '25',
+      salaryMax: '30.50',
+      salaryPeriod: 'hour',
+      salaryCurrency: 'USD',
+      benefitsSummary: 'Dental',
+    });
   });
 
   it('leaves out an experience level the menu does not offer, so the job keeps it (issue 25)', () => {

@@ -1,3 +1,4 @@
+import type { PayPeriod } from '../pay';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_JOB_TYPES } from '../choices';
 import type { Job } from '../job';
@@ -45,8 +46,7 @@ describe('the JobPosting structured data', () => {
       jobType: 'Full-time',
       locations: ['Chicago, IL', 'Remote'],
       remote: true,
-      salaryMin: 110000,
-      salaryMax: 128000,
+      pay: { min: 110000, max: 128000, period: 'year', currency: 'USD' },
     });
     expect(jobPostingLd(job, 'https://jobs.example.org')).toEqual({
       '@context': 'https://schema.org',
@@ -119,12 +119,30 @@ describe('the JobPosting structured data', () => {
   });
 
   it('writes a salary floor or ceiling as such', () => {
-    const floor = jobPostingLd(makeJob({ salaryMin: 60000 }), 'https://x.org')!;
+    const pay = (min: number | null, max: number | null) =>
+      makeJob({ pay: { min, max, period: 'year', currency: 'USD' } });
+    const floor = jobPostingLd(pay(60000, null), 'https://x.org')!;
     expect(floor.baseSalary).toMatchObject({ value: { minValue: 60000, unitText: 'YEAR' } });
-    const ceiling = jobPostingLd(makeJob({ salaryMax: 75000 }), 'https://x.org')!;
+    const ceiling = jobPostingLd(pay(null, 75000), 'https://x.org')!;
     expect(ceiling.baseSalary).toMatchObject({ value: { maxValue: 75000 } });
-    const exact = jobPostingLd(makeJob({ salaryMin: 5e4, salaryMax: 5e4 }), 'https://x.org')!;
+    const exact = jobPostingLd(pay(5e4, 5e4), 'https://x.org')!;
     expect(exact.baseSalary).toMatchObject({ value: { value: 50000 } });
+  });
+
+  it("tells Google each period's unit and the currency, and leaves a total out", () => {
+    const ld = (period: PayPeriod, currency = 'USD') =>
+      jobPostingLd(makeJob({ pay: { min: 25, max: 30, period, currency } }), 'https://x.org')!
+        .baseSalary;
+    expect(ld('hour')).toEqual({
+      '@type': 'MonetaryAmount',
+      currency: 'USD',
+      value: { '@type': 'QuantitativeValue', minValue: 25, maxValue: 30, unitText: 'HOUR' },
+    });
+    expect(ld('day')).toMatchObject({ value: { unitText: 'DAY' } });
+    expect(ld('week')).toMatchObject({ value: { unitText: 'WEEK' } });
+    expect(ld('month', 'CAD')).toMatchObject({ currency: 'CAD', value: { unitText: 'MONTH' } });
+    expect(ld('stipend')).toBeUndefined();
+    expect(ld('fee')).toBeUndefined();
   });
 
   it('maps every job type of the contract, in any letter case, and anything else to OTHER', () => {

@@ -7,6 +7,7 @@ import {
   SubmissionPayload,
   defaultSubmissionValues,
 } from '../submission';
+import { PAY_MESSAGES } from '../pay';
 import { NOT_AN_OBJECT, check } from '../validate';
 import {
   SUBMISSION_CASES,
@@ -40,17 +41,37 @@ describe('the submission form struct (docs/product.md#validation)', () => {
   it('requires a salary, as the form says: a minimum or a maximum (issue 16)', () => {
     for (const struct of [SubmissionForm, SubmissionPayload]) {
       const none = check(struct, { ...VALID_SUBMISSION, salaryMin: '', salaryMax: '' });
-      expect(!none.ok && none.errors.salaryMin).toBe(SUBMISSION_EXTRA_MESSAGES.salaryRequired);
+      expect(!none.ok && none.errors.salaryMin).toBe(PAY_MESSAGES.required);
       const absent = check(struct, {
         ...VALID_SUBMISSION,
         salaryMin: undefined,
         salaryMax: undefined,
       });
-      expect(!absent.ok && absent.errors.salaryMin).toBe(SUBMISSION_EXTRA_MESSAGES.salaryRequired);
+      expect(!absent.ok && absent.errors.salaryMin).toBe(PAY_MESSAGES.required);
       expect(check(struct, { ...VALID_SUBMISSION, salaryMin: '', salaryMax: '60000' }).ok).toBe(
         true,
       );
     }
+  });
+
+  it('takes the pay with its period, currency and benefits, and a form that sends no period a year', () => {
+    const hourly = check(SubmissionPayload, {
+      ...VALID_SUBMISSION,
+      salaryMin: '25',
+      salaryMax: '30.50',
+      salaryPeriod: 'hour',
+      salaryCurrency: 'CAD',
+      benefitsSummary: 'Health, dental, 4% retirement match',
+    });
+    expect(hourly.ok && hourly.value).toMatchObject({
+      salaryMin: '25',
+      salaryMax: '30.50',
+      salaryPeriod: 'hour',
+      salaryCurrency: 'CAD',
+      benefitsSummary: 'Health, dental, 4% retirement match',
+    });
+    const older = check(SubmissionPayload, VALID_SUBMISSION);
+    expect(older.ok && older.value.salaryPeriod).toBe('year');
   });
 
   it('takes the experience level and the company links the board shows (issue 16)', () => {

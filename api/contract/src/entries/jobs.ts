@@ -6,5 +6,5 @@ export * from '../job-posting';
 export * from '../job-stats';
 export * from '../search';
 export * from '../filter-query';
-export * from '../salary';
+export * from '../pay';
 export * from '../discovery';

@@ -3,6 +3,7 @@ import {
   SUBMISSION_LIMITS as LIMITS,
   SUBMISSION_MESSAGES as M,
 } from '../submission';
+import { PAY_LIMITS, PAY_MESSAGES as PAY, maxAmount } from '../pay';
 import { UNKNOWN_FIELD } from '../validate';
 
 /**
@@ -150,7 +151,7 @@ export const SUBMISSION_CASES: SubmissionCase[] = [
     name: 'no salary at all (the form says only roles with a salary are posted)',
     change: { salaryMin: '', salaryMax: '' },
     field: 'salaryMin',
-    message: EXTRA.salaryRequired,
+    message: PAY.required,
   },
   {
     name: 'company website that is no web address',
@@ -168,37 +169,61 @@ export const SUBMISSION_CASES: SubmissionCase[] = [
     name: 'salary with letters',
     change: { salaryMin: '85k' },
     field: 'salaryMin',
-    message: EXTRA.salary,
+    message: PAY.amount,
   },
   {
     name: 'salary neither text nor number',
     change: { salaryMin: true },
     field: 'salaryMin',
-    message: EXTRA.salary,
+    message: PAY.amount,
   },
   {
-    name: 'salary with cents',
-    change: { salaryMin: '85000.50' },
+    name: 'salary with a fraction of a cent',
+    change: { salaryMin: '85000.505' },
     field: 'salaryMin',
-    message: EXTRA.salary,
+    message: PAY.amount,
   },
   {
     name: 'salary beyond belief',
-    change: { salaryMax: String(LIMITS.salary + 1) },
+    change: { salaryMax: String(maxAmount('year') + 1) },
     field: 'salaryMax',
-    message: EXTRA.salary,
+    message: PAY.tooLarge('year'),
+  },
+  {
+    name: 'an hourly pay past the ceiling of an hour (the one ceiling, a year of it)',
+    change: { salaryMin: '20', salaryMax: '5000', salaryPeriod: 'hour' },
+    field: 'salaryMax',
+    message: PAY.tooLarge('hour'),
   },
   {
     name: 'negative salary',
     change: { salaryMax: '-5' },
     field: 'salaryMax',
-    message: EXTRA.salary,
+    message: PAY.amount,
   },
   {
     name: 'maximum below minimum',
     change: { salaryMin: '90000', salaryMax: '80000' },
     field: 'salaryMax',
-    message: EXTRA.salaryOrder,
+    message: PAY.order,
+  },
+  {
+    name: 'a pay period the board does not have',
+    change: { salaryPeriod: 'fortnight' },
+    field: 'salaryPeriod',
+    message: PAY.period,
+  },
+  {
+    name: 'a currency that is no ISO 4217 code',
+    change: { salaryCurrency: 'dollars' },
+    field: 'salaryCurrency',
+    message: PAY.currency,
+  },
+  {
+    name: 'benefits past their limit',
+    change: { benefitsSummary: 'x'.repeat(PAY_LIMITS.benefits + 1) },
+    field: 'benefitsSummary',
+    message: PAY.benefits,
   },
   {
     name: 'impossible deadline',

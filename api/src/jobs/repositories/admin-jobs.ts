@@ -1,4 +1,5 @@
 import type { AdminJob, AdminJobPage, AdminJobsQuery } from '@jobboard/contract/admin';
+import { PAY_MESSAGES } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import { chunks } from '../../db/chunks';
 import type { Dialect } from '../../db/knex';
@@ -107,6 +108,8 @@ export class AdminJobsRepository {
           : null,
         adminFields: parseAdminFields(row.admin_fields),
         logoSource,
+        // Held back only matters for a job that is on (one switched off is off the board anyway).
+        ...(row.pay_held && row.active ? { heldBack: PAY_MESSAGES.held } : {}),
       };
     });
   }

@@ -1,21 +1,19 @@
 import { canonicalJobType, deadlineEndsAt, normaliseDeadline } from '@jobboard/contract/common';
-import { salaryFromFigures } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import { chunks } from '../../db/chunks';
 import { isPastEnd } from '../archive';
 import type { JobInput } from '../job-input';
-import { cleanSentences, distinctNames, figuresOf } from '../job-patch';
+import { cleanSentences, distinctNames } from '../job-patch';
+import { jobPayColumns, type PayRule } from '../pay-columns';
 import { labelKey } from '../label-key';
 import { INSERT_BATCH } from './job-rows';
 
-/** A new job's row as the writer inserts it (job-writer.ts): its columns from its input. */
-export function jobColumns(input: JobInput, now: Date) {
-  const parsed =
-    input.salaryMin == null && input.salaryMax == null
-      ? figuresOf(input.salaryText?.trim() || null)
-      : null;
-  const salaryMin = parsed ? parsed.min : input.salaryMin;
-  const salaryMax = parsed ? parsed.max : input.salaryMax;
+/**
+ * A new job's row as the writer inserts it (job-writer.ts): its columns from its input, its pay's
+ * by the board's pay rule.
+ */
+export function jobColumns(input: JobInput, now: Date, payRule: PayRule) {
+  const pay = input.pay.currency ? input.pay : { ...input.pay, currency: payRule.currency };
   const deadline = input.deadline?.trim() ? normaliseDeadline(input.deadline) : null;
   const expiresAt = input.expiresAt ? input.expiresAt.getTime() : null;
   return {
@@ -24,9 +22,7 @@ export function jobColumns(input: JobInput, now: Date) {
     job_type: canonicalJobType(input.jobType),
     remote: input.remote,
     experience_level: input.experienceLevel,
-    salary_text: input.salaryText?.trim() || salaryFromFigures(salaryMin, salaryMax) || null,
-    salary_min: salaryMin,
-    salary_max: salaryMax,
+    ...jobPayColumns(pay, payRule),
     deadline,
     deadline_ends_at: deadlineEndsAt(deadline),
     posted_date: input.postedDate,

@@ -9,6 +9,7 @@ import type { JobInput, JobSource } from '../job-input';
 import { isPastEnd } from '../archive';
 import { companyChangesKept, planPatch, type JobPatch } from '../job-patch';
 import { INDEXED_FIELDS, type SearchIndex } from '../search-index';
+import type { PayRule } from '../pay-columns';
 import { jobColumns, replaceLists } from './job-columns';
 import { INSERT_BATCH, SYNC_SOURCES, parseAdminFields, pluckIds, storedJobs } from './job-rows';
 
@@ -24,6 +25,8 @@ export class JobWriter {
     private readonly dialect: Dialect,
     private readonly searchIndex: SearchIndex,
     private readonly changes: JobChanges,
+    /** The board's currency and pay rule, as a write's transaction reads them (pay-columns.ts). */
+    private readonly payRule: (db: Db) => Promise<PayRule>,
   ) {}
 
   /** Run `work` in one transaction of the writer (a change and its audit line together). */
@@ -46,12 +49,13 @@ export class JobWriter {
     if (!inputs.length) return [];
     return db.transaction(async (trx) => {
       const companies = await companyIds(trx, inputs.map(claimOf), now);
+      const payRule = await this.payRule(trx);
       const ids: number[] = [];
       for (const part of chunks(inputs, INSERT_BATCH)) {
         const inserted: ({ id: number } | number)[] = await trx('jobs')
           .insert(
             part.map((input) => ({
-              ...jobColumns(input, now),
+              ...jobColumns(input, now, payRule),
               company_id: companies.get(input.organization.trim())!,
               created_at: now.getTime(),
             })),
@@ -106,9 +110,10 @@ export class JobWriter {
       const stored = await storedJobs(trx, this.dialect, ids);
       const named = patches.flatMap(({ patch }) => patch.organization?.trim() || []);
       const before = await companiesNamed(trx, [...new Set(named)]);
+      const payRule = await this.payRule(trx);
       const plans = patches.flatMap(({ id, patch }) => {
         const job = stored.get(id);
-        return job ? [{ id, job, patch, plan: planPatch(job, patch, before) }] : [];
+        return job ? [{ id, job, patch, plan: planPatch(job, patch, before, payRule) }] : [];
       });
       const asked = plans.filter(
         ({ plan }) => plan.changes.length || Object.keys(plan.columns).length,

@@ -12,7 +12,7 @@ import { addDays, isoDate } from '../dates';
 import { toJob } from '../job-mapper';
 import type { SearchIndex } from '../search-index';
 import type { BoardSearch } from '../search/board-search';
-import { publicScope } from '../search/criteria';
+import { pageScope, publicScope } from '../search/criteria';
 import { JobSearch, type SearchPage } from '../search/job-search';
 import { loadRows, pluckIds } from './job-rows';
 
@@ -65,14 +65,12 @@ export class PublicJobsRepository {
   }
 
   /**
-   * A job whose page may be shown: active, expired or not (an expired job keeps its URL and says it
+   * A job whose page may be shown (pageScope): active and not held back, expired or not (an expired job keeps its URL and says it
    * no longer takes applications).
    */
   async findVisible(id: number, now: Date): Promise<Job | undefined> {
-    const query = this.readDb('jobs')
-      .where('jobs.id', id)
-      .andWhere('jobs.active', true)
-      .select('jobs.id');
+    const query = this.readDb('jobs').where('jobs.id', id).select('jobs.id');
+    pageScope(query);
     const [job] = await this.loadInOrder(await pluckIds(query), now);
     return job;
   }
@@ -135,10 +133,8 @@ export class PublicJobsRepository {
   async visibleIds(ids: number[]): Promise<Set<number>> {
     const visible = new Set<number>();
     for (const part of chunks(ids)) {
-      const query = this.readDb('jobs')
-        .whereIn('jobs.id', part)
-        .andWhere('jobs.active', true)
-        .select('jobs.id');
+      const query = this.readDb('jobs').whereIn('jobs.id', part).select('jobs.id');
+      pageScope(query);
       for (const id of await pluckIds(query)) visible.add(id);
     }
     return visible;

@@ -1,4 +1,4 @@
-import type { SyncSource } from '@jobboard/contract/admin';
+import { SYNC_LIMITS, type HeldJobs, type SyncSource } from '@jobboard/contract/admin';
 import type { Knex } from 'knex';
 import { chunks } from '../../db/chunks';
 import type { Db, Dialect } from '../../db/knex';
@@ -36,6 +36,31 @@ export class SyncedJobsRepository {
       active: Boolean(row.active),
       adminFields: parseAdminFields(row.admin_fields),
     }));
+  }
+
+  /**
+   * The jobs `source` made that the pay rule holds back from the board (on, but they show no
+   * pay): how many, and the first SYNC_LIMITS.reportedSkips of them, newest first.
+   */
+  async heldSynced(source: SyncSource, db: Db = this.db): Promise<HeldJobs> {
+    const held = () => db('jobs').where({ source }).where('pay_held', true).where('active', true);
+    const [counted, rows] = await Promise.all([
+      held().count({ n: '*' }).first() as Promise<{ n: number | string } | undefined>,
+      held()
+        .orderBy('id', 'desc')
+        .limit(SYNC_LIMITS.reportedSkips)
+        .select('id', 'title', 'external_id') as Promise<
+        { id: number; title: string; external_id: string | null }[]
+      >,
+    ]);
+    return {
+      count: Number(counted?.n ?? 0),
+      jobs: rows.map((row) => ({
+        jobId: String(row.id),
+        title: row.title,
+        externalId: row.external_id,
+      })),
+    };
   }
 
   /**

@@ -4,6 +4,7 @@ import {
   JOB_TYPE_FILTERS,
   POSTED_WITHIN,
   SALARY_RANGES,
+  TOTAL_PAY_PERIODS,
 } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import type { Dialect } from '../../db/knex';
@@ -51,7 +52,7 @@ export interface SearchCriteria {
 export const NEVER_EXPIRES = Number.MAX_SAFE_INTEGER;
 
 /**
- * Jobs anyone may see: not archived, switched on, not expired, and their application deadline (a date) not
+ * Jobs anyone may see: not archived, switched on, not held back by the pay rule, not expired, and their application deadline (a date) not
  * passed (`deadline_ends_at`, the first instant after the deadline day; null for 'Rolling' and the
  * like). Each test is one expression (with its own statistics on PostgreSQL) rather than an OR,
  * which PostgreSQL would answer by merging two scans of the expiry index, 80,000 entries each at
@@ -63,8 +64,18 @@ export function publicScope(query: Knex.QueryBuilder, now: Date): void {
     // and a literal `false` lets PostgreSQL prove its partial indexes apply.
     .whereRaw('jobs.archived = false')
     .andWhere('jobs.active', true)
+    // Held back by the board's pay rule: it shows no pay (docs/product.md#pay).
+    .andWhere('jobs.pay_held', false)
     .andWhereRaw(`COALESCE(jobs.expires_at, ${NEVER_EXPIRES}) > ?`, [now.getTime()])
     .andWhereRaw(`COALESCE(jobs.deadline_ends_at, ${NEVER_EXPIRES}) > ?`, [now.getTime()]);
+}
+
+/**
+ * Jobs whose own page may be shown: switched on and not held back by the pay rule, ended or not
+ * (an ended job keeps its page, which says it takes no applications).
+ */
+export function pageScope(query: Knex.QueryBuilder): void {
+  query.andWhere('jobs.active', true).andWhere('jobs.pay_held', false);
 }
 
 /**
@@ -103,14 +114,19 @@ export function searchCriteria(
     .map(([level]) => level);
   if (levels.length) rowFilters.push((q) => q.whereIn('jobs.experience_level', levels));
 
+  // A band of a year's pay matches a job whose annual equivalent overlaps it (a total and a pay in
+  // another currency have none, so never do); 'totals' matches the pay given in total.
   const range = SALARY_RANGES.find((r) => r.value === filter.salaryRange);
   if (range?.min != null) {
     const min = range.min;
-    rowFilters.push((q) => q.whereRaw('COALESCE(jobs.salary_max, jobs.salary_min) >= ?', [min]));
+    rowFilters.push((q) => q.where('jobs.pay_annual_high', '>=', min));
   }
   if (range?.max != null) {
     const max = range.max;
-    rowFilters.push((q) => q.whereRaw('COALESCE(jobs.salary_min, jobs.salary_max) < ?', [max]));
+    rowFilters.push((q) => q.where('jobs.pay_annual_low', '<', max));
+  }
+  if (range?.value === 'totals') {
+    rowFilters.push((q) => q.whereIn('jobs.salary_period', TOTAL_PAY_PERIODS));
   }
 
   // Posted within: by posted date (a day, UTC), as the recent list counts.

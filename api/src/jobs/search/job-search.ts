@@ -217,7 +217,7 @@ export class JobSearch {
   async cursorAt(search: BoardSearch, { id, part }: PageEnd): Promise<SearchCursor> {
     const row: KeyRow | undefined = await this.db('jobs')
       .where('jobs.id', id)
-      .first('jobs.featured', 'jobs.posted_date', 'jobs.salary_min', 'jobs.salary_max');
+      .first('jobs.featured', 'jobs.posted_date', 'jobs.pay_annual_low', 'jobs.pay_annual_high');
     if (!row) throw new Error(`Job ${id} of a page was not found for its cursor`);
     const base = { v: 1 as const, d: row.posted_date, i: id };
     const sort = search.filter.sortOption;
@@ -232,9 +232,9 @@ export class JobSearch {
           t: search.terms.length > 0 && part === 0,
         };
       case 'salary-high':
-        return { ...base, s: sort, m: row.salary_max ?? row.salary_min };
+        return { ...base, s: sort, m: annualKey(row.pay_annual_high) };
       case 'salary-low':
-        return { ...base, s: sort, m: row.salary_min ?? row.salary_max };
+        return { ...base, s: sort, m: annualKey(row.pay_annual_low) };
     }
   }
 
@@ -387,7 +387,7 @@ export class JobSearch {
 }
 
 /** The columns the sort orders read (sort-orders.ts), besides the id and `featured`. */
-const SORT_COLUMNS = ['jobs.posted_date', 'jobs.salary_min', 'jobs.salary_max'];
+const SORT_COLUMNS = ['jobs.posted_date', 'jobs.pay_annual_low', 'jobs.pay_annual_high'];
 
 interface Stats {
   sqlite: PlanStats;
@@ -408,9 +408,12 @@ interface PartRow extends Row {
 interface KeyRow {
   featured: boolean | number;
   posted_date: string;
-  salary_min: number | null;
-  salary_max: number | null;
+  pay_annual_low: number | string | null;
+  pay_annual_high: number | string | null;
 }
+
+/** An annual figure as a cursor holds it (PostgreSQL may answer an integer as text). */
+const annualKey = (value: number | string | null) => (value == null ? null : Number(value));
 
 /**
  * The parts of a search continued after `cursor` (keyset paging), each keeping the rows after the

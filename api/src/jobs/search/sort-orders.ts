@@ -50,34 +50,36 @@ export const NEWEST_FIRST: SortOrder = {
   keys: POSTED_THEN_ID,
 };
 
-/** The largest figure of the salary first; jobs without one last; featured not first. */
+/**
+ * The highest pay first, by the annual equivalent of its top (docs/product.md#pay: an hourly
+ * pay times 2,080, ...); jobs without one (no pay, a stipend or fixed fee, another currency)
+ * last; featured not first. Backed by migration 20261129000110's index.
+ */
 const SALARY_HIGH: SortOrder = {
   apply: (query) =>
     newestFirst(
       query
-        .orderByRaw('(COALESCE(jobs.salary_max, jobs.salary_min) IS NULL) ASC')
-        .orderByRaw('COALESCE(jobs.salary_max, jobs.salary_min) DESC'),
+        .orderByRaw('(jobs.pay_annual_high IS NULL) ASC')
+        .orderByRaw('jobs.pay_annual_high DESC'),
     ),
-  sqliteIndex: 'jobs_public_salary_high_index',
+  sqliteIndex: 'jobs_public_pay_high_index',
   keys: [
-    { sql: '(COALESCE(jobs.salary_max, jobs.salary_min) IS NULL)', desc: false },
-    { sql: 'COALESCE(jobs.salary_max, jobs.salary_min)', desc: true },
+    { sql: '(jobs.pay_annual_high IS NULL)', desc: false },
+    { sql: 'jobs.pay_annual_high', desc: true },
     ...POSTED_THEN_ID,
   ],
 };
 
-/** The smallest figure of the salary first; jobs without one last. */
+/** The lowest pay first, by the annual equivalent of its bottom; jobs without one last. */
 const SALARY_LOW: SortOrder = {
   apply: (query) =>
     newestFirst(
-      query
-        .orderByRaw('(COALESCE(jobs.salary_min, jobs.salary_max) IS NULL) ASC')
-        .orderByRaw('COALESCE(jobs.salary_min, jobs.salary_max) ASC'),
+      query.orderByRaw('(jobs.pay_annual_low IS NULL) ASC').orderByRaw('jobs.pay_annual_low ASC'),
     ),
-  sqliteIndex: 'jobs_public_salary_low_index',
+  sqliteIndex: 'jobs_public_pay_low_index',
   keys: [
-    { sql: '(COALESCE(jobs.salary_min, jobs.salary_max) IS NULL)', desc: false },
-    { sql: 'COALESCE(jobs.salary_min, jobs.salary_max)', desc: false },
+    { sql: '(jobs.pay_annual_low IS NULL)', desc: false },
+    { sql: 'jobs.pay_annual_low', desc: false },
     ...POSTED_THEN_ID,
   ],
 };

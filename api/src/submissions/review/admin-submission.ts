@@ -1,6 +1,8 @@
 import type { AdminPaymentIssue, AdminSubmission } from '@jobboard/contract/admin';
+import { jobPayOf, yearlyFigures } from '@jobboard/contract/jobs';
 import type { SubmissionStatus } from '@jobboard/contract/submissions';
 import type { StoredCompany } from '../../jobs/companies';
+import { payOfRow } from '../../jobs/pay-columns';
 import { copyableApprovalEmail, type EmailSite } from '../../mail/review-emails';
 import type { PaymentLinkState } from '../../payments/payment-rows';
 import type { ReviewRow } from '../submission-row';
@@ -25,6 +27,8 @@ export function toAdminSubmission(
   extra: ReviewExtras,
 ): AdminSubmission {
   const categories: unknown = JSON.parse(String(row.categories ?? '[]'));
+  const pay = payOfRow(row);
+  const payAnswer = jobPayOf(pay);
   const iso = (ms: unknown) => (ms == null ? null : new Date(Number(ms)).toISOString());
   return {
     id: String(row.id),
@@ -34,8 +38,8 @@ export function toAdminSubmission(
     category: Array.isArray(categories) ? categories.map(String) : [],
     jobType: String(row.job_type),
     experienceLevel: String(row.experience_level),
-    salaryMin: row.salary_min == null ? null : Number(row.salary_min),
-    salaryMax: row.salary_max == null ? null : Number(row.salary_max),
+    ...yearlyFigures(pay),
+    ...(payAnswer ? { pay: payAnswer } : {}),
     contactName: String(row.contact_name),
     contactEmail: String(row.contact_email),
     promoCode: row.promo_code == null ? null : String(row.promo_code),

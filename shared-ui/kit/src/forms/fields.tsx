@@ -26,9 +26,10 @@ interface TextProps {
   hint?: ReactNode;
   required?: boolean;
   autoComplete?: string;
-  inputMode?: 'numeric' | 'email' | 'url' | 'text';
+  inputMode?: 'numeric' | 'decimal' | 'email' | 'url' | 'text';
   placeholder?: string;
   min?: number;
+  step?: string;
 }
 
 export function TextInput({ name, label, type = 'text', ...rest }: TextProps) {

@@ -8,3 +8,4 @@ export {
   TextInput,
   fieldError,
 } from './fields';
+export { PayFields } from './pay-fields';

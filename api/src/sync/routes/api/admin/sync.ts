@@ -11,6 +11,7 @@ const adminSyncRoutes: FastifyPluginAsync = async (app) => {
   route(app, ENDPOINTS.lastSync, {}, async () => ({
     source: app.sync.sourceName,
     last: await app.sync.lastReport(),
+    held: await app.sync.held(),
   }));
 
   route(app, ENDPOINTS.restoreSyncedJob, {}, async (request) =>

@@ -1,0 +1,91 @@
+import type { PayPeriod } from '../pay';
+
+/**
+ * One text of pay and what it reads as: the text, then its minimum, maximum, period and currency
+ * (null: the board's), or only null when it cannot be read and keeps its words.
+ */
+export type PayPhrasing =
+  | [
+      text: string,
+      min: number | null,
+      max: number | null,
+      period: PayPeriod,
+      currency: string | null,
+    ]
+  | [text: string, unread: null];
+
+/**
+ * Texts of pay as boards, sources and employers write them, and what each reads as: [text, min,
+ * max, period, currency] (currency null: the board's), or null when it cannot be read and keeps
+ * its words (docs/product.md#pay).
+ */
+export const PAY_PHRASINGS: PayPhrasing[] = [
+  ['$25 - $30 per hour', 25, 30, 'hour', null],
+  ['$25-$30/hr', 25, 30, 'hour', null],
+  ['$25 to $30 an hour', 25, 30, 'hour', null],
+  ['$18.50/hour', 18.5, 18.5, 'hour', null],
+  ['$22 hourly', 22, 22, 'hour', null],
+  ['Hourly rate: $40 - $45', 40, 45, 'hour', null],
+  ['$35/hr, 20 hours a week', 35, 35, 'hour', null],
+  ['25-30 USD per hour', 25, 30, 'hour', 'USD'],
+  ['$200 per day', 200, 200, 'day', null],
+  ['$350/day', 350, 350, 'day', null],
+  ['Day rate $500', 500, 500, 'day', null],
+  ['$800 - $1,000 a week', 800, 1000, 'week', null],
+  ['$1,200 weekly', 1200, 1200, 'week', null],
+  ['$3,000 a month', 3000, 3000, 'month', null],
+  ['$3,000/month', 3000, 3000, 'month', null],
+  ['$2,500 - $3,200 monthly', 2500, 3200, 'month', null],
+  ['$4,000 per mo', 4000, 4000, 'month', null],
+  ['$500 monthly stipend', 500, 500, 'month', null],
+  ['$5,000 stipend', 5000, 5000, 'stipend', null],
+  ['Stipend: $2,500', 2500, 2500, 'stipend', null],
+  ['$4,000 - $5,000 stipend for the summer', 4000, 5000, 'stipend', null],
+  ['$2,000 flat fee', 2000, 2000, 'fee', null],
+  ['Fixed fee of $7,500', 7500, 7500, 'fee', null],
+  ['$1,500 honorarium', 1500, 1500, 'fee', null],
+  ['$10,000 for the project', 10000, 10000, 'fee', null],
+  ['$60,000 - $75,000 a year', 60000, 75000, 'year', null],
+  ['$60,000 - $75,000', 60000, 75000, 'year', null],
+  ['$55k - $65k', 55000, 65000, 'year', null],
+  ['$55-65k', 55000, 65000, 'year', null],
+  ['$55K–$65K annually', 55000, 65000, 'year', null],
+  ['$70,000 per year', 70000, 70000, 'year', null],
+  ['$48,000/yr plus benefits', 48000, 48000, 'year', null],
+  ['Between $50,000 and $60,000 per annum', 50000, 60000, 'year', null],
+  ['Up to $75,000', null, 75000, 'year', null],
+  ['From $60,000', 60000, null, 'year', null],
+  ['$60,000+', 60000, null, 'year', null],
+  ['Starting at $52,000 annually, 401(k) match', 52000, null, 'year', null],
+  ['Salary: $65,000 (DOE)', 65000, 65000, 'year', null],
+  ['65000', 65000, 65000, 'year', null],
+  ['50,000 - 60,000', 50000, 60000, 'year', null],
+  ['£30,000 per annum', 30000, 30000, 'year', 'GBP'],
+  ['€45,000 - €50,000 a year', 45000, 50000, 'year', 'EUR'],
+  ['CA$70,000 - CA$80,000', 70000, 80000, 'year', 'CAD'],
+  ['$1.2M', 1200000, 1200000, 'year', null],
+  ['$25 - $30 per hour, $5,000 signing bonus', 25, 30, 'hour', null],
+  ['$25/hr DOE', 25, 25, 'hour', null],
+  ['$20.00 - $22.50/hour', 20, 22.5, 'hour', null],
+  ['Up to $30/hour', null, 30, 'hour', null],
+  ['$15/hour (part-time, 20 hrs/week)', 15, 15, 'hour', null],
+  ['Paid internship: $20 per hour', 20, 20, 'hour', null],
+  ['$2,000/mo stipend', 2000, 2000, 'month', null],
+  ['$4,500 per month for 3 months', 4500, 4500, 'month', null],
+  ['USD 60,000 - 70,000', 60000, 70000, 'year', 'USD'],
+  ['$65,000 - $75,000 + benefits', 65000, 75000, 'year', null],
+  ['$75,000 annual salary', 75000, 75000, 'year', null],
+  ['$100K+', 100000, null, 'year', null],
+  ['40-45k', 40000, 45000, 'year', null],
+  ['$25 - $30', null],
+  ['Unpaid', null],
+  ['Volunteer role', null],
+  ['$3,000', null],
+  ['$2,000 biweekly', null],
+  ['Competitive', null],
+  ['DOE', null],
+  ['Commensurate with experience', null],
+  ['Competitive salary + 401k', null],
+  ['20 hours a week', null],
+  ['$50,000,000 a year', null],
+];
