@@ -220,7 +220,7 @@ describe(`each write path leaves the fields it does not own as they were on ${te
     const yearly = await createFull({ pay: pay(48_000, 52_000) });
     const hourly = await put(yearly, { salaryPeriod: 'hour' });
     expect(hourly.statusCode).toBe(400);
-    expect(hourly.json().fields).toEqual({ salaryMin: PAY_MESSAGES.tooLarge('hour') });
+    expect(hourly.json().fields).toEqual({ salaryMin: PAY_MESSAGES.tooLarge('hour', 'USD') });
     expect(await adminJob(id)).toEqual(before);
   });
 

@@ -224,7 +224,7 @@ describe(`re-sync from a JSON feed on ${testDatabase}`, () => {
     expect(res.json().skippedRecords.map((s: { reason: string }) => s.reason)).toEqual([
       "'title' is longer than 300 characters",
       "'via' is longer than 200 characters",
-      `'salaryMax': ${PAY_MESSAGES.tooLarge('year')}`,
+      `'salaryMax': ${PAY_MESSAGES.tooLarge('year', 'USD')}`,
       "'location' has an entry longer than 200 characters",
       "'jobType' is longer than 40 characters",
       "'deadline' is longer than 60 characters",

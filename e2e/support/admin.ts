@@ -1,3 +1,4 @@
+import { PAY_FIELD_LABELS } from '@jobboard/contract/jobs';
 import { expect, type Page } from '@playwright/test';
 import { ADMIN, currentSite } from './site';
 
@@ -52,8 +53,8 @@ export async function submitJob(
   await page.getByLabel('Location').fill('Remote');
   await page.getByRole('checkbox', { name: 'Political' }).check();
   await page.getByLabel('Job Type').selectOption('Full-time');
-  await page.getByLabel('Minimum Salary (USD per year)').fill('55000');
-  await page.getByLabel('Maximum Salary (USD per year)').fill('65000');
+  await page.getByLabel(PAY_FIELD_LABELS.min).fill('55000');
+  await page.getByLabel(PAY_FIELD_LABELS.max).fill('65000');
   await page.getByLabel('Application URL').fill('https://openballot.example/jobs/organizer');
   await page.getByLabel('Contact Name').fill('Sam Rivera');
   await page.getByLabel('Contact Email').fill(job.contactEmail);

@@ -1,4 +1,11 @@
-import type { Job, SearchRequest, SearchResponse } from '@jobboard/contract/jobs';
+import {
+  DEFAULT_CURRENCY,
+  annualPay,
+  readPayText,
+  type Job,
+  type SearchRequest,
+  type SearchResponse,
+} from '@jobboard/contract/jobs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
@@ -53,9 +60,15 @@ export async function expectCount(page: Page, total: number) {
 export const cardOf = (page: Page, job: Pick<Job, 'id'>): Locator =>
   page.locator(`[data-testid="job-card"][data-job-id="${job.id}"]`);
 
-/** Dollar figures of a text: '$118,000 - $142,000' -> [118000, 142000]. */
-export function dollarFigures(text: string): number[] {
-  return [...text.matchAll(/\$([\d,]+)/g)].map((m) => Number(m[1]!.replace(/,/g, '')));
+/**
+ * The annual equivalent of a card's pay line, read back by the contract ('$25 - $30 an hour' ->
+ * 52,000 to 62,400); null for a stipend, a fixed fee, words, or no pay.
+ */
+export function annualOfCard(
+  text: string | null | undefined,
+): { low: number; high: number } | null {
+  const read = text ? readPayText(text) : null;
+  return read ? annualPay({ ...read, currency: DEFAULT_CURRENCY }, DEFAULT_CURRENCY) : null;
 }
 
 /** No serious or critical accessibility violation on the page as it is now. */

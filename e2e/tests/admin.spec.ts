@@ -1,3 +1,4 @@
+import { PAY_FIELD_LABELS } from '@jobboard/contract/jobs';
 import { expect, test } from '../support/test';
 import { loginAsAdmin, mailText, submitJob, toasts, waitForMail } from '../support/admin';
 
@@ -46,8 +47,10 @@ test.describe('admin', () => {
     await expect(
       page.getByRole('list', { name: 'Locations added' }).getByRole('listitem'),
     ).toHaveCount(1);
-    await page.getByLabel('Minimum Salary (USD)').fill('60000');
-    await page.getByLabel('Maximum Salary (USD)').fill('72000');
+    // Pay per hour, with cents (issue 39).
+    await page.getByLabel(PAY_FIELD_LABELS.min).fill('27.50');
+    await page.getByLabel(PAY_FIELD_LABELS.max).fill('32');
+    await page.getByLabel(PAY_FIELD_LABELS.period).selectOption('hour');
     await page.getByRole('button', { name: 'Create Job' }).click();
     await expect(toasts(page)).toContainText('Job created successfully');
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
@@ -60,11 +63,14 @@ test.describe('admin', () => {
       title,
       organization: 'Harbor Health Alliance',
       locations: ['Portland, ME'],
+      salary: '$27.50 - $32 an hour',
+      pay: { min: 27.5, max: 32, period: 'hour', currency: 'USD' },
     });
     expect((await page.request.get(`/api/jobs/${job.id}`)).status()).toBe(200);
     await page.goto(`/jobs/${job.id}`);
     await expect(page.getByRole('dialog').getByRole('heading', { name: title })).toBeVisible();
     await expect(page.getByRole('dialog')).toContainText('Portland, ME');
+    await expect(page.getByRole('dialog')).toContainText('$27.50 - $32 an hour');
 
     // Edit.
     await page.goto('/admin/dashboard');
@@ -130,7 +136,7 @@ test.describe('admin', () => {
     await page.getByRole('button', { name: 'Add a benefit' }).click();
     await page.keyboard.type('A canoe');
     await page.getByRole('button', { name: 'Move Responsibility 2 up' }).click();
-    await page.getByLabel('Salary as written (optional)').fill('Stipend, DOE');
+    await page.getByLabel(PAY_FIELD_LABELS.text).fill('Stipend, DOE');
     await page.getByRole('button', { name: 'Create Job' }).click();
     await expect(toasts(page)).toContainText('Job created successfully');
 

@@ -6,7 +6,7 @@ import {
   cardIds,
   cards,
   countHeading,
-  dollarFigures,
+  annualOfCard,
   expectCards,
   expectCount,
   filterPanel,
@@ -154,9 +154,10 @@ test.describe('the board home', () => {
     await applyFilters();
     await expect(page).toHaveURL(/\?salary=100k-plus$/);
     await expectSameAs({ salaryRange: '100k-plus' });
+    // A year's pay of $100,000 and up, whatever its period ('$55 - $70 an hour' is $145,600).
     for (const card of await cards(page).all()) {
-      const figures = dollarFigures((await card.getByTestId('job-salary').textContent()) ?? '');
-      expect(Math.max(...figures)).toBeGreaterThanOrEqual(100_000);
+      const annual = annualOfCard((await card.getByTestId('job-salary').textContent()) ?? '');
+      expect(annual?.high).toBeGreaterThanOrEqual(100_000);
     }
 
     // Reset also clears the search and the order, and applies at once.
@@ -169,7 +170,7 @@ test.describe('the board home', () => {
     await expectCount(page, everyJob);
   });
 
-  test('Highest Salary: figures never go up, jobs without a salary last', async ({
+  test('Highest Salary: annual pay never goes up, jobs without one last', async ({
     page,
     request,
   }) => {
@@ -179,18 +180,21 @@ test.describe('the board home', () => {
     await expect(page).toHaveURL(/\?sort=salary-high$/);
     const shown = await everyCardShown(page);
     expect(shown).toHaveLength(everyJob);
-    const withSalary = shown.filter((c) => c.salary);
-    expect(shown.slice(0, withSalary.length)).toEqual(withSalary);
-    expect(nonIncreasing(withSalary.map((c) => Math.max(...dollarFigures(c.salary!))))).toBe(true);
+    // Pay is compared by its annual equivalent (an hour's times 2,080); stipends, fixed fees and
+    // jobs without pay have none and come last.
+    const compared = shown.filter((c) => annualOfCard(c.salary));
+    expect(compared.length).toBeGreaterThan(0);
+    expect(shown.slice(0, compared.length)).toEqual(compared);
+    expect(nonIncreasing(compared.map((c) => annualOfCard(c.salary)!.high))).toBe(true);
   });
 
-  test('Lowest Salary: figures never go down, jobs without a salary last', async ({ page }) => {
+  test('Lowest Salary: annual pay never goes down, jobs without one last', async ({ page }) => {
     await page.goto('/?sort=salary-low');
     await expect(sortSelect(page)).toHaveValue('salary-low');
     const shown = await everyCardShown(page);
-    const withSalary = shown.filter((c) => c.salary);
-    expect(shown.slice(0, withSalary.length)).toEqual(withSalary);
-    expect(nonIncreasing(withSalary.map((c) => -Math.min(...dollarFigures(c.salary!))))).toBe(true);
+    const compared = shown.filter((c) => annualOfCard(c.salary));
+    expect(shown.slice(0, compared.length)).toEqual(compared);
+    expect(nonIncreasing(compared.map((c) => -annualOfCard(c.salary)!.low))).toBe(true);
   });
 
   test('Most Recent (the default): featured first, then newest first', async ({

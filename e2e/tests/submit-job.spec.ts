@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
-import type { Job } from '@jobboard/contract/jobs';
+import { PAY_FIELD_LABELS, type Job } from '@jobboard/contract/jobs';
 import { LOGO_UPLOAD_MESSAGES, SUBMISSION_MESSAGES } from '@jobboard/contract/submissions';
 import { loginAsAdmin, mailText, toasts, waitForMail } from '../support/admin';
 import { cardOf } from '../support/board';
@@ -24,8 +24,8 @@ async function fill(page: Page, job = JOB) {
   await page.getByLabel('Location').fill(job.location);
   await page.getByRole('checkbox', { name: 'Political' }).check();
   await page.getByLabel('Job Type').selectOption('Full-time');
-  await page.getByLabel('Minimum Salary (USD per year)').fill('55000');
-  await page.getByLabel('Maximum Salary (USD per year)').fill('65000');
+  await page.getByLabel(PAY_FIELD_LABELS.min).fill('55000');
+  await page.getByLabel(PAY_FIELD_LABELS.max).fill('65000');
   await page.getByLabel('Application URL').fill(job.applicationUrl);
   await page.getByLabel('Contact Name').fill(job.contactName);
   await page.getByLabel('Contact Email').fill(job.contactEmail);

@@ -1,5 +1,6 @@
 import { array, assign, define, enums, nullable, object, string, type Infer } from 'superstruct';
-import { ANY_LOCATION, JOB_TYPE_FILTERS, SALARY_RANGES, type SearchFilter } from './search';
+import { DEFAULT_CURRENCY } from './pay';
+import { ANY_LOCATION, JOB_TYPE_FILTERS, salaryRangeLabel, type SearchFilter } from './search';
 import { filterFromQueryString, filterToQueryString } from './filter-query';
 import { isContactEmail } from './submission';
 
@@ -197,10 +198,14 @@ export function describedQuery(query: string): string {
     : words;
 }
 
-/** The location and category names a search may be described with (the board's own). */
+/**
+ * The location and category names a search may be described with (the board's own), and the
+ * board's currency, which its salary bands are in (absent: US dollars).
+ */
 export interface KnownSearchLabels {
   locations: readonly string[];
   categories: readonly string[];
+  currency?: string;
 }
 
 /**
@@ -219,8 +224,9 @@ export function describeSearch(filter: SearchFilter, known?: KnownSearchLabels):
     .filter(([, on]) => on)
     .map(([level]) => `${level[0]!.toUpperCase()}${level.slice(1)} level`);
   parts.push(...levels);
-  const salary = SALARY_RANGES.find((r) => r.value === filter.salaryRange);
-  if (salary && salary.value !== 'any') parts.push(salary.label);
+  if (filter.salaryRange !== 'any') {
+    parts.push(salaryRangeLabel(filter.salaryRange, known?.currency ?? DEFAULT_CURRENCY));
+  }
   const knownName = (names: readonly string[] | undefined, name: string) =>
     names === undefined ? name : names.find((n) => n.toLowerCase() === name.toLowerCase());
   const location =

@@ -1,4 +1,5 @@
 import { array, boolean, nullable, number, object, string, union, type Infer } from 'superstruct';
+import { PAY_PERIODS } from './pay';
 
 /**
  * The fields of a job as a change names them: the audit trail's `[{ field, from, to }]`, the
@@ -17,8 +18,8 @@ export const JOB_FIELDS = {
   remote: { label: 'Remote', summary: 'remote' },
   experienceLevel: { label: 'Experience level', summary: 'experience level' },
   salaryText: { label: 'Pay in words', summary: 'salary' },
-  salaryMin: { label: 'Minimum salary', summary: 'salary' },
-  salaryMax: { label: 'Maximum salary', summary: 'salary' },
+  salaryMin: { label: 'Minimum pay', summary: 'salary' },
+  salaryMax: { label: 'Maximum pay', summary: 'salary' },
   salaryPeriod: { label: 'Pay is per', summary: 'salary' },
   salaryCurrency: { label: 'Currency', summary: 'salary' },
   benefitsSummary: { label: 'Benefits summary', summary: 'salary' },
@@ -68,6 +69,17 @@ export function changeSummary(fields: readonly string[]): string {
 /** A value before or after a change: text, a number, a flag, a list of text, or none. */
 export const ChangeValue = nullable(union([string(), number(), boolean(), array(string())]));
 export type ChangeValue = Infer<typeof ChangeValue>;
+
+/**
+ * A change's value in the words of its field where it is stored as a code: a pay period as its
+ * label ('hour': 'Per hour'). Any other value as it is.
+ */
+export function changeValueInWords(field: string, value: ChangeValue): ChangeValue {
+  if (field === 'salaryPeriod' && typeof value === 'string') {
+    return PAY_PERIODS.find((p) => p.value === value)?.label ?? value;
+  }
+  return value;
+}
 
 /**
  * One field of one change, as the audit trail keeps it. Long text is kept as a short diff (the

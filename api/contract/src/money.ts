@@ -41,6 +41,15 @@ function formatOf(currency: string, decimals: 0 | 2): Intl.NumberFormat {
   return format;
 }
 
+/** An amount without a currency, as pay is: 4807.69 -> '4,807.69', 60000 -> '60,000'. */
+export function formatAmount(amount: number): string {
+  const whole = Math.abs(amount - Math.round(amount)) < 0.005;
+  return amount.toLocaleString('en-US', {
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
+  });
+}
+
 /**
  * An amount of any currency (ISO 4217), as pay is shown: 60000 -> '$60,000', 27.5 -> '$27.50',
  * ('GBP') 30000 -> '£30,000'. Cents only when there are some.

@@ -1,5 +1,5 @@
 import { define, enums, nullable, number, object, optional, string, type Infer } from 'superstruct';
-import { formatMoney } from './money';
+import { formatAmount, formatMoney } from './money';
 
 /**
  * A job's pay (docs/product.md#pay): the one home of how pay is read (a form's figures, a
@@ -73,8 +73,11 @@ export const PAY_LIMITS = {
 /** Every message about pay, on every form and in the sync's reasons, word for word. */
 export const PAY_MESSAGES = {
   amount: 'Please enter an amount in figures, such as 65000 or 27.50',
-  tooLarge: (period: PayPeriod, currency = DEFAULT_CURRENCY) =>
-    `Please enter at most ${formatMoney(maxAmount(period), currency)} ${periodOf(period).phrase}`,
+  /** In `currency` when the form names one; else the figure alone (the board's is not known here). */
+  tooLarge: (period: PayPeriod, currency?: string) =>
+    `Please enter at most ${
+      currency ? formatMoney(maxAmount(period), currency) : formatAmount(maxAmount(period))
+    } ${periodOf(period).phrase}`,
   order: 'Maximum salary must be at least the minimum salary',
   period: 'Please choose what the pay is per: an hour, a day, a week, a month, a year, or in total',
   currency: 'Please enter a currency by its three-letter code, such as USD',
@@ -273,7 +276,7 @@ export function checkPay(fields: PayFields): true | PayProblem {
   const max = parseAmount(fields.salaryMax);
   if (Number.isNaN(min) || Number.isNaN(max)) return true;
   const period = fields.salaryPeriod ?? DEFAULT_PAY_PERIOD;
-  const currency = fields.salaryCurrency || DEFAULT_CURRENCY;
+  const currency = fields.salaryCurrency || undefined;
   for (const [field, amount] of [
     ['salaryMin', min],
     ['salaryMax', max],

@@ -1,7 +1,7 @@
 import {
   ANY_LOCATION,
   JOB_TYPE_FILTERS,
-  SALARY_RANGES,
+  salaryRangeLabel,
   type SearchFilter,
 } from '@jobboard/contract/jobs';
 
@@ -9,9 +9,10 @@ const EXPERIENCE_WORDS = { entry: 'entry level', mid: 'mid level', senior: 'seni
 
 /**
  * A board search in words, for the titles of its page and its feeds: `"grants"`, `Remote`,
- * `Full-time`, `Chicago, IL`... (empty for the whole board). Sorting is not a part of it.
+ * `Full-time`, `Chicago, IL`... (empty for the whole board), a salary band in the board's
+ * `currency`. Sorting is not a part of it.
  */
-export function describeSearch(filter: SearchFilter): string[] {
+export function describeSearch(filter: SearchFilter, currency: string): string[] {
   const parts: string[] = [];
   if (filter.query.trim()) parts.push(`“${filter.query.trim()}”`);
   for (const type of JOB_TYPE_FILTERS) if (filter.jobType[type.flag]) parts.push(type.label);
@@ -21,7 +22,6 @@ export function describeSearch(filter: SearchFilter): string[] {
   }
   if (filter.location !== ANY_LOCATION) parts.push(filter.location);
   parts.push(...filter.category);
-  const salary = SALARY_RANGES.find((r) => r.value === filter.salaryRange);
-  if (salary && salary.value !== 'any') parts.push(salary.label);
+  if (filter.salaryRange !== 'any') parts.push(salaryRangeLabel(filter.salaryRange, currency));
   return parts;
 }

@@ -33,7 +33,12 @@ export const MAX_AGE_SECONDS = 300;
 export class Discovery {
   constructor(
     private readonly reads: PublicReads,
-    private readonly site: { origin: string; boardName: string; sitemapUrlsPerFile: number },
+    private readonly site: {
+      origin: string;
+      boardName: string;
+      currency: string;
+      sitemapUrlsPerFile: number;
+    },
     private readonly now: () => Date,
   ) {
     this.perFile = urlsPerFile(site.origin, site.sitemapUrlsPerFile);

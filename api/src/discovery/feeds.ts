@@ -15,6 +15,8 @@ export interface FeedSource {
   /** The site's public address, without a trailing slash (PUBLIC_URL). */
   origin: string;
   boardName: string;
+  /** The board's currency (BOARD_CURRENCY): a salary band in the title is in it. */
+  currency: string;
   filter: SearchFilter;
   jobs: Job[];
   /** When the feed was built (RSS lastBuildDate). */
@@ -25,8 +27,11 @@ export interface FeedSource {
 const SUMMARY_LENGTH = 300;
 
 /** The feed's title: the board, and the search in words when there is one. */
-export function feedTitle(boardName: string, filter: SearchFilter): string {
-  const search = describeSearch(filter);
+export function feedTitle(
+  { boardName, currency }: { boardName: string; currency: string },
+  filter: SearchFilter,
+): string {
+  const search = describeSearch(filter, currency);
   return search.length ? `${boardName}: ${search.join(', ')}` : `${boardName}: all jobs`;
 }
 
@@ -55,7 +60,7 @@ export function rssFeed(source: FeedSource): string {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel>',
-    `<title>${escapeXml(feedTitle(source.boardName, filter))}</title>`,
+    `<title>${escapeXml(feedTitle(source, filter))}</title>`,
     `<link>${escapeXml(`${origin}/${query}`)}</link>`,
     `<description>${htmlText(feedDescription(source))}</description>`,
     '<language>en-us</language>',
@@ -73,7 +78,7 @@ export function jsonFeed(source: FeedSource): object {
   const query = filterToQueryString(filter);
   return {
     version: 'https://jsonfeed.org/version/1.1',
-    title: feedTitle(source.boardName, filter),
+    title: feedTitle(source, filter),
     home_page_url: `${origin}/${query}`,
     feed_url: `${origin}${DISCOVERY_PATHS.jsonFeed}${query}`,
     description: feedDescription(source),

@@ -18,6 +18,7 @@ export default fp(
         {
           origin: app.config.publicUrl,
           boardName: app.config.site.boardName,
+          currency: app.config.boardCurrency,
           sitemapUrlsPerFile: app.config.sitemapUrlsPerFile,
         },
         app.now,

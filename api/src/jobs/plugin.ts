@@ -103,7 +103,10 @@ export default fp(
       ),
     );
     app.decorate('jobEndings', new JobEndings(app.db));
-    app.decorate('publicReads', new PublicReads(publicJobs, app.publicCache, app.now, primaryJobs));
+    app.decorate(
+      'publicReads',
+      new PublicReads(publicJobs, app.publicCache, app.now, primaryJobs, app.config.boardCurrency),
+    );
   },
   { name: 'jobs', dependencies: ['config', 'db', 'public-cache', 'submissions', 'settings'] },
 );

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_CURRENCY,
   defaultSearchFilter,
   type Job,
   type SearchFilter,
@@ -28,6 +29,8 @@ export class PublicReads {
      * primary, as every write, so a replica behind it never makes a digest skip a job.
      */
     private readonly primary: Pick<PublicJobsRepository, 'findNew' | 'latestId'> = jobs,
+    /** BOARD_CURRENCY: the board's salary bands are in it. */
+    private readonly currency: string = DEFAULT_CURRENCY,
   ) {}
 
   /** One page of the public list, with its X-Total-Count and Link headers. */
@@ -97,14 +100,17 @@ export class PublicReads {
 
   /**
    * The location and category names of the public jobs: the only ones an alert's e-mails and
-   * pages repeat (describeSearch of @jobboard/contract/alerts), never a caller's own text.
+   * pages repeat (describeSearch of @jobboard/contract/alerts), never a caller's own text; and the
+   * board's currency, which a salary band is described in.
    */
-  async searchLabels(now: Date): Promise<{ locations: string[]; categories: string[] }> {
+  async searchLabels(
+    now: Date,
+  ): Promise<{ locations: string[]; categories: string[]; currency: string }> {
     const [locations, categories] = await Promise.all([
       this.jobs.publicLocations(now),
       this.jobs.publicCategories(now),
     ]);
-    return { locations, categories };
+    return { locations, categories, currency: this.currency };
   }
 
   /** The newest `limit` public jobs of a search, featured or not, newest first: a feed. */

@@ -52,6 +52,8 @@ export interface HeadContext {
   boardName: string;
   /** The membership system's name, for a route title that names it. */
   membershipName: string;
+  /** The board's currency (BOARD_CURRENCY): a salary band in a title is in it. */
+  currency: string;
 }
 
 /**
@@ -114,7 +116,7 @@ export function pageHead(
   }
   const title = routeText(route.title, context);
   if (onBoard) {
-    const search = describeSearch(filter);
+    const search = describeSearch(filter, context.currency);
     return page({
       title: search.length ? named(`Jobs: ${search.join(', ')}`) : title,
       description: search.length
@@ -208,7 +210,7 @@ function feedLinks(context: HeadContext, filter: SearchFilter | undefined): Page
   return {
     rss: `${context.origin}${urls.rss}`,
     jsonFeed: `${context.origin}${urls.jsonFeed}`,
-    title: feedTitle(context.boardName, search),
+    title: feedTitle(context, search),
   };
 }
 

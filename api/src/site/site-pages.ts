@@ -1,4 +1,5 @@
 import {
+  DEFAULT_CURRENCY,
   afterFromQueryString,
   boardQueryString,
   filterFromQueryString,
@@ -176,6 +177,7 @@ export class SitePages {
       origin: this.origin,
       boardName: this.site.boardName,
       membershipName: this.site.membershipName,
+      currency: this.site.currency ?? DEFAULT_CURRENCY,
     };
   }
 

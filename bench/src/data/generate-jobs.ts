@@ -9,6 +9,7 @@
  * in a fraction of a percent and a handful of words in almost none.
  */
 import { CATEGORY_CHOICES } from '@jobboard/contract/common';
+import { NO_PAY, type Pay, type PayPeriod } from '@jobboard/contract/jobs';
 import type { JobInput } from '@jobboard/api/tooling';
 
 /** A small, fast, seedable PRNG (mulberry32): the same seed gives the same jobs. */
@@ -400,6 +401,39 @@ export interface GenerateOptions {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** `count` jobs, the same ones for the same seed. About 90% of them are public. */
+/**
+ * A job's pay as boards have it (issue 39): three in four give figures, mostly a year's, then an
+ * hour's (a tenth), a month's, stipends and fixed fees, a day's or a week's; a few give words.
+ */
+function randomPay(random: ReturnType<typeof randomSource>): Pay {
+  const none: Pay = { ...NO_PAY, currency: 'USD' };
+  if (!random.chance(0.75)) return random.chance(0.1) ? { ...none, text: 'Competitive' } : none;
+  const period = random.pick(PAY_MIX);
+  const [low, high, step] = PAY_RANGES[period];
+  const min = random.int(low, high) * step;
+  const max = random.chance(0.8) ? min + random.int(1, 8) * step * 5 : null;
+  return { ...none, min, max, period };
+}
+
+/** How often each period comes up (PAY_MIX) and each one's figures: [from, to] times a step. */
+const PAY_MIX: PayPeriod[] = [
+  ...Array<PayPeriod>(80).fill('year'),
+  ...Array<PayPeriod>(10).fill('hour'),
+  ...Array<PayPeriod>(4).fill('month'),
+  ...Array<PayPeriod>(3).fill('stipend'),
+  ...Array<PayPeriod>(2).fill('fee'),
+  'day',
+];
+const PAY_RANGES: Record<PayPeriod, [number, number, number]> = {
+  year: [35, 150, 1000],
+  hour: [16, 70, 1],
+  day: [15, 60, 10],
+  week: [8, 40, 100],
+  month: [25, 120, 100],
+  stipend: [10, 80, 100],
+  fee: [5, 150, 100],
+};
+
 export function generateJobs({ count, now, seed = 20261123 }: GenerateOptions): JobInput[] {
   const random = randomSource(seed);
   const organizations = makeOrganizations(random, Math.max(50, Math.round(count / 25)));
@@ -432,10 +466,7 @@ export function generateJobs({ count, now, seed = 20261123 }: GenerateOptions): 
     if (random.chance(0.0004)) sentences.push(`Bonus points for ${random.pick(RARE)}.`);
     const postedDaysAgo = Math.floor(365 * Math.pow(random.next(), 1.8));
     const posted = new Date(now.getTime() - postedDaysAgo * DAY_MS);
-    const hasSalary = random.chance(0.75);
-    const salaryMin = hasSalary ? random.int(35, 150) * 1000 : null;
-    const salaryMax =
-      salaryMin !== null && random.chance(0.8) ? salaryMin + random.int(5, 40) * 1000 : null;
+    const pay = randomPay(random);
     // Paid listings expire 30 days after posting; about one job in ten is switched off.
     const expires = random.chance(0.2) ? new Date(posted.getTime() + 30 * DAY_MS) : null;
     jobs.push({
@@ -447,8 +478,7 @@ export function generateJobs({ count, now, seed = 20261123 }: GenerateOptions): 
       jobType: random.pick(JOB_TYPES),
       remote,
       experienceLevel: random.pick(EXPERIENCE),
-      salaryMin,
-      salaryMax,
+      pay,
       deadline: random.chance(0.4)
         ? isoDate(new Date(posted.getTime() + random.int(14, 60) * DAY_MS))
         : null,

@@ -37,6 +37,10 @@ const VARIANTS: [string, Partial<SearchRequest>][] = [
   ['+ remote', { jobType: { fullTime: false, partTime: false, contract: false, remote: true } }],
   ['+ senior', { experience: { entry: false, mid: false, senior: true } }],
   ['+ $75-100k', { salaryRange: '75k-100k' }],
+  // Pay compared by its annual equivalent across periods (issue 39): a band sorted by pay, and
+  // the stipends and fixed fees that no band of a year's pay holds.
+  ['salary-high + $50-75k', { salaryRange: '50k-75k', sortOption: 'salary-high' }],
+  ['+ stipends and fees', { salaryRange: 'totals' }],
   ['+ location', { location: 'Chicago, IL' }],
   ['+ category', { category: ['Fundraising'] }],
   ['page 100', { page: 100 }],

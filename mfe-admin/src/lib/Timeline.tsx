@@ -1,5 +1,5 @@
 import { type HistoryEntry } from '@jobboard/contract/admin';
-import { jobFieldLabel, type ChangeValue } from '@jobboard/contract/jobs';
+import { changeValueInWords, jobFieldLabel, type ChangeValue } from '@jobboard/contract/jobs';
 import styled from 'styled-components';
 import { TIMELINE_MESSAGES as TEXT } from './timeline-messages';
 
@@ -37,8 +37,9 @@ export function Timeline({ entries, label }: { entries: HistoryEntry[]; label: s
               {entry.changes.map((change) => (
                 <li key={change.field}>
                   <FieldName>{jobFieldLabel(change.field)}:</FieldName>{' '}
-                  <Old>{shown(change.from)}</Old> <span aria-hidden="true">{TEXT.arrow}</span>{' '}
-                  <New>{shown(change.to)}</New>
+                  <Old>{shown(changeValueInWords(change.field, change.from))}</Old>{' '}
+                  <span aria-hidden="true">{TEXT.arrow}</span>{' '}
+                  <New>{shown(changeValueInWords(change.field, change.to))}</New>
                 </li>
               ))}
             </Changes>

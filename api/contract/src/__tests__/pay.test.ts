@@ -156,8 +156,14 @@ describe('pay checked, one rule on every path', () => {
     expect(checkPay({ salaryMin: '4807.69', salaryPeriod: 'hour' })).toBe(true);
     expect(checkPay({ salaryMin: '4807.70', salaryPeriod: 'hour' })).toEqual({
       path: ['salaryMin'],
-      message: 'Please enter at most $4,807.69 an hour',
+      message: 'Please enter at most 4,807.69 an hour',
     });
+    expect(checkPay({ salaryMin: '4807.70', salaryPeriod: 'hour', salaryCurrency: 'CAD' })).toEqual(
+      {
+        path: ['salaryMin'],
+        message: 'Please enter at most CA$4,807.69 an hour',
+      },
+    );
     expect(checkPay({ salaryMin: '30', salaryMax: '25', salaryPeriod: 'hour' })).toEqual({
       path: ['salaryMax'],
       message: PAY_MESSAGES.order,

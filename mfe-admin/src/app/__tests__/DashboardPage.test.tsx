@@ -36,6 +36,9 @@ const STATS = {
   confirmedAlerts: 0,
 };
 
+/** The last sync's held jobs when the pay rule holds none back. */
+const NONE_HELD = { count: 0, jobs: [] };
+
 describe('the admin dashboard', () => {
   it("shows docs/product.md#routes-and-screens's title and buttons, with one Logout (the admin navigation's)", async () => {
     fakeApi({
@@ -100,7 +103,7 @@ describe('the admin dashboard', () => {
       'GET /api/admin/lists/jobs': [200, { jobs: [], total: 0, page: 1, pageSize: 25 }],
       'GET /api/admin/stats': () => [200, { ...STATS, lastSync: syncs ? synced.finishedAt : null }],
       'GET /api/admin/sync/last': () =>
-        [200, { source: 'Airtable', last: syncs ? synced : null }] as const,
+        [200, { source: 'Airtable', last: syncs ? synced : null, held: NONE_HELD }] as const,
       'GET /api/refresh-jobs': async () => {
         await answered;
         syncs += 1;
@@ -115,6 +118,7 @@ describe('the admin dashboard', () => {
             skipped: 1,
             skippedRecords: synced.skippedRecords,
             conflicts: 0,
+            held: 0,
             message:
               'Jobs refreshed from Airtable: 3 created, 1 updated, 2 deactivated, 1 skipped.',
           },
@@ -149,7 +153,7 @@ describe('the admin dashboard', () => {
       'GET /api/admin/check-auth': [200, { authenticated: true, username: 'alice' }],
       'GET /api/admin/lists/jobs': [200, { jobs: [], total: 0, page: 1, pageSize: 25 }],
       'GET /api/admin/stats': [200, STATS],
-      'GET /api/admin/sync/last': [200, { source: 'Airtable', last: null }],
+      'GET /api/admin/sync/last': [200, { source: 'Airtable', last: null, held: NONE_HELD }],
       'GET /api/refresh-jobs': [
         502,
         {

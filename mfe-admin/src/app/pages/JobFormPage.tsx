@@ -1,5 +1,6 @@
 import { jobToAdminForm } from '@jobboard/contract/admin';
 import { EXPERIENCE_NOT_SPECIFIED } from '@jobboard/contract/common';
+import { DEFAULT_PAY_PERIOD } from '@jobboard/contract/jobs';
 import { Spinner, errorMessage, toast } from '@jobboard/shared-ui';
 import { useEffect, useMemo } from 'react';
 import { useParams } from '@jobboard/shared-ui/router';
@@ -24,6 +25,9 @@ const EMPTY: JobFormValues = {
   deadline: '',
   salaryMin: '',
   salaryMax: '',
+  salaryPeriod: DEFAULT_PAY_PERIOD,
+  salaryCurrency: '',
+  benefitsSummary: '',
   salaryText: '',
   experienceLevel: EXPERIENCE_NOT_SPECIFIED,
   companyWebsite: '',

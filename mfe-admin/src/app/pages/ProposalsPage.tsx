@@ -2,7 +2,7 @@ import { PROPOSAL_MESSAGES } from '@jobboard/contract/employer';
 import { EmptyState, Spinner, Stack, errorMessage } from '@jobboard/shared-ui';
 import { useProposals } from '../../features/proposals/api/proposals';
 import { ProposalCard } from '../../features/proposals/components/ProposalCard';
-import { TypoFixSetting } from '../../features/proposals/components/TypoFixSetting';
+import { SettingsSection } from '../../features/proposals/components/SettingsSection';
 import { PROPOSAL_TEXT } from '../../features/proposals/messages';
 import { PageHeader } from '../../lib/ui';
 
@@ -17,7 +17,7 @@ export default function ProposalsPage() {
           <p>{PROPOSAL_TEXT.subtitle}</p>
         </div>
       </PageHeader>
-      <TypoFixSetting />
+      <SettingsSection />
       {isLoading ? (
         <Spinner label={PROPOSAL_TEXT.title} />
       ) : error || !data ? (

@@ -1,4 +1,4 @@
-import { JOB_FORM_FIELDS } from '@jobboard/contract/jobs';
+import { JOB_FORM_FIELDS, jobFieldLabel } from '@jobboard/contract/jobs';
 
 /** Texts of the admin job screens (docs/product.md#validation and docs/product.md#errors). */
 export const JOB_MESSAGES = {
@@ -15,6 +15,10 @@ export const JOB_MESSAGES = {
   syncFailed: 'Failed',
   skippedTitle: (count: number) => `Skipped records (${count})`,
   skippedShown: (shown: number, count: number) => `The first ${shown} of ${count} are listed.`,
+  /** Synced jobs the board's pay rule holds back (the reason is the contract's PAY_MESSAGES.held). */
+  heldTitle: (count: number) => `Held back without pay (${count})`,
+  heldShown: (shown: number, count: number) => `The first ${shown} of ${count} are listed.`,
+  heldAll: 'List every held job',
   refreshFailed: 'Failed to refresh jobs',
   fetchFailed: 'Failed to fetch job',
   created: 'Job created successfully',
@@ -54,7 +58,7 @@ export const JOB_MESSAGES = {
   searchHint: 'Title or organization',
   status: 'Status',
   anyStatus: 'Any status',
-  statuses: { live: 'Live', inactive: 'Inactive', expired: 'Ended' },
+  statuses: { live: 'Live', inactive: 'Inactive', expired: 'Ended', held: 'Held back (no pay)' },
   featured: 'Featured',
   anyFeatured: 'Featured or not',
   featuredChoices: { yes: 'Featured only', no: 'Not featured' },
@@ -110,11 +114,6 @@ export const JOB_MESSAGES = {
     postedDate: 'Posted Date',
     deadline: 'Deadline (optional)',
     textDeadlineHint: 'Kept as written. Replace it with a date (YYYY-MM-DD) or clear it.',
-    salaryMin: 'Minimum Salary (USD)',
-    salaryMax: 'Maximum Salary (USD)',
-    salaryText: 'Salary as written (optional)',
-    salaryTextHint:
-      'Shown when there are no figures, e.g. "Competitive, DOE". Blank: the figures\u2019 own text.',
     /** The menu's placeholder for a job whose level it does not offer. */
     experienceKept: (level: string) => `Kept as stored: ${level}`,
     active: 'Active (shown on the board)',
@@ -160,6 +159,8 @@ export const JOB_MESSAGES = {
     remote: 'Remote',
     experience: 'Experience',
     salary: 'Salary',
+    /** The pay's benefits line (the contract's label of the field). */
+    payBenefits: jobFieldLabel('benefitsSummary'),
     posted: 'Posted',
     deadline: 'Deadline',
     expires: 'Expires',

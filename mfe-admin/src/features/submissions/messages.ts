@@ -1,3 +1,5 @@
+import { jobFieldLabel } from '@jobboard/contract/jobs';
+
 /** What a new pay link's toast adds about the links issued before it (they keep working). */
 const stillValid = (count: number) =>
   count === 0
@@ -114,6 +116,8 @@ export const SUBMISSION_TEXT = {
     jobType: 'Job type',
     experience: 'Experience',
     salary: 'Salary',
+    /** The pay's benefits line (the contract's label of the field). */
+    payBenefits: jobFieldLabel('benefitsSummary'),
     contact: 'Contact',
     listing: 'Listing',
     promoCode: 'Promo code',

@@ -3,6 +3,8 @@ export const JOB_TEXT = {
   featured: 'Featured job:',
   posted: (date: string) => `Posted ${date}`,
   deadline: (date: string) => `Deadline: ${date}`,
+  /** The benefits summary given with the pay (job.pay.benefits), under the pay line. */
+  payBenefits: (summary: string) => `Benefits: ${summary}`,
   remote: 'Remote',
   bookmark: 'Bookmark',
   bookmarked: 'Bookmarked',

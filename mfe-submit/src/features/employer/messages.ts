@@ -1,4 +1,4 @@
-import { JOB_STATS_DAYS } from '@jobboard/contract/jobs';
+import { JOB_STATS_DAYS, PAY_FIELD_LABELS } from '@jobboard/contract/jobs';
 
 /** The employer's pages' own words (the API's answers are the contract's EMPLOYER_MESSAGES). */
 export const EMPLOYER_TEXT = {
@@ -18,6 +18,8 @@ export const EMPLOYER_TEXT = {
   noListings: 'This address has no listings yet.',
   postJob: 'Post a job',
   loadFailed: 'Your listings could not be loaded. Please try again.',
+  /** A listing's pay line as the board shows it (the API's `salary`), under the contract's label. */
+  pay: (line: string) => `${PAY_FIELD_LABELS.legend}: ${line}`,
   submitted: (date: string) => `Submitted ${date}`,
   endsOn: (date: string) => `Ends on ${date}`,
   endedOn: (date: string) => `Ended on ${date}`,
@@ -60,12 +62,13 @@ export const EMPLOYER_TEXT = {
   } as Record<string, string>,
   none: 'None',
   pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
-  /** The proposal form's labels (the contract's JOB_FORM_FIELDS where it has one). */
+  /**
+   * The proposal form's labels (the contract's JOB_FORM_FIELDS where it has one; the pay fields'
+   * are the contract's PAY_FIELD_LABELS, which PayFields shows).
+   */
   proposalFields: {
     title: 'Job Title',
     location: 'Location',
-    salaryMin: 'Minimum Salary (USD per year)',
-    salaryMax: 'Maximum Salary (USD per year)',
     description: 'Job Description',
     descriptionHint: (min: number) => `At least ${min} characters.`,
     responsibilities: 'Responsibilities',

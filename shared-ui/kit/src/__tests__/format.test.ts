@@ -33,10 +33,16 @@ describe('display rules (docs/product.md#states-and-transitions)', () => {
     expect(formatDeadline(text)).toBe(shown);
   });
 
-  it('shows a salary from its figures, else its text', () => {
-    expect(formatSalary({ salaryMin: 60000, salaryMax: 75000 })).toBe('$60,000 - $75,000');
-    expect(formatSalary({ salaryMin: 45000, salaryMax: null })).toBe('$45,000+');
-    expect(formatSalary({ salaryMin: null, salaryMax: 90000 })).toBe('Up to $90,000');
+  it('shows pay with its period, else its words (the contract\u2019s formatSalary)', () => {
+    const pay = { min: 60000, max: 75000, period: 'year' as const, currency: 'USD' };
+    expect(formatSalary({ pay })).toBe('$60,000 - $75,000 a year');
+    expect(formatSalary({ pay: { ...pay, max: null } })).toBe('From $60,000 a year');
+    expect(formatSalary({ pay: { ...pay, min: null, max: 90000 } })).toBe('Up to $90,000 a year');
+    expect(formatSalary({ pay: { ...pay, min: 25, max: 30, period: 'hour' } })).toBe(
+      '$25 - $30 an hour',
+    );
+    // An older API's answer: yearly figures alone.
+    expect(formatSalary({ salaryMin: 45000, salaryMax: null })).toBe('From $45,000 a year');
     expect(formatSalary({ salary: 'DOE', salaryMin: null, salaryMax: null })).toBe('DOE');
     expect(formatSalary({ salaryMin: null, salaryMax: null })).toBeUndefined();
   });

@@ -29,7 +29,6 @@ interface TextProps {
   inputMode?: 'numeric' | 'decimal' | 'email' | 'url' | 'text';
   placeholder?: string;
   min?: number;
-  step?: string;
 }
 
 export function TextInput({ name, label, type = 'text', ...rest }: TextProps) {

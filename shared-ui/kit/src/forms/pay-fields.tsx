@@ -34,22 +34,15 @@ export function PayFields({
     <Fieldset>
       <legend>{LABELS.legend}</legend>
       <Row>
+        {/* Text with a figures keyboard, not type=number: a browser would drop '65,000' or
+            '$27.50' as no number at all, where the contract reads them (parseAmount) or says why not. */}
         <TextInput
           name="salaryMin"
           label={LABELS.min}
-          type="number"
           inputMode="decimal"
-          min={0}
-          step="0.01"
+          hint={LABELS.amountHint}
         />
-        <TextInput
-          name="salaryMax"
-          label={LABELS.max}
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="0.01"
-        />
+        <TextInput name="salaryMax" label={LABELS.max} inputMode="decimal" />
         <SelectInput name="salaryPeriod" label={LABELS.period} options={periodOptions} />
         <SelectInput
           name="salaryCurrency"

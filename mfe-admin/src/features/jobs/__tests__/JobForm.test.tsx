@@ -1,4 +1,6 @@
-import { SharedUiProvider, useToastStore } from '@jobboard/shared-ui';
+import { type SiteConfig } from '@jobboard/contract/site';
+import { PAY_FIELD_LABELS, PAY_MESSAGES } from '@jobboard/contract/jobs';
+import { SharedUiProvider, SiteProvider, useToastStore } from '@jobboard/shared-ui';
 import { render, screen, within } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
 import { SWRConfig } from 'swr';
@@ -19,6 +21,10 @@ const VALID: JobFormValues = {
   deadline: '',
   salaryMin: '70000',
   salaryMax: '85000',
+  salaryPeriod: 'year',
+  salaryCurrency: '',
+  benefitsSummary: '',
+  salaryText: '',
   experienceLevel: 'Not specified',
   active: true,
   featured: false,
@@ -34,21 +40,22 @@ afterEach(() => {
   useToastStore.setState({ toasts: [] });
 });
 
-function renderForm(initial: Partial<JobFormValues> = {}) {
+function renderForm(initial: Partial<JobFormValues> = {}, site?: Partial<SiteConfig>) {
   const onSave = vi.fn().mockResolvedValue(undefined);
+  const form = (
+    <JobForm initialValues={{ ...VALID, ...initial }} submitLabel="Create Job" onSave={onSave} />
+  );
   render(
     <SharedUiProvider>
       <SWRConfig value={{ provider: () => new Map() }}>
-        <JobForm
-          initialValues={{ ...VALID, ...initial }}
-          submitLabel="Create Job"
-          onSave={onSave}
-        />
+        {site ? <SiteProvider value={site as SiteConfig}>{form}</SiteProvider> : form}
       </SWRConfig>
     </SharedUiProvider>,
   );
   return onSave;
 }
+
+const PAY = PAY_FIELD_LABELS;
 
 describe('the admin job form', () => {
   it.each([
@@ -57,11 +64,14 @@ describe('the admin job form', () => {
     [{ category: [] }, 'category', 'Select at least one category'],
     [{ locations: [] }, 'locations', 'At least one location is required'],
     [{ postedDate: '' }, 'postedDate', 'Required'],
+    [{ salaryMin: '90000', salaryMax: '1' }, 'salaryMax', PAY_MESSAGES.order],
+    [{ salaryMin: '27.505' }, 'salaryMin', PAY_MESSAGES.amount],
     [
-      { salaryMin: '90000', salaryMax: '1' },
+      { salaryMin: '25', salaryMax: '5000', salaryPeriod: 'hour' },
       'salaryMax',
-      'Maximum salary must be at least the minimum salary',
+      PAY_MESSAGES.tooLarge('hour'),
     ],
+    [{ salaryCurrency: 'dollars' }, 'salaryCurrency', PAY_MESSAGES.currency],
   ])('checks %j with the API struct', (change, field, message) => {
     expect(validateJob({ ...VALID, ...change } as JobFormValues)[field as never]).toBe(message);
   });
@@ -85,7 +95,7 @@ describe('the admin job form', () => {
     await user.click(screen.getByRole('button', { name: 'Remove Remote' }));
     await user.click(screen.getByRole('button', { name: 'Create Job' }));
     expect(onSave).toHaveBeenCalledWith(
-      expect.objectContaining({ locations: ['Denver, CO'], salaryMin: 70000, deadline: null }),
+      expect.objectContaining({ locations: ['Denver, CO'], salaryMin: '70000', deadline: null }),
     );
   });
 
@@ -121,5 +131,84 @@ describe('the admin job form', () => {
     expect(useToastStore.getState().toasts[0]?.title).toBe('Please add at least one location');
     expect(screen.getByText('At least one location is required')).toBeInTheDocument();
     expect(onSave).not.toHaveBeenCalled();
+  });
+});
+
+describe('the admin job form\u2019s pay (docs/product.md#pay)', () => {
+  it('edits an hourly pay with cents, its currency and benefits, and sends the fields as typed', async () => {
+    const onSave = renderForm({ salaryMin: '', salaryMax: '' });
+    const user = userEvent.setup();
+    const pay = screen.getByRole('group', { name: PAY.legend });
+    await user.type(within(pay).getByLabelText(PAY.min), '27.50');
+    await user.type(within(pay).getByLabelText(PAY.max), '32');
+    await user.selectOptions(within(pay).getByLabelText(PAY.period), 'Per hour');
+    await user.selectOptions(within(pay).getByLabelText(PAY.currency), 'CAD');
+    await user.type(within(pay).getByLabelText(PAY.benefits), 'Health and dental; 4 weeks off');
+    await user.click(screen.getByRole('button', { name: 'Create Job' }));
+    expect(onSave).toHaveBeenCalledTimes(1);
+    const sent = onSave.mock.calls[0]![0] as Record<string, unknown>;
+    expect(sent).toMatchObject({
+      salaryMin: '27.50',
+      salaryMax: '32',
+      salaryPeriod: 'hour',
+      salaryCurrency: 'CAD',
+      benefitsSummary: 'Health and dental; 4 weeks off',
+      salaryText: '',
+    });
+  });
+
+  it('shows the contract\u2019s messages at the pay fields, and saves once they are put right', async () => {
+    const onSave = renderForm({ salaryMin: '', salaryMax: '' });
+    const user = userEvent.setup();
+    const min = screen.getByLabelText(PAY.min);
+    const max = screen.getByLabelText(PAY.max);
+    await user.type(min, '40');
+    await user.type(max, '30');
+    await user.click(screen.getByRole('button', { name: 'Create Job' }));
+    expect(onSave).not.toHaveBeenCalled();
+    expect(max).toHaveAccessibleDescription(PAY_MESSAGES.order);
+
+    // A year's figures, then the period says they are an hour's: over the hourly ceiling.
+    await user.clear(max);
+    await user.type(max, '5000');
+    await user.selectOptions(screen.getByLabelText(PAY.period), 'Per hour');
+    await user.click(screen.getByRole('button', { name: 'Create Job' }));
+    expect(onSave).not.toHaveBeenCalled();
+    expect(max).toHaveAccessibleDescription(PAY_MESSAGES.tooLarge('hour'));
+
+    await user.clear(max);
+    await user.type(max, '45');
+    await user.click(screen.getByRole('button', { name: 'Create Job' }));
+    expect(max).not.toHaveAccessibleDescription();
+    expect(onSave).toHaveBeenCalledWith(
+      expect.objectContaining({ salaryMin: '40', salaryMax: '45', salaryPeriod: 'hour' }),
+    );
+  });
+
+  it('sends an emptied figure and benefits line as none, and the pay in words as written', async () => {
+    const onSave = renderForm({ benefitsSummary: 'Dental' });
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText(PAY.min));
+    await user.clear(screen.getByLabelText(PAY.max));
+    await user.clear(screen.getByLabelText(PAY.benefits));
+    await user.type(screen.getByLabelText(PAY.text), 'Competitive');
+    await user.click(screen.getByRole('button', { name: 'Create Job' }));
+    expect(onSave).toHaveBeenCalledWith(
+      expect.objectContaining({
+        salaryMin: '',
+        salaryMax: '',
+        benefitsSummary: '',
+        salaryText: 'Competitive',
+      }),
+    );
+  });
+
+  it('offers the board\u2019s currency first, and leaves it blank (the board\u2019s) unless another is chosen', async () => {
+    const onSave = renderForm({}, { currency: 'CAD' });
+    const currency = screen.getByLabelText(PAY.currency);
+    expect(within(currency).getByRole('option', { selected: true })).toHaveTextContent('CAD');
+    expect(within(currency).getAllByRole('option')[1]).toHaveTextContent('CAD');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Job' }));
+    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ salaryCurrency: '' }));
   });
 });

@@ -1,5 +1,5 @@
 import { type AdminJob } from '@jobboard/contract/admin';
-import { JOB_LIST_LIMITS } from '@jobboard/contract/jobs';
+import { JOB_LIST_LIMITS, PAY_FIELD_LABELS } from '@jobboard/contract/jobs';
 import { SharedUiProvider, useToastStore } from '@jobboard/shared-ui';
 import { MemoryRouter, Route, Routes } from '@jobboard/shared-ui/router';
 import { fakeApi } from '@jobboard/test-utils';
@@ -11,7 +11,7 @@ import AdminApp from '../../../app/AdminApp';
 import { JobForm, toFormValues, toPayload, type JobFormValues } from '../components/JobForm';
 
 /**
- * The job form's lists of sentences and salary text (issue 25), as an admin uses them: with the
+ * The job form's lists of sentences and pay in words (issue 25), as an admin uses them: with the
  * mouse and with the keyboard alone; and the edit page, which loads every field of a job and
  * sends every field back.
  */
@@ -29,6 +29,9 @@ const VALID: JobFormValues = {
   deadline: '',
   salaryMin: '70000',
   salaryMax: '85000',
+  salaryPeriod: 'year',
+  salaryCurrency: '',
+  benefitsSummary: '',
   salaryText: '',
   experienceLevel: 'Not specified',
   responsibilities: ['Write proposals', 'Track deadlines'],
@@ -146,14 +149,14 @@ describe('the job form\u2019s lists', () => {
     );
   });
 
-  it('edits the salary as written, and keeps a level the menu does not offer unless another is chosen', async () => {
+  it('edits the pay in words, and keeps a level the menu does not offer unless another is chosen', async () => {
     const onSave = renderForm({ experienceLevel: undefined }, 'Senior Manager');
     const user = userEvent.setup();
     const level = screen.getByLabelText('Experience Level');
     expect(within(level).getByRole('option', { selected: true })).toHaveTextContent(
       'Kept as stored: Senior Manager',
     );
-    await user.type(screen.getByLabelText('Salary as written (optional)'), 'DOE');
+    await user.type(screen.getByLabelText(PAY_FIELD_LABELS.text), 'DOE');
     await user.click(screen.getByRole('button', { name: 'Update Job' }));
     const sent = onSave.mock.calls[0]![0] as Record<string, unknown>;
     expect(sent.salaryText).toBe('DOE');
@@ -182,9 +185,10 @@ const JOB: AdminJob = {
   experienceLevel: 'entry',
   description: 'Share stories about river restoration with supporters and the public.',
   postedDate: '2026-11-22',
-  salary: '$35,000 - $37,500',
+  salary: '$35,000 - $37,500 a year',
   salaryMin: 35_000,
   salaryMax: 37_500,
+  pay: { min: 35_000, max: 37_500, period: 'year', currency: 'USD', benefits: 'Transit pass' },
   deadline: '2026-11-27',
   responsibilities: [
     'Draft blog posts and social media content',
@@ -236,8 +240,12 @@ describe('the edit page', () => {
     );
     expect(entries('Requirements')).toEqual(JOB.requirements);
     expect(entries('Benefits')).toEqual(JOB.benefits);
-    // The figures' own text: the field is blank and follows the figures.
-    expect(screen.getByLabelText('Salary as written (optional)')).toHaveValue('');
+    // The pay's figures, period, currency and benefits; no words beside figures.
+    expect(screen.getByLabelText(PAY_FIELD_LABELS.min)).toHaveValue('35000');
+    expect(screen.getByLabelText(PAY_FIELD_LABELS.period)).toHaveValue('year');
+    expect(screen.getByLabelText(PAY_FIELD_LABELS.currency)).toHaveValue('USD');
+    expect(screen.getByLabelText(PAY_FIELD_LABELS.benefits)).toHaveValue('Transit pass');
+    expect(screen.getByLabelText(PAY_FIELD_LABELS.text)).toHaveValue('');
     await userEvent.click(screen.getByRole('button', { name: 'Update Job' }));
     expect(await screen.findByRole('heading', { name: 'Job Listings Admin' })).toBeInTheDocument();
     expect(received.bodies('PUT', '/api/admin/jobs/33')).toEqual([
@@ -252,8 +260,11 @@ describe('the edit page', () => {
         via: JOB.via,
         postedDate: JOB.postedDate,
         deadline: JOB.deadline,
-        salaryMin: JOB.salaryMin,
-        salaryMax: JOB.salaryMax,
+        salaryMin: '35000',
+        salaryMax: '37500',
+        salaryPeriod: 'year',
+        salaryCurrency: 'USD',
+        benefitsSummary: 'Transit pass',
         salaryText: '',
         experienceLevel: 'entry',
         companyWebsite: JOB.company.websiteUrl,

@@ -112,7 +112,10 @@ describe('the last sync\u2019s conflicts', () => {
       'GET /api/admin/check-auth': [200, { authenticated: true, username: 'alice' }],
       'GET /api/admin/lists/jobs': [200, { jobs: [EDITED], total: 1, page: 1, pageSize: 25 }],
       'GET /api/admin/stats': [200, STATS],
-      'GET /api/admin/sync/last': [200, { source: 'Airtable', last: RUN }],
+      'GET /api/admin/sync/last': [
+        200,
+        { source: 'Airtable', last: RUN, held: { count: 0, jobs: [] } },
+      ],
       'POST /api/admin/jobs/7/return-to-source': [200, { ...EDITED, adminFields: [] }],
       'POST /api/admin/sync/deleted/2/restore': [200, { message: SYNC_CONFLICT_MESSAGES.restored }],
     });

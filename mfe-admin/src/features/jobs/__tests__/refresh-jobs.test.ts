@@ -17,6 +17,7 @@ describe('Refresh Jobs', () => {
           skipped: 0,
           skippedRecords: [],
           conflicts: 0,
+          held: 0,
           message: 'Nothing to refresh.',
         },
       ],

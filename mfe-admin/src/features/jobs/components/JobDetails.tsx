@@ -1,6 +1,12 @@
 import { type AdminJob } from '@jobboard/contract/admin';
 import { jobFieldLabel } from '@jobboard/contract/jobs';
-import { StatusBadge, formatDeadline, formatSalary, formatUsDate } from '@jobboard/shared-ui';
+import {
+  Notice,
+  StatusBadge,
+  formatDeadline,
+  formatSalary,
+  formatUsDate,
+} from '@jobboard/shared-ui';
 import styled from 'styled-components';
 import { adminFieldsOf } from '../admin-fields';
 import { JOB_MESSAGES } from '../messages';
@@ -17,7 +23,10 @@ const utcTime = (iso: string) =>
     }),
   );
 
-/** The whole job as stored, for the admin job view. */
+/**
+ * The whole job as stored, for the admin job view: its pay with the benefits line, and first of
+ * all why it is not on the board when the board's pay rule holds it back.
+ */
 export function JobDetails({ job }: { job: AdminJob }) {
   const yesNo = (value: boolean) => (value ? JOB_MESSAGES.yes : JOB_MESSAGES.no);
   const rows: [string, React.ReactNode][] = [
@@ -25,10 +34,11 @@ export function JobDetails({ job }: { job: AdminJob }) {
     [
       LABELS.status,
       <>
-        <StatusBadge tone={job.active ? 'live' : 'off'}>
+        <StatusBadge tone={job.active && !job.heldBack ? 'live' : 'off'}>
           {job.active ? JOB_MESSAGES.active : JOB_MESSAGES.inactive}
         </StatusBadge>
         {job.expired ? JOB_MESSAGES.expiredNote : ''}
+        {job.heldBack ? ` · ${JOB_MESSAGES.statuses.held}` : ''}
       </>,
     ],
     [LABELS.featured, yesNo(job.featured)],
@@ -42,6 +52,7 @@ export function JobDetails({ job }: { job: AdminJob }) {
     [LABELS.remote, yesNo(job.remote)],
     [LABELS.experience, job.experienceLevel],
     [LABELS.salary, formatSalary(job) ?? JOB_MESSAGES.notGiven],
+    ...(job.pay?.benefits ? [[LABELS.payBenefits, job.pay.benefits] as [string, string]] : []),
     [LABELS.posted, formatUsDate(job.postedDate)],
     [LABELS.deadline, job.deadline ? formatDeadline(job.deadline) : JOB_MESSAGES.none],
     [LABELS.expires, job.expiresAt ? utcTime(job.expiresAt) : JOB_MESSAGES.never],
@@ -60,6 +71,11 @@ export function JobDetails({ job }: { job: AdminJob }) {
   ];
   return (
     <>
+      {job.heldBack && (
+        <HeldBack $tone="danger" role="note">
+          <p>{job.heldBack}</p>
+        </HeldBack>
+      )}
       <List>
         {rows.map(([label, value]) => (
           <div key={label}>
@@ -98,6 +114,10 @@ const List = styled.dl`
     margin: 0;
     word-break: break-word;
   }
+`;
+
+const HeldBack = styled(Notice)`
+  margin-bottom: ${({ theme }) => theme.space.md};
 `;
 
 const Text = styled.p`

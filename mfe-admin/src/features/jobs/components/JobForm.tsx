@@ -10,9 +10,21 @@ import {
   ISO_DATE_PATTERN,
   check,
 } from '@jobboard/contract/common';
-import { JOB_LISTS } from '@jobboard/contract/jobs';
-import { Button, Card, Checkbox, Stack, toast } from '@jobboard/shared-ui';
-import { CheckboxGroup, SelectInput, TextAreaInput, TextInput } from '@jobboard/shared-ui/forms';
+import {
+  DEFAULT_CURRENCY,
+  DEFAULT_PAY_PERIOD,
+  JOB_LISTS,
+  amountText,
+  type PayPeriod,
+} from '@jobboard/contract/jobs';
+import { Button, Card, Checkbox, Stack, toast, useSite } from '@jobboard/shared-ui';
+import {
+  CheckboxGroup,
+  PayFields,
+  SelectInput,
+  TextAreaInput,
+  TextInput,
+} from '@jobboard/shared-ui/forms';
 import { Field, Form } from 'react-final-form';
 import styled from 'styled-components';
 import { useLookup } from '../api/lookups';
@@ -20,32 +32,57 @@ import { JOB_MESSAGES } from '../messages';
 import { LocationsField } from './LocationsField';
 import { SentencesField } from './SentencesField';
 
-/** The form edits salaries as text (number inputs give strings); everything else as sent. */
-export type JobFormValues = Omit<AdminJobFormValues, 'salaryMin' | 'salaryMax'> & {
+/**
+ * The form's values: the contract's form, its pay as the fields hold it (docs/product.md#pay):
+ * the figures as typed ('65000', '27.50'; '' for none), what they are per, the currency ('' for
+ * the board's), the benefits line and the pay in words.
+ */
+export type JobFormValues = Omit<
+  AdminJobFormValues,
+  'salaryMin' | 'salaryMax' | 'salaryPeriod' | 'salaryCurrency' | 'benefitsSummary' | 'salaryText'
+> & {
   salaryMin: string;
   salaryMax: string;
+  salaryPeriod: PayPeriod;
+  salaryCurrency: string;
+  benefitsSummary: string;
+  salaryText: string;
 };
+
+/** A figure as its field shows it (the contract's own text of an amount). */
+const figure = (amount: string | number | null | undefined) =>
+  typeof amount === 'number' ? amountText(amount) : (amount ?? '');
 
 export function toFormValues(job: AdminJobFormValues): JobFormValues {
   return {
     ...job,
-    salaryMin: job.salaryMin == null ? '' : String(job.salaryMin),
-    salaryMax: job.salaryMax == null ? '' : String(job.salaryMax),
+    salaryMin: figure(job.salaryMin),
+    salaryMax: figure(job.salaryMax),
+    salaryPeriod: job.salaryPeriod ?? DEFAULT_PAY_PERIOD,
+    salaryCurrency: job.salaryCurrency ?? '',
+    benefitsSummary: job.benefitsSummary ?? '',
+    salaryText: job.salaryText ?? '',
   };
 }
 
+/** A text field the admin emptied (final-form holds it as undefined): '' to the API, none. */
+const typed = (text: string | undefined) => text ?? '';
+
 /**
- * The form's values as the API takes them. A level left unchosen (a job whose own level the menu
+ * The form's values as the API takes them: the pay fields as typed (the contract reads them), an
+ * emptied one as '' so an edit clears it. A level left unchosen (a job whose own level the menu
  * does not offer) is not sent, so the job keeps it.
  */
 export function toPayload(values: JobFormValues): AdminJobFormValues {
-  const salary = (text: string) => (text.trim() === '' ? null : Number(text));
   const { experienceLevel, ...rest } = values;
   return {
     ...rest,
     ...(experienceLevel ? { experienceLevel } : {}),
-    salaryMin: salary(values.salaryMin),
-    salaryMax: salary(values.salaryMax),
+    salaryMin: typed(values.salaryMin),
+    salaryMax: typed(values.salaryMax),
+    salaryCurrency: typed(values.salaryCurrency),
+    benefitsSummary: typed(values.benefitsSummary),
+    salaryText: typed(values.salaryText),
     deadline: values.deadline || null,
   };
 }
@@ -66,9 +103,10 @@ const jobTypeOptions = (current: string) =>
 const FIELDS = JOB_MESSAGES.fields;
 
 /**
- * New and edit job form (docs/product.md#entities and docs/product.md#validation): every field of a job an admin edits, its lists and
- * salary text too (issue 25); saving is the page's business. `storedExperience`: the job's own
- * level when the menu does not offer it (kept unless another is chosen).
+ * New and edit job form (docs/product.md#entities and docs/product.md#validation): every field of a job an admin edits, its lists
+ * (issue 25) and its pay (docs/product.md#pay: the shared pay fields, with the pay in words, the
+ * board's currency offered first); saving is the page's business. `storedExperience`: the job's
+ * own level when the menu does not offer it (kept unless another is chosen).
  */
 export function JobForm({
   initialValues,
@@ -83,6 +121,7 @@ export function JobForm({
 }) {
   const { data: existingLocations = [] } = useLookup('locations');
   const { data: usedCategories = [] } = useLookup('categories');
+  const boardCurrency = useSite()?.currency ?? DEFAULT_CURRENCY;
   const categories = [
     ...new Set([...CATEGORY_CHOICES, ...usedCategories, ...initialValues.category]),
   ];
@@ -96,7 +135,7 @@ export function JobForm({
       validate={validateJob}
       initialValues={initialValues}
     >
-      {({ handleSubmit, submitting, errors, submitErrors }) => (
+      {({ handleSubmit, submitting, errors, submitErrors, values }) => (
         <FormStack
           as="form"
           $gap="lg"
@@ -177,11 +216,7 @@ export function JobForm({
                   <TextInput name="deadline" label={FIELDS.deadline} type="date" />
                 )}
               </Pair>
-              <Pair>
-                <TextInput name="salaryMin" label={FIELDS.salaryMin} type="number" min={0} />
-                <TextInput name="salaryMax" label={FIELDS.salaryMax} type="number" min={0} />
-              </Pair>
-              <TextInput name="salaryText" label={FIELDS.salaryText} hint={FIELDS.salaryTextHint} />
+              <PayFields boardCurrency={boardCurrency} currency={values.salaryCurrency} words />
               {JOB_LISTS.map((list) => (
                 <Field<string[]> key={list} name={list}>
                   {({ input, meta }) => (

@@ -29,7 +29,8 @@ const COLUMNS = JOB_MESSAGES.columns.map((label, index) => ({ label, sort: COLUM
 /**
  * One page of 'All Job Listings': Title, Organization, Category, Posted Date, Status, Actions,
  * with a box per row for the bulk actions and sortable column headers (a second click on the
- * same column turns the order around).
+ * same column turns the order around). A job the board's pay rule holds back says so, and why,
+ * under its status.
  */
 export function JobsTable({ jobs, view, onSort, selected, onSelect, onDelete }: JobsTableProps) {
   const ids = jobs.map((job) => job.id);
@@ -91,10 +92,11 @@ export function JobsTable({ jobs, view, onSort, selected, onSelect, onDelete }: 
           <td>{job.category.join(', ')}</td>
           <td>{formatUsDate(job.postedDate)}</td>
           <td>
-            <StatusBadge tone={job.active ? 'live' : 'off'}>
+            <StatusBadge tone={job.active && !job.heldBack ? 'live' : 'off'}>
               {job.active ? JOB_MESSAGES.active : JOB_MESSAGES.inactive}
             </StatusBadge>
             {job.expired && <Expired>{JOB_MESSAGES.expiredMark}</Expired>}
+            {job.heldBack && <HeldBack>{job.heldBack}</HeldBack>}
             {job.expiresAt && !job.expired && (
               <Ends>{JOB_MESSAGES.ends(formatUsDate(job.expiresAt.slice(0, 10)))}</Ends>
             )}
@@ -154,6 +156,14 @@ const EditedHere = styled.span`
 `;
 
 const Expired = styled.span`
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${({ theme }) => theme.colors.danger};
+`;
+
+/** Why an active job is not on the board (the pay rule's reason, the contract's words). */
+const HeldBack = styled.span`
+  display: block;
+  max-width: 16rem;
   font-size: ${({ theme }) => theme.fontSizes.xs};
   color: ${({ theme }) => theme.colors.danger};
 `;

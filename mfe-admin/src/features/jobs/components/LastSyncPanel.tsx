@@ -1,10 +1,13 @@
 import {
+  ADMIN_JOBS_DEFAULTS,
   SYNC_CONFLICT_MESSAGES,
+  listQueryString,
   refreshSummary,
+  type HeldJobs,
   type SyncConflict,
   type SyncRun,
 } from '@jobboard/contract/admin';
-import { jobFieldLabel } from '@jobboard/contract/jobs';
+import { PAY_MESSAGES, jobFieldLabel } from '@jobboard/contract/jobs';
 import { Button, Panel } from '@jobboard/shared-ui';
 import { Link } from '@jobboard/shared-ui/router';
 import styled from 'styled-components';
@@ -15,13 +18,14 @@ import { JOB_MESSAGES } from '../messages';
 
 /**
  * The dashboard's last sync from the external job source: when, from where, the counts, why it
- * failed, the records it skipped with their reasons (so an admin can fix them at the source), and
- * where it kept what an admin decided (issue 25), each with what the admin can do about it.
+ * failed, the records it skipped with their reasons (so an admin can fix them at the source),
+ * where it kept what an admin decided (issue 25), each with what the admin can do about it, and
+ * the synced jobs the board's pay rule holds back (docs/product.md#pay: none dropped silently).
  */
 export function LastSyncPanel() {
   const { data } = useLastSync();
   if (!data) return null;
-  const { source, last } = data;
+  const { source, last, held } = data;
   return (
     <SyncPanel aria-labelledby="last-sync-title">
       <h2 id="last-sync-title">{JOB_MESSAGES.lastSyncTitle}</h2>
@@ -32,6 +36,7 @@ export function LastSyncPanel() {
       ) : (
         <SyncDetails run={last} />
       )}
+      {held.count > 0 && <Held held={held} />}
     </SyncPanel>
   );
 }
@@ -78,6 +83,41 @@ function SyncDetails({ run }: { run: SyncRun }) {
         </details>
       )}
     </>
+  );
+}
+
+/** The dashboard's view of every held job (the status filter 'held'). */
+const heldView = `/admin/dashboard${listQueryString({ ...ADMIN_JOBS_DEFAULTS, status: 'held' }, ADMIN_JOBS_DEFAULTS)}`;
+
+/**
+ * The synced jobs held back because they show no pay while the pay rule is on, each linked to
+ * its page, with the contract's reason: on the board once they have pay (or the rule is off).
+ */
+function Held({ held }: { held: HeldJobs }) {
+  return (
+    <details open>
+      <summary>{JOB_MESSAGES.heldTitle(held.count)}</summary>
+      <p>{PAY_MESSAGES.held}</p>
+      {held.jobs.length < held.count && (
+        <p>
+          {JOB_MESSAGES.heldShown(held.jobs.length, held.count)}{' '}
+          <Link to={heldView}>{JOB_MESSAGES.heldAll}</Link>
+        </p>
+      )}
+      <ul>
+        {held.jobs.map((job) => (
+          <li key={job.jobId}>
+            <Link to={`/admin/jobs/view/${job.jobId}`}>{job.title}</Link>
+            {job.externalId && (
+              <>
+                {' '}
+                (<code>{job.externalId}</code>)
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 

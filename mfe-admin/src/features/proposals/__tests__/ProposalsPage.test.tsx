@@ -47,7 +47,7 @@ describe('the proposals page', () => {
   it('shows each change as a diff: short values old and new, long texts line by line', async () => {
     fakeApi({
       'GET /api/admin/proposals': [200, [PROPOSAL]],
-      'GET /api/admin/settings': [200, { employerTypoFixes: false }],
+      'GET /api/admin/settings': [200, { employerTypoFixes: false, requirePay: false }],
     });
     renderPage();
     const card = await screen.findByRole('article', { name: 'Digital Organizer' });
@@ -71,7 +71,7 @@ describe('the proposals page', () => {
     let pending = [PROPOSAL];
     const api = fakeApi({
       'GET /api/admin/proposals': () => [200, pending],
-      'GET /api/admin/settings': [200, { employerTypoFixes: false }],
+      'GET /api/admin/settings': [200, { employerTypoFixes: false, requirePay: false }],
       'POST /api/admin/proposals/:id/approve': () => {
         pending = [];
         return [200, { message: PROPOSAL_MESSAGES.approvedNotice }];
@@ -90,7 +90,7 @@ describe('the proposals page', () => {
     let pending = [PROPOSAL];
     const api = fakeApi({
       'GET /api/admin/proposals': () => [200, pending],
-      'GET /api/admin/settings': [200, { employerTypoFixes: false }],
+      'GET /api/admin/settings': [200, { employerTypoFixes: false, requirePay: false }],
       'POST /api/admin/proposals/:id/reject': () => {
         pending = [];
         return [200, { message: PROPOSAL_MESSAGES.rejectedNotice }];
@@ -119,8 +119,8 @@ describe('the proposals page', () => {
   it('switches the typo-fix setting on', async () => {
     const api = fakeApi({
       'GET /api/admin/proposals': [200, []],
-      'GET /api/admin/settings': [200, { employerTypoFixes: false }],
-      'PUT /api/admin/settings': [200, { employerTypoFixes: true }],
+      'GET /api/admin/settings': [200, { employerTypoFixes: false, requirePay: false }],
+      'PUT /api/admin/settings': [200, { employerTypoFixes: true, requirePay: false }],
     });
     renderPage();
     const toggle = await screen.findByRole('checkbox', { name: PROPOSAL_MESSAGES.typoSetting });
@@ -129,5 +129,25 @@ describe('the proposals page', () => {
     await userEvent.click(toggle);
     await waitFor(() => expect(toggle).toBeChecked());
     expect(api.bodies('PUT', '/api/admin/settings')).toEqual([{ employerTypoFixes: true }]);
+  });
+
+  it('switches the board’s pay rule on: only that setting is sent', async () => {
+    const api = fakeApi({
+      'GET /api/admin/proposals': [200, []],
+      'GET /api/admin/settings': [200, { employerTypoFixes: true, requirePay: false }],
+      'PUT /api/admin/settings': [200, { employerTypoFixes: true, requirePay: true }],
+    });
+    renderPage();
+    const toggle = await screen.findByRole('checkbox', { name: PROPOSAL_MESSAGES.paySetting });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toHaveAccessibleDescription(PROPOSAL_MESSAGES.paySettingHelp);
+    expect(screen.getByRole('checkbox', { name: PROPOSAL_MESSAGES.typoSetting })).toBeChecked();
+    await userEvent.click(toggle);
+    await waitFor(() => expect(toggle).toBeChecked());
+    expect(api.bodies('PUT', '/api/admin/settings')).toEqual([{ requirePay: true }]);
+    expect(useToastStore.getState().toasts[0]).toMatchObject({
+      title: PROPOSAL_MESSAGES.settingsSaved,
+    });
   });
 });

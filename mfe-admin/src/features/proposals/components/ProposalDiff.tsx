@@ -1,5 +1,5 @@
 import type { FieldChange } from '@jobboard/contract/jobs';
-import { jobFieldLabel } from '@jobboard/contract/jobs';
+import { changeValueInWords, jobFieldLabel } from '@jobboard/contract/jobs';
 import { diffLines } from 'diff';
 import styled from 'styled-components';
 import { PROPOSAL_TEXT } from '../messages';
@@ -34,11 +34,13 @@ export function ProposalDiff({ changes }: { changes: FieldChange[] }) {
 }
 
 function ShortDiff({ change }: { change: FieldChange }) {
+  const from = shown(changeValueInWords(change.field, change.from));
+  const to = shown(changeValueInWords(change.field, change.to));
   return (
     <Pair>
-      <Removed aria-label={PROPOSAL_TEXT.old}>{shown(change.from) || PROPOSAL_TEXT.empty}</Removed>
+      <Removed aria-label={PROPOSAL_TEXT.old}>{from || PROPOSAL_TEXT.empty}</Removed>
       <span aria-hidden="true">→</span>
-      <Added aria-label={PROPOSAL_TEXT.new}>{shown(change.to) || PROPOSAL_TEXT.empty}</Added>
+      <Added aria-label={PROPOSAL_TEXT.new}>{to || PROPOSAL_TEXT.empty}</Added>
     </Pair>
   );
 }

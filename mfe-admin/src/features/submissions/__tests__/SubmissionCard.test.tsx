@@ -1,4 +1,5 @@
 import type { AdminSubmission } from '@jobboard/contract/admin';
+import { jobFieldLabel } from '@jobboard/contract/jobs';
 import { SharedUiProvider, useToastStore } from '@jobboard/shared-ui';
 import { render, screen, within } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
@@ -98,6 +99,35 @@ describe('a submission in the review queue', () => {
   it('says nothing of an edit on a submission the employer never edited', () => {
     renderCard('pending_review');
     expect(screen.queryByRole('note')).toBeNull();
+  });
+
+  it('shows the pay with its period, and the benefits line when given (docs/product.md#pay)', () => {
+    renderCard(
+      'pending_review',
+      {},
+      {
+        salaryMin: null,
+        salaryMax: null,
+        pay: { min: 3_000, max: null, period: 'month', currency: 'USD', benefits: 'Housing' },
+      },
+    );
+    const value = (label: string) => screen.getByText(label).nextElementSibling;
+    expect(value('Salary')).toHaveTextContent('From $3,000 a month');
+    expect(value(jobFieldLabel('benefitsSummary'))).toHaveTextContent('Housing');
+  });
+
+  it('shows a yearly pay without a benefits line when none is given', () => {
+    renderCard(
+      'pending_review',
+      {},
+      {
+        pay: { min: 55_000, max: 65_000, period: 'year', currency: 'USD' },
+      },
+    );
+    expect(screen.getByText('Salary').nextElementSibling).toHaveTextContent(
+      '$55,000 - $65,000 a year',
+    );
+    expect(screen.queryByText(jobFieldLabel('benefitsSummary'))).toBeNull();
   });
 
   it('shows an unknown status raw', () => {

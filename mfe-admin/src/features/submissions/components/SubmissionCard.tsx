@@ -115,6 +115,12 @@ export function SubmissionCard({
           <dt>{LABELS.salary}</dt>
           <dd>{formatSalary(submission) ?? SUBMISSION_TEXT.notGiven}</dd>
         </div>
+        {submission.pay?.benefits && (
+          <div>
+            <dt>{LABELS.payBenefits}</dt>
+            <dd>{submission.pay.benefits}</dd>
+          </div>
+        )}
         <div>
           <dt>{LABELS.contact}</dt>
           <dd>

@@ -25,8 +25,10 @@ describe('a job card', () => {
       remote: true,
       description: 'Runs the grants calendar.',
       postedDate: '2026-11-02',
+      salary: '$82,000 - $96,000 a year',
       salaryMin: 82000,
       salaryMax: 96000,
+      pay: { min: 82000, max: 96000, period: 'year', currency: 'USD' },
       deadline: '2026-12-15',
     });
     renderWithProviders(<JobCard job={job} />);
@@ -38,9 +40,26 @@ describe('a job card', () => {
     expect(within(card).getByText('Remote')).toBeInTheDocument();
     expect(card).toHaveTextContent('Runs the grants calendar.');
     expect(card).toHaveTextContent('Posted November 2, 2026');
-    expect(card).toHaveTextContent('$82,000 - $96,000');
+    expect(within(card).getByText('$82,000 - $96,000 a year')).toBeInTheDocument();
     expect(card).toHaveTextContent('Deadline: December 15, 2026');
     expect(card).not.toHaveTextContent('★');
+  });
+
+  it.each([
+    ['an hourly pay', { min: 25, max: 30, period: 'hour' as const }, '$25 - $30 an hour'],
+    ['a stipend', { min: 5000, max: 5000, period: 'stipend' as const }, '$5,000 stipend'],
+    [
+      'a monthly pay with cents',
+      { min: 3000, max: 3250.5, period: 'month' as const },
+      '$3,000 - $3,250.50 a month',
+    ],
+    ['a yearly floor', { min: 60000, max: null, period: 'year' as const }, 'From $60,000 a year'],
+  ])('shows %s with its period', (_name, pay, line) => {
+    // From the pay itself: no yearly figures for a pay per another period, as the API answers.
+    const job = makeJob({ title: 'Organizer', pay: { ...pay, currency: 'USD' } });
+    renderWithProviders(<JobCard job={job} />);
+    const card = screen.getByRole('article', { name: 'Organizer' });
+    expect(within(card).getByText(line)).toBeInTheDocument();
   });
 
   it('marks a featured job with a star before its title', () => {

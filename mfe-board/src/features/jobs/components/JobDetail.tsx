@@ -28,6 +28,7 @@ export function JobDetail({ job }: { job: Job }) {
         </div>
       </Header>
       <JobFacts job={job} />
+      {job.pay?.benefits && <PayBenefits>{JOB_TEXT.payBenefits(job.pay.benefits)}</PayBenefits>}
 
       {job.expired && <Expired role="note">{JOB_TEXT.expired}</Expired>}
       <Cluster>
@@ -87,6 +88,12 @@ const Company = styled.p`
   margin: 0;
   font-weight: 600;
   font-size: ${({ theme }) => theme.fontSizes.lg};
+`;
+
+/** The benefits summary given with the pay, beside it (the Benefits section lists the job's own). */
+const PayBenefits = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
 const Expired = styled.p`

@@ -1,3 +1,5 @@
+import type { SiteConfig } from '@jobboard/contract/site';
+import { SiteProvider } from '@jobboard/shared-ui';
 import { screen, within } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
 import { fakeApi, type FakeRoutes } from '@jobboard/test-utils';
@@ -16,8 +18,17 @@ function Panel() {
 }
 
 /** jsdom applies no media queries: the panel is as on a small screen, folded until opened. */
-async function renderPanel(path = '/') {
-  renderWithProviders(<Panel />, path);
+async function renderPanel(path = '/', site?: Partial<SiteConfig>) {
+  renderWithProviders(
+    site ? (
+      <SiteProvider value={site as SiteConfig}>
+        <Panel />
+      </SiteProvider>
+    ) : (
+      <Panel />
+    ),
+    path,
+  );
   await userEvent.click(screen.getByRole('button', { name: 'Show filters' }));
   return screen.getByRole('region', { name: 'Filters' });
 }
@@ -93,6 +104,49 @@ describe('the filter panel', () => {
     expect(location()).toHaveTextContent(/^\/$/);
     expect(within(panel).getByLabelText('Posted')).toHaveValue('any');
     expect(within(panel).getByLabelText('Deadline')).toHaveValue('any');
+  });
+
+  it("offers the salary bands in dollars, and 'Stipends and fixed fees' apart from them", async () => {
+    fakeApi({ ...lookups });
+    const panel = await renderPanel();
+    const salary = within(panel).getByLabelText('Salary Range');
+    expect(
+      within(salary)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'Any Salary',
+      'Under $50,000',
+      '$50,000 - $75,000',
+      '$75,000 - $100,000',
+      '$100,000 and up',
+      'Stipends and fixed fees',
+    ]);
+    await userEvent.selectOptions(salary, 'Stipends and fixed fees');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Apply Filters' }));
+    expect(location()).toHaveTextContent('/?salary=totals');
+    expect(within(panel).getByLabelText('Salary Range')).toHaveDisplayValue(
+      'Stipends and fixed fees',
+    );
+  });
+
+  it("labels the salary bands in the board's currency", async () => {
+    fakeApi({ ...lookups });
+    const panel = await renderPanel('/?salary=50k-75k', { currency: 'CAD' });
+    const salary = within(panel).getByLabelText('Salary Range');
+    expect(
+      within(salary)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'Any Salary',
+      'Under CA$50,000',
+      'CA$50,000 - CA$75,000',
+      'CA$75,000 - CA$100,000',
+      'CA$100,000 and up',
+      'Stipends and fixed fees',
+    ]);
+    expect(salary).toHaveDisplayValue('CA$50,000 - CA$75,000');
   });
 
   it('offers Any Location first, then the locations of public jobs', async () => {

@@ -2,12 +2,23 @@ import { EXPERIENCE_LEVELS } from '@jobboard/contract/common';
 import {
   ANY_LOCATION,
   CLOSING_CHOICES,
+  DEFAULT_CURRENCY,
   JOB_TYPE_FILTERS,
   POSTED_WITHIN,
   SALARY_RANGES,
+  salaryRangeLabel,
   type SearchFilter,
 } from '@jobboard/contract/jobs';
-import { Button, Checkbox, Cluster, ErrorText, Panel, Select, media } from '@jobboard/shared-ui';
+import {
+  Button,
+  Checkbox,
+  Cluster,
+  ErrorText,
+  Panel,
+  Select,
+  media,
+  useSite,
+} from '@jobboard/shared-ui';
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useLocations } from '../api/locations';
@@ -15,7 +26,9 @@ import { useDraft, useSearchActions } from '../hooks/use-board-filter';
 import { SEARCH_TEXT } from '../messages';
 import { CategoryFilter, Group, Legend } from './CategoryFilter';
 
-const salaryOptions = SALARY_RANGES.map(({ value, label }) => ({ value, label }));
+/** The salary bands in the board's currency ('Under £50,000'), 'Stipends and fixed fees' last. */
+const salaryOptions = (currency: string) =>
+  SALARY_RANGES.map(({ value }) => ({ value, label: salaryRangeLabel(value, currency) }));
 const postedOptions = POSTED_WITHIN.map(({ value, label }) => ({ value, label }));
 const closingOptions = CLOSING_CHOICES.map(({ value, label }) => ({ value, label }));
 
@@ -30,6 +43,7 @@ export function FilterPanel() {
   const draft = useDraft((current) => current);
   const { edit, commit, reset } = useSearchActions();
   const { data: locations = [], error: locationsError } = useLocations();
+  const currency = useSite()?.currency ?? DEFAULT_CURRENCY;
 
   const locationOptions = [
     { value: ANY_LOCATION, label: SEARCH_TEXT.anyLocation },
@@ -111,7 +125,7 @@ export function FilterPanel() {
 
         <Select
           label={SEARCH_TEXT.salaryRange}
-          options={salaryOptions}
+          options={salaryOptions(currency)}
           value={draft.salaryRange}
           onChange={(event) =>
             edit({ salaryRange: event.target.value as SearchFilter['salaryRange'] })

@@ -3,6 +3,7 @@ import {
   type EmployerListing,
   type EmployerListings,
 } from '@jobboard/contract/employer';
+import { PAY_FIELD_LABELS } from '@jobboard/contract/jobs';
 import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { SharedUiProvider, Toaster, useToastStore } from '@jobboard/shared-ui';
 import { MemoryRouter, Route, Routes } from '@jobboard/shared-ui/router';
@@ -59,6 +60,9 @@ const FORM = {
   ...VALID_SUBMISSION,
   category: ['Communications'],
   experienceLevel: 'Not specified',
+  salaryPeriod: 'year' as const,
+  salaryCurrency: '',
+  benefitsSummary: '',
 };
 
 const page = (listings: EmployerListing[]): EmployerListings => ({
@@ -168,6 +172,31 @@ describe("the employer's listings", () => {
       ),
     );
     expect(screen.queryByRole('button', { name: 'Mark filled' })).toBeNull();
+  });
+
+  it("shows each listing's pay as the board shows it, and nothing for a listing without", async () => {
+    fakeApi({
+      'GET /api/employer/listings': [
+        200,
+        page([
+          { ...LIVE, salary: '$25 - $30 an hour' },
+          listing({ salary: '$5,000 stipend' }),
+          {
+            ...listing({ submissionId: '3', title: 'Volunteer Lead' }),
+          },
+        ]),
+      ],
+    });
+    renderAt('/employer/listings');
+    expect(await screen.findByRole('article', { name: 'Digital Organizer' })).toHaveTextContent(
+      `${PAY_FIELD_LABELS.legend}: $25 - $30 an hour`,
+    );
+    expect(screen.getByRole('article', { name: 'Communications Director' })).toHaveTextContent(
+      `${PAY_FIELD_LABELS.legend}: $5,000 stipend`,
+    );
+    expect(screen.getByRole('article', { name: 'Volunteer Lead' })).not.toHaveTextContent(
+      `${PAY_FIELD_LABELS.legend}:`,
+    );
   });
 
   it('renews a listing in its window, lists its renewal receipts and shows its numbers', async () => {

@@ -4,6 +4,7 @@ import {
   type EmployerListings,
   type JobProposalForm,
 } from '@jobboard/contract/employer';
+import { PAY_FIELD_LABELS, periodOf } from '@jobboard/contract/jobs';
 import { SUBMISSION_MESSAGES } from '@jobboard/contract/submissions';
 import { SharedUiProvider, Toaster, useToastStore } from '@jobboard/shared-ui';
 import { MemoryRouter, Route, Routes } from '@jobboard/shared-ui/router';
@@ -24,6 +25,9 @@ const FORM: JobProposalForm = {
   experienceLevel: 'Not specified',
   salaryMin: '85000',
   salaryMax: '105000',
+  salaryPeriod: 'year',
+  salaryCurrency: 'USD',
+  benefitsSummary: '',
   description: 'Organize our digital campaigns and grow the movement online, with a small team.',
   responsibilities: ['Run campaigns', 'Grow the list'],
   requirements: [],
@@ -122,6 +126,60 @@ describe('proposing changes to a live job', () => {
       },
     ]);
     expect(useToastStore.getState().toasts[0]).toMatchObject({ title: PROPOSAL_MESSAGES.saved });
+  });
+
+  it('prefills the pay as the job has it, and sends its changed period, figures and benefits', async () => {
+    const hourly: JobProposalForm = {
+      ...FORM,
+      salaryMin: '25.50',
+      salaryMax: '30',
+      salaryPeriod: 'hour',
+      salaryCurrency: 'CAD',
+      benefitsSummary: 'Health and dental',
+    };
+    const api = fakeApi({
+      'GET /api/employer/jobs/:id/proposal': [200, hourly],
+      'POST /api/employer/jobs/:id/proposal': [
+        200,
+        { outcome: 'pending', message: PROPOSAL_MESSAGES.saved, proposal: PENDING },
+      ],
+      'GET /api/employer/listings': [200, page([{ ...LIVE, proposal: PENDING }])],
+    });
+    renderAt('/employer/jobs/40/propose');
+    const user = userEvent.setup();
+    const min = await screen.findByLabelText(PAY_FIELD_LABELS.min);
+    expect(min).toHaveValue('25.50');
+    expect(screen.getByLabelText(PAY_FIELD_LABELS.max)).toHaveValue('30');
+    expect(screen.getByLabelText(PAY_FIELD_LABELS.period)).toHaveDisplayValue(
+      periodOf('hour').label,
+    );
+    expect(screen.getByLabelText(PAY_FIELD_LABELS.currency)).toHaveDisplayValue('CAD');
+    expect(screen.getByLabelText(PAY_FIELD_LABELS.benefits)).toHaveValue('Health and dental');
+
+    // A month's pay now: the figures, the period and the benefits change; the currency stays.
+    await user.clear(min);
+    await user.type(min, '3000');
+    await user.clear(screen.getByLabelText(PAY_FIELD_LABELS.max));
+    await user.type(screen.getByLabelText(PAY_FIELD_LABELS.max), '3200.75');
+    await user.selectOptions(
+      screen.getByLabelText(PAY_FIELD_LABELS.period),
+      periodOf('month').label,
+    );
+    await user.type(screen.getByLabelText(PAY_FIELD_LABELS.benefits), '; transit pass');
+    await user.click(screen.getByRole('button', { name: PROPOSAL_MESSAGES.save }));
+
+    expect(
+      await screen.findByText(PROPOSAL_MESSAGES.waiting('November 24, 2026')),
+    ).toBeInTheDocument();
+    expect(api.bodies('POST', '/api/employer/jobs/40/proposal')).toEqual([
+      {
+        ...hourly,
+        salaryMin: '3000',
+        salaryMax: '3200.75',
+        salaryPeriod: 'month',
+        benefitsSummary: 'Health and dental; transit pass',
+      },
+    ]);
   });
 
   it("checks the fields by the submission's rules before sending, and keeps what was typed", async () => {

@@ -134,6 +134,7 @@ function ListingCard({ listing, onChange }: { listing: EmployerListing; onChange
             {EMPLOYER_STATUS_LABELS[listing.status]}
           </StatusBadge>
         </Cluster>
+        {listing.salary && <p>{EMPLOYER_TEXT.pay(listing.salary)}</p>}
         <Muted>
           {listing.tierName} · {formatCents(listing.amountCents)} ·{' '}
           {EMPLOYER_TEXT.submitted(day(listing.submittedAt))}

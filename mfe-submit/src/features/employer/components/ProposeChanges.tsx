@@ -11,9 +11,24 @@ import {
   type ProposalSaved,
 } from '@jobboard/contract/employer';
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
-import { JOB_FORM_FIELDS } from '@jobboard/contract/jobs';
-import { ApiError, Button, Card, Spinner, Stack, errorMessage, toast } from '@jobboard/shared-ui';
-import { CheckboxGroup, SelectInput, TextAreaInput, TextInput } from '@jobboard/shared-ui/forms';
+import { DEFAULT_CURRENCY, JOB_FORM_FIELDS } from '@jobboard/contract/jobs';
+import {
+  ApiError,
+  Button,
+  Card,
+  Spinner,
+  Stack,
+  errorMessage,
+  toast,
+  useSite,
+} from '@jobboard/shared-ui';
+import {
+  CheckboxGroup,
+  PayFields,
+  SelectInput,
+  TextAreaInput,
+  TextInput,
+} from '@jobboard/shared-ui/forms';
 import { Link, useNavigate } from '@jobboard/shared-ui/router';
 import { FORM_ERROR } from 'final-form';
 import { useMemo } from 'react';
@@ -69,6 +84,7 @@ export function ProposeChanges({ jobId }: { jobId: string }) {
   const { data, error, isLoading } = useProposalForm(jobId);
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
+  const boardCurrency = useSite()?.currency ?? DEFAULT_CURRENCY;
   const initialValues = useMemo(() => (data ? toValues(data) : undefined), [data]);
   if (isLoading) return <Spinner label={PROPOSAL_MESSAGES.propose} />;
   if (error || !initialValues) {
@@ -110,7 +126,7 @@ export function ProposeChanges({ jobId }: { jobId: string }) {
         validate={validateProposal}
         initialValues={initialValues}
       >
-        {({ handleSubmit, submitting, submitError }) => (
+        {({ handleSubmit, submitting, submitError, values }) => (
           <Stack
             as="form"
             $gap="md"
@@ -134,20 +150,7 @@ export function ProposeChanges({ jobId }: { jobId: string }) {
                   legend={FIELDS.categories}
                   options={CATEGORY_CHOICES}
                 />
-                <TextInput
-                  name="salaryMin"
-                  label={EMPLOYER_TEXT.proposalFields.salaryMin}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                />
-                <TextInput
-                  name="salaryMax"
-                  label={EMPLOYER_TEXT.proposalFields.salaryMax}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                />
+                <PayFields boardCurrency={boardCurrency} currency={values.salaryCurrency} />
                 <TextAreaInput
                   name="description"
                   label={EMPLOYER_TEXT.proposalFields.description}

@@ -1,19 +1,22 @@
+import {
+  PAY_FIELD_LABELS,
+  PAY_MESSAGES,
+  PAY_TRANSPARENCY_NOTE,
+  periodOf,
+} from '@jobboard/contract/jobs';
+import type { SiteConfig } from '@jobboard/contract/site';
 import { SharedUiProvider, SiteProvider, useToastStore } from '@jobboard/shared-ui';
 import { render, screen, waitFor, within } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
 import { MemoryRouter } from '@jobboard/shared-ui/router';
-import {
-  LOGO_UPLOAD_MAX_BYTES,
-  LOGO_UPLOAD_MESSAGES,
-  SUBMISSION_EXTRA_MESSAGES,
-} from '@jobboard/contract/submissions';
+import { LOGO_UPLOAD_MAX_BYTES, LOGO_UPLOAD_MESSAGES } from '@jobboard/contract/submissions';
 import { SUBMISSION_CASES, VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { fakeApi } from '@jobboard/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import SubmitJobPage from '../../../app/SubmitJobPage';
 import { validateSubmission } from '../components/SubmitJobForm';
 
-const site = {
+const site: SiteConfig = {
   boardName: 'Nonprofit Comms Jobs',
   providerName: 'The Commons Dispatch',
   contactEmail: 'hello@example.org',
@@ -25,10 +28,10 @@ const site = {
   membershipName: 'Ghost',
 };
 
-function renderPage() {
+function renderPage(config: SiteConfig = site) {
   render(
     <SharedUiProvider>
-      <SiteProvider value={site}>
+      <SiteProvider value={config}>
         <MemoryRouter initialEntries={['/submit-job']}>
           <SubmitJobPage />
         </MemoryRouter>
@@ -49,7 +52,7 @@ async function fillValidForm() {
   await user.type(screen.getByLabelText('Location'), VALID_SUBMISSION.location);
   await user.click(screen.getByRole('checkbox', { name: 'Communications' }));
   await user.selectOptions(screen.getByLabelText('Job Type'), 'Full-time');
-  await user.type(screen.getByLabelText('Minimum Salary (USD per year)'), '85000');
+  await user.type(screen.getByLabelText(PAY_FIELD_LABELS.min), '85000');
   await user.click(screen.getByLabelText('Application URL'));
   await user.paste(VALID_SUBMISSION.applicationUrl);
   await user.type(screen.getByLabelText('Contact Name'), VALID_SUBMISSION.contactName);
@@ -91,15 +94,19 @@ describe('/submit-job', () => {
     for (const title of ['Job Details', 'Contact Information', 'Listing Type', 'Promo Code']) {
       expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
     }
-    expect(screen.getByText(/only post roles that include a salary/)).toBeInTheDocument();
+    // Why the form asks for pay, and where to write with questions.
+    expect(
+      screen.getByText(/^We only post roles submitted here when they include a salary\./),
+    ).toHaveTextContent(`${PAY_TRANSPARENCY_NOTE} Questions? Write to jobs@example.org.`);
     expect(screen.getByRole('link', { name: 'jobs@example.org' })).toHaveAttribute(
       'href',
       'mailto:jobs@example.org',
     );
     expect(screen.getByLabelText('Job Description')).toHaveAttribute('rows', '6');
-    expect(screen.getByLabelText('Minimum Salary (USD per year)')).toHaveAttribute(
-      'type',
-      'number',
+    expect(screen.getByRole('group', { name: PAY_FIELD_LABELS.legend })).toBeInTheDocument();
+    expect(screen.getByLabelText(PAY_FIELD_LABELS.min)).toHaveAttribute('inputmode', 'decimal');
+    expect(screen.getByLabelText(PAY_FIELD_LABELS.period)).toHaveDisplayValue(
+      periodOf('year').label,
     );
     expect(screen.getByLabelText('Application Deadline (optional)')).toHaveAttribute(
       'type',
@@ -205,10 +212,81 @@ describe('/submit-job', () => {
     const received = fakeApi({ 'POST /api/submit-job-for-review': [201, RECEIVED] });
     renderPage();
     const user = await fillValidForm();
-    await user.clear(screen.getByLabelText('Minimum Salary (USD per year)'));
+    await user.clear(screen.getByLabelText(PAY_FIELD_LABELS.min));
     await user.click(screen.getByRole('button', { name: 'Submit for Review (Free)' }));
-    expect(await screen.findByText(SUBMISSION_EXTRA_MESSAGES.salaryRequired)).toBeInTheDocument();
+    expect(await screen.findByText(PAY_MESSAGES.required)).toBeInTheDocument();
     expect(received.calls).toHaveLength(0);
+  });
+
+  it('sends an hourly pay with cents, its period, currency and benefits (issue 39)', async () => {
+    const received = fakeApi({ 'POST /api/submit-job-for-review': [201, RECEIVED] });
+    renderPage();
+    const user = await fillValidForm();
+    await user.clear(screen.getByLabelText(PAY_FIELD_LABELS.min));
+    await user.type(screen.getByLabelText(PAY_FIELD_LABELS.min), '25.50');
+    await user.type(screen.getByLabelText(PAY_FIELD_LABELS.max), '30');
+    await user.selectOptions(
+      screen.getByLabelText(PAY_FIELD_LABELS.period),
+      periodOf('hour').label,
+    );
+    await user.selectOptions(screen.getByLabelText(PAY_FIELD_LABELS.currency), 'CAD');
+    await user.type(
+      screen.getByLabelText(PAY_FIELD_LABELS.benefits),
+      'Health, dental and vision; 403(b) with a 5% match',
+    );
+    await user.click(screen.getByRole('button', { name: 'Submit for Review (Free)' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Submission Received!' }),
+    ).toBeInTheDocument();
+    const [body] = received.bodies('POST', '/api/submit-job-for-review');
+    expect(body).toMatchObject({
+      salaryMin: '25.50',
+      salaryMax: '30',
+      salaryPeriod: 'hour',
+      salaryCurrency: 'CAD',
+      benefitsSummary: 'Health, dental and vision; 403(b) with a 5% match',
+    });
+  });
+
+  it("shows the contract's messages for a maximum under the minimum and an hourly pay past its ceiling", async () => {
+    const received = fakeApi({ 'POST /api/submit-job-for-review': [201, RECEIVED] });
+    renderPage();
+    const user = await fillValidForm();
+    const submit = screen.getByRole('button', { name: 'Submit for Review (Free)' });
+    await user.type(screen.getByLabelText(PAY_FIELD_LABELS.max), '60000');
+    await user.click(submit);
+    expect(await screen.findByText(PAY_MESSAGES.order)).toBeInTheDocument();
+    expect(screen.getByLabelText(PAY_FIELD_LABELS.max)).toHaveAccessibleDescription(
+      PAY_MESSAGES.order,
+    );
+
+    // 5,000 an hour is more than the one ceiling allows a year of hours.
+    await user.clear(screen.getByLabelText(PAY_FIELD_LABELS.min));
+    await user.type(screen.getByLabelText(PAY_FIELD_LABELS.min), '20');
+    await user.clear(screen.getByLabelText(PAY_FIELD_LABELS.max));
+    await user.type(screen.getByLabelText(PAY_FIELD_LABELS.max), '5000');
+    await user.selectOptions(
+      screen.getByLabelText(PAY_FIELD_LABELS.period),
+      periodOf('hour').label,
+    );
+    await user.click(submit);
+    expect(await screen.findByText(PAY_MESSAGES.tooLarge('hour'))).toBeInTheDocument();
+    expect(screen.getByLabelText(PAY_FIELD_LABELS.max)).toHaveAccessibleDescription(
+      PAY_MESSAGES.tooLarge('hour'),
+    );
+    expect(screen.queryByText(PAY_MESSAGES.order)).toBeNull();
+    expect(received.calls).toHaveLength(0);
+  });
+
+  it("offers the board's own currency first on a board that is not in dollars", () => {
+    renderPage({ ...site, currency: 'CAD' });
+    const currency = screen.getByLabelText(PAY_FIELD_LABELS.currency);
+    const offered = within(currency)
+      .getAllByRole<HTMLOptionElement>('option')
+      .filter((option) => !option.disabled)
+      .map((option) => option.value);
+    expect(offered[0]).toBe('CAD');
+    expect(currency).toHaveDisplayValue('CAD');
   });
 
   it('keeps what was typed and explains when the API fails', async () => {

@@ -5,7 +5,7 @@ import {
   PUBLIC_JOB_TYPES,
   check,
 } from '@jobboard/contract/common';
-import { JOB_FORM_FIELDS } from '@jobboard/contract/jobs';
+import { DEFAULT_CURRENCY, JOB_FORM_FIELDS, PAY_TRANSPARENCY_NOTE } from '@jobboard/contract/jobs';
 import {
   SubmissionForm,
   defaultSubmissionValues,
@@ -29,7 +29,13 @@ import { SubmissionAgreement } from '../../../lib/LegalLinks';
 import styled from 'styled-components';
 import { submitJob } from '../api/submit-job';
 import { SUBMIT_TEXT } from '../messages';
-import { CheckboxGroup, SelectInput, TextAreaInput, TextInput } from '@jobboard/shared-ui/forms';
+import {
+  CheckboxGroup,
+  PayFields,
+  SelectInput,
+  TextAreaInput,
+  TextInput,
+} from '@jobboard/shared-ui/forms';
 import { ListingTypeField } from './ListingTypeField';
 import { LogoUploadInFlight } from '../logo-upload-in-flight';
 import { LogoField } from './LogoField';
@@ -69,6 +75,7 @@ export function SubmitJobForm({
   label?: string;
 }) {
   const site = useSite();
+  const boardCurrency = site?.currency ?? DEFAULT_CURRENCY;
   const initialValues = useMemo<Values>(
     () => ({ ...defaultSubmissionValues(), ...initial, website: '' }),
     [initial],
@@ -106,12 +113,12 @@ export function SubmitJobForm({
 
   return (
     <Form<Values> onSubmit={onSubmit} validate={validateSubmission} initialValues={initialValues}>
-      {({ handleSubmit, submitting }) => (
+      {({ handleSubmit, submitting, values }) => (
         <Stack as="form" $gap="lg" onSubmit={handleSubmit} noValidate aria-label={label}>
           <Card>
             <CardTitle>Job Details</CardTitle>
             <HintText>
-              We only post roles that include a salary.
+              {PAY_TRANSPARENCY_NOTE}
               {site && (
                 <>
                   {' '}
@@ -168,22 +175,7 @@ export function SubmitJobForm({
                 label={FIELDS.experienceLevel}
                 options={EXPERIENCE_CHOICES}
               />
-              <Pair>
-                <TextInput
-                  name="salaryMin"
-                  label="Minimum Salary (USD per year)"
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                />
-                <TextInput
-                  name="salaryMax"
-                  label="Maximum Salary (USD per year)"
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                />
-              </Pair>
+              <PayFields boardCurrency={boardCurrency} currency={values.salaryCurrency} />
               <TextInput
                 name="applicationUrl"
                 label={FIELDS.applicationUrl}
@@ -239,12 +231,6 @@ export function SubmitJobForm({
 
 const Fields = styled(Stack)`
   margin-top: ${({ theme }) => theme.space.md};
-`;
-
-const Pair = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
 `;
 
 const Honeypot = styled.div`
