@@ -71,6 +71,11 @@ const search = async (filter: Partial<SearchFilter>, app = t) =>
     await app.app.inject({ method: 'POST', url: '/api/jobs/search', payload: { ...filter } })
   ).json() as { jobs: Job[]; total: number };
 
+/** The form's contact, signed in once (sign-in links are limited to a few an hour). */
+let signedInAs: Awaited<ReturnType<typeof signedInEmployer>> | undefined;
+const employer = async () =>
+  (signedInAs ??= await signedInEmployer(t, VALID_SUBMISSION.contactEmail));
+
 /** Submitted through the public form, approved and marked paid by hand: the live job's id. */
 async function published(change: Record<string, unknown>): Promise<number> {
   const submitted = await t.app.inject({
@@ -241,51 +246,54 @@ describe(`each path writes pay of each period on ${testDatabase}`, () => {
     }
   });
 
-  it('an employer\u2019s proposal changes the pay to an hourly one, approved by an admin', async () => {
-    const jobId = await published({ title: 'Proposed Pay' });
-    const as = await signedInEmployer(t, VALID_SUBMISSION.contactEmail);
-    const form = (await as({ url: `/api/employer/jobs/${jobId}/proposal` })).json();
-    expect(form).toMatchObject({
-      salaryMin: VALID_SUBMISSION.salaryMin,
-      salaryPeriod: 'year',
-      salaryCurrency: 'USD',
-    });
-    const proposed = await as({
-      method: 'POST',
-      url: `/api/employer/jobs/${jobId}/proposal`,
-      payload: {
-        ...form,
-        salaryMin: '32.50',
-        salaryMax: '40',
-        salaryPeriod: 'hour',
-        benefitsSummary: 'Health, dental; 403(b)',
-      },
-    });
-    expect(proposed.statusCode, proposed.body).toBe(200);
-    const [proposal] = (await admin({ url: '/api/admin/proposals' })).json() as {
-      id: string;
-      changes: { field: string }[];
-    }[];
-    expect(proposal!.changes.map((c) => c.field)).toEqual([
-      'salaryMin',
-      'salaryMax',
-      'salaryPeriod',
-      'benefitsSummary',
-    ]);
-    const approved = await admin({
-      method: 'POST',
-      url: `/api/admin/proposals/${proposal!.id}/approve`,
-    });
-    expect(approved.statusCode, approved.body).toBe(200);
-    expect(await publicJob(jobId)).toMatchObject({
-      salary: '$32.50 - $40 an hour',
-      pay: { min: 32.5, max: 40, period: 'hour', benefits: 'Health, dental; 403(b)' },
-    });
-    const listing = (await as({ url: '/api/employer/listings' }))
-      .json()
-      .listings.find((l: { jobId: string | null }) => l.jobId === String(jobId));
-    expect(listing.salary).toBe('$32.50 - $40 an hour');
-  });
+  it.each(EACH_PERIOD)(
+    'an employer\u2019s proposal changes the pay to one per %s, approved by an admin',
+    async (period, min, max, line) => {
+      const jobId = await published({ title: `Proposed ${period}` });
+      const as = await employer();
+      const form = (await as({ url: `/api/employer/jobs/${jobId}/proposal` })).json();
+      expect(form).toMatchObject({
+        salaryMin: VALID_SUBMISSION.salaryMin,
+        salaryPeriod: 'year',
+        salaryCurrency: 'USD',
+      });
+      const proposed = await as({
+        method: 'POST',
+        url: `/api/employer/jobs/${jobId}/proposal`,
+        payload: {
+          ...form,
+          salaryMin: String(min),
+          salaryMax: String(max),
+          salaryPeriod: period,
+          benefitsSummary: 'Health, dental; 403(b)',
+        },
+      });
+      expect(proposed.statusCode, proposed.body).toBe(200);
+      const proposal = (
+        (await admin({ url: '/api/admin/proposals' })).json() as {
+          id: string;
+          jobId: string;
+          changes: { field: string }[];
+        }[]
+      ).find((p) => p.jobId === String(jobId))!;
+      expect(proposal.changes.map((c) => c.field)).toEqual(
+        expect.arrayContaining(['salaryMin', 'benefitsSummary']),
+      );
+      const approved = await admin({
+        method: 'POST',
+        url: `/api/admin/proposals/${proposal.id}/approve`,
+      });
+      expect(approved.statusCode, approved.body).toBe(200);
+      expect(await publicJob(jobId)).toMatchObject({
+        salary: line,
+        pay: { min, max, period, benefits: 'Health, dental; 403(b)' },
+      });
+      const listing = (await as({ url: '/api/employer/listings' }))
+        .json()
+        .listings.find((l: { jobId: string | null }) => l.jobId === String(jobId));
+      expect(listing.salary).toBe(line);
+    },
+  );
 
   it('refuses pay past the one ceiling of its period, or a maximum under the minimum, on every path', async () => {
     const form = await t.app.inject({
