@@ -37,8 +37,6 @@ async function main(): Promise<void> {
   if (schema.pending.length) {
     app.log.error(schemaBehindMessage(schema.pending));
   } else {
-    const repaid = await app.jobs.refreshPay();
-    if (repaid) app.log.info(`pay of ${repaid} jobs read into their pay columns`);
     const seeded = await seedDemoIfEmpty(app);
     if (seeded) app.log.info(`loaded ${seeded} demo jobs`);
     firstAdmin = await ensureFirstAdmin(app);

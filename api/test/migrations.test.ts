@@ -4,6 +4,7 @@ import { createKnex, dialectOf } from '../src/db/knex';
 import { migrateDown, migrateLatest, migrationStatus, SchemaAheadError } from '../src/db/migrate';
 import { migrations } from '../src/db/migrations';
 import { SITE_UPGRADING_MESSAGE } from '../src/ops/schema-messages';
+import { jobInput } from './support/jobs';
 import { applyFutureMigration, FUTURE_MIGRATION } from './support/schema-ahead';
 import { buildTestApp, freshDatabase, testDatabase, type TestDatabase } from './support/test-app';
 
@@ -182,8 +183,22 @@ describe(`/readyz and the schema on ${testDatabase}`, () => {
       expect(log.filter((line) => /no such table|does not exist/.test(line))).toEqual([]);
 
       await migrateLatest(t.db);
+      // A row as the previous release writes it (pay as words, no period), before the first
+      // request that finds the schema current.
+      const id = await t.app.jobs.create(jobInput({ title: 'Hourly Canvasser' }), t.app.now());
+      await t
+        .db('jobs')
+        .where({ id })
+        .update({ salary_text: '$25 - $30 per hour', salary_period: null });
       expect((await t.app.inject('/readyz')).statusCode).toBe(200);
       expect((await t.app.inject('/api/jobs')).statusCode).toBe(200);
+      // The start's work ran then: the row's pay is read into this release's columns.
+      await t.app.schemaWorkIdle();
+      expect(await t.db('jobs').where({ id }).first()).toMatchObject({
+        salary_period: 'hour',
+        pay_min_cents: 2500,
+        pay_annual_high: 62_400,
+      });
     } finally {
       await t.close();
       await empty.dispose();

@@ -12,6 +12,7 @@ import { JobWriter } from './repositories/job-writer';
 import { PublicJobsRepository } from './repositories/public-jobs';
 import { SyncedJobsRepository } from './repositories/synced-jobs';
 import { searchIndexFor } from './search-index';
+
 import type { Db } from '../db/knex';
 
 declare module 'fastify' {
@@ -103,10 +104,20 @@ export default fp(
       ),
     );
     app.decorate('jobEndings', new JobEndings(app.db));
+
+    // Once the schema is this release's (at start, or as soon as `jobboard migrate` has run):
+    // the pay of rows an earlier release wrote, and the annual figures in BOARD_CURRENCY.
+    app.whenSchemaCurrent(async () => {
+      const changed = await app.jobs.refreshPay();
+      if (changed) app.log.info({ jobs: changed }, 'pay read into the pay columns');
+    });
     app.decorate(
       'publicReads',
       new PublicReads(publicJobs, app.publicCache, app.now, primaryJobs, app.config.boardCurrency),
     );
   },
-  { name: 'jobs', dependencies: ['config', 'db', 'public-cache', 'submissions', 'settings'] },
+  {
+    name: 'jobs',
+    dependencies: ['config', 'db', 'schema', 'public-cache', 'submissions', 'settings'],
+  },
 );

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { BackgroundRuns } from '../background-runs';
 import { migrationStatus } from '../db/migrate';
 import { SITE_UPGRADING_MESSAGE, SITE_UPGRADING_RETRY_AFTER_SECONDS } from '../ops/schema-messages';
 
@@ -12,6 +13,14 @@ declare module 'fastify' {
      * upgraded, instead of 500s and 'no such table' in the log at every tick.
      */
     schemaCurrent(): Promise<boolean>;
+    /**
+     * Work to do once, as soon as the schema is this build's: at start when it is, else when
+     * `schemaCurrent` first finds it so (a probe or a request after `jobboard migrate`). A start on
+     * a current schema is ready only once the work is done.
+     */
+    whenSchemaCurrent(work: () => Promise<void>): void;
+    /** Settles once no such work is in flight (tests; a closing app waits for it too). */
+    schemaWorkIdle(): Promise<void>;
   }
 }
 
@@ -27,11 +36,29 @@ const PROBES = /^\/(?:healthz|readyz|metrics)(?:[/?]|$)/;
 export default fp(
   async (app) => {
     let current = false;
+    const work: (() => Promise<void>)[] = [];
+    const runs = new BackgroundRuns();
+    const start = (job: () => Promise<void>) =>
+      runs.track(
+        job().catch((error: unknown) => app.log.error({ err: error }, 'start-up work failed')),
+      );
     const schemaCurrent = async () => {
-      if (!current) current = (await migrationStatus(app.db)).pending.length === 0;
+      if (!current && (await migrationStatus(app.db)).pending.length === 0) {
+        current = true;
+        work.forEach(start);
+      }
       return current;
     };
     app.decorate('schemaCurrent', schemaCurrent);
+    app.decorate('whenSchemaCurrent', (job: () => Promise<void>) => {
+      work.push(job);
+      if (current) start(job);
+    });
+    app.decorate('schemaWorkIdle', () => runs.idle());
+    app.addHook('onReady', async () => {
+      if (await schemaCurrent()) await runs.idle();
+    });
+    app.addHook('onClose', async () => runs.idle());
 
     // A callback hook, not an async one: once current it must cost a request nothing.
     app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
