@@ -16,6 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import type { Dialect } from './db/knex';
 import { JobChanges } from './jobs/job-changes';
+import { PayIndex } from './jobs/pay-index';
 import type { JobInput } from './jobs/job-input';
 import { AdminJobsRepository } from './jobs/repositories/admin-jobs';
 import { JobWriter } from './jobs/repositories/job-writer';
@@ -63,6 +64,17 @@ export function toolJobs(db: Knex, dialect: Dialect): ToolJobs {
     newest: (filter, limit, now) => publicJobs.newest(boardSearch(filter), limit, now),
     adminPage: (view, now) => admin.adminPage(view, now),
   };
+}
+
+/**
+ * The start's pass over the pay of rows an earlier release wrote (jobs/pay-index.ts), on a board in
+ * US dollars without the pay rule: what an upgrade to the pay release costs. How many jobs changed.
+ */
+export function readEarlierPay(db: Knex, dialect: Dialect): Promise<number> {
+  return new PayIndex(new JobChanges(dialect)).refresh(db, {
+    currency: DEFAULT_CURRENCY,
+    requirePay: false,
+  });
 }
 
 /** The outbox and its sender over SMTP as the API makes them (the bench's e-mail figure). */

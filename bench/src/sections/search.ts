@@ -5,6 +5,7 @@
  */
 import { FEED_ITEMS, defaultSearchFilter, type SearchRequest } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
+import { readEarlierPay } from '@jobboard/api/tooling';
 import { BENCH_NOW, createBenchDatabase, type BenchDatabase } from '../data/bench-database';
 import { SEARCH_TERMS } from '../data/generate-jobs';
 import { atMost, ms, percentile, table, type Check, type SectionResult } from '../report';
@@ -48,6 +49,9 @@ const VARIANTS: [string, Partial<SearchRequest>][] = [
   [PAGE_100_BY_CURSOR, { page: 100 }],
 ];
 
+/** The longest the pay of 100,000 jobs of the release before may take to read, at a start. */
+const EARLIER_PAY_SECONDS = 120;
+
 /** Measured passes over the whole matrix (after one pass that warms the caches). */
 const PASSES = 2;
 
@@ -67,6 +71,11 @@ export interface SearchRun {
   feedSamples: number[];
   /** PostgreSQL: the query plans of the slowest kinds of search (see planOf). */
   plans: QueryPlan[];
+  /**
+   * An upgrade to the pay release (issue 39): seconds to read every job's pay as the release
+   * before left it (no period) into the pay columns, once, at start.
+   */
+  earlierPaySeconds: number;
 }
 
 /** The statements of one search with PostgreSQL's EXPLAIN (ANALYZE, BUFFERS) of each. */
@@ -99,8 +108,15 @@ export async function measureSearch(
   }
 }
 
-/** Time the whole matrix, the feeds and the board's first page on a database of `size` jobs. */
-export async function measureOn(bench: BenchDatabase, size: number): Promise<SearchRun> {
+/**
+ * Time the whole matrix, the feeds and the board's first page on a database of `size` jobs, and
+ * (unless `earlierPay` is false: the million-job row) an upgrade's pass over their pay.
+ */
+export async function measureOn(
+  bench: BenchDatabase,
+  size: number,
+  { earlierPay = true }: { earlierPay?: boolean } = {},
+): Promise<SearchRun> {
   const postgres = bench.config.client === 'postgres';
   const run: SearchRun = {
     database: postgres ? 'PostgreSQL' : 'SQLite',
@@ -112,6 +128,7 @@ export async function measureOn(bench: BenchDatabase, size: number): Promise<Sea
     matches: new Map(),
     feedSamples: [],
     plans: [],
+    earlierPaySeconds: 0,
   };
   /** The slowest search of each kind (its request), for the plans. */
   const slowest = new Map<string, { elapsed: number; request: SearchRequest }>();
@@ -162,6 +179,7 @@ export async function measureOn(bench: BenchDatabase, size: number): Promise<Sea
     await bench.jobs.search({ ...defaultSearchFilter(), page: 1, pageSize: 10 }, BENCH_NOW);
     if (pass >= 5) run.firstPageSamples.push(performance.now() - started);
   }
+  if (earlierPay) run.earlierPaySeconds = await timeEarlierPayRead(bench, size);
   if (postgres) {
     const kinds = [...run.byVariant]
       .map(([name, samples]) => ({ name, p95: percentile(samples, 95) }))
@@ -178,6 +196,20 @@ export async function measureOn(bench: BenchDatabase, size: number): Promise<Sea
     }
   }
   return run;
+}
+
+/**
+ * Every job as the release before the pay periods left it (its pay in its salary text and yearly
+ * figures, no period), then the start's pass that reads them into the pay columns, timed. It
+ * writes back what was there, so the database is as before.
+ */
+async function timeEarlierPayRead(bench: BenchDatabase, size: number): Promise<number> {
+  await bench.db('jobs').update({ salary_period: null });
+  const started = performance.now();
+  const changed = await readEarlierPay(bench.db, bench.config.client);
+  const seconds = (performance.now() - started) / 1000;
+  if (changed !== size) throw new Error(`The pay of ${changed} of ${size} jobs was read`);
+  return seconds;
 }
 
 /** The section: a table per database, the growth with size, and the targets at 100,000. */
@@ -226,6 +258,15 @@ export function searchSection(runs: SearchRun[]): SectionResult {
         'ms',
       ),
     );
+    checks.push(
+      atMost(
+        `Upgrade: the pay of ${largest.size.toLocaleString('en-US')} jobs of the release before read once, ${database}`,
+        largest.earlierPaySeconds,
+        EARLIER_PAY_SECONDS,
+        's',
+        'the start after the upgrade waits for it',
+      ),
+    );
   }
 
   const largest = runs.filter((r) => r.size === Math.max(...runs.map((x) => x.size)));
@@ -242,7 +283,9 @@ export function searchSection(runs: SearchRun[]): SectionResult {
 
   const body = [
     `Each run generates the jobs (bench/src/data/generate-jobs.ts: realistic titles, ` +
-      `organizations, cities, 3-5 sentence descriptions, salaries on three in four, a year of ` +
+      `organizations, cities, 3-5 sentence descriptions, pay on three in four: a year's, an ` +
+      `hour's on a tenth, a month's, stipends and fixed fees, compared by their annual ` +
+      `equivalent (docs/product.md#pay); a year of ` +
       `posting dates, 3% featured, about 10% inactive or expired), writes them through the API's ` +
       `repository, and times \`PublicJobsRepository.search\` (the work of POST /api/jobs/search without ` +
       `HTTP or the public-read cache) for ${SEARCH_TERMS.length} search terms and no term, each in ` +
@@ -279,6 +322,20 @@ export function searchSection(runs: SearchRun[]): SectionResult {
         ms(percentile(run.feedSamples, 95)),
         ms(Math.max(...run.feedSamples)),
         run.feedSamples.length,
+      ]),
+    ),
+    '',
+    `**Upgrade to the pay release** (issue 39): every job as the release before left it (its pay ` +
+      `in its salary text and yearly figures, no period), then the start's one pass that reads ` +
+      `them into the pay columns (\`PayIndex.refresh\`, batches of 500 by id), timed.`,
+    '',
+    table(
+      ['Database', 'Jobs', 'Seconds', 'Jobs a second'],
+      runs.map((run) => [
+        run.database,
+        run.size.toLocaleString('en-US'),
+        run.earlierPaySeconds.toFixed(2),
+        Math.round(run.size / run.earlierPaySeconds).toLocaleString('en-US'),
       ]),
     ),
     ...plansSection(runs),
