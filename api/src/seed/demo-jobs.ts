@@ -73,7 +73,8 @@ export const DEMO_JOBS: DemoJob[] = [
     salaryMin: 118000,
     salaryMax: 142000,
     salaryPeriod: 'year',
-    benefitsSummary: 'Health, dental and vision; 403(b) with a 5% match; four weeks of paid leave',
+    benefitsSummary:
+      'Fully paid health, dental and vision; 403(b) with a 6% contribution; five weeks off',
     postedDaysAgo: 0,
     deadlineInDays: 30,
     featured: true,

@@ -1,4 +1,6 @@
 import { COMMON_CURRENCIES, PAY_FIELD_LABELS, PAY_PERIODS } from '@jobboard/contract/jobs';
+import { HintText } from '@jobboard/shared-ui';
+import { useId } from 'react';
 import styled from 'styled-components';
 import { Fieldset, SelectInput, TextInput } from './fields';
 
@@ -30,18 +32,15 @@ export function PayFields({
   /** Offer the pay in words too (the admin form: jobs from a source may have only words). */
   words?: boolean;
 }) {
+  const hintId = useId();
   return (
-    <Fieldset>
+    <Fieldset aria-describedby={hintId}>
       <legend>{LABELS.legend}</legend>
+      <HintText id={hintId}>{LABELS.amountHint}</HintText>
       <Row>
         {/* Text with a figures keyboard, not type=number: a browser would drop '65,000' or
             '$27.50' as no number at all, where the contract reads them (parseAmount) or says why not. */}
-        <TextInput
-          name="salaryMin"
-          label={LABELS.min}
-          inputMode="decimal"
-          hint={LABELS.amountHint}
-        />
+        <TextInput name="salaryMin" label={LABELS.min} inputMode="decimal" />
         <TextInput name="salaryMax" label={LABELS.max} inputMode="decimal" />
         <SelectInput name="salaryPeriod" label={LABELS.period} options={periodOptions} />
         <SelectInput
