@@ -1,25 +1,9 @@
-import { SharedUiProvider, useToastStore } from '@jobboard/shared-ui';
-import { MemoryRouter, Route, Routes } from '@jobboard/shared-ui/router';
+import { useToastStore } from '@jobboard/shared-ui';
 import { fakeApi } from '@jobboard/test-utils';
-import { render, screen, within } from '@jobboard/test-utils/react';
+import { screen, within } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
-import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import AdminApp from '../AdminApp';
-
-function renderAdmin(path: string) {
-  render(
-    <SharedUiProvider>
-      <SWRConfig value={{ provider: () => new Map() }}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/admin/*" element={<AdminApp />} />
-          </Routes>
-        </MemoryRouter>
-      </SWRConfig>
-    </SharedUiProvider>,
-  );
-}
+import { renderAdmin } from '../../test-support/render-admin';
 
 afterEach(() => useToastStore.setState({ toasts: [] }));
 

@@ -1,34 +1,18 @@
 import { type AdminJob, type LastSync } from '@jobboard/contract/admin';
 import { PROPOSAL_MESSAGES } from '@jobboard/contract/employer';
 import { PAY_FIELD_LABELS, PAY_MESSAGES, jobFieldLabel } from '@jobboard/contract/jobs';
-import { SharedUiProvider, useToastStore } from '@jobboard/shared-ui';
-import { MemoryRouter, Route, Routes } from '@jobboard/shared-ui/router';
+import { useToastStore } from '@jobboard/shared-ui';
 import { fakeApi } from '@jobboard/test-utils';
-import { render, screen, waitFor, within } from '@jobboard/test-utils/react';
+import { screen, waitFor, within } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
-import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it } from 'vitest';
-import AdminApp from '../../../app/AdminApp';
+import { renderAdmin } from '../../../test-support/render-admin';
 
 /**
  * Pay told as it is (docs/product.md#pay), as the admin meets it: a job's pay with its period and
  * benefits on its page and in its form, and the board's pay rule holding jobs without pay back,
  * said on the list, on the job's page and in the last sync, so none is dropped silently.
  */
-
-function renderAdmin(path: string) {
-  render(
-    <SharedUiProvider>
-      <SWRConfig value={{ provider: () => new Map() }}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/admin/*" element={<AdminApp />} />
-          </Routes>
-        </MemoryRouter>
-      </SWRConfig>
-    </SharedUiProvider>,
-  );
-}
 
 afterEach(() => useToastStore.setState({ toasts: [] }));
 

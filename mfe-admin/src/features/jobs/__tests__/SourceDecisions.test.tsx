@@ -1,33 +1,17 @@
 import { SYNC_CONFLICT_MESSAGES, type AdminJob, type SyncRun } from '@jobboard/contract/admin';
 import { JOB_STATS_TEXT } from '@jobboard/contract/jobs';
-import { SharedUiProvider, useToastStore } from '@jobboard/shared-ui';
-import { MemoryRouter, Route, Routes } from '@jobboard/shared-ui/router';
+import { useToastStore } from '@jobboard/shared-ui';
 import { fakeApi } from '@jobboard/test-utils';
-import { render, screen, waitFor, within } from '@jobboard/test-utils/react';
+import { screen, waitFor, within } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
-import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it } from 'vitest';
-import AdminApp from '../../../app/AdminApp';
+import { renderAdmin } from '../../../test-support/render-admin';
 
 /**
  * Admins outrank the source (issue 25), as the admin sees it: 'Edited here' on the list and the
  * job, the last sync's conflicts with 'Return to the source' and 'Restore', and each change on
  * the job's timeline with its old and new value.
  */
-
-function renderAdmin(path: string) {
-  render(
-    <SharedUiProvider>
-      <SWRConfig value={{ provider: () => new Map() }}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/admin/*" element={<AdminApp />} />
-          </Routes>
-        </MemoryRouter>
-      </SWRConfig>
-    </SharedUiProvider>,
-  );
-}
 
 afterEach(() => useToastStore.setState({ toasts: [] }));
 

@@ -1,26 +1,10 @@
 import { TWO_FACTOR_MESSAGES } from '@jobboard/contract/admin';
-import { SharedUiProvider, useToastStore } from '@jobboard/shared-ui';
-import { MemoryRouter, Route, Routes } from '@jobboard/shared-ui/router';
+import { useToastStore } from '@jobboard/shared-ui';
 import { fakeApi } from '@jobboard/test-utils';
-import { render, screen } from '@jobboard/test-utils/react';
+import { screen } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
-import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it } from 'vitest';
-import AdminApp from '../../../app/AdminApp';
-
-function renderAdmin(path: string) {
-  render(
-    <SharedUiProvider>
-      <SWRConfig value={{ provider: () => new Map() }}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/admin/*" element={<AdminApp />} />
-          </Routes>
-        </MemoryRouter>
-      </SWRConfig>
-    </SharedUiProvider>,
-  );
-}
+import { renderAdmin } from '../../../test-support/render-admin';
 
 afterEach(() => useToastStore.setState({ toasts: [] }));
 
