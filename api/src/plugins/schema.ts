@@ -56,7 +56,10 @@ export default fp(
     });
     app.decorate('schemaWorkIdle', () => runs.idle());
     app.addHook('onReady', async () => {
-      if (await schemaCurrent()) await runs.idle();
+      // A database that does not answer yet (a SQLite file not in place, PostgreSQL down) starts
+      // nothing here: the work runs when a request or a probe first finds the schema current.
+      const ready = await schemaCurrent().catch(() => false);
+      if (ready) await runs.idle();
     });
     app.addHook('onClose', async () => runs.idle());
 
