@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,8 +7,9 @@ import { PAGE_SIZE } from '@jobboard/contract/common';
 import { type Job } from '@jobboard/contract/jobs';
 import { FIRST_VIEW_CASES } from '@jobboard/contract/testing';
 import { isoDate } from '../src/jobs/dates';
+import { inlineScriptHashes } from '../src/site/releases';
 import { createJobs } from './support/jobs';
-import { fakeReleases } from './support/releases';
+import { FAKE_SHELL_INLINE_SCRIPT, fakeReleases } from './support/releases';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -132,8 +134,8 @@ describe(`serving the front end on ${testDatabase}`, () => {
 
   it('allows scripts from exactly our origin and the configured remote origins', async () => {
     const csp = (await t.app.inject('/')).headers['content-security-policy'] as string;
-    expect(csp).toContain("script-src 'self' https://admin.cdn.example.org");
-    expect(csp).toContain("connect-src 'self' https://admin.cdn.example.org");
+    expect(csp).toContain("script-src 'self' https://admin.cdn.example.org 'sha256-");
+    expect(csp).toContain("connect-src 'self' https://admin.cdn.example.org;");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('upgrade-insecure-requests');
   });
@@ -146,7 +148,24 @@ describe(`serving the front end on ${testDatabase}`, () => {
     const remotes = (await t.app.inject('/remotes.json')).json();
     expect(remotes.mfe_board.version).toBe('2.0.1-c');
     const csp = (await t.app.inject('/')).headers['content-security-policy'] as string;
-    expect(csp).toContain("script-src 'self';");
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+';/);
+  });
+
+  it("allows the shell's inline script by its hash, and no other inline script", async () => {
+    const csp = (await t.app.inject('/')).headers['content-security-policy'] as string;
+    const hash = createHash('sha256').update(FAKE_SHELL_INLINE_SCRIPT).digest('base64');
+    expect(csp).toContain(`'sha256-${hash}'`);
+    expect(csp).not.toContain("'unsafe-inline' 'self'");
+    expect(
+      inlineScriptHashes(
+        '<script>a()</script><script type="module">b()</script><script src="/c.js"></script>' +
+          '<script type="application/json">{"d":1}</script><script type="application/ld+json">{}</script>',
+      ),
+    ).toEqual(
+      ['a()', 'b()'].map(
+        (body) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`,
+      ),
+    );
   });
 
   describe("the first view's data, in the page", () => {
@@ -224,7 +243,8 @@ describe(`serving the front end on ${testDatabase}`, () => {
       const res = await t.app.inject('/?q=data');
       expect(res.body).not.toContain('</script><script>alert(1)');
       expect(res.body).not.toContain('"><img');
-      expect(res.body.match(/<\/script>/g)).toHaveLength(2); // the boot JSON's and the shell's
+      // The shell's inline script's, the boot JSON's and the entry script's: no job's text ends one.
+      expect(res.body.match(/<\/script>/g)).toHaveLength(3);
       const page = bootOf(res.body);
       expect(page.data.search.response.jobs[0].title).toBe(
         'Data Editor </script><script>alert(1)</script>',

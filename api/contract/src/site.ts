@@ -140,6 +140,17 @@ export const BOOT_CONFIG_ELEMENT_ID = 'boot-config';
  */
 export const AFTER_PAINT_PRELOADS_ELEMENT_ID = 'after-paint-preloads';
 
+/**
+ * The events the shell sends on `document` as a server-drawn page comes alive, which the page's
+ * first script (shell/src/boot/before-live.js) acts on: `hydrating` just before React takes the
+ * page over (from then on, React sees what is pressed), `live` once the route's area is live (the
+ * script then gives React what was typed and pressed before: issue 40).
+ */
+export const PAGE_LIVE_EVENTS = {
+  hydrating: 'jobboard:hydrating',
+  live: 'jobboard:live',
+} as const;
+
 /** The tagline under the board's name on the home page (docs/product.md#audience). */
 export const HERO_TAGLINE =
   'Find a great role in nonprofit communications or tech, content, news, fundraising and more';

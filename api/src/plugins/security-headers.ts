@@ -22,12 +22,14 @@ export default fp(
   async (app) => {
     const https = app.config.publicUrl.startsWith('https:');
     const remoteSources = () => ["'self'", ...app.releases.remoteOrigins()].join(' ');
+    // The shell's own inline script (what a visitor does before the page is live), by its hash.
+    const scriptSources = () => [remoteSources(), ...app.releases.shellScriptHashes()].join(' ');
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: [() => remoteSources()],
+          scriptSrc: [() => scriptSources()],
           connectSrc: [() => remoteSources()],
           styleSrc: ["'self'", "'unsafe-inline'"],
           // Logos are served from our own origin (logos/): no third party sees a visitor's address.

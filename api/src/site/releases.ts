@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -93,6 +94,8 @@ export interface ReleasesLog {
  */
 export class Releases {
   private readonly files = new Map<string, string>();
+  /** shellScriptHashes of each shell version read. */
+  private readonly scriptHashes = new Map<string, string[]>();
   private readonly manifests = new Map<string, ReleaseManifest | null>();
   private readonly config: WatchedFile<RemotesFile>;
   private readonly history: WatchedFile<ReleaseSwitch[]>;
@@ -269,6 +272,22 @@ export class Releases {
     ];
   }
 
+  /**
+   * The Content-Security-Policy sources of the scripts the shell's page carries inline (its first
+   * script, shell/src/boot/before-live.js): `'sha256-...'` each, so the page may run them and
+   * nothing else inline. None when the shell has not been built.
+   */
+  shellScriptHashes(): string[] {
+    const shell = this.shellHtml();
+    if (!shell) return [];
+    let hashes = this.scriptHashes.get(shell.version);
+    if (!hashes) {
+      hashes = inlineScriptHashes(shell.html);
+      this.scriptHashes.set(shell.version, hashes);
+    }
+    return hashes;
+  }
+
   /** The shell's index.html of the version in use, or null when the shell has not been built. */
   shellHtml(): { version: string; html: string } | null {
     const version = this.versions().shell;
@@ -320,4 +339,20 @@ function sharingApp(manifest: ReleaseManifest): SharingApp {
 export interface RemoteManifest {
   metaData: { remoteEntry: { name: string; path: string } };
   exposes: { path: string; assets: { js: { sync: string[] } } }[];
+}
+
+/**
+ * The sources a Content-Security-Policy allows the inline scripts of a page by: the SHA-256 of
+ * each `<script>` without `src` whose type runs (data blocks, JSON and JSON-LD, run nothing).
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attributes, body] of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
+    const type = /\btype\s*=\s*"([^"]*)"/i.exec(attributes!)?.[1]?.toLowerCase();
+    if (/\bsrc\s*=/i.test(attributes!) || (type && type !== 'module' && !/javascript/.test(type))) {
+      continue;
+    }
+    hashes.push(`'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
+  }
+  return hashes;
 }

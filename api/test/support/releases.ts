@@ -13,6 +13,9 @@ export const GOOD_REMOTES = {
 };
 
 /** A releases folder as `pnpm build` leaves it: a shell, a remote with its files, remotes.json. */
+/** The fake shell's inline script, as the real one has its first script (before-live.js). */
+export const FAKE_SHELL_INLINE_SCRIPT = 'document.documentElement.dataset.early = "1";';
+
 export function fakeReleases(remotes: unknown = GOOD_REMOTES): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'jobboard-releases-'));
   const write = (file: string, content: string | Buffer) => {
@@ -21,7 +24,7 @@ export function fakeReleases(remotes: unknown = GOOD_REMOTES): string {
   };
   write(
     'shell/1.0.0-a/index.html',
-    '<!DOCTYPE html><html><head><title>Job board</title><script defer src="/assets/shell/1.0.0-a/static/js/index.js"></script></head><body><div id="root"></div></body></html>',
+    `<!DOCTYPE html><html><head><title>Job board</title><script>${FAKE_SHELL_INLINE_SCRIPT}</script><script defer src="/assets/shell/1.0.0-a/static/js/index.js"></script></head><body><div id="root"></div></body></html>`,
   );
   const js = 'console.log("board");'.repeat(100);
   write('mfe-board/2.0.0-b/remoteEntry.js', js);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import {
   defineConfig,
+  rspack,
   type EnvironmentConfig,
   type RsbuildPlugin,
   type ServerConfig,
@@ -49,6 +50,21 @@ export interface AppBuildOptions {
  * server-render.ts in the API).
  */
 const SERVER_ENTRY = './src/server.tsx';
+
+/**
+ * The shell's first script, written into the page's head as it is (not bundled): it keeps what a
+ * visitor types and presses before the page is live (issue 40), from the first byte of the page,
+ * before any file has loaded. The API allows it by its hash (its Content-Security-Policy).
+ */
+const SHELL_HEAD_SCRIPT = './src/boot/before-live.js';
+
+/** A script for the page's head, minified (by Rspack's own SWC): it is in every page's HTML. */
+function headScript(file: string): string {
+  return rspack.experiments.swc.minifySync(readFileSync(file, 'utf8'), {
+    compress: true,
+    mangle: true,
+  }).code;
+}
 
 /**
  * The one Rsbuild configuration every front-end app is built with (docs/architecture.md): React, Module
@@ -106,7 +122,19 @@ export function createAppConfig({ name, root, routes, exposes: extra }: AppBuild
       html: {
         title: 'Job board',
         mountId: 'root',
-        ...(isShell ? { template: './src/index.html' } : {}),
+        ...(isShell
+          ? {
+              template: './src/index.html',
+              tags: [
+                {
+                  tag: 'script',
+                  children: headScript(path.join(root, SHELL_HEAD_SCRIPT)),
+                  head: true,
+                  append: false,
+                },
+              ],
+            }
+          : {}),
       },
       // Remotes need no page in production: the shell is the page.
       tools: { htmlPlugin: isShell || dev },

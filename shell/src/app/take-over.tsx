@@ -1,4 +1,4 @@
-import type { BootConfig } from '@jobboard/contract/site';
+import { PAGE_LIVE_EVENTS, type BootConfig } from '@jobboard/contract/site';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
@@ -10,6 +10,8 @@ import { App } from './App';
  */
 export function takeOver(boot: BootConfig): void {
   const container = document.getElementById('root')!;
+  // From here React listens: what is pressed is React's (boot/before-live.js stops keeping it).
+  document.dispatchEvent(new Event(PAGE_LIVE_EVENTS.hydrating));
   startTransition(() => {
     if (container.hasChildNodes()) {
       // The server drew the first view (api/src/site/server-render.ts): take it over in place.

@@ -30,7 +30,8 @@ export function StaticModal({
   }, [onClose]);
   return (
     <>
-      <Overlay onClick={onClose} />
+      {/* A click on it before the page is live closes it once it is (shell's before-live.js). */}
+      <Overlay onClick={onClose} data-replay-click="" />
       <FocusScope asChild trapped loop>
         <Content
           role="dialog"

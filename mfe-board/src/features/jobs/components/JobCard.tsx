@@ -38,6 +38,8 @@ export function JobCard({ job }: { job: Job }) {
       aria-labelledby={titleId}
       $featured={job.featured}
       onClick={openFromCard}
+      // A click on the card before the page is live is done once it is (shell's before-live.js).
+      data-replay-click=""
       data-testid="job-card"
       data-job-id={job.id}
     >
