@@ -1,10 +1,22 @@
-import { test as base } from '@playwright/test';
+import { test as base, type Page } from '@playwright/test';
 import { E2eSite, setCurrentSite } from './site';
 
 export { expect } from '@playwright/test';
 
+/**
+ * E2E_AS_A_SLOW_PHONE=1: every spec acts on a slow phone, as soon as the server's page shows
+ * (docs/testing.md); the default waits for the page to be live, as a person reading it would.
+ */
+const AS_A_SLOW_PHONE = process.env.E2E_AS_A_SLOW_PHONE === '1';
+
 /** Set on <html> by the shell once the page is live (shell/src/app/app-ready.ts). */
 export const APP_READY = 'html[data-app-ready]';
+
+/**
+ * Waits for the page to be live. For the steps no person takes (a route that fails only the live
+ * page's calls, a popstate sent by the test): even on a slow phone they are about the live page.
+ */
+export const untilLive = (page: Page) => page.locator(APP_READY).waitFor({ state: 'attached' });
 
 /** The site of the spec file the worker runs now; a new one for the next file. */
 class SiteSlot {
@@ -73,7 +85,14 @@ export const test = base.extend<SiteFixtures, { siteSlot: SiteSlot }>({
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
-    const live = () => page.locator(APP_READY).waitFor({ state: 'attached' });
+    if (AS_A_SLOW_PHONE) {
+      // E2E_AS_A_SLOW_PHONE=1: the CPU 4x slower, and a test acts as soon as the server's page
+      // is there, live or not (what issue 40 asks every page to take): nothing may be lost.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      return use(page);
+    }
+    const live = () => untilLive(page);
     page.goto = async (...args) => {
       const response = await goto(...args);
       await live();

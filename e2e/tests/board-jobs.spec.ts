@@ -6,7 +6,7 @@ import {
 import { formatSalary, type Job } from '@jobboard/contract/jobs';
 import type { Locator } from '@playwright/test';
 import { storeLogoFor } from '@jobboard/api/test-support';
-import { expect, test } from '../support/test';
+import { expect, test, untilLive } from '../support/test';
 import {
   allJobs,
   cardOf,
@@ -224,6 +224,7 @@ test.describe('job cards and the job modal', () => {
     // Opened within the site: a job reached by its own address comes with the page, unchanged.
     await page.goto('/?q=zzzxqwv');
     await expect(page.getByText('No jobs found')).toBeVisible();
+    await untilLive(page); // the popstate below is the live page's router's
     await page.evaluate((url) => {
       window.history.pushState({}, '', url);
       window.dispatchEvent(new PopStateEvent('popstate'));

@@ -1,6 +1,6 @@
 import { PAGE_SIZE } from '@jobboard/contract/common';
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/test';
+import { expect, test, untilLive } from '../support/test';
 import {
   allJobs,
   cardIds,
@@ -326,8 +326,11 @@ test.describe('the board home', () => {
     await page.route('**/api/jobs/search', (route) =>
       fail ? route.fulfill({ status: 500, body: '{"message":"down"}' }) : route.continue(),
     );
-    // The first page comes with the page itself (no request); the next search asks the API.
+    // The first page comes with the page itself (no request); the next search asks the API. (A
+    // search pressed before the page is live is the server's, which does not fail: see
+    // before-live.spec.ts.)
     await page.goto('/');
+    await untilLive(page);
     await searchBox(page).fill('editor');
     await searchBox(page).press('Enter');
     const toast = page.getByRole('region', { name: /Notifications/ }).getByTestId('toast');
