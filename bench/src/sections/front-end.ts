@@ -1,10 +1,12 @@
 /**
  * Section 4: the first view of `/` in Chromium against the production build. What it costs before
  * the first job card is on screen: compressed JavaScript and CSS per app, the number of sequential
- * request rounds after the HTML, and the time to the first card, cold and with the CPU slowed 4x.
+ * request rounds after the HTML, and the time to the first card, cold and with the CPU slowed 4x;
+ * then the Interaction to Next Paint of a first interaction (first-interaction.ts).
  */
 import { chromium, type Browser, type Request } from 'playwright-core';
 import { atMost, kb, median, ms, table, type Check, type SectionResult } from '../report';
+import { firstInteractions } from './first-interaction';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -112,6 +114,8 @@ export async function frontEndSection(site: { url: string }): Promise<SectionRes
       ),
       atMost('First view of /: layout shift (CLS, worst of 5)', shift, 0.01, ''),
     ];
+    const interactions = await firstInteractions(browser, site.url);
+    checks.push(...interactions.checks);
     const body = [
       `Chromium ${browser.version()} (Debian's, headless) loads \`/\` of the production site ` +
         `(brotli as served) in a fresh context each time: nothing cached. "Before the first card" ` +
@@ -150,6 +154,8 @@ export async function frontEndSection(site: { url: string }): Promise<SectionRes
           ],
         ],
       ),
+      '',
+      interactions.body,
     ].join('\n');
     return { title: '4. The first view of /', body, checks };
   } finally {

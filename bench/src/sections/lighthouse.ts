@@ -8,8 +8,9 @@ import { atLeast, atMost, ms, table, type Check, type SectionResult } from '../r
 import { CHROMIUM, CHROMIUM_ARGS } from './front-end';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+/** Performance at least 97 on every page (issue 40; 95 before). */
 const TARGETS: Record<(typeof CATEGORIES)[number], number> = {
-  performance: 95,
+  performance: 97,
   accessibility: 100,
   'best-practices': 100,
   seo: 100,
@@ -17,8 +18,8 @@ const TARGETS: Record<(typeof CATEGORIES)[number], number> = {
 
 /** Runs per page; the median run is reported. */
 const RUNS = 3;
-/** Total Blocking Time at most this on every page (issue 31). */
-const TBT_TARGET_MS = 200;
+/** Total Blocking Time at most this on every page (issue 40; 200 ms since issue 31). */
+const TBT_TARGET_MS = 150;
 
 type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
