@@ -1,4 +1,9 @@
-import type { Job, SearchResponse } from '@jobboard/contract/jobs';
+import {
+  recentJobLine,
+  type Job,
+  type RecentJobLine,
+  type SearchResponse,
+} from '@jobboard/contract/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobs, pay } from './support/jobs';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
@@ -188,6 +193,26 @@ describe(`public jobs API on ${testDatabase}`, () => {
       'Communications Director',
       'Event Assistant',
     ]);
+  });
+
+  it('GET /api/jobs/recent/lines gives the same jobs with only what the list shows', async () => {
+    const recent = (await t.app.inject('/api/jobs/recent')).json() as Job[];
+    const res = await t.app.inject('/api/jobs/recent/lines');
+    expect(res.statusCode).toBe(200);
+    const lines = res.json() as RecentJobLine[];
+    expect(lines).toEqual(recent.map(recentJobLine));
+    expect(Object.keys(lines[0]!).sort()).toEqual(
+      [
+        'applicationUrl',
+        'category',
+        'company',
+        'id',
+        'location',
+        'locations',
+        'postedDate',
+        'title',
+      ].sort(),
+    );
   });
 
   it('GET /api/locations lists the locations of public jobs, alphabetically', async () => {

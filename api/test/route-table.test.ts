@@ -21,6 +21,7 @@ import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
 const PUBLIC_READS = [
   'GET /api/jobs',
   'GET /api/jobs/recent',
+  'GET /api/jobs/recent/lines',
   'GET /api/jobs/:id',
   'POST /api/jobs/search',
   'GET /api/locations',

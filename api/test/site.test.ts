@@ -233,9 +233,9 @@ describe(`serving the front end on ${testDatabase}`, () => {
       }
     });
 
-    it('gives /job-list the recent jobs, and other pages nothing', async () => {
+    it('gives /job-list the recent list, and other pages nothing', async () => {
       const recent = bootOf((await t.app.inject('/job-list')).body);
-      expect(recent.data.recent).toEqual((await t.app.inject('/api/jobs/recent')).json());
+      expect(recent.data.recent).toEqual((await t.app.inject('/api/jobs/recent/lines')).json());
       expect(bootOf((await t.app.inject('/submit-job')).body).data).toBeUndefined();
     });
 

@@ -364,7 +364,7 @@ test.describe('the recent job list', () => {
   test('Refresh Now fetches again; auto-refresh toggles', async ({ page }) => {
     await page.goto('/job-list');
     await expect(page.getByTestId('recent-count')).toBeVisible();
-    const refreshed = page.waitForRequest('**/api/jobs/recent');
+    const refreshed = page.waitForRequest('**/api/jobs/recent/lines');
     await page.getByRole('button', { name: 'Refresh Now' }).click();
     await refreshed;
     const toggle = page.getByRole('button', { name: 'Disable Auto-refresh' });

@@ -69,7 +69,7 @@ import {
   type Endpoint,
 } from './endpoint';
 import { RECENT_DAYS, TOTAL_COUNT_CAP } from './choices';
-import { Job, JobList, RecordId } from './job';
+import { Job, JobList, RecentJobLines, RecordId } from './job';
 import { LegalPageParams, LegalPageView } from './legal';
 import {
   EMPLOYER_LIMITS,
@@ -145,6 +145,13 @@ export const recentJobs = {
   path: '/api/jobs/recent',
   summary: `The public jobs posted in the last ${RECENT_DAYS} days, newest first: the recent job list.`,
   response: JobList,
+} as const satisfies Endpoint;
+export const recentJobLines = {
+  method: 'GET',
+  path: '/api/jobs/recent/lines',
+  summary:
+    'The recent list as the page shows it: the jobs of `GET /api/jobs/recent`, in its order, each with only its id, title, company name, locations, categories, application URL and posted date.',
+  response: RecentJobLines,
 } as const satisfies Endpoint;
 export const job = {
   method: 'GET',

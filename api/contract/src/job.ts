@@ -83,6 +83,39 @@ export const JobList = array(Job);
 export type JobList = Infer<typeof JobList>;
 
 /**
+ * What the recent job list shows of a job ('title : company (loc / loc)', under its categories'
+ * headings, newest first) and nothing else: the list holds up to 500 jobs, and the page carries
+ * them all, so a line is about a tenth of the bytes of the whole job. Every field is the job's own,
+ * named and shaped as in Job, so a Job is a RecentJobLine too.
+ */
+export const RecentJobLine = object({
+  id: string(),
+  title: string(),
+  company: object({ name: string() }),
+  location: string(),
+  locations: array(string()),
+  category: array(string()),
+  applicationUrl: optional(string()),
+  postedDate: string(),
+});
+export type RecentJobLine = Infer<typeof RecentJobLine>;
+export const RecentJobLines = array(RecentJobLine);
+
+/** The job's line of the recent list: its own fields, the rest left out. */
+export function recentJobLine(job: Job): RecentJobLine {
+  return {
+    id: job.id,
+    title: job.title,
+    company: { name: job.company.name },
+    location: job.location,
+    locations: job.locations,
+    category: job.category,
+    ...(job.applicationUrl === undefined ? {} : { applicationUrl: job.applicationUrl }),
+    postedDate: job.postedDate,
+  };
+}
+
+/**
  * The largest value of a PostgreSQL `integer` (int4) column: every id, and every count or amount
  * stored in one. The contract bounds each such value by it (or by less), so no input reaches the
  * database that PostgreSQL would refuse with an error.

@@ -8,7 +8,7 @@ import {
   string,
   type Infer,
 } from 'superstruct';
-import type { Job } from './job';
+import type { Job, RecentJobLine } from './job';
 import type { LegalPageView } from './legal';
 import type { RouteTable } from './routes';
 import type { SearchFilter, SearchResponse } from './search';
@@ -100,8 +100,8 @@ export interface FirstViewData {
   categories?: string[];
   /** /privacy, /terms, /refunds: the legal page (GET /api/pages/{slug}). */
   legal?: LegalPageView;
-  /** /job-list: the recent jobs (GET /api/jobs/recent). */
-  recent?: Job[];
+  /** /job-list: the recent list's lines (GET /api/jobs/recent/lines). */
+  recent?: RecentJobLine[];
   /**
    * When the server read this data (ms since epoch): what the recent list says it was last
    * updated, the same in the server's rendering and in the browser's.

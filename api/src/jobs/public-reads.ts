@@ -2,6 +2,7 @@ import {
   DEFAULT_CURRENCY,
   defaultSearchFilter,
   type Job,
+  recentJobLine,
   type SearchFilter,
   type SearchRequest,
 } from '@jobboard/contract/jobs';
@@ -51,6 +52,13 @@ export class PublicReads {
 
   recent(): Promise<CachedBody> {
     return this.cache.get('recent', () => this.jobs.listRecent(this.now()));
+  }
+
+  /** The recent list's lines: what its page shows of each job (RecentJobLine), in its order. */
+  recentLines(): Promise<CachedBody> {
+    return this.cache.get('recent-lines', async () =>
+      (await this.jobs.listRecent(this.now())).map(recentJobLine),
+    );
   }
 
   /** One job; NotFound when there is no such job to show. */

@@ -19,7 +19,7 @@ import type { LegalPages } from '../legal/legal-pages';
 /**
  * The data of the board's first view, as JSON text for the page (BootConfig.data): the page of
  * the search the address describes (page 1 unless it says `page=`), the filter choices and on /jobs/{id} that job; on /job-list the
- * recent jobs; on a legal page (/privacy...) that page. Built from the very answers the API sends (already serialized in the public-read
+ * recent list's lines; on a legal page (/privacy...) that page. Built from the very answers the API sends (already serialized in the public-read
  * cache), so the first card needs no request and agrees with the API. Each part comes with the
  * key of the call it answers (`keys`, endpointKey of the same input the read was made with): the
  * key the board's hooks ask for, so the browser asks nothing again. Other routes get none.
@@ -40,8 +40,8 @@ export async function firstViewJson(
     return JSON.stringify({ legal: page, keys });
   }
   if (isPage(route, 'mfe_board', './RecentJobsPage')) {
-    const keys: FirstViewKeys = { recent: endpointKey(ENDPOINTS.recentJobs) };
-    const recent = (await reads.recent()).bytes;
+    const keys: FirstViewKeys = { recent: endpointKey(ENDPOINTS.recentJobLines) };
+    const recent = (await reads.recentLines()).bytes;
     return `{"recent":${recent},"readAt":${Date.now()},"keys":${JSON.stringify(keys)}}`;
   }
   if (!isPage(route, 'mfe_board', './BoardPage')) return undefined;

@@ -87,7 +87,7 @@ export const FIRST_VIEW_CASES: FirstViewCase[] = [
   {
     name: 'the recent jobs',
     address: '/job-list',
-    keys: { recent: endpointKey(ENDPOINTS.recentJobs) },
+    keys: { recent: endpointKey(ENDPOINTS.recentJobLines) },
   },
   {
     name: 'a legal page',

@@ -1,4 +1,9 @@
-import { filterFromQueryString, type Job, type SearchResponse } from '@jobboard/contract/jobs';
+import {
+  filterFromQueryString,
+  recentJobLine,
+  type Job,
+  type SearchResponse,
+} from '@jobboard/contract/jobs';
 import { type FirstViewData } from '@jobboard/contract/site';
 import { FIRST_VIEW_CASES, type FirstViewCase } from '@jobboard/contract/testing';
 import { Route } from '@jobboard/shared-ui/router';
@@ -42,7 +47,9 @@ function pageData(c: FirstViewCase): FirstViewData {
   }
   if (c.jobId) data.job = { id: c.jobId, job: makeJob({ id: c.jobId, title: 'Inlined Job' }) };
   if (c.keys.recent) {
-    data.recent = [makeJob({ id: '2', title: 'Recent Role', postedDate: '2026-11-20' })];
+    data.recent = [makeJob({ id: '2', title: 'Recent Role', postedDate: '2026-11-20' })].map(
+      recentJobLine,
+    );
     data.readAt = Date.UTC(2026, 10, 20, 12);
   }
   if (c.keys.legal) {
@@ -86,7 +93,7 @@ beforeEach(() => {
     'POST /api/jobs/search': [200, { ...LISTED_PAGE, jobs: [makeJob({ title: 'Fetched Role' })] }],
     'GET /api/locations': [200, ['Fetched']],
     'GET /api/categories': [200, ['Fetched']],
-    'GET /api/jobs/recent': [200, []],
+    'GET /api/jobs/recent/lines': [200, []],
     'GET /api/jobs/:id': ({ params }) => [200, makeJob({ id: params.id, title: 'Fetched Job' })],
     'GET /api/pages/:slug': [200, { slug: 'refunds', title: 'Fetched', html: '', updatedAt: 0 }],
   });

@@ -22,6 +22,10 @@ const jobsRoutes: FastifyPluginAsync = async (app) => {
     sendCached(request, reply, await reads.recent()),
   );
 
+  route(app, ENDPOINTS.recentJobLines, CACHED, async (request, reply) =>
+    sendCached(request, reply, await reads.recentLines()),
+  );
+
   route(app, ENDPOINTS.job, CACHED, async (request, reply) =>
     sendCached(request, reply, await reads.job(request.params.id)),
   );

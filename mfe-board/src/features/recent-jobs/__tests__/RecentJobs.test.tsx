@@ -1,3 +1,4 @@
+import { recentJobLine } from '@jobboard/contract/jobs';
 import { REFRESH } from '@jobboard/shared-ui';
 import { fakeApi } from '@jobboard/test-utils';
 import { act, screen, within } from '@jobboard/test-utils/react';
@@ -19,11 +20,11 @@ const recent = [
     applicationUrl: 'https://riverbend.example.org/jobs/2',
   }),
   makeJob({ title: 'Odd Job', category: ['Uncategorized'], applicationUrl: undefined }),
-];
+].map(recentJobLine);
 
 describe('the recent job list page', () => {
   it('groups the jobs of the last 10 days under their headings', async () => {
-    fakeApi({ 'GET /api/jobs/recent': [200, recent] });
+    fakeApi({ 'GET /api/jobs/recent/lines': [200, recent] });
     renderWithProviders(<RecentJobsPage />, '/job-list');
     expect(screen.getByRole('heading', { level: 1, name: 'Job List' })).toBeInTheDocument();
     expect(screen.getByText(/last 10 days/)).toBeInTheDocument();
@@ -46,14 +47,14 @@ describe('the recent job list page', () => {
   });
 
   it('says when there is nothing recent', async () => {
-    fakeApi({ 'GET /api/jobs/recent': [200, []] });
+    fakeApi({ 'GET /api/jobs/recent/lines': [200, []] });
     renderWithProviders(<RecentJobsPage />, '/job-list');
     expect(await screen.findByText('No recent jobs found.')).toBeInTheDocument();
   });
 
   it('refreshes on demand, and by itself every 5 minutes until switched off', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const received = fakeApi({ 'GET /api/jobs/recent': [200, recent] });
+    const received = fakeApi({ 'GET /api/jobs/recent/lines': [200, recent] });
     const calls = () => received.calls.length;
     renderWithProviders(<RecentJobsPage />, '/job-list');
     await screen.findByText('2 jobs');

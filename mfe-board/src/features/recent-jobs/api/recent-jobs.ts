@@ -1,19 +1,22 @@
 import { ENDPOINTS, endpointKey } from '@jobboard/contract/endpoints';
-import { type Job } from '@jobboard/contract/jobs';
+import { type RecentJobLine } from '@jobboard/contract/jobs';
 import { REFRESH, apiFetch, freshFor } from '@jobboard/shared-ui';
 import useSWR from 'swr';
 
-export const recentJobsKey = endpointKey(ENDPOINTS.recentJobs);
+export const recentJobsKey = endpointKey(ENDPOINTS.recentJobLines);
 
 export interface RecentJobs {
-  jobs: Job[];
+  jobs: RecentJobLine[];
   /** When this answer arrived (ms since epoch): the page's 'Last updated'. */
   fetchedAt: number;
 }
 
-/** `GET /api/jobs/recent`: public jobs of the last RECENT_DAYS days, newest first. */
+/**
+ * `GET /api/jobs/recent/lines`: the public jobs of the last RECENT_DAYS days, newest first, each
+ * with what the list shows of it.
+ */
 export async function getRecentJobs(): Promise<RecentJobs> {
-  const jobs = await apiFetch(ENDPOINTS.recentJobs);
+  const jobs = await apiFetch(ENDPOINTS.recentJobLines);
   return { jobs, fetchedAt: Date.now() };
 }
 

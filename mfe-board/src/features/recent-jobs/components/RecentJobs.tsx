@@ -1,4 +1,4 @@
-import type { Job } from '@jobboard/contract/jobs';
+import type { RecentJobLine } from '@jobboard/contract/jobs';
 import { Button, Cluster, useHydrated } from '@jobboard/shared-ui';
 import { useState, type MouseEvent } from 'react';
 import styled from 'styled-components';
@@ -74,7 +74,7 @@ export function RecentJobs() {
 }
 
 /** 'title : company (loc / loc)', the title linking to where the job takes applications. */
-function Entry({ job }: { job: Job }) {
+function Entry({ job }: { job: RecentJobLine }) {
   const { href, title, company, locations } = recentEntry(job);
   // docs/product.md#routes-and-screens: a job without an application URL links to '#', which goes nowhere.
   const goNowhere = href === '#' ? (event: MouseEvent) => event.preventDefault() : undefined;

@@ -3,12 +3,12 @@ import {
   RECENT_LIST_CATEGORY_ORDER,
   RECENT_LIST_OTHER_GROUP,
 } from '@jobboard/contract/common';
-import { type Job } from '@jobboard/contract/jobs';
+import { type RecentJobLine } from '@jobboard/contract/jobs';
 import { httpUrl } from '@jobboard/contract/site';
 
 export interface RecentJobGroup {
   heading: string;
-  jobs: Job[];
+  jobs: RecentJobLine[];
 }
 
 /**
@@ -30,8 +30,8 @@ export function headingOfLabel(label: string): string | null {
  * second label. A job none of whose labels matches any heading is listed under 'Other'. Within a
  * group: newest first, then by title.
  */
-export function groupRecentJobs(jobs: Job[]): RecentJobGroup[] {
-  const groups = new Map<string, Job[]>(
+export function groupRecentJobs(jobs: RecentJobLine[]): RecentJobGroup[] {
+  const groups = new Map<string, RecentJobLine[]>(
     [...RECENT_LIST_CATEGORY_ORDER, RECENT_LIST_OTHER_GROUP].map((heading) => [heading, []]),
   );
   for (const job of jobs) {
@@ -44,12 +44,12 @@ export function groupRecentJobs(jobs: Job[]): RecentJobGroup[] {
     .map(([heading, grouped]) => ({ heading, jobs: grouped.sort(newestThenTitle) }));
 }
 
-function newestThenTitle(a: Job, b: Job): number {
+function newestThenTitle(a: RecentJobLine, b: RecentJobLine): number {
   return postedTime(b) - postedTime(a) || a.title.localeCompare(b.title, 'en');
 }
 
 /** A posted date as a number to sort by; one that is not a calendar date sorts last. */
-function postedTime(job: Job): number {
+function postedTime(job: RecentJobLine): number {
   return ISO_DATE_PATTERN.test(job.postedDate) ? Date.parse(job.postedDate) : -Infinity;
 }
 
@@ -67,7 +67,7 @@ export interface RecentEntry {
  * ' / '; the locations are kept apart in `locations`, so it is their separators that become ' / '
  * and a place written 'Washington, DC' stays whole.
  */
-export function recentEntry(job: Job): RecentEntry {
+export function recentEntry(job: RecentJobLine): RecentEntry {
   const places = job.locations.length
     ? job.locations
     : job.location
@@ -83,7 +83,7 @@ export function recentEntry(job: Job): RecentEntry {
 }
 
 /** The entry as the text a reader sees (and copies into a newsletter). */
-export function recentEntryText(job: Job): string {
+export function recentEntryText(job: RecentJobLine): string {
   const { title, company, locations } = recentEntry(job);
   return `${title} : ${company}${locations ? ` (${locations})` : ''}`;
 }
