@@ -276,10 +276,12 @@ describe(`a job's page without JavaScript, on ${testDatabase}`, () => {
     const p = page(res.body);
     expect(res.body).not.toContain(SCRIPT_ATTACK);
     expect(res.body).not.toContain(ATTRIBUTE_ATTACK);
-    // The fake shell has one script of its own; the page adds the boot data and the JSON-LD.
+    // The fake shell has two scripts of its own (inline, and its entry); the page adds the boot
+    // data and the JSON-LD.
     const scripts = p.all.filter((e) => e.tagName === 'script');
-    expect(scripts.map((s) => attr(s, 'type') ?? attr(s, 'src'))).toEqual([
+    expect(scripts.map((s) => attr(s, 'type') ?? attr(s, 'src') ?? 'inline')).toEqual([
       'application/ld+json',
+      'inline',
       '/assets/shell/1.0.0-a/static/js/index.js',
       'application/json',
     ]);

@@ -181,9 +181,10 @@ describe(`markup in job text on ${testDatabase}`, () => {
       const res = await t.app.inject(url);
       expect(res.statusCode).toBe(200);
       const html = res.body;
-      // The page has exactly the script elements of the shell's own page plus the boot data, and
-      // on a job's page its JobPosting JSON-LD (issue 15).
-      const scripts = route.startsWith('/jobs/') ? 3 : 2;
+      // The page has exactly the script elements of the shell's own page (its inline head script,
+      // shell/src/boot/before-live.js, and its entry) plus the boot data, and on a job's page its
+      // JobPosting JSON-LD (issue 15).
+      const scripts = route.startsWith('/jobs/') ? 4 : 3;
       expect(html.match(/<script/g)).toHaveLength(scripts);
       expect(html.match(/<\/script>/g)).toHaveLength(scripts);
       if (route.startsWith('/jobs/')) {

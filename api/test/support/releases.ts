@@ -12,10 +12,10 @@ export const GOOD_REMOTES = {
   mfe_admin: 'https://admin.cdn.example.org/3.0.0/mf-manifest.json',
 };
 
-/** A releases folder as `pnpm build` leaves it: a shell, a remote with its files, remotes.json. */
 /** The fake shell's inline script, as the real one has its first script (before-live.js). */
 export const FAKE_SHELL_INLINE_SCRIPT = 'document.documentElement.dataset.early = "1";';
 
+/** A releases folder as `pnpm build` leaves it: a shell, a remote with its files, remotes.json. */
 export function fakeReleases(remotes: unknown = GOOD_REMOTES): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'jobboard-releases-'));
   const write = (file: string, content: string | Buffer) => {
