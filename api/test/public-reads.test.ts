@@ -142,6 +142,9 @@ describe(`public reads on ${testDatabase}`, () => {
       }
       return statements;
     };
+    // Once first, so that both runs plan alike: the search keeps a minute what it found of a
+    // text match's size (PostgreSQL: search/postgres-plan.ts), and asks again only after.
+    await statementsFor(1);
     expect(await statementsFor(20)).toBe(await statementsFor(1));
   });
 

@@ -246,6 +246,21 @@ describe(`search at ${SIZE} jobs on ${testDatabase}`, () => {
     // never chose that plan; its check is that no text index is scanned in a loop).
     if (testDatabase === 'sqlite') expect(await probesPerJob(t.db, PER_JOB_PROBE)).toBe(true);
   });
+
+  it('reads a page with its jobs and next cursor: no statement reads jobs by id after', async () => {
+    // 'Most Relevant' with words merges its two parts here, and may then read the page by id.
+    const cases = CASES.filter(([, overrides]) => overrides.sortOption !== 'relevance');
+    const answers: SearchResponse[] = [];
+    const statements = await recordStatements(t.app.readDb, async () => {
+      for (const [, overrides] of cases) {
+        t.app.publicReads.cache.invalidate();
+        answers.push(await search(request(overrides)));
+      }
+    });
+    expect(answers.filter((answer) => answer.next).length).toBeGreaterThan(10);
+    const byId = statements.filter((s) => /[`"]jobs[`"]\.[`"]id[`"] (in \(|= [?$])/i.test(s.sql));
+    expect(byId.map((s) => s.sql)).toEqual([]);
+  });
 });
 
 interface Statement {

@@ -38,10 +38,15 @@ export class PublicReads {
   list(page: number, pageSize: number): Promise<CachedBody> {
     return this.cache.answer(`list:${page}:${pageSize}`, async () => {
       const now = this.now();
-      const { ids, total, totalExact } = await this.jobs.listPublic(EVERY_JOB, now, page, pageSize);
+      const { jobs, total, totalExact } = await this.jobs.listPublic(
+        EVERY_JOB,
+        now,
+        page,
+        pageSize,
+      );
       const next = `</api/jobs?page=${page + 1}&pageSize=${pageSize}>; rel="next"`;
       return {
-        body: await this.jobs.loadInOrder(ids, now),
+        body: jobs,
         headers: {
           'X-Total-Count': `${total}${totalExact ? '' : '+'}`,
           ...(total > page * pageSize ? { Link: next } : {}),

@@ -20,41 +20,59 @@ export const INSERT_BATCH = 400;
 /** The sources a sync writes from: their jobs have a source to outrank, or to be deleted from. */
 export const SYNC_SOURCES = Object.keys(SYNC_SOURCE_NAMES) as SyncSource[];
 
+/** A job as read whole: its row (with its company's columns) and its lists. */
+export interface LoadedJob {
+  row: JobRow;
+  lists: JobLists;
+}
+
+/** A row as `selectWholeRows` reads it: the job's row, its lists as the database wrote them. */
+export type WholeRow = JobRow & { locations_json: unknown; categories_json: unknown };
+
 /**
  * Rows and lists of these jobs, in the order of the ids (unknown ids are skipped): one query,
  * each job's locations and categories gathered as JSON lists beside its row. Public reads pass the
  * read connections; the admin's and the writer's pass the writer's, so a save never waits behind
  * visitors' searches.
  */
-export async function loadRows(
-  db: Db,
-  dialect: Dialect,
-  ids: number[],
-): Promise<{ row: JobRow; lists: JobLists }[]> {
+export async function loadRows(db: Db, dialect: Dialect, ids: number[]): Promise<LoadedJob[]> {
   if (!ids.length) return [];
-  const rows: (JobRow & { locations_json: unknown; categories_json: unknown })[] = [];
+  const rows: WholeRow[] = [];
   for (const part of chunks(ids)) {
-    rows.push(
-      ...(await db('jobs')
-        .join('companies', 'companies.id', 'jobs.company_id')
-        .whereIn('jobs.id', part)
-        .select(JOB_ROW_COLUMNS)
-        .select({
-          locations_json: namesOf(db, dialect, 'job_locations', 'locations', 'location_id'),
-          categories_json: namesOf(db, dialect, 'job_categories', 'categories', 'category_id'),
-        })),
-    );
+    const query = db('jobs').join('companies', 'companies.id', 'jobs.company_id');
+    rows.push(...(await selectWholeRows(db, dialect, query.whereIn('jobs.id', part))));
   }
   const byId = new Map(rows.map((row) => [Number(row.id), row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    if (!row) return [];
-    const lists = {
-      locations: jsonList(row.locations_json),
-      categories: jsonList(row.categories_json),
-    };
-    return [{ row, lists }];
+    return row ? [loadedJob(row)] : [];
   });
+}
+
+/**
+ * Select the whole rows of the jobs a query reads, `jobs` joined with `companies`
+ * (JOB_ROW_COLUMNS), and each job's locations and categories as JSON lists (correlated
+ * subqueries): what `loadRows` reads, for a query that finds its jobs otherwise (a search's page,
+ * job-search.ts).
+ */
+export function selectWholeRows(
+  db: Db,
+  dialect: Dialect,
+  query: Knex.QueryBuilder,
+): Knex.QueryBuilder {
+  return query.select(JOB_ROW_COLUMNS).select({
+    locations_json: namesOf(db, dialect, 'job_locations', 'locations', 'location_id'),
+    categories_json: namesOf(db, dialect, 'job_categories', 'categories', 'category_id'),
+  });
+}
+
+/** A row `selectWholeRows` read, its lists parsed. */
+export function loadedJob(row: WholeRow): LoadedJob {
+  const lists = {
+    locations: jsonList(row.locations_json),
+    categories: jsonList(row.categories_json),
+  };
+  return { row, lists };
 }
 
 /** These jobs as stored, by id: what a patch is compared with (job-patch.ts). */

@@ -13,8 +13,8 @@ import { toJob } from '../job-mapper';
 import type { SearchIndex } from '../search-index';
 import type { BoardSearch } from '../search/board-search';
 import { pageScope, publicScope } from '../search/criteria';
-import { JobSearch, type SearchPage } from '../search/job-search';
-import { loadRows, pluckIds } from './job-rows';
+import { JobSearch } from '../search/job-search';
+import { loadRows, pluckIds, type LoadedJob } from './job-rows';
 
 /** The recent list holds at most this many jobs (the newest of the last RECENT_DAYS days). */
 export const RECENT_JOBS_LIMIT = 500;
@@ -45,8 +45,9 @@ export class PublicJobsRepository {
     now: Date,
     page = 1,
     pageSize = MAX_PAGE_SIZE,
-  ): Promise<SearchPage> {
-    return this.searcher.find(everyJob, page, pageSize, now);
+  ): Promise<{ jobs: Job[]; total: number; totalExact: boolean }> {
+    const { jobs, total, totalExact } = await this.searcher.find(everyJob, page, pageSize, now);
+    return { jobs: toJobs(jobs, now), total, totalExact };
   }
 
   /**
@@ -153,27 +154,22 @@ export class PublicJobsRepository {
   ): Promise<SearchResponse> {
     // The request's struct has refused any text that is not a cursor of this sort order.
     const cursor = after === undefined ? undefined : (decodeSearchCursor(after) ?? undefined);
+    // The page comes with its jobs whole and the next page's cursor (JobSearch.find).
     const found = await this.searcher.find(search, page, pageSize, now, cursor);
-    // The next page's cursor is read beside the rows, not after them: one round trip less.
-    const [jobs, nextCursor] = await Promise.all([
-      this.loadInOrder(found.ids, now),
-      found.last && this.searcher.cursorAt(search, found.last),
-    ]);
     const { total, totalExact } = found;
-    const next = nextCursor && encodeSearchCursor(nextCursor);
+    const jobs = toJobs(found.jobs, now);
+    const next = found.next && encodeSearchCursor(found.next);
     return { jobs, total, totalExact, page, pageSize, ...(next ? { next } : {}) };
   }
 
   /** The newest `limit` public jobs of a search, featured or not, newest first: a feed. */
   async newest(search: BoardSearch, limit: number, now: Date): Promise<Job[]> {
-    return this.loadInOrder(await this.searcher.newest(search, now, limit), now);
+    return toJobs(await this.searcher.newest(search, now, limit), now);
   }
 
   /** The jobs with these ids, whole, in the order of the ids. */
   async loadInOrder(ids: number[], now: Date): Promise<Job[]> {
-    return (await loadRows(this.readDb, this.dialect, ids)).map(({ row, lists }) =>
-      toJob(row, lists, now),
-    );
+    return toJobs(await loadRows(this.readDb, this.dialect, ids), now);
   }
 
   /**
@@ -186,8 +182,8 @@ export class PublicJobsRepository {
     now: Date,
     limit: number,
   ): Promise<{ jobs: Job[]; total: number; totalExact: boolean }> {
-    const { ids, total, totalExact } = await this.searcher.findNew(search, window, now, limit);
-    return { jobs: await this.loadInOrder(ids, now), total, totalExact };
+    const { jobs, total, totalExact } = await this.searcher.findNew(search, window, now, limit);
+    return { jobs: toJobs(jobs, now), total, totalExact };
   }
 
   /** The id of the newest job (0 when there is none): where "new since now" starts. */
@@ -251,4 +247,9 @@ export class PublicJobsRepository {
     // Sorted here, not in SQL: SQLite and PostgreSQL collate text differently.
     return rows.map((r) => r.name).sort((a, b) => a.localeCompare(b, 'en'));
   }
+}
+
+/** Jobs read whole (job-rows.ts) in their public shape. */
+function toJobs(loaded: LoadedJob[], now: Date): Job[] {
+  return loaded.map(({ row, lists }) => toJob(row, lists, now));
 }

@@ -3,6 +3,13 @@ import type { SearchCursor } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import { countRows } from '../../db/count';
 import type { Dialect } from '../../db/knex';
+import {
+  loadedJob,
+  loadRows,
+  selectWholeRows,
+  type LoadedJob,
+  type WholeRow,
+} from '../repositories/job-rows';
 import type { SearchIndex } from '../search-index/search-index';
 import type { BoardSearch } from './board-search';
 import { labelIdsOf, searchCriteria, setFactory, type JobSet, type SetFactory } from './criteria';
@@ -15,25 +22,19 @@ import {
   type KeyValue,
   type SortOrder,
 } from './sort-orders';
-import { BroadSets, postgresDriver, PostgresPlanStats } from './postgres-plan';
+import { KnownSets, postgresDriver, PostgresPlanStats } from './postgres-plan';
 import { JobCountEstimate, PlanStats, sqliteFrom } from './sqlite-plan';
 
-/** What a search answers: the ids of one page, in order, and how many match in all. */
+/**
+ * What a search answers: the jobs of one page, whole (their rows and lists, job-rows.ts), in
+ * order, how many match in all, and where the next page starts when there is one.
+ */
 export interface SearchPage {
-  ids: number[];
+  jobs: LoadedJob[];
   total: number;
   totalExact: boolean;
-  /**
-   * The page's last job, when there is a next page (`find` only): `cursorAt` gives the cursor
-   * the next page starts from (keyset paging).
-   */
-  last?: PageEnd;
-}
-
-/** A page's last job, and the part of the result list it is in (relevance: 0 title matches). */
-export interface PageEnd {
-  id: number;
-  part: number;
+  /** The cursor the next page starts from (keyset paging), when there is a next page. */
+  next?: SearchCursor;
 }
 
 /**
@@ -57,7 +58,7 @@ export interface Selection {
 export class JobSearch {
   private readonly sets: SetFactory;
   private readonly jobCount = new JobCountEstimate();
-  private readonly broadSets = new BroadSets();
+  private readonly knownSets = new KnownSets();
 
   constructor(
     private readonly db: Knex,
@@ -68,10 +69,13 @@ export class JobSearch {
   }
 
   /**
-   * One page (`page` from 1, of `pageSize` jobs) of a search, in its sort order, and where the
-   * next starts (`last`, for `cursorAt`). With `after` (the previous page's cursor) the page is the
-   * rows after it (a seek, whatever the depth: keysetParts); without, the rows past
-   * `(page - 1) * pageSize` others.
+   * One page (`page` from 1, of `pageSize` jobs) of a search, in its sort order, its jobs whole,
+   * and where the next page starts (`next`). With `after` (the previous page's cursor) the page is
+   * the rows after it (a seek, whatever the depth: keysetParts); without, the rows past
+   * `(page - 1) * pageSize` others. The statement that finds the page reads its jobs whole
+   * (jobsOf), and the next page's cursor is made of the last job's own columns, so nothing is
+   * read after the page is found; only 'Most Relevant' with words, read by number past page 1
+   * (or on SQLite), finds its page's ids first and then reads those jobs (withJobs).
    */
   async find(
     search: BoardSearch,
@@ -80,27 +84,33 @@ export class JobSearch {
     now: Date,
     after?: SearchCursor,
   ): Promise<SearchPage> {
-    const { lastPart, ...found } = await this.findPage(search, page, pageSize, now, after);
-    const more =
-      found.ids.length === pageSize && (found.total > page * pageSize || !found.totalExact);
-    return more
-      ? { ...found, last: { id: found.ids[found.ids.length - 1]!, part: lastPart } }
-      : found;
+    const found = await this.findPage(search, page, pageSize, now, after);
+    const rows = await this.withJobs(found.rows);
+    const { total, totalExact } = found;
+    const more = found.rows.length === pageSize && (total > page * pageSize || !totalExact);
+    const last = rows[rows.length - 1];
+    return {
+      jobs: rows.map((row) => row.job),
+      total,
+      totalExact,
+      ...(more && last ? { next: cursorAfter(search, last.job.row, last.part) } : {}),
+    };
   }
 
+  /** The rows of one page of a search, in order, and how many match (see find). */
   private async findPage(
     search: BoardSearch,
     page: number,
     pageSize: number,
     now: Date,
     after: SearchCursor | undefined,
-  ): Promise<SearchPage & { lastPart: number }> {
+  ): Promise<{ rows: PartRow[]; total: number; totalExact: boolean }> {
     const { terms } = search;
     const sortOption = search.filter.sortOption;
     const labels = await labelIdsOf(this.db, search);
     // A location or category no job has: nothing can match.
     if (labels.location?.length === 0 || labels.categories?.length === 0) {
-      return { ids: [], total: 0, totalExact: true, lastPart: 0 };
+      return { rows: [], total: 0, totalExact: true };
     }
     const criteria = searchCriteria(search, now, this.sets, labels);
     const whole: Selection = {
@@ -121,12 +131,13 @@ export class JobSearch {
     if (after) {
       // A seek in each part (keysetParts), counted as the same page by number is (the pager's
       // ten pages on). PostgreSQL with a location or a category counts first, and sorts a few
-      // matches rather than walk the order's index (as below).
+      // matches rather than walk the order's index (as below). Each part reads at most a page:
+      // its jobs are read whole.
       const keyset = keysetParts(parts, after, this.dialect);
       const read = (sortAll: boolean) =>
         keyset.oneAfterAnother
           ? this.readOneAfterAnother(keyset.parts, pageSize, stats, sortAll)
-          : this.readRowsInOrder(keyset.parts, pageSize, stats, sortAll);
+          : this.readRowsInOrder(keyset.parts, pageSize, stats, { sortAll, jobs: true });
       let seen: PartRow[];
       let counted: number;
       if (this.dialect !== 'sqlite' && whole.sets.some((set) => set.kind === 'label')) {
@@ -136,47 +147,36 @@ export class JobSearch {
         [seen, counted] = await Promise.all([read(false), this.countUpTo(whole, cap + 1, stats)]);
       }
       // Parts merged (featuredFirst) may hold more than the page.
-      const rows = seen.slice(0, pageSize);
-      return {
-        ids: rows.map((row) => Number(row.id)),
-        total: Math.min(counted, cap),
-        totalExact: counted <= cap,
-        lastPart: rows[rows.length - 1]?.part ?? 0,
-      };
+      return { rows: seen.slice(0, pageSize), ...totalOf(counted, cap) };
     }
     if (this.dialect === 'sqlite' && parts.length === 1) {
-      // One statement gives both the page and the total: the ids in order up to the cap, counted
-      // and paged by SQLite itself. Each set (above all a broad text match) is built once, and only
-      // the page crosses into JavaScript. (SQLite passes an ordered subquery's rows on in their
-      // order; test/search-at-size.test.ts checks every order against a plain reference.)
+      // One statement gives the page, its jobs whole and the total: the ids in order up to the
+      // cap, counted and paged by SQLite itself, then joined with their rows (jobsOf). Each set
+      // (above all a broad text match) is built once, and only the page crosses into JavaScript.
+      // (SQLite passes an ordered subquery's rows on in their order; test/search-at-size.test.ts
+      // checks every order against a plain reference.)
       const { query } = await this.select(whole, cap + 1, stats);
       whole.order.apply(query);
-      const rows: { id: number; listed: number }[] = await this.db
+      const pageIds = this.db
         .select('capped.id', this.db.raw('count(*) OVER () AS listed'))
         .from(query.limit(cap + 1).as('capped'))
         .limit(pageSize)
         .offset(offset);
+      const rows: (WholeRow & { listed: number })[] = await this.jobsOf(
+        pageIds,
+        whole.order,
+      ).select('page.listed');
       // A page past the end has no rows to carry the count: count apart (rare).
       const listed = rows.length
         ? Number(rows[0]!.listed)
         : await this.countUpTo(whole, cap + 1, stats);
-      return {
-        ids: rows.map((row) => Number(row.id)),
-        total: Math.min(listed, cap),
-        totalExact: listed <= cap,
-        lastPart: 0,
-      };
+      return { rows: rows.map((row) => partRow(row, 0)), ...totalOf(listed, cap) };
     }
     if (this.dialect === 'sqlite') {
-      // 'Most Relevant' reads its parts (see relevanceParts) up to the cap and merges them here.
+      // 'Most Relevant' reads its parts (see relevanceParts) up to the cap, by id only, and merges
+      // them here; the page's jobs are read after (withJobs).
       const rows = await this.readRowsInOrder(parts, cap + 1, stats);
-      const pageRows = rows.slice(offset, offset + pageSize);
-      return {
-        ids: pageRows.map((row) => Number(row.id)),
-        total: Math.min(rows.length, cap),
-        totalExact: rows.length <= cap,
-        lastPart: pageRows[pageRows.length - 1]?.part ?? 0,
-      };
+      return { rows: rows.slice(offset, offset + pageSize), ...totalOf(rows.length, cap) };
     }
     // PostgreSQL counts (unordered, by whatever plan is cheapest) and reads the page in order.
     // With a location or a category it counts first: a search with few matches (up to the cap)
@@ -189,59 +189,20 @@ export class JobSearch {
     let counted: number;
     if (whole.sets.some((set) => set.kind === 'label')) {
       counted = await this.countUpTo(whole, cap + 1, stats);
-      rows = await this.readRowsInOrder(parts, offset + pageSize, stats, counted <= cap);
+      rows = await this.readPage(parts, offset, pageSize, stats, counted <= cap);
     } else {
       [rows, counted] = await Promise.all([
-        this.readRowsInOrder(parts, offset + pageSize, stats),
+        this.readPage(parts, offset, pageSize, stats, false),
         this.countUpTo(whole, cap + 1, stats),
       ]);
     }
-    const pageRows = rows.slice(offset, offset + pageSize);
-    return {
-      ids: pageRows.map((row) => Number(row.id)),
-      total: Math.min(counted, cap),
-      totalExact: counted <= cap,
-      lastPart: pageRows[pageRows.length - 1]?.part ?? 0,
-    };
-  }
-
-  /**
-   * The cursor of the row `id` in the search's order (the last of a page): its sort key read by
-   * its primary key, and for 'Most Relevant' with words whether it came from the title matches
-   * (part 0 of relevanceParts).
-   */
-  /**
-   * The cursor of the page that starts after `last` (its sort key read from its row). Its own
-   * round trip, so the caller runs it beside the page's rows rather than after them.
-   */
-  async cursorAt(search: BoardSearch, { id, part }: PageEnd): Promise<SearchCursor> {
-    const row: KeyRow | undefined = await this.db('jobs')
-      .where('jobs.id', id)
-      .first('jobs.featured', 'jobs.posted_date', 'jobs.pay_annual_low', 'jobs.pay_annual_high');
-    if (!row) throw new Error(`Job ${id} of a page was not found for its cursor`);
-    const base = { v: 1 as const, d: row.posted_date, i: id };
-    const sort = search.filter.sortOption;
-    switch (sort) {
-      case 'recent':
-        return { ...base, s: sort, f: Boolean(row.featured) };
-      case 'relevance':
-        return {
-          ...base,
-          s: sort,
-          f: Boolean(row.featured),
-          t: search.terms.length > 0 && part === 0,
-        };
-      case 'salary-high':
-        return { ...base, s: sort, m: annualKey(row.pay_annual_high) };
-      case 'salary-low':
-        return { ...base, s: sort, m: annualKey(row.pay_annual_low) };
-    }
+    return { rows, ...totalOf(counted, cap) };
   }
 
   /**
    * The public jobs matching a filter whose id is in (afterId, upToId], featured first then
-   * newest: the first `limit` ids, and how many there are (up to TOTAL_COUNT_CAP). Jobs are
-   * numbered as they are created, so these are the jobs new since `afterId` (the job alerts'
+   * newest: the first `limit` jobs, whole, and how many there are (up to TOTAL_COUNT_CAP). Jobs
+   * are numbered as they are created, so these are the jobs new since `afterId` (the job alerts'
    * digests). The same criteria as the board's search, plus the id window.
    */
   async findNew(
@@ -253,26 +214,22 @@ export class JobSearch {
     const selection = await this.selectionFor(search, now, FEATURED_THEN_NEWEST, (q) =>
       q.where('jobs.id', '>', window.afterId).andWhere('jobs.id', '<=', window.upToId),
     );
-    if (!selection) return { ids: [], total: 0, totalExact: true };
+    if (!selection) return { jobs: [], total: 0, totalExact: true };
     const stats = this.stats();
-    const [ids, counted] = await Promise.all([
-      this.readInOrder([selection], limit, stats),
+    const [jobs, counted] = await Promise.all([
+      this.readJobs(selection, limit, stats),
       this.countUpTo(selection, TOTAL_COUNT_CAP + 1, stats),
     ]);
-    return {
-      ids,
-      total: Math.min(counted, TOTAL_COUNT_CAP),
-      totalExact: counted <= TOTAL_COUNT_CAP,
-    };
+    return { jobs, ...totalOf(counted, TOTAL_COUNT_CAP) };
   }
 
   /**
-   * The newest `limit` public jobs matching a filter, featured or not (a feed): the board's
-   * criteria in NEWEST_FIRST order, read up to `limit` and not counted.
+   * The newest `limit` public jobs matching a filter, featured or not (a feed), whole: the
+   * board's criteria in NEWEST_FIRST order, read up to `limit` and not counted.
    */
-  async newest(search: BoardSearch, now: Date, limit: number): Promise<number[]> {
+  async newest(search: BoardSearch, now: Date, limit: number): Promise<LoadedJob[]> {
     const selection = await this.selectionFor(search, now, NEWEST_FIRST);
-    return selection ? this.readInOrder([selection], limit, this.stats()) : [];
+    return selection ? this.readJobs(selection, limit, this.stats()) : [];
   }
 
   /** The board's criteria for a search, in `order`; null when a label it names has no job. */
@@ -296,40 +253,30 @@ export class JobSearch {
   private stats(): Stats {
     return {
       sqlite: new PlanStats(this.db, this.jobCount),
-      postgres: new PostgresPlanStats(this.db, this.broadSets),
+      postgres: new PostgresPlanStats(this.db, this.knownSets),
     };
   }
 
-  /**
-   * The first `limit` ids of the parts, in order. `sortAll` (PostgreSQL, for few matches): every
-   * match is read by the cheapest plan for all of them, then sorted (the subquery's `OFFSET 0`
-   * keeps the planner from choosing the plan for the first rows in order instead).
-   */
-  private async readInOrder(parts: Selection[], limit: number, stats: Stats, sortAll = false) {
-    return (await this.readRowsInOrder(parts, limit, stats, sortAll)).map((row) => Number(row.id));
+  /** The first `limit` jobs of a selection, in its order, whole (read with them: jobsOf). */
+  private async readJobs(selection: Selection, limit: number, stats: Stats) {
+    const rows = await this.readPart(selection, 0, stats, limit, { jobs: true });
+    return rows.flatMap((row) => (row.job ? [row.job] : []));
   }
 
-  /** As readInOrder, the rows with the index of the part each came from. */
+  /** The first `limit` rows of the parts, in order, each with the index of its part. */
   private async readRowsInOrder(
     parts: Selection[],
     limit: number,
     stats: Stats,
-    sortAll = false,
+    options: ReadOptions = {},
   ): Promise<PartRow[]> {
     const read: PartRow[][] = [];
     for (const [index, part] of parts.entries()) {
       // Once a part fills the list, later parts can only add their featured rows ahead of it.
       const full = read.some((rows) => rows.length >= limit);
-      const selection = full ? featuredOnly(part) : part;
-      const { query: matches } = await this.select(selection, limit, stats);
-      const query = sortAll
-        ? this.db
-            .select('jobs.id', 'jobs.featured')
-            .from(matches.select(SORT_COLUMNS).offset(0).as('jobs'))
-        : matches;
-      selection.order.apply(query);
-      const rows: Row[] = await query.limit(limit);
-      read.push(rows.map((row) => ({ ...row, part: index })));
+      read.push(
+        await this.readPart(full ? featuredOnly(part) : part, index, stats, limit, options),
+      );
     }
     return read.length === 1 ? read[0]! : featuredFirst(read);
   }
@@ -342,11 +289,91 @@ export class JobSearch {
     sortAll: boolean,
   ) {
     const rows: PartRow[] = [];
+    const options = { sortAll, jobs: true };
     for (const part of parts) {
       if (rows.length >= limit) break;
-      rows.push(...(await this.readRowsInOrder([part], limit - rows.length, stats, sortAll)));
+      rows.push(...(await this.readRowsInOrder([part], limit - rows.length, stats, options)));
     }
     return rows;
+  }
+
+  /**
+   * PostgreSQL: the `pageSize` rows of the parts past `offset` others, in order. One part is read
+   * past the offset by the database itself, its jobs whole. Parts merged here (featuredFirst) are
+   * each read up to the page's end, whole only when that is no more than the page (page 1).
+   */
+  private async readPage(
+    parts: Selection[],
+    offset: number,
+    pageSize: number,
+    stats: Stats,
+    sortAll: boolean,
+  ): Promise<PartRow[]> {
+    if (parts.length === 1) {
+      return this.readPart(parts[0]!, 0, stats, pageSize, { sortAll, jobs: true, offset });
+    }
+    const options = { sortAll, jobs: offset === 0 };
+    const rows = await this.readRowsInOrder(parts, offset + pageSize, stats, options);
+    return rows.slice(offset, offset + pageSize);
+  }
+
+  /** The `limit` rows of one part (the `index`th) past `offset` others, in its order. */
+  private async readPart(
+    selection: Selection,
+    index: number,
+    stats: Stats,
+    limit: number,
+    { sortAll = false, jobs = false, offset = 0 }: ReadOptions,
+  ): Promise<PartRow[]> {
+    const { query: matches } = await this.select(selection, offset + limit, stats);
+    const query = sortAll
+      ? this.db
+          .select('jobs.id', 'jobs.featured')
+          .from(matches.select(SORT_COLUMNS).offset(0).as('jobs'))
+      : matches;
+    selection.order.apply(query);
+    query.limit(limit);
+    if (offset) query.offset(offset);
+    if (jobs) {
+      const rows: WholeRow[] = await this.jobsOf(query, selection.order);
+      return rows.map((row) => partRow(row, index));
+    }
+    const rows: Row[] = await query;
+    return rows.map((row) => ({ id: Number(row.id), featured: row.featured, part: index }));
+  }
+
+  /**
+   * The whole rows (selectWholeRows: the job, its company, its lists) of the jobs an ordered,
+   * limited query of ids finds, in the same order: that query as a subquery joined with `jobs`
+   * and `companies`, so that a page and its jobs come in one statement. Neither database merges a
+   * subquery with a LIMIT into the join around it, so the ids are found by the very plan they
+   * would be alone (the planners' choices above, the text match the driving set); the few rows
+   * are then sorted again by the same keys (each order ends with the id: one order only). On
+   * SQLite, CROSS JOIN keeps the page the outer loop, each job then read by its id.
+   */
+  private jobsOf(ids: Knex.QueryBuilder, order: SortOrder): Knex.QueryBuilder {
+    const { db } = this;
+    const join = this.dialect === 'sqlite' ? 'CROSS JOIN' : 'JOIN';
+    const from = `? AS page ${join} jobs ON jobs.id = page.id
+      ${join} companies ON companies.id = jobs.company_id`;
+    const query = db.from(db.raw(from, [ids]));
+    order.apply(query);
+    return selectWholeRows(db, this.dialect, query);
+  }
+
+  /**
+   * The rows with their jobs whole: as read with the page, or else (rows read by id only) read
+   * now in one statement. A job gone in between is left out.
+   */
+  private async withJobs(rows: PartRow[]): Promise<(PartRow & { job: LoadedJob })[]> {
+    const missing = rows.filter((row) => !row.job).map((row) => row.id);
+    const loaded = new Map(
+      (await loadRows(this.db, this.dialect, missing)).map((job) => [Number(job.row.id), job]),
+    );
+    return rows.flatMap((row) => {
+      const job = row.job ?? loaded.get(row.id);
+      return job ? [{ ...row, job }] : [];
+    });
   }
 
   private async countUpTo(selection: Selection, limit: number, stats: Stats) {
@@ -399,13 +426,46 @@ interface Row {
   featured: boolean | number;
 }
 
-/** A row read for a page, with the index of the part it came from. */
+/**
+ * A row read for a page, with the index of the part it came from, and its job whole when the
+ * statement that found it read that too (jobsOf).
+ */
 interface PartRow extends Row {
   part: number;
+  job?: LoadedJob;
 }
+
+/** How a part is read (readPart). */
+interface ReadOptions {
+  /**
+   * PostgreSQL, for few matches: every match is read by the cheapest plan for all of them, then
+   * sorted (the subquery's `OFFSET 0` keeps the planner from choosing the plan for the first rows
+   * in order instead).
+   */
+  sortAll?: boolean;
+  /** Each job read whole in the same statement (jobsOf): for reads of about a page. */
+  jobs?: boolean;
+  /** Rows skipped before the first one read (a page by number). */
+  offset?: number;
+}
+
+/** A whole row (jobsOf) as a page's row of the part `part`. */
+const partRow = (row: WholeRow, part: number): PartRow => ({
+  id: Number(row.id),
+  featured: row.featured,
+  part,
+  job: loadedJob(row),
+});
+
+/** A total as a search answers it: counted up to `cap` (one more row read says there are more). */
+const totalOf = (counted: number, cap: number) => ({
+  total: Math.min(counted, cap),
+  totalExact: counted <= cap,
+});
 
 /** The sort key of one job, as a cursor is made of it. */
 interface KeyRow {
+  id: number;
   featured: boolean | number;
   posted_date: string;
   pay_annual_low: number | string | null;
@@ -414,6 +474,31 @@ interface KeyRow {
 
 /** An annual figure as a cursor holds it (PostgreSQL may answer an integer as text). */
 const annualKey = (value: number | string | null) => (value == null ? null : Number(value));
+
+/**
+ * The cursor of the page after the one that ends with `row`: its sort key, from the row's own
+ * columns (read with the page), and for 'Most Relevant' with words whether it came from the title
+ * matches (part 0 of relevanceParts).
+ */
+function cursorAfter(search: BoardSearch, row: KeyRow, part: number): SearchCursor {
+  const base = { v: 1 as const, d: row.posted_date, i: Number(row.id) };
+  const sort = search.filter.sortOption;
+  switch (sort) {
+    case 'recent':
+      return { ...base, s: sort, f: Boolean(row.featured) };
+    case 'relevance':
+      return {
+        ...base,
+        s: sort,
+        f: Boolean(row.featured),
+        t: search.terms.length > 0 && part === 0,
+      };
+    case 'salary-high':
+      return { ...base, s: sort, m: annualKey(row.pay_annual_high) };
+    case 'salary-low':
+      return { ...base, s: sort, m: annualKey(row.pay_annual_low) };
+  }
+}
 
 /**
  * The parts of a search continued after `cursor` (keyset paging), each keeping the rows after the

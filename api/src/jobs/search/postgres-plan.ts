@@ -8,29 +8,33 @@ import type { Selection } from './job-search';
  */
 const DRIVING_SET_LIMIT = 1000;
 
-/** How long a set found broad is assumed broad without looking again. */
-const BROAD_FOR_MS = 60_000;
+/** How long what was found of a set (broad or small) is assumed without looking again. */
+const KNOWN_FOR_MS = 60_000;
 
 /**
- * The sets found broad lately (by key). Whether 'manager' holds thousands of jobs changes slowly,
- * and finding out costs two round trips, so the answer is kept a minute. A plan made on an old
- * answer is at worst a little slower, never wrong: only the ids of small sets drive a query, and
- * those are always read afresh.
+ * What was found lately of each set (by key): broad (more than DRIVING_SET_LIMIT jobs) or small.
+ * Whether 'manager' holds thousands of jobs changes slowly, and finding out costs round trips in
+ * sequence (the planner's estimate, then the ids), so the answer is kept a minute: a set found
+ * broad is not read, and one found small has its ids read at once, without asking the planner
+ * first. A plan made on an old answer is at worst a little slower, never wrong: only the ids of
+ * small sets drive a query, and those are always read afresh (a set grown broad is found so by
+ * that read, of at most DRIVING_SET_LIMIT + 1 ids).
  */
-export class BroadSets {
-  private readonly until = new Map<string, number>();
+export class KnownSets {
+  private readonly seen = new Map<string, { broad: boolean; until: number }>();
 
-  has(set: JobSet): boolean {
-    const until = this.until.get(set.key);
-    if (until === undefined) return false;
-    if (until > Date.now()) return true;
-    this.until.delete(set.key);
-    return false;
+  /** Whether the set was found broad (true) or small (false) lately; undefined: not known. */
+  broad(set: JobSet): boolean | undefined {
+    const seen = this.seen.get(set.key);
+    if (seen === undefined) return undefined;
+    if (seen.until > Date.now()) return seen.broad;
+    this.seen.delete(set.key);
+    return undefined;
   }
 
-  add(set: JobSet): void {
-    if (this.until.size > 10_000) this.until.clear();
-    this.until.set(set.key, Date.now() + BROAD_FOR_MS);
+  add(set: JobSet, broad: boolean): void {
+    if (this.seen.size > 10_000) this.seen.clear();
+    this.seen.set(set.key, { broad, until: Date.now() + KNOWN_FOR_MS });
   }
 }
 
@@ -40,7 +44,7 @@ export class PostgresPlanStats {
 
   constructor(
     private readonly db: Knex,
-    private readonly broad: BroadSets,
+    private readonly known: KnownSets,
   ) {}
 
   /** The set's ids when it holds at most its DRIVING_SET_LIMIT jobs, else undefined. */
@@ -54,17 +58,17 @@ export class PostgresPlanStats {
   }
 
   private async readIfSmall(set: JobSet): Promise<number[] | undefined> {
-    if (this.broad.has(set)) return undefined;
-    // Reading a broad text match's first thousand ids costs a thousand row visits: skip it when
-    // the planner's own estimate (from word statistics, often low for prefixes) is well past it.
+    const known = this.known.broad(set);
+    if (known === true) return undefined;
+    // Reading a broad text match's first thousand ids costs a thousand row visits: unless the set
+    // was small lately, skip it when the planner's own estimate (from word statistics, often low
+    // for prefixes) is well past it.
     const limit = DRIVING_SET_LIMIT;
-    const looksBroad = (await this.estimate(set)) > limit * 4;
+    const looksBroad = known === undefined && (await this.estimate(set)) > limit * 4;
     const rows: { id: number }[] = looksBroad ? [] : await set.ids(this.db).limit(limit + 1);
-    if (looksBroad || rows.length > limit) {
-      this.broad.add(set);
-      return undefined;
-    }
-    return [...new Set(rows.map((r) => Number(r.id)))];
+    const broad = looksBroad || rows.length > limit;
+    this.known.add(set, broad);
+    return broad ? undefined : [...new Set(rows.map((r) => Number(r.id)))];
   }
 
   /** PostgreSQL's estimate of the rows of a set (EXPLAIN: planning only, nothing is read). */
