@@ -394,8 +394,9 @@ function plansSection(runs: SearchRun[]): string[] {
     '',
     `**PostgreSQL's slowest kinds of search at ${run.size.toLocaleString('en-US')} jobs, with their ` +
       `query plans** (the slowest search of each kind, its statements run again under ` +
-      `\`EXPLAIN (ANALYZE, BUFFERS)\`, one after the other; the search itself reads the page's ids ` +
-      `and the total at once, on two connections, unless it filters on a location or a category):`,
+      `\`EXPLAIN (ANALYZE, BUFFERS)\`, one after the other; the search itself reads the page's ` +
+      `jobs whole and the total at once, on two connections, unless it filters on a location or a ` +
+      `category):`,
     ...run.plans.flatMap((plan) => [
       '',
       `<details><summary>${plan.kind}, '${plan.term}' (p95 of the kind ${ms(plan.p95)})</summary>`,
