@@ -1,9 +1,12 @@
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import { JOB_STATS_DAYS, MAX_INT4, jobApplyPath } from '@jobboard/contract/jobs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { isbot } from 'isbot';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyRequest } from 'fastify';
-import { countable } from '../src/job-stats/count-request';
-import { utcDay } from '../src/job-stats/job-stats';
+import { countable, knownBot } from '../src/job-stats/count-request';
+import { JobStats, utcDay } from '../src/job-stats/job-stats';
+import { JobStatsRepository } from '../src/job-stats/job-stats-repository';
+import { JOB_STATS_FLUSH_MS } from '../src/job-stats/plugin';
 import { CSRF, createAdmin, login, sessionCookie } from './support/admin';
 import { parseCsv } from './support/csv';
 import { createJobs } from './support/jobs';
@@ -139,6 +142,15 @@ describe(`views and apply clicks on ${testDatabase}`, () => {
     expect(countable({ headers: { 'user-agent': FIREFOX } } as FastifyRequest)).toBe(true);
   });
 
+  it('keeps isbot’s answer per agent: the same answer asked again, past the agents it keeps too', () => {
+    const agents = [FIREFOX, SAFARI, GOOGLEBOT, SLACKBOT, 'curl/8.5.0', 'x'.repeat(600)];
+    for (let round = 0; round < 2; round += 1) {
+      for (const agent of agents) expect(knownBot(agent), agent).toBe(isbot(agent));
+      // More agents than it keeps: the first ones leave and are asked again.
+      for (let i = 0; i < 1_500; i += 1) expect(knownBot(`${FIREFOX} n/${i}`)).toBe(false);
+    }
+  });
+
   it('counts only live jobs, and answers 204 either way (or 404 for an id that names nothing)', async () => {
     for (const title of ['Closed Role', 'Ended Role']) {
       expect((await view(ids[title]!)).statusCode).toBe(204);
@@ -248,14 +260,148 @@ describe(`views and apply clicks on ${testDatabase}`, () => {
     expect((await stats(id)).totalViews).toBe(3);
   });
 
-  it('writes a batch once the buffer is full, without waiting for the timer', async () => {
+  it('writes the counts once a second: the first count starts the clock, the batch goes at 1 s', async () => {
+    expect(JOB_STATS_FLUSH_MS).toBe(1_000);
     const id = ids['Live Role']!;
-    const { JOB_STATS_MAX_BUFFERED } = await import('../src/job-stats/plugin');
-    for (let i = 0; i < JOB_STATS_MAX_BUFFERED; i += 1) {
-      await view(id, `Mozilla/5.0 (browser ${i})`);
+    // Only the flush timer is faked: the database's own timers run as they do.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await view(id);
+      vi.advanceTimersByTime(JOB_STATS_FLUSH_MS / 2);
+      await view(id, SAFARI);
+      vi.advanceTimersByTime(JOB_STATS_FLUSH_MS / 2 - 1);
+      expect(t.app.jobStats.buffered).toBe(2);
+      vi.advanceTimersByTime(1);
+      // The timer took the batch: the next count starts the buffer and the clock again.
+      expect(t.app.jobStats.buffered).toBe(0);
+      await view(id, 'Mozilla/5.0 (a third browser)');
+      expect(t.app.jobStats.buffered).toBe(1);
+    } finally {
+      vi.useRealTimers();
     }
-    expect(t.app.jobStats.buffered).toBe(0);
-    expect((await stats(id)).totalViews).toBe(JOB_STATS_MAX_BUFFERED);
+    expect((await stats(id)).totalViews).toBe(3);
+  });
+
+  it('counts at once once the day’s salt is known, and after reading it the first time', async () => {
+    const id = Number(ids['Live Role']!);
+    const stats = new JobStats(
+      t.db,
+      new JobStatsRepository(),
+      { flushMs: 60 * 60_000, maxBuffered: 100 },
+      t.app.log,
+    );
+    const first = stats.count('view', id, '203.0.113.7', FIREFOX, START);
+    expect(first).toBeInstanceOf(Promise);
+    expect(stats.buffered).toBe(0);
+    await first;
+    expect(stats.buffered).toBe(1);
+    expect(stats.count('view', id, '203.0.113.7', SAFARI, START)).toBeUndefined();
+    expect(stats.buffered).toBe(2);
+    // The same salt as the app's (the database's row for the day): the app's count of the same
+    // visitor is the same row.
+    await view(String(id));
+    await stats.close();
+    await t.app.jobStats.flush();
+    expect((await t.app.jobStats.kept()).visitors).toBe(2);
+  });
+
+  it('writes a batch once the buffer is full, without waiting for the timer', async () => {
+    const id = Number(ids['Live Role']!);
+    const stats = new JobStats(
+      t.db,
+      new JobStatsRepository(),
+      { flushMs: 60 * 60_000, maxBuffered: 5 },
+      t.app.log,
+    );
+    for (let i = 0; i < 5; i += 1) {
+      await stats.count('view', id, '203.0.113.7', `Mozilla/5.0 (browser ${i})`, START);
+    }
+    expect(stats.buffered).toBe(0);
+    await stats.close();
+    expect((await t.app.jobStats.kept()).visitors).toBe(5);
+  });
+
+  it('writes a batch of thousands in several statements: every job, day and kind, duplicates ignored', async () => {
+    const live = Number(ids['Live Role']!);
+    const other = Number(ids['Other Role']!);
+    const stats = new JobStats(
+      t.db,
+      new JobStatsRepository(),
+      { flushMs: 60 * 60_000, maxBuffered: Number.MAX_SAFE_INTEGER },
+      t.app.log,
+    );
+    const yesterday = new Date(START.getTime() - DAY_MS);
+    const counts = async () => {
+      for (let i = 0; i < 2_500; i += 1) {
+        const agent = `Mozilla/5.0 (browser ${i})`;
+        await stats.count('view', live, '203.0.113.7', agent, START);
+        if (i % 2 === 0) await stats.count('apply', live, '203.0.113.7', agent, START);
+        if (i % 5 === 0) await stats.count('view', other, '203.0.113.7', agent, yesterday);
+      }
+    };
+    await counts();
+    expect(stats.buffered).toBe(2_500 + 1_250 + 500);
+    await stats.flush();
+    // The same visitors again, in the next batch: nothing more.
+    await counts();
+    await stats.close();
+    const rows: { day: string; job_id: number; kind: string; n: number | string }[] = await t
+      .db('job_stat_visitors')
+      .groupBy('day', 'job_id', 'kind')
+      .orderBy(['day', 'job_id', 'kind'])
+      .select('day', 'job_id', 'kind', t.db.raw('count(*) as n'));
+    expect(rows.map((r) => [r.day, Number(r.job_id), r.kind, Number(r.n)])).toEqual([
+      [utcDay(yesterday), other, 'view', 500],
+      [utcDay(START), live, 'apply', 1_250],
+      [utcDay(START), live, 'view', 2_500],
+    ]);
+  });
+
+  it('writes a batch of many jobs, a few visitors each, in inserts of many jobs', async () => {
+    const stats = new JobStats(
+      t.db,
+      new JobStatsRepository(),
+      { flushMs: 60 * 60_000, maxBuffered: Number.MAX_SAFE_INTEGER },
+      t.app.log,
+    );
+    // Job ids the visitors table takes as they are (it has no foreign key: see the widest values).
+    const jobs = Array.from({ length: 130 }, (_, i) => 1_000_000 + i);
+    for (const [i, jobId] of jobs.entries()) {
+      for (let v = 0; v <= i % 3; v += 1) {
+        await stats.count(i % 2 ? 'apply' : 'view', jobId, `198.51.100.${v}`, FIREFOX, START);
+      }
+    }
+    await stats.close();
+    const rows: { job_id: number | string; kind: string; n: number | string }[] = await t
+      .db('job_stat_visitors')
+      .groupBy('job_id', 'kind')
+      .select('job_id', 'kind', t.db.raw('count(*) as n'));
+    expect(
+      rows
+        .map((r) => [Number(r.job_id), r.kind, Number(r.n)])
+        .sort((a, b) => Number(a[0]) - Number(b[0])),
+    ).toEqual(jobs.map((jobId, i) => [jobId, i % 2 ? 'apply' : 'view', (i % 3) + 1]));
+  });
+
+  it('writes on close what was counted while a batch was being written', async () => {
+    const id = Number(ids['Live Role']!);
+    const stats = new JobStats(
+      t.db,
+      new JobStatsRepository(),
+      { flushMs: 60 * 60_000, maxBuffered: 3_000 },
+      t.app.log,
+    );
+    for (let i = 0; i < 3_000; i += 1) {
+      await stats.count('view', id, '203.0.113.7', `Mozilla/5.0 (browser ${i})`, START);
+    }
+    // The full buffer's batch is being written; these wait in the next one.
+    expect(stats.buffered).toBe(0);
+    for (let i = 3_000; i < 3_010; i += 1) {
+      await stats.count('view', id, '203.0.113.7', `Mozilla/5.0 (browser ${i})`, START);
+    }
+    expect(stats.buffered).toBe(10);
+    await stats.close();
+    expect((await t.app.jobStats.kept()).visitors).toBe(3_010);
   });
 
   it('answers the stats of an unknown job with a 404', async () => {

@@ -1,16 +1,16 @@
 import type { Knex } from 'knex';
 import { chunks } from '../db/chunks';
-import type { Db } from '../db/knex';
+import { dialectOf, type Db } from '../db/knex';
 
 /** What is counted: a view of a job (its modal or its page), or a click of its Apply button. */
 export type StatKind = 'view' | 'apply';
 
-/** One visitor counted once for one job, UTC day and kind (job_stat_visitors). */
-export interface VisitorRow {
+/** Visitors counted once for one job, UTC day and kind (rows of job_stat_visitors). */
+export interface VisitorGroup {
   day: string;
   jobId: number;
   kind: StatKind;
-  visitor: string;
+  visitors: Iterable<string>;
 }
 
 /** One job's numbers on one UTC day. */
@@ -25,6 +25,58 @@ type Taken = { job_id: number | string; kind: StatKind };
 
 /** Rows one insert or delete statement takes at most (4 bound parameters a row). */
 const BATCH = 200;
+
+/**
+ * Visitors one insert takes at most. A group's visitors go as one JSON array, not as bound
+ * parameters (what the driver, Knex and the database would each handle one by one), and one
+ * statement holds SQLite's single writer for tens of milliseconds at most.
+ */
+const VISITORS_PER_INSERT = 2_000;
+/** Groups (job, day and kind) one insert takes at most: one SELECT each, UNION ALL. */
+const GROUPS_PER_INSERT = 50;
+
+/**
+ * One group's rows in the visitors' insert: its day, job and kind bound once, and its visitors
+ * read from a JSON array of strings. (SQLite's `WHERE true`: an upsert's SELECT needs a WHERE, or
+ * its ON reads as a join's.)
+ */
+const SELECT_GROUP = {
+  sqlite: 'SELECT ?, ?, ?, value FROM json_each(?) WHERE true',
+  postgres: 'SELECT ?, ?::integer, ?, v FROM json_array_elements_text(?::json) AS v',
+} as const;
+
+/** A group's share of one insert: its day, job id, kind and its visitors as a JSON array. */
+type Piece = [day: string, jobId: number, kind: StatKind, visitors: string];
+
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The groups' visitors in the order of job_stat_visitors' primary key (day, job_id, kind,
+ * visitor), in inserts of at most `VISITORS_PER_INSERT` visitors and `GROUPS_PER_INSERT` groups.
+ */
+function* inserts(groups: VisitorGroup[]): Generator<Piece[]> {
+  const sorted = [...groups].sort(
+    (a, b) => compare(a.day, b.day) || a.jobId - b.jobId || compare(a.kind, b.kind),
+  );
+  let pieces: Piece[] = [];
+  let room = VISITORS_PER_INSERT;
+  for (const { day, jobId, kind, visitors } of sorted) {
+    // Hex digits: the default (UTF-16 code unit) order is the database's.
+    const all = [...visitors].sort();
+    for (let from = 0; from < all.length;) {
+      const taken = all.slice(from, from + room);
+      pieces.push([day, jobId, kind, JSON.stringify(taken)]);
+      from += taken.length;
+      room -= taken.length;
+      if (room === 0 || pieces.length === GROUPS_PER_INSERT) {
+        yield pieces;
+        pieces = [];
+        room = VISITORS_PER_INSERT;
+      }
+    }
+  }
+  if (pieces.length > 0) yield pieces;
+}
 
 /**
  * The tables job_stat_salts, job_stat_visitors and job_daily_stats: the only code that reads or
@@ -44,15 +96,23 @@ export class JobStatsRepository {
     return row.salt;
   }
 
-  /** Records these visitors, a visitor already there for the same job, day and kind ignored. */
-  async insertVisitors(db: Db, rows: VisitorRow[]): Promise<void> {
-    for (const part of chunks(rows, BATCH)) {
-      await db('job_stat_visitors')
-        .insert(
-          part.map((r) => ({ day: r.day, job_id: r.jobId, kind: r.kind, visitor: r.visitor })),
-        )
-        .onConflict(['day', 'job_id', 'kind', 'visitor'])
-        .ignore();
+  /**
+   * Records these visitors, a visitor already there for the same job, day and kind ignored. In
+   * the primary key's order: the visitor is a hash, so each row lands on a random page of the
+   * key's index, and in order one batch walks the index once, each page written once. A second's
+   * new visitors (15,000) on SQLite with 200,000 there: about 6 µs of CPU a row, where batches of
+   * 500 in 200-row inserts of bound parameters took 23 µs. Each insert is a statement of its own
+   * (atomic, and the writer is free between them).
+   */
+  async insertVisitors(db: Db, groups: VisitorGroup[]): Promise<void> {
+    const select = SELECT_GROUP[dialectOf(db)];
+    for (const pieces of inserts(groups)) {
+      await db.raw(
+        `INSERT INTO job_stat_visitors (day, job_id, kind, visitor)
+          ${pieces.map(() => select).join(' UNION ALL ')}
+          ON CONFLICT (day, job_id, kind, visitor) DO NOTHING`,
+        pieces.flat(),
+      );
     }
   }
 

@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
-import type { DayCounts, JobStatsRepository, StatKind, VisitorRow } from './job-stats-repository';
+import type { DayCounts, JobStatsRepository, StatKind, VisitorGroup } from './job-stats-repository';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -9,11 +9,17 @@ const DAY_MS = 24 * 60 * 60_000;
 export const utcDay = (at: Date | number): string =>
   new Date(typeof at === 'number' ? at : at.getTime()).toISOString().slice(0, 10);
 
-/** How the buffer is written: at most every `flushMs`, or at once past `maxBuffered` entries. */
+/**
+ * How the buffer is written: `flushMs` after the first count that found it empty (so once every
+ * `flushMs` while counts come), or at once when it holds `maxBuffered` entries (a bound on its
+ * memory, not the usual way: see plugin.ts).
+ */
 export interface FlushPolicy {
   flushMs: number;
   maxBuffered: number;
 }
+
+type BufferedGroup = VisitorGroup & { visitors: Set<string> };
 
 /** One job's numbers on one day of a range: every day there, zeros filled. */
 export interface StatsDay {
@@ -27,13 +33,23 @@ export interface StatsDay {
  * visitor is the SHA-256 of the day's random salt (job_stat_salts, shared by every process, deleted
  * with its day), the client key (an IPv4 address, an IPv6 /64) and the user agent: no cookie, and
  * neither the address nor the agent is stored. A count costs its request a hash and a push: the
- * visitors are buffered and written in one multi-row insert that ignores duplicates, every
- * `flushMs` or past `maxBuffered`, and when the app closes. Past days are rolled up into one row
- * per job and day, and their hashes and salt deleted.
+ * visitors are buffered and written in batches that ignore duplicates (JobStatsRepository
+ * .insertVisitors), every `flushMs` or at `maxBuffered`, and when the app closes. The batches are
+ * large on purpose: the visitors' index takes random keys, and one large write touches each of
+ * its pages once where many small ones rewrite the same pages (bench: counting). Past days are
+ * rolled up into one row per job and day, and their hashes and salt deleted.
  */
 export class JobStats {
-  private buffer = new Map<string, VisitorRow>();
+  /** The visitors to write, by job, day and kind ('day:jobId:kind'), and how many in all. */
+  private buffer = new Map<string, BufferedGroup>();
+  private size = 0;
+  /** The group of the last count (in the buffer): a job's visitors often come one after another. */
+  private lastGroup: BufferedGroup | undefined;
   private salts = new Map<string, Promise<string>>();
+  /** The salts read, by day: a count of a day whose salt is known needs no promise. */
+  private knownSalts = new Map<string, string>();
+  /** The UTC day of the last count and the moments it spans, [from, to): a count's day, cheaply. */
+  private day = { day: '', from: 0, to: 0 };
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
   private closed = false;
@@ -47,22 +63,47 @@ export class JobStats {
 
   /**
    * Counts one visitor of a live job: `clientKey` and `userAgent` are hashed with the day's salt
-   * at once and dropped. The write happens later, in a batch (`flush`).
+   * at once and dropped. The write happens later, in a batch (`flush`). Done when it returns,
+   * unless the day's salt is not known yet: then the promise settles once it is counted (or
+   * rejects if the salt cannot be read).
    */
-  async count(
+  count(
     kind: StatKind,
     jobId: number,
     clientKey: string,
     userAgent: string,
     now: Date,
-  ): Promise<void> {
-    const day = utcDay(now);
-    const salt = await this.saltOf(day);
-    const visitor = createHash('sha256')
-      .update(`${salt}\n${clientKey}\n${userAgent}`)
-      .digest('hex');
-    this.buffer.set(`${day}:${jobId}:${kind}:${visitor}`, { day, jobId, kind, visitor });
-    if (this.buffer.size >= this.policy.maxBuffered) void this.flush();
+  ): Promise<void> | undefined {
+    const day = this.dayOf(now.getTime());
+    const salt = this.knownSalts.get(day);
+    if (salt === undefined) {
+      return this.saltOf(day).then((read) =>
+        this.add(kind, jobId, day, read, clientKey, userAgent),
+      );
+    }
+    this.add(kind, jobId, day, salt, clientKey, userAgent);
+    return undefined;
+  }
+
+  private add(
+    kind: StatKind,
+    jobId: number,
+    day: string,
+    salt: string,
+    clientKey: string,
+    userAgent: string,
+  ): void {
+    const visitor = hash('sha256', `${salt}\n${clientKey}\n${userAgent}`, 'hex');
+    let group = this.lastGroup;
+    if (group?.jobId !== jobId || group.kind !== kind || group.day !== day) {
+      const key = `${day}:${jobId}:${kind}`;
+      group = this.buffer.get(key);
+      if (!group) this.buffer.set(key, (group = { day, jobId, kind, visitors: new Set() }));
+      this.lastGroup = group;
+    }
+    const before = group.visitors.size;
+    this.size += group.visitors.add(visitor).size - before;
+    if (this.size >= this.policy.maxBuffered) void this.flush();
     else if (!this.timer && !this.closed) {
       this.timer = setTimeout(() => void this.flush(), this.policy.flushMs);
       this.timer.unref();
@@ -71,24 +112,28 @@ export class JobStats {
 
   /** How many counts wait to be written. */
   get buffered(): number {
-    return this.buffer.size;
+    return this.size;
   }
 
   /**
    * Writes what is buffered, one flush after another; settles once everything buffered before
-   * the call is written (or its failure logged: a count is worth no error to anyone).
+   * the call is written (or its failure logged: a count is worth no error to anyone). The call
+   * itself only swaps the buffer for an empty one: the count that fills it pays nothing more.
    */
   flush(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
-    const rows = [...this.buffer.values()];
+    const batch = [...this.buffer.values()];
+    const counts = this.size;
     this.buffer = new Map();
+    this.size = 0;
+    this.lastGroup = undefined;
     this.flushing = this.flushing.then(async () => {
-      if (rows.length === 0) return;
+      if (counts === 0) return;
       try {
-        await this.repository.insertVisitors(this.db, rows);
+        await this.repository.insertVisitors(this.db, batch);
       } catch (error) {
-        this.log.error({ err: error, counts: rows.length }, 'job stats: a batch was not written');
+        this.log.error({ err: error, counts }, 'job stats: a batch was not written');
       }
     });
     return this.flushing;
@@ -113,6 +158,7 @@ export class JobStats {
     for (const day of days) visitors += await this.repository.rollUpDay(this.db, day);
     const salts = await this.repository.deleteSaltsBefore(this.db, today);
     for (const day of this.salts.keys()) if (day < today) this.salts.delete(day);
+    for (const day of this.knownSalts.keys()) if (day < today) this.knownSalts.delete(day);
     return { days: days.length, visitors, salts };
   }
 
@@ -151,12 +197,24 @@ export class JobStats {
     return this.repository.kept(this.db);
   }
 
+  /** The UTC day of a moment; the same answer as utcDay, worked out once a day. */
+  private dayOf(at: number): string {
+    if (at < this.day.from || at >= this.day.to) {
+      const from = at - (((at % DAY_MS) + DAY_MS) % DAY_MS);
+      this.day = { day: utcDay(from), from, to: from + DAY_MS };
+    }
+    return this.day.day;
+  }
+
   private saltOf(day: string): Promise<string> {
     let salt = this.salts.get(day);
     if (!salt) {
       salt = this.repository.salt(this.db, day, randomBytes(32).toString('hex'));
       // A failed read is not kept: the next count asks again.
-      salt.catch(() => this.salts.delete(day));
+      salt.then(
+        (read) => this.salts.get(day) === salt && this.knownSalts.set(day, read),
+        () => this.salts.delete(day),
+      );
       this.salts.set(day, salt);
     }
     return salt;

@@ -10,10 +10,15 @@ declare module 'fastify' {
   }
 }
 
-/** Counts are written every this often (or sooner, past JOB_STATS_MAX_BUFFERED). */
-export const JOB_STATS_FLUSH_MS = 2_000;
-/** Counts buffered at most before a write. */
-export const JOB_STATS_MAX_BUFFERED = 500;
+/** Counts are written once a second while they come (or sooner, at JOB_STATS_MAX_BUFFERED). */
+export const JOB_STATS_FLUSH_MS = 1_000;
+/**
+ * Counts buffered at most before a write: a bound on the buffer's memory (about 100 bytes a
+ * count, some 5 MB) that only tens of thousands of different visitors a second reach. Not
+ * smaller: a batch of a few hundred writes nearly a page of the visitors' index for each row
+ * (job-stats.ts).
+ */
+export const JOB_STATS_MAX_BUFFERED = 50_000;
 /** How often a process rolls up the days that ended (and at start). */
 const ROLL_UP_EVERY_MS = 60 * 60_000;
 
