@@ -39,7 +39,9 @@ async function expectInert(page: Page, dialogs: string[]) {
   expect(await page.evaluate(() => document.querySelectorAll('script:not([src])').length)).toBe(
     await page.evaluate(
       () =>
-        document.querySelectorAll('script#boot-config, script[type="application/ld+json"]').length,
+        document.querySelectorAll(
+          'script#before-live, script#boot-config, script[type="application/ld+json"]',
+        ).length,
     ),
   );
   expect(dialogs).toEqual([]);

@@ -24,7 +24,7 @@ export function fakeReleases(remotes: unknown = GOOD_REMOTES): string {
   };
   write(
     'shell/1.0.0-a/index.html',
-    `<!DOCTYPE html><html><head><title>Job board</title><script>${FAKE_SHELL_INLINE_SCRIPT}</script><script defer src="/assets/shell/1.0.0-a/static/js/index.js"></script></head><body><div id="root"></div></body></html>`,
+    `<!DOCTYPE html><html><head><title>Job board</title><script id="before-live">${FAKE_SHELL_INLINE_SCRIPT}</script><script defer src="/assets/shell/1.0.0-a/static/js/index.js"></script></head><body><div id="root"></div></body></html>`,
   );
   const js = 'console.log("board");'.repeat(100);
   write('mfe-board/2.0.0-b/remoteEntry.js', js);

@@ -128,6 +128,8 @@ export function createAppConfig({ name, root, routes, exposes: extra }: AppBuild
               tags: [
                 {
                   tag: 'script',
+                  // Named, so a test can tell the shell's one inline script from injected ones.
+                  attrs: { id: 'before-live' },
                   children: headScript(path.join(root, SHELL_HEAD_SCRIPT)),
                   head: true,
                   append: false,
