@@ -8,7 +8,8 @@ import type { LogoFetchOptions } from './logos/logo-fetch';
 import { jsonSerializerCompiler, structValidatorCompiler } from './http/endpoint-route';
 import { FastReads } from './http/fast-reads';
 import { REQUEST_ID_HEADER, REQUEST_ID_LOG_LABEL, requestIdOf } from './http/request-id';
-import { redactLogLine, serializeRequest } from './http/request-log';
+import { logLineRedactor, requestSerializer } from './http/request-log';
+import { SecretLinks } from './http/secret-links';
 import { adminArea } from './admins/admin-area';
 import { employerArea } from './employers/employer-area';
 import { CODE_DIR } from './layout';
@@ -50,6 +51,8 @@ export const BODY_LIMIT = 64 * 1024;
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const fastReads = new FastReads();
+  // Filled by the slices' plugins as they register; the log reads it from the first request on.
+  const secretLinks = new SecretLinks();
   const app = Fastify({
     // The listening server asks the public cache first for the reads it holds (http/fast-reads.ts).
     serverFactory: fastReads.serverFactory,
@@ -63,9 +66,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
               'req.headers.authorization',
               'res.headers["set-cookie"]',
             ],
-            // Pay-link tokens never reach the log (http/request-log.ts).
-            serializers: { req: serializeRequest },
-            hooks: { streamWrite: redactLogLine },
+            // The tokens of secret links never reach the log (http/request-log.ts).
+            serializers: { req: requestSerializer(secretLinks) },
+            hooks: { streamWrite: logLineRedactor(secretLinks) },
             ...(options.logStream ? { stream: options.logStream } : {}),
           }
         : false,
@@ -86,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done();
   });
 
+  app.decorate('secretLinks', secretLinks);
   await app.register(configPlugin, { config: options.config, now: options.now });
   app.decorate('logoFetchOptions', options.logoFetch ?? {});
   await app.register(errorsPlugin);

@@ -15,6 +15,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import type { Dialect } from './db/knex';
+import { SecretLinks } from './http/secret-links';
 import { JobChanges } from './jobs/job-changes';
 import { PayIndex } from './jobs/pay-index';
 import type { JobInput } from './jobs/job-input';
@@ -106,6 +107,8 @@ export function toolMail(
     'Bench <bench@example.org>',
     quiet,
     options.now,
+    // The bench's messages carry no links.
+    new SecretLinks(),
     options.concurrency ?? (options.pool === false ? 1 : options.maxConnections),
   );
   return {

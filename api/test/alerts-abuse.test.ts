@@ -3,7 +3,7 @@ import { SUBMISSION_MESSAGES } from '@jobboard/contract/submissions';
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { redactAlertConfirmTokens } from '../src/alerts/alert-tokens';
+import { ALERT_CONFIRMATION_LINK } from '../src/alerts/alert-tokens';
 import { RESEND_MESSAGES } from '../src/backoffice/emails';
 import { signedIn } from './support/admin';
 import { parseMail, tokenIn } from './support/alert-mail';
@@ -257,7 +257,7 @@ describe(`alerts that cannot spam on ${testDatabase}`, () => {
       failed: true,
       nextAttemptAt: t.clock.now.getTime(),
       error: '550',
-      textBody: redactAlertConfirmTokens(confirmation.text_body),
+      textBody: t.app.secretLinks.redactSentMail(confirmation.text_body),
     });
 
     const admin = await signedIn(t);
@@ -274,7 +274,8 @@ describe(`alerts that cannot spam on ${testDatabase}`, () => {
     expect(refusedDigest.json().message).toBe(RESEND_MESSAGES.alertStopped);
     const refusedConfirmation = await resend(confirmation.id);
     expect(refusedConfirmation.statusCode).toBe(409);
-    expect(refusedConfirmation.json().message).toBe(RESEND_MESSAGES.alertConfirmLink);
+    const { sentMail } = ALERT_CONFIRMATION_LINK;
+    expect(refusedConfirmation.json().message).toBe(sentMail.redact && sentMail.resendRefusal);
     expect((await resend(staysDigest.id)).statusCode).toBe(200);
     const statuses = await t.db('outbox').whereIn('id', [goneDigest.id, confirmation.id]);
     expect(statuses.map((row) => row.status)).toEqual(['failed', 'failed']);

@@ -237,6 +237,7 @@ describe(`e-mail through the outbox on ${testDatabase}`, () => {
           'jobs@board.example',
           t.app.log,
           () => t.clock.now,
+          t.app.secretLinks,
         ),
     );
     const [first, second] = await Promise.all(senders.map((sender) => sender.sendDue()));

@@ -1,6 +1,7 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SRC, sourceFiles, srcPath } from './support/source-files';
 
 /**
  * Each table belongs to one domain, and only its repository (the files or folder named here)
@@ -59,16 +60,7 @@ const OWNERS: Record<string, string[]> = {
   spent_member_tokens: ['members/members-repository.ts'],
 };
 
-const SRC = path.resolve(import.meta.dirname, '../src');
 const MIGRATIONS = path.resolve(import.meta.dirname, '../migrations');
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return entry.name.endsWith('.ts') ? [full] : [];
-  });
-}
 
 /**
  * Where `text` queries `table`: `db('t')`, `trx<Row>('t')`, `.from('t')`, `.join('t', ...)` and the
@@ -112,7 +104,7 @@ describe('table ownership', () => {
   it('lets no code outside its repository query a domain table', () => {
     const trespasses: string[] = [];
     for (const file of sourceFiles(SRC)) {
-      const relative = path.relative(SRC, file).split(path.sep).join('/');
+      const relative = srcPath(file);
       const text = readFileSync(file, 'utf8');
       for (const [table, owners] of Object.entries(OWNERS)) {
         if (

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ALERT_TOKEN_PATTERN } from '@jobboard/contract/alerts';
+import type { SecretLink } from '../http/secret-links';
 
 /** A new token: 32 random bytes, base64url (43 characters): nobody can guess one. */
 export const newAlertToken = (): string => randomBytes(32).toString('base64url');
@@ -22,21 +23,43 @@ export const alertUrls = (publicUrl: string) => ({
   unsubscribe: (token: string) => `${publicUrl}/alerts/unsubscribe?token=${token}`,
 });
 
-/** A confirmation link once its token is gone (admin 'Resend' refuses a message with one). */
-export const REDACTED_ALERT_CONFIRM_PATH = '/alerts/confirm?token=[redacted]';
+/** A query's `token=` parameter, first or not. */
+const TOKEN_PARAMETER = '\\?(?:[^#\\s"\\\\]*&)?token=';
+const QUERY_VALUE = /[^&#\s"\\]+/;
+/** An alert's token in an API path (`/api/alerts/<token>/...`). */
+const API_TOKEN = '[A-Za-z0-9_-]{43}';
 
 /**
- * Text with every confirmation link's token replaced: the outbox's copy of a sent message keeps
- * no working link (mail/outbox-sender.ts), as for pay links.
+ * A confirmation link as a secret (http/secret-links.ts): out of the log, and of a sent e-mail's
+ * stored copy, as only its hash is kept (as for pay links).
  */
-export const redactAlertConfirmTokens = (text: string): string =>
-  text.replace(/\/alerts\/confirm\?token=[^&#\s"\\]+/g, REDACTED_ALERT_CONFIRM_PATH);
+export const ALERT_CONFIRMATION_LINK: SecretLink = {
+  kind: 'job-alert confirmation link',
+  patterns: [
+    { before: new RegExp(`/alerts/confirm${TOKEN_PARAMETER}`), token: QUERY_VALUE },
+    { before: /\/api\/alerts\//, token: new RegExp(`${API_TOKEN}(?=/confirm)`) },
+  ],
+  sentMail: {
+    redact: true,
+    resendRefusal:
+      'This e-mail carried a job-alert confirmation link, which is not kept once sending fails: the reader can subscribe again from the board',
+  },
+};
 
 /**
- * Text with every alert link's token replaced, in a URL of the API (`/api/alerts/<token>...`) or
- * of the board's pages (`/alerts/manage?token=...`): the request log keeps no working alert link.
+ * An alert's own links (manage, unsubscribe, and the API's paths of them) as secrets: out of the
+ * log. A sent digest keeps them: `job_alerts.manage_token` holds the token itself, so the stored
+ * copy gives nothing more away, and the admin's 'Resend' reads it to tell an alert since
+ * unsubscribed (backoffice/emails.ts).
  */
-export const redactAlertTokens = (text: string): string =>
-  text
-    .replace(/\/api\/alerts\/[A-Za-z0-9_-]{43}/g, '/api/alerts/[redacted]')
-    .replace(/(\/alerts\/[a-z]+\?(?:[^#\s"\\]*&)?token=)[^&#\s"\\]+/g, '$1[redacted]');
+export const ALERT_MANAGE_LINK: SecretLink = {
+  kind: 'job-alert manage link',
+  patterns: [
+    { before: new RegExp(`/alerts/(?!confirm\\?)[a-z-]+${TOKEN_PARAMETER}`), token: QUERY_VALUE },
+    { before: /\/api\/alerts\//, token: new RegExp(`${API_TOKEN}(?!/confirm)`) },
+  ],
+  sentMail: {
+    redact: false,
+    because: 'job_alerts.manage_token holds the token itself, and Resend reads it from the copy',
+  },
+};

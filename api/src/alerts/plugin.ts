@@ -1,5 +1,6 @@
 import { BackgroundRuns } from '../background-runs';
 import fp from 'fastify-plugin';
+import { ALERT_CONFIRMATION_LINK, ALERT_MANAGE_LINK } from './alert-tokens';
 import { AlertsRepository } from './alerts-repository';
 import { AlertsService } from './alerts-service';
 import { sendDigests, type DigestReport } from './digest';
@@ -27,6 +28,8 @@ declare module 'fastify' {
  */
 export default fp(
   async (app) => {
+    app.secretLinks.register(ALERT_CONFIRMATION_LINK);
+    app.secretLinks.register(ALERT_MANAGE_LINK);
     const alerts = new AlertsRepository();
     const site = { publicUrl: app.config.publicUrl, boardName: app.config.site.boardName };
     app.decorate(

@@ -8,6 +8,7 @@ import type {
   HistoryEntry,
 } from '@jobboard/contract/admin';
 import type { Knex } from 'knex';
+import type { SecretLinks } from '../http/secret-links';
 import type { AlertsService } from '../alerts/alerts-service';
 import type { Companies } from '../jobs/companies';
 import type { JobStats } from '../job-stats/job-stats';
@@ -32,6 +33,8 @@ export interface BackofficeSources {
   alerts: Pick<AlertsService, 'countConfirmed' | 'stoppedAlerts'>;
   sync: Pick<SyncService, 'lastFinishedAt'>;
   jobStats: Pick<JobStats, 'totals'>;
+  /** Which links a given-up message's stored copy lost (the e-mail page's 'Resend'). */
+  secretLinks: Pick<SecretLinks, 'lostFrom'>;
 }
 
 /** What one of its reads works with: the sources and the request's clock (each names its part). */

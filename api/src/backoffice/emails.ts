@@ -1,26 +1,18 @@
 import type { AdminEmail, AdminEmailPage, AdminEmailsQuery } from '@jobboard/contract/admin';
-import { REDACTED_ALERT_CONFIRM_PATH } from '../alerts/alert-tokens';
 import { Conflict, NotFound } from '../domain-errors';
 import type { OutboxListRow } from '../mail/outbox';
-import { REDACTED_PAY_PATH } from '../payments/payment-tokens';
-import { REDACTED_EMPLOYER_SIGN_IN_PATH } from '../employers/employer-tokens';
-import { REDACTED_RENEW_PATH } from '../renewals/renewal-tokens';
 import type { BackofficeContext } from './backoffice';
 
-type EmailContext = Pick<BackofficeContext, 'outbox' | 'alerts' | 'now'>;
+type ListContext = Pick<BackofficeContext, 'outbox' | 'alerts' | 'secretLinks'>;
+type EmailContext = ListContext & Pick<BackofficeContext, 'now'>;
 
-/** Why 'Resend' refuses a message (the admin's e-mail page shows the API's message). */
+/**
+ * Why 'Resend' refuses a message (the admin's e-mail page shows the API's message); one that lost
+ * a secret link says so in the words its slice registered (http/secret-links.ts).
+ */
 export const RESEND_MESSAGES = {
   notFound: 'E-mail not found',
   notFailed: 'Only a failed e-mail can be sent again',
-  payLink:
-    'This e-mail carried a pay link, which is not kept once sending fails: use Generate Payment Link on the submission instead',
-  renewalLink:
-    'This e-mail carried a renewal link, which is not kept once sending fails: the employer gets a new one from their listings page',
-  alertConfirmLink:
-    'This e-mail carried a job-alert confirmation link, which is not kept once sending fails: the reader can subscribe again from the board',
-  employerSignInLink:
-    'This e-mail carried an employer sign-in link, which is not kept once sending fails: the employer can ask for a new one at /employer',
   alertStopped:
     'This job-alert e-mail is for an alert that has since been unsubscribed (or removed): it is not sent again',
 } as const;
@@ -31,21 +23,20 @@ function alertOf(row: OutboxListRow): string | undefined {
 }
 
 /**
- * Why a failed message cannot be sent again, or null when it can. A link is not kept once its
- * message is given up (the stored copy reads /pay/[redacted], /renew/[redacted] or
- * /alerts/confirm?token=[redacted]),
- * so resending it would e-mail a dead link: for a pay link 'Generate Payment Link' on the
- * submission makes a new one; an alert's reader subscribes again. An alert's e-mail is never
- * sent again once its alert is unsubscribed (`stopped`: the manage tokens of such alerts).
+ * Why a failed message cannot be sent again, or null when it can. A secret link is not kept once
+ * its message is given up (the stored copy reads /pay/[redacted], /renew/[redacted]...), so
+ * resending it would e-mail a dead link: the refusal says where a new one comes from. An alert's
+ * e-mail is never sent again once its alert is unsubscribed (`stopped`: the manage tokens of such
+ * alerts).
  */
-function refusal(row: OutboxListRow, stopped: Set<string>): string | null {
+function refusal(
+  context: Pick<BackofficeContext, 'secretLinks'>,
+  row: OutboxListRow,
+  stopped: Set<string>,
+): string | null {
   if (row.status !== 'failed') return RESEND_MESSAGES.notFailed;
-  if (row.text_body.includes(REDACTED_PAY_PATH)) return RESEND_MESSAGES.payLink;
-  if (row.text_body.includes(REDACTED_RENEW_PATH)) return RESEND_MESSAGES.renewalLink;
-  if (row.text_body.includes(REDACTED_ALERT_CONFIRM_PATH)) return RESEND_MESSAGES.alertConfirmLink;
-  if (row.text_body.includes(REDACTED_EMPLOYER_SIGN_IN_PATH)) {
-    return RESEND_MESSAGES.employerSignInLink;
-  }
+  const lost = context.secretLinks.lostFrom(row.text_body)?.sentMail;
+  if (lost?.redact) return lost.resendRefusal;
   const alert = alertOf(row);
   if (alert !== undefined && stopped.has(alert)) return RESEND_MESSAGES.alertStopped;
   return null;
@@ -60,7 +51,11 @@ function stoppedAlertsOf(context: Pick<BackofficeContext, 'alerts'>, rows: Outbo
   return context.alerts.stoppedAlerts([...new Set(tokens)]);
 }
 
-function toAdminEmail(row: OutboxListRow, stopped: Set<string>): AdminEmail {
+function toAdminEmail(
+  context: Pick<BackofficeContext, 'secretLinks'>,
+  row: OutboxListRow,
+  stopped: Set<string>,
+): AdminEmail {
   return {
     id: String(row.id),
     template: row.template,
@@ -72,19 +67,19 @@ function toAdminEmail(row: OutboxListRow, stopped: Set<string>): AdminEmail {
     createdAt: new Date(Number(row.created_at)).toISOString(),
     sentAt: row.sent_at == null ? null : new Date(Number(row.sent_at)).toISOString(),
     submissionId: row.submission_id == null ? null : String(row.submission_id),
-    resendable: refusal(row, stopped) === null,
+    resendable: refusal(context, row, stopped) === null,
   };
 }
 
 /** One page of the outbox, newest first. */
 export async function listEmails(
-  context: Pick<BackofficeContext, 'outbox' | 'alerts'>,
+  context: ListContext,
   query: AdminEmailsQuery,
 ): Promise<AdminEmailPage> {
   const { rows, total } = await context.outbox.page(query);
   const stopped = await stoppedAlertsOf(context, rows);
   return {
-    emails: rows.map((row) => toAdminEmail(row, stopped)),
+    emails: rows.map((row) => toAdminEmail(context, row, stopped)),
     total,
     page: query.page,
     pageSize: query.pageSize,
@@ -98,11 +93,11 @@ export async function listEmails(
 export async function resendEmail(context: EmailContext, id: number): Promise<AdminEmail> {
   const row = await context.outbox.find(id);
   if (!row) throw new NotFound(RESEND_MESSAGES.notFound);
-  const why = refusal(row, await stoppedAlertsOf(context, [row]));
+  const why = refusal(context, row, await stoppedAlertsOf(context, [row]));
   if (why !== null) throw new Conflict(why);
   if (!(await context.outbox.requeueFailed(id, context.now))) {
     throw new Conflict(RESEND_MESSAGES.notFailed);
   }
   const requeued = (await context.outbox.find(id))!;
-  return toAdminEmail(requeued, await stoppedAlertsOf(context, [requeued]));
+  return toAdminEmail(context, requeued, await stoppedAlertsOf(context, [requeued]));
 }

@@ -23,6 +23,7 @@ export default fp(
         alerts: app.alerts,
         sync: app.sync,
         jobStats: app.jobStats,
+        secretLinks: app.secretLinks,
       }),
     );
   },

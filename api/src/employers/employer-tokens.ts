@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { EMPLOYER_TOKEN_PATTERN } from '@jobboard/contract/employer';
+import type { SecretLink } from '../http/secret-links';
 
 /** A new sign-in token: 32 random bytes, base64url (43 characters). */
 export const newEmployerToken = (): string => randomBytes(32).toString('base64url');
@@ -20,12 +21,16 @@ export const employerUrls = (publicUrl: string) => ({
   signIn: (token: string) => `${publicUrl}/employer/sign-in?token=${token}`,
 });
 
-/** A sign-in link once its token is gone. */
-export const REDACTED_EMPLOYER_SIGN_IN_PATH = '/employer/sign-in?token=[redacted]';
-
 /**
- * Text with every sign-in link's token replaced: the outbox's copy of a sent message and the
- * request log keep no working sign-in link.
+ * A sign-in link as a secret (http/secret-links.ts): out of the log and of a sent e-mail's stored
+ * copy (only its hash is kept).
  */
-export const redactEmployerTokens = (text: string): string =>
-  text.replace(/\/employer\/sign-in\?token=[^&#\s"\\]+/g, REDACTED_EMPLOYER_SIGN_IN_PATH);
+export const EMPLOYER_SIGN_IN_LINK: SecretLink = {
+  kind: 'employer sign-in link',
+  patterns: [{ before: /\/employer\/sign-in\?(?:[^#\s"\\]*&)?token=/, token: /[^&#\s"\\]+/ }],
+  sentMail: {
+    redact: true,
+    resendRefusal:
+      'This e-mail carried an employer sign-in link, which is not kept once sending fails: the employer can ask for a new one at /employer',
+  },
+};

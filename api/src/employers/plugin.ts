@@ -1,6 +1,7 @@
 import { EMPLOYER_LIMITS } from '@jobboard/contract/employer';
 import fp from 'fastify-plugin';
 import { databaseLimiter } from '../plugins/rate-limit';
+import { EMPLOYER_SIGN_IN_LINK } from './employer-tokens';
 import { EmployersRepository } from './employers-repository';
 import { EmployersService } from './employers-service';
 
@@ -18,6 +19,7 @@ declare module 'fastify' {
  */
 export default fp(
   async (app) => {
+    app.secretLinks.register(EMPLOYER_SIGN_IN_LINK);
     app.decorate(
       'employers',
       new EmployersService(

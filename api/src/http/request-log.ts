@@ -1,33 +1,25 @@
 import type { FastifyRequest } from 'fastify';
-import { redactAlertTokens } from '../alerts/alert-tokens';
-import { redactEmployerTokens } from '../employers/employer-tokens';
-import { redactMemberTokens } from '../members/ghost-token';
-import { redactPaymentTokens } from '../payments/payment-tokens';
-import { redactRenewalTokens } from '../renewals/renewal-tokens';
-
-/** Pay-link, renewal-link, job-alert, member and employer sign-in tokens out of a URL or a log line. */
-const redactTokens = (text: string): string =>
-  redactEmployerTokens(
-    redactMemberTokens(redactAlertTokens(redactRenewalTokens(redactPaymentTokens(text)))),
-  );
+import type { SecretLinks } from './secret-links';
 
 /**
- * Fastify's request serializer (method, url, host, address, port) with pay-link, job-alert and
- * member sign-in tokens taken out of the URL: the "incoming request" line of `/api/pay/<token>`
- * or `/ghost-callback?token=...` would otherwise put a working link in every copy of the log.
+ * Fastify's request serializer (method, url, host, address, port) with the token of every
+ * registered secret link taken out of the URL (http/secret-links.ts): the "incoming request" line
+ * of `/api/pay/<token>` or `/ghost-callback?token=...` would otherwise put a working link in every
+ * copy of the log.
  */
-export function serializeRequest(request: FastifyRequest) {
-  return {
+export function requestSerializer(secretLinks: SecretLinks) {
+  return (request: FastifyRequest) => ({
     method: request.method,
-    url: redactTokens(request.url),
+    url: secretLinks.redact(request.url),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
-  };
+  });
 }
 
 /**
  * The last line of defence, on every finished log line: a token that reached a message by
  * another road (an error that quotes a URL, a future log call) is taken out too.
  */
-export const redactLogLine = redactTokens;
+export const logLineRedactor = (secretLinks: SecretLinks) => (line: string) =>
+  secretLinks.redact(line);

@@ -1,9 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
-import { redactAlertConfirmTokens } from '../alerts/alert-tokens';
-import { redactEmployerTokens } from '../employers/employer-tokens';
-import { redactPaymentTokens } from '../payments/payment-tokens';
-import { redactRenewalTokens } from '../renewals/renewal-tokens';
+import type { SecretLinks } from '../http/secret-links';
 import type { Outbox, OutboxRow } from './outbox';
 
 /** A message being sent is leased for this long; a sender that died meanwhile loses it to another. */
@@ -31,15 +28,6 @@ function serverUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && SERVER_UNAVAILABLE.has(code);
 }
-
-/**
- * A message that was delivered (or given up) no longer needs the pay link, renewal link, alert
- * confirmation link or employer sign-in link it carried: the stored copy loses its token, so that the database keeps no working link
- * for longer than the message waits to be sent (such links are stored only as hashes:
- * payments/payment-tokens.ts, alerts/alert-tokens.ts).
- */
-const withoutPayLinks = (text: string) =>
-  redactEmployerTokens(redactAlertConfirmTokens(redactRenewalTokens(redactPaymentTokens(text))));
 
 /** 5 s, 10 s, 20 s ... doubling up to 15 minutes between attempts. */
 export function retryDelayMs(attempts: number): number {
@@ -72,6 +60,12 @@ export class OutboxSender {
     private readonly from: string,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => Date,
+    /**
+     * A message that was delivered (or given up) no longer needs the secret links it carried (a
+     * pay link, a sign-in link...): its stored copy loses their tokens (`redactSentMail`), so
+     * the database keeps no working link for longer than the message waits to be sent.
+     */
+    private readonly secretLinks: Pick<SecretLinks, 'redactSentMail'>,
     /** Messages sent at once: the transport's pool size (SMTP_MAX_CONNECTIONS). */
     private readonly concurrency = 1,
   ) {}
@@ -124,7 +118,7 @@ export class OutboxSender {
         text: row.text_body,
         ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
       });
-      await this.outbox.markSent(row.id, withoutPayLinks(row.text_body), this.now());
+      await this.outbox.markSent(row.id, this.withoutLinks(row.text_body), this.now());
       report.sent += 1;
     } catch (error) {
       const attempts = row.attempts + 1;
@@ -134,7 +128,7 @@ export class OutboxSender {
         failed,
         nextAttemptAt: this.now().getTime() + retryDelayMs(attempts),
         error: message.slice(0, 1000),
-        ...(failed ? { textBody: withoutPayLinks(row.text_body) } : {}),
+        ...(failed ? { textBody: this.withoutLinks(row.text_body) } : {}),
       });
       if (failed) {
         report.failed += 1;
@@ -165,6 +159,10 @@ export class OutboxSender {
       }
       if (waiting.length < BATCH) return { sent: 0, retrying: 0, failed: 0 };
     }
+  }
+
+  private withoutLinks(text: string): string {
+    return this.secretLinks.redactSentMail(text);
   }
 
   private dueRows(): Promise<OutboxRow[]> {

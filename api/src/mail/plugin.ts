@@ -40,6 +40,7 @@ export default fp(
       from,
       app.log,
       () => app.now(),
+      app.secretLinks,
       maxConnections,
     );
 

@@ -11,6 +11,7 @@ import {
   type JWTVerifyGetKey,
 } from 'jose';
 import { Unauthorized, Unavailable } from '../domain-errors';
+import type { SecretLink } from '../http/secret-links';
 
 /** Who a verified Ghost identity token names, and what makes that token spent once used. */
 export interface GhostIdentity {
@@ -163,11 +164,20 @@ function isKeyServerFailure(error: unknown): boolean {
 }
 
 /**
- * A log line without Ghost identity tokens: the token in `/ghost-callback?token=...` (the page a
- * member arrives at) and any JWT quoted elsewhere (a sign-in body in an error). A token from a
- * log would sign its member in until it expires, so none is ever written (http/request-log.ts).
+ * Ghost's identity token as a secret (http/secret-links.ts): the token in `/ghost-callback?token=`
+ * (the page a member arrives at) and any JWT quoted elsewhere (a sign-in body in an error). A token
+ * from a log would sign its member in until it expires, so none is ever written; Ghost sends its
+ * own sign-in e-mails, but one of ours quoting a token would lose it too once sent.
  */
-export const redactMemberTokens = (text: string): string =>
-  text
-    .replace(/(\/ghost-callback\?(?:[^#\s"\\]*&)?token=)[^&#\s"\\]+/g, '$1[redacted]')
-    .replace(/eyJ[\w-]*\.[\w-]+\.[\w-]+/g, '[redacted-token]');
+export const MEMBER_SIGN_IN_TOKEN: SecretLink = {
+  kind: 'member sign-in token',
+  patterns: [
+    { before: /\/ghost-callback\?(?:[^#\s"\\]*&)?token=/, token: /[^&#\s"\\]+/ },
+    { before: /(?:)/, token: /eyJ[\w-]*\.[\w-]+\.[\w-]+/, redactedAs: '[redacted-token]' },
+  ],
+  sentMail: {
+    redact: true,
+    resendRefusal:
+      'This e-mail carried a member sign-in token, which is not kept once sending fails: the member signs in again through the site',
+  },
+};

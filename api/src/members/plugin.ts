@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { GhostTokenVerifier } from './ghost-token';
+import { GhostTokenVerifier, MEMBER_SIGN_IN_TOKEN } from './ghost-token';
 import { MembersRepository } from './members-repository';
 import { MembersService } from './members-service';
 
@@ -18,6 +18,7 @@ const PURGE_EVERY_MS = 60 * 60_000;
  */
 export default fp(
   async (app) => {
+    app.secretLinks.register(MEMBER_SIGN_IN_TOKEN);
     const ghost = app.config.ghost;
     const members = new MembersService(
       app.db,

@@ -5,6 +5,7 @@ import {
   PAYMENT_TOKEN_PATTERN,
 } from '@jobboard/contract/payments';
 import type { Db } from '../db/knex';
+import type { SecretLink } from '../http/secret-links';
 import { Gone, NotFound } from '../domain-errors';
 import { addDays } from '../jobs/dates';
 import type { PaymentsContext } from './payments-service';
@@ -105,12 +106,17 @@ export function paymentLinkExpired(link: Pick<PaymentLinkRow, 'expires_at'>, now
   return now.getTime() >= Number(link.expires_at);
 }
 
-/** What a pay link reads once its token is taken out. */
-export const REDACTED_PAY_PATH = '/pay/[redacted]';
-
 /**
- * A URL or log line with every pay link's token replaced: `/api/pay/[redacted]/checkout`,
- * `/pay/[redacted]/success?...`. A token in a log is a working pay link in every log copy.
+ * A pay link as a secret (http/secret-links.ts): `/pay/<token>` and `/api/pay/<token>/checkout`
+ * read `/pay/[redacted]` in the log and in a sent e-mail's stored copy, as only the token's hash
+ * is kept.
  */
-export const redactPaymentTokens = (text: string): string =>
-  text.replace(/\/pay\/[^/?#\s"\\]+/g, REDACTED_PAY_PATH);
+export const PAY_LINK: SecretLink = {
+  kind: 'pay link',
+  patterns: [{ before: /\/pay\//, token: /[^/?#\s"\\]+/ }],
+  sentMail: {
+    redact: true,
+    resendRefusal:
+      'This e-mail carried a pay link, which is not kept once sending fails: use Generate Payment Link on the submission instead',
+  },
+};

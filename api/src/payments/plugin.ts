@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import Stripe from 'stripe';
+import { PAY_LINK } from './payment-tokens';
 import { PaymentsRepository } from './payments-repository';
 import { PaymentsService } from './payments-service';
 
@@ -27,6 +28,7 @@ export default fp(
         })
       : null;
     app.decorate('stripe', stripe);
+    app.secretLinks.register(PAY_LINK);
     app.decorate(
       'payments',
       new PaymentsService(

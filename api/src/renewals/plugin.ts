@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { BackgroundRuns } from '../background-runs';
+import { RENEWAL_LINK } from './renewal-tokens';
 import { RenewalsRepository } from './renewals-repository';
 import { RenewalsService } from './renewals-service';
 
@@ -25,6 +26,7 @@ declare module 'fastify' {
  */
 export default fp(
   async (app) => {
+    app.secretLinks.register(RENEWAL_LINK);
     const service = new RenewalsService(
       {
         db: app.db,

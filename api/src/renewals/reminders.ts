@@ -3,7 +3,8 @@ import { RENEWAL_WINDOW } from '@jobboard/contract/payments';
 import { listingTier } from '@jobboard/contract/submissions';
 import { addDays, isoDate } from '../jobs/dates';
 import { renewalReminderEmail } from '../mail/renewal-emails';
-import { issueRenewalLink, priceText, renewalUrl, type RenewalsContext } from './renewals-service';
+import { renewalUrl } from './renewal-tokens';
+import { issueRenewalLink, priceText, type RenewalsContext } from './renewals-service';
 
 /** What one reminders' run did. */
 export interface ReminderReport {

@@ -1,10 +1,23 @@
-/**
- * A URL or log line with every renewal link's token replaced: `/renew/[redacted]/done?...`,
- * `/api/renewals/[redacted]/checkout`. A token in a log is a working renewal link in every copy;
- * the links are stored only as hashes (renewals-service.ts), and a sent e-mail keeps none.
- */
-export const redactRenewalTokens = (text: string): string =>
-  text.replace(/\/(renew|renewals)\/[^/?#\s"\\]+/g, '/$1/[redacted]');
+import { randomBytes } from 'node:crypto';
+import type { SecretLink } from '../http/secret-links';
 
-/** What a renewal link reads once its token is taken out. */
-export const REDACTED_RENEW_PATH = '/renew/[redacted]';
+/** A new renewal link's token: 32 random bytes, base64url; only its hash is kept. */
+export const newRenewalToken = (): string => randomBytes(32).toString('base64url');
+
+/** A renewal link's address on the site. */
+export const renewalUrl = (publicUrl: string, token: string) => `${publicUrl}/renew/${token}`;
+
+/**
+ * A renewal link as a secret (http/secret-links.ts): `/renew/[redacted]/done?...` and
+ * `/api/renewals/[redacted]/checkout` in the log, and a sent e-mail keeps none (the links are
+ * stored only as hashes, renewals-service.ts).
+ */
+export const RENEWAL_LINK: SecretLink = {
+  kind: 'renewal link',
+  patterns: [{ before: /\/(?:renew|renewals)\//, token: /[^/?#\s"\\]+/ }],
+  sentMail: {
+    redact: true,
+    resendRefusal:
+      'This e-mail carried a renewal link, which is not kept once sending fails: the employer gets a new one from their listings page',
+  },
+};

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { AdminPaymentIssue } from '@jobboard/contract/admin';
 import { formatCents } from '@jobboard/contract/common';
 import {
@@ -29,6 +28,7 @@ import type {
   RenewalsRepository,
 } from './renewals-repository';
 import { sendReminders, type ReminderReport } from './reminders';
+import { newRenewalToken, renewalUrl } from './renewal-tokens';
 import { settleRenewalSession, type RenewalOutcome } from './settle';
 
 /** The collaborators of renewals and what it uses of each. */
@@ -62,9 +62,6 @@ const HOUR_MS = 60 * 60 * 1000;
 /** Repeated clicks within this window get the same Checkout Session back (as the pay link's). */
 const REUSE_WINDOW_MS = 12 * HOUR_MS;
 
-/** A renewal link's address on the site. */
-export const renewalUrl = (publicUrl: string, token: string) => `${publicUrl}/renew/${token}`;
-
 /** A new renewal link of the job, in the caller's transaction: its token (only the hash is kept). */
 export async function issueRenewalLink(
   context: Pick<RenewalsContext, 'renewals'>,
@@ -72,7 +69,7 @@ export async function issueRenewalLink(
   jobId: number,
   now: Date,
 ): Promise<{ token: string; linkId: number }> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newRenewalToken();
   const linkId = await context.renewals.insertLink(db, jobId, hashPaymentToken(token), now);
   return { token, linkId };
 }
