@@ -21,7 +21,6 @@ import errorsPlugin from './plugins/errors';
 import publicCachePlugin from './plugins/public-cache';
 import rateLimitPlugin from './plugins/rate-limit';
 import schemaPlugin from './plugins/schema';
-import releasesPlugin from './plugins/releases';
 import securityHeadersPlugin from './plugins/security-headers';
 import underPressurePlugin from './plugins/under-pressure';
 
@@ -102,7 +101,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // other uncached API JSON (built assets come precompressed; cached public reads and site pages
   // are compressed once per answer by plugins/public-cache.ts and opt out).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(releasesPlugin);
   await app.register(securityHeadersPlugin);
   app.decorate('fastReads', fastReads);
   fastReads.use({ log: app.log, securityHeaders: app.jsonSecurityHeaders });

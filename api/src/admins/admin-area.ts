@@ -4,6 +4,32 @@ import { prepend, type RouteArea } from '../http/route-area';
 import sessionPlugin from '../plugins/session';
 import { requireAdmin } from './guards';
 
+/** What a signed-in admin's session holds. Times are epoch milliseconds of the app's clock. */
+export interface AdminSession {
+  id: number;
+  username: string;
+  loginAt: number;
+  lastSeenAt: number;
+}
+
+/**
+ * A sign-in whose password was right, waiting for the admin's one-time or recovery code: no
+ * admin access at all (requireAdmin reads only `admin`). `passwordAt` is when the password was
+ * given; the code must follow within PENDING_SIGN_IN_MS (admins/two-factor.ts).
+ */
+export interface PendingAdminSession {
+  id: number;
+  username: string;
+  passwordAt: number;
+}
+
+declare module 'fastify' {
+  interface Session {
+    admin?: AdminSession;
+    pendingAdmin?: PendingAdminSession;
+  }
+}
+
 /** The routes of the area anyone may call: signing in (password, then code), and out. */
 const OPEN = new Set<string>([
   ENDPOINTS.login.path,

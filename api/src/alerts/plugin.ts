@@ -1,5 +1,6 @@
 import { BackgroundRuns } from '../background-runs';
 import fp from 'fastify-plugin';
+import { Gauge } from 'prom-client';
 import { ALERT_CONFIRMATION_LINK, ALERT_MANAGE_LINK } from './alert-tokens';
 import { AlertsRepository } from './alerts-repository';
 import { AlertsService } from './alerts-service';
@@ -32,17 +33,24 @@ export default fp(
     app.secretLinks.register(ALERT_MANAGE_LINK);
     const alerts = new AlertsRepository();
     const site = { publicUrl: app.config.publicUrl, boardName: app.config.site.boardName };
-    app.decorate(
-      'alerts',
-      new AlertsService(
-        app.db,
-        alerts,
-        app.publicReads,
-        app.outbox,
-        { ...site, confirmationsPerDay: app.config.alertConfirmationsPerDay },
-        () => app.now(),
-      ),
+    const service = new AlertsService(
+      app.db,
+      alerts,
+      app.publicReads,
+      app.outbox,
+      { ...site, confirmationsPerDay: app.config.alertConfirmationsPerDay },
+      () => app.now(),
     );
+    app.decorate('alerts', service);
+    new Gauge({
+      name: 'jobboard_alert_digest_lag_seconds',
+      help: 'How long the most overdue job-alert digest has been due (0 when none is).',
+      registers: [app.metrics.registry],
+      async collect() {
+        const lag = await app.metrics.read('digest lag', () => service.digestLagMs(app.now()));
+        this.set(lag === null ? Number.NaN : lag / 1000);
+      },
+    });
     const run = (options: { force?: boolean } = {}) =>
       sendDigests(
         {
@@ -83,5 +91,5 @@ export default fp(
       await runs.idle();
     });
   },
-  { name: 'alerts', dependencies: ['config', 'db', 'schema', 'jobs', 'mail'] },
+  { name: 'alerts', dependencies: ['config', 'db', 'schema', 'ops', 'jobs', 'mail'] },
 );

@@ -1,5 +1,6 @@
 import { APP_NAMES } from '@jobboard/contract/site';
 import fp from 'fastify-plugin';
+import { Counter } from 'prom-client';
 import { ClientErrors } from './client-errors';
 
 declare module 'fastify' {
@@ -15,7 +16,18 @@ declare module 'fastify' {
  */
 export default fp(
   async (app) => {
-    app.decorate('clientErrors', new ClientErrors(APP_NAMES, () => app.now()));
+    const clientErrors = new ClientErrors(APP_NAMES, () => app.now());
+    app.decorate('clientErrors', clientErrors);
+    new Counter({
+      name: 'jobboard_client_errors_total',
+      help: "Browsers' reports about the remotes (POST /api/client-errors) since the process started.",
+      labelNames: ['kind', 'app'] as const,
+      registers: [app.metrics.registry],
+      collect() {
+        this.reset();
+        for (const { kind, app, count } of clientErrors.counts()) this.inc({ kind, app }, count);
+      },
+    });
   },
-  { name: 'client-errors', dependencies: ['config'] },
+  { name: 'client-errors', dependencies: ['config', 'ops'] },
 );

@@ -7,7 +7,20 @@ import { HttpError } from '../http/http-error';
 import { prepend, type RouteArea } from '../http/route-area';
 import { employerSessionPlugin } from '../plugins/session';
 
+/**
+ * What a signed-in employer's session holds (issue 30): the normalised address their sign-in link
+ * was sent to. Times are epoch milliseconds of the app's clock.
+ */
+export interface EmployerSessionData {
+  email: string;
+  signedInAt: number;
+  lastSeenAt: number;
+}
+
 declare module 'fastify' {
+  interface Session {
+    employer?: EmployerSessionData;
+  }
   interface FastifyRequest {
     /** The signed-in employer (their normalised address), set by requireEmployer. */
     employer?: { email: string };

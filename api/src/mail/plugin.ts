@@ -1,5 +1,7 @@
 import { BackgroundRuns } from '../background-runs';
 import fp from 'fastify-plugin';
+import { Gauge } from 'prom-client';
+import type { Metrics } from '../ops/metrics';
 import { Outbox } from './outbox';
 import { OutboxSender, type SendReport } from './outbox-sender';
 import { createMailTransport } from './transport';
@@ -66,6 +68,7 @@ export default fp(
     });
     app.decorate('outbox', outbox);
     app.decorate('mailer', { flush: () => sender.sendDue(), idle: () => runs.idle() });
+    outboxMetrics(app.metrics, outbox, () => app.now());
 
     app.addHook('onReady', async () => {
       if (timer) run();
@@ -79,5 +82,36 @@ export default fp(
       transport?.close();
     });
   },
-  { name: 'mail', dependencies: ['config', 'db', 'schema'] },
+  { name: 'mail', dependencies: ['config', 'db', 'schema', 'ops'] },
 );
+
+/** The outbox's gauges: what waits, what was given up, and how long the oldest has waited. */
+function outboxMetrics(metrics: Metrics, outbox: Pick<Outbox, 'backlog'>, now: () => Date) {
+  // One query for both gauges: the first one's collect starts it, the second one awaits it (the
+  // registry starts every collect in the order of registration, then awaits them together).
+  const read = () => metrics.read('outbox', () => outbox.backlog());
+  let backlog: ReturnType<typeof read> = Promise.resolve(null);
+  new Gauge({
+    name: 'jobboard_outbox_messages',
+    help: 'E-mails in the outbox waiting to be sent (pending) or given up on (failed).',
+    labelNames: ['status'] as const,
+    registers: [metrics.registry],
+    async collect() {
+      backlog = read();
+      const counts = await backlog;
+      this.set({ status: 'pending' }, counts?.pending ?? Number.NaN);
+      this.set({ status: 'failed' }, counts?.failed ?? Number.NaN);
+    },
+  });
+  new Gauge({
+    name: 'jobboard_outbox_oldest_pending_age_seconds',
+    help: 'How long the oldest e-mail still waiting in the outbox has waited (0 when none waits).',
+    registers: [metrics.registry],
+    async collect() {
+      const counts = await backlog;
+      if (!counts) return this.set(Number.NaN);
+      const oldest = counts.oldestPendingAt;
+      this.set(oldest === null ? 0 : Math.max(0, (now().getTime() - oldest) / 1000));
+    },
+  });
+}

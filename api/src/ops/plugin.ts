@@ -22,26 +22,20 @@ declare module 'fastify' {
 const UNMATCHED_ROUTE = 'unmatched';
 
 /**
- * Operations: the metrics (metrics.ts). Every answer is timed by its route pattern; GET /metrics
- * is served on the main port behind METRICS_TOKEN (Bearer), on METRICS_PORT by a listener of its
- * own (METRICS_HOST, 127.0.0.1 by default), or both; with neither it is not served at all.
+ * Operations: the metrics (metrics.ts), to which the slices add theirs as they register. Every
+ * answer is timed by its route pattern; GET /metrics is served on the main port behind
+ * METRICS_TOKEN (Bearer), on METRICS_PORT by a listener of its own (METRICS_HOST, 127.0.0.1 by
+ * default), or both; with neither it is not served at all.
  */
 export default fp(
   async (app) => {
     const metrics = createMetrics({
-      outboxBacklog: () => app.outbox.backlog(),
-      digestLagMs: () => app.alerts.digestLagMs(app.now()),
-      lastSyncSucceededAt: () => app.syncRuns.lastSucceededAt(app.db),
-      lastRetentionRunAt: () => app.retention.lastFinishedAt(),
-      clientErrorCounts: () => app.clientErrors.counts(),
-      renderStats: () => app.sitePages.renderer.stats(),
       pools: {
         main: app.db,
         ...(app.readDb === app.db ? {} : { read: app.readDb }),
         ...Object.fromEntries((app.readReplicas?.replicas ?? []).map((r) => [r.name, r.db])),
       },
       readReplicas: app.readReplicas,
-      now: () => app.now(),
       onReadFailed: (metric, error) =>
         app.log.warn({ err: error, metric }, 'metrics: a database read failed'),
     });
@@ -106,10 +100,8 @@ export default fp(
       address: async () => ((await opening)?.address() as AddressInfo | undefined) ?? null,
     });
   },
-  {
-    name: 'ops',
-    dependencies: ['config', 'db', 'mail', 'alerts', 'sync', 'retention', 'client-errors', 'site'],
-  },
+  // Before the slices: each registers its own metrics on `app.metrics` (they depend on 'ops').
+  { name: 'ops', dependencies: ['config', 'db'] },
 );
 
 /** A plain HTTP listener that answers GET /metrics and 404 to anything else. */

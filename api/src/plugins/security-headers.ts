@@ -2,8 +2,22 @@ import helmet from '@fastify/helmet';
 import type { onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 
+/**
+ * What the Content-Security-Policy allows besides our own origin, read per request: a slice that
+ * serves pages registers its own (the site: the origins of its remotes and the hash of the
+ * shell's inline script), so that this plugin names no slice.
+ */
+export interface ContentSources {
+  /** Origins that scripts and fetches may come from. */
+  origins(): readonly string[];
+  /** Inline scripts allowed to run, by their hash ("'sha256-...'"). */
+  scriptHashes(): readonly string[];
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Add to what the Content-Security-Policy allows (see ContentSources). */
+    allowContentSources(sources: ContentSources): void;
     /**
      * The security headers of a JSON answer, fixed at start, for routes that set them themselves
      * and opt out of helmet's per-request pass (`{ helmet: false }`): the cached public reads.
@@ -14,16 +28,19 @@ declare module 'fastify' {
 
 /**
  * Security headers on every answer, with a Content-Security-Policy that allows scripts and
- * fetches from our own origin plus exactly the origins the remotes configuration names (read per
- * request, so pointing a remote at another origin needs no restart). Styles allow inline
- * `<style>` because styled-components writes its CSS that way.
+ * fetches from our own origin plus exactly the origins registered (the site's: those its remotes
+ * configuration names, read per request, so pointing a remote at another origin needs no
+ * restart). Styles allow inline `<style>` because styled-components writes its CSS that way.
  */
 export default fp(
   async (app) => {
     const https = app.config.publicUrl.startsWith('https:');
-    const remoteSources = () => ["'self'", ...app.releases.remoteOrigins()].join(' ');
-    // The shell's own inline script (what a visitor does before the page is live), by its hash.
-    const scriptSources = () => [remoteSources(), ...app.releases.shellScriptHashes()].join(' ');
+    const allowed: ContentSources[] = [];
+    app.decorate('allowContentSources', (sources: ContentSources) => void allowed.push(sources));
+    const remoteSources = () =>
+      ["'self'", ...allowed.flatMap((sources) => sources.origins())].join(' ');
+    const scriptSources = () =>
+      [remoteSources(), ...allowed.flatMap((sources) => sources.scriptHashes())].join(' ');
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
@@ -58,7 +75,7 @@ export default fp(
       route.onSend = [...[route.onSend ?? []].flat(), noStoreForPrivateApi];
     });
   },
-  { name: 'security-headers', dependencies: ['config', 'releases'] },
+  { name: 'security-headers', dependencies: ['config'] },
 );
 
 /**

@@ -1,42 +1,14 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifySession from '@fastify/session';
+import fastifySession, { type SessionStore } from '@fastify/session';
 import fp from 'fastify-plugin';
-import { KnexSessionStore } from '../admins/session-store';
-
-/** What a signed-in admin's session holds. Times are epoch milliseconds of the app's clock. */
-export interface AdminSession {
-  id: number;
-  username: string;
-  loginAt: number;
-  lastSeenAt: number;
-}
-
-/**
- * A sign-in whose password was right, waiting for the admin's one-time or recovery code: no
- * admin access at all (requireAdmin reads only `admin`). `passwordAt` is when the password was
- * given; the code must follow within PENDING_SIGN_IN_MS (admins/two-factor.ts).
- */
-export interface PendingAdminSession {
-  id: number;
-  username: string;
-  passwordAt: number;
-}
-
-/**
- * What a signed-in employer's session holds (employers/, issue 30): the normalised address their
- * sign-in link was sent to. Times are epoch milliseconds of the app's clock.
- */
-export interface EmployerSessionData {
-  email: string;
-  signedInAt: number;
-  lastSeenAt: number;
-}
 
 declare module 'fastify' {
-  interface Session {
-    admin?: AdminSession;
-    pendingAdmin?: PendingAdminSession;
-    employer?: EmployerSessionData;
+  interface FastifyInstance {
+    /**
+     * Where the sessions are kept: the slice that owns their table registers it (the admins',
+     * over `sessions`, which also purges it), so that this plugin names no slice.
+     */
+    sessionStore: SessionStore;
   }
 }
 
@@ -53,7 +25,8 @@ export const EMPLOYER_SESSION_COOKIE = 'board.employer.sid';
 export const EMPLOYER_SESSION_COOKIE_PATH = '/api/employer';
 
 /**
- * Cookie sessions for admins and employers (@fastify/cookie + @fastify/session) stored in the database.
+ * Cookie sessions for admins and employers (@fastify/cookie + @fastify/session) kept in
+ * `app.sessionStore` (the database).
  * httpOnly; SameSite=Lax (Strict would drop the cookie when an admin follows a link from the
  * review e-mail; forged requests are stopped by the CSRF check); Secure when PUBLIC_URL is https
  * (behind a TLS proxy set TRUST_PROXY, or the server sees plain http and sets no cookie).
@@ -62,16 +35,12 @@ export const EMPLOYER_SESSION_COOKIE_PATH = '/api/employer';
 function sessionPlugin(name: string, cookieName: string, cookiePath: string) {
   return fp(
     async (app) => {
-      const { idleMinutes, maxHours } = app.config.session;
-      const absoluteMs = maxHours * 3_600_000;
-      const store = new KnexSessionStore(app.db, idleMinutes * 60_000, absoluteMs, () =>
-        app.now().getTime(),
-      );
+      const absoluteMs = app.config.session.maxHours * 3_600_000;
       await app.register(fastifyCookie);
       await app.register(fastifySession, {
         secret: app.config.sessionSecret,
         cookieName,
-        store,
+        store: app.sessionStore,
         saveUninitialized: false,
         // Saved (and its cookie sent) only when it changed: a background poll, which does not
         // count as activity, leaves the stored session and its idle expiry as they were.
@@ -84,17 +53,8 @@ function sessionPlugin(name: string, cookieName: string, cookiePath: string) {
           maxAge: absoluteMs,
         },
       });
-
-      const purge = setInterval(() => {
-        app
-          .schemaCurrent()
-          .then((current) => (current ? store.purgeExpired() : undefined))
-          .catch((error: unknown) => app.log.warn({ err: error }, 'session purge failed'));
-      }, 15 * 60_000);
-      purge.unref();
-      app.addHook('onClose', async () => clearInterval(purge));
     },
-    { name, dependencies: ['config', 'db', 'schema'] },
+    { name, dependencies: ['config'], decorators: { fastify: ['sessionStore'] } },
   );
 }
 

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { BackgroundRuns } from '../background-runs';
+import { timestampGauge } from '../ops/metrics';
 import { RetentionRepository } from './retention-repository';
 import { runRetention, type RetentionReport } from './retention';
 
@@ -43,6 +44,12 @@ export default fp(
       lastFinishedAt: () => lease.lastFinishedAt(app.db),
       idle: () => runs.idle(),
     });
+    timestampGauge(app.metrics, {
+      name: 'jobboard_retention_last_run_timestamp_seconds',
+      help: 'When the last retention run (data past its period removed) went through (Unix time; 0 when none has).',
+      metric: 'last retention run',
+      read: () => lease.lastFinishedAt(app.db),
+    });
 
     const minutes = app.config.retention.intervalMinutes;
     if (minutes <= 0) return;
@@ -67,6 +74,16 @@ export default fp(
   },
   {
     name: 'retention',
-    dependencies: ['config', 'db', 'schema', 'alerts', 'mail', 'submissions', 'logos', 'renewals'],
+    dependencies: [
+      'config',
+      'db',
+      'schema',
+      'ops',
+      'alerts',
+      'mail',
+      'submissions',
+      'logos',
+      'renewals',
+    ],
   },
 );

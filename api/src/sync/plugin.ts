@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { SyncConfig } from '../config';
 import { Conflict, UpstreamFailed } from '../domain-errors';
+import { timestampGauge } from '../ops/metrics';
 import { AirtableReader } from './sources/airtable';
 import { JsonFeedReader } from './sources/json-feed';
 import type { JobSourceReader } from './sources/source';
@@ -50,6 +51,12 @@ export default fp(
     );
     app.decorate('sync', sync);
     app.decorate('syncRuns', syncRuns);
+    timestampGauge(app.metrics, {
+      name: 'jobboard_sync_last_success_timestamp_seconds',
+      help: 'When the last successful job sync ended (Unix time; 0 when none is on record).',
+      metric: 'last sync',
+      read: () => syncRuns.lastSucceededAt(app.db),
+    });
 
     let running: Promise<void> = Promise.resolve();
     const runScheduledSync = async () => {
@@ -78,5 +85,5 @@ export default fp(
       });
     }
   },
-  { name: 'sync', dependencies: ['config', 'db', 'schema', 'jobs'] },
+  { name: 'sync', dependencies: ['config', 'db', 'schema', 'ops', 'jobs'] },
 );
