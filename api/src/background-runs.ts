@@ -1,6 +1,6 @@
 /**
- * The runs a background worker (the outbox sender, the alert digests) has started, so that a
- * caller can wait until none is in flight: tests await `idle()` instead of sleeping, and a
+ * The runs a background worker (the schema's start-up work, the logo fetches) has started, so that
+ * a caller can wait until none is in flight: tests await `idle()` instead of sleeping, and a
  * closing app awaits it before letting go of its connections.
  */
 export class BackgroundRuns {

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { runPeriodically } from '../periodic-runner';
 import { AdminsRepository } from './admins-repository';
 import { LoginThrottle } from './login-throttle';
 import { KnexSessionStore } from './session-store';
@@ -11,6 +12,9 @@ declare module 'fastify' {
   }
 }
 
+/** How often the sessions past their expiry and the idle throttle rows are deleted. */
+const PURGE_EVERY_MS = 15 * 60_000;
+
 /**
  * The admins domain: their accounts (sign-in and its session: admin-area.ts, plugins/session.ts)
  * and the store of every session, the admins' and the employers' (`sessions`, session-store.ts),
@@ -22,27 +26,24 @@ export default fp(
     const throttle = new LoginThrottle(app.db);
     app.decorate('loginThrottle', throttle);
     // Pairs left alone for a day start from zero anyway: their rows go.
-    const purge = setInterval(() => {
-      throttle
-        .purge(app.now().getTime())
-        .catch((error: unknown) => app.log.warn({ err: error }, 'login throttle purge failed'));
-    }, 15 * 60_000);
-    purge.unref();
-    app.addHook('onClose', async () => clearInterval(purge));
+    runPeriodically(app, {
+      name: 'login throttle purge',
+      everyMs: PURGE_EVERY_MS,
+      run: () => throttle.purge(app.now().getTime()),
+      failureLevel: 'warn',
+    });
 
     const { idleMinutes, maxHours } = app.config.session;
     const sessions = new KnexSessionStore(app.db, idleMinutes * 60_000, maxHours * 3_600_000, () =>
       app.now().getTime(),
     );
     app.decorate('sessionStore', sessions);
-    const sessionPurge = setInterval(() => {
-      app
-        .schemaCurrent()
-        .then((current) => (current ? sessions.purgeExpired() : undefined))
-        .catch((error: unknown) => app.log.warn({ err: error }, 'session purge failed'));
-    }, 15 * 60_000);
-    sessionPurge.unref();
-    app.addHook('onClose', async () => clearInterval(sessionPurge));
+    runPeriodically(app, {
+      name: 'session purge',
+      everyMs: PURGE_EVERY_MS,
+      run: () => sessions.purgeExpired(),
+      failureLevel: 'warn',
+    });
   },
   { name: 'admins', dependencies: ['config', 'db', 'schema'] },
 );

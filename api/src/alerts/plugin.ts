@@ -1,6 +1,6 @@
-import { BackgroundRuns } from '../background-runs';
 import fp from 'fastify-plugin';
 import { Gauge } from 'prom-client';
+import { runPeriodically } from '../periodic-runner';
 import { ALERT_CONFIRMATION_LINK, ALERT_MANAGE_LINK } from './alert-tokens';
 import { AlertsRepository } from './alerts-repository';
 import { AlertsService } from './alerts-service';
@@ -42,15 +42,6 @@ export default fp(
       () => app.now(),
     );
     app.decorate('alerts', service);
-    new Gauge({
-      name: 'jobboard_alert_digest_lag_seconds',
-      help: 'How long the most overdue job-alert digest has been due (0 when none is).',
-      registers: [app.metrics.registry],
-      async collect() {
-        const lag = await app.metrics.read('digest lag', () => service.digestLagMs(app.now()));
-        this.set(lag === null ? Number.NaN : lag / 1000);
-      },
-    });
     const run = (options: { force?: boolean } = {}) =>
       sendDigests(
         {
@@ -64,31 +55,25 @@ export default fp(
         },
         options,
       );
-    const runs = new BackgroundRuns();
-    app.decorate('alertDigests', { run, idle: () => runs.idle() });
+    const digests = runPeriodically(app, {
+      name: 'job-alert digest run',
+      everyMs: app.config.alertDigestIntervalMinutes * 60_000,
+      run: async () => {
+        const report = await run();
+        if (report.sent) app.log.info(report, 'job-alert digests queued');
+      },
+      atStart: true,
+    });
+    app.decorate('alertDigests', { run, idle: () => digests.idle() });
 
-    const minutes = app.config.alertDigestIntervalMinutes;
-    if (minutes <= 0) return;
-    let stopped = false;
-    const tick = () => {
-      if (stopped) return;
-      runs.track(
-        app
-          .schemaCurrent()
-          .then((current) => (current ? run() : null))
-          .then((report) => {
-            if (report?.sent) app.log.info(report, 'job-alert digests queued');
-          })
-          .catch((error: unknown) => app.log.error({ err: error }, 'job-alert digest run failed')),
-      );
-    };
-    const timer = setInterval(tick, minutes * 60_000);
-    timer.unref();
-    app.addHook('onReady', async () => tick());
-    app.addHook('onClose', async () => {
-      stopped = true;
-      clearInterval(timer);
-      await runs.idle();
+    new Gauge({
+      name: 'jobboard_alert_digest_lag_seconds',
+      help: 'How long the most overdue job-alert digest has been due (0 when none is).',
+      registers: [app.metrics.registry],
+      async collect() {
+        const lag = await app.metrics.read('digest lag', () => service.digestLagMs(app.now()));
+        this.set(lag === null ? Number.NaN : lag / 1000);
+      },
     });
   },
   { name: 'alerts', dependencies: ['config', 'db', 'schema', 'ops', 'jobs', 'mail'] },

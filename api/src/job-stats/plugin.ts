@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { BackgroundRuns } from '../background-runs';
+import { runPeriodically } from '../periodic-runner';
 import { JobStats } from './job-stats';
 import { JobStatsRepository } from './job-stats-repository';
 
@@ -37,24 +37,14 @@ export default fp(
     );
     app.decorate('jobStats', stats);
 
-    const runs = new BackgroundRuns();
-    let stopped = false;
-    const rollUp = () => {
-      if (stopped) return;
-      runs.track(
-        app
-          .schemaCurrent()
-          .then((current) => (current ? stats.rollUp(app.now()) : null))
-          .catch((error: unknown) => app.log.error({ err: error }, 'job stats roll-up failed')),
-      );
-    };
-    const timer = setInterval(rollUp, ROLL_UP_EVERY_MS);
-    timer.unref();
-    app.addHook('onReady', async () => rollUp());
+    const rollUps = runPeriodically(app, {
+      name: 'job stats roll-up',
+      everyMs: ROLL_UP_EVERY_MS,
+      run: () => stats.rollUp(app.now()),
+      atStart: true,
+    });
     app.addHook('onClose', async () => {
-      stopped = true;
-      clearInterval(timer);
-      await runs.idle();
+      await rollUps.stop();
       await stats.close();
     });
   },

@@ -1,7 +1,7 @@
-import { BackgroundRuns } from '../background-runs';
 import fp from 'fastify-plugin';
 import { Gauge } from 'prom-client';
 import type { Metrics } from '../ops/metrics';
+import { runPeriodically } from '../periodic-runner';
 import { Outbox } from './outbox';
 import { OutboxSender, type SendReport } from './outbox-sender';
 import { createMailTransport } from './transport';
@@ -45,40 +45,23 @@ export default fp(
       app.secretLinks,
       maxConnections,
     );
-
-    let stopped = false;
-    const runs = new BackgroundRuns();
-    const run = () => {
-      if (stopped) return;
-      runs.track(
-        app
-          .schemaCurrent()
-          .then((current) => (current ? sender.sendDue() : undefined))
-          .catch((error: unknown) => app.log.error({ err: error }, 'outbox run failed')),
-      );
-    };
-    const timer = pollSeconds > 0 ? setInterval(run, pollSeconds * 1000) : null;
-    timer?.unref();
-
-    // Without the background loop (MAIL_POLL_SECONDS=0: tests) nothing is sent unless flushed.
-    // A run is started at once (not on a later tick), so that `idle()` right after the request
-    // that queued the message waits for it.
-    outbox.onEnqueued(() => {
-      if (timer) run();
+    const sending = runPeriodically(app, {
+      name: 'outbox run',
+      everyMs: pollSeconds * 1000,
+      run: () => sender.sendDue(),
+      atStart: true,
     });
+    // A run at once (not on a later tick), so that `idle()` right after the request that queued
+    // the message waits for it. Off (MAIL_POLL_SECONDS=0: tests), nothing is sent unless flushed.
+    outbox.onEnqueued(() => sending.runNow());
     app.decorate('outbox', outbox);
-    app.decorate('mailer', { flush: () => sender.sendDue(), idle: () => runs.idle() });
+    app.decorate('mailer', { flush: () => sender.sendDue(), idle: () => sending.idle() });
     outboxMetrics(app.metrics, outbox, () => app.now());
 
-    app.addHook('onReady', async () => {
-      if (timer) run();
-    });
     app.addHook('onClose', async () => {
-      stopped = true;
-      if (timer) clearInterval(timer);
       // Finish the message being sent (never half a batch of timeouts), then let go of SMTP.
       await sender.stop();
-      await runs.idle();
+      await sending.stop();
       transport?.close();
     });
   },

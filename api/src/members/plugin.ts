@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { runPeriodically } from '../periodic-runner';
 import { GhostTokenVerifier, MEMBER_SIGN_IN_TOKEN } from './ghost-token';
 import { MembersRepository } from './members-repository';
 import { MembersService } from './members-service';
@@ -30,14 +31,12 @@ export default fp(
     app.decorate('members', members);
 
     // Ended sessions and expired sign-in tokens are refused on sight; their rows are swept now and then.
-    const purge = setInterval(() => {
-      app
-        .schemaCurrent()
-        .then((current) => (current ? members.purge(app.now()) : undefined))
-        .catch((error: unknown) => app.log.warn({ err: error }, 'member session purge failed'));
-    }, PURGE_EVERY_MS);
-    purge.unref();
-    app.addHook('onClose', async () => clearInterval(purge));
+    runPeriodically(app, {
+      name: 'member session purge',
+      everyMs: PURGE_EVERY_MS,
+      run: () => members.purge(app.now()),
+      failureLevel: 'warn',
+    });
   },
   { name: 'members', dependencies: ['config', 'db', 'schema', 'jobs', 'alerts'] },
 );

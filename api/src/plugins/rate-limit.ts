@@ -10,6 +10,7 @@ import {
 import type { Dialect } from '../db/knex';
 import { HttpError } from '../http/http-error';
 import { clientKey } from '../http/client-key';
+import { runPeriodically } from '../periodic-runner';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -116,18 +117,15 @@ export default fp(
       routeOptions.onRequest = [routeOptions.onRequest ?? []].flat().concat(hook);
     });
 
-    const purge = setInterval(() => {
+    runPeriodically(app, {
+      name: 'rate limit purge',
+      everyMs: 15 * 60_000,
       // The library's clock is the real one: a row past `expire` is never read again.
-      app
-        .db(RATE_LIMITS_TABLE)
-        .where('expire', '<', Date.now())
-        .delete()
-        .catch((error: unknown) => app.log.warn({ err: error }, 'rate limit purge failed'));
-    }, 15 * 60_000);
-    purge.unref();
-    app.addHook('onClose', async () => clearInterval(purge));
+      run: () => app.db(RATE_LIMITS_TABLE).where('expire', '<', Date.now()).delete(),
+      failureLevel: 'warn',
+    });
   },
-  { name: 'rate-limit', dependencies: ['config', 'db'] },
+  { name: 'rate-limit', dependencies: ['config', 'db', 'schema'] },
 );
 
 async function consume(

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { BackgroundRuns } from '../background-runs';
+import { runPeriodically } from '../periodic-runner';
 import { RENEWAL_LINK } from './renewal-tokens';
 import { RenewalsRepository } from './renewals-repository';
 import { RenewalsService } from './renewals-service';
@@ -49,29 +49,13 @@ export default fp(
       resolve: (trx, submissionId, renewalId, by, now) =>
         service.resolveIssue(trx, submissionId, renewalId, by, now),
     });
-    const runs = new BackgroundRuns();
-    app.decorate('renewals', Object.assign(service, { idle: () => runs.idle() }));
-
-    const minutes = app.config.renewalReminderIntervalMinutes;
-    if (minutes <= 0) return;
-    let stopped = false;
-    const tick = () => {
-      if (stopped) return;
-      runs.track(
-        app
-          .schemaCurrent()
-          .then((current) => (current ? service.remind() : null))
-          .catch((error: unknown) => app.log.error({ err: error }, 'renewal reminders failed')),
-      );
-    };
-    const timer = setInterval(tick, minutes * 60_000);
-    timer.unref();
-    app.addHook('onReady', async () => tick());
-    app.addHook('onClose', async () => {
-      stopped = true;
-      clearInterval(timer);
-      await runs.idle();
+    const reminders = runPeriodically(app, {
+      name: 'renewal reminders',
+      everyMs: app.config.renewalReminderIntervalMinutes * 60_000,
+      run: () => service.remind(),
+      atStart: true,
     });
+    app.decorate('renewals', Object.assign(service, { idle: () => reminders.idle() }));
   },
   {
     name: 'renewals',

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
-import { BackgroundRuns } from '../background-runs';
 import { timestampGauge } from '../ops/metrics';
+import { runPeriodically } from '../periodic-runner';
 import { RetentionRepository } from './retention-repository';
 import { runRetention, type RetentionReport } from './retention';
 
@@ -38,7 +38,12 @@ export default fp(
         now: () => app.now(),
         log: app.log,
       });
-    const runs = new BackgroundRuns();
+    const runs = runPeriodically(app, {
+      name: 'retention run',
+      everyMs: app.config.retention.intervalMinutes * 60_000,
+      run,
+      atStart: true,
+    });
     app.decorate('retention', {
       run,
       lastFinishedAt: () => lease.lastFinishedAt(app.db),
@@ -49,27 +54,6 @@ export default fp(
       help: 'When the last retention run (data past its period removed) went through (Unix time; 0 when none has).',
       metric: 'last retention run',
       read: () => lease.lastFinishedAt(app.db),
-    });
-
-    const minutes = app.config.retention.intervalMinutes;
-    if (minutes <= 0) return;
-    let stopped = false;
-    const tick = () => {
-      if (stopped) return;
-      runs.track(
-        app
-          .schemaCurrent()
-          .then((current) => (current ? run() : null))
-          .catch((error: unknown) => app.log.error({ err: error }, 'retention run failed')),
-      );
-    };
-    const timer = setInterval(tick, minutes * 60_000);
-    timer.unref();
-    app.addHook('onReady', async () => tick());
-    app.addHook('onClose', async () => {
-      stopped = true;
-      clearInterval(timer);
-      await runs.idle();
     });
   },
   {

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { SyncConfig } from '../config';
 import { Conflict, UpstreamFailed } from '../domain-errors';
 import { timestampGauge } from '../ops/metrics';
+import { runPeriodically } from '../periodic-runner';
 import { AirtableReader } from './sources/airtable';
 import { JsonFeedReader } from './sources/json-feed';
 import type { JobSourceReader } from './sources/source';
@@ -34,8 +35,8 @@ export function jobSourceReader(sync: SyncConfig | null): JobSourceReader | null
 /**
  * The sync domain: its service over the configured source, and the optional schedule
  * (SYNC_INTERVAL_MINUTES), which takes the same lock as GET /api/refresh-jobs: a scheduled sync
- * that finds one running is skipped, not queued. On close the timer stops and a running sync is
- * waited for.
+ * that finds one running is skipped, not queued. On close the schedule stops and a running sync
+ * is waited for.
  */
 export default fp(
   async (app) => {
@@ -51,14 +52,7 @@ export default fp(
     );
     app.decorate('sync', sync);
     app.decorate('syncRuns', syncRuns);
-    timestampGauge(app.metrics, {
-      name: 'jobboard_sync_last_success_timestamp_seconds',
-      help: 'When the last successful job sync ended (Unix time; 0 when none is on record).',
-      metric: 'last sync',
-      read: () => syncRuns.lastSucceededAt(app.db),
-    });
 
-    let running: Promise<void> = Promise.resolve();
     const runScheduledSync = async () => {
       try {
         await sync.run('schedule', app.now(), app.log);
@@ -69,21 +63,17 @@ export default fp(
       }
     };
     app.decorate('runScheduledSync', runScheduledSync);
-
-    const minutes = app.config.sync?.intervalMinutes ?? 0;
-    if (jobSource && minutes > 0) {
-      const timer = setInterval(() => {
-        running = app
-          .schemaCurrent()
-          .then((current) => (current ? runScheduledSync() : undefined))
-          .catch((error: unknown) => app.log.error({ err: error }, 'scheduled job sync failed'));
-      }, minutes * 60_000);
-      timer.unref();
-      app.addHook('onClose', async () => {
-        clearInterval(timer);
-        await running;
-      });
-    }
+    runPeriodically(app, {
+      name: 'scheduled job sync',
+      everyMs: jobSource ? (app.config.sync?.intervalMinutes ?? 0) * 60_000 : 0,
+      run: runScheduledSync,
+    });
+    timestampGauge(app.metrics, {
+      name: 'jobboard_sync_last_success_timestamp_seconds',
+      help: 'When the last successful job sync ended (Unix time; 0 when none is on record).',
+      metric: 'last sync',
+      read: () => syncRuns.lastSucceededAt(app.db),
+    });
   },
   { name: 'sync', dependencies: ['config', 'db', 'schema', 'ops', 'jobs'] },
 );

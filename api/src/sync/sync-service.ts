@@ -16,6 +16,7 @@ import type { SyncedJob } from '../jobs/job-input';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import type { JobViews } from '../jobs/job-views';
+import { PeriodicRunner } from '../periodic-runner';
 import type { JobsService } from '../jobs/jobs-service';
 import { mapRecord, type SyncedInput } from './field-mapping';
 import { SourceError, type JobSourceReader, type SourceRecord } from './sources/source';
@@ -137,12 +138,16 @@ export async function syncJobs(
         'Try again when it has finished.',
     );
   }
-  const renewal = setInterval(() => {
-    ctx.syncRuns
-      .renew(ctx.db, holder, Date.now(), SYNC_LEASE_MS)
-      .catch((error: unknown) => ctx.log.warn({ err: error }, 'sync lease renewal failed'));
-  }, SYNC_LEASE_MS / 3);
-  renewal.unref();
+  const renewal = new PeriodicRunner(
+    {
+      name: 'sync lease renewal',
+      everyMs: SYNC_LEASE_MS / 3,
+      run: () => ctx.syncRuns.renew(ctx.db, holder, Date.now(), SYNC_LEASE_MS),
+      failureLevel: 'warn',
+    },
+    ctx.log,
+  );
+  renewal.start();
 
   // On the app's clock (the tests move it); the duration is measured.
   const startedAt = ctx.now;
@@ -181,7 +186,7 @@ export async function syncJobs(
     }
     throw error;
   } finally {
-    clearInterval(renewal);
+    await renewal.stop();
     await ctx.syncRuns.release(ctx.db, holder);
   }
 }
