@@ -278,14 +278,14 @@ describe(`retention on ${testDatabase}`, () => {
     // Another process holds the lease (until well after this test).
     await t.db('retention_lease').update({
       holder: 'another-process',
-      acquired_at: Date.now(),
-      expires_at: Date.now() + 60 * 60_000,
+      acquired_at: now,
+      expires_at: now + 60 * 60_000,
     });
     expect(await t.app.retention.run()).toMatchObject({ ran: false, unconfirmedAlerts: 0 });
     expect(Number((await t.db('job_alerts').count({ n: '*' }))[0]!.n)).toBe(1);
 
     // Its lease ran out (the process died): the next run takes it over.
-    await t.db('retention_lease').update({ expires_at: Date.now() - 1 });
+    await t.db('retention_lease').update({ expires_at: now - 1 });
     expect(await t.app.retention.run()).toMatchObject({ ran: true, unconfirmedAlerts: 1 });
   });
 

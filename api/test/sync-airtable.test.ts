@@ -232,12 +232,13 @@ describe(`re-sync from Airtable on ${testDatabase}`, () => {
   });
 
   it('a scheduled sync takes the same lock: skipped while one runs, recorded as scheduled otherwise', async () => {
-    expect(await t.app.syncRuns.tryAcquire(t.db, 'someone-else', Date.now(), 60_000)).toBe(true);
+    const { lease } = t.app.syncRuns;
+    expect(await lease.tryAcquire(t.db, 'someone-else', t.clock.now.getTime(), 60_000)).toBe(true);
     const runs = fake.requests.length;
     await t.app.runScheduledSync();
     expect(fake.requests.length).toBe(runs); // skipped: the source was not even read
     expect((await refresh()).statusCode).toBe(409);
-    await t.app.syncRuns.release(t.db, 'someone-else');
+    await lease.release(t.db, 'someone-else');
 
     fake.records.push(airtableJob(903));
     await t.app.runScheduledSync();

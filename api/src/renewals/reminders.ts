@@ -35,8 +35,9 @@ export const REMINDER_BATCH = 1_000;
  */
 export async function sendReminders(context: RenewalsContext, now: Date): Promise<ReminderReport> {
   const { db, renewals } = context;
+  const lease = renewals.reminderLease;
   const holder = randomUUID();
-  if (!(await renewals.tryAcquire(db, holder, Date.now(), REMINDER_LEASE_MS))) {
+  if (!(await lease.tryAcquire(db, holder, now.getTime(), REMINDER_LEASE_MS))) {
     return { ran: false, checked: 0, sent: 0 };
   }
   const report: ReminderReport = { ran: true, checked: 0, sent: 0 };
@@ -84,7 +85,7 @@ export async function sendReminders(context: RenewalsContext, now: Date): Promis
       if (sent) report.sent += 1;
     }
   } finally {
-    await renewals.release(db, holder, Date.now());
+    await lease.release(db, holder, now.getTime());
   }
   return report;
 }

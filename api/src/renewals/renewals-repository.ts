@@ -1,4 +1,5 @@
 import type { Db } from '../db/knex';
+import { Lease } from '../db/lease';
 
 /**
  * The life of a `job_renewals` row: open (a Checkout Session started for a renewal), paid (the
@@ -66,8 +67,15 @@ function receiptOf(stored: RenewalRow): RenewalReceipt {
   };
 }
 
-/** The one lease row (migrations/20261126210230_create_renewal_reminder_lease.ts). */
-const LEASE = 'renewal-reminders';
+/**
+ * The lease that lets one reminders' run go at a time, the one row of `renewal_reminder_lease`
+ * (migrations/20261126210230).
+ */
+export const REMINDER_LEASE = new Lease({
+  table: 'renewal_reminder_lease',
+  name: 'renewal-reminders',
+  columns: { acquiredAt: false, lastFinishedAt: true },
+});
 
 const numeric = <T extends object>(row: T, keys: (keyof T)[]): T => {
   const copy = { ...row };
@@ -293,19 +301,6 @@ export class RenewalsRepository {
     return inserted.length === 1;
   }
 
-  // ---- the reminders' lease --------------------------------------------------------------------
-
-  async tryAcquire(db: Db, holder: string, now: number, leaseMs: number): Promise<boolean> {
-    const taken = await db('renewal_reminder_lease')
-      .where({ name: LEASE })
-      .andWhere((q) => q.whereNull('holder').orWhere('expires_at', '<=', now))
-      .update({ holder, expires_at: now + leaseMs });
-    return taken === 1;
-  }
-
-  async release(db: Db, holder: string, finishedAt: number): Promise<void> {
-    await db('renewal_reminder_lease')
-      .where({ name: LEASE, holder })
-      .update({ holder: null, expires_at: null, last_finished_at: finishedAt });
-  }
+  /** The reminders' lease (REMINDER_LEASE). */
+  readonly reminderLease = REMINDER_LEASE;
 }

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { timestampGauge } from '../ops/metrics';
 import { runPeriodically } from '../periodic-runner';
-import { RetentionRepository } from './retention-repository';
+import { RETENTION_LEASE } from './retention-repository';
 import { runRetention, type RetentionReport } from './retention';
 
 declare module 'fastify' {
@@ -24,11 +24,10 @@ declare module 'fastify' {
  */
 export default fp(
   async (app) => {
-    const lease = new RetentionRepository();
     const run = () =>
       runRetention({
         db: app.db,
-        lease,
+        lease: RETENTION_LEASE,
         alerts: app.alerts,
         outbox: app.outbox,
         submissions: app.submissions,
@@ -46,14 +45,14 @@ export default fp(
     });
     app.decorate('retention', {
       run,
-      lastFinishedAt: () => lease.lastFinishedAt(app.db),
+      lastFinishedAt: () => RETENTION_LEASE.lastFinishedAt(app.db),
       idle: () => runs.idle(),
     });
     timestampGauge(app.metrics, {
       name: 'jobboard_retention_last_run_timestamp_seconds',
       help: 'When the last retention run (data past its period removed) went through (Unix time; 0 when none has).',
       metric: 'last retention run',
-      read: () => lease.lastFinishedAt(app.db),
+      read: () => RETENTION_LEASE.lastFinishedAt(app.db),
     });
   },
   {

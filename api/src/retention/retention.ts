@@ -6,7 +6,7 @@ import type { Config } from '../config';
 import { archiveEnded } from '../jobs/archive';
 import type { Outbox } from '../mail/outbox';
 import type { SubmissionsService } from '../submissions/submissions-service';
-import type { RetentionRepository } from './retention-repository';
+import type { Lease } from '../db/lease';
 
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -48,7 +48,8 @@ export interface RetentionReport {
 
 export interface RetentionDeps {
   db: Knex;
-  lease: RetentionRepository;
+  /** retention-repository.ts's RETENTION_LEASE. */
+  lease: Lease;
   alerts: Pick<AlertsService, 'deleteUnconfirmedBefore' | 'deleteIdleLocks'>;
   outbox: Pick<Outbox, 'emptySentBodiesBefore'>;
   submissions: Pick<SubmissionsService, 'blankRejectedContactsBefore'>;
@@ -87,13 +88,13 @@ export async function runRetention(deps: RetentionDeps): Promise<RetentionReport
   const { db, lease, periods } = deps;
   const now = deps.now();
   const holder = randomUUID();
-  if (!(await lease.tryAcquire(db, holder, Date.now(), RETENTION_LEASE_MS))) {
+  if (!(await lease.tryAcquire(db, holder, now.getTime(), RETENTION_LEASE_MS))) {
     deps.log.info('retention run skipped: another process is running it');
     return nothing(false);
   }
   let kept = true;
   const keep = async () => {
-    kept = kept && (await lease.renew(db, holder, Date.now(), RETENTION_LEASE_MS));
+    kept = kept && (await lease.renew(db, holder, deps.now().getTime(), RETENTION_LEASE_MS));
     return kept;
   };
   const report = nothing(true);

@@ -49,6 +49,7 @@ export default fp(
       syncRuns,
       jobSource,
       app.config.boardCurrency,
+      () => app.now(),
     );
     app.decorate('sync', sync);
     app.decorate('syncRuns', syncRuns);

@@ -7,6 +7,7 @@ import {
   type SyncSource,
 } from '@jobboard/contract/admin';
 import type { Db } from '../db/knex';
+import { Lease } from '../db/lease';
 
 /** What a finished sync leaves behind (sync_runs). */
 export interface SyncRunRecord {
@@ -44,46 +45,20 @@ interface SyncRunRow {
   error: string | null;
 }
 
-/** The one lease row: the sync of jobs. */
-const LEASE = 'jobs';
+/**
+ * The lock that keeps two syncs from running at once, the one row of `sync_lease`
+ * (migrations/20261125020300): `acquired_at` says since when the running sync holds it.
+ */
+export const SYNC_LEASE = new Lease({
+  table: 'sync_lease',
+  name: 'jobs',
+  columns: { acquiredAt: true, lastFinishedAt: false },
+});
 
 /** The `sync_runs` and `sync_lease` tables: the only code that reads or writes them. */
 export class SyncRepository {
-  /**
-   * Take the sync lease for `holder` until `now + leaseMs`, if it is free or its holder's lease has
-   * run out. One conditional UPDATE: of two callers at once, in any processes, one wins.
-   */
-  async tryAcquire(db: Db, holder: string, now: number, leaseMs: number): Promise<boolean> {
-    const taken = await db('sync_lease')
-      .where({ name: LEASE })
-      .andWhere((q) => q.whereNull('holder').orWhere('expires_at', '<=', now))
-      .update({ holder, acquired_at: now, expires_at: now + leaseMs });
-    return taken === 1;
-  }
-
-  /** Keep the lease while the sync runs; false when it was lost (it ran out and was taken). */
-  async renew(db: Db, holder: string, now: number, leaseMs: number): Promise<boolean> {
-    const kept = await db('sync_lease')
-      .where({ name: LEASE, holder })
-      .update({ expires_at: now + leaseMs });
-    return kept === 1;
-  }
-
-  async release(db: Db, holder: string): Promise<void> {
-    await db('sync_lease')
-      .where({ name: LEASE, holder })
-      .update({ holder: null, acquired_at: null, expires_at: null });
-  }
-
-  /** When the running sync took the lease (epoch ms), or null when none runs. */
-  async heldSince(db: Db, now: number): Promise<number | null> {
-    const row: { acquired_at: number | string | null } | undefined = await db('sync_lease')
-      .where({ name: LEASE })
-      .whereNotNull('holder')
-      .where('expires_at', '>', now)
-      .first('acquired_at');
-    return row?.acquired_at == null ? null : Number(row.acquired_at);
-  }
+  /** The syncs' lock (tests hold it as another process would). */
+  readonly lease = SYNC_LEASE;
 
   /** Record a finished sync, keeping the newest SYNC_LIMITS.keptRuns. */
   async record(db: Db, run: SyncRunRecord): Promise<void> {

@@ -41,7 +41,10 @@ export interface SyncContext {
   jobSource: JobSourceReader | null;
   /** BOARD_CURRENCY: a record's pay without a currency is in it. */
   currency: string;
+  /** When the sync started, on the app's clock. */
   now: Date;
+  /** The app's clock, for the lease while the sync runs. */
+  clock: () => Date;
   log: FastifyBaseLogger;
 }
 
@@ -59,6 +62,8 @@ export class SyncService {
     private readonly jobSource: JobSourceReader | null,
     /** BOARD_CURRENCY: a record's pay without a currency is in it. */
     private readonly currency: string,
+    /** The app's clock. */
+    private readonly clock: () => Date,
   ) {}
 
   /** The configured source's name ('Airtable'), or null when none is configured. */
@@ -99,8 +104,8 @@ export class SyncService {
   }
 
   private parts() {
-    const { db, jobs, views, syncRuns, jobSource, currency } = this;
-    return { db, jobs, views, syncRuns, jobSource, currency };
+    const { db, jobs, views, syncRuns, jobSource, currency, clock } = this;
+    return { db, jobs, views, syncRuns, jobSource, currency, clock };
   }
 }
 
@@ -130,9 +135,10 @@ export async function syncJobs(
   const reader = ctx.jobSource;
   if (!reader) return { ...emptyCounts(), held: 0, source: null, message: NO_SOURCE_MESSAGE };
 
+  const { lease } = ctx.syncRuns;
   const holder = randomUUID();
-  if (!(await ctx.syncRuns.tryAcquire(ctx.db, holder, Date.now(), SYNC_LEASE_MS))) {
-    const since = await ctx.syncRuns.heldSince(ctx.db, Date.now());
+  if (!(await lease.tryAcquire(ctx.db, holder, ctx.now.getTime(), SYNC_LEASE_MS))) {
+    const since = await lease.heldSince(ctx.db, ctx.now.getTime());
     throw new Conflict(
       `A job sync is already running${since ? ` (started ${new Date(since).toISOString()})` : ''}. ` +
         'Try again when it has finished.',
@@ -142,7 +148,7 @@ export async function syncJobs(
     {
       name: 'sync lease renewal',
       everyMs: SYNC_LEASE_MS / 3,
-      run: () => ctx.syncRuns.renew(ctx.db, holder, Date.now(), SYNC_LEASE_MS),
+      run: () => lease.renew(ctx.db, holder, ctx.clock().getTime(), SYNC_LEASE_MS),
       failureLevel: 'warn',
     },
     ctx.log,
@@ -187,7 +193,7 @@ export async function syncJobs(
     throw error;
   } finally {
     await renewal.stop();
-    await ctx.syncRuns.release(ctx.db, holder);
+    await lease.release(ctx.db, holder);
   }
 }
 
