@@ -1,10 +1,11 @@
+import { DAY_MS, isoDate } from '@jobboard/contract/common';
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import { JOB_STATS_DAYS, MAX_INT4, jobApplyPath } from '@jobboard/contract/jobs';
 import { isbot } from 'isbot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyRequest } from 'fastify';
 import { countable, knownBot } from '../src/job-stats/count-request';
-import { JobStats, utcDay } from '../src/job-stats/job-stats';
+import { JobStats } from '../src/job-stats/job-stats';
 import { JobStatsRepository } from '../src/job-stats/job-stats-repository';
 import { JOB_STATS_FLUSH_MS } from '../src/job-stats/plugin';
 import { CSRF, createAdmin, login, sessionCookie } from './support/admin';
@@ -19,7 +20,6 @@ const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.co
 const SLACKBOT = 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)';
 
 const START = new Date('2026-11-22T12:00:00Z');
-const DAY_MS = 24 * 60 * 60_000;
 
 let t: TestApp;
 let cookie: string;
@@ -109,7 +109,7 @@ describe(`views and apply clicks on ${testDatabase}`, () => {
     await view(id);
     const [first] = await t
       .db('job_stat_salts')
-      .where({ day: utcDay(START) })
+      .where({ day: isoDate(START) })
       .select('salt');
     t.clock.now = new Date(START.getTime() + DAY_MS);
     await view(id);
@@ -118,7 +118,7 @@ describe(`views and apply clicks on ${testDatabase}`, () => {
     expect(answer.days.slice(-2).map((d) => d.views)).toEqual([1, 1]);
     const [next] = await t
       .db('job_stat_salts')
-      .where({ day: utcDay(t.clock.now) })
+      .where({ day: isoDate(t.clock.now) })
       .select('salt');
     expect(first!.salt).toMatch(/^[0-9a-f]{64}$/);
     expect(next!.salt).not.toBe(first!.salt);
@@ -211,15 +211,15 @@ describe(`views and apply clicks on ${testDatabase}`, () => {
         .orderBy('job_id')
         .select('job_id', 'day', 'views', 'apply_clicks'),
     ).toEqual([
-      { job_id: Number(live), day: utcDay(START), views: 2, apply_clicks: 1 },
-      { job_id: Number(other), day: utcDay(START), views: 1, apply_clicks: 0 },
+      { job_id: Number(live), day: isoDate(START), views: 2, apply_clicks: 1 },
+      { job_id: Number(other), day: isoDate(START), views: 1, apply_clicks: 0 },
     ]);
     // A count of the past day flushed late (after its roll-up) is added by the next one.
     await t.app.jobStats.rollUp(t.clock.now);
     const answer = await stats(live);
     expect(answer.days).toHaveLength(JOB_STATS_DAYS);
-    expect(answer.days.at(-1)).toEqual({ day: utcDay(t.clock.now), views: 1, applyClicks: 0 });
-    expect(answer.days.at(-2)).toEqual({ day: utcDay(START), views: 2, applyClicks: 1 });
+    expect(answer.days.at(-1)).toEqual({ day: isoDate(t.clock.now), views: 1, applyClicks: 0 });
+    expect(answer.days.at(-2)).toEqual({ day: isoDate(START), views: 2, applyClicks: 1 });
     expect(answer.days.slice(0, -2).every((d) => d.views === 0 && d.applyClicks === 0)).toBe(true);
     expect([answer.totalViews, answer.totalApplyClicks]).toEqual([3, 1]);
   });
@@ -231,7 +231,7 @@ describe(`views and apply clicks on ${testDatabase}`, () => {
     await t.app.jobStats.rollUp(t.clock.now);
     // A process that buffered yesterday's visitor writes it after the roll-up.
     await t.db('job_stat_visitors').insert({
-      day: utcDay(START),
+      day: isoDate(START),
       job_id: Number(id),
       kind: 'view',
       visitor: 'f'.repeat(64),
@@ -240,7 +240,7 @@ describe(`views and apply clicks on ${testDatabase}`, () => {
     expect(await t.db('job_daily_stats').select('views')).toEqual([{ views: 2 }]);
     expect((await t.app.jobStats.kept()).visitors).toBe(0);
     expect(
-      await t.db('job_stat_salts').where('day', '<', utcDay(t.clock.now)).count({ n: '*' }),
+      await t.db('job_stat_salts').where('day', '<', isoDate(t.clock.now)).count({ n: '*' }),
     ).toEqual([{ n: 0 }]);
   });
 
@@ -351,9 +351,9 @@ describe(`views and apply clicks on ${testDatabase}`, () => {
       .orderBy(['day', 'job_id', 'kind'])
       .select('day', 'job_id', 'kind', t.db.raw('count(*) as n'));
     expect(rows.map((r) => [r.day, Number(r.job_id), r.kind, Number(r.n)])).toEqual([
-      [utcDay(yesterday), other, 'view', 500],
-      [utcDay(START), live, 'apply', 1_250],
-      [utcDay(START), live, 'view', 2_500],
+      [isoDate(yesterday), other, 'view', 500],
+      [isoDate(START), live, 'apply', 1_250],
+      [isoDate(START), live, 'view', 2_500],
     ]);
   });
 

@@ -1,3 +1,4 @@
+import { isoDate } from '@jobboard/contract/common';
 import {
   ADMIN_MESSAGES,
   JOB_AUDIT_DETAIL_MAX,
@@ -9,7 +10,6 @@ import {
 import { JOB_AUDIT_LIMITS, JOB_LIST_LIMITS, PAY_MESSAGES, type Job } from '@jobboard/contract/jobs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isoDate } from '../src/jobs/dates';
 import type { JobInput } from '../src/jobs/job-input';
 import { clipText, readChanges } from '../src/jobs/job-audit';
 import { seedDemoIfEmpty } from '../src/seed/seed-demo';

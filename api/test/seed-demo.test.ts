@@ -1,7 +1,6 @@
-import { CATEGORY_CHOICES } from '@jobboard/contract/common';
+import { CATEGORY_CHOICES, isoDate, addDays } from '@jobboard/contract/common';
 import { type Job } from '@jobboard/contract/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isoDate, addDays } from '../src/jobs/dates';
 import { seedDemoIfEmpty } from '../src/seed/seed-demo';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
 

@@ -1,4 +1,30 @@
 /**
+ * Days and dates, one home for each (issue 41, R10): a day's length, a moment's calendar date and
+ * the first instant of a date, all in UTC, as the board has no time zone setting; the API, the
+ * front ends and the tools read them from here rather than writing `toISOString().slice(0, 10)`
+ * or `24 * 60 * 60 * 1000` again.
+ */
+
+/** A day in milliseconds (a UTC day: no summer time). */
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The calendar date (UTC) of a moment, YYYY-MM-DD. */
+export function isoDate(instant: Date | number): string {
+  return new Date(instant).toISOString().slice(0, 10);
+}
+
+/** The moment `days` days (of DAY_MS, negative: before) after `instant`. */
+export function addDays(instant: Date | number, days: number): Date {
+  return new Date(new Date(instant).getTime() + days * DAY_MS);
+}
+
+/** The first instant (epoch ms, UTC) of a date written YYYY-MM-DD. */
+export const dayStartsAt = (iso: string): number => Date.parse(`${iso}T00:00:00Z`);
+
+/** The first instant after a date's whole day (epoch ms, UTC): when a day given as an end ends. */
+export const dayEndsAt = (iso: string): number => dayStartsAt(iso) + DAY_MS;
+
+/**
  * Deadline text as the board reads it (docs/product.md#entities and docs/product.md#states-and-transitions): an optional 'Deadline:' prefix, then
  * M-D-YYYY or YYYY-M-D (with '-', '/' or '.'). The API stores what it can read as YYYY-MM-DD; the
  * board formats it; anything unreadable is kept and shown as given.
@@ -34,7 +60,7 @@ export function normaliseDeadline(text: string): string {
  */
 export function deadlineEndsAt(text: string | null | undefined): number | null {
   const iso = text ? parseDeadline(text) : null;
-  return iso === null ? null : Date.parse(`${iso}T00:00:00Z`) + 24 * 60 * 60 * 1000;
+  return iso === null ? null : dayEndsAt(iso);
 }
 
 export function stripDeadlinePrefix(text: string): string {
@@ -46,12 +72,10 @@ export function isoDateOf(year: number, month: number, day: number): string | nu
   const date = new Date(Date.UTC(year, month - 1, day));
   const real =
     date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  return real ? date.toISOString().slice(0, 10) : null;
+  return real ? isoDate(date) : null;
 }
 
 export const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Days in each unit of a relative posted date ('3 weeks ago'); a month is taken as 30 days. */
 const RELATIVE_UNIT_DAYS: Record<string, number> = { day: 1, week: 7, month: 30, year: 365 };
@@ -64,8 +88,7 @@ const RELATIVE_UNIT_DAYS: Record<string, number> = { day: 1, week: 7, month: 30,
  */
 export function parsePostedDate(text: string, now: Date): string | null {
   const raw = text.trim().toLowerCase();
-  const daysAgo = (days: number) =>
-    new Date(now.getTime() - days * DAY_MS).toISOString().slice(0, 10);
+  const daysAgo = (days: number) => isoDate(addDays(now, -days));
   if (raw === 'today' || raw === 'just posted' || raw === 'recently' || raw === 'new') {
     return daysAgo(0);
   }
@@ -77,7 +100,7 @@ export function parsePostedDate(text: string, now: Date): string | null {
   }
   const instant = /^(\d{4}-\d{2}-\d{2})T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?$/i.exec(text.trim());
   if (instant && !Number.isNaN(Date.parse(text.trim()))) {
-    return new Date(text.trim()).toISOString().slice(0, 10);
+    return isoDate(new Date(text.trim()));
   }
   return parseDeadline(text.trim());
 }

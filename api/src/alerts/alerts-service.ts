@@ -1,3 +1,4 @@
+import { DAY_MS } from '@jobboard/contract/common';
 import {
   ALERT_FREQUENCIES,
   ALERT_LIMITS,
@@ -22,7 +23,6 @@ import { emailKey, GLOBAL_LOCK, type AlertRow, type AlertsRepository } from './a
 import { alertUrls, hashAlertToken, isAlertToken, newAlertToken } from './alert-tokens';
 
 const HOUR_MS = 60 * 60_000;
-const DAY_MS = 24 * HOUR_MS;
 
 /** How long after one digest the next is due. */
 export const digestPeriodMs = (frequency: AlertFrequency): number =>

@@ -13,6 +13,7 @@ import {
   type ProposalState,
 } from '@jobboard/contract/employer';
 import type { AdminJob } from '@jobboard/contract/admin';
+import { DAY_MS, isoDate } from '@jobboard/contract/common';
 import {
   JOB_STATS_DAYS,
   amountText,
@@ -50,7 +51,6 @@ import {
 import type { EmployersRepository } from './employers-repository';
 
 const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /** The key an address is known by: trimmed, lower case (as the listings are matched). */
 export const normaliseEmployerEmail = (email: string): string => email.trim().toLowerCase();
@@ -466,7 +466,7 @@ function timelineOf(row: ReviewRow, { events, job, audit, renewals }: ListingSou
       if (reason) entries.push({ kind: 'closed', at: iso(line.created_at), detail: reason });
     }
     for (const renewal of renewals) {
-      const until = renewal.newExpiresAt?.toISOString().slice(0, 10) ?? null;
+      const until = renewal.newExpiresAt ? isoDate(renewal.newExpiresAt) : null;
       entries.push({ kind: 'renewed', at: renewal.paidAt.toISOString(), detail: until });
     }
     if (job.active && job.expiresAt) {

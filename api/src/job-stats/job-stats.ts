@@ -1,13 +1,8 @@
 import { hash, randomBytes } from 'node:crypto';
+import { DAY_MS, isoDate } from '@jobboard/contract/common';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import type { DayCounts, JobStatsRepository, StatKind, VisitorGroup } from './job-stats-repository';
-
-const DAY_MS = 24 * 60 * 60_000;
-
-/** The UTC date of a moment, 'YYYY-MM-DD'. */
-export const utcDay = (at: Date | number): string =>
-  new Date(typeof at === 'number' ? at : at.getTime()).toISOString().slice(0, 10);
 
 /**
  * How the buffer is written: `flushMs` after the first count that found it empty (so once every
@@ -151,7 +146,7 @@ export class JobStats {
    * counted by the one roll-up that deleted it).
    */
   async rollUp(now: Date): Promise<{ days: number; visitors: number; salts: number }> {
-    const today = utcDay(now);
+    const today = isoDate(now);
     await this.flush();
     let visitors = 0;
     const days = await this.repository.daysToRollUp(this.db, today);
@@ -197,11 +192,11 @@ export class JobStats {
     return this.repository.kept(this.db);
   }
 
-  /** The UTC day of a moment; the same answer as utcDay, worked out once a day. */
+  /** The UTC day of a moment; the same answer as isoDate, worked out once a day. */
   private dayOf(at: number): string {
     if (at < this.day.from || at >= this.day.to) {
       const from = at - (((at % DAY_MS) + DAY_MS) % DAY_MS);
-      this.day = { day: utcDay(from), from, to: from + DAY_MS };
+      this.day = { day: isoDate(from), from, to: from + DAY_MS };
     }
     return this.day.day;
   }
@@ -224,5 +219,5 @@ export class JobStats {
 /** The `days` UTC dates that end with today, oldest first. */
 export function dayRange(now: Date, days: number): string[] {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return Array.from({ length: days }, (_, i) => utcDay(today - (days - 1 - i) * DAY_MS));
+  return Array.from({ length: days }, (_, i) => isoDate(today - (days - 1 - i) * DAY_MS));
 }

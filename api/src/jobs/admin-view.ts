@@ -1,6 +1,6 @@
+import { addDays } from '@jobboard/contract/common';
 import { EXPIRING_WITHIN_DAYS, type AdminJobsQuery } from '@jobboard/contract/admin';
 import type { Knex } from 'knex';
-import { addDays } from './dates';
 
 /** `%text%` for LIKE, its own % _ and \ taken literally (ESCAPE '\'). */
 export function containsPattern(text: string): string {

@@ -1,5 +1,5 @@
+import { addDays, isoDate } from '@jobboard/contract/common';
 import { listingTier } from '@jobboard/contract/submissions';
-import { addDays, isoDate } from './dates';
 import type { JobPatch } from './job-input';
 
 /**

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { addDays } from '@jobboard/contract/common';
 import {
   PAY_LINK_MESSAGES,
   PAYMENT_LINK_TTL_DAYS,
@@ -7,7 +8,6 @@ import {
 import type { Db } from '../db/knex';
 import type { SecretLink } from '../http/secret-links';
 import { Gone, NotFound } from '../domain-errors';
-import { addDays } from '../jobs/dates';
 import type { PaymentsContext } from './payments-service';
 import type { SubmissionRow } from '../submissions/submission-row';
 import type { PaymentLinkRow } from './payment-rows';

@@ -1,7 +1,7 @@
+import { addDays, isoDate } from '@jobboard/contract/common';
 import { listingTier } from '@jobboard/contract/submissions';
 import type { Knex } from 'knex';
 import { payOfRow } from '../jobs/pay-columns';
-import { addDays, isoDate } from '../jobs/dates';
 import { jobLiveEmail } from '../mail/payment-emails';
 import type { PaymentsContext } from './payments-service';
 import type { SubmissionRow } from '../submissions/submission-row';

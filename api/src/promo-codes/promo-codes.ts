@@ -1,3 +1,4 @@
+import { DAY_MS, dayEndsAt, dayStartsAt, isoDate } from '@jobboard/contract/common';
 import type { PromoCode, PromoCodeInput } from '@jobboard/contract/admin';
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex';
@@ -112,12 +113,11 @@ export class PromoCodes {
   }
 }
 
-const dayStart = (iso: string | null | undefined) => (iso ? Date.parse(`${iso}T00:00:00Z`) : null);
+const dayStart = (iso: string | null | undefined) => (iso ? dayStartsAt(iso) : null);
 /** An end date includes its whole day. */
-const dayEnd = (iso: string | null | undefined) =>
-  iso ? Date.parse(`${iso}T00:00:00Z`) + 86_400_000 : null;
+const dayEnd = (iso: string | null | undefined) => (iso ? dayEndsAt(iso) : null);
 const isoDay = (ms: number | null, end = false) =>
-  ms === null ? null : new Date(Number(ms) - (end ? 86_400_000 : 0)).toISOString().slice(0, 10);
+  ms === null ? null : isoDate(Number(ms) - (end ? DAY_MS : 0));
 
 function toPromoCode(row: PromoCodeRow): PromoCode {
   return {

@@ -1,6 +1,6 @@
+import { addDays, isoDate } from '@jobboard/contract/common';
 import { RENEWAL_MESSAGES, RENEWAL_WINDOW } from '@jobboard/contract/payments';
 import { listingTier, type ListingTier } from '@jobboard/contract/submissions';
-import { addDays, isoDate } from '../jobs/dates';
 import { extendedEnd } from '../jobs/lifecycle';
 import type { JobEnding } from '../jobs/job-endings';
 import type { ReviewRow } from '../submissions/submission-row';

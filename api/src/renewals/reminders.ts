@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { addDays, isoDate } from '@jobboard/contract/common';
 import { RENEWAL_WINDOW } from '@jobboard/contract/payments';
 import { listingTier } from '@jobboard/contract/submissions';
-import { addDays, isoDate } from '../jobs/dates';
 import { renewalReminderEmail } from '../mail/renewal-emails';
 import { renewalUrl } from './renewal-tokens';
 import { issueRenewalLink, priceText, type RenewalsContext } from './renewals-service';

@@ -1,5 +1,5 @@
 import type { AdminPaymentIssue } from '@jobboard/contract/admin';
-import { formatCents } from '@jobboard/contract/common';
+import { formatCents, addDays } from '@jobboard/contract/common';
 import {
   PAYMENT_MESSAGES,
   RENEWAL_LINK_TTL_DAYS,
@@ -13,7 +13,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import type Stripe from 'stripe';
 import type { Db } from '../db/knex';
-import { addDays } from '../jobs/dates';
 import { Conflict, Gone, NotFound, Unavailable } from '../domain-errors';
 import type { JobsService } from '../jobs/jobs-service';
 import type { JobEndings } from '../jobs/job-endings';

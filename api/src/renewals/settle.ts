@@ -1,9 +1,8 @@
-import { formatCents } from '@jobboard/contract/common';
+import { formatCents, isoDate } from '@jobboard/contract/common';
 import { MAX_INT4, parseRecordId } from '@jobboard/contract/jobs';
 import { listingTier, type ListingTierId } from '@jobboard/contract/submissions';
 import type { Knex } from 'knex';
 import type Stripe from 'stripe';
-import { isoDate } from '../jobs/dates';
 import { jobRenewedEmail, renewalNeedsReviewEmail } from '../mail/renewal-emails';
 import { renewedEnd } from './eligibility';
 import type { FlaggedRenewalStatus, RenewalRow } from './renewals-repository';

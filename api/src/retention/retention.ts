@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DAY_MS } from '@jobboard/contract/common';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import type { AlertsService } from '../alerts/alerts-service';
@@ -9,7 +10,6 @@ import type { SubmissionsService } from '../submissions/submissions-service';
 import type { Lease } from '../db/lease';
 
 const HOUR_MS = 60 * 60_000;
-const DAY_MS = 24 * HOUR_MS;
 
 /**
  * A logo uploaded with the submission form (POST /api/logos) that no submission names and no

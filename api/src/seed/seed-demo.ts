@@ -1,6 +1,6 @@
+import { addDays, isoDate } from '@jobboard/contract/common';
 import { DEFAULT_PAY_PERIOD } from '@jobboard/contract/jobs';
 import type { FastifyInstance } from 'fastify';
-import { addDays, isoDate } from '../jobs/dates';
 import type { JobInput } from '../jobs/job-input';
 import { DEMO_JOBS, type DemoJob } from './demo-jobs';
 

@@ -1,5 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { deadlineEndsAt, normaliseDeadline, parseDeadline } from '../dates';
+import {
+  DAY_MS,
+  addDays,
+  dayEndsAt,
+  dayStartsAt,
+  deadlineEndsAt,
+  isoDate,
+  normaliseDeadline,
+  parseDeadline,
+} from '../dates';
+
+describe('days and dates, in UTC', () => {
+  it('gives the calendar date of a moment in UTC, whatever the hour', () => {
+    expect(isoDate(new Date('2026-12-31T23:59:59.999Z'))).toBe('2026-12-31');
+    expect(isoDate(Date.parse('2027-01-01T00:00:00Z'))).toBe('2027-01-01');
+  });
+
+  it('moves a moment by whole days, forwards and back', () => {
+    const at = new Date('2026-03-28T12:00:00Z');
+    expect(addDays(at, 2).toISOString()).toBe('2026-03-30T12:00:00.000Z');
+    expect(addDays(at.getTime(), -28).toISOString()).toBe('2026-02-28T12:00:00.000Z');
+    expect(addDays(at, 1).getTime() - at.getTime()).toBe(DAY_MS);
+  });
+
+  it("gives a date's first instant and the first instant after its whole day", () => {
+    expect(dayStartsAt('2026-12-01')).toBe(Date.parse('2026-12-01T00:00:00Z'));
+    expect(dayEndsAt('2026-12-31')).toBe(Date.parse('2027-01-01T00:00:00Z'));
+    expect(deadlineEndsAt('12-31-2026')).toBe(dayEndsAt('2026-12-31'));
+  });
+});
 
 describe('deadline text (docs/product.md#entities and docs/product.md#states-and-transitions)', () => {
   it.each([

@@ -1,4 +1,4 @@
-import { MAX_PAGE_SIZE, RECENT_DAYS } from '@jobboard/contract/common';
+import { MAX_PAGE_SIZE, RECENT_DAYS, addDays, isoDate } from '@jobboard/contract/common';
 import {
   decodeSearchCursor,
   encodeSearchCursor,
@@ -8,7 +8,6 @@ import {
 import type { Knex } from 'knex';
 import { chunks } from '../../db/chunks';
 import type { Dialect } from '../../db/knex';
-import { addDays, isoDate } from '../dates';
 import { toJob } from '../job-mapper';
 import type { SearchIndex } from '../search-index';
 import type { BoardSearch } from '../search/board-search';

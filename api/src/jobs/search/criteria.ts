@@ -1,4 +1,4 @@
-import { REMOTE_JOB_TYPE } from '@jobboard/contract/common';
+import { REMOTE_JOB_TYPE, addDays, isoDate } from '@jobboard/contract/common';
 import {
   CLOSING_CHOICES,
   JOB_TYPE_FILTERS,
@@ -8,7 +8,6 @@ import {
 } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import type { Dialect } from '../../db/knex';
-import { addDays, isoDate } from '../dates';
 import type { SearchIndex, TextFields } from '../search-index/search-index';
 import type { BoardSearch } from './board-search';
 

@@ -1,3 +1,4 @@
+import { isoDate } from '@jobboard/contract/common';
 import {
   parsePaymentIssueId,
   type AdminSubmission,
@@ -11,7 +12,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
 import { Conflict, NotFound } from '../../domain-errors';
-import { isoDate } from '../../jobs/dates';
 import type { Companies } from '../../jobs/companies';
 import type { Outbox } from '../../mail/outbox';
 import {

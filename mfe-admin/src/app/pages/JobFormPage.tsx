@@ -1,5 +1,5 @@
 import { jobToAdminForm } from '@jobboard/contract/admin';
-import { EXPERIENCE_NOT_SPECIFIED } from '@jobboard/contract/common';
+import { EXPERIENCE_NOT_SPECIFIED, isoDate } from '@jobboard/contract/common';
 import { DEFAULT_PAY_PERIOD } from '@jobboard/contract/jobs';
 import { Spinner, errorMessage, toast } from '@jobboard/shared-ui';
 import { useEffect, useMemo } from 'react';
@@ -10,7 +10,7 @@ import { useSaveJob } from '../../features/jobs/hooks/use-save-job';
 import { JOB_MESSAGES } from '../../features/jobs/messages';
 import { PageHeader } from '../../lib/ui';
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => isoDate(new Date());
 
 const EMPTY: JobFormValues = {
   title: '',

@@ -1,4 +1,5 @@
 import { DATA_RIGHTS_TEXTS } from '@jobboard/contract/alerts';
+import { isoDate } from '@jobboard/contract/common';
 
 /**
  * Hand `data` to the browser as a JSON file (my-job-board-data-<day>.json): a link to a Blob,
@@ -9,7 +10,7 @@ export function saveJson(data: unknown, now = new Date()): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = DATA_RIGHTS_TEXTS.fileName(now.toISOString().slice(0, 10));
+  link.download = DATA_RIGHTS_TEXTS.fileName(isoDate(now));
   document.body.append(link);
   link.click();
   link.remove();

@@ -1,3 +1,4 @@
+import { isoDate } from '@jobboard/contract/common';
 import type { LegalPageSlug } from '@jobboard/contract/site';
 import { formatUsDate, Notice, Spinner } from '@jobboard/shared-ui';
 import styled from 'styled-components';
@@ -12,7 +13,7 @@ export function LegalPageView({ slug }: { slug: LegalPageSlug }) {
   const { data, error } = useLegalPage(slug);
   if (error && !data) return <Notice $tone="danger">{LEGAL_MESSAGES.failed}</Notice>;
   if (!data) return <Spinner label={LEGAL_MESSAGES.loading} />;
-  const updated = new Date(data.updatedAt).toISOString().slice(0, 10);
+  const updated = isoDate(new Date(data.updatedAt));
   return (
     <Article aria-labelledby="legal-title">
       <h1 id="legal-title">{data.title}</h1>

@@ -1,3 +1,4 @@
+import { isoDate } from '@jobboard/contract/common';
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { route } from '../../../../http/endpoint-route';
@@ -19,10 +20,7 @@ const exportsRoutes: FastifyPluginAsync = async (app) => {
 function sendCsv(reply: FastifyReply, what: string, csv: string, now: Date): FastifyReply {
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
-    .header(
-      'content-disposition',
-      `attachment; filename="${what}-${now.toISOString().slice(0, 10)}.csv"`,
-    )
+    .header('content-disposition', `attachment; filename="${what}-${isoDate(now)}.csv"`)
     .header('cache-control', 'no-store')
     .send(csv);
 }
