@@ -1,26 +1,15 @@
 import { createHash } from 'node:crypto';
+import type { AdminJob } from '@jobboard/contract/admin';
+import { DAY_MS } from '@jobboard/contract/common';
 import {
   EMPLOYER_LIMITS,
   EMPLOYER_MESSAGES,
-  ENDING_SOON_DAYS,
   type EmployerCloseReason,
   type EmployerListing,
   type EmployerListings,
   type EmployerReceipt,
-  type EmployerRenewal,
-  type EmployerStatus,
-  type EmployerTimelineEntry,
-  type ProposalState,
 } from '@jobboard/contract/employer';
-import type { AdminJob } from '@jobboard/contract/admin';
-import { DAY_MS, isoDate } from '@jobboard/contract/common';
-import {
-  JOB_STATS_DAYS,
-  amountText,
-  formatPay,
-  formatSalary,
-  type JobStats as JobStatsView,
-} from '@jobboard/contract/jobs';
+import { JOB_STATS_DAYS, amountText } from '@jobboard/contract/jobs';
 import {
   listingTier,
   type SubmissionForm,
@@ -29,19 +18,18 @@ import {
 import type { Knex } from 'knex';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { Conflict, Gone, NotFound, TooMany } from '../domain-errors';
-import type { JobAuditRow } from '../jobs/job-audit';
 import { payOfRow } from '../jobs/pay-columns';
 import type { JobStats } from '../job-stats/job-stats';
 import type { JobsService } from '../jobs/jobs-service';
 import type { JobViews } from '../jobs/job-views';
 import { employerSignInEmail } from '../mail/employer-emails';
 import type { Outbox } from '../mail/outbox';
-import type { PaymentRow } from '../payments/payment-rows';
 import type { PaymentsService } from '../payments/payments-service';
-import type { RenewalReceipt, RenewalsService } from '../renewals/renewals-service';
+import type { RenewalsService } from '../renewals/renewals-service';
 import type { ProposalsService } from '../proposals/proposals-service';
-import type { ReviewRow, StoredEvent } from '../submissions/submission-row';
+import type { ReviewRow } from '../submissions/submission-row';
 import type { SubmissionsService } from '../submissions/submissions-service';
+import { CLOSED_DETAIL, iso, listingOf, statsOf } from './employer-listing';
 import {
   employerUrls,
   hashEmployerToken,
@@ -54,17 +42,6 @@ const MINUTE_MS = 60_000;
 
 /** The key an address is known by: trimmed, lower case (as the listings are matched). */
 export const normaliseEmployerEmail = (email: string): string => email.trim().toLowerCase();
-
-/** The detail of a 'closed' line in a job's history, by reason; and back. */
-const CLOSED_DETAIL: Record<EmployerCloseReason, string> = { filled: 'Filled', closed: 'Closed' };
-const reasonOf = (detail: string | null): EmployerCloseReason | undefined =>
-  detail === CLOSED_DETAIL.filled
-    ? 'filled'
-    : detail === CLOSED_DETAIL.closed
-      ? 'closed'
-      : undefined;
-
-const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
 
 export interface EmployersCollaborators {
   db: Knex;
@@ -359,125 +336,6 @@ export class EmployersService {
       billedTo: row.contact_name ? `${row.contact_name} <${row.contact_email}>` : row.contact_email,
     };
   }
-}
-
-/** What a listing is read from beside its submission row. */
-interface ListingSources {
-  events: StoredEvent[];
-  payments: PaymentRow[];
-  job: AdminJob | null;
-  audit: JobAuditRow[];
-  /** The job's paid renewals, oldest first. */
-  renewals: RenewalReceipt[];
-  stats: JobStatsView | null;
-  canRenew: boolean;
-  /** The job's latest proposal of changes, if any. */
-  proposal?: ProposalState | null;
-}
-
-/** A job's days as the chart takes them, with their totals. */
-function statsOf(days: JobStatsView['days']): JobStatsView {
-  return {
-    days,
-    totalViews: days.reduce((sum, d) => sum + d.views, 0),
-    totalApplyClicks: days.reduce((sum, d) => sum + d.applyClicks, 0),
-  };
-}
-
-const renewalOf = (renewal: RenewalReceipt): EmployerRenewal => ({
-  id: String(renewal.id),
-  paidAt: renewal.paidAt.toISOString(),
-  endsAt: renewal.newExpiresAt?.toISOString() ?? null,
-});
-
-/** One listing as the employer's page shows it. */
-export function listingOf(row: ReviewRow, sources: ListingSources, now: Date): EmployerListing {
-  const { job, audit } = sources;
-  const paid = sources.payments.filter(
-    (p) => Number(p.submission_id) === Number(row.id) && p.status === 'paid',
-  );
-  const closedLine = [...audit].reverse().find((line) => line.action === 'closed');
-  const status = statusOf(row, job, closedLine, now);
-  const endsAt = job?.expiresAt ?? null;
-  return {
-    submissionId: String(row.id),
-    jobId: job ? String(job.id) : null,
-    title: row.title,
-    organization: row.organization,
-    // The job's pay once it is one (an admin may have changed it), else the submission's.
-    ...optionalSalary(job ? formatSalary(job) : formatPay(payOfRow(row))),
-    tierName: listingTier(row.listing_type).name,
-    amountCents: Number(row.amount_cents),
-    status,
-    submittedAt: iso(row.submitted_at ?? 0),
-    endsAt,
-    timeline: timelineOf(row, sources, now),
-    paymentDue: row.status === 'approved',
-    receiptId: paid.length ? String(paid[paid.length - 1]!.id) : null,
-    canEdit: row.status === 'pending_review',
-    canClose: job !== null && job.active && !job.expired,
-    canRenew: sources.canRenew,
-    renewals: sources.renewals.map(renewalOf),
-    stats: sources.stats,
-    canPropose: job !== null && job.active && !job.expired,
-    proposal: sources.proposal ?? null,
-  };
-}
-
-const optionalSalary = (salary: string | undefined) => (salary ? { salary } : {});
-
-function statusOf(
-  row: ReviewRow,
-  job: AdminJob | null,
-  closedLine: JobAuditRow | undefined,
-  now: Date,
-): EmployerStatus {
-  if (row.status === 'pending_review') return row.edited_at != null ? 'edited' : 'in_review';
-  if (row.status === 'rejected') return 'rejected';
-  if (row.status === 'approved') return 'awaiting_payment';
-  if (!job) return 'removed';
-  if (!job.active) return (closedLine && reasonOf(closedLine.detail)) ?? 'removed';
-  if (job.expired) return 'ended';
-  if (job.expiresAt && Date.parse(job.expiresAt) - now.getTime() <= ENDING_SOON_DAYS * DAY_MS) {
-    return 'ending';
-  }
-  return 'live';
-}
-
-/** Submitted, edited, approved, paid, live, closed, ending (to come) or ended: oldest first. */
-function timelineOf(row: ReviewRow, { events, job, audit, renewals }: ListingSources, now: Date) {
-  const entries: EmployerTimelineEntry[] = [
-    { kind: 'submitted', at: iso(row.submitted_at ?? 0), detail: null },
-  ];
-  for (const event of events) {
-    const at = iso(event.created_at);
-    if (event.from_status === 'pending_review' && event.to_status === 'pending_review') {
-      entries.push({ kind: 'edited', at, detail: null });
-    } else if (event.to_status === 'approved' || event.to_status === 'rejected') {
-      entries.push({ kind: event.to_status, at, detail: null });
-    } else if (event.to_status === 'paid') {
-      entries.push({ kind: 'paid', at, detail: null });
-    }
-  }
-  if (job) {
-    entries.push({ kind: 'live', at: job.createdAt, detail: null });
-    for (const line of audit) {
-      const reason = line.action === 'closed' ? reasonOf(line.detail) : undefined;
-      if (reason) entries.push({ kind: 'closed', at: iso(line.created_at), detail: reason });
-    }
-    for (const renewal of renewals) {
-      const until = renewal.newExpiresAt ? isoDate(renewal.newExpiresAt) : null;
-      entries.push({ kind: 'renewed', at: renewal.paidAt.toISOString(), detail: until });
-    }
-    if (job.active && job.expiresAt) {
-      const ended = Date.parse(job.expiresAt) <= now.getTime();
-      entries.push({ kind: ended ? 'ended' : 'ending', at: job.expiresAt, detail: null });
-    }
-  }
-  return entries
-    .map((entry, index) => ({ entry, index }))
-    .sort((a, b) => Date.parse(a.entry.at) - Date.parse(b.entry.at) || a.index - b.index)
-    .map(({ entry }) => entry);
 }
 
 /** A stored submission as the form edits it (every field a string, as the form holds them). */

@@ -1,6 +1,7 @@
 import { addDays } from '@jobboard/contract/common';
 import { EXPIRING_WITHIN_DAYS, type AdminJobsQuery } from '@jobboard/contract/admin';
 import type { Knex } from 'knex';
+import { whereEnded, whereLive, whereNotEnded } from './listing-end';
 
 /** `%text%` for LIKE, its own % _ and \ taken literally (ESCAPE '\'). */
 export function containsPattern(text: string): string {
@@ -14,7 +15,6 @@ export function containsPattern(text: string): string {
  */
 export function adminJobsScope(db: Knex, view: AdminJobsQuery, now: Date): Knex.QueryBuilder {
   const query = db('jobs').join('companies', 'companies.id', 'jobs.company_id');
-  const nowMs = now.getTime();
   const q = view.q?.trim();
   if (q) {
     const pattern = containsPattern(q);
@@ -24,25 +24,27 @@ export function adminJobsScope(db: Knex, view: AdminJobsQuery, now: Date): Knex.
         .orWhereRaw(`lower(companies.name) LIKE ? ESCAPE '\\'`, [pattern]),
     );
   }
+  // 'Live' is what the board shows and 'Ended' what it shows as ended (listing-end.ts): the
+  // admin's views give the same answer as the public's.
   if (view.status === 'live') {
-    query
-      .where('jobs.active', true)
-      .andWhere('jobs.pay_held', false)
-      .andWhere((w) => w.whereNull('jobs.expires_at').orWhere('jobs.expires_at', '>', nowMs));
+    whereLive(query, now);
   } else if (view.status === 'held') {
     query.where('jobs.active', true).andWhere('jobs.pay_held', true);
   } else if (view.status === 'inactive') {
     query.where('jobs.active', false);
   } else if (view.status === 'expired') {
-    query.whereNotNull('jobs.expires_at').andWhere('jobs.expires_at', '<=', nowMs);
+    whereEnded(query, now);
   }
   if (view.featured) query.where('jobs.featured', view.featured === 'yes');
   if (view.source) query.where('jobs.source', view.source);
   if (view.expiring === 'yes') {
+    // Its term runs out within the days (a range of the expiry index), and it has not ended
+    // already: its deadline may have closed it.
     query
       .where('jobs.active', true)
-      .andWhere('jobs.expires_at', '>', nowMs)
+      .andWhere('jobs.expires_at', '>', now.getTime())
       .andWhere('jobs.expires_at', '<=', addDays(now, EXPIRING_WITHIN_DAYS).getTime());
+    whereNotEnded(query, now);
   }
   return query;
 }

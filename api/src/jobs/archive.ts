@@ -1,17 +1,18 @@
 import type { Knex } from 'knex';
 import { dialectOf } from '../db/knex';
+import { whereEnded } from './listing-end';
 import { pluckIds } from './repositories/job-rows';
 import { searchIndexFor } from './search-index';
 
 /**
- * The archive (issue 31: 'A million jobs'): a job past its end (its listing expired or its
- * application deadline passed) is `archived`, and the public indexes leave it out (migrations
- * 20261127000310 to 20261127000340), so what a public search, a feed or the sitemap reads does not
- * grow with the board's history. The public scope (search/criteria.ts publicScope) still checks
- * the end itself: a job that ended a minute ago and is not archived yet is already off the board,
+ * The archive (issue 31: 'A million jobs'): a job that has ended (listing-end.ts: its listing
+ * expired or its application deadline passed) is `archived`, and the public indexes leave it out
+ * (migrations 20261127000310 to 20261127000340), so what a public search, a feed or the sitemap
+ * reads does not grow with the board's history. The board (listing-end.ts whereLive) still checks the ends
+ * themselves: a job that ended a minute ago and is not archived yet is already off the board,
  * and archiving never changes what the public sees. Admin and employer views read every job.
  *
- * A job is archived when a write leaves it past its end (the writer, job-writer.ts and
+ * A job is archived when a write leaves it ended (the writer, job-writer.ts and
  * job-columns.ts) and by the sweep below (the retention run, on its lease), which catches the jobs
  * that simply ran out. A write that moves the end into the future (a renewal, an admin's extend,
  * a new deadline) un-archives the job. SQLite's text index (jobs_fts) holds the live jobs only:
@@ -20,28 +21,17 @@ import { searchIndexFor } from './search-index';
  * archived`, and follows the flag by itself).
  */
 
-/** Whether a job with these ends (epoch ms; null: none) is past its end at `now`. */
-export function isPastEnd(
-  expiresAt: number | null,
-  deadlineEndsAt: number | null,
-  now: Date,
-): boolean {
-  const t = now.getTime();
-  return (expiresAt !== null && expiresAt <= t) || (deadlineEndsAt !== null && deadlineEndsAt <= t);
-}
-
 /**
- * Archive up to `limit` jobs that are past their end and not archived yet; returns how many. The
+ * Archive up to `limit` jobs that have ended and are not archived yet; returns how many. The
  * caller repeats it while it returns `limit` (each call one short statement).
  */
 export async function archiveEnded(db: Knex, now: Date, limit: number): Promise<number> {
-  const t = now.getTime();
   return db.transaction(async (trx) => {
     const due = await pluckIds(
       trx('jobs')
         .select('id')
         .whereRaw('jobs.archived = false')
-        .andWhere((q) => q.where('expires_at', '<=', t).orWhere('deadline_ends_at', '<=', t))
+        .modify(whereEnded, now)
         .limit(limit),
     );
     if (!due.length) return 0;

@@ -1,4 +1,5 @@
 import type { Db } from '../db/knex';
+import { whereNotEnded } from './listing-end';
 
 /** What renewing a listing needs to know of its job (renewals/eligibility.ts). */
 export interface JobEnding {
@@ -60,15 +61,19 @@ export class JobEndings {
   }
 
   /**
-   * The live listings paid through the board that end after `from` and at the latest at `to`,
-   * soonest first, at most `limit` (the reminders' run; the index on expires_at reads them).
+   * The live listings paid through the board whose term ends after `from` and at the latest at
+   * `to`, soonest first, at most `limit` (the reminders' run; the index on expires_at reads them).
+   * One its deadline has closed already has ended (listing-end.ts): no renewal would open it.
    */
   async endingBetween(from: Date, to: Date, limit: number, db: Db = this.db): Promise<JobEnding[]> {
-    const rows: EndingRow[] = await this.select(db)
-      .where('jobs.source', 'submission')
-      .where('jobs.active', true)
-      .where('jobs.expires_at', '>', from.getTime())
-      .where('jobs.expires_at', '<=', to.getTime())
+    const rows: EndingRow[] = await whereNotEnded(
+      this.select(db)
+        .where('jobs.source', 'submission')
+        .where('jobs.active', true)
+        .where('jobs.expires_at', '>', from.getTime())
+        .where('jobs.expires_at', '<=', to.getTime()),
+      from,
+    )
       .orderBy('jobs.expires_at')
       .orderBy('jobs.id')
       .limit(limit);

@@ -1,6 +1,7 @@
 import { formatPay, jobPayOf, yearlyFigures, type Job } from '@jobboard/contract/jobs';
 import { logoPath } from '@jobboard/contract/site';
 import { parseSentences } from './job-patch';
+import { endsOfRow, hasEnded } from './listing-end';
 import { payOfRow, type PayRow } from './pay-columns';
 
 /** A `jobs` row joined with its company, as the repository selects it. */
@@ -99,13 +100,9 @@ export function toJob(row: JobRow, lists: JobLists, now: Date): Job {
     active: Boolean(row.active),
     via: row.via,
     ...optional('expiresAt', expiresAt?.toISOString()),
-    expired: ended(expiresAt?.getTime(), now) || ended(row.deadline_ends_at, now),
+    // Ended (listing-end.ts): the job keeps its page but takes no applications.
+    expired: hasEnded(endsOfRow(row), now),
   };
-}
-
-/** Whether an instant (epoch ms; none: never) has come: the job then takes no applications. */
-function ended(at: number | string | null | undefined, now: Date): boolean {
-  return at != null && Number(at) <= now.getTime();
 }
 
 function optional<K extends string>(key: K, value: string | null | undefined) {

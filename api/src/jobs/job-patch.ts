@@ -178,7 +178,7 @@ export function planPatch(
   if (Object.hasOwn(patch, 'deadline')) {
     const deadline = patch.deadline?.trim() ? normaliseDeadline(patch.deadline) : null;
     set('deadline', 'deadline', row.deadline, deadline);
-    // When the deadline closes the job is written with it (publicScope filters on it).
+    // When the deadline closes the job is written with it (listing-end.ts reads it).
     if (Object.hasOwn(columns, 'deadline')) columns.deadline_ends_at = deadlineEndsAt(deadline);
   }
   if (has(patch, 'postedDate'))

@@ -3,6 +3,7 @@ import { RENEWAL_MESSAGES, RENEWAL_WINDOW } from '@jobboard/contract/payments';
 import { listingTier, type ListingTier } from '@jobboard/contract/submissions';
 import { extendedEnd } from '../jobs/lifecycle';
 import type { JobEnding } from '../jobs/job-endings';
+import { deadlinePassed } from '../jobs/listing-end';
 import type { ReviewRow } from '../submissions/submission-row';
 
 /** What a renewal needs of the submission the job came from. */
@@ -42,9 +43,9 @@ export function eligibility(
     return { refusal: RENEWAL_MESSAGES.neverEnds };
   }
   if (!job.active) return { refusal: RENEWAL_MESSAGES.closed };
-  if (job.deadlineEndsAt !== null && job.deadlineEndsAt <= now.getTime()) {
-    return { refusal: RENEWAL_MESSAGES.deadlinePassed };
-  }
+  // Ended by its deadline (listing-end.ts): a new term would not open it again. Ended by its
+  // expiry: that is what a renewal is for, within the window below.
+  if (deadlinePassed(job, now)) return { refusal: RENEWAL_MESSAGES.deadlinePassed };
   const opens = addDays(new Date(expiresAt), -RENEWAL_WINDOW.daysBeforeEnd);
   if (now.getTime() < opens.getTime()) {
     return { refusal: RENEWAL_MESSAGES.tooEarly(isoDate(opens)) };

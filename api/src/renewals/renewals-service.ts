@@ -16,6 +16,7 @@ import type { Db } from '../db/knex';
 import { Conflict, Gone, NotFound, Unavailable } from '../domain-errors';
 import type { JobsService } from '../jobs/jobs-service';
 import type { JobEndings } from '../jobs/job-endings';
+import { hasExpired } from '../jobs/listing-end';
 import type { Outbox } from '../mail/outbox';
 import { hashPaymentToken } from '../payments/payment-tokens';
 import type { ResolvedIssue } from '../payments/payments-service';
@@ -203,7 +204,9 @@ export class RenewalsService {
       durationDays: days,
       priceCents: tier.priceCents,
       currentEnd: new Date(end).toISOString(),
-      ended: end <= now.getTime(),
+      // The term's end, as 'Ends on' or 'Ended on' (listing-end.ts; a passed deadline is the
+      // refusal's to tell).
+      ended: hasExpired({ expiresAt: end }, now),
       newEnd: renewedEnd(end, days, now).toISOString(),
       refusal: 'refusal' in found ? found.refusal : null,
       paymentsConfigured: this.stripeConfigured,

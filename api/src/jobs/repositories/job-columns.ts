@@ -1,9 +1,9 @@
 import { canonicalJobType, deadlineEndsAt, normaliseDeadline } from '@jobboard/contract/common';
 import type { Knex } from 'knex';
 import { chunks } from '../../db/chunks';
-import { isPastEnd } from '../archive';
 import type { JobInput } from '../job-input';
 import { cleanSentences, distinctNames } from '../job-patch';
+import { hasEnded } from '../listing-end';
 import { jobPayColumns, type PayRule } from '../pay-columns';
 import { labelKey } from '../label-key';
 import { INSERT_BATCH } from './job-rows';
@@ -16,6 +16,7 @@ export function jobColumns(input: JobInput, now: Date, payRule: PayRule) {
   const pay = input.pay.currency ? input.pay : { ...input.pay, currency: payRule.currency };
   const deadline = input.deadline?.trim() ? normaliseDeadline(input.deadline) : null;
   const expiresAt = input.expiresAt ? input.expiresAt.getTime() : null;
+  const deadlineEnd = deadlineEndsAt(deadline);
   return {
     title: input.title.trim(),
     description: input.description.trim(),
@@ -24,7 +25,7 @@ export function jobColumns(input: JobInput, now: Date, payRule: PayRule) {
     experience_level: input.experienceLevel,
     ...jobPayColumns(pay, payRule),
     deadline,
-    deadline_ends_at: deadlineEndsAt(deadline),
+    deadline_ends_at: deadlineEnd,
     posted_date: input.postedDate,
     responsibilities: JSON.stringify(cleanSentences(input.responsibilities ?? [])),
     requirements: JSON.stringify(cleanSentences(input.requirements ?? [])),
@@ -34,8 +35,8 @@ export function jobColumns(input: JobInput, now: Date, payRule: PayRule) {
     featured: input.featured,
     active: input.active,
     expires_at: expiresAt,
-    // A job written past its end (an import of old listings) goes straight to the archive.
-    archived: isPastEnd(expiresAt, deadlineEndsAt(deadline), now),
+    // A job written ended (an import of old listings) goes straight to the archive.
+    archived: hasEnded({ expiresAt, deadlineEndsAt: deadlineEnd }, now),
     source: input.source,
     external_id: input.externalId ?? null,
     sync_hash: input.syncHash ?? null,

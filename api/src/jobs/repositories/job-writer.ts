@@ -6,8 +6,8 @@ import { claimOf, companiesNamed, companyIds, writerOf } from '../companies';
 import { recordJobAudit, type AuditActor, type JobAuditEntry } from '../job-audit';
 import type { JobChanges } from '../job-changes';
 import type { JobInput, JobSource } from '../job-input';
-import { isPastEnd } from '../archive';
 import { companyChangesKept, planPatch, type JobPatch } from '../job-patch';
+import { LISTING_END_COLUMNS, endsOfRow, hasEnded } from '../listing-end';
 import { INDEXED_FIELDS, type SearchIndex } from '../search-index';
 import type { PayRule } from '../pay-columns';
 import { jobColumns, replaceLists } from './job-columns';
@@ -349,22 +349,15 @@ function wasArchived(row: object): boolean {
 }
 
 /**
- * A write that moves a job's end (its expiry or its deadline) archives it when the job is then past
- * its end, and un-archives it when it is not (a renewal, an extend): archive.ts.
+ * A write that moves a job's end (its expiry or its deadline) archives it when the job has then
+ * ended, and un-archives it when it has not (a renewal, an extend): archive.ts.
  */
 function archivedAfter(
   stored: { expires_at: number | string | null; deadline_ends_at: number | string | null },
   columns: Record<string, unknown>,
   now: Date,
 ): { archived?: boolean } {
-  const moved = Object.hasOwn(columns, 'expires_at') || Object.hasOwn(columns, 'deadline_ends_at');
-  if (!moved) return {};
-  const ms = (value: unknown) => (value === null || value === undefined ? null : Number(value));
-  const expiresAt = ms(
-    Object.hasOwn(columns, 'expires_at') ? columns.expires_at : stored.expires_at,
-  );
-  const endsAt = ms(
-    Object.hasOwn(columns, 'deadline_ends_at') ? columns.deadline_ends_at : stored.deadline_ends_at,
-  );
-  return { archived: isPastEnd(expiresAt, endsAt, now) };
+  if (!LISTING_END_COLUMNS.some((column) => Object.hasOwn(columns, column))) return {};
+  const after = { ...stored, ...columns } as typeof stored;
+  return { archived: hasEnded(endsOfRow(after), now) };
 }

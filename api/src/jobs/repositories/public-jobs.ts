@@ -11,7 +11,8 @@ import type { Dialect } from '../../db/knex';
 import { toJob } from '../job-mapper';
 import type { SearchIndex } from '../search-index';
 import type { BoardSearch } from '../search/board-search';
-import { pageScope, publicScope } from '../search/criteria';
+import { LISTING_END_COLUMNS, whereLive } from '../listing-end';
+import { pageScope } from '../search/criteria';
 import { JobSearch } from '../search/job-search';
 import { loadRows, pluckIds, type LoadedJob } from './job-rows';
 
@@ -20,9 +21,9 @@ export const RECENT_JOBS_LIMIT = 500;
 
 /**
  * The public's reads of jobs: the board's searches and lists, one job's page, the filter choices,
- * the feeds' and sitemap's reads, a member's bookmarks and an alert's new jobs. Only active,
- * unexpired jobs are listed (`publicScope`); a job's own page may be an expired one. All on the
- * read connections (plugins/db.ts).
+ * the feeds' and sitemap's reads, a member's bookmarks and an alert's new jobs. Only live jobs
+ * are listed (listing-end.ts `whereLive`); a job's own page may be an ended one. All on the read
+ * connections (plugins/db.ts).
  */
 export class PublicJobsRepository {
   private readonly searcher: JobSearch;
@@ -55,7 +56,7 @@ export class PublicJobsRepository {
    */
   async listRecent(now: Date, days = RECENT_DAYS): Promise<Job[]> {
     const query = this.readDb('jobs').select('jobs.id');
-    publicScope(query, now);
+    whereLive(query, now);
     query
       .where('jobs.posted_date', '>=', isoDate(addDays(now, -days)))
       .orderBy('jobs.posted_date', 'desc')
@@ -96,7 +97,7 @@ export class PublicJobsRepository {
       this.readDb.raw('count(*) as job_count'),
       this.readDb.raw('max(jobs.updated_at) as updated_at'),
     );
-    publicScope(query, now);
+    whereLive(query, now);
     const rows: {
       id_group: number | string;
       job_count: number | string;
@@ -121,7 +122,7 @@ export class PublicJobsRepository {
     const query = this.readDb('jobs')
       .select('jobs.id', 'jobs.updated_at')
       .whereBetween('jobs.id', [fromId, toId]);
-    publicScope(query, now);
+    whereLive(query, now);
     const rows: { id: number; updated_at: number | string }[] = await query.orderBy('jobs.id');
     return rows.map((r) => ({ id: Number(r.id), updatedAt: Number(r.updated_at) }));
   }
@@ -202,12 +203,12 @@ export class PublicJobsRepository {
   }
 
   /**
-   * When a public answer may next change by itself (epoch ms): the next public job expires or its
-   * deadline passes, or the day (UTC) ends, which moves the recent list's and the 'posted within'
-   * and 'closing soon' filters' windows. The public reads must not be served past that instant.
+   * When a public answer may next change by itself (epoch ms): the next end of an active job
+   * comes (listing-end.ts), or the day (UTC) ends, which moves the recent list's and the 'posted
+   * within' and 'closing soon' filters' windows. The public reads must not be served past that instant.
    */
   async nextExpiry(now: Date): Promise<number> {
-    const next = async (column: 'expires_at' | 'deadline_ends_at') => {
+    const next = async (column: (typeof LISTING_END_COLUMNS)[number]) => {
       const rows: { at?: unknown }[] = await this.readDb('jobs')
         .where('active', true)
         .andWhere(column, '>', now.getTime())
@@ -216,7 +217,9 @@ export class PublicJobsRepository {
       return value == null ? Number.POSITIVE_INFINITY : Number(value);
     };
     const nextDay = addDays(new Date(`${isoDate(now)}T00:00:00Z`), 1).getTime();
-    return Math.min(await next('expires_at'), await next('deadline_ends_at'), nextDay);
+    let soonest = nextDay;
+    for (const column of LISTING_END_COLUMNS) soonest = Math.min(soonest, await next(column));
+    return soonest;
   }
 
   async count(): Promise<number> {
@@ -240,7 +243,7 @@ export class PublicJobsRepository {
           .from(joinTable)
           .join('jobs', 'jobs.id', `${joinTable}.job_id`)
           .whereRaw(`${joinTable}.${key} = ${table}.id`);
-        publicScope(q, now);
+        whereLive(q, now);
       })
       .select('name');
     // Sorted here, not in SQL: SQLite and PostgreSQL collate text differently.

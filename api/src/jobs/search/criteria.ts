@@ -8,6 +8,7 @@ import {
 } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import type { Dialect } from '../../db/knex';
+import { whereLive } from '../listing-end';
 import type { SearchIndex, TextFields } from '../search-index/search-index';
 import type { BoardSearch } from './board-search';
 
@@ -45,31 +46,6 @@ export interface SearchCriteria {
 }
 
 /**
- * Later than any expiry: a job without one never expires. Written into the SQL, not bound, so the
- * expression is the very one PostgreSQL keeps statistics on (migration 20261123000300).
- */
-export const NEVER_EXPIRES = Number.MAX_SAFE_INTEGER;
-
-/**
- * Jobs anyone may see: not archived, switched on, not held back by the pay rule, not expired, and their application deadline (a date) not
- * passed (`deadline_ends_at`, the first instant after the deadline day; null for 'Rolling' and the
- * like). Each test is one expression (with its own statistics on PostgreSQL) rather than an OR,
- * which PostgreSQL would answer by merging two scans of the expiry index, 80,000 entries each at
- * 100,000 jobs, before reading anything else. Both columns are in the sort-order indexes.
- */
-export function publicScope(query: Knex.QueryBuilder, now: Date): void {
-  query
-    // Archived jobs are past their end (src/jobs/archive.ts): the public indexes leave them out,
-    // and a literal `false` lets PostgreSQL prove its partial indexes apply.
-    .whereRaw('jobs.archived = false')
-    .andWhere('jobs.active', true)
-    // Held back by the board's pay rule: it shows no pay (docs/product.md#pay).
-    .andWhere('jobs.pay_held', false)
-    .andWhereRaw(`COALESCE(jobs.expires_at, ${NEVER_EXPIRES}) > ?`, [now.getTime()])
-    .andWhereRaw(`COALESCE(jobs.deadline_ends_at, ${NEVER_EXPIRES}) > ?`, [now.getTime()]);
-}
-
-/**
  * Jobs whose own page may be shown: switched on and not held back by the pay rule, ended or not
  * (an ended job keeps its page, which says it takes no applications).
  */
@@ -94,7 +70,7 @@ export function searchCriteria(
   labels: LabelIds,
 ): SearchCriteria {
   const { filter, terms } = search;
-  const rowFilters: SearchCriteria['rowFilters'] = [(q) => publicScope(q, now)];
+  const rowFilters: SearchCriteria['rowFilters'] = [(q) => whereLive(q, now)];
 
   // Job types are stored in their canonical spelling (canonicalJobType on every write), so plain
   // equality finds them.
