@@ -1,5 +1,4 @@
 import {
-  ADMIN_LIMITS,
   MAX_BULK_JOBS,
   type AdminEmailPage,
   type AdminJob,
@@ -11,8 +10,7 @@ import {
 } from '@jobboard/contract/admin';
 import { MAX_QUERY_LENGTH } from '@jobboard/contract/common';
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
-import { PAY_MESSAGES, defaultSearchFilter } from '@jobboard/contract/jobs';
-import { SUBMISSION_LIMITS } from '@jobboard/contract/submissions';
+import { PAY_MESSAGES, defaultSearchFilter, JOB_LIMITS } from '@jobboard/contract/jobs';
 import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -614,8 +612,8 @@ describe(`data the filters can use on ${testDatabase}`, () => {
     `https://example.org/${'a'.repeat(max - 'https://example.org/'.length)}`;
 
   it('keeps the experience level and company links of a public submission on its published job', async () => {
-    const website = LONG_URL(SUBMISSION_LIMITS.companyWebsite);
-    const logo = LONG_URL(SUBMISSION_LIMITS.logoUrl);
+    const website = LONG_URL(JOB_LIMITS.companyUrl);
+    const logo = LONG_URL(JOB_LIMITS.companyUrl);
     const submitted = await t.app.inject({
       method: 'POST',
       url: ENDPOINTS.submitJob.path,
@@ -681,7 +679,7 @@ describe(`data the filters can use on ${testDatabase}`, () => {
       salaryMax: 60_000,
       experienceLevel: 'entry',
       companyWebsite: 'https://links.example',
-      logoUrl: LONG_URL(ADMIN_LIMITS.companyUrl),
+      logoUrl: LONG_URL(JOB_LIMITS.companyUrl),
       active: true,
       featured: false,
     };

@@ -1,8 +1,8 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ADMIN_LIMITS, type AdminJob } from '@jobboard/contract/admin';
-import type { Job } from '@jobboard/contract/jobs';
+import type { AdminJob } from '@jobboard/contract/admin';
+import { JOB_LIMITS, type Job } from '@jobboard/contract/jobs';
 import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -291,11 +291,11 @@ describe(`logos on ${testDatabase}`, () => {
   it('keeps the longest address a company may give, fetched or failed (PostgreSQL widths)', async () => {
     const padded = (path: string) => {
       const base = `${origin}${path}?pad=`;
-      return base + 'x'.repeat(ADMIN_LIMITS.companyUrl - base.length);
+      return base + 'x'.repeat(JOB_LIMITS.companyUrl - base.length);
     };
     const good = padded('/logo.png');
     const bad = padded('/page.html');
-    expect(good).toHaveLength(ADMIN_LIMITS.companyUrl);
+    expect(good).toHaveLength(JOB_LIMITS.companyUrl);
     await adminJob('Long Address Org', good);
     await adminJob('Long Broken Org', bad);
     expect(await t.db('logos').select('source_url')).toEqual([{ source_url: good }]);

@@ -7,7 +7,7 @@ import {
   type AdminJobUpdate,
   type HistoryEntry,
 } from '@jobboard/contract/admin';
-import { JOB_AUDIT_LIMITS, JOB_LIST_LIMITS, PAY_MESSAGES, type Job } from '@jobboard/contract/jobs';
+import { JOB_AUDIT_LIMITS, PAY_MESSAGES, type Job, JOB_LIMITS } from '@jobboard/contract/jobs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobInput } from '../src/jobs/job-input';
@@ -409,7 +409,7 @@ describe(`the audit trail keeps every change, clipped to its column, on ${testDa
   it('keeps the largest edit the form allows as a short diff, within JOB_AUDIT_LIMITS', async () => {
     const id = await createFull();
     const list = (c: string) =>
-      Array.from({ length: JOB_LIST_LIMITS.items }, (_, i) => `${c}"${i}`.padEnd(2000, c));
+      Array.from({ length: JOB_LIMITS.listItems }, (_, i) => `${c}"${i}`.padEnd(2000, c));
     const description = `${'a'.repeat(9_000)}MIDDLE${'z'.repeat(9_000)}`;
     const first = await put(id, {
       description,

@@ -6,6 +6,7 @@ import {
   PAY_PERIOD_VALUES,
   amountText,
   maxAmount,
+  JOB_LIMITS,
 } from '@jobboard/contract/jobs';
 import { SUBMISSION_LIMITS } from '@jobboard/contract/submissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,14 +109,14 @@ describe(`the admin job form against its columns on ${testDatabase}`, () => {
 
   it('stores values that fill every column exactly', async () => {
     const res = await save({
-      title: 'T'.repeat(ADMIN_LIMITS.title),
-      organization: 'O'.repeat(ADMIN_LIMITS.organization),
-      applicationUrl: longUrl(ADMIN_LIMITS.applicationUrl),
-      locations: ['L'.repeat(ADMIN_LIMITS.label)],
-      category: ['C'.repeat(ADMIN_LIMITS.label)],
-      jobType: 'J'.repeat(ADMIN_LIMITS.jobType),
-      via: 'V'.repeat(ADMIN_LIMITS.via),
-      deadline: 'D'.repeat(ADMIN_LIMITS.deadline),
+      title: 'T'.repeat(JOB_LIMITS.title),
+      organization: 'O'.repeat(JOB_LIMITS.organization),
+      applicationUrl: longUrl(JOB_LIMITS.applicationUrl),
+      locations: ['L'.repeat(JOB_LIMITS.label)],
+      category: ['C'.repeat(JOB_LIMITS.label)],
+      jobType: 'J'.repeat(JOB_LIMITS.jobType),
+      via: 'V'.repeat(JOB_LIMITS.via),
+      deadline: 'D'.repeat(JOB_LIMITS.deadline),
       salaryMin: maxAmount('year'),
       salaryMax: maxAmount('year'),
       benefitsSummary: 'B'.repeat(PAY_LIMITS.benefits),
@@ -154,14 +155,14 @@ describe(`the admin job form against its columns on ${testDatabase}`, () => {
   });
 
   it.each<[string, Record<string, unknown>]>([
-    ['title', { title: 'T'.repeat(ADMIN_LIMITS.title + 1) }],
-    ['organization', { organization: 'O'.repeat(ADMIN_LIMITS.organization + 1) }],
-    ['applicationUrl', { applicationUrl: longUrl(ADMIN_LIMITS.applicationUrl + 1) }],
-    ['locations', { locations: ['L'.repeat(ADMIN_LIMITS.label + 1)] }],
-    ['category', { category: ['C'.repeat(ADMIN_LIMITS.label + 1)] }],
-    ['jobType', { jobType: 'J'.repeat(ADMIN_LIMITS.jobType + 1) }],
-    ['via', { via: 'V'.repeat(ADMIN_LIMITS.via + 1) }],
-    ['deadline', { deadline: 'D'.repeat(ADMIN_LIMITS.deadline + 1) }],
+    ['title', { title: 'T'.repeat(JOB_LIMITS.title + 1) }],
+    ['organization', { organization: 'O'.repeat(JOB_LIMITS.organization + 1) }],
+    ['applicationUrl', { applicationUrl: longUrl(JOB_LIMITS.applicationUrl + 1) }],
+    ['locations', { locations: ['L'.repeat(JOB_LIMITS.label + 1)] }],
+    ['category', { category: ['C'.repeat(JOB_LIMITS.label + 1)] }],
+    ['jobType', { jobType: 'J'.repeat(JOB_LIMITS.jobType + 1) }],
+    ['via', { via: 'V'.repeat(JOB_LIMITS.via + 1) }],
+    ['deadline', { deadline: 'D'.repeat(JOB_LIMITS.deadline + 1) }],
     ...TOO_BIG.map((n): [string, Record<string, unknown>] => [
       'salaryMin',
       { salaryMin: n, salaryMax: null },
@@ -184,7 +185,7 @@ describe(`the admin job form against its columns on ${testDatabase}`, () => {
     // 2,000 different words: the prefix vectors are several times a PostgreSQL page, past what
     // STORAGE MAIN keeps in the row, so PostgreSQL must still move them out to store the job.
     const words = Array.from({ length: 2_000 }, (_, i) => `w${i.toString(36)}q`).join(' ');
-    const description = words.slice(0, ADMIN_LIMITS.description);
+    const description = words.slice(0, JOB_LIMITS.description);
     const res = await save({ title: 'Wordy Role', description });
     expect(res.statusCode, res.body).toBe(201);
     const last = description.split(' ').at(-2)!;
@@ -346,18 +347,18 @@ describe(`text PostgreSQL cannot store on ${testDatabase}`, () => {
       url: '/api/submit-job-for-review',
       payload: {
         ...VALID_SUBMISSION,
-        title: 'T'.repeat(SUBMISSION_LIMITS.title),
-        organization: 'O'.repeat(SUBMISSION_LIMITS.organization),
-        location: 'L'.repeat(SUBMISSION_LIMITS.location),
+        title: 'T'.repeat(JOB_LIMITS.title),
+        organization: 'O'.repeat(JOB_LIMITS.organization),
+        location: 'L'.repeat(JOB_LIMITS.label),
         contactName: 'N'.repeat(SUBMISSION_LIMITS.contactName),
-        applicationUrl: longUrl(SUBMISSION_LIMITS.applicationUrl),
+        applicationUrl: longUrl(JOB_LIMITS.applicationUrl),
         contactEmail: `${'e'.repeat(64)}@${'d'.repeat(60)}.${'x'.repeat(60)}.example.org`,
         salaryMin: String(maxAmount('year')),
         salaryMax: String(maxAmount('year')),
         benefitsSummary: 'B'.repeat(PAY_LIMITS.benefits),
-        companyWebsite: longUrl(SUBMISSION_LIMITS.companyWebsite),
-        logoUrl: longUrl(SUBMISSION_LIMITS.logoUrl),
-        companyDescription: 'D'.repeat(SUBMISSION_LIMITS.companyDescription),
+        companyWebsite: longUrl(JOB_LIMITS.companyUrl),
+        logoUrl: longUrl(JOB_LIMITS.companyUrl),
+        companyDescription: 'D'.repeat(JOB_LIMITS.companyDescription),
       },
     });
     expect(res.statusCode).toBe(201);
@@ -378,13 +379,13 @@ describe(`who did it, at the width of its columns, on ${testDatabase} (issue 25)
         headers: { ...CSRF, cookie },
         ...(payload ? { payload } : {}),
       });
-    const organization = 'C'.repeat(SUBMISSION_LIMITS.organization);
+    const organization = 'C'.repeat(JOB_LIMITS.organization);
     await createJobs(t.app, [{ title: 'On the board', organization }]);
     const id = await insertSubmission(t.db, {
       status: 'pending_review',
       organization,
-      company_website_url: longUrl(SUBMISSION_LIMITS.companyWebsite),
-      company_description: 'D'.repeat(SUBMISSION_LIMITS.companyDescription),
+      company_website_url: longUrl(JOB_LIMITS.companyUrl),
+      company_description: 'D'.repeat(JOB_LIMITS.companyDescription),
     });
     const approved = await as(`/api/admin/submissions/${id}/approve`, {
       updateCompany: ['websiteUrl', 'description'],
@@ -402,7 +403,7 @@ describe(`who did it, at the width of its columns, on ${testDatabase} (issue 25)
       expect.objectContaining({
         field: 'description',
         actor,
-        new_value: 'D'.repeat(SUBMISSION_LIMITS.companyDescription),
+        new_value: 'D'.repeat(JOB_LIMITS.companyDescription),
       }),
     ]);
     expect(await invalidRows(t.db)).toEqual([]);

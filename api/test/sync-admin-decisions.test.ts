@@ -1,6 +1,5 @@
+import { JOB_LIMITS } from '@jobboard/contract/jobs';
 import {
-  ADMIN_LIMITS,
-  SYNC_LIMITS,
   SYNC_CONFLICT_MESSAGES,
   jobToAdminForm,
   type AdminJob,
@@ -279,12 +278,12 @@ describe(`a re-sync after an admin's decisions on ${testDatabase}`, () => {
 
   it('remembers a deleted job with the longest title and record id its columns hold', async () => {
     const longest = {
-      ...airtableJob(5, { Title: 'T'.repeat(ADMIN_LIMITS.title) }),
-      id: 'r'.repeat(SYNC_LIMITS.externalId),
+      ...airtableJob(5, { Title: 'T'.repeat(JOB_LIMITS.title) }),
+      id: 'r'.repeat(JOB_LIMITS.externalId),
     };
     fake.records.push(longest);
     expect(await refresh()).toMatchObject({ created: 1 });
-    const job = (await byTitle('T'.repeat(ADMIN_LIMITS.title)))!;
+    const job = (await byTitle('T'.repeat(JOB_LIMITS.title)))!;
     expect((await admin({ method: 'DELETE', url: `/api/admin/jobs/${job.id}` })).statusCode).toBe(
       200,
     );
@@ -293,7 +292,7 @@ describe(`a re-sync after an admin's decisions on ${testDatabase}`, () => {
       expect.objectContaining({
         kind: 'deleted',
         externalId: longest.id,
-        title: 'T'.repeat(ADMIN_LIMITS.title),
+        title: 'T'.repeat(JOB_LIMITS.title),
       }),
     );
     expect(await invalidRows(t.db)).toEqual([]);

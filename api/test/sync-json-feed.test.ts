@@ -1,5 +1,4 @@
-import { ADMIN_LIMITS, SYNC_LIMITS } from '@jobboard/contract/admin';
-import { PAY_MESSAGES, maxAmount } from '@jobboard/contract/jobs';
+import { JOB_LIMITS, PAY_LIMITS, PAY_MESSAGES, maxAmount } from '@jobboard/contract/jobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF, login, sessionCookie, signedIn } from './support/admin';
 import { startFakeAirtable, type FakeAirtable } from './support/fake-airtable';
@@ -178,45 +177,45 @@ describe(`re-sync from a JSON feed on ${testDatabase}`, () => {
     const url = (n: number) =>
       `https://feed.example/${'a'.repeat(n - 'https://feed.example/'.length)}`;
     const longest = feedJob('L', {
-      title: long(ADMIN_LIMITS.title),
-      organization: long(ADMIN_LIMITS.organization),
+      title: long(JOB_LIMITS.title),
+      organization: long(JOB_LIMITS.organization),
       company: {
-        name: long(ADMIN_LIMITS.organization),
-        description: long(SYNC_LIMITS.companyDescription),
-        websiteUrl: url(SYNC_LIMITS.url),
-        logo: url(SYNC_LIMITS.url),
+        name: long(JOB_LIMITS.organization),
+        description: long(JOB_LIMITS.companyDescription),
+        websiteUrl: url(JOB_LIMITS.companyUrl),
+        logo: url(JOB_LIMITS.companyUrl),
       },
-      description: long(ADMIN_LIMITS.description),
-      jobType: long(ADMIN_LIMITS.jobType),
-      experienceLevel: long(SYNC_LIMITS.experienceLevel),
-      salary: long(SYNC_LIMITS.salaryText),
+      description: long(JOB_LIMITS.description),
+      jobType: long(JOB_LIMITS.jobType),
+      experienceLevel: long(JOB_LIMITS.experienceLevel),
+      salary: long(PAY_LIMITS.text),
       salaryMax: maxAmount('year'),
-      deadline: long(ADMIN_LIMITS.deadline),
-      via: long(ADMIN_LIMITS.via),
-      applicationUrl: url(ADMIN_LIMITS.applicationUrl),
+      deadline: long(JOB_LIMITS.deadline),
+      via: long(JOB_LIMITS.via),
+      applicationUrl: url(JOB_LIMITS.applicationUrl),
       locations: Array.from(
-        { length: ADMIN_LIMITS.labels },
-        (_, i) => `${i}${long(ADMIN_LIMITS.label - 2)}`,
+        { length: JOB_LIMITS.labels },
+        (_, i) => `${i}${long(JOB_LIMITS.label - 2)}`,
       ),
       category: Array.from(
-        { length: ADMIN_LIMITS.labels },
-        (_, i) => `${i}${long(ADMIN_LIMITS.label - 2)}`,
+        { length: JOB_LIMITS.labels },
+        (_, i) => `${i}${long(JOB_LIMITS.label - 2)}`,
       ),
-      responsibilities: Array.from({ length: SYNC_LIMITS.listItems }, () =>
-        long(SYNC_LIMITS.listItem),
+      responsibilities: Array.from({ length: JOB_LIMITS.listItems }, () =>
+        long(JOB_LIMITS.listItem),
       ),
     });
     const tooLong = (id: string, fields: Record<string, unknown>) => feedJob(id, fields);
     fake.feed = [
-      { ...longest, id: long(SYNC_LIMITS.externalId) },
-      tooLong('T1', { title: long(ADMIN_LIMITS.title + 1) }),
-      tooLong('T2', { via: long(ADMIN_LIMITS.via + 1) }),
+      { ...longest, id: long(JOB_LIMITS.externalId) },
+      tooLong('T1', { title: long(JOB_LIMITS.title + 1) }),
+      tooLong('T2', { via: long(JOB_LIMITS.via + 1) }),
       tooLong('T3', { salaryMax: maxAmount('year') + 1 }),
-      tooLong('T4', { location: long(ADMIN_LIMITS.label + 1) }),
-      tooLong('T5', { jobType: long(ADMIN_LIMITS.jobType + 1) }),
-      tooLong('T6', { deadline: long(ADMIN_LIMITS.deadline + 1) }),
-      tooLong('T7', { salary: long(SYNC_LIMITS.salaryText + 1) }),
-      { ...feedJob('T8'), id: long(SYNC_LIMITS.externalId + 1) },
+      tooLong('T4', { location: long(JOB_LIMITS.label + 1) }),
+      tooLong('T5', { jobType: long(JOB_LIMITS.jobType + 1) }),
+      tooLong('T6', { deadline: long(JOB_LIMITS.deadline + 1) }),
+      tooLong('T7', { salary: long(PAY_LIMITS.text + 1) }),
+      { ...feedJob('T8'), id: long(JOB_LIMITS.externalId + 1) },
     ];
     const res = await refresh();
     expect(res.statusCode).toBe(200);
@@ -232,7 +231,7 @@ describe(`re-sync from a JSON feed on ${testDatabase}`, () => {
       'Its id is longer than 200 characters',
     ]);
     expect(await invalidRows(t.db)).toEqual([]);
-    expect((await jobNamed(long(ADMIN_LIMITS.title))).title).toHaveLength(ADMIN_LIMITS.title);
+    expect((await jobNamed(long(JOB_LIMITS.title))).title).toHaveLength(JOB_LIMITS.title);
   });
 
   it.each([

@@ -19,7 +19,8 @@ import {
 } from 'superstruct';
 import { isExperienceChoice } from './choices';
 import { ISO_DATE_PATTERN, isoDateOf, parseDeadline, stripDeadlinePrefix } from './dates';
-import { JOB_LIST_LIMITS, Job, MAX_INT4 } from './job';
+import { Job, MAX_INT4 } from './job';
+import { JOB_LIMITS } from './job-limits';
 import { uploadedLogoHash } from './logo-upload';
 import {
   amountField,
@@ -102,28 +103,11 @@ export const TWO_FACTOR_LIMITS = { code: 40 } as const;
 export const MAX_AMOUNT_CENTS = 99_999_999;
 
 /**
- * Longest text and largest numbers the admin forms accept: each at most what its column holds on
- * PostgreSQL (api/migrations), so a save never fails in the database.
+ * Longest text and largest numbers the admin forms accept beside a job's fields (JOB_LIMITS):
+ * each at most what its column holds on PostgreSQL (api/migrations), so a save never fails in
+ * the database.
  */
 export const ADMIN_LIMITS = {
-  /** jobs.title */
-  title: 300,
-  /** companies.name */
-  organization: 300,
-  /** jobs.application_url */
-  applicationUrl: 2000,
-  /** companies.website_url, companies.logo_url */
-  companyUrl: 2000,
-  description: 20_000,
-  /** locations.name, categories.name */
-  label: 200,
-  labels: 20,
-  /** jobs.job_type */
-  jobType: 40,
-  /** jobs.via */
-  via: 200,
-  /** jobs.deadline */
-  deadline: 60,
   /** promo_codes.description */
   promoDescription: 300,
   /** promo_codes.max_redemptions: int4 */
@@ -162,8 +146,8 @@ const nonEmptyList = (message: string) =>
     'nonEmptyList',
     (value) =>
       (Array.isArray(value) &&
-        value.length <= ADMIN_LIMITS.labels &&
-        value.every((v) => typeof v === 'string' && v.length <= ADMIN_LIMITS.label) &&
+        value.length <= JOB_LIMITS.labels &&
+        value.every((v) => typeof v === 'string' && v.length <= JOB_LIMITS.label) &&
         value.some((v) => typeof v === 'string' && v.trim() !== '')) ||
       message,
   );
@@ -172,8 +156,7 @@ const nonEmptyList = (message: string) =>
 function optionalWebUrlCheck(value: unknown): true | string {
   if (typeof value !== 'string') return ADMIN_MESSAGES.url;
   if (value.trim() === '') return true;
-  if (value.length > ADMIN_LIMITS.companyUrl)
-    return ADMIN_MESSAGES.tooLong(ADMIN_LIMITS.companyUrl);
+  if (value.length > JOB_LIMITS.companyUrl) return ADMIN_MESSAGES.tooLong(JOB_LIMITS.companyUrl);
   try {
     const url = new URL(value.trim());
     return url.protocol === 'http:' || url.protocol === 'https:' || ADMIN_MESSAGES.url;
@@ -197,8 +180,8 @@ const optionalLogo = optional(
 
 const webUrl = define<string>('webUrl', (value) => {
   if (typeof value !== 'string' || value.trim() === '') return ADMIN_MESSAGES.required;
-  if (value.length > ADMIN_LIMITS.applicationUrl) {
-    return ADMIN_MESSAGES.tooLong(ADMIN_LIMITS.applicationUrl);
+  if (value.length > JOB_LIMITS.applicationUrl) {
+    return ADMIN_MESSAGES.tooLong(JOB_LIMITS.applicationUrl);
   }
   try {
     const url = new URL(value.trim());
@@ -223,10 +206,10 @@ const cents = define<number>('cents', (v) => {
 
 /** Responsibilities, requirements or benefits: a list of text, JOB_LIST_LIMITS long at most. */
 const sentences = refine(
-  array(text(JOB_LIST_LIMITS.item)),
+  array(text(JOB_LIMITS.listItem)),
   'listSize',
   (list) =>
-    list.length <= JOB_LIST_LIMITS.items || ADMIN_MESSAGES.tooManyEntries(JOB_LIST_LIMITS.items),
+    list.length <= JOB_LIMITS.listItems || ADMIN_MESSAGES.tooManyEntries(JOB_LIMITS.listItems),
 );
 
 /**
@@ -235,19 +218,19 @@ const sentences = refine(
  * keeps what the job has (AdminJobUpdate).
  */
 const jobFormFields = {
-  title: filled(ADMIN_MESSAGES.required, ADMIN_LIMITS.title),
-  organization: filled(ADMIN_MESSAGES.required, ADMIN_LIMITS.organization),
+  title: filled(ADMIN_MESSAGES.required, JOB_LIMITS.title),
+  organization: filled(ADMIN_MESSAGES.required, JOB_LIMITS.organization),
   applicationUrl: webUrl,
-  description: text(ADMIN_LIMITS.description),
+  description: text(JOB_LIMITS.description),
   category: nonEmptyList(ADMIN_MESSAGES.category),
   locations: nonEmptyList(ADMIN_MESSAGES.locationsInline),
   // The form offers ADMIN_JOB_TYPES; a job stored with another type (synced 'Remote', say)
   // can still be saved as it is.
   jobType: define<string>('jobType', (v) => {
     if (typeof v !== 'string' || v.trim() === '') return ADMIN_MESSAGES.required;
-    return v.length <= ADMIN_LIMITS.jobType || ADMIN_MESSAGES.invalid;
+    return v.length <= JOB_LIMITS.jobType || ADMIN_MESSAGES.invalid;
   }),
-  via: text(ADMIN_LIMITS.via),
+  via: text(JOB_LIMITS.via),
   postedDate: define<string>('postedDate', (v) =>
     v === undefined || v === ''
       ? ADMIN_MESSAGES.required
@@ -257,7 +240,7 @@ const jobFormFields = {
     nullable(
       define<string>('deadline', (v) => {
         if (v === '' || isRealIsoDate(v)) return true;
-        if (typeof v !== 'string' || v.length > ADMIN_LIMITS.deadline) {
+        if (typeof v !== 'string' || v.length > JOB_LIMITS.deadline) {
           return ADMIN_MESSAGES.invalid;
         }
         // Date-like text must be a real date (it is stored as YYYY-MM-DD); other text, such

@@ -68,13 +68,6 @@ export const Job = object({
 });
 export type Job = Infer<typeof Job>;
 
-/**
- * A job's responsibilities, requirements and benefits (jobs.responsibilities ... text columns of
- * JSON lists): at most `items` entries each, each at most `item` characters. The one limit of
- * these lists, wherever they are written: the admin form and the re-sync.
- */
-export const JOB_LIST_LIMITS = { items: 50, item: 2000 } as const;
-
 /** The three lists of sentences a job carries (docs/product.md#entities), in the order the modal shows them. */
 export const JOB_LISTS = ['responsibilities', 'requirements', 'benefits'] as const;
 export type JobListName = (typeof JOB_LISTS)[number];

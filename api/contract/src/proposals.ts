@@ -10,7 +10,7 @@ import {
   string,
   type Infer,
 } from 'superstruct';
-import { JOB_LIST_LIMITS } from './job';
+import { JOB_LIMITS } from './job-limits';
 import { FieldChange } from './job-changes';
 import { checkPay, payGiven } from './pay';
 import { SUBMISSION_FIELD_RULES } from './submission';
@@ -107,12 +107,12 @@ const sentences = refine(
     define<string>(
       'sentence',
       (v) =>
-        (typeof v === 'string' && v.length <= JOB_LIST_LIMITS.item) ||
-        `At most ${JOB_LIST_LIMITS.item} characters an entry`,
+        (typeof v === 'string' && v.length <= JOB_LIMITS.listItem) ||
+        `At most ${JOB_LIMITS.listItem} characters an entry`,
     ),
   ),
   'listSize',
-  (list) => list.length <= JOB_LIST_LIMITS.items || `At most ${JOB_LIST_LIMITS.items} entries`,
+  (list) => list.length <= JOB_LIMITS.listItems || `At most ${JOB_LIMITS.listItems} entries`,
 );
 
 const R = SUBMISSION_FIELD_RULES;

@@ -7,6 +7,7 @@ import {
   isExperienceChoice,
 } from './choices';
 import { parseDeadline } from './dates';
+import { JOB_LIMITS } from './job-limits';
 import { uploadedLogoHash } from './logo-upload';
 import {
   amountField,
@@ -48,26 +49,21 @@ export const SUBMISSION_EXTRA_MESSAGES = {
   notText: 'Please enter text',
 } as const;
 
-/** Longest accepted values: far beyond real postings, short of abuse. */
+/**
+ * Longest accepted values of what a submission holds beside the job's fields (JOB_LIMITS): far
+ * beyond real postings, short of abuse.
+ */
 export const SUBMISSION_LIMITS = {
-  title: 200,
-  organization: 200,
-  description: 20_000,
-  location: 200,
   /** As many as there are choices: each at most once. */
   categories: CATEGORY_CHOICES.length,
-  applicationUrl: 2000,
+  /** submissions.contact_email (320); an address is at most 254 (RFC 5321). */
   contactEmail: 254,
+  /** submissions.contact_name (200) */
   contactName: 200,
+  /** submissions.promo_code (40) */
   promoCode: 40,
-  deadline: 40,
   /** The hidden honeypot field. */
   website: 2000,
-  /** companies.website_url, companies.logo_url (and their submissions columns). */
-  companyWebsite: 2000,
-  logoUrl: 2000,
-  /** A few paragraphs about the organization (submissions.company_description is text). */
-  companyDescription: 5_000,
 } as const;
 
 const tooLong = SUBMISSION_EXTRA_MESSAGES.tooLong;
@@ -90,7 +86,7 @@ const optionalText = (max: number, test?: (value: string) => true | string) =>
   );
 
 const HTTP_URL = (value: unknown) => {
-  if (typeof value !== 'string' || value.length > SUBMISSION_LIMITS.applicationUrl) return false;
+  if (typeof value !== 'string' || value.length > JOB_LIMITS.applicationUrl) return false;
   try {
     const url = new URL(value.trim());
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
@@ -164,15 +160,15 @@ const listingType = define<ListingTierId>(
 
 /** The rule of each submission field (the proposal of changes to a live job reuses them). */
 export const SUBMISSION_FIELD_RULES = {
-  title: requiredText(SUBMISSION_MESSAGES.title, SUBMISSION_LIMITS.title),
-  organization: requiredText(SUBMISSION_MESSAGES.organization, SUBMISSION_LIMITS.organization),
+  title: requiredText(SUBMISSION_MESSAGES.title, JOB_LIMITS.title),
+  organization: requiredText(SUBMISSION_MESSAGES.organization, JOB_LIMITS.organization),
   description: define<string>('description', (value) => {
     if (typeof value !== 'string' || value.trim().length < DESCRIPTION_MIN_LENGTH) {
       return SUBMISSION_MESSAGES.description;
     }
-    return value.length <= SUBMISSION_LIMITS.description || tooLong(SUBMISSION_LIMITS.description);
+    return value.length <= JOB_LIMITS.description || tooLong(JOB_LIMITS.description);
   }),
-  location: requiredText(SUBMISSION_MESSAGES.location, SUBMISSION_LIMITS.location),
+  location: requiredText(SUBMISSION_MESSAGES.location, JOB_LIMITS.label),
   category: categories,
   jobType: define<string>(
     'jobType',
@@ -192,7 +188,7 @@ export const SUBMISSION_FIELD_RULES = {
     (value) => HTTP_URL(value) || SUBMISSION_MESSAGES.applicationUrl,
   ),
   deadline: optionalText(
-    SUBMISSION_LIMITS.deadline,
+    JOB_LIMITS.deadline,
     (value) => parseDeadline(value) !== null || SUBMISSION_EXTRA_MESSAGES.deadline,
   ),
   contactEmail: define<string>(
@@ -202,13 +198,13 @@ export const SUBMISSION_FIELD_RULES = {
   contactName: requiredText(SUBMISSION_MESSAGES.contactName, SUBMISSION_LIMITS.contactName),
   listingType: defaulted(listingType, DEFAULT_LISTING_TIER),
   experienceLevel: experienceLevelField(SUBMISSION_EXTRA_MESSAGES.experienceLevel),
-  companyWebsite: optionalText(SUBMISSION_LIMITS.companyWebsite, webAddress),
+  companyWebsite: optionalText(JOB_LIMITS.companyUrl, webAddress),
   /** A web address of the logo, or the path of one uploaded (`POST /api/logos`: `/logos/<hash>.png`). */
   logoUrl: optionalText(
-    SUBMISSION_LIMITS.logoUrl,
+    JOB_LIMITS.companyUrl,
     (value) => uploadedLogoHash(value) !== undefined || webAddress(value),
   ),
-  companyDescription: optionalText(SUBMISSION_LIMITS.companyDescription),
+  companyDescription: optionalText(JOB_LIMITS.companyDescription),
   promoCode: optionalText(
     SUBMISSION_LIMITS.promoCode,
     (value) => PROMO_CODE.test(value) || SUBMISSION_EXTRA_MESSAGES.promoCode,

@@ -1,31 +1,16 @@
 import { array, enums, integer, nullable, object, string, type Infer } from 'superstruct';
-import { JOB_LIST_LIMITS } from './job';
-import { PAY_LIMITS } from './pay';
 
 /**
  * Re-sync from the external job source (docs/architecture.md, Re-sync): what the API takes from a
- * source and what it reports. A record is checked field by field against the admin form's limits
- * (ADMIN_LIMITS, each the width of its PostgreSQL column) and these; one that breaks a rule is
- * skipped, with its reason, and the rest sync.
+ * source and what it reports. A record is checked field by field against a job's limits
+ * (JOB_LIMITS, as every path that writes a job is); one that breaks a rule is skipped, with its
+ * reason, and the rest sync.
  */
 export const SYNC_LIMITS = {
-  /** jobs.external_id: an Airtable record id, or a feed job's `id`. */
-  externalId: 200,
-  /** jobs.salary_text */
-  salaryText: PAY_LIMITS.text,
-  /** companies.description (text): as long as a job description. */
-  companyDescription: 20_000,
-  /** companies.website_url, companies.logo_url */
-  url: 2000,
-  /** Entries of responsibilities / requirements / benefits, and the length of each. */
-  listItems: JOB_LIST_LIMITS.items,
-  listItem: JOB_LIST_LIMITS.item,
   /** Records one sync reads at most: a source past it is refused whole (nothing changes). */
   records: 20_000,
   /** Skipped records kept with a sync's report (the count covers all of them). */
   reportedSkips: 100,
-  /** jobs.experience_level */
-  experienceLevel: 40,
   /** sync_runs.error */
   error: 1000,
   /** Sync records kept (the newest): a schedule every few minutes would otherwise grow it forever. */

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { ADMIN_LIMITS, SYNC_LIMITS } from '@jobboard/contract/admin';
 import {
   EXPERIENCE_NOT_SPECIFIED,
   findBrokenCharacter,
@@ -15,6 +14,7 @@ import {
   readPay,
   readPeriod,
   type Pay,
+  JOB_LIMITS,
 } from '@jobboard/contract/jobs';
 import type { JobInput } from '../jobs/job-input';
 import type { SourceRecord } from './sources/source';
@@ -83,8 +83,8 @@ export function mapRecord(
       : '';
   try {
     if (!externalId) throw new Skip('It has no id');
-    if (externalId.length > SYNC_LIMITS.externalId) {
-      throw new Skip(`Its id is longer than ${SYNC_LIMITS.externalId} characters`);
+    if (externalId.length > JOB_LIMITS.externalId) {
+      throw new Skip(`Its id is longer than ${JOB_LIMITS.externalId} characters`);
     }
     return { ok: true, input: mapFields(record.fields, now, externalId, fieldName, currency) };
   } catch (error) {
@@ -128,15 +128,15 @@ function mapFields(
     return given;
   };
 
-  const title = text('title', fields.title, ADMIN_LIMITS.title, true);
+  const title = text('title', fields.title, JOB_LIMITS.title, true);
   const organization = text(
     'organization',
     fields.organization ?? company.name,
-    ADMIN_LIMITS.organization,
+    JOB_LIMITS.organization,
     true,
   );
-  const description = text('description', fields.description, ADMIN_LIMITS.description, true);
-  const jobType = text('jobType', fields.jobType, ADMIN_LIMITS.jobType, true);
+  const description = text('description', fields.description, JOB_LIMITS.description, true);
+  const jobType = text('jobType', fields.jobType, JOB_LIMITS.jobType, true);
   const locations = labels('location', fields.locations ?? fields.location, false, name);
   if (!locations.length) throw new Skip(`${name('location')} is missing`);
   const categories = labels('category', fields.category, true, name);
@@ -148,11 +148,10 @@ function mapFields(
     );
   }
   const pay = payOf(fields, text, name, currency);
-  const deadlineText = text('deadline', fields.deadline, 200);
+  // Bounded as given, as the forms bound it; what is stored (a date as YYYY-MM-DD, or the text
+  // without its 'Deadline:') fits the same column.
+  const deadlineText = text('deadline', fields.deadline, JOB_LIMITS.deadline);
   const deadline = deadlineText ? normaliseDeadline(deadlineText) : '';
-  if (deadline.length > ADMIN_LIMITS.deadline) {
-    throw new Skip(`${name('deadline')} is longer than ${ADMIN_LIMITS.deadline} characters`);
-  }
   const remote = flag('remote', fields.remote, null, name);
 
   // Written in a fixed order: the fingerprint below is of this object. The posted date is in it
@@ -163,24 +162,23 @@ function mapFields(
     companyDescription: text(
       'company.description',
       company.description,
-      SYNC_LIMITS.companyDescription,
+      JOB_LIMITS.companyDescription,
     ),
-    websiteUrl: url('company.websiteUrl', company.websiteUrl, SYNC_LIMITS.url),
-    logoUrl: url('company.logo', company.logo, SYNC_LIMITS.url) || null,
+    websiteUrl: url('company.websiteUrl', company.websiteUrl, JOB_LIMITS.companyUrl),
+    logoUrl: url('company.logo', company.logo, JOB_LIMITS.companyUrl) || null,
     description,
     jobType,
     remote: remote ?? (/^remote$/i.test(jobType) || locations.some((l) => /\bremote\b/i.test(l))),
     experienceLevel:
-      text('experienceLevel', fields.experienceLevel, SYNC_LIMITS.experienceLevel) ||
+      text('experienceLevel', fields.experienceLevel, JOB_LIMITS.experienceLevel) ||
       EXPERIENCE_NOT_SPECIFIED,
     pay,
     deadline: deadline || null,
     responsibilities: list('responsibilities', fields.responsibilities, name),
     requirements: list('requirements', fields.requirements, name),
     benefits: list('benefits', fields.benefits, name),
-    applicationUrl:
-      url('applicationUrl', fields.applicationUrl, ADMIN_LIMITS.applicationUrl) || null,
-    via: text('via', fields.via, ADMIN_LIMITS.via),
+    applicationUrl: url('applicationUrl', fields.applicationUrl, JOB_LIMITS.applicationUrl) || null,
+    via: text('via', fields.via, JOB_LIMITS.via),
     featured: flag('featured', fields.featured, false, name)!,
     active: flag('active', fields.active, true, name)!,
     locations,
@@ -229,11 +227,11 @@ function labels(
   const entries = (given as string[])
     .map((entry) => entry.trim())
     .filter((entry) => entry && !seen.has(entry.toLowerCase()) && seen.add(entry.toLowerCase()));
-  if (entries.length > ADMIN_LIMITS.labels) {
-    throw new Skip(`${name(key)} has more than ${ADMIN_LIMITS.labels} entries`);
+  if (entries.length > JOB_LIMITS.labels) {
+    throw new Skip(`${name(key)} has more than ${JOB_LIMITS.labels} entries`);
   }
-  if (entries.some((entry) => entry.length > ADMIN_LIMITS.label)) {
-    throw new Skip(`${name(key)} has an entry longer than ${ADMIN_LIMITS.label} characters`);
+  if (entries.some((entry) => entry.length > JOB_LIMITS.label)) {
+    throw new Skip(`${name(key)} has an entry longer than ${JOB_LIMITS.label} characters`);
   }
   return entries.length || !defaultUncategorized ? entries : ['Uncategorized'];
 }
@@ -320,11 +318,11 @@ function list(key: string, value: unknown, name: (key: string) => string): strin
     throw new Skip(`${name(key)} is not text or a list of text`);
   }
   const entries = (given as string[]).map((entry) => entry.trim()).filter(Boolean);
-  if (entries.length > SYNC_LIMITS.listItems) {
-    throw new Skip(`${name(key)} has more than ${SYNC_LIMITS.listItems} entries`);
+  if (entries.length > JOB_LIMITS.listItems) {
+    throw new Skip(`${name(key)} has more than ${JOB_LIMITS.listItems} entries`);
   }
-  if (entries.some((entry) => entry.length > SYNC_LIMITS.listItem)) {
-    throw new Skip(`${name(key)} has an entry longer than ${SYNC_LIMITS.listItem} characters`);
+  if (entries.some((entry) => entry.length > JOB_LIMITS.listItem)) {
+    throw new Skip(`${name(key)} has an entry longer than ${JOB_LIMITS.listItem} characters`);
   }
   return entries;
 }

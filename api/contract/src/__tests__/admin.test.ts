@@ -10,10 +10,9 @@ import {
   jobToAdminForm,
 } from '../admin';
 import { ADMIN_JOB_TYPES } from '../choices';
-import { JOB_LIST_LIMITS } from '../job';
 import { JOB_FIELDS, changeSummary, jobFieldLabel } from '../job-changes';
-import { PAY_LIMITS, PAY_MESSAGES } from '../pay';
-import { SYNC_LIMITS } from '../sync';
+import { JOB_LIMITS } from '../job-limits';
+import { PAY_MESSAGES } from '../pay';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../csrf';
 import { SUBMISSION_STATUS_LABELS } from '../submission';
 import { check } from '../validate';
@@ -173,20 +172,17 @@ describe("the admin job update and the form's lists (issue 25)", () => {
     expect(check(AdminJobUpdate, { nope: 1 }).ok).toBe(false);
   });
 
-  it('holds each list to JOB_LIST_LIMITS, the limit the sync keeps too', () => {
-    expect(SYNC_LIMITS.listItems).toBe(JOB_LIST_LIMITS.items);
-    expect(SYNC_LIMITS.listItem).toBe(JOB_LIST_LIMITS.item);
-    expect(SYNC_LIMITS.salaryText).toBe(PAY_LIMITS.text);
-    const full = Array.from({ length: JOB_LIST_LIMITS.items }, (_, i) => `Entry ${i}`);
+  it('holds each list to JOB_LIMITS, the limit the sync keeps too', () => {
+    const full = Array.from({ length: JOB_LIMITS.listItems }, (_, i) => `Entry ${i}`);
     expect(check(AdminJobForm, { ...FORM, requirements: full }).ok).toBe(true);
     expect(check(AdminJobForm, { ...FORM, requirements: [...full, 'one more'] })).toMatchObject({
       ok: false,
-      errors: { requirements: ADMIN_MESSAGES.tooManyEntries(JOB_LIST_LIMITS.items) },
+      errors: { requirements: ADMIN_MESSAGES.tooManyEntries(JOB_LIMITS.listItems) },
     });
-    const long = 'x'.repeat(JOB_LIST_LIMITS.item + 1);
+    const long = 'x'.repeat(JOB_LIMITS.listItem + 1);
     expect(check(AdminJobForm, { ...FORM, benefits: ['fine', long] })).toMatchObject({
       ok: false,
-      errors: { 'benefits.1': ADMIN_MESSAGES.tooLong(JOB_LIST_LIMITS.item) },
+      errors: { 'benefits.1': ADMIN_MESSAGES.tooLong(JOB_LIMITS.listItem) },
     });
     expect(check(AdminJobForm, { ...FORM, salaryText: 'x'.repeat(201) })).toMatchObject({
       ok: false,

@@ -7,6 +7,7 @@ import {
   SubmissionPayload,
   defaultSubmissionValues,
 } from '../submission';
+import { JOB_LIMITS } from '../job-limits';
 import { PAY_MESSAGES } from '../pay';
 import { NOT_AN_OBJECT, check } from '../validate';
 import {
@@ -92,8 +93,8 @@ describe('the submission form struct (docs/product.md#validation)', () => {
       ['logoUrl', 'javascript:alert(1)', SUBMISSION_EXTRA_MESSAGES.url],
       [
         'logoUrl',
-        `https://x.example/${'a'.repeat(SUBMISSION_LIMITS.logoUrl)}`,
-        SUBMISSION_EXTRA_MESSAGES.tooLong(SUBMISSION_LIMITS.logoUrl),
+        `https://x.example/${'a'.repeat(JOB_LIMITS.companyUrl)}`,
+        SUBMISSION_EXTRA_MESSAGES.tooLong(JOB_LIMITS.companyUrl),
       ],
     ] as const) {
       const bad = check(SubmissionForm, { ...VALID_SUBMISSION, [field]: value });
@@ -119,7 +120,7 @@ describe('the submission form struct (docs/product.md#validation)', () => {
   it('has a case for every message', () => {
     // Messages with a number in them are checked at the limit the struct uses.
     const atLimit: Record<string, string> = {
-      tooLong: SUBMISSION_EXTRA_MESSAGES.tooLong(SUBMISSION_LIMITS.title),
+      tooLong: SUBMISSION_EXTRA_MESSAGES.tooLong(JOB_LIMITS.title),
       tooManyCategories: SUBMISSION_EXTRA_MESSAGES.tooManyCategories(SUBMISSION_LIMITS.categories),
     };
     const messages = [

@@ -3,6 +3,7 @@ import {
   SUBMISSION_LIMITS as LIMITS,
   SUBMISSION_MESSAGES as M,
 } from '../submission';
+import { JOB_LIMITS } from '../job-limits';
 import { PAY_LIMITS, PAY_MESSAGES as PAY, maxAmount } from '../pay';
 import { UNKNOWN_FIELD } from '../validate';
 
@@ -161,9 +162,9 @@ export const SUBMISSION_CASES: SubmissionCase[] = [
   },
   {
     name: 'company description past its limit',
-    change: { companyDescription: 'a'.repeat(LIMITS.companyDescription + 1) },
+    change: { companyDescription: 'a'.repeat(JOB_LIMITS.companyDescription + 1) },
     field: 'companyDescription',
-    message: EXTRA.tooLong(LIMITS.companyDescription),
+    message: EXTRA.tooLong(JOB_LIMITS.companyDescription),
   },
   {
     name: 'salary with letters',
@@ -251,9 +252,9 @@ export const SUBMISSION_CASES: SubmissionCase[] = [
   },
   {
     name: 'title far too long',
-    change: { title: 'x'.repeat(LIMITS.title + 1) },
+    change: { title: 'x'.repeat(JOB_LIMITS.title + 1) },
     field: 'title',
-    message: EXTRA.tooLong(LIMITS.title),
+    message: EXTRA.tooLong(JOB_LIMITS.title),
   },
   {
     name: 'unknown listing type',

@@ -1,5 +1,5 @@
 import { type AdminJob } from '@jobboard/contract/admin';
-import { JOB_LIST_LIMITS, PAY_FIELD_LABELS } from '@jobboard/contract/jobs';
+import { PAY_FIELD_LABELS, JOB_LIMITS } from '@jobboard/contract/jobs';
 import { SharedUiProvider, useToastStore } from '@jobboard/shared-ui';
 import { MemoryRouter, Route, Routes } from '@jobboard/shared-ui/router';
 import { fakeApi } from '@jobboard/test-utils';
@@ -125,21 +125,21 @@ describe('the job form\u2019s lists', () => {
     expect(onSave).not.toHaveBeenCalled();
   });
 
-  it(`holds each list to ${JOB_LIST_LIMITS.items} entries, and names an entry that is too long`, async () => {
-    const full = Array.from({ length: JOB_LIST_LIMITS.items }, (_, i) => `Perk ${i + 1}`);
+  it(`holds each list to ${JOB_LIMITS.listItems} entries, and names an entry that is too long`, async () => {
+    const full = Array.from({ length: JOB_LIMITS.listItems }, (_, i) => `Perk ${i + 1}`);
     const onSave = renderForm({
       benefits: full,
-      requirements: ['x'.repeat(JOB_LIST_LIMITS.item + 1)],
+      requirements: ['x'.repeat(JOB_LIMITS.listItem + 1)],
     });
     const user = userEvent.setup();
     expect(screen.getByRole('button', { name: 'Add a benefit' })).toBeDisabled();
-    expect(screen.getByText(`This list holds ${JOB_LIST_LIMITS.items} entries, the most it can.`));
+    expect(screen.getByText(`This list holds ${JOB_LIMITS.listItems} entries, the most it can.`));
     await user.click(screen.getByRole('button', { name: 'Update Job' }));
     expect(onSave).not.toHaveBeenCalled();
     const entry = screen.getByLabelText('Requirement 1');
     expect(entry).toHaveAttribute('aria-invalid', 'true');
     expect(entry).toHaveAccessibleDescription(
-      `Please keep this under ${JOB_LIST_LIMITS.item} characters`,
+      `Please keep this under ${JOB_LIMITS.listItem} characters`,
     );
     await user.clear(entry);
     await user.type(entry, 'A driving licence');

@@ -1,4 +1,4 @@
-import { JOB_LIST_LIMITS, type JobListName } from '@jobboard/contract/jobs';
+import { type JobListName, JOB_LIMITS } from '@jobboard/contract/jobs';
 import { Button, ErrorText, HintText, Input } from '@jobboard/shared-ui';
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
@@ -9,7 +9,7 @@ const TEXT = JOB_MESSAGES.lists;
 /**
  * Responsibilities, requirements or benefits as a list of entries (issue 25): one text field per
  * entry, each with its own label, and buttons to move it up or down or remove it; 'Add' (or Enter
- * in an entry) opens a new entry and moves the focus there. At most JOB_LIST_LIMITS.items
+ * in an entry) opens a new entry and moves the focus there. At most JOB_LIMITS.listItems
  * entries; blank entries are dropped when the job is saved. `errors` holds the form's messages
  * for the list (`name`) and for its entries (`name.2`).
  */
@@ -40,7 +40,7 @@ export function SentencesField({
     focusIndex.current = null;
   });
 
-  const full = value.length >= JOB_LIST_LIMITS.items;
+  const full = value.length >= JOB_LIMITS.listItems;
   const insert = (at: number) => {
     if (full) return;
     keys.current.splice(at, 0, next.current++);
@@ -68,9 +68,7 @@ export function SentencesField({
   return (
     <Fieldset aria-describedby={`${id}-hint`}>
       <legend>{JOB_MESSAGES.sections[name]}</legend>
-      <HintText id={`${id}-hint`}>
-        {TEXT.hint(JOB_LIST_LIMITS.items, JOB_LIST_LIMITS.item)}
-      </HintText>
+      <HintText id={`${id}-hint`}>{TEXT.hint(JOB_LIMITS.listItems, JOB_LIMITS.listItem)}</HintText>
       {value.length === 0 ? (
         <HintText>{TEXT.none}</HintText>
       ) : (
@@ -145,7 +143,7 @@ export function SentencesField({
           {words.add}
         </Button>
       </div>
-      {full && <HintText>{TEXT.full(JOB_LIST_LIMITS.items)}</HintText>}
+      {full && <HintText>{TEXT.full(JOB_LIMITS.listItems)}</HintText>}
       {listError && <ErrorText role="alert">{listError}</ErrorText>}
     </Fieldset>
   );

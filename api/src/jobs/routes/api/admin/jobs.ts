@@ -3,8 +3,8 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { route } from '../../../../http/endpoint-route';
 
 /**
- * The admin's job form may carry three lists of JOB_LIST_LIMITS.items entries of
- * JOB_LIST_LIMITS.item characters beside a 20,000-character description: some 320,000
+ * The admin's job form may carry three lists of JOB_LIMITS.listItems entries of
+ * JOB_LIMITS.listItem characters beside a 20,000-character description: some 320,000
  * characters, more in UTF-8. Its routes take bodies up to 1 MB (the app's default is 64 KB), so
  * the largest form the contract allows is never refused as too large.
  */
