@@ -1,8 +1,8 @@
 // What a visitor does before the page is live (issue 40). Inlined at the top of the shell's page
 // (shared-ui/build-config: `SHELL_HEAD_SCRIPT`, as `<script id="before-live">`; the API allows it
-// by its hash in the Content-Security-Policy), so it listens from the first byte of the page, before any other
-// script has loaded. A server-drawn page shows its fields and buttons long before React takes
-// them over; until then the browser alone acts on them:
+// by its hash in the Content-Security-Policy), so it listens from the first byte of the page,
+// before any other script has loaded. A server-drawn page shows its fields and buttons long before
+// React takes them over; until then the browser alone acts on them:
 // - what is typed, ticked or chosen stays in the field, but React, taking the field over, starts
 //   from its own state and the next render wipes it: each field's last value is remembered;
 // - a button does nothing: each press is remembered (and a press on an element marked
