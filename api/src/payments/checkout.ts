@@ -5,19 +5,12 @@ import { Conflict, Gone } from '../domain-errors';
 import type { PaymentsContext } from './payments-service';
 import type { SubmissionRow } from '../submissions/submission-row';
 import { settlePromoBeforeCharge } from './promo-redemption';
+import { openCheckoutSession } from './stripe-checkout';
 
 type CheckoutContext = Pick<
   PaymentsContext,
   'db' | 'submissions' | 'promoCodes' | 'payments' | 'now' | 'publicUrl'
 >;
-
-const HOUR_MS = 60 * 60 * 1000;
-/**
- * Repeated clicks on Pay within this window get the same Checkout Session back (Stripe answers a
- * repeated idempotency key with the first result). A session lives 24 hours, so one reused at the
- * end of a 12-hour window still has 12 hours left.
- */
-const REUSE_WINDOW_MS = 12 * HOUR_MS;
 
 /**
  * The submission, ready to be charged: still approved, and its promo code counted for it (once,
@@ -46,7 +39,7 @@ export async function prepareCharge(
 }
 
 /**
- * A Stripe Checkout Session for what the submission owes now, in USD, tied to the submission by
+ * A Stripe Checkout Session for what the submission owes now (CHARGE), tied to the submission by
  * `client_reference_id` and metadata (the webhook reads them back) and recorded in `payments`
  * (the webhook publishes only for a session on record).
  *
@@ -66,45 +59,32 @@ export async function createCheckoutSession(
   const { db, now, publicUrl } = context;
   const tier = listingTier(submission.listing_type);
   const reference = String(submission.id);
-  const window = Math.floor(now.getTime() / REUSE_WINDOW_MS);
   const lastChange = await context.submissions.lastEventId(db, submission.id);
-  const session = await stripe.checkout.sessions.create(
+  const session = await openCheckoutSession(
+    stripe,
     {
-      mode: 'payment',
-      line_items: [
-        {
-          quantity: 1,
-          price_data: {
-            currency: 'usd',
-            unit_amount: submission.amount_cents,
-            product_data: {
-              name: `${tier.name}: ${submission.title}`,
-              description: `${submission.organization}, ${tier.duration}`,
-            },
-          },
-        },
-      ],
-      client_reference_id: reference,
+      amountCents: submission.amount_cents,
+      name: `${tier.name}: ${submission.title}`,
+      description: `${submission.organization}, ${tier.duration}`,
+      reference,
       metadata: { submissionId: reference },
-      payment_intent_data: { metadata: { submissionId: reference } },
-      customer_email: submission.contact_email,
-      success_url: `${publicUrl}/pay/${token}/success?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${publicUrl}/pay/${token}/cancel`,
+      customerEmail: submission.contact_email,
+      successUrl: `${publicUrl}/pay/${token}/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${publicUrl}/pay/${token}/cancel`,
+      idempotencyKey: `checkout-${reference}-${submission.amount_cents}-${lastChange}`,
+      linkId,
     },
-    {
-      idempotencyKey: `checkout-${reference}-${submission.amount_cents}-${lastChange}-${window}-${linkId}`,
-    },
+    now,
   );
-  if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
   await context.payments.recordOpenSession(
     db,
     {
       submissionId: submission.id,
-      checkoutSessionId: session.id,
+      checkoutSessionId: session.sessionId,
       amountCents: submission.amount_cents,
       paymentLinkId: linkId,
     },
     now,
   );
-  return { url: session.url, sessionId: session.id };
+  return session;
 }

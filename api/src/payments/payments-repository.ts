@@ -1,6 +1,7 @@
 import type { AdminPaymentIssue } from '@jobboard/contract/admin';
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex';
+import { CHARGE } from './stripe-checkout';
 import {
   FLAGGED_STATUSES,
   type FlaggedPayment,
@@ -158,7 +159,7 @@ export class PaymentsRepository {
         provider: 'stripe',
         checkout_session_id: session.checkoutSessionId,
         amount_cents: session.amountCents,
-        currency: 'usd',
+        currency: CHARGE.currency,
         status: 'open',
         created_at: now.getTime(),
       })
@@ -179,7 +180,7 @@ export class PaymentsRepository {
       provider: payment.provider,
       checkout_session_id: payment.checkoutSessionId ?? null,
       amount_cents: payment.amountCents,
-      currency: 'usd',
+      currency: CHARGE.currency,
       status: 'paid',
       created_at: now.getTime(),
       paid_at: now.getTime(),

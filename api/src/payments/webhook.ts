@@ -1,8 +1,8 @@
-import { formatCents } from '@jobboard/contract/common';
 import { MAX_INT4, parseRecordId } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import type Stripe from 'stripe';
 import { paymentNeedsReviewEmail } from '../mail/payment-emails';
+import { amountPaid, chargeProblem } from './stripe-checkout';
 import type { PaymentsContext } from './payments-service';
 import type { SubmissionRow } from '../submissions/submission-row';
 import {
@@ -21,9 +21,6 @@ const PAID_EVENTS = new Set([
 
 /** The widths of processed_webhook_events' columns (migration 20261122001200). */
 const STORED_EVENT = { id: 255, type: 100 } as const;
-
-/** What every listing is charged in, and how (checkout.ts creates exactly this). */
-const CHARGED = { currency: 'usd', mode: 'payment' } as const;
 
 export type WebhookOutcome =
   | { handled: 'duplicate' }
@@ -211,21 +208,11 @@ function whyNotPublishable(
       `Paid ${paid} through a payment link revoked by ${link.revoked_by ?? 'an admin'} before the payment arrived`,
     );
   }
-  if (session.mode !== CHARGED.mode) return review(`Paid ${paid} in ${session.mode} mode`);
-  if (session.currency !== CHARGED.currency) return review(`Paid ${paid}, not in USD`);
-  if (session.amount_total !== submission.amount_cents) {
-    return review(`Paid ${paid}, but the listing owes ${formatCents(submission.amount_cents)}`);
-  }
-  return null;
-}
-
-/** What a session paid, as the admins read it: '$99 USD', '99.00 EUR'. */
-function amountPaid(session: Stripe.Checkout.Session): string {
-  const amount = session.amount_total ?? 0;
-  const currency = (session.currency ?? '?').toUpperCase();
-  return currency === 'USD'
-    ? `${formatCents(amount)} USD`
-    : `${(amount / 100).toFixed(2)} ${currency}`;
+  const charged = chargeProblem(session, {
+    cents: submission.amount_cents,
+    what: 'the listing owes',
+  });
+  return charged ? review(charged) : null;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Db } from '../db/knex';
 import { Lease } from '../db/lease';
+import { CHARGE } from '../payments/stripe-checkout';
 
 /**
  * The life of a `job_renewals` row: open (a Checkout Session started for a renewal), paid (the
@@ -155,7 +156,7 @@ export class RenewalsRepository {
         checkout_session_id: session.checkoutSessionId,
         tier: session.tier,
         amount_cents: session.amountCents,
-        currency: 'usd',
+        currency: CHARGE.currency,
         status: 'open',
         ends_at_checkout: session.endsAtCheckout,
         created_at: now.getTime(),

@@ -18,6 +18,7 @@ import type { JobsService } from '../jobs/jobs-service';
 import type { JobEndings } from '../jobs/job-endings';
 import { hasExpired } from '../jobs/listing-end';
 import type { Outbox } from '../mail/outbox';
+import { openCheckoutSession } from '../payments/stripe-checkout';
 import { hashPaymentToken } from '../payments/payment-tokens';
 import type { ResolvedIssue } from '../payments/payments-service';
 import type { SubmissionsService } from '../submissions/submissions-service';
@@ -58,9 +59,6 @@ export type { RenewalReceipt };
 /** What the employer's page (the lead's "Renew" button) gets: the renewal URL, or why not. */
 export type RenewalLink = { url: string } | { refusal: string };
 
-const HOUR_MS = 60 * 60 * 1000;
-/** Repeated clicks within this window get the same Checkout Session back (as the pay link's). */
-const REUSE_WINDOW_MS = 12 * HOUR_MS;
 
 /** A new renewal link of the job, in the caller's transaction: its token (only the hash is kept). */
 export async function issueRenewalLink(
@@ -240,45 +238,31 @@ export class RenewalsService {
     now: Date,
   ): Promise<{ url: string }> {
     const { publicUrl } = this.context;
-    const metadata = { kind: 'renewal', jobId: String(job.id) };
-    const window = Math.floor(now.getTime() / REUSE_WINDOW_MS);
-    const session = await stripe.checkout.sessions.create(
+    // Repeated clicks get the same session back, as a pay link's do (payments/checkout.ts).
+    const session = await openCheckoutSession(
+      stripe,
       {
-        mode: 'payment',
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: 'usd',
-              unit_amount: tier.priceCents,
-              product_data: {
-                name: `Renewal, ${tier.name}: ${job.title}`,
-                description: `${job.organization}, ${tier.durationDays} more days`,
-              },
-            },
-          },
-        ],
-        client_reference_id: `renewal-${job.id}`,
-        metadata,
-        payment_intent_data: { metadata },
-        customer_email: submission.contact_email,
-        success_url: `${publicUrl}/renew/${token}/done?session_id={CHECKOUT_SESSION_ID}`,
-        cancel_url: `${publicUrl}/renew/${token}`,
-      },
-      {
+        amountCents: tier.priceCents,
+        name: `Renewal, ${tier.name}: ${job.title}`,
+        description: `${job.organization}, ${tier.durationDays} more days`,
+        reference: `renewal-${job.id}`,
+        metadata: { kind: 'renewal', jobId: String(job.id) },
+        customerEmail: submission.contact_email,
+        successUrl: `${publicUrl}/renew/${token}/done?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${publicUrl}/renew/${token}`,
         // The end it renews is in the key: once renewed, the next renewal is a new session.
-        idempotencyKey: `renewal-${job.id}-${job.expiresAt}-${tier.priceCents}-${window}-${linkId}`,
+        idempotencyKey: `renewal-${job.id}-${job.expiresAt}-${tier.priceCents}`,
+        linkId,
       },
+      now,
     );
-    if (!session.url)
-      throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
     await this.context.renewals.recordOpenSession(
       this.context.db,
       {
         jobId: job.id,
         submissionId: submission.id,
         linkId,
-        checkoutSessionId: session.id,
+        checkoutSessionId: session.sessionId,
         tier: tier.id,
         amountCents: tier.priceCents,
         endsAtCheckout: job.expiresAt,

@@ -1,9 +1,10 @@
-import { formatCents, isoDate } from '@jobboard/contract/common';
+import { isoDate } from '@jobboard/contract/common';
 import { MAX_INT4, parseRecordId } from '@jobboard/contract/jobs';
 import { listingTier, type ListingTierId } from '@jobboard/contract/submissions';
 import type { Knex } from 'knex';
 import type Stripe from 'stripe';
 import { jobRenewedEmail, renewalNeedsReviewEmail } from '../mail/renewal-emails';
+import { amountPaid, chargeProblem } from '../payments/stripe-checkout';
 import { renewedEnd } from './eligibility';
 import type { FlaggedRenewalStatus, RenewalRow } from './renewals-repository';
 import type { RenewalsContext } from './renewals-service';
@@ -118,11 +119,8 @@ function whyNotRenewable(
   const review = (reason: string): Problem => ({ status: 'needs_review', reason });
   if (!job) return review(`Paid ${paid} to renew a listing that is no longer on the board`);
   if (!job.active) return review(`Paid ${paid} to renew a listing closed or taken off the board`);
-  if (session.mode !== 'payment') return review(`Paid ${paid} in ${session.mode} mode`);
-  if (session.currency !== 'usd') return review(`Paid ${paid}, not in USD`);
-  if (session.amount_total !== record.amount_cents) {
-    return review(`Paid ${paid}, but the renewal costs ${formatCents(record.amount_cents)}`);
-  }
+  const charged = chargeProblem(session, { cents: record.amount_cents, what: 'the renewal costs' });
+  if (charged) return review(charged);
   if (job.expiresAt !== record.ends_at_checkout) {
     return {
       status: 'needs_refund',
@@ -154,13 +152,4 @@ async function flagged(
     now,
   );
   return { handled: 'renewal-flagged', jobId, ...problem };
-}
-
-/** What a session paid, as the admins read it: '$99 USD', '99.00 EUR'. */
-function amountPaid(session: Stripe.Checkout.Session): string {
-  const amount = session.amount_total ?? 0;
-  const currency = (session.currency ?? '?').toUpperCase();
-  return currency === 'USD'
-    ? `${formatCents(amount)} USD`
-    : `${(amount / 100).toFixed(2)} ${currency}`;
 }
