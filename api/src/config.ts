@@ -40,6 +40,7 @@ import {
   parseHeapLimit,
   parseSmtpConnections,
 } from './config-values';
+import { readRateLimits, type RateLimits } from './rate-limits';
 
 /**
  * Configuration comes from the environment only. `loadConfig` reads every variable, checks each
@@ -123,11 +124,10 @@ export interface Config {
    */
   logoFetch: boolean;
   /**
-   * ALERT_CONFIRMATIONS_PER_DAY: the most job-alert confirmation e-mails the board sends in 24
-   * hours, to all addresses together (alerts/alerts-service.ts); past it a subscription is refused
-   * with 'try again tomorrow'. Bounds what anyone can make the board's domain send.
+   * Every rate limit, as rate-limits.ts's table names them, with what SUBMISSION_RATE_LIMIT_MAX,
+   * SUBMISSION_RATE_LIMIT_WINDOW_MINUTES, LOGIN_RATE_LIMIT_MAX and ALERT_CONFIRMATIONS_PER_DAY set.
    */
-  alertConfirmationsPerDay: number;
+  rateLimits: RateLimits;
   /**
    * How long data is kept before the retention run removes it (retention/retention.ts):
    * RETAIN_UNCONFIRMED_ALERTS_HOURS (unconfirmed job alerts), RETAIN_SENT_EMAIL_BODIES_DAYS (the
@@ -145,10 +145,6 @@ export interface Config {
   session: { idleMinutes: number; maxHours: number };
   /** ADMIN_USERNAME / ADMIN_PASSWORD: the first admin, created on start when there is none. */
   firstAdmin: { username: string; password: string } | null;
-  /** Submissions accepted per client address in a window (spam defence). */
-  submissionRateLimit: { max: number; windowMinutes: number };
-  /** LOGIN_RATE_LIMIT_MAX: admin sign-in requests per client address per 15 minutes. */
-  loginRateLimitMax: number;
   /**
    * ADMIN_2FA: `optional` (the default: each admin chooses to enrol a one-time code app) or
    * `required` (an admin without it is sent to enrolment and has no other admin access until enrolled).
@@ -427,7 +423,7 @@ export function loadConfig(env: Env = process.env): Config {
   const alertDigestIntervalMinutes = read('ALERT_DIGEST_INTERVAL_MINUTES', parseCount, 15);
   const renewalReminderIntervalMinutes = read('RENEWAL_REMINDER_INTERVAL_MINUTES', parseCount, 60);
   const logoFetch = read('LOGO_FETCH', parseBoolean, true);
-  const alertConfirmationsPerDay = read('ALERT_CONFIRMATIONS_PER_DAY', parsePositive, 500);
+  const rateLimits = readRateLimits(read);
   const retention = {
     unconfirmedAlertsHours: read('RETAIN_UNCONFIRMED_ALERTS_HOURS', parsePositive, 48),
     sentEmailBodiesDays: read('RETAIN_SENT_EMAIL_BODIES_DAYS', parsePositive, 30),
@@ -448,14 +444,6 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const firstAdmin =
     adminUsername && adminPassword ? { username: adminUsername, password: adminPassword } : null;
-  // Every attempt counts, refused ones too (a wrong promo code): 5 leaves room for a few retries.
-  const submissionRateLimit = {
-    max: read('SUBMISSION_RATE_LIMIT_MAX', parsePositive, 5),
-    windowMinutes: read('SUBMISSION_RATE_LIMIT_WINDOW_MINUTES', parsePositive, 10),
-  };
-
-  // Per address, whatever the username: caps how many accounts one address can try.
-  const loginRateLimitMax = read('LOGIN_RATE_LIMIT_MAX', parsePositive, 10);
   const admin2fa = read('ADMIN_2FA', parseAdmin2fa, 'optional' as Admin2fa);
 
   const requestTimeoutSeconds = read('REQUEST_TIMEOUT_SECONDS', parseTimeout, 30);
@@ -543,12 +531,10 @@ export function loadConfig(env: Env = process.env): Config {
     alertDigestIntervalMinutes,
     renewalReminderIntervalMinutes,
     logoFetch,
-    alertConfirmationsPerDay,
+    rateLimits,
     retention,
     session,
     firstAdmin,
-    submissionRateLimit,
-    loginRateLimitMax,
     admin2fa,
     requestTimeoutSeconds,
     sync,

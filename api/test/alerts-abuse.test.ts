@@ -5,6 +5,7 @@ import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ALERT_CONFIRMATION_LINK } from '../src/alerts/alert-tokens';
 import { RESEND_MESSAGES } from '../src/backoffice/emails';
+import { RATE_LIMITS } from '../src/rate-limits';
 import { signedIn } from './support/admin';
 import { parseMail, tokenIn } from './support/alert-mail';
 import { createJobs } from './support/jobs';
@@ -74,14 +75,18 @@ describe(`alerts that cannot spam on ${testDatabase}`, () => {
       ),
     );
     const codes = answers.map((res) => res.statusCode);
-    expect(codes.filter((code) => code === 201)).toHaveLength(ALERT_LIMITS.perAddressPerHour);
-    expect(codes.filter((code) => code === 429)).toHaveLength(20 - ALERT_LIMITS.perAddressPerHour);
+    expect(codes.filter((code) => code === 201)).toHaveLength(
+      RATE_LIMITS.alertConfirmationsPerAddress.max,
+    );
+    expect(codes.filter((code) => code === 429)).toHaveLength(
+      20 - RATE_LIMITS.alertConfirmationsPerAddress.max,
+    );
     for (const res of answers.filter((r) => r.statusCode === 429)) {
       expect(res.json().message).toBe(ALERT_MESSAGES.tooManyForAddress(60));
     }
-    expect(await t.db('job_alerts')).toHaveLength(ALERT_LIMITS.perAddressPerHour);
+    expect(await t.db('job_alerts')).toHaveLength(RATE_LIMITS.alertConfirmationsPerAddress.max);
     expect(await t.db('outbox').where({ template: 'alert-confirm' })).toHaveLength(
-      ALERT_LIMITS.perAddressPerHour,
+      RATE_LIMITS.alertConfirmationsPerAddress.max,
     );
   });
 

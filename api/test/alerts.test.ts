@@ -1,6 +1,7 @@
 import { ALERT_LIMITS, ALERT_MESSAGES } from '@jobboard/contract/alerts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { JobInput } from '../src/jobs/job-input';
+import { RATE_LIMITS } from '../src/rate-limits';
 import { signedIn } from './support/admin';
 import { createJobs } from './support/jobs';
 import { fakeReleases } from './support/releases';
@@ -280,7 +281,7 @@ describe(`job alerts by e-mail on ${testDatabase}`, () => {
   it('limits subscriptions per address and per client address: 429 with Retry-After', async () => {
     const t = await appWithSmtp();
     const email = 'busy@example.org';
-    for (let i = 0; i < ALERT_LIMITS.perAddressPerHour; i += 1) {
+    for (let i = 0; i < RATE_LIMITS.alertConfirmationsPerAddress.max; i += 1) {
       const res = await subscribe(t, { email, frequency: 'daily', search: `?q=word${i}` });
       expect(res.statusCode).toBe(201);
     }
@@ -301,7 +302,7 @@ describe(`job alerts by e-mail on ${testDatabase}`, () => {
 
     // One client address, many e-mail addresses.
     const client = '192.0.2.55';
-    for (let i = 0; i < ALERT_LIMITS.perClientPerHour; i += 1) {
+    for (let i = 0; i < RATE_LIMITS.subscribeAlert.max; i += 1) {
       const res = await subscribe(
         t,
         { email: `person${i}@example.org`, frequency: 'weekly', search: '' },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CLIENT_ERROR_LIMITS, type ClientErrorReport } from '@jobboard/contract/site';
+import { RATE_LIMITS } from '../src/rate-limits';
 import { signedIn } from './support/admin';
 import { buildTestApp, testDatabase, type TestApp } from './support/test-app';
 
@@ -112,7 +113,7 @@ describe(`client error reports on ${testDatabase}`, () => {
 
   it('past the budget of one client: 429 with Retry-After, not logged; another client still reports', async () => {
     const from = nextClient();
-    for (let i = 0; i < CLIENT_ERROR_LIMITS.perClientPerTenMinutes; i += 1) {
+    for (let i = 0; i < RATE_LIMITS.clientErrors.max; i += 1) {
       expect((await report(MISMATCH, from)).statusCode).toBe(204);
     }
     lines.length = 0;

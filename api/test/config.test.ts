@@ -242,27 +242,43 @@ describe('configuration from the environment', () => {
     ).toThrow(/jobs sync from one source/);
   });
 
-  it('reads the submission rate limit, which must allow at least one in a window', () => {
-    expect(loadConfig({}).submissionRateLimit).toEqual({ max: 5, windowMinutes: 10 });
-    expect(
-      loadConfig({
-        SUBMISSION_RATE_LIMIT_MAX: '20',
-        SUBMISSION_RATE_LIMIT_WINDOW_MINUTES: '60',
-      }).submissionRateLimit,
-    ).toEqual({ max: 20, windowMinutes: 60 });
-    expect(() =>
-      loadConfig({ SUBMISSION_RATE_LIMIT_MAX: '0', SUBMISSION_RATE_LIMIT_WINDOW_MINUTES: '1.5' }),
-    ).toThrow(
+  it('reads the submission rate limit (the form and its logo), which must allow at least one in a window', () => {
+    const { rateLimits } = loadConfig({});
+    expect(rateLimits.submitJob).toEqual({ max: 5, windowMinutes: 10 });
+    expect(rateLimits.uploadLogo).toEqual({ max: 5, windowMinutes: 10 });
+    const set = loadConfig({
+      SUBMISSION_RATE_LIMIT_MAX: '20',
+      SUBMISSION_RATE_LIMIT_WINDOW_MINUTES: '60',
+    }).rateLimits;
+    expect(set.submitJob).toEqual({ max: 20, windowMinutes: 60 });
+    expect(set.uploadLogo).toEqual({ max: 20, windowMinutes: 60 });
+    let message = '';
+    try {
+      loadConfig({ SUBMISSION_RATE_LIMIT_MAX: '0', SUBMISSION_RATE_LIMIT_WINDOW_MINUTES: '1.5' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(
       /SUBMISSION_RATE_LIMIT_MAX must be a whole number above 0[\s\S]*SUBMISSION_RATE_LIMIT_WINDOW_MINUTES must be a whole number above 0/,
     );
+    // Two entries read the variables: each bad value is reported once.
+    expect(message.match(/SUBMISSION_RATE_LIMIT_MAX/g)).toHaveLength(1);
   });
 
-  it('reads the sign-in limit per address, which must allow at least one', () => {
-    expect(loadConfig({}).loginRateLimitMax).toBe(10);
-    expect(loadConfig({ LOGIN_RATE_LIMIT_MAX: '50' }).loginRateLimitMax).toBe(50);
+  it('reads the sign-in limit per address (password and code), which must allow at least one', () => {
+    expect(loadConfig({}).rateLimits.login).toEqual({ max: 10, windowMinutes: 15 });
+    const set = loadConfig({ LOGIN_RATE_LIMIT_MAX: '50' }).rateLimits;
+    expect([set.login.max, set.loginCode.max]).toEqual([50, 50]);
     expect(() => loadConfig({ LOGIN_RATE_LIMIT_MAX: '0' })).toThrow(
       /LOGIN_RATE_LIMIT_MAX must be a whole number above 0/,
     );
+  });
+
+  it('reads the daily cap of alert confirmations', () => {
+    expect(loadConfig({}).rateLimits.alertConfirmations).toEqual({ max: 500, windowMinutes: 1440 });
+    expect(
+      loadConfig({ ALERT_CONFIRMATIONS_PER_DAY: '20' }).rateLimits.alertConfirmations.max,
+    ).toBe(20);
   });
 
   it("reads the sitemap's URLs per file: sitemaps.org's 50,000 unless lowered (to try the index)", () => {

@@ -132,10 +132,10 @@ describe(`the employer's sign-in link, on ${testDatabase}`, () => {
     }
   });
 
-  it(`sends at most ${EMPLOYER_LIMITS.perAddressPerHour} links an hour to one address, and limits an unknown address alike`, async () => {
+  it('sends at most employerSignInLinkPerAddress links to one address, and limits an unknown address alike', async () => {
     await submit();
     for (const email of [EMPLOYER, OTHER]) {
-      for (let i = 0; i < EMPLOYER_LIMITS.perAddressPerHour; i++) {
+      for (let i = 0; i < t.config.rateLimits.employerSignInLinkPerAddress.max; i++) {
         expect((await askForLink(t, email)).statusCode).toBe(202);
       }
       const refused = await askForLink(t, email.toUpperCase());
@@ -143,13 +143,13 @@ describe(`the employer's sign-in link, on ${testDatabase}`, () => {
       expect(refused.json().message).toMatch(/^Several sign-in links were sent/);
     }
     expect(await t.db('outbox').where({ template: 'employer-sign-in' })).toHaveLength(
-      EMPLOYER_LIMITS.perAddressPerHour,
+      t.config.rateLimits.employerSignInLinkPerAddress.max,
     );
   });
 
   it('limits one client across addresses', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i <= EMPLOYER_LIMITS.perClientPerHour; i++) {
+    for (let i = 0; i <= t.config.rateLimits.employerSignInLink.max; i++) {
       statuses.push((await askForLink(t, `someone${i}@example.org`)).statusCode);
     }
     expect(statuses.slice(0, -1).every((s) => s === 202)).toBe(true);

@@ -20,15 +20,8 @@ export const ALERT_LIMITS = {
   email: 254,
   /** The search's normalised query string (column job_alerts.search, varchar 2000). */
   search: 2000,
-  /**
-   * Subscriptions asked for one address in an hour (each sends a confirmation e-mail); counted
-   * under a lock on the address, so requests at the same time cannot pass it together.
-   */
-  perAddressPerHour: 3,
   /** The search's own words in an e-mail or alert page: cut to this many characters. */
   describedQuery: 60,
-  /** Subscriptions asked from one client address in an hour. */
-  perClientPerHour: 10,
   /** A confirmation link works this long, and once. */
   confirmHours: 48,
   /** A digest lists at most this many jobs, then links to the whole search. */

@@ -21,8 +21,6 @@ export const CLIENT_ERROR_LIMITS = {
   version: 500,
   /** What happened, in a sentence or an error's message. */
   message: 2000,
-  /** Reports one client may send in ten minutes (a page sends at most one per remote and kind). */
-  perClientPerTenMinutes: 30,
   /** The latest reports each API process keeps in memory for the admins (`GET /api/admin/client-errors`). */
   kept: 50,
 } as const;

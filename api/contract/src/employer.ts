@@ -25,10 +25,6 @@ import { isContactEmail } from './submission';
 export const EMPLOYER_LIMITS = {
   /** How long a sign-in link works. */
   linkMinutes: 30,
-  /** Sign-in links asked for by one client (an IPv4 address or IPv6 /64) in an hour. */
-  perClientPerHour: 10,
-  /** Sign-in links asked for one address in an hour (whether or not it has listings). */
-  perAddressPerHour: 3,
   /** Listings per page of `GET /api/employer/listings`. */
   pageSize: 20,
   /** The token of a sign-in link: 32 random bytes, base64url. */

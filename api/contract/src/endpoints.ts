@@ -210,7 +210,7 @@ export const jobView = {
 export const clientErrors = {
   method: 'POST',
   path: '/api/client-errors',
-  summary: `A remote the shell did not load (its release does not fit), could not load, or whose page crashed: logged and counted; 429 past ${CLIENT_ERROR_LIMITS.perClientPerTenMinutes} reports in 10 minutes from one client.`,
+  summary: `A remote the shell did not load (its release does not fit), could not load, or whose page crashed: logged and counted; 429 past one client's rate limit (docs/configuration.md#rate-limits).`,
   body: ClientErrorReport,
   status: 204,
   response: NoContent,

@@ -19,6 +19,7 @@ import { Gone, Invalid, NotFound, TooMany } from '../domain-errors';
 import type { PublicReads } from '../jobs/public-reads';
 import { ALERT_CONFIRM_TEMPLATE, alertConfirmationEmail } from '../mail/alert-emails';
 import type { Outbox } from '../mail/outbox';
+import { windowMs, type RateLimit } from '../rate-limits';
 import { emailKey, GLOBAL_LOCK, type AlertRow, type AlertsRepository } from './alerts-repository';
 import { alertUrls, hashAlertToken, isAlertToken, newAlertToken } from './alert-tokens';
 
@@ -77,7 +78,9 @@ export class AlertsService {
     private readonly alerts: AlertsRepository,
     private readonly jobs: Pick<PublicReads, 'latestId' | 'searchLabels'>,
     private readonly outbox: Pick<Outbox, 'enqueue' | 'queuedSince'>,
-    private readonly site: { publicUrl: string; boardName: string; confirmationsPerDay: number },
+    private readonly site: { publicUrl: string; boardName: string },
+    /** Confirmation e-mails: per address and for the whole board (rate-limits.ts). */
+    private readonly limits: { perAddress: RateLimit; board: RateLimit },
     private readonly clock: () => Date,
   ) {}
 
@@ -90,11 +93,11 @@ export class AlertsService {
    * (double opt-in; nothing else is ever sent before it is confirmed). Asking again for the same
    * search while unconfirmed sends a fresh link (the old one stops working); for a search the
    * address already follows nothing is sent. The answer is the same either way, so it never tells
-   * whether an address is subscribed. At most ALERT_LIMITS.perAddressPerHour confirmation e-mails
-   * go to one address in an hour, and ALERT_CONFIRMATIONS_PER_DAY to all addresses in 24 hours
-   * (TooMany, with when the next is allowed; nothing saved). Both are counted under a lock (the
-   * address's, then the board's row of alert_subscribe_locks), so requests at the same time, in
-   * any number of processes, cannot pass a cap together.
+   * whether an address is subscribed. Confirmation e-mails are limited to one address
+   * (alertConfirmationsPerAddress) and to all addresses together (alertConfirmations, set by
+   * ALERT_CONFIRMATIONS_PER_DAY): TooMany, with when the next is allowed; nothing saved. Both are
+   * counted under a lock (the address's, then the board's row of alert_subscribe_locks), so
+   * requests at the same time, in any number of processes, cannot pass a cap together.
    */
   async subscribe(input: AlertSubscription, now: Date): Promise<string> {
     const { db, alerts, outbox } = this;
@@ -106,10 +109,11 @@ export class AlertsService {
     const known = await this.jobs.searchLabels(now);
     await db.transaction(async (trx) => {
       await alerts.lock(trx, emailKey(email), now);
-      const windowStart = new Date(now.getTime() - HOUR_MS);
+      const { perAddress, board } = this.limits;
+      const windowStart = new Date(now.getTime() - windowMs(perAddress));
       const sent = await outbox.queuedSince(trx, ALERT_CONFIRM_TEMPLATE, windowStart, email);
-      if (sent.count >= ALERT_LIMITS.perAddressPerHour) {
-        const retryAfterMs = sent.oldest!.getTime() + HOUR_MS - now.getTime();
+      if (sent.count >= perAddress.max) {
+        const retryAfterMs = sent.oldest!.getTime() + windowMs(perAddress) - now.getTime();
         throw new TooMany(
           ALERT_MESSAGES.tooManyForAddress(Math.max(1, Math.ceil(retryAfterMs / 60_000))),
           retryAfterMs / 1000,
@@ -123,12 +127,12 @@ export class AlertsService {
       const today = await outbox.queuedSince(
         trx,
         ALERT_CONFIRM_TEMPLATE,
-        new Date(now.getTime() - DAY_MS),
+        new Date(now.getTime() - windowMs(board)),
       );
-      if (today.count >= this.site.confirmationsPerDay) {
+      if (today.count >= board.max) {
         throw new TooMany(
           ALERT_MESSAGES.dailyCapReached,
-          Math.max(1, (today.oldest!.getTime() + DAY_MS - now.getTime()) / 1000),
+          Math.max(1, (today.oldest!.getTime() + windowMs(board) - now.getTime()) / 1000),
         );
       }
       const token = newAlertToken();

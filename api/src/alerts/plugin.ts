@@ -38,7 +38,11 @@ export default fp(
       alerts,
       app.publicReads,
       app.outbox,
-      { ...site, confirmationsPerDay: app.config.alertConfirmationsPerDay },
+      site,
+      {
+        perAddress: app.config.rateLimits.alertConfirmationsPerAddress,
+        board: app.config.rateLimits.alertConfirmations,
+      },
       () => app.now(),
     );
     app.decorate('alerts', service);

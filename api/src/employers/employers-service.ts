@@ -79,8 +79,8 @@ export class EmployersService {
   /**
    * 'E-mail me a sign-in link': the same answer for any address. Only an address that has
    * listings gets a link (32 random bytes, only its hash stored, EMPLOYER_LIMITS.linkMinutes).
-   * At most EMPLOYER_LIMITS.perAddressPerHour requests for one address in an hour, counted
-   * whether or not it has listings (so the limit tells nothing either).
+   * Limited per address (`addressLimiter`: employerSignInLinkPerAddress in rate-limits.ts),
+   * counted whether or not it has listings (so the limit tells nothing either).
    */
   async requestLink(given: string, now: Date): Promise<string> {
     const email = normaliseEmployerEmail(given);

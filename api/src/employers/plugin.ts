@@ -1,4 +1,3 @@
-import { EMPLOYER_LIMITS } from '@jobboard/contract/employer';
 import fp from 'fastify-plugin';
 import { databaseLimiter } from '../plugins/rate-limit';
 import { EMPLOYER_SIGN_IN_LINK } from './employer-tokens';
@@ -36,8 +35,8 @@ export default fp(
           proposals: app.proposals,
           addressLimiter: databaseLimiter(app.db, app.dialect, {
             keyPrefix: 'employer-sign-in-link-address',
-            points: EMPLOYER_LIMITS.perAddressPerHour,
-            durationSeconds: 60 * 60,
+            points: app.config.rateLimits.employerSignInLinkPerAddress.max,
+            durationSeconds: app.config.rateLimits.employerSignInLinkPerAddress.windowMinutes * 60,
           }),
         },
         { publicUrl: app.config.publicUrl, boardName: app.config.site.boardName },

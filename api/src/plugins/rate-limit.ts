@@ -11,14 +11,16 @@ import type { Dialect } from '../db/knex';
 import { HttpError } from '../http/http-error';
 import { clientKey } from '../http/client-key';
 import { runPeriodically } from '../periodic-runner';
+import type { RateLimit } from '../rate-limits';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * At most `max` requests per client (an IPv4 address, or an IPv6 /64: http/client-key.ts)
-     * in `timeWindow` milliseconds, counted in the database for every process.
+     * in `windowMinutes`, counted in the database for every process: the route's entry of the
+     * rate limits' table (rate-limits.ts, `app.config.rateLimits`).
      */
-    rateLimit?: { max: number; timeWindow: number };
+    rateLimit?: RateLimit;
   }
 }
 
@@ -91,10 +93,10 @@ class SqliteLimiter extends RateLimiterSQLite {
 }
 
 /**
- * Per-route limits, off unless a route sets `config.rateLimit` (submissions, sign-in, alerts,
- * client errors, members, payment links). Counted in onRequest, before the body is read and
- * before any expensive work (argon2, mail, writes). Past the limit: 429 with Retry-After and a
- * JSON message the forms can show.
+ * Per-route limits, off unless a route sets `config.rateLimit` (its entry of rate-limits.ts's
+ * table: submissions, sign-in, alerts, client errors, members, pay and renewal links). Counted
+ * in onRequest, before the body is read and before any expensive work (argon2, mail, writes).
+ * Past the limit: 429 with Retry-After and a JSON message the forms can show.
  *
  * Our own hook over rate-limiter-flexible rather than @fastify/rate-limit with a custom store:
  * one library and a dozen lines, instead of an adapter between two libraries' ideas of a store
@@ -109,7 +111,7 @@ export default fp(
       const limiter = databaseLimiter(app.db, app.dialect, {
         keyPrefix: `${methods} ${routeOptions.url}`,
         points: limit.max,
-        durationSeconds: Math.max(1, Math.ceil(limit.timeWindow / 1000)),
+        durationSeconds: limit.windowMinutes * 60,
       });
       const hook: onRequestHookHandler = async (request, reply) => {
         await consume(limiter, limit.max, request, reply);

@@ -1,4 +1,4 @@
-import { ALERT_LIMITS, ALERT_MESSAGES } from '@jobboard/contract/alerts';
+import { ALERT_MESSAGES } from '@jobboard/contract/alerts';
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../../http/endpoint-route';
@@ -12,8 +12,8 @@ const alertsRoutes: FastifyPluginAsync = async (app) => {
   route(
     app,
     ENDPOINTS.subscribeAlert,
-    // Per client address, in this process; per e-mail address the service counts in the database.
-    { config: { rateLimit: { max: ALERT_LIMITS.perClientPerHour, timeWindow: 60 * 60_000 } } },
+    // Per client address here; per e-mail address and for the board the service counts.
+    { config: { rateLimit: app.config.rateLimits.subscribeAlert } },
     async (request) => ({ message: await app.alerts.subscribe(request.body, app.now()) }),
   );
   route(app, ENDPOINTS.confirmAlert, {}, async (request) =>

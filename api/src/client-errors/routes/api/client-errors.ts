@@ -1,5 +1,4 @@
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
-import { CLIENT_ERROR_LIMITS } from '@jobboard/contract/site';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../../http/endpoint-route';
 
@@ -13,11 +12,7 @@ const clientErrorsRoutes: FastifyPluginAsync = async (app) => {
   route(
     app,
     ENDPOINTS.clientErrors,
-    {
-      config: {
-        rateLimit: { max: CLIENT_ERROR_LIMITS.perClientPerTenMinutes, timeWindow: 10 * 60_000 },
-      },
-    },
+    { config: { rateLimit: app.config.rateLimits.clientErrors } },
     async (request, reply) => {
       app.clientErrors.report(request.body, request.log);
       return reply.send(undefined);

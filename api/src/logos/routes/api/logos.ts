@@ -19,7 +19,7 @@ const REFUSED: Partial<Record<LogoRefusalReason, string>> = {
 /**
  * POST /api/logos: the submission form's logo file (issue 30). The body is the file's bytes as
  * they are (one of the contract's image types; a plugin of its own so that here only they stay
- * raw), at most LOGO_UPLOAD_MAX_BYTES; counted against the submissions' rate limit's figures.
+ * raw), at most LOGO_UPLOAD_MAX_BYTES; rate-limited with the submissions' figures.
  * The bytes are re-encoded by logo-image.ts as a synced logo is (its content decides what it is:
  * a text file named .png, an SVG or too many pixels is refused) and stored by hash; the answer is
  * its path, which the submission's `logoUrl` then carries. An upload no submission names is
@@ -31,14 +31,13 @@ const logoUploadRoutes: FastifyPluginAsync = async (app) => {
     { parseAs: 'buffer', bodyLimit: LOGO_UPLOAD_MAX_BYTES },
     (_request, body, done) => done(null, body),
   );
-  const limit = app.config.submissionRateLimit;
 
   route(
     app,
     ENDPOINTS.uploadLogo,
     {
       bodyLimit: LOGO_UPLOAD_MAX_BYTES,
-      config: { rateLimit: { max: limit.max, timeWindow: limit.windowMinutes * 60_000 } },
+      config: { rateLimit: app.config.rateLimits.uploadLogo },
       // Fastify's own refusals of the body, in the contract's words; any other error goes on to
       // the app's handler.
       errorHandler(error: FastifyError, _request, reply) {

@@ -19,7 +19,7 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
   route(
     app,
     ENDPOINTS.payCheckout,
-    { config: { rateLimit: { max: 20, timeWindow: 10 * 60_000 } } },
+    { config: { rateLimit: app.config.rateLimits.payCheckout } },
     async (request) => {
       const now = app.now();
       const { submission: linked, link } = await payments.payLink(request.params.token, now);

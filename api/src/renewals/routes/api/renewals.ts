@@ -15,7 +15,7 @@ const renewalsRoutes: FastifyPluginAsync = async (app) => {
   route(
     app,
     ENDPOINTS.renewalCheckout,
-    { config: { rateLimit: { max: 20, timeWindow: 10 * 60_000 } } },
+    { config: { rateLimit: app.config.rateLimits.renewalCheckout } },
     async (request) => renewals.startCheckout(request.params.token, request.log),
   );
 

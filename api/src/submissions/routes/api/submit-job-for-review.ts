@@ -6,12 +6,10 @@ import { ACKNOWLEDGEMENT_CAPS } from '../../acknowledgement-caps';
 
 /** The employer's free submission (docs/product.md#calls: POST /api/submit-job-for-review). */
 const submissionsRoutes: FastifyPluginAsync = async (app) => {
-  const limit = app.config.submissionRateLimit;
-
   route(
     app,
     ENDPOINTS.submitJob,
-    { config: { rateLimit: { max: limit.max, timeWindow: limit.windowMinutes * 60_000 } } },
+    { config: { rateLimit: app.config.rateLimits.submitJob } },
     async (request) => {
       const payload = request.body;
       if (payload.website?.trim()) {

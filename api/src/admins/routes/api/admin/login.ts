@@ -8,8 +8,6 @@ import { verifyPassword } from '../../../passwords';
 import { startAdminSession } from '../../../sign-in';
 import { countSignInAttempt } from '../../../throttle';
 
-const WINDOW_MS = 15 * 60_000;
-
 /**
  * POST /api/admin/login (docs/product.md#calls): an admin signs in, and gets a new session. In the admin area
  * (admin-area.ts): its CSRF check, not its session check. An admin with two-factor sign-in gets a
@@ -20,7 +18,7 @@ const loginRoutes: FastifyPluginAsync = async (app) => {
     app,
     ENDPOINTS.login,
     // Per address, whatever the username: caps how many accounts one address can try.
-    { config: { rateLimit: { max: app.config.loginRateLimitMax, timeWindow: WINDOW_MS } } },
+    { config: { rateLimit: app.config.rateLimits.login } },
     async (request, reply) => {
       const username = normaliseUsername(request.body.username);
       const now = app.now().getTime();

@@ -1,4 +1,3 @@
-import { EMPLOYER_LIMITS } from '@jobboard/contract/employer';
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../../../http/endpoint-route';
@@ -12,7 +11,7 @@ const signInLinkRoutes: FastifyPluginAsync = async (app) => {
   route(
     app,
     ENDPOINTS.employerSignInLink,
-    { config: { rateLimit: { max: EMPLOYER_LIMITS.perClientPerHour, timeWindow: 60 * 60_000 } } },
+    { config: { rateLimit: app.config.rateLimits.employerSignInLink } },
     async (request) => ({
       message: await app.employers.requestLink(request.body.email, app.now()),
     }),

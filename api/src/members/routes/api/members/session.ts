@@ -13,7 +13,7 @@ const memberSessionRoutes: FastifyPluginAsync = async (app) => {
   route(
     app,
     ENDPOINTS.memberSignIn,
-    { config: { rateLimit: { max: 30, timeWindow: 10 * 60_000 } } },
+    { config: { rateLimit: app.config.rateLimits.memberSignIn } },
     async (request, reply) => {
       const result = await app.members.signIn(
         request.body.token,

@@ -7,8 +7,6 @@ import { acceptCode, startAdminSession } from '../../../../sign-in';
 import { countSignInAttempt } from '../../../../throttle';
 import { PENDING_SIGN_IN_MS } from '../../../../two-factor';
 
-const WINDOW_MS = 15 * 60_000;
-
 /**
  * POST /api/admin/login/code: the second step of an admin's sign-in. The session the password
  * step left waiting (`pendingAdmin`) becomes an admin's when a one-time code (each accepted once)
@@ -19,7 +17,7 @@ const loginCodeRoutes: FastifyPluginAsync = async (app) => {
   route(
     app,
     ENDPOINTS.loginCode,
-    { config: { rateLimit: { max: app.config.loginRateLimitMax, timeWindow: WINDOW_MS } } },
+    { config: { rateLimit: app.config.rateLimits.loginCode } },
     async (request, reply) => {
       const pending = request.session.get('pendingAdmin');
       const now = app.now().getTime();
