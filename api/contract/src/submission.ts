@@ -8,6 +8,7 @@ import {
 } from './choices';
 import { parseDeadline } from './dates';
 import { JOB_LIMITS } from './job-limits';
+import { emailKey } from './email-key';
 import { uploadedLogoHash } from './logo-upload';
 import {
   amountField,
@@ -104,15 +105,15 @@ const DOMAIN_LABEL = String.raw`[^\s@,;:<>()[\]\\".]+`;
 const EMAIL = new RegExp(String.raw`^${LOCAL_PART}@(?:${DOMAIN_LABEL}\.)+${DOMAIN_LABEL}$`);
 
 /**
- * Whether `value` is an e-mail address the submission form (and the job alerts) accept. Its
- * lower-case spelling must fit too: it is the key an address is found by (job_alerts.email_key,
+ * Whether `value` is an e-mail address the submission form (and the job alerts) accept. Its key
+ * (emailKey) must fit too: it is what an address is found by (job_alerts.email_key,
  * listing_credits.contact_email), and lower-casing can lengthen it ('İ' becomes two characters).
  */
 export function isContactEmail(value: unknown): boolean {
   return (
     typeof value === 'string' &&
     value.trim().length <= SUBMISSION_LIMITS.contactEmail &&
-    value.trim().toLowerCase().length <= SUBMISSION_LIMITS.contactEmail &&
+    emailKey(value).length <= SUBMISSION_LIMITS.contactEmail &&
     EMAIL.test(value.trim())
   );
 }

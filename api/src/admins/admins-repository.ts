@@ -19,6 +19,10 @@ export interface TwoFactorState {
   recoveryCodesLeft: number;
 }
 
+/**
+ * The key an admin's username is known by, trimmed and in lower case: the sign-in, the throttle
+ * and the command line (`jobboard admin ...`) all go through it.
+ */
 export const normaliseUsername = (username: string) => username.trim().toLowerCase();
 
 /**

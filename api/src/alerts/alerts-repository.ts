@@ -29,9 +29,6 @@ export interface AlertRow {
 /** The lock row of the board's daily cap of confirmation e-mails (no address hashes to it). */
 export const GLOBAL_LOCK = 'all-addresses';
 
-/** The key one address's alerts are found by, however it was typed. */
-export const emailKey = (email: string): string => email.trim().toLowerCase();
-
 /** The lock row of one address: its key's SHA-256 (so any address fits the column). */
 const lockKeyOf = (key: string): string => createHash('sha256').update(key).digest('hex');
 

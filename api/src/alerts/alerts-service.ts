@@ -13,6 +13,7 @@ import {
   type AlertView,
   type MemberAlerts,
 } from '@jobboard/contract/alerts';
+import { emailKey } from '@jobboard/contract/common';
 import { filterFromQueryString } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import { Gone, Invalid, NotFound, TooMany } from '../domain-errors';
@@ -20,7 +21,7 @@ import type { PublicReads } from '../jobs/public-reads';
 import { ALERT_CONFIRM_TEMPLATE, alertConfirmationEmail } from '../mail/alert-emails';
 import type { Outbox } from '../mail/outbox';
 import { windowMs, type RateLimit } from '../rate-limits';
-import { emailKey, GLOBAL_LOCK, type AlertRow, type AlertsRepository } from './alerts-repository';
+import { GLOBAL_LOCK, type AlertRow, type AlertsRepository } from './alerts-repository';
 import { alertUrls, hashAlertToken, isAlertToken, newAlertToken } from './alert-tokens';
 
 const HOUR_MS = 60 * 60_000;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import { MIN_ADMIN_PASSWORD_LENGTH } from '@jobboard/contract/common';
 import { RENEWAL_LINK_TTL_DAYS } from '@jobboard/contract/payments';
-import { AdminsRepository } from '../admins/admins-repository';
+import { AdminsRepository, normaliseUsername } from '../admins/admins-repository';
 import { buildApp } from '../app';
 import { backupDatabase, restoreDatabase } from '../backup/backup';
 import { loadConfig, type Config } from '../config';
@@ -321,7 +321,7 @@ export async function adminResetTwoFactor(username: string): Promise<string[]> {
   const db = createKnex(config.database);
   try {
     await requireCurrentSchema(db);
-    const name = username.trim().toLowerCase();
+    const name = normaliseUsername(username);
     if (!(await new AdminsRepository(db).resetTwoFactor(name))) {
       throw new Error(`There is no admin ${name}.`);
     }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AdminJob } from '@jobboard/contract/admin';
-import { DAY_MS } from '@jobboard/contract/common';
+import { DAY_MS, emailKey } from '@jobboard/contract/common';
 import {
   EMPLOYER_LIMITS,
   EMPLOYER_MESSAGES,
@@ -40,8 +40,6 @@ import type { EmployersRepository } from './employers-repository';
 
 const MINUTE_MS = 60_000;
 
-/** The key an address is known by: trimmed, lower case (as the listings are matched). */
-export const normaliseEmployerEmail = (email: string): string => email.trim().toLowerCase();
 
 export interface EmployersCollaborators {
   db: Knex;
@@ -83,7 +81,7 @@ export class EmployersService {
    * counted whether or not it has listings (so the limit tells nothing either).
    */
   async requestLink(given: string, now: Date): Promise<string> {
-    const email = normaliseEmployerEmail(given);
+    const email = emailKey(given);
     await this.countAddress(email);
     const { total } = await this.c.submissions.ofContact(email, 1, 1);
     if (total > 0) {
@@ -197,7 +195,7 @@ export class EmployersService {
   /** A submission of this address (locked reads are the edit's own), or NotFound. */
   private async ownSubmission(email: string, id: number): Promise<ReviewRow> {
     const row = await this.c.submissions.load(this.c.db, id);
-    if (!row || normaliseEmployerEmail(row.contact_email) !== email) {
+    if (!row || emailKey(row.contact_email) !== email) {
       throw new NotFound(EMPLOYER_MESSAGES.listingNotFound);
     }
     return row;
@@ -275,7 +273,7 @@ export class EmployersService {
       renewal?.submissionId == null
         ? undefined
         : await this.c.submissions.load(this.c.db, renewal.submissionId);
-    if (!renewal || !row || normaliseEmployerEmail(row.contact_email) !== email) {
+    if (!renewal || !row || emailKey(row.contact_email) !== email) {
       throw new NotFound(EMPLOYER_MESSAGES.receiptNotFound);
     }
     const tier = listingTier(row.listing_type);
@@ -305,7 +303,7 @@ export class EmployersService {
       submissionId === undefined
         ? undefined
         : await this.c.submissions.load(this.c.db, submissionId);
-    if (!row || normaliseEmployerEmail(row.contact_email) !== email) {
+    if (!row || emailKey(row.contact_email) !== email) {
       throw new NotFound(EMPLOYER_MESSAGES.listingNotFound);
     }
     return row;
@@ -314,7 +312,7 @@ export class EmployersService {
   /** The printable receipt of one of this address's payments. */
   async receipt(email: string, paymentId: number): Promise<EmployerReceipt> {
     const row = await this.c.links.receipt(this.c.db, paymentId);
-    if (!row || row.paid_at == null || normaliseEmployerEmail(row.contact_email) !== email) {
+    if (!row || row.paid_at == null || emailKey(row.contact_email) !== email) {
       throw new NotFound(EMPLOYER_MESSAGES.receiptNotFound);
     }
     const tier = listingTier(row.listing_type);

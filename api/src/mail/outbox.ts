@@ -1,3 +1,4 @@
+import { emailKey } from '@jobboard/contract/common';
 import type { Knex } from 'knex';
 import { afterCommit } from '../db/after-commit';
 import type { Db } from '../db/knex';
@@ -157,7 +158,7 @@ export class Outbox {
     const query = db('outbox')
       .where('template', template)
       .andWhere('created_at', '>', since.getTime());
-    if (to !== undefined) query.andWhereRaw('lower(to_address) = ?', [to.trim().toLowerCase()]);
+    if (to !== undefined) query.andWhereRaw('lower(to_address) = ?', [emailKey(to)]);
     const [row] = await query.count({ n: '*' });
     return Number(row?.n ?? 0);
   }
@@ -175,7 +176,7 @@ export class Outbox {
     const query = db('outbox')
       .where('template', template)
       .andWhere('created_at', '>', since.getTime());
-    if (to !== undefined) query.andWhereRaw('lower(to_address) = ?', [to.trim().toLowerCase()]);
+    if (to !== undefined) query.andWhereRaw('lower(to_address) = ?', [emailKey(to)]);
     const [row] = await query.select(db.raw('count(*) AS n'), db.raw('min(created_at) AS oldest'));
     const count = Number(row?.n ?? 0);
     return { count, oldest: count ? new Date(Number(row.oldest)) : null };
@@ -284,7 +285,7 @@ export class Outbox {
     if (!submissionIds.length) return 0;
     const about = () =>
       db('outbox').whereIn('submission_id', submissionIds).whereNot('status', 'pending');
-    const keys = [...new Set(addresses.map((a) => a.trim().toLowerCase()).filter(Boolean))];
+    const keys = [...new Set(addresses.map(emailKey).filter(Boolean))];
     if (keys.length) {
       await about()
         .whereRaw(`lower(to_address) IN (${keys.map(() => '?').join(', ')})`, keys)

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { emailKey } from '@jobboard/contract/common';
 import { MAX_MEMBER_EMAIL_LENGTH, MEMBER_MESSAGES } from '@jobboard/contract/members';
 import {
   base64url,
@@ -108,7 +109,7 @@ export class GhostTokenVerifier {
     if (!genuine) throw refused();
 
     const expiresAt = this.checkClaims(payload, now);
-    const email = typeof payload.sub === 'string' ? payload.sub.trim().toLowerCase() : '';
+    const email = typeof payload.sub === 'string' ? emailKey(payload.sub) : '';
     if (!EMAIL.test(email) || email.length > MAX_MEMBER_EMAIL_LENGTH) throw refused();
     return { email, tokenHash: createHash('sha256').update(token).digest('hex'), expiresAt };
   }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { emailKey } from '@jobboard/contract/common';
 import type { Knex } from 'knex';
 
 type Db = Knex | Knex.Transaction;
@@ -18,11 +19,11 @@ export interface BookmarkRow {
 
 /**
  * The one key a Ghost identity token gives us is the member's e-mail (`sub`), so that is whom a
- * member row stands for: `members.ghost_uuid` holds a SHA-256 of the lower-cased address (a fixed
- * 64 characters whatever the address's length; the address itself is in `email`).
+ * member row stands for: `members.ghost_uuid` holds a SHA-256 of the address's key (emailKey: a
+ * fixed 64 characters whatever the address's length; the address itself is in `email`).
  */
 export const memberKeyOf = (email: string) =>
-  createHash('sha256').update(email.toLowerCase()).digest('hex');
+  createHash('sha256').update(emailKey(email)).digest('hex');
 
 /** Only a hash of a session's token is stored: the cookie alone opens the session. */
 export const sessionHashOf = (token: string) => createHash('sha256').update(token).digest('hex');

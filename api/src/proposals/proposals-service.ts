@@ -10,7 +10,7 @@ import {
   type ProposalSaved,
   type ProposalState,
 } from '@jobboard/contract/employer';
-import { normaliseDeadline } from '@jobboard/contract/common';
+import { emailKey, normaliseDeadline } from '@jobboard/contract/common';
 import {
   DEFAULT_PAY_PERIOD,
   amountText,
@@ -179,7 +179,7 @@ export class ProposalsService {
       submissionId === undefined
         ? undefined
         : await this.c.submissions.load(this.c.db, submissionId);
-    if (!row || row.contact_email.trim().toLowerCase() !== email) {
+    if (!row || emailKey(row.contact_email) !== email) {
       throw new NotFound(EMPLOYER_MESSAGES.listingNotFound);
     }
     try {

@@ -1,10 +1,12 @@
+import { emailKey } from '@jobboard/contract/common';
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex';
 
 /**
  * Multiples Listing credits (`listing_credits`, only read and written here): further listings a
- * buyer may publish without paying again, kept per contact e-mail address (lower-case; matched in
- * any letter case).
+ * buyer may publish without paying again, kept per contact e-mail address. The column holds the
+ * address's key (emailKey), so it is matched as it is, on its index, and with SQL doing no case
+ * folding of its own (SQLite's lower() folds ASCII letters only).
  */
 export class ListingCreditsRepository {
   /**
@@ -35,12 +37,12 @@ export class ListingCreditsRepository {
     return Number(row?.left ?? 0);
   }
 
-  /** Credits left per lower-case address, for every address that has some. */
+  /** Credits left per address key (emailKey), for every address that has some. */
   async leftByAddress(db: Db): Promise<Map<string, number>> {
     const rows: { email: string; left: number | string }[] = await db('listing_credits')
       .where('remaining', '>', 0)
-      .groupByRaw('lower(contact_email)')
-      .select(db.raw('lower(contact_email) as email'))
+      .groupBy('contact_email')
+      .select({ email: 'contact_email' })
       .sum({ left: 'remaining' });
     return new Map(rows.map((row) => [row.email, Number(row.left)]));
   }
@@ -51,7 +53,7 @@ export class ListingCreditsRepository {
     credit: { email: string; sourceSubmissionId: number; count: number; at: Date },
   ): Promise<void> {
     await trx('listing_credits').insert({
-      contact_email: credit.email.toLowerCase(),
+      contact_email: emailKey(credit.email),
       source_submission_id: credit.sourceSubmissionId,
       remaining: credit.count,
       created_at: credit.at.getTime(),
@@ -60,4 +62,4 @@ export class ListingCreditsRepository {
 }
 
 const forAddress = (db: Db, email: string) =>
-  db('listing_credits').whereRaw('lower(contact_email) = ?', [email.toLowerCase()]);
+  db('listing_credits').where({ contact_email: emailKey(email) });

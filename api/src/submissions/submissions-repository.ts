@@ -1,4 +1,5 @@
 import type { AdminSubmissionsQuery } from '@jobboard/contract/admin';
+import { emailKey } from '@jobboard/contract/common';
 import type { Knex } from 'knex';
 import type { Db, Dialect } from '../db/knex';
 import { containsPattern } from '../jobs/admin-view';
@@ -111,8 +112,9 @@ export class SubmissionsRepository {
   }
 
   /**
-   * One page of the submissions whose contact address is `email` (normalised: trimmed, lower
-   * case; matched case-insensitively), newest first, and how many there are (the employer's page).
+   * One page of the submissions whose contact address is `email` (by its key, emailKey; the
+   * column holds addresses as given, trimmed), newest first, and how many there are (the
+   * employer's page).
    */
   async ofContact(
     db: Db,
@@ -120,7 +122,7 @@ export class SubmissionsRepository {
     page: number,
     pageSize: number,
   ): Promise<{ rows: ReviewRow[]; total: number }> {
-    const scope = () => db('submissions').whereRaw('lower(contact_email) = ?', [email]);
+    const scope = () => db('submissions').whereRaw('lower(contact_email) = ?', [emailKey(email)]);
     const [count] = await scope().count({ n: '*' });
     const rows: ReviewRow[] = await scope()
       .select('*')

@@ -1,4 +1,5 @@
 import { type AdminSubmissionsQuery } from '@jobboard/contract/admin';
+import { emailKey } from '@jobboard/contract/common';
 import {
   LOGO_UPLOAD_MESSAGES,
   listingTier,
@@ -170,12 +171,12 @@ export class SubmissionsService {
     const submission = normaliseSubmission(payload, this.site.currency);
     return this.db.transaction(async (trx) => {
       const row = await this.submissions.load(trx, id, true);
-      if (!row || row.contact_email.trim().toLowerCase() !== email) {
+      if (!row || emailKey(row.contact_email) !== email) {
         throw new NotFound(messages.notFound);
       }
       if (row.status === 'rejected') throw new Conflict(messages.rejected);
       if (row.status !== 'pending_review') throw new Conflict(messages.approved);
-      if (submission.contactEmail.toLowerCase() !== email) {
+      if (emailKey(submission.contactEmail) !== email) {
         throw new Invalid({ contactEmail: messages.contactEmail });
       }
       const { columns } = await this.formColumns(trx, submission, now);

@@ -1,3 +1,4 @@
+import { emailKey } from '@jobboard/contract/common';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { CSRF } from './admin';
@@ -24,7 +25,7 @@ export async function newestLinkToken(t: TestApp, email: string): Promise<string
   const row = await t
     .db('outbox')
     .where({ template: 'employer-sign-in' })
-    .andWhereRaw('lower(to_address) = ?', [email.toLowerCase()])
+    .andWhereRaw('lower(to_address) = ?', [emailKey(email)])
     .orderBy('id', 'desc')
     .first();
   expect(row, `no sign-in link for ${email}`).toBeDefined();

@@ -1,7 +1,8 @@
-/** @jobboard/contract/common: what every domain uses: error bodies, validation, dates, choices and limits, money display, the CSRF and polling headers. */
+/** @jobboard/contract/common: what every domain uses: error bodies, validation, dates, choices and limits, money display, the CSRF and polling headers, the e-mail key. */
 export * from '../errors';
 export * from '../validate';
 export * from '../dates';
 export * from '../choices';
 export * from '../money';
 export * from '../csrf';
+export * from '../email-key';

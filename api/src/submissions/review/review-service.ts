@@ -8,6 +8,7 @@ import {
   type IssuedPaymentLink,
   type RevokedPaymentLinks,
 } from '@jobboard/contract/admin';
+import { emailKey } from '@jobboard/contract/common';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import type { Db } from '../../db/knex';
@@ -365,7 +366,7 @@ export class ReviewService {
     const companies = await this.companies.named(rows.map((row) => row.organization));
     return rows.map((row) =>
       toAdminSubmission(row, this.site, {
-        listingCredits: credits.get(row.contact_email.toLowerCase()) ?? 0,
+        listingCredits: credits.get(emailKey(row.contact_email)) ?? 0,
         paymentIssues: flagged.get(Number(row.id)) ?? [],
         links: links.get(Number(row.id)) ?? NO_LINKS,
         company: companies.get(row.organization.trim()),

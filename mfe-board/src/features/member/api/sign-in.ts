@@ -1,3 +1,4 @@
+import { emailKey } from '@jobboard/contract/common';
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import { parseRecordId } from '@jobboard/contract/jobs';
 import { MAX_MEMBER_BOOKMARKS, type MemberSignedIn } from '@jobboard/contract/members';
@@ -16,8 +17,9 @@ export function signInMember(token: string, localIds: readonly string[]): Promis
 }
 
 /**
- * The e-mail a token claims (its `sub`), to show the visitor whose account a link opens before
- * they use it; null when it names none. Not a check: only the API verifies the token.
+ * The e-mail a token claims (its `sub`), as the API will know the member (emailKey), to show the
+ * visitor whose account a link opens before they use it; null when it names none. Not a check:
+ * only the API verifies the token.
  */
 export function claimedEmailOf(token: string): string | null {
   try {
@@ -27,7 +29,7 @@ export function claimedEmailOf(token: string): string | null {
       new TextDecoder().decode(Uint8Array.from(json, (c) => c.charCodeAt(0))),
     );
     const sub = (claims as { sub?: unknown } | null)?.sub;
-    return typeof sub === 'string' && sub.includes('@') ? sub.trim().toLowerCase() : null;
+    return typeof sub === 'string' && sub.includes('@') ? emailKey(sub) : null;
   } catch {
     return null;
   }
