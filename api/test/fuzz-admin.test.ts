@@ -173,7 +173,7 @@ describe(`admin bodies under arbitrary input on ${testDatabase}`, () => {
 
 describe(`location and category labels on ${testDatabase}`, () => {
   // SQLite's lower() folds ASCII letters only: labels are found by a key computed in JavaScript
-  // (src/jobs/label-key.ts), so a non-ASCII capital is found after its insert on both databases.
+  // (labelKey, api/contract/src/labels.ts), so a non-ASCII capital is found after its insert on both databases.
   it('a location such as Île-de-France is saved, and found again whatever its letter case', async () => {
     const res = await admin({
       method: 'POST',

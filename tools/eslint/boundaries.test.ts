@@ -98,7 +98,7 @@ const PLANTED: { rule: string; file: string; code: string; error: RegExp }[] = [
   {
     rule: 'a migration imports nothing of the API',
     file: 'api/migrations/20991231000100_planted.ts',
-    code: "export { labelKey } from '../src/jobs/label-key';\n",
+    code: "export { cleanSentences } from '../src/jobs/job-patch';\n",
     error: /A migration is history: it imports nothing of the application/,
   },
   {

@@ -691,14 +691,6 @@ export function jobToAdminForm(
   };
 }
 
-/** Cleaned location entries: trimmed, no blanks, no repeats (any letter case), in order. */
-export function cleanLocations(locations: string[]): string[] {
-  const seen = new Set<string>();
-  return locations
-    .map((l) => l.trim())
-    .filter((l) => l !== '' && !seen.has(l.toLowerCase()) && seen.add(l.toLowerCase()));
-}
-
 export const PromoCodeInput = refine(
   object({
     code: define<string>(

@@ -1,4 +1,5 @@
 import { array, assign, define, enums, nullable, object, string, type Infer } from 'superstruct';
+import { labelKey } from './labels';
 import { DEFAULT_CURRENCY } from './pay';
 import { ANY_LOCATION, JOB_TYPE_FILTERS, salaryRangeLabel, type SearchFilter } from './search';
 import { filterFromQueryString, filterToQueryString } from './filter-query';
@@ -221,7 +222,7 @@ export function describeSearch(filter: SearchFilter, known?: KnownSearchLabels):
     parts.push(salaryRangeLabel(filter.salaryRange, known?.currency ?? DEFAULT_CURRENCY));
   }
   const knownName = (names: readonly string[] | undefined, name: string) =>
-    names === undefined ? name : names.find((n) => n.toLowerCase() === name.toLowerCase());
+    names === undefined ? name : names.find((n) => labelKey(n) === labelKey(name));
   const location =
     filter.location === ANY_LOCATION ? undefined : knownName(known?.locations, filter.location);
   if (location) parts.push(`in ${location}`);

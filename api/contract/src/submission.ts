@@ -9,6 +9,7 @@ import {
 import { parseDeadline } from './dates';
 import { JOB_LIMITS } from './job-limits';
 import { emailKey } from './email-key';
+import { labelKey } from './labels';
 import { uploadedLogoHash } from './logo-upload';
 import {
   amountField,
@@ -118,10 +119,10 @@ export function isContactEmail(value: unknown): boolean {
   );
 }
 
-/** The canonical spelling of a category choice, matched case-insensitively. */
+/** The canonical spelling of a category choice, matched by its label key (labels.ts). */
 export function categoryChoice(label: string): (typeof CATEGORY_CHOICES)[number] | undefined {
-  const wanted = label.trim().toLowerCase();
-  return CATEGORY_CHOICES.find((choice) => choice.toLowerCase() === wanted);
+  const wanted = labelKey(label);
+  return CATEGORY_CHOICES.find((choice) => labelKey(choice) === wanted);
 }
 
 const categories = define<string[]>('categories', (value) => {

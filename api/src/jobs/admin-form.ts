@@ -1,11 +1,12 @@
-import {
-  cleanLocations,
-  type AdminJob,
-  type AdminJobForm,
-  type AdminJobUpdate,
-} from '@jobboard/contract/admin';
+import { type AdminJob, type AdminJobForm, type AdminJobUpdate } from '@jobboard/contract/admin';
 import { EXPERIENCE_NOT_SPECIFIED } from '@jobboard/contract/common';
-import { checkPay, parseAmount, payFromFields } from '@jobboard/contract/jobs';
+import {
+  checkPay,
+  distinctLabels,
+  parseAmount,
+  payFromFields,
+  sameLabels,
+} from '@jobboard/contract/jobs';
 import { Invalid } from '../domain-errors';
 import type { CompanyWriter } from './companies';
 import { auditActor } from './job-audit';
@@ -19,7 +20,7 @@ export interface JobEditor {
 
 /** A job written with the admin's form (source 'admin'). */
 export function formInput(form: AdminJobForm, editor: JobEditor | undefined): JobInput {
-  const locations = cleanLocations(form.locations);
+  const locations = distinctLabels(form.locations);
   return {
     title: form.title,
     organization: form.organization,
@@ -96,13 +97,11 @@ export function formPatch(job: AdminJob, update: AdminJobUpdate): JobPatch {
   if (update.companyWebsite?.trim()) patch.websiteUrl = update.companyWebsite.trim();
   if (update.logoUrl?.trim()) patch.logoUrl = update.logoUrl.trim();
 
-  const locations = given('locations') ? cleanLocations(update.locations!) : job.locations;
+  const locations = given('locations') ? distinctLabels(update.locations!) : job.locations;
   if (given('locations')) patch.locations = locations;
   const jobType = update.jobType ?? job.jobType;
   if (given('jobType')) patch.jobType = jobType;
-  const sameList = (a: string[], b: string[]) =>
-    JSON.stringify(a.map((l) => l.toLowerCase())) === JSON.stringify(b.map((l) => l.toLowerCase()));
-  if (jobType !== job.jobType || !sameList(locations, job.locations)) {
+  if (jobType !== job.jobType || !sameLabels(locations, job.locations)) {
     patch.remote = isRemote(jobType, locations);
   }
 

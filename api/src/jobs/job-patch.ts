@@ -2,6 +2,8 @@ import { COMPANY_FIELDS, type CompanyField } from '@jobboard/contract/admin';
 import { canonicalJobType, deadlineEndsAt, normaliseDeadline } from '@jobboard/contract/common';
 import {
   PAY_JOB_FIELDS,
+  distinctLabels,
+  sameLabels,
   settlePay,
   type ChangeValue,
   type FieldChange,
@@ -10,7 +12,6 @@ import {
   type PayPeriod,
 } from '@jobboard/contract/jobs';
 import type { CompanyDetails, CompanyWriter, StoredCompany } from './companies';
-import { labelKey } from './label-key';
 import type { JobRow } from './job-mapper';
 import { heldForPay, isLegacyPayRow, jobPayColumns, payOfRow, type PayRule } from './pay-columns';
 
@@ -125,20 +126,10 @@ export function parseSentences(json: string | null | undefined): string[] {
   }
 }
 
-/** Trimmed, without blanks, without repeats of the same label key, in the order given. */
-export function distinctNames(values: readonly string[]): string[] {
-  const seen = new Set<string>();
-  return values
-    .map((v) => v.trim())
-    .filter((v) => v && !seen.has(labelKey(v)) && seen.add(labelKey(v)));
-}
-
 const has = <K extends keyof JobPatch>(patch: JobPatch, key: K): boolean =>
   Object.hasOwn(patch, key) && patch[key] !== undefined;
 
 const same = (a: ChangeValue, b: ChangeValue) => JSON.stringify(a) === JSON.stringify(b);
-
-const sameNames = (a: string[], b: string[]) => same(a.map(labelKey), b.map(labelKey));
 
 const iso = (ms: number | string | null) =>
   ms == null ? null : new Date(Number(ms)).toISOString();
@@ -211,8 +202,8 @@ export function planPatch(
   const plan: PatchPlan = { columns, changes, company: { name: row.company_name, details: {} } };
   for (const list of ['locations', 'categories'] as const) {
     if (!has(patch, list)) continue;
-    const to = distinctNames(patch[list]!);
-    if (sameNames(stored[list], to)) continue;
+    const to = distinctLabels(patch[list]!);
+    if (sameLabels(stored[list], to)) continue;
     plan[list] = to;
     changes.push({ field: list, from: stored[list], to });
   }

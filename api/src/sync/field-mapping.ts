@@ -9,6 +9,7 @@ import {
 import {
   PAY_LIMITS,
   checkPay,
+  distinctLabels,
   isCurrencyCode,
   parseAmount,
   readPay,
@@ -223,10 +224,7 @@ function labels(
   if (given.some((entry) => typeof entry !== 'string')) {
     throw new Skip(`${name(key)} is not text or a list of text`);
   }
-  const seen = new Set<string>();
-  const entries = (given as string[])
-    .map((entry) => entry.trim())
-    .filter((entry) => entry && !seen.has(entry.toLowerCase()) && seen.add(entry.toLowerCase()));
+  const entries = distinctLabels(given as string[]);
   if (entries.length > JOB_LIMITS.labels) {
     throw new Skip(`${name(key)} has more than ${JOB_LIMITS.labels} entries`);
   }

@@ -6,12 +6,12 @@ import {
   AdminLogin,
   AmountUpdate,
   RejectSubmission,
-  cleanLocations,
   jobToAdminForm,
 } from '../admin';
 import { ADMIN_JOB_TYPES } from '../choices';
 import { JOB_FIELDS, changeSummary, jobFieldLabel } from '../job-changes';
 import { JOB_LIMITS } from '../job-limits';
+import { distinctLabels } from '../labels';
 import { PAY_MESSAGES } from '../pay';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../csrf';
 import { SUBMISSION_STATUS_LABELS } from '../submission';
@@ -405,10 +405,11 @@ describe('an existing job as form values (legacy rules of docs/product.md#entiti
 });
 
 describe('location entries', () => {
-  it('are trimmed, without blanks or repeats in any letter case, in order', () => {
-    expect(cleanLocations([' Remote ', 'Boston, MA', '', 'remote', '  ', 'Boston, MA'])).toEqual([
+  it('are trimmed, without blanks or repeats of one label key, in order', () => {
+    expect(distinctLabels([' Remote ', 'Boston, MA', '', 'remote', '  ', 'Boston, MA'])).toEqual([
       'Remote',
       'Boston, MA',
     ]);
+    expect(distinctLabels(['Me\u0301rida', ' MÉRIDA '])).toEqual(['Me\u0301rida']);
   });
 });

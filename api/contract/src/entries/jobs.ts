@@ -1,7 +1,8 @@
-/** @jobboard/contract/jobs: a job and its lists, the board's search and its query string, salaries, job pages' structured data, the audit's field changes, feeds and the sitemap. */
+/** @jobboard/contract/jobs: a job and its lists, the board's search and its query string, salaries, job pages' structured data, the audit's field changes, label keys, feeds and the sitemap. */
 export * from '../job';
 export * from '../job-limits';
 export * from '../job-changes';
+export * from '../labels';
 export * from '../job-form-fields';
 export * from '../job-posting';
 export * from '../job-stats';

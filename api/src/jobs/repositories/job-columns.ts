@@ -1,11 +1,11 @@
 import { canonicalJobType, deadlineEndsAt, normaliseDeadline } from '@jobboard/contract/common';
+import { distinctLabels, labelKey } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import { chunks } from '../../db/chunks';
 import type { JobInput } from '../job-input';
-import { cleanSentences, distinctNames } from '../job-patch';
+import { cleanSentences } from '../job-patch';
 import { hasEnded } from '../listing-end';
 import { jobPayColumns, type PayRule } from '../pay-columns';
-import { labelKey } from '../label-key';
 import { INSERT_BATCH } from './job-rows';
 
 /**
@@ -60,7 +60,7 @@ export async function replaceLists(trx: Knex.Transaction, jobs: NewLists[]) {
   for (const { table, joinTable, key, of } of lists) {
     const given = jobs.flatMap((job) => {
       const names = job[of];
-      return names ? [{ jobId: job.jobId, names: distinctNames(names) }] : [];
+      return names ? [{ jobId: job.jobId, names: distinctLabels(names) }] : [];
     });
     if (!given.length) continue;
     for (const part of chunks(
@@ -99,16 +99,16 @@ export async function replaceLists(trx: Knex.Transaction, jobs: NewLists[]) {
 }
 
 /**
- * Ids of location or category names, keyed by their label key (label-key.ts), creating the missing
- * ones. An existing entry with other letter case is reused, so 'remote' and 'Remote' stay one
- * location.
+ * Ids of location or category names, keyed by their label key (the contract's labelKey), creating
+ * the missing ones. An existing entry with other letter case or accents composed otherwise is
+ * reused, so 'remote' and 'Remote' stay one location.
  */
 async function nameIds(
   trx: Knex.Transaction,
   table: 'locations' | 'categories',
   names: string[],
 ): Promise<Map<string, number>> {
-  const wanted = distinctNames(names);
+  const wanted = distinctLabels(names);
   const ids = new Map<string, number>();
   const lookUp = async (keys: string[]) => {
     for (const part of chunks(keys, INSERT_BATCH)) {

@@ -1,15 +1,14 @@
 import { EXPERIENCE_LEVELS } from '@jobboard/contract/common';
-import { ANY_LOCATION, JOB_TYPE_FLAGS, type SearchFilter } from '@jobboard/contract/jobs';
-import { labelKey } from '../label-key';
+import { ANY_LOCATION, JOB_TYPE_FLAGS, labelKey, type SearchFilter } from '@jobboard/contract/jobs';
 import { searchTerms } from '../search-index/search-index';
 
 /**
  * A board search as the API understands it, worked out once per request from the filter the
  * board (or a feed, or an alert) sends: the words it looks for, the keys of the location and
- * categories it names (label-key.ts), and its identity. The public-read cache keys its answers by
- * the identity, and the search (job-search.ts) reads the words and keys from here: the same
- * search however it was written (letter case, repeated words, categories in any order) is one
- * answer, computed one way.
+ * categories it names (the contract's labelKey), and its identity. The public-read cache keys
+ * its answers by the identity, and the search (job-search.ts) reads the words and keys from
+ * here: the same search however it was written (letter case, repeated words, categories in any
+ * order) is one answer, computed one way.
  */
 export interface BoardSearch {
   /** The filter as it was sent (the job types, levels and salary range are read from it). */

@@ -99,6 +99,28 @@ describe('the admin job form', () => {
     );
   });
 
+  it('takes one label however its accent is written, as the API keys it (issue 41, R4)', async () => {
+    const composed = 'M\u00e9rida';
+    const decomposed = 'Me\u0301rida';
+    fakeApi({
+      'GET /api/locations': [200, [composed, 'Remote']],
+      'GET /api/categories': [200, ['Fundraising']],
+    });
+    const onSave = renderForm({ locations: [] });
+    const user = userEvent.setup();
+    const input = screen.getByLabelText('Locations');
+    await user.type(input, `${decomposed}{Enter}`);
+    await user.type(input, ` ${composed.toUpperCase()} {Enter}`);
+    const chips = screen.getByRole('list', { name: 'Locations added' });
+    expect(within(chips).getAllByRole('listitem')).toHaveLength(1);
+    // The board's own spelling is not offered again: it is the label already added.
+    const picker = await screen.findByLabelText('Or pick an existing location');
+    expect(within(picker).queryByRole('option', { name: composed })).toBeNull();
+    expect(within(picker).getByRole('option', { name: 'Remote' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create Job' }));
+    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ locations: [decomposed] }));
+  });
+
   it('sets the experience level and the company links (issue 16)', async () => {
     const onSave = renderForm();
     const user = userEvent.setup();

@@ -1,4 +1,4 @@
-import { cleanLocations } from '@jobboard/contract/admin';
+import { distinctLabels, labelKey } from '@jobboard/contract/jobs';
 import { Button, Cluster, ErrorText, Input, Label, Select, Stack } from '@jobboard/shared-ui';
 import { useId, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
@@ -7,8 +7,9 @@ import { JOB_MESSAGES } from '../messages';
 const TEXT = JOB_MESSAGES.locations;
 
 /**
- * Locations as a list (docs/product.md#validation): type one and press Enter (trimmed, no repeats in any letter
- * case), or pick one already used on the board; each can be removed.
+ * Locations as a list (docs/product.md#validation): type one and press Enter (trimmed, no repeats
+ * of one label, as the API keys them: labelKey), or pick one already used on the board; each can
+ * be removed.
  */
 export function LocationsField({
   value,
@@ -24,7 +25,7 @@ export function LocationsField({
   const [draft, setDraft] = useState('');
   const id = useId();
   const add = (location: string) => {
-    onChange(cleanLocations([...value, location]));
+    onChange(distinctLabels([...value, location]));
     setDraft('');
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -32,7 +33,8 @@ export function LocationsField({
     event.preventDefault(); // Enter adds a location; it does not submit the form
     if (draft.trim()) add(draft);
   };
-  const pickable = existing.filter((l) => !value.some((v) => v.toLowerCase() === l.toLowerCase()));
+  const added = new Set(value.map(labelKey));
+  const pickable = existing.filter((l) => !added.has(labelKey(l)));
   return (
     <Stack $gap="xs">
       <Label htmlFor={`${id}-new`}>{TEXT.label}</Label>
