@@ -274,11 +274,11 @@ describe(`each write path leaves the fields it does not own as they were on ${te
     const res = await admin({
       method: 'POST',
       url: `/api/admin/jobs/${id}/extend`,
-      payload: { days: 10 },
+      payload: {},
     });
     expect(res.statusCode, res.body).toBe(200);
     const after = await adminJob(id);
-    expect(after).toMatchObject({ active: true, expiresAt: '2026-12-30T12:00:00.000Z' });
+    expect(after).toMatchObject({ active: true, expiresAt: '2027-01-19T12:00:00.000Z' });
     expect(without(after, ['active', 'expiresAt'])).toEqual(
       without(before, ['active', 'expiresAt']),
     );

@@ -88,7 +88,7 @@ describe(`ids past a 32-bit integer on ${testDatabase}`, () => {
     const body: Record<string, unknown> = url.includes('/amount')
       ? { amount: 500 }
       : url.includes('/extend')
-        ? { days: 10 }
+        ? {}
         : url.includes('promo-codes')
           ? { code: 'SAVE', percentOff: 10 }
           : url.includes('/jobs/')

@@ -190,7 +190,7 @@ describe(`public reads on ${testDatabase}`, () => {
     const saving = admin({
       method: 'POST',
       url: '/api/admin/jobs/' + ids['Data Editor'] + '/extend',
-      payload: { days: 1 },
+      payload: {},
     }).then((res) => {
       order.push('admin save');
       return res;

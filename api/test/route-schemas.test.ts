@@ -1,3 +1,4 @@
+import { EXTEND_DAYS } from '@jobboard/contract/admin';
 import { ENDPOINTS, type Endpoint } from '@jobboard/contract/endpoints';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,12 +112,17 @@ describe('the response check of the tests', () => {
     expect((await app.inject({ method: 'POST', url, payload: {} })).json()).toEqual({
       message: 'Job not found',
     });
-    const res = await app.inject({ method: 'POST', url: '/api/admin/jobs/1/extend', payload: {} });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/admin/jobs/1/extend',
+      payload: { days: 14 },
+    });
     expect(res.statusCode).toBe(400);
+    const refused = `A listing is extended by ${EXTEND_DAYS} days; send no days to extend it`;
     expect(res.json()).toEqual({
-      message: 'days: Enter a number of days from 1 to 365',
+      message: `days: ${refused}`,
       field: 'days',
-      fields: { days: 'Enter a number of days from 1 to 365' },
+      fields: { days: refused },
     });
     await app.close();
   });

@@ -1,4 +1,5 @@
 import {
+  any,
   array,
   boolean,
   coerce,
@@ -153,12 +154,43 @@ export const ADMIN_SUBMISSIONS_DEFAULTS = {
   pageSize: ADMIN_PAGE_SIZE,
 } as const;
 
+// ---- extend ---------------------------------------------------------------------------------
+
+/**
+ * Days an admin's Extend adds to a listing, from its end (or from today if it has ended): the
+ * same for one job (`POST /api/admin/jobs/:id/extend`) and for many (the bulk action). The server
+ * applies it; the admin's buttons and toasts say this number (issue 41, R2).
+ */
+export const EXTEND_DAYS = 30;
+
+/**
+ * `POST /api/admin/jobs/:id/extend`: no body is needed, the server extends by EXTEND_DAYS. `days`
+ * is what the admin builds before contract 1.3 send (always 30, which is still taken); any other
+ * number is refused rather than the listing silently extended by another
+ * (docs/decisions/one-home-for-each-rule.md).
+ */
+export const ExtendListing = coerce(
+  object({
+    /** @deprecated since contract 1.3, removed in 2.0: the server decides (EXTEND_DAYS). */
+    days: optional(
+      define<number>(
+        'days',
+        (v) =>
+          v === EXTEND_DAYS ||
+          `A listing is extended by ${EXTEND_DAYS} days; send no days to extend it`,
+      ),
+    ),
+  }),
+  // No body at all is an empty one (Fastify hands the validator null for it).
+  any(),
+  (value: unknown) => value ?? {},
+);
+export type ExtendListing = Infer<typeof ExtendListing>;
+
 // ---- bulk actions ---------------------------------------------------------------------------
 
 export const BULK_JOB_ACTIONS = ['deactivate', 'activate', 'extend', 'delete'] as const;
 export type BulkJobActionName = (typeof BULK_JOB_ACTIONS)[number];
-/** Days a bulk 'extend' adds to each listing (from its end, or from today if it has ended). */
-export const BULK_EXTEND_DAYS = 30;
 /** Most jobs one bulk action takes: four pages of the largest page size. */
 export const MAX_BULK_JOBS = 400;
 
@@ -185,7 +217,7 @@ export function bulkSummary(action: BulkJobActionName, changed: number, unchange
   const done = {
     deactivate: 'deactivated',
     activate: 'activated',
-    extend: `extended by ${BULK_EXTEND_DAYS} days`,
+    extend: `extended by ${EXTEND_DAYS} days`,
     delete: 'deleted',
   }[action];
   return unchanged > 0

@@ -750,12 +750,3 @@ export const PromoCode = object({
 });
 export type PromoCode = Infer<typeof PromoCode>;
 export const PromoCodeList = array(PromoCode);
-
-export const ExtendListing = object({
-  days: define<number>(
-    'days',
-    (v) =>
-      (Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 365) ||
-      'Enter a number of days from 1 to 365',
-  ),
-});

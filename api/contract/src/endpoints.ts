@@ -8,9 +8,10 @@ import {
   AdminStats,
   AdminSubmissionPage,
   AdminSubmissionsQuery,
-  BULK_EXTEND_DAYS,
   BulkJobAction,
   BulkJobResult,
+  EXTEND_DAYS,
+  ExtendListing,
   History,
   MAX_BULK_JOBS,
   REVENUE_MONTHS,
@@ -30,7 +31,6 @@ import {
   ApprovedSubmission,
   AuthState,
   DisableTwoFactor,
-  ExtendListing,
   IssuedPaymentLink,
   PaymentsMode,
   PromoCode,
@@ -688,7 +688,7 @@ export const deleteJob = {
 export const extendJob = {
   method: 'POST',
   path: '/api/admin/jobs/:id/extend',
-  summary: 'Keeps a listing up longer: its end (or today, once ended) plus the days given.',
+  summary: `Keeps a listing up longer: its end (or today, once ended) plus ${EXTEND_DAYS} days, as a bulk extend does. The body's \`days\` is deprecated: ${EXTEND_DAYS} is taken, any other number refused (400).`,
   ...jobId,
   body: ExtendListing,
   response: AdminJob,
@@ -927,7 +927,7 @@ export const exportSubmissions = {
 export const bulkJobs = {
   method: 'POST',
   path: '/api/admin/jobs/bulk',
-  summary: `One action (deactivate, activate, extend ${BULK_EXTEND_DAYS} days, delete) on up to ${MAX_BULK_JOBS} jobs, all or none.`,
+  summary: `One action (deactivate, activate, extend ${EXTEND_DAYS} days, delete) on up to ${MAX_BULK_JOBS} jobs, all or none.`,
   body: BulkJobAction,
   response: BulkJobResult,
 } as const satisfies Endpoint;

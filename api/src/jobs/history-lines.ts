@@ -1,4 +1,8 @@
-import { SYNC_CONFLICT_MESSAGES, type BulkJobActionName } from '@jobboard/contract/admin';
+import {
+  EXTEND_DAYS,
+  SYNC_CONFLICT_MESSAGES,
+  type BulkJobActionName,
+} from '@jobboard/contract/admin';
 import { changeSummary, type FieldChange } from '@jobboard/contract/jobs';
 import type { JobAuditEntry } from './job-audit';
 import { changedFieldsOf } from './job-patch';
@@ -78,13 +82,12 @@ export interface BulkChange {
 
 /**
  * Each job's change in a bulk action, by the rules of one job's: switched on or off, or extended
- * by BULK_EXTEND_DAYS from its end (or now) as an admin's extend is (lifecycle.ts).
+ * by EXTEND_DAYS from its end (or now) as one job's extend is (jobs-service.ts, lifecycle.ts).
  */
 export function planBulk(
   action: Exclude<BulkJobActionName, 'delete'>,
   ids: number[],
   ends: Map<number, Date | null>,
-  days: number,
   now: Date,
 ): BulkChange[] {
   return ids.map((id): BulkChange => {
@@ -92,12 +95,12 @@ export function planBulk(
       const active = action === 'activate';
       return { id, patch: { active }, action: active ? 'activated' : 'deactivated' };
     }
-    const expiresAt = extendedEnd(ends.get(id) ?? null, days, now);
+    const expiresAt = extendedEnd(ends.get(id) ?? null, EXTEND_DAYS, now);
     return {
       id,
       patch: lifecyclePatch({ active: true, expiresAt }),
       action: 'extended',
-      detail: extendedDetail(days, expiresAt),
+      detail: extendedDetail(EXTEND_DAYS, expiresAt),
     };
   });
 }

@@ -1,7 +1,7 @@
 import {
   SYNC_CONFLICT_MESSAGES,
   bulkSummary,
-  BULK_EXTEND_DAYS,
+  EXTEND_DAYS,
   type AdminJob,
   type AdminJobForm,
   type AdminJobUpdate,
@@ -229,18 +229,16 @@ export class JobsService {
     return { message: 'Job deleted successfully' };
   }
 
-  /** Keep a listing up longer: from its current end (or today, if it has ended) plus `days`. */
-  async extend(
-    id: number,
-    days: number,
-    editor: JobEditor | undefined,
-    now: Date,
-  ): Promise<AdminJob> {
+  /**
+   * Keep a listing up longer: from its current end (or today, if it has ended) plus EXTEND_DAYS,
+   * the days a bulk extend adds too; the admin does not choose them (issue 41, R2).
+   */
+  async extend(id: number, editor: JobEditor | undefined, now: Date): Promise<AdminJob> {
     const job = await this.views.getJob(id, now);
-    const expiresAt = extendedEnd(endOf(job), days, now);
+    const expiresAt = extendedEnd(endOf(job), EXTEND_DAYS, now);
     return this.putLive(id, { expiresAt }, editor, now, {
       action: 'extended',
-      detail: extendedDetail(days, expiresAt),
+      detail: extendedDetail(EXTEND_DAYS, expiresAt),
     });
   }
 
@@ -317,7 +315,7 @@ export class JobsService {
         return ids.map((jobId) => ({ jobId, action: 'deleted' as const, detail: BULK_DETAIL }));
       }
       const ends = new Map([...states].map(([id, state]) => [id, state.expiresAt]));
-      const planned = planBulk(action, ids, ends, BULK_EXTEND_DAYS, now);
+      const planned = planBulk(action, ids, ends, now);
       const entries = bulkLines(planned, await this.writer.updateMany(planned, now, trx));
       await this.writer.claimFields(
         new Map(entries.map((e) => [e.jobId, changedFieldsOf(e.changes ?? [])])),

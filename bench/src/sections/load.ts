@@ -121,7 +121,7 @@ export async function loadSection(site: RunningSite, jobId: string): Promise<Sec
       while (writing) {
         const res = await admin(`/api/admin/jobs/${jobId}/extend`, {
           method: 'POST',
-          body: '{"days":1}',
+          body: '{}',
         });
         await res.arrayBuffer();
         if (res.ok) writes += 1;
@@ -262,8 +262,7 @@ export async function startBareServer(bodies: Record<string, { method: string; b
  */
 export async function isolationSection(site: RunningSite, jobId: string): Promise<SectionResult> {
   const admin = await adminSession(site.url, BENCH_ADMIN.username, BENCH_ADMIN.password);
-  const save = () =>
-    admin(`/api/admin/jobs/${jobId}/extend`, { method: 'POST', body: '{"days":1}' });
+  const save = () => admin(`/api/admin/jobs/${jobId}/extend`, { method: 'POST', body: '{}' });
   const submit = () =>
     fetch(`${site.url}/api/submit-job-for-review`, {
       method: 'POST',

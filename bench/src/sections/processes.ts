@@ -172,7 +172,7 @@ async function propagation(a: RunningSite, b: RunningSite): Promise<Propagation[
     const sent = performance.now();
     const saved = await admin(`/api/admin/jobs/${first!.id}/extend`, {
       method: 'POST',
-      body: '{"days":1}',
+      body: '{}',
     });
     if (!saved.ok) throw new Error(`the save answered ${saved.status}: ${await saved.text()}`);
     await saved.arrayBuffer();

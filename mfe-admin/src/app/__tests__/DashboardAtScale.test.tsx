@@ -1,4 +1,4 @@
-import type { AdminJob } from '@jobboard/contract/admin';
+import { EXTEND_DAYS, bulkSummary, type AdminJob } from '@jobboard/contract/admin';
 import { SharedUiProvider, useToastStore } from '@jobboard/shared-ui';
 import { MemoryRouter, Route, Routes, useLocation } from '@jobboard/shared-ui/router';
 import { fakeApi } from '@jobboard/test-utils';
@@ -19,6 +19,9 @@ const job = (id: number, title: string): AdminJob =>
     description: 'A role.',
     postedDate: '2026-11-20',
     category: ['Fundraising'],
+    responsibilities: [],
+    requirements: [],
+    benefits: [],
     featured: false,
     active: true,
     via: '',
@@ -130,7 +133,7 @@ describe('the dashboard at scale', () => {
           requested: 2,
           changed: 2,
           unchanged: 0,
-          message: '2 jobs extended by 30 days',
+          message: bulkSummary('extend', 2, 0),
         },
       ],
     });
@@ -138,16 +141,16 @@ describe('the dashboard at scale', () => {
     await userEvent.click(
       await screen.findByRole('checkbox', { name: 'Select every job on this page' }),
     );
-    await userEvent.click(screen.getByRole('button', { name: 'Extend 30 days' }));
+    // The button says the days the server adds (the contract's EXTEND_DAYS; issue 41, R2).
+    const extend = `Extend ${EXTEND_DAYS} days`;
+    await userEvent.click(screen.getByRole('button', { name: extend }));
     const dialog = await screen.findByRole('dialog', { name: 'Extend jobs' });
-    expect(dialog).toHaveTextContent(
-      'Extend 30 days 2 selected jobs? All of them change, or none do.',
-    );
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Extend 30 days (2)' }));
+    expect(dialog).toHaveTextContent(`${extend} 2 selected jobs? All of them change, or none do.`);
+    await userEvent.click(within(dialog).getByRole('button', { name: `${extend} (2)` }));
     await waitFor(() =>
       expect(useToastStore.getState().toasts[0]).toMatchObject({
         title: 'Bulk action done',
-        description: '2 jobs extended by 30 days',
+        description: `2 jobs extended by ${EXTEND_DAYS} days`,
       }),
     );
     const bulk = received.calls.find((c) => c.method === 'POST');
@@ -157,6 +160,27 @@ describe('the dashboard at scale', () => {
       received.calls.filter((c) => c.path.startsWith(path) && c.method === 'GET').length;
     await waitFor(() => expect(after('/api/admin/stats')).toBe(2));
     expect(after('/api/admin/lists/jobs')).toBeGreaterThanOrEqual(2);
+  });
+
+  it("extends one job from its page by the contract's EXTEND_DAYS, and says so (issue 41, R2)", async () => {
+    const received = fakeApi({
+      'GET /api/admin/check-auth': [200, { authenticated: true, username: 'alice' }],
+      'GET /api/admin/jobs/1': [200, job(1, 'Grants Lead')],
+      'GET /api/admin/jobs/1/history': [200, []],
+      'POST /api/admin/jobs/1/extend': [200, job(1, 'Grants Lead')],
+    });
+    renderAdmin('/admin/jobs/view/1');
+    await userEvent.click(
+      await screen.findByRole('button', { name: `Extend ${EXTEND_DAYS} days` }),
+    );
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts[0]).toMatchObject({
+        title: `Listing extended by ${EXTEND_DAYS} days`,
+      }),
+    );
+    // The server decides the days: the admin area sends none.
+    const sent = received.calls.filter((c) => c.method === 'POST');
+    expect(sent.map((c) => [c.path, c.body])).toEqual([['/api/admin/jobs/1/extend', undefined]]);
   });
 
   it('asks in the site’s dialog before deleting a job; Cancel sends nothing', async () => {

@@ -1,3 +1,4 @@
+import { EXTEND_DAYS } from '@jobboard/contract/admin';
 import { JOB_FORM_FIELDS, jobFieldLabel } from '@jobboard/contract/jobs';
 
 /** Texts of the admin job screens (docs/product.md#validation and docs/product.md#errors). */
@@ -40,8 +41,8 @@ export const JOB_MESSAGES = {
   createButton: 'Create Job',
   jobNumber: (id: string) => `Job #${id}`,
   edit: 'Edit',
-  extend: 'Extend 30 days',
-  extended: 'Listing extended by 30 days',
+  extend: `Extend ${EXTEND_DAYS} days`,
+  extended: `Listing extended by ${EXTEND_DAYS} days`,
   republish: 'Republish',
   republished: 'Listing republished',
   changeFailed: { title: 'Update Failed', fallback: 'The listing could not be changed.' },
@@ -84,7 +85,7 @@ export const JOB_MESSAGES = {
   bulk: {
     deactivate: 'Deactivate',
     activate: 'Activate',
-    extend: 'Extend 30 days',
+    extend: `Extend ${EXTEND_DAYS} days`,
     delete: 'Delete',
   },
   bulkTitle: {
@@ -221,6 +222,3 @@ export const JOB_MESSAGES = {
     `The first ${shown} of ${count} are listed; those settled since are left out.`,
   conflictsNone: 'Every conflict of this sync has been settled.',
 } as const;
-
-/** How long Extend keeps a listing up. */
-export const EXTEND_DAYS = 30;

@@ -3,7 +3,7 @@ import { useSWRConfig } from 'swr';
 import { useExtendJob } from '../api/extend-job';
 import { jobHistoryKey } from '../api/job-history';
 import { useRepublishJob } from '../api/republish-job';
-import { EXTEND_DAYS, JOB_MESSAGES } from '../messages';
+import { JOB_MESSAGES } from '../messages';
 
 /** Extend and Republish on the job view, each with its toast; the job is fetched again. */
 export function useListingLifecycle(id: string) {
@@ -26,7 +26,7 @@ export function useListingLifecycle(id: string) {
   };
 
   return {
-    extend: () => change(() => extension.trigger(EXTEND_DAYS), JOB_MESSAGES.extended),
+    extend: () => change(() => extension.trigger(), JOB_MESSAGES.extended),
     republish: () => change(() => republishing.trigger(), JOB_MESSAGES.republished),
   };
 }

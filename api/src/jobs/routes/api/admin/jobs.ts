@@ -48,9 +48,12 @@ const adminJobsRoutes: FastifyPluginAsync = async (app) => {
     return result;
   });
 
-  /** Keep a listing up longer: from its current end (or today, if it has ended) plus `days`. */
+  /**
+   * Keep a listing up longer: from its current end (or today, if it has ended) plus EXTEND_DAYS.
+   * The body's deprecated `days` is checked by the contract (only EXTEND_DAYS passes) and unused.
+   */
   route(app, ENDPOINTS.extendJob, {}, async (request) =>
-    app.jobs.extend(request.params.id, request.body.days, request.admin, app.now()),
+    app.jobs.extend(request.params.id, request.admin, app.now()),
   );
 
   /** Put an ended or switched-off listing back: dated today, live for a Featured Listing's term. */
