@@ -59,7 +59,6 @@ export type { RenewalReceipt };
 /** What the employer's page (the lead's "Renew" button) gets: the renewal URL, or why not. */
 export type RenewalLink = { url: string } | { refusal: string };
 
-
 /** A new renewal link of the job, in the caller's transaction: its token (only the hash is kept). */
 export async function issueRenewalLink(
   context: Pick<RenewalsContext, 'renewals'>,
