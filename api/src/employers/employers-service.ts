@@ -40,7 +40,6 @@ import type { EmployersRepository } from './employers-repository';
 
 const MINUTE_MS = 60_000;
 
-
 export interface EmployersCollaborators {
   db: Knex;
   links: EmployersRepository;
