@@ -29,6 +29,11 @@ export const SITE_ENV = {
   // Every spec signs in from 127.0.0.1: more than a person would in 15 minutes.
   LOGIN_RATE_LIMIT_MAX: '1000',
   MAIL_POLL_SECONDS: '1',
+  // Specs act on the page the server drew (first-view, before-live). Past its time budget (1 s in
+  // production) a render is given up and the browser draws the page instead: on a CI machine
+  // running the PostgreSQL suite beside this one, a first render once took 1.4 s and the page came
+  // without its board. That fallback has its own API test (server-render-isolation.test.ts).
+  SERVER_RENDER_TIMEOUT_MS: '20000',
   // The production default (ApiProcess turns the scheduler off for the API tests).
   ALERT_DIGEST_INTERVAL_MINUTES: '15',
   RENEWAL_REMINDER_INTERVAL_MINUTES: '60',
