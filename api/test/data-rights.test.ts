@@ -21,7 +21,8 @@ afterAll(async () => {
   await ghost.stop();
 });
 beforeEach(async () => {
-  t = await buildTestApp({ env: { GHOST_URL: ghost.url }, now: new Date() });
+  t = await buildTestApp({ env: { GHOST_URL: ghost.url } });
+  ghost.clock = t.clock;
 });
 afterEach(async () => {
   await t.close();

@@ -29,7 +29,8 @@ let jobIds: string[];
 let asMember: Awaited<ReturnType<typeof signedInMember>>['as'];
 beforeAll(async () => {
   ghost = await FakeGhost.start();
-  t = await buildTestApp({ env: { GHOST_URL: ghost.url }, now: new Date() });
+  t = await buildTestApp({ env: { GHOST_URL: ghost.url } });
+  ghost.clock = t.clock;
   jobIds = Object.values(await createJobs(t.app, [{ title: 'One' }, { title: 'Two' }]));
   ({ as: asMember } = await signedInMember(t, ghost.token()));
 });

@@ -183,18 +183,17 @@ describe(`e-mail through the outbox on ${testDatabase}`, () => {
     expect(smtp.received).toHaveLength(2);
   });
 
-  it('sends in the background right after a submission, and closes promptly', async () => {
-    await appWithSmtp({ MAIL_POLL_SECONDS: '1' });
+  it('sends in the background right after a submission, and closes without waiting for its next poll', async () => {
+    // An hour between polls: were close to wait for the next one, the test would time out.
+    await appWithSmtp({ MAIL_POLL_SECONDS: '3600' });
     smtp.received.length = 0;
     expect((await submit()).statusCode).toBe(201);
     // The commit woke the sender: its run is over once it is idle, without a flush of ours.
     await t.app.mailer.idle();
     expect(smtp.received).toHaveLength(2);
     expect((await outbox()).every((m) => m.status === 'sent')).toBe(true);
-    const started = Date.now();
     open = false;
     await t.close();
-    expect(Date.now() - started).toBeLessThan(2_000);
   });
 
   it('keeps messages in the outbox when no SMTP server is configured, logging each once', async () => {

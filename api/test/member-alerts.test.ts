@@ -34,8 +34,8 @@ beforeEach(async () => {
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Nonprofit Comms Jobs <jobs@board.example>',
     },
-    now: new Date(),
   });
+  ghost.clock = t.clock;
 });
 afterEach(async () => {
   await t.close();

@@ -24,7 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => ghost.stop());
 beforeEach(async () => {
-  t = await buildTestApp({ env: { GHOST_URL: ghost.url }, now: new Date() });
+  t = await buildTestApp({ env: { GHOST_URL: ghost.url } });
+  ghost.clock = t.clock;
   jobs = await createJobs(t.app, [{ title: 'One' }, { title: 'Two' }, { title: 'Three' }]);
 });
 afterEach(() => t.close());

@@ -80,9 +80,24 @@ export class FakeGhost {
   /**
    * The last `iat` handed out. Ghost's tokens for one member within one second are identical
    * (no `jti`), and the board spends a token at its first use; a test signing in twice within a
-   * second would see the second refused, so each token here is issued a second after the last.
+   * second would see the second refused, so each token here is issued a second after the last:
+   * where that is later than the clock, the clock moves on to it (as real time would have between
+   * two sign-ins).
    */
   private lastIssuedAt = 0;
+  /**
+   * The clock tokens are issued by. API tests set it to the test app's (`ghost.clock = t.clock`),
+   * so that Ghost and the board agree on the time and neither reads the real clock; the real
+   * clock (the default) is for a board that runs as a process of its own and reads it too (e2e).
+   */
+  clock: { now: Date } = {
+    get now() {
+      return new Date();
+    },
+    set now(_later: Date) {
+      // Real time moves on by itself.
+    },
+  };
 
   private constructor(
     private readonly server: Server,
@@ -123,8 +138,11 @@ export class FakeGhost {
 
   /** An identity token as Ghost's `/members/api/session` answers it, with any part overridden. */
   token(options: TokenOptions = {}): string {
-    const now = Math.max(Math.floor(Date.now() / 1000), this.lastIssuedAt + 1);
-    if (options.iat === undefined) this.lastIssuedAt = now;
+    const now = Math.max(Math.floor(this.clock.now.getTime() / 1000), this.lastIssuedAt + 1);
+    if (options.iat === undefined) {
+      this.lastIssuedAt = now;
+      if (now * 1000 > this.clock.now.getTime()) this.clock.now = new Date(now * 1000);
+    }
     return signToken(
       {
         sub: options.email ?? 'member@example.org',

@@ -43,6 +43,12 @@ export interface TestAppOptions {
    * its stand-in server on 127.0.0.1).
    */
   logoFetch?: Partial<LogoFetchOptions>;
+  /**
+   * Change the loaded configuration before the app is built: for values the environment cannot
+   * give, such as a timeout of a fraction of a second (the environment's are whole seconds, and a
+   * fast test must not wait a whole second on one).
+   */
+  configure?: (config: Config) => void;
 }
 
 /** A folder that holds no release. */
@@ -84,6 +90,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...options.env,
   });
   config.database = database;
+  options.configure?.(config);
   const db = createKnex(database);
   // A copy of the template is migrated already: this only checks that it is (a few queries).
   if (options.migrate !== false) await migrateLatest(db);
