@@ -37,7 +37,7 @@ describe(`jobboard migrate status / down on ${testDatabase}`, () => {
 
   it('reports a migration of a newer release, and leaves its undoing to that release', async () => {
     const newer = '29991231235959_from_a_newer_release';
-    await t.db('knex_migrations').insert({ name: newer, batch: 99, migration_time: new Date() });
+    await t.db('knex_migrations').insert({ name: newer, batch: 99, migration_time: t.clock.now });
     try {
       const status = await migrationStatus(t.db);
       expect(status.applied.at(-1)).toMatchObject({ name: newer, known: false });

@@ -29,7 +29,7 @@ let t: TestApp;
 let submissionId: number;
 let asEmployer: Awaited<ReturnType<typeof signedInEmployer>>;
 beforeAll(async () => {
-  t = await buildTestApp({ now: new Date() });
+  t = await buildTestApp();
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/submit-job-for-review',

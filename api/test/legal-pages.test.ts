@@ -33,6 +33,8 @@ function write(file: string, content: string) {
 function edit(slug: string, text: string, secondsLater: number) {
   const file = path.join(pagesDir, `${slug}.md`);
   write(file, text);
+  // A file's modification time, not the app's clock: it must come after the file system's own
+  // stamp of the write. real-clock: that stamp is the real time.
   const when = new Date(Date.now() + secondsLater * 1000);
   utimesSync(file, when, when);
 }

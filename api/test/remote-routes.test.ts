@@ -112,6 +112,8 @@ function promote(versions: Record<string, string>) {
   const file = path.join(dir!, 'remotes.json');
   writeFileSync(file, JSON.stringify({ shell: '1', ...versions }));
   tick += 1;
+  // A file's modification time, not the app's clock: it must come after the file system's own
+  // stamp of the write. real-clock: that stamp is the real time.
   const when = new Date(Date.now() + tick * 1000);
   utimesSync(file, when, when);
 }

@@ -10,7 +10,7 @@ const DAY_MS = 24 * 60 * 60_000;
 let t: TestApp;
 beforeAll(async () => {
   buildOnce();
-  // The command runs on the real clock: the listing was paid 27 days before it, so it ends in 3.
+  // real-clock: the command is a process of its own and runs on the real clock: the listing was paid 27 days before it, so it ends in 3.
   t = await buildTestApp({ now: new Date(Date.now() - 27 * DAY_MS) });
 });
 afterAll(() => t.close());

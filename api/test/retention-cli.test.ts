@@ -10,7 +10,7 @@ const DAY_MS = 24 * 60 * 60_000;
 let t: TestApp;
 beforeAll(async () => {
   buildOnce();
-  // The command runs on the real clock: the alert below is asked for three days before it.
+  // real-clock: the command is a process of its own and runs on the real clock: the alert below is asked for three days before it.
   t = await buildTestApp({ now: new Date(Date.now() - 3 * DAY_MS) });
 });
 afterAll(() => t.close());

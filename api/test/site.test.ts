@@ -142,6 +142,7 @@ describe(`serving the front end on ${testDatabase}`, () => {
   it('picks up a changed remotes configuration without a restart', async () => {
     const file = path.join(releases, 'remotes.json');
     writeFileSync(file, JSON.stringify({ shell: '1.0.0-a', mfe_board: '2.0.1-c' }));
+    // real-clock: a file's modification time, after the file system's real-time stamp of the write.
     const later = new Date(Date.now() + 5000);
     utimesSync(file, later, later);
     const remotes = (await t.app.inject('/remotes.json')).json();
