@@ -58,7 +58,7 @@ export class AdminsRepository {
         await trx('admins')
           .where({ id: existing.id })
           .update({ ...changed, updated_at: now.getTime() });
-        await endSessionsOf(trx, existing.id);
+        await endSessionsOf(trx, existing.id, now.getTime());
         return 'updated';
       }
       await trx('admins').insert({
@@ -139,7 +139,7 @@ export class AdminsRepository {
         });
       if (changed !== 1) return false;
       await replaceCodes(trx, id, codeHashes, now);
-      await endOtherSessionsOf(trx, id, sessionId);
+      await endOtherSessionsOf(trx, id, sessionId, now.getTime());
       return true;
     });
   }
@@ -191,11 +191,11 @@ export class AdminsRepository {
    * An operator turns the admin's two-factor sign-in off (`jobboard admin reset-2fa`), and every
    * session of theirs ends. False when the username names no admin.
    */
-  async resetTwoFactor(username: string): Promise<boolean> {
+  async resetTwoFactor(username: string, now: Date): Promise<boolean> {
     const admin = await this.find(username);
     if (!admin) return false;
     await this.disableTwoFactor(admin.id);
-    await endSessionsOf(this.db, admin.id);
+    await endSessionsOf(this.db, admin.id, now.getTime());
     return true;
   }
 

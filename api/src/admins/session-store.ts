@@ -71,9 +71,13 @@ export class KnexSessionStore implements SessionStore {
   }
 }
 
-/** End every session of one admin (password changed, admin removed). */
-export async function endSessionsOf(db: Knex | Knex.Transaction, adminId: number): Promise<number> {
-  return endSessions(db('sessions').where({ admin_id: adminId }), Date.now());
+/** End every session of one admin (password changed, admin removed), as of `now` (ms). */
+export async function endSessionsOf(
+  db: Knex | Knex.Transaction,
+  adminId: number,
+  now: number,
+): Promise<number> {
+  return endSessions(db('sessions').where({ admin_id: adminId }), now);
 }
 
 /**
@@ -84,10 +88,11 @@ export async function endOtherSessionsOf(
   db: Knex | Knex.Transaction,
   adminId: number,
   keepSessionId: string,
+  now: number,
 ): Promise<number> {
   return endSessions(
     db('sessions').where({ admin_id: adminId }).whereNot('sid', keepSessionId),
-    Date.now(),
+    now,
   );
 }
 

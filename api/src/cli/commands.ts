@@ -322,7 +322,7 @@ export async function adminResetTwoFactor(username: string): Promise<string[]> {
   try {
     await requireCurrentSchema(db);
     const name = normaliseUsername(username);
-    if (!(await new AdminsRepository(db).resetTwoFactor(name))) {
+    if (!(await new AdminsRepository(db).resetTwoFactor(name, new Date()))) {
       throw new Error(`There is no admin ${name}.`);
     }
     return [
