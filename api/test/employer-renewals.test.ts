@@ -29,6 +29,7 @@ beforeAll(async () => {
 afterAll(() => stripe.close());
 beforeEach(async () => {
   t = await buildTestApp({ env: stripeEnv(stripe) });
+  stripe.clock = t.clock;
   stripe.reset();
 });
 afterEach(() => t.close());

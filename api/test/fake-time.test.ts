@@ -39,10 +39,6 @@ const NOT_YET: Record<string, { uses: string[]; why: string }> = {
     uses: ['performance.now()'],
     why: 'the sync is paced at 5 requests a second by real timers, and the pacing is checked on real times',
   },
-  'test/payments.test.ts': {
-    uses: ['Date.now()'],
-    why: "the webhook lets Stripe's SDK check an event's age against the real clock, not app.now()",
-  },
   'test/payment-links.test.ts': {
     uses: ['Date.now()'],
     why: 'the migration that hashes stored pay tokens dates the upgrade by the real clock (a migration has no app clock)',

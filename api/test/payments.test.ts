@@ -261,7 +261,7 @@ describe(`payments on ${testDatabase}`, () => {
         payload: event.payload.replace('"amount_total":9900', '"amount_total":1'),
       };
       const stale = stripe.signedEvent('checkout.session.completed', paid(session), {
-        timestamp: Math.floor(Date.now() / 1000) - 3600,
+        timestamp: Math.floor(t.clock.now.getTime() / 1000) - 3600,
       });
       for (const bad of [
         tampered,

@@ -39,6 +39,7 @@ const env = {
 beforeEach(async () => {
   stripe.reset();
   t = await buildTestApp({ env: { ...env, STRIPE_API_URL: stripe.url }, now: PAID_AT });
+  stripe.clock = t.clock;
 });
 afterEach(() => t.close());
 
@@ -278,7 +279,11 @@ describe(`renewals on ${testDatabase}`, () => {
       const completed = stripe.signedEvent('checkout.session.completed', paid(session));
       expect((await deliver(completed)).statusCode).toBe(200);
       at(t.clock.now.getTime() + DAY_MS);
-      expect((await deliver(completed)).statusCode).toBe(200);
+      // Stripe signs each delivery of an event anew: a day later, the same event with a new stamp.
+      const retried = stripe.signedEvent('checkout.session.completed', paid(session), {
+        id: completed.id,
+      });
+      expect((await deliver(retried)).statusCode).toBe(200);
       const again = stripe.signedEvent('checkout.session.async_payment_succeeded', paid(session));
       expect((await deliver(again)).statusCode).toBe(200);
       expect((await publicJob(jobId)).expiresAt).toBe('2027-01-21T12:00:00.000Z');

@@ -46,6 +46,12 @@ export interface FakeStripe {
    * database numbers its submissions from 1 again, as the last test's did.
    */
   reset(): void;
+  /**
+   * The clock events are signed by: an API test that moves its app's clock sets it to the app's
+   * (`stripe.clock = t.clock`), since the webhook counts an event's age on the app's clock; the
+   * real clock (the default) is for a board that runs as a process of its own (e2e).
+   */
+  clock: { readonly now: Date };
   /** Build a signed event for a session, as Stripe would deliver it. */
   signedEvent(
     type: string,
@@ -78,6 +84,11 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
   const fake: FakeStripe = {
     url: '',
     webhookUrl: options.webhookUrl ?? '',
+    clock: {
+      get now() {
+        return new Date();
+      },
+    },
     requests,
     sessions,
     down: false,
@@ -98,12 +109,12 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
       object: 'event',
       type,
       data: { object: session },
-      created: Math.floor(Date.now() / 1000),
+      created: Math.floor(fake.clock.now.getTime() / 1000),
     });
     const signature = signer.webhooks.generateTestHeaderString({
       payload,
       secret: options.webhookSecret,
-      ...(eventOptions.timestamp ? { timestamp: eventOptions.timestamp } : {}),
+      timestamp: eventOptions.timestamp ?? Math.floor(fake.clock.now.getTime() / 1000),
     });
     return { id, payload, signature };
   };

@@ -27,7 +27,15 @@ const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
     }
     let event: Stripe.Event;
     try {
-      event = app.stripe.webhooks.constructEvent(request.body, signature, secret);
+      // An event's age (at most Stripe's five minutes) is counted on the app's clock.
+      event = app.stripe.webhooks.constructEvent(
+        request.body,
+        signature,
+        secret,
+        undefined,
+        undefined,
+        app.now().getTime(),
+      );
     } catch {
       throw new HttpError(400, 'The Stripe signature is invalid or too old');
     }
