@@ -16,7 +16,8 @@ import {
   string,
   type Infer,
 } from 'superstruct';
-import { AdminJob, AdminSubmission } from './admin';
+import { AdminJob } from './admin/jobs';
+import { AdminSubmission } from './admin/submissions';
 import { MAX_PAGE, MAX_QUERY_LENGTH } from './choices';
 import { RecordId } from './job';
 import { FieldChange } from './job-changes';
