@@ -1,0 +1,106 @@
+/** Job alerts (issue 17; api/src/alerts/): subscribe, then the alert's own links, which work without signing in, and a member's alerts. */
+import {
+  ALERT_LIMITS,
+  ALERT_MESSAGES,
+  AlertDataExport,
+  AlertSubscription,
+  AlertTokenParams,
+  AlertUnsubscribeQuery,
+  AlertUpdate,
+  AlertView,
+  MemberAlerts,
+} from '../alerts';
+import { type Endpoint, IdParams, Message } from '../endpoint';
+
+const alertToken = {
+  params: AlertTokenParams,
+  notFound: { token: ALERT_MESSAGES.linkInvalid },
+} as const;
+export const subscribeAlert = {
+  method: 'POST',
+  path: '/api/alerts',
+  summary:
+    'Follow a board search by e-mail: sends the confirmation link (double opt-in) and answers what to do next.',
+  body: AlertSubscription,
+  status: 201,
+  response: Message,
+} as const satisfies Endpoint;
+/** A POST, not a GET: a mail scanner that opens the link does not confirm for the reader. */
+export const confirmAlert = {
+  method: 'POST',
+  path: '/api/alerts/:token/confirm',
+  summary: `The confirmation link of an alert: the alert starts. Works once, for ${ALERT_LIMITS.confirmHours} hours.`,
+  params: AlertTokenParams,
+  notFound: { token: ALERT_MESSAGES.confirmInvalid },
+  response: AlertView,
+} as const satisfies Endpoint;
+export const alert = {
+  method: 'GET',
+  path: '/api/alerts/:token',
+  summary: 'An alert as its manage page shows it, by the token of its links.',
+  ...alertToken,
+  response: AlertView,
+} as const satisfies Endpoint;
+export const updateAlert = {
+  method: 'PUT',
+  path: '/api/alerts/:token',
+  summary: 'Change how often an alert sends (daily or weekly).',
+  ...alertToken,
+  body: AlertUpdate,
+  response: AlertView,
+} as const satisfies Endpoint;
+export const unsubscribeAlert = {
+  method: 'POST',
+  path: '/api/alerts/:token/unsubscribe',
+  summary: 'Stop an alert (the unsubscribe and manage pages).',
+  ...alertToken,
+  response: AlertView,
+} as const satisfies Endpoint;
+/**
+ * 'Download my data' from an alert's manage page: every alert of the link's address. A POST (the
+ * page's button), so a mail scanner or a proxy that opens a link is handed nothing.
+ */
+export const alertDataExport = {
+  method: 'POST',
+  path: '/api/alerts/:token/data',
+  summary:
+    "Every job alert of the link's address as JSON (the manage page's 'Download my data'; a POST, never a GET).",
+  ...alertToken,
+  response: AlertDataExport,
+} as const satisfies Endpoint;
+export const alertDataDelete = {
+  method: 'DELETE',
+  path: '/api/alerts/:token/data',
+  summary:
+    "Delete every job alert of the link's address, in any state (the manage page's 'Delete my data'); the link stops working.",
+  ...alertToken,
+  response: Message,
+} as const satisfies Endpoint;
+/**
+ * The `List-Unsubscribe` URL of every alert e-mail: the unsubscribe page's own address, where a
+ * GET shows the page and a mail client's POST (`List-Unsubscribe=One-Click`, RFC 8058, a form
+ * body that is not read) unsubscribes at once.
+ */
+export const unsubscribeAlertOneClick = {
+  method: 'POST',
+  path: '/alerts/unsubscribe',
+  summary:
+    "RFC 8058 one-click unsubscribe: each alert e-mail's `List-Unsubscribe` URL, one request (a GET of it is the unsubscribe page, which changes nothing until its button is pressed).",
+  querystring: AlertUnsubscribeQuery,
+  response: Message,
+} as const satisfies Endpoint;
+/** The alerts (issue 17) sent to the signed-in member's address, which they may remove. */
+export const memberAlerts = {
+  method: 'GET',
+  path: '/api/members/alerts',
+  summary: "The job alerts of the member's address, pending and confirmed, newest first.",
+  response: MemberAlerts,
+} as const satisfies Endpoint;
+export const removeMemberAlert = {
+  method: 'DELETE',
+  path: '/api/members/alerts/:id',
+  summary: "Unsubscribe one of the member's alerts.",
+  params: IdParams,
+  notFound: { id: ALERT_MESSAGES.memberAlertNotFound },
+  response: Message,
+} as const satisfies Endpoint;

@@ -1,0 +1,116 @@
+/** Employers (issue 30; api/src/employers/): no accounts; an e-mailed sign-in link opens their own page. */
+import {
+  EMPLOYER_LIMITS,
+  EMPLOYER_MESSAGES,
+  EmployerClose,
+  EmployerLinkRequest,
+  EmployerListing,
+  EmployerListings,
+  EmployerListingsQuery,
+  EmployerPayLink,
+  EmployerReceipt,
+  EmployerRenewalLink,
+  EmployerSession,
+  EmployerSignIn,
+} from '../employer';
+import { type Endpoint, IdParams, Message } from '../endpoint';
+import { SubmissionForm, SubmissionPayload } from '../submission';
+
+export const employerSignInLink = {
+  method: 'POST',
+  path: '/api/employer/sign-in-link',
+  summary: `Sends a sign-in link (single use, ${EMPLOYER_LIMITS.linkMinutes} minutes) to an address that has listings; the same answer (202) for any address.`,
+  body: EmployerLinkRequest,
+  status: 202,
+  response: Message,
+} as const satisfies Endpoint;
+/** A POST from the sign-in page, never the link's GET: a mail scanner that opens it signs nobody in. */
+export const employerSignIn = {
+  method: 'POST',
+  path: '/api/employer/session',
+  summary: "Consumes a sign-in link's token (once) and starts the employer's session.",
+  body: EmployerSignIn,
+  response: EmployerSession,
+} as const satisfies Endpoint;
+export const employerSession = {
+  method: 'GET',
+  path: '/api/employer/session',
+  summary: 'Who is signed in as an employer (401 when nobody is).',
+  response: EmployerSession,
+} as const satisfies Endpoint;
+export const employerSignOut = {
+  method: 'DELETE',
+  path: '/api/employer/session',
+  summary: "Ends the employer's session.",
+  response: Message,
+} as const satisfies Endpoint;
+export const employerListings = {
+  method: 'GET',
+  path: '/api/employer/listings',
+  summary: `Every submission and job of the signed-in address, newest first, ${EMPLOYER_LIMITS.pageSize} a page: status, timeline, pay link due, receipt.`,
+  querystring: EmployerListingsQuery,
+  response: EmployerListings,
+} as const satisfies Endpoint;
+const employerListing = {
+  params: IdParams,
+  notFound: { id: EMPLOYER_MESSAGES.listingNotFound },
+} as const;
+export const employerSubmission = {
+  method: 'GET',
+  path: '/api/employer/submissions/:id',
+  summary: "One of the address's submissions as the submission form edits it.",
+  ...employerListing,
+  response: SubmissionForm,
+} as const satisfies Endpoint;
+export const employerEditSubmission = {
+  method: 'PUT',
+  path: '/api/employer/submissions/:id',
+  summary:
+    "Edit a submission before approval (validated like submitting); it returns to the review queue marked 'edited'. 409 once approved.",
+  ...employerListing,
+  body: SubmissionPayload,
+  response: EmployerListing,
+} as const satisfies Endpoint;
+export const employerPayLink = {
+  method: 'POST',
+  path: '/api/employer/submissions/:id/pay-link',
+  summary:
+    'A fresh pay link for an approved listing awaiting payment (the links sent before keep working).',
+  ...employerListing,
+  response: EmployerPayLink,
+} as const satisfies Endpoint;
+export const employerCloseJob = {
+  method: 'POST',
+  path: '/api/employer/jobs/:id/close',
+  summary:
+    'Mark a live job filled or closed: off the board, feeds and sitemap at once; kept for the record, with the reason in its history.',
+  params: IdParams,
+  notFound: { id: EMPLOYER_MESSAGES.listingNotFound },
+  body: EmployerClose,
+  response: EmployerListing,
+} as const satisfies Endpoint;
+export const employerReceipt = {
+  method: 'GET',
+  path: '/api/employer/receipts/:id',
+  summary: "The printable receipt of one of the address's payments.",
+  params: IdParams,
+  notFound: { id: EMPLOYER_MESSAGES.receiptNotFound },
+  response: EmployerReceipt,
+} as const satisfies Endpoint;
+export const employerRenewJob = {
+  method: 'POST',
+  path: '/api/employer/jobs/:id/renewal',
+  summary:
+    'A renewal link of a listing that may be renewed now (its page shows the new end and the price, then Stripe Checkout); 409 with the reason otherwise.',
+  params: IdParams,
+  notFound: { id: EMPLOYER_MESSAGES.listingNotFound },
+  response: EmployerRenewalLink,
+} as const satisfies Endpoint;
+export const employerRenewalReceipt = {
+  method: 'GET',
+  path: '/api/employer/renewal-receipts/:id',
+  summary: "The printable receipt of one of the address's paid renewals.",
+  params: IdParams,
+  notFound: { id: EMPLOYER_MESSAGES.receiptNotFound },
+  response: EmployerReceipt,
+} as const satisfies Endpoint;

@@ -1,0 +1,16 @@
+/** Outside /api: the operators' probes (api/src/ops/). */
+import { type Endpoint, Healthy, Ready } from '../endpoint';
+
+export const health = {
+  method: 'GET',
+  path: '/healthz',
+  summary: 'Liveness: the process serves HTTP (touches nothing else).',
+  response: Healthy,
+} as const satisfies Endpoint;
+export const readiness = {
+  method: 'GET',
+  path: '/readyz',
+  summary:
+    'Readiness: the database answers and has every migration of this build (else 503); a schema ahead of this build is reported, still 200.',
+  response: Ready,
+} as const satisfies Endpoint;
