@@ -23,6 +23,8 @@ let t: TestApp;
 beforeAll(async () => {
   fake = await startFakeStripe({ webhookSecret: 'whsec_test_secret' });
   t = await buildTestApp({ env: stripeEnv(fake), now: START });
+  // Events are signed at the app's time: the webhook counts their age on its clock.
+  fake.clock = t.clock;
 });
 afterAll(async () => {
   await t.close();
