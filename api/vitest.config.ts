@@ -1,29 +1,13 @@
 import { defineConfig, type Plugin } from 'vitest/config';
 
 /**
- * System tests: they start the API as production runs it (a child process: crash, restart, stop),
+ * System tests, in test/system/: they start the API as production runs it (a child process: crash, restart, stop),
  * run its command-line tools, stop the database under it, wait on real timeouts, read the built
  * site with outside programs, or run at load. Their own project, `system`, so that the fast tier
  * (`pnpm test:fast`: project `api`) can leave them out; `pnpm test` runs both.
  */
-export const SYSTEM_TESTS = [
-  'test/alerts-cli.test.ts',
-  'test/backup.test.ts',
-  'test/crash-recovery.test.ts',
-  'test/database-unavailable.test.ts',
-  'test/feed-readers.test.ts',
-  'test/load.test.ts',
-  'test/mail-restarts.test.ts',
-  'test/production-server.test.ts',
-  'test/read-replicas.test.ts',
-  'test/schema-control.test.ts',
-  'test/serve-workers.test.ts',
-  'test/server-render-isolation.test.ts',
-  'test/sitemap-validation.test.ts',
-  'test/structured-data.test.ts',
-  'test/timeouts.test.ts',
-  'test/two-processes.test.ts',
-];
+export const SYSTEM_FOLDER = 'test/system/';
+const SYSTEM_TESTS = [`${SYSTEM_FOLDER}**/*.test.ts`];
 
 /**
  * @fastify/autoload imports each plugin and route file by its `file://` address, for every app a

@@ -53,7 +53,8 @@ function foundAtRunTime() {
   const entries = {};
   for (const file of filesUnder(path.join(apiDir, 'src'))) {
     const relative = path.relative(path.join(apiDir, 'src'), file).split(path.sep).join('/');
-    const inRoutes = /^[^/]+\/routes\/.+\.ts$/.test(relative) && !relative.endsWith('.d.ts');
+    const inRoutes =
+      /^(?:platform\/)?[^/]+\/routes\/.+\.ts$/.test(relative) && !relative.endsWith('.d.ts');
     const plugin = /^[^/]+\/(?:[^/]+\/)?plugin\.ts$/.test(relative);
     if (inRoutes || plugin) entries[relative.slice(0, -'.ts'.length)] = `src/${relative}`;
   }

@@ -3,26 +3,26 @@ import autoload from '@fastify/autoload';
 import compress from '@fastify/compress';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
-import type { Config, TrustProxy } from './config';
+import type { Config, TrustProxy } from './platform/config';
 import type { LogoFetchOptions } from './logos/logo-fetch';
-import { jsonSerializerCompiler, structValidatorCompiler } from './http/endpoint-route';
-import { FastReads } from './http/fast-reads';
-import { REQUEST_ID_HEADER, REQUEST_ID_LOG_LABEL, requestIdOf } from './http/request-id';
-import { logLineRedactor, requestSerializer } from './http/request-log';
-import { SecretLinks } from './http/secret-links';
+import { jsonSerializerCompiler, structValidatorCompiler } from './platform/http/endpoint-route';
+import { FastReads } from './platform/http/fast-reads';
+import { REQUEST_ID_HEADER, REQUEST_ID_LOG_LABEL, requestIdOf } from './platform/http/request-id';
+import { logLineRedactor, requestSerializer } from './platform/http/request-log';
+import { SecretLinks } from './platform/http/secret-links';
 import { adminArea } from './admins/admin-area';
 import { employerArea } from './employers/employer-area';
-import { CODE_DIR } from './layout';
+import { CODE_DIR } from './platform/layout';
 import { memberArea } from './members/member-area';
-import { urlOfRouteFile, type RouteArea } from './http/route-area';
-import configPlugin from './plugins/config';
-import dbPlugin from './plugins/db';
-import errorsPlugin from './plugins/errors';
-import publicCachePlugin from './plugins/public-cache';
-import rateLimitPlugin from './plugins/rate-limit';
-import schemaPlugin from './plugins/schema';
-import securityHeadersPlugin from './plugins/security-headers';
-import underPressurePlugin from './plugins/under-pressure';
+import { urlOfRouteFile, type RouteArea } from './platform/http/route-area';
+import configPlugin from './platform/plugins/config';
+import dbPlugin from './platform/plugins/db';
+import errorsPlugin from './platform/plugins/errors';
+import publicCachePlugin from './platform/plugins/public-cache';
+import rateLimitPlugin from './platform/plugins/rate-limit';
+import schemaPlugin from './platform/plugins/schema';
+import securityHeadersPlugin from './platform/plugins/security-headers';
+import underPressurePlugin from './platform/plugins/under-pressure';
 
 export interface AppOptions {
   config: Config;
@@ -53,7 +53,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Filled by the slices' plugins as they register; the log reads it from the first request on.
   const secretLinks = new SecretLinks();
   const app = Fastify({
-    // The listening server asks the public cache first for the reads it holds (http/fast-reads.ts).
+    // The listening server asks the public cache first for the reads it holds (platform/http/fast-reads.ts).
     serverFactory: fastReads.serverFactory,
     bodyLimit: BODY_LIMIT,
     logger:
@@ -65,7 +65,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
               'req.headers.authorization',
               'res.headers["set-cookie"]',
             ],
-            // The tokens of secret links never reach the log (http/request-log.ts).
+            // The tokens of secret links never reach the log (platform/http/request-log.ts).
             serializers: { req: requestSerializer(secretLinks) },
             hooks: { streamWrite: logLineRedactor(secretLinks) },
             ...(options.logStream ? { stream: options.logStream } : {}),
@@ -94,12 +94,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   // Before any other work on a request: under overload it is turned away first (503 + Retry-After).
   await app.register(underPressurePlugin);
-  // Routes declare their input and answer with the contract's structs (http/endpoint-route.ts).
+  // Routes declare their input and answer with the contract's structs (platform/http/endpoint-route.ts).
   app.setValidatorCompiler(structValidatorCompiler);
   app.setSerializerCompiler(jsonSerializerCompiler);
   // Brotli or gzip for every answer over 1 KB that is not compressed already: the admins' and
   // other uncached API JSON (built assets come precompressed; cached public reads and site pages
-  // are compressed once per answer by plugins/public-cache.ts and opt out).
+  // are compressed once per answer by platform/plugins/public-cache.ts and opt out).
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(securityHeadersPlugin);
   app.decorate('fastReads', fastReads);
@@ -124,11 +124,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
-/** A domain's plugin: `plugin.ts` in its folder (or in a folder of it: submissions/review/). */
+/**
+ * A slice's plugin: `plugin.ts` in its folder (or in a folder of it: submissions/review/), and the
+ * platform's parts that have one (platform/ops/).
+ */
 const DOMAIN_PLUGIN = /^\/[^/]+\/(?:[^/]+\/)?plugin\.(?:ts|js)$/;
 
 /**
- * The areas of the URL space with what their routes share and their one guard (http/route-area.ts):
+ * The folders whose `routes/` autoload walks: each slice (`jobs/`) and each part of the platform
+ * (`platform/ops/`). Anything else below them is ignored.
+ */
+const OUTSIDE_ROUTES = /^(?:platform\/[^/]+|(?!platform\/)[^/]+)\/(?!routes(?:\/|$))/;
+
+/**
+ * The areas of the URL space with what their routes share and their one guard (platform/http/route-area.ts):
  * the admins' (their session), the members' (their cookie) and the employers' (their session, in
  * the admins' store under a cookie of their own). Every other route is public.
  */
@@ -143,16 +152,16 @@ const AREAS: RouteArea[] = [adminArea, memberArea, employerArea];
  */
 async function registerRoutes(app: FastifyInstance): Promise<void> {
   const areaOf = (url: string) => AREAS.find((area) => area.covers(url));
-  // One autoload per scope over every domain: it walks only each domain's routes/ folder (the
-  // rest is ignored), and neither the domain nor `routes` is part of the URL prefix.
+  // One autoload per scope over every slice: it walks only each slice's routes/ folder (the rest
+  // is ignored), and only the folders below `routes/` are part of the URL prefix.
   const load = (scope: FastifyInstance, area: RouteArea | undefined) =>
     scope.register(autoload, {
       dir: CODE_DIR,
-      ignorePattern: /^[^/]+\/(?!routes(?:\/|$))/,
+      ignorePattern: OUTSIDE_ROUTES,
       // Named by URL: `index` is no special name here.
       indexPattern: /(?!)/,
       dirNameRoutePrefix: (dir: string, name: string) =>
-        dir === CODE_DIR || (name === 'routes' && path.dirname(dir) === CODE_DIR) ? '' : name,
+        path.relative(CODE_DIR, dir).split(path.sep).includes('routes') ? name : '',
       matchFilter: (file: string) => {
         const url = routeFileUrl(file);
         return url !== undefined && areaOf(url) === area;
@@ -178,9 +187,9 @@ async function registerRoutes(app: FastifyInstance): Promise<void> {
   }
 }
 
-/** The URL a domain's route file serves (`/jobs/routes/api/admin/jobs.ts`: /api/admin/jobs). */
+/** The URL a slice's route file serves (`/jobs/routes/api/admin/jobs.ts`: /api/admin/jobs). */
 function routeFileUrl(file: string): string | undefined {
-  const inRoutes = /^\/[^/]+\/routes(\/.+)$/.exec(file)?.[1];
+  const inRoutes = /^\/(?:platform\/)?[^/]+\/routes(\/.+)$/.exec(file)?.[1];
   return inRoutes === undefined ? undefined : urlOfRouteFile(inRoutes);
 }
 
@@ -188,7 +197,7 @@ const areaMarker = (area: RouteArea) => `routeArea:${area.name}`;
 
 /**
  * A hop count becomes "trust the n nearest proxies"; a list of addresses / CIDR ranges is handed
- * to Fastify (proxy-addr) as it is. Never `true`: the configuration refuses it (config.ts).
+ * to Fastify (proxy-addr) as it is. Never `true`: the configuration refuses it (platform/config.ts).
  */
 function trustedProxies(setting: TrustProxy) {
   return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;

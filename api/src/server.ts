@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { WORKER_STOP_MESSAGE } from './cli/serve-cluster';
-import { ConfigError, loadConfig, type Config } from './config';
-import { migrateLatest, migrationStatus } from './db/migrate';
-import { schemaAheadMessage, schemaBehindMessage } from './ops/schema-messages';
+import { ConfigError, loadConfig, type Config } from './platform/config';
+import { migrateLatest, migrationStatus } from './platform/db/migrate';
+import { schemaAheadMessage, schemaBehindMessage } from './platform/ops/schema-messages';
 import {
   dataDirOf,
   ensureFirstAdmin,

@@ -14,8 +14,8 @@ import {
 } from '@jobboard/contract/jobs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
-import type { Dialect } from './db/knex';
-import { SecretLinks } from './http/secret-links';
+import type { Dialect } from './platform/db/knex';
+import { SecretLinks } from './platform/http/secret-links';
 import { JobChanges } from './jobs/job-changes';
 import { PayIndex } from './jobs/pay-index';
 import type { JobInput } from './jobs/job-input';
@@ -30,9 +30,9 @@ import { Outbox } from './mail/outbox';
 import { OutboxSender, type SendReport } from './mail/outbox-sender';
 import { createMailTransport } from './mail/transport';
 
-export type { DatabaseConfig } from './config';
-export { createKnex } from './db/knex';
-export { migrateLatest } from './db/migrate';
+export type { DatabaseConfig } from './platform/config';
+export { createKnex } from './platform/db/knex';
+export { migrateLatest } from './platform/db/migrate';
 export type { JobInput } from './jobs/job-input';
 export { SubmissionsRepository } from './submissions/submissions-repository';
 

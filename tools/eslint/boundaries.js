@@ -38,7 +38,7 @@ function featureOf(relative) {
  * The API's folders that are no domain: its infrastructure (plugins, http, db) and the operators'
  * commands (cli, seed, backup), which build what they need without the app.
  */
-const API_NOT_DOMAINS = new Set(['plugins', 'http', 'db', 'cli', 'seed', 'backup']);
+const API_NOT_DOMAINS = new Set(['platform', 'cli', 'seed', 'backup']);
 
 /** The domain an API file belongs to (`api/src/<domain>/...`); undefined outside any. */
 function apiDomainOf(relative) {

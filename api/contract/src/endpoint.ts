@@ -80,7 +80,7 @@ type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
  * One route of the API: what it takes and what it answers. The API registers each route from
- * its entry (api/src/http/endpoint-route.ts); the front ends call it with `apiFetch(endpoint, ...)`.
+ * its entry (api/src/platform/http/endpoint-route.ts); the front ends call it with `apiFetch(endpoint, ...)`.
  */
 export interface Endpoint {
   readonly method: HttpMethod;

@@ -1,7 +1,7 @@
 /**
  * Every route of the API (docs/product.md#calls), and the operators' and the shell's JSON beside it: what each
  * takes and answers. The index exports them as the `ENDPOINTS` namespace; the API registers each
- * route from its entry (api/src/http/endpoint-route.ts), the front ends call them with
+ * route from its entry (api/src/platform/http/endpoint-route.ts), the front ends call them with
  * `apiFetch(ENDPOINTS.job, { params: { id } })`. One export each, so a front end bundles only the
  * structs of the endpoints it calls.
  *

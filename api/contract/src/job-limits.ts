@@ -3,7 +3,7 @@
  * R10): the public submission form, the employer's edit and proposals, the admin's form and the
  * re-sync (Airtable, a JSON feed) all check against it, so what one path takes another never
  * refuses, and nothing is ever cut to fit. Each is at most what its PostgreSQL column holds
- * (api/migrations; api/test/job-limits.test.ts stores a value at every limit in every column it
+ * (api/migrations; api/test/jobs/job-limits.test.ts stores a value at every limit in every column it
  * names). A value past its limit is refused with the field and the limit named, never truncated.
  *
  * There were three tables of these (the submission's, the admin's and the sync's) and they had

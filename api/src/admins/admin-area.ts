@@ -1,7 +1,7 @@
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
-import { csrfGuard } from '../http/csrf';
-import { prepend, type RouteArea } from '../http/route-area';
-import sessionPlugin from '../plugins/session';
+import { csrfGuard } from '../platform/http/csrf';
+import { prepend, type RouteArea } from '../platform/http/route-area';
+import sessionPlugin from '../platform/plugins/session';
 import { requireAdmin } from './guards';
 
 /** What a signed-in admin's session holds. Times are epoch milliseconds of the app's clock. */

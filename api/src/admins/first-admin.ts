@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config';
-import { IN_RELEASE_BUNDLE } from '../layout';
+import type { Config } from '../platform/config';
+import { IN_RELEASE_BUNDLE } from '../platform/layout';
 
 export type FirstAdmin =
   { created: false } | { created: true; username: string; generatedPassword: string | null };

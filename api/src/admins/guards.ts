@@ -1,8 +1,8 @@
 import { TWO_FACTOR_MESSAGES } from '@jobboard/contract/admin';
 import { BACKGROUND_POLL_HEADER, BACKGROUND_POLL_HEADER_VALUE } from '@jobboard/contract/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SAFE_METHODS } from '../http/csrf';
-import { HttpError } from '../http/http-error';
+import { SAFE_METHODS } from '../platform/http/csrf';
+import { HttpError } from '../platform/http/http-error';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import { clientKey } from '../http/client-key';
+import { clientKey } from '../platform/http/client-key';
 
 /**
  * How sign-in attempts are slowed down, per (username, client address). The first few attempts
@@ -24,7 +24,7 @@ export type ThrottleDecision = { allowed: true } | { allowed: false; retryAfterM
 
 /**
  * Sign-in throttle keyed by username and client address (an IPv6 /64 as one client,
- * http/client-key.ts): someone guessing from one address slows only themselves down, never the
+ * platform/http/client-key.ts): someone guessing from one address slows only themselves down, never the
  * real admin signing in from elsewhere (the per-address route limit caps how many usernames one
  * address can try). An attempt is counted when it starts, before the password is checked, so
  * parallel attempts cannot all slip through while argon2 works.

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { runPeriodically } from '../periodic-runner';
+import { runPeriodically } from '../platform/periodic-runner';
 import { AdminsRepository } from './admins-repository';
 import { LoginThrottle } from './login-throttle';
 import { KnexSessionStore } from './session-store';
@@ -16,7 +16,7 @@ declare module 'fastify' {
 const PURGE_EVERY_MS = 15 * 60_000;
 
 /**
- * The admins domain: their accounts (sign-in and its session: admin-area.ts, plugins/session.ts)
+ * The admins domain: their accounts (sign-in and its session: admin-area.ts, platform/plugins/session.ts)
  * and the store of every session, the admins' and the employers' (`sessions`, session-store.ts),
  * which it registers as `app.sessionStore` and purges.
  */

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from '../http/http-error';
+import { HttpError } from '../platform/http/http-error';
 
 /** '45 seconds', '2 minutes': how long to wait, for the message. */
 function waitText(ms: number): string {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ALERT_TOKEN_PATTERN } from '@jobboard/contract/alerts';
-import type { SecretLink } from '../http/secret-links';
+import type { SecretLink } from '../platform/http/secret-links';
 
 /** A new token: 32 random bytes, base64url (43 characters): nobody can guess one. */
 export const newAlertToken = (): string => randomBytes(32).toString('base64url');
@@ -30,7 +30,7 @@ const QUERY_VALUE = /[^&#\s"\\]+/;
 const API_TOKEN = '[A-Za-z0-9_-]{43}';
 
 /**
- * A confirmation link as a secret (http/secret-links.ts): out of the log, and of a sent e-mail's
+ * A confirmation link as a secret (platform/http/secret-links.ts): out of the log, and of a sent e-mail's
  * stored copy, as only its hash is kept (as for pay links).
  */
 export const ALERT_CONFIRMATION_LINK: SecretLink = {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AlertFrequency } from '@jobboard/contract/alerts';
-import type { Db } from '../db/knex';
+import type { Db } from '../platform/db/knex';
 
 export type AlertStatus = 'pending' | 'confirmed' | 'unsubscribed';
 

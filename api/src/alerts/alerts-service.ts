@@ -16,11 +16,11 @@ import {
 import { emailKey } from '@jobboard/contract/common';
 import { filterFromQueryString } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
-import { Gone, Invalid, NotFound, TooMany } from '../domain-errors';
+import { Gone, Invalid, NotFound, TooMany } from '../platform/domain-errors';
 import type { PublicReads } from '../jobs/public-reads';
 import { ALERT_CONFIRM_TEMPLATE, alertConfirmationEmail } from '../mail/alert-emails';
 import type { Outbox } from '../mail/outbox';
-import { windowMs, type RateLimit } from '../rate-limits';
+import { windowMs, type RateLimit } from '../platform/rate-limits';
 import { GLOBAL_LOCK, type AlertRow, type AlertsRepository } from './alerts-repository';
 import { alertUrls, hashAlertToken, isAlertToken, newAlertToken } from './alert-tokens';
 
@@ -80,7 +80,7 @@ export class AlertsService {
     private readonly jobs: Pick<PublicReads, 'latestId' | 'searchLabels'>,
     private readonly outbox: Pick<Outbox, 'enqueue' | 'queuedSince'>,
     private readonly site: { publicUrl: string; boardName: string },
-    /** Confirmation e-mails: per address and for the whole board (rate-limits.ts). */
+    /** Confirmation e-mails: per address and for the whole board (platform/rate-limits.ts). */
     private readonly limits: { perAddress: RateLimit; board: RateLimit },
     private readonly clock: () => Date,
   ) {}

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { Gauge } from 'prom-client';
-import { runPeriodically } from '../periodic-runner';
+import { runPeriodically } from '../platform/periodic-runner';
 import { ALERT_CONFIRMATION_LINK, ALERT_MANAGE_LINK } from './alert-tokens';
 import { AlertsRepository } from './alerts-repository';
 import { AlertsService } from './alerts-service';

@@ -8,7 +8,7 @@ import type {
   HistoryEntry,
 } from '@jobboard/contract/admin';
 import type { Knex } from 'knex';
-import type { SecretLinks } from '../http/secret-links';
+import type { SecretLinks } from '../platform/http/secret-links';
 import type { AlertsService } from '../alerts/alerts-service';
 import type { Companies } from '../jobs/companies';
 import type { JobStats } from '../job-stats/job-stats';

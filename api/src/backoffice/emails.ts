@@ -1,5 +1,5 @@
 import type { AdminEmail, AdminEmailPage, AdminEmailsQuery } from '@jobboard/contract/admin';
-import { Conflict, NotFound } from '../domain-errors';
+import { Conflict, NotFound } from '../platform/domain-errors';
 import type { OutboxListRow } from '../mail/outbox';
 import type { BackofficeContext } from './backoffice';
 
@@ -8,7 +8,7 @@ type EmailContext = ListContext & Pick<BackofficeContext, 'now'>;
 
 /**
  * Why 'Resend' refuses a message (the admin's e-mail page shows the API's message); one that lost
- * a secret link says so in the words its slice registered (http/secret-links.ts).
+ * a secret link says so in the words its slice registered (platform/http/secret-links.ts).
  */
 export const RESEND_MESSAGES = {
   notFound: 'E-mail not found',

@@ -4,7 +4,7 @@ import {
   type HistoryEntry,
   type HistoryKind,
 } from '@jobboard/contract/admin';
-import { NotFound } from '../domain-errors';
+import { NotFound } from '../platform/domain-errors';
 import type { CompanyAuditRow } from '../jobs/companies';
 import type { OutboxListRow } from '../mail/outbox';
 import type { StoredEvent } from '../submissions/submission-row';

@@ -11,8 +11,8 @@ import {
 import path from 'node:path';
 import { promisify } from 'node:util';
 import knexFactory, { type Knex } from 'knex';
-import type { DatabaseConfig } from '../config';
-import { postgresBinDir } from '../db/postgres-bin';
+import type { DatabaseConfig } from '../platform/config';
+import { postgresBinDir } from '../platform/db/postgres-bin';
 
 /**
  * Backups of the board's database, safe to take while the server runs and writes, and their

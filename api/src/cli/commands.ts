@@ -7,10 +7,15 @@ import { RENEWAL_LINK_TTL_DAYS } from '@jobboard/contract/payments';
 import { AdminsRepository, normaliseUsername } from '../admins/admins-repository';
 import { buildApp } from '../app';
 import { backupDatabase, restoreDatabase } from '../backup/backup';
-import { loadConfig, type Config } from '../config';
-import { createKnex } from '../db/knex';
-import { migrateDown, migrateLatest, migrationStatus, SchemaAheadError } from '../db/migrate';
-import { schemaBehindMessage } from '../ops/schema-messages';
+import { loadConfig, type Config } from '../platform/config';
+import { createKnex } from '../platform/db/knex';
+import {
+  migrateDown,
+  migrateLatest,
+  migrationStatus,
+  SchemaAheadError,
+} from '../platform/db/migrate';
+import { schemaBehindMessage } from '../platform/ops/schema-messages';
 import { migrationDetails } from './migrations';
 
 /**

@@ -11,7 +11,7 @@
  * route to exit status 2 (exitOverride) rather than parsing argv by hand for ten commands.
  */
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { ConfigError } from '../config';
+import { ConfigError } from '../platform/config';
 import {
   adminCreate,
   adminResetTwoFactor,

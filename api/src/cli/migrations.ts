@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { migrations } from '../db/migrations';
+import { migrations } from '../platform/db/migrations';
 
 /**
  * What `jobboard migrate status` prints: each applied migration with its batch and time (knex's

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
-import { loadConfig } from '../config';
+import { loadConfig } from '../platform/config';
 
 /**
  * `jobboard releases list|promote|rollback`: `pnpm releases` (build-config's release command,

@@ -1,5 +1,5 @@
 import cluster, { type Worker } from 'node:cluster';
-import { loadConfig } from '../config';
+import { loadConfig } from '../platform/config';
 
 /*
  * `jobboard serve --workers N`: N server processes on one port (Node's cluster: the primary

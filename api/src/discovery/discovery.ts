@@ -6,7 +6,7 @@ import {
   filterToQueryString,
 } from '@jobboard/contract/jobs';
 import type { PublicReads } from '../jobs/public-reads';
-import type { CachedBody } from '../plugins/public-cache';
+import type { CachedBody } from '../platform/plugins/public-cache';
 import { jsonFeed, rssFeed } from './feeds';
 import {
   PAGES_FILE,

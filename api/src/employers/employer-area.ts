@@ -2,10 +2,10 @@ import { EMPLOYER_MESSAGES } from '@jobboard/contract/employer';
 import { BACKGROUND_POLL_HEADER, BACKGROUND_POLL_HEADER_VALUE } from '@jobboard/contract/common';
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { csrfGuard, SAFE_METHODS } from '../http/csrf';
-import { HttpError } from '../http/http-error';
-import { prepend, type RouteArea } from '../http/route-area';
-import { employerSessionPlugin } from '../plugins/session';
+import { csrfGuard, SAFE_METHODS } from '../platform/http/csrf';
+import { HttpError } from '../platform/http/http-error';
+import { prepend, type RouteArea } from '../platform/http/route-area';
+import { employerSessionPlugin } from '../platform/plugins/session';
 
 /**
  * What a signed-in employer's session holds (issue 30): the normalised address their sign-in link
@@ -38,7 +38,7 @@ const OPEN = new Set<string>([
 
 /**
  * The employer area (/api/employer, issue 30): the employers' sessions, in the same store as the
- * admins' (`sessions`) under a cookie of their own (plugins/session.ts), so an admin's session and
+ * admins' (`sessions`) under a cookie of their own (platform/plugins/session.ts), so an admin's session and
  * an employer's are independent. Every write carries the CSRF header like the admin area's, and
  * every route but asking for a link and signing in and out needs a live employer session, checked
  * as the request arrives (before any body is read).

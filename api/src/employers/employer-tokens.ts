@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { EMPLOYER_TOKEN_PATTERN } from '@jobboard/contract/employer';
-import type { SecretLink } from '../http/secret-links';
+import type { SecretLink } from '../platform/http/secret-links';
 
 /** A new sign-in token: 32 random bytes, base64url (43 characters). */
 export const newEmployerToken = (): string => randomBytes(32).toString('base64url');
@@ -22,7 +22,7 @@ export const employerUrls = (publicUrl: string) => ({
 });
 
 /**
- * A sign-in link as a secret (http/secret-links.ts): out of the log and of a sent e-mail's stored
+ * A sign-in link as a secret (platform/http/secret-links.ts): out of the log and of a sent e-mail's stored
  * copy (only its hash is kept).
  */
 export const EMPLOYER_SIGN_IN_LINK: SecretLink = {

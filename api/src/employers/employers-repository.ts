@@ -1,4 +1,4 @@
-import type { Db } from '../db/knex';
+import type { Db } from '../platform/db/knex';
 
 /** A stored sign-in link (`employer_sign_in_links`). */
 export interface SignInLinkRow {

@@ -17,7 +17,7 @@ import {
 } from '@jobboard/contract/submissions';
 import type { Knex } from 'knex';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { Conflict, Gone, NotFound, TooMany } from '../domain-errors';
+import { Conflict, Gone, NotFound, TooMany } from '../platform/domain-errors';
 import { payOfRow } from '../jobs/pay-columns';
 import type { JobStats } from '../job-stats/job-stats';
 import type { JobsService } from '../jobs/jobs-service';
@@ -76,7 +76,7 @@ export class EmployersService {
   /**
    * 'E-mail me a sign-in link': the same answer for any address. Only an address that has
    * listings gets a link (32 random bytes, only its hash stored, EMPLOYER_LIMITS.linkMinutes).
-   * Limited per address (`addressLimiter`: employerSignInLinkPerAddress in rate-limits.ts),
+   * Limited per address (`addressLimiter`: employerSignInLinkPerAddress in platform/rate-limits.ts),
    * counted whether or not it has listings (so the limit tells nothing either).
    */
   async requestLink(given: string, now: Date): Promise<string> {

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { databaseLimiter } from '../plugins/rate-limit';
+import { databaseLimiter } from '../platform/plugins/rate-limit';
 import { EMPLOYER_SIGN_IN_LINK } from './employer-tokens';
 import { EmployersRepository } from './employers-repository';
 import { EmployersService } from './employers-service';

@@ -1,9 +1,9 @@
 import type { Job } from '@jobboard/contract/jobs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
-import { NotFound } from '../domain-errors';
-import { clientKey } from '../http/client-key';
-import type { CachedBody } from '../plugins/public-cache';
+import { NotFound } from '../platform/domain-errors';
+import { clientKey } from '../platform/http/client-key';
+import type { CachedBody } from '../platform/plugins/public-cache';
 import type { StatKind } from './job-stats-repository';
 
 /**

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { chunks } from '../db/chunks';
-import { dialectOf, type Db } from '../db/knex';
+import { chunks } from '../platform/db/chunks';
+import { dialectOf, type Db } from '../platform/db/knex';
 
 /** What is counted: a view of a job (its modal or its page), or a click of its Apply button. */
 export type StatKind = 'view' | 'apply';

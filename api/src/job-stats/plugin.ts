@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { runPeriodically } from '../periodic-runner';
+import { runPeriodically } from '../platform/periodic-runner';
 import { JobStats } from './job-stats';
 import { JobStatsRepository } from './job-stats-repository';
 

@@ -7,7 +7,7 @@ import {
   payFromFields,
   sameLabels,
 } from '@jobboard/contract/jobs';
-import { Invalid } from '../domain-errors';
+import { Invalid } from '../platform/domain-errors';
 import type { CompanyWriter } from './companies';
 import { auditActor } from './job-audit';
 import type { JobInput, JobPatch } from './job-input';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { dialectOf } from '../db/knex';
+import { dialectOf } from '../platform/db/knex';
 import { whereEnded } from './listing-end';
 import { pluckIds } from './repositories/job-rows';
 import { searchIndexFor } from './search-index';

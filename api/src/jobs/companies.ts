@@ -3,7 +3,7 @@ import { uploadedLogoHash } from '@jobboard/contract/submissions';
 import type { Knex } from 'knex';
 import type { JobChanges } from './job-changes';
 import type { JobInput } from './job-input';
-import { chunks } from '../db/chunks';
+import { chunks } from '../platform/db/chunks';
 
 type Db = Knex | Knex.Transaction;
 

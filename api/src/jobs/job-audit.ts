@@ -2,7 +2,7 @@ import { JOB_AUDIT_DETAIL_MAX } from '@jobboard/contract/admin';
 import { check } from '@jobboard/contract/common';
 import { FieldChange, JOB_AUDIT_LIMITS, type ChangeValue } from '@jobboard/contract/jobs';
 import { array } from 'superstruct';
-import type { Db } from '../db/knex';
+import type { Db } from '../platform/db/knex';
 
 /**
  * What happened to a job: the kinds of a job's timeline that come from `job_audit`. 'synced': a

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { afterCommit } from '../db/after-commit';
-import type { Dialect } from '../db/knex';
+import { afterCommit } from '../platform/db/after-commit';
+import type { Dialect } from '../platform/db/knex';
 import { JOB_CHANGES_CHANNEL } from './job-change-listener';
 
 type Db = Knex | Knex.Transaction;

@@ -1,4 +1,4 @@
-import type { Db } from '../db/knex';
+import type { Db } from '../platform/db/knex';
 import { whereNotEnded } from './listing-end';
 
 /** What renewing a listing needs to know of its job (renewals/eligibility.ts). */

@@ -5,8 +5,8 @@ import type {
   HeldJobs,
   SyncSource,
 } from '@jobboard/contract/admin';
-import type { Db } from '../db/knex';
-import { NotFound } from '../domain-errors';
+import type { Db } from '../platform/db/knex';
+import { NotFound } from '../platform/domain-errors';
 import type { JobAuditRow } from './job-audit';
 import type { StoredJob, SyncedJob } from './job-input';
 import type { AdminJobsRepository } from './repositories/admin-jobs';

@@ -10,8 +10,8 @@ import {
 } from '@jobboard/contract/admin';
 import { type FieldChange } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
-import type { Db } from '../db/knex';
-import { Conflict, NotFound } from '../domain-errors';
+import type { Db } from '../platform/db/knex';
+import { Conflict, NotFound } from '../platform/domain-errors';
 import { formInput, formPatch, companyWriter, type JobEditor } from './admin-form';
 import type { Companies } from './companies';
 import { auditActor, type AuditActor, type JobAuditEntry } from './job-audit';

@@ -1,6 +1,6 @@
 import { annualPay } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
-import type { Db } from '../db/knex';
+import type { Db } from '../platform/db/knex';
 import type { JobChanges } from './job-changes';
 import { jobPayColumns, payOfRow, type PayRow, type PayRule } from './pay-columns';
 

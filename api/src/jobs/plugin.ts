@@ -13,7 +13,7 @@ import { PublicJobsRepository } from './repositories/public-jobs';
 import { SyncedJobsRepository } from './repositories/synced-jobs';
 import { searchIndexFor } from './search-index';
 
-import type { Db } from '../db/knex';
+import type { Db } from '../platform/db/knex';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,7 +51,7 @@ export default fp(
     // (the cache's next expiry, an alert's window of new jobs, the count) reads this one.
     const primaryJobs = new PublicJobsRepository(app.readDb, app.dialect, searchIndex);
     // The public reads proper go to a healthy replica that has every known change, if any
-    // (db/read-replicas.ts says why that keeps the cache and an admin's own writes right).
+    // (platform/db/read-replicas.ts says why that keeps the cache and an admin's own writes right).
     const publicJobs = replicas
       ? replicas.routed((db) => new PublicJobsRepository(db, app.dialect, searchIndex), primaryJobs)
       : primaryJobs;

@@ -6,8 +6,8 @@ import {
   type SearchFilter,
   type SearchRequest,
 } from '@jobboard/contract/jobs';
-import { NotFound } from '../domain-errors';
-import type { CachedBody, PublicCache } from '../plugins/public-cache';
+import { NotFound } from '../platform/domain-errors';
+import type { CachedBody, PublicCache } from '../platform/plugins/public-cache';
 import type { PublicJobsRepository } from './repositories/public-jobs';
 import { boardSearch } from './search/board-search';
 
@@ -96,7 +96,7 @@ export class PublicReads {
     );
   }
 
-  /** The public cache's key of a search's answer (the fast path looks it up, http/fast-reads.ts). */
+  /** The public cache's key of a search's answer (the fast path looks it up, platform/http/fast-reads.ts). */
   searchKey(request: SearchRequest): string {
     return searchKey(boardSearch(request).identity, request);
   }

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { SHIPPED_PAGES_DIR } from '../layout';
+import { SHIPPED_PAGES_DIR } from '../platform/layout';
 import { LegalPages } from './legal-pages';
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 import { logoPath } from '@jobboard/contract/site';
 import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
-import { BackgroundRuns } from '../background-runs';
+import { BackgroundRuns } from '../platform/background-runs';
 import { LOGO_FETCH_DEFAULTS, type LogoFetchOptions } from './logo-fetch';
 import { LogoService, type LogoRunReport } from './logo-service';
 import { reencodeLogo } from './logo-image';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
-import type { SecretLinks } from '../http/secret-links';
+import type { SecretLinks } from '../platform/http/secret-links';
 import type { Outbox, OutboxRow } from './outbox';
 
 /** A message being sent is leased for this long; a sender that died meanwhile loses it to another. */

@@ -1,7 +1,7 @@
 import { emailKey } from '@jobboard/contract/common';
 import type { Knex } from 'knex';
-import { afterCommit } from '../db/after-commit';
-import type { Db } from '../db/knex';
+import { afterCommit } from '../platform/db/after-commit';
+import type { Db } from '../platform/db/knex';
 
 /** One e-mail to send; `template` names what kind of message it is (for logs and tests). */
 export interface OutgoingEmail {

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { Gauge } from 'prom-client';
-import type { Metrics } from '../ops/metrics';
-import { runPeriodically } from '../periodic-runner';
+import type { Metrics } from '../platform/ops/metrics';
+import { runPeriodically } from '../platform/periodic-runner';
 import { Outbox } from './outbox';
 import { OutboxSender, type SendReport } from './outbox-sender';
 import { createMailTransport } from './transport';

@@ -11,8 +11,8 @@ import {
   type JWTPayload,
   type JWTVerifyGetKey,
 } from 'jose';
-import { Unauthorized, Unavailable } from '../domain-errors';
-import type { SecretLink } from '../http/secret-links';
+import { Unauthorized, Unavailable } from '../platform/domain-errors';
+import type { SecretLink } from '../platform/http/secret-links';
 
 /** Who a verified Ghost identity token names, and what makes that token spent once used. */
 export interface GhostIdentity {
@@ -165,7 +165,7 @@ function isKeyServerFailure(error: unknown): boolean {
 }
 
 /**
- * Ghost's identity token as a secret (http/secret-links.ts): the token in `/ghost-callback?token=`
+ * Ghost's identity token as a secret (platform/http/secret-links.ts): the token in `/ghost-callback?token=`
  * (the page a member arrives at) and any JWT quoted elsewhere (a sign-in body in an error). A token
  * from a log would sign its member in until it expires, so none is ever written; Ghost sends its
  * own sign-in e-mails, but one of ours quoting a token would lose it too once sent.

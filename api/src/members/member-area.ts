@@ -1,7 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
-import { csrfGuard } from '../http/csrf';
-import { prepend, type RouteArea } from '../http/route-area';
+import { csrfGuard } from '../platform/http/csrf';
+import { prepend, type RouteArea } from '../platform/http/route-area';
 import { requireMember } from './member-guard';
 
 /** The one route of the area without a member: signing in (with Ghost's identity token). */

@@ -1,6 +1,6 @@
 import { MEMBER_MESSAGES } from '@jobboard/contract/members';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from '../http/http-error';
+import { HttpError } from '../platform/http/http-error';
 
 declare module 'fastify' {
   interface FastifyRequest {

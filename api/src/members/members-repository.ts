@@ -30,7 +30,7 @@ export const sessionHashOf = (token: string) => createHash('sha256').update(toke
 
 /**
  * The members domain's tables: `members`, `member_sessions`, `member_bookmarks` and
- * `spent_member_tokens` (and nothing else touches them: test/table-owners.test.ts).
+ * `spent_member_tokens` (and nothing else touches them: test/platform/db/table-owners.test.ts).
  */
 export class MembersRepository {
   constructor(private readonly db: Knex) {}

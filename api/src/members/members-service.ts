@@ -7,7 +7,7 @@ import {
   type MemberDataExport,
 } from '@jobboard/contract/members';
 import type { AlertsService } from '../alerts/alerts-service';
-import { Conflict, NotFound, Unauthorized } from '../domain-errors';
+import { Conflict, NotFound, Unauthorized } from '../platform/domain-errors';
 import type { Knex } from 'knex';
 import type { PublicReads } from '../jobs/public-reads';
 import type { GhostTokenVerifier } from './ghost-token';

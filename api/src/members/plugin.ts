@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { runPeriodically } from '../periodic-runner';
+import { runPeriodically } from '../platform/periodic-runner';
 import { GhostTokenVerifier, MEMBER_SIGN_IN_TOKEN } from './ghost-token';
 import { MembersRepository } from './members-repository';
 import { MembersService } from './members-service';

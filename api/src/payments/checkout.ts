@@ -1,7 +1,7 @@
 import { PAY_LINK_MESSAGES } from '@jobboard/contract/payments';
 import { listingTier } from '@jobboard/contract/submissions';
 import type Stripe from 'stripe';
-import { Conflict, Gone } from '../domain-errors';
+import { Conflict, Gone } from '../platform/domain-errors';
 import type { PaymentsContext } from './payments-service';
 import type { SubmissionRow } from '../submissions/submission-row';
 import { settlePromoBeforeCharge } from './promo-redemption';

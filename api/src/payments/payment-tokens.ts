@@ -5,9 +5,9 @@ import {
   PAYMENT_LINK_TTL_DAYS,
   PAYMENT_TOKEN_PATTERN,
 } from '@jobboard/contract/payments';
-import type { Db } from '../db/knex';
-import type { SecretLink } from '../http/secret-links';
-import { Gone, NotFound } from '../domain-errors';
+import type { Db } from '../platform/db/knex';
+import type { SecretLink } from '../platform/http/secret-links';
+import { Gone, NotFound } from '../platform/domain-errors';
 import type { PaymentsContext } from './payments-service';
 import type { SubmissionRow } from '../submissions/submission-row';
 import type { PaymentLinkRow } from './payment-rows';
@@ -107,7 +107,7 @@ export function paymentLinkExpired(link: Pick<PaymentLinkRow, 'expires_at'>, now
 }
 
 /**
- * A pay link as a secret (http/secret-links.ts): `/pay/<token>` and `/api/pay/<token>/checkout`
+ * A pay link as a secret (platform/http/secret-links.ts): `/pay/<token>` and `/api/pay/<token>/checkout`
  * read `/pay/[redacted]` in the log and in a sent e-mail's stored copy, as only the token's hash
  * is kept.
  */

@@ -1,6 +1,6 @@
 import type { AdminPaymentIssue } from '@jobboard/contract/admin';
 import type { Knex } from 'knex';
-import type { Db } from '../db/knex';
+import type { Db } from '../platform/db/knex';
 import { CHARGE } from './stripe-checkout';
 import {
   FLAGGED_STATUSES,

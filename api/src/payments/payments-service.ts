@@ -3,7 +3,7 @@ import type { PayPageView } from '@jobboard/contract/payments';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import type Stripe from 'stripe';
-import type { Db } from '../db/knex';
+import type { Db } from '../platform/db/knex';
 import type { JobsService } from '../jobs/jobs-service';
 import type { Outbox } from '../mail/outbox';
 import type { PromoCodes } from '../promo-codes/promo-codes';

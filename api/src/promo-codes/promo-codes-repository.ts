@@ -1,4 +1,4 @@
-import type { Db } from '../db/knex';
+import type { Db } from '../platform/db/knex';
 import type { PromoCodeColumns, PromoCodeRow } from './promo-codes';
 
 /** The `promo_codes` table: the only code that reads or writes it. */

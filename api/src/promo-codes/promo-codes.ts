@@ -1,8 +1,8 @@
 import { DAY_MS, dayEndsAt, dayStartsAt, isoDate } from '@jobboard/contract/common';
 import type { PromoCode, PromoCodeInput } from '@jobboard/contract/admin';
 import type { Knex } from 'knex';
-import type { Db } from '../db/knex';
-import { Conflict, NotFound } from '../domain-errors';
+import type { Db } from '../platform/db/knex';
+import { Conflict, NotFound } from '../platform/domain-errors';
 import type { PromoCodesRepository } from './promo-codes-repository';
 
 export interface PromoCodeRow {

@@ -4,7 +4,7 @@ import {
   type ProposalField,
   type ProposalStatus,
 } from '@jobboard/contract/employer';
-import type { Db } from '../db/knex';
+import type { Db } from '../platform/db/knex';
 
 /** The proposed value of each field the employer changed. */
 export type ProposedValues = Partial<Record<ProposalField, ChangeValue>>;

@@ -20,7 +20,7 @@ import {
   type PayPeriod,
 } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
-import { Conflict, Invalid, NotFound } from '../domain-errors';
+import { Conflict, Invalid, NotFound } from '../platform/domain-errors';
 import { auditActor, type AuditActor } from '../jobs/job-audit';
 import type { JobEditor, JobsService } from '../jobs/jobs-service';
 import type { JobViews } from '../jobs/job-views';

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { runPeriodically } from '../periodic-runner';
+import { runPeriodically } from '../platform/periodic-runner';
 import { RENEWAL_LINK } from './renewal-tokens';
 import { RenewalsRepository } from './renewals-repository';
 import { RenewalsService } from './renewals-service';

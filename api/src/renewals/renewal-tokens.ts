@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { SecretLink } from '../http/secret-links';
+import type { SecretLink } from '../platform/http/secret-links';
 
 /** A new renewal link's token: 32 random bytes, base64url; only its hash is kept. */
 export const newRenewalToken = (): string => randomBytes(32).toString('base64url');
@@ -8,7 +8,7 @@ export const newRenewalToken = (): string => randomBytes(32).toString('base64url
 export const renewalUrl = (publicUrl: string, token: string) => `${publicUrl}/renew/${token}`;
 
 /**
- * A renewal link as a secret (http/secret-links.ts): `/renew/[redacted]/done?...` and
+ * A renewal link as a secret (platform/http/secret-links.ts): `/renew/[redacted]/done?...` and
  * `/api/renewals/[redacted]/checkout` in the log, and a sent e-mail keeps none (the links are
  * stored only as hashes, renewals-service.ts).
  */

@@ -1,5 +1,5 @@
-import type { Db } from '../db/knex';
-import { Lease } from '../db/lease';
+import type { Db } from '../platform/db/knex';
+import { Lease } from '../platform/db/lease';
 import { CHARGE } from '../payments/stripe-checkout';
 
 /**

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
-import { timestampGauge } from '../ops/metrics';
-import { runPeriodically } from '../periodic-runner';
+import { timestampGauge } from '../platform/ops/metrics';
+import { runPeriodically } from '../platform/periodic-runner';
 import { RETENTION_LEASE } from './retention-repository';
 import { runRetention, type RetentionReport } from './retention';
 

@@ -1,4 +1,4 @@
-import { Lease } from '../db/lease';
+import { Lease } from '../platform/db/lease';
 
 /**
  * The retention run's lease, the one row of `retention_lease` (migrations/20261126150200): the

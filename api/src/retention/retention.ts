@@ -3,11 +3,11 @@ import { DAY_MS } from '@jobboard/contract/common';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import type { AlertsService } from '../alerts/alerts-service';
-import type { Config } from '../config';
+import type { Config } from '../platform/config';
 import { archiveEnded } from '../jobs/archive';
 import type { Outbox } from '../mail/outbox';
 import type { SubmissionsService } from '../submissions/submissions-service';
-import type { Lease } from '../db/lease';
+import type { Lease } from '../platform/db/lease';
 
 const HOUR_MS = 60 * 60_000;
 

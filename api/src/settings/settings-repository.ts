@@ -3,7 +3,7 @@ import {
   type AdminSettings,
   type AdminSettingsUpdate,
 } from '@jobboard/contract/employer';
-import type { Db } from '../db/knex';
+import type { Db } from '../platform/db/knex';
 
 interface SettingRow {
   key: string;

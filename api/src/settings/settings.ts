@@ -1,6 +1,6 @@
 import type { AdminSettings, AdminSettingsUpdate } from '@jobboard/contract/employer';
 import type { Knex } from 'knex';
-import type { Db } from '../db/knex';
+import type { Db } from '../platform/db/knex';
 import type { SettingsRepository } from './settings-repository';
 
 /**

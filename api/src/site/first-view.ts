@@ -12,7 +12,7 @@ import {
   type RemoteName,
   type SiteRoute,
 } from '@jobboard/contract/site';
-import { NotFound } from '../domain-errors';
+import { NotFound } from '../platform/domain-errors';
 import type { PublicReads } from '../jobs/public-reads';
 import type { LegalPages } from '../legal/legal-pages';
 

@@ -15,7 +15,7 @@ import {
   type RemoteName,
 } from '@jobboard/contract/site';
 import { Piscina } from 'piscina';
-import { RENDER_WORKER_FILE } from '../layout';
+import { RENDER_WORKER_FILE } from '../platform/layout';
 import type { Releases } from './releases';
 import { serverRenderedRemotes } from './route-table';
 

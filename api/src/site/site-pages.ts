@@ -14,8 +14,8 @@ import {
   type SiteConfig,
   type SiteRoute,
 } from '@jobboard/contract/site';
-import { isDatabaseUnavailable } from '../db/unavailable';
-import { CachedBody } from '../plugins/public-cache';
+import { isDatabaseUnavailable } from '../platform/db/unavailable';
+import { CachedBody } from '../platform/plugins/public-cache';
 import type { PublicReads } from '../jobs/public-reads';
 import type { LegalPages } from '../legal/legal-pages';
 import { firstViewJson, isPage, jobIdInPath, LEGAL_PAGE_MODULE } from './first-view';

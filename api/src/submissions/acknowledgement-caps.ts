@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Dialect } from '../db/knex';
+import type { Dialect } from '../platform/db/knex';
 import type { Outbox } from '../mail/outbox';
 import { SUBMISSION_RECEIVED_TEMPLATE } from '../mail/submission-emails';
 

@@ -1,6 +1,6 @@
 import { emailKey } from '@jobboard/contract/common';
 import type { Knex } from 'knex';
-import type { Db } from '../db/knex';
+import type { Db } from '../platform/db/knex';
 
 /**
  * Multiples Listing credits (`listing_credits`, only read and written here): further listings a

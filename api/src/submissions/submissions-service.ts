@@ -7,8 +7,8 @@ import {
   type SubmissionPayload,
 } from '@jobboard/contract/submissions';
 import type { Knex } from 'knex';
-import type { Db, Dialect } from '../db/knex';
-import { Conflict, Invalid, NotFound } from '../domain-errors';
+import type { Db, Dialect } from '../platform/db/knex';
+import { Conflict, Invalid, NotFound } from '../platform/domain-errors';
 import type { Outbox } from '../mail/outbox';
 import { newSubmissionEmail, submissionReceivedEmail } from '../mail/submission-emails';
 import { discountedCents, type PromoCodes } from '../promo-codes/promo-codes';

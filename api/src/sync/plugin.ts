@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
-import type { SyncConfig } from '../config';
-import { Conflict, UpstreamFailed } from '../domain-errors';
-import { timestampGauge } from '../ops/metrics';
-import { runPeriodically } from '../periodic-runner';
+import type { SyncConfig } from '../platform/config';
+import { Conflict, UpstreamFailed } from '../platform/domain-errors';
+import { timestampGauge } from '../platform/ops/metrics';
+import { runPeriodically } from '../platform/periodic-runner';
 import { AirtableReader } from './sources/airtable';
 import { JsonFeedReader } from './sources/json-feed';
 import type { JobSourceReader } from './sources/source';

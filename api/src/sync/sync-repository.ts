@@ -6,8 +6,8 @@ import {
   type SyncRun,
   type SyncSource,
 } from '@jobboard/contract/admin';
-import type { Db } from '../db/knex';
-import { Lease } from '../db/lease';
+import type { Db } from '../platform/db/knex';
+import { Lease } from '../platform/db/lease';
 
 /** What a finished sync leaves behind (sync_runs). */
 export interface SyncRunRecord {

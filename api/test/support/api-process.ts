@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { DatabaseConfig } from '../../src/config';
+import type { DatabaseConfig } from '../../src/platform/config';
 import { freePort } from './pg-cluster';
 
 /**

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import path from 'node:path';
-import type { DatabaseConfig } from '../../src/config';
+import type { DatabaseConfig } from '../../src/platform/config';
+import { API_DIR } from './source-files';
 
 /**
  * `jobboard <args>` as cron or an operator runs it: the built CLI (`dist/cli.js`, see
@@ -14,7 +14,7 @@ export function runJobboard(
 ): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['dist/cli.js', ...args], {
-      cwd: path.resolve(import.meta.dirname, '..', '..'),
+      cwd: API_DIR,
       env: {
         PATH: process.env.PATH!,
         ...(database.client === 'postgres'

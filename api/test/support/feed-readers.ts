@@ -7,7 +7,7 @@ import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 
 /**
  * Independent feed readers, each reading a feed from its address on a running site as a reader
- * would (test/feed-readers.test.ts). None shares code with how the site writes its feeds:
+ * would (test/system/feed-readers.test.ts). None shares code with how the site writes its feeds:
  *
  * - feedsmith (npm): reads RSS 2.0 and JSON Feed 1.1 and refuses what it cannot detect or parse.
  * - feedparser (Debian's python3-feedparser, run by /usr/bin/python3): the long-standing Python

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import knexFactory from 'knex';
 import type { TestProject } from 'vitest/node';
-import { createKnex } from '../../src/db/knex';
-import { migrateLatest } from '../../src/db/migrate';
+import { createKnex } from '../../src/platform/db/knex';
+import { migrateLatest } from '../../src/platform/db/migrate';
 import { startPgCluster } from './pg-cluster';
 
 declare module 'vitest' {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, chmodSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { postgresBinDir } from '../../src/db/postgres-bin';
+import { postgresBinDir } from '../../src/platform/db/postgres-bin';
 
 /**
  * A throw-away PostgreSQL cluster for the test run: initdb in a temporary folder, started on a free

@@ -1,7 +1,7 @@
 import { ErrorBody, fieldErrors } from '@jobboard/contract/common';
 import type { FastifyInstance } from 'fastify';
 import { Struct, validate } from 'superstruct';
-import { HttpError } from '../../src/http/http-error';
+import { HttpError } from '../../src/platform/http/http-error';
 
 /** What the check saw: the routes that answered without declaring a response struct. */
 export interface ResponseCheck {

@@ -1,8 +1,11 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
+/** The API's package folder (api/). */
+export const API_DIR = path.resolve(import.meta.dirname, '..', '..');
+
 /** api/src, whose files the tests of where code lives read. */
-export const SRC = path.resolve(import.meta.dirname, '../../src');
+export const SRC = path.join(API_DIR, 'src');
 
 /** Every .ts file below `dir`. */
 export function sourceFiles(dir: string): string[] {

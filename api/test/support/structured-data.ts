@@ -5,7 +5,7 @@ import Validator, { type ValidationIssue } from '@adobe/structured-data-validato
 import WebAutoExtractor from '@marbec/web-auto-extractor';
 
 /**
- * A page's structured data as a search engine's validator sees it (test/structured-data.test.ts):
+ * A page's structured data as a search engine's validator sees it (test/system/structured-data.test.ts):
  * @marbec/web-auto-extractor reads the JSON-LD (and microdata, RDFa) out of the HTML, and
  * @adobe/structured-data-validator checks it against Google's rich-result rules (for JobPosting:
  * the required title, description, datePosted, hiringOrganization, jobLocation or remote

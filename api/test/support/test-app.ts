@@ -6,9 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import knexFactory, { type Knex } from 'knex';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/app';
-import { loadConfig, type Config, type DatabaseConfig } from '../../src/config';
-import { createKnex } from '../../src/db/knex';
-import { migrateLatest } from '../../src/db/migrate';
+import { loadConfig, type Config, type DatabaseConfig } from '../../src/platform/config';
+import { createKnex } from '../../src/platform/db/knex';
+import { migrateLatest } from '../../src/platform/db/migrate';
 import type { LogoFetchOptions } from '../../src/logos/logo-fetch';
 import { checkResponses, type ResponseCheck } from './response-check';
 

@@ -1,4 +1,4 @@
-/** Outside /api: the operators' probes (api/src/ops/). */
+/** Outside /api: the operators' probes (api/src/platform/ops/). */
 import { type Endpoint, Healthy, Ready } from '../endpoint';
 
 export const health = {

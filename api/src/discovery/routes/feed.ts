@@ -1,6 +1,6 @@
 import { DISCOVERY_PATHS } from '@jobboard/contract/jobs';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { sendShared } from '../../plugins/public-cache';
+import { sendShared } from '../../platform/plugins/public-cache';
 import { MAX_AGE_SECONDS, type FeedFormat } from '../discovery';
 
 const TYPES: Record<FeedFormat, string> = {
@@ -11,7 +11,7 @@ const TYPES: Record<FeedFormat, string> = {
 /**
  * /feed.xml and /feed.json (docs/architecture.md, Discovery): the RSS and JSON feeds of any board
  * search, the query string read as the board reads it. Outside `/api`, and not JSON answers:
- * `test/route-schemas.test.ts` lists them beside the site's pages. Compressed once per answer by
+ * `test/platform/http/route-schemas.test.ts` lists them beside the site's pages. Compressed once per answer by
  * sendShared, not per request.
  */
 const feedRoutes: FastifyPluginAsync = async (app) => {

@@ -1,6 +1,6 @@
 import { DISCOVERY_PATHS } from '@jobboard/contract/jobs';
 import type { FastifyPluginAsync } from 'fastify';
-import { sendShared } from '../../plugins/public-cache';
+import { sendShared } from '../../platform/plugins/public-cache';
 import { MAX_AGE_SECONDS } from '../discovery';
 import { SITEMAP_FILES_PREFIX } from '../sitemap';
 

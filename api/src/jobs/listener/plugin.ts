@@ -33,7 +33,7 @@ export default fp(
       onNotice: (notice) => {
         const ours = notice.sender === app.jobChanges.sender;
         // Another process's change: public reads go to the primary until a replica has replayed
-        // it (db/read-replicas.ts), before the cache drops its answers, so no answer computed on a
+        // it (platform/db/read-replicas.ts), before the cache drops its answers, so no answer computed on a
         // replica from before the change is kept as current.
         if (!ours) app.readReplicas?.markChanged();
         app.publicCache.changed(notice.version, ours);
@@ -41,7 +41,7 @@ export default fp(
       onConnected: () => {
         if (lost) app.log.info('job-change listener connected again');
         connected = true;
-        // A database not migrated yet has no jobs version to compare (plugins/schema.ts): nothing
+        // A database not migrated yet has no jobs version to compare (platform/plugins/schema.ts): nothing
         // is cached before it is, and the first read after the migration compares it.
         app
           .schemaCurrent()

@@ -1,8 +1,8 @@
 import type { AdminJob, AdminJobPage, AdminJobsQuery } from '@jobboard/contract/admin';
 import { PAY_MESSAGES } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
-import { chunks } from '../../db/chunks';
-import type { Dialect } from '../../db/knex';
+import { chunks } from '../../platform/db/chunks';
+import type { Dialect } from '../../platform/db/knex';
 import { adminJobsScope, orderAdminJobs } from '../admin-view';
 import { jobAuditOf, type JobAuditRow } from '../job-audit';
 import { toJob } from '../job-mapper';

@@ -1,7 +1,7 @@
 import { canonicalJobType, deadlineEndsAt, normaliseDeadline } from '@jobboard/contract/common';
 import { distinctLabels, labelKey } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
-import { chunks } from '../../db/chunks';
+import { chunks } from '../../platform/db/chunks';
 import type { JobInput } from '../job-input';
 import { cleanSentences } from '../job-patch';
 import { hasEnded } from '../listing-end';

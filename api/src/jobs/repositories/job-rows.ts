@@ -1,8 +1,8 @@
 import { SYNC_SOURCE_NAMES, type SyncSource } from '@jobboard/contract/admin';
 import { isJobField, type JobField } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
-import { chunks } from '../../db/chunks';
-import type { Db, Dialect } from '../../db/knex';
+import { chunks } from '../../platform/db/chunks';
+import type { Db, Dialect } from '../../platform/db/knex';
 import { JOB_ROW_COLUMNS, type JobLists, type JobRow } from '../job-mapper';
 import type { StoredJob } from '../job-patch';
 

@@ -6,8 +6,8 @@ import {
   type SearchResponse,
 } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
-import { chunks } from '../../db/chunks';
-import type { Dialect } from '../../db/knex';
+import { chunks } from '../../platform/db/chunks';
+import type { Dialect } from '../../platform/db/knex';
 import { toJob } from '../job-mapper';
 import type { SearchIndex } from '../search-index';
 import type { BoardSearch } from '../search/board-search';
@@ -23,7 +23,7 @@ export const RECENT_JOBS_LIMIT = 500;
  * The public's reads of jobs: the board's searches and lists, one job's page, the filter choices,
  * the feeds' and sitemap's reads, a member's bookmarks and an alert's new jobs. Only live jobs
  * are listed (listing-end.ts `whereLive`); a job's own page may be an ended one. All on the read
- * connections (plugins/db.ts).
+ * connections (platform/plugins/db.ts).
  */
 export class PublicJobsRepository {
   private readonly searcher: JobSearch;

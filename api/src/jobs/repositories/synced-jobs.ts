@@ -1,7 +1,7 @@
 import { SYNC_LIMITS, type HeldJobs, type SyncSource } from '@jobboard/contract/admin';
 import type { Knex } from 'knex';
-import { chunks } from '../../db/chunks';
-import type { Db, Dialect } from '../../db/knex';
+import { chunks } from '../../platform/db/chunks';
+import type { Db, Dialect } from '../../platform/db/knex';
 import type { SyncedJob } from '../job-input';
 import type { StoredJob } from '../job-patch';
 import { parseAdminFields, pluckIds, storedJobs } from './job-rows';

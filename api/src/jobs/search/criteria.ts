@@ -7,7 +7,7 @@ import {
   TOTAL_PAY_PERIODS,
 } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
-import type { Dialect } from '../../db/knex';
+import type { Dialect } from '../../platform/db/knex';
 import { whereLive } from '../listing-end';
 import type { SearchIndex, TextFields } from '../search-index/search-index';
 import type { BoardSearch } from './board-search';

@@ -1,8 +1,8 @@
 import { TOTAL_COUNT_CAP } from '@jobboard/contract/common';
 import type { SearchCursor } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
-import { countRows } from '../../db/count';
-import type { Dialect } from '../../db/knex';
+import { countRows } from '../../platform/db/count';
+import type { Dialect } from '../../platform/db/knex';
 import {
   loadedJob,
   loadRows,
@@ -153,7 +153,7 @@ export class JobSearch {
       // One statement gives the page, its jobs whole and the total: the ids in order up to the
       // cap, counted and paged by SQLite itself, then joined with their rows (jobsOf). Each set
       // (above all a broad text match) is built once, and only the page crosses into JavaScript.
-      // (SQLite passes an ordered subquery's rows on in their order; test/search-at-size.test.ts
+      // (SQLite passes an ordered subquery's rows on in their order; test/jobs/search/search-at-size.test.ts
       // checks every order against a plain reference.)
       const { query } = await this.select(whole, cap + 1, stats);
       whole.order.apply(query);

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { countRows } from '../../db/count';
+import { countRows } from '../../platform/db/count';
 import type { JobSet } from './criteria';
 import type { Selection } from './job-search';
 

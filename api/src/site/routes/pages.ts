@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { DATABASE_RETRY_AFTER_SECONDS } from '../../db/unavailable';
-import { notFound } from '../../http/http-error';
-import { sendBody } from '../../plugins/public-cache';
-import { isolatedPage } from '../../plugins/security-headers';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../platform/db/unavailable';
+import { notFound } from '../../platform/http/http-error';
+import { sendBody } from '../../platform/plugins/public-cache';
+import { isolatedPage } from '../../platform/plugins/security-headers';
 
 const REVALIDATE = 'no-cache';
 

@@ -1,6 +1,6 @@
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
-import { route } from '../../http/endpoint-route';
+import { route } from '../../platform/http/endpoint-route';
 
 /**
  * GET /remotes.json: which build of each remote to load. Never cached: switching a version takes

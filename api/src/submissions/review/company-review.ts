@@ -5,7 +5,7 @@ import {
   type SubmissionCompany,
 } from '@jobboard/contract/admin';
 import type { Knex } from 'knex';
-import { Conflict } from '../../domain-errors';
+import { Conflict } from '../../platform/domain-errors';
 import type { Companies, StoredCompany } from '../../jobs/companies';
 import type { SubmissionRow } from '../submission-row';
 

@@ -11,8 +11,8 @@ import {
 import { emailKey } from '@jobboard/contract/common';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
-import type { Db } from '../../db/knex';
-import { Conflict, NotFound } from '../../domain-errors';
+import type { Db } from '../../platform/db/knex';
+import { Conflict, NotFound } from '../../platform/domain-errors';
 import type { Companies } from '../../jobs/companies';
 import type { Outbox } from '../../mail/outbox';
 import {

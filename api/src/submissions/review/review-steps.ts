@@ -1,6 +1,6 @@
 import type { SubmissionStatus } from '@jobboard/contract/submissions';
 import type { Knex } from 'knex';
-import { Conflict, NotFound } from '../../domain-errors';
+import { Conflict, NotFound } from '../../platform/domain-errors';
 import type { ReviewRow, SubmissionRow } from '../submission-row';
 import type { SubmissionsService } from '../submissions-service';
 

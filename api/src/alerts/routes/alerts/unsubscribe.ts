@@ -1,7 +1,7 @@
 import { ALERT_MESSAGES } from '@jobboard/contract/alerts';
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
-import { route } from '../../../http/endpoint-route';
+import { route } from '../../../platform/http/endpoint-route';
 
 /**
  * POST /alerts/unsubscribe?token=: the one-click unsubscribe of RFC 8058, at the unsubscribe
@@ -17,7 +17,7 @@ const oneClickUnsubscribeRoutes: FastifyPluginAsync = async (app) => {
   );
 
   // About one person's alert: never stored, refusals included (outside /api, where
-  // plugins/security-headers.ts says so for the rest).
+  // platform/plugins/security-headers.ts says so for the rest).
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('Cache-Control', 'no-store');
     return payload;

@@ -1,12 +1,12 @@
 import { ALERT_MESSAGES } from '@jobboard/contract/alerts';
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
-import { route } from '../../../http/endpoint-route';
+import { route } from '../../../platform/http/endpoint-route';
 
 /**
  * /api/alerts: job alerts (issue 17). Subscribe from the board, then the alert's own links
  * (confirm, manage, unsubscribe), which work without signing in: the token in the link is the
- * key. Every answer is about one person's alert: never stored (plugins/security-headers.ts).
+ * key. Every answer is about one person's alert: never stored (platform/plugins/security-headers.ts).
  */
 const alertsRoutes: FastifyPluginAsync = async (app) => {
   route(

@@ -1,6 +1,6 @@
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
-import { route } from '../../../http/endpoint-route';
+import { route } from '../../../platform/http/endpoint-route';
 
 /**
  * POST /api/client-errors: a browser's report that the shell did not load a remote (its release

@@ -1,8 +1,8 @@
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import { type SearchRequest } from '@jobboard/contract/jobs';
 import type { FastifyPluginAsync } from 'fastify';
-import { markChecked, route } from '../../../http/endpoint-route';
-import { CACHED, sendCached } from '../../../plugins/public-cache';
+import { markChecked, route } from '../../../platform/http/endpoint-route';
+import { CACHED, sendCached } from '../../../platform/plugins/public-cache';
 import { BoundedMap } from '../../bounded-map';
 
 /**
@@ -34,7 +34,7 @@ const jobsRoutes: FastifyPluginAsync = async (app) => {
   // once, then known by its text (this scope's JSON parser answers a known text with its checked
   // search, marked as checked so that the body's struct lets it through without a second look),
   // with its key in the public cache, so the fast path answers it from the text alone
-  // (http/fast-reads.ts; a body it read and could not answer arrives through `handOver`).
+  // (platform/http/fast-reads.ts; a body it read and could not answer arrives through `handOver`).
   const known = new BoundedMap<string, { search: SearchRequest; key: string }>(1000);
   const bodyText = new WeakMap<object, string>();
   const parseJson = app.getDefaultJsonParser('error', 'error');

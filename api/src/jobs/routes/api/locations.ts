@@ -1,7 +1,7 @@
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
-import { route } from '../../../http/endpoint-route';
-import { CACHED, sendCached } from '../../../plugins/public-cache';
+import { route } from '../../../platform/http/endpoint-route';
+import { CACHED, sendCached } from '../../../platform/plugins/public-cache';
 
 /** /api/locations: the locations of public jobs, the board's filter choices. */
 const locationsRoutes: FastifyPluginAsync = async (app) => {

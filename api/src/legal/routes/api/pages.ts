@@ -1,6 +1,6 @@
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
-import { route } from '../../../http/endpoint-route';
+import { route } from '../../../platform/http/endpoint-route';
 
 /** /api/pages/{slug}: a legal page, for the board's page when the browser moves to it. */
 const legalPageRoutes: FastifyPluginAsync = async (app) => {

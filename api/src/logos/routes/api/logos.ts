@@ -6,8 +6,8 @@ import {
   LOGO_UPLOAD_TYPES,
 } from '@jobboard/contract/submissions';
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
-import { route } from '../../../http/endpoint-route';
-import { HttpError } from '../../../http/http-error';
+import { route } from '../../../platform/http/endpoint-route';
+import { HttpError } from '../../../platform/http/http-error';
 import { LogoRefused, type LogoRefusalReason } from '../../logo-fetch';
 
 /** What each refusal of the re-encoding tells the employer (the contract's words). */

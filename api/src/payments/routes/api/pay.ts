@@ -1,8 +1,8 @@
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import { PAY_LINK_MESSAGES, PAYMENT_MESSAGES } from '@jobboard/contract/payments';
 import type { FastifyPluginAsync } from 'fastify';
-import { route } from '../../../http/endpoint-route';
-import { HttpError } from '../../../http/http-error';
+import { route } from '../../../platform/http/endpoint-route';
+import { HttpError } from '../../../platform/http/http-error';
 
 /**
  * /api/pay/:token: the employer's side of payment (docs/architecture.md, flows). The pay link shows

@@ -1,6 +1,6 @@
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
-import { route } from '../../../http/endpoint-route';
+import { route } from '../../../platform/http/endpoint-route';
 
 /**
  * /api/renewals/:token: the employer's renewal link (docs/product.md#renewals). The page shows the

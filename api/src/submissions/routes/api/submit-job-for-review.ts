@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
-import { route } from '../../../http/endpoint-route';
+import { route } from '../../../platform/http/endpoint-route';
 import { ACKNOWLEDGEMENT_CAPS } from '../../acknowledgement-caps';
 
 /** The employer's free submission (docs/product.md#calls: POST /api/submit-job-for-review). */

@@ -1,6 +1,6 @@
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
-import { route } from '../../../http/endpoint-route';
+import { route } from '../../../platform/http/endpoint-route';
 
 /**
  * GET /api/refresh-jobs (docs/product.md#calls): re-sync jobs from the external database service (sync/).

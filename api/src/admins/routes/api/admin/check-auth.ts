@@ -1,6 +1,6 @@
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
-import { route } from '../../../../http/endpoint-route';
+import { route } from '../../../../platform/http/endpoint-route';
 
 /** GET /api/admin/check-auth (docs/product.md#calls): who is signed in (the area's session check answers 401). */
 const checkAuthRoutes: FastifyPluginAsync = async (app) => {

@@ -1,8 +1,8 @@
 import { ADMIN_MESSAGES } from '@jobboard/contract/admin';
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
-import { route } from '../../../../http/endpoint-route';
-import { HttpError } from '../../../../http/http-error';
+import { route } from '../../../../platform/http/endpoint-route';
+import { HttpError } from '../../../../platform/http/http-error';
 import { normaliseUsername } from '../../../admins-repository';
 import { verifyPassword } from '../../../passwords';
 import { startAdminSession } from '../../../sign-in';

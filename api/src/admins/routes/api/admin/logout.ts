@@ -1,7 +1,7 @@
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
-import { route } from '../../../../http/endpoint-route';
-import { SESSION_COOKIE, SESSION_COOKIE_PATH } from '../../../../plugins/session';
+import { route } from '../../../../platform/http/endpoint-route';
+import { SESSION_COOKIE, SESSION_COOKIE_PATH } from '../../../../platform/plugins/session';
 
 /** POST /api/admin/logout (docs/product.md#calls): the session ends, and its cookie is cleared. */
 const logoutRoutes: FastifyPluginAsync = async (app) => {

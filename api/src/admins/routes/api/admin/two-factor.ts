@@ -1,6 +1,6 @@
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
-import { route } from '../../../../http/endpoint-route';
+import { route } from '../../../../platform/http/endpoint-route';
 
 /** GET /api/admin/two-factor: the signed-in admin's two-factor state, never the secret. */
 const twoFactorRoutes: FastifyPluginAsync = async (app) => {

@@ -1,7 +1,7 @@
 import { ALERT_MESSAGES } from '@jobboard/contract/alerts';
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
-import { route } from '../../../../http/endpoint-route';
+import { route } from '../../../../platform/http/endpoint-route';
 
 /**
  * /api/members/alerts: a signed-in member's job alerts (issue 17), listed on /bookmarks: the alerts

@@ -1,6 +1,6 @@
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
-import { route } from '../../../../http/endpoint-route';
+import { route } from '../../../../platform/http/endpoint-route';
 
 /** /api/admin/emails: the outbox page by page, and a failed message sent again. */
 const emailsRoutes: FastifyPluginAsync = async (app) => {

@@ -1,7 +1,7 @@
 import { isoDate } from '@jobboard/contract/common';
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { route } from '../../../../http/endpoint-route';
+import { route } from '../../../../platform/http/endpoint-route';
 
 /** /api/admin/exports: the CSV of an admin view of the jobs, or of the submissions. */
 const exportsRoutes: FastifyPluginAsync = async (app) => {

@@ -1,6 +1,6 @@
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
-import { route } from '../../../../http/endpoint-route';
+import { route } from '../../../../platform/http/endpoint-route';
 
 /** GET /api/employer/listings: the signed-in address's submissions and jobs, a page at a time. */
 const listingsRoutes: FastifyPluginAsync = async (app) => {

@@ -1,8 +1,11 @@
 import { EMPLOYER_MESSAGES } from '@jobboard/contract/employer';
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
-import { route } from '../../../../http/endpoint-route';
-import { EMPLOYER_SESSION_COOKIE, EMPLOYER_SESSION_COOKIE_PATH } from '../../../../plugins/session';
+import { route } from '../../../../platform/http/endpoint-route';
+import {
+  EMPLOYER_SESSION_COOKIE,
+  EMPLOYER_SESSION_COOKIE_PATH,
+} from '../../../../platform/plugins/session';
 
 /**
  * /api/employer/session: sign in with a link's token (a POST from the sign-in page: a mail

@@ -1,6 +1,6 @@
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
-import { route } from '../../../../http/endpoint-route';
+import { route } from '../../../../platform/http/endpoint-route';
 
 /**
  * POST /api/employer/sign-in-link: the same answer (202) for any address; a link goes only to an

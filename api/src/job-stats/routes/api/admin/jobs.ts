@@ -1,7 +1,7 @@
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import { JOB_STATS_DAYS } from '@jobboard/contract/jobs';
 import type { FastifyPluginAsync } from 'fastify';
-import { route } from '../../../../http/endpoint-route';
+import { route } from '../../../../platform/http/endpoint-route';
 
 /** GET /api/admin/jobs/:id/stats: a job's views and apply clicks, the last JOB_STATS_DAYS days. */
 const adminJobStatsRoutes: FastifyPluginAsync = async (app) => {

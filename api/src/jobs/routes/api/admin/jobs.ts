@@ -1,6 +1,6 @@
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { route } from '../../../../http/endpoint-route';
+import { route } from '../../../../platform/http/endpoint-route';
 
 /**
  * The admin's job form may carry three lists of JOB_LIMITS.listItems entries of

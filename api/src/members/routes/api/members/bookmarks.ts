@@ -1,7 +1,7 @@
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import { MEMBER_MESSAGES } from '@jobboard/contract/members';
 import type { FastifyPluginAsync } from 'fastify';
-import { route } from '../../../../http/endpoint-route';
+import { route } from '../../../../platform/http/endpoint-route';
 
 /** /api/members/bookmarks: a member's bookmarks, which follow them to every device. */
 const memberBookmarksRoutes: FastifyPluginAsync = async (app) => {

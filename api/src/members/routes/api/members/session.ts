@@ -1,7 +1,7 @@
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import { MEMBER_MESSAGES } from '@jobboard/contract/members';
 import type { FastifyPluginAsync } from 'fastify';
-import { route } from '../../../../http/endpoint-route';
+import { route } from '../../../../platform/http/endpoint-route';
 import { MEMBER_COOKIE, MEMBER_COOKIE_PATH, memberCookieOptions } from '../../../member-guard';
 import { MEMBER_SESSION_MS } from '../../../members-service';
 

@@ -1,8 +1,8 @@
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
-import { route } from '../../../../http/endpoint-route';
-import { HttpError } from '../../../../http/http-error';
+import { route } from '../../../../platform/http/endpoint-route';
+import { HttpError } from '../../../../platform/http/http-error';
 
 /** Stripe events can exceed the app's 64 KB body limit; they are signed, so size is the only risk. */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;

@@ -1,6 +1,6 @@
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
-import { route } from '../../../../http/endpoint-route';
+import { route } from '../../../../platform/http/endpoint-route';
 
 /** /api/admin/promo-codes: percent or amount off, an active window and a redemption limit. */
 const adminPromoCodesRoutes: FastifyPluginAsync = async (app) => {

@@ -1,6 +1,6 @@
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
-import { route } from '../../../../http/endpoint-route';
+import { route } from '../../../../platform/http/endpoint-route';
 
 /** /api/admin/proposals: the employers' pending proposals, each approved or rejected. */
 const adminProposalRoutes: FastifyPluginAsync = async (app) => {

@@ -1,6 +1,6 @@
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
-import { route } from '../../../../http/endpoint-route';
+import { route } from '../../../../platform/http/endpoint-route';
 import { JOB_FORM_BODY_LIMIT } from '../../../../jobs/routes/api/admin/jobs';
 
 /**

@@ -1,7 +1,7 @@
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
 import { auditActor } from '../../../../jobs/job-audit';
-import { route } from '../../../../http/endpoint-route';
+import { route } from '../../../../platform/http/endpoint-route';
 
 /** GET and PUT /api/admin/settings: the admins' settings. */
 const settingsRoutes: FastifyPluginAsync = async (app) => {

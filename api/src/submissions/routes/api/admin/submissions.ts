@@ -1,7 +1,7 @@
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { route } from '../../../../http/endpoint-route';
-import { HttpError } from '../../../../http/http-error';
+import { route } from '../../../../platform/http/endpoint-route';
+import { HttpError } from '../../../../platform/http/http-error';
 
 /**
  * /api/admin/submissions: the review queue (docs/product.md#states-and-transitions and docs/product.md#calls), each change only from the states the

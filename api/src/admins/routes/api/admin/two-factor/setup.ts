@@ -1,8 +1,8 @@
 import { TWO_FACTOR_MESSAGES } from '@jobboard/contract/admin';
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
-import { route } from '../../../../../http/endpoint-route';
-import { HttpError } from '../../../../../http/http-error';
+import { route } from '../../../../../platform/http/endpoint-route';
+import { HttpError } from '../../../../../platform/http/http-error';
 import { enrolmentOf, newTotpSecret } from '../../../../two-factor';
 
 /**

@@ -1,6 +1,6 @@
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
-import { route } from '../../../../../http/endpoint-route';
+import { route } from '../../../../../platform/http/endpoint-route';
 
 /** /api/admin/jobs/:id/history: a job's timeline, with its company's and its submission's. */
 const jobHistoryRoutes: FastifyPluginAsync = async (app) => {

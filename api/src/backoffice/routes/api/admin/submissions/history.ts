@@ -1,6 +1,6 @@
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
-import { route } from '../../../../../http/endpoint-route';
+import { route } from '../../../../../platform/http/endpoint-route';
 
 /** /api/admin/submissions/:id/history: a submission's timeline (review, pay links, e-mails). */
 const submissionHistoryRoutes: FastifyPluginAsync = async (app) => {

@@ -1,6 +1,6 @@
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
-import { route } from '../../../../../http/endpoint-route';
+import { route } from '../../../../../platform/http/endpoint-route';
 
 /** /api/admin/lists/submissions: one page of an admin view of the review queue. */
 const adminSubmissionListRoutes: FastifyPluginAsync = async (app) => {

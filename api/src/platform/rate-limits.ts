@@ -1,0 +1,161 @@
+import { parsePositive } from './config-values';
+
+/**
+ * Every rate limit of the board, in one table (issue 41, R6). Before, they were read from three
+ * kinds of place: the configuration (submissions, admin sign-in), the contract's constants
+ * (alerts, employers, client errors) and numbers written in route files (pay and renewal links,
+ * member sign-in), with the window written again beside each. Now a route names its entry
+ * (`config: { rateLimit: app.config.rateLimits.payCheckout }`, counted by platform/plugins/rate-limit.ts)
+ * and a service the entries it counts itself; docs/configuration.md#rate-limits lists the table,
+ * and test/platform/plugins/rate-limits.test.ts drives each route past its limit.
+ *
+ * A route's entry is named as its endpoint is in the contract's ENDPOINTS table.
+ */
+
+/** At most `max` in `windowMinutes`. */
+export interface RateLimit {
+  max: number;
+  windowMinutes: number;
+}
+
+export interface RateLimitEntry extends RateLimit {
+  /**
+   * Who is counted: each client (an IPv4 address or an IPv6 /64: platform/http/client-key.ts), each
+   * e-mail address (by its key, emailKey), or the whole board.
+   */
+  per: 'client' | 'address' | 'board';
+  /** What is counted, as the operator reads it. */
+  counts: string;
+  /** The environment variables that change it (docs/configuration.md); the others are fixed. */
+  env?: { max: string; windowMinutes?: string };
+}
+
+const SUBMISSION_ENV = {
+  max: 'SUBMISSION_RATE_LIMIT_MAX',
+  windowMinutes: 'SUBMISSION_RATE_LIMIT_WINDOW_MINUTES',
+};
+const LOGIN_ENV = { max: 'LOGIN_RATE_LIMIT_MAX' };
+
+export const RATE_LIMITS = {
+  // Every attempt counts, refused ones too (a wrong promo code): 5 leaves room for a few retries.
+  submitJob: {
+    per: 'client',
+    counts: 'job submissions (POST /api/submit-job-for-review)',
+    max: 5,
+    windowMinutes: 10,
+    env: SUBMISSION_ENV,
+  },
+  // The submission form's logo file comes with a submission: the same figures, its own count.
+  uploadLogo: {
+    per: 'client',
+    counts: 'logo uploads of the submission form (POST /api/logos)',
+    max: 5,
+    windowMinutes: 10,
+    env: SUBMISSION_ENV,
+  },
+  // Per address, whatever the username: caps how many accounts one address can try (the sign-in
+  // throttle slows each username and address down besides: admins/login-throttle.ts).
+  login: {
+    per: 'client',
+    counts: 'admin sign-ins (POST /api/admin/login)',
+    max: 10,
+    windowMinutes: 15,
+    env: LOGIN_ENV,
+  },
+  loginCode: {
+    per: 'client',
+    counts: "admin sign-ins' one-time codes (POST /api/admin/login/code)",
+    max: 10,
+    windowMinutes: 15,
+    env: LOGIN_ENV,
+  },
+  employerSignInLink: {
+    per: 'client',
+    counts: 'employer sign-in links asked for (POST /api/employer/sign-in-link)',
+    max: 10,
+    windowMinutes: 60,
+  },
+  // Counted whether or not the address has listings, so the limit tells nothing either.
+  employerSignInLinkPerAddress: {
+    per: 'address',
+    counts: 'employer sign-in links asked for one address',
+    max: 3,
+    windowMinutes: 60,
+  },
+  subscribeAlert: {
+    per: 'client',
+    counts: 'job alert subscriptions (POST /api/alerts)',
+    max: 10,
+    windowMinutes: 60,
+  },
+  alertConfirmationsPerAddress: {
+    per: 'address',
+    counts: 'job alert confirmation e-mails to one address',
+    max: 3,
+    windowMinutes: 60,
+  },
+  // It bounds what anyone can make the board's domain send.
+  alertConfirmations: {
+    per: 'board',
+    counts: 'job alert confirmation e-mails to all addresses together',
+    max: 500,
+    windowMinutes: 24 * 60,
+    env: { max: 'ALERT_CONFIRMATIONS_PER_DAY' },
+  },
+  // A page sends at most one report per remote and kind.
+  clientErrors: {
+    per: 'client',
+    counts: "the browsers' reports of remotes that failed (POST /api/client-errors)",
+    max: 30,
+    windowMinutes: 10,
+  },
+  memberSignIn: {
+    per: 'client',
+    counts: 'member sign-ins (POST /api/members/session)',
+    max: 30,
+    windowMinutes: 10,
+  },
+  payCheckout: {
+    per: 'client',
+    counts: 'checkouts started from pay links (POST /api/pay/:token/checkout)',
+    max: 20,
+    windowMinutes: 10,
+  },
+  renewalCheckout: {
+    per: 'client',
+    counts: 'checkouts started from renewal links (POST /api/renewals/:token/checkout)',
+    max: 20,
+    windowMinutes: 10,
+  },
+} as const satisfies Record<string, RateLimitEntry>;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;
+
+/** The limits in force: the table, with what the environment sets (platform/config.ts). */
+export type RateLimits = Record<RateLimitName, RateLimit>;
+
+/** A window in milliseconds, for the services that count over one. */
+export const windowMs = (limit: RateLimit): number => limit.windowMinutes * 60_000;
+
+/**
+ * The table's figures, each changed by its variables when they are set; `read` is the
+ * configuration's reader, which reports a bad value with every other problem at once (once: two
+ * entries may share a variable).
+ */
+export function readRateLimits(
+  read: (name: string, parse: (raw: string) => number, fallback: number) => number,
+): RateLimits {
+  const values = new Map<string, number>();
+  const value = (name: string | undefined, fallback: number): number => {
+    if (!name) return fallback;
+    if (!values.has(name)) values.set(name, read(name, parsePositive, fallback));
+    return values.get(name)!;
+  };
+  const entries = Object.entries(RATE_LIMITS) as [RateLimitName, RateLimitEntry][];
+  return Object.fromEntries(
+    entries.map(([name, { max, windowMinutes, env }]) => [
+      name,
+      { max: value(env?.max, max), windowMinutes: value(env?.windowMinutes, windowMinutes) },
+    ]),
+  ) as RateLimits;
+}

@@ -1,0 +1,173 @@
+import { ALERT_MESSAGES } from '@jobboard/contract/alerts';
+import { MEMBER_MESSAGES } from '@jobboard/contract/members';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FakeGhost } from '../support/fake-ghost';
+import { createJobs } from '../support/jobs';
+import { signedInMember } from '../support/members';
+import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
+
+/**
+ * Download and delete your data (docs/product.md#privacy): a signed-in member from /bookmarks, an
+ * alert's reader from its manage link. Each export holds exactly the caller's data, a delete
+ * removes it, and a GET of the links changes nothing.
+ */
+
+let ghost: FakeGhost;
+let t: TestApp;
+beforeAll(async () => {
+  ghost = await FakeGhost.start();
+});
+afterAll(async () => {
+  await ghost.stop();
+});
+beforeEach(async () => {
+  t = await buildTestApp({ env: { GHOST_URL: ghost.url } });
+  ghost.clock = t.clock;
+});
+afterEach(async () => {
+  await t.close();
+});
+
+async function follow(email: string, search: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/alerts',
+    payload: { email, frequency: 'weekly', search },
+  });
+  expect(res.statusCode).toBe(201);
+  const row = await t.db('job_alerts').where({ email, search }).first();
+  return String(row.manage_token);
+}
+
+async function counts() {
+  const n = async (table: string) => Number((await t.db(table).count({ n: '*' }))[0]!.n);
+  return {
+    members: await n('members'),
+    sessions: await n('member_sessions'),
+    bookmarks: await n('member_bookmarks'),
+    alerts: await n('job_alerts'),
+  };
+}
+
+describe(`a member's data on ${testDatabase}`, () => {
+  it('exports exactly their record, bookmarks and alerts; delete removes them all', async () => {
+    const jobs = await createJobs(t.app, [{ title: 'Grants Lead' }, { title: 'Editor' }]);
+    const first = jobs['Grants Lead']!;
+    const second = jobs.Editor!;
+    await follow('Member@Example.org', '?q=grants');
+    await follow('member@example.org', '?remote=true');
+    await follow('other@example.org', '?q=grants');
+    const other = await signedInMember(t, ghost.token({ email: 'other@example.org' }));
+    await other.as({ method: 'PUT', url: `/api/members/bookmarks/${second}` });
+    const { as } = await signedInMember(t, ghost.token({ email: 'member@example.org' }));
+    await as({ method: 'PUT', url: `/api/members/bookmarks/${first}` });
+
+    const before = await counts();
+    const exported = await as({ url: '/api/members/data' });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['cache-control']).toBe('no-store');
+    const data = exported.json();
+    expect(data).toMatchObject({
+      exportedAt: t.clock.now.toISOString(),
+      member: { email: 'member@example.org', name: null },
+      bookmarks: [{ jobId: first }],
+    });
+    expect(data.bookmarks).toHaveLength(1);
+    expect(data.alerts.map((a: { email: string; search: string }) => [a.email, a.search])).toEqual([
+      ['Member@Example.org', '?q=grants'],
+      ['member@example.org', '?remote=true'],
+    ]);
+    // No link tokens in an export, and nobody else's address.
+    expect(exported.body).not.toMatch(/token/i);
+    expect(exported.body).not.toContain('other@example.org');
+    // Reading changed nothing.
+    expect(await counts()).toEqual(before);
+
+    const deleted = await as({ method: 'DELETE', url: '/api/members/data' });
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toEqual({ message: MEMBER_MESSAGES.dataDeleted });
+    expect(deleted.cookies.find((c) => c.name === 'board.member')?.value).toBe('');
+    expect(await counts()).toEqual({ members: 1, sessions: 1, bookmarks: 1, alerts: 1 });
+    expect(await t.db('job_alerts').pluck('email')).toEqual(['other@example.org']);
+    // Their session is gone everywhere.
+    expect((await as({ url: '/api/members/data' })).statusCode).toBe(401);
+
+    // Signing in again starts an empty member: the next export holds nothing of before.
+    const again = await signedInMember(t, ghost.token({ email: 'member@example.org' }));
+    const next = (await again.as({ url: '/api/members/data' })).json();
+    expect(next).toMatchObject({ bookmarks: [], alerts: [] });
+    // The other member is untouched.
+    expect((await other.as({ url: '/api/members/data' })).json()).toMatchObject({
+      member: { email: 'other@example.org' },
+      bookmarks: [{ jobId: second }],
+      alerts: [{ email: 'other@example.org' }],
+    });
+  });
+
+  it('needs a member session and the CSRF header', async () => {
+    expect((await t.app.inject({ url: '/api/members/data' })).statusCode).toBe(401);
+    const { cookie } = await signedInMember(t, ghost.token({ email: 'member@example.org' }));
+    const noCsrf = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/members/data',
+      headers: { cookie },
+    });
+    expect(noCsrf.statusCode).toBe(403);
+    expect((await counts()).members).toBe(1);
+  });
+});
+
+describe(`an alert reader's data on ${testDatabase}`, () => {
+  it("exports every alert of the link's address, and deletes them all", async () => {
+    const token = await follow('reader@example.org', '?q=grants');
+    await follow('Reader@Example.org', '?remote=true');
+    await follow('other@example.org', '?q=grants');
+    const before = await counts();
+
+    // A GET of the links (a mail scanner) neither exports nor deletes.
+    for (const url of [`/api/alerts/${token}/data`, `/alerts/manage?token=${token}`]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.body).not.toContain('"alerts"');
+    }
+    expect(await counts()).toEqual(before);
+
+    const exported = await t.app.inject({ method: 'POST', url: `/api/alerts/${token}/data` });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['cache-control']).toBe('no-store');
+    const data = exported.json();
+    expect(data).toMatchObject({
+      exportedAt: t.clock.now.toISOString(),
+      email: 'reader@example.org',
+    });
+    expect(data.alerts).toMatchObject([
+      {
+        email: 'reader@example.org',
+        search: '?q=grants',
+        status: 'pending',
+        description: '"grants"',
+      },
+      { email: 'Reader@Example.org', search: '?remote=true', status: 'pending' },
+    ]);
+    expect(exported.body).not.toContain(token);
+    expect(exported.body).not.toContain('other@example.org');
+
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/alerts/${token}/data` });
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toEqual({ message: ALERT_MESSAGES.dataDeleted(2) });
+    expect(await t.db('job_alerts').pluck('email')).toEqual(['other@example.org']);
+    // The link is spent: its next export finds nothing.
+    const next = await t.app.inject({ method: 'POST', url: `/api/alerts/${token}/data` });
+    expect(next.statusCode).toBe(404);
+    expect(next.json()).toEqual({ message: ALERT_MESSAGES.linkInvalid });
+  });
+
+  it('answers 404 for a link that names nothing, and deletes nothing', async () => {
+    await follow('reader@example.org', '?q=grants');
+    for (const method of ['POST', 'DELETE'] as const) {
+      const res = await t.app.inject({ method, url: `/api/alerts/${'x'.repeat(43)}/data` });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: ALERT_MESSAGES.linkInvalid });
+    }
+    expect((await counts()).alerts).toBe(1);
+  });
+});

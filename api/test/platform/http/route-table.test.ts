@@ -1,0 +1,300 @@
+import { BACKGROUND_POLL_HEADER } from '@jobboard/contract/common';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSRF, createAdmin, login, sessionCookie } from '../../support/admin';
+import { createJobs } from '../../support/jobs';
+import { registeredRoutes } from '../../support/routes';
+import { buildTestApp, testDatabase, type TestApp } from '../../support/test-app';
+
+/**
+ * Every route the app registers, classified. A new route fails this test until it is put in one
+ * of the lists, which says who may call it and how its answers may be cached:
+ * - public reads: anyone, cached by their own rules (ETag, `public, no-cache`);
+ * - public: anyone, answers never stored (`no-store`);
+ * - admin: the admin session (401 without it) and `no-store`;
+ * - member: a member's session (401 without it, the admin's does not do) and `no-store`;
+ * - employer: an employer's session (401 without it, the admin's does not do) and `no-store`;
+ * - operators: the probes outside /api, anyone, never stored;
+ * - discovery: feeds, sitemap (and its index's files) and robots.txt for crawlers, anyone, a few
+ *   minutes of public caching.
+ */
+const PUBLIC_READS = [
+  'GET /api/jobs',
+  'GET /api/jobs/recent',
+  'GET /api/jobs/recent/lines',
+  'GET /api/jobs/:id',
+  'POST /api/jobs/search',
+  'GET /api/locations',
+  'GET /api/categories',
+  'GET /api/site',
+  'GET /api/pages/:slug',
+];
+/**
+ * The front end itself: pages, built files, the remotes configuration, and the company logos the
+ * board stored (logos.test.ts: immutable, a year of public caching).
+ */
+const SITE = [
+  'GET /remotes.json',
+  'GET /routes.json',
+  'GET /assets/*',
+  'GET /logos/:file',
+  'GET /*',
+];
+const PUBLIC = [
+  'POST /api/submit-job-for-review',
+  // The submission form's logo file (logo-upload.test.ts): rate-limited like submissions.
+  'POST /api/logos',
+  'GET /api/pay/:token',
+  'POST /api/pay/:token/checkout',
+  // Renewal links: the token is the key (renewals.test.ts).
+  'GET /api/renewals/:token',
+  'POST /api/renewals/:token/checkout',
+  'GET /api/renewals/:token/sessions/:sessionId',
+  'POST /api/stripe/webhook',
+  'POST /api/admin/login',
+  // The sign-in's code step: its session is not an admin's yet (admin-two-factor.test.ts).
+  'POST /api/admin/login/code',
+  'POST /api/admin/logout',
+  // Job alerts: their links work without signing in (the token is the key).
+  'POST /api/alerts',
+  'POST /api/alerts/:token/confirm',
+  'GET /api/alerts/:token',
+  'PUT /api/alerts/:token',
+  'POST /api/alerts/:token/unsubscribe',
+  'POST /api/alerts/:token/data',
+  'DELETE /api/alerts/:token/data',
+  'POST /alerts/unsubscribe',
+  // A member's sign-in itself (the identity token from Ghost is its proof).
+  'POST /api/members/session',
+  // The shell's reports about the remotes it loads (logged and counted, rate-limited).
+  'POST /api/client-errors',
+  // An employer's sign-in link, signing in with it (its token is the proof), and out (issue 30).
+  'POST /api/employer/sign-in-link',
+  'POST /api/employer/session',
+  'DELETE /api/employer/session',
+  // Views and apply clicks (job-stats.test.ts): the board's beacon, the Apply link's redirect.
+  'POST /api/jobs/:id/view',
+  'GET /jobs/:id/apply',
+];
+const ADMIN = [
+  'GET /api/admin/check-auth',
+  'GET /api/admin/two-factor',
+  'POST /api/admin/two-factor/setup',
+  'POST /api/admin/two-factor/enable',
+  'POST /api/admin/two-factor/disable',
+  'POST /api/admin/two-factor/recovery-codes',
+  'GET /api/admin/jobs',
+  'GET /api/admin/jobs/:id/stats',
+  'POST /api/admin/jobs',
+  'GET /api/admin/jobs/:id',
+  'PUT /api/admin/jobs/:id',
+  'DELETE /api/admin/jobs/:id',
+  'POST /api/admin/jobs/:id/extend',
+  'POST /api/admin/jobs/:id/republish',
+  'GET /api/admin/submissions',
+  'GET /api/admin/submissions/payments',
+  'GET /api/admin/submissions/:id',
+  'POST /api/admin/submissions/:id/approve',
+  'POST /api/admin/submissions/:id/reject',
+  'PUT /api/admin/submissions/:id/amount',
+  'POST /api/admin/submissions/:id/payment-link',
+  'POST /api/admin/submissions/:id/revoke-payment-links',
+  'POST /api/admin/submissions/:id/mark-paid',
+  'POST /api/admin/submissions/:id/payments/:paymentId/resolve',
+  'GET /api/admin/promo-codes',
+  'POST /api/admin/promo-codes',
+  'PUT /api/admin/promo-codes/:id',
+  'DELETE /api/admin/promo-codes/:id',
+  'GET /api/refresh-jobs',
+  'GET /api/admin/sync/last',
+  // Admin at scale (issue 16): paged views, bulk actions, exports, timelines, e-mail, numbers.
+  'GET /api/admin/lists/jobs',
+  'GET /api/admin/lists/submissions',
+  'GET /api/admin/exports/jobs.csv',
+  'GET /api/admin/exports/submissions.csv',
+  'POST /api/admin/jobs/bulk',
+  'GET /api/admin/jobs/:id/history',
+  'GET /api/admin/submissions/:id/history',
+  'GET /api/admin/emails',
+  'GET /api/admin/proposals',
+  'POST /api/admin/proposals/:id/approve',
+  'POST /api/admin/proposals/:id/reject',
+  'GET /api/admin/settings',
+  'PUT /api/admin/settings',
+  'POST /api/admin/emails/:id/resend',
+  'GET /api/admin/stats',
+  // Admins outrank the source (issue 25): a synced job back to its source, a deletion undone.
+  'POST /api/admin/jobs/:id/return-to-source',
+  'POST /api/admin/sync/deleted/:id/restore',
+  // What the browsers reported about the remotes (issue 27).
+  'GET /api/admin/client-errors',
+];
+const MEMBER = [
+  'GET /api/members/me',
+  'GET /api/members/bookmarks',
+  'PUT /api/members/bookmarks/:id',
+  'DELETE /api/members/bookmarks/:id',
+  'DELETE /api/members/session',
+  'GET /api/members/alerts',
+  'DELETE /api/members/alerts/:id',
+  'GET /api/members/data',
+  'DELETE /api/members/data',
+];
+const EMPLOYER = [
+  'GET /api/employer/session',
+  'GET /api/employer/listings',
+  'GET /api/employer/submissions/:id',
+  'PUT /api/employer/submissions/:id',
+  'POST /api/employer/submissions/:id/pay-link',
+  'POST /api/employer/jobs/:id/close',
+  'POST /api/employer/jobs/:id/renewal',
+  'GET /api/employer/jobs/:id/proposal',
+  'POST /api/employer/jobs/:id/proposal',
+  'DELETE /api/employer/jobs/:id/proposal',
+  'GET /api/employer/receipts/:id',
+  'GET /api/employer/renewal-receipts/:id',
+];
+/** What crawlers and feed readers poll (discovery/routes); :file is a sitemap index's file. */
+const DISCOVERY = [
+  'GET /feed.xml',
+  'GET /feed.json',
+  'GET /sitemap.xml',
+  'GET /sitemaps/:file',
+  'GET /robots.txt',
+];
+/** Load balancers' and orchestrators' probes (ops/routes). */
+const OPERATORS = ['GET /healthz', 'GET /readyz'];
+
+let t: TestApp;
+let cookie: string;
+beforeAll(async () => {
+  // More jobs than one sitemap file of 10 holds: /sitemap.xml is an index, so its files exist.
+  t = await buildTestApp({ env: { SITEMAP_URLS_PER_FILE: '10' } });
+  await createJobs(
+    t.app,
+    Array.from({ length: 8 }, (_, i) => ({ title: `Role ${i}` })),
+  );
+  await createAdmin(t);
+  cookie = sessionCookie(await login(t));
+});
+afterAll(() => t.close());
+
+/** The registered routes as 'METHOD /url', without Fastify's automatic HEAD twins. */
+function registered(): string[] {
+  return [
+    ...new Set(
+      registeredRoutes(t.app)
+        .filter(({ method }) => method !== 'HEAD')
+        .map(({ method, url }) => `${method} ${url.replace(/(.)\/$/, '$1')}`),
+    ),
+  ].sort();
+}
+
+function request(route: string, headers: Record<string, string> = {}): InjectOptions {
+  const [method, url] = route.split(' ') as [InjectOptions['method'], string];
+  return {
+    method,
+    url: url
+      .replace(/:id/g, '999')
+      .replace(/:token/g, 'a'.repeat(43))
+      .replace(':file', 'pages.xml')
+      .replace('*', 'x'),
+    headers: { ...CSRF, ...headers },
+    ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+  };
+}
+
+describe(`the route table on ${testDatabase}`, () => {
+  it('classifies every registered route exactly once, and lists no route that is gone', () => {
+    const classified = [
+      ...PUBLIC_READS,
+      ...SITE,
+      ...PUBLIC,
+      ...ADMIN,
+      ...MEMBER,
+      ...EMPLOYER,
+      ...OPERATORS,
+      ...DISCOVERY,
+    ];
+    expect(new Set(classified).size).toBe(classified.length);
+    const unclassified = registered().filter((route) => !classified.includes(route));
+    expect(unclassified, 'classify these routes in test/platform/http/route-table.test.ts').toEqual(
+      [],
+    );
+    expect(classified.filter((route) => !registered().includes(route))).toEqual([]);
+  });
+
+  it('refuses every admin route without the admin session (401), never stored', async () => {
+    for (const route of ADMIN) {
+      const res = await t.app.inject(request(route));
+      expect(res.statusCode, route).toBe(401);
+      expect(res.headers['cache-control'], route).toBe('no-store');
+    }
+  });
+
+  it('answers every admin route with a session, never stored, polled or not', async () => {
+    for (const route of ADMIN) {
+      for (const extra of [{}, { [BACKGROUND_POLL_HEADER]: '1' }] as Record<string, string>[]) {
+        const res = await t.app.inject(request(route, { cookie, ...extra }));
+        expect(res.statusCode, route).not.toBe(401);
+        expect(res.statusCode, route).toBeLessThan(500);
+        expect(res.headers['cache-control'], route).toBe('no-store');
+      }
+    }
+  });
+
+  it('refuses every member route without a member session (401), the admin session too, never stored', async () => {
+    for (const route of MEMBER) {
+      for (const headers of [{}, { cookie }] as Record<string, string>[]) {
+        const res = await t.app.inject(request(route, headers));
+        expect(res.statusCode, route).toBe(401);
+        expect(res.headers['cache-control'], route).toBe('no-store');
+      }
+    }
+  });
+
+  it('refuses every employer route without an employer session (401), the admin session too, never stored', async () => {
+    for (const route of EMPLOYER) {
+      for (const headers of [{}, { cookie }] as Record<string, string>[]) {
+        const res = await t.app.inject(request(route, headers));
+        expect(res.statusCode, route).toBe(401);
+        expect(res.headers['cache-control'], route).toBe('no-store');
+      }
+    }
+  });
+
+  it('never stores an answer of the other public calls', async () => {
+    for (const route of PUBLIC) {
+      const res = await t.app.inject(request(route));
+      expect(res.statusCode, route).not.toBe(401);
+      expect(res.headers['cache-control'], route).toBe('no-store');
+    }
+  });
+
+  it("answers the operators' probes to anyone, never stored", async () => {
+    for (const route of OPERATORS) {
+      const res = await t.app.inject(request(route));
+      expect(res.statusCode, route).toBe(200);
+      expect(res.headers['cache-control'], route).toBe('no-store');
+    }
+  });
+
+  it('answers what crawlers read to anyone, cached publicly for a few minutes', async () => {
+    for (const route of DISCOVERY) {
+      const res = await t.app.inject(request(route));
+      expect(res.statusCode, route).toBe(200);
+      expect(res.headers['cache-control'], route).toMatch(/^public, max-age=\d+$/);
+    }
+  });
+
+  it('leaves the caching of public reads to them', async () => {
+    for (const route of PUBLIC_READS) {
+      const res = await t.app.inject({
+        ...request(route),
+        ...(route.startsWith('POST') ? { payload: { query: '' } } : {}),
+      });
+      expect(res.statusCode, route).not.toBe(401);
+      if (res.statusCode === 200) expect(res.headers['cache-control'], route).not.toBe('no-store');
+    }
+  });
+});

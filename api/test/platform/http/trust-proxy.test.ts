@@ -1,0 +1,131 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig, type ConfigError } from '../../../src/platform/config';
+import { buildTestApp, testDatabase, type TestApp } from '../../support/test-app';
+
+/** The problems loadConfig reports for one TRUST_PROXY value. */
+function problemsOf(value: string): string[] {
+  try {
+    loadConfig({ TRUST_PROXY: value });
+    return [];
+  } catch (error) {
+    return (error as ConfigError).problems;
+  }
+}
+
+describe('TRUST_PROXY', () => {
+  it('takes a hop count or proxy addresses and CIDR ranges', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(
+      loadConfig({ TRUST_PROXY: '10.0.0.2, 192.168.0.0/16,fd00::/8, ::1,loopback' }).trustProxy,
+    ).toEqual(['10.0.0.2', '192.168.0.0/16', 'fd00::/8', '::1', 'loopback']);
+  });
+
+  it.each(['true', 'TRUE', 'yes', '*'])(
+    'refuses %s (every hop), saying what to write instead',
+    (value) => {
+      const [problem] = problemsOf(value);
+      expect(problem).toMatch(/^TRUST_PROXY must not be true/);
+      expect(problem).toContain('TRUST_PROXY=1');
+      expect(problem).toContain('TRUST_PROXY=10.0.0.2,192.168.0.0/16');
+    },
+  );
+
+  it.each(['11', '1000', '10.0.0.0/33', '10.0.0', 'proxy.internal', '1.2.3.4,', 'fd00::/129'])(
+    'refuses %s with a clear message',
+    (value) => {
+      expect(problemsOf(value)).toHaveLength(1);
+      expect(problemsOf(value)[0]).toMatch(/^TRUST_PROXY must/);
+    },
+  );
+});
+
+describe('TRUST_PROXY ranges that cover every address, or that the proxy parser cannot read', () => {
+  it.each([
+    '0.0.0.0/0,::/0',
+    '0.0.0.0/0',
+    '::/0',
+    '10.0.0.2, 1.2.3.4/00',
+    '::ffff:0.0.0.0/0',
+    '0.0.0.0/1,128.0.0.0/1',
+    '::/1',
+    '10.0.0.0/7',
+  ])('refuses %s as every hop, saying what to write instead', (value) => {
+    const problems = problemsOf(value);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(
+      /^TRUST_PROXY must not name every address, nor ranges wider than \/8 \(".*\/0*[0-7]"/,
+    );
+    expect(problems[0]).toContain('TRUST_PROXY=1');
+  });
+
+  it.each(['garbage', '10.0.0.1/abc', '10.0.0.1/8/8', ',', '::/', '10.0.0.1 10.0.0.2'])(
+    'refuses %s with the configuration message',
+    (value) => {
+      expect(problemsOf(value)).toEqual([expect.stringMatching(/^TRUST_PROXY must be a number/)]);
+    },
+  );
+
+  it('accepts only ranges the server can start with (the widest: /8)', async () => {
+    const widest = '10.0.0.0/8, fd00::/8, ::ffff:10.0.0.0/104, fe80::1%eth0';
+    const started = await buildTestApp({ env: { TRUST_PROXY: widest } });
+    await started.close();
+  });
+
+  it('is listed with the other problems, not thrown at start', () => {
+    let problems: string[] = [];
+    try {
+      loadConfig({ TRUST_PROXY: '0.0.0.0/0,::/0', PORT: 'nope' });
+    } catch (error) {
+      problems = (error as ConfigError).problems;
+    }
+    expect(problems).toEqual([
+      expect.stringMatching(/^PORT /),
+      expect.stringMatching(/^TRUST_PROXY must not name every address/),
+    ]);
+  });
+});
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+/** Six submissions from one client behind the proxy, each claiming another address. */
+async function spoofedBurst(app: TestApp, proxy: string): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < 6; i++) {
+    const res = await app.app.inject({
+      method: 'POST',
+      url: '/api/submit-job-for-review',
+      payload: {},
+      remoteAddress: proxy,
+      // What the client wrote, then what the proxy appended: the client's real address.
+      headers: { 'x-forwarded-for': `198.51.100.${i + 1}, 203.0.113.7` },
+    });
+    statuses.push(res.statusCode);
+  }
+  return statuses;
+}
+
+describe(`rate limits behind a proxy on ${testDatabase}`, () => {
+  it.each([
+    ['a hop count', '1'],
+    ['the proxy address', '10.0.0.2'],
+    ['the proxy network', '10.0.0.0/8'],
+  ])('with %s, a client cannot pick its own address to pass the limit', async (_, setting) => {
+    t = await buildTestApp({ env: { TRUST_PROXY: setting } });
+    const statuses = await spoofedBurst(t, '10.0.0.2');
+    expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+    expect(statuses[5]).toBe(429);
+  });
+
+  it('ignores X-Forwarded-For from an address that is not a trusted proxy', async () => {
+    t = await buildTestApp({ env: { TRUST_PROXY: '10.0.0.2' } });
+    const statuses = await spoofedBurst(t, '192.0.2.50');
+    expect(statuses[5]).toBe(429);
+  });
+});

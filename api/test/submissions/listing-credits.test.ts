@@ -1,0 +1,111 @@
+import type { AdminSubmission } from '@jobboard/contract/admin';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { signedIn } from '../support/admin';
+import { count } from '../support/payments';
+import { insertSubmission } from '../support/submissions';
+import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
+
+/**
+ * Multiples Listing credits are spent only on an admin's explicit choice, never because someone
+ * typed the buyer's e-mail address into the public form, and never twice (issue 11).
+ */
+
+const BUYER = 'multi@credits.example';
+let t: TestApp;
+let admin: Awaited<ReturnType<typeof signedIn>>;
+let source: number;
+
+beforeEach(async () => {
+  t = await buildTestApp();
+  admin = await signedIn(t);
+  source = await insertSubmission(t.db, {
+    status: 'paid',
+    contact_email: BUYER,
+    listing_type: 'featured',
+  });
+});
+afterEach(() => t.close());
+
+const giveCredits = (remaining: number) =>
+  t
+    .db('listing_credits')
+    .insert({ contact_email: BUYER, source_submission_id: source, remaining, created_at: 0 });
+const creditsLeft = async () =>
+  Number((await t.db('listing_credits').where({ source_submission_id: source }).first()).remaining);
+const approve = (id: number, payload?: object) =>
+  admin({
+    method: 'POST',
+    url: `/api/admin/submissions/${id}/approve`,
+    ...(payload ? { payload } : {}),
+  });
+
+describe(`Multiples Listing credits on ${testDatabase}`, () => {
+  it("are not spent by a plain approval: whoever typed the buyer's address gets a pay link", async () => {
+    await giveCredits(2);
+    const id = await insertSubmission(t.db, {
+      status: 'pending_review',
+      contact_email: 'Multi@Credits.example',
+    });
+    const view: AdminSubmission = (
+      await admin({ method: 'GET', url: `/api/admin/submissions/${id}` })
+    ).json();
+    expect(view.listingCredits).toBe(2); // offered to the admin, in any letter case
+
+    const res = await approve(id);
+    expect(res.json()).toMatchObject({
+      publishedWithCredit: false,
+      paymentUrl: expect.stringMatching(/\/pay\/[A-Za-z0-9_-]{43}$/),
+      submission: { submissionStatus: 'approved', listingCredits: 2 },
+    });
+    expect(await creditsLeft()).toBe(2);
+    expect(await count(t, 'jobs')).toBe(0);
+    expect(await count(t, 'outbox', { template: 'submission-approved' })).toBe(1);
+    expect((await approve(id, { useCredit: true })).statusCode).toBe(409); // approved already
+    expect(await creditsLeft()).toBe(2);
+  });
+
+  it('refuses a body that is not a choice', async () => {
+    const id = await insertSubmission(t.db, { status: 'pending_review', contact_email: BUYER });
+    const res = await approve(id, { useCredit: 'yes' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toHaveProperty('useCredit');
+  });
+
+  it('spend the last credit once when approvals race for it: one publishes, the rest change nothing', async () => {
+    await giveCredits(1);
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      ids.push(
+        await insertSubmission(t.db, {
+          status: 'pending_review',
+          contact_email: BUYER,
+          title: `Role ${i}`,
+        }),
+      );
+    }
+    const answers = await Promise.all(ids.map((id) => approve(id, { useCredit: true })));
+    const statuses = answers.map((res) => res.statusCode).sort();
+    expect(statuses).toEqual([200, 409, 409, 409]);
+    expect(await creditsLeft()).toBe(0);
+    expect(await count(t, 'jobs')).toBe(1);
+    expect(await count(t, 'submissions', { status: 'paid', contact_email: BUYER })).toBe(2);
+    expect(await count(t, 'submissions', { status: 'pending_review' })).toBe(3);
+    expect(await count(t, 'payments', { provider: 'credit' })).toBe(1);
+    expect(await count(t, 'outbox', { template: 'submission-published-with-credit' })).toBe(1);
+  });
+
+  it('give no further credits when the listing published with one is itself a Multiples Listing', async () => {
+    await giveCredits(1);
+    const id = await insertSubmission(t.db, {
+      status: 'pending_review',
+      contact_email: BUYER,
+      listing_type: 'featured',
+      amount_cents: 19_900,
+    });
+    expect((await approve(id, { useCredit: true })).json()).toMatchObject({
+      publishedWithCredit: true,
+      submission: { submissionStatus: 'paid', listingCredits: 0 },
+    });
+    expect(await count(t, 'listing_credits', { source_submission_id: id })).toBe(0);
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { RateLimiter } from '../../src/sync/sources/rate-limiter';
+import { mostWithinASecond } from '../support/fake-airtable';
+
+/** A clock that only moves when the limiter waits (and, here, by a scheduler's lateness). */
+function fakeTime(lateness: () => number = () => 0) {
+  let now = 0;
+  return {
+    clock: () => now,
+    wait: async (ms: number) => {
+      now += ms + lateness();
+    },
+    advance(ms: number) {
+      now += ms;
+    },
+  };
+}
+
+describe('the sync rate limiter (a fake clock: nothing here depends on the machine)', () => {
+  it('lets 5 start at once, then one more each time the oldest start is a window old', async () => {
+    const time = fakeTime();
+    const limiter = new RateLimiter(5, time.clock, time.wait);
+    const starts: number[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      await limiter.take();
+      starts.push(time.clock());
+    }
+    expect(starts.slice(0, 5)).toEqual([0, 0, 0, 0, 0]);
+    expect(mostWithinASecond(starts)).toBe(5);
+    // 20 starts need at least three full windows after the first five.
+    expect(starts.at(-1)!).toBeGreaterThanOrEqual(3000);
+  });
+
+  it('never lets 6 start within a second, whatever the timers and the requests between take', async () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    // Timers that fire up to 4 ms early or 300 ms late, requests that take 0 to 400 ms.
+    const time = fakeTime(() => Math.floor(random() * 304) - 4);
+    const limiter = new RateLimiter(5, time.clock, time.wait);
+    const starts: number[] = [];
+    for (let i = 0; i < 200; i += 1) {
+      await limiter.take();
+      starts.push(time.clock());
+      time.advance(Math.floor(random() * 400));
+    }
+    expect(mostWithinASecond(starts)).toBeLessThanOrEqual(5);
+  });
+});

@@ -1,0 +1,205 @@
+import { spawnSync } from 'node:child_process';
+import { request } from 'node:http';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SQLITE_ONE_PROCESS } from '../../src/cli/serve-cluster';
+import { API_PROCESS_ADMIN, ApiProcess, buildOnce } from '../support/api-process';
+import { freshDatabase, testDatabase, type TestDatabase } from '../support/test-app';
+import { API_DIR } from '../support/source-files';
+
+/**
+ * `jobboard serve --workers 2` as production runs it (the build's dist/cli.js, a child process):
+ * two workers answer on one port, a change through one is served by the other (NOTIFY), a worker
+ * that dies is replaced, SIGTERM stops everything with status 0; on SQLite it refuses.
+ */
+
+interface Answer {
+  status: number;
+  body: string;
+  cookie?: string;
+}
+
+/** One request on a connection of its own (the cluster hands each new connection to the next worker). */
+function send(
+  api: ApiProcess,
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+): Promise<Answer> {
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${api.url}${url}`,
+      {
+        method: options.method ?? 'GET',
+        agent: false,
+        headers: {
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+          ...options.headers,
+        },
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => {
+          const cookie = res.headers['set-cookie']?.find((c) => c.startsWith('board.sid='));
+          resolve({ status: res.statusCode ?? 0, body, cookie: cookie?.split(';')[0] });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+let probes = 0;
+
+/** Which worker answered a request: its pid in the log line of the request's id. */
+async function servedBy(api: ApiProcess, url: string): Promise<{ pid: number; answer: Answer }> {
+  probes += 1;
+  const id = `probe-${probes}-${Date.now()}`;
+  const answer = await send(api, url, { headers: { 'x-request-id': id } });
+  await api.outputIncludes(`"requestId":"${id}"`);
+  const line = api.output.split('\n').find((l) => l.includes(`"requestId":"${id}"`))!;
+  return { pid: (JSON.parse(line) as { pid: number }).pid, answer };
+}
+
+/**
+ * Ask until every one of `pids` has answered `url` with an answer that `ok` accepts (the
+ * connections go to the workers in turn); fails after `attempts` requests.
+ */
+async function untilEachWorker(
+  api: ApiProcess,
+  url: string,
+  ok: (answer: Answer) => boolean,
+  workers: number,
+  attempts = 60,
+): Promise<Set<number>> {
+  const good = new Set<number>();
+  for (let i = 0; i < attempts && good.size < workers; i += 1) {
+    const { pid, answer } = await servedBy(api, url);
+    if (ok(answer)) good.add(pid);
+  }
+  return good;
+}
+
+/** Whether a process of this id still runs (signal 0 only asks). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const titlesIn = (answer: Answer) =>
+  (JSON.parse(answer.body) as { title: string }[]).map((job) => job.title);
+
+describe.runIf(testDatabase === 'postgres')('jobboard serve --workers 2 on PostgreSQL', () => {
+  let database: TestDatabase;
+  let api: ApiProcess;
+  beforeAll(async () => {
+    database = await freshDatabase();
+    api = await ApiProcess.start({
+      database: database.database,
+      command: ['dist/cli.js', 'serve', '--workers', '2'],
+      env: { LOG_LEVEL: 'info' },
+    });
+    await api.outputIncludes('2 workers listening');
+  });
+  afterAll(async () => {
+    if (api?.alive) await api.stop();
+    await database?.dispose();
+  });
+
+  it('answers through two worker processes, and a change through one shows through the other', async () => {
+    // Each worker has the empty board in its cache.
+    const warm = await untilEachWorker(api, '/api/jobs', (a) => a.status === 200, 2);
+    expect(warm.size).toBe(2);
+    expect(warm.has(api.pid)).toBe(false); // the primary serves nothing
+
+    const signIn = await send(api, '/api/admin/login', {
+      method: 'POST',
+      headers: { 'x-requested-with': 'fetch' },
+      body: API_PROCESS_ADMIN,
+    });
+    expect(signIn.status, signIn.body).toBe(200);
+    const created = await send(api, '/api/admin/jobs', {
+      method: 'POST',
+      headers: { 'x-requested-with': 'fetch', cookie: signIn.cookie! },
+      body: {
+        title: 'Cluster Cartographer',
+        organization: 'Harbor Health Alliance',
+        applicationUrl: 'https://harborhealth.example/jobs/maps',
+        description: 'Draw the maps of the newsroom, across every process of the board.',
+        category: ['Fundraising'],
+        locations: ['Remote'],
+        jobType: 'Full-time',
+        via: 'Organization website',
+        postedDate: new Date().toISOString().slice(0, 10),
+        active: true,
+        featured: false,
+      },
+    });
+    expect(created.status, created.body).toBe(201);
+
+    // Both workers serve it, the one that did not make the change too (its cache was dropped).
+    const seen = await untilEachWorker(
+      api,
+      '/api/jobs',
+      (a) => a.status === 200 && titlesIn(a).includes('Cluster Cartographer'),
+      2,
+    );
+    expect([...seen].sort()).toEqual([...warm].sort());
+  });
+
+  it('replaces a worker that dies', async () => {
+    const [victim] = await untilEachWorker(api, '/api/jobs', (a) => a.status === 200, 1);
+    process.kill(victim!, 'SIGKILL');
+    await api.outputIncludes(`worker ${victim} ended (signal SIGKILL): starting another`);
+    await api.outputIncludes('listening (replacing one that ended)');
+    const now = await untilEachWorker(api, '/api/jobs', (a) => a.status === 200, 2);
+    expect(now.size).toBe(2);
+    expect(now.has(victim!)).toBe(false);
+  });
+
+  it('SIGTERM stops the primary and every worker, with status 0, also when every process gets it', async () => {
+    // A service manager stops the whole group (systemd's default): each worker gets SIGTERM too,
+    // and leaves it to the primary, which asks each to drain once.
+    const workers = await untilEachWorker(api, '/api/jobs', (a) => a.status === 200, 2);
+    for (const pid of workers) process.kill(pid, 'SIGTERM');
+    expect(await api.stop('SIGTERM')).toEqual({ code: 0, signal: null });
+    for (const pid of workers) expect(alive(pid)).toBe(false);
+    expect(api.output).toContain('SIGTERM: stopping 2 workers');
+  });
+});
+
+describe('jobboard serve --workers 2 on SQLite', () => {
+  it('refuses, and says why', () => {
+    buildOnce();
+    const result = spawnSync(process.execPath, ['dist/cli.js', 'serve', '--workers', '2'], {
+      cwd: API_DIR,
+      encoding: 'utf8',
+      env: {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        SQLITE_FILE: path.join(API_DIR, 'never-created.sqlite'),
+        SESSION_SECRET: 'api-process-secret-api-process-secret-0001',
+        PUBLIC_URL: 'http://127.0.0.1:1',
+      },
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe(SQLITE_ONE_PROCESS);
+  });
+
+  it('takes only a number of workers (a usage error otherwise)', () => {
+    buildOnce();
+    const result = spawnSync(process.execPath, ['dist/cli.js', 'serve', '--workers', 'two'], {
+      cwd: API_DIR,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+    });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('--workers takes a whole number from 1 to 64, not "two"');
+  });
+});
