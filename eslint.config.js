@@ -77,7 +77,7 @@ export default tseslint.config(
     // The boundaries of docs/architecture.md: remotes, shell, features, contract, package exports.
     files: ['**/*.{js,mjs,ts,tsx}'],
     plugins: { boundaries },
-    rules: { 'boundaries/imports': 'error' },
+    rules: { 'boundaries/imports': 'error', 'boundaries/no-cycle': 'error' },
   },
   {
     // The contract has no root entry: each domain is a subpath (api/contract/README.md), so a

@@ -116,6 +116,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(autoload, {
     dir: CODE_DIR,
     matchFilter: DOMAIN_PLUGIN,
+    // A slice's index.ts is its face for other slices, not a plugin: autoload would otherwise
+    // take it as the folder's one plugin and pass over plugin.ts.
+    indexPattern: /(?!)/,
     maxDepth: 2,
     encapsulate: false,
   });

@@ -4,6 +4,7 @@
 // alike to a pattern, but only the second leaves its package.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { cycleThrough, inAcyclicRoot, resolveModule } from './import-cycles.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -35,22 +36,22 @@ function featureOf(relative) {
 }
 
 /**
- * The API's folders that are no domain: its infrastructure (plugins, http, db) and the operators'
- * commands (cli, seed, backup), which build what they need without the app.
+ * The API's layout (api/src/README.md): the platform (api/src/platform/), the slices (every other
+ * folder of api/src) and the roots that assemble them (app.ts, server.ts, tooling.ts).
  */
-const API_NOT_DOMAINS = new Set(['platform', 'cli', 'seed', 'backup']);
+const API_SRC = /^api\/src\/([^/]+)(\/)?/;
 
-/** The domain an API file belongs to (`api/src/<domain>/...`); undefined outside any. */
-function apiDomainOf(relative) {
-  const match = /^api\/src\/([^/]+)\//.exec(relative);
-  return match && !API_NOT_DOMAINS.has(match[1]) ? match[1] : undefined;
+/** The slice an API file belongs to: `jobs` for api/src/jobs/...; undefined for the rest. */
+function apiSliceOf(relative) {
+  const match = API_SRC.exec(relative);
+  return match && match[2] && match[1] !== 'platform' ? match[1] : undefined;
 }
 
-/** A domain's repository: `*-repository` or a file of its `repositories/` folder. */
-const isRepository = (relative) =>
-  /^api\/src\/[^/]+\/(?:.+\/)?(?:[^/]+-repository|repositories\/[^/]+)(?:\.[cm]?[jt]s)?$/.test(
-    relative,
-  );
+const inPlatform = (relative) => relative.startsWith('api/src/platform/');
+
+/** A slice's face: the index.ts of its folder, which names what other slices may import. */
+const isFace = (relative, slice) =>
+  relative === `api/src/${slice}` || relative === `api/src/${slice}/index`;
 
 /** Where an import leads: a file or folder of the repository, or a package outside it. */
 function resolveImport(specifier, fromFile) {
@@ -103,10 +104,13 @@ export function boundaryProblem(specifier, filename) {
   ) {
     return `A feature never imports another feature (${fromFeature.name} -> ${toFeature.name}): compose them in src/app, or move what both need to src/lib.`;
   }
-  const fromDomain = apiDomainOf(fromPath);
-  const toDomain = apiDomainOf(`${to.path}`);
-  if (fromDomain && toDomain && fromDomain !== toDomain && isRepository(to.path)) {
-    return `A domain never reaches into another domain's repository (${fromDomain} -> ${to.path.replace(/^api\/src\//, '')}): ask the ${toDomain} domain's service, which its plugin puts on app.`;
+  const fromSlice = apiSliceOf(fromPath);
+  const toSlice = apiSliceOf(to.path);
+  if (inPlatform(fromPath) && to.path.startsWith('api/src/') && !inPlatform(to.path)) {
+    return `The platform knows no slice (${fromPath.replace(/^api\/src\//, '')} -> ${to.path.replace(/^api\/src\//, '')}): let the slice register what the platform needs from it, as the secret links, metrics and the session store are.`;
+  }
+  if (fromSlice && toSlice && fromSlice !== toSlice && !isFace(to.path, toSlice)) {
+    return `A slice imports another slice only through its face (${fromSlice} -> ${to.path.replace(/^api\/src\//, '')}): import '${path.posix.relative(path.posix.dirname(fromPath), `api/src/${toSlice}`)}' (${toSlice}/index.ts), and add there what ${toSlice} offers.`;
   }
   if (to.relative && to.pkg !== from) {
     return `'${specifier}' reaches into ${to.pkg ? to.pkg.name : 'a folder outside any package'}: import a package by its name, through its exports.`;
@@ -140,4 +144,48 @@ const importBoundaries = {
   },
 };
 
-export default { rules: { imports: importBoundaries } };
+/** Whether a declaration imports values (not `import type`, nor a list of `type` names only). */
+function importsValues(node) {
+  if (node.importKind === 'type' || node.exportKind === 'type') return false;
+  const names = node.specifiers ?? [];
+  const kind = (specifier) => specifier.importKind ?? specifier.exportKind;
+  return names.length === 0 || names.some((specifier) => kind(specifier) !== 'type');
+}
+
+/** @type {import('eslint').Rule.RuleModule} */
+const noCycle = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'No import cycle in the API or the contract (import-cycles.js).' },
+    schema: [],
+  },
+  create(context) {
+    const file = context.filename;
+    if (!inAcyclicRoot(file)) return {};
+    const imports = [];
+    const collect = (node) => {
+      if (node.source?.type !== 'Literal' || !importsValues(node)) return;
+      const target = resolveModule(node.source.value, file);
+      if (target) imports.push({ node: node.source, target });
+    };
+    return {
+      ImportDeclaration: collect,
+      ExportNamedDeclaration: collect,
+      ExportAllDeclaration: collect,
+      'Program:exit'() {
+        const targets = imports.map(({ target }) => target);
+        for (const { node, target } of imports) {
+          const cycle = cycleThrough(file, target, targets);
+          if (cycle) {
+            context.report({
+              node,
+              message: `This import closes an import cycle (${cycle.join(' -> ')}): move what both need to a module of its own, or let one side hand the other what it needs.`,
+            });
+          }
+        }
+      },
+    };
+  },
+};
+
+export default { rules: { imports: importBoundaries, 'no-cycle': noCycle } };

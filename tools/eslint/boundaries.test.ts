@@ -17,14 +17,16 @@ const eslint = new ESLint({
   },
 });
 
-async function boundaryErrors(file: string, code: string): Promise<string[]> {
+async function lintErrors(file: string, code: string, rule: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
   const fatal = result!.messages.find((m) => m.fatal);
   if (fatal) throw new Error(`${file}: ${fatal.message}`);
   return result!.messages
-    .filter((m) => m.ruleId === 'boundaries/imports')
+    .filter((m) => m.ruleId === rule)
     .map((m) => `${m.severity === 2 ? 'error' : 'warning'}: ${m.message}`);
 }
+
+const boundaryErrors = (file: string, code: string) => lintErrors(file, code, 'boundaries/imports');
 
 const PLANTED: { rule: string; file: string; code: string; error: RegExp }[] = [
   {
@@ -82,18 +84,37 @@ const PLANTED: { rule: string; file: string; code: string; error: RegExp }[] = [
     error: /is not an export of @jobboard\/contract/,
   },
   {
-    rule: "an API domain never reaches into another domain's repository",
+    rule: 'the platform imports no slice',
+    file: 'api/src/platform/http/planted.ts',
+    code: "export { SecretLinks } from '../../alerts/alert-tokens';\n",
+    error: /The platform knows no slice \(platform\/http\/planted.ts -> alerts\/alert-tokens\)/,
+  },
+  {
+    rule: "the platform imports no slice, not even a slice's face or its types",
+    file: 'api/src/platform/plugins/planted.ts',
+    code: "export type { JobsService } from '../../jobs';\n",
+    error: /The platform knows no slice \(platform\/plugins\/planted.ts -> jobs\)/,
+  },
+  {
+    rule: "a slice never reaches into another slice's repository",
     file: 'api/src/backoffice/planted.ts',
     code: "export type { PaymentsRepository } from '../payments/payments-repository';\n",
     error:
-      /A domain never reaches into another domain's repository \(backoffice -> payments\/payments-repository\)/,
+      /A slice imports another slice only through its face \(backoffice -> payments\/payments-repository\): import '..\/payments'/,
   },
   {
-    rule: "an API domain never reaches into another domain's repositories folder",
+    rule: "a slice never reaches into another slice's repositories folder",
     file: 'api/src/sync/planted.ts',
     code: "export { JobWriter } from '../jobs/repositories/job-writer';\n",
     error:
-      /A domain never reaches into another domain's repository \(sync -> jobs\/repositories\/job-writer\)/,
+      /A slice imports another slice only through its face \(sync -> jobs\/repositories\/job-writer\)/,
+  },
+  {
+    rule: "a slice imports another slice's service through its face, not from its file",
+    file: 'api/src/renewals/routes/api/planted.ts',
+    code: "export { hasExpired } from '../../../jobs/listing-end';\n",
+    error:
+      /A slice imports another slice only through its face \(renewals -> jobs\/listing-end\): import '..\/..\/..\/jobs' \(jobs\/index.ts\)/,
   },
   {
     rule: 'a migration imports nothing of the API',
@@ -134,10 +155,16 @@ describe('the import boundaries fail the lint', () => {
         "export { object } from 'superstruct';\nexport * from './job';\nexport { default as satisfies } from 'semver/functions/satisfies';\n",
       ],
       ['e2e/support/planted.ts', "export { SmtpPeer } from '@jobboard/api/test-support';\n"],
-      // An API domain: its own repositories, another domain's service, the infrastructure.
+      // An API slice: its own repositories, another slice's face, the platform.
       [
         'api/src/payments/planted.ts',
-        "export { PaymentsRepository } from './payments-repository';\nexport type { JobsService } from '../jobs/jobs-service';\nexport { chunks } from '../db/chunks';\n",
+        "export { PaymentsRepository } from './payments-repository';\nexport type { JobsService } from '../jobs';\nexport { chunks } from '../platform/db/chunks';\n",
+      ],
+      // The roots assemble the slices, and tests reach into what they test.
+      ['api/src/planted.ts', "export { JobWriter } from './jobs/repositories/job-writer';\n"],
+      [
+        'api/test/jobs/planted.ts',
+        "export { JobWriter } from '../../src/jobs/repositories/job-writer';\n",
       ],
       [
         'api/src/jobs/routes/api/planted.ts',
@@ -152,6 +179,55 @@ describe('the import boundaries fail the lint', () => {
     for (const [file, code] of allowed) {
       expect(await boundaryErrors(file, code), file).toEqual([]);
     }
+  });
+
+  // A cycle needs the rest of the graph to close it, so each is planted in a file that exists,
+  // as if its text were changed: the rule reads the planted text for that file, the disk for others.
+  const CYCLES: { rule: string; file: string; code: string; cycle: string }[] = [
+    {
+      rule: 'two slices that need each other',
+      file: 'api/src/jobs/job-patch.ts',
+      code: "export { RetentionRun } from '../retention';\n",
+      cycle:
+        'api/src/jobs/job-patch.ts -> api/src/retention/index.ts -> api/src/retention/retention.ts -> api/src/jobs/index.ts -> api/src/jobs/job-patch.ts',
+    },
+    {
+      rule: "a slice's file importing its own face",
+      file: 'api/src/jobs/listing-end.ts',
+      code: "export { payOfRow } from './index';\n",
+      cycle: 'api/src/jobs/listing-end.ts -> api/src/jobs/index.ts -> api/src/jobs/listing-end.ts',
+    },
+    {
+      rule: 'two modules of the contract',
+      file: 'api/contract/src/money.ts',
+      code: "export { formatPay } from './pay';\n",
+      cycle: 'api/contract/src/money.ts -> api/contract/src/pay.ts -> api/contract/src/money.ts',
+    },
+  ];
+
+  for (const { rule, file, code, cycle } of CYCLES) {
+    it(`refuses an import cycle: ${rule}`, async () => {
+      const errors = await lintErrors(file, code, 'boundaries/no-cycle');
+      expect(errors).toEqual([
+        `error: This import closes an import cycle (${cycle}): move what both need to a module of its own, or let one side hand the other what it needs.`,
+      ]);
+    });
+  }
+
+  it('leaves type-only imports out of cycles: they are erased at build', async () => {
+    const code =
+      "export type { PayOfRow } from '../payments';\nexport type { Pay } from '@jobboard/contract/jobs';\n";
+    expect(await lintErrors('api/src/jobs/job-patch.ts', code, 'boundaries/no-cycle')).toEqual([]);
+  });
+
+  it('finds no cycle in the API and the contract as they are', async () => {
+    const files = await eslint.lintFiles(['api/src/**/*.ts', 'api/contract/src/**/*.ts']);
+    const cycles = files.flatMap((result) =>
+      result.messages
+        .filter((m) => m.ruleId === 'boundaries/no-cycle')
+        .map((m) => `${path.relative(ROOT, result.filePath)}: ${m.message}`),
+    );
+    expect(cycles).toEqual([]);
   });
 
   it("refuses the contract's root, naming its subpaths", async () => {

@@ -1,4 +1,4 @@
-import { DAY_MS } from '@jobboard/contract/common';
+import { DAY_MS, emailKey } from '@jobboard/contract/common';
 import {
   ALERT_FREQUENCIES,
   ALERT_LIMITS,
@@ -13,13 +13,11 @@ import {
   type AlertView,
   type MemberAlerts,
 } from '@jobboard/contract/alerts';
-import { emailKey } from '@jobboard/contract/common';
 import { filterFromQueryString } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import { Gone, Invalid, NotFound, TooMany } from '../platform/domain-errors';
-import type { PublicReads } from '../jobs/public-reads';
-import { ALERT_CONFIRM_TEMPLATE, alertConfirmationEmail } from '../mail/alert-emails';
-import type { Outbox } from '../mail/outbox';
+import type { PublicReads } from '../jobs';
+import { ALERT_CONFIRM_TEMPLATE, alertConfirmationEmail, type Outbox } from '../mail';
 import { windowMs, type RateLimit } from '../platform/rate-limits';
 import { GLOBAL_LOCK, type AlertRow, type AlertsRepository } from './alerts-repository';
 import { alertUrls, hashAlertToken, isAlertToken, newAlertToken } from './alert-tokens';

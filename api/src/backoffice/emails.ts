@@ -1,6 +1,6 @@
 import type { AdminEmail, AdminEmailPage, AdminEmailsQuery } from '@jobboard/contract/admin';
 import { Conflict, NotFound } from '../platform/domain-errors';
-import type { OutboxListRow } from '../mail/outbox';
+import type { OutboxListRow } from '../mail';
 import type { BackofficeContext } from './backoffice';
 
 type ListContext = Pick<BackofficeContext, 'outbox' | 'alerts' | 'secretLinks'>;

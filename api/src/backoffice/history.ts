@@ -5,11 +5,10 @@ import {
   type HistoryKind,
 } from '@jobboard/contract/admin';
 import { NotFound } from '../platform/domain-errors';
-import type { CompanyAuditRow } from '../jobs/companies';
-import type { OutboxListRow } from '../mail/outbox';
-import type { StoredEvent } from '../submissions/submission-row';
+import { type CompanyAuditRow, readChanges, type JobAuditAction } from '../jobs';
+import type { OutboxListRow } from '../mail';
+import type { StoredEvent } from '../submissions';
 import type { BackofficeContext } from './backoffice';
-import { readChanges, type JobAuditAction } from '../jobs/job-audit';
 
 type HistoryContext = Pick<
   BackofficeContext,

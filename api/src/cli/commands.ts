@@ -1,12 +1,12 @@
-import { UNUSED_LOGO_UPLOAD_DAYS } from '../retention/retention';
+import { UNUSED_LOGO_UPLOAD_DAYS } from '../retention';
 import { createInterface } from 'node:readline/promises';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { MIN_ADMIN_PASSWORD_LENGTH } from '@jobboard/contract/common';
 import { RENEWAL_LINK_TTL_DAYS } from '@jobboard/contract/payments';
-import { AdminsRepository, normaliseUsername } from '../admins/admins-repository';
+import { AdminsRepository, normaliseUsername } from '../admins';
 import { buildApp } from '../app';
-import { backupDatabase, restoreDatabase } from '../backup/backup';
+import { backupDatabase, restoreDatabase } from '../backup';
 import { loadConfig, type Config } from '../platform/config';
 import { createKnex } from '../platform/db/knex';
 import {

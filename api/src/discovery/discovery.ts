@@ -5,7 +5,7 @@ import {
   filterFromQueryString,
   filterToQueryString,
 } from '@jobboard/contract/jobs';
-import type { PublicReads } from '../jobs/public-reads';
+import type { PublicReads } from '../jobs';
 import type { CachedBody } from '../platform/plugins/public-cache';
 import { jsonFeed, rssFeed } from './feeds';
 import {

@@ -11,12 +11,10 @@ import {
 } from '@jobboard/contract/employer';
 import { formatPay, formatSalary, type JobStats as JobStatsView } from '@jobboard/contract/jobs';
 import { listingTier } from '@jobboard/contract/submissions';
-import type { JobAuditRow } from '../jobs/job-audit';
-import { hasExpired } from '../jobs/listing-end';
-import { payOfRow } from '../jobs/pay-columns';
-import type { PaymentRow } from '../payments/payment-rows';
-import type { RenewalReceipt } from '../renewals/renewals-service';
-import type { ReviewRow, StoredEvent } from '../submissions/submission-row';
+import { type JobAuditRow, hasExpired, payOfRow } from '../jobs';
+import type { PaymentRow } from '../payments';
+import type { RenewalReceipt } from '../renewals';
+import type { ReviewRow, StoredEvent } from '../submissions';
 
 /**
  * One listing as the employer's page shows it (employers-service.ts reads its parts): its status,

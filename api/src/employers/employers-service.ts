@@ -18,17 +18,13 @@ import {
 import type { Knex } from 'knex';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { Conflict, Gone, NotFound, TooMany } from '../platform/domain-errors';
-import { payOfRow } from '../jobs/pay-columns';
-import type { JobStats } from '../job-stats/job-stats';
-import type { JobsService } from '../jobs/jobs-service';
-import type { JobViews } from '../jobs/job-views';
-import { employerSignInEmail } from '../mail/employer-emails';
-import type { Outbox } from '../mail/outbox';
-import type { PaymentsService } from '../payments/payments-service';
-import type { RenewalsService } from '../renewals/renewals-service';
-import type { ProposalsService } from '../proposals/proposals-service';
-import type { ReviewRow } from '../submissions/submission-row';
-import type { SubmissionsService } from '../submissions/submissions-service';
+import { payOfRow, type JobsService, type JobViews } from '../jobs';
+import type { JobStats } from '../job-stats';
+import { employerSignInEmail, type Outbox } from '../mail';
+import type { PaymentsService } from '../payments';
+import type { RenewalsService } from '../renewals';
+import type { ProposalsService } from '../proposals';
+import type { ReviewRow, SubmissionsService } from '../submissions';
 import { CLOSED_DETAIL, iso, listingOf, statsOf } from './employer-listing';
 import {
   employerUrls,

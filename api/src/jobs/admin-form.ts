@@ -12,6 +12,15 @@ import type { CompanyWriter } from './companies';
 import { auditActor } from './job-audit';
 import type { JobInput, JobPatch } from './job-input';
 
+/**
+ * The admin's job form may carry three lists of JOB_LIMITS.listItems entries of
+ * JOB_LIMITS.listItem characters beside a 20,000-character description: some 320,000
+ * characters, more in UTF-8. The routes that take it (the admin's, and the employer's proposals)
+ * accept bodies up to 1 MB (the app's default is 64 KB), so the largest form the contract allows
+ * is never refused as too large.
+ */
+export const JOB_FORM_BODY_LIMIT = 1024 * 1024;
+
 /** The signed-in admin making a change (none: the audit line names 'system'). */
 export interface JobEditor {
   id: number;

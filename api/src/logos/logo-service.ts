@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Companies } from '../jobs/companies';
+import type { Companies } from '../jobs';
 import { fetchLogo, LogoRefused, type LogoFetchOptions } from './logo-fetch';
 import { reencodeLogo } from './logo-image';
 import type { LogosRepository } from './logos-repository';

@@ -1,6 +1,6 @@
 import { REVIEW_HOURS, formatCents } from '@jobboard/contract/common';
 import { listingTier } from '@jobboard/contract/submissions';
-import type { NormalisedSubmission } from '../submissions/normalise';
+import type { NormalisedSubmission } from '../submissions';
 import { employerPageLine } from './employer-emails';
 import type { OutgoingEmail } from './outbox';
 

@@ -6,10 +6,10 @@ import {
   type MemberBookmarks,
   type MemberDataExport,
 } from '@jobboard/contract/members';
-import type { AlertsService } from '../alerts/alerts-service';
+import type { AlertsService } from '../alerts';
 import { Conflict, NotFound, Unauthorized } from '../platform/domain-errors';
 import type { Knex } from 'knex';
-import type { PublicReads } from '../jobs/public-reads';
+import type { PublicReads } from '../jobs';
 import type { GhostTokenVerifier } from './ghost-token';
 import type { MemberRow, MembersRepository } from './members-repository';
 

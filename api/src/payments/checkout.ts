@@ -3,7 +3,7 @@ import { listingTier } from '@jobboard/contract/submissions';
 import type Stripe from 'stripe';
 import { Conflict, Gone } from '../platform/domain-errors';
 import type { PaymentsContext } from './payments-service';
-import type { SubmissionRow } from '../submissions/submission-row';
+import type { SubmissionRow } from '../submissions';
 import { settlePromoBeforeCharge } from './promo-redemption';
 import { openCheckoutSession } from './stripe-checkout';
 

@@ -9,7 +9,7 @@ import type { Db } from '../platform/db/knex';
 import type { SecretLink } from '../platform/http/secret-links';
 import { Gone, NotFound } from '../platform/domain-errors';
 import type { PaymentsContext } from './payments-service';
-import type { SubmissionRow } from '../submissions/submission-row';
+import type { SubmissionRow } from '../submissions';
 import type { PaymentLinkRow } from './payment-rows';
 
 /**

@@ -1,9 +1,9 @@
 import { MAX_AMOUNT_CENTS } from '@jobboard/contract/admin';
 import { listingTier } from '@jobboard/contract/submissions';
 import type { Knex } from 'knex';
-import { discountedCents } from '../promo-codes/promo-codes';
+import { discountedCents } from '../promo-codes';
 import type { PaymentsContext } from './payments-service';
-import type { SubmissionRow } from '../submissions/submission-row';
+import type { SubmissionRow } from '../submissions';
 
 type PromoContext = Pick<PaymentsContext, 'submissions' | 'promoCodes'>;
 

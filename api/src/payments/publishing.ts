@@ -1,10 +1,10 @@
 import { addDays, isoDate } from '@jobboard/contract/common';
 import { listingTier } from '@jobboard/contract/submissions';
 import type { Knex } from 'knex';
-import { payOfRow } from '../jobs/pay-columns';
-import { jobLiveEmail } from '../mail/payment-emails';
+import { payOfRow } from '../jobs';
+import { jobLiveEmail } from '../mail';
 import type { PaymentsContext } from './payments-service';
-import type { SubmissionRow } from '../submissions/submission-row';
+import type { SubmissionRow } from '../submissions';
 import { countPromoAtPayment } from './promo-redemption';
 
 export interface Payment {

@@ -1,10 +1,10 @@
 import { MAX_INT4, parseRecordId } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import type Stripe from 'stripe';
-import { paymentNeedsReviewEmail } from '../mail/payment-emails';
+import { paymentNeedsReviewEmail } from '../mail';
 import { amountPaid, chargeProblem } from './stripe-checkout';
 import type { PaymentsContext } from './payments-service';
-import type { SubmissionRow } from '../submissions/submission-row';
+import type { SubmissionRow } from '../submissions';
 import {
   FLAGGED_STATUSES,
   type FlaggedStatus,

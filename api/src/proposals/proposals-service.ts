@@ -21,13 +21,16 @@ import {
 } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import { Conflict, Invalid, NotFound } from '../platform/domain-errors';
-import { auditActor, type AuditActor } from '../jobs/job-audit';
-import type { JobEditor, JobsService } from '../jobs/jobs-service';
-import type { JobViews } from '../jobs/job-views';
-import { proposalDecidedEmail } from '../mail/proposal-emails';
-import type { Outbox } from '../mail/outbox';
-import type { Settings } from '../settings/settings';
-import type { SubmissionsService } from '../submissions/submissions-service';
+import {
+  auditActor,
+  type AuditActor,
+  type JobEditor,
+  type JobsService,
+  type JobViews,
+} from '../jobs';
+import { proposalDecidedEmail, type Outbox } from '../mail';
+import type { Settings } from '../settings';
+import type { SubmissionsService } from '../submissions';
 import {
   proposedValues,
   type ProposalRow,

@@ -1,10 +1,8 @@
 import { addDays, isoDate } from '@jobboard/contract/common';
 import { RENEWAL_MESSAGES, RENEWAL_WINDOW } from '@jobboard/contract/payments';
 import { listingTier, type ListingTier } from '@jobboard/contract/submissions';
-import { extendedEnd } from '../jobs/lifecycle';
-import type { JobEnding } from '../jobs/job-endings';
-import { deadlinePassed } from '../jobs/listing-end';
-import type { ReviewRow } from '../submissions/submission-row';
+import { extendedEnd, type JobEnding, deadlinePassed } from '../jobs';
+import type { ReviewRow } from '../submissions';
 
 /** What a renewal needs of the submission the job came from. */
 export type RenewalSubmission = Pick<

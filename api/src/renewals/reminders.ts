@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { addDays, isoDate } from '@jobboard/contract/common';
 import { RENEWAL_WINDOW } from '@jobboard/contract/payments';
 import { listingTier } from '@jobboard/contract/submissions';
-import { renewalReminderEmail } from '../mail/renewal-emails';
+import { renewalReminderEmail } from '../mail';
 import { renewalUrl } from './renewal-tokens';
-import { issueRenewalLink, priceText, type RenewalsContext } from './renewals-service';
+import { issueRenewalLink, priceText } from './renewal-links';
+import type { RenewalsContext } from './renewals-service';
 
 /** What one reminders' run did. */
 export interface ReminderReport {

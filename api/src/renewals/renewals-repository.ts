@@ -1,6 +1,6 @@
 import type { Db } from '../platform/db/knex';
 import { Lease } from '../platform/db/lease';
-import { CHARGE } from '../payments/stripe-checkout';
+import { CHARGE } from '../payments';
 
 /**
  * The life of a `job_renewals` row: open (a Checkout Session started for a renewal), paid (the

@@ -1,5 +1,5 @@
 import type { AdminPaymentIssue } from '@jobboard/contract/admin';
-import { formatCents, addDays } from '@jobboard/contract/common';
+import { addDays } from '@jobboard/contract/common';
 import {
   PAYMENT_MESSAGES,
   RENEWAL_LINK_TTL_DAYS,
@@ -14,14 +14,10 @@ import type { Knex } from 'knex';
 import type Stripe from 'stripe';
 import type { Db } from '../platform/db/knex';
 import { Conflict, Gone, NotFound, Unavailable } from '../platform/domain-errors';
-import type { JobsService } from '../jobs/jobs-service';
-import type { JobEndings } from '../jobs/job-endings';
-import { hasExpired } from '../jobs/listing-end';
-import type { Outbox } from '../mail/outbox';
-import { openCheckoutSession } from '../payments/stripe-checkout';
-import { hashPaymentToken } from '../payments/payment-tokens';
-import type { ResolvedIssue } from '../payments/payments-service';
-import type { SubmissionsService } from '../submissions/submissions-service';
+import { type JobsService, type JobEndings, hasExpired } from '../jobs';
+import type { Outbox } from '../mail';
+import { openCheckoutSession, hashPaymentToken, type ResolvedIssue } from '../payments';
+import type { SubmissionsService } from '../submissions';
 import { eligibility, renewedEnd, type Eligibility, type Renewable } from './eligibility';
 import type {
   FlaggedRenewalStatus,
@@ -29,7 +25,8 @@ import type {
   RenewalsRepository,
 } from './renewals-repository';
 import { sendReminders, type ReminderReport } from './reminders';
-import { newRenewalToken, renewalUrl } from './renewal-tokens';
+import { issueRenewalLink } from './renewal-links';
+import { renewalUrl } from './renewal-tokens';
 import { settleRenewalSession, type RenewalOutcome } from './settle';
 
 /** The collaborators of renewals and what it uses of each. */
@@ -58,18 +55,6 @@ export type { RenewalReceipt };
 
 /** What the employer's page (the lead's "Renew" button) gets: the renewal URL, or why not. */
 export type RenewalLink = { url: string } | { refusal: string };
-
-/** A new renewal link of the job, in the caller's transaction: its token (only the hash is kept). */
-export async function issueRenewalLink(
-  context: Pick<RenewalsContext, 'renewals'>,
-  db: Db,
-  jobId: number,
-  now: Date,
-): Promise<{ token: string; linkId: number }> {
-  const token = newRenewalToken();
-  const linkId = await context.renewals.insertLink(db, jobId, hashPaymentToken(token), now);
-  return { token, linkId };
-}
 
 /**
  * Renewing paid listings (docs/product.md#renewals): the renewal link and its page, Stripe
@@ -308,9 +293,6 @@ export class RenewalsService {
     return this.context.renewals.paidRenewal(this.context.db, id);
   }
 }
-
-/** The price of a tier as the e-mails write it. */
-export const priceText = (cents: number) => `${formatCents(cents)} USD`;
 
 /** Links made at or before this instant have expired (RENEWAL_LINK_TTL_DAYS). */
 function linksMadeBefore(now: Date): number {

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { DAY_MS } from '@jobboard/contract/common';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
-import type { AlertsService } from '../alerts/alerts-service';
+import type { AlertsService } from '../alerts';
 import type { Config } from '../platform/config';
-import { archiveEnded } from '../jobs/archive';
-import type { Outbox } from '../mail/outbox';
-import type { SubmissionsService } from '../submissions/submissions-service';
+import { archiveEnded } from '../jobs';
+import type { Outbox } from '../mail';
+import type { SubmissionsService } from '../submissions';
 import type { Lease } from '../platform/db/lease';
 
 const HOUR_MS = 60 * 60_000;

@@ -1,7 +1,7 @@
 import { addDays, isoDate } from '@jobboard/contract/common';
 import { DEFAULT_PAY_PERIOD } from '@jobboard/contract/jobs';
 import type { FastifyInstance } from 'fastify';
-import type { JobInput } from '../jobs/job-input';
+import type { JobInput } from '../jobs';
 import { DEMO_JOBS, type DemoJob } from './demo-jobs';
 
 /** The demo listings as job input, dated relative to `now` so the board always looks current. */

@@ -13,8 +13,8 @@ import {
   type SiteRoute,
 } from '@jobboard/contract/site';
 import { NotFound } from '../platform/domain-errors';
-import type { PublicReads } from '../jobs/public-reads';
-import type { LegalPages } from '../legal/legal-pages';
+import type { PublicReads } from '../jobs';
+import type { LegalPages } from '../legal';
 
 /**
  * The data of the board's first view, as JSON text for the page (BootConfig.data): the page of

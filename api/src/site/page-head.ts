@@ -20,9 +20,7 @@ import {
   type FirstViewData,
   type SiteRoute,
 } from '@jobboard/contract/site';
-import { describeSearch } from '../discovery/describe-search';
-import { feedTitle } from '../discovery/feeds';
-import { escapeHtml, summary } from '../discovery/markup';
+import { describeSearch, feedTitle, escapeHtml, summary } from '../discovery';
 import { isPage } from './first-view';
 
 /** A meta description search engines show whole. */

@@ -16,8 +16,8 @@ import {
 } from '@jobboard/contract/site';
 import { isDatabaseUnavailable } from '../platform/db/unavailable';
 import { CachedBody } from '../platform/plugins/public-cache';
-import type { PublicReads } from '../jobs/public-reads';
-import type { LegalPages } from '../legal/legal-pages';
+import type { PublicReads } from '../jobs';
+import type { LegalPages } from '../legal';
 import { firstViewJson, isPage, jobIdInPath, LEGAL_PAGE_MODULE } from './first-view';
 import { pageHead, renderHead, type HeadContext } from './page-head';
 import type { Releases } from './releases';

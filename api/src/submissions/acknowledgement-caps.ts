@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import type { Dialect } from '../platform/db/knex';
-import type { Outbox } from '../mail/outbox';
-import { SUBMISSION_RECEIVED_TEMPLATE } from '../mail/submission-emails';
+import { type Outbox, SUBMISSION_RECEIVED_TEMPLATE } from '../mail';
 
 /**
  * How many "we received your submission" e-mails the public form may cause. Anyone can type any

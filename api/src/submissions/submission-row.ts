@@ -1,4 +1,4 @@
-import type { PayRow } from '../jobs/pay-columns';
+import type { PayRow } from '../jobs';
 
 /** The columns of `submissions` the review and payment flows read (its pay: pay-columns.ts). */
 export interface SubmissionRow extends PayRow {

@@ -2,7 +2,7 @@ import type { AdminSubmissionsQuery } from '@jobboard/contract/admin';
 import { emailKey } from '@jobboard/contract/common';
 import type { Knex } from 'knex';
 import type { Db, Dialect } from '../platform/db/knex';
-import { containsPattern } from '../jobs/admin-view';
+import { containsPattern } from '../jobs';
 import { chunks } from '../platform/db/chunks';
 import type { ReviewRow, StoredEvent, SubmissionChange, SubmissionEvent } from './submission-row';
 

@@ -9,12 +9,11 @@ import {
 import type { Knex } from 'knex';
 import type { Db, Dialect } from '../platform/db/knex';
 import { Conflict, Invalid, NotFound } from '../platform/domain-errors';
-import type { Outbox } from '../mail/outbox';
-import { newSubmissionEmail, submissionReceivedEmail } from '../mail/submission-emails';
-import { discountedCents, type PromoCodes } from '../promo-codes/promo-codes';
+import { type Outbox, newSubmissionEmail, submissionReceivedEmail } from '../mail';
+import { discountedCents, type PromoCodes } from '../promo-codes';
 import { acknowledgementAllowed, type AcknowledgementDecision } from './acknowledgement-caps';
 import type { ListingCreditsRepository } from './listing-credits-repository';
-import { payColumns } from '../jobs/pay-columns';
+import { payColumns } from '../jobs';
 import { normaliseSubmission, type NormalisedSubmission } from './normalise';
 import type { ReviewRow, StoredEvent, SubmissionChange, SubmissionEvent } from './submission-row';
 import type { SubmissionsRepository } from './submissions-repository';

@@ -17,7 +17,7 @@ import {
   type Pay,
   JOB_LIMITS,
 } from '@jobboard/contract/jobs';
-import type { JobInput } from '../jobs/job-input';
+import type { JobInput } from '../jobs';
 import type { SourceRecord } from './sources/source';
 
 /**

@@ -10,14 +10,19 @@ import {
 } from '@jobboard/contract/admin';
 import { PAY_JOB_FIELDS, type JobField } from '@jobboard/contract/jobs';
 import { Conflict, NotFound, UpstreamFailed } from '../platform/domain-errors';
-import type { AuditActor } from '../jobs/job-audit';
-import { payPatch, planPatch, type JobPatch, type StoredJob } from '../jobs/job-patch';
-import type { SyncedJob } from '../jobs/job-input';
+import {
+  type AuditActor,
+  payPatch,
+  planPatch,
+  type JobPatch,
+  type StoredJob,
+  type SyncedJob,
+  type JobViews,
+  type JobsService,
+} from '../jobs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
-import type { JobViews } from '../jobs/job-views';
 import { PeriodicRunner } from '../platform/periodic-runner';
-import type { JobsService } from '../jobs/jobs-service';
 import { mapRecord, type SyncedInput } from './field-mapping';
 import { SourceError, type JobSourceReader, type SourceRecord } from './sources/source';
 import type { SyncRepository, SyncRunRecord } from './sync-repository';

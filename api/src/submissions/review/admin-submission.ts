@@ -1,10 +1,9 @@
 import type { AdminPaymentIssue, AdminSubmission } from '@jobboard/contract/admin';
 import { jobPayOf, yearlyFigures } from '@jobboard/contract/jobs';
 import type { SubmissionStatus } from '@jobboard/contract/submissions';
-import type { StoredCompany } from '../../jobs/companies';
-import { payOfRow } from '../../jobs/pay-columns';
-import { copyableApprovalEmail, type EmailSite } from '../../mail/review-emails';
-import type { PaymentLinkState } from '../../payments/payment-rows';
+import { type StoredCompany, payOfRow } from '../../jobs';
+import { copyableApprovalEmail, type EmailSite } from '../../mail';
+import type { PaymentLinkState } from '../../payments';
 import type { ReviewRow } from '../submission-row';
 import { companyReview } from './company-review';
 

@@ -6,7 +6,7 @@ import {
 } from '@jobboard/contract/admin';
 import type { Knex } from 'knex';
 import { Conflict } from '../../platform/domain-errors';
-import type { Companies, StoredCompany } from '../../jobs/companies';
+import type { Companies, StoredCompany } from '../../jobs';
 import type { SubmissionRow } from '../submission-row';
 
 /**

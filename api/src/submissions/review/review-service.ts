@@ -1,4 +1,4 @@
-import { isoDate } from '@jobboard/contract/common';
+import { isoDate, emailKey } from '@jobboard/contract/common';
 import {
   parsePaymentIssueId,
   type AdminSubmission,
@@ -8,21 +8,19 @@ import {
   type IssuedPaymentLink,
   type RevokedPaymentLinks,
 } from '@jobboard/contract/admin';
-import { emailKey } from '@jobboard/contract/common';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import type { Db } from '../../platform/db/knex';
 import { Conflict, NotFound } from '../../platform/domain-errors';
-import type { Companies } from '../../jobs/companies';
-import type { Outbox } from '../../mail/outbox';
+import type { Companies } from '../../jobs';
 import {
+  type Outbox,
   approvalEmail,
   copyableApprovalEmail,
   publishedWithCreditEmail,
   rejectionEmail,
-} from '../../mail/review-emails';
-import type { PaymentLinkState } from '../../payments/payment-rows';
-import type { PaymentsService } from '../../payments/payments-service';
+} from '../../mail';
+import type { PaymentLinkState, PaymentsService } from '../../payments';
 import type { ReviewRow } from '../submission-row';
 import type { SubmissionsService } from '../submissions-service';
 import { NO_LINKS, linksStillValid, revokedNote, toAdminSubmission } from './admin-submission';

@@ -1,14 +1,7 @@
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { route } from '../../../../platform/http/endpoint-route';
-
-/**
- * The admin's job form may carry three lists of JOB_LIMITS.listItems entries of
- * JOB_LIMITS.listItem characters beside a 20,000-character description: some 320,000
- * characters, more in UTF-8. Its routes take bodies up to 1 MB (the app's default is 64 KB), so
- * the largest form the contract allows is never refused as too large.
- */
-export const JOB_FORM_BODY_LIMIT = 1024 * 1024;
+import { JOB_FORM_BODY_LIMIT } from '../../../admin-form';
 
 /**
  * /api/admin/jobs (docs/product.md#calls): every job, create, read, update, delete, extend, republish, a

@@ -1,7 +1,7 @@
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../../../platform/http/endpoint-route';
-import { JOB_FORM_BODY_LIMIT } from '../../../../jobs/routes/api/admin/jobs';
+import { JOB_FORM_BODY_LIMIT } from '../../../../jobs';
 
 /**
  * /api/employer/jobs/:id/proposal: the form of changes to a live job of the signed-in address,

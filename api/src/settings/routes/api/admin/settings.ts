@@ -1,6 +1,6 @@
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
-import { auditActor } from '../../../../jobs/job-audit';
+import { auditActor } from '../../../../jobs';
 import { route } from '../../../../platform/http/endpoint-route';
 
 /** GET and PUT /api/admin/settings: the admins' settings. */

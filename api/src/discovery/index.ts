@@ -1,0 +1,7 @@
+/**
+ * The discovery slice's face: what other slices may import from it (the lint refuses an import of
+ * any other file of this folder from outside it). Its plugin puts its services on `app`.
+ */
+export { describeSearch } from './describe-search';
+export { feedTitle } from './feeds';
+export { escapeHtml, summary } from './markup';

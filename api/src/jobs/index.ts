@@ -1,0 +1,21 @@
+/**
+ * The jobs slice's face: what other slices may import from it (the lint refuses an import of
+ * any other file of this folder from outside it). Its plugin puts its services on `app`.
+ */
+export { JOB_FORM_BODY_LIMIT } from './admin-form';
+export { containsPattern } from './admin-view';
+export { archiveEnded } from './archive';
+export type { Companies, CompanyAuditRow, StoredCompany } from './companies';
+export { auditActor, readChanges } from './job-audit';
+export type { AuditActor, JobAuditAction, JobAuditRow } from './job-audit';
+export type { JobEnding, JobEndings } from './job-endings';
+export type { JobInput, SyncedJob } from './job-input';
+export { payPatch, planPatch } from './job-patch';
+export type { JobPatch, StoredJob } from './job-patch';
+export type { JobViews } from './job-views';
+export type { JobEditor, JobsService } from './jobs-service';
+export { extendedEnd } from './lifecycle';
+export { deadlinePassed, hasExpired } from './listing-end';
+export { payColumns, payOfRow } from './pay-columns';
+export type { PayRow } from './pay-columns';
+export type { PublicReads } from './public-reads';

@@ -1,0 +1,22 @@
+/**
+ * The mail slice's face: what other slices may import from it (the lint refuses an import of
+ * any other file of this folder from outside it). Its plugin puts its services on `app`.
+ */
+export { ALERT_CONFIRM_TEMPLATE, alertConfirmationEmail, alertDigestEmail } from './alert-emails';
+export { employerSignInEmail } from './employer-emails';
+export type { Outbox, OutboxListRow } from './outbox';
+export { jobLiveEmail, paymentNeedsReviewEmail } from './payment-emails';
+export { proposalDecidedEmail } from './proposal-emails';
+export { jobRenewedEmail, renewalNeedsReviewEmail, renewalReminderEmail } from './renewal-emails';
+export {
+  approvalEmail,
+  copyableApprovalEmail,
+  publishedWithCreditEmail,
+  rejectionEmail,
+} from './review-emails';
+export type { EmailSite } from './review-emails';
+export {
+  SUBMISSION_RECEIVED_TEMPLATE,
+  newSubmissionEmail,
+  submissionReceivedEmail,
+} from './submission-emails';
