@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { acyclicModuleGraph, cycleThrough } from './import-cycles.js';
 
 /**
  * Each boundary of docs/architecture.md fails `pnpm lint` on a planted wrong import: the code is
@@ -220,14 +221,14 @@ describe('the import boundaries fail the lint', () => {
     expect(await lintErrors('api/src/jobs/job-patch.ts', code, 'boundaries/no-cycle')).toEqual([]);
   });
 
-  it('finds no cycle in the API and the contract as they are', async () => {
-    const files = await eslint.lintFiles(['api/src/**/*.ts', 'api/contract/src/**/*.ts']);
-    const cycles = files.flatMap((result) =>
-      result.messages
-        .filter((m) => m.ruleId === 'boundaries/no-cycle')
-        .map((m) => `${path.relative(ROOT, result.filePath)}: ${m.message}`),
-    );
-    expect(cycles).toEqual([]);
+  it('finds no cycle in the API and the contract as they are', () => {
+    // The graph the rule reads, walked from every import of every module (`pnpm lint` reports
+    // the same through ESLint, file by file; this is the whole of it in milliseconds).
+    expect(
+      [...acyclicModuleGraph()].flatMap(([file, imports]) =>
+        imports.flatMap((target: string) => cycleThrough(file, target, imports) ?? []),
+      ),
+    ).toEqual([]);
   });
 
   it("refuses the contract's root, naming its subpaths", async () => {

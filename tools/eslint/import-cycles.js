@@ -66,7 +66,7 @@ function modulesUnder(dir) {
 
 let graph;
 /** Each module of the acyclic roots -> the modules it imports for their values; built once. */
-function moduleGraph() {
+export function acyclicModuleGraph() {
   if (graph) return graph;
   graph = new Map();
   for (const root of ACYCLIC_ROOTS) {
@@ -91,7 +91,7 @@ export const inAcyclicRoot = (file) =>
  * `fileImports`, as the linted text has them): the cycle that import closes, or undefined.
  */
 export function cycleThrough(file, target, fileImports) {
-  const modules = moduleGraph();
+  const modules = acyclicModuleGraph();
   const edges = (module) => (module === file ? fileImports : (modules.get(module) ?? []));
   const cameFrom = new Map([[target, undefined]]);
   const queue = [target];

@@ -15,6 +15,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
+import { fastSelection, recordPass } from './affected';
 
 interface Step {
   name: string;
@@ -24,26 +25,52 @@ interface Step {
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
-const PLANS: Record<string, Step[][]> = {
+const PLANS: Record<string, () => Step[][]> = {
   /**
    * What a contributor runs while working: lint of the changed files, the types of the changed
-   * packages and of those that depend on them, the unit tests and the API on SQLite, each
-   * without its system tests (a real build, a process, a real timeout). All at once.
+   * packages and of those that depend on them, and the unit tests and the API on SQLite, each
+   * without its system tests (a real build, a process, a real timeout). All at once. The first
+   * run after an install takes every test; the next ones only those the files changed since the
+   * last passing run can affect (./affected.ts).
    */
-  fast: [
-    [
+  fast: () => {
+    const selection = fastSelection();
+    const steps: Step[] = [
       { name: 'lint:changed', pnpm: ['lint:changed'] },
       { name: 'typecheck:changed', pnpm: ['typecheck:changed'] },
-      { name: 'unit', pnpm: ['test:unit:fast'] },
-      { name: 'api:sqlite', pnpm: ['--filter', '@jobboard/api', 'test:fast'] },
-    ],
-  ],
+    ];
+    if (selection.all) {
+      console.log(`test:fast: every test (${selection.why})`);
+      steps.push(
+        { name: 'unit', pnpm: ['test:unit:fast'] },
+        { name: 'api:sqlite', pnpm: ['--filter', '@jobboard/api', 'test:fast'] },
+      );
+      return [steps];
+    }
+    console.log(
+      `test:fast: ${selection.changed.length} file(s) changed since the last pass` +
+        `${selection.changed.length ? ` (${selection.changed.slice(0, 5).join(', ')}${selection.changed.length > 5 ? ', ...' : ''})` : ''}` +
+        `: ${selection.unit.length} unit and ${selection.api.length} API test file(s)`,
+    );
+    if (selection.unit.length) {
+      const files = selection.unit.map((file) => path.join(ROOT, file));
+      steps.push({ name: 'unit', pnpm: ['test:unit:fast', ...files] });
+    }
+    if (selection.api.length) {
+      const files = selection.api.map((file) => path.relative('api', file));
+      steps.push({
+        name: 'api:sqlite',
+        pnpm: ['--filter', '@jobboard/api', 'test:fast', ...files],
+      });
+    }
+    return [steps];
+  },
   /**
    * Everything: lint, types and the front end's build; the unit tests and the whole API suite on
    * SQLite; the end-to-end suite (which needs the build) beside the whole API suite on
    * PostgreSQL, which needs no browser.
    */
-  full: [
+  full: () => [
     [
       { name: 'lint', pnpm: ['lint'] },
       { name: 'typecheck', pnpm: ['typecheck'] },
@@ -128,7 +155,7 @@ function runStep(step: Step, width: number, onFailure: () => void): Promise<Resu
 }
 
 async function main(planName: string): Promise<number> {
-  const plan = PLANS[planName];
+  const plan = PLANS[planName]?.();
   if (!plan) {
     console.error(`usage: tsx tools/test/run.ts ${Object.keys(PLANS).join('|')}`);
     return 2;
@@ -175,6 +202,8 @@ async function main(planName: string): Promise<number> {
       `  phase ${phases.length + i + 1}: not run (${steps.map((step) => step.name).join(', ')})`,
     );
   });
+  // The next `pnpm test:fast` takes only what changes after this.
+  if (!failed) recordPass();
   if (process.env.TEST_TIMES_FILE) {
     appendFileSync(
       process.env.TEST_TIMES_FILE,

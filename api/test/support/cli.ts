@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { DatabaseConfig } from '../../src/platform/config';
-import { API_DIR } from './source-files';
+import { API_DIR } from './paths';
 
 /**
  * `jobboard <args>` as cron or an operator runs it: the built CLI (`dist/cli.js`, see

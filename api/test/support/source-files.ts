@@ -1,8 +1,12 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { API_DIR } from './paths';
 
-/** The API's package folder (api/). */
-export const API_DIR = path.resolve(import.meta.dirname, '..', '..');
+/**
+ * The tests that read the API's files (its sources, migrations or tests) import this module:
+ * `pnpm test:fast` runs each of them after any change to the API (tools/test/affected.ts).
+ */
+export { API_DIR };
 
 /** api/src, whose files the tests of where code lives read. */
 export const SRC = path.join(API_DIR, 'src');

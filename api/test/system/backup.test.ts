@@ -7,7 +7,7 @@ import type { DatabaseConfig } from '../../src/platform/config';
 import { createJobs } from '../support/jobs';
 import { buildOnce } from '../support/api-process';
 import { buildTestApp, freshDatabase, testDatabase, type TestApp } from '../support/test-app';
-import { API_DIR } from '../support/source-files';
+import { API_DIR } from '../support/paths';
 
 /**
  * `jobboard backup [--to <file>]` while the server writes, and `jobboard restore <file>` into a

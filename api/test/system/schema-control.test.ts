@@ -7,7 +7,7 @@ import { migrations } from '../../src/platform/db/migrations';
 import { ApiProcess, buildOnce } from '../support/api-process';
 import { applyFutureMigration, FUTURE_MIGRATION } from '../support/schema-ahead';
 import { freshDatabase, testDatabase } from '../support/test-app';
-import { API_DIR } from '../support/source-files';
+import { API_DIR } from '../support/paths';
 
 /**
  * The production server and the operator's control of it: it refuses to start misconfigured (exit

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SQLITE_ONE_PROCESS } from '../../src/cli/serve-cluster';
 import { API_PROCESS_ADMIN, ApiProcess, buildOnce } from '../support/api-process';
 import { freshDatabase, testDatabase, type TestDatabase } from '../support/test-app';
-import { API_DIR } from '../support/source-files';
+import { API_DIR } from '../support/paths';
 
 /**
  * `jobboard serve --workers 2` as production runs it (the build's dist/cli.js, a child process):

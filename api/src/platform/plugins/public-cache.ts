@@ -3,6 +3,11 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastReads } from '../http/fast-reads';
+// The app's clock and its JSON security headers, which this plugin reads off `app`, are declared
+// on FastifyInstance by these plugins: named here, so that a program that reaches this file (a
+// tool's type check through the API's test support) knows them too.
+import type {} from './config';
+import type {} from './security-headers';
 
 declare module 'fastify' {
   interface FastifyInstance {

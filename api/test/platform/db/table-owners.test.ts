@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { API_DIR, SRC, sourceFiles, srcPath } from '../../support/source-files';
+import { API_DIR } from '../../support/paths';
+import { SRC, sourceFiles, srcPath } from '../../support/source-files';
 
 /**
  * Each table belongs to one domain, and only its repository (the files or folder named here)
