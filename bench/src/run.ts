@@ -5,7 +5,8 @@
  *   pnpm bench                          everything (about 10 minutes on 2 cores)
  *   pnpm bench --sizes=1000,10000       fewer jobs
  *   pnpm bench --only=search,load       some sections (search, admin-lists, mail, counting,
- *                                       processes, load, isolation, front-end, lighthouse)
+ *                                       processes, load, isolation, front-end, lighthouse,
+ *                                       test-fast)
  *   pnpm bench --databases=postgresql   search on one database (sqlite, postgresql)
  *   pnpm bench --million                adds PostgreSQL at 1,000,000 jobs (100,000 live, the
  *                                       rest ended and archived) to the search section: 15 to
@@ -35,6 +36,7 @@ import { isolationSection, loadSection } from './sections/load';
 import { lighthouseSection } from './sections/lighthouse';
 import { mailSection } from './sections/mail';
 import { processesSection } from './sections/processes';
+import { testFastSection } from './sections/test-fast';
 import { buildFrontEnd, REPO_ROOT, startSite } from './support/site';
 
 const args = new Map(
@@ -165,6 +167,12 @@ try {
     } finally {
       await site.stop();
     }
+  }
+
+  // 6. The contributor's loop (issue 41): pnpm test:fast in a fresh clone, then after one-line changes.
+  if (wanted('test-fast')) {
+    log('pnpm test:fast in a fresh clone');
+    sections.push(await testFastSection());
   }
 } finally {
   pg.stop();
