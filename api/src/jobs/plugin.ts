@@ -11,7 +11,7 @@ import { JobEndings } from './job-endings';
 import { JobWriter } from './repositories/job-writer';
 import { PublicJobsRepository } from './repositories/public-jobs';
 import { SyncedJobsRepository } from './repositories/synced-jobs';
-import { searchIndexFor } from './search-index';
+import { searchIndexFor } from './repositories/search-index';
 
 import type { Db } from '../platform/db/knex';
 

@@ -8,7 +8,7 @@ import type { JobChanges } from '../job-changes';
 import type { JobInput, JobSource } from '../job-input';
 import { companyChangesKept, planPatch, type JobPatch } from '../job-patch';
 import { LISTING_END_COLUMNS, endsOfRow, hasEnded } from '../listing-end';
-import { INDEXED_FIELDS, type SearchIndex } from '../search-index';
+import { INDEXED_FIELDS, type SearchIndex } from './search-index';
 import type { PayRule } from '../pay-columns';
 import { jobColumns, replaceLists } from './job-columns';
 import { INSERT_BATCH, SYNC_SOURCES, parseAdminFields, pluckIds, storedJobs } from './job-rows';
