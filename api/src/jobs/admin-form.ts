@@ -8,7 +8,7 @@ import {
   sameLabels,
 } from '@jobboard/contract/jobs';
 import { Invalid } from '../platform/domain-errors';
-import type { CompanyWriter } from './companies';
+import type { CompanyWriter } from './repositories/companies';
 import { auditActor } from './job-audit';
 import type { JobInput, JobPatch } from './job-input';
 

@@ -2,7 +2,7 @@ import { isJobField, type FieldChange } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import { chunks } from '../../platform/db/chunks';
 import type { Db, Dialect } from '../../platform/db/knex';
-import { claimOf, companiesNamed, companyIds, writerOf } from '../companies';
+import { claimOf, companiesNamed, companyIds, writerOf } from './companies';
 import { recordJobAudit, type AuditActor, type JobAuditEntry } from '../job-audit';
 import type { JobChanges } from '../job-changes';
 import type { JobInput, JobSource } from '../job-input';

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import { dialectOf } from '../platform/db/knex';
-import { whereEnded } from './listing-end';
-import { pluckIds } from './repositories/job-rows';
-import { searchIndexFor } from './repositories/search-index';
+import { dialectOf } from '../../platform/db/knex';
+import { whereEnded } from '../listing-end';
+import { pluckIds } from './job-rows';
+import { searchIndexFor } from './search-index';
 
 /**
  * The archive (issue 31: 'A million jobs'): a job that has ended (listing-end.ts: its listing
