@@ -4,7 +4,8 @@ import type { Knex } from 'knex';
 import { chunks } from '../../platform/db/chunks';
 import type { Dialect } from '../../platform/db/knex';
 import { adminJobsScope, orderAdminJobs } from './admin-view';
-import { jobAuditOf, type JobAuditRow } from '../job-audit';
+import type { JobAuditRow } from '../job-audit';
+import { jobAuditOf } from './job-audit-log';
 import { toJob } from '../job-mapper';
 import { loadRows, parseAdminFields, pluckIds } from './job-rows';
 
