@@ -17,15 +17,15 @@ import type { Knex } from 'knex';
 import type { Dialect } from './platform/db/knex';
 import { SecretLinks } from './platform/http/secret-links';
 import { JobChanges } from './jobs/job-changes';
-import { PayIndex } from './jobs/pay-index';
+import { PayIndex } from './jobs/repositories/pay-index';
 import type { JobInput } from './jobs/job-input';
 import { AdminJobsRepository } from './jobs/repositories/admin-jobs';
 import { JobWriter } from './jobs/repositories/job-writer';
 import { PublicJobsRepository } from './jobs/repositories/public-jobs';
 import { JobStats } from './job-stats/job-stats';
 import { JobStatsRepository } from './job-stats/job-stats-repository';
-import { searchIndexFor } from './jobs/search-index';
-import { boardSearch } from './jobs/search/board-search';
+import { searchIndexFor } from './jobs/repositories/search-index';
+import { boardSearch } from './jobs/board-search';
 import { Outbox } from './mail/outbox';
 import { OutboxSender, type SendReport } from './mail/outbox-sender';
 import { createMailTransport } from './mail/transport';
@@ -68,8 +68,9 @@ export function toolJobs(db: Knex, dialect: Dialect): ToolJobs {
 }
 
 /**
- * The start's pass over the pay of rows an earlier release wrote (jobs/pay-index.ts), on a board in
- * US dollars without the pay rule: what an upgrade to the pay release costs. How many jobs changed.
+ * The start's pass over the pay of rows an earlier release wrote (jobs/repositories/pay-index.ts),
+ * on a board in US dollars without the pay rule: what an upgrade to the pay release costs. How many
+ * jobs changed.
  */
 export function readEarlierPay(db: Knex, dialect: Dialect): Promise<number> {
   return new PayIndex(new JobChanges(dialect)).refresh(db, {

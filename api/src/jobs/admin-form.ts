@@ -8,7 +8,7 @@ import {
   sameLabels,
 } from '@jobboard/contract/jobs';
 import { Invalid } from '../platform/domain-errors';
-import type { CompanyWriter } from './companies';
+import type { CompanyWriter } from './repositories/companies';
 import { auditActor } from './job-audit';
 import type { JobInput, JobPatch } from './job-input';
 
@@ -73,43 +73,60 @@ export function isRemote(jobType: string, locations: string[]): boolean {
 }
 
 /**
+ * The fields an admin's update gives under the patch's own names, taken as they come. formPatch
+ * reads the others: the categories, a deadline cleared, figures parsed, and blanks that keep what
+ * the job or its company has.
+ */
+const TAKEN_AS_GIVEN = [
+  'title',
+  'organization',
+  'description',
+  'applicationUrl',
+  'via',
+  'postedDate',
+  'salaryPeriod',
+  'benefitsSummary',
+  'salaryText',
+  'experienceLevel',
+  'responsibilities',
+  'requirements',
+  'benefits',
+  'active',
+  'featured',
+] as const satisfies readonly (keyof AdminJobUpdate & keyof JobPatch)[];
+
+/** The fields among `keys` that `update` gives (those it leaves undefined are left out). */
+function givenFields<T extends object, K extends keyof T>(
+  update: T,
+  keys: readonly K[],
+): Partial<Pick<T, K>> {
+  const given = keys.filter((key) => update[key] !== undefined);
+  return Object.fromEntries(given.map((key) => [key, update[key]])) as Partial<Pick<T, K>>;
+}
+
+/**
  * The patch an admin's update makes: each field it gives, in the repository's terms; nothing for
  * a field it leaves out. Whether the job is remote follows its type and locations only when one
  * of them changes (a synced job may be remote by its source's own flag). Pay given in part (a
  * figure, the period) is checked with the job's other pay fields (checkPay).
  */
 export function formPatch(job: AdminJob, update: AdminJobUpdate): JobPatch {
-  const patch: JobPatch = {};
-  const given = <K extends keyof AdminJobUpdate>(key: K) => update[key] !== undefined;
-  if (given('title')) patch.title = update.title;
-  if (given('organization')) patch.organization = update.organization;
-  if (given('description')) patch.description = update.description;
-  if (given('applicationUrl')) patch.applicationUrl = update.applicationUrl;
-  if (given('category')) patch.categories = update.category;
-  if (given('via')) patch.via = update.via;
-  if (given('postedDate')) patch.postedDate = update.postedDate;
+  const patch: JobPatch = givenFields(update, TAKEN_AS_GIVEN);
+  if (update.category !== undefined) patch.categories = update.category;
   if (Object.hasOwn(update, 'deadline')) patch.deadline = update.deadline || null;
   if (Object.hasOwn(update, 'salaryMin')) patch.salaryMin = parseAmount(update.salaryMin);
   if (Object.hasOwn(update, 'salaryMax')) patch.salaryMax = parseAmount(update.salaryMax);
-  if (given('salaryPeriod')) patch.salaryPeriod = update.salaryPeriod;
   // Blank keeps the job's currency (the form shows it; a job without pay has the board's).
   if (update.salaryCurrency) patch.salaryCurrency = update.salaryCurrency;
-  if (given('benefitsSummary')) patch.benefitsSummary = update.benefitsSummary;
-  if (given('salaryText')) patch.salaryText = update.salaryText;
-  if (given('experienceLevel')) patch.experienceLevel = update.experienceLevel;
-  if (given('responsibilities')) patch.responsibilities = update.responsibilities;
-  if (given('requirements')) patch.requirements = update.requirements;
-  if (given('benefits')) patch.benefits = update.benefits;
-  if (given('active')) patch.active = update.active;
-  if (given('featured')) patch.featured = update.featured;
   // Blank keeps what the company has (companies are shared by the jobs that name them).
   if (update.companyWebsite?.trim()) patch.websiteUrl = update.companyWebsite.trim();
   if (update.logoUrl?.trim()) patch.logoUrl = update.logoUrl.trim();
 
-  const locations = given('locations') ? distinctLabels(update.locations!) : job.locations;
-  if (given('locations')) patch.locations = locations;
+  const locations =
+    update.locations !== undefined ? distinctLabels(update.locations) : job.locations;
+  if (update.locations !== undefined) patch.locations = locations;
   const jobType = update.jobType ?? job.jobType;
-  if (given('jobType')) patch.jobType = jobType;
+  if (update.jobType !== undefined) patch.jobType = jobType;
   if (jobType !== job.jobType || !sameLabels(locations, job.locations)) {
     patch.remote = isRemote(jobType, locations);
   }

@@ -3,12 +3,12 @@
  * any other file of this folder from outside it). Its plugin puts its services on `app`.
  */
 export { JOB_FORM_BODY_LIMIT } from './admin-form';
-export { containsPattern } from './admin-view';
-export { archiveEnded } from './archive';
-export type { Companies, CompanyAuditRow, StoredCompany } from './companies';
+export { containsPattern } from './repositories/admin-view';
+export { archiveEnded } from './repositories/archive';
+export type { Companies, CompanyAuditRow, StoredCompany } from './repositories/companies';
 export { auditActor, readChanges } from './job-audit';
 export type { AuditActor, JobAuditAction, JobAuditRow } from './job-audit';
-export type { JobEnding, JobEndings } from './job-endings';
+export type { JobEnding, JobEndings } from './repositories/job-endings';
 export type { JobInput, SyncedJob } from './job-input';
 export { payPatch, planPatch } from './job-patch';
 export type { JobPatch, StoredJob } from './job-patch';

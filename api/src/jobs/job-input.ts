@@ -1,6 +1,6 @@
 import type { SyncSource } from '@jobboard/contract/admin';
 import type { JobField, Pay } from '@jobboard/contract/jobs';
-import type { CompanyWriter } from './companies';
+import type { CompanyWriter } from './repositories/companies';
 
 /**
  * Who owns a job row: an admin, a paid submission, the demo seed, or an external source: 'airtable'

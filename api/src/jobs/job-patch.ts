@@ -11,7 +11,7 @@ import {
   type Pay,
   type PayPeriod,
 } from '@jobboard/contract/jobs';
-import type { CompanyDetails, CompanyWriter, StoredCompany } from './companies';
+import type { CompanyDetails, CompanyWriter, StoredCompany } from './repositories/companies';
 import type { JobRow } from './job-mapper';
 import { heldForPay, isLegacyPayRow, jobPayColumns, payOfRow, type PayRule } from './pay-columns';
 

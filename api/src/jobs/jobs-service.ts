@@ -13,7 +13,7 @@ import type { Knex } from 'knex';
 import type { Db } from '../platform/db/knex';
 import { Conflict, NotFound } from '../platform/domain-errors';
 import { formInput, formPatch, companyWriter, type JobEditor } from './admin-form';
-import type { Companies } from './companies';
+import type { Companies } from './repositories/companies';
 import { auditActor, type AuditActor, type JobAuditEntry } from './job-audit';
 import type { JobInput, JobPatch } from './job-input';
 import { changedFieldsOf } from './job-patch';

@@ -1,17 +1,17 @@
 import fp from 'fastify-plugin';
-import { Companies } from './companies';
+import { Companies } from './repositories/companies';
 import { JobChanges } from './job-changes';
 import { JobViews } from './job-views';
 import { JobsService } from './jobs-service';
 import type { PayRule } from './pay-columns';
-import { PayIndex } from './pay-index';
+import { PayIndex } from './repositories/pay-index';
 import { PublicReads } from './public-reads';
 import { AdminJobsRepository } from './repositories/admin-jobs';
-import { JobEndings } from './job-endings';
+import { JobEndings } from './repositories/job-endings';
 import { JobWriter } from './repositories/job-writer';
 import { PublicJobsRepository } from './repositories/public-jobs';
 import { SyncedJobsRepository } from './repositories/synced-jobs';
-import { searchIndexFor } from './search-index';
+import { searchIndexFor } from './repositories/search-index';
 
 import type { Db } from '../platform/db/knex';
 

@@ -9,7 +9,7 @@ import {
 import { NotFound } from '../platform/domain-errors';
 import type { CachedBody, PublicCache } from '../platform/plugins/public-cache';
 import type { PublicJobsRepository } from './repositories/public-jobs';
-import { boardSearch } from './search/board-search';
+import { boardSearch } from './board-search';
 
 /** Every public job: the search `GET /api/jobs` pages through. */
 const EVERY_JOB = boardSearch(defaultSearchFilter());

@@ -42,7 +42,10 @@ export interface RetentionReport {
   unusedLogoUploads: number;
   /** Renewal links past RENEWAL_LINK_TTL_DAYS (they stopped working then), deleted. */
   expiredRenewalLinks: number;
-  /** Jobs past their end moved to the archive (jobs/archive.ts): out of the public indexes. */
+  /**
+   * Jobs past their end moved to the archive (jobs/repositories/archive.ts): out of the public
+   * indexes.
+   */
   archivedJobs: number;
 }
 
@@ -78,8 +81,8 @@ const nothing = (ran: boolean): RetentionReport => ({
  * ago, the contact details of submissions rejected more than RETAIN_REJECTED_CONTACT_DAYS ago,
  * logos uploaded with the submission form more than a day ago that nothing names, and renewal
  * links past their RENEWAL_LINK_TTL_DAYS (each call of "Renew listing" makes one); and it
- * archives the jobs past their end (jobs/archive.ts: not a deletion, the public indexes leave them
- * out).
+ * archives the jobs past their end (jobs/repositories/archive.ts: not a deletion, the public
+ * indexes leave them out).
  * One run at a time in any number of processes (the lease in `retention_lease`; a run that finds
  * it taken does nothing), each step in batches of RETENTION_BATCH, the lease renewed between
  * batches (a run that lost it stops). Periods are counted on the app's clock, read once.

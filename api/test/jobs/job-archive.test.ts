@@ -7,9 +7,10 @@ import { createJobs, jobInput } from '../support/jobs';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
 
 /**
- * The archive (issue 31, src/jobs/archive.ts): a job past its end is archived, by the write that
- * ends it or by the retention run's sweep, and leaves every public read (search, feeds, sitemap,
- * the label filters) while the admin still sees it; a renewal or an extend un-archives it.
+ * The archive (issue 31, src/jobs/repositories/archive.ts): a job past its end is archived, by the
+ * write that ends it or by the retention run's sweep, and leaves every public read (search, feeds,
+ * sitemap, the label filters) while the admin still sees it; a renewal or an extend un-archives
+ * it.
  */
 
 const DAY = 86_400_000;

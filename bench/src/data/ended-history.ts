@@ -2,7 +2,7 @@
  * The ended history of a board that has run for years (issue 31: 'A million jobs'): `copies`
  * earlier years of the live jobs already written, each moved back a whole number of years, every
  * one ended (expired 30 days after its posting) and archived, as the retention run's sweep leaves
- * a job past its end (api/src/jobs/archive.ts). PostgreSQL only.
+ * a job past its end (api/src/jobs/repositories/archive.ts). PostgreSQL only.
  *
  * Written by the database itself (`INSERT ... SELECT`, one statement per table and year), not
  * through the API's writer, which took 173 s for 100,000 jobs: a million that way would take most

@@ -3,8 +3,9 @@ import { PAY_MESSAGES } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import { chunks } from '../../platform/db/chunks';
 import type { Dialect } from '../../platform/db/knex';
-import { adminJobsScope, orderAdminJobs } from '../admin-view';
-import { jobAuditOf, type JobAuditRow } from '../job-audit';
+import { adminJobsScope, orderAdminJobs } from './admin-view';
+import type { JobAuditRow } from '../job-audit';
+import { jobAuditOf } from './job-audit-log';
 import { toJob } from '../job-mapper';
 import { loadRows, parseAdminFields, pluckIds } from './job-rows';
 

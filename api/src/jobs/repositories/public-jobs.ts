@@ -9,11 +9,11 @@ import type { Knex } from 'knex';
 import { chunks } from '../../platform/db/chunks';
 import type { Dialect } from '../../platform/db/knex';
 import { toJob } from '../job-mapper';
-import type { SearchIndex } from '../search-index';
-import type { BoardSearch } from '../search/board-search';
+import type { SearchIndex } from './search-index';
+import type { BoardSearch } from '../board-search';
 import { LISTING_END_COLUMNS, whereLive } from '../listing-end';
-import { pageScope } from '../search/criteria';
-import { JobSearch } from '../search/job-search';
+import { pageScope } from './search/criteria';
+import { JobSearch } from './search/job-search';
 import { loadRows, pluckIds, type LoadedJob } from './job-rows';
 
 /** The recent list holds at most this many jobs (the newest of the last RECENT_DAYS days). */

@@ -8,9 +8,9 @@ import { buildTestApp, testDatabase, type TestApp } from '../../support/test-app
 
 /**
  * The board's text search reads an index of each job's title, organization, description and
- * locations (jobs/search-index). A write re-indexes a job only when it changes one of those
- * (job-writer.ts): these tests show that every such change is found at once, and that the writes
- * that skip the index (extend, switch off and on) leave the job found by its words.
+ * locations (jobs/repositories/search-index). A write re-indexes a job only when it changes one of
+ * those (job-writer.ts): these tests show that every such change is found at once, and that the
+ * writes that skip the index (extend, switch off and on) leave the job found by its words.
  */
 
 let t: TestApp;

@@ -26,12 +26,9 @@ const OWNERS: Record<string, string[]> = {
   login_throttle: ['admins/login-throttle.ts'],
   rate_limits: ['platform/plugins/rate-limit.ts'],
   logos: ['logos/logos-repository.ts'],
-  job_audit: ['jobs/'],
-  company_audit: ['jobs/'],
   sync_runs: ['sync/sync-repository.ts'],
   sync_lease: ['sync/sync-repository.ts'],
   retention_lease: ['retention/retention-repository.ts'],
-  deleted_synced_jobs: ['jobs/'],
   renewal_links: ['renewals/renewals-repository.ts'],
   job_renewals: ['renewals/renewals-repository.ts'],
   renewal_reminders: ['renewals/renewals-repository.ts'],
@@ -42,7 +39,8 @@ const OWNERS: Record<string, string[]> = {
   employer_sign_in_links: ['employers/employers-repository.ts'],
   job_proposals: ['proposals/proposals-repository.ts'],
   settings: ['settings/settings-repository.ts'],
-  // The jobs domain: its repository, its search and search index, its change counter and cache.
+  // The jobs slice's tables: only its repositories query them (issue 41), its search, text index,
+  // history and jobs version included; the rest of the slice asks them.
   ...Object.fromEntries(
     [
       'jobs',
@@ -53,7 +51,10 @@ const OWNERS: Record<string, string[]> = {
       'categories',
       'cache_versions',
       'jobs_fts',
-    ].map((table) => [table, ['jobs/']]),
+      'job_audit',
+      'company_audit',
+      'deleted_synced_jobs',
+    ].map((table) => [table, ['jobs/repositories/']]),
   ),
   members: ['members/members-repository.ts'],
   member_sessions: ['members/members-repository.ts'],

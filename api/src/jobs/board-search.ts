@@ -1,6 +1,6 @@
 import { EXPERIENCE_LEVELS } from '@jobboard/contract/common';
 import { ANY_LOCATION, JOB_TYPE_FLAGS, labelKey, type SearchFilter } from '@jobboard/contract/jobs';
-import { searchTerms } from '../search-index/search-index';
+import { searchTerms } from './repositories/search-index/search-index';
 
 /**
  * A board search as the API understands it, worked out once per request from the filter the

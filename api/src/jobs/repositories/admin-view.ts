@@ -1,7 +1,7 @@
 import { addDays } from '@jobboard/contract/common';
 import { EXPIRING_WITHIN_DAYS, type AdminJobsQuery } from '@jobboard/contract/admin';
 import type { Knex } from 'knex';
-import { whereEnded, whereLive, whereNotEnded } from './listing-end';
+import { whereEnded, whereLive, whereNotEnded } from '../listing-end';
 
 /** `%text%` for LIKE, its own % _ and \ taken literally (ESCAPE '\'). */
 export function containsPattern(text: string): string {

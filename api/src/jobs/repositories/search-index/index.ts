@@ -1,4 +1,4 @@
-import type { Dialect } from '../../platform/db/knex';
+import type { Dialect } from '../../../platform/db/knex';
 import { postgresSearchIndex } from './postgres-search-index';
 import type { SearchIndex } from './search-index';
 import { sqliteSearchIndex } from './sqlite-search-index';

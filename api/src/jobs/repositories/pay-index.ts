@@ -1,8 +1,8 @@
 import { annualPay } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
-import type { Db } from '../platform/db/knex';
-import type { JobChanges } from './job-changes';
-import { jobPayColumns, payOfRow, type PayRow, type PayRule } from './pay-columns';
+import type { Db } from '../../platform/db/knex';
+import type { JobChanges } from '../job-changes';
+import { jobPayColumns, payOfRow, type PayRow, type PayRule } from '../pay-columns';
 
 /** Rows read and written at a time. */
 const BATCH = 500;

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { JobSet } from './criteria';
-import type { Selection } from './job-search';
+import type { Selection } from './search-parts';
 
 /**
  * A text match with at most this many jobs drives a search on PostgreSQL: its ids are read first

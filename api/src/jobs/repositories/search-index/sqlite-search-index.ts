@@ -1,4 +1,4 @@
-import { chunks } from '../../platform/db/chunks';
+import { chunks } from '../../../platform/db/chunks';
 import type { SearchIndex, TextFields } from './search-index';
 
 /** FTS5 column filters for each field set (the columns of `jobs_fts`). */

@@ -1,4 +1,4 @@
-import { chunks } from '../../platform/db/chunks';
+import { chunks } from '../../../platform/db/chunks';
 import type { SearchIndex, TextFields } from './search-index';
 
 /**

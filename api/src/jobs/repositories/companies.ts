@@ -1,9 +1,9 @@
 import { COMPANY_FIELDS, type CompanyField } from '@jobboard/contract/admin';
 import { uploadedLogoHash } from '@jobboard/contract/submissions';
 import type { Knex } from 'knex';
-import type { JobChanges } from './job-changes';
-import type { JobInput } from './job-input';
-import { chunks } from '../platform/db/chunks';
+import type { JobChanges } from '../job-changes';
+import type { JobInput } from '../job-input';
+import { chunks } from '../../platform/db/chunks';
 
 type Db = Knex | Knex.Transaction;
 
@@ -339,17 +339,13 @@ export class Companies {
   }
 
   /**
-   * Set details of a company on the board, as `writer` may, in the caller's transaction; the
-   * public board shows the change once it commits. Returns the details changed.
+   * Set details of a company on the board, as `writer` may, in the caller's transaction
+   * (applyDetails, whose arguments it takes); the public board shows the change once it commits.
+   * Returns the details changed.
    */
-  async change(
-    trx: Knex.Transaction,
-    company: StoredCompany,
-    details: CompanyDetails,
-    writer: CompanyWriter,
-    now: Date,
-  ): Promise<CompanyField[]> {
-    const changed = await applyDetails(trx, company, details, writer, now);
+  async change(...args: Parameters<typeof applyDetails>): Promise<CompanyField[]> {
+    const changed = await applyDetails(...args);
+    const [trx] = args;
     if (changed.length) await this.changes.record(trx);
     return changed;
   }

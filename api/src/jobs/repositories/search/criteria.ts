@@ -7,10 +7,10 @@ import {
   TOTAL_PAY_PERIODS,
 } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
-import type { Dialect } from '../../platform/db/knex';
-import { whereLive } from '../listing-end';
+import type { Dialect } from '../../../platform/db/knex';
+import { whereLive } from '../../listing-end';
 import type { SearchIndex, TextFields } from '../search-index/search-index';
-import type { BoardSearch } from './board-search';
+import type { BoardSearch } from '../../board-search';
 
 /**
  * A set of job ids a result must belong to: the text match, a location, some categories. A set is

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import { dialectOf } from '../platform/db/knex';
-import { whereEnded } from './listing-end';
-import { pluckIds } from './repositories/job-rows';
+import { dialectOf } from '../../platform/db/knex';
+import { whereEnded } from '../listing-end';
+import { pluckIds } from './job-rows';
 import { searchIndexFor } from './search-index';
 
 /**

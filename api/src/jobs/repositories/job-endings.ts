@@ -1,5 +1,5 @@
-import type { Db } from '../platform/db/knex';
-import { whereNotEnded } from './listing-end';
+import type { Db } from '../../platform/db/knex';
+import { whereNotEnded } from '../listing-end';
 
 /** What renewing a listing needs to know of its job (renewals/eligibility.ts). */
 export interface JobEnding {
