@@ -12,6 +12,7 @@ import styled from 'styled-components';
 import { useLogin } from '../api/login';
 import { useLoginCode } from '../api/login-code';
 import { AUTH_TEXT } from '../messages';
+import { CodeField, FormAlert, PasswordField } from '../../../lib/sign-in-fields';
 
 /**
  * Admin sign-in (docs/product.md#routes-and-screens, docs/product.md#validation and docs/product.md#errors): the password,
@@ -65,14 +66,8 @@ export function LoginForm() {
         <h1>{TWO_FACTOR_MESSAGES.codeStepTitle}</h1>
         <p>{TWO_FACTOR_MESSAGES.codeStepHint}</p>
         <Stack as="form" onSubmit={submitCode} noValidate>
-          <TextField
-            label={TWO_FACTOR_MESSAGES.codeLabel}
-            name="code"
-            autoComplete="one-time-code"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-          {error && <Alert role="alert">{error}</Alert>}
+          <CodeField value={code} onChange={setCode} />
+          {error && <FormAlert role="alert">{error}</FormAlert>}
           <Button type="submit" disabled={pending}>
             {pending ? AUTH_TEXT.loggingIn : TWO_FACTOR_MESSAGES.verify}
           </Button>
@@ -115,15 +110,8 @@ export function LoginForm() {
           value={username}
           onChange={(e) => setUsername(e.target.value)}
         />
-        <TextField
-          label={AUTH_TEXT.password}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        {error && <Alert role="alert">{error}</Alert>}
+        <PasswordField label={AUTH_TEXT.password} value={password} onChange={setPassword} />
+        {error && <FormAlert role="alert">{error}</FormAlert>}
         <Button type="submit" disabled={pending}>
           {pending ? AUTH_TEXT.loggingIn : AUTH_TEXT.login}
         </Button>
@@ -138,9 +126,4 @@ const Box = styled(Card)`
   h1 {
     margin-top: 0;
   }
-`;
-
-const Alert = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
 `;

@@ -1,7 +1,8 @@
 import { TWO_FACTOR_MESSAGES, type TwoFactorEnrolment } from '@jobboard/contract/admin';
-import { ApiError, Button, Card, Spinner, Stack, TextField, toast } from '@jobboard/shared-ui';
+import { ApiError, Button, Card, Spinner, Stack, toast } from '@jobboard/shared-ui';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
+import { CodeField, FormAlert, PasswordField } from '../../../lib/sign-in-fields';
 import {
   useRecoveryCodes,
   useTwoFactor,
@@ -62,7 +63,7 @@ export function TwoFactorSettings() {
           <p>
             {status.required ? TWO_FACTOR_MESSAGES.requiredNotice : TWO_FACTOR_MESSAGES.statusOff}
           </p>
-          {error && <Alert role="alert">{error}</Alert>}
+          {error && <FormAlert role="alert">{error}</FormAlert>}
           <Button onClick={start} disabled={setup.isMutating}>
             {TWO_FACTOR_MESSAGES.start}
           </Button>
@@ -74,11 +75,9 @@ export function TwoFactorSettings() {
 
 /** A form with one code field: the enrolment's confirmation and the recovery codes' renewal. */
 function CodeForm({
-  label,
   submitLabel,
   onCode,
 }: {
-  label: string;
   submitLabel: string;
   onCode: (code: string) => Promise<void>;
 }) {
@@ -103,14 +102,8 @@ function CodeForm({
   };
   return (
     <Stack as="form" onSubmit={submit} noValidate>
-      <TextField
-        label={label}
-        name="code"
-        autoComplete="one-time-code"
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-      />
-      {error && <Alert role="alert">{error}</Alert>}
+      <CodeField value={code} onChange={setCode} />
+      {error && <FormAlert role="alert">{error}</FormAlert>}
       <Button type="submit" disabled={pending}>
         {submitLabel}
       </Button>
@@ -140,7 +133,6 @@ function Enrolment({
         <Secret data-testid="totp-secret">{enrolment.secret}</Secret>
       </p>
       <CodeForm
-        label={TWO_FACTOR_MESSAGES.codeLabel}
         submitLabel={TWO_FACTOR_MESSAGES.confirm}
         onCode={async (code) => {
           const { recoveryCodes } = await enable.trigger({ code });
@@ -174,7 +166,6 @@ function Regenerate({ onCodes }: { onCodes: (codes: string[]) => void }) {
       <h2>{TWO_FACTOR_MESSAGES.regenerate}</h2>
       <p>{TWO_FACTOR_MESSAGES.regenerateHint}</p>
       <CodeForm
-        label={TWO_FACTOR_MESSAGES.codeLabel}
         submitLabel={TWO_FACTOR_MESSAGES.regenerate}
         onCode={async (code) => onCodes((await renew.trigger({ code })).recoveryCodes)}
       />
@@ -206,22 +197,13 @@ function Disable() {
       <h2>{TWO_FACTOR_MESSAGES.disable}</h2>
       <p>{TWO_FACTOR_MESSAGES.disableHint}</p>
       <Stack as="form" onSubmit={submit} noValidate>
-        <TextField
-          label={TWO_FACTOR_MESSAGES.codeLabel}
-          name="disable-code"
-          autoComplete="one-time-code"
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-        />
-        <TextField
+        <CodeField name="disable-code" value={code} onChange={setCode} />
+        <PasswordField
           label={TWO_FACTOR_MESSAGES.passwordLabel}
-          name="password"
-          type="password"
-          autoComplete="current-password"
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={setPassword}
         />
-        {error && <Alert role="alert">{error}</Alert>}
+        {error && <FormAlert role="alert">{error}</FormAlert>}
         <Button type="submit" $variant="secondary" disabled={disable.isMutating}>
           {TWO_FACTOR_MESSAGES.disable}
         </Button>
@@ -253,9 +235,4 @@ const Secret = styled.code`
 const Codes = styled.ul`
   font-family: monospace;
   columns: 2;
-`;
-
-const Alert = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
 `;
