@@ -1,6 +1,6 @@
 import { MAX_QUERY_LENGTH } from '@jobboard/contract/common';
 import { Button, Cluster, Input, Label } from '@jobboard/shared-ui';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 
 interface ListSearchProps {
@@ -52,3 +52,47 @@ const Box = styled.form`
   flex-direction: column;
   gap: ${({ theme }) => theme.space.xs};
 `;
+
+/** What a list's search region says: its name, the box's hint and the button. */
+interface ListSearchTexts {
+  search: string;
+  searchHint: string;
+  searchButton: string;
+}
+
+/**
+ * An admin list's search region (the jobs list, the review queue): the search box, then the
+ * list's own filters (`children`), in one row.
+ */
+export function ListFilters({
+  id,
+  texts,
+  query,
+  onSearch,
+  className,
+  children,
+}: {
+  id: string;
+  texts: ListSearchTexts;
+  query: string | undefined;
+  onSearch(query: string | undefined): void;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div role="search" aria-label={texts.search} className={className}>
+      <Cluster $gap="sm">
+        <ListSearch
+          key={query ?? ''}
+          id={id}
+          label={texts.search}
+          hint={texts.searchHint}
+          submitLabel={texts.searchButton}
+          query={query}
+          onSearch={onSearch}
+        />
+        {children}
+      </Cluster>
+    </div>
+  );
+}

@@ -8,18 +8,16 @@ import { useSearchParams } from '@jobboard/shared-ui/router';
  * be bookmarked and shared: read with the contract's query struct (the API's own), each value it
  * refuses dropped for its default, and written back with only what differs from the defaults.
  */
-export function useListView<T extends Record<string, string | number | undefined>>(
-  struct: AnyStruct,
-  defaults: Record<string, string | number | undefined>,
-) {
+export function useListView<
+  T extends Record<string, string | number | undefined> & { page: number },
+>(struct: AnyStruct, defaults: Record<string, string | number | undefined>) {
   const [params, setParams] = useSearchParams();
   const view = readView<T>(struct, params);
-  const update = (change: Partial<T>, options: { keepPage?: boolean } = {}) => {
-    // A new search or filter starts again at page 1; only paging keeps the page.
-    const next = { ...view, ...(options.keepPage ? {} : { page: 1 }), ...change };
-    setParams(new URLSearchParams(listQueryString(next, defaults)));
-  };
-  return { view, update };
+  const show = (next: T) => setParams(new URLSearchParams(listQueryString(next, defaults)));
+  // A new search or filter starts again at page 1; only paging keeps the page.
+  const update = (change: Partial<T>) => show({ ...view, page: 1, ...change });
+  const goToPage = (page: number) => show({ ...view, page });
+  return { view, update, goToPage };
 }
 
 /** The view an address names; a value the struct refuses (a stale or hand-typed link) is dropped. */

@@ -4,7 +4,7 @@ import {
   type AdminJobSort,
   type AdminJobsQuery as JobsView,
 } from '@jobboard/contract/admin';
-import { Button, Pagination, Spinner, errorMessage } from '@jobboard/shared-ui';
+import { Button } from '@jobboard/shared-ui';
 import { Link } from '@jobboard/shared-ui/router';
 import { jobsCsvHref } from '../../features/jobs/api/export-jobs';
 import { useAdminJobPage } from '../../features/jobs/api/job-page';
@@ -18,6 +18,7 @@ import { useDashboardActions } from '../../features/jobs/hooks/use-dashboard-act
 import { JOB_MESSAGES } from '../../features/jobs/messages';
 import { NumbersPanel } from '../../features/stats/components/NumbersPanel';
 import { useConfirm } from '../../lib/confirm';
+import { ListResults } from '../../lib/ListResults';
 import { useListView } from '../../lib/list-view';
 import { Actions, PageHeader } from '../../lib/ui';
 
@@ -28,15 +29,14 @@ import { Actions, PageHeader } from '../../lib/ui';
  * can be shared. Logout is the admin navigation's, above this page.
  */
 export default function DashboardPage() {
-  const { view, update } = useListView<JobsView>(AdminJobsQuery, ADMIN_JOBS_DEFAULTS);
-  const { data, error, isLoading } = useAdminJobPage(view);
+  const { view, update, goToPage } = useListView<JobsView>(AdminJobsQuery, ADMIN_JOBS_DEFAULTS);
+  const jobs = useAdminJobPage(view);
   const { confirm, dialog } = useConfirm();
   const { remove, refresh, refreshing } = useDashboardActions(confirm);
   const bulk = useBulkActions(confirm);
 
   const sortBy = (sort: AdminJobSort) =>
     update({ sort, dir: view.sort === sort && view.dir === 'asc' ? 'desc' : 'asc' });
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   return (
     <>
@@ -57,7 +57,7 @@ export default function DashboardPage() {
       <ClientErrorsPanel />
       <section aria-labelledby="all-jobs">
         <PageHeader>
-          <h2 id="all-jobs">{JOB_MESSAGES.allJobs(data?.total ?? 0)}</h2>
+          <h2 id="all-jobs">{JOB_MESSAGES.allJobs(jobs.data?.total ?? 0)}</h2>
           <Button
             as="a"
             $variant="secondary"
@@ -89,29 +89,28 @@ export default function DashboardPage() {
           onAction={(action) => void bulk.run(action)}
           onClear={bulk.clear}
         />
-        {isLoading && !data ? (
-          <Spinner label={JOB_MESSAGES.loadingJobs} />
-        ) : error ? (
-          <p role="alert">{errorMessage(error, JOB_MESSAGES.jobsFailed)}</p>
-        ) : !data?.jobs.length ? (
-          <p>{JOB_MESSAGES.noJobs}</p>
-        ) : (
-          <>
+        <ListResults
+          answer={jobs}
+          rows={(page) => page.jobs}
+          texts={{
+            loading: JOB_MESSAGES.loadingJobs,
+            loadFailed: JOB_MESSAGES.jobsFailed,
+            empty: JOB_MESSAGES.noJobs,
+          }}
+          page={view.page}
+          onPageChange={goToPage}
+        >
+          {(rows) => (
             <JobsTable
-              jobs={data.jobs}
+              jobs={rows}
               view={view}
               onSort={sortBy}
               selected={bulk.selected}
               onSelect={bulk.select}
               onDelete={(job) => void remove(job)}
             />
-            <Pagination
-              page={view.page}
-              pageCount={pageCount}
-              onPageChange={(page) => update({ page }, { keepPage: true })}
-            />
-          </>
-        )}
+          )}
+        </ListResults>
       </section>
     </>
   );

@@ -1,17 +1,9 @@
 import { AdminEmailsQuery, EMAIL_STATES, type AdminEmail } from '@jobboard/contract/admin';
-import {
-  Button,
-  Pagination,
-  Select,
-  Spinner,
-  StatusBadge,
-  Table,
-  errorMessage,
-  toast,
-} from '@jobboard/shared-ui';
+import { Button, Select, StatusBadge, Table, toast } from '@jobboard/shared-ui';
 import { emailsKey, useEmails } from '../../features/emails/api/emails';
 import { useResendEmail } from '../../features/emails/api/resend-email';
 import { EMAIL_TEXT } from '../../features/emails/messages';
+import { ListResults } from '../../lib/ListResults';
 import { useListView } from '../../lib/list-view';
 import { toastFailure } from '../../lib/toast-failure';
 import { PageHeader } from '../../lib/ui';
@@ -23,10 +15,9 @@ const TONES = { pending: 'awaitingPayment', sent: 'live', failed: 'rejected' } a
 
 /** /admin/emails: the outbox, newest first, with its state; a failed message can be sent again. */
 export default function EmailsPage() {
-  const { view, update } = useListView<EmailsView>(AdminEmailsQuery, DEFAULTS);
-  const { data, error, isLoading } = useEmails(view);
+  const { view, update, goToPage } = useListView<EmailsView>(AdminEmailsQuery, DEFAULTS);
+  const emails = useEmails(view);
   const resending = useResendEmail(emailsKey(view));
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   const resend = async (email: AdminEmail) => {
     try {
@@ -56,16 +47,16 @@ export default function EmailsPage() {
           ]}
         />
       </PageHeader>
-      {isLoading && !data ? (
-        <Spinner label={EMAIL_TEXT.loading} />
-      ) : error ? (
-        <p role="alert">{errorMessage(error, EMAIL_TEXT.loadFailed)}</p>
-      ) : !data?.emails.length ? (
-        <p>{EMAIL_TEXT.empty}</p>
-      ) : (
-        <>
+      <ListResults
+        answer={emails}
+        rows={(page) => page.emails}
+        texts={EMAIL_TEXT}
+        page={view.page}
+        onPageChange={goToPage}
+      >
+        {(rows) => (
           <Table columns={EMAIL_TEXT.columns}>
-            {data.emails.map((email) => (
+            {rows.map((email) => (
               <tr key={email.id}>
                 <td>
                   {EMAIL_TEXT.queuedAt(
@@ -99,13 +90,8 @@ export default function EmailsPage() {
               </tr>
             ))}
           </Table>
-          <Pagination
-            page={view.page}
-            pageCount={pageCount}
-            onPageChange={(page) => update({ page }, { keepPage: true })}
-          />
-        </>
-      )}
+        )}
+      </ListResults>
     </>
   );
 }

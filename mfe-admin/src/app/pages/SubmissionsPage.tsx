@@ -5,22 +5,14 @@ import {
   type AdminSubmissionsQuery as QueueView,
 } from '@jobboard/contract/admin';
 import { SUBMISSION_STATUS_LABELS } from '@jobboard/contract/submissions';
-import {
-  Button,
-  Cluster,
-  Notice,
-  Pagination,
-  Select,
-  Spinner,
-  Stack,
-  errorMessage,
-} from '@jobboard/shared-ui';
+import { Button, Notice, Select, Stack } from '@jobboard/shared-ui';
 import styled from 'styled-components';
 import { submissionsCsvHref } from '../../features/submissions/api/export-submissions';
 import { useSubmissions } from '../../features/submissions/api/submissions';
 import { SubmissionItem } from '../../features/submissions/components/SubmissionItem';
 import { SUBMISSION_TEXT } from '../../features/submissions/messages';
-import { ListSearch } from '../../lib/ListSearch';
+import { ListResults } from '../../lib/ListResults';
+import { ListFilters } from '../../lib/ListSearch';
 import { useListView } from '../../lib/list-view';
 import { PageHeader } from '../../lib/ui';
 
@@ -31,15 +23,13 @@ type SortChoice = keyof typeof SUBMISSION_TEXT.sorts;
  * API, the view in the address; the page on screen is polled every 30 seconds.
  */
 export default function SubmissionsPage() {
-  const { view, update } = useListView<QueueView>(
+  const { view, update, goToPage } = useListView<QueueView>(
     AdminSubmissionsQuery,
     ADMIN_SUBMISSIONS_DEFAULTS,
   );
-  const { data, error, isLoading } = useSubmissions(view);
-  const submissions = data?.submissions;
+  const queue = useSubmissions(view);
   // `?? 0`: this remote may be deployed before an API that counts flagged payments.
-  const flagged = data?.flaggedPayments ?? 0;
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const flagged = queue.data?.flaggedPayments ?? 0;
   const filtered = Boolean(view.q || view.status);
 
   const sortChoice = `${view.sort ?? 'submitted'}-${view.dir ?? 'desc'}` as SortChoice;
@@ -60,69 +50,63 @@ export default function SubmissionsPage() {
           <p>{SUBMISSION_TEXT.attention(flagged)}</p>
         </Attention>
       )}
-      <Filters role="search" aria-label={SUBMISSION_TEXT.search}>
-        <Cluster $gap="sm">
-          <ListSearch
-            key={view.q ?? ''}
-            id="submissions-search"
-            label={SUBMISSION_TEXT.search}
-            hint={SUBMISSION_TEXT.searchHint}
-            submitLabel={SUBMISSION_TEXT.searchButton}
-            query={view.q}
-            onSearch={(q) => update({ q })}
-          />
-          <Select
-            label={SUBMISSION_TEXT.status}
-            value={view.status ?? ''}
-            onChange={(event) =>
-              update({ status: (event.target.value || undefined) as QueueView['status'] })
-            }
-            options={[
-              { value: '', label: SUBMISSION_TEXT.anyStatus },
-              ...Object.entries(SUBMISSION_STATUS_LABELS).map(([value, label]) => ({
-                value,
-                label,
-              })),
-            ]}
-          />
-          <Select
-            label={SUBMISSION_TEXT.sort}
-            value={sortChoice}
-            onChange={(event) => {
-              const [sort, dir] = event.target.value.split('-') as [
-                AdminSubmissionSort,
-                'asc' | 'desc',
-              ];
-              update({ sort, dir });
-            }}
-            options={Object.entries(SUBMISSION_TEXT.sorts).map(([value, label]) => ({
+      <Filters
+        id="submissions-search"
+        texts={SUBMISSION_TEXT}
+        query={view.q}
+        onSearch={(q) => update({ q })}
+      >
+        <Select
+          label={SUBMISSION_TEXT.status}
+          value={view.status ?? ''}
+          onChange={(event) =>
+            update({ status: (event.target.value || undefined) as QueueView['status'] })
+          }
+          options={[
+            { value: '', label: SUBMISSION_TEXT.anyStatus },
+            ...Object.entries(SUBMISSION_STATUS_LABELS).map(([value, label]) => ({
               value,
               label,
-            }))}
-          />
-        </Cluster>
+            })),
+          ]}
+        />
+        <Select
+          label={SUBMISSION_TEXT.sort}
+          value={sortChoice}
+          onChange={(event) => {
+            const [sort, dir] = event.target.value.split('-') as [
+              AdminSubmissionSort,
+              'asc' | 'desc',
+            ];
+            update({ sort, dir });
+          }}
+          options={Object.entries(SUBMISSION_TEXT.sorts).map(([value, label]) => ({
+            value,
+            label,
+          }))}
+        />
       </Filters>
-      {isLoading && !data ? (
-        <Spinner label={SUBMISSION_TEXT.loading} />
-      ) : error ? (
-        <p role="alert">{errorMessage(error, SUBMISSION_TEXT.loadFailed)}</p>
-      ) : !submissions?.length ? (
-        <p>{filtered ? SUBMISSION_TEXT.noMatches : SUBMISSION_TEXT.empty}</p>
-      ) : (
-        <>
-          <p aria-live="polite">{SUBMISSION_TEXT.count(data?.total ?? 0)}</p>
-          <Stack $gap="lg">
-            {submissions.map((submission) => (
-              <SubmissionItem key={submission.id} submission={submission} />
-            ))}
-          </Stack>
-          <Pagination
-            page={view.page}
-            pageCount={pageCount}
-            onPageChange={(page) => update({ page }, { keepPage: true })}
-          />
-        </>
-      )}
+      <ListResults
+        answer={queue}
+        rows={(page) => page.submissions}
+        texts={{
+          ...SUBMISSION_TEXT,
+          empty: filtered ? SUBMISSION_TEXT.noMatches : SUBMISSION_TEXT.empty,
+        }}
+        page={view.page}
+        onPageChange={goToPage}
+      >
+        {(submissions, page) => (
+          <>
+            <p aria-live="polite">{SUBMISSION_TEXT.count(page.total)}</p>
+            <Stack $gap="lg">
+              {submissions.map((submission) => (
+                <SubmissionItem key={submission.id} submission={submission} />
+              ))}
+            </Stack>
+          </>
+        )}
+      </ListResults>
     </>
   );
 }
@@ -131,6 +115,6 @@ const Attention = styled(Notice)`
   margin-bottom: ${({ theme }) => theme.space.lg};
 `;
 
-const Filters = styled.div`
+const Filters = styled(ListFilters)`
   margin-bottom: ${({ theme }) => theme.space.lg};
 `;

@@ -4,9 +4,9 @@ import {
   JOB_SOURCES,
   type AdminJobsQuery,
 } from '@jobboard/contract/admin';
-import { Button, Checkbox, Cluster, Select } from '@jobboard/shared-ui';
+import { Button, Checkbox, Select } from '@jobboard/shared-ui';
 import styled from 'styled-components';
-import { ListSearch } from '../../../lib/ListSearch';
+import { ListFilters } from '../../../lib/ListSearch';
 import { JOB_MESSAGES } from '../messages';
 
 interface JobsFiltersProps {
@@ -19,65 +19,54 @@ interface JobsFiltersProps {
 export function JobsFilters({ view, onChange, onClear }: JobsFiltersProps) {
   const choice = <T extends string>(value: string) => (value === '' ? undefined : (value as T));
   return (
-    <Filters role="search" aria-label={JOB_MESSAGES.search}>
-      <Cluster $gap="sm">
-        <ListSearch
-          key={view.q ?? ''}
-          id="jobs-search"
-          label={JOB_MESSAGES.search}
-          hint={JOB_MESSAGES.searchHint}
-          submitLabel={JOB_MESSAGES.searchButton}
-          query={view.q}
-          onSearch={(q) => onChange({ q })}
-        />
-        <Select
-          label={JOB_MESSAGES.status}
-          value={view.status ?? ''}
-          onChange={(event) => onChange({ status: choice(event.target.value) })}
-          options={[
-            { value: '', label: JOB_MESSAGES.anyStatus },
-            ...ADMIN_JOB_STATUSES.map((s) => ({ value: s, label: JOB_MESSAGES.statuses[s] })),
-          ]}
-        />
-        <Select
-          label={JOB_MESSAGES.featured}
-          value={view.featured ?? ''}
-          onChange={(event) => onChange({ featured: choice(event.target.value) })}
-          options={[
-            { value: '', label: JOB_MESSAGES.anyFeatured },
-            { value: 'yes', label: JOB_MESSAGES.featuredChoices.yes },
-            { value: 'no', label: JOB_MESSAGES.featuredChoices.no },
-          ]}
-        />
-        <Select
-          label={JOB_MESSAGES.source}
-          value={view.source ?? ''}
-          onChange={(event) => onChange({ source: choice(event.target.value) })}
-          options={[
-            { value: '', label: JOB_MESSAGES.anySource },
-            ...JOB_SOURCES.map((s) => ({ value: s, label: JOB_MESSAGES.sources[s] })),
-          ]}
-        />
-        <Select
-          label={JOB_MESSAGES.pageSize}
-          value={String(view.pageSize)}
-          onChange={(event) => onChange({ pageSize: Number(event.target.value) })}
-          options={ADMIN_PAGE_SIZES.map((n) => ({ value: String(n), label: String(n) }))}
-        />
-        <Checkbox
-          label={JOB_MESSAGES.expiring}
-          checked={view.expiring === 'yes'}
-          onChange={(event) => onChange({ expiring: event.target.checked ? 'yes' : undefined })}
-        />
-        <Button type="button" $variant="ghost" onClick={onClear}>
-          {JOB_MESSAGES.clearFilters}
-        </Button>
-      </Cluster>
+    <Filters id="jobs-search" texts={JOB_MESSAGES} query={view.q} onSearch={(q) => onChange({ q })}>
+      <Select
+        label={JOB_MESSAGES.status}
+        value={view.status ?? ''}
+        onChange={(event) => onChange({ status: choice(event.target.value) })}
+        options={[
+          { value: '', label: JOB_MESSAGES.anyStatus },
+          ...ADMIN_JOB_STATUSES.map((s) => ({ value: s, label: JOB_MESSAGES.statuses[s] })),
+        ]}
+      />
+      <Select
+        label={JOB_MESSAGES.featured}
+        value={view.featured ?? ''}
+        onChange={(event) => onChange({ featured: choice(event.target.value) })}
+        options={[
+          { value: '', label: JOB_MESSAGES.anyFeatured },
+          { value: 'yes', label: JOB_MESSAGES.featuredChoices.yes },
+          { value: 'no', label: JOB_MESSAGES.featuredChoices.no },
+        ]}
+      />
+      <Select
+        label={JOB_MESSAGES.source}
+        value={view.source ?? ''}
+        onChange={(event) => onChange({ source: choice(event.target.value) })}
+        options={[
+          { value: '', label: JOB_MESSAGES.anySource },
+          ...JOB_SOURCES.map((s) => ({ value: s, label: JOB_MESSAGES.sources[s] })),
+        ]}
+      />
+      <Select
+        label={JOB_MESSAGES.pageSize}
+        value={String(view.pageSize)}
+        onChange={(event) => onChange({ pageSize: Number(event.target.value) })}
+        options={ADMIN_PAGE_SIZES.map((n) => ({ value: String(n), label: String(n) }))}
+      />
+      <Checkbox
+        label={JOB_MESSAGES.expiring}
+        checked={view.expiring === 'yes'}
+        onChange={(event) => onChange({ expiring: event.target.checked ? 'yes' : undefined })}
+      />
+      <Button type="button" $variant="ghost" onClick={onClear}>
+        {JOB_MESSAGES.clearFilters}
+      </Button>
     </Filters>
   );
 }
 
-const Filters = styled.div`
+const Filters = styled(ListFilters)`
   margin-bottom: ${({ theme }) => theme.space.md};
   align-items: flex-end;
 `;

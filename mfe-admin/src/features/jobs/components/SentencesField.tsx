@@ -97,35 +97,23 @@ export function SentencesField({
                     aria-invalid={!!error || undefined}
                     aria-describedby={error ? `${inputId}-error` : undefined}
                   />
-                  <Button
-                    type="button"
-                    $variant="ghost"
-                    $size="sm"
+                  <EntryButton
                     aria-label={TEXT.moveUp(label)}
                     disabled={index === 0}
                     onClick={() => move(index, index - 1)}
                   >
                     ↑
-                  </Button>
-                  <Button
-                    type="button"
-                    $variant="ghost"
-                    $size="sm"
+                  </EntryButton>
+                  <EntryButton
                     aria-label={TEXT.moveDown(label)}
                     disabled={index === value.length - 1}
                     onClick={() => move(index, index + 1)}
                   >
                     ↓
-                  </Button>
-                  <Button
-                    type="button"
-                    $variant="ghost"
-                    $size="sm"
-                    aria-label={TEXT.remove(label)}
-                    onClick={() => remove(index)}
-                  >
+                  </EntryButton>
+                  <EntryButton aria-label={TEXT.remove(label)} onClick={() => remove(index)}>
                     ×
-                  </Button>
+                  </EntryButton>
                 </Row>
                 {error && <ErrorText id={`${inputId}-error`}>{error}</ErrorText>}
               </li>
@@ -182,3 +170,6 @@ const Row = styled.div`
   gap: ${({ theme }) => theme.space.xs};
   align-items: center;
 `;
+
+/** An entry's own actions (move up, move down, remove): small, quiet, never submitting the form. */
+const EntryButton = styled(Button).attrs({ type: 'button', $variant: 'ghost', $size: 'sm' })``;
