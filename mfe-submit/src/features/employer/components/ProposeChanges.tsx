@@ -1,40 +1,19 @@
-import {
-  CATEGORY_CHOICES,
-  DESCRIPTION_MIN_LENGTH,
-  EXPERIENCE_CHOICES,
-  PUBLIC_JOB_TYPES,
-  check,
-} from '@jobboard/contract/common';
+import { DESCRIPTION_MIN_LENGTH, check } from '@jobboard/contract/common';
 import {
   JobProposalForm,
   PROPOSAL_MESSAGES,
   type ProposalSaved,
 } from '@jobboard/contract/employer';
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
-import { DEFAULT_CURRENCY, JOB_FORM_FIELDS } from '@jobboard/contract/jobs';
-import {
-  ApiError,
-  Button,
-  Card,
-  Spinner,
-  Stack,
-  errorMessage,
-  toast,
-  useSite,
-} from '@jobboard/shared-ui';
-import {
-  CheckboxGroup,
-  PayFields,
-  SelectInput,
-  TextAreaInput,
-  TextInput,
-} from '@jobboard/shared-ui/forms';
+import { JOB_FORM_FIELDS } from '@jobboard/contract/jobs';
+import { Button, Card, Spinner, Stack, errorMessage, toast } from '@jobboard/shared-ui';
+import { TextAreaInput, TextInput } from '@jobboard/shared-ui/forms';
 import { Link, useNavigate } from '@jobboard/shared-ui/router';
-import { FORM_ERROR } from 'final-form';
 import { useMemo } from 'react';
 import { Form } from 'react-final-form';
 import styled from 'styled-components';
 import { useSWRConfig } from 'swr';
+import { CategoryField, JobPayFields, JobTypeFields, failedSend } from '../../../lib/job-fields';
 import { proposeChanges, useProposalForm } from '../api/employer';
 import { EMPLOYER_TEXT } from '../messages';
 
@@ -72,7 +51,6 @@ export function validateProposal(values: ProposalValues) {
   return result.ok ? {} : result.errors;
 }
 
-const jobTypeOptions = PUBLIC_JOB_TYPES.map((type) => ({ value: type, label: type }));
 const FIELDS = JOB_FORM_FIELDS;
 
 /**
@@ -84,7 +62,6 @@ export function ProposeChanges({ jobId }: { jobId: string }) {
   const { data, error, isLoading } = useProposalForm(jobId);
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
-  const boardCurrency = useSite()?.currency ?? DEFAULT_CURRENCY;
   const initialValues = useMemo(() => (data ? toValues(data) : undefined), [data]);
   if (isLoading) return <Spinner label={PROPOSAL_MESSAGES.propose} />;
   if (error || !initialValues) {
@@ -103,8 +80,7 @@ export function ProposeChanges({ jobId }: { jobId: string }) {
     } catch (failure) {
       const message = errorMessage(failure, EMPLOYER_TEXT.loadFailed);
       toast({ title: message, variant: 'destructive' });
-      const fields = failure instanceof ApiError ? failure.fieldErrors : undefined;
-      return fields ?? { [FORM_ERROR]: message };
+      return failedSend(failure, message);
     }
     toast({ title: saved.message, variant: 'success' });
     // The listings say the proposal waits (or the job changed): dropped, so they are read again
@@ -139,18 +115,9 @@ export function ProposeChanges({ jobId }: { jobId: string }) {
                 <TextInput name="title" label={EMPLOYER_TEXT.proposalFields.title} required />
                 <TextInput name="organization" label={FIELDS.organization} required />
                 <TextInput name="location" label={EMPLOYER_TEXT.proposalFields.location} required />
-                <SelectInput name="jobType" label={FIELDS.jobType} options={jobTypeOptions} />
-                <SelectInput
-                  name="experienceLevel"
-                  label={FIELDS.experienceLevel}
-                  options={EXPERIENCE_CHOICES}
-                />
-                <CheckboxGroup
-                  name="category"
-                  legend={FIELDS.categories}
-                  options={CATEGORY_CHOICES}
-                />
-                <PayFields boardCurrency={boardCurrency} currency={values.salaryCurrency} />
+                <JobTypeFields />
+                <CategoryField />
+                <JobPayFields currency={values.salaryCurrency} />
                 <TextAreaInput
                   name="description"
                   label={EMPLOYER_TEXT.proposalFields.description}

@@ -1,18 +1,11 @@
-import {
-  DESCRIPTION_MIN_LENGTH,
-  CATEGORY_CHOICES,
-  EXPERIENCE_CHOICES,
-  PUBLIC_JOB_TYPES,
-  check,
-} from '@jobboard/contract/common';
-import { DEFAULT_CURRENCY, JOB_FORM_FIELDS, PAY_TRANSPARENCY_NOTE } from '@jobboard/contract/jobs';
+import { DESCRIPTION_MIN_LENGTH, check } from '@jobboard/contract/common';
+import { JOB_FORM_FIELDS, PAY_TRANSPARENCY_NOTE } from '@jobboard/contract/jobs';
 import {
   SubmissionForm,
   defaultSubmissionValues,
   type SubmissionReceived,
 } from '@jobboard/contract/submissions';
 import {
-  ApiError,
   Button,
   Card,
   CardTitle,
@@ -29,13 +22,8 @@ import { SubmissionAgreement } from '../../../lib/LegalLinks';
 import styled from 'styled-components';
 import { submitJob } from '../api/submit-job';
 import { SUBMIT_TEXT } from '../messages';
-import {
-  CheckboxGroup,
-  PayFields,
-  SelectInput,
-  TextAreaInput,
-  TextInput,
-} from '@jobboard/shared-ui/forms';
+import { TextAreaInput, TextInput } from '@jobboard/shared-ui/forms';
+import { CategoryField, JobPayFields, JobTypeFields, failedSend } from '../../../lib/job-fields';
 import { ListingTypeField } from './ListingTypeField';
 import { LogoUploadInFlight } from '../logo-upload-in-flight';
 import { LogoField } from './LogoField';
@@ -51,8 +39,6 @@ export function validateSubmission(values: Values) {
 
 /** The labels the admin job form shares. */
 const FIELDS = JOB_FORM_FIELDS;
-
-const jobTypeOptions = PUBLIC_JOB_TYPES.map((type) => ({ value: type, label: type }));
 
 /**
  * The submission form (docs/product.md#routes-and-screens and docs/product.md#validation). While sending, the button says 'Submitting...' and is
@@ -75,7 +61,6 @@ export function SubmitJobForm({
   label?: string;
 }) {
   const site = useSite();
-  const boardCurrency = site?.currency ?? DEFAULT_CURRENCY;
   const initialValues = useMemo<Values>(
     () => ({ ...defaultSubmissionValues(), ...initial, website: '' }),
     [initial],
@@ -106,8 +91,7 @@ export function SubmitJobForm({
         description: errorMessage(error, SUBMIT_TEXT.failureToast.fallback),
         variant: 'destructive',
       });
-      const fields = error instanceof ApiError ? error.fieldErrors : undefined;
-      return fields ?? { [FORM_ERROR]: errorMessage(error, SUBMIT_TEXT.failureToast.fallback) };
+      return failedSend(error, errorMessage(error, SUBMIT_TEXT.failureToast.fallback));
     }
   };
 
@@ -159,23 +143,9 @@ export function SubmitJobForm({
                 required
                 placeholder="City, ST or Remote"
               />
-              <CheckboxGroup
-                name="category"
-                legend={FIELDS.categories}
-                options={CATEGORY_CHOICES}
-              />
-              <SelectInput
-                name="jobType"
-                label={FIELDS.jobType}
-                options={jobTypeOptions}
-                placeholder={FIELDS.jobTypePlaceholder}
-              />
-              <SelectInput
-                name="experienceLevel"
-                label={FIELDS.experienceLevel}
-                options={EXPERIENCE_CHOICES}
-              />
-              <PayFields boardCurrency={boardCurrency} currency={values.salaryCurrency} />
+              <CategoryField />
+              <JobTypeFields jobTypePlaceholder={FIELDS.jobTypePlaceholder} />
+              <JobPayFields currency={values.salaryCurrency} />
               <TextInput
                 name="applicationUrl"
                 label={FIELDS.applicationUrl}
