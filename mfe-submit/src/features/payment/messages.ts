@@ -1,4 +1,4 @@
-import { PAY_LINK_MESSAGES, PAYMENT_MESSAGES } from '@jobboard/contract/payments';
+import { PAY_LINK_MESSAGES } from '@jobboard/contract/payments';
 
 /** Texts of the pay pages, in one place (the API's own answers come from the contract). */
 export const PAY_MESSAGES = {
@@ -7,9 +7,7 @@ export const PAY_MESSAGES = {
   deadLink: PAY_LINK_MESSAGES.noLongerValid,
   linkValidUntil: (date: string) => `This payment link works until ${date}.`,
   promoUsedUp: 'fully redeemed by other listings, so it no longer applies',
-  notSetUp: PAYMENT_MESSAGES.notSetUp,
   paid: 'This listing is paid for and live.',
-  checkoutFailed: 'Payment could not start',
   successTitle: 'Thank you! Payment received',
   confirming: 'We are confirming your payment with Stripe. Your job goes live in a moment.',
   live: 'Your job is live.',

@@ -1,17 +1,14 @@
-import { PAYMENT_MESSAGES, RENEWAL_MESSAGES } from '@jobboard/contract/payments';
+import { RENEWAL_MESSAGES } from '@jobboard/contract/payments';
 
 /** Texts of the renewal pages, in one place (the API's own answers come from the contract). */
 export const RENEW_MESSAGES = {
   title: 'Renew your listing',
   invalidLink: RENEWAL_MESSAGES.invalidLink,
-  notSetUp: PAYMENT_MESSAGES.notSetUp,
   endsOn: (date: string) => `Ends on ${date}`,
   endedOn: (date: string) => `Ended on ${date}`,
   renewedUntil: (date: string) => `Renewed, it runs until ${date}`,
   term: (tierName: string, days: number) => `${tierName}: another ${days} days`,
   pay: (price: string) => `Renew for ${price}`,
-  starting: 'Opening secure checkout...',
-  checkoutFailed: 'Payment could not start',
   stripeNote:
     'Payments are processed securely by Stripe. The new end date applies as soon as the payment is confirmed.',
   successTitle: 'Thank you! Payment received',

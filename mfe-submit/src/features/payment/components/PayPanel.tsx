@@ -1,16 +1,8 @@
-import {
-  ApiError,
-  Button,
-  Card,
-  Spinner,
-  errorMessage,
-  formatCents,
-  formatUsDate,
-} from '@jobboard/shared-ui';
+import { Card, Spinner, errorMessage, formatCents, formatUsDate } from '@jobboard/shared-ui';
 import { Link } from '@jobboard/shared-ui/router';
 import { RefundPolicyLink } from '../../../lib/LegalLinks';
-import { Notice, Small } from '../../../lib/pay-card';
-import { useCheckout } from '../../../lib/use-checkout';
+import { CheckoutButton } from '../../../lib/CheckoutButton';
+import { DeadLinkCard, Small } from '../../../lib/pay-card';
 import { usePayPage } from '../api/get-pay-page';
 import { startCheckout } from '../api/start-checkout';
 import { PAY_MESSAGES } from '../messages';
@@ -19,13 +11,6 @@ import { PaySummary } from './PaySummary';
 /** /pay/{token}: what is owed, and a button that goes to Stripe Checkout. */
 export function PayPanel({ token }: { token: string }) {
   const { data: view, error, isLoading, mutate } = usePayPage(token);
-  // When Checkout cannot start, the amount may have changed (a promo code used up meanwhile), or
-  // the link expired: the page shows it again.
-  const { starting, go: pay } = useCheckout({
-    start: () => startCheckout(token),
-    failedTitle: PAY_MESSAGES.checkoutFailed,
-    refresh: () => mutate(),
-  });
 
   if (isLoading) return <Spinner label="Loading your listing..." />;
   if (error || !view) return <DeadLink error={error} />;
@@ -38,12 +23,15 @@ export function PayPanel({ token }: { token: string }) {
         <p role="status">
           {PAY_MESSAGES.paid} {view.jobId && <Link to={`/jobs/${view.jobId}`}>See your job</Link>}
         </p>
-      ) : view.paymentsConfigured ? (
-        <Button onClick={pay} disabled={starting}>
-          {starting ? 'Opening secure checkout...' : `Pay ${formatCents(view.amountCents)}`}
-        </Button>
       ) : (
-        <Notice role="status">{PAY_MESSAGES.notSetUp}</Notice>
+        // When Checkout cannot start, the amount may have changed (a promo code used up
+        // meanwhile), or the link expired: the page shows it again.
+        <CheckoutButton
+          configured={view.paymentsConfigured}
+          label={`Pay ${formatCents(view.amountCents)}`}
+          start={() => startCheckout(token)}
+          refresh={() => mutate()}
+        />
       )}
       <Small>
         Payments are processed securely by Stripe. Your job goes live as soon as the payment is
@@ -63,19 +51,13 @@ export function PayPanel({ token }: { token: string }) {
  * for a new one).
  */
 export function DeadLink({ error }: { error: unknown }) {
-  const gone = error instanceof ApiError && error.status === 410;
-  const missing = error instanceof ApiError && error.status === 404;
   return (
-    <Card role="alert">
-      <h1>{PAY_MESSAGES.title}</h1>
-      <p>
-        {gone
-          ? errorMessage(error, PAY_MESSAGES.deadLink)
-          : missing
-            ? PAY_MESSAGES.invalidLink
-            : errorMessage(error, 'This page could not be loaded. Please try again.')}
-      </p>
-      <Link to="/">Return to Job Board</Link>
-    </Card>
+    <DeadLinkCard
+      title={PAY_MESSAGES.title}
+      error={error}
+      explain={(refusal) =>
+        refusal === 410 ? errorMessage(error, PAY_MESSAGES.deadLink) : PAY_MESSAGES.invalidLink
+      }
+    />
   );
 }

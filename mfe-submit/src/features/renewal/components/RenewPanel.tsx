@@ -1,16 +1,8 @@
 import type { RenewalPageView } from '@jobboard/contract/payments';
-import {
-  ApiError,
-  Button,
-  Card,
-  Spinner,
-  errorMessage,
-  formatCents,
-  formatUsDate,
-} from '@jobboard/shared-ui';
+import { Card, Spinner, errorMessage, formatCents, formatUsDate } from '@jobboard/shared-ui';
 import { Link } from '@jobboard/shared-ui/router';
-import { Notice, Small } from '../../../lib/pay-card';
-import { useCheckout } from '../../../lib/use-checkout';
+import { CheckoutButton } from '../../../lib/CheckoutButton';
+import { DeadLinkCard, Notice, Small } from '../../../lib/pay-card';
 import { startRenewalCheckout, useRenewalPage } from '../api/renewal';
 import { RENEW_MESSAGES } from '../messages';
 
@@ -20,12 +12,6 @@ export const day = (iso: string) => formatUsDate(iso.slice(0, 10));
 /** /renew/{token}: the listing, its end now and renewed, the price, and a button to Stripe. */
 export function RenewPanel({ token }: { token: string }) {
   const { data: view, error, isLoading, mutate } = useRenewalPage(token);
-  // When Checkout cannot start, the listing may have left the renewal window: the page says why.
-  const { starting, go: renew } = useCheckout({
-    start: () => startRenewalCheckout(token),
-    failedTitle: RENEW_MESSAGES.checkoutFailed,
-    refresh: () => mutate(),
-  });
 
   if (isLoading) return <Spinner label="Loading your listing..." />;
   if (error || !view) return <DeadRenewalLink error={error} />;
@@ -36,12 +22,15 @@ export function RenewPanel({ token }: { token: string }) {
       <Summary view={view} />
       {view.refusal ? (
         <Notice role="alert">{view.refusal}</Notice>
-      ) : view.paymentsConfigured ? (
-        <Button onClick={renew} disabled={starting}>
-          {starting ? RENEW_MESSAGES.starting : RENEW_MESSAGES.pay(formatCents(view.priceCents))}
-        </Button>
       ) : (
-        <Notice role="status">{RENEW_MESSAGES.notSetUp}</Notice>
+        // When Checkout cannot start, the listing may have left the renewal window: the page
+        // says why.
+        <CheckoutButton
+          configured={view.paymentsConfigured}
+          label={RENEW_MESSAGES.pay(formatCents(view.priceCents))}
+          start={() => startRenewalCheckout(token)}
+          refresh={() => mutate()}
+        />
       )}
       <Small>{RENEW_MESSAGES.stripeNote}</Small>
     </Card>
@@ -80,18 +69,14 @@ function Summary({ view }: { view: RenewalPageView }) {
  * one), or a page that could not load.
  */
 export function DeadRenewalLink({ error }: { error: unknown }) {
-  const missing = error instanceof ApiError && error.status === 404;
-  const expired = error instanceof ApiError && error.status === 410;
   return (
-    <Card role="alert">
-      <h1>{RENEW_MESSAGES.title}</h1>
-      <p>
-        {missing || expired
-          ? errorMessage(error, RENEW_MESSAGES.invalidLink)
-          : errorMessage(error, 'This page could not be loaded. Please try again.')}
-      </p>
-      {expired && <Link to="/employer">{RENEW_MESSAGES.yourListings}</Link>}
-      <Link to="/">Return to Job Board</Link>
-    </Card>
+    <DeadLinkCard
+      title={RENEW_MESSAGES.title}
+      error={error}
+      explain={() => errorMessage(error, RENEW_MESSAGES.invalidLink)}
+      more={(refusal) =>
+        refusal === 410 && <Link to="/employer">{RENEW_MESSAGES.yourListings}</Link>
+      }
+    />
   );
 }
