@@ -18,6 +18,7 @@ import {
   Select,
   media,
   useSite,
+  type SelectOption,
 } from '@jobboard/shared-ui';
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
@@ -31,6 +32,9 @@ const salaryOptions = (currency: string) =>
   SALARY_RANGES.map(({ value }) => ({ value, label: salaryRangeLabel(value, currency) }));
 const postedOptions = POSTED_WITHIN.map(({ value, label }) => ({ value, label }));
 const closingOptions = CLOSING_CHOICES.map(({ value, label }) => ({ value, label }));
+
+/** The filters that are one choice out of a list. */
+type OneChoice = 'location' | 'salaryRange' | 'postedWithin' | 'closing';
 
 /**
  * The filter panel (docs/product.md#routes-and-screens). Edits go to the draft; Apply Filters commits it, Reset Filters
@@ -51,6 +55,16 @@ export function FilterPanel() {
       .filter((value, index, all) => all.indexOf(value) === index)
       .map((value) => ({ value, label: value })),
   ];
+
+  /** A filter of one choice out of a list: the draft's value, edited in place. */
+  const oneOf = (name: OneChoice, label: string, options: SelectOption[]) => (
+    <Select
+      label={label}
+      options={options}
+      value={draft[name]}
+      onChange={(event) => edit({ [name]: event.target.value } as Partial<SearchFilter>)}
+    />
+  );
 
   const editJobType = (change: Partial<SearchFilter['jobType']>) =>
     edit({ jobType: { ...draft.jobType, ...change } });
@@ -81,12 +95,7 @@ export function FilterPanel() {
         <CategoryFilter />
 
         <div>
-          <Select
-            label={SEARCH_TEXT.location}
-            options={locationOptions}
-            value={draft.location}
-            onChange={(event) => edit({ location: event.target.value })}
-          />
+          {oneOf('location', SEARCH_TEXT.location, locationOptions)}
           {locationsError && <ErrorText role="alert">{SEARCH_TEXT.locationsFailed}</ErrorText>}
         </div>
 
@@ -123,30 +132,9 @@ export function FilterPanel() {
           ))}
         </Group>
 
-        <Select
-          label={SEARCH_TEXT.salaryRange}
-          options={salaryOptions(currency)}
-          value={draft.salaryRange}
-          onChange={(event) =>
-            edit({ salaryRange: event.target.value as SearchFilter['salaryRange'] })
-          }
-        />
-
-        <Select
-          label={SEARCH_TEXT.postedWithin}
-          options={postedOptions}
-          value={draft.postedWithin}
-          onChange={(event) =>
-            edit({ postedWithin: event.target.value as SearchFilter['postedWithin'] })
-          }
-        />
-
-        <Select
-          label={SEARCH_TEXT.closing}
-          options={closingOptions}
-          value={draft.closing}
-          onChange={(event) => edit({ closing: event.target.value as SearchFilter['closing'] })}
-        />
+        {oneOf('salaryRange', SEARCH_TEXT.salaryRange, salaryOptions(currency))}
+        {oneOf('postedWithin', SEARCH_TEXT.postedWithin, postedOptions)}
+        {oneOf('closing', SEARCH_TEXT.closing, closingOptions)}
 
         <Actions>
           <Button type="submit">{SEARCH_TEXT.apply}</Button>
