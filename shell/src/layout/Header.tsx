@@ -38,23 +38,13 @@ export function Header() {
           <Item to="/submit-job" onClick={close}>
             Submit Job
           </Item>
-          <External
-            href={site.resourcesUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            onClick={close}
-          >
+          <External href={site.resourcesUrl} onClick={close}>
             Resources
           </External>
           <Item to="/bookmarks" onClick={close}>
             My Bookmarks
           </Item>
-          <Subscribe
-            href={site.subscribeUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            onClick={close}
-          >
+          <Subscribe href={site.subscribeUrl} onClick={close}>
             Subscribe
           </Subscribe>
           {site.membershipUrl && <MemberMenu membershipUrl={site.membershipUrl} onFollow={close} />}
@@ -130,12 +120,12 @@ const Item = styled(NavLink)`
   }
 `;
 
-const External = styled.a`
+/** The publication's own pages (Resources, Subscribe): a new tab, which cannot reach back to this one. */
+const External = styled.a.attrs({ target: '_blank', rel: 'noopener noreferrer' })`
   ${navLinkStyle}
 `;
 
-const Subscribe = styled.a`
-  ${navLinkStyle}
+const Subscribe = styled(External)`
   background: ${({ theme }) => theme.colors.primary};
   color: ${({ theme }) => theme.colors.textInverse};
   text-align: center;
