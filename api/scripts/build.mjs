@@ -41,7 +41,7 @@ const ENTRY_POINTS = {
   server: 'src/server.ts',
   // `jobboard <command>` (the bundle's bin/jobboard, and the workspace scripts).
   cli: 'src/cli/jobboard.ts',
-  // Started by path in a worker thread (src/site/server-render.ts, src/layout.ts).
+  // Started by path in a worker thread (src/site/render-pool.ts, src/platform/layout.ts).
   'site/render-worker': 'src/site/render-worker.mjs',
 };
 

@@ -1,41 +1,35 @@
 import { EventEmitter } from 'node:events';
-import { existsSync, watch, type FSWatcher } from 'node:fs';
+import { watch, type FSWatcher } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { MessageChannel, type MessagePort } from 'node:worker_threads';
-import {
-  APPS,
-  matchRoute,
-  SERVER_SHARED_GLOBAL,
-  isRemoteUrl,
-  type AppName,
-  type BootConfig,
-  type SiteRoute,
-  type RemoteName,
-} from '@jobboard/contract/site';
-import { Piscina } from 'piscina';
-import { RENDER_WORKER_FILE } from '../platform/layout';
+import { MessageChannel } from 'node:worker_threads';
+import { matchRoute, type AppName, type BootConfig, type SiteRoute } from '@jobboard/contract/site';
 import type { Releases } from './releases';
-import { serverRenderedRemotes } from './route-table';
+import {
+  RenderPool,
+  type RenderedPage,
+  type ServerRenderLimits,
+  type TaskNote,
+  type WorkerAnswer,
+} from './render-pool';
+import {
+  FAILURES_IN_A_ROW,
+  VersionStates,
+  type Failure,
+  type VersionRenderStats,
+} from './version-states';
+
+export type { RenderedPage, ServerRenderLimits } from './render-pool';
+export { FAILURES_IN_A_ROW, type VersionRenderStats } from './version-states';
 
 /** The mark React's server output puts on a Suspense boundary it leaves to the browser. */
 const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
-
-/** After this many failures in a row, a version's pages are drawn in the browser only. */
-export const FAILURES_IN_A_ROW = 3;
 
 /**
  * Loading a version's server entries (reading and compiling a bundle of React, the router, the
  * pages) is given this many times a render's limit before its thread is taken to be stuck.
  */
 const LOAD_TIME_FACTOR = 10;
-
-/** The first view as HTML: the root element's content and the style tags it needs. */
-export interface RenderedPage {
-  html: string;
-  styles: string;
-}
 
 /**
  * What a render gave the page: the first view, or none (the browser draws the page). `lasting`
@@ -47,35 +41,8 @@ export interface RenderOutcome {
   lasting: boolean;
 }
 
-export interface ServerRenderLimits {
-  /** SERVER_RENDER_TIMEOUT_MS: a page's drawing is ended (its worker with it) past this. */
-  timeoutMs: number;
-  /** SERVER_RENDER_MAX_HEAP_MB: the heap of each render worker. */
-  maxHeapMb: number;
-}
-
 export interface ServerRenderLog {
   warn(details: object, message: string): void;
-}
-
-type Failure = 'throws' | 'timeouts' | 'memory';
-
-/** How one app version has fared on the server, since it was (last) promoted in this process. */
-export interface VersionRenderStats {
-  app: AppName;
-  version: string;
-  /** Pages it drew (or chose to leave to the browser) without failing. */
-  renders: number;
-  /** Its server entry threw, failed to load, or ended its worker. */
-  throws: number;
-  /** It drew (or loaded) for longer than the time limit, and its worker was ended. */
-  timeouts: number;
-  /** It met the worker's heap limit, and its worker was ended. */
-  memory: number;
-  /** Failures since its last good render; at FAILURES_IN_A_ROW it is no longer drawn here. */
-  failuresInARow: number;
-  /** False once it failed FAILURES_IN_A_ROW times in a row: the browser draws its pages. */
-  serverRendered: boolean;
 }
 
 export interface ServerRenderStats {
@@ -95,35 +62,6 @@ export interface ServerRenderEvents {
   /** A pool's workers have all exited: these versions' modules are out of memory. */
   poolClosed: [{ versions: Partial<Record<AppName, string>>; threadIds: number[] }];
 }
-
-/** What a worker is sent: plain data (render-worker.mjs). */
-interface RenderTask {
-  url: string;
-  boot: BootConfig;
-  route: Pick<SiteRoute, 'remote' | 'module'>;
-  port: MessagePort;
-}
-
-/** What a worker answers (render-worker.mjs). */
-type WorkerAnswer =
-  | { ok: true; page: RenderedPage | null }
-  | { ok: false; app: AppName; phase: 'load' | 'render'; error: WorkerError };
-interface WorkerError {
-  message: string;
-  stack?: string;
-}
-
-/** What a worker says while it runs, on the task's port or to the pool (render-worker.mjs). */
-type TaskNote = { started: number } | { drawing: number };
-interface PoolNote {
-  renderWorker: number;
-  loading?: AppName;
-  loaded?: AppName;
-  loadedAll?: true;
-}
-
-/** The versions a pool loads: app -> version and its server entry's file URL. */
-type PoolVersions = Partial<Record<AppName, { version: string; href: string }>>;
 
 const NONE: RenderOutcome = { lasting: true };
 const FOR_NOW: RenderOutcome = { lasting: false };
@@ -151,15 +89,15 @@ const TIMED_OUT = 'timed out';
  * Anything missing (a remote served from another origin: its code is never run here) or failing
  * answers no page, and the page is drawn in the browser as before: server rendering only ever
  * makes a page faster, never breaks it.
+ *
+ * The pool of one set of versions is render-pool.ts; what is known of each version (its counts,
+ * whether it is still drawn here) is version-states.ts.
  */
 export class ServerRenderer {
   readonly events = new EventEmitter<ServerRenderEvents>();
   private current?: RenderPool;
   private readonly retiring = new Set<RenderPool>();
-  private readonly counts = new Map<string, VersionRenderStats>();
-  /** The versions remotes.json named when last read: a change is a promote (or rollback). */
-  private lastLive: Partial<Record<AppName, string>> = {};
-  private readonly serverFiles = new Set<string>();
+  private readonly states: VersionStates;
   private readonly reported = new Set<string>();
   private watcher?: FSWatcher;
   private closed = false;
@@ -169,7 +107,9 @@ export class ServerRenderer {
     private readonly releases: Releases,
     private readonly limits: ServerRenderLimits,
     private readonly log?: ServerRenderLog,
-  ) {}
+  ) {
+    this.states = new VersionStates(releases);
+  }
 
   /**
    * Start the workers of the versions in use and wait until they have loaded them (at start, so
@@ -212,7 +152,7 @@ export class ServerRenderer {
   stats(): ServerRenderStats {
     const pool = this.current;
     return {
-      versions: [...this.counts.values()].map((entry) => ({ ...entry })),
+      versions: this.states.stats(),
       pool: pool
         ? {
             versions: pool.versionNames(),
@@ -285,7 +225,7 @@ export class ServerRenderer {
             // The answer can come before the note on the task's own port (two channels).
             if (result.ok || result.phase === 'render') startDrawing();
             if (result.ok) {
-              this.succeeded(pool, remote);
+              this.states.succeeded(pool.versions, remote);
               settle(result.page ? { page: result.page, lasting: true } : NONE);
               return;
             }
@@ -364,16 +304,6 @@ export class ServerRenderer {
     return NONE;
   }
 
-  private succeeded(pool: RenderPool, remote: RemoteName) {
-    for (const app of ['shell', remote] as const) {
-      const version = pool.versions[app]?.version;
-      if (!version) continue;
-      const entry = this.entry(app, version);
-      if (app === remote) entry.renders += 1;
-      entry.failuresInARow = 0;
-    }
-  }
-
   /**
    * Count a failure against `app`'s version in `pool`, say it (once per kind), and stop drawing
    * the version here after FAILURES_IN_A_ROW of them.
@@ -388,7 +318,7 @@ export class ServerRenderer {
   ) {
     const version = pool.versions[app]?.version;
     if (!version) return;
-    const entry = this.entry(app, version);
+    const entry = this.states.entry(app, version);
     entry[failure] += 1;
     entry.failuresInARow += 1;
     this.report(`${failure}:${app}@${version}:${what}`, error, `${app} ${version} ${message}`);
@@ -404,32 +334,13 @@ export class ServerRenderer {
     }
   }
 
-  private entry(app: AppName, version: string): VersionRenderStats {
-    const key = `${app}@${version}`;
-    let entry = this.counts.get(key);
-    if (!entry) {
-      entry = {
-        app,
-        version,
-        renders: 0,
-        throws: 0,
-        timeouts: 0,
-        memory: 0,
-        failuresInARow: 0,
-        serverRendered: true,
-      };
-      this.counts.set(key, entry);
-    }
-    return entry;
-  }
-
   /**
    * The pool of the versions in use (a new one when they changed: the old one ends after its
    * running renders), or undefined when the shell has nothing to draw with here.
    */
   private livePool(): RenderPool | undefined {
     if (this.closed) return undefined;
-    const versions = this.liveVersions();
+    const versions = this.states.live();
     const key = JSON.stringify(
       Object.entries(versions).map(([app, entry]) => [app, entry.version]),
     );
@@ -472,46 +383,6 @@ export class ServerRenderer {
     });
   }
 
-  /**
-   * The shell and server-rendered remotes in use that have a server entry here and still draw on
-   * the server. A version that differs from the one last seen was promoted (or rolled back to):
-   * its failures in a row start again.
-   */
-  private liveVersions(): PoolVersions {
-    const inUse = this.releases.versions();
-    const apps: AppName[] = ['shell', ...serverRenderedRemotes(this.releases.routes())];
-    const versions: PoolVersions = {};
-    const seen: Partial<Record<AppName, string>> = {};
-    for (const app of apps) {
-      // For a remote, the build the server's check picked, if its entry can run beside the
-      // shell's copies of the shared modules (Releases.serverRenderedVersion).
-      const version = app === 'shell' ? inUse[app] : this.releases.serverRenderedVersion(app);
-      if (!version || isRemoteUrl(version)) continue;
-      seen[app] = version;
-      if (version !== this.lastLive[app]) {
-        const entry = this.entry(app, version);
-        entry.failuresInARow = 0;
-        entry.serverRendered = true;
-      }
-      const file = this.serverFile(app, version);
-      if (file && this.entry(app, version).serverRendered) {
-        versions[app] = { version, href: pathToFileURL(file).href };
-      }
-    }
-    this.lastLive = seen;
-    return versions;
-  }
-
-  /** A version's server file, when that version is on this server and has one. */
-  private serverFile(app: AppName, version: string): string | undefined {
-    const file = path.join(this.releases.dir, APPS[app].folder, version, 'server', 'server.mjs');
-    // A build never changes once written: a file found stays found.
-    if (this.serverFiles.has(file)) return file;
-    if (!existsSync(file)) return undefined;
-    this.serverFiles.add(file);
-    return file;
-  }
-
   /** Notice a promote or rollback as it is written, so the new versions load before a visitor. */
   private follow() {
     if (this.watcher || this.closed) return;
@@ -532,124 +403,5 @@ export class ServerRenderer {
     if (this.reported.has(key)) return;
     this.reported.add(key);
     this.log?.warn({ err: error }, `server rendering: ${message}; the browser draws it instead`);
-  }
-}
-
-interface RenderPoolOptions {
-  threads: number;
-  limits: ServerRenderLimits;
-  loadLimitMs: number;
-  /** A thread spent longer than loadLimitMs loading `app`'s entry, and was ended. */
-  onLoadStuck(pool: RenderPool, app: AppName): void;
-  onError(error: Error): void;
-}
-
-/**
- * The worker threads of one set of versions (piscina: a task aborted while it runs ends its
- * thread, which the pool replaces; `resourceLimits` caps each thread's heap). The threads load
- * their entries as they start (a replacement too), so the pool is warm before its first page.
- */
-class RenderPool {
-  readonly pool: Piscina<RenderTask, WorkerAnswer>;
-  /** Threads this side ended: what their tasks then report is not counted a second time. */
-  readonly ended = new Set<number>();
-  private readonly loading = new Map<number, { app: AppName; timer: NodeJS.Timeout }>();
-  /** Threads that have tried every entry, and who waits for all threads to have. */
-  private readonly loadedThreads = new Set<number>();
-  private waiting: (() => void)[] = [];
-
-  constructor(
-    readonly key: string,
-    readonly versions: PoolVersions,
-    options: RenderPoolOptions,
-  ) {
-    const { shell, ...remotes } = versions;
-    this.pool = new Piscina<RenderTask, WorkerAnswer>({
-      filename: RENDER_WORKER_FILE,
-      minThreads: options.threads,
-      maxThreads: options.threads,
-      idleTimeout: Infinity,
-      // A queue much longer than this would only hold pages the visitor stopped waiting for.
-      maxQueue: options.threads * 16,
-      // Without Atomics, an idle thread goes on loading its entries (render-worker.mjs).
-      atomics: 'disabled',
-      resourceLimits: { maxOldGenerationSizeMb: options.limits.maxHeapMb },
-      // Time for the renders still running to end by themselves or by their limit.
-      closeTimeout: options.loadLimitMs + options.limits.timeoutMs,
-      workerData: {
-        shell: shell?.href,
-        remotes: Object.fromEntries(Object.entries(remotes).map(([app, v]) => [app, v.href])),
-        sharedGlobal: SERVER_SHARED_GLOBAL,
-      },
-    });
-    this.pool.on('error', (error: Error) => options.onError(error));
-    // A thread ended is no longer waited for (once piscina has let go of it).
-    this.pool.on('workerDestroy', () => setImmediate(() => this.checkLoaded()));
-    this.pool.on('message', (note: PoolNote) => {
-      const thread = note.renderWorker;
-      if (note.loadedAll) {
-        this.loadedThreads.add(thread);
-        this.checkLoaded();
-      }
-      if (note.loaded) clearTimeout(this.loading.get(thread)?.timer);
-      if (note.loaded) this.loading.delete(thread);
-      if (!note.loading) return;
-      const app = note.loading;
-      const timer = setTimeout(() => {
-        this.loading.delete(thread);
-        this.ended.add(thread);
-        void this.pool.threads.find((worker) => worker.threadId === thread)?.terminate();
-        options.onLoadStuck(this, app);
-      }, options.loadLimitMs);
-      timer.unref();
-      this.loading.set(thread, { app, timer });
-    });
-  }
-
-  /** Resolves once every thread of the pool has loaded its entries (or the pool is retired). */
-  loaded(): Promise<void> {
-    return new Promise((resolve) => {
-      this.waiting.push(resolve);
-      this.checkLoaded();
-    });
-  }
-
-  private checkLoaded() {
-    const threads = this.pool.threads.map((worker) => worker.threadId);
-    if (threads.some((thread) => !this.loadedThreads.has(thread))) return;
-    this.release();
-  }
-
-  private release() {
-    const waiting = this.waiting;
-    this.waiting = [];
-    for (const resolve of waiting) resolve();
-  }
-
-  /** The app a thread is loading the entry of, if it is loading one. */
-  loadingIn(threadId: number): AppName | undefined {
-    return this.loading.get(threadId)?.app;
-  }
-
-  versionNames(): Partial<Record<AppName, string>> {
-    return Object.fromEntries(
-      Object.entries(this.versions).map(([app, entry]) => [app, entry.version]),
-    );
-  }
-
-  async close(): Promise<void> {
-    await this.pool.close();
-    this.stopWatching();
-  }
-
-  async destroy(): Promise<void> {
-    this.stopWatching();
-    await this.pool.destroy();
-  }
-
-  stopWatching() {
-    for (const { timer } of this.loading.values()) clearTimeout(timer);
-    this.loading.clear();
-    this.release();
   }
 }
