@@ -1,5 +1,5 @@
 /**
- * One worker thread of the server-rendering pool (server-render.ts; piscina runs it). It loads
+ * One worker thread of the server-rendering pool (site/render-pool.ts; piscina runs it). It loads
  * the server entries of one set of versions, the shell's first and then each server-rendered
  * remote's bound to the shell's shared modules, and draws pages with them: the remote's page
  * inside the shell's frame, exactly as the browser would. Nothing here can block the API's event
@@ -8,7 +8,7 @@
  *
  * Plain JavaScript, not TypeScript: a worker thread is started by Node itself (from the sources
  * under tsx and vitest too), and Node 20 runs no TypeScript. The shapes it sends and receives are
- * written out in server-render.ts (RenderTask, WorkerAnswer, WorkerNote).
+ * written out in render-pool.ts (RenderTask, WorkerAnswer, TaskNote, PoolNote).
  *
  * workerData: { shell: file URL, remotes: { [remote]: file URL }, sharedGlobal: name }.
  */
