@@ -1,7 +1,8 @@
 import { isIP } from 'node:net';
 import { MIN_ADMIN_PASSWORD_LENGTH } from '@jobboard/contract/common';
 import { SITEMAP_MAX_URLS, isCurrencyCode } from '@jobboard/contract/jobs';
-import type { StripeConfig, TrustProxy } from './config';
+import type { StripeConfig } from './config/payments';
+import type { TrustProxy } from './config/server';
 
 /**
  * The checks of single configuration values, one parser per kind of value (platform/config.ts reads the
