@@ -82,6 +82,14 @@ describe('the tests a change can affect', () => {
     });
   });
 
+  it("runs the limit on a file's length after a change to any module, the bench's too", () => {
+    const tests = { unit: ['tools/one-home/file-size.test.ts'], api: [] };
+    const graph: ModuleGraph = new Map([['tools/one-home/file-size.test.ts', []]]);
+    expect(selectTests(['bench/src/data/generate-jobs.ts'], [], graph, tests)).toMatchObject({
+      unit: ['tools/one-home/file-size.test.ts'],
+    });
+  });
+
   it('runs everything after a change it cannot follow', () => {
     expect(select(['pnpm-lock.yaml'])).toEqual({
       all: true,
