@@ -3,7 +3,7 @@ import { defineConfig, type Plugin } from 'vitest/config';
 /**
  * System tests, in test/system/: they start the API as production runs it (a child process: crash, restart, stop),
  * run its command-line tools, stop the database under it, wait on real timeouts, read the built
- * site with outside programs, or run at load. Their own project, `system`, so that the fast tier
+ * site with outside programs, run at load, or time the app on the real clock. Their own project, `system`, so that the fast tier
  * (`pnpm test:fast`: project `api`) can leave them out; `pnpm test` runs both.
  */
 export const SYSTEM_FOLDER = 'test/system/';

@@ -40,21 +40,6 @@ export const alertDescription = (search: string, known: KnownSearchLabels): stri
 
 const isoOrNull = (at: number | null) => (at === null ? null : new Date(at).toISOString());
 
-/** An alert as a data export holds it: what is stored about it, but its link tokens. */
-export function alertRecord(row: AlertRow, known: KnownSearchLabels): AlertRecord {
-  return {
-    email: row.email,
-    search: row.search,
-    description: alertDescription(row.search, known),
-    frequency: row.frequency,
-    status: row.status,
-    createdAt: new Date(row.created_at).toISOString(),
-    confirmedAt: isoOrNull(row.confirmed_at),
-    unsubscribedAt: isoOrNull(row.unsubscribed_at),
-    lastDigestAt: isoOrNull(row.last_digest_at),
-  };
-}
-
 export function alertView(row: AlertRow, known: KnownSearchLabels): AlertView {
   return {
     email: row.email,
@@ -62,7 +47,22 @@ export function alertView(row: AlertRow, known: KnownSearchLabels): AlertView {
     description: alertDescription(row.search, known),
     frequency: row.frequency,
     status: row.status,
-    confirmedAt: row.confirmed_at === null ? null : new Date(row.confirmed_at).toISOString(),
+    confirmedAt: isoOrNull(row.confirmed_at),
+  };
+}
+
+/**
+ * An alert as a data export holds it: what is stored about it, but its link tokens. Its view and
+ * more, in the export's order (created before confirmed).
+ */
+export function alertRecord(row: AlertRow, known: KnownSearchLabels): AlertRecord {
+  const { confirmedAt, ...view } = alertView(row, known);
+  return {
+    ...view,
+    createdAt: new Date(row.created_at).toISOString(),
+    confirmedAt,
+    unsubscribedAt: isoOrNull(row.unsubscribed_at),
+    lastDigestAt: isoOrNull(row.last_digest_at),
   };
 }
 

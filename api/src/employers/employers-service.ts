@@ -41,7 +41,7 @@ export interface EmployersCollaborators {
   links: EmployersRepository;
   submissions: Pick<
     SubmissionsService,
-    'ofContact' | 'eventsOf' | 'load' | 'idsByJob' | 'editByEmployer'
+    'ofContact' | 'eventsOf' | 'load' | 'ofContactsJob' | 'editByEmployer'
   >;
   jobs: Pick<JobsService, 'closeByEmployer'>;
   jobViews: Pick<JobViews, 'getJob' | 'auditOf'>;
@@ -293,14 +293,8 @@ export class EmployersService {
 
   /** The submission of one of this address's jobs, or NotFound (another address's: the same). */
   private async ownJob(email: string, jobId: number): Promise<ReviewRow> {
-    const submissionId = (await this.c.submissions.idsByJob(this.c.db, [jobId])).get(jobId);
-    const row =
-      submissionId === undefined
-        ? undefined
-        : await this.c.submissions.load(this.c.db, submissionId);
-    if (!row || emailKey(row.contact_email) !== email) {
-      throw new NotFound(EMPLOYER_MESSAGES.listingNotFound);
-    }
+    const row = await this.c.submissions.ofContactsJob(email, jobId);
+    if (!row) throw new NotFound(EMPLOYER_MESSAGES.listingNotFound);
     return row;
   }
 

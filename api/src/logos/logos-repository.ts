@@ -14,6 +14,17 @@ export interface LogoRow {
  */
 export const UPLOADED_SOURCE = 'upload';
 
+/** A logo's row as it is first stored, whichever way it came. */
+const logoRow = (image: StoredLogoImage, sourceUrl: string, now: Date) => ({
+  hash: image.hash,
+  content_type: image.contentType,
+  bytes: image.bytes,
+  width: image.width,
+  height: image.height,
+  source_url: sourceUrl,
+  fetched_at: now.getTime(),
+});
+
 /** The `logos` table (migration 20261126150100): each picture once, by the SHA-256 of its bytes. */
 export class LogosRepository {
   constructor(private readonly db: Knex) {}
@@ -21,15 +32,7 @@ export class LogosRepository {
   /** Keep a logo; one already stored with these bytes stays as it is (the first source named). */
   async store(image: StoredLogoImage, sourceUrl: string, now: Date): Promise<void> {
     await this.db('logos')
-      .insert({
-        hash: image.hash,
-        content_type: image.contentType,
-        bytes: image.bytes,
-        width: image.width,
-        height: image.height,
-        source_url: sourceUrl,
-        fetched_at: now.getTime(),
-      })
+      .insert(logoRow(image, sourceUrl, now))
       .onConflict('hash')
       .ignore();
   }
@@ -40,15 +43,7 @@ export class LogosRepository {
    */
   async storeUpload(image: StoredLogoImage, now: Date): Promise<void> {
     await this.db('logos')
-      .insert({
-        hash: image.hash,
-        content_type: image.contentType,
-        bytes: image.bytes,
-        width: image.width,
-        height: image.height,
-        source_url: UPLOADED_SOURCE,
-        fetched_at: now.getTime(),
-      })
+      .insert(logoRow(image, UPLOADED_SOURCE, now))
       .onConflict('hash')
       .merge({ fetched_at: now.getTime() })
       .where('logos.source_url', UPLOADED_SOURCE);

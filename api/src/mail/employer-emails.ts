@@ -34,3 +34,32 @@ export function employerSignInEmail(input: {
 /** The line every e-mail to an employer ends with: their own page (issue 30). */
 export const employerPageLine = (publicUrl: string): string =>
   `See and manage your listings at any time: ${publicUrl}/employer`;
+
+/** Whom an employer's e-mail goes to, how it greets them, and how it closes. */
+export interface EmployerLetterhead {
+  to: string;
+  /** The name it greets; null greets without one. */
+  name: string | null;
+  /** The closing lines: the way to the employer's own page. */
+  page: readonly string[];
+  boardName: string;
+}
+
+/**
+ * An e-mail to an employer, laid out as each one is: the greeting, the body, the way to their own
+ * page, the board's signature.
+ */
+export function employerEmail(
+  template: string,
+  subject: string,
+  body: readonly string[],
+  head: EmployerLetterhead,
+): OutgoingEmail {
+  const greeting = head.name === null ? 'Hello,' : `Hello ${head.name},`;
+  return {
+    template,
+    to: head.to,
+    subject,
+    text: [greeting, '', ...body, '', ...head.page, '', `The ${head.boardName} team`].join('\n'),
+  };
+}

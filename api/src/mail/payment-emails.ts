@@ -1,4 +1,4 @@
-import { employerPageLine } from './employer-emails';
+import { employerEmail, employerPageLine } from './employer-emails';
 import type { OutgoingEmail } from './outbox';
 
 /** The board's address from a job's (`<board>/jobs/<id>`): the e-mail's link to the employer's page. */
@@ -15,9 +15,7 @@ export function jobLiveEmail(input: {
   extraListings: number;
   boardName: string;
 }): OutgoingEmail {
-  const lines = [
-    `Hello ${input.contactName},`,
-    '',
+  const body = [
     `Thank you: we received your payment, and "${input.title}" at ${input.organization} is now live on ${input.boardName}:`,
     input.jobUrl,
     '',
@@ -26,18 +24,17 @@ export function jobLiveEmail(input: {
       : 'It is featured on the board with no end date.',
   ];
   if (input.extraListings > 0) {
-    lines.push(
+    body.push(
       '',
       `Your Multiples Listing includes ${input.extraListings} more listings: submit them with this e-mail address and they go live as soon as we approve them, with nothing more to pay.`,
     );
   }
-  lines.push('', employerPageLine(boardUrlOf(input.jobUrl)), '', `The ${input.boardName} team`);
-  return {
-    template: 'job-live',
+  return employerEmail('job-live', `Your job is live: ${input.title}`, body, {
     to: input.to,
-    subject: `Your job is live: ${input.title}`,
-    text: lines.join('\n'),
-  };
+    name: input.contactName,
+    page: [employerPageLine(boardUrlOf(input.jobUrl))],
+    boardName: input.boardName,
+  });
 }
 
 /** To the admins: Stripe took money that did not publish a listing; someone must look at it. */

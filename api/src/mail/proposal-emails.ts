@@ -1,4 +1,4 @@
-import { employerPageLine } from './employer-emails';
+import { employerEmail, employerPageLine } from './employer-emails';
 import type { OutgoingEmail } from './outbox';
 
 export const PROPOSAL_DECIDED_TEMPLATE = 'proposal-decided';
@@ -17,23 +17,22 @@ export function proposalDecidedEmail(input: {
   boardName: string;
 }): OutgoingEmail {
   const job = `"${input.title}" at ${input.organization}`;
-  return {
-    template: PROPOSAL_DECIDED_TEMPLATE,
-    to: input.to,
-    subject: input.approved
+  return employerEmail(
+    PROPOSAL_DECIDED_TEMPLATE,
+    input.approved
       ? `Your changes are live: ${input.title}`
       : `About your proposed changes: ${input.title}`,
-    text: [
-      'Hello,',
-      '',
+    [
       input.approved
         ? `The changes you proposed to ${job} have been approved and are live on ${input.boardName}.`
         : `The changes you proposed to ${job} were not approved, so the listing stays as it was.`,
       ...(input.reason ? ['', `Reason: ${input.reason}`] : []),
-      '',
-      employerPageLine(input.publicUrl),
-      '',
-      `The ${input.boardName} team`,
-    ].join('\n'),
-  };
+    ],
+    {
+      to: input.to,
+      name: null,
+      page: [employerPageLine(input.publicUrl)],
+      boardName: input.boardName,
+    },
+  );
 }

@@ -1,67 +1,55 @@
+import { employerEmail, type EmployerLetterhead } from './employer-emails';
 import type { OutgoingEmail } from './outbox';
+
+/** Whom both e-mails about a renewal go to, and the page they close with. */
+interface RenewalAddressee {
+  to: string;
+  contactName: string;
+  title: string;
+  organization: string;
+  endsOn: string;
+  employerUrl: string;
+  boardName: string;
+}
+
+/** A renewal's e-mails close with all the employer's listings rather than the usual line. */
+const addresseeOf = (input: RenewalAddressee): EmployerLetterhead => ({
+  to: input.to,
+  name: input.contactName,
+  page: ['All your listings, their status and receipts:', input.employerUrl],
+  boardName: input.boardName,
+});
 
 /**
  * To the employer, RENEWAL_WINDOW.reminderDaysBeforeEnd days before a listing ends: the renewal
  * link, what it costs and what it buys, and the employer's page.
  */
-export function renewalReminderEmail(input: {
-  to: string;
-  contactName: string;
-  title: string;
-  organization: string;
-  endsOn: string;
-  renewUrl: string;
-  employerUrl: string;
-  price: string;
-  durationDays: number;
-  boardName: string;
-}): OutgoingEmail {
-  return {
-    template: 'renewal-reminder',
-    to: input.to,
-    subject: `Your listing ends on ${input.endsOn}: ${input.title}`,
-    text: [
-      `Hello ${input.contactName},`,
-      '',
+export function renewalReminderEmail(
+  input: RenewalAddressee & { renewUrl: string; price: string; durationDays: number },
+): OutgoingEmail {
+  return employerEmail(
+    'renewal-reminder',
+    `Your listing ends on ${input.endsOn}: ${input.title}`,
+    [
       `"${input.title}" at ${input.organization} ends on ${input.boardName} on ${input.endsOn}.`,
       `To keep it up for another ${input.durationDays} days (${input.price}), renew it here:`,
       input.renewUrl,
-      '',
-      'All your listings, their status and receipts:',
-      input.employerUrl,
-      '',
-      `The ${input.boardName} team`,
-    ].join('\n'),
-  };
+    ],
+    addresseeOf(input),
+  );
 }
 
 /** To the employer once a renewal is paid: until when the listing now runs. */
-export function jobRenewedEmail(input: {
-  to: string;
-  contactName: string;
-  title: string;
-  organization: string;
-  jobUrl: string;
-  endsOn: string;
-  employerUrl: string;
-  boardName: string;
-}): OutgoingEmail {
-  return {
-    template: 'job-renewed',
-    to: input.to,
-    subject: `Your listing is renewed until ${input.endsOn}: ${input.title}`,
-    text: [
-      `Hello ${input.contactName},`,
-      '',
+export function jobRenewedEmail(input: RenewalAddressee & { jobUrl: string }): OutgoingEmail {
+  return employerEmail(
+    'job-renewed',
+    `Your listing is renewed until ${input.endsOn}: ${input.title}`,
+    [
       `Thank you: we received your payment, and "${input.title}" at ${input.organization} is featured on ${input.boardName} until ${input.endsOn}:`,
       input.jobUrl,
-      '',
-      'All your listings, their status and receipts:',
-      input.employerUrl,
-      '',
-      `The ${input.boardName} team`,
-    ].join('\n'),
-  };
+    ],
+    addresseeOf(input),
+  );
 }
 
 /** To the admins: Stripe took a renewal payment that did not renew the listing. */

@@ -1,6 +1,6 @@
 import { formatCents } from '@jobboard/contract/common';
 import { listingTier } from '@jobboard/contract/submissions';
-import { employerPageLine } from './employer-emails';
+import { employerEmail, employerPageLine, type EmployerLetterhead } from './employer-emails';
 import type { OutgoingEmail } from './outbox';
 
 /** What the employer's e-mails say about the site: its name, and its address (their page's). */
@@ -18,33 +18,35 @@ interface Submission {
   amount_cents: number;
 }
 
+/** Each e-mail about a submission's review goes to its contact, by name, and closes with their page. */
+const contactOf = (submission: Submission, site: EmailSite): EmployerLetterhead => ({
+  to: submission.contact_email,
+  name: submission.contact_name,
+  page: [employerPageLine(site.publicUrl)],
+  boardName: site.boardName,
+});
+
 /** Approved: here is the secure payment link (docs/product.md#audience; newsletter reach of docs/product.md#constants-and-limits). */
 export function approvalEmail(
   submission: Submission,
   paymentUrl: string,
-  { boardName, publicUrl }: EmailSite,
+  site: EmailSite,
 ): OutgoingEmail {
   const tier = listingTier(submission.listing_type);
-  return {
-    template: 'submission-approved',
-    to: submission.contact_email,
-    subject: `Approved: ${submission.title} - complete your payment`,
-    text: [
-      `Hello ${submission.contact_name},`,
-      '',
-      `Good news: "${submission.title}" at ${submission.organization} is approved for ${boardName}.`,
+  return employerEmail(
+    'submission-approved',
+    `Approved: ${submission.title} - complete your payment`,
+    [
+      `Good news: "${submission.title}" at ${submission.organization} is approved for ${site.boardName}.`,
       '',
       `Your ${tier.name} (${tier.duration}) costs ${formatCents(submission.amount_cents)}. Pay securely here:`,
       paymentUrl,
       '',
       'Your job goes live as soon as the payment is made, featured on the board and highlighted to',
       'our newsletter of over 3,000 nonprofit professionals.',
-      '',
-      employerPageLine(publicUrl),
-      '',
-      `The ${boardName} team`,
-    ].join('\n'),
-  };
+    ],
+    contactOf(submission, site),
+  );
 }
 
 /** Approved and published at once with a Multiples Listing credit: nothing to pay. */
@@ -52,27 +54,21 @@ export function publishedWithCreditEmail(
   submission: Submission,
   jobUrl: string,
   left: number,
-  { boardName, publicUrl }: EmailSite,
+  site: EmailSite,
 ): OutgoingEmail {
-  return {
-    template: 'submission-published-with-credit',
-    to: submission.contact_email,
-    subject: `Your job is live: ${submission.title}`,
-    text: [
-      `Hello ${submission.contact_name},`,
-      '',
-      `"${submission.title}" at ${submission.organization} is approved and live on ${boardName}, included in your Multiples Listing:`,
+  return employerEmail(
+    'submission-published-with-credit',
+    `Your job is live: ${submission.title}`,
+    [
+      `"${submission.title}" at ${submission.organization} is approved and live on ${site.boardName}, included in your Multiples Listing:`,
       jobUrl,
       '',
       left > 0
         ? `You can publish ${left} more listing${left === 1 ? '' : 's'} the same way.`
         : 'This was the last listing included in your Multiples Listing.',
-      '',
-      employerPageLine(publicUrl),
-      '',
-      `The ${boardName} team`,
-    ].join('\n'),
-  };
+    ],
+    contactOf(submission, site),
+  );
 }
 
 /**
@@ -92,23 +88,17 @@ export function copyableApprovalEmail(
 export function rejectionEmail(
   submission: Submission,
   reason: string | null,
-  { boardName, publicUrl }: EmailSite,
+  site: EmailSite,
 ): OutgoingEmail {
-  return {
-    template: 'submission-rejected',
-    to: submission.contact_email,
-    subject: `About your job submission: ${submission.title}`,
-    text: [
-      `Hello ${submission.contact_name},`,
-      '',
-      `Thank you for submitting "${submission.title}" at ${submission.organization} to ${boardName}. After review, we are not able to post it.`,
+  return employerEmail(
+    'submission-rejected',
+    `About your job submission: ${submission.title}`,
+    [
+      `Thank you for submitting "${submission.title}" at ${submission.organization} to ${site.boardName}. After review, we are not able to post it.`,
       ...(reason ? ['', `Reason: ${reason}`] : []),
       '',
       'You have not been charged. Reply to this e-mail if you have any questions.',
-      '',
-      employerPageLine(publicUrl),
-      '',
-      `The ${boardName} team`,
-    ].join('\n'),
-  };
+    ],
+    contactOf(submission, site),
+  );
 }

@@ -10,7 +10,7 @@ import {
   type ProposalSaved,
   type ProposalState,
 } from '@jobboard/contract/employer';
-import { emailKey, normaliseDeadline } from '@jobboard/contract/common';
+import { normaliseDeadline } from '@jobboard/contract/common';
 import {
   DEFAULT_PAY_PERIOD,
   amountText,
@@ -52,7 +52,7 @@ export interface ProposalsCollaborators {
   settings: Pick<Settings, 'all'>;
   jobs: Pick<JobsService, 'applyProposal'>;
   jobViews: Pick<JobViews, 'getJob'>;
-  submissions: Pick<SubmissionsService, 'idsByJob' | 'load'>;
+  submissions: Pick<SubmissionsService, 'ofContactsJob'>;
   outbox: Pick<Outbox, 'enqueue'>;
 }
 
@@ -177,12 +177,7 @@ export class ProposalsService {
 
   /** A job of this address (its submission's contact), or NotFound. */
   private async ownJob(email: string, jobId: number, now: Date): Promise<AdminJob> {
-    const submissionId = (await this.c.submissions.idsByJob(this.c.db, [jobId])).get(jobId);
-    const row =
-      submissionId === undefined
-        ? undefined
-        : await this.c.submissions.load(this.c.db, submissionId);
-    if (!row || emailKey(row.contact_email) !== email) {
+    if (!(await this.c.submissions.ofContactsJob(email, jobId))) {
       throw new NotFound(EMPLOYER_MESSAGES.listingNotFound);
     }
     try {

@@ -35,7 +35,7 @@ export interface RenewalsCollaborators {
   renewals: RenewalsRepository;
   jobEndings: Pick<JobEndings, 'of' | 'endingBetween'>;
   jobs: Pick<JobsService, 'renew'>;
-  submissions: Pick<SubmissionsService, 'load' | 'idsByJob'>;
+  submissions: Pick<SubmissionsService, 'load' | 'idsByJob' | 'ofJob'>;
   outbox: Pick<Outbox, 'enqueue'>;
   /** null when Stripe is not configured. */
   stripe: Stripe | null;
@@ -74,11 +74,7 @@ export class RenewalsService {
   /** Whether the job may be renewed at `now`, with what it needs, or the reason why not. */
   async eligibilityOf(jobId: number, now: Date, db: Db = this.context.db): Promise<Eligibility> {
     const job = await this.context.jobEndings.of(jobId, db);
-    const submissionId = (await this.context.submissions.idsByJob(db, [jobId])).get(jobId);
-    const submission =
-      submissionId === undefined
-        ? undefined
-        : await this.context.submissions.load(db, submissionId);
+    const submission = await this.context.submissions.ofJob(db, jobId);
     return eligibility(job, submission, now, this.context.jobsEmail);
   }
 
@@ -167,13 +163,7 @@ export class RenewalsService {
     const job = await this.context.jobEndings.of(jobId);
     if (!job) throw new NotFound(RENEWAL_MESSAGES.notFound);
     const found = await this.eligibilityOf(jobId, now);
-    const submissionId = (await this.context.submissions.idsByJob(this.context.db, [jobId])).get(
-      jobId,
-    );
-    const submission =
-      submissionId === undefined
-        ? undefined
-        : await this.context.submissions.load(this.context.db, submissionId);
+    const submission = await this.context.submissions.ofJob(this.context.db, jobId);
     const tier = listingTier(submission?.listing_type ?? 'basic');
     const days = tier.durationDays ?? 0;
     const end = job.expiresAt ?? now.getTime();

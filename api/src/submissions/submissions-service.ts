@@ -262,6 +262,21 @@ export class SubmissionsService {
     return this.submissions.idsByJob(db, jobIds);
   }
 
+  /** The submission a job was published from; undefined for a job no submission made. */
+  async ofJob(db: Db, jobId: number): Promise<ReviewRow | undefined> {
+    const submissionId = (await this.submissions.idsByJob(db, [jobId])).get(jobId);
+    return submissionId === undefined ? undefined : this.submissions.load(db, submissionId);
+  }
+
+  /**
+   * The submission of a job whose contact is this address (its emailKey), else undefined: the
+   * one test of whether a job is an employer's (issue 30), for their page and their proposals.
+   */
+  async ofContactsJob(email: string, jobId: number): Promise<ReviewRow | undefined> {
+    const row = await this.ofJob(this.db, jobId);
+    return row && emailKey(row.contact_email) === email ? row : undefined;
+  }
+
   // ---- Multiples Listing credits ---------------------------------------------------------------
 
   /** Spend one of the address's credits (null: none left); see ListingCreditsRepository.spend. */

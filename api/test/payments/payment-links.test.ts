@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { PAY_LINK_MESSAGES } from '@jobboard/contract/payments';
 import type { Knex } from 'knex';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { migrations } from '../../src/platform/db/migrations';
 import { migrateLatest } from '../../src/platform/db/migrate';
 import { signedIn } from '../support/admin';
@@ -392,18 +392,25 @@ describe(`the migration that hashes stored tokens on ${testDatabase}`, () => {
     expect(columns).toContain('payment_token');
 
     const emailed = 'E'.repeat(43);
+    const upgradedAt = t.clock.now.getTime();
     const id = await insertSubmission(t.db, {
       payment_token: emailed,
-      payment_token_created_at: Date.now(),
+      payment_token_created_at: upgradedAt,
     });
-    await migrateLatest(t.db);
+    // A migration has no app clock: it dates the links it keeps by Date, faked here to the app's.
+    vi.useFakeTimers({ toFake: ['Date'], now: upgradedAt });
+    try {
+      await migrateLatest(t.db);
+    } finally {
+      vi.useRealTimers();
+    }
 
     const row = await t.db('submissions').where({ id }).first();
     expect(row.payment_token_hash).toBe(createHash('sha256').update(emailed).digest('hex'));
     expect(JSON.stringify(row)).not.toContain(emailed);
-    t.clock.now = new Date(Date.now() + 14 * DAY_MS - 60_000);
+    t.clock.now = new Date(upgradedAt + 14 * DAY_MS - 60_000);
     expect((await t.app.inject(`/api/pay/${emailed}`)).statusCode).toBe(200);
-    t.clock.now = new Date(Date.now() + 14 * DAY_MS + 60_000);
+    t.clock.now = new Date(upgradedAt + 14 * DAY_MS + 60_000);
     expect((await t.app.inject(`/api/pay/${emailed}`)).statusCode).toBe(410);
   });
 });

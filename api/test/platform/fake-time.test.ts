@@ -26,30 +26,6 @@ const REAL_TIME = [
 ];
 const ESCAPE = 'real-clock:';
 
-/**
- * Not faked yet (issue 41 leaves them for a later change): each entry is a file and what it may
- * still use, and why. Nothing else may join this list; take an entry off once its file is fixed
- * (the last test fails while an entry names nothing the file still does).
- */
-const NOT_YET: Record<string, { uses: string[]; why: string }> = {
-  'test/jobs/admin-scale.test.ts': {
-    uses: ['performance.now()'],
-    why: 'times the admin lists for its report (logged, not asserted)',
-  },
-  'test/sync/sync-airtable.test.ts': {
-    uses: ['performance.now()'],
-    why: 'the sync is paced at 5 requests a second by real timers, and the pacing is checked on real times',
-  },
-  'test/payments/payment-links.test.ts': {
-    uses: ['Date.now()'],
-    why: 'the migration that hashes stored pay tokens dates the upgrade by the real clock (a migration has no app clock)',
-  },
-  'test/jobs/public-reads.test.ts': {
-    uses: ['a sleep'],
-    why: 'a read kept busy by pg_sleep on PostgreSQL (a long read, not a wait of the test)',
-  },
-};
-
 const root = API_DIR;
 
 function testFiles(dir: string): string[] {
@@ -83,21 +59,9 @@ describe('time is faked in the fast tier', () => {
 
   it('no fast-tier test reads the real clock or waits on a real timeout', () => {
     const found = fast.flatMap((file) =>
-      realTimeIn(file, readFileSync(path.join(root, file), 'utf8')).filter(
-        (finding) => !NOT_YET[file]?.uses.some((use) => finding.endsWith(`: ${use}`)),
-      ),
+      realTimeIn(file, readFileSync(path.join(root, file), 'utf8')),
     );
     expect(found).toEqual([]);
-  });
-
-  it('the files not faked yet still need their entry', () => {
-    const stale = Object.entries(NOT_YET).flatMap(([file, { uses }]) => {
-      const found = realTimeIn(file, readFileSync(path.join(root, file), 'utf8'));
-      return uses
-        .filter((use) => !found.some((finding) => finding.endsWith(`: ${use}`)))
-        .map((use) => `${file}: ${use}`);
-    });
-    expect(stale).toEqual([]);
   });
 
   it('catches each kind, and lets an explained line through', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { AIRTABLE_REQUESTS_PER_SECOND, AirtableReader } from '../../src/sync/sources/airtable';
 import { RateLimiter } from '../../src/sync/sources/rate-limiter';
-import { mostWithinASecond } from '../support/fake-airtable';
+import { airtableJob, mostWithinASecond, startFakeAirtable } from '../support/fake-airtable';
 
 /** A clock that only moves when the limiter waits (and, here, by a scheduler's lateness). */
 function fakeTime(lateness: () => number = () => 0) {
@@ -47,5 +48,33 @@ describe('the sync rate limiter (a fake clock: nothing here depends on the machi
       time.advance(Math.floor(random() * 400));
     }
     expect(mostWithinASecond(starts)).toBeLessThanOrEqual(5);
+  });
+});
+
+describe('the Airtable reader (a fake clock for its limiter)', () => {
+  it('asks for each page only once its limiter lets it: 10 pages, at most 5 in any second', async () => {
+    const fake = await startFakeAirtable();
+    try {
+      fake.records = Array.from({ length: 1000 }, (_, i) => airtableJob(i + 1));
+      const time = fakeTime();
+      const limiter = new RateLimiter(AIRTABLE_REQUESTS_PER_SECOND, time.clock, time.wait);
+      const starts: number[] = [];
+      const take = limiter.take.bind(limiter);
+      limiter.take = async () => {
+        await take();
+        starts.push(time.clock());
+      };
+      const { apiKey, apiUrl, baseId, table } = fake;
+      const reader = new AirtableReader(
+        { apiKey, apiUrl, baseId, table, timeoutMs: 5_000, retryWaitMs: 0 },
+        limiter,
+      );
+      expect(await reader.readAll()).toHaveLength(1000);
+      expect(fake.requests).toHaveLength(10);
+      expect(starts).toHaveLength(10);
+      expect(mostWithinASecond(starts)).toBe(5);
+    } finally {
+      await fake.close();
+    }
   });
 });

@@ -10,7 +10,8 @@ import {
   AlertView,
   MemberAlerts,
 } from '../alerts';
-import { type Endpoint, IdParams, Message } from '../endpoint';
+import { type Endpoint, Message } from '../endpoint';
+import { byId } from './params';
 
 const alertToken = {
   params: AlertTokenParams,
@@ -100,7 +101,6 @@ export const removeMemberAlert = {
   method: 'DELETE',
   path: '/api/members/alerts/:id',
   summary: "Unsubscribe one of the member's alerts.",
-  params: IdParams,
-  notFound: { id: ALERT_MESSAGES.memberAlertNotFound },
+  ...byId(ALERT_MESSAGES.memberAlertNotFound),
   response: Message,
 } as const satisfies Endpoint;

@@ -10,8 +10,8 @@ import {
   History,
   REVENUE_MONTHS,
 } from '../admin-lists';
-import { type Endpoint, IdParams } from '../endpoint';
-import { jobId, submissionId } from './params';
+import { type Endpoint } from '../endpoint';
+import { byId, jobId, submissionId } from './params';
 
 /** Answers `text/csv` (an attachment): every job of the view the query names, all pages. */
 export const exportJobs = {
@@ -56,8 +56,7 @@ export const resendEmail = {
   path: '/api/admin/emails/:id/resend',
   summary:
     'Queues a failed e-mail again (409 with the reason for one that carried a pay link or a job-alert confirmation link, or a job-alert e-mail whose alert has since been unsubscribed).',
-  params: IdParams,
-  notFound: { id: 'E-mail not found' },
+  ...byId('E-mail not found'),
   response: AdminEmail,
 } as const satisfies Endpoint;
 export const adminStats = {

@@ -1,7 +1,6 @@
 /** Employers (issue 30; api/src/employers/): no accounts; an e-mailed sign-in link opens their own page. */
 import {
   EMPLOYER_LIMITS,
-  EMPLOYER_MESSAGES,
   EmployerClose,
   EmployerLinkRequest,
   EmployerListing,
@@ -13,7 +12,8 @@ import {
   EmployerSession,
   EmployerSignIn,
 } from '../employer';
-import { type Endpoint, IdParams, Message } from '../endpoint';
+import { type Endpoint, Message } from '../endpoint';
+import { employerListingId, employerReceiptId } from './params';
 import { SubmissionForm, SubmissionPayload } from '../submission';
 
 export const employerSignInLink = {
@@ -51,15 +51,11 @@ export const employerListings = {
   querystring: EmployerListingsQuery,
   response: EmployerListings,
 } as const satisfies Endpoint;
-const employerListing = {
-  params: IdParams,
-  notFound: { id: EMPLOYER_MESSAGES.listingNotFound },
-} as const;
 export const employerSubmission = {
   method: 'GET',
   path: '/api/employer/submissions/:id',
   summary: "One of the address's submissions as the submission form edits it.",
-  ...employerListing,
+  ...employerListingId,
   response: SubmissionForm,
 } as const satisfies Endpoint;
 export const employerEditSubmission = {
@@ -67,7 +63,7 @@ export const employerEditSubmission = {
   path: '/api/employer/submissions/:id',
   summary:
     "Edit a submission before approval (validated like submitting); it returns to the review queue marked 'edited'. 409 once approved.",
-  ...employerListing,
+  ...employerListingId,
   body: SubmissionPayload,
   response: EmployerListing,
 } as const satisfies Endpoint;
@@ -76,7 +72,7 @@ export const employerPayLink = {
   path: '/api/employer/submissions/:id/pay-link',
   summary:
     'A fresh pay link for an approved listing awaiting payment (the links sent before keep working).',
-  ...employerListing,
+  ...employerListingId,
   response: EmployerPayLink,
 } as const satisfies Endpoint;
 export const employerCloseJob = {
@@ -84,8 +80,7 @@ export const employerCloseJob = {
   path: '/api/employer/jobs/:id/close',
   summary:
     'Mark a live job filled or closed: off the board, feeds and sitemap at once; kept for the record, with the reason in its history.',
-  params: IdParams,
-  notFound: { id: EMPLOYER_MESSAGES.listingNotFound },
+  ...employerListingId,
   body: EmployerClose,
   response: EmployerListing,
 } as const satisfies Endpoint;
@@ -93,8 +88,7 @@ export const employerReceipt = {
   method: 'GET',
   path: '/api/employer/receipts/:id',
   summary: "The printable receipt of one of the address's payments.",
-  params: IdParams,
-  notFound: { id: EMPLOYER_MESSAGES.receiptNotFound },
+  ...employerReceiptId,
   response: EmployerReceipt,
 } as const satisfies Endpoint;
 export const employerRenewJob = {
@@ -102,15 +96,13 @@ export const employerRenewJob = {
   path: '/api/employer/jobs/:id/renewal',
   summary:
     'A renewal link of a listing that may be renewed now (its page shows the new end and the price, then Stripe Checkout); 409 with the reason otherwise.',
-  params: IdParams,
-  notFound: { id: EMPLOYER_MESSAGES.listingNotFound },
+  ...employerListingId,
   response: EmployerRenewalLink,
 } as const satisfies Endpoint;
 export const employerRenewalReceipt = {
   method: 'GET',
   path: '/api/employer/renewal-receipts/:id',
   summary: "The printable receipt of one of the address's paid renewals.",
-  params: IdParams,
-  notFound: { id: EMPLOYER_MESSAGES.receiptNotFound },
+  ...employerReceiptId,
   response: EmployerReceipt,
 } as const satisfies Endpoint;

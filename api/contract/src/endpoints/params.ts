@@ -1,5 +1,17 @@
-/** The path parameters several slices' endpoints share: a job's and a submission's id, with their 404s. */
+/**
+ * The path parameters of the routes that name one record by its id, each with its 404's message:
+ * one home for each, so the routes of one kind of record cannot answer two different 404s.
+ */
+import { EMPLOYER_MESSAGES } from '../employer';
 import { IdParams } from '../endpoint';
 
-export const jobId = { params: IdParams, notFound: { id: 'Job not found' } } as const;
-export const submissionId = { params: IdParams, notFound: { id: 'Submission not found' } } as const;
+/** The params of a route with one record id in its path, and what its 404 says of the id. */
+export const byId = <M extends string>(notFound: M) =>
+  ({ params: IdParams, notFound: { id: notFound } }) as const;
+
+export const jobId = byId('Job not found');
+export const submissionId = byId('Submission not found');
+/** One of the signed-in employer's listings: another address's answers as one that does not exist. */
+export const employerListingId = byId(EMPLOYER_MESSAGES.listingNotFound);
+/** One of the signed-in employer's receipts, likewise. */
+export const employerReceiptId = byId(EMPLOYER_MESSAGES.receiptNotFound);

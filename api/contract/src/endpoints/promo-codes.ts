@@ -1,8 +1,9 @@
 /** Admin: promo codes (api/src/promo-codes/). */
 import { PromoCode, PromoCodeInput, PromoCodeList } from '../admin/promo-codes';
-import { type Endpoint, IdParams, Message } from '../endpoint';
+import { type Endpoint, Message } from '../endpoint';
+import { byId } from './params';
 
-const promoCodeId = { params: IdParams, notFound: { id: 'Promo code not found' } } as const;
+const promoCodeId = byId('Promo code not found');
 export const promoCodes = {
   method: 'GET',
   path: '/api/admin/promo-codes',

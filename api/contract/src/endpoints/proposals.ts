@@ -1,6 +1,5 @@
 /** Proposals of changes to live jobs (issue 30; api/src/proposals/): the employer proposes, an admin approves or rejects. */
-import { EMPLOYER_MESSAGES } from '../employer';
-import { type Endpoint, IdParams, Message } from '../endpoint';
+import { type Endpoint, Message } from '../endpoint';
 import {
   AdminProposalList,
   JobProposalForm,
@@ -8,17 +7,14 @@ import {
   ProposalSaved,
   RejectProposal,
 } from '../proposals';
+import { byId, employerListingId } from './params';
 
-const employerJob = {
-  params: IdParams,
-  notFound: { id: EMPLOYER_MESSAGES.listingNotFound },
-} as const;
 export const employerProposalForm = {
   method: 'GET',
   path: '/api/employer/jobs/:id/proposal',
   summary:
     "The form of changes to a live job of the address: the pending proposal's values, or the job's as it is.",
-  ...employerJob,
+  ...employerListingId,
   response: JobProposalForm,
 } as const satisfies Endpoint;
 export const employerPropose = {
@@ -26,7 +22,7 @@ export const employerPropose = {
   path: '/api/employer/jobs/:id/proposal',
   summary:
     "Propose changes to a live job (validated like submitting): stored for the admin's review, replacing a pending one; with the admin's setting on, a typo-sized change of a long text goes live at once. 409 for a job not on the board.",
-  ...employerJob,
+  ...employerListingId,
   body: JobProposalForm,
   response: ProposalSaved,
 } as const satisfies Endpoint;
@@ -34,13 +30,10 @@ export const employerWithdrawProposal = {
   method: 'DELETE',
   path: '/api/employer/jobs/:id/proposal',
   summary: "Withdraw the job's pending proposal (404 when none is pending).",
-  ...employerJob,
+  ...employerListingId,
   response: Message,
 } as const satisfies Endpoint;
-const proposalId = {
-  params: IdParams,
-  notFound: { id: PROPOSAL_MESSAGES.proposalNotFound },
-} as const;
+const proposalId = byId(PROPOSAL_MESSAGES.proposalNotFound);
 export const adminProposals = {
   method: 'GET',
   path: '/api/admin/proposals',

@@ -1,5 +1,6 @@
 /** The re-sync from the configured source and what it left (api/src/sync/). */
-import { type Endpoint, IdParams, Message } from '../endpoint';
+import { type Endpoint, Message } from '../endpoint';
+import { byId } from './params';
 import { LastSync, RefreshResult, SYNC_CONFLICT_MESSAGES } from '../sync';
 
 export const refreshJobs = {
@@ -21,7 +22,6 @@ export const restoreSyncedJob = {
   method: 'POST',
   path: '/api/admin/sync/deleted/:id/restore',
   summary: 'A deleted synced job may be created again by the next sync.',
-  params: IdParams,
-  notFound: { id: SYNC_CONFLICT_MESSAGES.deletionNotFound },
+  ...byId(SYNC_CONFLICT_MESSAGES.deletionNotFound),
   response: Message,
 } as const satisfies Endpoint;

@@ -10,6 +10,16 @@ import { HttpError } from '../../../../platform/http/http-error';
 const adminSubmissionsRoutes: FastifyPluginAsync = async (app) => {
   const review = app.review;
   const reviewer = (request: FastifyRequest) => request.admin!;
+  /** Each decision on a submission is logged with the submission and the admin who made it. */
+  const logDecision = (
+    request: FastifyRequest & { params: { id: number } },
+    message: string,
+    details: Record<string, unknown> = {},
+  ) =>
+    request.log.info(
+      { submissionId: request.params.id, admin: reviewer(request).username, ...details },
+      message,
+    );
 
   route(app, ENDPOINTS.submissions, {}, async () => review.list(app.now()));
 
@@ -30,15 +40,10 @@ const adminSubmissionsRoutes: FastifyPluginAsync = async (app) => {
       reviewer(request),
       app.now(),
     );
-    request.log.info(
-      {
-        submissionId: request.params.id,
-        admin: reviewer(request).username,
-        publishedWithCredit: result.publishedWithCredit,
-        updateCompany: request.body.updateCompany ?? [],
-      },
-      'submission approved',
-    );
+    logDecision(request, 'submission approved', {
+      publishedWithCredit: result.publishedWithCredit,
+      updateCompany: request.body.updateCompany ?? [],
+    });
     return result;
   });
 
@@ -49,10 +54,7 @@ const adminSubmissionsRoutes: FastifyPluginAsync = async (app) => {
       reviewer(request),
       app.now(),
     );
-    request.log.info(
-      { submissionId: request.params.id, admin: reviewer(request).username },
-      'submission rejected',
-    );
+    logDecision(request, 'submission rejected');
     return result;
   });
 
@@ -79,14 +81,7 @@ const adminSubmissionsRoutes: FastifyPluginAsync = async (app) => {
       app.now(),
       request.log,
     );
-    request.log.info(
-      {
-        submissionId: request.params.id,
-        admin: reviewer(request).username,
-        revoked: result.revoked,
-      },
-      'payment links revoked',
-    );
+    logDecision(request, 'payment links revoked', { revoked: result.revoked });
     return result;
   });
 
