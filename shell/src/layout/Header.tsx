@@ -1,3 +1,4 @@
+import type { SiteConfig } from '@jobboard/contract/site';
 import { media } from '@jobboard/shared-ui';
 import { NavLink } from '@jobboard/shared-ui/router';
 import styled from 'styled-components';
@@ -32,25 +33,45 @@ export function Header() {
           <span aria-hidden="true">{open ? '×' : '☰'}</span>
         </MenuButton>
         <Nav id="site-nav" aria-label="Main" $open={open}>
-          <Item to="/" end onClick={close}>
-            Jobs
-          </Item>
-          <Item to="/submit-job" onClick={close}>
-            Submit Job
-          </Item>
-          <External href={site.resourcesUrl} onClick={close}>
-            Resources
-          </External>
-          <Item to="/bookmarks" onClick={close}>
-            My Bookmarks
-          </Item>
-          <Subscribe href={site.subscribeUrl} onClick={close}>
-            Subscribe
-          </Subscribe>
+          {menuLinks(site).map((link) => (
+            <MenuLink key={link.label} link={link} onFollow={close} />
+          ))}
           {site.membershipUrl && <MemberMenu membershipUrl={site.membershipUrl} onFollow={close} />}
         </Nav>
       </Inner>
     </Bar>
+  );
+}
+
+type MenuEntry =
+  | { label: string; to: string; end?: boolean }
+  | { label: string; href: string; prominent?: boolean };
+
+/** The menu in its order: the board's own pages, and the publication's (Resources, Subscribe). */
+function menuLinks(site: SiteConfig): MenuEntry[] {
+  return [
+    { label: 'Jobs', to: '/', end: true },
+    { label: 'Submit Job', to: '/submit-job' },
+    { label: 'Resources', href: site.resourcesUrl },
+    { label: 'My Bookmarks', to: '/bookmarks' },
+    { label: 'Subscribe', href: site.subscribeUrl, prominent: true },
+  ];
+}
+
+/** One entry: a page of the board (marked when current) or of the publication (a new tab). */
+function MenuLink({ link, onFollow }: { link: MenuEntry; onFollow(): void }) {
+  if ('to' in link) {
+    return (
+      <Item to={link.to} end={link.end} onClick={onFollow}>
+        {link.label}
+      </Item>
+    );
+  }
+  const Publication = link.prominent ? Subscribe : External;
+  return (
+    <Publication href={link.href} onClick={onFollow}>
+      {link.label}
+    </Publication>
   );
 }
 
