@@ -14,6 +14,7 @@ import {
   formatUsDate,
   shorten,
 } from '@jobboard/shared-ui';
+import { lineClamp } from '@jobboard/shared-ui/css';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useConfirm } from '../../../lib/confirm';
@@ -355,10 +356,7 @@ const Details = styled.dl`
 /** Clamped to 3 lines (docs/product.md#constants-and-limits). */
 const Description = styled.p`
   margin: 0;
-  display: -webkit-box;
-  -webkit-line-clamp: 3;
-  -webkit-box-orient: vertical;
-  overflow: hidden;
+  ${lineClamp(3)}
 `;
 
 const ConfirmBox = styled(Notice)`

@@ -1,6 +1,7 @@
 import type { Job } from '@jobboard/contract/jobs';
 import { useId, type MouseEvent } from 'react';
 import { Cluster, Stack } from '@jobboard/shared-ui';
+import { lineClamp } from '@jobboard/shared-ui/css';
 import { Link } from '@jobboard/shared-ui/router';
 import styled, { css } from 'styled-components';
 import { useJobRoute } from '../hooks/use-job-route';
@@ -148,10 +149,7 @@ const Company = styled.p`
 /** docs/product.md#constants-and-limits: the description is clamped to 2 lines on a card. */
 const Description = styled.p`
   margin: 0;
-  display: -webkit-box;
-  -webkit-line-clamp: 2;
-  -webkit-box-orient: vertical;
-  overflow: hidden;
+  ${lineClamp(2)}
 `;
 
 const Actions = styled(Cluster)`
