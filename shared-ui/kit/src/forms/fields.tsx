@@ -1,3 +1,4 @@
+import { JOB_FORM_FIELDS } from '@jobboard/contract/jobs';
 import {
   Checkbox,
   ErrorText,
@@ -39,6 +40,14 @@ export function TextInput({ name, label, type = 'text', ...rest }: TextProps) {
       )}
     </Field>
   );
+}
+
+/**
+ * A web address (a company's site, its logo, where to apply):
+ * checked by the browser, prompted with https://.
+ */
+export function UrlInput(props: Omit<TextProps, 'type' | 'placeholder'>) {
+  return <TextInput {...props} type="url" placeholder={JOB_FORM_FIELDS.urlPlaceholder} />;
 }
 
 export function TextAreaInput({ name, label, rows, hint }: TextProps & { rows: number }) {

@@ -6,6 +6,7 @@ export {
   SelectInput,
   TextAreaInput,
   TextInput,
+  UrlInput,
   fieldError,
 } from './fields';
 export { PayFields } from './pay-fields';

@@ -24,6 +24,7 @@ import {
   SelectInput,
   TextAreaInput,
   TextInput,
+  UrlInput,
 } from '@jobboard/shared-ui/forms';
 import { Field, Form } from 'react-final-form';
 import styled from 'styled-components';
@@ -152,25 +153,10 @@ export function JobForm({
               <TextInput name="title" label={FIELDS.title} />
               <TextInput name="organization" label={FIELDS.organization} />
               <Pair>
-                <TextInput
-                  name="companyWebsite"
-                  label={FIELDS.companyWebsite}
-                  type="url"
-                  placeholder={FIELDS.urlPlaceholder}
-                />
-                <TextInput
-                  name="logoUrl"
-                  label={FIELDS.logoUrl}
-                  type="url"
-                  placeholder={FIELDS.urlPlaceholder}
-                />
+                <UrlInput name="companyWebsite" label={FIELDS.companyWebsite} />
+                <UrlInput name="logoUrl" label={FIELDS.logoUrl} />
               </Pair>
-              <TextInput
-                name="applicationUrl"
-                label={FIELDS.applicationUrl}
-                type="url"
-                placeholder={FIELDS.urlPlaceholder}
-              />
+              <UrlInput name="applicationUrl" label={FIELDS.applicationUrl} />
               <TextAreaInput name="description" label={FIELDS.description} rows={8} />
               <CheckboxGroup name="category" legend={FIELDS.categories} options={categories} />
               <Field<string[]> name="locations">

@@ -6,7 +6,7 @@ import {
   uploadedLogoHash,
 } from '@jobboard/contract/submissions';
 import { Button, ErrorText, HintText, Label, errorMessage } from '@jobboard/shared-ui';
-import { TextInput } from '@jobboard/shared-ui/forms';
+import { UrlInput } from '@jobboard/shared-ui/forms';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useField } from 'react-final-form';
 import styled from 'styled-components';
@@ -102,12 +102,10 @@ export function LogoField({ upload }: { upload: LogoUploadInFlight }) {
           </ErrorText>
         )}
       </FileChoice>
-      <TextInput
+      <UrlInput
         name="logoUrl"
         label={JOB_FORM_FIELDS.logoUrl}
-        type="url"
         hint={LOGO_UPLOAD_MESSAGES.orAddress}
-        placeholder={JOB_FORM_FIELDS.urlPlaceholder}
       />
     </Choices>
   );

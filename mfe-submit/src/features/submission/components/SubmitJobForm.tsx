@@ -22,7 +22,7 @@ import { SubmissionAgreement } from '../../../lib/LegalLinks';
 import styled from 'styled-components';
 import { submitJob } from '../api/submit-job';
 import { SUBMIT_TEXT } from '../messages';
-import { TextAreaInput, TextInput } from '@jobboard/shared-ui/forms';
+import { TextAreaInput, TextInput, UrlInput } from '@jobboard/shared-ui/forms';
 import { CategoryField, JobPayFields, JobTypeFields, failedSend } from '../../../lib/job-fields';
 import { ListingTypeField } from './ListingTypeField';
 import { LogoUploadInFlight } from '../logo-upload-in-flight';
@@ -118,12 +118,7 @@ export function SubmitJobForm({
                 required
                 autoComplete="organization"
               />
-              <TextInput
-                name="companyWebsite"
-                label={FIELDS.companyWebsite}
-                type="url"
-                placeholder={FIELDS.urlPlaceholder}
-              />
+              <UrlInput name="companyWebsite" label={FIELDS.companyWebsite} />
               <LogoField upload={logoUpload} />
               <TextAreaInput
                 name="companyDescription"
@@ -146,13 +141,7 @@ export function SubmitJobForm({
               <CategoryField />
               <JobTypeFields jobTypePlaceholder={FIELDS.jobTypePlaceholder} />
               <JobPayFields currency={values.salaryCurrency} />
-              <TextInput
-                name="applicationUrl"
-                label={FIELDS.applicationUrl}
-                type="url"
-                required
-                placeholder={FIELDS.urlPlaceholder}
-              />
+              <UrlInput name="applicationUrl" label={FIELDS.applicationUrl} required />
               <TextInput name="deadline" label="Application Deadline (optional)" type="date" />
             </Fields>
           </Card>
