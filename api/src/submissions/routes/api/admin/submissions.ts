@@ -10,16 +10,23 @@ import { HttpError } from '../../../../platform/http/http-error';
 const adminSubmissionsRoutes: FastifyPluginAsync = async (app) => {
   const review = app.review;
   const reviewer = (request: FastifyRequest) => request.admin!;
-  /** Each decision on a submission is logged with the submission and the admin who made it. */
-  const logDecision = (
+  /**
+   * A decision on a submission, logged once made with the submission and the admin who made it
+   * (and what `details` reads from its result); its result is the answer.
+   */
+  const logDecision = async <Result>(
     request: FastifyRequest & { params: { id: number } },
     message: string,
-    details: Record<string, unknown> = {},
-  ) =>
+    decision: Promise<Result>,
+    details: (result: Result) => Record<string, unknown> = () => ({}),
+  ): Promise<Result> => {
+    const result = await decision;
     request.log.info(
-      { submissionId: request.params.id, admin: reviewer(request).username, ...details },
+      { submissionId: request.params.id, admin: reviewer(request).username, ...details(result) },
       message,
     );
+    return result;
+  };
 
   route(app, ENDPOINTS.submissions, {}, async () => review.list(app.now()));
 
@@ -30,33 +37,33 @@ const adminSubmissionsRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, ENDPOINTS.submission, {}, async (request) => review.get(request.params.id, app.now()));
 
-  route(app, ENDPOINTS.approveSubmission, {}, async (request) => {
-    const result = await review.approve(
-      request.params.id,
-      {
-        useCredit: request.body.useCredit === true,
-        updateCompany: [...new Set(request.body.updateCompany ?? [])],
-      },
-      reviewer(request),
-      app.now(),
-    );
-    logDecision(request, 'submission approved', {
-      publishedWithCredit: result.publishedWithCredit,
-      updateCompany: request.body.updateCompany ?? [],
-    });
-    return result;
-  });
+  route(app, ENDPOINTS.approveSubmission, {}, async (request) =>
+    logDecision(
+      request,
+      'submission approved',
+      review.approve(
+        request.params.id,
+        {
+          useCredit: request.body.useCredit === true,
+          updateCompany: [...new Set(request.body.updateCompany ?? [])],
+        },
+        reviewer(request),
+        app.now(),
+      ),
+      (result) => ({
+        publishedWithCredit: result.publishedWithCredit,
+        updateCompany: request.body.updateCompany ?? [],
+      }),
+    ),
+  );
 
-  route(app, ENDPOINTS.rejectSubmission, {}, async (request) => {
-    const result = await review.reject(
-      request.params.id,
-      request.body.notes ?? null,
-      reviewer(request),
-      app.now(),
-    );
-    logDecision(request, 'submission rejected');
-    return result;
-  });
+  route(app, ENDPOINTS.rejectSubmission, {}, async (request) =>
+    logDecision(
+      request,
+      'submission rejected',
+      review.reject(request.params.id, request.body.notes ?? null, reviewer(request), app.now()),
+    ),
+  );
 
   route(app, ENDPOINTS.updateAmount, {}, async (request) =>
     review.updateAmount(
@@ -74,16 +81,14 @@ const adminSubmissionsRoutes: FastifyPluginAsync = async (app) => {
   );
 
   /** 'Revoke links': every pay link of the listing stops working, the e-mailed one too. */
-  route(app, ENDPOINTS.revokePaymentLinks, {}, async (request) => {
-    const result = await review.revokePaymentLinks(
-      request.params.id,
-      reviewer(request),
-      app.now(),
-      request.log,
-    );
-    logDecision(request, 'payment links revoked', { revoked: result.revoked });
-    return result;
-  });
+  route(app, ENDPOINTS.revokePaymentLinks, {}, async (request) =>
+    logDecision(
+      request,
+      'payment links revoked',
+      review.revokePaymentLinks(request.params.id, reviewer(request), app.now(), request.log),
+      (result) => ({ revoked: result.revoked }),
+    ),
+  );
 
   /** A flagged payment (needs review / refund) has been dealt with. */
   route(app, ENDPOINTS.resolvePaymentIssue, {}, async (request) =>
