@@ -7,6 +7,7 @@ import {
   fuzzSegment,
   fuzzText,
   nextAddress,
+  fuzzRuns,
 } from '../support/fuzz';
 import { invalidRows } from '../support/rows';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
@@ -15,7 +16,7 @@ import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
  * The job alerts' routes under arbitrary input (issue 17): no input makes a 5xx, every refusal is
  * JSON `{ message }`, and every row stored fits PostgreSQL's schema.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
+const RUNS = fuzzRuns(60);
 
 let t: TestApp;
 beforeAll(async () => {

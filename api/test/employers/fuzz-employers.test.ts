@@ -13,6 +13,7 @@ import {
   nearly,
   nextAddress,
   wellFormed,
+  fuzzRuns,
 } from '../support/fuzz';
 import { invalidRows } from '../support/rows';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
@@ -40,7 +41,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const RUNS = 100;
+const RUNS = fuzzRuns(100);
 
 /** A valid proposal of changes (job 1 is not live here: the body is checked, then 404 or 409). */
 const PROPOSAL = {

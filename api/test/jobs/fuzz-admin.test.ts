@@ -10,6 +10,7 @@ import {
   fuzzText,
   fuzzValue,
   nearly,
+  fuzzRuns,
 } from '../support/fuzz';
 import { signedIn } from '../support/admin';
 import { ADMIN_JOB_FORM, createJobs } from '../support/jobs';
@@ -44,7 +45,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const RUNS = 120;
+const RUNS = fuzzRuns(120);
 
 async function expectHandled(options: InjectOptions) {
   const res = await admin(options);

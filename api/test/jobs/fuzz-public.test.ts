@@ -16,6 +16,7 @@ import {
   nearly,
   nextAddress,
   wellFormed,
+  fuzzRuns,
 } from '../support/fuzz';
 import { createJobs } from '../support/jobs';
 import { fakeReleases } from '../support/releases';
@@ -64,7 +65,7 @@ afterAll(async () => {
   rmSync(releases, { recursive: true, force: true });
 });
 
-const RUNS = 120;
+const RUNS = fuzzRuns(120);
 
 async function expectHandled(res: Awaited<ReturnType<TestApp['app']['inject']>>) {
   expect(res.statusCode, res.body.slice(0, 300)).toBeLessThan(500);

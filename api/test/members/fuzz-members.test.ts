@@ -10,6 +10,7 @@ import {
   fuzzValue,
   nextAddress,
   wellFormed,
+  fuzzRuns,
 } from '../support/fuzz';
 import { createJobs } from '../support/jobs';
 import { MEMBER_COOKIE, signedInMember } from '../support/members';
@@ -39,7 +40,7 @@ afterAll(async () => {
   await ghost.stop();
 });
 
-const RUNS = 100;
+const RUNS = fuzzRuns(100);
 
 async function expectHandled(res: Awaited<ReturnType<TestApp['app']['inject']>>) {
   expect(res.statusCode, res.body.slice(0, 300)).toBeLessThan(500);

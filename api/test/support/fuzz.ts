@@ -3,6 +3,16 @@ import { MAX_INT4 } from '@jobboard/contract/jobs';
 import fc from 'fast-check';
 
 /**
+ * How many cases a property test tries: all of them in `pnpm test`, a quarter in the fast tier
+ * (`pnpm test:fast` sets TEST_TIER=fast), which runs on every change and wants the answer in
+ * seconds; FUZZ_RUNS sets the number outright (a long hunt: FUZZ_RUNS=5000).
+ */
+export function fuzzRuns(full: number): number {
+  if (process.env.FUZZ_RUNS) return Number(process.env.FUZZ_RUNS);
+  return process.env.TEST_TIER === 'fast' ? Math.ceil(full / 4) : full;
+}
+
+/**
  * Values for fuzzing bodies and queries: text of every kind (any code point, NUL, lone surrogates,
  * emoji, lengths around the columns' widths), numbers around every bound the columns have, and
  * any JSON at all.

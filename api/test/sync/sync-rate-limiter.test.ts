@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AIRTABLE_REQUESTS_PER_SECOND, AirtableReader } from '../../src/sync/sources/airtable';
+import { fetchJson } from '../../src/sync/sources/http';
 import { RateLimiter } from '../../src/sync/sources/rate-limiter';
 import { airtableJob, mostWithinASecond, startFakeAirtable } from '../support/fake-airtable';
 
@@ -73,6 +74,31 @@ describe('the Airtable reader (a fake clock for its limiter)', () => {
       expect(fake.requests).toHaveLength(10);
       expect(starts).toHaveLength(10);
       expect(mostWithinASecond(starts)).toBe(5);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('waits SYNC_RETRY_WAIT_SECONDS after a 429 that names no Retry-After, and what Retry-After names otherwise', async () => {
+    const fake = await startFakeAirtable();
+    try {
+      fake.records = [airtableJob(1)];
+      fake.script = ['429', '429-retry-after', 'ok'];
+      const waits: number[] = [];
+      const { apiKey, apiUrl, baseId, table } = fake;
+      const page = await fetchJson(`${apiUrl}/${baseId}/${table}?pageSize=100`, {
+        label: 'Airtable',
+        headers: { authorization: `Bearer ${apiKey}` },
+        timeoutMs: 5_000,
+        retryWaitMs: 30_000,
+        wait: async (ms) => {
+          waits.push(ms);
+        },
+      });
+      expect(page).toMatchObject({ records: [{ id: expect.any(String) }] });
+      // Airtable's own advice without Retry-After is 30 s; the fake's Retry-After says 0.
+      expect(waits).toEqual([30_000, 0]);
+      expect(fake.requests.map((r) => r.status)).toEqual([429, 429, 200]);
     } finally {
       await fake.close();
     }

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobs } from '../../support/jobs';
 import { buildTestApp, testDatabase, type TestApp } from '../../support/test-app';
+import { fuzzRuns } from '../../support/fuzz';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -84,7 +85,7 @@ describe(`POST /api/jobs/search under arbitrary input on ${testDatabase}`, () =>
         expect(res.statusCode).toBeLessThan(500);
         expect(typeof res.json().message === 'string' || Array.isArray(res.json().jobs)).toBe(true);
       }),
-      { numRuns: 300 },
+      { numRuns: fuzzRuns(300) },
     );
   });
 
@@ -119,7 +120,7 @@ describe(`POST /api/jobs/search under arbitrary input on ${testDatabase}`, () =>
         expect(res.statusCode, res.body).toBe(200);
         expect(Array.isArray(res.json().jobs)).toBe(true);
       }),
-      { numRuns: 100 },
+      { numRuns: fuzzRuns(100) },
     );
   });
 
@@ -134,7 +135,7 @@ describe(`POST /api/jobs/search under arbitrary input on ${testDatabase}`, () =>
         });
         expect(res.statusCode).toBeLessThan(500);
       }),
-      { numRuns: 200 },
+      { numRuns: fuzzRuns(200) },
     );
   });
 });

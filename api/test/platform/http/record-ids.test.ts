@@ -2,6 +2,7 @@ import { check } from '@jobboard/contract/common';
 import { MAX_INT4, RECORD_ID_PATTERN, RecordId, parseRecordId } from '@jobboard/contract/jobs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fuzzRuns } from '../../support/fuzz';
 
 /** What an id text should mean, worked out with big integers: the number, or null. */
 function expected(text: string): number | null {
@@ -27,7 +28,7 @@ describe('record ids (one struct for every id in a URL)', () => {
           expect(RECORD_ID_PATTERN.test(text)).toBe(expected(text) !== null);
         },
       ),
-      { numRuns: 5_000 },
+      { numRuns: fuzzRuns(5_000) },
     );
   });
 
