@@ -2,30 +2,12 @@
 // where an import leads (resolved against the importing file and the workspace's packages), not
 // how it is spelled: `../api/save-job` inside a feature and `../../api/contract/src` from e2e look
 // alike to a pattern, but only the second leaves its package.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { packageOfSpecifier, ROOT, WORKSPACE_PACKAGES } from '../workspace-packages.js';
 import { cycleThrough, inAcyclicRoot, resolveModule } from './import-cycles.js';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
-
-/** The workspace's packages (pnpm-workspace.yaml): name, folder and the subpaths they export. */
-function workspacePackages() {
-  const folders = [
-    ...readFileSync(path.join(ROOT, 'pnpm-workspace.yaml'), 'utf8').matchAll(/^\s+-\s+(\S+)/gm),
-  ].map((match) => match[1]);
-  return folders
-    .map((dir) => {
-      const pkg = JSON.parse(readFileSync(path.join(ROOT, dir, 'package.json'), 'utf8'));
-      const exports = typeof pkg.exports === 'object' ? Object.keys(pkg.exports) : ['.'];
-      return { name: pkg.name, dir, exports: new Set(exports) };
-    })
-    .sort((a, b) => b.dir.length - a.dir.length); // api/contract before api
-}
-
-const PACKAGES = workspacePackages();
-
 const packageOfPath = (relative) =>
-  PACKAGES.find((p) => relative === p.dir || relative.startsWith(`${p.dir}/`));
+  WORKSPACE_PACKAGES.find((p) => relative === p.dir || relative.startsWith(`${p.dir}/`));
 
 const isRemote = (pkg) => pkg?.dir.startsWith('mfe-');
 
@@ -59,9 +41,9 @@ function resolveImport(specifier, fromFile) {
     const target = path.relative(ROOT, path.resolve(path.dirname(fromFile), specifier));
     return { path: target, pkg: packageOfPath(target), relative: true };
   }
-  const pkg = PACKAGES.find((p) => specifier === p.name || specifier.startsWith(`${p.name}/`));
-  if (!pkg) return { external: specifier };
-  const subpath = specifier === pkg.name ? '.' : `.${specifier.slice(pkg.name.length)}`;
+  const named = packageOfSpecifier(specifier);
+  if (!named) return { external: specifier };
+  const { pkg, subpath } = named;
   return { path: path.join(pkg.dir, subpath), pkg, subpath, relative: false };
 }
 

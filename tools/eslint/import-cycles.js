@@ -5,15 +5,10 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
-
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
+import { packageOfSpecifier, ROOT } from '../workspace-packages.js';
 
 /** The folders whose modules must form no cycle. */
 export const ACYCLIC_ROOTS = ['api/src', 'api/contract/src'];
-
-const CONTRACT_EXPORTS = JSON.parse(
-  readFileSync(path.join(ROOT, 'api/contract/package.json'), 'utf8'),
-).exports;
 
 const EXTENSIONS = ['', '.ts', '.mjs', '.js', '/index.ts'];
 
@@ -21,11 +16,12 @@ const EXTENSIONS = ['', '.ts', '.mjs', '.js', '/index.ts'];
 export function resolveModule(specifier, fromFile) {
   let base;
   if (specifier.startsWith('.')) base = path.resolve(path.dirname(fromFile), specifier);
-  else if (specifier.startsWith('@jobboard/contract/')) {
-    const target = CONTRACT_EXPORTS[`.${specifier.slice('@jobboard/contract'.length)}`];
-    if (typeof target !== 'string') return undefined;
-    return path.join(ROOT, 'api/contract', target);
-  } else return undefined;
+  else {
+    // Of the workspace's packages, only the contract is inside the acyclic roots.
+    const named = packageOfSpecifier(specifier);
+    const target = named?.pkg.dir === 'api/contract' && named.pkg.exports.get(named.subpath);
+    return target ? path.join(ROOT, target) : undefined;
+  }
   for (const extension of EXTENSIONS) {
     const file = base + extension;
     if (/\.(ts|mjs|js)$/.test(file) && existsSync(file)) return file;

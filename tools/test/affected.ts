@@ -18,6 +18,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { valueImports } from '../eslint/import-cycles.js';
+import { packageOfSpecifier } from '../workspace-packages.js';
 import { ROOT } from './changed-files';
 
 const MODULE = /\.(?:ts|tsx|mjs|js)$/;
@@ -132,47 +133,17 @@ function workspaceFiles(): string[] {
     .filter((file) => file && existsSync(path.join(ROOT, file)));
 }
 
-interface WorkspacePackage {
-  name: string;
-  dir: string;
-  exports: Record<string, string>;
-}
-
-function workspacePackages(): WorkspacePackage[] {
-  const folders = [
-    ...readFileSync(path.join(ROOT, 'pnpm-workspace.yaml'), 'utf8').matchAll(/^\s+-\s+(\S+)/gm),
-  ].map((match) => match[1]!);
-  return folders.map((dir) => {
-    const pkg = JSON.parse(readFileSync(path.join(ROOT, dir, 'package.json'), 'utf8'));
-    const exports: Record<string, string> = {};
-    const entries = typeof pkg.exports === 'string' ? { '.': pkg.exports } : (pkg.exports ?? {});
-    for (const [subpath, target] of Object.entries(entries)) {
-      const file =
-        typeof target === 'string'
-          ? target
-          : ((target as Record<string, string>).import ??
-            (target as Record<string, string>).default);
-      if (file) exports[subpath] = path.posix.join(dir, file);
-    }
-    return { name: pkg.name, dir, exports };
-  });
-}
-
 const EXTENSIONS = ['', '.ts', '.tsx', '.mjs', '.js', '/index.ts', '/index.tsx'];
 
 /** The module graph of the workspace's own modules (imports of values, and vi.mock's modules). */
 export function workspaceGraph(files = workspaceFiles()): ModuleGraph {
   const modules = new Set(files.filter((file) => MODULE.test(file)));
-  const packages = workspacePackages();
   const resolve = (specifier: string, from: string): string | undefined => {
-    let base: string;
-    if (specifier.startsWith('.')) {
-      base = path.posix.join(path.posix.dirname(from), specifier);
-    } else {
-      const pkg = packages.find((p) => specifier === p.name || specifier.startsWith(`${p.name}/`));
-      if (!pkg) return undefined;
-      return pkg.exports[`.${specifier.slice(pkg.name.length)}`];
+    if (!specifier.startsWith('.')) {
+      const named = packageOfSpecifier(specifier);
+      return named?.pkg.exports.get(named.subpath);
     }
+    const base = path.posix.join(path.posix.dirname(from), specifier);
     return EXTENSIONS.map((extension) => base + extension).find((file) => modules.has(file));
   };
   const graph: ModuleGraph = new Map();
