@@ -10,6 +10,7 @@ import {
   string,
   type Infer,
 } from 'superstruct';
+import { JobApply } from './applications';
 import { JobPay } from './pay';
 
 export const Company = object({
@@ -55,7 +56,13 @@ export const Job = object({
   responsibilities: array(string()),
   requirements: array(string()),
   benefits: array(string()),
+  /** The job's own application page; present only when it takes applications by link (`apply.method`). */
   applicationUrl: optional(string()),
+  /**
+   * How the job takes applications (docs/product.md#applying): by its link, by the board's form, or
+   * not on the board (its own words then say how). Absent from an API older than contract 1.4.
+   */
+  apply: optional(JobApply),
   category: array(string()),
   featured: boolean(),
   saved: boolean(),

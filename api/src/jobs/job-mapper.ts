@@ -1,3 +1,9 @@
+import {
+  parseQuestions,
+  publicApplyMethod,
+  type ApplyMethod,
+  type JobApply,
+} from '@jobboard/contract/applications';
 import { formatPay, jobPayOf, yearlyFigures, type Job } from '@jobboard/contract/jobs';
 import { logoPath } from '@jobboard/contract/site';
 import { parseSentences } from './job-patch';
@@ -24,6 +30,13 @@ export interface JobRow extends PayRow {
   requirements: string;
   benefits: string;
   application_url: string | null;
+  /** How the job takes applications (migration 20261129120000); null on an earlier release's row. */
+  apply_method: ApplyMethod | null;
+  /** The address applications are relayed to: never in a public answer. */
+  application_email: string | null;
+  how_to_apply: string | null;
+  /** The employer's screening questions, a JSON list. */
+  screening_questions: string | null;
   via: string;
   featured: boolean | number;
   active: boolean | number;
@@ -69,6 +82,7 @@ export function toJob(row: JobRow, lists: JobLists, now: Date): Job {
   const pay = payOfRow(row);
   const payAnswer = jobPayOf(pay);
   const expiresAt = row.expires_at == null ? undefined : new Date(Number(row.expires_at));
+  const apply = applyOfRow(row);
   return {
     id: String(row.id),
     title: row.title,
@@ -93,7 +107,8 @@ export function toJob(row: JobRow, lists: JobLists, now: Date): Job {
     responsibilities: parseSentences(row.responsibilities),
     requirements: parseSentences(row.requirements),
     benefits: parseSentences(row.benefits),
-    ...optional('applicationUrl', row.application_url),
+    ...(apply.method === 'link' ? optional('applicationUrl', row.application_url) : {}),
+    apply,
     category: lists.categories,
     featured: Boolean(row.featured),
     saved: false,
@@ -102,6 +117,28 @@ export function toJob(row: JobRow, lists: JobLists, now: Date): Job {
     ...optional('expiresAt', expiresAt?.toISOString()),
     // Ended (listing-end.ts): the job keeps its page but takes no applications.
     expired: hasEnded(endsOfRow(row), now),
+  };
+}
+
+/**
+ * How the job takes applications, as the public may know it (contract's publicApplyMethod): the
+ * relayed address stays out.
+ */
+export function applyOfRow(
+  row: Pick<
+    JobRow,
+    'apply_method' | 'application_url' | 'application_email' | 'how_to_apply' | 'screening_questions'
+  >,
+): JobApply {
+  const method = publicApplyMethod({
+    applyMethod: row.apply_method,
+    applicationUrl: row.application_url,
+    applicationEmail: row.application_email,
+  });
+  return {
+    method,
+    questions: method === 'board' ? parseQuestions(row.screening_questions) : [],
+    ...optional('howToApply', row.how_to_apply?.trim()),
   };
 }
 

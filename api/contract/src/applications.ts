@@ -1,0 +1,439 @@
+import {
+  array,
+  boolean,
+  enums,
+  nullable,
+  number,
+  object,
+  optional,
+  record,
+  string,
+  type Infer,
+} from 'superstruct';
+import { httpUrl } from './urls';
+import { isContactEmail } from './submission';
+
+/**
+ * Applying on the board (issue 42, docs/product.md#applying): how a job takes applications, the
+ * applicant's form, the employer's inbox. Every limit and message of it lives here; the dialog, the
+ * server-drawn form and the API import them.
+ */
+
+// ---- how a job takes applications -------------------------------------------------------------
+
+/**
+ * What the employer (or an admin, or a sync) chose: a link to their own page, an e-mail address the
+ * board relays each application to (never shown), or the board's form into the employer's inbox.
+ */
+export const APPLY_METHODS = ['link', 'email', 'form'] as const;
+export type ApplyMethod = (typeof APPLY_METHODS)[number];
+
+/** What the form shows for each way (submission, admin and proposal forms alike). */
+export const APPLY_METHOD_LABELS: Record<ApplyMethod, string> = {
+  link: 'A link to our own application page',
+  email: 'Applications by e-mail (we relay them; the address is never shown)',
+  form: "The board's application form (applications arrive in your employer inbox)",
+};
+
+/**
+ * How a job takes applications as the public sees it: `link` (its `applicationUrl`), `board` (the
+ * board's form; whether it is relayed by e-mail is nobody's business but the employer's) or `none`
+ * (its `howToApply` text says how, and there is no apply button).
+ */
+export const PUBLIC_APPLY_METHODS = ['link', 'board', 'none'] as const;
+export type PublicApplyMethod = (typeof PUBLIC_APPLY_METHODS)[number];
+
+export const SCREENING_KINDS = ['text', 'yesNo', 'choice'] as const;
+export type ScreeningKind = (typeof SCREENING_KINDS)[number];
+
+export const SCREENING_KIND_LABELS: Record<ScreeningKind, string> = {
+  text: 'Short answer',
+  yesNo: 'Yes / no',
+  choice: 'One of a list',
+};
+
+/** One question the employer asks every applicant. `id` is `q1`..`q5`, stable while it exists. */
+export const ScreeningQuestion = object({
+  id: string(),
+  kind: enums(SCREENING_KINDS),
+  label: string(),
+  required: boolean(),
+  /** The choices of a `choice` question (two to ten); empty for the other kinds. */
+  choices: array(string()),
+});
+export type ScreeningQuestion = Infer<typeof ScreeningQuestion>;
+
+/** A job's way of applying in its public answer (Job.apply). */
+export const JobApply = object({
+  method: enums(PUBLIC_APPLY_METHODS),
+  /** The questions the board's form asks (empty unless `board`). */
+  questions: array(ScreeningQuestion),
+  /** The job's own words on applying ('Send a cover letter to...'), when it has them. */
+  howToApply: optional(string()),
+});
+export type JobApply = Infer<typeof JobApply>;
+
+/** What a job's row holds about applying (every writer's input uses these names). */
+export interface ApplyFields {
+  applyMethod: ApplyMethod | null;
+  applicationUrl: string | null;
+  applicationEmail: string | null;
+  howToApply: string | null;
+  screeningQuestions: ScreeningQuestion[];
+}
+
+/**
+ * The one rule of how a job takes applications (docs/product.md#applying). A job of an earlier
+ * release (no method) takes them by its link when that is a usable web address, else not on the
+ * board. A relayed address that went missing takes none rather than pretending.
+ */
+export function publicApplyMethod(
+  fields: Pick<ApplyFields, 'applyMethod' | 'applicationUrl' | 'applicationEmail'>,
+): PublicApplyMethod {
+  switch (fields.applyMethod) {
+    case 'form':
+      return 'board';
+    case 'email':
+      return fields.applicationEmail ? 'board' : 'none';
+    default:
+      return httpUrl(fields.applicationUrl) ? 'link' : 'none';
+  }
+}
+
+export const APPLY_LIMITS = {
+  questions: 5,
+  questionLabel: 300,
+  choices: 10,
+  choice: 100,
+  howToApply: 2000,
+  applicationEmail: 320,
+} as const;
+
+export const APPLY_FIELD_MESSAGES = {
+  method: 'Please choose how candidates apply',
+  applicationUrl: 'Please enter a valid URL',
+  applicationEmail: 'Please enter the e-mail address applications go to',
+  howToApply: `Please keep how to apply under ${APPLY_LIMITS.howToApply} characters`,
+  tooManyQuestions: `Please ask at most ${APPLY_LIMITS.questions} questions`,
+  questionLabel: `Please write each question (at most ${APPLY_LIMITS.questionLabel} characters)`,
+  choices: `A question with a list needs 2 to ${APPLY_LIMITS.choices} choices of at most ${APPLY_LIMITS.choice} characters`,
+  /** A job without an employer who signs in (an admin's or a sync's) has nobody to read an inbox. */
+  formNeedsEmployer:
+    "Only a listing an employer submitted has an applicant inbox: choose a link or an e-mail address",
+} as const;
+
+/**
+ * The messages of a job's apply fields, by field (`screeningQuestions` for the list): empty when
+ * they hold together. The method's own field is required (a link needs its URL, relaying its
+ * address); the others are kept as given.
+ */
+export function applyFieldErrors(fields: Partial<ApplyFields>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const method = fields.applyMethod ?? null;
+  if (method !== null && !(APPLY_METHODS as readonly string[]).includes(method)) {
+    errors.applyMethod = APPLY_FIELD_MESSAGES.method;
+  }
+  if (method === 'email' && !isContactEmail(fields.applicationEmail ?? '')) {
+    errors.applicationEmail = APPLY_FIELD_MESSAGES.applicationEmail;
+  } else if (fields.applicationEmail && !isContactEmail(fields.applicationEmail)) {
+    errors.applicationEmail = APPLY_FIELD_MESSAGES.applicationEmail;
+  }
+  if ((fields.howToApply ?? '').length > APPLY_LIMITS.howToApply) {
+    errors.howToApply = APPLY_FIELD_MESSAGES.howToApply;
+  }
+  const questions = fields.screeningQuestions ?? [];
+  if (questions.length > APPLY_LIMITS.questions) {
+    errors.screeningQuestions = APPLY_FIELD_MESSAGES.tooManyQuestions;
+  } else {
+    for (const question of questions) {
+      const label = question.label.trim();
+      if (!label || label.length > APPLY_LIMITS.questionLabel) {
+        errors.screeningQuestions = APPLY_FIELD_MESSAGES.questionLabel;
+        break;
+      }
+      if (question.kind === 'choice') {
+        const choices = question.choices.map((c) => c.trim()).filter(Boolean);
+        if (
+          choices.length < 2 ||
+          choices.length > APPLY_LIMITS.choices ||
+          choices.some((c) => c.length > APPLY_LIMITS.choice)
+        ) {
+          errors.screeningQuestions = APPLY_FIELD_MESSAGES.choices;
+          break;
+        }
+      }
+    }
+  }
+  return errors;
+}
+
+/**
+ * The questions as stored: trimmed, numbered `q1`.. in their order, choices only on a list
+ * question (the ids an applicant's answers are keyed by).
+ */
+export function normaliseQuestions(questions: readonly ScreeningQuestion[]): ScreeningQuestion[] {
+  return questions.slice(0, APPLY_LIMITS.questions).map((question, index) => ({
+    id: `q${index + 1}`,
+    kind: question.kind,
+    label: question.label.trim(),
+    required: question.required,
+    choices:
+      question.kind === 'choice' ? question.choices.map((c) => c.trim()).filter(Boolean) : [],
+  }));
+}
+
+/** The stored JSON of a job's questions, read leniently (a damaged value is no questions). */
+export function parseQuestions(json: string | null | undefined): ScreeningQuestion[] {
+  if (!json) return [];
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? (value as ScreeningQuestion[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+// ---- the applicant's form ----------------------------------------------------------------------
+
+/** The résumé's kinds, told by the file's bytes (never its name), and the type each is served as. */
+export const RESUME_TYPES = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  odt: 'application/vnd.oasis.opendocument.text',
+} as const;
+export type ResumeKind = keyof typeof RESUME_TYPES;
+
+export const APPLICATION_LIMITS = {
+  /** 5 MB. */
+  resumeBytes: 5 * 1024 * 1024,
+  resumeName: 200,
+  name: 200,
+  email: 320,
+  phone: 40,
+  /** Links (a portfolio, LinkedIn), one per line. */
+  links: 3,
+  link: 500,
+  coverNote: 5000,
+  answer: 1000,
+  note: 2000,
+  declineSubject: 200,
+  declineBody: 5000,
+} as const;
+
+/** The form's fields as the dialog and the server-drawn form name them. */
+export const APPLICATION_FIELDS = ['name', 'email', 'phone', 'links', 'coverNote'] as const;
+
+/** What the applicant typed (the résumé travels apart, as a file). */
+export interface ApplicationFields {
+  name: string;
+  email: string;
+  phone: string;
+  /** One link per line. */
+  links: string;
+  coverNote: string;
+  /** Each question's answer by its id (`yes` / `no` for a yes / no question). */
+  answers: Record<string, string>;
+}
+
+export const APPLICATION_MESSAGES = {
+  name: 'Please enter your name',
+  email: 'Please enter a valid email address',
+  phone: 'Please enter a phone number of digits, spaces and + - ( )',
+  links: `Please give at most ${APPLICATION_LIMITS.links} web addresses, one per line, each starting with https://`,
+  coverNote: `Please write a short cover note (at most ${APPLICATION_LIMITS.coverNote} characters)`,
+  answer: 'Please answer this question',
+  answerTooLong: `Please keep your answer under ${APPLICATION_LIMITS.answer} characters`,
+  choice: 'Please choose one of the answers',
+  resume: 'Please attach your résumé (PDF, DOCX or ODT)',
+  resumeType: 'Your résumé must be a PDF, DOCX or ODT file',
+  resumeTooLarge: 'Your résumé must be 5 MB or smaller',
+  /** The server's answers to the whole form. */
+  duplicate:
+    'You have already applied for this job with this e-mail address. The employer has your application; to change it, withdraw it through the link in your confirmation e-mail and apply again.',
+  closed: 'This job is no longer accepting applications.',
+  notOnBoard: 'This job does not take applications on the board.',
+  tooMany: 'Too many applications from this address today. Please try again tomorrow.',
+  failed: 'Your application could not be sent. Everything you typed is kept: please try again.',
+  /** The success, shown only once the server stored the application. */
+  sentTitle: 'Application sent',
+  sent: (title: string, organization: string, email: string) =>
+    `Your application for ${title} was sent to ${organization}. A confirmation is on its way to ${email}.`,
+  /** A job that takes no application on the board. */
+  howToApplyHeading: 'How to apply',
+  noWayToApply: 'This listing does not say how to apply. Please contact the organisation directly.',
+  withdrawn: 'Your application was withdrawn and deleted.',
+  withdrawGone: 'This application was already withdrawn or deleted.',
+} as const;
+
+const PHONE = /^[0-9+\-() .]{3,40}$/;
+
+/** The links of the form's field, one per line, blank lines left out. */
+export const applicationLinks = (links: string): string[] =>
+  links
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+/**
+ * The messages of an application's fields by name (`answers.q1` for a question's): empty when it
+ * can be sent. The résumé's are the file's own (resumeErrors and, on the server, its bytes).
+ */
+export function applicationErrors(
+  fields: Partial<ApplicationFields>,
+  questions: readonly ScreeningQuestion[],
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const name = (fields.name ?? '').trim();
+  if (!name || name.length > APPLICATION_LIMITS.name) errors.name = APPLICATION_MESSAGES.name;
+  if (!isContactEmail(fields.email ?? '')) errors.email = APPLICATION_MESSAGES.email;
+  const phone = (fields.phone ?? '').trim();
+  if (phone && !PHONE.test(phone)) errors.phone = APPLICATION_MESSAGES.phone;
+  const links = applicationLinks(fields.links ?? '');
+  if (
+    links.length > APPLICATION_LIMITS.links ||
+    links.some((link) => link.length > APPLICATION_LIMITS.link || !httpUrl(link))
+  ) {
+    errors.links = APPLICATION_MESSAGES.links;
+  }
+  const note = (fields.coverNote ?? '').trim();
+  if (!note || note.length > APPLICATION_LIMITS.coverNote) {
+    errors.coverNote = APPLICATION_MESSAGES.coverNote;
+  }
+  const answers = fields.answers ?? {};
+  for (const question of questions) {
+    const answer = (answers[question.id] ?? '').trim();
+    const field = `answers.${question.id}`;
+    if (!answer) {
+      if (question.required) errors[field] = APPLICATION_MESSAGES.answer;
+    } else if (answer.length > APPLICATION_LIMITS.answer) {
+      errors[field] = APPLICATION_MESSAGES.answerTooLong;
+    } else if (question.kind === 'yesNo' && answer !== 'yes' && answer !== 'no') {
+      errors[field] = APPLICATION_MESSAGES.choice;
+    } else if (question.kind === 'choice' && !question.choices.includes(answer)) {
+      errors[field] = APPLICATION_MESSAGES.choice;
+    }
+  }
+  return errors;
+}
+
+/**
+ * What the browser can tell of a résumé before sending it (its size; its name as a hint only: the
+ * server decides by the bytes), or undefined when it may be sent.
+ */
+export function resumeError(file: { size: number } | null | undefined): string | undefined {
+  if (!file || file.size === 0) return APPLICATION_MESSAGES.resume;
+  if (file.size > APPLICATION_LIMITS.resumeBytes) return APPLICATION_MESSAGES.resumeTooLarge;
+  return undefined;
+}
+
+/** The answer of a stored application (POST /api/jobs/:id/applications). */
+export const ApplicationReceipt = object({
+  id: string(),
+  message: string(),
+});
+export type ApplicationReceipt = Infer<typeof ApplicationReceipt>;
+
+/** A withdrawal: the token of the link in the confirmation e-mail. */
+export const ApplicationWithdrawal = object({ token: string() });
+
+// ---- the employer's inbox ---------------------------------------------------------------------
+
+export const APPLICATION_STATUSES = [
+  'new',
+  'reviewing',
+  'shortlisted',
+  'interviewing',
+  'offered',
+  'hired',
+  'declined',
+] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
+  new: 'New',
+  reviewing: 'Reviewing',
+  shortlisted: 'Shortlisted',
+  interviewing: 'Interviewing',
+  offered: 'Offered',
+  hired: 'Hired',
+  declined: 'Declined',
+};
+
+/** How an employer hears of applications: one e-mail each, or one a day naming them all. */
+export const APPLICATION_NOTIFY = ['each', 'digest'] as const;
+export type ApplicationNotify = (typeof APPLICATION_NOTIFY)[number];
+
+/** One application as the employer's inbox shows it. */
+export const InboxApplication = object({
+  id: string(),
+  jobId: string(),
+  name: string(),
+  email: string(),
+  phone: nullable(string()),
+  links: array(string()),
+  coverNote: string(),
+  answers: array(object({ question: string(), answer: string() })),
+  resume: object({ name: string(), kind: enums(['pdf', 'docx', 'odt']), bytes: number() }),
+  status: enums(APPLICATION_STATUSES),
+  starred: boolean(),
+  note: nullable(string()),
+  createdAt: string(),
+});
+export type InboxApplication = Infer<typeof InboxApplication>;
+
+/** An inbox page: newest first, with how many there are in each status. */
+export const InboxApplications = object({
+  applications: array(InboxApplication),
+  counts: record(string(), number()),
+});
+export type InboxApplications = Infer<typeof InboxApplications>;
+
+/** A change to one application (each field optional: only those given change). */
+export const InboxApplicationChange = object({
+  status: optional(enums(APPLICATION_STATUSES)),
+  starred: optional(boolean()),
+  note: optional(nullable(string())),
+});
+export type InboxApplicationChange = Infer<typeof InboxApplicationChange>;
+
+/** A status given to several applications at once. */
+export const InboxBulkStatus = object({
+  ids: array(string()),
+  status: enums(APPLICATION_STATUSES),
+});
+
+/** The employer's settings: how they hear of applications, and their decline e-mail. */
+export const ApplicationSettings = object({
+  notify: enums(APPLICATION_NOTIFY),
+  declineSubject: string(),
+  declineBody: string(),
+});
+export type ApplicationSettings = Infer<typeof ApplicationSettings>;
+
+/**
+ * The decline e-mail until the employer edits it. `{name}`, `{title}` and `{organization}` are
+ * filled in when it is sent.
+ */
+export const DEFAULT_DECLINE = {
+  subject: 'Your application for {title}',
+  body: [
+    'Dear {name},',
+    '',
+    'Thank you for applying for {title} and for the time you gave your application.',
+    'We have decided to move forward with other candidates for this role. This was not an easy',
+    'decision, and we hope you will consider us again in the future.',
+    '',
+    'With best wishes,',
+    '{organization}',
+  ].join('\n'),
+} as const;
+
+/** The decline template with an applicant's details filled in. */
+export function fillDeclineTemplate(
+  template: string,
+  values: { name: string; title: string; organization: string },
+): string {
+  return template.replace(/\{(name|title|organization)\}/g, (_, key: keyof typeof values) =>
+    values[key],
+  );
+}
