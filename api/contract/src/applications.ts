@@ -119,7 +119,7 @@ export const APPLY_FIELD_MESSAGES = {
   choices: `A question with a list needs 2 to ${APPLY_LIMITS.choices} choices of at most ${APPLY_LIMITS.choice} characters`,
   /** A job without an employer who signs in (an admin's or a sync's) has nobody to read an inbox. */
   formNeedsEmployer:
-    "Only a listing an employer submitted has an applicant inbox: choose a link or an e-mail address",
+    'Only a listing an employer submitted has an applicant inbox: choose a link or an e-mail address',
 } as const;
 
 /**
@@ -253,6 +253,8 @@ export const APPLICATION_MESSAGES = {
   closed: 'This job is no longer accepting applications.',
   notOnBoard: 'This job does not take applications on the board.',
   tooMany: 'Too many applications from this address today. Please try again tomorrow.',
+  /** Past the limit of applications to one job in an hour (a flood, not a person). */
+  jobBusy: 'This job is receiving too many applications right now. Please try again in an hour.',
   failed: 'Your application could not be sent. Everything you typed is kept: please try again.',
   /** The success, shown only once the server stored the application. */
   sentTitle: 'Application sent',
@@ -433,7 +435,8 @@ export function fillDeclineTemplate(
   template: string,
   values: { name: string; title: string; organization: string },
 ): string {
-  return template.replace(/\{(name|title|organization)\}/g, (_, key: keyof typeof values) =>
-    values[key],
+  return template.replace(
+    /\{(name|title|organization)\}/g,
+    (_, key: keyof typeof values) => values[key],
   );
 }

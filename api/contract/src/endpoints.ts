@@ -20,6 +20,7 @@ export {
   locations,
   categories,
 } from './endpoints/jobs';
+export { applyToJob, withdrawApplication } from './endpoints/applications';
 export { legalPage } from './endpoints/legal';
 export { site } from './endpoints/site';
 export { jobView } from './endpoints/job-stats';

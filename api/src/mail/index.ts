@@ -2,6 +2,16 @@
  * The mail slice's face: what other slices may import from it (the lint refuses an import of
  * any other file of this folder from outside it). Its plugin puts its services on `app`.
  */
+export {
+  APPLICATION_CONFIRMATION_TEMPLATE,
+  APPLICATION_RECEIVED_TEMPLATE,
+  APPLICATION_RELAYED_TEMPLATE,
+  applicationConfirmationEmail,
+  applicationReceivedEmail,
+  applicationRelayedEmail,
+} from './application-emails';
+export type { SentApplication } from './application-emails';
+export { MailAttachments } from './attachments';
 export { ALERT_CONFIRM_TEMPLATE, alertConfirmationEmail, alertDigestEmail } from './alert-emails';
 export { employerSignInEmail } from './employer-emails';
 export type { Outbox, OutboxListRow } from './outbox';

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type { SecretLinks } from '../platform/http/secret-links';
 import type { Outbox, OutboxRow } from './outbox';
+import { MailAttachments } from './attachments';
 
 /** A message being sent is leased for this long; a sender that died meanwhile loses it to another. */
 export const LEASE_MS = 60_000;
@@ -48,6 +49,10 @@ export interface SendReport {
  * their order at the server is not the outbox's. Without SMTP the messages stay in the outbox and
  * each is logged once.
  */
+/** Why a message whose attachment went away was given up. */
+export const ATTACHMENT_GONE =
+  'Not sent: the file it carried was deleted (its application was withdrawn or removed).';
+
 export class OutboxSender {
   private running: Promise<SendReport> | null = null;
   /** Without SMTP: the last message written to the log (each is logged once per process). */
@@ -68,6 +73,8 @@ export class OutboxSender {
     private readonly secretLinks: Pick<SecretLinks, 'redactSentMail'>,
     /** Messages sent at once: the transport's pool size (SMTP_MAX_CONNECTIONS). */
     private readonly concurrency = 1,
+    /** Where a message's named attachment is read from when it is sent. */
+    private readonly attachments: Pick<MailAttachments, 'load'> = new MailAttachments(),
   ) {}
 
   /** Finish the message being sent and send no more (the app is closing). */
@@ -110,6 +117,18 @@ export class OutboxSender {
     const now = this.now().getTime();
     if (!(await this.outbox.claim(row, now + LEASE_MS))) return; // another sender has it
     try {
+      const attachment = row.attachment ? await this.attachments.load(row.attachment) : undefined;
+      if (row.attachment && !attachment) {
+        // Its record was withdrawn or deleted after the message was queued: never send it.
+        await this.outbox.markAttemptFailed(row.id, {
+          failed: true,
+          nextAttemptAt: now,
+          error: ATTACHMENT_GONE,
+          textBody: this.withoutLinks(row.text_body),
+        });
+        report.failed += 1;
+        return;
+      }
       await transport.sendMail({
         from: this.from,
         // An address object is used as it is: nodemailer does not split it at commas.
@@ -117,6 +136,7 @@ export class OutboxSender {
         subject: row.subject,
         text: row.text_body,
         ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
+        ...(attachment ? { attachments: [attachment] } : {}),
       });
       await this.outbox.markSent(row.id, this.withoutLinks(row.text_body), this.now());
       report.sent += 1;

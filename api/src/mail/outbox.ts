@@ -13,6 +13,11 @@ export interface OutgoingEmail {
   headers?: Record<string, string>;
   /** The submission the message is about (its timeline lists it), if any. */
   submissionId?: number;
+  /**
+   * A file the message carries, named (`<kind>:<id>`, mail/attachments.ts) rather than copied:
+   * read when it is sent, so a withdrawn application's résumé is never sent after all.
+   */
+  attachment?: string;
 }
 
 /** Widths of the outbox's columns (migrations/20261122001300_create_outbox.ts). */
@@ -70,6 +75,8 @@ export interface OutboxRow {
   headers: string | null;
   attempts: number;
   next_attempt_at: number;
+  /** The file it carries (OutgoingEmail.attachment), or null. */
+  attachment: string | null;
 }
 
 /**
@@ -104,8 +111,17 @@ export class Outbox {
       next_attempt_at: now.getTime(),
       created_at: now.getTime(),
       submission_id: email.submissionId ?? null,
+      attachment: email.attachment ?? null,
     });
     afterCommit(db, () => this.wake());
+  }
+
+  /**
+   * Drop the messages not yet sent that carry this attachment (its application was withdrawn or
+   * deleted): how many.
+   */
+  async cancelCarrying(db: Db, attachment: string): Promise<number> {
+    return db('outbox').where({ attachment }).whereIn('status', ['pending', 'failed']).delete();
   }
 
   /** One page of messages, newest first, of one state or all; and how many there are. */

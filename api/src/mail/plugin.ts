@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { Gauge } from 'prom-client';
 import type { Metrics } from '../platform/ops/metrics';
 import { runPeriodically } from '../platform/periodic-runner';
+import { MailAttachments } from './attachments';
 import { Outbox } from './outbox';
 import { OutboxSender, type SendReport } from './outbox-sender';
 import { createMailTransport } from './transport';
@@ -10,6 +11,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The outbox: `app.outbox.enqueue(trx, email, now)` queues a message with the change. */
     outbox: Outbox;
+    /** The kinds of file a message may carry, registered by the slices that keep them. */
+    mailAttachments: MailAttachments;
     mailer: {
       /** Send everything due now (tests, and the background loop). */
       flush(): Promise<SendReport>;
@@ -36,6 +39,7 @@ export default fp(
     // Pooled (mail/transport.ts): a batch goes over a few open connections, closed on shutdown.
     const transport = smtpUrl ? createMailTransport({ smtpUrl, maxConnections }) : null;
     const outbox = new Outbox(app.db);
+    const attachments = new MailAttachments();
     const sender = new OutboxSender(
       outbox,
       transport,
@@ -44,6 +48,7 @@ export default fp(
       () => app.now(),
       app.secretLinks,
       maxConnections,
+      attachments,
     );
     const sending = runPeriodically(app, {
       name: 'outbox run',
@@ -55,6 +60,7 @@ export default fp(
     // the message waits for it. Off (MAIL_POLL_SECONDS=0: tests), nothing is sent unless flushed.
     outbox.onEnqueued(() => sending.runNow());
     app.decorate('outbox', outbox);
+    app.decorate('mailAttachments', attachments);
     app.decorate('mailer', { flush: () => sender.sendDue(), idle: () => sending.idle() });
     outboxMetrics(app.metrics, outbox, () => app.now());
 

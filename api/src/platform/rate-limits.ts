@@ -21,9 +21,9 @@ export interface RateLimit {
 export interface RateLimitEntry extends RateLimit {
   /**
    * Who is counted: each client (an IPv4 address or an IPv6 /64: platform/http/client-key.ts), each
-   * e-mail address (by its key, emailKey), or the whole board.
+   * e-mail address (by its key, emailKey), each job, or the whole board.
    */
-  per: 'client' | 'address' | 'board';
+  per: 'client' | 'address' | 'job' | 'board';
   /** What is counted, as the operator reads it. */
   counts: string;
   /** The environment variables that change it (docs/configuration.md); the others are fixed. */
@@ -80,6 +80,27 @@ export const RATE_LIMITS = {
     per: 'address',
     counts: 'employer sign-in links asked for one address',
     max: 3,
+    windowMinutes: 60,
+  },
+  // Counted before the form is read, refused ones too: room for a few corrections.
+  applyToJob: {
+    per: 'client',
+    counts: 'applications sent (POST /api/jobs/:id/applications and the form without JavaScript)',
+    max: 10,
+    windowMinutes: 60,
+  },
+  // A person applies to a handful of jobs a day; a script to hundreds.
+  applicationsPerAddress: {
+    per: 'address',
+    counts: 'applications from one e-mail address',
+    max: 20,
+    windowMinutes: 24 * 60,
+  },
+  // Bounds what a flood can put in one employer's inbox (and, relayed, their mailbox).
+  applicationsPerJob: {
+    per: 'job',
+    counts: 'applications to one job',
+    max: 100,
     windowMinutes: 60,
   },
   subscribeAlert: {

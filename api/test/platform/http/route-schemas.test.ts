@@ -21,6 +21,10 @@ const NOT_JSON = [
   'GET /logos/:file',
   // The Apply button's count and redirect (job-stats/routes/jobs.ts).
   'GET /jobs/:id/apply',
+  // Applying without JavaScript, and the withdrawal link's page (applications/routes, issue 42).
+  'GET /jobs/:id/application',
+  'GET /applications/withdraw',
+  'POST /applications/withdraw',
   // Discovery: feeds, sitemap (and its index's files) and robots.txt (discovery/routes).
   'GET /feed.json',
   'GET /feed.xml',

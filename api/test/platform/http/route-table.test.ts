@@ -75,6 +75,13 @@ const PUBLIC = [
   // Views and apply clicks (job-stats.test.ts): the board's beacon, the Apply link's redirect.
   'POST /api/jobs/:id/view',
   'GET /jobs/:id/apply',
+  // Applying on the board and withdrawing (issue 42): the applicant has no account; the
+  // withdrawal's token is its proof.
+  'POST /api/jobs/:id/applications',
+  'GET /jobs/:id/application',
+  'GET /applications/withdraw',
+  'POST /applications/withdraw',
+  'POST /api/applications/withdraw',
 ];
 const ADMIN = [
   'GET /api/admin/check-auth',

@@ -9,6 +9,7 @@ import { paymentUrl } from '../../../src/payments/payment-tokens';
 import { renewalUrl } from '../../../src/renewals/renewal-tokens';
 import { signedIn } from '../../support/admin';
 import { SmtpPeer } from '../../support/smtp-peer';
+import { withdrawUrl } from '../../../src/applications/withdraw-links';
 import { SRC, sourceFiles, srcPath } from '../../support/source-files';
 import { buildTestApp, testDatabase, type TestApp } from '../../support/test-app';
 
@@ -31,6 +32,7 @@ const LINKS: Record<string, (site: string) => string> = {
   'job-alert manage link': (site) => alertUrls(site).manage(TOKEN),
   'employer sign-in link': (site) => employerUrls(site).signIn(TOKEN),
   'member sign-in token': (site) => `${site}/ghost-callback?token=${GHOST_JWT}`,
+  'application withdrawal link': (site) => withdrawUrl(site, TOKEN),
 };
 
 /** Every other form each kind takes in a URL or a log line: the log takes them all out. */
@@ -44,6 +46,7 @@ const OTHER_FORMS: Record<string, string[]> = {
     `DELETE /api/alerts/${TOKEN}/data`,
   ],
   'employer sign-in link': [`/employer/sign-in?from=mail&token=${TOKEN}`],
+  'application withdrawal link': [`/applications/withdraw?from=mail&token=${TOKEN}`],
   'member sign-in token': [
     `/ghost-callback?from=portal&token=${GHOST_JWT}`,
     `sign-in refused: {"token":"${GHOST_JWT}"}`,

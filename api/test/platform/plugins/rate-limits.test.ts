@@ -37,6 +37,7 @@ const ROUTES: Record<string, Pick<InjectOptions, 'method' | 'url' | 'headers' | 
   loginCode: { method: 'POST', url: '/api/admin/login/code', payload: {} },
   employerSignInLink: { method: 'POST', url: '/api/employer/sign-in-link', payload: {} },
   subscribeAlert: { method: 'POST', url: '/api/alerts', payload: {} },
+  applyToJob: { method: 'POST', url: '/api/jobs/1/applications', payload: {} },
   clientErrors: { method: 'POST', url: '/api/client-errors', payload: {} },
   memberSignIn: { method: 'POST', url: '/api/members/session', payload: {} },
   payCheckout: { method: 'POST', url: `/api/pay/${TOKEN}/checkout` },

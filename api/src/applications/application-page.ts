@@ -1,0 +1,138 @@
+import {
+  APPLICATION_LIMITS,
+  APPLICATION_MESSAGES,
+  type ApplicationFields,
+  type ScreeningQuestion,
+} from '@jobboard/contract/applications';
+import type { Job } from '@jobboard/contract/jobs';
+import { escapeHtml } from '../discovery';
+
+/**
+ * The application form drawn by the server (issue 42: "the form works with JavaScript off"): the
+ * job page's Apply link leads here, and the board's dialog takes over that link once the page is
+ * live. It posts the same multipart form to the same route as the dialog; an error draws it again
+ * with everything typed and each field's message (only the résumé must be chosen again: a browser
+ * never refills a file input).
+ */
+
+export interface ApplicationPage {
+  boardName: string;
+  job: Pick<Job, 'id' | 'title' | 'organization'>;
+  questions: readonly ScreeningQuestion[];
+  values?: Partial<ApplicationFields>;
+  errors?: Record<string, string>;
+  /** A message for the whole form (a refusal that is no field's). */
+  notice?: string;
+}
+
+const h = escapeHtml;
+
+const STYLE = `body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#111}
+label{display:block;font-weight:600;margin-top:1rem}input,textarea,select{display:block;width:100%;padding:.5rem;font:inherit;box-sizing:border-box}
+.hint{color:#555;font-size:.9rem;margin:.25rem 0}.error{color:#b00020;margin:.25rem 0}fieldset{border:0;padding:0;margin:1rem 0 0}
+legend{font-weight:600}fieldset label{display:inline;font-weight:400;margin-right:1rem}fieldset input{display:inline;width:auto}
+button{margin-top:1.5rem;padding:.6rem 1.2rem;font:inherit;font-weight:600}.notice{border:2px solid #b00020;padding:.75rem}`;
+
+/** A whole page around its main content. */
+export function page(title: string, main: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${h(title)}</title><style>${STYLE}</style></head><body><main>${main}</main></body></html>`;
+}
+
+function fieldError(errors: Record<string, string>, name: string): string {
+  const message = errors[name];
+  return message ? `<p class="error" id="${h(name)}-error">${h(message)}</p>` : '';
+}
+
+function describedBy(errors: Record<string, string>, name: string, hint?: string): string {
+  const ids = [hint, errors[name] ? `${name}-error` : undefined].filter(Boolean);
+  return ids.length
+    ? ` aria-describedby="${h(ids.join(' '))}"${errors[name] ? ' aria-invalid="true"' : ''}`
+    : '';
+}
+
+function textField(
+  p: { values: Partial<ApplicationFields>; errors: Record<string, string> },
+  name: 'name' | 'email' | 'phone',
+  label: string,
+  attrs: string,
+): string {
+  const value = (p.values[name] as string | undefined) ?? '';
+  return `<label for="${name}">${h(label)}</label>${fieldError(p.errors, name)}<input id="${name}" name="${name}" value="${h(value)}" ${attrs}${describedBy(p.errors, name)}>`;
+}
+
+function question(
+  q: ScreeningQuestion,
+  answers: Record<string, string>,
+  errors: Record<string, string>,
+): string {
+  const name = `answers.${q.id}`;
+  const answer = answers[q.id] ?? '';
+  const label = `${q.label}${q.required ? '' : ' (optional)'}`;
+  const required = q.required ? ' required' : '';
+  if (q.kind === 'text') {
+    return `<label for="${name}">${h(label)}</label>${fieldError(errors, name)}<input id="${name}" name="${name}" value="${h(answer)}" maxlength="${APPLICATION_LIMITS.answer}"${required}${describedBy(errors, name)}>`;
+  }
+  const options =
+    q.kind === 'yesNo'
+      ? [
+          ['yes', 'Yes'],
+          ['no', 'No'],
+        ]
+      : q.choices.map((c) => [c, c]);
+  const radios = options
+    .map(
+      ([value, text], index) =>
+        `<input type="radio" id="${name}-${index}" name="${name}" value="${h(value!)}"${answer === value ? ' checked' : ''}${required}><label for="${name}-${index}">${h(text!)}</label>`,
+    )
+    .join(' ');
+  return `<fieldset${describedBy(errors, name)}><legend>${h(label)}</legend>${fieldError(errors, name)}${radios}</fieldset>`;
+}
+
+/** The form, empty or with what was typed and each field's message. */
+export function applicationFormPage(p: ApplicationPage): string {
+  const values = p.values ?? {};
+  const errors = p.errors ?? {};
+  const answers = values.answers ?? {};
+  const ctx = { values, errors };
+  const notice =
+    p.notice || Object.keys(errors).length
+      ? `<div class="notice" role="alert">${h(p.notice ?? 'Please correct the fields marked below.')}</div>`
+      : '';
+  const main = `<p><a href="/jobs/${h(p.job.id)}">Back to the job</a></p>
+<h1>Apply for ${h(p.job.title)}</h1><p>at ${h(p.job.organization)}</p>${notice}
+<form method="post" action="/api/jobs/${h(p.job.id)}/applications" enctype="multipart/form-data">
+${textField(ctx, 'name', 'Your name', `autocomplete="name" required maxlength="${APPLICATION_LIMITS.name}"`)}
+${textField(ctx, 'email', 'Your e-mail address', `type="email" autocomplete="email" required maxlength="${APPLICATION_LIMITS.email}"`)}
+${textField(ctx, 'phone', 'Phone (optional)', `type="tel" autocomplete="tel" maxlength="${APPLICATION_LIMITS.phone}"`)}
+<label for="links">Links (optional)</label><p class="hint" id="links-hint">A portfolio or profile, one web address per line, at most ${APPLICATION_LIMITS.links}.</p>${fieldError(errors, 'links')}<textarea id="links" name="links" rows="3"${describedBy(errors, 'links', 'links-hint')}>${h(values.links ?? '')}</textarea>
+<label for="coverNote">Cover note</label>${fieldError(errors, 'coverNote')}<textarea id="coverNote" name="coverNote" rows="8" required maxlength="${APPLICATION_LIMITS.coverNote}"${describedBy(errors, 'coverNote')}>${h(values.coverNote ?? '')}</textarea>
+<label for="resume">Résumé</label><p class="hint" id="resume-hint">PDF, DOCX or ODT, at most 5 MB.${Object.keys(errors).length ? ' Please choose the file again.' : ''}</p>${fieldError(errors, 'resume')}<input type="file" id="resume" name="resume" accept=".pdf,.docx,.odt,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,application/vnd.oasis.opendocument.text" required${describedBy(errors, 'resume', 'resume-hint')}>
+${p.questions.map((q) => question(q, answers, errors)).join('\n')}
+<button type="submit">Send application</button>
+</form>`;
+  return page(`Apply for ${p.job.title} - ${p.boardName}`, main);
+}
+
+/** What the form leads to once the application is stored. */
+export function applicationSentPage(p: {
+  boardName: string;
+  job: Pick<Job, 'id' | 'title' | 'organization'>;
+  email: string;
+}): string {
+  return page(
+    `${APPLICATION_MESSAGES.sentTitle} - ${p.boardName}`,
+    `<h1>${h(APPLICATION_MESSAGES.sentTitle)}</h1><p role="status">${h(APPLICATION_MESSAGES.sent(p.job.title, p.job.organization, p.email))}</p><p><a href="/jobs/${h(p.job.id)}">Back to the job</a> · <a href="/">All jobs</a></p>`,
+  );
+}
+
+/** A job that takes no application here (ended, or by another way). */
+export function noApplicationPage(p: {
+  boardName: string;
+  jobId: string;
+  message: string;
+}): string {
+  return page(
+    p.boardName,
+    `<h1>${h(p.message)}</h1><p><a href="/jobs/${h(p.jobId)}">Back to the job</a> · <a href="/">All jobs</a></p>`,
+  );
+}

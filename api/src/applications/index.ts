@@ -1,0 +1,5 @@
+/**
+ * The applications slice's face: what other slices may import from it (the lint refuses an import
+ * of any other file of this folder from outside it). Its plugin puts its services on `app`.
+ */
+export type { ApplicationsService } from './applications-service';

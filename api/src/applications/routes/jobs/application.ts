@@ -1,0 +1,30 @@
+import { parseRecordId } from '@jobboard/contract/jobs';
+import type { FastifyPluginAsync } from 'fastify';
+import { Conflict, NotFound } from '../../../platform/domain-errors';
+import { applicationFormPage, noApplicationPage } from '../../application-page';
+
+/**
+ * GET /jobs/:id/application: the application form drawn by the server (application-page.ts), where
+ * the job page's Apply link leads when no script runs. A job that takes no application on the
+ * board says why; one that is not public is the site's 404.
+ */
+const applicationPageRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Params: { id: string } }>('/:id/application', async (request, reply) => {
+    const id = parseRecordId(request.params.id);
+    if (id === null) return reply.callNotFound();
+    const boardName = app.config.site.boardName;
+    reply.header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-store');
+    try {
+      const { job, questions } = await app.applications.openJob(id);
+      return applicationFormPage({ boardName, job, questions });
+    } catch (error) {
+      if (error instanceof NotFound) return reply.callNotFound();
+      if (!(error instanceof Conflict)) throw error;
+      return reply
+        .status(409)
+        .send(noApplicationPage({ boardName, jobId: String(id), message: error.message }));
+    }
+  });
+};
+
+export default applicationPageRoutes;
