@@ -255,6 +255,8 @@ export const APPLICATION_MESSAGES = {
   tooMany: 'Too many applications from this address today. Please try again tomorrow.',
   /** Past the limit of applications to one job in an hour (a flood, not a person). */
   jobBusy: 'This job is receiving too many applications right now. Please try again in an hour.',
+  /** A body that is no readable form (cut off, not multipart, too many parts). */
+  unreadable: "The form could not be read. Please send it again from the job's page.",
   failed: 'Your application could not be sent. Everything you typed is kept: please try again.',
   /** The success, shown only once the server stored the application. */
   sentTitle: 'Application sent',

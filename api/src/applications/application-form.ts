@@ -2,9 +2,11 @@ import type { MultipartFile, MultipartValue } from '@fastify/multipart';
 import {
   APPLICATION_FIELDS,
   APPLICATION_LIMITS,
+  APPLICATION_MESSAGES,
   type ApplicationFields,
 } from '@jobboard/contract/applications';
 import type { FastifyRequest } from 'fastify';
+import { HttpError } from '../platform/http/http-error';
 import type { ApplicationInput } from './applications-service';
 
 /**
@@ -34,24 +36,36 @@ export async function readApplicationForm(
   const fields: Partial<ApplicationFields> & { answers: Record<string, string> } = { answers: {} };
   let resume: ApplicationInput['resume'] = null;
   let resumeTooLarge = false;
-  // The limits are the plugin's (APPLICATION_FORM_LIMITS, with throwFileSizeLimit off).
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const file = part as MultipartFile;
-      const bytes = await file.toBuffer();
-      if (file.file.truncated) resumeTooLarge = true;
-      else if (file.fieldname === 'resume' && bytes.length) {
-        resume = { bytes, name: file.filename ?? '' };
-      }
-      continue;
-    }
-    const { fieldname, value } = part as MultipartValue<unknown>;
-    if (typeof value !== 'string') continue;
-    const answer = ANSWER.exec(fieldname);
-    if (answer) fields.answers[answer[1]!] = value;
-    else if ((APPLICATION_FIELDS as readonly string[]).includes(fieldname)) {
-      (fields as Record<string, unknown>)[fieldname] = value;
-    }
+  if (!request.isMultipart()) throw new HttpError(415, APPLICATION_MESSAGES.unreadable);
+  try {
+    await readParts();
+  } catch (error) {
+    // busboy's and the plugin's refusals of the body itself (cut off, no boundary, too many
+    // parts or fields): the sender's fault, never ours.
+    if (error instanceof HttpError) throw error;
+    throw new HttpError(400, APPLICATION_MESSAGES.unreadable);
   }
   return { fields, resume, resumeTooLarge };
+
+  async function readParts() {
+    // The limits are the plugin's (APPLICATION_FORM_LIMITS, with throwFileSizeLimit off).
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const file = part as MultipartFile;
+        const bytes = await file.toBuffer();
+        if (file.file.truncated) resumeTooLarge = true;
+        else if (file.fieldname === 'resume' && bytes.length) {
+          resume = { bytes, name: file.filename ?? '' };
+        }
+        continue;
+      }
+      const { fieldname, value } = part as MultipartValue<unknown>;
+      if (typeof value !== 'string') continue;
+      const answer = ANSWER.exec(fieldname);
+      if (answer) fields.answers[answer[1]!] = value;
+      else if ((APPLICATION_FIELDS as readonly string[]).includes(fieldname)) {
+        (fields as Record<string, unknown>)[fieldname] = value;
+      }
+    }
+  }
 }

@@ -44,9 +44,6 @@ const applicationRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const id = Number(request.params.id);
       const fromDialog = request.headers[CSRF_HEADER] === CSRF_HEADER_VALUE;
-      if (!request.isMultipart()) {
-        throw new HttpError(415, APPLICATION_MESSAGES.resume);
-      }
       let input: Awaited<ReturnType<typeof readApplicationForm>> | undefined;
       try {
         input = await readApplicationForm(request);
@@ -59,7 +56,7 @@ const applicationRoutes: FastifyPluginAsync = async (app) => {
         if (fromDialog) return { id: String(applicationId), message };
         return html(reply, 201, applicationSentPage({ boardName: board(app), job, email }));
       } catch (error) {
-        if (fromDialog) throw multipartRefusal(error);
+        if (fromDialog) throw error;
         return formAgain(request, reply, id, input, error);
       }
     },
@@ -76,15 +73,6 @@ function html(reply: FastifyReply, status: number, body: string) {
     .send(body);
 }
 
-/** The multipart parser's own refusals (too many parts, a broken body) as a 400, never a 500. */
-function multipartRefusal(error: unknown): unknown {
-  const code = (error as { code?: string })?.code ?? '';
-  if (code.startsWith('FST_') && code !== 'FST_ERR_VALIDATION') {
-    return new HttpError(400, APPLICATION_MESSAGES.failed);
-  }
-  return error;
-}
-
 /**
  * The form without JavaScript, drawn again with what was typed and why it was refused: each
  * field's message, or one for the whole form (a second application, a limit, a broken body). A
@@ -98,7 +86,6 @@ async function formAgain(
   error: unknown,
 ) {
   const app = request.server;
-  const refused = multipartRefusal(error);
   const status =
     error instanceof Invalid
       ? 400
@@ -106,8 +93,8 @@ async function formAgain(
         ? 409
         : error instanceof TooMany
           ? 429
-          : refused instanceof HttpError
-            ? refused.statusCode
+          : error instanceof HttpError
+            ? error.statusCode
             : undefined;
   if (error instanceof NotFound) return reply.callNotFound();
   if (status === undefined) throw error;
@@ -135,7 +122,7 @@ async function formAgain(
       values: input?.fields,
       ...(error instanceof Invalid
         ? { errors: error.fields }
-        : { notice: (refused as Error).message }),
+        : { notice: (error as Error).message }),
     }),
   );
 }
