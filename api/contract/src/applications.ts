@@ -258,7 +258,7 @@ function questionsCheck(value: unknown): true | string {
  * The apply fields of a form's body (the submission's, the admin's, the employer's proposal), each
  * checked beside the method the same body gives (none: 'link'), so every message shows at once:
  * the link's address is required for a link (`link`'s own rule: the submission's and the admin's
- * forms word theirs), the relayed address for e-mail; each is checked when given otherwise.
+ * forms word theirs), the relayed address for e-mail (checked when given otherwise too).
  * Whether a method suits the job (the board's form needs an employer) is the API's to say.
  */
 export function applyFieldRules(link: (value: unknown) => true | string) {
@@ -270,10 +270,10 @@ export function applyFieldRules(link: (value: unknown) => true | string) {
           (APPLY_METHODS as readonly unknown[]).includes(value) || APPLY_FIELD_MESSAGES.method,
       ),
     ),
+    // Checked only for a link: the form hides the field for the other ways, so a message on it
+    // could not be seen (and a writer keeps a link only when it is a web address).
     applicationUrl: define<string>('applicationUrl', (value, context) =>
-      formApplyMethod(sibling(context, 'applyMethod')) !== 'link' && blank(value)
-        ? true
-        : link(value),
+      formApplyMethod(sibling(context, 'applyMethod')) !== 'link' ? true : link(value),
     ),
     applicationEmail: optional(
       nullable(
@@ -316,13 +316,15 @@ export interface ApplyFormValues {
 
 /**
  * A form's apply fields as a writer stores them: the method ('link' when none is given), the link
- * and the relayed address trimmed (null when blank), the words trimmed, the questions normalised.
+ * (when it is a web address) and the relayed address trimmed (null when blank), the words trimmed,
+ * the questions normalised.
  */
 export function storedApplyFields(form: ApplyFormValues): ApplyFields {
   const trimmed = (value: string | null | undefined) => value?.trim() || null;
   return {
     applyMethod: formApplyMethod(form.applyMethod),
-    applicationUrl: trimmed(form.applicationUrl),
+    // A link typed before another way was chosen is kept only when it is a web address.
+    applicationUrl: httpUrl(trimmed(form.applicationUrl)) ?? null,
     applicationEmail: trimmed(form.applicationEmail),
     howToApply: trimmed(form.howToApply),
     screeningQuestions: normaliseQuestions(form.screeningQuestions ?? []),

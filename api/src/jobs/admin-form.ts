@@ -8,6 +8,7 @@ import {
   sameLabels,
 } from '@jobboard/contract/jobs';
 import { storedApplyFields, type ApplyFields } from '@jobboard/contract/applications';
+import { httpUrl } from '@jobboard/contract/site';
 import { Invalid } from '../platform/domain-errors';
 import { checkApplyFields } from './apply-fields';
 import type { CompanyWriter } from './repositories/companies';
@@ -174,11 +175,16 @@ function planApplyUpdate(job: AdminJob, update: AdminJobUpdate, patch: JobPatch)
   if (update.howToApply !== undefined) patch.howToApply = trimmed(update.howToApply);
   if (update.screeningQuestions !== undefined) patch.screeningQuestions = update.screeningQuestions;
   const before = applyFieldsOf(job);
+  // A link left in a hidden field while another way is chosen (unchecked): the job keeps its own.
+  const method = patch.applyMethod ?? before.applyMethod;
+  if (method !== 'link' && method !== null && !httpUrl(trimmed(update.applicationUrl))) {
+    delete patch.applicationUrl;
+  }
   checkApplyFields(
     {
       applyMethod: patch.applyMethod ?? before.applyMethod,
       applicationUrl:
-        update.applicationUrl === undefined ? before.applicationUrl : trimmed(update.applicationUrl),
+        patch.applicationUrl === undefined ? before.applicationUrl : trimmed(patch.applicationUrl),
       applicationEmail: Object.hasOwn(patch, 'applicationEmail')
         ? (patch.applicationEmail ?? null)
         : before.applicationEmail,

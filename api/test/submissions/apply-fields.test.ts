@@ -218,6 +218,6 @@ describe(`the employer's proposed changes of how to apply, on ${testDatabase}`, 
     const { apply: _a, applyMethod: _m, screeningQuestions: _q, ...rest } = after;
     const { apply: _b, applyMethod: _n, screeningQuestions: _r, ...restBefore } = before;
     expect(rest).toEqual(restBefore);
-    expect((await publicJob(jobId)).apply.method).toBe('board');
+    expect((await publicJob(jobId)).apply?.method).toBe('board');
   });
 });

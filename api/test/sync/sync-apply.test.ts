@@ -181,7 +181,7 @@ describe(`a sync's way to apply, and the admin's over it, on ${testDatabase}`, (
     const relayed = await jobNamed('Feed Role 1');
     expect(relayed).toMatchObject({ applyMethod: 'email', applicationEmail: 'apply@feed.example' });
     const shown = (await t.app.inject(`/api/jobs/${relayed.id}`)).json() as Job;
-    expect(shown.apply.method).toBe('board');
+    expect(shown.apply?.method).toBe('board');
     expect(JSON.stringify(shown)).not.toContain('apply@feed.example');
     const words = (
       await t.app.inject(`/api/jobs/${(await jobNamed('Feed Role 2')).id}`)
