@@ -52,7 +52,7 @@ async function fillJob() {
 }
 
 /** What the form sent (the page also reads the site's settings). */
-const posts = (calls: { method: string; body?: unknown }[]) =>
+const posts = (calls: readonly { method: string; body?: unknown }[]) =>
   calls.filter((c) => c.method === 'POST');
 
 const submit = () => screen.getByRole('button', { name: 'Submit for Review (Free)' });
