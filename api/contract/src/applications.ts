@@ -1,6 +1,7 @@
 import {
   array,
   boolean,
+  define,
   enums,
   nullable,
   number,
@@ -8,10 +9,11 @@ import {
   optional,
   record,
   string,
+  type Context,
   type Infer,
 } from 'superstruct';
 import { httpUrl } from './urls';
-import { isContactEmail } from './submission';
+import { isContactEmail } from './email-key';
 
 /**
  * Applying on the board (issue 42, docs/product.md#applying): how a job takes applications, the
@@ -120,6 +122,26 @@ export const APPLY_FIELD_MESSAGES = {
   /** A job without an employer who signs in (an admin's or a sync's) has nobody to read an inbox. */
   formNeedsEmployer:
     'Only a listing an employer submitted has an applicant inbox: choose a link or an e-mail address',
+  /** A question sent in a shape the form never makes (a script's, not a person's). */
+  questionShape: 'Please give each question a kind, its wording and whether it must be answered',
+} as const;
+
+/** What the forms show beside the apply fields (submission, admin and proposal forms alike). */
+export const APPLY_FIELD_LABELS = {
+  method: 'How should candidates apply?',
+  applicationEmail: 'E-mail address applications go to',
+  applicationEmailHint: 'Never shown on the board: each application is relayed to it.',
+  howToApply: 'How to apply (optional)',
+  howToApplyHint: "Your own words on applying, shown on the job's page (for example what to include).",
+  questions: 'Screening questions (optional)',
+  questionsHint: `Up to ${APPLY_LIMITS.questions} questions every applicant answers on the board's form.`,
+  addQuestion: 'Add a question',
+  removeQuestion: 'Remove',
+  question: (n: number) => `Question ${n}`,
+  questionKind: 'Kind of answer',
+  questionLabel: 'Question',
+  questionRequired: 'Must be answered',
+  questionChoices: 'Choices (one per line)',
 } as const;
 
 /**
@@ -191,6 +213,142 @@ export function parseQuestions(json: string | null | undefined): ScreeningQuesti
   } catch {
     return [];
   }
+}
+
+// ---- the apply fields of a form ------------------------------------------------------------
+
+/** A field's sibling in the object being checked (superstruct's branch: ..., parent, value). */
+function sibling(context: Context, key: string): unknown {
+  const parent: unknown = context.branch[context.branch.length - 2];
+  return parent && typeof parent === 'object' ? (parent as Record<string, unknown>)[key] : undefined;
+}
+
+/**
+ * The method a form's body asks for. None given is 'link': the board's only way before issue 42,
+ * so an older client, which sends no method, is checked exactly as it was.
+ */
+export const formApplyMethod = (given: unknown): ApplyMethod =>
+  (APPLY_METHODS as readonly unknown[]).includes(given) ? (given as ApplyMethod) : 'link';
+
+const blank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/** The questions' own rules (applyFieldErrors), for a list of any shape: a message, or true. */
+function questionsCheck(value: unknown): true | string {
+  if (value === undefined || value === null) return true;
+  const shaped =
+    Array.isArray(value) &&
+    value.every(
+      (q: unknown) =>
+        q !== null &&
+        typeof q === 'object' &&
+        (SCREENING_KINDS as readonly unknown[]).includes((q as ScreeningQuestion).kind) &&
+        typeof (q as ScreeningQuestion).label === 'string' &&
+        typeof (q as ScreeningQuestion).required === 'boolean' &&
+        ((q as ScreeningQuestion).choices === undefined ||
+          (Array.isArray((q as ScreeningQuestion).choices) &&
+            (q as ScreeningQuestion).choices.every((c: unknown) => typeof c === 'string'))),
+    );
+  if (!shaped) return APPLY_FIELD_MESSAGES.questionShape;
+  const questions = (value as ScreeningQuestion[]).map((q) => ({ ...q, choices: q.choices ?? [] }));
+  return applyFieldErrors({ screeningQuestions: questions }).screeningQuestions ?? true;
+}
+
+/**
+ * The apply fields of a form's body (the submission's, the admin's, the employer's proposal), each
+ * checked beside the method the same body gives (none: 'link'), so every message shows at once:
+ * the link's address is required for a link (`link`'s own rule: the submission's and the admin's
+ * forms word theirs), the relayed address for e-mail (checked when given otherwise too).
+ * Whether a method suits the job (the board's form needs an employer) is the API's to say.
+ */
+export function applyFieldRules(link: (value: unknown) => true | string) {
+  return {
+    applyMethod: optional(
+      define<ApplyMethod>(
+        'applyMethod',
+        (value) =>
+          (APPLY_METHODS as readonly unknown[]).includes(value) || APPLY_FIELD_MESSAGES.method,
+      ),
+    ),
+    // Checked only for a link: the form hides the field for the other ways, so a message on it
+    // could not be seen (and a writer keeps a link only when it is a web address).
+    applicationUrl: define<string>('applicationUrl', (value, context) =>
+      formApplyMethod(sibling(context, 'applyMethod')) !== 'link' ? true : link(value),
+    ),
+    applicationEmail: optional(
+      nullable(
+        define<string>('applicationEmail', (value, context) => {
+          const needed = formApplyMethod(sibling(context, 'applyMethod')) === 'email';
+          if (!needed && blank(value)) return true;
+          return (
+            (typeof value === 'string' &&
+              value.length <= APPLY_LIMITS.applicationEmail &&
+              isContactEmail(value)) ||
+            APPLY_FIELD_MESSAGES.applicationEmail
+          );
+        }),
+      ),
+    ),
+    howToApply: optional(
+      nullable(
+        define<string>(
+          'howToApply',
+          (value) =>
+            (typeof value === 'string' && value.length <= APPLY_LIMITS.howToApply) ||
+            APPLY_FIELD_MESSAGES.howToApply,
+        ),
+      ),
+    ),
+    screeningQuestions: optional(
+      define<ScreeningQuestion[]>('screeningQuestions', questionsCheck),
+    ),
+  };
+}
+
+/** The apply fields as a form holds them (every one a value: the choices are text to type). */
+export interface ApplyFormValues {
+  applyMethod?: ApplyMethod;
+  applicationUrl: string;
+  applicationEmail?: string | null;
+  howToApply?: string | null;
+  screeningQuestions?: ScreeningQuestion[];
+}
+
+/**
+ * A form's apply fields as a writer stores them: the method ('link' when none is given), the link
+ * (when it is a web address) and the relayed address trimmed (null when blank), the words trimmed,
+ * the questions normalised.
+ */
+export function storedApplyFields(form: ApplyFormValues): ApplyFields {
+  const trimmed = (value: string | null | undefined) => value?.trim() || null;
+  return {
+    applyMethod: formApplyMethod(form.applyMethod),
+    // A link typed before another way was chosen is kept only when it is a web address.
+    applicationUrl: httpUrl(trimmed(form.applicationUrl)) ?? null,
+    applicationEmail: trimmed(form.applicationEmail),
+    howToApply: trimmed(form.howToApply),
+    screeningQuestions: normaliseQuestions(form.screeningQuestions ?? []),
+  };
+}
+
+/** How a change of the apply fields reads (the history, a proposal's diff): words, not codes. */
+export function applyValueInWords(field: string, value: unknown): string | undefined {
+  if (field === 'applyMethod' && typeof value === 'string') {
+    return APPLY_METHOD_LABELS[value as ApplyMethod] ?? value;
+  }
+  if (field === 'screeningQuestions' && typeof value === 'string') {
+    const questions = parseQuestions(value);
+    return questions.length
+      ? questions
+          .map((q) => {
+            const kind = SCREENING_KIND_LABELS[q.kind] ?? q.kind;
+            const choices = q.choices.length ? `: ${q.choices.join(' / ')}` : '';
+            return `${q.label} (${kind}${q.required ? ', must be answered' : ''}${choices})`;
+          })
+          .join('; ')
+      : 'None';
+  }
+  return undefined;
 }
 
 // ---- the applicant's form ----------------------------------------------------------------------

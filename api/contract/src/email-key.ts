@@ -13,3 +13,30 @@
 export function emailKey(address: string): string {
   return address.trim().toLowerCase();
 }
+
+/** The longest address the board takes (an address is at most 254 characters, RFC 5321). */
+export const CONTACT_EMAIL_MAX = 254;
+
+/**
+ * One plain address: no spaces, and none of the characters that make a list or a display name
+ * (`a,b@x.org` would otherwise be mailed to `b@x.org` while `a,b@x.org` is stored).
+ */
+const LOCAL_PART = String.raw`[^\s@,;:<>()[\]\\"]+`;
+const DOMAIN_LABEL = String.raw`[^\s@,;:<>()[\]\\".]+`;
+const EMAIL = new RegExp(String.raw`^${LOCAL_PART}@(?:${DOMAIN_LABEL}\.)+${DOMAIN_LABEL}$`);
+
+/**
+ * Whether `value` is an e-mail address the board accepts (a submission's contact, an alert's, a
+ * job's relayed address, an applicant's). Its key (emailKey) must fit too: it is what an address is
+ * found by (job_alerts.email_key, listing_credits.contact_email), and lower-casing can lengthen it
+ * ('İ' becomes two characters). Here, beside emailKey, so that the submission's and the
+ * applications' rules can both use it without importing each other.
+ */
+export function isContactEmail(value: unknown): boolean {
+  return (
+    typeof value === 'string' &&
+    value.trim().length <= CONTACT_EMAIL_MAX &&
+    emailKey(value).length <= CONTACT_EMAIL_MAX &&
+    EMAIL.test(value.trim())
+  );
+}

@@ -1,4 +1,5 @@
 import { array, boolean, nullable, number, object, string, union, type Infer } from 'superstruct';
+import { applyValueInWords } from './applications';
 import { PAY_PERIODS } from './pay';
 
 /**
@@ -12,6 +13,10 @@ export const JOB_FIELDS = {
   organization: { label: 'Organization', summary: 'organization' },
   description: { label: 'Description', summary: 'description' },
   applicationUrl: { label: 'Application URL', summary: 'application URL' },
+  applyMethod: { label: 'How candidates apply', summary: 'how to apply' },
+  applicationEmail: { label: 'Applications go to', summary: 'how to apply' },
+  howToApply: { label: 'How to apply', summary: 'how to apply' },
+  screeningQuestions: { label: 'Screening questions', summary: 'screening questions' },
   categories: { label: 'Categories', summary: 'categories' },
   locations: { label: 'Locations', summary: 'locations' },
   jobType: { label: 'Job type', summary: 'job type' },
@@ -52,6 +57,20 @@ export const PAY_JOB_FIELDS = [
   'salaryText',
 ] as const satisfies readonly JobField[];
 
+/**
+ * The fields of how a job takes applications (docs/product.md#applying), one thing as pay is: a
+ * sync leaves all of them as an admin set them when an admin changed any one (a method of the
+ * admin's with a link of the source's would send applicants where nobody chose).
+ * `screeningQuestions`' values in a change are the stored JSON list (applyValueInWords reads it).
+ */
+export const APPLY_JOB_FIELDS = [
+  'applyMethod',
+  'applicationUrl',
+  'applicationEmail',
+  'howToApply',
+  'screeningQuestions',
+] as const satisfies readonly JobField[];
+
 /** Whether a text names a job field (a stored list of them may come from an older release). */
 export const isJobField = (value: unknown): value is JobField =>
   typeof value === 'string' && Object.hasOwn(JOB_FIELDS, value);
@@ -72,13 +91,14 @@ export type ChangeValue = Infer<typeof ChangeValue>;
 
 /**
  * A change's value in the words of its field where it is stored as a code: a pay period as its
- * label ('hour': 'Per hour'). Any other value as it is.
+ * label ('hour': 'Per hour'), how a job takes applications as its label, its screening questions
+ * (stored as JSON) as a sentence each. Any other value as it is.
  */
 export function changeValueInWords(field: string, value: ChangeValue): ChangeValue {
   if (field === 'salaryPeriod' && typeof value === 'string') {
     return PAY_PERIODS.find((p) => p.value === value)?.label ?? value;
   }
-  return value;
+  return applyValueInWords(field, value) ?? value;
 }
 
 /**

@@ -40,7 +40,11 @@ export const PROPOSAL_FIELDS = [
   'responsibilities',
   'requirements',
   'benefits',
+  'applyMethod',
   'applicationUrl',
+  'applicationEmail',
+  'howToApply',
+  'screeningQuestions',
   'deadline',
 ] as const;
 export type ProposalField = (typeof PROPOSAL_FIELDS)[number];
@@ -139,7 +143,11 @@ export const JobProposalForm = refine(
       responsibilities: sentences,
       requirements: sentences,
       benefits: sentences,
+      applyMethod: R.applyMethod,
       applicationUrl: R.applicationUrl,
+      applicationEmail: R.applicationEmail,
+      howToApply: R.howToApply,
+      screeningQuestions: R.screeningQuestions,
       deadline: R.deadline,
     }),
     'pay',

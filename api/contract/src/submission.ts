@@ -7,8 +7,9 @@ import {
   isExperienceChoice,
 } from './choices';
 import { parseDeadline } from './dates';
+import { applyFieldRules } from './applications';
 import { JOB_LIMITS } from './job-limits';
-import { emailKey } from './email-key';
+import { CONTACT_EMAIL_MAX, isContactEmail } from './email-key';
 import { labelKey } from './labels';
 import { uploadedLogoHash } from './logo-upload';
 import {
@@ -59,7 +60,7 @@ export const SUBMISSION_LIMITS = {
   /** As many as there are choices: each at most once. */
   categories: CATEGORY_CHOICES.length,
   /** submissions.contact_email (320); an address is at most 254 (RFC 5321). */
-  contactEmail: 254,
+  contactEmail: CONTACT_EMAIL_MAX,
   /** submissions.contact_name (200) */
   contactName: 200,
   /** submissions.promo_code (40) */
@@ -67,6 +68,8 @@ export const SUBMISSION_LIMITS = {
   /** The hidden honeypot field. */
   website: 2000,
 } as const;
+
+export { isContactEmail };
 
 const tooLong = SUBMISSION_EXTRA_MESSAGES.tooLong;
 
@@ -96,28 +99,6 @@ const HTTP_URL = (value: unknown) => {
     return false;
   }
 };
-
-/**
- * One plain address: no spaces, and none of the characters that make a list or a display name
- * (`a,b@x.org` would otherwise be mailed to `b@x.org` while `a,b@x.org` is stored).
- */
-const LOCAL_PART = String.raw`[^\s@,;:<>()[\]\\"]+`;
-const DOMAIN_LABEL = String.raw`[^\s@,;:<>()[\]\\".]+`;
-const EMAIL = new RegExp(String.raw`^${LOCAL_PART}@(?:${DOMAIN_LABEL}\.)+${DOMAIN_LABEL}$`);
-
-/**
- * Whether `value` is an e-mail address the submission form (and the job alerts) accept. Its key
- * (emailKey) must fit too: it is what an address is found by (job_alerts.email_key,
- * listing_credits.contact_email), and lower-casing can lengthen it ('İ' becomes two characters).
- */
-export function isContactEmail(value: unknown): boolean {
-  return (
-    typeof value === 'string' &&
-    value.trim().length <= SUBMISSION_LIMITS.contactEmail &&
-    emailKey(value).length <= SUBMISSION_LIMITS.contactEmail &&
-    EMAIL.test(value.trim())
-  );
-}
 
 /** The canonical spelling of a category choice, matched by its label key (labels.ts). */
 export function categoryChoice(label: string): (typeof CATEGORY_CHOICES)[number] | undefined {
@@ -185,10 +166,12 @@ export const SUBMISSION_FIELD_RULES = {
   /** Blank or absent: the board's currency. */
   salaryCurrency: optional(currencyField),
   benefitsSummary: optional(benefitsField),
-  applicationUrl: define<string>(
-    'applicationUrl',
-    (value) => HTTP_URL(value) || SUBMISSION_MESSAGES.applicationUrl,
-  ),
+  /**
+   * How candidates apply (docs/product.md#applying): a link (the default: an older form sends no
+   * method, and its link is required as it always was), a relayed e-mail address, or the board's
+   * form; the job's words on applying and up to five screening questions.
+   */
+  ...applyFieldRules((value) => HTTP_URL(value) || SUBMISSION_MESSAGES.applicationUrl),
   deadline: optionalText(
     JOB_LIMITS.deadline,
     (value) => parseDeadline(value) !== null || SUBMISSION_EXTRA_MESSAGES.deadline,
@@ -271,7 +254,11 @@ export function defaultSubmissionValues(): SubmissionForm {
     salaryPeriod: DEFAULT_PAY_PERIOD,
     salaryCurrency: '',
     benefitsSummary: '',
+    applyMethod: 'link',
     applicationUrl: '',
+    applicationEmail: '',
+    howToApply: '',
+    screeningQuestions: [],
     deadline: '',
     contactEmail: '',
     contactName: '',

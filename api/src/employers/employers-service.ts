@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AdminJob } from '@jobboard/contract/admin';
+import { parseQuestions } from '@jobboard/contract/applications';
 import { DAY_MS, emailKey } from '@jobboard/contract/common';
 import {
   EMPLOYER_LIMITS,
@@ -343,7 +344,11 @@ function formOf(row: ReviewRow): SubmissionForm {
     salaryPeriod: pay.period,
     salaryCurrency: pay.currency,
     benefitsSummary: pay.benefits ?? '',
+    ...(row.apply_method ? { applyMethod: row.apply_method } : {}),
     applicationUrl: row.application_url,
+    applicationEmail: text(row.application_email),
+    howToApply: text(row.how_to_apply),
+    screeningQuestions: parseQuestions(row.screening_questions),
     deadline: text(row.deadline),
     contactName: row.contact_name,
     contactEmail: row.contact_email,

@@ -7,7 +7,10 @@ import {
   payFromFields,
   sameLabels,
 } from '@jobboard/contract/jobs';
+import { storedApplyFields, type ApplyFields } from '@jobboard/contract/applications';
+import { httpUrl } from '@jobboard/contract/site';
 import { Invalid } from '../platform/domain-errors';
+import { checkApplyFields } from './apply-fields';
 import type { CompanyWriter } from './repositories/companies';
 import { auditActor } from './job-audit';
 import type { JobInput, JobPatch } from './job-input';
@@ -30,7 +33,11 @@ export interface JobEditor {
 /** A job written with the admin's form (source 'admin'). */
 export function formInput(form: AdminJobForm, editor: JobEditor | undefined): JobInput {
   const locations = distinctLabels(form.locations);
+  // A job the admin creates has no employer to read an inbox (no submission).
+  const apply = storedApplyFields(form);
+  checkApplyFields(apply, false);
   return {
+    ...apply,
     title: form.title,
     organization: form.organization,
     description: form.description,
@@ -44,7 +51,6 @@ export function formInput(form: AdminJobForm, editor: JobEditor | undefined): Jo
     responsibilities: form.responsibilities ?? [],
     requirements: form.requirements ?? [],
     benefits: form.benefits ?? [],
-    applicationUrl: form.applicationUrl,
     via: form.via,
     featured: form.featured,
     active: form.active,
@@ -131,6 +137,8 @@ export function formPatch(job: AdminJob, update: AdminJobUpdate): JobPatch {
     patch.remote = isRemote(jobType, locations);
   }
 
+  planApplyUpdate(job, update, patch);
+
   const pay = checkPay({
     salaryMin: Object.hasOwn(patch, 'salaryMin') ? patch.salaryMin : job.pay?.min,
     salaryMax: Object.hasOwn(patch, 'salaryMax') ? patch.salaryMax : job.pay?.max,
@@ -139,4 +147,50 @@ export function formPatch(job: AdminJob, update: AdminJobUpdate): JobPatch {
   });
   if (pay !== true) throw new Invalid({ [pay.path[0]]: pay.message });
   return patch;
+}
+
+/** The apply fields a job has now (an admin's view of it). */
+function applyFieldsOf(job: AdminJob): ApplyFields {
+  return {
+    applyMethod: job.applyMethod ?? null,
+    applicationUrl: job.applicationUrl ?? null,
+    applicationEmail: job.applicationEmail ?? null,
+    howToApply: job.howToApply ?? null,
+    screeningQuestions: job.screeningQuestions ?? [],
+  };
+}
+
+/**
+ * The apply fields an update gives (docs/product.md#applying), into the patch; when it gives any,
+ * they are checked with the job's others as they will be (a method whose own field the job lacks,
+ * the board's form on a job that no employer submitted).
+ */
+function planApplyUpdate(job: AdminJob, update: AdminJobUpdate, patch: JobPatch) {
+  const given = (['applyMethod', 'applicationEmail', 'howToApply', 'screeningQuestions'] as const)
+    .filter((key) => update[key] !== undefined);
+  if (!given.length && update.applicationUrl === undefined) return;
+  const trimmed = (value: string | null | undefined) => value?.trim() || null;
+  if (update.applyMethod !== undefined) patch.applyMethod = update.applyMethod;
+  if (update.applicationEmail !== undefined) patch.applicationEmail = trimmed(update.applicationEmail);
+  if (update.howToApply !== undefined) patch.howToApply = trimmed(update.howToApply);
+  if (update.screeningQuestions !== undefined) patch.screeningQuestions = update.screeningQuestions;
+  const before = applyFieldsOf(job);
+  // A link left in a hidden field while another way is chosen (unchecked): the job keeps its own.
+  const method = patch.applyMethod ?? before.applyMethod;
+  if (method !== 'link' && method !== null && !httpUrl(trimmed(update.applicationUrl))) {
+    delete patch.applicationUrl;
+  }
+  checkApplyFields(
+    {
+      applyMethod: patch.applyMethod ?? before.applyMethod,
+      applicationUrl:
+        patch.applicationUrl === undefined ? before.applicationUrl : trimmed(patch.applicationUrl),
+      applicationEmail: Object.hasOwn(patch, 'applicationEmail')
+        ? (patch.applicationEmail ?? null)
+        : before.applicationEmail,
+      howToApply: Object.hasOwn(patch, 'howToApply') ? (patch.howToApply ?? null) : before.howToApply,
+      screeningQuestions: patch.screeningQuestions ?? before.screeningQuestions,
+    },
+    job.submissionId !== null,
+  );
 }

@@ -21,3 +21,4 @@ export { deadlinePassed, hasExpired } from './listing-end';
 export { payColumns, payOfRow } from './pay-columns';
 export type { PayRow } from './pay-columns';
 export type { PublicReads } from './public-reads';
+export { questionsColumn } from './apply-fields';

@@ -1,5 +1,6 @@
 import type { SyncSource } from '@jobboard/contract/admin';
 import type { JobField, Pay } from '@jobboard/contract/jobs';
+import type { ApplyPatch } from './apply-fields';
 import type { CompanyWriter } from './repositories/companies';
 
 /**
@@ -13,7 +14,7 @@ export type JobSource = 'admin' | 'submission' | 'sync' | 'demo' | SyncSource;
  * (description, website, logo) are what the write says about the company: they change a company
  * already on the board only as `companyBy` may (companies.ts; by default, as the job's source).
  */
-export interface JobInput {
+export interface JobInput extends ApplyPatch {
   title: string;
   organization: string;
   companyDescription?: string;
@@ -34,6 +35,7 @@ export interface JobInput {
   responsibilities?: string[];
   requirements?: string[];
   benefits?: string[];
+  /** The link (a job that takes applications by link); the other apply fields: ApplyPatch. */
   applicationUrl?: string | null;
   via: string;
   featured: boolean;

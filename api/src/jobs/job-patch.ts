@@ -12,6 +12,7 @@ import {
   type PayPeriod,
 } from '@jobboard/contract/jobs';
 import type { CompanyDetails, CompanyWriter, StoredCompany } from './repositories/companies';
+import { planApply, type ApplyPatch } from './apply-fields';
 import type { JobRow } from './job-mapper';
 import { heldForPay, isLegacyPayRow, jobPayColumns, payOfRow, type PayRule } from './pay-columns';
 
@@ -21,7 +22,7 @@ import { heldForPay, isLegacyPayRow, jobPayColumns, payOfRow, type PayRule } fro
  * action's end and state), so it cannot blank one it does not: 'not given' and 'given as empty'
  * are different things here.
  */
-export interface JobPatch {
+export interface JobPatch extends ApplyPatch {
   title?: string;
   organization?: string;
   /**
@@ -187,6 +188,7 @@ export function planPatch(
       patch.applicationUrl?.trim() || null,
     );
   }
+  planApply(row, patch, set);
   if (has(patch, 'via')) set('via', 'via', row.via, patch.via!);
   if (has(patch, 'featured')) set('featured', 'featured', Boolean(row.featured), patch.featured!);
   if (has(patch, 'active')) set('active', 'active', Boolean(row.active), patch.active!);

@@ -1,4 +1,5 @@
 import { addDays, isoDate } from '@jobboard/contract/common';
+import { parseQuestions } from '@jobboard/contract/applications';
 import { listingTier } from '@jobboard/contract/submissions';
 import type { Knex } from 'knex';
 import { payOfRow } from '../jobs';
@@ -135,7 +136,13 @@ export function jobFromSubmission(submission: SubmissionRow, now: Date, expiresA
     pay: payOfRow(submission),
     deadline: submission.deadline,
     postedDate: isoDate(now),
-    applicationUrl: submission.application_url,
+    // How candidates apply, as the employer chose (docs/product.md#applying); a submission of an
+    // earlier release has no method, and its job takes applications by its link as before.
+    applicationUrl: submission.application_url || null,
+    applyMethod: submission.apply_method ?? null,
+    applicationEmail: submission.application_email ?? null,
+    howToApply: submission.how_to_apply ?? null,
+    screeningQuestions: parseQuestions(submission.screening_questions),
     via: 'Direct submission',
     // What the form says about the company gives a company new to the board its details. One
     // already there keeps its own: publishing never changes them (companies.ts); the review

@@ -1,4 +1,4 @@
-import type { AdminJob, AdminJobUpdate } from '@jobboard/contract/admin';
+import type { AdminJob } from '@jobboard/contract/admin';
 import {
   EMPLOYER_MESSAGES,
   PROPOSAL_FIELDS,
@@ -6,19 +6,9 @@ import {
   isTypoFix,
   type AdminProposal,
   type JobProposalForm,
-  type ProposalField,
   type ProposalSaved,
   type ProposalState,
 } from '@jobboard/contract/employer';
-import { normaliseDeadline } from '@jobboard/contract/common';
-import {
-  DEFAULT_PAY_PERIOD,
-  amountText,
-  parseAmount,
-  type ChangeValue,
-  type FieldChange,
-  type PayPeriod,
-} from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import { Conflict, Invalid, NotFound } from '../platform/domain-errors';
 import {
@@ -31,6 +21,7 @@ import {
 import { proposalDecidedEmail, type Outbox } from '../mail';
 import type { Settings } from '../settings';
 import type { SubmissionsService } from '../submissions';
+import { changesOf, formOfJob, updateOf, valueOf, withProposed } from './proposal-fields';
 import {
   proposedValues,
   type ProposalRow,
@@ -324,156 +315,3 @@ export function proposalState(row: ProposalRow): ProposalState {
   };
 }
 
-const text = (value: string | null | undefined) => value?.trim() ?? '';
-const sentences = (list: readonly string[]) => list.map((e) => e.trim()).filter(Boolean);
-
-/** A live job as the proposal's form edits it. */
-export function formOfJob(job: AdminJob): JobProposalForm {
-  return {
-    title: job.title,
-    organization: job.organization,
-    location: job.location,
-    category: job.category,
-    jobType: job.jobType,
-    experienceLevel: job.experienceLevel,
-    salaryMin: amountText(job.pay?.min),
-    salaryMax: amountText(job.pay?.max),
-    salaryPeriod: job.pay?.period ?? DEFAULT_PAY_PERIOD,
-    salaryCurrency: job.pay?.currency ?? '',
-    benefitsSummary: job.pay?.benefits ?? '',
-    description: job.description,
-    responsibilities: job.responsibilities,
-    requirements: job.requirements,
-    benefits: job.benefits,
-    applicationUrl: job.applicationUrl ?? '',
-    deadline: job.deadline ?? '',
-  };
-}
-
-/** A field of a job, as a proposal names it. */
-function valueOf(job: AdminJob, field: ProposalField): ChangeValue {
-  switch (field) {
-    case 'locations':
-      return job.locations;
-    case 'categories':
-      return job.category;
-    case 'applicationUrl':
-      return job.applicationUrl ?? null;
-    case 'deadline':
-      return job.deadline ?? null;
-    case 'salaryMin':
-      return job.pay?.min ?? null;
-    case 'salaryMax':
-      return job.pay?.max ?? null;
-    case 'salaryPeriod':
-      return job.pay?.period ?? DEFAULT_PAY_PERIOD;
-    case 'salaryCurrency':
-      return job.pay?.currency ?? null;
-    case 'benefitsSummary':
-      return job.pay?.benefits ?? null;
-    default:
-      return job[field];
-  }
-}
-
-/** A form's value of a field, in the terms the job stores it. */
-function formValue(job: AdminJob, form: JobProposalForm, field: ProposalField): ChangeValue {
-  switch (field) {
-    case 'title':
-    case 'organization':
-    case 'description':
-      return text(form[field]);
-    case 'locations':
-      // The form has one location line: the job's own while it is unchanged.
-      return text(form.location) === text(job.location) ? job.locations : [text(form.location)];
-    case 'categories':
-      return form.category;
-    case 'jobType':
-    case 'experienceLevel':
-      return form[field];
-    case 'salaryMin':
-    case 'salaryMax':
-      return parseAmount(form[field]);
-    case 'salaryPeriod':
-      return form.salaryPeriod;
-    case 'salaryCurrency':
-      // Blank: the job's own (a job without pay has the board's).
-      return form.salaryCurrency || (job.pay?.currency ?? null);
-    case 'benefitsSummary':
-      return text(form.benefitsSummary) || null;
-    case 'responsibilities':
-    case 'requirements':
-    case 'benefits':
-      return sentences(form[field]);
-    case 'applicationUrl':
-      return text(form.applicationUrl) || null;
-    case 'deadline':
-      return text(form.deadline) ? normaliseDeadline(text(form.deadline)) : null;
-  }
-}
-
-/** Each field the form changes, from the job's value to the form's. */
-export function changesOf(job: AdminJob, form: JobProposalForm): FieldChange[] {
-  const same = (a: ChangeValue, b: ChangeValue) => JSON.stringify(a) === JSON.stringify(b);
-  return PROPOSAL_FIELDS.flatMap((field) => {
-    const from = valueOf(job, field);
-    const to = formValue(job, form, field);
-    return same(from, to) ? [] : [{ field, from, to }];
-  });
-}
-
-/** The form with a proposal's values over the job's. */
-function withProposed(form: JobProposalForm, values: ProposedValues): JobProposalForm {
-  const next = { ...form };
-  const list = (v: ChangeValue | undefined) => (Array.isArray(v) ? v : []);
-  const str = (v: ChangeValue | undefined) => (v == null ? '' : String(v));
-  for (const field of PROPOSAL_FIELDS) {
-    if (!Object.hasOwn(values, field)) continue;
-    const value = values[field];
-    if (field === 'locations') next.location = list(value).join(', ');
-    else if (field === 'categories') next.category = list(value);
-    else if (field === 'responsibilities' || field === 'requirements' || field === 'benefits') {
-      next[field] = list(value);
-    } else if (field === 'salaryPeriod') next.salaryPeriod = str(value) as PayPeriod;
-    else next[field] = str(value);
-  }
-  return next;
-}
-
-/** A proposal's values as the admin's update of the job (AdminJobUpdate: only those fields). */
-function updateOf(values: ProposedValues): AdminJobUpdate {
-  const update: AdminJobUpdate = {};
-  const str = (v: ChangeValue | undefined) => (typeof v === 'string' ? v : '');
-  const list = (v: ChangeValue | undefined) => (Array.isArray(v) ? v : []);
-  const num = (v: ChangeValue | undefined) => (typeof v === 'number' ? v : null);
-  for (const field of PROPOSAL_FIELDS) {
-    if (!Object.hasOwn(values, field)) continue;
-    const value = values[field];
-    switch (field) {
-      case 'locations':
-        update.locations = list(value);
-        break;
-      case 'categories':
-        update.category = list(value);
-        break;
-      case 'salaryMin':
-      case 'salaryMax':
-        update[field] = num(value);
-        break;
-      case 'salaryPeriod':
-        update.salaryPeriod = str(value) as PayPeriod;
-        break;
-      case 'responsibilities':
-      case 'requirements':
-      case 'benefits':
-        update[field] = list(value);
-        break;
-      case 'deadline':
-        update.deadline = value == null ? null : str(value);
-        break;
-      default:
-        update[field] = str(value);
-    }
-  }
-  return update;
-}

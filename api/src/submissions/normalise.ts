@@ -1,3 +1,4 @@
+import { storedApplyFields, type ApplyFields } from '@jobboard/contract/applications';
 import { normaliseDeadline } from '@jobboard/contract/common';
 import { payFromFields, type Pay } from '@jobboard/contract/jobs';
 import { categoryChoice, type SubmissionPayload } from '@jobboard/contract/submissions';
@@ -12,6 +13,12 @@ export interface NormalisedSubmission {
   jobType: string;
   experienceLevel: string;
   pay: Pay;
+  /**
+   * How candidates apply (docs/product.md#applying): the method ('link' when the form sent
+   * none), the link ('' when the job takes applications otherwise and none was given), the
+   * relayed address, the words and the questions, normalised.
+   */
+  apply: ApplyFields & { applyMethod: NonNullable<ApplyFields['applyMethod']> };
   applicationUrl: string;
   deadline: string | null;
   contactName: string;
@@ -30,6 +37,7 @@ export function normaliseSubmission(
   payload: SubmissionPayload,
   boardCurrency: string,
 ): NormalisedSubmission {
+  const apply = storedApplyFields(payload);
   const categories = [...new Set(payload.category.map((label) => categoryChoice(label)!))];
   return {
     title: oneLine(payload.title),
@@ -41,7 +49,8 @@ export function normaliseSubmission(
     jobType: payload.jobType,
     experienceLevel: payload.experienceLevel,
     pay: payFromFields(payload, boardCurrency),
-    applicationUrl: payload.applicationUrl.trim(),
+    apply: { ...apply, applyMethod: apply.applyMethod ?? 'link' },
+    applicationUrl: apply.applicationUrl ?? '',
     deadline: payload.deadline?.trim() ? normaliseDeadline(payload.deadline) : null,
     contactName: oneLine(payload.contactName),
     contactEmail: payload.contactEmail.trim(),

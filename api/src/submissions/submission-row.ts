@@ -1,3 +1,4 @@
+import type { ApplyMethod } from '@jobboard/contract/applications';
 import type { PayRow } from '../jobs';
 
 /** The columns of `submissions` the review and payment flows read (its pay: pay-columns.ts). */
@@ -11,6 +12,15 @@ export interface SubmissionRow extends PayRow {
   job_type: string;
   experience_level: string;
   application_url: string;
+  /**
+   * How candidates apply (migration 20261129120000): null on a submission of an earlier release
+   * (its link). The relayed address is the admins' and the employer's to see, never the public's.
+   */
+  apply_method?: ApplyMethod | null;
+  application_email?: string | null;
+  how_to_apply?: string | null;
+  /** The questions, a JSON list (normalised). */
+  screening_questions?: string | null;
   deadline: string | null;
   contact_name: string;
   contact_email: string;

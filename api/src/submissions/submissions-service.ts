@@ -13,7 +13,7 @@ import { type Outbox, newSubmissionEmail, submissionReceivedEmail } from '../mai
 import { discountedCents, type PromoCodes } from '../promo-codes';
 import { acknowledgementAllowed, type AcknowledgementDecision } from './acknowledgement-caps';
 import type { ListingCreditsRepository } from './listing-credits-repository';
-import { payColumns } from '../jobs';
+import { payColumns, questionsColumn } from '../jobs';
 import { normaliseSubmission, type NormalisedSubmission } from './normalise';
 import type { ReviewRow, StoredEvent, SubmissionChange, SubmissionEvent } from './submission-row';
 import type { SubmissionsRepository } from './submissions-repository';
@@ -139,6 +139,10 @@ export class SubmissionsService {
       experience_level: submission.experienceLevel,
       ...payColumns(submission.pay),
       application_url: submission.applicationUrl,
+      apply_method: submission.apply.applyMethod,
+      application_email: submission.apply.applicationEmail,
+      how_to_apply: submission.apply.howToApply,
+      screening_questions: questionsColumn(submission.apply.screeningQuestions),
       deadline: submission.deadline,
       contact_name: submission.contactName,
       contact_email: submission.contactEmail,

@@ -17,6 +17,8 @@ import {
   type Pay,
   JOB_LIMITS,
 } from '@jobboard/contract/jobs';
+import { APPLY_LIMITS } from '@jobboard/contract/applications';
+import { isContactEmail } from '@jobboard/contract/common';
 import type { JobInput } from '../jobs';
 import type { SourceRecord } from './sources/source';
 
@@ -44,6 +46,7 @@ export const AIRTABLE_FIELDS = {
   'Benefits Summary': 'benefitsSummary',
   Deadline: 'deadline',
   'Application URL': 'applicationUrl',
+  'How to Apply': 'howToApply',
   Via: 'via',
   Featured: 'featured',
   Active: 'active',
@@ -178,7 +181,14 @@ function mapFields(
     responsibilities: list('responsibilities', fields.responsibilities, name),
     requirements: list('requirements', fields.requirements, name),
     benefits: list('benefits', fields.benefits, name),
-    applicationUrl: url('applicationUrl', fields.applicationUrl, JOB_LIMITS.applicationUrl) || null,
+    ...applyOf(
+      url('applicationUrl', fields.applicationUrl, JOB_LIMITS.applicationUrl),
+      text(
+        'howToApply',
+        fields.howToApply ?? objectOr(fields.apply).howToApply,
+        APPLY_LIMITS.howToApply,
+      ),
+    ),
     via: text('via', fields.via, JOB_LIMITS.via),
     featured: flag('featured', fields.featured, false, name)!,
     active: flag('active', fields.active, true, name)!,
@@ -190,6 +200,51 @@ function mapFields(
     .update(JSON.stringify({ ...job, postedText }))
     .digest('hex');
   return { ...job, postedDate, expiresAt: null, syncHash };
+}
+
+/**
+ * How a synced job takes applications (docs/product.md#applying), from its link and its "How to
+ * Apply" text: a link is a link; words that are only a web address are its link, words that are
+ * only an e-mail address (or a mailto: link) are relayed to (the address is never shown), and
+ * other words are shown as they are, with no apply button. A sync never gives the board's form:
+ * no employer signs in to read its inbox.
+ */
+export function applyOf(
+  link: string,
+  howToApply: string,
+): Pick<SyncedInput, 'applyMethod' | 'applicationUrl' | 'applicationEmail' | 'howToApply'> {
+  const words = howToApply.trim();
+  const address = words
+    .replace(/^mailto:/i, '')
+    .replace(/\?.*$/, '')
+    .trim();
+  const wordsAreLink = isWebUrl(words) && words.length <= JOB_LIMITS.applicationUrl;
+  // An address alone, or a mailto: link (its ?subject= and the like left out).
+  const wordsAreAddress = !wordsAreLink && isContactEmail(address);
+  const applicationUrl = link || (wordsAreLink ? words : '');
+  if (applicationUrl) {
+    return {
+      applyMethod: 'link',
+      applicationUrl,
+      // An address beside a link is kept unshown (the link is how the source says to apply).
+      applicationEmail: wordsAreAddress ? address : null,
+      howToApply: wordsAreLink || wordsAreAddress ? null : words || null,
+    };
+  }
+  if (wordsAreAddress) {
+    return {
+      applyMethod: 'email',
+      applicationUrl: null,
+      applicationEmail: address,
+      howToApply: null,
+    };
+  }
+  return {
+    applyMethod: null,
+    applicationUrl: null,
+    applicationEmail: null,
+    howToApply: words || null,
+  };
 }
 
 function objectOr(value: unknown): Record<string, unknown> {

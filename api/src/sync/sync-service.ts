@@ -8,7 +8,7 @@ import {
   type SkippedRecord,
   type SyncConflict,
 } from '@jobboard/contract/admin';
-import { PAY_JOB_FIELDS, type JobField } from '@jobboard/contract/jobs';
+import { APPLY_JOB_FIELDS, PAY_JOB_FIELDS, type JobField } from '@jobboard/contract/jobs';
 import { Conflict, NotFound, UpstreamFailed } from '../platform/domain-errors';
 import {
   type AuditActor,
@@ -310,9 +310,12 @@ function sourcePatch(input: SyncedInput, adminFields: readonly JobField[]): JobP
   if (drop.has('organization')) {
     for (const field of ['companyDescription', 'websiteUrl', 'logoUrl']) drop.add(field);
   }
-  // Pay is one thing (PAY_JOB_FIELDS): an admin who changed any part of it owns all of it.
-  if (PAY_JOB_FIELDS.some((field) => drop.has(field))) {
-    for (const field of PAY_JOB_FIELDS) drop.add(field);
+  // Pay is one thing (PAY_JOB_FIELDS), and so is how a job takes applications
+  // (APPLY_JOB_FIELDS): an admin who changed any part of either owns all of it.
+  for (const group of [PAY_JOB_FIELDS, APPLY_JOB_FIELDS]) {
+    if (group.some((field) => drop.has(field))) {
+      for (const field of group) drop.add(field);
+    }
   }
   for (const field of drop) delete patch[field as keyof JobPatch];
   return patch;

@@ -89,6 +89,14 @@ const FULL = {
   requirements: ['A driving licence', 'Two years of organizing'],
   benefits: ['Health care', 'A canoe'],
   applicationUrl: 'https://riverkeepers.example/jobs/organizer',
+  // How candidates apply (issue 42): a link, with an address kept unshown beside it, the job's
+  // words and a question.
+  applyMethod: 'link' as const,
+  applicationEmail: 'hiring@riverkeepers.example',
+  howToApply: 'Send a cover letter with your application.',
+  screeningQuestions: [
+    { id: 'q1', kind: 'yesNo' as const, label: 'Can you paddle?', required: true, choices: [] },
+  ],
   via: 'Idealist',
   featured: true,
   active: true,
@@ -160,6 +168,10 @@ describe(`an unchanged save through the dashboard keeps the whole job on ${testD
       expiresAt: FULL.expiresAt.toISOString(),
       company: { description: FULL.companyDescription },
       logoSource: FULL.logoUrl,
+      applyMethod: 'link',
+      applicationEmail: FULL.applicationEmail,
+      howToApply: FULL.howToApply,
+      screeningQuestions: FULL.screeningQuestions,
     });
   });
 });
@@ -348,6 +360,14 @@ const EDIT_VALUES = {
   benefits: fc.constantFrom([], ['Dental', 'A canoe']),
   active: fc.boolean(),
   featured: fc.boolean(),
+  // The job has a link and an address, so either method holds with what it has (issue 42).
+  applyMethod: fc.constantFrom('link', 'email'),
+  applicationEmail: fc.constantFrom('jobs@rivers.example', 'hiring@riverkeepers.example'),
+  howToApply: fc.constantFrom('', 'Write to us with two references.'),
+  screeningQuestions: fc.constantFrom(
+    [],
+    [{ id: 'q1', kind: 'choice', label: 'Which river?', required: false, choices: ['A', 'B'] }],
+  ),
 };
 
 /** The answer's fields a pay field may change. */
@@ -359,7 +379,12 @@ const WRITES: Record<keyof typeof EDIT_VALUES, (keyof AdminJob)[]> = {
   // Another organization is another company, with its own logo address.
   organization: ['organization', 'company', 'logoSource'],
   description: ['description'],
-  applicationUrl: ['applicationUrl'],
+  // The public way to apply (`apply`) follows the apply fields.
+  applicationUrl: ['applicationUrl', 'apply'],
+  applyMethod: ['applyMethod', 'apply'],
+  applicationEmail: ['applicationEmail', 'apply'],
+  howToApply: ['howToApply', 'apply'],
+  screeningQuestions: ['screeningQuestions', 'apply'],
   category: ['category'],
   locations: ['locations', 'location', 'remote'],
   jobType: ['jobType', 'remote'],
@@ -398,6 +423,10 @@ describe(`any part of the form, saved, changes that part alone on ${testDatabase
         if (edit.title !== undefined) expect(after.title).toBe(edit.title);
         if (edit.benefits !== undefined) expect(after.benefits).toEqual(edit.benefits);
         if (edit.active !== undefined) expect(after.active).toBe(edit.active);
+        if (edit.applyMethod !== undefined) expect(after.applyMethod).toBe(edit.applyMethod);
+        if (edit.screeningQuestions !== undefined) {
+          expect(after.screeningQuestions).toEqual(edit.screeningQuestions);
+        }
       }),
       { numRuns: 40 },
     );

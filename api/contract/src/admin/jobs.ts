@@ -4,6 +4,7 @@ import {
   assign,
   boolean,
   define,
+  enums,
   defaulted,
   nullable,
   object,
@@ -13,6 +14,12 @@ import {
   string,
   type Infer,
 } from 'superstruct';
+import {
+  APPLY_METHODS,
+  ScreeningQuestion,
+  applyFieldRules,
+  type ApplyMethod,
+} from '../applications';
 import { isExperienceChoice } from '../choices';
 import { ISO_DATE_PATTERN, parseDeadline, stripDeadlinePrefix } from '../dates';
 import { Job } from '../job';
@@ -68,7 +75,8 @@ const optionalLogo = optional(
   ),
 );
 
-const webUrl = define<string>('webUrl', (value) => {
+/** A job's application link: required, an http(s) address at most jobs.application_url wide. */
+function applicationUrlCheck(value: unknown): true | string {
   if (typeof value !== 'string' || value.trim() === '') return ADMIN_MESSAGES.required;
   if (value.length > JOB_LIMITS.applicationUrl) {
     return ADMIN_MESSAGES.tooLong(JOB_LIMITS.applicationUrl);
@@ -79,7 +87,7 @@ const webUrl = define<string>('webUrl', (value) => {
   } catch {
     return ADMIN_MESSAGES.url;
   }
-});
+}
 
 /** Responsibilities, requirements or benefits: a list of text, JOB_LIST_LIMITS long at most. */
 const sentences = refine(
@@ -97,7 +105,11 @@ const sentences = refine(
 const jobFormFields = {
   title: filled(ADMIN_MESSAGES.required, JOB_LIMITS.title),
   organization: filled(ADMIN_MESSAGES.required, JOB_LIMITS.organization),
-  applicationUrl: webUrl,
+  /**
+   * How candidates apply (docs/product.md#applying): the link is required when the method is a
+   * link, or none is sent (an older admin build, which knows no other way).
+   */
+  ...applyFieldRules(applicationUrlCheck),
   description: text(JOB_LIMITS.description),
   category: nonEmptyList(ADMIN_MESSAGES.category),
   locations: nonEmptyList(ADMIN_MESSAGES.locationsInline),
@@ -205,6 +217,17 @@ export const AdminJob = assign(
      * shows no pay (PAY_MESSAGES.held). Absent otherwise.
      */
     heldBack: optional(string()),
+    /**
+     * How the job takes applications as stored (docs/product.md#applying), for the admin alone:
+     * the method (null: a job of an earlier release, or a sync's words only), the relayed address
+     * (never in a public answer), the job's words on applying and its questions. `applicationUrl`
+     * is the stored link here whatever the method (the public answer has it only for a link).
+     * Optional only for an admin remote's fixtures built earlier: the API always sends them.
+     */
+    applyMethod: optional(nullable(enums(APPLY_METHODS))),
+    applicationEmail: optional(nullable(string())),
+    howToApply: optional(nullable(string())),
+    screeningQuestions: optional(array(ScreeningQuestion)),
   }),
 );
 export type AdminJob = Infer<typeof AdminJob>;
@@ -241,6 +264,10 @@ export function jobToAdminForm(
     /** The logo's address as given (AdminJob.logoSource). */
     logoSource?: string | null;
     salary?: string;
+    applyMethod?: ApplyMethod | null;
+    applicationEmail?: string | null;
+    howToApply?: string | null;
+    screeningQuestions?: ScreeningQuestion[];
     responsibilities?: string[];
     requirements?: string[];
     benefits?: string[];
@@ -252,7 +279,13 @@ export function jobToAdminForm(
   return {
     title: job.title,
     organization: job.organization,
+    // A job without a method (an earlier release's, a sync's words only) sends none: the job
+    // keeps having none unless the admin chooses one.
+    ...(job.applyMethod ? { applyMethod: job.applyMethod } : {}),
     applicationUrl: job.applicationUrl ?? '',
+    applicationEmail: job.applicationEmail ?? '',
+    howToApply: job.howToApply ?? '',
+    screeningQuestions: (job.screeningQuestions ?? []).map((q) => ({ ...q, choices: [...q.choices] })),
     description: job.description,
     category: Array.isArray(job.category) ? job.category : job.category ? [job.category] : [],
     locations,

@@ -13,6 +13,7 @@ import {
   string,
   type Infer,
 } from 'superstruct';
+import { APPLY_METHODS, ScreeningQuestion } from '../applications';
 import { MAX_INT4 } from '../job';
 import { JobPay } from '../pay';
 import { SUBMISSION_STATUS_LABELS, type SubmissionStatus } from '../submission';
@@ -167,6 +168,14 @@ export const AdminSubmission = object({
   submittedAt: string(),
   description: string(),
   applicationUrl: string(),
+  /**
+   * How candidates apply (docs/product.md#applying): the method, the relayed address (an admin
+   * may see it), the employer's words and questions. Absent from an API before issue 42.
+   */
+  applyMethod: optional(enums(APPLY_METHODS)),
+  applicationEmail: optional(nullable(string())),
+  howToApply: optional(nullable(string())),
+  screeningQuestions: optional(array(ScreeningQuestion)),
   deadline: nullable(string()),
   listingType: enums(['basic', 'featured']),
   amount: integer(),

@@ -3,6 +3,7 @@ import {
   SUBMISSION_LIMITS as LIMITS,
   SUBMISSION_MESSAGES as M,
 } from '../submission';
+import { APPLY_FIELD_MESSAGES as APPLY, APPLY_LIMITS } from '../applications';
 import { JOB_LIMITS } from '../job-limits';
 import { PAY_LIMITS, PAY_MESSAGES as PAY, maxAmount } from '../pay';
 import { UNKNOWN_FIELD } from '../validate';
@@ -117,6 +118,72 @@ export const SUBMISSION_CASES: SubmissionCase[] = [
     change: { applicationUrl: 'javascript:alert(1)' },
     field: 'applicationUrl',
     message: M.applicationUrl,
+  },
+  // How candidates apply (issue 42): the link only for a link (the default), the address for a
+  // relayed e-mail; the words and questions within their limits.
+  {
+    name: 'a link chosen, without its URL',
+    change: { applyMethod: 'link', applicationUrl: '' },
+    field: 'applicationUrl',
+    message: M.applicationUrl,
+  },
+  {
+    name: 'no such way to apply',
+    change: { applyMethod: 'fax' },
+    field: 'applyMethod',
+    message: APPLY.method,
+  },
+  {
+    name: 'relayed e-mail without an address',
+    change: { applyMethod: 'email', applicationUrl: '', applicationEmail: '' },
+    field: 'applicationEmail',
+    message: APPLY.applicationEmail,
+  },
+  {
+    name: 'relayed e-mail to a list of addresses',
+    change: { applyMethod: 'email', applicationEmail: 'a@x.org, b@x.org' },
+    field: 'applicationEmail',
+    message: APPLY.applicationEmail,
+  },
+  {
+    name: 'how to apply too long',
+    change: { howToApply: 'x'.repeat(APPLY_LIMITS.howToApply + 1) },
+    field: 'howToApply',
+    message: APPLY.howToApply,
+  },
+  {
+    name: 'six questions',
+    change: {
+      screeningQuestions: Array.from({ length: 6 }, () => ({
+        id: '',
+        kind: 'text',
+        label: 'Why us?',
+        required: false,
+        choices: [],
+      })),
+    },
+    field: 'screeningQuestions',
+    message: APPLY.tooManyQuestions,
+  },
+  {
+    name: 'a question without its words',
+    change: {
+      applyMethod: 'form',
+      applicationUrl: '',
+      screeningQuestions: [{ id: '', kind: 'yesNo', label: '  ', required: true, choices: [] }],
+    },
+    field: 'screeningQuestions',
+    message: APPLY.questionLabel,
+  },
+  {
+    name: 'a list question with one choice',
+    change: {
+      screeningQuestions: [
+        { id: '', kind: 'choice', label: 'Shift?', required: true, choices: ['Day', ' '] },
+      ],
+    },
+    field: 'screeningQuestions',
+    message: APPLY.choices,
   },
   {
     name: 'bad e-mail',

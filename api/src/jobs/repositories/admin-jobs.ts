@@ -6,6 +6,7 @@ import type { Dialect } from '../../platform/db/knex';
 import { adminJobsScope, orderAdminJobs } from './admin-view';
 import type { JobAuditRow } from '../job-audit';
 import { jobAuditOf } from './job-audit-log';
+import { applyFieldsOfRow } from '../apply-fields';
 import { toJob } from '../job-mapper';
 import { loadRows, parseAdminFields, pluckIds } from './job-rows';
 
@@ -109,11 +110,21 @@ export class AdminJobsRepository {
           : null,
         adminFields: parseAdminFields(row.admin_fields),
         logoSource,
+        ...applyOfAdmin(row),
         // Held back only matters for a job that is on (one switched off is off the board anyway).
         ...(row.pay_held && row.active ? { heldBack: PAY_MESSAGES.held } : {}),
       };
     });
   }
+}
+
+/**
+ * How the job takes applications as the admin sees it: as stored, the relayed address and a link
+ * kept beside another method too (the public answer's: job-mapper.ts applyOfRow).
+ */
+function applyOfAdmin(row: Parameters<typeof applyFieldsOfRow>[0]) {
+  const { applicationUrl, ...apply } = applyFieldsOfRow(row);
+  return { ...apply, ...(applicationUrl ? { applicationUrl } : {}) };
 }
 
 /** A view of the jobs list that only filters (for the dashboard's counts). */

@@ -2,6 +2,7 @@ import { canonicalJobType, deadlineEndsAt, normaliseDeadline } from '@jobboard/c
 import { distinctLabels, labelKey } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import { chunks } from '../../platform/db/chunks';
+import { applyColumns } from '../apply-fields';
 import type { JobInput } from '../job-input';
 import { cleanSentences } from '../job-patch';
 import { hasEnded } from '../listing-end';
@@ -31,6 +32,7 @@ export function jobColumns(input: JobInput, now: Date, payRule: PayRule) {
     requirements: JSON.stringify(cleanSentences(input.requirements ?? [])),
     benefits: JSON.stringify(cleanSentences(input.benefits ?? [])),
     application_url: input.applicationUrl?.trim() || null,
+    ...applyColumns(input),
     via: input.via,
     featured: input.featured,
     active: input.active,

@@ -1,4 +1,5 @@
 import type { AdminPaymentIssue, AdminSubmission } from '@jobboard/contract/admin';
+import { parseQuestions } from '@jobboard/contract/applications';
 import { jobPayOf, yearlyFigures } from '@jobboard/contract/jobs';
 import type { SubmissionStatus } from '@jobboard/contract/submissions';
 import { type StoredCompany, payOfRow } from '../../jobs';
@@ -45,6 +46,11 @@ export function toAdminSubmission(
     submittedAt: iso(row.submitted_at)!,
     description: String(row.description),
     applicationUrl: String(row.application_url),
+    // How candidates apply; the relayed address is for the admins (this answer is theirs alone).
+    applyMethod: row.apply_method ?? 'link',
+    applicationEmail: row.application_email ?? null,
+    howToApply: row.how_to_apply ?? null,
+    screeningQuestions: parseQuestions(row.screening_questions),
     deadline: row.deadline == null ? null : String(row.deadline),
     listingType: row.listing_type === 'featured' ? 'featured' : 'basic',
     amount: Number(row.amount_cents),

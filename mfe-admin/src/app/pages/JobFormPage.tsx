@@ -74,6 +74,7 @@ export default function JobFormPage() {
           submitLabel={id ? JOB_MESSAGES.updateButton : JOB_MESSAGES.createButton}
           onSave={save}
           storedExperience={job?.experienceLevel}
+          employerListing={Boolean(job?.submissionId)}
         />
       )}
     </>

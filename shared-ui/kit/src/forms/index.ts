@@ -10,3 +10,4 @@ export {
   fieldError,
 } from './fields';
 export { PayFields } from './pay-fields';
+export { ApplyFields } from './apply-fields';

@@ -19,6 +19,7 @@ import {
 } from '@jobboard/contract/jobs';
 import { Button, Card, Checkbox, Stack, toast, useSite } from '@jobboard/shared-ui';
 import {
+  ApplyFields,
   CheckboxGroup,
   PayFields,
   SelectInput,
@@ -26,6 +27,7 @@ import {
   TextInput,
   UrlInput,
 } from '@jobboard/shared-ui/forms';
+import { APPLY_METHODS } from '@jobboard/contract/applications';
 import { Field, Form } from 'react-final-form';
 import styled from 'styled-components';
 import { useLookup } from '../api/lookups';
@@ -84,6 +86,8 @@ export function toPayload(values: JobFormValues): AdminJobFormValues {
     salaryCurrency: typed(values.salaryCurrency),
     benefitsSummary: typed(values.benefitsSummary),
     salaryText: typed(values.salaryText),
+    applicationEmail: typed(values.applicationEmail ?? undefined),
+    howToApply: typed(values.howToApply ?? undefined),
     deadline: values.deadline || null,
   };
 }
@@ -103,6 +107,9 @@ const jobTypeOptions = (current: string) =>
 
 const FIELDS = JOB_MESSAGES.fields;
 
+/** The ways to apply of a job no employer submitted (APPLY_FIELD_MESSAGES.formNeedsEmployer). */
+const ADMIN_ONLY_METHODS = APPLY_METHODS.filter((method) => method !== 'form');
+
 /**
  * New and edit job form (docs/product.md#entities and docs/product.md#validation): every field of a job an admin edits, its lists
  * (issue 25) and its pay (docs/product.md#pay: the shared pay fields, with the pay in words, the
@@ -114,8 +121,14 @@ export function JobForm({
   submitLabel,
   onSave,
   storedExperience,
+  employerListing = false,
 }: {
   initialValues: JobFormValues;
+  /**
+   * The job was published from an employer's submission: it may take applications on the
+   * board's form (its employer reads the inbox); another job has nobody to read it.
+   */
+  employerListing?: boolean;
   submitLabel: string;
   onSave(payload: AdminJobFormValues): Promise<Record<string, string> | undefined>;
   storedExperience?: string;
@@ -156,7 +169,10 @@ export function JobForm({
                 <UrlInput name="companyWebsite" label={FIELDS.companyWebsite} />
                 <UrlInput name="logoUrl" label={FIELDS.logoUrl} />
               </Pair>
-              <UrlInput name="applicationUrl" label={FIELDS.applicationUrl} />
+              <ApplyFields
+                methods={employerListing ? APPLY_METHODS : ADMIN_ONLY_METHODS}
+                urlLabel={FIELDS.applicationUrl}
+              />
               <TextAreaInput name="description" label={FIELDS.description} rows={8} />
               <CheckboxGroup name="category" legend={FIELDS.categories} options={categories} />
               <Field<string[]> name="locations">

@@ -1,3 +1,8 @@
+import {
+  APPLY_FIELD_LABELS,
+  APPLY_METHOD_LABELS,
+  applyValueInWords,
+} from '@jobboard/contract/applications';
 import { type AdminSubmission, type CompanyField } from '@jobboard/contract/admin';
 import { SUBMISSION_STATUS_LABELS, listingTier } from '@jobboard/contract/submissions';
 import type { StatusTone } from '@jobboard/shared-ui';
@@ -159,6 +164,27 @@ export function SubmissionCard({
             >
               {shorten(submission.applicationUrl, 50)}
             </a>
+          </dd>
+        </div>
+        {/* How candidates apply (issue 42): the relayed address is the admins' to see. */}
+        <div>
+          <dt>{APPLY_FIELD_LABELS.method}</dt>
+          <dd>
+            {APPLY_METHOD_LABELS[submission.applyMethod ?? 'link']}
+            {submission.applyMethod === 'email' && submission.applicationEmail && (
+              <>: {submission.applicationEmail}</>
+            )}
+            {submission.screeningQuestions?.length ? (
+              <>
+                {' '}
+                (
+                {applyValueInWords(
+                  'screeningQuestions',
+                  JSON.stringify(submission.screeningQuestions),
+                )}
+                )
+              </>
+            ) : null}
           </dd>
         </div>
       </Details>

@@ -7,7 +7,7 @@ import {
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import { JOB_FORM_FIELDS } from '@jobboard/contract/jobs';
 import { Button, Card, Spinner, Stack, errorMessage, toast } from '@jobboard/shared-ui';
-import { TextAreaInput, TextInput } from '@jobboard/shared-ui/forms';
+import { ApplyFields, TextAreaInput, TextInput } from '@jobboard/shared-ui/forms';
 import { Link, useNavigate } from '@jobboard/shared-ui/router';
 import { useMemo } from 'react';
 import { Form } from 'react-final-form';
@@ -133,12 +133,7 @@ export function ProposeChanges({ jobId }: { jobId: string }) {
                     hint={PROPOSAL_MESSAGES.listSeparator}
                   />
                 ))}
-                <TextInput
-                  name="applicationUrl"
-                  label={FIELDS.applicationUrl}
-                  type="url"
-                  required
-                />
+                <ApplyFields urlLabel={FIELDS.applicationUrl} />
                 <TextInput name="deadline" label={EMPLOYER_TEXT.proposalFields.deadline} />
               </Fields>
             </Card>

@@ -22,7 +22,7 @@ import { SubmissionAgreement } from '../../../lib/LegalLinks';
 import styled from 'styled-components';
 import { submitJob } from '../api/submit-job';
 import { SUBMIT_TEXT } from '../messages';
-import { TextAreaInput, TextInput, UrlInput } from '@jobboard/shared-ui/forms';
+import { ApplyFields, TextAreaInput, TextInput, UrlInput } from '@jobboard/shared-ui/forms';
 import { CategoryField, JobPayFields, JobTypeFields, failedSend } from '../../../lib/job-fields';
 import { ListingTypeField } from './ListingTypeField';
 import { LogoUploadInFlight } from '../logo-upload-in-flight';
@@ -141,7 +141,7 @@ export function SubmitJobForm({
               <CategoryField />
               <JobTypeFields jobTypePlaceholder={FIELDS.jobTypePlaceholder} />
               <JobPayFields currency={values.salaryCurrency} />
-              <UrlInput name="applicationUrl" label={FIELDS.applicationUrl} required />
+              <ApplyFields />
               <TextInput name="deadline" label="Application Deadline (optional)" type="date" />
             </Fields>
           </Card>
