@@ -1,3 +1,4 @@
+import { APPLY_METHODS, ScreeningQuestion } from '@jobboard/contract/applications';
 import { ADMIN_JOB_TYPES, EXPERIENCE_LEVELS } from '@jobboard/contract/common';
 import { PAY_PERIOD_VALUES } from '@jobboard/contract/jobs';
 import type { Infer } from 'superstruct';
@@ -52,6 +53,15 @@ const DemoJobShape = object({
   deadlineInDays: optional(number()),
   featured: boolean(),
   applicationUrl: optional(string()),
+  /** How it takes applications (docs/product.md#applying); none given: by its link, if any. */
+  applyMethod: optional(enums(APPLY_METHODS)),
+  /** The address a relayed ('email') job's applications go to. */
+  applicationEmail: optional(string()),
+  /** The job's own words on applying. */
+  howToApply: optional(string()),
+  screeningQuestions: optional(array(ScreeningQuestion)),
+  /** A 'form' job's demo employer: the paid submission it came from has this contact. */
+  employerEmail: optional(string()),
   /** Where the listing came from, e.g. 'Idealist' or 'Direct submission'. */
   via: string(),
 });

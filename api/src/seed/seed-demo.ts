@@ -30,6 +30,10 @@ export function demoJobInputs(now: Date): JobInput[] {
     requirements: job.requirements,
     benefits: job.benefits,
     applicationUrl: job.applicationUrl ?? null,
+    applyMethod: job.applyMethod ?? null,
+    applicationEmail: job.applicationEmail ?? null,
+    howToApply: job.howToApply ?? null,
+    screeningQuestions: job.screeningQuestions ?? [],
     via: job.via,
     featured: job.featured,
     active: true,
@@ -46,7 +50,14 @@ export async function seedDemoIfEmpty(app: FastifyInstance): Promise<number> {
   const now = app.now();
   const inputs = demoJobInputs(now);
   await app.db.transaction(async (trx) => {
-    for (const input of inputs) await app.jobs.create(input, now, trx);
+    for (const [index, input] of inputs.entries()) {
+      const jobId = await app.jobs.create(input, now, trx);
+      const employer = DEMO_JOBS[index]!.employerEmail;
+      if (employer) {
+        const listing = { jobId, title: input.title, organization: input.organization };
+        await app.submissions.recordDemoListing(trx, { ...listing, contactEmail: employer }, now);
+      }
+    }
   });
   return inputs.length;
 }

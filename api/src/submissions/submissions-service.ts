@@ -104,6 +104,45 @@ export class SubmissionsService {
     });
   }
 
+  /**
+   * The demo's employer of a demo job (seed/): the paid submission it would have come from, so
+   * the quick start shows a listing whose applications reach an employer's inbox. Nothing is
+   * sent: the demo's employer signs in with a link like any other.
+   */
+  async recordDemoListing(
+    trx: Knex.Transaction,
+    listing: { jobId: number; title: string; organization: string; contactEmail: string },
+    now: Date,
+  ): Promise<number> {
+    const id = await this.submissions.insert(trx, {
+      title: listing.title,
+      organization: listing.organization,
+      description: `${listing.title} at ${listing.organization} (demo listing).`,
+      location: 'Remote',
+      categories: JSON.stringify([]),
+      job_type: 'Full-time',
+      experience_level: 'Not specified',
+      application_url: '',
+      apply_method: 'form',
+      contact_name: 'Demo Employer',
+      contact_email: listing.contactEmail,
+      listing_type: 'basic',
+      amount_cents: 0,
+      status: 'paid',
+      job_id: listing.jobId,
+      submitted_at: now.getTime(),
+      updated_at: now.getTime(),
+    });
+    await this.submissions.recordEvent(trx, {
+      submissionId: id,
+      from: null,
+      to: 'paid',
+      actor: 'employer',
+      at: now,
+    });
+    return id;
+  }
+
   // ---- the records, as the review and the payments change them ---------------------------------
 
   /** One submission; locked for the rest of the transaction on PostgreSQL (SQLite has one writer). */

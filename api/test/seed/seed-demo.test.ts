@@ -43,6 +43,20 @@ describe(`demo data on ${testDatabase}`, () => {
     expect(new Set(jobs.map((j) => j.organization)).size).toBeGreaterThanOrEqual(30);
   });
 
+  it('shows each way of applying: by link, on the board (relayed or into an inbox), and by words alone', async () => {
+    const ways = new Set(jobs.map((j) => j.apply?.method));
+    expect([...ways].sort()).toEqual(['board', 'link', 'none']);
+    const none = jobs.filter((j) => j.apply?.method === 'none');
+    expect(none.every((j) => j.apply?.howToApply)).toBe(true);
+    expect(jobs.some((j) => j.apply?.questions.length)).toBe(true);
+    // The 'form' job has its demo employer, whose inbox its applications reach.
+    const withQuestions = jobs.find((j) => j.apply?.questions.length)!;
+    const employer = await t.app.submissions.ofJob(t.db, Number(withQuestions.id));
+    expect(employer?.contact_email).toBe('hiring@kindredrescue.example');
+    // The relayed addresses are in no public answer.
+    expect(JSON.stringify(jobs)).not.toMatch(/jobs@(?:tenantvoices|frontporchaudio)\.example/);
+  });
+
   it('spreads posted dates over the last 45 days, with some in the recent window', async () => {
     const today = isoDate(t.clock.now);
     const oldest = isoDate(addDays(t.clock.now, -45));
