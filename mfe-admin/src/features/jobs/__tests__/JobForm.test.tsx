@@ -1,3 +1,8 @@
+import {
+  APPLY_FIELD_LABELS,
+  APPLY_FIELD_MESSAGES,
+  APPLY_METHOD_LABELS,
+} from '@jobboard/contract/applications';
 import { type SiteConfig } from '@jobboard/contract/site';
 import { PAY_FIELD_LABELS, PAY_MESSAGES } from '@jobboard/contract/jobs';
 import { SharedUiProvider, SiteProvider, useToastStore } from '@jobboard/shared-ui';
@@ -40,10 +45,19 @@ afterEach(() => {
   useToastStore.setState({ toasts: [] });
 });
 
-function renderForm(initial: Partial<JobFormValues> = {}, site?: Partial<SiteConfig>) {
+function renderForm(
+  initial: Partial<JobFormValues> = {},
+  site?: Partial<SiteConfig>,
+  employerListing = false,
+) {
   const onSave = vi.fn().mockResolvedValue(undefined);
   const form = (
-    <JobForm initialValues={{ ...VALID, ...initial }} submitLabel="Create Job" onSave={onSave} />
+    <JobForm
+      initialValues={{ ...VALID, ...initial }}
+      submitLabel="Create Job"
+      onSave={onSave}
+      employerListing={employerListing}
+    />
   );
   render(
     <SharedUiProvider>
@@ -153,6 +167,67 @@ describe('the admin job form', () => {
     expect(useToastStore.getState().toasts[0]?.title).toBe('Please add at least one location');
     expect(screen.getByText('At least one location is required')).toBeInTheDocument();
     expect(onSave).not.toHaveBeenCalled();
+  });
+});
+
+describe('how candidates apply, in the admin job form (issue 42)', () => {
+  const LABELS = APPLY_FIELD_LABELS;
+
+  it('offers a job no employer submitted a link or a relayed address, never the board\u2019s form', async () => {
+    const onSave = renderForm();
+    const user = userEvent.setup();
+    const ways = screen.getByRole('radiogroup', { name: LABELS.method });
+    expect(
+      within(ways)
+        .getAllByRole('radio')
+        .map((r) => r.parentElement?.textContent?.trim()),
+    ).toEqual([APPLY_METHOD_LABELS.link, APPLY_METHOD_LABELS.email]);
+    await user.click(within(ways).getByRole('radio', { name: APPLY_METHOD_LABELS.email }));
+    await user.click(screen.getByRole('button', { name: 'Create Job' }));
+    expect(onSave).not.toHaveBeenCalled();
+    const address = screen.getByLabelText(new RegExp(LABELS.applicationEmail));
+    expect(address).toHaveAccessibleDescription(
+      expect.stringContaining(APPLY_FIELD_MESSAGES.applicationEmail),
+    );
+    await user.type(address, 'jobs@harborhealth.example');
+    await user.type(screen.getByLabelText(LABELS.howToApply), 'Include a writing sample.');
+    await user.click(screen.getByRole('button', { name: 'Create Job' }));
+    expect(onSave).toHaveBeenCalledWith(
+      expect.objectContaining({
+        applyMethod: 'email',
+        applicationEmail: 'jobs@harborhealth.example',
+        howToApply: 'Include a writing sample.',
+      }),
+    );
+  });
+
+  it('lets an employer\u2019s listing take applications on the board, with a question added', async () => {
+    const onSave = renderForm({}, undefined, true);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: APPLY_METHOD_LABELS.form }));
+    // The link's field leaves with the link.
+    expect(screen.queryByLabelText(/Application URL/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: LABELS.addQuestion }));
+    const question = screen.getByRole('region', { name: LABELS.question(1) });
+    await user.selectOptions(within(question).getByLabelText(LABELS.questionKind), 'yesNo');
+    await user.type(
+      within(question).getByLabelText(`${LABELS.question(1)}: ${LABELS.questionLabel}`),
+      'Can you work in Portland?',
+    );
+    await user.click(within(question).getByLabelText(LABELS.questionRequired));
+    await user.click(screen.getByRole('button', { name: 'Create Job' }));
+    expect(onSave).toHaveBeenCalledWith(
+      expect.objectContaining({
+        applyMethod: 'form',
+        screeningQuestions: [
+          expect.objectContaining({
+            kind: 'yesNo',
+            label: 'Can you work in Portland?',
+            required: true,
+          }),
+        ],
+      }),
+    );
   });
 });
 

@@ -1,3 +1,4 @@
+import { APPLY_FIELD_LABELS, APPLY_METHOD_LABELS } from '@jobboard/contract/applications';
 import {
   PROPOSAL_MESSAGES,
   type EmployerListing,
@@ -126,6 +127,37 @@ describe('proposing changes to a live job', () => {
       },
     ]);
     expect(useToastStore.getState().toasts[0]).toMatchObject({ title: PROPOSAL_MESSAGES.saved });
+  });
+
+  it('proposes taking applications on the board instead of by link, with a screening question (issue 42)', async () => {
+    const api = fakeApi({
+      'GET /api/employer/jobs/:id/proposal': [200, FORM],
+      'POST /api/employer/jobs/:id/proposal': [
+        200,
+        { outcome: 'pending', message: PROPOSAL_MESSAGES.saved, proposal: PENDING },
+      ],
+      'GET /api/employer/listings': [200, page([{ ...LIVE, proposal: PENDING }])],
+    });
+    renderAt('/employer/jobs/40/propose');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: APPLY_METHOD_LABELS.form }));
+    await user.click(screen.getByRole('button', { name: APPLY_FIELD_LABELS.addQuestion }));
+    await user.type(
+      screen.getByLabelText(
+        `${APPLY_FIELD_LABELS.question(1)}: ${APPLY_FIELD_LABELS.questionLabel}`,
+      ),
+      'Have you organised online before?',
+    );
+    await user.click(screen.getByRole('button', { name: PROPOSAL_MESSAGES.save }));
+    await waitFor(() =>
+      expect(api.bodies('POST', '/api/employer/jobs/40/proposal')).toHaveLength(1),
+    );
+    expect(api.bodies('POST', '/api/employer/jobs/40/proposal')[0]).toMatchObject({
+      applyMethod: 'form',
+      screeningQuestions: [
+        expect.objectContaining({ kind: 'text', label: 'Have you organised online before?' }),
+      ],
+    });
   });
 
   it('prefills the pay as the job has it, and sends its changed period, figures and benefits', async () => {
