@@ -337,12 +337,13 @@ test.describe('the recent job list', () => {
         const job = byTitle.get((await link.textContent())!)!;
         expect(job).toBeDefined();
         listed.add(job.id);
-        // 'title : company (loc / loc)', the title linking to the application page or '#'.
+        // 'title : company (loc / loc)', the title linking to the application page, or to the
+        // job's own page (which takes the application or says how to apply).
         const places = job.locations.join(' / ');
         await expect(entry).toHaveText(
           `${job.title} : ${job.company.name}${places ? ` (${places})` : ''}`,
         );
-        await expect(link).toHaveAttribute('href', job.applicationUrl || '#');
+        await expect(link).toHaveAttribute('href', job.applicationUrl || `/jobs/${job.id}`);
         // The job belongs here: one of its categories contains the heading (any case), or none
         // matches any heading and this is Other.
         const labels = job.category.map((c) => c.toLowerCase());
