@@ -85,7 +85,7 @@ async function fillIn(dialog: HTMLElement) {
   );
   await userEvent.type(field(dialog, 'Cover note'), 'I have edited data stories for years.');
   await userEvent.type(field(dialog, 'Why this newsroom?'), 'Its public records desk.');
-  const us = within(dialog).getByRole('radiogroup', { name: 'Can you work in the US?' });
+  const us = within(dialog).getByRole('group', { name: 'Can you work in the US?' });
   await userEvent.click(within(us).getByLabelText('Yes'));
   await userEvent.selectOptions(field(dialog, 'When could you start? (optional)'), 'In a month');
   await userEvent.upload(field(dialog, 'Résumé') as HTMLInputElement, resume());
@@ -183,7 +183,7 @@ describe('the application dialog', () => {
       'Please answer this question',
     );
     expect(
-      within(dialog).getByRole('radiogroup', { name: 'Can you work in the US?' }),
+      within(dialog).getByRole('group', { name: 'Can you work in the US?' }),
     ).toHaveAccessibleDescription('Please answer this question');
     // The optional question and fields have nothing to say.
     expect(field(dialog, 'When could you start? (optional)')).not.toHaveAttribute('aria-invalid');

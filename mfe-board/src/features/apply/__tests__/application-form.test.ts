@@ -1,4 +1,8 @@
-import { APPLICATION_MESSAGES, type ScreeningQuestion } from '@jobboard/contract/applications';
+import {
+  APPLICATION_FIELDS,
+  APPLICATION_MESSAGES,
+  type ScreeningQuestion,
+} from '@jobboard/contract/applications';
 import { ApiError } from '@jobboard/shared-ui';
 import { FORM_ERROR } from 'final-form';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -71,15 +75,7 @@ describe('the form before it is sent', () => {
       },
       QUESTIONS,
     );
-    expect([...form.keys()]).toEqual([
-      'name',
-      'email',
-      'phone',
-      'links',
-      'coverNote',
-      'answers.q1',
-      'answers.q2',
-    ]);
+    expect([...form.keys()]).toEqual([...APPLICATION_FIELDS, 'answers.q1', 'answers.q2']);
     expect(form.get('answers.q1')).toBe('Because');
     expect(form.get('answers.q2')).toBe('');
   });

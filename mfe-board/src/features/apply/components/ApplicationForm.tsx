@@ -1,6 +1,6 @@
 import { APPLICATION_LABELS, APPLICATION_MESSAGES } from '@jobboard/contract/applications';
 import type { Job } from '@jobboard/contract/jobs';
-import { Button, Cluster, Stack, toast, useMemberStore } from '@jobboard/shared-ui';
+import { Button, Cluster, Notice, Stack, toast, useMemberStore } from '@jobboard/shared-ui';
 import { TextAreaInput, TextInput } from '@jobboard/shared-ui/forms';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Form, useForm } from 'react-final-form';
@@ -98,12 +98,12 @@ export default function ApplicationForm({ job, onSent }: { job: Job; onSent(): v
                 rows={3}
               />
               <TextAreaInput name="coverNote" label={APPLICATION_LABELS.coverNote} rows={8} />
+              <ResumeField />
               {questions.map((question) => (
                 <QuestionField key={question.id} question={question} />
               ))}
-              <ResumeField />
               {submitError && (
-                <FormProblem role="alert" tabIndex={-1} data-form-problem="">
+                <FormProblem $tone="danger" role="alert" tabIndex={-1} data-form-problem="">
                   {submitError}
                 </FormProblem>
               )}
@@ -166,11 +166,7 @@ function focusFirstProblem(form: HTMLFormElement | null) {
   target?.focus();
 }
 
-const FormProblem = styled.p`
-  margin: 0;
-  padding: ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.dangerSoft};
-  color: ${({ theme }) => theme.colors.danger};
+/** The whole form's message: bold, as the form's one word on what went wrong. */
+const FormProblem = styled(Notice)`
   font-weight: 600;
 `;
