@@ -69,6 +69,15 @@ describe("a job's way to apply", () => {
     expect(howToApply()).toBeInTheDocument();
   });
 
+  it("shows the employer's words on applying beside the Apply of any way", () => {
+    const job = makeJob({
+      apply: { method: 'board', questions: [], howToApply: 'Include two writing samples.' },
+    });
+    renderWithProviders(<JobDetail job={job} />);
+    expect(howToApply()!.closest('section')).toHaveTextContent('Include two writing samples.');
+    expect(screen.getByRole('link', { name: 'Apply on the board' })).toBeInTheDocument();
+  });
+
   it('offers Apply on the board, a link to its form, for a job that takes applications here', () => {
     renderWithProviders(
       <JobDetail job={makeJob({ id: '31', apply: { method: 'board', questions: [] } })} />,

@@ -14,12 +14,18 @@ import { JobTypeBadges } from './JobTypeBadges';
 
 /**
  * Everything about one job (docs/product.md#routes-and-screens), shown in the job modal under its title. The actions come
- * first, so the first thing focus meets in the dialog is its Apply action. A live job that takes
- * no applications on the board says how to apply instead (docs/product.md#applying).
+ * first, so the first thing focus meets in the dialog is its Apply action. Under them, the job's
+ * own words on how to apply; a live job that takes no applications on the board has only those
+ * (docs/product.md#applying).
  */
 export function JobDetail({ job }: { job: Job }) {
   const website = httpUrl(job.company.websiteUrl);
-  const howToApply = !job.expired && jobApplyMethod(job) === 'none';
+  // The employer's own words on applying, whatever the way (what to include); a job that takes
+  // no application here says how, or that it does not say.
+  const words = job.apply?.howToApply?.trim();
+  const howToApply = job.expired
+    ? undefined
+    : words || (jobApplyMethod(job) === 'none' ? APPLICATION_MESSAGES.noWayToApply : undefined);
   return (
     <Stack>
       <Header>
@@ -40,7 +46,7 @@ export function JobDetail({ job }: { job: Job }) {
       </Cluster>
       {howToApply && (
         <Section title={APPLICATION_MESSAGES.howToApplyHeading}>
-          <Text>{job.apply?.howToApply?.trim() || APPLICATION_MESSAGES.noWayToApply}</Text>
+          <Text>{howToApply}</Text>
         </Section>
       )}
 
