@@ -3,6 +3,7 @@ import {
   RECENT_LIST_CATEGORY_ORDER,
   RECENT_LIST_OTHER_GROUP,
 } from '@jobboard/contract/common';
+import { APPLICATION_MESSAGES, jobApplyMethod } from '@jobboard/contract/applications';
 import { formatSalary, type Job } from '@jobboard/contract/jobs';
 import type { Locator } from '@playwright/test';
 import { storeLogoFor } from '@jobboard/api/test-support';
@@ -105,13 +106,13 @@ test.describe('job cards and the job modal', () => {
     expect(refused).toEqual([]);
   });
 
-  test("'Find Out More' opens the application page in a new tab, or applies", async ({
+  test("'Find Out More' opens the application page in a new tab; a job with no way to apply here says how, and never that anything was sent", async ({
     page,
     request,
   }) => {
     const jobs = await allJobs(request);
-    const withLink = jobs.find((j) => j.applicationUrl)!;
-    const withoutLink = jobs.find((j) => !j.applicationUrl)!;
+    const withLink = jobs.find((j) => jobApplyMethod(j) === 'link')!;
+    const noWayHere = jobs.find((j) => jobApplyMethod(j) === 'none')!;
 
     await page.goto(`/?q=${encodeURIComponent(withLink.title)}`);
     const link = cardOf(page, withLink).getByRole('link', { name: /Find Out More/ });
@@ -124,16 +125,26 @@ test.describe('job cards and the job modal', () => {
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('rel', /noopener/);
 
-    await page.goto(`/?q=${encodeURIComponent(withoutLink.title)}`);
-    await cardOf(page, withoutLink).getByRole('button', { name: 'Find Out More' }).click();
-    const toast = page.getByTestId('toast');
-    await expect(toast).toContainText('Application Submitted');
-    await expect(toast).toContainText(
-      `Your application for ${withoutLink.title} has been submitted.`,
+    // A job that takes no application on the board (issue 42): no apply button at all, where
+    // there used to be one that said 'Application Submitted' though nothing was sent.
+    await page.goto(`/?q=${encodeURIComponent(noWayHere.title)}`);
+    const card = cardOf(page, noWayHere);
+    await expect(card).toBeVisible();
+    await expect(card.getByRole('link', { name: /Find Out More|Apply/ })).toHaveCount(0);
+    await expect(card.getByRole('button', { name: /Find Out More|Apply/ })).toHaveCount(0);
+    // Its page says how to apply, in its own words or that the listing does not say.
+    await card.getByText(noWayHere.company.name).first().click();
+    await expect(page).toHaveURL(new RegExp(`/jobs/${noWayHere.id}\\?q=`));
+    const modal = dialog(page);
+    await expect(
+      modal.getByRole('heading', { name: APPLICATION_MESSAGES.howToApplyHeading }),
+    ).toBeVisible();
+    await expect(modal).toContainText(
+      noWayHere.apply?.howToApply?.trim() || APPLICATION_MESSAGES.noWayToApply,
     );
-    // Acting on the card's buttons does not also open the job.
-    await expect(page).toHaveURL(/\/\?q=/);
-    await expect(dialog(page)).toHaveCount(0);
+    await expect(modal.getByRole('link', { name: /View Job Posting|Apply/ })).toHaveCount(0);
+    await expect(page.getByTestId('toast')).toHaveCount(0);
+    await expect(page.getByText('Application Submitted')).toHaveCount(0);
   });
 
   test('a click on the card opens its modal at /jobs/{id}; Escape and Close return', async ({
@@ -337,12 +348,13 @@ test.describe('the recent job list', () => {
         const job = byTitle.get((await link.textContent())!)!;
         expect(job).toBeDefined();
         listed.add(job.id);
-        // 'title : company (loc / loc)', the title linking to the application page or '#'.
+        // 'title : company (loc / loc)', the title linking to the application page, or to the
+        // job's own page (which takes the application or says how to apply).
         const places = job.locations.join(' / ');
         await expect(entry).toHaveText(
           `${job.title} : ${job.company.name}${places ? ` (${places})` : ''}`,
         );
-        await expect(link).toHaveAttribute('href', job.applicationUrl || '#');
+        await expect(link).toHaveAttribute('href', job.applicationUrl || `/jobs/${job.id}`);
         // The job belongs here: one of its categories contains the heading (any case), or none
         // matches any heading and this is Other.
         const labels = job.category.map((c) => c.toLowerCase());

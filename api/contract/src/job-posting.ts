@@ -1,3 +1,4 @@
+import { jobApplyMethod } from './applying';
 import { EMPLOYMENT_TYPES } from './choices';
 import { ISO_DATE_PATTERN, parseDeadline } from './dates';
 import type { Job } from './job';
@@ -70,8 +71,10 @@ export function jobPostingLd(job: Job, origin: string): Record<string, unknown> 
     // Google requires where remote applicants may live.
     applicantLocationRequirements: remote ? { '@type': 'Country', name: COUNTRY } : undefined,
     baseSalary: baseSalaryOf(job.pay),
-    // Applications are made on the employer's own site, not on this board.
-    directApply: false,
+    // Google's "apply on this page": true only where the board takes the application itself
+    // (its form, docs/product.md#applying); a job applied for on the employer's own site, or one
+    // whose page only says how to apply, says false.
+    directApply: jobApplyMethod(job) === 'board',
   });
 }
 

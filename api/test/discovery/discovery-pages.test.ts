@@ -22,6 +22,8 @@ const NEWSROOM_LOGO = 'https://cdn.example.org/open-newsroom.png';
 let storedLogo: string;
 const SCRIPT_ATTACK = '</script><script>alert(1)</script>';
 const ATTRIBUTE_ATTACK = '"><img src=x onerror=alert(2)>';
+/** Where a job's applications are relayed to: never on any page. */
+const RELAYED_ADDRESS = 'hiring-desk@relayed.example';
 
 /** Every element of the document, in order. */
 function elements(node: Node, found: Element[] = []): Element[] {
@@ -127,6 +129,14 @@ beforeAll(async () => {
       expiresAt: new Date(now - 86_400_000),
     },
     { title: 'Taken Down Role', active: false },
+    // How they take applications (issue 42): the board's form, and e-mail the board relays.
+    { title: 'Board Editor', postedDate: '2026-11-22', applyMethod: 'form' },
+    {
+      title: 'Relayed Editor',
+      postedDate: '2026-11-22',
+      applyMethod: 'email',
+      applicationEmail: RELAYED_ADDRESS,
+    },
   ]);
   // Open Newsroom's logo, as the logo fetcher stores it (logos.test.ts fetches one for real).
   const logo = await reencodeLogo(
@@ -269,6 +279,20 @@ describe(`a job's page without JavaScript, on ${testDatabase}`, () => {
     expect(ld!.hiringOrganization).toEqual({ '@type': 'Organization', name: 'Small Shop' });
     expect(p.meta('og:image')).toBeUndefined();
     expect(p.meta('description')).toMatch(/^Small Shop is hiring \(Portland, Internship\)\./);
+  });
+
+  it('says Google may take applications on the page only of a job that takes them on the board', async () => {
+    const [board] = (await jobPage('Board Editor')).jsonLd;
+    expect(board).toMatchObject({ title: 'Board Editor', directApply: true });
+    const relayed = await t.app.inject(`/jobs/${ids['Relayed Editor']}`);
+    const [ld] = page(relayed.body).jsonLd;
+    expect(ld).toMatchObject({ title: 'Relayed Editor', directApply: true });
+    // Relayed by the board, which is no reason to show where to.
+    expect(relayed.body).not.toContain(RELAYED_ADDRESS);
+    expect(relayed.body).not.toContain('relayed.example');
+    // A job applied for by its own link is not applied for here.
+    const [linked] = (await jobPage('Intern')).jsonLd;
+    expect(linked).toMatchObject({ title: 'Intern', directApply: false });
   });
 
   it("keeps a job's text inert in the title, the tags and the JSON-LD", async () => {

@@ -70,6 +70,17 @@ beforeAll(async () => {
         pay: pay(null, 80000),
         postedDate: '2026-11-21',
       },
+      // A job that takes applications on the board (issue 42): directApply true.
+      {
+        title: 'Board Reporter',
+        organization: 'Open Newsroom',
+        applyMethod: 'form',
+        jobType: 'Full-time',
+        locations: ['Denver, CO'],
+        pay: pay(52000, 58000),
+        expiresAt: new Date(Date.now() + 20 * DAY),
+        postedDate: '2026-11-22',
+      },
       // A job of each period (issue 39): its baseSalary with the period's unit, a total without.
       ...PERIOD_JOBS.map(([title, given]) => ({
         title,
@@ -157,6 +168,13 @@ describe(`a job page's JobPosting against Google's rules (${testDatabase})`, () 
       }
     },
   );
+
+  it('a job that takes applications on the board: valid, directApply true', async () => {
+    const res = await fetch(`${site.api.url}/jobs/${site.ids['Board Reporter']}`);
+    const html = await res.text();
+    expect(html).toContain('"directApply":true');
+    expect(summary(await structuredDataIssues(html))).toEqual(ON_SITE_ONLY);
+  });
 
   it('a remote job that also names a place, with hostile text: still valid', async () => {
     expect(

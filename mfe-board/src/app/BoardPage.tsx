@@ -6,18 +6,22 @@ import { BoardLayout } from '../features/search/components/BoardLayout';
 import { ResultsStatus } from '../features/search/components/ResultsStatus';
 import { AppliedFilterProvider, useAppliedFilter } from '../features/search/hooks/use-board-filter';
 import { useBoardResults } from '../features/search/hooks/use-board-results';
+import { ApplyOnBoard } from './apply-on-board';
 import { FirstViewProvider } from './first-view';
 
 /**
  * / and /jobs/{id}: the board home (search, filters, sort, one page of results) and, on
  * /jobs/{id}, that job's modal over it. The search feature owns the filters and the list's data;
- * the jobs feature draws the jobs; the alerts feature follows the applied search by e-mail.
+ * the jobs feature draws the jobs, whose Apply buttons open the apply feature's dialog; the alerts
+ * feature follows the applied search by e-mail.
  */
 export default function BoardPage() {
   return (
     <FirstViewProvider>
       <AppliedFilterProvider>
-        <Board />
+        <ApplyOnBoard>
+          <Board />
+        </ApplyOnBoard>
       </AppliedFilterProvider>
     </FirstViewProvider>
   );

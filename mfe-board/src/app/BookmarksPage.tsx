@@ -4,6 +4,7 @@ import { MemberAlerts } from '../features/alerts/components/MemberAlerts';
 import { BookmarkedJobs } from '../features/jobs/components/BookmarkedJobs';
 import { JOB_TEXT } from '../features/jobs/messages';
 import { MemberData } from '../features/privacy/components/MemberData';
+import { ApplyOnBoard } from './apply-on-board';
 
 /**
  * /bookmarks: the jobs bookmarked in this browser or by the signed-in member (docs/product.md#routes-and-screens), and for
@@ -19,7 +20,9 @@ export default function BookmarksPage() {
         <Intro>
           {hydrated && email ? JOB_TEXT.bookmarksIntroMember(email) : JOB_TEXT.bookmarksIntro}
         </Intro>
-        <BookmarkedJobs />
+        <ApplyOnBoard>
+          <BookmarkedJobs />
+        </ApplyOnBoard>
         <MemberAlerts />
         <MemberData />
       </Page>

@@ -90,6 +90,19 @@ describe('the JobPosting structured data', () => {
     });
   });
 
+  it('says applications are made on the board only for a job that takes them there (issue 42)', () => {
+    const ld = (job: Partial<Job>) => jobPostingLd(makeJob(job), 'https://x.org')!.directApply;
+    expect(ld({ apply: { method: 'board', questions: [] } })).toBe(true);
+    const link = { applicationUrl: 'https://x.org/apply' };
+    expect(ld({ ...link, apply: { method: 'link', questions: [] } })).toBe(false);
+    expect(ld({ apply: { method: 'none', questions: [], howToApply: 'Write to us.' } })).toBe(
+      false,
+    );
+    // An answer of an API from before apply: by its link, or not on the board.
+    expect(ld(link)).toBe(false);
+    expect(ld({})).toBe(false);
+  });
+
   it('has none for an expired job', () => {
     expect(jobPostingLd(makeJob({ expired: true }), 'https://x.org')).toBeNull();
   });

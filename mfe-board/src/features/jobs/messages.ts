@@ -8,13 +8,13 @@ export const JOB_TEXT = {
   remote: 'Remote',
   bookmark: 'Bookmark',
   bookmarked: 'Bookmarked',
+  /** The Apply action of a job that takes applications by its link: on a card, in its detail. */
   findOutMore: 'Find Out More',
   viewJobPosting: 'View Job Posting',
+  /** ...and of a job that takes them on the board (docs/product.md#applying). */
+  apply: 'Apply',
+  applyOnBoard: 'Apply on the board',
   opensInNewTab: '(opens in a new tab)',
-  applied: {
-    title: 'Application Submitted',
-    description: (title: string) => `Your application for ${title} has been submitted.`,
-  },
   expired: 'This job is no longer accepting applications.',
   sections: {
     description: 'Job Description',

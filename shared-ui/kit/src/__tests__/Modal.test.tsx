@@ -53,6 +53,34 @@ describe('<Modal />', () => {
     errors.mockRestore();
   });
 
+  it('taken over by the browser, leaves an Escape in a dialog opened above it to that dialog', async () => {
+    const closeJob = vi.fn();
+    const page = (applying: boolean, closeApplication = () => {}) => (
+      <SharedUiProvider>
+        <Modal open onClose={closeJob}>
+          <ModalTitle>Data Editor</ModalTitle>
+          <Modal open={applying} onClose={closeApplication} title="Apply for Data Editor">
+            <p>The form.</p>
+          </Modal>
+        </Modal>
+      </SharedUiProvider>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page(false));
+    document.body.append(container);
+    let root!: Root;
+    await act(async () => void (root = hydrateRoot(container, page(false))));
+    const closeApplication = vi.fn();
+    await act(async () => root.render(page(true, closeApplication)));
+    const above = await screen.findByRole('dialog', { name: 'Apply for Data Editor' });
+    await waitFor(() => expect(above).toContainElement(document.activeElement as HTMLElement));
+    await userEvent.keyboard('{Escape}');
+    expect(closeApplication).toHaveBeenCalledTimes(1);
+    expect(closeJob).not.toHaveBeenCalled();
+    act(() => root.unmount());
+    container.remove();
+  });
+
   it('open from the start and closed, opens next time as the Radix dialog', async () => {
     const at = (open: boolean) => (
       <SharedUiProvider>

@@ -42,6 +42,23 @@ describe('apiFetch (docs/product.md#calls and docs/product.md#errors)', () => {
     expect(result).toEqual({ id: '1' });
   });
 
+  it('sends a multipart form as it is, with the CSRF header and no content type of its own', async () => {
+    const fetchMock = answer(201, '{"id":"5","message":"Sent"}');
+    const form = new FormData();
+    form.append('name', 'Ada');
+    form.append('resume', new File(['%PDF-1.7'], 'cv.pdf', { type: 'application/pdf' }));
+    const receipt = await apiFetch(ENDPOINTS.applyToJob, { params: { id: 7 }, form });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/jobs/7/applications');
+    expect(init.method).toBe('POST');
+    // The browser writes multipart/form-data with its boundary for a FormData body.
+    expect(init.body).toBe(form);
+    expect(init.headers).not.toHaveProperty('Content-Type');
+    expect(init.headers).toHaveProperty('x-requested-with', 'fetch');
+    expect(init.credentials).toBe('include');
+    expect(receipt).toEqual({ id: '5', message: 'Sent' });
+  });
+
   it("fills in the path's parameters and writes the query string from the endpoint's struct", async () => {
     const fetchMock = answer(200, '{"jobs":[],"total":0,"page":2,"pageSize":25}');
     await apiFetch(ENDPOINTS.adminJobPage, {

@@ -59,6 +59,12 @@ export interface ApiFetchOptions {
    * admin tab still signs out after the idle limit. GET only.
    */
   background?: boolean;
+  /**
+   * A multipart body, for an endpoint that reads one instead of JSON (it has no `body` struct:
+   * an application with its résumé, `ENDPOINTS.applyToJob`). Sent as it is: the browser writes
+   * its Content-Type, with the boundary.
+   */
+  form?: FormData;
 }
 
 /** A call of endpoint E: its path parameters, query string and body typed from the contract's table. */
@@ -99,11 +105,12 @@ interface FetchOptions extends ApiFetchOptions {
 
 /**
  * Every call of the front end goes through here (docs/product.md#calls): cookies always sent, JSON body only
- * when there is one, the CSRF header the API requires on cookie-authenticated mutations.
+ * when there is one (or the multipart `form`), the CSRF header the API requires on
+ * cookie-authenticated mutations.
  */
 async function fetchJson<T>(path: string, options: FetchOptions = {}): Promise<T> {
-  const { method = 'GET', body, signal, nullOn401 = false, background = false } = options;
-  const hasBody = body !== undefined;
+  const { method = 'GET', body, form, signal, nullOn401 = false, background = false } = options;
+  const hasBody = body !== undefined && form === undefined;
   const response = await fetch(path, {
     method,
     credentials: 'include',
@@ -115,7 +122,7 @@ async function fetchJson<T>(path: string, options: FetchOptions = {}): Promise<T
         : {}),
       ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
     },
-    body: hasBody ? JSON.stringify(body) : undefined,
+    body: form ?? (hasBody ? JSON.stringify(body) : undefined),
     signal,
   });
   if (nullOn401 && response.status === 401) return null as T;

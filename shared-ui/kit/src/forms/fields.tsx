@@ -91,6 +91,41 @@ export function CheckboxGroup({
   legend: string;
   options: readonly string[];
 }) {
+  return (
+    <ChoiceGroup
+      name={name}
+      legend={legend}
+      type="checkbox"
+      options={options.map((option) => ({ value: option, label: option }))}
+    />
+  );
+}
+
+/** Radios editing one field: one of a few answers (a yes / no question). */
+export function RadioGroup({
+  name,
+  legend,
+  options,
+}: {
+  name: string;
+  legend: string;
+  options: readonly SelectOption[];
+}) {
+  return <ChoiceGroup name={name} legend={legend} type="radio" options={options} />;
+}
+
+/** A fieldset of choices named by its legend, its message tied to the group. */
+function ChoiceGroup({
+  name,
+  legend,
+  type,
+  options,
+}: {
+  name: string;
+  legend: string;
+  type: 'checkbox' | 'radio';
+  options: readonly SelectOption[];
+}) {
   const { meta } = useField(name, {
     subscription: {
       error: true,
@@ -109,8 +144,9 @@ export function CheckboxGroup({
       <legend>{legend}</legend>
       <Options>
         {options.map((option) => (
-          <Field<string> key={option} name={name} type="checkbox" value={option}>
-            {({ input }) => <Checkbox label={option} {...input} />}
+          <Field<string> key={option.value} name={name} type={type} value={option.value}>
+            {/* The field gives its input its type: a checkbox, or a radio. */}
+            {({ input }) => <Checkbox label={option.label} {...input} />}
           </Field>
         ))}
       </Options>

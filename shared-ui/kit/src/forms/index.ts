@@ -2,6 +2,7 @@
 // the remotes with forms; not part of the shared singleton, so the shell never loads it.
 export {
   CheckboxGroup,
+  RadioGroup,
   Fieldset,
   SelectInput,
   TextAreaInput,

@@ -24,7 +24,9 @@ export function StaticModal({
   const titleId = useId();
   const descriptionId = useId();
   useEffect(() => {
-    const closeOnEscape = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    // An Escape a dialog opened above this one took (Radix marks it handled) closes that one only.
+    const closeOnEscape = (event: KeyboardEvent) =>
+      event.key === 'Escape' && !event.defaultPrevented && onClose();
     document.addEventListener('keydown', closeOnEscape);
     return () => document.removeEventListener('keydown', closeOnEscape);
   }, [onClose]);

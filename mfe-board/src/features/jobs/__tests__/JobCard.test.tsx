@@ -1,4 +1,3 @@
-import { useToastStore } from '@jobboard/shared-ui';
 import { screen, within } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -12,7 +11,6 @@ const location = () => screen.getByTestId('location');
 beforeEach(() => {
   localStorage.clear();
   useBookmarks.getState().reload();
-  useToastStore.setState({ toasts: [] });
 });
 
 describe('a job card', () => {
@@ -100,7 +98,11 @@ describe('a job card', () => {
   });
 
   it('Find Out More opens the application page in a new tab when there is one', () => {
-    const job = makeJob({ id: '7', applicationUrl: 'https://example.org/apply' });
+    const job = makeJob({
+      id: '7',
+      applicationUrl: 'https://example.org/apply',
+      apply: { method: 'link', questions: [] },
+    });
     renderWithProviders(<JobCard job={job} />);
     const link = screen.getByRole('link', { name: /Find Out More/ });
     // Through the board's counter, which redirects to the job's own address.
@@ -109,15 +111,40 @@ describe('a job card', () => {
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
-  it('Find Out More applies, with its toast, when there is no application page', async () => {
-    renderWithProviders(<JobCard job={makeJob({ title: 'Volunteer Coordinator' })} />);
-    await userEvent.click(screen.getByRole('button', { name: 'Find Out More' }));
-    expect(useToastStore.getState().toasts[0]).toMatchObject({
-      title: 'Application Submitted',
-      description: 'Your application for Volunteer Coordinator has been submitted.',
-    });
-    // Acting on a button of the card does not open the card.
-    expect(location()).toHaveTextContent(/^\/$/);
+  it('links a job of an older API answer (no apply) by its web address, as before', () => {
+    renderWithProviders(<JobCard job={makeJob({ id: '8', applicationUrl: 'https://x.org/a' })} />);
+    expect(screen.getByRole('link', { name: /Find Out More/ })).toHaveAttribute(
+      'href',
+      '/jobs/8/apply',
+    );
+  });
+
+  it("offers Apply, a link to the board's own form, for a job that takes applications here", () => {
+    const job = makeJob({ id: '9', apply: { method: 'board', questions: [] } });
+    renderWithProviders(<JobCard job={job} />);
+    const apply = screen.getByRole('link', { name: 'Apply' });
+    // The server-drawn form, which works before the page is live (and without JavaScript).
+    expect(apply).toHaveAttribute('href', '/jobs/9/application');
+    expect(apply).not.toHaveAttribute('target');
+    expect(screen.queryByRole('link', { name: /Find Out More/ })).not.toBeInTheDocument();
+  });
+
+  it('has no apply button for a job that takes no applications here', () => {
+    renderWithProviders(
+      <JobCard
+        job={makeJob({
+          title: 'Volunteer Coordinator',
+          apply: { method: 'none', questions: [], howToApply: 'Write to us.' },
+        })}
+      />,
+    );
+    const card = screen.getByRole('article', { name: 'Volunteer Coordinator' });
+    expect(within(card).queryByRole('link', { name: /Find Out More|Apply/ })).toBeNull();
+    expect(
+      within(card)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([expect.stringContaining('Bookmark')]);
   });
 
   it('never links to an address that is not a web page', () => {

@@ -40,3 +40,77 @@ describe("a job's detail", () => {
     expect(screen.queryByText(/^Benefits:/)).toBeNull();
   });
 });
+
+describe("a job's way to apply", () => {
+  const howToApply = () => screen.queryByRole('heading', { name: 'How to apply' });
+
+  it('says how to apply, in its own words, for a job that takes no applications here', () => {
+    const job = makeJob({
+      apply: { method: 'none', questions: [], howToApply: 'Send a cover letter to the office.' },
+    });
+    renderWithProviders(<JobDetail job={job} />);
+    const section = howToApply()!.closest('section')!;
+    expect(section).toHaveTextContent('Send a cover letter to the office.');
+    expect(screen.queryByRole('link', { name: /View Job Posting|Apply/ })).toBeNull();
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      expect.stringContaining('Bookmark'),
+    ]);
+  });
+
+  it('says the listing does not say how, when it has no words of its own', () => {
+    renderWithProviders(<JobDetail job={makeJob({ apply: { method: 'none', questions: [] } })} />);
+    expect(howToApply()!.closest('section')).toHaveTextContent(
+      'This listing does not say how to apply. Please contact the organisation directly.',
+    );
+  });
+
+  it('reads a job of an older API answer without a usable link as one that says how', () => {
+    renderWithProviders(<JobDetail job={makeJob({ applicationUrl: 'mailto:jobs@x.org' })} />);
+    expect(howToApply()).toBeInTheDocument();
+  });
+
+  it("shows the employer's words on applying beside the Apply of any way", () => {
+    const job = makeJob({
+      apply: { method: 'board', questions: [], howToApply: 'Include two writing samples.' },
+    });
+    renderWithProviders(<JobDetail job={job} />);
+    expect(howToApply()!.closest('section')).toHaveTextContent('Include two writing samples.');
+    expect(screen.getByRole('link', { name: 'Apply on the board' })).toBeInTheDocument();
+  });
+
+  it('offers Apply on the board, a link to its form, for a job that takes applications here', () => {
+    renderWithProviders(
+      <JobDetail job={makeJob({ id: '31', apply: { method: 'board', questions: [] } })} />,
+    );
+    expect(screen.getByRole('link', { name: 'Apply on the board' })).toHaveAttribute(
+      'href',
+      '/jobs/31/application',
+    );
+    expect(howToApply()).toBeNull();
+  });
+
+  it('keeps View Job Posting for a job that takes applications by its link', () => {
+    const job = makeJob({
+      id: '32',
+      applicationUrl: 'https://x.org/jobs/32',
+      apply: { method: 'link', questions: [] },
+    });
+    renderWithProviders(<JobDetail job={job} />);
+    expect(screen.getByRole('link', { name: /View Job Posting/ })).toHaveAttribute(
+      'href',
+      '/jobs/32/apply',
+    );
+    expect(howToApply()).toBeNull();
+  });
+
+  it('has neither for an ended job: it takes no applications at all', () => {
+    const job = makeJob({
+      expired: true,
+      apply: { method: 'none', questions: [], howToApply: 'Write to us.' },
+    });
+    renderWithProviders(<JobDetail job={job} />);
+    expect(screen.getByText('This job is no longer accepting applications.')).toBeInTheDocument();
+    expect(howToApply()).toBeNull();
+    expect(screen.queryByText('Write to us.')).toBeNull();
+  });
+});

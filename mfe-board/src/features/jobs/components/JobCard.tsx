@@ -26,6 +26,9 @@ export function JobCard({ job }: { job: Job }) {
   const { jobPath, openJob, linkState } = useJobRoute();
 
   const openFromCard = (event: MouseEvent<HTMLElement>) => {
+    // A click in a dialog the card opened (its application form, drawn elsewhere in the page)
+    // reaches the card through React's tree only: it is no click on the card.
+    if (!event.currentTarget.contains(event.target as Node)) return;
     if ((event.target as Element).closest(OWN_ACTION)) return;
     // Selecting some text of the card is not a request to open it.
     if (window.getSelection()?.toString()) return;
@@ -65,7 +68,7 @@ export function JobCard({ job }: { job: Job }) {
         {job.expired ? (
           <Closed>{JOB_TEXT.expired}</Closed>
         ) : (
-          <ApplyAction job={job} label={JOB_TEXT.findOutMore} describedBy={titleId} />
+          <ApplyAction job={job} place="card" describedBy={titleId} />
         )}
       </Actions>
     </Card>

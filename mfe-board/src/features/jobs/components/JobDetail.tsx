@@ -1,3 +1,4 @@
+import { APPLICATION_MESSAGES, jobApplyMethod } from '@jobboard/contract/applications';
 import { type Job } from '@jobboard/contract/jobs';
 import { httpUrl } from '@jobboard/contract/site';
 import { Cluster, Stack, VisuallyHidden } from '@jobboard/shared-ui';
@@ -13,10 +14,18 @@ import { JobTypeBadges } from './JobTypeBadges';
 
 /**
  * Everything about one job (docs/product.md#routes-and-screens), shown in the job modal under its title. The actions come
- * first, so the first thing focus meets in the dialog is 'View Job Posting'.
+ * first, so the first thing focus meets in the dialog is its Apply action. Under them, the job's
+ * own words on how to apply; a live job that takes no applications on the board has only those
+ * (docs/product.md#applying).
  */
 export function JobDetail({ job }: { job: Job }) {
   const website = httpUrl(job.company.websiteUrl);
+  // The employer's own words on applying, whatever the way (what to include); a job that takes
+  // no application here says how, or that it does not say.
+  const words = job.apply?.howToApply?.trim();
+  const howToApply = job.expired
+    ? undefined
+    : words || (jobApplyMethod(job) === 'none' ? APPLICATION_MESSAGES.noWayToApply : undefined);
   return (
     <Stack>
       <Header>
@@ -32,9 +41,14 @@ export function JobDetail({ job }: { job: Job }) {
 
       {job.expired && <Expired role="note">{JOB_TEXT.expired}</Expired>}
       <Cluster>
-        {!job.expired && <ApplyAction job={job} label={JOB_TEXT.viewJobPosting} size="md" />}
+        {!job.expired && <ApplyAction job={job} place="detail" />}
         <BookmarkButton job={job} size="md" />
       </Cluster>
+      {howToApply && (
+        <Section title={APPLICATION_MESSAGES.howToApplyHeading}>
+          <Text>{howToApply}</Text>
+        </Section>
+      )}
 
       <Section title={JOB_TEXT.sections.description}>
         <Text>{job.description}</Text>

@@ -19,7 +19,7 @@ const recent = [
     locations: ['St. Louis, MO', 'Remote'],
     applicationUrl: 'https://riverbend.example.org/jobs/2',
   }),
-  makeJob({ title: 'Odd Job', category: ['Uncategorized'], applicationUrl: undefined }),
+  makeJob({ id: '44', title: 'Odd Job', category: ['Uncategorized'], applicationUrl: undefined }),
 ].map(recentJobLine);
 
 describe('the recent job list page', () => {
@@ -43,7 +43,11 @@ describe('the recent job list page', () => {
       'href',
       'https://riverbend.example.org/jobs/2',
     );
-    expect(within(other!).getByRole('link', { name: 'Odd Job' })).toHaveAttribute('href', '#');
+    // No application link: the job's page, which says how to apply (or takes the application).
+    expect(within(other!).getByRole('link', { name: 'Odd Job' })).toHaveAttribute(
+      'href',
+      '/jobs/44',
+    );
   });
 
   it('says when there is nothing recent', async () => {

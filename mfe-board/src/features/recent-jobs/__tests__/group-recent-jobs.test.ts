@@ -85,9 +85,11 @@ describe('a recent list entry', () => {
     expect(recentEntry(job).href).toBe('https://evergreen.example.org/jobs/1');
   });
 
-  it("links to '#' when the job has no application URL, and leaves out empty brackets", () => {
-    const job = makeJob({ title: 'Copy Editor', location: '', locations: [] });
-    expect(recentEntry(job).href).toBe('#');
+  it("links to the job's page when it has no application URL, and leaves out empty brackets", () => {
+    // A job that takes applications on the board, or says how to apply: its page says which.
+    const job = makeJob({ id: '12', title: 'Copy Editor', location: '', locations: [] });
+    expect(recentEntry(job).href).toBe('/jobs/12');
+    expect(recentEntry({ ...job, applicationUrl: 'javascript:alert(1)' }).href).toBe('/jobs/12');
     expect(recentEntryText(job)).toBe('Copy Editor : Coastal Justice Fund');
   });
 

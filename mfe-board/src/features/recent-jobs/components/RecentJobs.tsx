@@ -1,6 +1,6 @@
 import type { RecentJobLine } from '@jobboard/contract/jobs';
 import { Button, Cluster, useHydrated } from '@jobboard/shared-ui';
-import { useState, type MouseEvent } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { useRecentJobs } from '../api/recent-jobs';
 import { groupRecentJobs, recentEntry } from '../lib/group-recent-jobs';
@@ -76,13 +76,9 @@ export function RecentJobs() {
 /** 'title : company (loc / loc)', the title linking to where the job takes applications. */
 function Entry({ job }: { job: RecentJobLine }) {
   const { href, title, company, locations } = recentEntry(job);
-  // docs/product.md#routes-and-screens: a job without an application URL links to '#', which goes nowhere.
-  const goNowhere = href === '#' ? (event: MouseEvent) => event.preventDefault() : undefined;
   return (
     <li>
-      <a href={href} onClick={goNowhere}>
-        {title}
-      </a>
+      <a href={href}>{title}</a>
       {` : ${company}`}
       {locations && ` (${locations})`}
     </li>

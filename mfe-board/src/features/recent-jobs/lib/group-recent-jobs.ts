@@ -54,7 +54,10 @@ function postedTime(job: RecentJobLine): number {
 }
 
 export interface RecentEntry {
-  /** The application URL, or '#' when the job has none (docs/product.md#routes-and-screens). */
+  /**
+   * The job's application URL, or its page on the board (`/jobs/{id}`) when it has none: a job
+   * that takes applications on the board, or says how to (docs/product.md#routes-and-screens).
+   */
   href: string;
   title: string;
   company: string;
@@ -75,7 +78,7 @@ export function recentEntry(job: RecentJobLine): RecentEntry {
         .map((part) => part.trim())
         .filter(Boolean);
   return {
-    href: httpUrl(job.applicationUrl) ?? '#',
+    href: httpUrl(job.applicationUrl) ?? `/jobs/${encodeURIComponent(job.id)}`,
     title: job.title,
     company: job.company.name,
     locations: places.length ? places.join(' / ') : null,

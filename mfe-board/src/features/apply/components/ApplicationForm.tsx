@@ -1,0 +1,172 @@
+import { APPLICATION_LABELS, APPLICATION_MESSAGES } from '@jobboard/contract/applications';
+import type { Job } from '@jobboard/contract/jobs';
+import { Button, Cluster, Notice, Stack, toast, useMemberStore } from '@jobboard/shared-ui';
+import { TextAreaInput, TextInput } from '@jobboard/shared-ui/forms';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Form, useForm } from 'react-final-form';
+import styled from 'styled-components';
+import { sendApplication } from '../api/send-application';
+import {
+  applicationFormData,
+  initialValues,
+  submissionErrors,
+  validateApplication,
+  type ApplicationValues,
+} from '../lib/application-form';
+import { clearDraft, loadDraft, saveDraft } from '../lib/draft';
+import { QuestionField } from './QuestionField';
+import { ResumeField } from './ResumeField';
+
+/**
+ * The application form of a job that takes applications on the board (docs/product.md#applying),
+ * inside its dialog. Checked in the browser by the server's own rules (the contract's
+ * applicationErrors and resumeError); what is typed is kept as a draft until the server has
+ * stored the application, and only then does the board say it was sent.
+ */
+export default function ApplicationForm({ job, onSent }: { job: Job; onSent(): void }) {
+  const questions = job.apply?.questions ?? [];
+  const member = useMemberStore((state) => state.member);
+  // Read once as the form opens: a draft or a member arriving later never overwrites typing.
+  const [initial] = useState(() => initialValues(loadDraft(job.id), member));
+  const formRef = useRef<HTMLFormElement>(null);
+  const [attempts, setAttempts] = useState(0);
+  const sent = useRef(false);
+
+  useFocusOnArrival(formRef);
+  useEffect(() => {
+    if (attempts > 0) focusFirstProblem(formRef.current);
+  }, [attempts]);
+
+  const onSubmit = async (values: ApplicationValues) => {
+    try {
+      const receipt = await sendApplication(job.id, applicationFormData(values, questions));
+      sent.current = true;
+      clearDraft(job.id);
+      toast({
+        title: APPLICATION_MESSAGES.sentTitle,
+        description: receipt.message,
+        variant: 'success',
+      });
+      onSent();
+      return undefined;
+    } catch (error) {
+      return submissionErrors(error, questions);
+    }
+  };
+
+  return (
+    <Form<ApplicationValues>
+      onSubmit={onSubmit}
+      initialValues={initial}
+      validate={(values) => validateApplication(values, questions)}
+      subscription={{ submitting: true, submitError: true }}
+    >
+      {({ handleSubmit, submitting, submitError }) => {
+        const submit = (event: FormEvent<HTMLFormElement>) => {
+          if (submitting) {
+            event.preventDefault();
+            return;
+          }
+          const sending = handleSubmit(event);
+          // After the form's messages are drawn: once for the browser's checks, once more when
+          // the server has answered.
+          setAttempts((count) => count + 1);
+          void Promise.resolve(sending).then(() => setAttempts((count) => count + 1));
+        };
+        return (
+          <form ref={formRef} noValidate aria-busy={submitting} onSubmit={submit}>
+            <KeepDraft jobId={job.id} sent={sent} />
+            <Stack>
+              <TextInput name="name" label={APPLICATION_LABELS.name} autoComplete="name" required />
+              <TextInput
+                name="email"
+                type="email"
+                label={APPLICATION_LABELS.email}
+                autoComplete="email"
+                required
+              />
+              <TextInput
+                name="phone"
+                type="tel"
+                label={APPLICATION_LABELS.phone}
+                autoComplete="tel"
+              />
+              <TextAreaInput
+                name="links"
+                label={APPLICATION_LABELS.links}
+                hint={APPLICATION_LABELS.linksHint}
+                rows={3}
+              />
+              <TextAreaInput name="coverNote" label={APPLICATION_LABELS.coverNote} rows={8} />
+              <ResumeField />
+              {questions.map((question) => (
+                <QuestionField key={question.id} question={question} />
+              ))}
+              {submitError && (
+                <FormProblem $tone="danger" role="alert" tabIndex={-1} data-form-problem="">
+                  {submitError}
+                </FormProblem>
+              )}
+              <Cluster>
+                <Button type="submit" aria-disabled={submitting || undefined}>
+                  {APPLICATION_LABELS.send}
+                </Button>
+                <span role="status">{submitting ? APPLICATION_LABELS.sending : ''}</span>
+              </Cluster>
+            </Stack>
+          </form>
+        );
+      }}
+    </Form>
+  );
+}
+
+/** Saves each change of the typed text as the job's draft, until the application is sent. */
+function KeepDraft({ jobId, sent }: { jobId: string; sent: { current: boolean } }) {
+  const form = useForm<ApplicationValues>();
+  useEffect(() => {
+    let first = true;
+    return form.subscribe(
+      ({ values }) => {
+        // The first call is the form as it opened: nothing typed yet, nothing to keep.
+        if (first) first = false;
+        else if (!sent.current) saveDraft(jobId, values);
+      },
+      { values: true },
+    );
+  }, [form, jobId, sent]);
+  return null;
+}
+
+/**
+ * The form's first field has the focus once it is there. The dialog moves the focus in as it
+ * opens; when the form's code arrived after that, the focus is on the dialog's close button.
+ * Checked a moment later, so a form drawn with the dialog leaves the dialog's own focus alone
+ * (which it remembers, to give back to the Apply button on closing).
+ */
+function useFocusOnArrival(formRef: { current: HTMLFormElement | null }) {
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const form = formRef.current;
+      if (form && !form.contains(document.activeElement)) {
+        form.querySelector<HTMLElement>('input, textarea, select')?.focus();
+      }
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [formRef]);
+}
+
+/** The first field with a message (a radio group's first radio), else the form's own message. */
+function focusFirstProblem(form: HTMLFormElement | null) {
+  if (!form) return;
+  const invalid = form.querySelector<HTMLElement>('[aria-invalid="true"]');
+  const target = invalid?.matches('fieldset')
+    ? invalid.querySelector<HTMLElement>('input')
+    : (invalid ?? form.querySelector<HTMLElement>('[data-form-problem]'));
+  target?.focus();
+}
+
+/** The whole form's message: bold, as the form's one word on what went wrong. */
+const FormProblem = styled(Notice)`
+  font-weight: 600;
+`;
