@@ -1,6 +1,8 @@
 import {
+  APPLICATION_LABELS as L,
   APPLICATION_LIMITS,
   APPLICATION_MESSAGES,
+  RESUME_ACCEPT,
   type ApplicationFields,
   type ScreeningQuestion,
 } from '@jobboard/contract/applications';
@@ -67,7 +69,7 @@ function question(
 ): string {
   const name = `answers.${q.id}`;
   const answer = answers[q.id] ?? '';
-  const label = `${q.label}${q.required ? '' : ' (optional)'}`;
+  const label = q.required ? q.label : L.optionalQuestion(q.label);
   const required = q.required ? ' required' : '';
   if (q.kind === 'text') {
     return `<label for="${name}">${h(label)}</label>${fieldError(errors, name)}<input id="${name}" name="${name}" value="${h(answer)}" maxlength="${APPLICATION_LIMITS.answer}"${required}${describedBy(errors, name)}>`;
@@ -75,8 +77,8 @@ function question(
   const options =
     q.kind === 'yesNo'
       ? [
-          ['yes', 'Yes'],
-          ['no', 'No'],
+          ['yes', L.yes],
+          ['no', L.no],
         ]
       : q.choices.map((c) => [c, c]);
   const radios = options
@@ -99,16 +101,16 @@ export function applicationFormPage(p: ApplicationPage): string {
       ? `<div class="notice" role="alert">${h(p.notice ?? 'Please correct the fields marked below.')}</div>`
       : '';
   const main = `<p><a href="/jobs/${h(p.job.id)}">Back to the job</a></p>
-<h1>Apply for ${h(p.job.title)}</h1><p>at ${h(p.job.organization)}</p>${notice}
+<h1>${h(L.title(p.job.title))}</h1><p>${h(L.at(p.job.organization))}</p>${notice}
 <form method="post" action="/api/jobs/${h(p.job.id)}/applications" enctype="multipart/form-data">
-${textField(ctx, 'name', 'Your name', `autocomplete="name" required maxlength="${APPLICATION_LIMITS.name}"`)}
-${textField(ctx, 'email', 'Your e-mail address', `type="email" autocomplete="email" required maxlength="${APPLICATION_LIMITS.email}"`)}
-${textField(ctx, 'phone', 'Phone (optional)', `type="tel" autocomplete="tel" maxlength="${APPLICATION_LIMITS.phone}"`)}
-<label for="links">Links (optional)</label><p class="hint" id="links-hint">A portfolio or profile, one web address per line, at most ${APPLICATION_LIMITS.links}.</p>${fieldError(errors, 'links')}<textarea id="links" name="links" rows="3"${describedBy(errors, 'links', 'links-hint')}>${h(values.links ?? '')}</textarea>
-<label for="coverNote">Cover note</label>${fieldError(errors, 'coverNote')}<textarea id="coverNote" name="coverNote" rows="8" required maxlength="${APPLICATION_LIMITS.coverNote}"${describedBy(errors, 'coverNote')}>${h(values.coverNote ?? '')}</textarea>
-<label for="resume">Résumé</label><p class="hint" id="resume-hint">PDF, DOCX or ODT, at most 5 MB.${Object.keys(errors).length ? ' Please choose the file again.' : ''}</p>${fieldError(errors, 'resume')}<input type="file" id="resume" name="resume" accept=".pdf,.docx,.odt,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,application/vnd.oasis.opendocument.text" required${describedBy(errors, 'resume', 'resume-hint')}>
+${textField(ctx, 'name', L.name, `autocomplete="name" required maxlength="${APPLICATION_LIMITS.name}"`)}
+${textField(ctx, 'email', L.email, `type="email" autocomplete="email" required maxlength="${APPLICATION_LIMITS.email}"`)}
+${textField(ctx, 'phone', L.phone, `type="tel" autocomplete="tel" maxlength="${APPLICATION_LIMITS.phone}"`)}
+<label for="links">${h(L.links)}</label><p class="hint" id="links-hint">${h(L.linksHint)}</p>${fieldError(errors, 'links')}<textarea id="links" name="links" rows="3"${describedBy(errors, 'links', 'links-hint')}>${h(values.links ?? '')}</textarea>
+<label for="coverNote">${h(L.coverNote)}</label>${fieldError(errors, 'coverNote')}<textarea id="coverNote" name="coverNote" rows="8" required maxlength="${APPLICATION_LIMITS.coverNote}"${describedBy(errors, 'coverNote')}>${h(values.coverNote ?? '')}</textarea>
+<label for="resume">${h(L.resume)}</label><p class="hint" id="resume-hint">${h(L.resumeHint)}.${Object.keys(errors).length ? ' Please choose the file again.' : ''}</p>${fieldError(errors, 'resume')}<input type="file" id="resume" name="resume" accept="${h(RESUME_ACCEPT)}" required${describedBy(errors, 'resume', 'resume-hint')}>
 ${p.questions.map((q) => question(q, answers, errors)).join('\n')}
-<button type="submit">Send application</button>
+<button type="submit">${h(L.send)}</button>
 </form>`;
   return page(`Apply for ${p.job.title} - ${p.boardName}`, main);
 }
