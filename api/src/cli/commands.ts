@@ -124,6 +124,7 @@ export async function alertsSend(force: boolean): Promise<string[]> {
   const config = loadConfig();
   // One run, no background loops: this command sends, then delivers, then stops.
   config.alertDigestIntervalMinutes = 0;
+  config.applicationDigest.intervalMinutes = 0;
   config.mail.pollSeconds = 0;
   const app = await buildApp({ config });
   try {
@@ -151,6 +152,7 @@ export async function renewalsRemind(): Promise<string[]> {
   const config = loadConfig();
   // One run, no background loops: this command reminds, then delivers, then stops.
   config.alertDigestIntervalMinutes = 0;
+  config.applicationDigest.intervalMinutes = 0;
   config.mail.pollSeconds = 0;
   config.retention.intervalMinutes = 0;
   config.renewalReminderIntervalMinutes = 0;
@@ -178,6 +180,42 @@ export async function renewalsRemind(): Promise<string[]> {
 }
 
 /**
+ * The employers' daily application digests due now (`jobboard applications digest`), then the
+ * outbox. Safe while servers run their own schedule: one run at a time (a lease), and each
+ * employer's digest goes once a day.
+ */
+export async function applicationsDigest(): Promise<string[]> {
+  const config = loadConfig();
+  // One run, no background loops: this command sends the digests, then delivers, then stops.
+  config.alertDigestIntervalMinutes = 0;
+  config.applicationDigest.intervalMinutes = 0;
+  config.mail.pollSeconds = 0;
+  config.retention.intervalMinutes = 0;
+  config.renewalReminderIntervalMinutes = 0;
+  if (config.sync) config.sync.intervalMinutes = 0;
+  const app = await buildApp({ config });
+  try {
+    await requireCurrentSchema(app.db);
+    await app.ready();
+    const report = await app.applicationUpkeep.sendDigests();
+    if (!report.ran) {
+      return [
+        'Application digests: another process is sending them now; nothing done (try again later).',
+      ];
+    }
+    const mail = await app.mailer.flush();
+    return [
+      `Application digests: ${report.sent} queued naming ${report.named} application(s) (${report.checked} employer(s) due checked); ` +
+        (config.mail.smtpUrl
+          ? `e-mail: ${mail.sent} sent, ${mail.retrying} to retry, ${mail.failed} given up.`
+          : 'SMTP_URL is not set: the e-mails wait in the outbox.'),
+    ];
+  } finally {
+    await app.close();
+  }
+}
+
+/**
  * One retention run (`jobboard retention run`): what is kept past its period is removed, and the
  * counts printed. Safe while servers run their own schedule: one run at a time (a lease).
  */
@@ -185,6 +223,7 @@ export async function retentionRun(): Promise<string[]> {
   const config = loadConfig();
   // One run, no background loops: this command removes, then stops.
   config.alertDigestIntervalMinutes = 0;
+  config.applicationDigest.intervalMinutes = 0;
   config.mail.pollSeconds = 0;
   config.retention.intervalMinutes = 0;
   if (config.sync) config.sync.intervalMinutes = 0;
@@ -204,7 +243,8 @@ export async function retentionRun(): Promise<string[]> {
         `${report.rejectedContacts} rejected submission contact(s) blanked (older than ${retention.rejectedContactDays} days), ` +
         `${report.unusedLogoUploads} unused logo upload(s) deleted (older than ${UNUSED_LOGO_UPLOAD_DAYS} day), ` +
         `${report.expiredRenewalLinks} expired renewal link(s) deleted (older than ${RENEWAL_LINK_TTL_DAYS} days), ` +
-        `${report.archivedJobs} job(s) past their end archived.`,
+        `${report.archivedJobs} job(s) past their end archived, ` +
+        `${report.expiredApplications} application(s) deleted (their listing ended over ${retention.applicationDays} days ago).`,
     ];
   } finally {
     await app.close();
@@ -219,6 +259,7 @@ export async function retentionRun(): Promise<string[]> {
 export async function logosFetch(retryFailed: boolean): Promise<string[]> {
   const config = loadConfig();
   config.alertDigestIntervalMinutes = 0;
+  config.applicationDigest.intervalMinutes = 0;
   config.mail.pollSeconds = 0;
   config.logoFetch = false;
   if (config.sync) config.sync.intervalMinutes = 0;
@@ -249,6 +290,7 @@ export async function sync(): Promise<string[]> {
     throw new Error('No job source is configured: set the AIRTABLE_* variables or JOB_FEED_URL.');
   }
   config.alertDigestIntervalMinutes = 0;
+  config.applicationDigest.intervalMinutes = 0;
   config.mail.pollSeconds = 0;
   config.sync.intervalMinutes = 0;
   const app = await buildApp({ config });
