@@ -13,7 +13,7 @@ import { labelKey } from './labels';
 import { DEFAULT_CURRENCY } from './pay';
 import { ANY_LOCATION, JOB_TYPE_FILTERS, salaryRangeLabel, type SearchFilter } from './search';
 import { filterFromQueryString, filterToQueryString } from './filter-query';
-import { ApplicationRecord } from './applications';
+import { ApplicationRecord } from './application-upkeep';
 import { isContactEmail } from './submission';
 
 /**

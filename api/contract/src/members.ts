@@ -1,6 +1,6 @@
 import { array, define, nullable, object, optional, size, string, type Infer } from 'superstruct';
 import { AlertRecord } from './alerts';
-import { ApplicationRecord } from './applications';
+import { ApplicationRecord } from './application-upkeep';
 import { RecordId } from './job';
 
 /**

@@ -4,9 +4,8 @@ import {
   APPLICATION_UPKEEP_LIMITS,
   AdminApplications,
   AdminApplicationsLookup,
-  ApplicationReceipt,
-  ApplicationWithdrawal,
-} from '../applications';
+} from '../application-upkeep';
+import { ApplicationReceipt, ApplicationWithdrawal } from '../applications';
 import { type Endpoint, Message } from '../endpoint';
 import { byId, jobId } from './params';
 
