@@ -145,12 +145,15 @@ export async function alertsSend(force: boolean): Promise<string[]> {
 }
 
 /**
- * The renewal reminders due now (`jobboard renewals remind`), then the outbox. Safe while servers
- * run their own schedule: one run at a time (a lease), and each reminder is sent once.
+ * One run of work that queues e-mail under a lease, then the outbox: an app with no background
+ * loop of its own (the command does the work, delivers, then stops). Nothing is done while another
+ * process holds the work's lease.
  */
-export async function renewalsRemind(): Promise<string[]> {
+async function runThenDeliver(
+  what: string,
+  work: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<{ ran: boolean; queued: string }>,
+): Promise<string[]> {
   const config = loadConfig();
-  // One run, no background loops: this command reminds, then delivers, then stops.
   config.alertDigestIntervalMinutes = 0;
   config.applicationDigest.intervalMinutes = 0;
   config.mail.pollSeconds = 0;
@@ -161,15 +164,13 @@ export async function renewalsRemind(): Promise<string[]> {
   try {
     await requireCurrentSchema(app.db);
     await app.ready();
-    const report = await app.renewals.remind();
-    if (!report.ran) {
-      return [
-        'Renewal reminders: another process is sending them now; nothing done (try again later).',
-      ];
+    const { ran, queued } = await work(app);
+    if (!ran) {
+      return [`${what}: another process is sending them now; nothing done (try again later).`];
     }
     const mail = await app.mailer.flush();
     return [
-      `Renewal reminders: ${report.sent} queued (${report.checked} listing${report.checked === 1 ? '' : 's'} ending soon checked); ` +
+      `${what}: ${queued}; ` +
         (config.mail.smtpUrl
           ? `e-mail: ${mail.sent} sent, ${mail.retrying} to retry, ${mail.failed} given up.`
           : 'SMTP_URL is not set: the e-mails wait in the outbox.'),
@@ -180,39 +181,32 @@ export async function renewalsRemind(): Promise<string[]> {
 }
 
 /**
+ * The renewal reminders due now (`jobboard renewals remind`), then the outbox. Safe while servers
+ * run their own schedule: one run at a time (a lease), and each reminder is sent once.
+ */
+export function renewalsRemind(): Promise<string[]> {
+  return runThenDeliver('Renewal reminders', async (app) => {
+    const report = await app.renewals.remind();
+    return {
+      ran: report.ran,
+      queued: `${report.sent} queued (${report.checked} listing${report.checked === 1 ? '' : 's'} ending soon checked)`,
+    };
+  });
+}
+
+/**
  * The employers' daily application digests due now (`jobboard applications digest`), then the
  * outbox. Safe while servers run their own schedule: one run at a time (a lease), and each
  * employer's digest goes once a day.
  */
-export async function applicationsDigest(): Promise<string[]> {
-  const config = loadConfig();
-  // One run, no background loops: this command sends the digests, then delivers, then stops.
-  config.alertDigestIntervalMinutes = 0;
-  config.applicationDigest.intervalMinutes = 0;
-  config.mail.pollSeconds = 0;
-  config.retention.intervalMinutes = 0;
-  config.renewalReminderIntervalMinutes = 0;
-  if (config.sync) config.sync.intervalMinutes = 0;
-  const app = await buildApp({ config });
-  try {
-    await requireCurrentSchema(app.db);
-    await app.ready();
+export function applicationsDigest(): Promise<string[]> {
+  return runThenDeliver('Application digests', async (app) => {
     const report = await app.applicationUpkeep.sendDigests();
-    if (!report.ran) {
-      return [
-        'Application digests: another process is sending them now; nothing done (try again later).',
-      ];
-    }
-    const mail = await app.mailer.flush();
-    return [
-      `Application digests: ${report.sent} queued naming ${report.named} application(s) (${report.checked} employer(s) due checked); ` +
-        (config.mail.smtpUrl
-          ? `e-mail: ${mail.sent} sent, ${mail.retrying} to retry, ${mail.failed} given up.`
-          : 'SMTP_URL is not set: the e-mails wait in the outbox.'),
-    ];
-  } finally {
-    await app.close();
-  }
+    return {
+      ran: report.ran,
+      queued: `${report.sent} queued naming ${report.named} application(s) (${report.checked} employer(s) due checked)`,
+    };
+  });
 }
 
 /**
