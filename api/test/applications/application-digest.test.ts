@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPLICATION_DIGEST_TEMPLATE } from '../../src/mail';
+import { APPLICATION_UPKEEP_LIMITS } from '@jobboard/contract/applications';
+import { APPLICATION_DIGEST_TEMPLATE, applicationDigestEmail } from '../../src/mail';
 import { digestDayStart } from '../../src/applications/upkeep/digest';
 import { APPLICANT, EMPLOYER_EMAIL, apply, jobTakingApplications } from '../support/applications';
 import { insertSubmission } from '../support/submissions';
@@ -133,6 +134,26 @@ describe(`the employers' daily digest on ${testDatabase}`, () => {
     // The employer who chose an e-mail each never gets a digest.
     expect(await outbox(EACH_EMPLOYER, APPLICATION_DIGEST_TEMPLATE)).toHaveLength(0);
     expect(await outbox(EACH_EMPLOYER, 'application-received')).toHaveLength(1);
+  });
+
+  it('names at most 20 applicants a listing and counts the others', () => {
+    const names = Array.from({ length: 22 }, (_, i) => `Applicant ${i + 1}`);
+    const email = applicationDigestEmail({
+      to: EMPLOYER_EMAIL,
+      contactName: null,
+      listings: [
+        { title: 'Organizer', applicants: names, inboxUrl: 'https://board.example/a' },
+        { title: 'Editor', applicants: ['Ana Ruiz'], inboxUrl: 'https://board.example/b' },
+      ],
+      namesPerListing: APPLICATION_UPKEEP_LIMITS.digestNamesPerListing,
+      boardName: 'Good Jobs',
+    });
+    expect(email.subject).toBe('23 new applications for your listings');
+    expect(email.text).toContain('Hello,\n');
+    expect(email.text).toContain('Organizer (22):');
+    expect(email.text).toContain('  - Applicant 20\n  and 2 more\n');
+    expect(email.text).not.toContain('Applicant 21');
+    expect(email.text).toContain('Editor (1):\n  - Ana Ruiz\n');
   });
 
   it("starts each digest day at the digest hour (UTC), today's once it has come", () => {
