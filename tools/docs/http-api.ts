@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as admin from '@jobboard/contract/admin';
 import * as alerts from '@jobboard/contract/alerts';
+import * as applications from '@jobboard/contract/applications';
 import * as common from '@jobboard/contract/common';
 import * as endpointTable from '@jobboard/contract/endpoints';
 import * as jobs from '@jobboard/contract/jobs';
@@ -238,6 +239,7 @@ function structNames(): Names {
   const contract = [
     admin,
     alerts,
+    applications,
     common,
     endpointTable,
     jobs,

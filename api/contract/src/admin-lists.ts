@@ -319,5 +319,12 @@ export const AdminStats = object({
   lastSync: nullable(string()),
   /** Confirmed job alerts: the ones that send. */
   confirmedAlerts: min(integer(), 0),
+  /**
+   * Applications the board holds (every listing's, until withdrawn, deleted or past their
+   * retention), and those sent this calendar month (UTC). Optional only for an admin remote's
+   * fixtures built earlier: the API always sends them.
+   */
+  applications: optional(min(integer(), 0)),
+  applicationsThisMonth: optional(min(integer(), 0)),
 });
 export type AdminStats = Infer<typeof AdminStats>;

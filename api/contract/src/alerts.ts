@@ -1,8 +1,19 @@
-import { array, assign, define, enums, nullable, object, string, type Infer } from 'superstruct';
+import {
+  array,
+  assign,
+  define,
+  enums,
+  nullable,
+  object,
+  optional,
+  string,
+  type Infer,
+} from 'superstruct';
 import { labelKey } from './labels';
 import { DEFAULT_CURRENCY } from './pay';
 import { ANY_LOCATION, JOB_TYPE_FILTERS, salaryRangeLabel, type SearchFilter } from './search';
 import { filterFromQueryString, filterToQueryString } from './filter-query';
+import { ApplicationRecord } from './application-upkeep';
 import { isContactEmail } from './submission';
 
 /**
@@ -52,9 +63,12 @@ export const ALERT_MESSAGES = {
   /** A signed-in member's removal of an alert that is not (or no longer) theirs to remove. */
   memberAlertNotFound: 'Alert not found',
   memberAlertRemoved: 'Alert removed: it will send you nothing more.',
-  /** The answer of 'Delete my data' from an alert's link: every alert of the address is gone. */
-  dataDeleted: (count: number) =>
-    `Your data is deleted: ${count} job alert${count === 1 ? '' : 's'} of this address removed. We will send you nothing more.`,
+  /**
+   * The answer of 'Delete my data' from an alert's link: every alert of the address is gone, and
+   * every application sent from it (named when there were any).
+   */
+  dataDeleted: (count: number, applications = 0) =>
+    `Your data is deleted: ${count} job alert${count === 1 ? '' : 's'}${applications ? ` and ${applications} application${applications === 1 ? '' : 's'}` : ''} of this address removed. We will send you nothing more.`,
 } as const;
 
 /**
@@ -64,9 +78,9 @@ export const ALERT_MESSAGES = {
 export const DATA_RIGHTS_TEXTS = {
   heading: 'Your data',
   alertIntro:
-    'Download everything this board keeps about this e-mail address (its job alerts) as a JSON file, or delete it all.',
+    'Download everything this board keeps about this e-mail address (its job alerts and the applications sent from it) as a JSON file, or delete it all.',
   memberIntro:
-    'Download everything this board keeps about you (your member record, your bookmarks and the job alerts of your e-mail address) as a JSON file, or delete it all.',
+    'Download everything this board keeps about you (your member record, your bookmarks, and the job alerts and applications of your e-mail address) as a JSON file, or delete it all.',
   download: 'Download my data',
   delete: 'Delete my data',
   confirmDelete: 'Delete everything? This cannot be undone.',
@@ -137,11 +151,16 @@ export const AlertRecord = object({
 });
 export type AlertRecord = Infer<typeof AlertRecord>;
 
-/** 'Download my data' from an alert's link: every alert of its address (any state). */
+/** 'Download my data' from an alert's link: every alert of its address (any state), its applications. */
 export const AlertDataExport = object({
   exportedAt: string(),
   email: string(),
   alerts: array(AlertRecord),
+  /**
+   * The applications sent from the address, newest first (issue 42). Optional only for fixtures
+   * built earlier: the API always sends it.
+   */
+  applications: optional(array(ApplicationRecord)),
 });
 export type AlertDataExport = Infer<typeof AlertDataExport>;
 

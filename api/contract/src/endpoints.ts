@@ -111,5 +111,6 @@ export { bulkJobs } from './endpoints/jobs';
 export { jobHistory, submissionHistory, adminEmails, resendEmail } from './endpoints/backoffice';
 export { adminClientErrors } from './endpoints/client-errors';
 export { adminStats } from './endpoints/backoffice';
+export { adminApplications, deleteAdminApplication } from './endpoints/applications';
 export { health, readiness } from './endpoints/ops';
 export { remotes, routes } from './endpoints/site';

@@ -1,5 +1,6 @@
 import { array, define, nullable, object, optional, size, string, type Infer } from 'superstruct';
 import { AlertRecord } from './alerts';
+import { ApplicationRecord } from './application-upkeep';
 import { RecordId } from './job';
 
 /**
@@ -29,9 +30,12 @@ export const MEMBER_MESSAGES = {
   signedOut: 'You have been signed out.',
   bookmarkSaved: 'Bookmark saved.',
   bookmarkRemoved: 'Bookmark removed.',
-  /** The answer of 'Delete my data': the member, their sessions, bookmarks and alerts are gone. */
+  /**
+   * The answer of 'Delete my data': the member, their sessions, bookmarks, and the alerts and
+   * applications of their address are gone.
+   */
   dataDeleted:
-    'Your data is deleted: your member record, your bookmarks and the job alerts of your e-mail address. You are signed out.',
+    'Your data is deleted: your member record, your bookmarks, and the job alerts and applications of your e-mail address. You are signed out.',
 } as const;
 
 /** A token as it may arrive; its signature and claims are checked by the API, not here. */
@@ -82,5 +86,10 @@ export const MemberDataExport = object({
   }),
   bookmarks: array(object({ jobId: string(), savedAt: string() })),
   alerts: array(AlertRecord),
+  /**
+   * The applications sent from their address, newest first (issue 42). Optional only for
+   * fixtures built earlier: the API always sends it.
+   */
+  applications: optional(array(ApplicationRecord)),
 });
 export type MemberDataExport = Infer<typeof MemberDataExport>;

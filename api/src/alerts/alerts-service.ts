@@ -15,6 +15,7 @@ import {
 } from '@jobboard/contract/alerts';
 import { filterFromQueryString } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
+import type { ApplicationsUpkeep } from '../applications';
 import { Gone, Invalid, NotFound, TooMany } from '../platform/domain-errors';
 import type { PublicReads } from '../jobs';
 import { ALERT_CONFIRM_TEMPLATE, alertConfirmationEmail, type Outbox } from '../mail';
@@ -81,6 +82,8 @@ export class AlertsService {
     /** Confirmation e-mails: per address and for the whole board (platform/rate-limits.ts). */
     private readonly limits: { perAddress: RateLimit; board: RateLimit },
     private readonly clock: () => Date,
+    /** The applications sent from an address: in its data export, and deleted with its alerts. */
+    private readonly applications: Pick<ApplicationsUpkeep, 'recordsForEmail' | 'deleteForEmail'>,
   ) {}
 
   private async viewOf(row: AlertRow): Promise<AlertView> {
@@ -296,20 +299,25 @@ export class AlertsService {
     return this.db.transaction((trx) => this.alerts.deleteAllForEmail(trx, emailKey(email)));
   }
 
-  /** 'Download my data' from an alert's link: every alert of its address. */
+  /** 'Download my data' from an alert's link: every alert of its address, and its applications. */
   async exportByToken(token: string, now: Date): Promise<AlertDataExport> {
     const row = await this.byManageToken(token);
     return {
       exportedAt: now.toISOString(),
       email: row.email,
       alerts: await this.recordsForEmail(row.email_key),
+      applications: await this.applications.recordsForEmail(row.email_key),
     };
   }
 
-  /** 'Delete my data' from an alert's link: every alert of its address; how many went. */
-  async deleteByToken(token: string): Promise<number> {
+  /**
+   * 'Delete my data' from an alert's link: every application sent from its address, then every
+   * alert of it (the link goes with them, so it is the last to go); how many of each went.
+   */
+  async deleteByToken(token: string): Promise<{ alerts: number; applications: number }> {
     const row = await this.byManageToken(token);
-    return this.deleteForEmail(row.email_key);
+    const applications = await this.applications.deleteForEmail(row.email_key);
+    return { alerts: await this.deleteForEmail(row.email_key), applications };
   }
 
   /**

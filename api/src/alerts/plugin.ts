@@ -44,6 +44,7 @@ export default fp(
         board: app.config.rateLimits.alertConfirmations,
       },
       () => app.now(),
+      app.applicationUpkeep,
     );
     app.decorate('alerts', service);
     const run = (options: { force?: boolean } = {}) =>
@@ -80,5 +81,8 @@ export default fp(
       },
     });
   },
-  { name: 'alerts', dependencies: ['config', 'db', 'schema', 'ops', 'jobs', 'mail'] },
+  {
+    name: 'alerts',
+    dependencies: ['config', 'db', 'schema', 'ops', 'jobs', 'mail', 'application-upkeep'],
+  },
 );

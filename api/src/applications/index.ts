@@ -3,3 +3,5 @@
  * of any other file of this folder from outside it). Its plugin puts its services on `app`.
  */
 export type { ApplicationsService } from './applications-service';
+export type { ApplicationsUpkeep } from './upkeep/applications-upkeep';
+export type { ApplicationDigestReport } from './upkeep/digest';

@@ -10,6 +10,7 @@ import type {
 import type { Knex } from 'knex';
 import type { SecretLinks } from '../platform/http/secret-links';
 import type { AlertsService } from '../alerts';
+import type { ApplicationsUpkeep } from '../applications';
 import type { Companies, JobViews } from '../jobs';
 import type { JobStats } from '../job-stats';
 import type { Outbox } from '../mail';
@@ -30,6 +31,7 @@ export interface BackofficeSources {
   payments: Pick<PaymentsService, 'paidSince' | 'ofSubmissions'>;
   outbox: Pick<Outbox, 'page' | 'find' | 'requeueFailed' | 'ofSubmission'>;
   alerts: Pick<AlertsService, 'countConfirmed' | 'stoppedAlerts'>;
+  applications: Pick<ApplicationsUpkeep, 'numbers'>;
   sync: Pick<SyncService, 'lastFinishedAt'>;
   jobStats: Pick<JobStats, 'totals'>;
   /** Which links a given-up message's stored copy lost (the e-mail page's 'Resend'). */

@@ -7,13 +7,13 @@ const monthOf = (date: Date) => date.toISOString().slice(0, 7);
 /**
  * The dashboard's numbers: live and expiring jobs, submissions waiting for review, payments this
  * month and revenue by month (UTC calendar months; Multiples credits are not revenue), when the
- * jobs were last synced from the external source (null before the first sync), and the confirmed
- * job alerts (the ones that send).
+ * jobs were last synced from the external source (null before the first sync), the confirmed
+ * job alerts (the ones that send), and the applications held and sent this month.
  */
 export async function dashboardNumbers(
   context: Pick<
     BackofficeContext,
-    'jobs' | 'submissions' | 'payments' | 'alerts' | 'sync' | 'db' | 'now'
+    'jobs' | 'submissions' | 'payments' | 'alerts' | 'applications' | 'sync' | 'db' | 'now'
   >,
 ): Promise<AdminStats> {
   const { now } = context;
@@ -41,5 +41,6 @@ export async function dashboardNumbers(
     revenueByMonth: months.map((month) => ({ month, cents: cents.get(month)! })),
     lastSync: await context.sync.lastFinishedAt(),
     confirmedAlerts: await context.alerts.countConfirmed(),
+    ...(await context.applications.numbers(now)),
   };
 }

@@ -21,6 +21,7 @@ export default fp(
         payments: app.payments,
         outbox: app.outbox,
         alerts: app.alerts,
+        applications: app.applicationUpkeep,
         sync: app.sync,
         jobStats: app.jobStats,
         secretLinks: app.secretLinks,
@@ -29,6 +30,16 @@ export default fp(
   },
   {
     name: 'backoffice',
-    dependencies: ['db', 'jobs', 'submissions', 'payments', 'mail', 'alerts', 'sync', 'job-stats'],
+    dependencies: [
+      'db',
+      'jobs',
+      'submissions',
+      'payments',
+      'mail',
+      'alerts',
+      'sync',
+      'job-stats',
+      'application-upkeep',
+    ],
   },
 );

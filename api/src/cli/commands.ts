@@ -124,6 +124,7 @@ export async function alertsSend(force: boolean): Promise<string[]> {
   const config = loadConfig();
   // One run, no background loops: this command sends, then delivers, then stops.
   config.alertDigestIntervalMinutes = 0;
+  config.applicationDigest.intervalMinutes = 0;
   config.mail.pollSeconds = 0;
   const app = await buildApp({ config });
   try {
@@ -144,13 +145,17 @@ export async function alertsSend(force: boolean): Promise<string[]> {
 }
 
 /**
- * The renewal reminders due now (`jobboard renewals remind`), then the outbox. Safe while servers
- * run their own schedule: one run at a time (a lease), and each reminder is sent once.
+ * One run of work that queues e-mail under a lease, then the outbox: an app with no background
+ * loop of its own (the command does the work, delivers, then stops). Nothing is done while another
+ * process holds the work's lease.
  */
-export async function renewalsRemind(): Promise<string[]> {
+async function runThenDeliver(
+  what: string,
+  work: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<{ ran: boolean; queued: string }>,
+): Promise<string[]> {
   const config = loadConfig();
-  // One run, no background loops: this command reminds, then delivers, then stops.
   config.alertDigestIntervalMinutes = 0;
+  config.applicationDigest.intervalMinutes = 0;
   config.mail.pollSeconds = 0;
   config.retention.intervalMinutes = 0;
   config.renewalReminderIntervalMinutes = 0;
@@ -159,15 +164,13 @@ export async function renewalsRemind(): Promise<string[]> {
   try {
     await requireCurrentSchema(app.db);
     await app.ready();
-    const report = await app.renewals.remind();
-    if (!report.ran) {
-      return [
-        'Renewal reminders: another process is sending them now; nothing done (try again later).',
-      ];
+    const { ran, queued } = await work(app);
+    if (!ran) {
+      return [`${what}: another process is sending them now; nothing done (try again later).`];
     }
     const mail = await app.mailer.flush();
     return [
-      `Renewal reminders: ${report.sent} queued (${report.checked} listing${report.checked === 1 ? '' : 's'} ending soon checked); ` +
+      `${what}: ${queued}; ` +
         (config.mail.smtpUrl
           ? `e-mail: ${mail.sent} sent, ${mail.retrying} to retry, ${mail.failed} given up.`
           : 'SMTP_URL is not set: the e-mails wait in the outbox.'),
@@ -178,6 +181,35 @@ export async function renewalsRemind(): Promise<string[]> {
 }
 
 /**
+ * The renewal reminders due now (`jobboard renewals remind`), then the outbox. Safe while servers
+ * run their own schedule: one run at a time (a lease), and each reminder is sent once.
+ */
+export function renewalsRemind(): Promise<string[]> {
+  return runThenDeliver('Renewal reminders', async (app) => {
+    const report = await app.renewals.remind();
+    return {
+      ran: report.ran,
+      queued: `${report.sent} queued (${report.checked} listing${report.checked === 1 ? '' : 's'} ending soon checked)`,
+    };
+  });
+}
+
+/**
+ * The employers' daily application digests due now (`jobboard applications digest`), then the
+ * outbox. Safe while servers run their own schedule: one run at a time (a lease), and each
+ * employer's digest goes once a day.
+ */
+export function applicationsDigest(): Promise<string[]> {
+  return runThenDeliver('Application digests', async (app) => {
+    const report = await app.applicationUpkeep.sendDigests();
+    return {
+      ran: report.ran,
+      queued: `${report.sent} queued naming ${report.named} application(s) (${report.checked} employer(s) due checked)`,
+    };
+  });
+}
+
+/**
  * One retention run (`jobboard retention run`): what is kept past its period is removed, and the
  * counts printed. Safe while servers run their own schedule: one run at a time (a lease).
  */
@@ -185,6 +217,7 @@ export async function retentionRun(): Promise<string[]> {
   const config = loadConfig();
   // One run, no background loops: this command removes, then stops.
   config.alertDigestIntervalMinutes = 0;
+  config.applicationDigest.intervalMinutes = 0;
   config.mail.pollSeconds = 0;
   config.retention.intervalMinutes = 0;
   if (config.sync) config.sync.intervalMinutes = 0;
@@ -204,7 +237,8 @@ export async function retentionRun(): Promise<string[]> {
         `${report.rejectedContacts} rejected submission contact(s) blanked (older than ${retention.rejectedContactDays} days), ` +
         `${report.unusedLogoUploads} unused logo upload(s) deleted (older than ${UNUSED_LOGO_UPLOAD_DAYS} day), ` +
         `${report.expiredRenewalLinks} expired renewal link(s) deleted (older than ${RENEWAL_LINK_TTL_DAYS} days), ` +
-        `${report.archivedJobs} job(s) past their end archived.`,
+        `${report.archivedJobs} job(s) past their end archived, ` +
+        `${report.expiredApplications} application(s) deleted (their listing ended over ${retention.applicationDays} days ago).`,
     ];
   } finally {
     await app.close();
@@ -219,6 +253,7 @@ export async function retentionRun(): Promise<string[]> {
 export async function logosFetch(retryFailed: boolean): Promise<string[]> {
   const config = loadConfig();
   config.alertDigestIntervalMinutes = 0;
+  config.applicationDigest.intervalMinutes = 0;
   config.mail.pollSeconds = 0;
   config.logoFetch = false;
   if (config.sync) config.sync.intervalMinutes = 0;
@@ -249,6 +284,7 @@ export async function sync(): Promise<string[]> {
     throw new Error('No job source is configured: set the AIRTABLE_* variables or JOB_FEED_URL.');
   }
   config.alertDigestIntervalMinutes = 0;
+  config.applicationDigest.intervalMinutes = 0;
   config.mail.pollSeconds = 0;
   config.sync.intervalMinutes = 0;
   const app = await buildApp({ config });

@@ -18,6 +18,7 @@ import {
   alertsSend,
   renewalsRemind,
   retentionRun,
+  applicationsDigest,
   backup,
   logosFetch,
   migrate,
@@ -40,6 +41,8 @@ function workersOption(raw: string): number {
 
 /** `jobboard logos fetch` (a constant: the table-ownership test would read the name in a call as a query of the table). */
 const LOGOS_COMMAND = 'logos';
+/** `jobboard applications digest` (a constant, for the same reason). */
+const APPLICATIONS_COMMAND = 'applications';
 
 /** Usage errors: commander's own codes for what the operator typed wrong. */
 const USAGE_ERRORS = new Set([
@@ -135,6 +138,15 @@ export function jobboardProgram(outcome: Outcome = { code: 0 }): Command {
       'E-mail the renewal reminders due now (listings ending within 5 days, once per end), then deliver the outbox.',
     )
     .action(printing(renewalsRemind));
+
+  program
+    .command(APPLICATIONS_COMMAND)
+    .description('Applications taken on the board.')
+    .command('digest')
+    .description(
+      "E-mail the employers' daily digests of new applications due now (once a day from APPLICATION_DIGEST_HOUR), then deliver the outbox.",
+    )
+    .action(printing(applicationsDigest));
 
   program
     .command('retention')

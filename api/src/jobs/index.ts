@@ -17,7 +17,7 @@ export type { JobPatch, StoredJob } from './job-patch';
 export type { JobViews } from './job-views';
 export type { JobEditor, JobsService } from './jobs-service';
 export { extendedEnd } from './lifecycle';
-export { deadlinePassed, hasExpired } from './listing-end';
+export { deadlinePassed, hasEnded, hasExpired } from './listing-end';
 export { payColumns, payOfRow } from './pay-columns';
 export type { PayRow } from './pay-columns';
 export type { PublicReads } from './public-reads';

@@ -4,7 +4,8 @@ import type { Knex } from 'knex';
  * Has this listing ended? (issue 41, R1; docs/product.md#job-lifecycle.) The one answer for
  * every reader: the public board and the job's page (`expired`), the admin's views ('Live',
  * 'Ended', 'Ending within 7 days', the dashboard's counts), the archive (the writer's flag and the
- * retention run's sweep), the employer's page and renewals. Each once disagreed with the others:
+ * retention run's sweep), the employer's page, renewals, and the retention of applications
+ * (deleted a set time after their listing ended). Each once disagreed with the others:
  * the admin's 'Live' read the expiry alone, so a job past its application deadline was live there
  * and gone from the board.
  *

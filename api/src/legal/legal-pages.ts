@@ -8,9 +8,14 @@ import {
 } from '@jobboard/contract/site';
 import MarkdownIt from 'markdown-it';
 
-/** The site settings a legal page's text may name: `{board}`, `{provider}`... */
+/**
+ * The settings a legal page's text may name: `{board}`, `{provider}`..., and
+ * `{applicationRetentionDays}` (APPLICATION_RETENTION_DAYS), so the privacy page says how long
+ * applications are kept as the board keeps them.
+ */
 type PageSettings = Pick<SiteConfig, 'boardName' | 'providerName' | 'contactEmail'> & {
   publicUrl: string;
+  applicationRetentionDays: number;
 };
 
 /**
@@ -87,7 +92,10 @@ export class LegalPages {
     return { slug, title, html, updatedAt: Math.round(updatedAt) };
   }
 
-  /** `{board}`, `{provider}`, `{contactEmail}`, `{publicUrl}`: the site's own settings. */
+  /**
+   * `{board}`, `{provider}`, `{contactEmail}`, `{publicUrl}`: the site's own settings;
+   * `{applicationRetentionDays}`: the days applications are kept after their listing ended.
+   */
   private fill(text: string): string {
     const values: Record<string, string> = {
       board: this.settings.boardName,
@@ -95,9 +103,10 @@ export class LegalPages {
       // An autolink: the address is a mailto: link wherever the text names it.
       contactEmail: `<${this.settings.contactEmail}>`,
       publicUrl: this.settings.publicUrl,
+      applicationRetentionDays: String(this.settings.applicationRetentionDays),
     };
     return text.replace(
-      /\{(board|provider|contactEmail|publicUrl)\}/g,
+      /\{(board|provider|contactEmail|publicUrl|applicationRetentionDays)\}/g,
       (_, name: string) => values[name]!,
     );
   }

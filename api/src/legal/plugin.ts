@@ -12,8 +12,15 @@ declare module 'fastify' {
 /** The legal pages (docs/product.md#legal-pages): the API's answer and the site's first view. */
 export default fp(
   async (app) => {
-    const { site, publicUrl, pagesDir } = app.config;
-    app.decorate('legalPages', new LegalPages(pagesDir, SHIPPED_PAGES_DIR, { ...site, publicUrl }));
+    const { site, publicUrl, pagesDir, retention } = app.config;
+    app.decorate(
+      'legalPages',
+      new LegalPages(pagesDir, SHIPPED_PAGES_DIR, {
+        ...site,
+        publicUrl,
+        applicationRetentionDays: retention.applicationDays,
+      }),
+    );
   },
   { name: 'legal', dependencies: ['config'] },
 );

@@ -11,6 +11,8 @@ export {
   applicationRelayedEmail,
 } from './application-emails';
 export type { SentApplication } from './application-emails';
+export { APPLICATION_DIGEST_TEMPLATE, applicationDigestEmail } from './application-digest-email';
+export type { DigestListing } from './application-digest-email';
 export { MailAttachments } from './attachments';
 export { ALERT_CONFIRM_TEMPLATE, alertConfirmationEmail, alertDigestEmail } from './alert-emails';
 export { employerSignInEmail } from './employer-emails';

@@ -7,6 +7,7 @@ import {
   type MemberDataExport,
 } from '@jobboard/contract/members';
 import type { AlertsService } from '../alerts';
+import type { ApplicationsUpkeep } from '../applications';
 import { Conflict, NotFound, Unauthorized } from '../platform/domain-errors';
 import type { Knex } from 'knex';
 import type { PublicReads } from '../jobs';
@@ -38,6 +39,8 @@ export class MembersService {
     private readonly ghostTokens: GhostTokenVerifier | null,
     /** The job alerts of a member's address: in their data export, and deleted with them. */
     private readonly alerts: Pick<AlertsService, 'recordsForEmail' | 'deleteForEmail'>,
+    /** The applications sent from a member's address: likewise. */
+    private readonly applications: Pick<ApplicationsUpkeep, 'recordsForEmail' | 'deleteForEmail'>,
   ) {}
 
   /**
@@ -123,8 +126,8 @@ export class MembersService {
   }
 
   /**
-   * 'Download my data': the member's record, bookmarks (oldest first, with when each was saved)
-   * and the job alerts of their address in any state; nobody else's.
+   * 'Download my data': the member's record, bookmarks (oldest first, with when each was saved),
+   * the job alerts of their address in any state and the applications sent from it; nobody else's.
    */
   async exportData(member: MemberRow, now: Date): Promise<MemberDataExport> {
     const record = await this.members.record(member.id);
@@ -143,14 +146,17 @@ export class MembersService {
         savedAt: iso(b.createdAt),
       })),
       alerts: await this.alerts.recordsForEmail(record.email),
+      applications: await this.applications.recordsForEmail(record.email),
     };
   }
 
   /**
-   * 'Delete my data': the job alerts of the member's address, then the member with their
-   * bookmarks and every session (on every device). A later sign-in starts a new, empty member.
+   * 'Delete my data': the applications sent from the member's address and its job alerts, then
+   * the member with their bookmarks and every session (on every device). A later sign-in starts a
+   * new, empty member.
    */
   async deleteData(member: MemberRow): Promise<void> {
+    await this.applications.deleteForEmail(member.email);
     await this.alerts.deleteForEmail(member.email);
     await this.db.transaction((trx) => this.members.deleteMember(member.id, trx));
   }

@@ -27,6 +27,7 @@ export default fp(
       app.publicReads,
       ghost ? new GhostTokenVerifier(ghost.url, ghost.timeoutSeconds * 1000) : null,
       app.alerts,
+      app.applicationUpkeep,
     );
     app.decorate('members', members);
 
@@ -38,5 +39,8 @@ export default fp(
       failureLevel: 'warn',
     });
   },
-  { name: 'members', dependencies: ['config', 'db', 'schema', 'jobs', 'alerts'] },
+  {
+    name: 'members',
+    dependencies: ['config', 'db', 'schema', 'jobs', 'alerts', 'application-upkeep'],
+  },
 );

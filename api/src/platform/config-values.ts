@@ -206,6 +206,14 @@ export function parseCount(raw: string): number {
   return Number.isInteger(n) && n >= 0 ? n : invalid('must be a whole number');
 }
 
+/** An hour of the day in UTC (the board has no time zone setting): 0 to 23. */
+export function parseHourOfDay(raw: string): number {
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 0 && n <= 23
+    ? n
+    : invalid('must be a whole hour of the day (UTC) from 0 to 23');
+}
+
 export function parseSmtpUrl(raw: string): string {
   const url = URL.canParse(raw) ? new URL(raw) : null;
   return url && (url.protocol === 'smtp:' || url.protocol === 'smtps:')

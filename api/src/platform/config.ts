@@ -7,7 +7,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { SiteConfig } from '@jobboard/contract/site';
-import { parseBoolean, parseCount, parsePort, parsePositive, type Admin2fa } from './config-values';
+import {
+  parseBoolean,
+  parseCount,
+  parseHourOfDay,
+  parsePort,
+  parsePositive,
+  type Admin2fa,
+} from './config-values';
 import { readAdmins } from './config/admins';
 import { readDatabase, type DatabaseConfig, type ReadReplicasConfig } from './config/database';
 import { envReader, type Env } from './config/env';
@@ -99,6 +106,13 @@ export interface Config {
    */
   renewalReminderIntervalMinutes: number;
   /**
+   * The employers' daily digest of applications (applications/upkeep/digest.ts):
+   * APPLICATION_DIGEST_HOUR, the hour of the day (UTC) from which each day's digest is sent, and
+   * APPLICATION_DIGEST_INTERVAL_MINUTES, how often a process looks for the digests due (0: never;
+   * `jobboard applications digest` from cron instead).
+   */
+  applicationDigest: { hour: number; intervalMinutes: number };
+  /**
    * LOGO_FETCH: whether this process fetches company logos in the background after job changes
    * (logos/plugin.ts; on by default). Off, logos are fetched only by `jobboard logos fetch`.
    */
@@ -112,13 +126,15 @@ export interface Config {
    * How long data is kept before the retention run removes it (retention/retention.ts):
    * RETAIN_UNCONFIRMED_ALERTS_HOURS (unconfirmed job alerts), RETAIN_SENT_EMAIL_BODIES_DAYS (the
    * body of a sent e-mail; its row stays) and RETAIN_REJECTED_CONTACT_DAYS (a rejected
-   * submission's contact details; the submission stays). RETENTION_INTERVAL_MINUTES: how often a
-   * process runs it (0: never; `jobboard retention run` from cron instead).
+   * submission's contact details; the submission stays), APPLICATION_RETENTION_DAYS (an
+   * application and its résumé, counted from the end of its listing). RETENTION_INTERVAL_MINUTES:
+   * how often a process runs it (0: never; `jobboard retention run` from cron instead).
    */
   retention: {
     unconfirmedAlertsHours: number;
     sentEmailBodiesDays: number;
     rejectedContactDays: number;
+    applicationDays: number;
     intervalMinutes: number;
   };
   /** Admin sessions end after this long without use, and after `maxHours` in any case. */
@@ -186,12 +202,17 @@ export function loadConfig(env: Env = process.env): Config {
   const mail = readMail(read, site);
   const alertDigestIntervalMinutes = read('ALERT_DIGEST_INTERVAL_MINUTES', parseCount, 15);
   const renewalReminderIntervalMinutes = read('RENEWAL_REMINDER_INTERVAL_MINUTES', parseCount, 60);
+  const applicationDigest = {
+    hour: read('APPLICATION_DIGEST_HOUR', parseHourOfDay, 13),
+    intervalMinutes: read('APPLICATION_DIGEST_INTERVAL_MINUTES', parseCount, 60),
+  };
   const logoFetch = read('LOGO_FETCH', parseBoolean, true);
   const rateLimits = readRateLimits(read);
   const retention = {
     unconfirmedAlertsHours: read('RETAIN_UNCONFIRMED_ALERTS_HOURS', parsePositive, 48),
     sentEmailBodiesDays: read('RETAIN_SENT_EMAIL_BODIES_DAYS', parsePositive, 30),
     rejectedContactDays: read('RETAIN_REJECTED_CONTACT_DAYS', parsePositive, 180),
+    applicationDays: read('APPLICATION_RETENTION_DAYS', parsePositive, 180),
     intervalMinutes: read('RETENTION_INTERVAL_MINUTES', parseCount, 60),
   };
   const { session, firstAdmin, admin2fa } = readAdmins(read, problems);
@@ -226,6 +247,7 @@ export function loadConfig(env: Env = process.env): Config {
     mail,
     alertDigestIntervalMinutes,
     renewalReminderIntervalMinutes,
+    applicationDigest,
     logoFetch,
     rateLimits,
     retention,

@@ -1,8 +1,9 @@
 import fp from 'fastify-plugin';
+import { Counter } from 'prom-client';
 import { timestampGauge } from '../platform/ops/metrics';
 import { runPeriodically } from '../platform/periodic-runner';
 import { RETENTION_LEASE } from './retention-repository';
-import { runRetention, type RetentionReport } from './retention';
+import { retentionCounts, runRetention, type RetentionReport } from './retention';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,7 +25,15 @@ declare module 'fastify' {
  */
 export default fp(
   async (app) => {
-    const run = () =>
+    // What this process's runs removed, by step (every step's series there from the start, at 0).
+    const removed = new Counter({
+      name: 'jobboard_retention_removed_total',
+      help: 'What the retention runs of this process removed since it started (deleted, emptied, blanked or archived), by step.',
+      labelNames: ['what'] as const,
+      registers: [app.metrics.registry],
+    });
+    for (const [what] of retentionCounts()) removed.inc({ what }, 0);
+    const retain = () =>
       runRetention({
         db: app.db,
         lease: RETENTION_LEASE,
@@ -33,10 +42,16 @@ export default fp(
         submissions: app.submissions,
         logos: app.logos,
         renewals: app.renewals,
+        applications: app.applicationUpkeep,
         periods: app.config.retention,
         now: () => app.now(),
         log: app.log,
       });
+    const run = async () => {
+      const report = await retain();
+      for (const [what, n] of retentionCounts(report)) if (n) removed.inc({ what }, n);
+      return report;
+    };
     const runs = runPeriodically(app, {
       name: 'retention run',
       everyMs: app.config.retention.intervalMinutes * 60_000,
@@ -67,6 +82,7 @@ export default fp(
       'submissions',
       'logos',
       'renewals',
+      'application-upkeep',
     ],
   },
 );

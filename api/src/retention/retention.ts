@@ -3,6 +3,7 @@ import { DAY_MS } from '@jobboard/contract/common';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import type { AlertsService } from '../alerts';
+import type { ApplicationsUpkeep } from '../applications';
 import type { Config } from '../platform/config';
 import { archiveEnded } from '../jobs';
 import type { Outbox } from '../mail';
@@ -47,6 +48,11 @@ export interface RetentionReport {
    * indexes.
    */
   archivedJobs: number;
+  /**
+   * Applications, with their résumés, whose listing ended more than APPLICATION_RETENTION_DAYS
+   * ago, deleted.
+   */
+  expiredApplications: number;
 }
 
 export interface RetentionDeps {
@@ -58,6 +64,7 @@ export interface RetentionDeps {
   submissions: Pick<SubmissionsService, 'blankRejectedContactsBefore'>;
   logos: { deleteUnusedUploadsBefore(before: number, limit: number): Promise<number> };
   renewals: { deleteExpiredLinks(limit: number): Promise<number> };
+  applications: Pick<ApplicationsUpkeep, 'deleteOfListingsEndedBefore'>;
   periods: Config['retention'];
   now: () => Date;
   log: FastifyBaseLogger;
@@ -72,7 +79,18 @@ const nothing = (ran: boolean): RetentionReport => ({
   unusedLogoUploads: 0,
   expiredRenewalLinks: 0,
   archivedJobs: 0,
+  expiredApplications: 0,
 });
+
+/**
+ * The counts of a report (what each step removed), by name in snake case
+ * (`expired_applications`): the metrics' labels.
+ */
+export function retentionCounts(report: RetentionReport = nothing(true)): [string, number][] {
+  return Object.entries(report)
+    .filter((entry): entry is [string, number] => typeof entry[1] === 'number')
+    .map(([name, n]) => [name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), n]);
+}
 
 /**
  * Removes what is kept past its period (docs/product.md#privacy): job alerts never confirmed
@@ -80,9 +98,10 @@ const nothing = (ran: boolean): RetentionReport => ({
  * addresses left with no alert, the bodies of e-mails sent more than RETAIN_SENT_EMAIL_BODIES_DAYS
  * ago, the contact details of submissions rejected more than RETAIN_REJECTED_CONTACT_DAYS ago,
  * logos uploaded with the submission form more than a day ago that nothing names, and renewal
- * links past their RENEWAL_LINK_TTL_DAYS (each call of "Renew listing" makes one); and it
- * archives the jobs past their end (jobs/repositories/archive.ts: not a deletion, the public
- * indexes leave them out).
+ * links past their RENEWAL_LINK_TTL_DAYS (each call of "Renew listing" makes one); it archives
+ * the jobs past their end (jobs/repositories/archive.ts: not a deletion, the public indexes leave
+ * them out); and it deletes the applications, with their résumés, whose listing ended more than
+ * APPLICATION_RETENTION_DAYS ago (applications/upkeep/applications-upkeep.ts).
  * One run at a time in any number of processes (the lease in `retention_lease`; a run that finds
  * it taken does nothing), each step in batches of RETENTION_BATCH, the lease renewed between
  * batches (a run that lost it stops). Periods are counted on the app's clock, read once.
@@ -141,6 +160,13 @@ export async function runRetention(deps: RetentionDeps): Promise<RetentionReport
       const n = await archiveEnded(db, now, RETENTION_BATCH);
       report.archivedJobs += n;
       if (n < RETENTION_BATCH || !(await keep())) break;
+    }
+    if (kept) {
+      report.expiredApplications = await deps.applications.deleteOfListingsEndedBefore(
+        new Date(now.getTime() - periods.applicationDays * DAY_MS),
+        RETENTION_BATCH,
+        keep,
+      );
     }
     finished = kept;
     if (!kept) deps.log.warn(report, 'retention run stopped: its lease was lost');

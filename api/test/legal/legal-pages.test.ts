@@ -86,6 +86,7 @@ export function render({ page }) { return { html: '<main>' + page.element + '</m
       BOARD_NAME: 'Good Jobs',
       PROVIDER_NAME: 'The Dispatch',
       CONTACT_EMAIL: 'legal@dispatch.example',
+      APPLICATION_RETENTION_DAYS: '90',
     },
   });
 });
@@ -105,9 +106,18 @@ describe(`the legal pages on ${testDatabase}`, () => {
     const view = res.json();
     expect(view).toMatchObject({ slug: page.slug, title: page.title });
     expect(view.html).toContain('legal@dispatch.example');
-    expect(view.html).not.toMatch(/\{(board|provider|contactEmail|publicUrl)\}/);
+    expect(view.html).not.toMatch(
+      /\{(board|provider|contactEmail|publicUrl|applicationRetentionDays)\}/,
+    );
     // The heading is the title, not repeated in the body.
     expect(view.html).not.toContain('<h1>');
+  });
+
+  it('says how long applications are kept as the board keeps them (APPLICATION_RETENTION_DAYS)', async () => {
+    const { html } = (await t.app.inject('/api/pages/privacy')).json();
+    expect(html).toContain('<h2>Applying for a job</h2>');
+    expect(html).toContain('delete your application and résumé 90 days after the job’s');
+    expect(html).toContain('until we delete them, 90 days');
   });
 
   it('serves each page at its path, titled and drawn from its first view', async () => {

@@ -111,6 +111,7 @@ const SCHEDULED = [
   'outbox run',
   'job-alert digest run',
   'renewal reminders',
+  'application digest run',
   'retention run',
   'job stats roll-up',
   'scheduled job sync',
@@ -134,6 +135,7 @@ describe(`the app's background loops on ${testDatabase}`, () => {
         ALERT_DIGEST_INTERVAL_MINUTES: '60',
         RETENTION_INTERVAL_MINUTES: '60',
         RENEWAL_REMINDER_INTERVAL_MINUTES: '60',
+        APPLICATION_DIGEST_INTERVAL_MINUTES: '60',
       },
     });
     // Those started when the app was ready (a sync starts one of its own to renew its lease).

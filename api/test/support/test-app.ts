@@ -73,6 +73,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     SMTP_MAX_CONNECTIONS: '1',
     // No job-alert digest scheduler: tests run digests with app.alertDigests.run() when they mean to.
     ALERT_DIGEST_INTERVAL_MINUTES: '0',
+    // No application digest scheduler: tests run it with app.applicationUpkeep.sendDigests().
+    APPLICATION_DIGEST_INTERVAL_MINUTES: '0',
     // No retention scheduler: tests run it with app.retention.run() when they mean to.
     RETENTION_INTERVAL_MINUTES: '0',
     // No renewal-reminder scheduler: tests run it with app.renewals.remind() when they mean to.

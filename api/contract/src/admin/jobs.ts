@@ -11,6 +11,8 @@ import {
   optional,
   partial,
   refine,
+  integer,
+  min,
   string,
   type Infer,
 } from 'superstruct';
@@ -201,6 +203,11 @@ export type AdminJobUpdate = Infer<typeof AdminJobUpdate>;
 export const AdminJob = assign(
   Job,
   object({
+    /**
+     * How many applications the board holds for it (its form's and the relayed ones), in the
+     * answers of one job and of the admin's list pages; absent elsewhere.
+     */
+    applications: optional(min(integer(), 0)),
     source: string(),
     createdAt: string(),
     submissionId: nullable(string()),

@@ -1,3 +1,4 @@
-/** @jobboard/contract/applications: how a job takes applications, the applicant's form and the employer's inbox (issue 42). */
+/** @jobboard/contract/applications: how a job takes applications, the applicant's form, the employer's inbox and what is kept of applications (issue 42). */
 export * from '../applications';
 export * from '../applying';
+export * from '../application-upkeep';

@@ -1,3 +1,4 @@
+import { chunks } from '../../platform/db/chunks';
 import type { Db } from '../../platform/db/knex';
 import { whereNotEnded } from '../listing-end';
 
@@ -37,7 +38,10 @@ const ending = (row: EndingRow): JobEnding => ({
   deadlineEndsAt: nullableMs(row.deadline_ends_at),
 });
 
-/** The jobs' ends as renewals read them: one job, and the listings ending soon. */
+/**
+ * The jobs' ends as renewals read them (one job, and the listings ending soon), and as the
+ * applications read them (their titles, and whether their listing ended long enough ago).
+ */
 export class JobEndings {
   constructor(private readonly db: Db) {}
 
@@ -58,6 +62,16 @@ export class JobEndings {
   async of(id: number, db: Db = this.db): Promise<JobEnding | undefined> {
     const row: EndingRow | undefined = await this.select(db).where('jobs.id', id).first();
     return row ? ending(row) : undefined;
+  }
+
+  /** These jobs (those that exist), by id. */
+  async ofMany(ids: readonly number[], db: Db = this.db): Promise<Map<number, JobEnding>> {
+    const found = new Map<number, JobEnding>();
+    for (const part of chunks([...ids])) {
+      const rows: EndingRow[] = await this.select(db).whereIn('jobs.id', part);
+      for (const row of rows) found.set(Number(row.id), ending(row));
+    }
+    return found;
   }
 
   /**

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPLICATION_DIGEST_LEASE } from '../../../src/applications/applications-upkeep-repository';
 import type { Lease } from '../../../src/platform/db/lease';
 import { Conflict } from '../../../src/platform/domain-errors';
 import { REMINDER_LEASE } from '../../../src/renewals/renewals-repository';
@@ -8,8 +9,8 @@ import { airtableEnv, startFakeAirtable, type FakeAirtable } from '../../support
 import { buildTestApp, testDatabase, type TestApp } from '../../support/test-app';
 
 /**
- * The one lease (db/lease.ts, issue 41, R9) over its three tables: the sync, the retention run
- * and the renewal reminders behave alike, each with the work that takes it, on the app's clock
+ * The one lease (db/lease.ts, issue 41, R9) over its four tables: the sync, the retention run,
+ * the renewal reminders and the employers' application digests behave alike, each with the work that takes it, on the app's clock
  * (moved by the test, never waited on).
  */
 
@@ -61,6 +62,12 @@ const USERS: LeaseUser[] = [
     lease: REMINDER_LEASE,
     table: 'renewal_reminder_lease',
     run: async () => (await t.app.renewals.remind()).ran,
+  },
+  {
+    name: "the employers' application digests",
+    lease: APPLICATION_DIGEST_LEASE,
+    table: 'application_digest_lease',
+    run: async () => (await t.app.applicationUpkeep.sendDigests()).ran,
   },
 ];
 

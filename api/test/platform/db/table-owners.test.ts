@@ -39,9 +39,19 @@ const OWNERS: Record<string, string[]> = {
   employer_sign_in_links: ['employers/employers-repository.ts'],
   job_proposals: ['proposals/proposals-repository.ts'],
   settings: ['settings/settings-repository.ts'],
-  applications: ['applications/applications-repository.ts'],
-  application_files: ['applications/applications-repository.ts'],
-  employer_application_settings: ['applications/applications-repository.ts'],
+  applications: [
+    'applications/applications-repository.ts',
+    'applications/applications-upkeep-repository.ts',
+  ],
+  application_files: [
+    'applications/applications-repository.ts',
+    'applications/applications-upkeep-repository.ts',
+  ],
+  employer_application_settings: [
+    'applications/applications-repository.ts',
+    'applications/applications-upkeep-repository.ts',
+  ],
+  application_digest_lease: ['applications/applications-upkeep-repository.ts'],
   // The jobs slice's tables: only its repositories query them (issue 41), its search, text index,
   // history and jobs version included; the rest of the slice asks them.
   ...Object.fromEntries(

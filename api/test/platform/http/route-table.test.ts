@@ -130,6 +130,9 @@ const ADMIN = [
   'PUT /api/admin/settings',
   'POST /api/admin/emails/:id/resend',
   'GET /api/admin/stats',
+  // An applicant's request (issue 42): their address's applications looked up, one deleted.
+  'POST /api/admin/applications/lookup',
+  'DELETE /api/admin/applications/:id',
   // Admins outrank the source (issue 25): a synced job back to its source, a deletion undone.
   'POST /api/admin/jobs/:id/return-to-source',
   'POST /api/admin/sync/deleted/:id/restore',

@@ -116,6 +116,47 @@ describe('the dashboard at scale', () => {
     ).toBeInTheDocument();
     const table = within(numbers).getByRole('table', { name: 'Revenue by month' });
     expect(within(table).getByRole('row', { name: 'Nov 2026 $198' })).toBeInTheDocument();
+    // An API before applications (issue 42) sends no counts of them: no tile says 0.
+    expect(within(numbers).queryByText(/Applications/)).toBeNull();
+  });
+
+  it('says how many applications the board holds, and each job that has some (issue 42)', async () => {
+    fakeApi({
+      'GET /api/admin/check-auth': [200, { authenticated: true, username: 'alice' }],
+      'GET /api/admin/lists/jobs': [
+        200,
+        {
+          jobs: [
+            { ...job(1, 'Grants Lead'), applications: 3 },
+            { ...job(2, 'Program Lead'), applications: 0 },
+          ],
+          total: 2,
+          page: 1,
+          pageSize: 25,
+        },
+      ],
+      'GET /api/admin/stats': [200, { ...STATS, applications: 1204, applicationsThisMonth: 1 }],
+    });
+    renderAdmin('/admin/dashboard');
+    const numbers = await screen.findByRole('region', { name: 'At a glance' });
+    expect(within(numbers).getByText('Applications held').nextSibling).toHaveTextContent('1,204');
+    expect(within(numbers).getByText('Applications this month').nextSibling).toHaveTextContent('1');
+    const rows = await screen.findAllByRole('row');
+    const row = (title: string) => rows.find((r) => r.textContent?.includes(title))!;
+    expect(within(row('Grants Lead')).getByText('3 applications')).toBeInTheDocument();
+    expect(row('Program Lead')).not.toHaveTextContent(/application/);
+  });
+
+  it("says on a job's page how many applications it has (issue 42)", async () => {
+    fakeApi({
+      'GET /api/admin/check-auth': [200, { authenticated: true, username: 'alice' }],
+      'GET /api/admin/jobs/1': [200, { ...job(1, 'Grants Lead'), applications: 3 }],
+      'GET /api/admin/jobs/1/history': [200, []],
+    });
+    renderAdmin('/admin/jobs/view/1');
+    expect(
+      (await screen.findByText('Applications', { selector: 'dt' })).nextSibling,
+    ).toHaveTextContent('3');
   });
 
   it('runs a bulk action after one confirmation in the site’s dialog, and toasts the counts', async () => {

@@ -168,6 +168,7 @@ export const JOB_MESSAGES = {
     applicationUrl: 'Application URL',
     via: 'Via',
     created: 'Created',
+    applications: 'Applications',
   },
   yes: 'Yes',
   no: 'No',
@@ -195,6 +196,8 @@ export const JOB_MESSAGES = {
   }) =>
     `Submitted by ${s.contact} (${s.email}) on ${s.submitted}. Status: ${s.status}. Amount: ${s.amount}${s.paid ? `, paid ${s.paid}` : ''}.`,
   expiredMark: ' expired',
+  /** How many applications the board holds for a job (issue 42), under its title in the list. */
+  applicationsMark: (count: number) => `${count} application${count === 1 ? '' : 's'}`,
   view: 'View',
   viewLabel: (title: string) => `View ${title}`,
   editLabel: (title: string) => `Edit ${title}`,

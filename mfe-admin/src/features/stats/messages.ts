@@ -7,6 +7,9 @@ export const STATS_TEXT = {
   paidThisMonth: 'Paid this month',
   lastSync: 'Last sync',
   confirmedAlerts: 'Confirmed job alerts',
+  /** Applications the board holds (until withdrawn, deleted or past their retention). */
+  applications: 'Applications held',
+  applicationsThisMonth: 'Applications this month',
   revenueHeading: 'Revenue by month',
   revenueSummary: (total: string, months: number) =>
     `Revenue by month for the last ${months} months, ${total} in all. The table below has each month.`,

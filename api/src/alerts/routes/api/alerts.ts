@@ -30,9 +30,10 @@ const alertsRoutes: FastifyPluginAsync = async (app) => {
   route(app, ENDPOINTS.alertDataExport, {}, async (request) =>
     app.alerts.exportByToken(request.params.token, app.now()),
   );
-  route(app, ENDPOINTS.alertDataDelete, {}, async (request) => ({
-    message: ALERT_MESSAGES.dataDeleted(await app.alerts.deleteByToken(request.params.token)),
-  }));
+  route(app, ENDPOINTS.alertDataDelete, {}, async (request) => {
+    const deleted = await app.alerts.deleteByToken(request.params.token);
+    return { message: ALERT_MESSAGES.dataDeleted(deleted.alerts, deleted.applications) };
+  });
 };
 
 export default alertsRoutes;

@@ -68,6 +68,10 @@ export function JobDetails({ job }: { job: AdminJob }) {
     ],
     [LABELS.via, job.via || JOB_MESSAGES.noVia],
     [LABELS.created, utcTime(job.createdAt)],
+    // An API before applications (issue 42) does not say: no row rather than a made-up 0.
+    ...(job.applications !== undefined
+      ? [[LABELS.applications, job.applications.toLocaleString('en-US')] as [string, string]]
+      : []),
   ];
   return (
     <>

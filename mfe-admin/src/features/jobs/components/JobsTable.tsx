@@ -30,7 +30,7 @@ const COLUMNS = JOB_MESSAGES.columns.map((label, index) => ({ label, sort: COLUM
  * One page of 'All Job Listings': Title, Organization, Category, Posted Date, Status, Actions,
  * with a box per row for the bulk actions and sortable column headers (a second click on the
  * same column turns the order around). A job the board's pay rule holds back says so, and why,
- * under its status.
+ * under its status; one with applications says how many under its title.
  */
 export function JobsTable({ jobs, view, onSort, selected, onSelect, onDelete }: JobsTableProps) {
   const ids = jobs.map((job) => job.id);
@@ -87,6 +87,9 @@ export function JobsTable({ jobs, view, onSort, selected, onSelect, onDelete }: 
                 {JOB_MESSAGES.editedHere}
               </EditedHere>
             )}
+            {job.applications ? (
+              <Applications>{JOB_MESSAGES.applicationsMark(job.applications)}</Applications>
+            ) : null}
           </td>
           <td>{job.organization}</td>
           <td>{job.category.join(', ')}</td>
@@ -153,6 +156,12 @@ const EditedHere = styled.span`
   border-radius: ${({ theme }) => theme.radii.pill};
   background: ${({ theme }) => theme.colors.primarySoft};
   font-size: ${({ theme }) => theme.fontSizes.xs};
+`;
+
+const Applications = styled.span`
+  display: block;
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 const Expired = styled.span`

@@ -6,8 +6,8 @@ import { RevenueChart } from './RevenueChart';
 
 /**
  * The dashboard's numbers at a glance (issue 16): live, ending soon, waiting for review, paid
- * this month, and revenue by month as a chart; the day of the last re-sync (once there was one)
- * and the confirmed job alerts.
+ * this month, and revenue by month as a chart; the day of the last re-sync (once there was one),
+ * the confirmed job alerts, and the applications the board holds and got this month.
  */
 export function NumbersPanel() {
   const { data: stats, error } = useAdminStats();
@@ -21,6 +21,16 @@ export function NumbersPanel() {
   ];
   if (stats.lastSync) tiles.push([STATS_TEXT.lastSync, formatUsDate(stats.lastSync.slice(0, 10))]);
   tiles.push([STATS_TEXT.confirmedAlerts, stats.confirmedAlerts.toLocaleString('en-US')]);
+  // An API before applications (issue 42) sends neither: no tile rather than a made-up 0.
+  if (stats.applications !== undefined) {
+    tiles.push([STATS_TEXT.applications, stats.applications.toLocaleString('en-US')]);
+  }
+  if (stats.applicationsThisMonth !== undefined) {
+    tiles.push([
+      STATS_TEXT.applicationsThisMonth,
+      stats.applicationsThisMonth.toLocaleString('en-US'),
+    ]);
+  }
   return (
     <Panel as="section" aria-labelledby="numbers-heading">
       <h2 id="numbers-heading">{STATS_TEXT.heading}</h2>

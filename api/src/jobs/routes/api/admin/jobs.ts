@@ -14,9 +14,12 @@ const adminJobsRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, ENDPOINTS.adminJobs, {}, async () => app.jobViews.listAll(app.now()));
 
-  route(app, ENDPOINTS.adminJob, {}, async (request) =>
-    app.jobViews.getJob(request.params.id, app.now()),
-  );
+  // With how many applications it has (the applications slice counts them).
+  route(app, ENDPOINTS.adminJob, {}, async (request) => {
+    const job = await app.jobViews.getJob(request.params.id, app.now());
+    const [counted] = await app.applicationUpkeep.withCounts([job]);
+    return counted!;
+  });
 
   route(app, ENDPOINTS.createJob, { bodyLimit: JOB_FORM_BODY_LIMIT }, async (request) => {
     const job = await app.jobs.createFromForm(request.body, request.admin, app.now());
