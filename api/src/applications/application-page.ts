@@ -7,6 +7,7 @@ import {
   type ScreeningQuestion,
 } from '@jobboard/contract/applications';
 import type { Job } from '@jobboard/contract/jobs';
+import type { FastifyReply } from 'fastify';
 import { escapeHtml } from '../discovery';
 
 /**
@@ -28,6 +29,21 @@ export interface ApplicationPage {
 }
 
 const h = escapeHtml;
+
+/**
+ * Answer with one of these pages. `Referrer-Policy: same-origin`, not the site's `no-referrer`:
+ * under `no-referrer` a browser sends a form's POST with `Origin: null`, which the routes must
+ * refuse (a page of another site can send that too); under `same-origin` our own form's POST
+ * carries our origin, and nothing of the page's address leaves the site.
+ */
+export function sendPage(reply: FastifyReply, status: number, html: string) {
+  return reply
+    .status(status)
+    .header('Content-Type', 'text/html; charset=utf-8')
+    .header('Cache-Control', 'no-store')
+    .header('Referrer-Policy', 'same-origin')
+    .send(html);
+}
 
 const STYLE = `body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#111}
 label{display:block;font-weight:600;margin-top:1rem}input,textarea,select{display:block;width:100%;padding:.5rem;font:inherit;box-sizing:border-box}

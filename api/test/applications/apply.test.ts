@@ -249,6 +249,32 @@ describe(`the form without JavaScript, on ${testDatabase}`, () => {
     expect(await t.db('applications').where({ job_id: jobId })).toHaveLength(1);
   });
 
+  it("is drawn so that its own POST carries the site's origin, and a POST with Origin: null is refused", async () => {
+    const jobId = await jobTakingApplications(t);
+    const page = await t.app.inject(`/jobs/${jobId}/application`);
+    // Under the site's no-referrer a browser would send the form's POST with Origin: null.
+    expect(page.headers['referrer-policy']).toBe('same-origin');
+    const body = multipart(applicant(), [
+      { name: 'resume', filename: 'cv.pdf', bytes: RESUMES.pdf },
+    ]);
+    const opaque = await t.app.inject({
+      method: 'POST',
+      url: `/api/jobs/${jobId}/applications`,
+      ...from(),
+      payload: body.payload,
+      headers: { ...body.headers, origin: 'null' },
+    });
+    expect(opaque.statusCode).toBe(403);
+    const ours = await t.app.inject({
+      method: 'POST',
+      url: `/api/jobs/${jobId}/applications`,
+      ...from(),
+      payload: body.payload,
+      headers: { ...body.headers, origin: new URL(t.config.publicUrl).origin },
+    });
+    expect(ours.statusCode).toBe(201);
+  });
+
   it('says why for a job that takes no application here', async () => {
     const jobId = await jobTakingApplications(t, {
       apply_method: 'link',

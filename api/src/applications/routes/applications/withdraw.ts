@@ -1,8 +1,9 @@
 import { APPLICATION_MESSAGES } from '@jobboard/contract/applications';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { Gone } from '../../../platform/domain-errors';
+import { sameSiteOrigin } from '../../../platform/http/csrf';
 import { escapeHtml } from '../../../discovery';
-import { page } from '../../application-page';
+import { page, sendPage } from '../../application-page';
 
 const TITLE = 'Withdraw your application';
 
@@ -18,13 +19,9 @@ const withdrawRoutes: FastifyPluginAsync = async (app) => {
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
   const boardName = () => app.config.site.boardName;
+  const sameSite = sameSiteOrigin(app);
   const send = (status: number, main: string) => (reply: FastifyReply) =>
-    reply
-      .status(status)
-      .header('Content-Type', 'text/html; charset=utf-8')
-      .header('Cache-Control', 'no-store')
-      .header('Referrer-Policy', 'no-referrer')
-      .send(page(`${TITLE} - ${boardName()}`, main));
+    sendPage(reply, status, page(`${TITLE} - ${boardName()}`, main));
 
   app.get<{ Querystring: { token?: string } }>('/withdraw', async (request, reply) => {
     const token = String(request.query.token ?? '');
@@ -35,8 +32,7 @@ const withdrawRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post<{ Body: { token?: string } }>('/withdraw', async (request, reply) => {
-    const origin = request.headers.origin;
-    if (origin && origin !== new URL(app.config.publicUrl).origin) {
+    if (!sameSite(request)) {
       return send(403, '<h1>This request came from another site and was refused.</h1>')(reply);
     }
     try {

@@ -1,7 +1,7 @@
 import { parseRecordId } from '@jobboard/contract/jobs';
 import type { FastifyPluginAsync } from 'fastify';
 import { Conflict, NotFound } from '../../../platform/domain-errors';
-import { applicationFormPage, noApplicationPage } from '../../application-page';
+import { applicationFormPage, noApplicationPage, sendPage } from '../../application-page';
 
 /**
  * GET /jobs/:id/application: the application form drawn by the server (application-page.ts), where
@@ -13,16 +13,14 @@ const applicationPageRoutes: FastifyPluginAsync = async (app) => {
     const id = parseRecordId(request.params.id);
     if (id === null) return reply.callNotFound();
     const boardName = app.config.site.boardName;
-    reply.header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-store');
     try {
       const { job, questions } = await app.applications.openJob(id);
-      return applicationFormPage({ boardName, job, questions });
+      return sendPage(reply, 200, applicationFormPage({ boardName, job, questions }));
     } catch (error) {
       if (error instanceof NotFound) return reply.callNotFound();
       if (!(error instanceof Conflict)) throw error;
-      return reply
-        .status(409)
-        .send(noApplicationPage({ boardName, jobId: String(id), message: error.message }));
+      const message = error.message;
+      return sendPage(reply, 409, noApplicationPage({ boardName, jobId: String(id), message }));
     }
   });
 };

@@ -4,6 +4,7 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@jobboard/contract/common';
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Conflict, Invalid, NotFound, TooMany } from '../../../../platform/domain-errors';
+import { CROSS_SITE, sameSiteOrigin } from '../../../../platform/http/csrf';
 import { route } from '../../../../platform/http/endpoint-route';
 import { HttpError } from '../../../../platform/http/http-error';
 import { APPLICATION_FORM_LIMITS, readApplicationForm } from '../../../application-form';
@@ -11,6 +12,7 @@ import {
   applicationFormPage,
   applicationSentPage,
   noApplicationPage,
+  sendPage,
 } from '../../../application-page';
 
 /**
@@ -22,6 +24,7 @@ import {
  * refused by its Origin, as every cross-site write is.
  */
 const applicationRoutes: FastifyPluginAsync = async (app) => {
+  const sameSite = sameSiteOrigin(app);
   // A résumé past its limit is read as one too large (its field's message), not thrown.
   await app.register(multipart, { limits: APPLICATION_FORM_LIMITS, throwFileSizeLimit: false });
   // Under /api/jobs, whose reads are public and cached: an application's answer is one person's.
@@ -35,10 +38,7 @@ const applicationRoutes: FastifyPluginAsync = async (app) => {
     {
       config: { rateLimit: app.config.rateLimits.applyToJob },
       onRequest: async (request) => {
-        const origin = request.headers.origin;
-        if (origin && origin !== new URL(app.config.publicUrl).origin) {
-          throw new HttpError(403, 'This request was refused: it came from another site.');
-        }
+        if (!sameSite(request)) throw new HttpError(403, CROSS_SITE);
       },
     },
     async (request, reply) => {
@@ -54,7 +54,7 @@ const applicationRoutes: FastifyPluginAsync = async (app) => {
         const email = (input.fields.email ?? '').trim();
         const message = APPLICATION_MESSAGES.sent(job.title, job.organization, email);
         if (fromDialog) return { id: String(applicationId), message };
-        return html(reply, 201, applicationSentPage({ boardName: board(app), job, email }));
+        return sendPage(reply, 201, applicationSentPage({ boardName: board(app), job, email }));
       } catch (error) {
         if (fromDialog) throw error;
         return formAgain(request, reply, id, input, error);
@@ -64,14 +64,6 @@ const applicationRoutes: FastifyPluginAsync = async (app) => {
 };
 
 const board = (app: { config: { site: { boardName: string } } }) => app.config.site.boardName;
-
-function html(reply: FastifyReply, status: number, body: string) {
-  return reply
-    .status(status)
-    .header('Content-Type', 'text/html; charset=utf-8')
-    .header('Cache-Control', 'no-store')
-    .send(body);
-}
 
 /**
  * The form without JavaScript, drawn again with what was typed and why it was refused: each
@@ -105,14 +97,14 @@ async function formAgain(
     if (closed instanceof NotFound) return reply.callNotFound();
     if (!(closed instanceof Conflict)) throw closed;
     const message = closed.message;
-    return html(
+    return sendPage(
       reply,
       409,
       noApplicationPage({ boardName: board(app), jobId: String(id), message }),
     );
   }
   if (error instanceof TooMany) reply.header('Retry-After', String(error.retryAfterSeconds));
-  return html(
+  return sendPage(
     reply,
     status,
     applicationFormPage({
