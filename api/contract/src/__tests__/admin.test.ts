@@ -277,6 +277,10 @@ describe('an existing job as form values (legacy rules of docs/product.md#entiti
       title: 'Editor',
       organization: 'City Desk',
       applicationUrl: 'https://citydesk.example/apply',
+      // A job with no method (an earlier release's) sends none, and empty apply fields.
+      applicationEmail: '',
+      howToApply: '',
+      screeningQuestions: [],
       description: 'Edit the news.',
       category: ['News and Audience'],
       locations: ['Chicago, IL', 'Remote'],
