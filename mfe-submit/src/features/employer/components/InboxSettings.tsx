@@ -1,0 +1,85 @@
+import {
+  APPLICATION_NOTIFY,
+  APPLICATION_NOTIFY_LABELS,
+  INBOX_MESSAGES,
+  type ApplicationSettings,
+} from '@jobboard/contract/applications';
+import { Button, Checkbox, Stack, errorMessage, toast } from '@jobboard/shared-ui';
+import { Fieldset, TextAreaInput, TextInput } from '@jobboard/shared-ui/forms';
+import { Field, Form } from 'react-final-form';
+import styled from 'styled-components';
+import { failedSend } from '../../../lib/job-fields';
+import { saveSettings, useInboxSettings } from '../api/inbox';
+import { INBOX_TEXT } from '../messages';
+import { settingsErrors, withTemplate } from '../settings-form';
+
+/**
+ * The inbox's settings, one for all the employer's listings: an e-mail for each application or
+ * one a day listing the new ones, and the decline e-mail's template.
+ */
+export function InboxSettings() {
+  const { data, mutate } = useInboxSettings();
+  const onSubmit = async (values: ApplicationSettings) => {
+    try {
+      await mutate(await saveSettings(withTemplate(values)), { revalidate: false });
+    } catch (failure) {
+      return failedSend(failure, errorMessage(failure, INBOX_TEXT.loadFailed));
+    }
+    toast({ title: INBOX_MESSAGES.settingsSaved, variant: 'success' });
+    return undefined;
+  };
+  return (
+    <Panel>
+      <summary>{INBOX_TEXT.settings}</summary>
+      {data && (
+        <Form<ApplicationSettings>
+          onSubmit={onSubmit}
+          validate={settingsErrors}
+          initialValues={data}
+        >
+          {({ handleSubmit, submitting, submitError }) => (
+            <Stack
+              as="form"
+              $gap="md"
+              onSubmit={handleSubmit}
+              noValidate
+              aria-label={INBOX_TEXT.settings}
+            >
+              <Fieldset>
+                <legend>{INBOX_TEXT.notify}</legend>
+                {APPLICATION_NOTIFY.map((notify) => (
+                  <Field<string> key={notify} name="notify" type="radio" value={notify}>
+                    {({ input }) => (
+                      <Checkbox label={APPLICATION_NOTIFY_LABELS[notify]} {...input} />
+                    )}
+                  </Field>
+                ))}
+              </Fieldset>
+              <TextInput name="declineSubject" label={INBOX_TEXT.declineSubject} required />
+              <TextAreaInput
+                name="declineBody"
+                label={INBOX_TEXT.declineBody}
+                rows={8}
+                hint={INBOX_TEXT.declineHint}
+              />
+              {submitError && <p role="alert">{String(submitError)}</p>}
+              <div>
+                <Button type="submit" disabled={submitting}>
+                  {submitting ? INBOX_TEXT.saving : INBOX_TEXT.saveSettings}
+                </Button>
+              </div>
+            </Stack>
+          )}
+        </Form>
+      )}
+    </Panel>
+  );
+}
+
+const Panel = styled.details`
+  summary {
+    cursor: pointer;
+    font-weight: 600;
+    margin-bottom: ${({ theme }) => theme.space.sm};
+  }
+`;
