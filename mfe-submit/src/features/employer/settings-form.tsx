@@ -1,5 +1,7 @@
 import { ApplicationSettingsChange } from '@jobboard/contract/applications';
 import { check } from '@jobboard/contract/common';
+import { TextAreaInput, TextInput } from '@jobboard/shared-ui/forms';
+import { INBOX_TEXT } from './messages';
 
 interface DeclineTemplate {
   declineSubject?: string;
@@ -21,4 +23,19 @@ export const withTemplate = <T extends DeclineTemplate>(values: T) => ({
 export function settingsErrors(values: DeclineTemplate): Record<string, string> {
   const result = check(ApplicationSettingsChange, withTemplate(values));
   return result.ok ? {} : result.errors;
+}
+
+/** The decline template's two fields, the same in the settings and in a decline. */
+export function DeclineTemplateFields() {
+  return (
+    <>
+      <TextInput name="declineSubject" label={INBOX_TEXT.declineSubject} required />
+      <TextAreaInput
+        name="declineBody"
+        label={INBOX_TEXT.declineBody}
+        rows={8}
+        hint={INBOX_TEXT.declineHint}
+      />
+    </>
+  );
 }

@@ -24,7 +24,8 @@ import { INBOX_TEXT } from '../messages';
 import { DeclineDialog } from './DeclineDialog';
 import { day } from './Timeline';
 
-const STATUS_OPTIONS = APPLICATION_STATUSES.map((status) => ({
+/** The statuses as a select offers them (the inbox's filter and bulk change too). */
+export const STATUS_OPTIONS = APPLICATION_STATUSES.map((status) => ({
   value: status,
   label: APPLICATION_STATUS_LABELS[status],
 }));

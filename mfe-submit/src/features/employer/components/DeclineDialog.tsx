@@ -4,14 +4,13 @@ import {
   type InboxJob,
 } from '@jobboard/contract/applications';
 import { Button, Cluster, Modal, Spinner, Stack, errorMessage, toast } from '@jobboard/shared-ui';
-import { TextAreaInput, TextInput } from '@jobboard/shared-ui/forms';
 import { Form } from 'react-final-form';
 import styled from 'styled-components';
 import { useSWRConfig } from 'swr';
 import { failedSend } from '../../../lib/job-fields';
 import { declineApplication, saveSettings, settingsKey, useInboxSettings } from '../api/inbox';
 import { INBOX_TEXT } from '../messages';
-import { settingsErrors, withTemplate } from '../settings-form';
+import { DeclineTemplateFields, settingsErrors, withTemplate } from '../settings-form';
 
 interface DeclineValues {
   declineSubject: string;
@@ -81,13 +80,7 @@ export function DeclineDialog({
           {({ handleSubmit, submitting, submitError, values }) => (
             <Stack as="form" $gap="md" onSubmit={handleSubmit} noValidate>
               <p>{INBOX_TEXT.declineIntro}</p>
-              <TextInput name="declineSubject" label={INBOX_TEXT.declineSubject} required />
-              <TextAreaInput
-                name="declineBody"
-                label={INBOX_TEXT.declineBody}
-                rows={8}
-                hint={INBOX_TEXT.declineHint}
-              />
+              <DeclineTemplateFields />
               <Preview aria-label={INBOX_TEXT.preview}>
                 <h3>{INBOX_TEXT.preview}</h3>
                 <p>

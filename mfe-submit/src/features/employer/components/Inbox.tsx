@@ -1,9 +1,4 @@
-import {
-  APPLICATION_STATUSES,
-  APPLICATION_STATUS_LABELS,
-  type ApplicationStatus,
-  type InboxApplications,
-} from '@jobboard/contract/applications';
+import { type ApplicationStatus, type InboxApplications } from '@jobboard/contract/applications';
 import {
   Button,
   Card,
@@ -23,14 +18,9 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { csvUrl, setStatuses, useInbox, type InboxView } from '../api/inbox';
 import { EMPLOYER_TEXT, INBOX_TEXT } from '../messages';
-import { ApplicationItem } from './ApplicationItem';
+import { ApplicationItem, STATUS_OPTIONS } from './ApplicationItem';
 import { InboxSettings } from './InboxSettings';
 import { SignInRequest } from './SignInRequest';
-
-const STATUS_OPTIONS = APPLICATION_STATUSES.map((status) => ({
-  value: status,
-  label: APPLICATION_STATUS_LABELS[status],
-}));
 
 /**
  * /employer/jobs/:id/applications (issue 42): one listing's applications, newest first, with a

@@ -5,13 +5,13 @@ import {
   type ApplicationSettings,
 } from '@jobboard/contract/applications';
 import { Button, Checkbox, Stack, errorMessage, toast } from '@jobboard/shared-ui';
-import { Fieldset, TextAreaInput, TextInput } from '@jobboard/shared-ui/forms';
+import { Fieldset } from '@jobboard/shared-ui/forms';
 import { Field, Form } from 'react-final-form';
 import styled from 'styled-components';
 import { failedSend } from '../../../lib/job-fields';
 import { saveSettings, useInboxSettings } from '../api/inbox';
 import { INBOX_TEXT } from '../messages';
-import { settingsErrors, withTemplate } from '../settings-form';
+import { DeclineTemplateFields, settingsErrors, withTemplate } from '../settings-form';
 
 /**
  * The inbox's settings, one for all the employer's listings: an e-mail for each application or
@@ -55,13 +55,7 @@ export function InboxSettings() {
                   </Field>
                 ))}
               </Fieldset>
-              <TextInput name="declineSubject" label={INBOX_TEXT.declineSubject} required />
-              <TextAreaInput
-                name="declineBody"
-                label={INBOX_TEXT.declineBody}
-                rows={8}
-                hint={INBOX_TEXT.declineHint}
-              />
+              <DeclineTemplateFields />
               {submitError && <p role="alert">{String(submitError)}</p>}
               <div>
                 <Button type="submit" disabled={submitting}>
