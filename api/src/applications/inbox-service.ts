@@ -110,13 +110,16 @@ export class InboxService {
   ): Promise<InboxApplication> {
     await this.ownApplication(email, id);
     const note = change.note === undefined ? undefined : change.note?.trim() || null;
-    await this.c.applications.update(
+    const changed = await this.c.applications.update(
       this.c.db,
       id,
       { status: change.status, starred: change.starred, note },
       now.getTime(),
     );
-    return inboxApplicationOf((await this.c.applications.byId(this.c.db, id))!);
+    // Withdrawn by the applicant in between: gone, as an application that never was.
+    const row = changed ? await this.c.applications.byId(this.c.db, id) : undefined;
+    if (!row) throw new NotFound(INBOX_MESSAGES.notFound);
+    return inboxApplicationOf(row);
   }
 
   /**
@@ -169,7 +172,12 @@ export class InboxService {
         now,
       );
     });
-    const declined = (await this.c.applications.byId(this.c.db, id))!;
+    // As declined (the row as read, should the applicant withdraw it this very moment).
+    const declined = (await this.c.applications.byId(this.c.db, id)) ?? {
+      ...row,
+      status: 'declined' as const,
+      declined_at: now.getTime(),
+    };
     return {
       message: INBOX_MESSAGES.declined(row.name),
       application: inboxApplicationOf(declined),
