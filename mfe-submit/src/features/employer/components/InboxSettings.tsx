@@ -4,9 +4,9 @@ import {
   INBOX_MESSAGES,
   type ApplicationSettings,
 } from '@jobboard/contract/applications';
-import { Button, Checkbox, Stack, errorMessage, toast } from '@jobboard/shared-ui';
-import { Fieldset } from '@jobboard/shared-ui/forms';
-import { Field, Form } from 'react-final-form';
+import { Button, Stack, errorMessage, toast } from '@jobboard/shared-ui';
+import { RadioGroup } from '@jobboard/shared-ui/forms';
+import { Form } from 'react-final-form';
 import styled from 'styled-components';
 import { failedSend } from '../../../lib/job-fields';
 import { saveSettings, useInboxSettings } from '../api/inbox';
@@ -45,16 +45,14 @@ export function InboxSettings() {
               noValidate
               aria-label={INBOX_TEXT.settings}
             >
-              <Fieldset>
-                <legend>{INBOX_TEXT.notify}</legend>
-                {APPLICATION_NOTIFY.map((notify) => (
-                  <Field<string> key={notify} name="notify" type="radio" value={notify}>
-                    {({ input }) => (
-                      <Checkbox label={APPLICATION_NOTIFY_LABELS[notify]} {...input} />
-                    )}
-                  </Field>
-                ))}
-              </Fieldset>
+              <RadioGroup
+                name="notify"
+                legend={INBOX_TEXT.notify}
+                options={APPLICATION_NOTIFY.map((notify) => ({
+                  value: notify,
+                  label: APPLICATION_NOTIFY_LABELS[notify],
+                }))}
+              />
               <DeclineTemplateFields />
               {submitError && <p role="alert">{String(submitError)}</p>}
               <div>
