@@ -11,14 +11,12 @@ import {
   type EmployerListing,
   type EmployerListings,
 } from '@jobboard/contract/employer';
-import { SharedUiProvider, Toaster, useToastStore } from '@jobboard/shared-ui';
-import { MemoryRouter, Route, Routes } from '@jobboard/shared-ui/router';
+import { useToastStore } from '@jobboard/shared-ui';
 import { fakeApi } from '@jobboard/test-utils';
-import { render, screen, waitFor, within } from '@jobboard/test-utils/react';
+import { screen, waitFor, within } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
-import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import EmployerPage from '../../../app/EmployerPage';
+import { renderEmployerPage } from './render-employer-page';
 
 /** The applicant inbox (issue 42), used as an employer uses it: by label, role and key. */
 
@@ -69,20 +67,7 @@ const SETTINGS: ApplicationSettings = {
   declineBody: DEFAULT_DECLINE.body,
 };
 
-function renderAt(path: string) {
-  render(
-    <SharedUiProvider>
-      <SWRConfig value={{ provider: () => new Map() }}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/employer/*" element={<EmployerPage />} />
-          </Routes>
-        </MemoryRouter>
-      </SWRConfig>
-      <Toaster />
-    </SharedUiProvider>,
-  );
-}
+const renderAt = (path: string) => renderEmployerPage(path);
 
 afterEach(() => {
   vi.restoreAllMocks();
