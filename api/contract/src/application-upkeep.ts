@@ -1,5 +1,5 @@
 import { array, assign, define, integer, min, object, pick, string, type Infer } from 'superstruct';
-import { InboxApplication } from './applications';
+import { INBOX_MESSAGES, InboxApplication } from './application-inbox';
 import { isContactEmail } from './email-key';
 
 /**
@@ -19,7 +19,7 @@ export const APPLICATION_UPKEEP_LIMITS = {
 /** The admin's look-up and deletion of an applicant's applications (on their request). */
 export const APPLICATION_ADMIN_MESSAGES = {
   email: 'Please enter the e-mail address the applicant applied with',
-  notFound: 'Application not found',
+  notFound: INBOX_MESSAGES.notFound,
   deleted: 'The application and its résumé were deleted.',
 } as const;
 

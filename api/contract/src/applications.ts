@@ -4,10 +4,8 @@ import {
   define,
   enums,
   nullable,
-  number,
   object,
   optional,
-  record,
   string,
   type Context,
   type Infer,
@@ -17,8 +15,9 @@ import { isContactEmail } from './email-key';
 
 /**
  * Applying on the board (issue 42, docs/product.md#applying): how a job takes applications, the
- * applicant's form, the employer's inbox. Every limit and message of it lives here; the dialog, the
- * server-drawn form and the API import them.
+ * applicant's form, the employer's inbox (its structs and texts in application-inbox.ts, which
+ * the same entry exports). Every limit and message of it lives here; the dialog, the server-drawn
+ * form and the API import them.
  */
 
 // ---- how a job takes applications -------------------------------------------------------------
@@ -132,7 +131,8 @@ export const APPLY_FIELD_LABELS = {
   applicationEmail: 'E-mail address applications go to',
   applicationEmailHint: 'Never shown on the board: each application is relayed to it.',
   howToApply: 'How to apply (optional)',
-  howToApplyHint: "Your own words on applying, shown on the job's page (for example what to include).",
+  howToApplyHint:
+    "Your own words on applying, shown on the job's page (for example what to include).",
   questions: 'Screening questions (optional)',
   questionsHint: `Up to ${APPLY_LIMITS.questions} questions every applicant answers on the board's form.`,
   addQuestion: 'Add a question',
@@ -220,7 +220,9 @@ export function parseQuestions(json: string | null | undefined): ScreeningQuesti
 /** A field's sibling in the object being checked (superstruct's branch: ..., parent, value). */
 function sibling(context: Context, key: string): unknown {
   const parent: unknown = context.branch[context.branch.length - 2];
-  return parent && typeof parent === 'object' ? (parent as Record<string, unknown>)[key] : undefined;
+  return parent && typeof parent === 'object'
+    ? (parent as Record<string, unknown>)[key]
+    : undefined;
 }
 
 /**
@@ -299,9 +301,7 @@ export function applyFieldRules(link: (value: unknown) => true | string) {
         ),
       ),
     ),
-    screeningQuestions: optional(
-      define<ScreeningQuestion[]>('screeningQuestions', questionsCheck),
-    ),
+    screeningQuestions: optional(define<ScreeningQuestion[]>('screeningQuestions', questionsCheck)),
   };
 }
 
@@ -497,106 +497,3 @@ export type ApplicationReceipt = Infer<typeof ApplicationReceipt>;
 
 /** A withdrawal: the token of the link in the confirmation e-mail. */
 export const ApplicationWithdrawal = object({ token: string() });
-
-// ---- the employer's inbox ---------------------------------------------------------------------
-
-export const APPLICATION_STATUSES = [
-  'new',
-  'reviewing',
-  'shortlisted',
-  'interviewing',
-  'offered',
-  'hired',
-  'declined',
-] as const;
-export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
-
-export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = {
-  new: 'New',
-  reviewing: 'Reviewing',
-  shortlisted: 'Shortlisted',
-  interviewing: 'Interviewing',
-  offered: 'Offered',
-  hired: 'Hired',
-  declined: 'Declined',
-};
-
-/** How an employer hears of applications: one e-mail each, or one a day naming them all. */
-export const APPLICATION_NOTIFY = ['each', 'digest'] as const;
-export type ApplicationNotify = (typeof APPLICATION_NOTIFY)[number];
-
-/** One application as the employer's inbox shows it. */
-export const InboxApplication = object({
-  id: string(),
-  jobId: string(),
-  name: string(),
-  email: string(),
-  phone: nullable(string()),
-  links: array(string()),
-  coverNote: string(),
-  answers: array(object({ question: string(), answer: string() })),
-  resume: object({ name: string(), kind: enums(['pdf', 'docx', 'odt']), bytes: number() }),
-  status: enums(APPLICATION_STATUSES),
-  starred: boolean(),
-  note: nullable(string()),
-  createdAt: string(),
-});
-export type InboxApplication = Infer<typeof InboxApplication>;
-
-/** An inbox page: newest first, with how many there are in each status. */
-export const InboxApplications = object({
-  applications: array(InboxApplication),
-  counts: record(string(), number()),
-});
-export type InboxApplications = Infer<typeof InboxApplications>;
-
-/** A change to one application (each field optional: only those given change). */
-export const InboxApplicationChange = object({
-  status: optional(enums(APPLICATION_STATUSES)),
-  starred: optional(boolean()),
-  note: optional(nullable(string())),
-});
-export type InboxApplicationChange = Infer<typeof InboxApplicationChange>;
-
-/** A status given to several applications at once. */
-export const InboxBulkStatus = object({
-  ids: array(string()),
-  status: enums(APPLICATION_STATUSES),
-});
-
-/** The employer's settings: how they hear of applications, and their decline e-mail. */
-export const ApplicationSettings = object({
-  notify: enums(APPLICATION_NOTIFY),
-  declineSubject: string(),
-  declineBody: string(),
-});
-export type ApplicationSettings = Infer<typeof ApplicationSettings>;
-
-/**
- * The decline e-mail until the employer edits it. `{name}`, `{title}` and `{organization}` are
- * filled in when it is sent.
- */
-export const DEFAULT_DECLINE = {
-  subject: 'Your application for {title}',
-  body: [
-    'Dear {name},',
-    '',
-    'Thank you for applying for {title} and for the time you gave your application.',
-    'We have decided to move forward with other candidates for this role. This was not an easy',
-    'decision, and we hope you will consider us again in the future.',
-    '',
-    'With best wishes,',
-    '{organization}',
-  ].join('\n'),
-} as const;
-
-/** The decline template with an applicant's details filled in. */
-export function fillDeclineTemplate(
-  template: string,
-  values: { name: string; title: string; organization: string },
-): string {
-  return template.replace(
-    /\{(name|title|organization)\}/g,
-    (_, key: keyof typeof values) => values[key],
-  );
-}

@@ -4,6 +4,7 @@ import {
   define,
   enums,
   integer,
+  min,
   nullable,
   object,
   optional,
@@ -199,8 +200,16 @@ export const EmployerListing = object({
   canRenew: optional(boolean()),
   /** Each paid renewal, oldest first: its receipt is `/employer/renewal-receipts/:id`. */
   renewals: optional(array(EmployerRenewal)),
-  /** Views and apply clicks of the job, the last JOB_STATS_DAYS days; null before it is live. */
+  /**
+   * Views and apply clicks of the job, the last JOB_STATS_DAYS days (and its applications, each
+   * day, when it has an inbox); null before it is live.
+   */
   stats: optional(nullable(JobStats)),
+  /**
+   * Its applications on the board, all of them (issue 42): present when its job takes them there
+   * or has some (`/employer/jobs/:jobId/applications` is its inbox); absent otherwise.
+   */
+  applications: optional(min(integer(), 0)),
   /** A live job: the page offers 'Propose changes' (`/api/employer/jobs/:id/proposal`). */
   canPropose: boolean(),
   /** The job's latest proposal of changes (pending, or the last decided one); null: none. */

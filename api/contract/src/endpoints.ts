@@ -60,6 +60,16 @@ export {
   employerWithdrawProposal,
 } from './endpoints/proposals';
 export {
+  employerApplications,
+  employerApplicationsCsv,
+  employerUpdateApplication,
+  employerApplicationsStatus,
+  employerDeclineApplication,
+  employerApplicationResume,
+  employerApplicationSettings,
+  employerUpdateApplicationSettings,
+} from './endpoints/applications';
+export {
   memberSignIn,
   memberSignOut,
   memberMe,
@@ -83,6 +93,7 @@ export {
 } from './endpoints/admins';
 export { adminJobs, adminJob } from './endpoints/jobs';
 export { adminJobStats } from './endpoints/job-stats';
+export { adminApplicationResume } from './endpoints/applications';
 export { createJob, updateJob, deleteJob, extendJob, republishJob } from './endpoints/jobs';
 export { refreshJobs, lastSync } from './endpoints/sync';
 export { returnJobToSource } from './endpoints/jobs';

@@ -1,4 +1,4 @@
-import { array, integer, min, object, pattern, string, type Infer } from 'superstruct';
+import { array, integer, min, object, optional, pattern, string, type Infer } from 'superstruct';
 
 /**
  * The numbers that show a listing worked (docs/product.md#numbers): per job and UTC day, the
@@ -16,6 +16,11 @@ export const JobStatsDay = object({
   day: pattern(string(), /^\d{4}-\d{2}-\d{2}$/),
   views: min(integer(), 0),
   applyClicks: min(integer(), 0),
+  /**
+   * Applications sent on the board that day (issue 42): present for a job that takes them there
+   * or has some, absent for the others (and from an API before them).
+   */
+  applications: optional(min(integer(), 0)),
 });
 export type JobStatsDay = Infer<typeof JobStatsDay>;
 
@@ -24,6 +29,8 @@ export const JobStats = object({
   days: array(JobStatsDay),
   totalViews: min(integer(), 0),
   totalApplyClicks: min(integer(), 0),
+  /** The days' applications, when the days have them. */
+  totalApplications: optional(min(integer(), 0)),
 });
 export type JobStats = Infer<typeof JobStats>;
 
@@ -34,9 +41,20 @@ export const JOB_STATS_TEXT = {
   day: 'Day',
   views: 'Views',
   applyClicks: 'Apply clicks',
+  applications: 'Applications',
+  /** The caption of a table with the applications column. */
+  captionWithApplications: (days: number) =>
+    `Views, apply clicks and applications, last ${days} days (UTC)`,
   total: 'Total',
   chartLabel: (views: number, applyClicks: number, days: number) =>
     `Chart: ${views} views and ${applyClicks} apply clicks in the last ${days} days; the table below has each day.`,
+  chartLabelWithApplications: (
+    views: number,
+    applyClicks: number,
+    applications: number,
+    days: number,
+  ) =>
+    `Chart: ${views} views, ${applyClicks} apply clicks and ${applications} applications in the last ${days} days; the table below has each day.`,
   explainer:
     'Each visitor is counted once a day per job, without cookies; known bots are not counted.',
 } as const;

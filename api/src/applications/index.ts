@@ -5,3 +5,6 @@
 export type { ApplicationsService } from './applications-service';
 export type { ApplicationsUpkeep } from './upkeep/applications-upkeep';
 export type { ApplicationDigestReport } from './upkeep/digest';
+export type { InboxService } from './inbox-service';
+export { hasInbox, withApplications } from './inbox-numbers';
+export type { JobApplications } from './inbox-numbers';

@@ -1,21 +1,26 @@
 import type { Job } from '@jobboard/contract/jobs';
 import fp from 'fastify-plugin';
 import { applyTargetOf } from '../jobs';
+import { NotFound } from '../platform/domain-errors';
 import { databaseLimiter } from '../platform/plugins/rate-limit';
 import { ApplicationsRepository } from './applications-repository';
 import { ApplicationsService, RESUME_ATTACHMENT } from './applications-service';
+import { InboxService } from './inbox-service';
 import { APPLICATION_WITHDRAW_LINK } from './withdraw-links';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Applications taken on the board (applications-service.ts). */
     applications: ApplicationsService;
+    /** The employers' applicant inbox (inbox-service.ts). */
+    applicationInbox: InboxService;
   }
 }
 
 /**
  * Applying on the board (issue 42): the applicant's form (the dialog's POST and the page drawn
- * without JavaScript), the withdrawal link, and the résumé as the outbox attaches it.
+ * without JavaScript), the withdrawal link, the résumé as the outbox attaches it, and the
+ * employer's inbox (its routes are the employer area's, and the admins' résumé download).
  */
 export default fp(
   async (app) => {
@@ -45,6 +50,23 @@ export default fp(
     );
     app.mailAttachments.register(RESUME_ATTACHMENT, (id) => service.attachment(id));
     app.decorate('applications', service);
+    app.decorate(
+      'applicationInbox',
+      new InboxService({
+        db: app.db,
+        applications: repository,
+        outbox: app.outbox,
+        employersJob: (email, jobId) => app.submissions.ofContactsJob(email, jobId),
+        job: async (jobId, now) => {
+          try {
+            return await app.jobViews.getJob(jobId, now);
+          } catch (error) {
+            if (error instanceof NotFound) return undefined;
+            throw error;
+          }
+        },
+      }),
+    );
   },
   {
     name: 'applications',

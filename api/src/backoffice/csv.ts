@@ -1,3 +1,5 @@
+import type { FastifyReply } from 'fastify';
+
 /**
  * CSV as spreadsheets read it (RFC 4180): comma-separated, CRLF line ends, a field quoted when it
  * holds a comma, a quote, a line break or edge spaces, its quotes doubled. Text that a spreadsheet
@@ -23,4 +25,16 @@ export function csvCell(value: CsvValue): string {
 export function toCsv(header: readonly string[], rows: CsvValue[][]): string {
   const lines = [header, ...rows].map((row) => row.map(csvCell).join(','));
   return `\ufeff${lines.join('\r\n')}\r\n`;
+}
+
+/**
+ * A CSV download: an attachment named `filename` (letters, digits, dots and dashes only: it goes
+ * into a header as it is), never cached (it holds people's addresses).
+ */
+export function sendCsv(reply: FastifyReply, filename: string, csv: string): FastifyReply {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .send(csv);
 }

@@ -48,6 +48,8 @@ export interface ListingSources {
   canRenew: boolean;
   /** The job's latest proposal of changes, if any. */
   proposal?: ProposalState | null;
+  /** Its applications on the board, when it has an inbox (applications/inbox-numbers.ts). */
+  applications?: number;
 }
 
 /** A job's days as the chart takes them, with their totals. */
@@ -96,6 +98,7 @@ export function listingOf(row: ReviewRow, sources: ListingSources, now: Date): E
     stats: sources.stats,
     canPropose: job !== null && job.active && !job.expired,
     proposal: sources.proposal ?? null,
+    ...(sources.applications === undefined ? {} : { applications: sources.applications }),
   };
 }
 

@@ -18,6 +18,7 @@ import {
 } from '@jobboard/contract/submissions';
 import type { Knex } from 'knex';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { hasInbox, withApplications, type InboxService } from '../applications';
 import { Conflict, Gone, NotFound, TooMany } from '../platform/domain-errors';
 import { payOfRow, type JobsService, type JobViews } from '../jobs';
 import type { JobStats } from '../job-stats';
@@ -50,6 +51,8 @@ export interface EmployersCollaborators {
   outbox: Pick<Outbox, 'enqueue'>;
   renewals: Pick<RenewalsService, 'eligibilityOf' | 'linkFor' | 'paidOfJobs' | 'paidRenewal'>;
   jobStats: Pick<JobStats, 'daily'>;
+  /** Each job's applications on the board, all and per day (applications/). */
+  applications: Pick<InboxService, 'numbers'>;
   /** Each job's latest proposal of changes (proposals/). */
   proposals: Pick<ProposalsService, 'statesOf' | 'withdrawForClosedJob'>;
   /** Sign-in links asked for one address (counted in the database, per address hash). */
@@ -151,6 +154,9 @@ export class EmployersService {
       this.c.jobStats.daily(jobIds, JOB_STATS_DAYS, now),
       this.c.proposals.statesOf(jobIds),
     ]);
+    // The same days as the views and apply clicks (every job's are the same range).
+    const range = [...stats.values()][0]?.map((d) => d.day) ?? [];
+    const applications = await this.c.applications.numbers(jobIds, range);
     const listings: EmployerListing[] = [];
     for (const row of rows) {
       const job = row.job_id == null ? null : await this.jobOf(Number(row.job_id), now);
@@ -159,6 +165,8 @@ export class EmployersService {
         job !== null && 'renewable' in (await this.c.renewals.eligibilityOf(Number(job.id), now));
       const days = job ? stats.get(Number(job.id)) : undefined;
       const proposal = job ? (proposals.get(Number(job.id)) ?? null) : null;
+      const applied = job ? applications.get(Number(job.id)) : undefined;
+      const inbox = applied && hasInbox(job, applied) ? applied : undefined;
       listings.push(
         listingOf(
           row,
@@ -168,9 +176,10 @@ export class EmployersService {
             job,
             audit,
             renewals: job ? renewals.filter((r) => r.jobId === Number(job.id)) : [],
-            stats: days ? statsOf(days) : null,
+            stats: days ? (inbox ? withApplications(statsOf(days), inbox) : statsOf(days)) : null,
             canRenew,
             proposal,
+            applications: inbox?.total,
           },
           now,
         ),

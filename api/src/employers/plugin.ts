@@ -32,6 +32,7 @@ export default fp(
           outbox: app.outbox,
           renewals: app.renewals,
           jobStats: app.jobStats,
+          applications: app.applicationInbox,
           proposals: app.proposals,
           addressLimiter: databaseLimiter(app.db, app.dialect, {
             keyPrefix: 'employer-sign-in-link-address',
@@ -56,6 +57,7 @@ export default fp(
       'renewals',
       'job-stats',
       'proposals',
+      'applications',
     ],
   },
 );

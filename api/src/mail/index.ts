@@ -13,6 +13,10 @@ export {
 export type { SentApplication } from './application-emails';
 export { APPLICATION_DIGEST_TEMPLATE, applicationDigestEmail } from './application-digest-email';
 export type { DigestListing } from './application-digest-email';
+export {
+  APPLICATION_DECLINED_TEMPLATE,
+  applicationDeclinedEmail,
+} from './application-decline-email';
 export { MailAttachments } from './attachments';
 export { ALERT_CONFIRM_TEMPLATE, alertConfirmationEmail, alertDigestEmail } from './alert-emails';
 export { employerSignInEmail } from './employer-emails';

@@ -119,6 +119,12 @@ describe(`employer routes under arbitrary input on ${testDatabase}`, () => {
           ['POST', `/api/employer/jobs/${id}/renewal`, undefined],
           ['GET', `/api/employer/renewal-receipts/${id}`, undefined],
           ['GET', `/api/employer/listings?${query}`, undefined],
+          // The applicant inbox (issue 42).
+          ['GET', `/api/employer/jobs/${id}/applications?${query}`, undefined],
+          ['GET', `/api/employer/jobs/${id}/applications.csv`, undefined],
+          ['PUT', `/api/employer/applications/${id}`, { status: 'hired' }],
+          ['POST', `/api/employer/applications/${id}/decline`, undefined],
+          ['GET', `/api/employer/applications/${id}/resume`, undefined],
         ] as const) {
           await expectHandled(await asEmployer({ method, url, ...(payload ? { payload } : {}) }));
         }
@@ -163,6 +169,29 @@ describe(`employer routes under arbitrary input on ${testDatabase}`, () => {
     expect(await invalidRows(t.db)).toEqual([]);
   });
 
+  it("the applicant inbox's changes and settings with nearly valid bodies", async () => {
+    const change = { status: 'reviewing', starred: true, note: 'Call back' };
+    const bulk = { ids: ['1', '2'], status: 'hired' };
+    const settings = {
+      notify: 'digest',
+      declineSubject: 'About {title}',
+      declineBody: 'Hi {name}',
+    };
+    await fc.assert(
+      fc.asyncProperty(nearly(change), nearly(bulk), nearly(settings), async (a, b, c) => {
+        for (const [method, url, payload] of [
+          ['PUT', '/api/employer/applications/1', a],
+          ['POST', '/api/employer/applications/status', b],
+          ['PUT', '/api/employer/application-settings', c],
+        ] as const) {
+          await expectHandled(await asEmployer({ method, url, payload }));
+        }
+      }),
+      { numRuns: RUNS },
+    );
+    expect(await invalidRows(t.db)).toEqual([]);
+  });
+
   it('every signed-in route with any employer cookie: 401', async () => {
     await fc.assert(
       fc.asyncProperty(fuzzText, async (value) => {
@@ -176,6 +205,10 @@ describe(`employer routes under arbitrary input on ${testDatabase}`, () => {
           ['POST', '/api/employer/jobs/1/renewal'],
           ['GET', '/api/employer/renewal-receipts/1'],
           ['POST', '/api/employer/jobs/1/proposal'],
+          ['GET', '/api/employer/jobs/1/applications'],
+          ['PUT', '/api/employer/applications/1'],
+          ['GET', '/api/employer/applications/1/resume'],
+          ['GET', '/api/employer/application-settings'],
         ] as const) {
           const res = await t.app.inject({ method, url, headers: { ...CSRF, cookie } });
           await expectHandled(res);

@@ -2,6 +2,7 @@ import { PageContainer, RemoteRoot } from '@jobboard/shared-ui';
 import { Route, Routes, useParams } from '@jobboard/shared-ui/router';
 import styled from 'styled-components';
 import { EditSubmission } from '../features/employer/components/EditSubmission';
+import { Inbox } from '../features/employer/components/Inbox';
 import { Listings } from '../features/employer/components/Listings';
 import { ProposeChanges } from '../features/employer/components/ProposeChanges';
 import { Receipt } from '../features/employer/components/Receipt';
@@ -12,7 +13,8 @@ import { SubmitJobForm } from '../features/submission/components/SubmitJobForm';
 /**
  * The employer's pages (issue 30): /employer (ask for a sign-in link), /employer/sign-in (the
  * link), /employer/listings, /employer/submissions/:id/edit, /employer/jobs/:id/propose
- * (changes to a live job), /employer/receipts/:id and /employer/renewal-receipts/:id.
+ * (changes to a live job), /employer/jobs/:id/applications (the applicant inbox, issue 42; its
+ * e-mails link here), /employer/receipts/:id and /employer/renewal-receipts/:id.
  */
 export default function EmployerPage() {
   return (
@@ -35,6 +37,10 @@ export default function EmployerPage() {
           <Route
             path="jobs/:id/propose"
             element={<WithId render={(id) => <ProposeChanges jobId={id} />} />}
+          />
+          <Route
+            path="jobs/:id/applications"
+            element={<WithId render={(id) => <Inbox jobId={id} />} />}
           />
           <Route path="receipts/:id" element={<WithId render={(id) => <Receipt id={id} />} />} />
           <Route

@@ -292,7 +292,10 @@ export function jobToAdminForm(
     applicationUrl: job.applicationUrl ?? '',
     applicationEmail: job.applicationEmail ?? '',
     howToApply: job.howToApply ?? '',
-    screeningQuestions: (job.screeningQuestions ?? []).map((q) => ({ ...q, choices: [...q.choices] })),
+    screeningQuestions: (job.screeningQuestions ?? []).map((q) => ({
+      ...q,
+      choices: [...q.choices],
+    })),
     description: job.description,
     category: Array.isArray(job.category) ? job.category : job.category ? [job.category] : [],
     locations,

@@ -2,6 +2,7 @@
  * The path parameters of the routes that name one record by its id, each with its 404's message:
  * one home for each, so the routes of one kind of record cannot answer two different 404s.
  */
+import { INBOX_MESSAGES } from '../application-inbox';
 import { EMPLOYER_MESSAGES } from '../employer';
 import { IdParams } from '../endpoint';
 
@@ -15,3 +16,5 @@ export const submissionId = byId('Submission not found');
 export const employerListingId = byId(EMPLOYER_MESSAGES.listingNotFound);
 /** One of the signed-in employer's receipts, likewise. */
 export const employerReceiptId = byId(EMPLOYER_MESSAGES.receiptNotFound);
+/** One application in the signed-in employer's inbox (or the admin's): another's answers the same. */
+export const applicationId = byId(INBOX_MESSAGES.notFound);

@@ -138,6 +138,8 @@ const ADMIN = [
   'POST /api/admin/sync/deleted/:id/restore',
   // What the browsers reported about the remotes (issue 27).
   'GET /api/admin/client-errors',
+  // An application's résumé, downloaded (issue 42, inbox.test.ts).
+  'GET /api/admin/applications/:id/resume',
 ];
 const MEMBER = [
   'GET /api/members/me',
@@ -163,6 +165,15 @@ const EMPLOYER = [
   'DELETE /api/employer/jobs/:id/proposal',
   'GET /api/employer/receipts/:id',
   'GET /api/employer/renewal-receipts/:id',
+  // The applicant inbox (issue 42, inbox.test.ts): the employer's own listings' applications.
+  'GET /api/employer/jobs/:id/applications',
+  'GET /api/employer/jobs/:id/applications.csv',
+  'PUT /api/employer/applications/:id',
+  'POST /api/employer/applications/status',
+  'POST /api/employer/applications/:id/decline',
+  'GET /api/employer/applications/:id/resume',
+  'GET /api/employer/application-settings',
+  'PUT /api/employer/application-settings',
 ];
 /** What crawlers and feed readers poll (discovery/routes); :file is a sitemap index's file. */
 const DISCOVERY = [

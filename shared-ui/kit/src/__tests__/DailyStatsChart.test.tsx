@@ -52,3 +52,33 @@ describe('<DailyStatsChart />', () => {
     expect(chart.querySelector('rect.views')?.getAttribute('height')).toBe('0');
   });
 });
+
+describe('<DailyStatsChart /> of a job with an applicant inbox', () => {
+  const WITH_APPLICATIONS = DAYS.map((d, i) => ({ ...d, applications: [1, 0, 3][i]! }));
+
+  it('draws a third bar a day and says the applications in its label', () => {
+    renderChart(WITH_APPLICATIONS);
+    const chart = screen.getByRole('img', {
+      name: JOB_STATS_TEXT.chartLabelWithApplications(12, 3, 4, 3),
+    });
+    expect(chart.querySelectorAll('rect.applications')).toHaveLength(3);
+  });
+
+  it('has an Applications column in its table, with their total', () => {
+    renderChart(WITH_APPLICATIONS);
+    const table = screen.getByRole('table', {
+      name: JOB_STATS_TEXT.captionWithApplications(3),
+    });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'DayViewsApply clicksApplications',
+      '2026-11-22823',
+      '2026-11-21000',
+      '2026-11-20411',
+      'Total1234',
+    ]);
+  });
+});

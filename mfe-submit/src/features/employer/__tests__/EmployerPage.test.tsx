@@ -5,14 +5,13 @@ import {
 } from '@jobboard/contract/employer';
 import { PAY_FIELD_LABELS } from '@jobboard/contract/jobs';
 import { VALID_SUBMISSION } from '@jobboard/contract/testing';
-import { SharedUiProvider, Toaster, useToastStore } from '@jobboard/shared-ui';
-import { MemoryRouter, Route, Routes } from '@jobboard/shared-ui/router';
+import { useToastStore } from '@jobboard/shared-ui';
+import { Route } from '@jobboard/shared-ui/router';
 import { fakeApi } from '@jobboard/test-utils';
-import { render, screen, waitFor } from '@jobboard/test-utils/react';
+import { screen, waitFor } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
-import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import EmployerPage from '../../../app/EmployerPage';
+import { renderEmployerPage } from './render-employer-page';
 
 const EMAIL = 'hiring@coastaljusticefund.org';
 const TOKEN = 'b'.repeat(43);
@@ -73,21 +72,8 @@ const page = (listings: EmployerListing[]): EmployerListings => ({
   total: listings.length,
 });
 
-function renderAt(path: string) {
-  render(
-    <SharedUiProvider>
-      <SWRConfig value={{ provider: () => new Map() }}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/employer/*" element={<EmployerPage />} />
-            <Route path="/jobs/:id" element={<p>the job page</p>} />
-          </Routes>
-        </MemoryRouter>
-      </SWRConfig>
-      <Toaster />
-    </SharedUiProvider>,
-  );
-}
+const renderAt = (path: string) =>
+  renderEmployerPage(path, <Route path="/jobs/:id" element={<p>the job page</p>} />);
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -7,14 +7,12 @@ import {
 } from '@jobboard/contract/employer';
 import { PAY_FIELD_LABELS, periodOf } from '@jobboard/contract/jobs';
 import { SUBMISSION_MESSAGES } from '@jobboard/contract/submissions';
-import { SharedUiProvider, Toaster, useToastStore } from '@jobboard/shared-ui';
-import { MemoryRouter, Route, Routes } from '@jobboard/shared-ui/router';
+import { useToastStore } from '@jobboard/shared-ui';
 import { fakeApi } from '@jobboard/test-utils';
-import { render, screen, waitFor } from '@jobboard/test-utils/react';
+import { screen, waitFor } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
-import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import EmployerPage from '../../../app/EmployerPage';
+import { renderEmployerPage } from './render-employer-page';
 
 /** The live job's fields as the proposal form gets them. */
 const FORM: JobProposalForm = {
@@ -72,20 +70,7 @@ const page = (listings: EmployerListing[]): EmployerListings => ({
   total: listings.length,
 });
 
-function renderAt(path: string) {
-  render(
-    <SharedUiProvider>
-      <SWRConfig value={{ provider: () => new Map() }}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/employer/*" element={<EmployerPage />} />
-          </Routes>
-        </MemoryRouter>
-      </SWRConfig>
-      <Toaster />
-    </SharedUiProvider>,
-  );
-}
+const renderAt = (path: string) => renderEmployerPage(path);
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -31,7 +31,7 @@ import {
   useListings,
   withdrawProposal,
 } from '../api/employer';
-import { EMPLOYER_TEXT } from '../messages';
+import { EMPLOYER_TEXT, INBOX_TEXT } from '../messages';
 import { SignInRequest } from './SignInRequest';
 import { Timeline, day } from './Timeline';
 
@@ -145,7 +145,11 @@ function ListingCard({ listing, onChange }: { listing: EmployerListing; onChange
         {listing.stats && (
           <Stats>
             <summary>
-              {EMPLOYER_TEXT.stats(listing.stats.totalViews, listing.stats.totalApplyClicks)}
+              {EMPLOYER_TEXT.stats(
+                listing.stats.totalViews,
+                listing.stats.totalApplyClicks,
+                listing.stats.totalApplications,
+              )}
             </summary>
             <DailyStatsChart days={listing.stats.days} />
           </Stats>
@@ -184,6 +188,11 @@ function ListingCard({ listing, onChange }: { listing: EmployerListing; onChange
           ))}
           {listing.jobId && listing.canClose && (
             <Link to={`/jobs/${listing.jobId}`}>{EMPLOYER_TEXT.viewJob}</Link>
+          )}
+          {listing.jobId && listing.applications !== undefined && (
+            <Link to={`/employer/jobs/${listing.jobId}/applications`}>
+              {INBOX_TEXT.entry(listing.applications)}
+            </Link>
           )}
           {listing.jobId && listing.canPropose && (
             <Link to={`/employer/jobs/${listing.jobId}/propose`}>{PROPOSAL_MESSAGES.propose}</Link>
