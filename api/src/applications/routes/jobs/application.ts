@@ -10,6 +10,8 @@ import { applicationFormPage, noApplicationPage, sendPage } from '../../applicat
  */
 const applicationPageRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { id: string } }>('/:id/application', async (request, reply) => {
+    // Every answer, the 404 too: the page is drawn for a moment, never kept.
+    reply.header('Cache-Control', 'no-store');
     const id = parseRecordId(request.params.id);
     if (id === null) return reply.callNotFound();
     const boardName = app.config.site.boardName;
