@@ -1,4 +1,9 @@
-import { APPLICATION_LABELS, APPLICATION_MESSAGES } from '@jobboard/contract/applications';
+import { readFileSync } from 'node:fs';
+import {
+  APPLICATION_LABELS,
+  APPLICATION_MESSAGES,
+  INBOX_MESSAGES,
+} from '@jobboard/contract/applications';
 import type { Job } from '@jobboard/contract/jobs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
@@ -46,7 +51,7 @@ async function fillApplication(
 const mailTo = (address: string, subject: string) =>
   waitForMail((m: Mail) => m.to.includes(address) && mailText(m).includes(subject));
 
-test('a seeker applies with a PDF on the board and gets the confirmation', async ({
+test('a seeker applies with a PDF; the employer shortlists it, downloads the same bytes and declines it', async ({
   page,
   request,
 }, testInfo) => {
@@ -75,7 +80,12 @@ test('a seeker applies with a PDF on the board and gets the confirmation', async
   await fillApplication(page, who, resume);
   const required = job.apply!.questions.find((q) => q.required && q.kind === 'yesNo')!;
   await form.getByRole('group', { name: required.label }).getByLabel('Yes').check();
-  await screenshot(page, testInfo, 'application-dialog');
+  // A screen tall enough for the whole dialog, for the picture.
+  await page.setViewportSize({ width: 1280, height: 1700 });
+  const shot = testInfo.outputPath('application-dialog.png');
+  await page.screenshot({ path: shot });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await testInfo.attach('application-dialog', { path: shot, contentType: 'image/png' });
   await form.getByRole('button', { name: APPLICATION_LABELS.send }).click();
 
   // Only now, with the server's receipt: sent.
@@ -108,6 +118,55 @@ test('a seeker applies with a PDF on the board and gets the confirmation', async
   await again.getByRole('button', { name: APPLICATION_LABELS.send }).click();
   await expect(again.getByText(APPLICATION_MESSAGES.duplicate)).toBeVisible();
   await expect(again.getByLabel(APPLICATION_LABELS.coverNote)).toHaveValue(who.coverNote);
+
+  // The employer signs in from the link e-mailed to them and finds it in their inbox.
+  const employer = 'hiring@kindredrescue.example';
+  await page.goto('/employer');
+  await page.getByLabel('Your e-mail address').fill(employer);
+  await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
+  const signIn = await mailTo(employer, 'Your sign-in link');
+  await page.goto(
+    /http:\/\/localhost:\d+\/employer\/sign-in\?token=[A-Za-z0-9_-]{43}/.exec(mailText(signIn))![0],
+  );
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page
+    .getByRole('article', { name: job.title })
+    .getByRole('link', { name: /^Applications \(\d+\)$/ })
+    .click();
+  await expect(page.getByRole('heading', { name: `Applications for ${job.title}` })).toBeVisible();
+  const application = page.getByRole('article', { name: who.name });
+  await expect(application).toContainText(who.coverNote);
+
+  // Shortlisted and starred.
+  await application.getByLabel('Status').selectOption('shortlisted');
+  await expect(toasts(page)).toContainText('Marked Shortlisted.');
+  await application.getByRole('button', { name: `Star ${who.name}` }).click();
+  await expect(application.getByRole('button', { name: `Star ${who.name}` })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await screenshot(page, testInfo, 'employer-inbox');
+
+  // The résumé downloads as the very bytes the seeker sent.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    application.getByRole('link', { name: /Download résumé/ }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('rosa-delgado-cv.pdf');
+  expect(readFileSync(await download.path()).equals(resume)).toBe(true);
+
+  // Declined, kindly: the employer's template, Reply-To the employer.
+  await application.getByRole('button', { name: /^Decline/ }).click();
+  const decline = page.getByRole('dialog', { name: `Decline ${who.name}` });
+  await decline.getByRole('button', { name: 'Send decline e-mail' }).click();
+  await expect(toasts(page)).toContainText(INBOX_MESSAGES.declined(who.name));
+  const declined = await waitForMail(
+    (m) => m.to.includes(who.email) && mailText(m).includes('other candidates'),
+  );
+  const declineMail = await simpleParser(declined.raw);
+  expect(declineMail.replyTo?.value.map((a) => a.address)).toEqual([employer]);
+  expect(declineMail.text).toContain(`Dear ${who.name},`);
+  expect(declineMail.text).toContain(job.title);
 });
 
 test('an application relayed by e-mail arrives with its résumé attached and Reply-To the seeker', async ({
