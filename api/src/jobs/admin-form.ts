@@ -166,12 +166,14 @@ function applyFieldsOf(job: AdminJob): ApplyFields {
  * the board's form on a job that no employer submitted).
  */
 function planApplyUpdate(job: AdminJob, update: AdminJobUpdate, patch: JobPatch) {
-  const given = (['applyMethod', 'applicationEmail', 'howToApply', 'screeningQuestions'] as const)
-    .filter((key) => update[key] !== undefined);
+  const given = (
+    ['applyMethod', 'applicationEmail', 'howToApply', 'screeningQuestions'] as const
+  ).filter((key) => update[key] !== undefined);
   if (!given.length && update.applicationUrl === undefined) return;
   const trimmed = (value: string | null | undefined) => value?.trim() || null;
   if (update.applyMethod !== undefined) patch.applyMethod = update.applyMethod;
-  if (update.applicationEmail !== undefined) patch.applicationEmail = trimmed(update.applicationEmail);
+  if (update.applicationEmail !== undefined)
+    patch.applicationEmail = trimmed(update.applicationEmail);
   if (update.howToApply !== undefined) patch.howToApply = trimmed(update.howToApply);
   if (update.screeningQuestions !== undefined) patch.screeningQuestions = update.screeningQuestions;
   const before = applyFieldsOf(job);
@@ -188,7 +190,9 @@ function planApplyUpdate(job: AdminJob, update: AdminJobUpdate, patch: JobPatch)
       applicationEmail: Object.hasOwn(patch, 'applicationEmail')
         ? (patch.applicationEmail ?? null)
         : before.applicationEmail,
-      howToApply: Object.hasOwn(patch, 'howToApply') ? (patch.howToApply ?? null) : before.howToApply,
+      howToApply: Object.hasOwn(patch, 'howToApply')
+        ? (patch.howToApply ?? null)
+        : before.howToApply,
       screeningQuestions: patch.screeningQuestions ?? before.screeningQuestions,
     },
     job.submissionId !== null,

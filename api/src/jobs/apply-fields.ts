@@ -28,7 +28,9 @@ export interface ApplyPatch {
 const text = (value: string | null | undefined) => value?.trim() || null;
 
 /** The stored JSON of a list of questions (none: null), normalised. */
-export function questionsColumn(questions: readonly ScreeningQuestion[] | undefined): string | null {
+export function questionsColumn(
+  questions: readonly ScreeningQuestion[] | undefined,
+): string | null {
   const normalised = normaliseQuestions(questions ?? []);
   return normalised.length ? JSON.stringify(normalised) : null;
 }
@@ -83,7 +85,11 @@ export function planApply(
 export function applyFieldsOfRow(
   row: Pick<
     JobRow,
-    'apply_method' | 'application_url' | 'application_email' | 'how_to_apply' | 'screening_questions'
+    | 'apply_method'
+    | 'application_url'
+    | 'application_email'
+    | 'how_to_apply'
+    | 'screening_questions'
   >,
 ): ApplyFields {
   return {

@@ -127,7 +127,11 @@ export function toJob(row: JobRow, lists: JobLists, now: Date): Job {
 export function applyOfRow(
   row: Pick<
     JobRow,
-    'apply_method' | 'application_url' | 'application_email' | 'how_to_apply' | 'screening_questions'
+    | 'apply_method'
+    | 'application_url'
+    | 'application_email'
+    | 'how_to_apply'
+    | 'screening_questions'
   >,
 ): JobApply {
   const method = publicApplyMethod({

@@ -314,4 +314,3 @@ export function proposalState(row: ProposalRow): ProposalState {
     reason: row.reason,
   };
 }
-

@@ -13,10 +13,7 @@ export interface ApplyTarget {
  * read only by the applications slice when it delivers one. Undefined: no such job.
  */
 export async function applyTargetOf(db: Db, jobId: number): Promise<ApplyTarget | undefined> {
-  const row = (await db('jobs')
-    .where({ id: jobId })
-    .first('apply_method', 'application_email')) as
-    | { apply_method: ApplyMethod | null; application_email: string | null }
-    | undefined;
+  const row = (await db('jobs').where({ id: jobId }).first('apply_method', 'application_email')) as
+    { apply_method: ApplyMethod | null; application_email: string | null } | undefined;
   return row && { applyMethod: row.apply_method, applicationEmail: row.application_email };
 }
