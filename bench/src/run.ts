@@ -4,7 +4,7 @@
  *
  *   pnpm bench                          everything (about 10 minutes on 2 cores)
  *   pnpm bench --sizes=1000,10000       fewer jobs
- *   pnpm bench --only=search,load       some sections (search, admin-lists, mail, counting,
+ *   pnpm bench --only=search,load       some sections (search, admin-lists, applications, mail, counting,
  *                                       processes, load, isolation, front-end, lighthouse,
  *                                       test-fast)
  *   pnpm bench --databases=postgresql   search on one database (sqlite, postgresql)
@@ -21,6 +21,7 @@ import { type BenchDatabase } from './data/bench-database';
 import { describeMachine } from './support/machine';
 import { POSTGRES_SETTINGS } from './support/postgres-settings';
 import { adminListsSection, measureAdminLists, type AdminListsRun } from './sections/admin-lists';
+import { applicationsSection, measureApplications } from './sections/applications';
 import { table, type Check, type SectionResult } from './report';
 import { measureSearch, searchSection, type SearchRun } from './sections/search';
 import {
@@ -115,6 +116,19 @@ try {
       adminRuns.push(await measureAdminLists(database === 'postgresql' ? pg.url : undefined));
     }
     sections.push(adminListsSection(adminRuns));
+  }
+
+  // 1b'. Applying on the board (issue 42): sending, and an inbox of 5,000, on both databases.
+  if (wanted('applications')) {
+    const applicationRuns = [];
+    for (const database of ['sqlite', 'postgresql']) {
+      if (!databases.includes(database)) continue;
+      log(`applications: 10,000 jobs, an inbox of 5,000, on ${database}`);
+      applicationRuns.push(
+        await measureApplications(database === 'postgresql' ? pg.url : undefined),
+      );
+    }
+    sections.push(applicationsSection(applicationRuns));
   }
 
   // 1c. E-mails per second through the outbox to a local SMTP server (issue 27).
