@@ -1,6 +1,7 @@
 import { type AdminSubmissionsQuery } from '@jobboard/contract/admin';
 import { emailKey } from '@jobboard/contract/common';
 import {
+  DEFAULT_LISTING_TIER,
   LOGO_UPLOAD_MESSAGES,
   listingTier,
   uploadedLogoHash,
@@ -126,8 +127,8 @@ export class SubmissionsService {
       apply_method: 'form',
       contact_name: 'Demo Employer',
       contact_email: listing.contactEmail,
-      listing_type: 'basic',
-      amount_cents: 0,
+      listing_type: DEFAULT_LISTING_TIER,
+      amount_cents: listingTier(DEFAULT_LISTING_TIER).priceCents,
       status: 'paid',
       job_id: listing.jobId,
       submitted_at: now.getTime(),

@@ -134,8 +134,9 @@ describe(`an unchanged save through the dashboard keeps the whole job on ${testD
     for (const job of all) {
       const loaded = await adminJob(job.id);
       const res = await put(job.id, asTheEditPageSends(loaded));
-      if (!loaded.applicationUrl) {
-        // The form requires an application URL (docs/product.md#validation): refused, and nothing changes.
+      if (!loaded.applicationUrl && !loaded.applyMethod) {
+        // A job with no way to apply the form can say (words only, or nothing): the form requires a
+        // way, a link by default (docs/product.md#validation): refused, and nothing changes.
         expect(res.statusCode).toBe(400);
         expect(res.json().fields).toEqual({ applicationUrl: ADMIN_MESSAGES.required });
       } else {

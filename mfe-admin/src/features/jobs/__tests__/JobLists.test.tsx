@@ -253,6 +253,10 @@ describe('the edit page', () => {
         title: JOB.title,
         organization: JOB.organization,
         applicationUrl: JOB.applicationUrl,
+        // A job of an earlier release has no method: none is sent, and the others are empty.
+        applicationEmail: '',
+        howToApply: '',
+        screeningQuestions: [],
         description: JOB.description,
         category: JOB.category,
         locations: JOB.locations,
