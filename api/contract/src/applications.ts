@@ -11,7 +11,7 @@ import {
   type Infer,
 } from 'superstruct';
 import { httpUrl } from './urls';
-import { isContactEmail } from './email-key';
+import { CONTACT_EMAIL_MAX, isContactEmail } from './email-key';
 
 /**
  * Applying on the board (issue 42, docs/product.md#applying): how a job takes applications, the
@@ -107,7 +107,7 @@ export const APPLY_LIMITS = {
   choices: 10,
   choice: 100,
   howToApply: 2000,
-  applicationEmail: 320,
+  applicationEmail: CONTACT_EMAIL_MAX,
 } as const;
 
 export const APPLY_FIELD_MESSAGES = {
@@ -366,7 +366,8 @@ export const APPLICATION_LIMITS = {
   resumeBytes: 5 * 1024 * 1024,
   resumeName: 200,
   name: 200,
-  email: 320,
+  /** The longest address taken anywhere on the board (RFC 5321's 254). */
+  email: CONTACT_EMAIL_MAX,
   phone: 40,
   /** Links (a portfolio, LinkedIn), one per line. */
   links: 3,

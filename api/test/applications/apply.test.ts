@@ -1,4 +1,4 @@
-import { APPLICATION_MESSAGES } from '@jobboard/contract/applications';
+import { APPLICATION_LIMITS, APPLICATION_MESSAGES } from '@jobboard/contract/applications';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTACHMENT_GONE } from '../../src/mail/outbox-sender';
@@ -157,6 +157,41 @@ describe(`applying on the board, on ${testDatabase}`, () => {
     );
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({ resume: APPLICATION_MESSAGES.resumeTooLarge });
+  });
+
+  it('stores the longest value of every field the form takes (PostgreSQL widths)', async () => {
+    const jobId = await jobTakingApplications(t, {
+      apply_method: 'form',
+      screening_questions: JSON.stringify([
+        { id: 'q1', kind: 'text', label: 'Why?', required: true, choices: [] },
+      ]),
+    });
+    const longest = {
+      name: 'É'.repeat(APPLICATION_LIMITS.name),
+      email: `${'a'.repeat(APPLICATION_LIMITS.email - '@x.example'.length)}@x.example`,
+      phone: '+'.padEnd(APPLICATION_LIMITS.phone, '1'),
+      links: Array.from(
+        { length: APPLICATION_LIMITS.links },
+        (_, i) => `https://example.org/${String(i).padEnd(APPLICATION_LIMITS.link - 20, 'p')}`,
+      ).join('\n'),
+      coverNote: 'ü'.repeat(APPLICATION_LIMITS.coverNote),
+      'answers.q1': 'ß'.repeat(APPLICATION_LIMITS.answer),
+    };
+    const res = await apply(
+      t,
+      jobId,
+      longest,
+      { name: 'resume', filename: `${'ñ'.repeat(300)}.pdf`, bytes: RESUMES.pdf },
+      from(),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const row = await t
+      .db('applications')
+      .where({ id: Number(res.json().id) })
+      .first();
+    expect(row.name).toBe(longest.name);
+    expect(row.cover_note).toBe(longest.coverNote);
+    expect(row.resume_name.length).toBeLessThanOrEqual(200);
   });
 
   it('refuses a second application to the same job from the same address, kindly', async () => {
