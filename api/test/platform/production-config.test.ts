@@ -50,6 +50,18 @@ describe('production configuration', () => {
     ]);
   });
 
+  it('refuses an http:// GHOST_URL unless the Ghost is on this host (issue 43, finding 17)', () => {
+    expect(problemsOf({ ...READY, GHOST_URL: 'http://ghost.example.org' })).toEqual([
+      PRODUCTION_PROBLEMS.ghostOverHttp,
+    ]);
+    expect(problemsOf({ ...READY, GHOST_URL: 'https://ghost.example.org' })).toEqual([]);
+    for (const local of ['http://localhost:2368', 'http://127.0.0.1:2368', 'http://[::1]:2368']) {
+      expect(problemsOf({ ...READY, GHOST_URL: local }), local).toEqual([]);
+    }
+    // Outside production a local http:// Ghost is the usual one.
+    expect(problemsOf({ GHOST_URL: 'http://ghost.example.org' })).toEqual([]);
+  });
+
   it('lists every problem at once, in one message', () => {
     expect(() =>
       loadConfig({ NODE_ENV: 'production', PORT: 'eighty', SEED_DEMO: 'maybe' }),

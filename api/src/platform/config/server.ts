@@ -25,7 +25,15 @@ export const PRODUCTION_PROBLEMS = {
   httpsWithoutProxy:
     'PUBLIC_URL is https but TRUST_PROXY is not set: behind the TLS proxy every visitor would share its address (one rate limit for all) and the secure sign-in cookie would never be set. ' +
     'Set TRUST_PROXY to the proxies in front of the server (for example TRUST_PROXY=1), or ALLOW_HTTPS_WITHOUT_PROXY=true if TLS ends somewhere that sends no X-Forwarded-For',
+  ghostOverHttp:
+    "GHOST_URL is http:// in production: the members' identity tokens and their keys would cross the network unencrypted, where anyone on the way can read or change them. Give the Ghost site's https:// address (http:// is taken only for a Ghost on this host: localhost, 127.0.0.1 or ::1)",
 } as const;
+
+/** Whether an address names this host (a Ghost beside the API, reached without leaving it). */
+const onThisHost = (url: URL) =>
+  url.hostname === 'localhost' ||
+  url.hostname === '[::1]' ||
+  /^127(?:\.\d{1,3}){3}$/.test(url.hostname);
 
 /**
  * The production requirements (docs/configuration.md, Production): a session secret shared by
@@ -51,6 +59,11 @@ function productionProblems(
     !settings.allowHttpsWithoutProxy
   ) {
     problems.push(PRODUCTION_PROBLEMS.httpsWithoutProxy);
+  }
+  // Issue 43, finding 17. A GHOST_URL that is no address at all is reported by its own check.
+  const ghost = URL.canParse(env.GHOST_URL ?? '') ? new URL(env.GHOST_URL!) : null;
+  if (ghost?.protocol === 'http:' && !onThisHost(ghost)) {
+    problems.push(PRODUCTION_PROBLEMS.ghostOverHttp);
   }
   return problems;
 }
