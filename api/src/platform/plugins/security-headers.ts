@@ -121,10 +121,11 @@ const noStoreForPrivateApi: onSendHookHandler = (request, reply, payload, done) 
 
 /**
  * Pages kept in a browsing context group of their own (`Cross-Origin-Opener-Policy: same-origin`):
- * those that carry an admin's session or a payment, which no other site's window may hold a
- * reference to. The public pages (the board, the submit form) hold nothing of anyone's, and the
- * policy would cost their first visit a renderer process of its own before the first paint.
+ * those that carry a session (an admin's, an employer's with their applicants) or a payment (a pay
+ * or renewal link), which no other site's window may hold a reference to (issue 43). The public
+ * pages (the board, the submit form) hold nothing of anyone's, and the policy would cost their
+ * first visit a renderer process of its own before the first paint.
  */
 export function isolatedPage(pathname: string): boolean {
-  return /^\/(admin|pay)(\/|$)/.test(pathname);
+  return /^\/(admin|pay|employer|renew)(\/|$)/.test(pathname);
 }

@@ -67,11 +67,25 @@ describe('the headers of every kind of answer', () => {
     expect(snapshotOf(await get('/job-list'))).toMatchSnapshot();
   });
 
-  it('the admin and pay pages alone keep their window from other sites (COOP)', async () => {
-    for (const url of ['/admin', '/admin/login', '/pay/some-token']) {
+  it('the admin, employer, pay and renewal pages alone keep their window from other sites (COOP)', async () => {
+    for (const url of [
+      '/admin',
+      '/admin/login',
+      '/pay/some-token',
+      '/employer',
+      '/employer/jobs/1/applications',
+      '/renew/some-token',
+    ]) {
       expect((await get(url)).headers['cross-origin-opener-policy'], url).toBe('same-origin');
     }
-    for (const url of ['/', '/job-list', '/submit-job', '/administrator']) {
+    for (const url of [
+      '/',
+      '/job-list',
+      '/submit-job',
+      '/administrator',
+      '/employers',
+      '/renewal',
+    ]) {
       expect((await get(url)).headers['cross-origin-opener-policy'], url).toBeUndefined();
     }
   });
