@@ -82,6 +82,10 @@ export class GhostTokenVerifier {
     } catch (error) {
       throw refused(error);
     }
+    // One spelling of a signature only (issue 43, finding 5): the decoder also takes '=' padding
+    // and spare low bits in the last character, and each such spelling of a spent token's
+    // signature was a new token to the spent list.
+    if (base64url.encode(signature) !== encodedSignature) throw refused();
     // Only RS512, named in the signed header; `crit` names extensions we do not implement.
     if (header.alg !== GHOST_TOKEN_ALGORITHM || header.crit !== undefined) throw refused();
 
@@ -111,7 +115,8 @@ export class GhostTokenVerifier {
     const expiresAt = this.checkClaims(payload, now);
     const email = typeof payload.sub === 'string' ? emailKey(payload.sub) : '';
     if (!EMAIL.test(email) || email.length > MAX_MEMBER_EMAIL_LENGTH) throw refused();
-    return { email, tokenHash: createHash('sha256').update(token).digest('hex'), expiresAt };
+    // Spent by its signature's bytes, which no re-spelling of the text changes.
+    return { email, tokenHash: createHash('sha256').update(signature).digest('hex'), expiresAt };
   }
 
   /** Issuer, audience and times of a token whose signature is good; its expiry when all hold. */

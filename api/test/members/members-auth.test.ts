@@ -119,6 +119,21 @@ describe('member sign-in with a Ghost identity token', () => {
     expect(Number(spent.expires_at)).toBe(JSON.parse(atob(token.split('.')[1]!)).exp * 1000);
   });
 
+  it('a spent token spelled otherwise (padding, spare bits of its signature) is refused too (issue 43, finding 5)', async () => {
+    const token = ghost.token({ email: 'respelled@example.org' });
+    expect((await memberSignIn(t, token)).statusCode).toBe(200);
+    const [head, body, signature] = token.split('.') as [string, string, string];
+    const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    // The last character carries spare low bits when the signature's bytes do not fill it.
+    const last = ALPHABET.indexOf(signature.at(-1)!);
+    const spare = `${signature.slice(0, -1)}${ALPHABET[last ^ 1]}`;
+    for (const variant of [`${token}=`, `${token}==`, `${head}.${body}.${spare}`]) {
+      const again = await memberSignIn(t, variant);
+      expect(again.statusCode, variant.slice(-8)).toBe(401);
+      expect(memberCookieOf(again)).toBeUndefined();
+    }
+  });
+
   it('a refused sign-in spends nothing: a good token sent with bad bookmarks still works after', async () => {
     const token = ghost.token({ email: 'retry@example.org' });
     expect((await memberSignIn(t, token, ['not-an-id'])).statusCode).toBe(400);
