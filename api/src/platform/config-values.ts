@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { MIN_ADMIN_PASSWORD_LENGTH } from '@jobboard/contract/common';
 import { SITEMAP_MAX_URLS, isCurrencyCode } from '@jobboard/contract/jobs';
 import type { StripeConfig } from './config/payments';
@@ -76,7 +77,7 @@ const EVERY_HOP =
  * proxy addresses and CIDR ranges (`10.0.0.1, 192.168.0.0/16, loopback`). `true` is refused: it
  * believes every X-Forwarded-For hop, so any client could choose its own address.
  */
-export function parseTrustProxy(raw: string): TrustProxy {
+export function parseTrustProxy(raw: string, allowPublicRanges = false): TrustProxy {
   const value = raw.toLowerCase();
   if (['true', 'yes', 'on', '*'].includes(value)) return invalid(`must not be true: ${EVERY_HOP}`);
   if (['false', 'no', 'off', '0'].includes(value)) return false;
@@ -101,7 +102,46 @@ export function parseTrustProxy(raw: string): TrustProxy {
       `must be a number of proxies (for example 1) or proxy addresses / CIDR ranges separated by commas (for example 10.0.0.2,192.168.0.0/16); not understood: ${bad.map((b) => `"${b}"`).join(', ')}`,
     );
   }
+  const publicRanges = allowPublicRanges ? [] : entries.filter(coversPublicAddresses);
+  if (publicRanges.length) {
+    return invalid(
+      `must not name ranges that hold public addresses (${publicRanges.map((e) => `"${e}"`).join(', ')}): every client in them could write its own X-Forwarded-For and slip past the rate limits (::ffff:0:0/96, for one, is every IPv4 address). ` +
+        "Name the proxies by their own addresses, or private ranges (10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16, fc00::/7...); for a CDN's published ranges set TRUST_PROXY_PUBLIC_RANGES=true",
+    );
+  }
   return entries;
+}
+
+/** The ranges a proxy of one's own may sit in without its range holding public addresses. */
+const PRIVATE_RANGES = [
+  '10.0.0.0/8',
+  '172.16.0.0/12',
+  '192.168.0.0/16',
+  '127.0.0.0/8',
+  '169.254.0.0/16',
+  '100.64.0.0/10',
+  'fc00::/7',
+  'fe80::/10',
+  '::1/128',
+].map((range) => ipaddr.parseCIDR(range));
+
+/**
+ * Whether a TRUST_PROXY range holds any public address (issue 43, finding 12): one that is not
+ * inside a private, loopback, link-local or shared range. A single address is a proxy's own and
+ * never counts; an IPv4-mapped IPv6 range is judged as the IPv4 range it maps.
+ */
+function coversPublicAddresses(entry: string): boolean {
+  if (!entry.includes('/')) return false;
+  let [address, bits] = ipaddr.parseCIDR(entry);
+  if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress()) {
+    if (bits < 96) return true;
+    address = (address as ipaddr.IPv6).toIPv4Address();
+    bits -= 96;
+  }
+  return !PRIVATE_RANGES.some(
+    ([range, rangeBits]) =>
+      range.kind() === address.kind() && bits >= rangeBits && address.match(range, rangeBits),
+  );
 }
 
 /** An IPv4 / IPv6 address, a CIDR range of one, or one of proxy-addr's range names. */

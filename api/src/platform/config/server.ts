@@ -78,7 +78,13 @@ export function readServer(read: Read, env: Env, problems: string[], port: numbe
   const migrateOnStart = read('MIGRATE_ON_START', parseBoolean, false);
   const allowHttpsWithoutProxy = read('ALLOW_HTTPS_WITHOUT_PROXY', parseBoolean, false);
   const logLevel = read('LOG_LEVEL', parseLogLevel, 'info');
-  const trustProxy = read('TRUST_PROXY', parseTrustProxy, false as TrustProxy);
+  // A CDN's published ranges hold public addresses: taken only when said so (issue 43, finding 12).
+  const allowPublicRanges = read('TRUST_PROXY_PUBLIC_RANGES', parseBoolean, false);
+  const trustProxy = read(
+    'TRUST_PROXY',
+    (raw) => parseTrustProxy(raw, allowPublicRanges),
+    false as TrustProxy,
+  );
   if (production) {
     // A TRUST_PROXY refused above is reported as it is, not again as missing.
     const proxyRefused = problems.some((problem) => problem.startsWith('TRUST_PROXY '));

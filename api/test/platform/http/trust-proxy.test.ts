@@ -42,6 +42,35 @@ describe('TRUST_PROXY', () => {
   );
 });
 
+describe('TRUST_PROXY ranges that hold public addresses (issue 43, finding 12)', () => {
+  it.each([
+    '::/8',
+    '::ffff:0:0/96',
+    '::ffff:0:0/97',
+    '8.0.0.0/8',
+    '172.16.0.0/11',
+    '2001:db8::/32',
+  ])('refuses %s: every client in it could choose its own address', (value) => {
+    const problems = problemsOf(value);
+    expect(problems).toEqual([
+      expect.stringMatching(/^TRUST_PROXY must not name ranges that hold public addresses/),
+    ]);
+    expect(problems[0]).toContain(`"${value}"`);
+  });
+
+  it('takes private, loopback, link-local and shared ranges, their IPv4-mapped forms and single addresses', () => {
+    const value =
+      '10.1.0.0/16, 172.16.0.0/12, 192.168.0.0/16, 127.0.0.1/32, 169.254.0.0/16, 100.64.0.0/10, fd00::/8, fe80::/64, ::ffff:10.0.0.0/104, 203.0.113.7, 2001:db8::1';
+    expect(problemsOf(value)).toEqual([]);
+  });
+
+  it("takes a CDN's published ranges when TRUST_PROXY_PUBLIC_RANGES=true says so", () => {
+    expect(
+      loadConfig({ TRUST_PROXY: '173.245.48.0/20', TRUST_PROXY_PUBLIC_RANGES: 'true' }).trustProxy,
+    ).toEqual(['173.245.48.0/20']);
+  });
+});
+
 describe('TRUST_PROXY ranges that cover every address, or that the proxy parser cannot read', () => {
   it.each([
     '0.0.0.0/0,::/0',
