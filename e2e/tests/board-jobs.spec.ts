@@ -394,11 +394,15 @@ test.describe('by keyboard alone', () => {
     await page.keyboard.type('grants');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\?q=grants$/);
+    // On a busy machine the search's page may still be coming alive: the filters after that.
+    await untilLive(page);
 
     // A filter checkbox with Space, then Apply Filters with Enter.
     const panel = filterPanel(page);
-    await tabUntil(panel.getByRole('checkbox').first());
+    const first = panel.getByRole('checkbox').first();
+    await tabUntil(first);
     await page.keyboard.press('Space');
+    await expect(first).toBeChecked();
     await tabUntil(panel.getByRole('button', { name: 'Apply Filters' }));
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/category=/);
