@@ -155,7 +155,13 @@ test.describe('admin', () => {
       'Keep the trail log',
     );
     await page.getByLabel('Title').fill(`${title} (Senior)`);
+    // The first edit's toast may still show: wait for this save's own answer.
+    const saved = page.waitForResponse(
+      (res) =>
+        res.request().method() === 'PUT' && res.url().endsWith(`/api/admin/jobs/${created.id}`),
+    );
     await page.getByRole('button', { name: 'Update Job' }).click();
+    expect((await saved).status()).toBe(200);
     await expect(toasts(page)).toContainText('Job updated successfully');
     const after = await (await page.request.get(`/api/jobs/${created.id}`)).json();
     expect(after).toEqual({ ...created, title: `${title} (Senior)` });
