@@ -17,6 +17,10 @@ export const ADMIN_MESSAGES = {
   amountTooLarge: 'Please enter an amount up to $999,999.99.',
   tooLong: (max: number) => `Please keep this under ${max} characters`,
   tooManyEntries: (max: number) => `Please keep this list to ${max} entries or fewer`,
+  creditNotRequested:
+    'Only the employer can choose to spend their Multiples credits: they press "Use a credit" on their listings page, signed in with this address. Approve without a credit to send a pay link.',
+  editedDuringReview:
+    'The employer edited this listing after you opened it. Read the changes, then approve again.',
 } as const;
 
 /**

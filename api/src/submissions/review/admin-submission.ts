@@ -20,6 +20,15 @@ export interface ReviewExtras {
   company: StoredCompany | undefined;
 }
 
+const iso = (ms: unknown) => (ms == null ? null : new Date(Number(ms)).toISOString());
+
+/**
+ * The version of a submission the review card shows (`editedAt`): when the employer last edited
+ * it, null when never. Approving names it, so an edit made after the card was read is not
+ * published unseen (ReviewService.approve).
+ */
+export const editedAtOf = (row: Pick<ReviewRow, 'edited_at'>) => iso(row.edited_at ?? null);
+
 /** A submission as the review queue shows it. */
 export function toAdminSubmission(
   row: ReviewRow,
@@ -29,7 +38,6 @@ export function toAdminSubmission(
   const categories: unknown = JSON.parse(String(row.categories ?? '[]'));
   const pay = payOfRow(row);
   const payAnswer = jobPayOf(pay);
-  const iso = (ms: unknown) => (ms == null ? null : new Date(Number(ms)).toISOString());
   return {
     id: String(row.id),
     title: String(row.title),
@@ -57,11 +65,12 @@ export function toAdminSubmission(
     submissionStatus: String(row.status) as SubmissionStatus,
     reviewNotes: row.review_notes == null ? null : String(row.review_notes),
     jobId: row.job_id == null ? null : String(row.job_id),
-    editedAt: iso(row.edited_at ?? null),
+    editedAt: editedAtOf(row),
     paidAt: iso(row.paid_at),
     paymentLinkExpiresAt: iso(extra.links.newestExpiresAt),
     livePaymentLinks: extra.links.live,
     listingCredits: extra.listingCredits,
+    creditRequested: row.credit_requested_at != null,
     promoRedemption: row.promo_redemption ?? null,
     paymentIssues: extra.paymentIssues,
     company: companyReview(row, extra.company),

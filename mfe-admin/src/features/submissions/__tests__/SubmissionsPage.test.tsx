@@ -34,6 +34,7 @@ const base: AdminSubmission = {
   paymentLinkExpiresAt: null,
   livePaymentLinks: 0,
   listingCredits: 2,
+  creditRequested: true,
   promoRedemption: null,
   paymentIssues: [],
   company: {
@@ -115,7 +116,11 @@ describe('the submissions screen', () => {
     );
     await userEvent.click(card.getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(posts(received)).toHaveLength(1));
-    expect(posts(received)[0]).toEqual(['/api/admin/submissions/7/approve', null]);
+    // The card's version goes with every approval (issue 43: an edit since is refused, not published).
+    expect(posts(received)[0]).toEqual([
+      '/api/admin/submissions/7/approve',
+      JSON.stringify({ editedAt: null }),
+    ]);
 
     await userEvent.click(
       card.getByRole('button', { name: 'Publish with a Multiples credit (2 left)' }),
@@ -124,7 +129,7 @@ describe('the submissions screen', () => {
     await waitFor(() => expect(posts(received)).toHaveLength(2));
     expect(posts(received)[1]).toEqual([
       '/api/admin/submissions/7/approve',
-      JSON.stringify({ useCredit: true }),
+      JSON.stringify({ editedAt: null, useCredit: true }),
     ]);
   });
 
@@ -223,7 +228,10 @@ describe('the submissions screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
     await waitFor(() =>
       expect(posts(received)).toEqual([
-        ['/api/admin/submissions/7/approve', JSON.stringify({ updateCompany: ['websiteUrl'] })],
+        [
+          '/api/admin/submissions/7/approve',
+          JSON.stringify({ editedAt: null, updateCompany: ['websiteUrl'] }),
+        ],
       ]),
     );
   });

@@ -49,7 +49,12 @@ export function useSubmissionActions(submission: AdminSubmission): SubmissionAct
 
   const approveWith = async (useCredit: boolean, updateCompany: CompanyField[]) => {
     try {
-      const result = await approve({ id, useCredit, updateCompany });
+      const result = await approve({
+        id,
+        editedAt: submission.editedAt ?? null,
+        useCredit,
+        updateCompany,
+      });
       toast({
         ...(result.publishedWithCredit
           ? SUBMISSION_TEXT.approvedWithCredit

@@ -46,6 +46,7 @@ const adminSubmissionsRoutes: FastifyPluginAsync = async (app) => {
         {
           useCredit: request.body.useCredit === true,
           updateCompany: [...new Set(request.body.updateCompany ?? [])],
+          seenEditedAt: request.body.editedAt,
         },
         reviewer(request),
         app.now(),
