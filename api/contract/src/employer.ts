@@ -61,6 +61,11 @@ export const EMPLOYER_MESSAGES = {
   contactEmailFixed:
     'The contact e-mail stays the address you signed in with. To move a listing to another address, please write to us.',
   nothingToPay: 'No payment is due for this listing.',
+  noCreditsLeft: 'This address has no Multiples Listing credits left.',
+  creditOnlyInReview:
+    'A credit can be chosen while the listing is in review. Once approved, please pay with the link we sent.',
+  creditRequested:
+    'We will publish this listing with one of your Multiples credits once it is approved.',
   alreadyClosed: 'This job is already off the board.',
   notLive: 'Only a job that is on the board can be marked filled or closed.',
   closed: (reason: EmployerCloseReason) =>
@@ -214,6 +219,14 @@ export const EmployerListing = object({
   canPropose: boolean(),
   /** The job's latest proposal of changes (pending, or the last decided one); null: none. */
   proposal: nullable(ProposalState),
+  /**
+   * The employer asked to publish it with one of their Multiples credits
+   * (`POST /api/employer/submissions/:id/use-credit`): the admin's approval spends it. Only this
+   * request, from the signed-in address, lets a credit be spent (issue 43, finding 14).
+   */
+  creditRequested: optional(boolean()),
+  /** In review, not yet asked, and the address has credits left: the page offers 'Use a credit'. */
+  canUseCredit: optional(boolean()),
 });
 export type EmployerListing = Infer<typeof EmployerListing>;
 
@@ -224,6 +237,8 @@ export type EmployerRenewalLink = Infer<typeof EmployerRenewalLink>;
 /** `GET /api/employer/listings?page=`: newest first, EMPLOYER_LIMITS.pageSize a page. */
 export const EmployerListings = object({
   email: string(),
+  /** The address's Multiples Listing credits left (absent from an API older than the field). */
+  creditsLeft: optional(min(integer(), 0)),
   listings: array(EmployerListing),
   page: integer(),
   pageSize: integer(),

@@ -49,6 +49,7 @@ export {
   employerSubmission,
   employerEditSubmission,
   employerPayLink,
+  employerUseCredit,
   employerCloseJob,
   employerReceipt,
   employerRenewJob,

@@ -50,6 +50,8 @@ export interface ListingSources {
   proposal?: ProposalState | null;
   /** Its applications on the board, when it has an inbox (applications/inbox-numbers.ts). */
   applications?: number;
+  /** The address's Multiples Listing credits left. */
+  creditsLeft: number;
 }
 
 /** A job's days as the chart takes them, with their totals. */
@@ -99,6 +101,9 @@ export function listingOf(row: ReviewRow, sources: ListingSources, now: Date): E
     canPropose: job !== null && job.active && !job.expired,
     proposal: sources.proposal ?? null,
     ...(sources.applications === undefined ? {} : { applications: sources.applications }),
+    creditRequested: row.credit_requested_at != null,
+    canUseCredit:
+      row.status === 'pending_review' && row.credit_requested_at == null && sources.creditsLeft > 0,
   };
 }
 

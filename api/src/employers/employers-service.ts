@@ -43,7 +43,13 @@ export interface EmployersCollaborators {
   links: EmployersRepository;
   submissions: Pick<
     SubmissionsService,
-    'ofContact' | 'eventsOf' | 'load' | 'ofContactsJob' | 'editByEmployer'
+    | 'ofContact'
+    | 'eventsOf'
+    | 'load'
+    | 'ofContactsJob'
+    | 'editByEmployer'
+    | 'creditsLeft'
+    | 'update'
   >;
   jobs: Pick<JobsService, 'closeByEmployer'>;
   jobViews: Pick<JobViews, 'getJob' | 'auditOf'>;
@@ -140,11 +146,16 @@ export class EmployersService {
   async listings(email: string, page: number, now: Date): Promise<EmployerListings> {
     const pageSize = EMPLOYER_LIMITS.pageSize;
     const { rows, total } = await this.c.submissions.ofContact(email, page, pageSize);
-    const listings = await this.listingsOf(rows, now);
-    return { email, listings, page, pageSize, total };
+    const creditsLeft = await this.c.submissions.creditsLeft(this.c.db, email);
+    const listings = await this.listingsOf(rows, now, creditsLeft);
+    return { email, creditsLeft, listings, page, pageSize, total };
   }
 
-  private async listingsOf(rows: ReviewRow[], now: Date): Promise<EmployerListing[]> {
+  private async listingsOf(
+    rows: ReviewRow[],
+    now: Date,
+    creditsLeft: number,
+  ): Promise<EmployerListing[]> {
     const ids = rows.map((row) => Number(row.id));
     const events = await this.c.submissions.eventsOf(ids);
     const payments = await this.c.payments.ofSubmissions(this.c.db, ids);
@@ -180,6 +191,7 @@ export class EmployersService {
             canRenew,
             proposal,
             applications: inbox?.total,
+            creditsLeft,
           },
           now,
         ),
@@ -207,7 +219,8 @@ export class EmployersService {
   }
 
   private async oneListing(row: ReviewRow, now: Date): Promise<EmployerListing> {
-    return (await this.listingsOf([row], now))[0]!;
+    const creditsLeft = await this.c.submissions.creditsLeft(this.c.db, row.contact_email);
+    return (await this.listingsOf([row], now, creditsLeft))[0]!;
   }
 
   // ---- the actions -------------------------------------------------------------------------
@@ -231,6 +244,26 @@ export class EmployersService {
       contactEmail: EMPLOYER_MESSAGES.contactEmailFixed,
     });
     return this.oneListing(row, now);
+  }
+
+  /**
+   * 'Use a credit': the signed-in address asks to publish its listing in review with one of its
+   * Multiples credits, which the admin's approval then spends (ReviewService.approve). The sign-in
+   * link proved the address is theirs; the public form proves nothing, so only this asks.
+   */
+  async useCredit(email: string, id: number, now: Date): Promise<EmployerListing> {
+    const row = await this.ownSubmission(email, id);
+    if (row.status !== 'pending_review') throw new Conflict(EMPLOYER_MESSAGES.creditOnlyInReview);
+    if ((await this.c.submissions.creditsLeft(this.c.db, email)) < 1) {
+      throw new Conflict(EMPLOYER_MESSAGES.noCreditsLeft);
+    }
+    if (row.credit_requested_at == null) {
+      await this.c.submissions.update(this.c.db, id, {
+        credit_requested_at: now.getTime(),
+        updated_at: now.getTime(),
+      });
+    }
+    return this.oneListing(await this.ownSubmission(email, id), now);
   }
 
   /** A fresh pay link for an approved listing (those sent before keep working). */

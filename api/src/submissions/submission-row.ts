@@ -49,6 +49,11 @@ export interface SubmissionRow extends PayRow {
   company_description: string | null;
   /** When the employer last edited it before approval (migration 20261126210110); null: never. */
   edited_at?: number | null;
+  /**
+   * When the signed-in employer asked to publish it with a Multiples credit (migration
+   * 20261129134000); null: never. Only then may the approval spend one.
+   */
+  credit_requested_at?: number | null;
 }
 
 /** A submission as the review queue reads it: every column, the review notes and dates too. */
@@ -67,6 +72,7 @@ export type SubmissionChange = Partial<{
   payment_token_hash: string | null;
   payment_token_created_at: number | null;
   payment_token_expires_at: number | null;
+  credit_requested_at: number | null;
   updated_at: number;
 }>;
 

@@ -367,6 +367,7 @@ describe(`the review queue on ${testDatabase}`, () => {
       status: 'pending_review',
       contact_email: 'Multi@Credits.example',
       title: 'Second role',
+      credit_requested_at: 1, // the buyer asked, signed in (test/submissions/listing-credits.test.ts)
     });
     const res = await act(second, 'approve', { useCredit: true });
     expect(res.json()).toMatchObject({
@@ -383,12 +384,20 @@ describe(`the review queue on ${testDatabase}`, () => {
         .where({ template: 'submission-published-with-credit' })
         .count({ n: '*' }),
     ).toEqual([{ n: 1 }]);
-    const third = await insertSubmission(t.db, { status: 'pending_review', contact_email: email });
+    const third = await insertSubmission(t.db, {
+      status: 'pending_review',
+      contact_email: email,
+      credit_requested_at: 1,
+    });
     expect((await act(third, 'approve', { useCredit: true })).json()).toMatchObject({
       publishedWithCredit: true,
     });
     // No credit left: refused, changing nothing; a plain approval sends the pay link.
-    const fourth = await insertSubmission(t.db, { status: 'pending_review', contact_email: email });
+    const fourth = await insertSubmission(t.db, {
+      status: 'pending_review',
+      contact_email: email,
+      credit_requested_at: 1,
+    });
     const refused = await act(fourth, 'approve', { useCredit: true });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(/no Multiples Listing credits left/);

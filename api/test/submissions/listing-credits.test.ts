@@ -1,13 +1,16 @@
-import type { AdminSubmission } from '@jobboard/contract/admin';
+import { ADMIN_MESSAGES, type AdminSubmission } from '@jobboard/contract/admin';
+import { EMPLOYER_MESSAGES, type EmployerListing } from '@jobboard/contract/employer';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signedIn } from '../support/admin';
+import { signedInEmployer } from '../support/employers';
 import { count } from '../support/payments';
 import { insertSubmission } from '../support/submissions';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
 
 /**
  * Multiples Listing credits are spent only on an admin's explicit choice, never because someone
- * typed the buyer's e-mail address into the public form, and never twice (issue 11).
+ * typed the buyer's e-mail address into the public form, and never twice (issue 11); and only
+ * when the buyer, signed in by the link e-mailed to the address, asked for it (issue 43, finding 14).
  */
 
 const BUYER = 'multi@credits.example';
@@ -64,6 +67,64 @@ describe(`Multiples Listing credits on ${testDatabase}`, () => {
     expect(await creditsLeft()).toBe(2);
   });
 
+  it("are spent only when the address's owner, signed in by its link, asked for it", async () => {
+    await giveCredits(2);
+    // Someone typed the buyer's address into the public form: the admin cannot spend its credits.
+    const id = await insertSubmission(t.db, { status: 'pending_review', contact_email: BUYER });
+    const refused = await approve(id, { useCredit: true });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().message).toBe(ADMIN_MESSAGES.creditNotRequested);
+    expect(await creditsLeft()).toBe(2);
+    expect(await count(t, 'submissions', { id, status: 'pending_review' })).toBe(1);
+
+    // The buyer signs in with the e-mailed link and chooses to use a credit for it.
+    const buyer = await signedInEmployer(t, BUYER);
+    const page = (await buyer({ method: 'GET', url: '/api/employer/listings' })).json();
+    expect(page.creditsLeft).toBe(2);
+    const listing = page.listings.find((l: EmployerListing) => l.submissionId === String(id));
+    expect(listing).toMatchObject({ canUseCredit: true, creditRequested: false });
+    const asked = await buyer({
+      method: 'POST',
+      url: `/api/employer/submissions/${id}/use-credit`,
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json()).toMatchObject({ canUseCredit: false, creditRequested: true });
+    expect(await creditsLeft()).toBe(2); // asked, not yet spent
+
+    const card = (await admin({ method: 'GET', url: `/api/admin/submissions/${id}` })).json();
+    expect(card.creditRequested).toBe(true);
+    expect((await approve(id, { useCredit: true })).json()).toMatchObject({
+      publishedWithCredit: true,
+      submission: { submissionStatus: 'paid' },
+    });
+    expect(await creditsLeft()).toBe(1);
+  });
+
+  it("lets only the address's owner ask, only in review, and only with a credit left", async () => {
+    const id = await insertSubmission(t.db, { status: 'pending_review', contact_email: BUYER });
+    const buyer = await signedInEmployer(t, BUYER);
+    const none = await buyer({ method: 'POST', url: `/api/employer/submissions/${id}/use-credit` });
+    expect(none.statusCode).toBe(409);
+    expect(none.json().message).toBe(EMPLOYER_MESSAGES.noCreditsLeft);
+
+    await giveCredits(1);
+    const other = await insertSubmission(t.db, {
+      status: 'pending_review',
+      contact_email: 'someone@else.example',
+    });
+    const notTheirs = await buyer({
+      method: 'POST',
+      url: `/api/employer/submissions/${other}/use-credit`,
+    });
+    expect(notTheirs.statusCode).toBe(404);
+    expect(await count(t, 'submissions', { id: other, credit_requested_at: null })).toBe(1);
+
+    await approve(id);
+    const late = await buyer({ method: 'POST', url: `/api/employer/submissions/${id}/use-credit` });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(EMPLOYER_MESSAGES.creditOnlyInReview);
+  });
+
   it('refuses a body that is not a choice', async () => {
     const id = await insertSubmission(t.db, { status: 'pending_review', contact_email: BUYER });
     const res = await approve(id, { useCredit: 'yes' });
@@ -80,6 +141,7 @@ describe(`Multiples Listing credits on ${testDatabase}`, () => {
           status: 'pending_review',
           contact_email: BUYER,
           title: `Role ${i}`,
+          credit_requested_at: 1,
         }),
       );
     }
@@ -101,6 +163,7 @@ describe(`Multiples Listing credits on ${testDatabase}`, () => {
       contact_email: BUYER,
       listing_type: 'featured',
       amount_cents: 19_900,
+      credit_requested_at: 1,
     });
     expect((await approve(id, { useCredit: true })).json()).toMatchObject({
       publishedWithCredit: true,

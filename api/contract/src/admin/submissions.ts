@@ -77,9 +77,16 @@ export type SubmissionCompany = Infer<typeof SubmissionCompany>;
  * `updateCompany` names the details of the company on the board that take the submission's
  * values (the review card's ticked boxes; none by default): a company's details are shared by all
  * its jobs, so a submission changes them only so.
+ *
+ * `editedAt` names the version of the submission the admin approves: the card's `editedAt` (null
+ * when the employer never edited it). When the employer edited it since (an edit before approval),
+ * the approval is refused with 409 (`ADMIN_MESSAGES.editedDuringReview`) and nothing changes, so an
+ * edit is never published unseen. A client that names no version (older than this field) approves
+ * whatever is current.
  */
 export const ApproveSubmission = object({
   useCredit: optional(boolean()),
+  editedAt: optional(nullable(string())),
   updateCompany: optional(
     define<CompanyField[]>(
       'updateCompany',
@@ -197,6 +204,11 @@ export const AdminSubmission = object({
   livePaymentLinks: min(integer(), 0),
   /** Multiples Listing credits left for the contact's e-mail address (any letter case). */
   listingCredits: integer(),
+  /**
+   * The employer, signed in with the contact address, asked to publish it with one of those
+   * credits: only then may the approval spend one (`useCredit`; 409 otherwise). Absent: not asked.
+   */
+  creditRequested: optional(boolean()),
   /** 'used_up': the promo code ran out before this listing was paid; its discount was removed. */
   promoRedemption: nullable(enums(['redeemed', 'used_up'])),
   /** Payments Stripe took that did not publish this listing and that an admin has not handled. */

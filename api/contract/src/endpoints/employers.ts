@@ -75,6 +75,14 @@ export const employerPayLink = {
   ...employerListingId,
   response: EmployerPayLink,
 } as const satisfies Endpoint;
+export const employerUseCredit = {
+  method: 'POST',
+  path: '/api/employer/submissions/:id/use-credit',
+  summary:
+    "Ask to publish a listing in review with one of the address's Multiples credits: the admin's approval spends it. 409 once approved, or with no credit left.",
+  ...employerListingId,
+  response: EmployerListing,
+} as const satisfies Endpoint;
 export const employerCloseJob = {
   method: 'POST',
   path: '/api/employer/jobs/:id/close',

@@ -1,5 +1,6 @@
 import { isoDate, emailKey } from '@jobboard/contract/common';
 import {
+  ADMIN_MESSAGES,
   parsePaymentIssueId,
   type AdminSubmission,
   type AdminSubmissionPage,
@@ -23,7 +24,13 @@ import {
 import type { PaymentLinkState, PaymentsService } from '../../payments';
 import type { ReviewRow } from '../submission-row';
 import type { SubmissionsService } from '../submissions-service';
-import { NO_LINKS, linksStillValid, revokedNote, toAdminSubmission } from './admin-submission';
+import {
+  NO_LINKS,
+  editedAtOf,
+  linksStillValid,
+  revokedNote,
+  toAdminSubmission,
+} from './admin-submission';
 import { takeCompanyDetails } from './company-review';
 import {
   byReviewer,
@@ -103,16 +110,25 @@ export class ReviewService {
    * ticked (`updateCompany`; company-review.ts), and only those. Only when the admin chooses it
    * (`useCredit`), a contact with listings left on a Multiples Listing pays nothing: the job is
    * published at once and one listing is used up (409, changing nothing, when none is left).
+   * `seenEditedAt` is the version the admin approves (the card's `editedAt`): when the employer
+   * edited the submission since, 409 and nothing changes, so an edit is never published unseen.
    */
   async approve(
     id: number,
-    options: { useCredit: boolean; updateCompany?: readonly CompanyField[] },
+    options: {
+      useCredit: boolean;
+      updateCompany?: readonly CompanyField[];
+      seenEditedAt?: string | null;
+    },
     reviewer: Reviewer,
     now: Date,
   ) {
     const { publicUrl } = this.site;
     return this.db.transaction(async (trx) => {
       const submission = await pendingSubmission(this.submissions, trx, id, 'approved');
+      if (options.seenEditedAt !== undefined && options.seenEditedAt !== editedAtOf(submission)) {
+        throw new Conflict(ADMIN_MESSAGES.editedDuringReview);
+      }
       await takeCompanyDetails(
         this.companies,
         trx,
@@ -123,6 +139,11 @@ export class ReviewService {
       );
       await changeStatus(this.submissions, trx, submission, 'approved', reviewer, null, now);
       if (options.useCredit) {
+        // Anyone can type a buyer's address into the public form: only the address's owner,
+        // signed in by an e-mailed link, chooses to spend its credits (EmployersService.useCredit).
+        if (submission.credit_requested_at == null) {
+          throw new Conflict(ADMIN_MESSAGES.creditNotRequested);
+        }
         const credit = await this.submissions.spendCredit(trx, submission.contact_email);
         if (!credit) {
           throw new Conflict(

@@ -40,8 +40,11 @@ export const SUBMISSION_TEXT = {
   },
   /** Offered only when the contact's address has credits left (docs/product.md#constants-and-limits, issue 11). */
   creditOffer: (left: number) => `Publish with a Multiples credit (${left} left)`,
+  /** The address has credits but its owner has not asked to use one (issue 43, finding 14). */
+  creditNotAsked: (left: number) =>
+    `This address has ${left} Multiples credit${left === 1 ? '' : 's'} left. Only the employer can choose to use one: signed in with this address, they press "Use a credit" on their listings page.`,
   creditConfirm: (left: number, email: string) =>
-    `This publishes the job now, without payment, and uses 1 of the ${left} listing${left === 1 ? '' : 's'} left on the Multiples Listing bought with ${email}. Anyone can type that address into the form: use a credit only if you know this submission comes from that buyer.`,
+    `The employer, signed in as ${email}, asked to publish this listing with a Multiples credit. This publishes the job now, without payment, and uses 1 of the ${left} listing${left === 1 ? '' : 's'} left.`,
   creditConfirmButton: 'Use 1 credit and publish',
   approvalFailed: { title: 'Approval Failed', fallback: 'The submission could not be approved.' },
   rejected: { title: 'Job Rejected' },

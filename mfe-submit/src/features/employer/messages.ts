@@ -26,6 +26,10 @@ export const EMPLOYER_TEXT = {
   timeline: 'Timeline',
   edit: 'Edit',
   payNow: 'Pay now',
+  /** Offered on a listing in review when the address has Multiples credits left (issue 43). */
+  creditOffer: (left: number) => `Use a Multiples credit (${left} left)`,
+  confirmUseCredit:
+    'Publish this listing with one of your Multiples Listing credits once it is approved? The credit is used at approval; nothing is charged.',
   receipt: 'Receipt',
   renew: 'Renew listing',
   renewalReceipt: (date: string) => `Renewal receipt (${date})`,

@@ -190,8 +190,16 @@ describe('a submission in the review queue', () => {
     expect(buttons()).not.toContain('Publish with a Multiples credit (2 left)');
   });
 
-  it('asks before publishing with a credit, naming the buyer and what is left', async () => {
-    const actions = renderCard('pending_review', {}, { listingCredits: 2 });
+  it('offers no credit the employer did not ask to use, and says how they can', () => {
+    renderCard('pending_review', {}, { listingCredits: 2 });
+    expect(buttons()).not.toContain('Publish with a Multiples credit (2 left)');
+    expect(screen.getByText(/Only the employer can choose to use one/)).toHaveTextContent(
+      'This address has 2 Multiples credits left.',
+    );
+  });
+
+  it('asks before publishing with a credit the employer asked for, naming them and what is left', async () => {
+    const actions = renderCard('pending_review', {}, { listingCredits: 2, creditRequested: true });
     expect(buttons()).toEqual([
       'Update Amount',
       'Approve',
@@ -204,7 +212,7 @@ describe('a submission in the review queue', () => {
     );
     const confirm = screen.getByRole('group', { name: 'Use a Multiples credit' });
     expect(confirm).toHaveTextContent(
-      'uses 1 of the 2 listings left on the Multiples Listing bought with sam@openballot.example',
+      'The employer, signed in as sam@openballot.example, asked to publish this listing with a Multiples credit. This publishes the job now, without payment, and uses 1 of the 2 listings left.',
     );
     expect(actions.approveWithCredit).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'Use 1 credit and publish' }));
@@ -355,7 +363,11 @@ describe("a submission's company details (issue 25)", () => {
   });
 
   it('approves with the ticked details only, and with none by default', async () => {
-    const actions = renderCard('pending_review', {}, { company: onBoard, listingCredits: 1 });
+    const actions = renderCard(
+      'pending_review',
+      {},
+      { company: onBoard, listingCredits: 1, creditRequested: true },
+    );
     await userEvent.click(screen.getByRole('checkbox', { name: "Update the company's website" }));
     await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
     expect(actions.approve).toHaveBeenCalledWith(['websiteUrl']);

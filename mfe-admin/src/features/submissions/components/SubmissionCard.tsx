@@ -225,7 +225,7 @@ export function SubmissionCard({
             <Button disabled={busy} onClick={run(() => actions.approve([...ticked]))}>
               {SUBMISSION_TEXT.approve}
             </Button>
-            {submission.listingCredits > 0 && (
+            {submission.listingCredits > 0 && submission.creditRequested && (
               <Button
                 $variant="secondary"
                 disabled={busy}
@@ -278,6 +278,11 @@ export function SubmissionCard({
           </Button>
         )}
       </Cluster>
+      {status === 'pending_review' &&
+        submission.listingCredits > 0 &&
+        !submission.creditRequested && (
+          <p>{SUBMISSION_TEXT.creditNotAsked(submission.listingCredits)}</p>
+        )}
       {confirmingCredit && status === 'pending_review' && (
         <ConfirmBox role="group" aria-label={SUBMISSION_TEXT.creditGroup}>
           <p>{SUBMISSION_TEXT.creditConfirm(submission.listingCredits, submission.contactEmail)}</p>

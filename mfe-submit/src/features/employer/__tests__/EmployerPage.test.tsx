@@ -160,6 +160,25 @@ describe("the employer's listings", () => {
     expect(screen.queryByRole('button', { name: 'Mark filled' })).toBeNull();
   });
 
+  it("asks to publish a listing in review with one of the address's Multiples credits", async () => {
+    let current = listing({ canUseCredit: true, creditRequested: false });
+    const api = fakeApi({
+      'GET /api/employer/listings': () => [200, { ...page([current]), creditsLeft: 2 }],
+      'POST /api/employer/submissions/:id/use-credit': () => {
+        current = listing({ canUseCredit: false, creditRequested: true });
+        return [200, current];
+      },
+    });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderAt('/employer/listings');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Use a Multiples credit (2 left)' }),
+    );
+    expect(api.bodies('POST', '/api/employer/submissions/1/use-credit')).toHaveLength(1);
+    expect(await screen.findByText(EMPLOYER_MESSAGES.creditRequested)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Use a Multiples credit/ })).toBeNull();
+  });
+
   it("shows each listing's pay as the board shows it, and nothing for a listing without", async () => {
     fakeApi({
       'GET /api/employer/listings': [

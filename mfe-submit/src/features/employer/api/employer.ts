@@ -40,6 +40,10 @@ export const editSubmission = (id: string, values: SubmissionForm) =>
 
 export const payLink = (id: string) => apiFetch(ENDPOINTS.employerPayLink, { params: { id } });
 
+/** 'Use a credit': the admin's approval then spends one of the address's Multiples credits. */
+export const askToUseCredit = (id: string) =>
+  apiFetch(ENDPOINTS.employerUseCredit, { params: { id } });
+
 export const closeJob = (id: string, reason: EmployerCloseReason) =>
   apiFetch(ENDPOINTS.employerCloseJob, { params: { id }, body: { reason } });
 

@@ -1,4 +1,5 @@
 import {
+  EMPLOYER_MESSAGES,
   EMPLOYER_STATUS_LABELS,
   PROPOSAL_MESSAGES,
   type EmployerCloseReason,
@@ -26,6 +27,7 @@ import styled from 'styled-components';
 import {
   closeJob,
   payLink,
+  askToUseCredit,
   renewJob,
   signOut,
   useListings,
@@ -83,7 +85,12 @@ export function Listings() {
         </EmptyState>
       ) : (
         data.listings.map((listing) => (
-          <ListingCard key={listing.submissionId} listing={listing} onChange={() => mutate()} />
+          <ListingCard
+            key={listing.submissionId}
+            listing={listing}
+            creditsLeft={data.creditsLeft ?? 0}
+            onChange={() => mutate()}
+          />
         ))
       )}
       {pages > 1 && <Pagination page={page} pageCount={pages} onPageChange={setPage} />}
@@ -91,7 +98,15 @@ export function Listings() {
   );
 }
 
-function ListingCard({ listing, onChange }: { listing: EmployerListing; onChange(): void }) {
+function ListingCard({
+  listing,
+  creditsLeft,
+  onChange,
+}: {
+  listing: EmployerListing;
+  creditsLeft: number;
+  onChange(): void;
+}) {
   const [busy, setBusy] = useState(false);
   const run = async (work: () => Promise<unknown>) => {
     setBusy(true);
@@ -111,6 +126,14 @@ function ListingCard({ listing, onChange }: { listing: EmployerListing; onChange
     if (!window.confirm(question)) return;
     void run(async () => {
       await closeJob(listing.jobId!, reason);
+      onChange();
+    });
+  };
+
+  const askForCredit = () => {
+    if (!window.confirm(EMPLOYER_TEXT.confirmUseCredit)) return;
+    void run(async () => {
+      await askToUseCredit(listing.submissionId);
       onChange();
     });
   };
@@ -162,11 +185,17 @@ function ListingCard({ listing, onChange }: { listing: EmployerListing; onChange
             {EMPLOYER_TEXT.proposalRejected(day(proposal.createdAt), proposal.reason)}
           </p>
         )}
+        {listing.creditRequested && <p role="status">{EMPLOYER_MESSAGES.creditRequested}</p>}
         <Cluster>
           {listing.canEdit && (
             <Link to={`/employer/submissions/${listing.submissionId}/edit`}>
               {EMPLOYER_TEXT.edit}
             </Link>
+          )}
+          {listing.canUseCredit && (
+            <Button $variant="secondary" onClick={askForCredit} disabled={busy}>
+              {EMPLOYER_TEXT.creditOffer(creditsLeft)}
+            </Button>
           )}
           {listing.paymentDue && (
             <Button onClick={pay} disabled={busy}>

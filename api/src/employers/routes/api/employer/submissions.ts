@@ -4,7 +4,8 @@ import { route } from '../../../../platform/http/endpoint-route';
 
 /**
  * /api/employer/submissions/:id: one of the address's submissions as the form edits it, the edit
- * before approval, and a fresh pay link once approved. Another address's id: 404.
+ * before approval, 'Use a credit' while in review, and a fresh pay link once approved. Another
+ * address's id: 404.
  */
 const submissionsRoutes: FastifyPluginAsync = async (app) => {
   route(app, ENDPOINTS.employerSubmission, {}, async (request) =>
@@ -17,6 +18,9 @@ const submissionsRoutes: FastifyPluginAsync = async (app) => {
       request.body,
       app.now(),
     ),
+  );
+  route(app, ENDPOINTS.employerUseCredit, {}, async (request) =>
+    app.employers.useCredit(request.employer!.email, Number(request.params.id), app.now()),
   );
   route(app, ENDPOINTS.employerPayLink, {}, async (request) => ({
     url: await app.employers.payLink(request.employer!.email, Number(request.params.id), app.now()),
