@@ -99,7 +99,7 @@ export const PROPOSAL_MESSAGES = {
   empty: 'No proposals waiting for review.',
   heading: 'Changes proposed by employers',
   typoSetting: 'Let employers fix typos without review',
-  typoSettingHelp: `A change of only the description or another long text, of at most ${TYPO_FIX_LIMITS.maxChars} characters and ${TYPO_FIX_LIMITS.maxShare * 100}% of the text, goes live at once; it stays in the job's history.`,
+  typoSettingHelp: `A change of only the description or another long text goes live at once when, together with the listing's earlier fixes since its last review, it changes at most ${TYPO_FIX_LIMITS.maxChars} characters and ${TYPO_FIX_LIMITS.maxShare * 100}% of the text; each stays in the job's history.`,
   settingsSaved: 'Settings saved.',
   paySetting: 'Every listing shows pay',
   paySettingHelp:

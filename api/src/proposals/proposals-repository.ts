@@ -4,6 +4,7 @@ import {
   type ProposalField,
   type ProposalStatus,
 } from '@jobboard/contract/employer';
+import type { LongTexts, TypoChain } from './typo-budget';
 import type { Db } from '../platform/db/knex';
 
 /** The proposed value of each field the employer changed. */
@@ -19,6 +20,9 @@ export interface ProposalRow {
   decided_by: string | null;
   decided_at: number | string | null;
   reason: string | null;
+  /** A typo fix's chain (typo-budget.ts): the texts as last reviewed (JSON), and what it left. */
+  typo_reviewed?: string | null;
+  typo_after?: string | null;
 }
 
 export interface ProposalDecision {
@@ -31,7 +35,14 @@ export interface ProposalDecision {
 export class ProposalsRepository {
   async insert(
     db: Db,
-    row: { jobId: number; changes: ProposedValues; email: string; status: ProposalStatus },
+    row: {
+      jobId: number;
+      changes: ProposedValues;
+      email: string;
+      status: ProposalStatus;
+      /** A typo fix that went live: where its chain started and what it left. */
+      typoChain?: TypoChain;
+    },
     decision: Omit<ProposalDecision, 'status'> | null,
     now: Date,
   ): Promise<number> {
@@ -45,6 +56,8 @@ export class ProposalsRepository {
         decided_by: decision?.decidedBy ?? null,
         decided_at: decision ? now.getTime() : null,
         reason: decision?.reason ?? null,
+        typo_reviewed: row.typoChain ? JSON.stringify(row.typoChain.reviewed) : null,
+        typo_after: row.typoChain?.after ?? null,
       })
       .returning('id');
     return Number(typeof inserted === 'object' ? inserted.id : inserted);
@@ -52,6 +65,18 @@ export class ProposalsRepository {
 
   find(db: Db, id: number): Promise<ProposalRow | undefined> {
     return db<ProposalRow>('job_proposals').where({ id }).first();
+  }
+
+  /** The chain of the job's latest typo fix that went live, if any. */
+  async lastTypoChain(db: Db, jobId: number): Promise<TypoChain | undefined> {
+    const row = await db<ProposalRow>('job_proposals')
+      .where({ job_id: jobId })
+      .whereNotNull('typo_after')
+      .orderBy('id', 'desc')
+      .first();
+    return row?.typo_reviewed && row.typo_after
+      ? { reviewed: JSON.parse(row.typo_reviewed) as LongTexts, after: row.typo_after }
+      : undefined;
   }
 
   pendingOf(db: Db, jobId: number): Promise<ProposalRow | undefined> {

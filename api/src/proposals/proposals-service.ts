@@ -28,6 +28,14 @@ import {
   type ProposalsRepository,
   type ProposedValues,
 } from './proposals-repository';
+import {
+  fingerprintOf,
+  longTextsOf,
+  reviewedTexts,
+  withFix,
+  withinTypoBudget,
+  type TypoChain,
+} from './typo-budget';
 
 /** Who changes a job when a typo fix goes live at once (its history line's actor). */
 const EMPLOYER_ACTOR: AuditActor = { adminId: null, actor: 'employer' };
@@ -83,7 +91,9 @@ export class ProposalsService {
     if (!changes.length) throw new Invalid({ title: PROPOSAL_MESSAGES.nothingChanged });
     const values = Object.fromEntries(changes.map((c) => [c.field, c.to])) as ProposedValues;
     const { employerTypoFixes } = await this.c.settings.all();
-    const typoFix = employerTypoFixes && isTypoFix(changes);
+    const typoChain =
+      employerTypoFixes && isTypoFix(changes) ? await this.typoChain(job, values) : null;
+    const typoFix = typoChain !== null;
     const store = () =>
       this.c.db.transaction(async (trx) => {
         await this.withdrawPending(trx, jobId, now);
@@ -104,7 +114,7 @@ export class ProposalsService {
         );
         return this.c.proposals.insert(
           trx,
-          { jobId, changes: values, email, status: 'approved' },
+          { jobId, changes: values, email, status: 'approved', typoChain },
           { decidedBy: EMPLOYER_ACTOR.actor, reason: null },
           now,
         );
@@ -116,6 +126,21 @@ export class ProposalsService {
       message: typoFix ? PROPOSAL_MESSAGES.typoFixed : PROPOSAL_MESSAGES.saved,
       proposal: proposalState(row),
     };
+  }
+
+  /**
+   * The chain a typo fix would extend, when the texts it leaves are still typo-sized against the
+   * texts as last reviewed (typo-budget.ts: one budget per listing between reviews); null when
+   * they are not, and the fix goes to review.
+   */
+  private async typoChain(job: AdminJob, values: ProposedValues): Promise<TypoChain | null> {
+    const current = longTextsOf(job);
+    const reviewed = reviewedTexts(
+      current,
+      await this.c.proposals.lastTypoChain(this.c.db, Number(job.id)),
+    );
+    const next = withFix(current, values);
+    return withinTypoBudget(reviewed, next) ? { reviewed, after: fingerprintOf(next) } : null;
   }
 
   /**

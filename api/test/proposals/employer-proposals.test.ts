@@ -470,6 +470,38 @@ describe(`typo fixes, on ${testDatabase}`, () => {
     expect((await jobOf(jobId)).description).toBe(LONG_DESCRIPTION);
   });
 
+  it('share one budget per listing between reviews: chained fixes cannot rewrite it unseen', async () => {
+    await setTypoFixes(true);
+    const jobId = await liveJob();
+    const as = await signedInEmployer(t, EMPLOYER);
+    // Each fix changes 8 characters of the text as it is, well under the limit alone; measured
+    // from the reviewed text, the third brings the chain past TYPO_FIX_LIMITS.maxChars.
+    const fix = async (word: string) => {
+      const form = await formOf(as, jobId);
+      const res = await propose(as, jobId, {
+        ...form,
+        description: `${form.description} ${word}`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().outcome as string;
+    };
+    expect(8 * 3).toBeGreaterThan(TYPO_FIX_LIMITS.maxChars);
+    expect(await fix('Remote.')).toBe('live');
+    expect(await fix('Hybrid.')).toBe('live');
+    expect(await fix('Onsite.')).toBe('pending');
+    expect((await jobOf(jobId)).description).toBe(`${LONG_DESCRIPTION} Remote. Hybrid.`);
+    const [waiting] = await pending();
+    expect(waiting).toMatchObject({ jobId: String(jobId) });
+
+    // The admin approves it: the texts are reviewed again, and a new budget starts from them.
+    const approved = await admin({
+      method: 'POST',
+      url: `/api/admin/proposals/${waiting!.id}/approve`,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await fix('Travel.')).toBe('live');
+  });
+
   it(`wait for review over ${TYPO_FIX_LIMITS.maxShare * 100}% of a short text`, async () => {
     await setTypoFixes(true);
     const jobId = await liveJob({
