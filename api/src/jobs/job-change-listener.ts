@@ -13,11 +13,22 @@ export interface JobChangeNotice {
   sender: string;
 }
 
-/** `<version> <sender>`, as job-changes.ts writes it. */
+/** A sender's token: the process's random UUID (JobChanges.sender). */
+const SENDER = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * `<version> <sender>`, as job-changes.ts writes it; anything else is ignored. Even a well-formed
+ * notice is only a wake-up (PublicCache.changed reads the true version): anyone who can reach the
+ * database can send one.
+ */
 export function parseNotice(payload: string | undefined): JobChangeNotice | undefined {
-  const [version, sender] = (payload ?? '').split(' ');
+  if (!payload || payload.length > 60) return undefined;
+  const [version, sender, ...rest] = payload.split(' ');
   const number = Number(version);
-  if (!version || !Number.isSafeInteger(number) || !sender) return undefined;
+  if (rest.length || !/^[0-9]{1,16}$/.test(version ?? '') || !Number.isSafeInteger(number)) {
+    return undefined;
+  }
+  if (!sender || !SENDER.test(sender)) return undefined;
   return { version: number, sender };
 }
 

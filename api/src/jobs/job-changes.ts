@@ -11,21 +11,21 @@ type Db = Knex | Knex.Transaction;
  * through `record`, inside the transaction that makes it: it raises the jobs version in the
  * database (other processes see it: repositories/jobs-version.ts) and, once the change is
  * committed, tells this process's listeners (the public-read cache drops what it holds before the
- * write's request answers). On PostgreSQL it also sends a NOTIFY on JOB_CHANGES_CHANNEL in the same
+ * write's request answers, knowing the version its change raised). On PostgreSQL it also sends a NOTIFY on JOB_CHANGES_CHANNEL in the same
  * transaction, delivered to every process's listener (job-change-listener.ts) when the change
  * commits, and never if it rolls back.
  */
 export class JobChanges {
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Set<(version: number) => void>();
   /** This process's token in its notifications (it has dropped its cache already). */
   readonly sender = randomUUID();
 
   constructor(private readonly dialect: Dialect = 'sqlite') {}
 
   async record(db: Db): Promise<void> {
-    await raiseJobsVersion(db, this.dialect, this.sender);
+    const version = await raiseJobsVersion(db, this.dialect, this.sender);
     afterCommit(db, () => {
-      for (const listener of this.listeners) listener();
+      for (const listener of this.listeners) listener(version);
     });
   }
 
@@ -34,7 +34,7 @@ export class JobChanges {
     return jobsVersion(db);
   }
 
-  onChange(listener: () => void): () => void {
+  onChange(listener: (version: number) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }

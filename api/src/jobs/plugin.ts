@@ -66,9 +66,9 @@ export default fp(
       },
       nextExpiry: (now) => primaryJobs.nextExpiry(now),
     });
-    changes.onChange(() => {
+    changes.onChange((version) => {
       replicas?.markChanged();
-      app.publicCache.invalidate();
+      app.publicCache.changedHere(version);
     });
     app.decorate('jobChanges', changes);
     const views = new JobViews(

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { migrations } from '../../src/platform/db/migrations';
 import { createKnex } from '../../src/platform/db/knex';
 import { migrateLatest } from '../../src/platform/db/migrate';
-import type { JobChangeListener } from '../../src/jobs/job-change-listener';
+import { JOB_CHANGES_CHANNEL, type JobChangeListener } from '../../src/jobs/job-change-listener';
 import { CSRF, createAdmin, login, sessionCookie } from '../support/admin';
 import { parseMail, tokenIn } from '../support/alert-mail';
 import { ADMIN_JOB_FORM, createJobs } from '../support/jobs';
@@ -197,8 +197,11 @@ describe.runIf(testDatabase === 'postgres')('job changes heard through PostgreSQ
     await rename('Grants Officer');
     expect(await titleOn(one)).toBe('Grants Officer'); // dropped on commit, cached again
     expect((await heard).sender).toBe(one.app.jobChanges.sender);
+    // Its notice is only a wake-up (a read of the jobs version), never a reason to drop answers.
     let queries = 0;
-    const count = () => (queries += 1);
+    const count = (query: { sql: string }) => {
+      if (!query.sql.includes('cache_versions')) queries += 1;
+    };
     one.app.db.on('query', count);
     try {
       expect(await titleOn(one)).toBe('Grants Officer');
@@ -206,6 +209,24 @@ describe.runIf(testDatabase === 'postgres')('job changes heard through PostgreSQ
       one.app.db.removeListener('query', count);
     }
     expect(queries).toBe(0); // still the cached answer
+  });
+
+  it("a forged notification cannot hold a process's answers stale (issue 43, finding 11)", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    expect(await titleOn(two)).toBe('Grants Officer');
+    // Someone who can reach the database announces a huge version, as the process itself.
+    const forged = listenerOf(two).nextNotice();
+    await one.db.raw('SELECT pg_notify(?, ?)', [
+      JOB_CHANGES_CHANNEL,
+      `${Number.MAX_SAFE_INTEGER} ${two.app.jobChanges.sender}`,
+    ]);
+    await forged;
+    expect(await titleOn(two)).toBe('Grants Officer');
+    // The next real change is served by the other process as soon as it hears it, the clock stopped.
+    const heard = listenerOf(two).nextNotice();
+    await rename('Grants Partner');
+    await heard;
+    expect(await titleOn(two)).toBe('Grants Partner');
   });
 });
 

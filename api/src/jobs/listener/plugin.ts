@@ -36,7 +36,11 @@ export default fp(
         // it (platform/db/read-replicas.ts), before the cache drops its answers, so no answer computed on a
         // replica from before the change is kept as current.
         if (!ours) app.readReplicas?.markChanged();
-        app.publicCache.changed(notice.version, ours);
+        // Only a wake-up: the cache reads the true version from the database (a forged notice,
+        // whatever it says, can cost one read and never hold the cache stale).
+        app.publicCache.changed().catch((error: unknown) => {
+          app.log.warn({ err: error }, 'the jobs version could not be read after a notice');
+        });
       },
       onConnected: () => {
         if (lost) app.log.info('job-change listener connected again');

@@ -226,6 +226,9 @@ export class PublicCache {
   private generation = 0;
   private knownVersion = -1;
   private versionCheckedAt = 0;
+  /** Notices heard (`changed`, a reconnect), and of those the ones a version read began after. */
+  private notices = 0;
+  private noticesChecked = 0;
   private versionCheck?: Promise<void>;
   private nextExpiry?: { generation: number; at: Promise<number> };
   private readonly maxEntries: number;
@@ -255,17 +258,33 @@ export class PublicCache {
    */
   async listening(connected: boolean, compareNow = connected): Promise<void> {
     this.checkEveryMs = connected ? this.listeningVersionCheckMs : this.versionCheckMs;
-    if (compareNow) await this.checkVersion(true);
+    if (compareNow) {
+      this.notices += 1;
+      await this.checkVersion();
+    }
   }
 
   /**
-   * A change was committed that raised the jobs version to `version` (a listener heard it).
-   * `alreadyDropped`: this process made it, and dropped its answers on commit already.
+   * A listener heard that a change was committed (PostgreSQL's NOTIFY, any process's). The notice
+   * is only a wake-up: the version is read from the database before the next answer, and answers
+   * are dropped only if it moved. What a notice says is never adopted: one forged by someone who
+   * can reach the database (a huge version, this process's sender) would otherwise hold every
+   * answer stale until the safety net's check (issue 43, finding 11). A burst of notices costs at
+   * most two reads, whatever its size: each read covers every notice heard before it began.
    */
-  changed(version: number, alreadyDropped = false): void {
-    if (version <= this.knownVersion) return;
-    if (!alreadyDropped) this.invalidate();
-    this.knownVersion = version;
+  changed(): Promise<void> {
+    this.notices += 1;
+    return this.checkVersion();
+  }
+
+  /**
+   * A change this process committed raised the version to `version`: its answers are dropped
+   * before its request answers, and the version is known without reading it (every lower version
+   * committed before this one could raise it, so nothing older is missed).
+   */
+  changedHere(version: number): void {
+    this.invalidate();
+    if (version > this.knownVersion) this.knownVersion = version;
   }
 
   /** Keep answers only while `source` is unchanged (the jobs domain follows its own changes). */
@@ -380,29 +399,42 @@ export class PublicCache {
     return this.nextExpiry!.at;
   }
 
-  /** The database's version was compared less than checkEveryMs ago. */
+  /** The version was read after every notice heard, and less than checkEveryMs ago. */
   private versionIsFresh(): boolean {
-    return Date.now() - this.versionCheckedAt < this.checkEveryMs;
+    return (
+      this.noticesChecked >= this.notices && Date.now() - this.versionCheckedAt < this.checkEveryMs
+    );
   }
 
-  /** At most once per checkEveryMs (or now): drop everything if another process changed the data. */
-  private async checkVersion(now = false): Promise<void> {
-    // Asked now: a check that began earlier may have read the version before the change it is
-    // asked for, so this one waits for it and reads again.
-    if (now) await this.versionCheck?.catch(() => {});
-    else if (this.versionIsFresh()) return;
-    this.versionCheck ??= (async () => {
+  /**
+   * Before an answer: unless the version is fresh, read it (one read shared by every request
+   * waiting), and drop everything if another process changed the data. A read that began before
+   * the latest notice does not cover it, so a second one follows: at most two rounds.
+   */
+  private async checkVersion(): Promise<void> {
+    const heard = this.notices;
+    const covered = () =>
+      this.noticesChecked >= heard && Date.now() - this.versionCheckedAt < this.checkEveryMs;
+    for (let round = 0; round < 2 && !covered(); round += 1) {
+      this.versionCheck ??= this.readVersion();
+      await this.versionCheck;
+    }
+  }
+
+  private readVersion(): Promise<void> {
+    const heard = this.notices;
+    return (async () => {
       try {
         const version = await this.source.version();
         if (version !== this.knownVersion) {
           if (this.knownVersion !== -1) this.invalidate();
           this.knownVersion = version;
         }
+        this.noticesChecked = Math.max(this.noticesChecked, heard);
         this.versionCheckedAt = Date.now();
       } finally {
         this.versionCheck = undefined;
       }
     })();
-    await this.versionCheck;
   }
 }
