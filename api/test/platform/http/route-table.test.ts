@@ -158,6 +158,7 @@ const EMPLOYER = [
   'GET /api/employer/submissions/:id',
   'PUT /api/employer/submissions/:id',
   'POST /api/employer/submissions/:id/pay-link',
+  'POST /api/employer/submissions/:id/use-credit',
   'POST /api/employer/jobs/:id/close',
   'POST /api/employer/jobs/:id/renewal',
   'GET /api/employer/jobs/:id/proposal',
