@@ -289,6 +289,24 @@ describe(`an address's data by a link e-mailed to it on ${testDatabase}`, () => 
     expect(Number((await t.db('applications').count({ n: '*' }))[0]!.n)).toBe(0);
   });
 
+  it('stores a data link for the longest address an alert takes (PostgreSQL widths)', async () => {
+    const t = await appWithSmtp();
+    const email = `${'a'.repeat(ALERT_LIMITS.email - '@example.org'.length)}@example.org`;
+    // (Pending is enough: an SMTP server refuses so long a name before the @, so no e-mail goes.)
+    const subscribed = await t.app.inject({
+      method: 'POST',
+      url: '/api/alerts',
+      payload: { email, frequency: 'daily', search: '?q=grants' },
+      remoteAddress: nextClient(),
+    });
+    expect(subscribed.statusCode).toBe(201);
+    const link = await requestDataLink(t, email, nextClient());
+    const [stored] = await t.db('alert_data_links');
+    expect(stored.email_key).toHaveLength(ALERT_LIMITS.email);
+    const exported = await t.app.inject({ method: 'POST', url: `/api/alerts/data/${link}` });
+    expect(exported.json().alerts).toHaveLength(1);
+  });
+
   it('answers 404 for a made-up link, and deletes nothing', async () => {
     const t = await appWithSmtp();
     await follow(t, 'reader@example.org', '?q=grants');
