@@ -49,6 +49,13 @@ export const ROUTES = [
     serverRendered: false,
     title: 'Job alerts | {board}',
   },
+  // An address's data, by a link e-mailed to it (issue 43): download or delete it, once.
+  {
+    path: '/alerts/data',
+    module: './AlertsPage',
+    serverRendered: false,
+    title: 'Your data | {board}',
+  },
   // The publication's legal pages (the contract's LEGAL_PAGES), from its Markdown files.
   {
     path: '/privacy',

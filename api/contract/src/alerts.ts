@@ -38,6 +38,8 @@ export const ALERT_LIMITS = {
   confirmHours: 48,
   /** A digest lists at most this many jobs, then links to the whole search. */
   digestJobs: 20,
+  /** A data link (download or delete everything of an address) works this long, and once. */
+  dataLinkMinutes: 60,
 } as const;
 
 /** How an alert's links carry their token: 32 random bytes, base64url. */
@@ -69,6 +71,17 @@ export const ALERT_MESSAGES = {
    */
   dataDeleted: (count: number, applications = 0) =>
     `Your data is deleted: ${count} job alert${count === 1 ? '' : 's'}${applications ? ` and ${applications} application${applications === 1 ? '' : 's'}` : ''} of this address removed. We will send you nothing more.`,
+  /**
+   * The answer to every request for a data link, whatever the address: it never says whether the
+   * board keeps anything about it.
+   */
+  dataLinkRequested: (email: string) =>
+    `If this board keeps anything about ${email} (job alerts, applications), a link to download or delete it is on its way to that address. It works once, for ${ALERT_LIMITS.dataLinkMinutes} minutes.`,
+  tooManyDataLinks: (minutes: number) =>
+    `Several links were sent to this address just now. Please use the newest, or ask again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  dataLinkInvalid:
+    'This link does not work: it may have been used already (each link works once). Ask for a new one below.',
+  dataLinkExpired: `This link has expired (links work for ${ALERT_LIMITS.dataLinkMinutes} minutes). Ask for a new one below.`,
 } as const;
 
 /**
@@ -89,6 +102,19 @@ export const DATA_RIGHTS_TEXTS = {
   downloaded: 'Your data has been downloaded.',
   failed: 'That did not work. Please try again.',
   fileName: (day: string) => `my-job-board-data-${day}.json`,
+  /**
+   * An alert's pages and /alerts/data without a link: everything of an address is reached only
+   * through a link e-mailed to it (issue 43), never through one alert's link.
+   */
+  requestIntro:
+    'To download or delete everything this board keeps about an e-mail address (its job alerts and the applications sent from it), we e-mail that address a link. It works once, for an hour.',
+  requestEmail: 'Your e-mail address',
+  requestButton: 'E-mail me a link',
+  /** /alerts/data: the page's title. */
+  pageTitle: 'Download or delete your data',
+  /** /alerts/data?token=: the link's page, for the address it was sent to. */
+  linkIntro:
+    'Download everything this board keeps about your e-mail address (its job alerts and the applications sent from it) as a JSON file, or delete it all. This link works once: for the other, ask for a new one.',
 } as const;
 
 /** What the board's 'Get these jobs by e-mail' form sends (`POST /api/alerts`). */
@@ -107,7 +133,13 @@ export const AlertSubscription = object({
 });
 export type AlertSubscription = Infer<typeof AlertSubscription>;
 
-/** Path parameter of an alert's own links (confirm, manage, unsubscribe). */
+/** `POST /api/alerts/data-link`: the address to e-mail a data link to. */
+export const AlertDataLinkRequest = object({
+  email: define<string>('email', (value) => isContactEmail(value) || ALERT_MESSAGES.email),
+});
+export type AlertDataLinkRequest = Infer<typeof AlertDataLinkRequest>;
+
+/** Path parameter of an alert's own links (confirm, manage, unsubscribe), and of a data link. */
 export const AlertTokenParams = object({ token: string() });
 
 /** Query of the one-click unsubscribe URL (`List-Unsubscribe`, RFC 8058). */
@@ -151,7 +183,10 @@ export const AlertRecord = object({
 });
 export type AlertRecord = Infer<typeof AlertRecord>;
 
-/** 'Download my data' from an alert's link: every alert of its address (any state), its applications. */
+/**
+ * 'Download my data': from a data link, every alert of its address (any state) and its
+ * applications; from an alert's own link (deprecated), that one alert.
+ */
 export const AlertDataExport = object({
   exportedAt: string(),
   email: string(),

@@ -38,6 +38,9 @@ export {
   unsubscribeAlert,
   alertDataExport,
   alertDataDelete,
+  requestAlertDataLink,
+  dataLinkExport,
+  dataLinkDelete,
   unsubscribeAlertOneClick,
 } from './endpoints/alerts';
 export {

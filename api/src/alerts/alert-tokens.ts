@@ -6,8 +6,10 @@ import type { SecretLink } from '../platform/http/secret-links';
 export const newAlertToken = (): string => randomBytes(32).toString('base64url');
 
 /**
- * Only this hash of a confirmation token is stored (hex SHA-256, as for pay links): a copy of the
- * database holds no working confirmation link. A fast hash is enough for 256 random bits.
+ * Only this hash of an alert's token is stored (hex SHA-256, as for pay links): a confirmation
+ * link's, each manage and unsubscribe link's (job_alert_links) and each data link's
+ * (alert_data_links), so a copy of the database holds no working link. A fast hash is enough for
+ * 256 random bits. migrations/20261129131000_hash_alert_links.ts hashed the tokens stored before.
  */
 export const hashAlertToken = (token: string): string =>
   createHash('sha256').update(token).digest('hex');
@@ -15,9 +17,19 @@ export const hashAlertToken = (token: string): string =>
 /** Whether the text can be an alert token at all (anything else names no alert). */
 export const isAlertToken = (token: string): boolean => ALERT_TOKEN_PATTERN.test(token);
 
+/**
+ * How long an alert's manage and unsubscribe links work after the e-mail that carried them
+ * (while the alert exists). Each e-mail carries links of its own, so the newest e-mail's always
+ * work; this bounds how many an alert keeps (one per e-mail), well past the 30 days a reader must
+ * be able to unsubscribe from a message (CAN-SPAM).
+ */
+export const ALERT_LINK_DAYS = 180;
+
 /** The board's pages of an alert's links (mfe-board's AlertsPage), each with its token. */
 export const alertUrls = (publicUrl: string) => ({
   confirm: (token: string) => `${publicUrl}/alerts/confirm?token=${token}`,
+  /** An address's data (its alerts and applications): download or delete it, once. */
+  data: (token: string) => `${publicUrl}/alerts/data?token=${token}`,
   manage: (token: string) => `${publicUrl}/alerts/manage?token=${token}`,
   /** Also the `List-Unsubscribe` URL: a mail client's POST there unsubscribes (RFC 8058). */
   unsubscribe: (token: string) => `${publicUrl}/alerts/unsubscribe?token=${token}`,
@@ -48,18 +60,39 @@ export const ALERT_CONFIRMATION_LINK: SecretLink = {
 
 /**
  * An alert's own links (manage, unsubscribe, and the API's paths of them) as secrets: out of the
- * log. A sent digest keeps them: `job_alerts.manage_token` holds the token itself, so the stored
- * copy gives nothing more away, and the admin's 'Resend' reads it to tell an alert since
- * unsubscribed (backoffice/emails.ts).
+ * log, and of a sent e-mail's stored copy and headers (only their hash is kept: a copy of the
+ * database is no set of working links). A given-up digest is therefore not sent again: the
+ * alert's next digest carries fresh links.
  */
 export const ALERT_MANAGE_LINK: SecretLink = {
   kind: 'job-alert manage link',
   patterns: [
-    { before: new RegExp(`/alerts/(?!confirm\\?)[a-z-]+${TOKEN_PARAMETER}`), token: QUERY_VALUE },
+    {
+      before: new RegExp(`/alerts/(?!confirm\\?|data\\?)[a-z-]+${TOKEN_PARAMETER}`),
+      token: QUERY_VALUE,
+    },
     { before: /\/api\/alerts\//, token: new RegExp(`${API_TOKEN}(?!/confirm)`) },
   ],
   sentMail: {
-    redact: false,
-    because: 'job_alerts.manage_token holds the token itself, and Resend reads it from the copy',
+    redact: true,
+    resendRefusal:
+      "This e-mail carried a job alert's unsubscribe and manage links, which are not kept once sending fails: the alert's next e-mail carries new ones",
+  },
+};
+
+/**
+ * A data link (download or delete everything the board keeps about an address) as a secret: out
+ * of the log and of a sent e-mail's stored copy (only its hash is kept).
+ */
+export const ALERT_DATA_LINK: SecretLink = {
+  kind: 'data link',
+  patterns: [
+    { before: new RegExp(`/alerts/data${TOKEN_PARAMETER}`), token: QUERY_VALUE },
+    { before: /\/api\/alerts\/data\//, token: new RegExp(API_TOKEN) },
+  ],
+  sentMail: {
+    redact: true,
+    resendRefusal:
+      'This e-mail carried a link to download or delete data, which is not kept once sending fails: the reader can ask for a new one',
   },
 };

@@ -4,7 +4,10 @@ import type { Db } from '../platform/db/knex';
 
 export type AlertStatus = 'pending' | 'confirmed' | 'unsubscribed';
 
-/** A row of `job_alerts` (migrations/20261125050200_create_job_alerts.ts). */
+/**
+ * A row of `job_alerts` (migrations/20261125050200_create_job_alerts.ts; its links' tokens are in
+ * `job_alert_links`, hashed: 20261129131000_hash_alert_links.ts).
+ */
 export interface AlertRow {
   id: number;
   email: string;
@@ -14,7 +17,6 @@ export interface AlertRow {
   status: AlertStatus;
   confirm_token_hash: string | null;
   confirm_expires_at: number | null;
-  manage_token: string;
   last_job_id: number;
   next_digest_at: number | null;
   last_digest_at: number | null;
@@ -97,19 +99,86 @@ export class AlertsRepository {
     return fromDb(await db<AlertRow>('job_alerts').where({ confirm_token_hash: hash }).first());
   }
 
-  async findByManageToken(db: Db, token: string): Promise<AlertRow | undefined> {
-    return fromDb(await db<AlertRow>('job_alerts').where({ manage_token: token }).first());
+  /**
+   * The alert of a manage or unsubscribe link, by its token's hash, while the link works (queued
+   * at or after `issuedFrom`, epoch ms).
+   */
+  async findByLinkHash(db: Db, hash: string, issuedFrom: number): Promise<AlertRow | undefined> {
+    const row = await db<AlertRow>('job_alerts')
+      .join('job_alert_links', 'job_alert_links.alert_id', 'job_alerts.id')
+      .where('job_alert_links.token_hash', hash)
+      .andWhere('job_alert_links.created_at', '>=', issuedFrom)
+      .first('job_alerts.*');
+    return fromDb(row);
   }
 
-  /** Of these manage tokens, those whose alert is unsubscribed or no longer exists. */
-  async stoppedOf(db: Db, manageTokens: string[]): Promise<Set<string>> {
-    if (!manageTokens.length) return new Set();
-    const live: { manage_token: string }[] = await db('job_alerts')
-      .whereIn('manage_token', manageTokens)
-      .whereIn('status', ['pending', 'confirmed'])
-      .select('manage_token');
-    const alive = new Set(live.map((row) => row.manage_token));
-    return new Set(manageTokens.filter((token) => !alive.has(token)));
+  /** A new manage and unsubscribe link of an alert (the hash of its token), for one e-mail. */
+  async insertLink(db: Db, alertId: number, tokenHash: string, at: number): Promise<void> {
+    await db('job_alert_links').insert({
+      token_hash: tokenHash,
+      alert_id: alertId,
+      created_at: at,
+    });
+  }
+
+  /**
+   * Delete at most `limit` alert links queued before `before` (they stopped working then); how
+   * many went. The retention run calls it until fewer than `limit` go.
+   */
+  async deleteLinksBefore(db: Db, before: number, limit: number): Promise<number> {
+    return db('job_alert_links')
+      .whereIn(
+        'token_hash',
+        db('job_alert_links')
+          .select('token_hash')
+          .where('created_at', '<', before)
+          .orderBy('token_hash')
+          .limit(limit),
+      )
+      .del();
+  }
+
+  // ---- data links (alert_data_links): download or delete an address's data ----------------
+
+  async insertDataLink(
+    db: Db,
+    link: { tokenHash: string; emailKey: string; createdAt: number; expiresAt: number },
+  ): Promise<void> {
+    await db('alert_data_links').insert({
+      token_hash: link.tokenHash,
+      email_key: link.emailKey,
+      created_at: link.createdAt,
+      expires_at: link.expiresAt,
+    });
+  }
+
+  /**
+   * Take a data link: it is deleted by the one request that gets it (so it works once), while it
+   * has not expired. The address it was sent to, or, for a link not taken, whether it had
+   * expired (else it was used already, or never existed).
+   */
+  async consumeDataLink(
+    db: Db,
+    tokenHash: string,
+    now: number,
+  ): Promise<{ emailKey: string } | { expired: boolean }> {
+    const link: { email_key: string; expires_at: number | string } | undefined = await db(
+      'alert_data_links',
+    )
+      .where({ token_hash: tokenHash })
+      .first('email_key', 'expires_at');
+    if (!link) return { expired: false };
+    if (Number(link.expires_at) <= now) return { expired: true };
+    const taken = await db('alert_data_links')
+      .where({ token_hash: tokenHash })
+      .andWhere('expires_at', '>', now)
+      .del();
+    return taken > 0 ? { emailKey: link.email_key } : { expired: false };
+  }
+
+  /** Data links that expired before `before` (their address with them): deleted; how many. */
+  async deleteDataLinksExpiredBefore(db: Db, before: number): Promise<number> {
+    return db('alert_data_links').where('expires_at', '<', before).del();
   }
 
   async insert(db: Db, row: Omit<AlertRow, 'id'>): Promise<number> {
@@ -215,14 +284,32 @@ export class AlertsRepository {
    * Delete at most `limit` alerts still pending (never confirmed) that were asked for before
    * `before` (epoch ms); how many went. The retention run calls it until fewer than `limit` go.
    */
-  async deletePendingBefore(db: Db, before: number, limit: number): Promise<number> {
+  deletePendingBefore(db: Db, before: number, limit: number): Promise<number> {
+    return this.deleteInStateBefore(db, 'pending', 'created_at', before, limit);
+  }
+
+  /**
+   * Delete at most `limit` alerts unsubscribed before `before` (epoch ms), with their links; how
+   * many went. An unsubscribed alert sends nothing and is kept for nothing.
+   */
+  deleteUnsubscribedBefore(db: Db, before: number, limit: number): Promise<number> {
+    return this.deleteInStateBefore(db, 'unsubscribed', 'unsubscribed_at', before, limit);
+  }
+
+  private async deleteInStateBefore(
+    db: Db,
+    status: AlertStatus,
+    since: 'created_at' | 'unsubscribed_at',
+    before: number,
+    limit: number,
+  ): Promise<number> {
     return db('job_alerts')
       .whereIn(
         'id',
         db('job_alerts')
           .select('id')
-          .where('status', 'pending')
-          .andWhere('created_at', '<', before)
+          .where('status', status)
+          .andWhere(since, '<', before)
           .orderBy('id')
           .limit(limit),
       )
@@ -269,7 +356,12 @@ export class AlertsRepository {
     return rows.map((row) => fromDb(row)!);
   }
 
-  /** Delete every alert of an address, and its lock; how many alerts went. */
+  /** Delete one alert (its links go with it); whether it was there. */
+  async deleteOne(db: Db, id: number): Promise<boolean> {
+    return (await db('job_alerts').where({ id }).del()) > 0;
+  }
+
+  /** Delete every alert of an address (their links go with them), and its lock; how many alerts went. */
   async deleteAllForEmail(db: Db, key: string): Promise<number> {
     const deleted = await db('job_alerts').where({ email_key: key }).del();
     await db('alert_subscribe_locks')

@@ -15,13 +15,18 @@ import {
 } from '@jobboard/contract/alerts';
 import { filterFromQueryString } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
-import type { ApplicationsUpkeep } from '../applications';
 import { Gone, Invalid, NotFound, TooMany } from '../platform/domain-errors';
 import type { PublicReads } from '../jobs';
 import { ALERT_CONFIRM_TEMPLATE, alertConfirmationEmail, type Outbox } from '../mail';
 import { windowMs, type RateLimit } from '../platform/rate-limits';
 import { GLOBAL_LOCK, type AlertRow, type AlertsRepository } from './alerts-repository';
-import { alertUrls, hashAlertToken, isAlertToken, newAlertToken } from './alert-tokens';
+import {
+  ALERT_LINK_DAYS,
+  alertUrls,
+  hashAlertToken,
+  isAlertToken,
+  newAlertToken,
+} from './alert-tokens';
 
 const HOUR_MS = 60 * 60_000;
 
@@ -38,6 +43,24 @@ export const searchUrl = (publicUrl: string, search: string): string => `${publi
  */
 export const alertDescription = (search: string, known: KnownSearchLabels): string =>
   describeSearch(filterFromQueryString(search), known);
+
+/**
+ * A new manage and unsubscribe link of an alert, for the one e-mail that carries it (in that
+ * e-mail's transaction): its token, of which only the hash is stored.
+ */
+export async function issueAlertLink(
+  db: Knex,
+  alerts: Pick<AlertsRepository, 'insertLink'>,
+  alertId: number,
+  now: Date,
+): Promise<string> {
+  const token = newAlertToken();
+  await alerts.insertLink(db, alertId, hashAlertToken(token), now.getTime());
+  return token;
+}
+
+/** The oldest a manage or unsubscribe link may be, at `now`, and still work. */
+export const linksIssuedFrom = (now: Date): number => now.getTime() - ALERT_LINK_DAYS * DAY_MS;
 
 const isoOrNull = (at: number | null) => (at === null ? null : new Date(at).toISOString());
 
@@ -82,8 +105,6 @@ export class AlertsService {
     /** Confirmation e-mails: per address and for the whole board (platform/rate-limits.ts). */
     private readonly limits: { perAddress: RateLimit; board: RateLimit },
     private readonly clock: () => Date,
-    /** The applications sent from an address: in its data export, and deleted with its alerts. */
-    private readonly applications: Pick<ApplicationsUpkeep, 'recordsForEmail' | 'deleteForEmail'>,
   ) {}
 
   private async viewOf(row: AlertRow): Promise<AlertView> {
@@ -142,7 +163,7 @@ export class AlertsService {
         confirm_token_hash: hashAlertToken(token),
         confirm_expires_at: now.getTime() + ALERT_LIMITS.confirmHours * HOUR_MS,
       };
-      const manageToken = existing?.manage_token ?? newAlertToken();
+      let alertId = existing?.id;
       if (existing) {
         await alerts.update(trx, existing.id, ['pending'], {
           ...confirmation,
@@ -150,14 +171,13 @@ export class AlertsService {
           frequency: input.frequency,
         });
       } else {
-        await alerts.insert(trx, {
+        alertId = await alerts.insert(trx, {
           email,
           email_key: emailKey(email),
           search,
           frequency: input.frequency,
           status: 'pending',
           ...confirmation,
-          manage_token: manageToken,
           last_job_id: 0,
           next_digest_at: null,
           last_digest_at: null,
@@ -168,6 +188,8 @@ export class AlertsService {
           digest_failures: 0,
         });
       }
+      // Its cancel link is the e-mail's own: one alert, and only while the link works.
+      const manageToken = await issueAlertLink(trx, alerts, alertId!, now);
       await outbox.enqueue(
         trx,
         alertConfirmationEmail({
@@ -212,10 +234,17 @@ export class AlertsService {
     return this.viewOf({ ...row, ...changes });
   }
 
-  /** The alert of a manage / unsubscribe link (works without signing in: the link is the key). */
+  /**
+   * The alert of a manage / unsubscribe link (works without signing in: the link is the key, to
+   * its one alert and nothing else), found by its token's hash while the link works.
+   */
   private async byManageToken(token: string): Promise<AlertRow> {
     const row = isAlertToken(token)
-      ? await this.alerts.findByManageToken(this.db, token)
+      ? await this.alerts.findByLinkHash(
+          this.db,
+          hashAlertToken(token),
+          linksIssuedFrom(this.clock()),
+        )
       : undefined;
     if (!row) throw new NotFound(ALERT_MESSAGES.linkInvalid);
     return row;
@@ -299,33 +328,28 @@ export class AlertsService {
     return this.db.transaction((trx) => this.alerts.deleteAllForEmail(trx, emailKey(email)));
   }
 
-  /** 'Download my data' from an alert's link: every alert of its address, and its applications. */
+  /**
+   * 'Download my data' from an alert's link (deprecated: the data of an address needs a data link
+   * e-mailed to it, data-links.ts): the link's one alert, as a data export holds it, and nothing
+   * else of its address. A link forwarded with an e-mail reaches that alert and no further.
+   */
   async exportByToken(token: string, now: Date): Promise<AlertDataExport> {
     const row = await this.byManageToken(token);
     return {
       exportedAt: now.toISOString(),
       email: row.email,
-      alerts: await this.recordsForEmail(row.email_key),
-      applications: await this.applications.recordsForEmail(row.email_key),
+      alerts: [alertRecord(row, await this.jobs.searchLabels(now))],
+      applications: [],
     };
   }
 
   /**
-   * 'Delete my data' from an alert's link: every application sent from its address, then every
-   * alert of it (the link goes with them, so it is the last to go); how many of each went.
+   * 'Delete my data' from an alert's link (deprecated, as exportByToken): the link's one alert is
+   * deleted, with its links; the address's other alerts and applications stay.
    */
   async deleteByToken(token: string): Promise<{ alerts: number; applications: number }> {
     const row = await this.byManageToken(token);
-    const applications = await this.applications.deleteForEmail(row.email_key);
-    return { alerts: await this.deleteForEmail(row.email_key), applications };
-  }
-
-  /**
-   * Of these alerts (by the manage token of their e-mails' links), those that send nothing any
-   * more (unsubscribed, or gone): the admin's 'Resend' of their e-mails is refused.
-   */
-  stoppedAlerts(manageTokens: string[]): Promise<Set<string>> {
-    return this.alerts.stoppedOf(this.db, manageTokens);
+    return { alerts: (await this.alerts.deleteOne(this.db, row.id)) ? 1 : 0, applications: 0 };
   }
 
   /** The confirmed alerts (the ones that send): the dashboard's number. */
@@ -351,6 +375,33 @@ export class AlertsService {
     let deleted = 0;
     for (;;) {
       const n = await this.alerts.deletePendingBefore(this.db, before.getTime(), batch);
+      deleted += n;
+      if (n < batch || !(await keep())) return deleted;
+    }
+  }
+
+  /**
+   * Retention: delete the alerts unsubscribed before `before` (with their links), at most `batch`
+   * per statement until none is left; how many went (docs/product.md#privacy: an alert is kept
+   * until it is unsubscribed).
+   */
+  async deleteUnsubscribedBefore(before: Date, batch: number, keep: () => Promise<boolean>) {
+    let deleted = 0;
+    for (;;) {
+      const n = await this.alerts.deleteUnsubscribedBefore(this.db, before.getTime(), batch);
+      deleted += n;
+      if (n < batch || !(await keep())) return deleted;
+    }
+  }
+
+  /**
+   * Retention: delete the alert links that no longer work (ALERT_LINK_DAYS after their e-mail)
+   * and the data links expired before `now`; how many went.
+   */
+  async deleteExpiredLinks(now: Date, batch: number, keep: () => Promise<boolean>) {
+    let deleted = await this.alerts.deleteDataLinksExpiredBefore(this.db, now.getTime());
+    for (;;) {
+      const n = await this.alerts.deleteLinksBefore(this.db, linksIssuedFrom(now), batch);
       deleted += n;
       if (n < batch || !(await keep())) return deleted;
     }

@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import type { PublicReads } from '../jobs';
 import { alertDigestEmail, type Outbox } from '../mail';
 import type { AlertRow, AlertsRepository } from './alerts-repository';
-import { alertDescription, digestPeriodMs, searchUrl } from './alerts-service';
+import { alertDescription, digestPeriodMs, issueAlertLink, searchUrl } from './alerts-service';
 import { alertUrls } from './alert-tokens';
 
 /** A digest being composed holds its alert this long; a run that died meanwhile loses it. */
@@ -108,6 +108,8 @@ async function digestOne(
       if (!recorded) return 'taken' as const;
       if (!found.jobs.length) return 'nothing' as const;
       const urls = alertUrls(deps.publicUrl);
+      // Links of its own: only their hash is kept, so no digest can carry an earlier one's.
+      const linkToken = await issueAlertLink(trx, alerts, row.id, now);
       await deps.outbox.enqueue(
         trx,
         alertDigestEmail({
@@ -119,8 +121,8 @@ async function digestOne(
           totalExact: found.totalExact,
           searchUrl: searchUrl(deps.publicUrl, row.search),
           jobUrl: (id) => `${deps.publicUrl}/jobs/${id}`,
-          unsubscribeUrl: urls.unsubscribe(row.manage_token),
-          manageUrl: urls.manage(row.manage_token),
+          unsubscribeUrl: urls.unsubscribe(linkToken),
+          manageUrl: urls.manage(linkToken),
           boardName: deps.boardName,
         }),
         now,

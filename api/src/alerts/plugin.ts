@@ -1,15 +1,19 @@
 import fp from 'fastify-plugin';
 import { Gauge } from 'prom-client';
 import { runPeriodically } from '../platform/periodic-runner';
-import { ALERT_CONFIRMATION_LINK, ALERT_MANAGE_LINK } from './alert-tokens';
+import { databaseLimiter } from '../platform/plugins/rate-limit';
+import { ALERT_CONFIRMATION_LINK, ALERT_DATA_LINK, ALERT_MANAGE_LINK } from './alert-tokens';
 import { AlertsRepository } from './alerts-repository';
 import { AlertsService } from './alerts-service';
+import { DataLinks } from './data-links';
 import { sendDigests, type DigestReport } from './digest';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Job alerts: subscribing, their links, a member's list (alerts-service.ts). */
     alerts: AlertsService;
+    /** An address's data (alerts, applications) by a link e-mailed to it (data-links.ts). */
+    alertDataLinks: DataLinks;
     alertDigests: {
       /** Send the digests due now; with `force`, every confirmed alert's new matches. */
       run(options?: { force?: boolean }): Promise<DigestReport>;
@@ -31,6 +35,7 @@ export default fp(
   async (app) => {
     app.secretLinks.register(ALERT_CONFIRMATION_LINK);
     app.secretLinks.register(ALERT_MANAGE_LINK);
+    app.secretLinks.register(ALERT_DATA_LINK);
     const alerts = new AlertsRepository();
     const site = { publicUrl: app.config.publicUrl, boardName: app.config.site.boardName };
     const service = new AlertsService(
@@ -44,9 +49,25 @@ export default fp(
         board: app.config.rateLimits.alertConfirmations,
       },
       () => app.now(),
-      app.applicationUpkeep,
     );
     app.decorate('alerts', service);
+    const perAddress = app.config.rateLimits.dataLinksPerAddress;
+    app.decorate(
+      'alertDataLinks',
+      new DataLinks({
+        db: app.db,
+        alerts,
+        addressAlerts: service,
+        applications: app.applicationUpkeep,
+        outbox: app.outbox,
+        site,
+        addressLimiter: databaseLimiter(app.db, app.dialect, {
+          keyPrefix: 'data-link-address',
+          points: perAddress.max,
+          durationSeconds: perAddress.windowMinutes * 60,
+        }),
+      }),
+    );
     const run = (options: { force?: boolean } = {}) =>
       sendDigests(
         {

@@ -30,7 +30,7 @@ export interface BackofficeSources {
   submissions: Pick<SubmissionsService, 'load' | 'events' | 'view' | 'countPending'>;
   payments: Pick<PaymentsService, 'paidSince' | 'ofSubmissions'>;
   outbox: Pick<Outbox, 'page' | 'find' | 'requeueFailed' | 'ofSubmission'>;
-  alerts: Pick<AlertsService, 'countConfirmed' | 'stoppedAlerts'>;
+  alerts: Pick<AlertsService, 'countConfirmed'>;
   applications: Pick<ApplicationsUpkeep, 'numbers'>;
   sync: Pick<SyncService, 'lastFinishedAt'>;
   jobStats: Pick<JobStats, 'totals'>;

@@ -232,9 +232,13 @@ export async function retentionRun(): Promise<string[]> {
     const { retention } = config;
     return [
       `Retention: ${report.unconfirmedAlerts} unconfirmed job alert(s) deleted (older than ${retention.unconfirmedAlertsHours} hours), ` +
+        `${report.unsubscribedAlerts} unsubscribed job alert(s) deleted, ` +
+        `${report.expiredAlertLinks} expired alert link(s) deleted, ` +
         `${report.alertLocks} unused alert address lock(s) deleted, ` +
         `${report.emailBodies} sent e-mail bod(ies) emptied (older than ${retention.sentEmailBodiesDays} days), ` +
+        `${report.emailRecipients} sent e-mail recipient(s) blanked (older than ${retention.sentEmailRecipientsDays} days), ` +
         `${report.rejectedContacts} rejected submission contact(s) blanked (older than ${retention.rejectedContactDays} days), ` +
+        `${report.junkLogos} junk submission logo(s) let go (older than ${retention.rejectedContactDays} days), ` +
         `${report.unusedLogoUploads} unused logo upload(s) deleted (older than ${UNUSED_LOGO_UPLOAD_DAYS} day), ` +
         `${report.expiredRenewalLinks} expired renewal link(s) deleted (older than ${RENEWAL_LINK_TTL_DAYS} days), ` +
         `${report.archivedJobs} job(s) past their end archived, ` +

@@ -4,6 +4,7 @@ import type { OutgoingEmail } from './outbox';
 
 export const ALERT_CONFIRM_TEMPLATE = 'alert-confirm';
 export const ALERT_DIGEST_TEMPLATE = 'alert-digest';
+export const DATA_LINK_TEMPLATE = 'data-link';
 
 const frequencyWord = (frequency: AlertFrequency) =>
   ALERT_FREQUENCIES.find((f) => f.value === frequency)!.label.toLowerCase();
@@ -98,5 +99,34 @@ export function alertDigestEmail(input: {
     subject: `${count} new job${input.total === 1 ? '' : 's'}: ${input.description}`,
     text: lines.join('\n'),
     headers: unsubscribeHeaders(input.unsubscribeUrl),
+  };
+}
+
+/**
+ * The link to download or delete everything the board keeps about an address (its job alerts,
+ * its applications), sent only to that address when it asked: nothing of the caller's but the
+ * address itself.
+ */
+export function dataLinkEmail(input: {
+  to: string;
+  dataUrl: string;
+  boardName: string;
+}): OutgoingEmail {
+  return {
+    template: DATA_LINK_TEMPLATE,
+    to: input.to,
+    subject: `Your data on ${input.boardName}`,
+    text: [
+      'Hello,',
+      '',
+      `Someone (we hope you) asked ${input.boardName} for a link to download or delete everything it keeps about this address: its job alerts and the applications sent from it.`,
+      '',
+      'Open this link to download it as a file, or to delete it all:',
+      input.dataUrl,
+      '',
+      `The link works once, for ${ALERT_LIMITS.dataLinkMinutes} minutes. If you did not ask for it, ignore this e-mail: nothing changes.`,
+      '',
+      `The ${input.boardName} team`,
+    ].join('\n'),
   };
 }

@@ -18,7 +18,12 @@ export {
   applicationDeclinedEmail,
 } from './application-decline-email';
 export { MailAttachments } from './attachments';
-export { ALERT_CONFIRM_TEMPLATE, alertConfirmationEmail, alertDigestEmail } from './alert-emails';
+export {
+  ALERT_CONFIRM_TEMPLATE,
+  alertConfirmationEmail,
+  alertDigestEmail,
+  dataLinkEmail,
+} from './alert-emails';
 export { employerSignInEmail } from './employer-emails';
 export type { Outbox, OutboxListRow } from './outbox';
 export { jobLiveEmail, paymentNeedsReviewEmail } from './payment-emails';

@@ -124,7 +124,7 @@ export class OutboxSender {
           failed: true,
           nextAttemptAt: now,
           error: ATTACHMENT_GONE,
-          textBody: this.withoutLinks(row.text_body),
+          ...this.givenUp(row),
         });
         report.failed += 1;
         return;
@@ -148,7 +148,7 @@ export class OutboxSender {
         failed,
         nextAttemptAt: this.now().getTime() + retryDelayMs(attempts),
         error: message.slice(0, 1000),
-        ...(failed ? { textBody: this.withoutLinks(row.text_body) } : {}),
+        ...(failed ? this.givenUp(row) : {}),
       });
       if (failed) {
         report.failed += 1;
@@ -183,6 +183,17 @@ export class OutboxSender {
 
   private withoutLinks(text: string): string {
     return this.secretLinks.redactSentMail(text);
+  }
+
+  /**
+   * What a given-up message keeps: its body and headers without the secret links (an alert's
+   * `List-Unsubscribe` URL among them); the rest stays for a resend (issue 43).
+   */
+  private givenUp(row: OutboxRow): { textBody: string; headers: string | null } {
+    return {
+      textBody: this.withoutLinks(row.text_body),
+      headers: row.headers === null ? null : this.withoutLinks(row.headers),
+    };
   }
 
   private dueRows(): Promise<OutboxRow[]> {

@@ -246,16 +246,34 @@ export class Outbox {
     return claimed > 0;
   }
 
+  /**
+   * The message went out: its stored body is the one given (its secret links taken out), and its
+   * headers (an alert's `List-Unsubscribe` URL carries a link token) are dropped: they are for
+   * the mail client, and nothing reads them once sent (issue 43).
+   */
   async markSent(id: number, textBody: string, now: Date): Promise<void> {
-    await this.db('outbox')
-      .where({ id })
-      .update({ status: 'sent', sent_at: now.getTime(), last_error: null, text_body: textBody });
+    await this.db('outbox').where({ id }).update({
+      status: 'sent',
+      sent_at: now.getTime(),
+      last_error: null,
+      text_body: textBody,
+      headers: null,
+    });
   }
 
-  /** An attempt failed: try again at `nextAttemptAt`, or give up (`failed`, with its new body). */
+  /**
+   * An attempt failed: try again at `nextAttemptAt`, or give up (`failed`, with its new body and
+   * headers: their secret links taken out, the rest kept for a resend, a Reply-To say).
+   */
   async markAttemptFailed(
     id: number,
-    outcome: { failed: boolean; nextAttemptAt: number; error: string; textBody?: string },
+    outcome: {
+      failed: boolean;
+      nextAttemptAt: number;
+      error: string;
+      textBody?: string;
+      headers?: string | null;
+    },
   ): Promise<void> {
     await this.db('outbox')
       .where({ id })
@@ -264,6 +282,7 @@ export class Outbox {
         next_attempt_at: outcome.nextAttemptAt,
         last_error: outcome.error,
         ...(outcome.textBody !== undefined ? { text_body: outcome.textBody } : {}),
+        ...(outcome.headers !== undefined ? { headers: outcome.headers } : {}),
       });
   }
 
@@ -285,6 +304,33 @@ export class Outbox {
           .limit(limit),
       )
       .update({ text_body: '' });
+  }
+
+  /**
+   * Retention: forget whom at most `limit` messages went to, sent (or given up, counted from when
+   * they were queued) before `before` (epoch ms): their recipient, headers (a Reply-To, an
+   * unsubscribe URL) and body are blanked. Template, subject, state and times stay, for the
+   * timelines and the counts (a cap counts what was queued within a day at most, long before
+   * this). A given-up message so blanked cannot be sent again. How many were blanked.
+   */
+  async forgetRecipientsBefore(before: number, limit: number): Promise<number> {
+    return this.db('outbox')
+      .whereIn(
+        'id',
+        this.db('outbox')
+          .select('id')
+          .where((q) =>
+            q
+              .where((sent) => sent.where('status', 'sent').andWhere('sent_at', '<', before))
+              .orWhere((failed) =>
+                failed.where('status', 'failed').andWhere('created_at', '<', before),
+              ),
+          )
+          .andWhere((q) => q.whereNot('to_address', '').orWhereNotNull('headers'))
+          .orderBy('id')
+          .limit(limit),
+      )
+      .update({ to_address: '', headers: null, text_body: '' });
   }
 
   /**

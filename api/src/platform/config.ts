@@ -125,7 +125,9 @@ export interface Config {
   /**
    * How long data is kept before the retention run removes it (retention/retention.ts):
    * RETAIN_UNCONFIRMED_ALERTS_HOURS (unconfirmed job alerts), RETAIN_SENT_EMAIL_BODIES_DAYS (the
-   * body of a sent e-mail; its row stays) and RETAIN_REJECTED_CONTACT_DAYS (a rejected
+   * body of a sent e-mail; its row stays), RETAIN_SENT_EMAIL_RECIPIENTS_DAYS (a sent or given-up
+   * e-mail's recipient and headers; template, subject, state and times stay) and
+   * RETAIN_REJECTED_CONTACT_DAYS (a rejected
    * submission's contact details; the submission stays), APPLICATION_RETENTION_DAYS (an
    * application and its résumé, counted from the end of its listing). RETENTION_INTERVAL_MINUTES:
    * how often a process runs it (0: never; `jobboard retention run` from cron instead).
@@ -133,6 +135,7 @@ export interface Config {
   retention: {
     unconfirmedAlertsHours: number;
     sentEmailBodiesDays: number;
+    sentEmailRecipientsDays: number;
     rejectedContactDays: number;
     applicationDays: number;
     intervalMinutes: number;
@@ -211,6 +214,7 @@ export function loadConfig(env: Env = process.env): Config {
   const retention = {
     unconfirmedAlertsHours: read('RETAIN_UNCONFIRMED_ALERTS_HOURS', parsePositive, 48),
     sentEmailBodiesDays: read('RETAIN_SENT_EMAIL_BODIES_DAYS', parsePositive, 30),
+    sentEmailRecipientsDays: read('RETAIN_SENT_EMAIL_RECIPIENTS_DAYS', parsePositive, 90),
     rejectedContactDays: read('RETAIN_REJECTED_CONTACT_DAYS', parsePositive, 180),
     applicationDays: read('APPLICATION_RETENTION_DAYS', parsePositive, 180),
     intervalMinutes: read('RETENTION_INTERVAL_MINUTES', parseCount, 60),

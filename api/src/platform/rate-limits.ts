@@ -123,6 +123,20 @@ export const RATE_LIMITS = {
     windowMinutes: 24 * 60,
     env: { max: 'ALERT_CONFIRMATIONS_PER_DAY' },
   },
+  // An address's data (its alerts and applications) by a link e-mailed to it (issue 43).
+  requestAlertDataLink: {
+    per: 'client',
+    counts: 'data links asked for (POST /api/alerts/data-link)',
+    max: 10,
+    windowMinutes: 60,
+  },
+  // Counted whether or not the board keeps anything about the address, so the limit tells nothing.
+  dataLinksPerAddress: {
+    per: 'address',
+    counts: 'data links asked for one address',
+    max: 3,
+    windowMinutes: 60,
+  },
   // A page sends at most one report per remote and kind.
   clientErrors: {
     per: 'client',

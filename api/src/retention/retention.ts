@@ -33,12 +33,26 @@ export interface RetentionReport {
   ran: boolean;
   /** Job alerts never confirmed, deleted after RETAIN_UNCONFIRMED_ALERTS_HOURS. */
   unconfirmedAlerts: number;
+  /** Job alerts unsubscribed (kept until then: docs/product.md#privacy), deleted. */
+  unsubscribedAlerts: number;
+  /** Alert links past ALERT_LINK_DAYS and data links past their hour, deleted. */
+  expiredAlertLinks: number;
   /** Address locks of addresses with no alert left, deleted. */
   alertLocks: number;
   /** Sent e-mails whose body was emptied after RETAIN_SENT_EMAIL_BODIES_DAYS (rows kept). */
   emailBodies: number;
+  /**
+   * Sent (or given-up) e-mails whose recipient, headers and body were blanked after
+   * RETAIN_SENT_EMAIL_RECIPIENTS_DAYS (rows kept, with template, subject, state and times).
+   */
+  emailRecipients: number;
   /** Rejected submissions whose contact details were blanked after RETAIN_REJECTED_CONTACT_DAYS. */
   rejectedContacts: number;
+  /**
+   * Junk submissions (rejected, or approved and never paid with every pay link ended) that let go
+   * of their uploaded logo after RETAIN_REJECTED_CONTACT_DAYS; the next step deletes the upload.
+   */
+  junkLogos: number;
   /** Logos uploaded with the submission form more than a day ago that nothing names, deleted. */
   unusedLogoUploads: number;
   /** Renewal links past RENEWAL_LINK_TTL_DAYS (they stopped working then), deleted. */
@@ -59,9 +73,15 @@ export interface RetentionDeps {
   db: Knex;
   /** retention-repository.ts's RETENTION_LEASE. */
   lease: Lease;
-  alerts: Pick<AlertsService, 'deleteUnconfirmedBefore' | 'deleteIdleLocks'>;
-  outbox: Pick<Outbox, 'emptySentBodiesBefore'>;
-  submissions: Pick<SubmissionsService, 'blankRejectedContactsBefore'>;
+  alerts: Pick<
+    AlertsService,
+    | 'deleteUnconfirmedBefore'
+    | 'deleteUnsubscribedBefore'
+    | 'deleteExpiredLinks'
+    | 'deleteIdleLocks'
+  >;
+  outbox: Pick<Outbox, 'emptySentBodiesBefore' | 'forgetRecipientsBefore'>;
+  submissions: Pick<SubmissionsService, 'blankRejectedContactsBefore' | 'forgetJunkLogosBefore'>;
   logos: { deleteUnusedUploadsBefore(before: number, limit: number): Promise<number> };
   renewals: { deleteExpiredLinks(limit: number): Promise<number> };
   applications: Pick<ApplicationsUpkeep, 'deleteOfListingsEndedBefore'>;
@@ -73,9 +93,13 @@ export interface RetentionDeps {
 const nothing = (ran: boolean): RetentionReport => ({
   ran,
   unconfirmedAlerts: 0,
+  unsubscribedAlerts: 0,
+  expiredAlertLinks: 0,
   alertLocks: 0,
   emailBodies: 0,
+  emailRecipients: 0,
   rejectedContacts: 0,
+  junkLogos: 0,
   unusedLogoUploads: 0,
   expiredRenewalLinks: 0,
   archivedJobs: 0,
@@ -94,10 +118,14 @@ export function retentionCounts(report: RetentionReport = nothing(true)): [strin
 
 /**
  * Removes what is kept past its period (docs/product.md#privacy): job alerts never confirmed
- * (RETAIN_UNCONFIRMED_ALERTS_HOURS after they were asked for), then the address locks of
- * addresses left with no alert, the bodies of e-mails sent more than RETAIN_SENT_EMAIL_BODIES_DAYS
- * ago, the contact details of submissions rejected more than RETAIN_REJECTED_CONTACT_DAYS ago,
- * logos uploaded with the submission form more than a day ago that nothing names, and renewal
+ * (RETAIN_UNCONFIRMED_ALERTS_HOURS after they were asked for) and those unsubscribed (at the
+ * first run after), alert links past ALERT_LINK_DAYS and data links past their hour, then the
+ * address locks of addresses left with no alert, the bodies of e-mails sent more than
+ * RETAIN_SENT_EMAIL_BODIES_DAYS ago and the recipients and headers of those sent (or given up)
+ * more than RETAIN_SENT_EMAIL_RECIPIENTS_DAYS ago, the contact details of submissions rejected
+ * more than RETAIN_REJECTED_CONTACT_DAYS ago and the logos of junk submissions (rejected, or
+ * approved and unpaid with every pay link ended, that long ago), logos uploaded with the
+ * submission form more than a day ago that nothing names (those junk logos among them), and renewal
  * links past their RENEWAL_LINK_TTL_DAYS (each call of "Renew listing" makes one); it archives
  * the jobs past their end (jobs/repositories/archive.ts: not a deletion, the public indexes leave
  * them out); and it deletes the applications, with their résumés, whose listing ended more than
@@ -129,6 +157,16 @@ export async function runRetention(deps: RetentionDeps): Promise<RetentionReport
       keep,
     );
     if (kept) {
+      report.unsubscribedAlerts = await deps.alerts.deleteUnsubscribedBefore(
+        now,
+        RETENTION_BATCH,
+        keep,
+      );
+    }
+    if (kept) {
+      report.expiredAlertLinks = await deps.alerts.deleteExpiredLinks(now, RETENTION_BATCH, keep);
+    }
+    if (kept) {
       report.alertLocks = await deps.alerts.deleteIdleLocks(alertsBefore, RETENTION_BATCH, keep);
     }
     const bodiesBefore = now.getTime() - periods.sentEmailBodiesDays * DAY_MS;
@@ -137,9 +175,24 @@ export async function runRetention(deps: RetentionDeps): Promise<RetentionReport
       report.emailBodies += n;
       if (n < RETENTION_BATCH || !(await keep())) break;
     }
+    const recipientsBefore = now.getTime() - periods.sentEmailRecipientsDays * DAY_MS;
+    while (kept) {
+      const n = await deps.outbox.forgetRecipientsBefore(recipientsBefore, RETENTION_BATCH);
+      report.emailRecipients += n;
+      if (n < RETENTION_BATCH || !(await keep())) break;
+    }
+    const junkBefore = new Date(now.getTime() - periods.rejectedContactDays * DAY_MS);
     if (kept) {
       report.rejectedContacts = await deps.submissions.blankRejectedContactsBefore(
-        new Date(now.getTime() - periods.rejectedContactDays * DAY_MS),
+        junkBefore,
+        RETENTION_BATCH,
+        now,
+        keep,
+      );
+    }
+    if (kept) {
+      report.junkLogos = await deps.submissions.forgetJunkLogosBefore(
+        junkBefore,
         RETENTION_BATCH,
         now,
         keep,

@@ -203,6 +203,43 @@ export class SubmissionsRepository {
     return rows.map((row) => ({ id: Number(row.id), contact_email: row.contact_email }));
   }
 
+  /**
+   * At most `limit` junk submissions that still name a logo, junk since before `before` (epoch
+   * ms): rejected then, or approved and never paid with every pay link ended then (the newest
+   * link's end is the submission's `payment_token_expires_at`; none issued: its approval).
+   */
+  async junkWithLogoBefore(db: Db, before: number, limit: number): Promise<number[]> {
+    const rows: { id: number | string }[] = await db('submissions')
+      .whereNotNull('company_logo_url')
+      .andWhereNot('company_logo_url', '')
+      .andWhere((junk) =>
+        junk
+          .where((rejected) =>
+            rejected.where('status', 'rejected').andWhere('status_changed_at', '<', before),
+          )
+          .orWhere((unpaid) =>
+            unpaid
+              .where('status', 'approved')
+              .andWhere('status_changed_at', '<', before)
+              .andWhere((ended) =>
+                ended
+                  .whereNull('payment_token_expires_at')
+                  .orWhere('payment_token_expires_at', '<', before),
+              ),
+          ),
+      )
+      .orderBy('id')
+      .limit(limit)
+      .select('id');
+    return rows.map((row) => Number(row.id));
+  }
+
+  /** These submissions name no logo any more (their upload may then go: logos/). */
+  async forgetLogos(db: Db, ids: number[], now: number): Promise<number> {
+    if (!ids.length) return 0;
+    return db('submissions').whereIn('id', ids).update({ company_logo_url: null, updated_at: now });
+  }
+
   /** Blank the contact details (SUBMISSION_CONTACT_FIELDS) of these submissions. */
   async blankContacts(db: Db, ids: number[], now: number): Promise<void> {
     if (!ids.length) return;

@@ -348,6 +348,27 @@ export class SubmissionsService {
   // ---- Retention -------------------------------------------------------------------------------
 
   /**
+   * Retention of junk submissions' logos (issue 43, finding 15): a submission rejected before
+   * `before`, or approved before it and never paid with every pay link ended before it, names its
+   * uploaded logo no more, so the retention's next step deletes the upload (unless a company
+   * shows the same image or another submission names it) and /logos/<hash>.png answers 404. At
+   * most `batch` per statement until none is left; how many submissions let go of their logo.
+   */
+  async forgetJunkLogosBefore(
+    before: Date,
+    batch: number,
+    now: Date,
+    keep: () => Promise<boolean>,
+  ): Promise<number> {
+    let forgotten = 0;
+    for (;;) {
+      const ids = await this.submissions.junkWithLogoBefore(this.db, before.getTime(), batch);
+      forgotten += await this.submissions.forgetLogos(this.db, ids, now.getTime());
+      if (ids.length < batch || !(await keep())) return forgotten;
+    }
+  }
+
+  /**
    * Retention: blank the contact details of the submissions rejected before `before`
    * (SUBMISSION_CONTACT_FIELDS of the repository; the submission itself is kept for the record), at most `batch` a
    * transaction, with a line in each one's history; the e-mails about them lose the contact's

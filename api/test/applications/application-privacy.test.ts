@@ -4,6 +4,7 @@ import { MEMBER_MESSAGES } from '@jobboard/contract/members';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../support/admin';
+import { requestDataLink } from '../support/alert-mail';
 import { APPLICANT, apply, jobTakingApplications } from '../support/applications';
 import { FakeGhost } from '../support/fake-ghost';
 import { signedInMember } from '../support/members';
@@ -195,7 +196,7 @@ describe(`an address's data on ${testDatabase}`, () => {
     expect(await stored([theirs])).toEqual({ applications: 1, resumes: 1 });
   });
 
-  it("an alert link's export holds the applications of its address, and deleting removes them", async () => {
+  it("a data link's export holds the applications of its address, and deleting removes them", async () => {
     const jobId = await jobTakingApplications(t, undefined, { title: 'Alert Organizer' });
     const other = await jobTakingApplications(t, undefined, { title: 'Alert Editor' });
     const mine = [
@@ -209,18 +210,20 @@ describe(`an address's data on ${testDatabase}`, () => {
       payload: { email: 'reader@applicant.example', frequency: 'weekly', search: '?q=grants' },
     });
     expect(subscribed.statusCode).toBe(201);
-    const { manage_token: token } = await t
-      .db('job_alerts')
-      .where({ email: 'reader@applicant.example' })
-      .first();
 
-    const exported = await t.app.inject({ method: 'POST', url: `/api/alerts/${token}/data` });
+    const exported = await t.app.inject({
+      method: 'POST',
+      url: `/api/alerts/data/${await requestDataLink(t, 'reader@applicant.example')}`,
+    });
     expect(exported.statusCode).toBe(200);
     const titles = exported.json().applications.map((a: { title: string }) => a.title);
     expect(titles.sort()).toEqual(['Alert Editor', 'Alert Organizer']);
     expect(exported.body).not.toContain('Sol Someone');
 
-    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/alerts/${token}/data` });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/alerts/data/${await requestDataLink(t, 'reader@applicant.example')}`,
+    });
     expect(deleted.json()).toEqual({ message: ALERT_MESSAGES.dataDeleted(1, 2) });
     expect(await stored(mine)).toEqual({ applications: 0, resumes: 0 });
     expect(await stored([theirs])).toEqual({ applications: 1, resumes: 1 });

@@ -1,4 +1,3 @@
-import { ALERT_MESSAGES } from '@jobboard/contract/alerts';
 import { MEMBER_MESSAGES } from '@jobboard/contract/members';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeGhost } from '../support/fake-ghost';
@@ -7,9 +6,9 @@ import { signedInMember } from '../support/members';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
 
 /**
- * Download and delete your data (docs/product.md#privacy): a signed-in member from /bookmarks, an
- * alert's reader from its manage link. Each export holds exactly the caller's data, a delete
- * removes it, and a GET of the links changes nothing.
+ * Download and delete your data (docs/product.md#privacy): a signed-in member from /bookmarks (an
+ * alert's reader by a data link: test/alerts/alert-links.test.ts). Each export holds exactly the
+ * caller's data, a delete removes it.
  */
 
 let ghost: FakeGhost;
@@ -35,8 +34,6 @@ async function follow(email: string, search: string) {
     payload: { email, frequency: 'weekly', search },
   });
   expect(res.statusCode).toBe(201);
-  const row = await t.db('job_alerts').where({ email, search }).first();
-  return String(row.manage_token);
 }
 
 async function counts() {
@@ -114,60 +111,5 @@ describe(`a member's data on ${testDatabase}`, () => {
     });
     expect(noCsrf.statusCode).toBe(403);
     expect((await counts()).members).toBe(1);
-  });
-});
-
-describe(`an alert reader's data on ${testDatabase}`, () => {
-  it("exports every alert of the link's address, and deletes them all", async () => {
-    const token = await follow('reader@example.org', '?q=grants');
-    await follow('Reader@Example.org', '?remote=true');
-    await follow('other@example.org', '?q=grants');
-    const before = await counts();
-
-    // A GET of the links (a mail scanner) neither exports nor deletes.
-    for (const url of [`/api/alerts/${token}/data`, `/alerts/manage?token=${token}`]) {
-      const res = await t.app.inject({ method: 'GET', url });
-      expect(res.body).not.toContain('"alerts"');
-    }
-    expect(await counts()).toEqual(before);
-
-    const exported = await t.app.inject({ method: 'POST', url: `/api/alerts/${token}/data` });
-    expect(exported.statusCode).toBe(200);
-    expect(exported.headers['cache-control']).toBe('no-store');
-    const data = exported.json();
-    expect(data).toMatchObject({
-      exportedAt: t.clock.now.toISOString(),
-      email: 'reader@example.org',
-    });
-    expect(data.alerts).toMatchObject([
-      {
-        email: 'reader@example.org',
-        search: '?q=grants',
-        status: 'pending',
-        description: '"grants"',
-      },
-      { email: 'Reader@Example.org', search: '?remote=true', status: 'pending' },
-    ]);
-    expect(exported.body).not.toContain(token);
-    expect(exported.body).not.toContain('other@example.org');
-
-    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/alerts/${token}/data` });
-    expect(deleted.statusCode).toBe(200);
-    expect(deleted.json()).toEqual({ message: ALERT_MESSAGES.dataDeleted(2) });
-    expect(await t.db('job_alerts').pluck('email')).toEqual(['other@example.org']);
-    // The link is spent: its next export finds nothing.
-    const next = await t.app.inject({ method: 'POST', url: `/api/alerts/${token}/data` });
-    expect(next.statusCode).toBe(404);
-    expect(next.json()).toEqual({ message: ALERT_MESSAGES.linkInvalid });
-  });
-
-  it('answers 404 for a link that names nothing, and deletes nothing', async () => {
-    await follow('reader@example.org', '?q=grants');
-    for (const method of ['POST', 'DELETE'] as const) {
-      const res = await t.app.inject({ method, url: `/api/alerts/${'x'.repeat(43)}/data` });
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: ALERT_MESSAGES.linkInvalid });
-    }
-    expect((await counts()).alerts).toBe(1);
   });
 });

@@ -1,4 +1,5 @@
 import type { ReceivedMail } from './smtp-peer';
+import type { TestApp } from './test-app';
 
 /** Reading the job alerts' e-mails as the SMTP test peer received them (issue 17). */
 
@@ -38,4 +39,41 @@ export function tokenIn(text: string, page: 'confirm' | 'unsubscribe' | 'manage'
   const match = new RegExp(`/alerts/${page}\\?token=([A-Za-z0-9_-]{43})`).exec(text);
   if (!match) throw new Error(`no ${page} link in:\n${text}`);
   return match[1]!;
+}
+
+/**
+ * The token of the newest e-mail of `template` queued to `to` and not sent yet (the outbox keeps
+ * a link's token only until its message is sent), for a link to `/alerts/<page>?token=`.
+ */
+export async function queuedToken(
+  t: Pick<TestApp, 'db'>,
+  to: string,
+  template: string,
+  page: 'confirm' | 'unsubscribe' | 'manage' | 'data',
+): Promise<string> {
+  const row = await t
+    .db('outbox')
+    .where({ to_address: to, template })
+    .orderBy('id', 'desc')
+    .first();
+  if (!row) throw new Error(`no ${template} e-mail to ${to}`);
+  const match = new RegExp(`/alerts/${page}\\?token=([A-Za-z0-9_-]{43})`).exec(row.text_body);
+  if (!match) throw new Error(`no ${page} link in:\n${row.text_body}`);
+  return match[1]!;
+}
+
+/** Ask for a data link for `email` (as its page's form does) and read it from the outbox. */
+export async function requestDataLink(
+  t: Pick<TestApp, 'db' | 'app'>,
+  email: string,
+  remoteAddress = '203.0.113.77',
+): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/alerts/data-link',
+    payload: { email },
+    remoteAddress,
+  });
+  if (res.statusCode !== 202) throw new Error(`data link refused: ${res.statusCode}`);
+  return queuedToken(t, email, 'data-link', 'data');
 }

@@ -3,6 +3,7 @@ import {
   ALERT_LIMITS,
   ALERT_MESSAGES,
   AlertDataExport,
+  AlertDataLinkRequest,
   AlertSubscription,
   AlertTokenParams,
   AlertUnsubscribeQuery,
@@ -58,23 +59,63 @@ export const unsubscribeAlert = {
   response: AlertView,
 } as const satisfies Endpoint;
 /**
- * 'Download my data' from an alert's manage page: every alert of the link's address. A POST (the
- * page's button), so a mail scanner or a proxy that opens a link is handed nothing.
+ * 'Download my data' from an alert's link: since issue 43 only that one alert (a link forwarded
+ * with an e-mail reached every alert of the address).
+ * @deprecated Removed in contract 2.0: an address's data is reached through a data link e-mailed
+ * to it (`requestAlertDataLink`, then `dataLinkExport`).
  */
 export const alertDataExport = {
   method: 'POST',
   path: '/api/alerts/:token/data',
   summary:
-    "Every job alert of the link's address as JSON (the manage page's 'Download my data'; a POST, never a GET).",
+    "Deprecated: the link's one alert as JSON, as a data export holds it (a POST, never a GET). An address's data: `POST /api/alerts/data-link`.",
   ...alertToken,
   response: AlertDataExport,
 } as const satisfies Endpoint;
+/**
+ * 'Delete my data' from an alert's link: since issue 43 only that one alert.
+ * @deprecated Removed in contract 2.0: `requestAlertDataLink`, then `dataLinkDelete`.
+ */
 export const alertDataDelete = {
   method: 'DELETE',
   path: '/api/alerts/:token/data',
   summary:
-    "Delete every job alert of the link's address, in any state (the manage page's 'Delete my data'); the link stops working.",
+    "Deprecated: delete the link's one alert (its links stop working); the address's other alerts and applications stay. An address's data: `POST /api/alerts/data-link`.",
   ...alertToken,
+  response: Message,
+} as const satisfies Endpoint;
+/**
+ * 'E-mail me a link' (an alert's pages, /alerts/data): everything of an address (its alerts, its
+ * applications) is reached only through a link e-mailed to that address. The same answer (202)
+ * for any address; only one the board keeps something about is sent a link.
+ */
+export const requestAlertDataLink = {
+  method: 'POST',
+  path: '/api/alerts/data-link',
+  summary: `E-mails a link to download or delete everything of an address (its job alerts and applications; single use, ${ALERT_LIMITS.dataLinkMinutes} minutes) to an address the board keeps something about; the same answer (202) for any address.`,
+  body: AlertDataLinkRequest,
+  status: 202,
+  response: Message,
+} as const satisfies Endpoint;
+const dataLink = {
+  params: AlertTokenParams,
+  notFound: { token: ALERT_MESSAGES.dataLinkInvalid },
+} as const;
+/** A POST (the page's button), never a GET: a mail scanner that opens the link spends nothing. */
+export const dataLinkExport = {
+  method: 'POST',
+  path: '/api/alerts/data/:token',
+  summary:
+    "Every job alert (any state) and application of the data link's address as JSON; the link is spent (404 after, 410 once expired).",
+  ...dataLink,
+  response: AlertDataExport,
+} as const satisfies Endpoint;
+export const dataLinkDelete = {
+  method: 'DELETE',
+  path: '/api/alerts/data/:token',
+  summary:
+    "Delete every job alert (any state) and application of the data link's address; the link is spent.",
+  ...dataLink,
   response: Message,
 } as const satisfies Endpoint;
 /**

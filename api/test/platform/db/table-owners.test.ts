@@ -20,6 +20,8 @@ const OWNERS: Record<string, string[]> = {
   outbox: ['mail/outbox.ts'],
   job_alerts: ['alerts/alerts-repository.ts'],
   alert_subscribe_locks: ['alerts/alerts-repository.ts'],
+  job_alert_links: ['alerts/alerts-repository.ts'],
+  alert_data_links: ['alerts/alerts-repository.ts'],
   admins: ['admins/admins-repository.ts'],
   admin_recovery_codes: ['admins/admins-repository.ts'],
   sessions: ['admins/session-store.ts'],

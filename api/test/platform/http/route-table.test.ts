@@ -63,6 +63,10 @@ const PUBLIC = [
   'POST /api/alerts/:token/unsubscribe',
   'POST /api/alerts/:token/data',
   'DELETE /api/alerts/:token/data',
+  // An address's data: a link e-mailed to it (the same answer for any address), then its one use.
+  'POST /api/alerts/data-link',
+  'POST /api/alerts/data/:token',
+  'DELETE /api/alerts/data/:token',
   'POST /alerts/unsubscribe',
   // A member's sign-in itself (the identity token from Ghost is its proof).
   'POST /api/members/session',

@@ -30,6 +30,7 @@ const LINKS: Record<string, (site: string) => string> = {
   'renewal link': (site) => renewalUrl(site, TOKEN),
   'job-alert confirmation link': (site) => alertUrls(site).confirm(TOKEN),
   'job-alert manage link': (site) => alertUrls(site).manage(TOKEN),
+  'data link': (site) => alertUrls(site).data(TOKEN),
   'employer sign-in link': (site) => employerUrls(site).signIn(TOKEN),
   'member sign-in token': (site) => `${site}/ghost-callback?token=${GHOST_JWT}`,
   'application withdrawal link': (site) => withdrawUrl(site, TOKEN),
@@ -45,6 +46,7 @@ const OTHER_FORMS: Record<string, string[]> = {
     `/alerts/manage?from=mail&token=${TOKEN}`,
     `DELETE /api/alerts/${TOKEN}/data`,
   ],
+  'data link': [`POST /api/alerts/data/${TOKEN}`, `/alerts/data?from=mail&token=${TOKEN}`],
   'employer sign-in link': [`/employer/sign-in?from=mail&token=${TOKEN}`],
   'application withdrawal link': [`/applications/withdraw?from=mail&token=${TOKEN}`],
   'member sign-in token': [

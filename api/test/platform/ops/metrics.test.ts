@@ -145,7 +145,6 @@ describe(`metrics on ${testDatabase}`, () => {
       search: '',
       frequency: 'daily',
       status: 'confirmed',
-      manage_token: 'manage-token-1',
       last_job_id: 0,
       next_digest_at: now - 30 * 60_000,
       created_at: now - 86_400_000,
@@ -156,7 +155,6 @@ describe(`metrics on ${testDatabase}`, () => {
       ...alert,
       email: 'later@example.org',
       email_key: 'later@example.org',
-      manage_token: 'manage-token-2',
       next_digest_at: now + 60_000,
     });
     const run: Omit<SyncRunRecord, 'status' | 'finishedAt' | 'error'> = {

@@ -37,6 +37,7 @@ const ROUTES: Record<string, Pick<InjectOptions, 'method' | 'url' | 'headers' | 
   loginCode: { method: 'POST', url: '/api/admin/login/code', payload: {} },
   employerSignInLink: { method: 'POST', url: '/api/employer/sign-in-link', payload: {} },
   subscribeAlert: { method: 'POST', url: '/api/alerts', payload: {} },
+  requestAlertDataLink: { method: 'POST', url: '/api/alerts/data-link', payload: {} },
   applyToJob: { method: 'POST', url: '/api/jobs/1/applications', payload: {} },
   clientErrors: { method: 'POST', url: '/api/client-errors', payload: {} },
   memberSignIn: { method: 'POST', url: '/api/members/session', payload: {} },
@@ -140,6 +141,19 @@ describe(`the rate limits' one table on ${testDatabase} (issue 41, R6)`, () => {
         url: '/api/employer/sign-in-link',
         payload: { email: 'someone@example.org' },
         headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
+        remoteAddress: nextClient(),
+      });
+    for (let i = 0; i < max; i += 1) expect((await ask()).statusCode).toBe(202);
+    expect((await ask()).statusCode).toBe(429);
+  });
+
+  it('dataLinksPerAddress: the data links one address may ask for, from any client', async () => {
+    const { max } = t.config.rateLimits.dataLinksPerAddress;
+    const ask = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/alerts/data-link',
+        payload: { email: 'someone@example.org' },
         remoteAddress: nextClient(),
       });
     for (let i = 0; i < max; i += 1) expect((await ask()).statusCode).toBe(202);

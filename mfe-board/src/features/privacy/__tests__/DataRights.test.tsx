@@ -7,6 +7,7 @@ import userEvent from '@jobboard/test-utils/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test-support/render';
 import { AlertData } from '../components/AlertData';
+import { DataLinkRequest } from '../components/DataLinkRequest';
 import { MemberData } from '../components/MemberData';
 
 const TOKEN = 'a'.repeat(43);
@@ -72,15 +73,15 @@ const savedJson = (i = 0) =>
     reader.readAsText(saved[i]!.blob);
   });
 
-describe("'Your data' on an alert's page", () => {
+describe("'Your data' by a data link (/alerts/data?token=)", () => {
   it('reads nothing on opening; downloads on the button; deletes only once confirmed', async () => {
     const received = fakeApi({
-      'POST /api/alerts/:token/data': [200, alertExport],
-      'DELETE /api/alerts/:token/data': [200, { message: ALERT_MESSAGES.dataDeleted(1) }],
+      'POST /api/alerts/data/:token': [200, alertExport],
+      'DELETE /api/alerts/data/:token': [200, { message: ALERT_MESSAGES.dataDeleted(1) }],
     });
-    renderWithProviders(<AlertData token={TOKEN} />, `/alerts/manage?token=${TOKEN}`);
+    renderWithProviders(<AlertData token={TOKEN} />, `/alerts/data?token=${TOKEN}`);
     const section = screen.getByRole('region', { name: DATA_RIGHTS_TEXTS.heading });
-    expect(section).toHaveTextContent(DATA_RIGHTS_TEXTS.alertIntro);
+    expect(section).toHaveTextContent(DATA_RIGHTS_TEXTS.linkIntro);
     // A mail scanner opens the page: no request is made.
     await received.settled();
     expect(received.calls).toEqual([]);
@@ -107,18 +108,55 @@ describe("'Your data' on an alert's page", () => {
     expect(await within(section).findByText(ALERT_MESSAGES.dataDeleted(1))).toBeInTheDocument();
     expect(within(section).queryByRole('button')).toBeNull();
     expect(received.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
-      `POST /api/alerts/${TOKEN}/data`,
-      `DELETE /api/alerts/${TOKEN}/data`,
+      `POST /api/alerts/data/${TOKEN}`,
+      `DELETE /api/alerts/data/${TOKEN}`,
     ]);
   });
 
-  it("shows the API's refusal and keeps the buttons", async () => {
-    fakeApi({ 'POST /api/alerts/:token/data': [404, { message: ALERT_MESSAGES.linkInvalid }] });
-    renderWithProviders(<AlertData token={TOKEN} />, `/alerts/manage?token=${TOKEN}`);
+  it("shows the API's refusal of a used link, and the form for a new one", async () => {
+    fakeApi({
+      'POST /api/alerts/data/:token': [404, { message: ALERT_MESSAGES.dataLinkInvalid }],
+    });
+    renderWithProviders(<AlertData token={TOKEN} />, `/alerts/data?token=${TOKEN}`);
     await userEvent.click(screen.getByRole('button', { name: DATA_RIGHTS_TEXTS.download }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(ALERT_MESSAGES.linkInvalid);
+    expect(await screen.findByRole('alert')).toHaveTextContent(ALERT_MESSAGES.dataLinkInvalid);
     expect(saved).toEqual([]);
-    expect(screen.getByRole('button', { name: DATA_RIGHTS_TEXTS.delete })).toBeEnabled();
+    expect(screen.getByRole('button', { name: DATA_RIGHTS_TEXTS.requestButton })).toBeEnabled();
+  });
+});
+
+describe("'Your data' on an alert's pages: a link e-mailed to the address", () => {
+  it("asks for nothing on opening, and shows the API's answer to the address typed", async () => {
+    const message = ALERT_MESSAGES.dataLinkRequested('reader@example.org');
+    const received = fakeApi({ 'POST /api/alerts/data-link': [202, { message }] });
+    renderWithProviders(<DataLinkRequest />, `/alerts/manage?token=${TOKEN}`);
+    const section = screen.getByRole('region', { name: DATA_RIGHTS_TEXTS.heading });
+    expect(section).toHaveTextContent(DATA_RIGHTS_TEXTS.requestIntro);
+    // Not one alert's link: nothing of the address is offered from it.
+    expect(within(section).queryByRole('button', { name: DATA_RIGHTS_TEXTS.download })).toBeNull();
+    await received.settled();
+    expect(received.calls).toEqual([]);
+
+    await userEvent.type(
+      within(section).getByLabelText(DATA_RIGHTS_TEXTS.requestEmail),
+      ' reader@example.org ',
+    );
+    await userEvent.click(
+      within(section).getByRole('button', { name: DATA_RIGHTS_TEXTS.requestButton }),
+    );
+    expect(await within(section).findByRole('status')).toHaveTextContent(message);
+    expect(received.calls.map((c) => [`${c.method} ${c.path}`, c.body])).toEqual([
+      ['POST /api/alerts/data-link', { email: 'reader@example.org' }],
+    ]);
+  });
+
+  it('checks the address before sending it', async () => {
+    const received = fakeApi({});
+    renderWithProviders(<DataLinkRequest />, '/alerts/data');
+    await userEvent.type(screen.getByLabelText(DATA_RIGHTS_TEXTS.requestEmail), 'not an address');
+    await userEvent.click(screen.getByRole('button', { name: DATA_RIGHTS_TEXTS.requestButton }));
+    expect(await screen.findByText(ALERT_MESSAGES.email)).toBeInTheDocument();
+    expect(received.calls).toEqual([]);
   });
 });
 

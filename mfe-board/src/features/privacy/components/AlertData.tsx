@@ -1,15 +1,23 @@
 import { DATA_RIGHTS_TEXTS } from '@jobboard/contract/alerts';
-import { deleteAlertData, exportAlertData } from '../api/alert-data';
+import { deleteDataByLink, exportDataByLink } from '../api/alert-data';
+import { DataLinkRequest } from './DataLinkRequest';
 import { DataRights } from './DataRights';
 
-/** An alert's manage and unsubscribe pages: the data of the link's address (its job alerts). */
+/**
+ * /alerts/data?token=: the page of a data link e-mailed to an address (docs/product.md#privacy):
+ * download or delete everything the board keeps about that address. The link works once, so a
+ * new one can be asked for below.
+ */
 export function AlertData({ token }: { token: string }) {
-  if (!token) return null;
+  if (!token) return <DataLinkRequest />;
   return (
-    <DataRights
-      intro={DATA_RIGHTS_TEXTS.alertIntro}
-      download={() => exportAlertData(token)}
-      remove={() => deleteAlertData(token)}
-    />
+    <>
+      <DataRights
+        intro={DATA_RIGHTS_TEXTS.linkIntro}
+        download={() => exportDataByLink(token)}
+        remove={() => deleteDataByLink(token)}
+      />
+      <DataLinkRequest withHeading={false} />
+    </>
   );
 }

@@ -54,7 +54,7 @@ export function DataRights({ intro, download, remove, onDeleted }: DataRightsPro
     });
 
   return (
-    <Section aria-labelledby="data-rights-title">
+    <DataSection aria-labelledby="data-rights-title">
       <h2 id="data-rights-title">{DATA_RIGHTS_TEXTS.heading}</h2>
       {!deleted && <p>{intro}</p>}
       {note && <p role="status">{note}</p>}
@@ -94,11 +94,12 @@ export function DataRights({ intro, download, remove, onDeleted }: DataRightsPro
           </Actions>
         </>
       )}
-    </Section>
+    </DataSection>
   );
 }
 
-const Section = styled.section`
+/** The look of a 'Your data' section (here and DataLinkRequest.tsx). */
+export const DataSection = styled.section`
   display: flex;
   flex-direction: column;
   align-items: flex-start;
