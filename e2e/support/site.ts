@@ -28,6 +28,9 @@ export const SITE_ENV = {
   SUBMISSION_RATE_LIMIT_MAX: '1000',
   // Every spec signs in from 127.0.0.1: more than a person would in 15 minutes.
   LOGIN_RATE_LIMIT_MAX: '1000',
+  // And views jobs from it, where a spec counts one view and one apply click.
+  VIEW_RATE_LIMIT_MAX: '100000',
+  APPLY_CLICK_RATE_LIMIT_MAX: '100000',
   MAIL_POLL_SECONDS: '1',
   // Specs act on the page the server drew (first-view, before-live). Past its time budget (1 s in
   // production) a render is given up and the browser draws the page instead: on a CI machine

@@ -29,11 +29,6 @@ export const Message = object({ message: string() });
 export const Healthy = object({ status: literal('ok') });
 
 /**
- * `GET /readyz` when ready. `schema: 'ahead'` when the database has migrations this build does not
- * know (a newer release applied them, and this one was rolled back to): it serves all the same,
- * and `message` names them.
- */
-/**
  * One PostgreSQL read replica as `GET /readyz` reports it: its URL without credentials, whether
  * the public reads use it (`ok`), skip it (`lagging`: further behind than
  * READ_REPLICA_MAX_LAG_SECONDS; `down`: it does not answer) or have not checked it yet
@@ -45,6 +40,12 @@ export const ReplicaReadiness = object({
   lagSeconds: nullable(number()),
 });
 
+/**
+ * `GET /readyz` when ready. `schema: 'ahead'` when the database has migrations this build does not
+ * know (a newer release applied them, and this one was rolled back to): it serves all the same,
+ * and `message` names them. `schema`, `message` and `replicas` come only to a request with the
+ * METRICS_TOKEN as a Bearer token; anyone else gets `{ status: 'ok' }` alone.
+ */
 export const Ready = object({
   status: literal('ok'),
   schema: optional(literal('ahead')),

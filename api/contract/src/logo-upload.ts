@@ -22,6 +22,8 @@ export const LOGO_UPLOAD_MESSAGES = {
   notImage: 'This file is not a PNG, JPEG or WebP picture',
   svg: 'SVG logos are not taken: please choose a PNG, JPEG or WebP picture',
   tooManyPixels: 'This picture is too large to read: please choose a smaller one',
+  /** 503: too many logos are being read at this moment. */
+  busy: 'Many logos are being read just now. Please try again in a moment.',
   /** A submission naming an uploaded logo the board does not hold. */
   unknown: 'The uploaded logo was not found: please choose the file again',
   uploading: 'Uploading the logo...',

@@ -4,6 +4,7 @@ import { isbot } from 'isbot';
 import { NotFound } from '../platform/domain-errors';
 import { clientKey } from '../platform/http/client-key';
 import type { CachedBody } from '../platform/plugins/public-cache';
+import type { ProcessRateLimit } from '../platform/process-rate-limit';
 import type { StatKind } from './job-stats-repository';
 
 /**
@@ -67,23 +68,29 @@ export function countable(request: FastifyRequest): boolean {
 }
 
 /**
- * Counts this request's visitor for the job, unless it is not countable. A count that fails (the
- * database cannot give the day's salt) is logged: the visitor's request goes on regardless.
+ * Counts this request's visitor for the job, unless it is not countable or its client is past
+ * `limit` (the route's entry of the rate limits' table: issue 43, finding 16), which only leaves
+ * it uncounted. A count that fails (the database cannot give the day's salt) is logged: the
+ * visitor's request goes on regardless.
  */
 export async function countRequest(
   app: FastifyInstance,
   request: FastifyRequest,
   kind: StatKind,
   jobId: number,
+  limit: ProcessRateLimit,
 ): Promise<boolean> {
   if (!countable(request)) return false;
+  const client = clientKey(request.ip);
+  const now = app.now();
+  if (!limit.take(client, now)) return false;
   try {
     const counting = app.jobStats.count(
       kind,
       jobId,
-      clientKey(request.ip),
+      client,
       request.headers['user-agent'] ?? '',
-      app.now(),
+      now,
     );
     // Counted at once unless the day's salt is still being read.
     if (counting) await counting;

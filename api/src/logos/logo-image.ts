@@ -2,14 +2,26 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { LogoRefused } from './logo-fetch';
 
+// libvips keeps the results of its last operations (up to 50 MB) in case they are asked again;
+// no logo is decoded twice in a row, and with it 16 uploads' peak was some 100 MB higher (issue
+// 43, finding 10: test/system/logo-decode-memory.test.ts). The logos are this process's only
+// pictures.
+sharp.cache(false);
+
 /** The box a stored logo fits within (the card shows 48 px; twice that and more for sharp screens). */
 export const LOGO_BOX = 256;
 
 /** What a downloaded file may be, read from its content (never from its name or its headers). */
 const TAKEN_FORMATS = new Set(['png', 'jpeg', 'webp', 'gif']);
 
-/** A decoded picture larger than this (about 6,000 x 4,000) is refused before it is decoded. */
-const MAX_INPUT_PIXELS = 24_000_000;
+/**
+ * A picture larger than this (4,000 x 4,000) is refused from its header, before it is decoded
+ * (issue 43, finding 10; it was 24 million). A logo is stored within LOGO_BOX, 256 px: this is
+ * over 15 times that each way, more than a brand kit's largest logo. A decode holds the whole
+ * picture (a GIF about 6 bytes a pixel: some 100 MB at this size), and the decodes take turns
+ * (logo-decodes.ts).
+ */
+export const MAX_INPUT_PIXELS = 16_000_000;
 
 /** A logo as stored: a small PNG, and the SHA-256 of its bytes (its name under /logos/). */
 export interface StoredLogoImage {

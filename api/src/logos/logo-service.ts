@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Companies } from '../jobs';
 import { fetchLogo, LogoRefused, type LogoFetchOptions } from './logo-fetch';
-import { reencodeLogo } from './logo-image';
+import type { StoredLogoImage } from './logo-image';
 import type { LogosRepository } from './logos-repository';
 
 /** Companies taken per query while fetching. */
@@ -36,6 +36,8 @@ export class LogoService {
     private readonly options: LogoFetchOptions,
     private readonly log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
     private readonly now: () => Date,
+    /** logo-image.ts's reencodeLogo, in its turn among the process's decodes (logo-decodes.ts). */
+    private readonly reencode: (bytes: Buffer) => Promise<StoredLogoImage>,
   ) {}
 
   /** Fetch every logo waiting to be fetched; `retryFailed` first forgets earlier failures. */
@@ -64,7 +66,7 @@ export class LogoService {
   /** Fetch, store and point the company at one logo: null when done, else why not. */
   private async fetchOne(companyId: number, logoUrl: string): Promise<string | null> {
     try {
-      const image = await reencodeLogo(await fetchLogo(logoUrl, this.options));
+      const image = await this.reencode(await fetchLogo(logoUrl, this.options));
       await this.logos.store(image, logoUrl, this.now());
       await this.companies.setLogo(companyId, logoUrl, image.hash);
       return null;

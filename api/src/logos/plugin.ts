@@ -2,6 +2,7 @@ import { logoPath } from '@jobboard/contract/site';
 import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
 import { BackgroundRuns } from '../platform/background-runs';
+import { LogoDecodes } from './logo-decodes';
 import { LOGO_FETCH_DEFAULTS, type LogoFetchOptions } from './logo-fetch';
 import { LogoService, type LogoRunReport } from './logo-service';
 import { reencodeLogo } from './logo-image';
@@ -16,9 +17,12 @@ declare module 'fastify' {
       run(options?: { retryFailed?: boolean }): Promise<LogoRunReport>;
       /**
        * An employer's uploaded logo file (POST /api/logos): re-encoded (logo-image.ts; LogoRefused
-       * when it is not a picture taken) and stored; its hash.
+       * when it is not a picture taken) in its turn among the decodes (LogosBusy when too many
+       * wait) and stored; its hash.
        */
       storeUpload(bytes: Buffer): Promise<string>;
+      /** The process's one queue of decodes, uploads' and fetches' (logo-decodes.ts). */
+      decodes: LogoDecodes;
       /** Whether a logo of this hash is stored (in `db`, a transaction's, when given). */
       has(hash: string, db?: Knex): Promise<boolean>;
       /** Retention: uploads older than `before` (ms) that nothing names, deleted; how many. */
@@ -40,12 +44,14 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const repository = new LogosRepository(app.db);
+    const decodes = new LogoDecodes();
     const service = new LogoService(
       app.jobs.companies,
       repository,
       { ...LOGO_FETCH_DEFAULTS, ...app.logoFetchOptions },
       app.log,
       () => app.now(),
+      (bytes) => decodes.fetched(() => reencodeLogo(bytes)),
     );
     const runs = new BackgroundRuns();
     let running = false;
@@ -91,10 +97,11 @@ export default fp(
         }
       },
       storeUpload: async (bytes: Buffer) => {
-        const image = await reencodeLogo(bytes);
+        const image = await decodes.upload(() => reencodeLogo(bytes));
         await repository.storeUpload(image, app.now());
         return image.hash;
       },
+      decodes,
       repository,
       idle: () => runs.idle(),
     });

@@ -119,7 +119,8 @@ export interface Config {
   logoFetch: boolean;
   /**
    * Every rate limit, as platform/rate-limits.ts's table names them, with what SUBMISSION_RATE_LIMIT_MAX,
-   * SUBMISSION_RATE_LIMIT_WINDOW_MINUTES, LOGIN_RATE_LIMIT_MAX and ALERT_CONFIRMATIONS_PER_DAY set.
+   * SUBMISSION_RATE_LIMIT_WINDOW_MINUTES, LOGIN_RATE_LIMIT_MAX, ALERT_CONFIRMATIONS_PER_DAY,
+   * VIEW_RATE_LIMIT_MAX and APPLY_CLICK_RATE_LIMIT_MAX set.
    */
   rateLimits: RateLimits;
   /**

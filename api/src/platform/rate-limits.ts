@@ -28,6 +28,13 @@ export interface RateLimitEntry extends RateLimit {
   counts: string;
   /** The environment variables that change it (docs/configuration.md); the others are fixed. */
   env?: { max: string; windowMinutes?: string };
+  /**
+   * Past it the request is refused (429 with Retry-After: the default, counted in the database
+   * for every process), or, for what the board counts for itself, answered as usual and only left
+   * out of the count ('uncounted': a visitor never sees an error for a number). An 'uncounted'
+   * limit is kept in each process's memory (process-rate-limit.ts).
+   */
+  past?: 'refused' | 'uncounted';
 }
 
 const SUBMISSION_ENV = {
@@ -161,6 +168,27 @@ export const RATE_LIMITS = {
     counts: 'checkouts started from renewal links (POST /api/renewals/:token/checkout)',
     max: 20,
     windowMinutes: 10,
+  },
+  // Issue 43, finding 16: a visitor is counted once per job and day by a hash of their address
+  // and user agent, so a client changing its agent was counted anew each time, without end. Two
+  // views a minute for an hour is more than a person reads (a shared office address too); past
+  // it the beacon still answers 204 and nothing is counted. Kept in memory: a view costs no write.
+  jobView: {
+    per: 'client',
+    counts: 'views counted (POST /api/jobs/:id/view); past it answered, not counted',
+    max: 120,
+    windowMinutes: 60,
+    env: { max: 'VIEW_RATE_LIMIT_MAX' },
+    past: 'uncounted',
+  },
+  // A person clicks Apply on a few jobs; past it the click still goes to the job's address.
+  applyClick: {
+    per: 'client',
+    counts: 'apply clicks counted (GET /jobs/:id/apply); past it sent on, not counted',
+    max: 30,
+    windowMinutes: 60,
+    env: { max: 'APPLY_CLICK_RATE_LIMIT_MAX' },
+    past: 'uncounted',
   },
 } as const satisfies Record<string, RateLimitEntry>;
 

@@ -11,6 +11,12 @@ import {
 import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  LOGO_BUSY_RETRY_AFTER_SECONDS,
+  LOGO_DECODES_AT_ONCE,
+  LOGO_DECODES_WAITING,
+} from '../../src/logos/logo-decodes';
+import { MAX_INPUT_PIXELS } from '../../src/logos/logo-image';
 import { UPLOADED_SOURCE } from '../../src/logos/logos-repository';
 import { CSRF, signedIn } from '../support/admin';
 import { signedInEmployer } from '../support/employers';
@@ -146,17 +152,43 @@ describe(`logo upload on ${testDatabase}`, () => {
     expect(Number((await t.db('logos').count({ n: '*' }).first())?.n)).toBe(0);
   });
 
-  it('refuses a picture of too many pixels to decode', async () => {
-    // 8000 x 4000 of one colour: a few kilobytes, 32 million pixels.
-    const wide = await sharp({
-      create: { width: 8000, height: 4000, channels: 3, background: '#fff' },
-    })
-      .png({ compressionLevel: 9 })
-      .toBuffer();
-    expect(wide.length).toBeLessThan(LOGO_UPLOAD_MAX_BYTES);
-    const res = await upload(t, wide, 'image/png');
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: LOGO_UPLOAD_MESSAGES.tooManyPixels });
+  it('refuses a picture of too many pixels to decode: past 16 million (4,000 x 4,000)', async () => {
+    expect(MAX_INPUT_PIXELS).toBe(16_000_000);
+    // Of one colour: a few kilobytes, 32 million pixels; and one row past 4,000 x 4,000 (issue
+    // 43, finding 10: 24 million were taken before). Refused from the header, never decoded.
+    const sizes: [width: number, height: number][] = [
+      [8000, 4000],
+      [4000, 4001],
+    ];
+    for (const [width, height] of sizes) {
+      const wide = await sharp({ create: { width, height, channels: 3, background: '#fff' } })
+        .png({ compressionLevel: 9 })
+        .toBuffer();
+      expect(wide.length).toBeLessThan(LOGO_UPLOAD_MAX_BYTES);
+      const res = await upload(t, wide, 'image/png');
+      expect(res.statusCode, `${width} x ${height}`).toBe(400);
+      expect(res.json()).toEqual({ message: LOGO_UPLOAD_MESSAGES.tooManyPixels });
+    }
+    expect(Number((await t.db('logos').count({ n: '*' }).first())?.n)).toBe(0);
+  });
+
+  it('answers 503 with Retry-After while the decodes are all taken and their line is full', async () => {
+    // The process's own queue, held by decodes that end when the test says (issue 43, finding
+    // 10): two running, LOGO_DECODES_WAITING waiting.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const holding = Array.from({ length: LOGO_DECODES_AT_ONCE + LOGO_DECODES_WAITING }, () =>
+      t.app.logos.decodes.upload(() => held),
+    );
+    const busy = await upload(t, png, 'image/png');
+    expect(busy.statusCode).toBe(503);
+    expect(busy.headers['retry-after']).toBe(String(LOGO_BUSY_RETRY_AFTER_SECONDS));
+    expect(busy.json()).toEqual({ message: LOGO_UPLOAD_MESSAGES.busy });
+    expect(Number((await t.db('logos').count({ n: '*' }).first())?.n)).toBe(0);
+    release();
+    await Promise.all(holding);
+    expect(t.app.logos.decodes.inLine).toBe(0);
+    await uploaded(png, 'image/png');
   });
 
   it('a submission carries the uploaded logo; one naming a logo not stored is refused', async () => {

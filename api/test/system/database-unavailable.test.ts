@@ -5,6 +5,7 @@ import { DATABASE_UNAVAILABLE_MESSAGE } from '@jobboard/contract/common';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { VALID_SUBMISSION } from '@jobboard/contract/testing';
+import { NOT_READY_MESSAGE } from '../../src/platform/ops/probes';
 import { ADMIN, createAdmin, login, sessionCookie } from '../support/admin';
 import { createJobs } from '../support/jobs';
 import { fakeReleases } from '../support/releases';
@@ -76,13 +77,28 @@ async function eventually(check: () => Promise<boolean>): Promise<void> {
 
 const ready = (t: TestApp) => async () => (await t.app.inject('/readyz')).statusCode === 200;
 
+/** /readyz says what is wrong only to the metrics token; anyone else is told "Not ready.". */
+const METRICS_TOKEN = 'unavailable-test-metrics-token-of-32-chars';
+
+async function expectNotReady(t: TestApp) {
+  const readiness = await t.app.inject('/readyz');
+  expect(readiness.statusCode).toBe(503);
+  expect(readiness.json()).toEqual({ message: NOT_READY_MESSAGE });
+  const detailed = await t.app.inject({
+    url: '/readyz',
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  expect(detailed.statusCode).toBe(503);
+  expect(detailed.json()).toEqual({ message: DATABASE_UNAVAILABLE_MESSAGE });
+}
+
 describe.runIf(testDatabase === 'postgres')('PostgreSQL stopped and started again', () => {
   it('answers 503 while it is down and recovers by itself', { timeout: 90_000 }, async () => {
     const cluster: PgCluster = await startPgCluster();
     cleanup.push(() => cluster.stop());
     const t = await buildTestApp({
       database: { client: 'postgres', connectionString: cluster.url },
-      env: { RELEASES_DIR: releases },
+      env: { RELEASES_DIR: releases, METRICS_TOKEN },
     });
     cleanup.push(() => t.close());
     await createJobs(t.app, [{ title: 'Data Editor' }]);
@@ -98,9 +114,7 @@ describe.runIf(testDatabase === 'postgres')('PostgreSQL stopped and started agai
     const during = requestsNeedingTheDatabase(t, cookie, 2);
     for (const [what, send] of Object.entries(during)) expectUnavailable(await send(), what);
     await expectPagesWhileUnavailable(t);
-    const readiness = await t.app.inject('/readyz');
-    expect(readiness.statusCode).toBe(503);
-    expect(readiness.json()).toEqual({ message: DATABASE_UNAVAILABLE_MESSAGE });
+    await expectNotReady(t);
     expect((await t.app.inject('/healthz')).statusCode).toBe(200);
 
     cluster.start();
@@ -135,16 +149,14 @@ describe.runIf(testDatabase === 'sqlite')('a SQLite file that cannot be opened',
     const t = await buildTestApp({
       database: { client: 'sqlite', filename },
       migrate: false,
-      env: { RELEASES_DIR: releases },
+      env: { RELEASES_DIR: releases, METRICS_TOKEN },
     });
     cleanup.push(() => t.close());
 
     const during = requestsNeedingTheDatabase(t, cookie, 1);
     for (const [what, send] of Object.entries(during)) expectUnavailable(await send(), what);
     await expectPagesWhileUnavailable(t);
-    const readiness = await t.app.inject('/readyz');
-    expect(readiness.statusCode).toBe(503);
-    expect(readiness.json()).toEqual({ message: DATABASE_UNAVAILABLE_MESSAGE });
+    await expectNotReady(t);
     expect((await t.app.inject('/healthz')).statusCode).toBe(200);
 
     // The operator puts the right file in place; the same process picks it up.

@@ -119,7 +119,11 @@ async function until(what: string, check: () => boolean | Promise<boolean>, seco
 
 type Readiness = { status: string; replicas?: { name: string; state: string }[] };
 const readiness = async (app: TestApp): Promise<Readiness> => {
-  const res = await app.app.inject({ url: '/readyz' });
+  // The replicas are named only to the metrics token (issue 43, finding 8).
+  const res = await app.app.inject({
+    url: '/readyz',
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as Readiness;
 };
@@ -252,6 +256,7 @@ describe.runIf(testDatabase === 'postgres')('read replicas (DATABASE_READ_URL)',
         DATABASE_READ_URL: replicaUrl,
         READ_REPLICA_MAX_LAG_SECONDS: '1',
         READ_REPLICA_CHECK_MS: '100',
+        METRICS_TOKEN,
       },
       logStream: { write: (line) => void lagLog.push(line) },
     });

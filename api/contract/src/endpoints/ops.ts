@@ -11,6 +11,6 @@ export const readiness = {
   method: 'GET',
   path: '/readyz',
   summary:
-    'Readiness: the database answers and has every migration of this build (else 503); a schema ahead of this build is reported, still 200.',
+    'Readiness: the database answers and has every migration of this build (else 503). With the METRICS_TOKEN (Bearer) the answer says what is wrong, a schema ahead of this build (still 200) and the read replicas; without it only `{ status }` or "Not ready.".',
   response: Ready,
 } as const satisfies Endpoint;

@@ -1,16 +1,18 @@
 import { parseRecordId } from '@jobboard/contract/jobs';
 import { httpUrl } from '@jobboard/contract/site';
 import type { FastifyPluginAsync } from 'fastify';
+import { ProcessRateLimit } from '../../platform/process-rate-limit';
 import { COUNTED_ROUTE, countRequest, liveJob } from '../count-request';
 
 /**
  * GET /jobs/:id/apply: the Apply button of a live job (docs/product.md#numbers). Counts the
- * click, then sends the browser (303) to the job's own application address: the one stored with
+ * click (a client's clicks up to its limit: rate-limits.ts, applyClick), then sends the browser (303) to the job's own application address: the one stored with
  * the job, never anything from the request (no open redirect). A job that is not live, or has no
  * web address to apply at (its button shows the apply message instead), goes to its page, which
  * says what it is; an id that names no record is the site's 404.
  */
 const applyRoutes: FastifyPluginAsync = async (app) => {
+  const limit = new ProcessRateLimit(app.config.rateLimits.applyClick);
   app.get<{ Params: { id: string } }>('/jobs/:id/apply', COUNTED_ROUTE, async (request, reply) => {
     const id = parseRecordId(request.params.id);
     if (id === null) return reply.callNotFound();
@@ -18,7 +20,7 @@ const applyRoutes: FastifyPluginAsync = async (app) => {
     const job = await liveJob(app, id);
     const target = job ? httpUrl(job.applicationUrl) : undefined;
     if (!target) return reply.redirect(`/jobs/${id}`, 303);
-    if (request.method === 'GET') await countRequest(app, request, 'apply', id);
+    if (request.method === 'GET') await countRequest(app, request, 'apply', id, limit);
     return reply.redirect(target, 303);
   });
 };

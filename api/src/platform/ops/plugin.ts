@@ -1,9 +1,9 @@
-import { timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createMetrics, type Metrics } from './metrics';
+import { carriesMetricsToken } from './metrics-token';
 import { NOT_SHED, QUIET } from './probes';
 
 declare module 'fastify' {
@@ -62,7 +62,7 @@ export default fp(
         // Scraped every few seconds, and still while the server sheds load (platform/plugins/under-pressure.ts).
         { ...QUIET, config: NOT_SHED },
         async (request, reply) => {
-          if (!bearerMatches(request.headers.authorization, token)) {
+          if (!carriesMetricsToken(request.headers.authorization, token)) {
             return reply
               .status(401)
               .header('WWW-Authenticate', 'Bearer realm="metrics"')
@@ -138,13 +138,4 @@ async function listenForMetrics(
   const address = server.address() as AddressInfo;
   app.log.info(`metrics on http://${address.address}:${address.port}/metrics`);
   return server;
-}
-
-/** The Authorization header is `Bearer <token>`, compared in constant time. */
-function bearerMatches(header: string | undefined, token: string): boolean {
-  const given = /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
-  if (given === undefined) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(token);
-  return a.length === b.length && timingSafeEqual(a, b);
 }

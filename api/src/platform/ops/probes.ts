@@ -17,6 +17,12 @@ export const NOT_SHED: FastifyContextConfig = { pressureHandler: () => undefined
 /** A readiness probe answers within this, whatever the database does (a hung server, a lost host). */
 export const READINESS_TIMEOUT_MS = 2_000;
 
+/**
+ * /readyz's 503 to a request without the METRICS_TOKEN: whatever is wrong (the database, the
+ * schema), the same words, which name nothing of the board's set-up (routes/readyz.ts).
+ */
+export const NOT_READY_MESSAGE = 'Not ready.';
+
 export function withTimeout<T>(work: PromiseLike<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {

@@ -15,6 +15,7 @@ import {
   buildTestApp,
   freshDatabase,
   testDatabase,
+  type TestApp,
   type TestDatabase,
 } from '../../support/test-app';
 
@@ -128,13 +129,18 @@ describe(`the migrations on ${testDatabase}`, () => {
   });
 });
 
+/** /readyz names the migrations only to a request with the METRICS_TOKEN (readyz-details.test.ts). */
+const METRICS_TOKEN = 'migrations-test-metrics-token-of-32-chars';
+const readyz = (t: TestApp) =>
+  t.app.inject({ url: '/readyz', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+
 describe(`/readyz and the schema on ${testDatabase}`, () => {
   it('answers 503 while the schema is behind, naming how many migrations are pending', async () => {
-    const t = await buildTestApp();
+    const t = await buildTestApp({ env: { METRICS_TOKEN } });
     try {
       const last = migrations.at(-1)!.name;
       await t.db('knex_migrations').where({ name: last }).delete();
-      const res = await t.app.inject('/readyz');
+      const res = await readyz(t);
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({
         message: `schema behind: 1 migration pending (${last}). Run \`jobboard migrate\` with this release, or start it once with MIGRATE_ON_START=true`,
@@ -145,10 +151,10 @@ describe(`/readyz and the schema on ${testDatabase}`, () => {
   });
 
   it('answers 200 against a schema ahead of this build, saying so', async () => {
-    const t = await buildTestApp();
+    const t = await buildTestApp({ env: { METRICS_TOKEN } });
     try {
       await applyFutureMigration(t.db);
-      const res = await t.app.inject('/readyz');
+      const res = await readyz(t);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         status: 'ok',

@@ -9,12 +9,15 @@ import { buildTestApp, testDatabase, type TestApp } from '../../support/test-app
  * every migration). Outside /api, never taken by the front end's catch-all, never cached.
  */
 
+/** /readyz names what is wrong only to a request with the METRICS_TOKEN (readyz-details.test.ts). */
+const METRICS_TOKEN = 'probes-test-metrics-token-of-32-chars-or-more';
+
 let t: TestApp;
 let releases: string;
 beforeAll(async () => {
   // A built front end: the catch-all then answers every other GET with the shell's page.
   releases = fakeReleases();
-  t = await buildTestApp({ env: { RELEASES_DIR: releases } });
+  t = await buildTestApp({ env: { RELEASES_DIR: releases, METRICS_TOKEN } });
 });
 afterAll(async () => {
   await t.close();
@@ -45,12 +48,15 @@ describe(`the operators' probes on ${testDatabase}`, () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
-  it('/readyz: 503 naming the migrations the database lacks', async () => {
+  it('/readyz: 503 naming the migrations the database lacks (to the metrics token)', async () => {
     const last = migrations.at(-1)!.name;
     const [row] = await t.db('knex_migrations').where({ name: last });
     await t.db('knex_migrations').where({ name: last }).delete();
     try {
-      const res = await t.app.inject('/readyz');
+      const res = await t.app.inject({
+        url: '/readyz',
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
       expect(res.statusCode).toBe(503);
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.json()).toEqual({ message: expect.stringContaining(last) });

@@ -46,7 +46,15 @@ const ROUTES: Record<string, Pick<InjectOptions, 'method' | 'url' | 'headers' | 
 };
 
 const entries = Object.entries(RATE_LIMITS) as [RateLimitName, RateLimitEntry][];
-const perClient = entries.filter(([, entry]) => entry.per === 'client').map(([name]) => name);
+/** The route limits: per client, refused past them (429). */
+const perClient = entries
+  .filter(([, entry]) => entry.per === 'client' && entry.past !== 'uncounted')
+  .map(([name]) => name);
+/**
+ * The limits of what the board counts for itself: answered, not counted past them (their own
+ * test: test/job-stats/count-limit.test.ts, on both databases).
+ */
+const uncounted = entries.filter(([, entry]) => entry.past === 'uncounted').map(([name]) => name);
 
 /** Set by the environment, to show the table's variables reach the routes and the services. */
 const ENV = {
@@ -89,6 +97,16 @@ describe(`the rate limits' one table on ${testDatabase} (issue 41, R6)`, () => {
     });
     expect(named.sort()).toEqual([...perClient].sort());
     expect(Object.keys(ROUTES).sort()).toEqual([...perClient].sort());
+    // Each limit of a count is read by the route that counts, from the table.
+    const read = routeFiles.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/new ProcessRateLimit\(([^)]+)\)/g)].map((m) => {
+        const entry = /^app\.config\.rateLimits\.(\w+)$/.exec(m[1]!.trim());
+        expect(entry, `${path.relative(API, file)}: ${m[0]}`).not.toBeNull();
+        return entry![1]!;
+      }),
+    );
+    expect(read.sort()).toEqual([...uncounted].sort());
+    expect(uncounted.sort()).toEqual(['applyClick', 'jobView']);
   });
 
   it("has the environment's values where it names a variable", () => {

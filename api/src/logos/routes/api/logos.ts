@@ -8,6 +8,7 @@ import {
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import { route } from '../../../platform/http/endpoint-route';
 import { HttpError } from '../../../platform/http/http-error';
+import { LOGO_BUSY_RETRY_AFTER_SECONDS, LogosBusy } from '../../logo-decodes';
 import { LogoRefused, type LogoRefusalReason } from '../../logo-fetch';
 
 /** What each refusal of the re-encoding tells the employer (the contract's words). */
@@ -23,7 +24,8 @@ const REFUSED: Partial<Record<LogoRefusalReason, string>> = {
  * The bytes are re-encoded by logo-image.ts as a synced logo is (its content decides what it is:
  * a text file named .png, an SVG or too many pixels is refused) and stored by hash; the answer is
  * its path, which the submission's `logoUrl` then carries. An upload no submission names is
- * shown on no job.
+ * shown on no job. Decodes take turns (logo-decodes.ts): with too many uploads in line already,
+ * 503 with Retry-After, try again.
  */
 const logoUploadRoutes: FastifyPluginAsync = async (app) => {
   app.addContentTypeParser(
@@ -53,7 +55,7 @@ const logoUploadRoutes: FastifyPluginAsync = async (app) => {
         throw error;
       },
     },
-    async (request) => {
+    async (request, reply) => {
       if (!Buffer.isBuffer(request.body) || request.body.length === 0) {
         throw new HttpError(415, LOGO_UPLOAD_MESSAGES.type);
       }
@@ -62,6 +64,11 @@ const logoUploadRoutes: FastifyPluginAsync = async (app) => {
         request.log.info({ logoHash: hash }, 'logo uploaded');
         return { logo: logoPath(hash) };
       } catch (error) {
+        if (error instanceof LogosBusy) {
+          request.log.warn('logo upload refused: too many decodes waiting');
+          reply.header('Retry-After', String(LOGO_BUSY_RETRY_AFTER_SECONDS));
+          throw new HttpError(503, LOGO_UPLOAD_MESSAGES.busy);
+        }
         if (!(error instanceof LogoRefused)) throw error;
         request.log.info({ reason: error.message }, 'logo upload refused');
         throw new HttpError(400, REFUSED[error.reason] ?? LOGO_UPLOAD_MESSAGES.notImage);
