@@ -8,6 +8,11 @@ export interface AdminRow {
   password_hash: string;
   /** The enrolled one-time code secret (two-factor.ts); null when the admin has no 2FA. */
   totp_secret: string | null;
+  /**
+   * One more at each change of the admin's password or two-factor sign-in: a sign-in waiting for
+   * its code is refused when it moved since the password step.
+   */
+  credentials_version: number;
 }
 
 /** An admin's two-factor state, as the sign-in and the enrolment routes need it. */
@@ -17,7 +22,12 @@ export interface TwoFactorState {
   /** The secret shown at enrolment, until a code from it confirms it. */
   pendingSecret: string | null;
   recoveryCodesLeft: number;
+  /** AdminRow.credentials_version. */
+  credentialsVersion: number;
 }
+
+/** One more credentials version (AdminRow.credentials_version), in the update that changes them. */
+const NEXT_CREDENTIALS_VERSION = 'credentials_version + 1';
 
 /**
  * The key an admin's username is known by, trimmed and in lower case: the sign-in, the throttle
@@ -46,7 +56,8 @@ export class AdminsRepository {
   /**
    * Create the admin, or set a new password when the username exists. A new password ends every
    * session of that admin (signed in anywhere, with the old password or not) in the same
-   * transaction, and sign-ins from before it stop counting (`password_changed_at`).
+   * transaction, sign-ins from before it stop counting (`password_changed_at`), and one waiting
+   * for its code is refused (`credentials_version`).
    */
   async save(username: string, password: string, now: Date): Promise<'created' | 'updated'> {
     const name = normaliseUsername(username);
@@ -57,7 +68,11 @@ export class AdminsRepository {
       if (existing) {
         await trx('admins')
           .where({ id: existing.id })
-          .update({ ...changed, updated_at: now.getTime() });
+          .update({
+            ...changed,
+            updated_at: now.getTime(),
+            credentials_version: trx.raw(NEXT_CREDENTIALS_VERSION),
+          });
         await endSessionsOf(trx, existing.id, now.getTime());
         return 'updated';
       }
@@ -92,7 +107,9 @@ export class AdminsRepository {
   }
 
   async twoFactorOf(id: number): Promise<TwoFactorState> {
-    const row = await this.db('admins').where({ id }).first('totp_secret', 'totp_pending_secret');
+    const row = await this.db('admins')
+      .where({ id })
+      .first('totp_secret', 'totp_pending_secret', 'credentials_version');
     const [left] = await this.db('admin_recovery_codes')
       .where({ admin_id: id })
       .whereNull('used_at')
@@ -101,6 +118,7 @@ export class AdminsRepository {
       secret: row?.totp_secret ?? null,
       pendingSecret: row?.totp_pending_secret ?? null,
       recoveryCodesLeft: Number(left?.n ?? 0),
+      credentialsVersion: Number(row?.credentials_version ?? 0),
     };
   }
 
@@ -136,6 +154,7 @@ export class AdminsRepository {
           totp_pending_secret: null,
           totp_enabled_at: now.getTime(),
           totp_last_step: step,
+          credentials_version: trx.raw(NEXT_CREDENTIALS_VERSION),
         });
       if (changed !== 1) return false;
       await replaceCodes(trx, id, codeHashes, now);
@@ -177,12 +196,15 @@ export class AdminsRepository {
    */
   async disableTwoFactor(id: number): Promise<void> {
     await this.db.transaction(async (trx) => {
-      await trx('admins').where({ id }).update({
-        totp_secret: null,
-        totp_pending_secret: null,
-        totp_enabled_at: null,
-        totp_last_step: null,
-      });
+      await trx('admins')
+        .where({ id })
+        .update({
+          totp_secret: null,
+          totp_pending_secret: null,
+          totp_enabled_at: null,
+          totp_last_step: null,
+          credentials_version: trx.raw(NEXT_CREDENTIALS_VERSION),
+        });
       await trx('admin_recovery_codes').where({ admin_id: id }).delete();
     });
   }

@@ -21,6 +21,8 @@ export const TWO_FACTOR_MESSAGES = {
   enrolCode: 'Please enter the 6-digit code your authenticator app shows',
   badCode: 'That code is not right, or it was already used. Please try again.',
   noPendingSignIn: 'Please log in to continue.',
+  credentialsChanged:
+    'The password or two-factor sign-in of this account changed after you entered the password. Please log in again.',
   enrolFirst: 'Please set up two-factor sign-in to continue.',
   alreadyOn: 'Two-factor sign-in is already on.',
   notOn: 'Two-factor sign-in is not on.',

@@ -26,7 +26,7 @@ export const loginCode = {
   method: 'POST',
   path: '/api/admin/login/code',
   summary:
-    "Admin sign-in's second step: a one-time code from the admin's app (each accepted once) or a recovery code (each once) completes the session; throttled with the password, per username and address.",
+    "Admin sign-in's second step: a one-time code from the admin's app (each accepted once) or a recovery code (each once) completes the session; throttled with the password, per username and address. 401 when the admin's password or two-factor sign-in changed since the password step.",
   body: TwoFactorCode,
   invalid: TWO_FACTOR_MESSAGES.codeRequired,
   response: SignedIn,

@@ -10,7 +10,8 @@ import { PENDING_SIGN_IN_MS } from '../../../../two-factor';
 /**
  * POST /api/admin/login/code: the second step of an admin's sign-in. The session the password
  * step left waiting (`pendingAdmin`) becomes an admin's when a one-time code (each accepted once)
- * or an unused recovery code comes within PENDING_SIGN_IN_MS. Every code counts on the sign-in
+ * or an unused recovery code comes within PENDING_SIGN_IN_MS, and the admin's password and
+ * two-factor sign-in are as the password step found them. Every code counts on the sign-in
  * throttle's (username, address) pair with the password before it; the pair clears on success.
  */
 const loginCodeRoutes: FastifyPluginAsync = async (app) => {
@@ -25,9 +26,19 @@ const loginCodeRoutes: FastifyPluginAsync = async (app) => {
         throw new HttpError(401, TWO_FACTOR_MESSAGES.noPendingSignIn);
       }
       await countSignInAttempt(app, request, reply, pending.username);
-      const { secret } = await app.admins.twoFactorOf(pending.id);
+      const { secret, credentialsVersion } = await app.admins.twoFactorOf(pending.id);
       // Turned off meanwhile (by an operator): the password step decides again.
       if (secret === null) throw new HttpError(401, TWO_FACTOR_MESSAGES.noPendingSignIn);
+      if (credentialsVersion !== pending.credentialsVersion) {
+        // The password (or two-factor sign-in) changed since this sign-in's password step: whoever
+        // gave the old password does not finish with a code (issue 43, finding 6).
+        request.session.set('pendingAdmin', undefined);
+        request.log.warn(
+          { username: pending.username, ip: request.ip },
+          'admin code refused: credentials changed since the password step',
+        );
+        throw new HttpError(401, TWO_FACTOR_MESSAGES.credentialsChanged);
+      }
       if (!(await acceptCode(app, pending.id, secret, request.body.code, { recovery: true }))) {
         request.log.warn({ username: pending.username, ip: request.ip }, 'admin code refused');
         throw new HttpError(401, TWO_FACTOR_MESSAGES.badCode);
