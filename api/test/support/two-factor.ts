@@ -13,9 +13,15 @@ export const codeNow = (t: TestApp, secret: string) => totpCode(secret, t.clock.
 export const later = (t: TestApp, ms: number) =>
   (t.clock.now = new Date(t.clock.now.getTime() + ms));
 
-/** A six-digit code that is not the one of now (nor, by one, of either step beside it). */
-export const wrongCode = (t: TestApp, secret: string) =>
-  String((Number(codeNow(t, secret)) + 500_000) % 1_000_000).padStart(6, '0');
+/** A six-digit code that is neither the one of now nor that of either step beside it. */
+export function wrongCode(t: TestApp, secret: string): string {
+  const now = t.clock.now.getTime();
+  const right = new Set([-STEP, 0, STEP].map((offset) => totpCode(secret, now + offset)));
+  for (let n = Number(codeNow(t, secret)) + 1; ; n++) {
+    const code = String(n % 1_000_000).padStart(6, '0');
+    if (!right.has(code)) return code;
+  }
+}
 
 /**
  * The admin (created already) signs in with the password alone and turns two-factor sign-in on:

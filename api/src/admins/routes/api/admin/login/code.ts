@@ -4,8 +4,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../../../../platform/http/endpoint-route';
 import { HttpError } from '../../../../../platform/http/http-error';
 import { acceptCode, startAdminSession } from '../../../../sign-in';
-import { countSignInAttempt } from '../../../../throttle';
-import { PENDING_SIGN_IN_MS } from '../../../../two-factor';
+import { countCodeGuess, countSignInAttempt, warnOfCodeGuessing } from '../../../../throttle';
+import { looksLikeRecoveryCode, PENDING_SIGN_IN_MS } from '../../../../two-factor';
 
 /**
  * POST /api/admin/login/code: the second step of an admin's sign-in. The session the password
@@ -13,6 +13,9 @@ import { PENDING_SIGN_IN_MS } from '../../../../two-factor';
  * or an unused recovery code comes within PENDING_SIGN_IN_MS, and the admin's password and
  * two-factor sign-in are as the password step found them. Every code counts on the sign-in
  * throttle's (username, address) pair with the password before it; the pair clears on success.
+ * A one-time code counts on the admin's account too, from whatever address (CodeGuessLimit):
+ * past the free ones the account's one-time codes are paused, longer after each wrong one, and
+ * the board's admin address is told once; recovery codes are never paused.
  */
 const loginCodeRoutes: FastifyPluginAsync = async (app) => {
   route(
@@ -39,11 +42,19 @@ const loginCodeRoutes: FastifyPluginAsync = async (app) => {
         );
         throw new HttpError(401, TWO_FACTOR_MESSAGES.credentialsChanged);
       }
-      if (!(await acceptCode(app, pending.id, secret, request.body.code, { recovery: true }))) {
+      const { code } = request.body;
+      const account = { ...pending, credentialsVersion };
+      // A recovery code (80 bits) is not worth guessing: only the one-time codes are paused.
+      const guess = looksLikeRecoveryCode(code)
+        ? null
+        : await countCodeGuess(app, request, reply, account);
+      if (!(await acceptCode(app, pending.id, secret, code, { recovery: true }))) {
         request.log.warn({ username: pending.username, ip: request.ip }, 'admin code refused');
+        if (guess?.startsBackOff) await warnOfCodeGuessing(app, request, account);
         throw new HttpError(401, TWO_FACTOR_MESSAGES.badCode);
       }
       await app.loginThrottle.succeeded(pending.username, request.ip);
+      await app.codeGuessLimit.succeeded(account);
       // A new id again: the session now grants admin access.
       await request.session.regenerate();
       await startAdminSession(app, request, pending, now);
