@@ -3,6 +3,7 @@ import { runPeriodically } from '../platform/periodic-runner';
 import { AdminsRepository } from './admins-repository';
 import { CodeGuessLimit, LoginThrottle } from './login-throttle';
 import { KnexSessionStore } from './session-store';
+import { TotpSecretCipher } from './totp-encryption';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,7 +25,10 @@ const PURGE_EVERY_MS = 15 * 60_000;
  */
 export default fp(
   async (app) => {
-    app.decorate('admins', new AdminsRepository(app.db));
+    app.decorate(
+      'admins',
+      new AdminsRepository(app.db, new TotpSecretCipher(app.config.totpEncryption)),
+    );
     const throttle = new LoginThrottle(app.db);
     app.decorate('loginThrottle', throttle);
     app.decorate('codeGuessLimit', new CodeGuessLimit(app.db));
