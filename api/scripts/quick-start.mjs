@@ -9,6 +9,9 @@
  *   SESSION_SECRET            a random one, made once and kept in the data folder
  *                             (<data>/session-secret, readable by this user only), so sign-ins
  *                             last across restarts
+ *   TOTP_ENCRYPTION_KEY       the same way (<data>/totp-encryption-key): the admins' two-factor
+ *                             secrets stay readable across restarts (back the file up apart
+ *                             from the database: a backup without the key cannot sign them in)
  *
  * Plain JavaScript, like the build: production runs without tsx. Then it runs dist/server.js in
  * this same process (NODE_ENV and UV_THREADPOOL_SIZE come from the package's `start` script).
@@ -27,24 +30,46 @@ function dataDir() {
   return path.dirname(path.resolve(unset('SQLITE_FILE') ? './data/board.sqlite' : env.SQLITE_FILE));
 }
 
-function keptSessionSecret() {
+/**
+ * A random value kept in `<data>/<name>` (owner-only), made on the first start. One that cannot
+ * be used is made again, unless `precious`: a new key would not open what the old one encrypted.
+ */
+function kept(name, make, usable, precious = false) {
   const dir = dataDir();
-  const file = path.join(dir, 'session-secret');
+  const file = path.join(dir, name);
   if (existsSync(file)) {
-    const kept = readFileSync(file, 'utf8').trim();
-    if (kept.length >= 32) return kept;
+    const value = readFileSync(file, 'utf8').trim();
+    if (usable(value)) return value;
+    if (precious)
+      throw new Error(`${file} does not hold a usable value: restore it, or set the variable`);
   }
   mkdirSync(dir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  const value = make();
+  writeFileSync(file, `${value}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
-  return secret;
+  return value;
 }
+
+const keptSessionSecret = () =>
+  kept(
+    'session-secret',
+    () => randomBytes(48).toString('base64url'),
+    (value) => value.length >= 32,
+  );
+
+const keptTotpKey = () =>
+  kept(
+    'totp-encryption-key',
+    () => randomBytes(32).toString('base64'),
+    (value) => Buffer.from(value, 'base64').length === 32,
+    true,
+  );
 
 if (unset('MIGRATE_ON_START')) env.MIGRATE_ON_START = 'true';
 if (unset('SEED_DEMO')) env.SEED_DEMO = 'true';
 if (unset('PUBLIC_URL'))
   env.PUBLIC_URL = `http://localhost:${unset('PORT') ? 3000 : env.PORT.trim()}`;
 if (unset('SESSION_SECRET')) env.SESSION_SECRET = keptSessionSecret();
+if (unset('TOTP_ENCRYPTION_KEY')) env.TOTP_ENCRYPTION_KEY = keptTotpKey();
 
 await import('../dist/server.js');

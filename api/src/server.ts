@@ -12,6 +12,7 @@ import {
   firstAdminPasswordNotice,
   type FirstAdmin,
 } from './admins/first-admin';
+import { secureTotpSecrets, TotpKeyError } from './admins/totp-keys';
 import { seedDemoIfEmpty } from './seed/seed-demo';
 
 /**
@@ -36,11 +37,20 @@ async function main(): Promise<void> {
   let firstAdmin: FirstAdmin = { created: false };
   if (schema.pending.length) {
     app.log.error(schemaBehindMessage(schema.pending));
+    // Once `jobboard migrate` has run (the server serves then, with no restart): the two-factor
+    // secrets an older release kept in clear are encrypted then (a key problem is logged).
+    app.whenSchemaCurrent(() => secureTotpSecretsLogged(app));
   } else {
+    await secureTotpSecretsOrExit(app);
     const seeded = await seedDemoIfEmpty(app);
     if (seeded) app.log.info(`loaded ${seeded} demo jobs`);
     firstAdmin = await ensureFirstAdmin(app);
     if (firstAdmin.created) app.log.info({ username: firstAdmin.username }, 'first admin created');
+  }
+  if (config.totpEncryption.developmentKey) {
+    app.log.warn(
+      "TOTP_ENCRYPTION_KEY is not set: the admins' two-factor secrets are encrypted with the fixed development key, which is public (production requires a key of its own)",
+    );
   }
   if (config.sessionSecretGenerated) {
     app.log.warn(
@@ -70,6 +80,29 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   printBanner(config, app.server.address(), firstAdmin);
+}
+
+type App = Awaited<ReturnType<typeof buildApp>>;
+
+async function secureTotpSecretsLogged(app: App): Promise<void> {
+  const encrypted = await secureTotpSecrets(app.admins, app.config.totpEncryption);
+  if (encrypted) app.log.info({ encrypted }, 'two-factor secrets kept in clear are encrypted now');
+}
+
+/**
+ * Two-factor secrets kept in clear by an older release are encrypted now, and a stored secret
+ * the configured keys cannot open stops the start with what to do (admins/totp-keys.ts): a server
+ * on the wrong key would refuse every admin's code.
+ */
+async function secureTotpSecretsOrExit(app: App): Promise<void> {
+  try {
+    await secureTotpSecretsLogged(app);
+  } catch (error) {
+    if (!(error instanceof TotpKeyError)) throw error;
+    console.error(error.message);
+    await app.close();
+    process.exit(1);
+  }
 }
 
 /**

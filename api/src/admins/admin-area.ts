@@ -16,11 +16,14 @@ export interface AdminSession {
  * A sign-in whose password was right, waiting for the admin's one-time or recovery code: no
  * admin access at all (requireAdmin reads only `admin`). `passwordAt` is when the password was
  * given; the code must follow within PENDING_SIGN_IN_MS (admins/two-factor.ts).
+ * `credentialsVersion` is the admin's as the password step found it: a change of password or of
+ * two-factor sign-in since then ends this sign-in (issue 43, finding 6).
  */
 export interface PendingAdminSession {
   id: number;
   username: string;
   passwordAt: number;
+  credentialsVersion: number;
 }
 
 declare module 'fastify' {

@@ -3,3 +3,5 @@
  * any other file of this folder from outside it). Its plugin puts its services on `app`.
  */
 export { AdminsRepository, normaliseUsername } from './admins-repository';
+export { TotpSecretCipher, totpKeyId } from './totp-encryption';
+export { unreadableSecretsMessage } from './totp-keys';

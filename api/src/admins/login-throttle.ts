@@ -18,9 +18,35 @@ export const LOGIN_THROTTLE = {
   forgetAfterMs: 24 * 60 * 60_000,
 } as const;
 
+/**
+ * How wrong one-time codes are slowed down per admin account, whatever the address they come from
+ * (issue 43, finding 1): the per-(username, address) throttle alone let one IPv6 /48 make about
+ * 1.3 million guesses a day. The same doubling, capped lower: someone who has the password can
+ * keep one-time codes paused, but the admin waits at most this long after a wrong guess of
+ * theirs, and their recovery codes are never paused (80 bits: not worth limiting per account).
+ * At the cap a guesser gets one try per 15 minutes: 96 a day, against a million codes.
+ */
+export const CODE_GUESS_LIMIT = {
+  freeAttempts: 5,
+  baseDelayMs: 60_000,
+  maxDelayMs: 15 * 60_000,
+  /** The rows share login_throttle, and its purge: the same day. */
+  forgetAfterMs: LOGIN_THROTTLE.forgetAfterMs,
+} as const;
+
 export type LoginThrottleOptions = { [K in keyof typeof LOGIN_THROTTLE]: number };
 
 export type ThrottleDecision = { allowed: true } | { allowed: false; retryAfterMs: number };
+
+/** What a counted one-time code of an account may start: the first wait of a back-off. */
+export type CodeGuessDecision =
+  { allowed: true; startsBackOff: boolean } | { allowed: false; retryAfterMs: number };
+
+/** The account whose one-time codes are counted: a new password or 2FA starts it afresh. */
+export interface CodeGuessAccount {
+  id: number;
+  credentialsVersion: number;
+}
 
 /**
  * Sign-in throttle keyed by username and client address (an IPv6 /64 as one client,
@@ -34,19 +60,84 @@ export type ThrottleDecision = { allowed: true } | { allowed: false; retryAfterM
  * if the pair is not waiting, atomic on PostgreSQL and SQLite alike.
  */
 export class LoginThrottle {
-  private readonly options: LoginThrottleOptions;
+  private readonly counter: BackOffCounter;
 
-  constructor(
-    private readonly db: Knex,
-    options: Partial<LoginThrottleOptions> = {},
-  ) {
-    this.options = { ...LOGIN_THROTTLE, ...options };
-    if (this.options.freeAttempts < 1) throw new Error('freeAttempts must be at least 1');
+  constructor(db: Knex, options: Partial<LoginThrottleOptions> = {}) {
+    this.counter = new BackOffCounter(db, { ...LOGIN_THROTTLE, ...options });
   }
 
   /** Count an attempt of `username` from `address` at `now` (epoch ms), or say how long to wait. */
   async attempt(username: string, address: string, now: number): Promise<ThrottleDecision> {
-    const key = throttleKey(username, address);
+    const decision = await this.counter.count(throttleKey(username, address), now);
+    return decision.allowed ? { allowed: true } : decision;
+  }
+
+  /** The password was right: this pair starts again from zero. */
+  async succeeded(username: string, address: string): Promise<void> {
+    await this.counter.clear(throttleKey(username, address));
+  }
+
+  /**
+   * Forget the rows left alone for `forgetAfterMs` (they would only start from zero): the pairs',
+   * and the accounts' of CodeGuessLimit, which share the table and the day.
+   */
+  async purge(now: number): Promise<number> {
+    return this.counter.purge(now);
+  }
+}
+
+/**
+ * The per-account limit of one-time codes (CODE_GUESS_LIMIT), beside the per-(username, address)
+ * throttle and in the same table, so every API process counts the same guesses. A code is counted
+ * before it is checked (parallel guesses are all counted) and a right one clears the account. The
+ * key names the account's credentials version: a new password (after which whoever guessed cannot
+ * reach the code step) starts it afresh.
+ */
+export class CodeGuessLimit {
+  private readonly counter: BackOffCounter;
+  private readonly freeAttempts: number;
+
+  constructor(db: Knex, options: Partial<LoginThrottleOptions> = {}) {
+    const settings = { ...CODE_GUESS_LIMIT, ...options };
+    this.counter = new BackOffCounter(db, settings);
+    this.freeAttempts = settings.freeAttempts;
+  }
+
+  /**
+   * Count a one-time code for `account` at `now`, or say how long its codes are paused.
+   * `startsBackOff`: this is the code which, if wrong, starts the account's first wait (once in
+   * an episode: until a right code, a new password, or a day without guesses).
+   */
+  async attempt(account: CodeGuessAccount, now: number): Promise<CodeGuessDecision> {
+    const decision = await this.counter.count(accountKey(account), now);
+    return decision.allowed
+      ? { allowed: true, startsBackOff: decision.attempts === this.freeAttempts }
+      : decision;
+  }
+
+  /** A right code: the account starts again from zero. */
+  async succeeded(account: CodeGuessAccount): Promise<void> {
+    await this.counter.clear(accountKey(account));
+  }
+}
+
+/**
+ * The counting both share: one row per key in `login_throttle`, each attempt one INSERT ... ON
+ * CONFLICT DO UPDATE that counts it and sets the next delay only if the key is not waiting.
+ */
+class BackOffCounter {
+  constructor(
+    private readonly db: Knex,
+    private readonly options: LoginThrottleOptions,
+  ) {
+    if (options.freeAttempts < 1) throw new Error('freeAttempts must be at least 1');
+  }
+
+  /** Count an attempt of `key` at `now` (epoch ms): the attempts so far, or how long to wait. */
+  async count(
+    key: string,
+    now: number,
+  ): Promise<{ allowed: true; attempts: number } | { allowed: false; retryAfterMs: number }> {
     const { freeAttempts, baseDelayMs, maxDelayMs, forgetAfterMs } = this.options;
     const firstDelay = freeAttempts === 1 ? baseDelayMs : 0;
     // Each value is cast: PostgreSQL cannot type a bare parameter in arithmetic.
@@ -89,7 +180,8 @@ export class LoginThrottle {
           ],
         ),
       );
-      if (counted.length) return { allowed: true };
+      const [countedRow] = counted;
+      if (countedRow) return { allowed: true, attempts: Number(countedRow.attempts) };
       // Not counted: the pair is waiting. How long (unless the wait has just ended: count again).
       const row = await this.db('login_throttle').where({ key }).first('blocked_until');
       if (row && Number(row.blocked_until) > now) {
@@ -99,14 +191,10 @@ export class LoginThrottle {
     throw new Error('login throttle: the attempt could not be counted');
   }
 
-  /** The password was right: this pair starts again from zero. */
-  async succeeded(username: string, address: string): Promise<void> {
-    await this.db('login_throttle')
-      .where({ key: throttleKey(username, address) })
-      .delete();
+  async clear(key: string): Promise<void> {
+    await this.db('login_throttle').where({ key }).delete();
   }
 
-  /** Forget the pairs left alone for `forgetAfterMs` (their rows would only start from zero). */
   async purge(now: number): Promise<number> {
     return this.db('login_throttle')
       .where('last_attempt_at', '<=', now - this.options.forgetAfterMs)
@@ -118,6 +206,13 @@ export class LoginThrottle {
 function throttleKey(username: string, address: string): string {
   return createHash('sha256')
     .update(`${username}\n${clientKey(address)}`)
+    .digest('hex');
+}
+
+/** The key of an account's one-time codes (never a pair's: those hash a username and an address). */
+function accountKey(account: CodeGuessAccount): string {
+  return createHash('sha256')
+    .update(`one-time codes of admin #${account.id}, credentials ${account.credentialsVersion}`)
     .digest('hex');
 }
 

@@ -1,14 +1,17 @@
 import fp from 'fastify-plugin';
 import { runPeriodically } from '../platform/periodic-runner';
 import { AdminsRepository } from './admins-repository';
-import { LoginThrottle } from './login-throttle';
+import { CodeGuessLimit, LoginThrottle } from './login-throttle';
 import { KnexSessionStore } from './session-store';
+import { TotpSecretCipher } from './totp-encryption';
 
 declare module 'fastify' {
   interface FastifyInstance {
     admins: AdminsRepository;
     /** The sign-in throttle per (username, client), in the database: every process shares it. */
     loginThrottle: LoginThrottle;
+    /** Wrong one-time codes per admin account, whatever the address (same table). */
+    codeGuessLimit: CodeGuessLimit;
   }
 }
 
@@ -22,10 +25,14 @@ const PURGE_EVERY_MS = 15 * 60_000;
  */
 export default fp(
   async (app) => {
-    app.decorate('admins', new AdminsRepository(app.db));
+    app.decorate(
+      'admins',
+      new AdminsRepository(app.db, new TotpSecretCipher(app.config.totpEncryption)),
+    );
     const throttle = new LoginThrottle(app.db);
     app.decorate('loginThrottle', throttle);
-    // Pairs left alone for a day start from zero anyway: their rows go.
+    app.decorate('codeGuessLimit', new CodeGuessLimit(app.db));
+    // Pairs (and accounts' codes) left alone for a day start from zero anyway: their rows go.
     runPeriodically(app, {
       name: 'login throttle purge',
       everyMs: PURGE_EVERY_MS,
@@ -45,5 +52,6 @@ export default fp(
       failureLevel: 'warn',
     });
   },
-  { name: 'admins', dependencies: ['config', 'db', 'schema'] },
+  // The mail: an account whose codes are being guessed is reported to the admin address.
+  { name: 'admins', dependencies: ['config', 'db', 'schema', 'mail'] },
 );

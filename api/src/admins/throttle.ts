@@ -1,11 +1,21 @@
+import { ADMIN_MESSAGES, TWO_FACTOR_MESSAGES } from '@jobboard/contract/admin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { codeGuessingEmail } from '../mail';
 import { HttpError } from '../platform/http/http-error';
+import { adminCreateCommand } from './first-admin';
+import { CODE_GUESS_LIMIT, type CodeGuessAccount } from './login-throttle';
 
 /** '45 seconds', '2 minutes': how long to wait, for the message. */
 function waitText(ms: number): string {
   const seconds = Math.ceil(ms / 1000);
   if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
   return `${Math.ceil(seconds / 60)} minutes`;
+}
+
+/** 429 with Retry-After: the sign-in waits `retryAfterMs`, and `message` says so. */
+function refuse(reply: FastifyReply, retryAfterMs: number, message: (wait: string) => string) {
+  reply.header('Retry-After', String(Math.ceil(retryAfterMs / 1000)));
+  return new HttpError(429, message(waitText(retryAfterMs)));
 }
 
 /**
@@ -23,9 +33,57 @@ export async function countSignInAttempt(
   const decision = await app.loginThrottle.attempt(username, request.ip, app.now().getTime());
   if (decision.allowed) return;
   request.log.warn({ username, ip: request.ip }, 'admin sign-in refused: too many failures');
-  reply.header('Retry-After', String(Math.ceil(decision.retryAfterMs / 1000)));
-  throw new HttpError(
-    429,
-    `Too many failed attempts for this account from your address. Please wait ${waitText(decision.retryAfterMs)} and try again.`,
+  throw refuse(reply, decision.retryAfterMs, ADMIN_MESSAGES.signInPaused);
+}
+
+/** The admin whose sign-in is waiting for a code, as the code step knows them. */
+export type CodeGuesser = CodeGuessAccount & { username: string };
+
+/**
+ * Count a one-time code of the sign-in step against the admin's account, from whatever address
+ * (issue 43, finding 1: the pair alone let many addresses guess), before it is checked; or refuse
+ * it with 429, `Retry-After` and a message that says how long and that recovery codes still work.
+ * `startsBackOff`: if this code is wrong, the account's first wait starts (warnOfCodeGuessing).
+ */
+export async function countCodeGuess(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  admin: CodeGuesser,
+): Promise<{ startsBackOff: boolean }> {
+  const decision = await app.codeGuessLimit.attempt(admin, app.now().getTime());
+  if (decision.allowed) return decision;
+  request.log.warn(
+    { username: admin.username, ip: request.ip },
+    "admin code refused: the account's one-time codes are paused",
+  );
+  throw refuse(reply, decision.retryAfterMs, TWO_FACTOR_MESSAGES.codesPaused);
+}
+
+/**
+ * Tell the board's admin address that an account's one-time codes are being guessed: once per
+ * episode, when its first wait starts (CodeGuessLimit's `startsBackOff`), never per guess.
+ */
+export async function warnOfCodeGuessing(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  admin: CodeGuesser,
+): Promise<void> {
+  const { config } = app;
+  const email = codeGuessingEmail({
+    to: config.mail.adminEmail,
+    username: admin.username,
+    boardName: config.site.boardName,
+    publicUrl: config.publicUrl,
+    wrongCodes: CODE_GUESS_LIMIT.freeAttempts,
+    address: request.ip,
+    firstWaitMinutes: CODE_GUESS_LIMIT.baseDelayMs / 60_000,
+    longestWaitMinutes: CODE_GUESS_LIMIT.maxDelayMs / 60_000,
+    passwordCommand: adminCreateCommand(admin.username),
+  });
+  await app.outbox.enqueue(app.db, email, app.now());
+  request.log.warn(
+    { username: admin.username, ip: request.ip },
+    "admin one-time codes paused after wrong guesses; the board's admin address is told",
   );
 }

@@ -4,7 +4,13 @@ import path from 'node:path';
 import type { Knex } from 'knex';
 import { MIN_ADMIN_PASSWORD_LENGTH } from '@jobboard/contract/common';
 import { RENEWAL_LINK_TTL_DAYS } from '@jobboard/contract/payments';
-import { AdminsRepository, normaliseUsername } from '../admins';
+import {
+  AdminsRepository,
+  normaliseUsername,
+  TotpSecretCipher,
+  totpKeyId,
+  unreadableSecretsMessage,
+} from '../admins';
 import { buildApp } from '../app';
 import { backupDatabase, restoreDatabase } from '../backup';
 import { loadConfig, type Config } from '../platform/config';
@@ -329,6 +335,10 @@ async function requireCurrentSchema(db: Knex): Promise<void> {
   if (pending.length) throw new Error(schemaBehindMessage(pending));
 }
 
+/** The admins' table as the server has it: its two-factor secrets under the configured keys. */
+const adminsOf = (db: Knex, config: Config) =>
+  new AdminsRepository(db, new TotpSecretCipher(config.totpEncryption));
+
 /** Create an admin, or set a new password for one (which signs them out everywhere). */
 export async function adminCreate(
   username: string,
@@ -346,7 +356,7 @@ export async function adminCreate(
   const db = createKnex(config.database);
   try {
     await requireCurrentSchema(db);
-    const outcome = await new AdminsRepository(db).save(name, password, new Date());
+    const outcome = await adminsOf(db, config).save(name, password, new Date());
     return [
       outcome === 'created'
         ? `Admin ${name} created.`
@@ -367,11 +377,36 @@ export async function adminResetTwoFactor(username: string): Promise<string[]> {
   try {
     await requireCurrentSchema(db);
     const name = normaliseUsername(username);
-    if (!(await new AdminsRepository(db).resetTwoFactor(name, new Date()))) {
+    if (!(await adminsOf(db, config).resetTwoFactor(name, new Date()))) {
       throw new Error(`There is no admin ${name}.`);
     }
     return [
       `Two-factor sign-in of ${name} turned off; every session of ${name} has been signed out.`,
+    ];
+  } finally {
+    await db.destroy();
+  }
+}
+
+/**
+ * Encrypt every admin's two-factor secret again with TOTP_ENCRYPTION_KEY (`jobboard admin
+ * reencrypt-2fa`): the step of a key rotation between giving the old key as
+ * TOTP_ENCRYPTION_KEY_PREVIOUS and removing it (docs/operations.md, "The two-factor key"). Fails,
+ * naming them, when some secret opens with none of the keys (those that do are encrypted again).
+ */
+export async function adminReencryptTwoFactor(): Promise<string[]> {
+  const config = loadConfig();
+  const db = createKnex(config.database);
+  try {
+    await requireCurrentSchema(db);
+    const { resealed, unreadable } = await adminsOf(db, config).resealTotpSecrets('all');
+    const done = `${resealed} two-factor secret(s) encrypted again with TOTP_ENCRYPTION_KEY (key ${totpKeyId(config.totpEncryption.key)}).`;
+    if (unreadable.length) {
+      throw new Error(`${done}\n${unreadableSecretsMessage(unreadable, config.totpEncryption)}`);
+    }
+    return [
+      done,
+      'Every stored secret is under it now: TOTP_ENCRYPTION_KEY_PREVIOUS can be removed from every process.',
     ];
   } finally {
     await db.destroy();

@@ -14,6 +14,7 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { ConfigError } from '../platform/config';
 import {
   adminCreate,
+  adminReencryptTwoFactor,
   adminResetTwoFactor,
   alertsSend,
   renewalsRemind,
@@ -190,6 +191,12 @@ export function jobboardProgram(outcome: Outcome = { code: 0 }): Command {
     )
     .argument('<username>', 'the admin')
     .action(printing(adminResetTwoFactor));
+  admin
+    .command('reencrypt-2fa')
+    .description(
+      "Encrypt every admin's two-factor secret again with TOTP_ENCRYPTION_KEY, after a rotation (the old key in TOTP_ENCRYPTION_KEY_PREVIOUS); then the old key can be removed.",
+    )
+    .action(printing(adminReencryptTwoFactor));
 
   program
     .command('releases')

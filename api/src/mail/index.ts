@@ -18,6 +18,7 @@ export {
   applicationDeclinedEmail,
 } from './application-decline-email';
 export { MailAttachments } from './attachments';
+export { CODE_GUESSING_TEMPLATE, codeGuessingEmail } from './admin-emails';
 export {
   ALERT_CONFIRM_TEMPLATE,
   alertConfirmationEmail,

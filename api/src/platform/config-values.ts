@@ -387,3 +387,34 @@ export function parseSmtpConnections(raw: string): number {
   const n = Number(raw);
   return Number.isInteger(n) && n >= 1 && n <= 50 ? n : invalid('must be a whole number, 1 to 50');
 }
+
+const KEY_HINT = 'openssl rand -base64 32';
+
+/**
+ * An AES-256 key: 32 bytes, written in base64 (standard or URL-safe, as `openssl rand -base64 32`
+ * prints it) or as 64 hexadecimal digits (`openssl rand -hex 32`). Strict: Node's base64 decoder
+ * skips what it cannot read, so a typo would otherwise become another key.
+ */
+export function parseEncryptionKey(raw: string): Buffer {
+  if (/^[0-9a-fA-F]{64}$/.test(raw)) return Buffer.from(raw, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(raw)) {
+    const key = Buffer.from(raw.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+    if (key.length === 32) return key;
+  }
+  return invalid(`must be 32 random bytes in base64 or hex (for example: ${KEY_HINT})`);
+}
+
+/** Keys as parseEncryptionKey reads each, separated by commas. */
+export function parseEncryptionKeys(raw: string): Buffer[] {
+  const parts = raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  try {
+    return parts.map(parseEncryptionKey);
+  } catch {
+    return invalid(
+      `must be keys of 32 random bytes in base64 or hex, separated by commas (for example: ${KEY_HINT})`,
+    );
+  }
+}

@@ -15,7 +15,7 @@ import {
   parsePositive,
   type Admin2fa,
 } from './config-values';
-import { readAdmins } from './config/admins';
+import { readAdmins, type TotpEncryptionConfig } from './config/admins';
 import { readDatabase, type DatabaseConfig, type ReadReplicasConfig } from './config/database';
 import { envReader, type Env } from './config/env';
 import { readMail, type MailConfig } from './config/mail';
@@ -32,6 +32,7 @@ export {
   type DatabaseConfig,
   type ReadReplicasConfig,
 } from './config/database';
+export type { TotpEncryptionConfig } from './config/admins';
 export type { MailConfig } from './config/mail';
 export type { StripeConfig } from './config/payments';
 export { PRODUCTION_PROBLEMS, type TrustProxy } from './config/server';
@@ -151,6 +152,11 @@ export interface Config {
    */
   admin2fa: Admin2fa;
   /**
+   * TOTP_ENCRYPTION_KEY (required in production) and TOTP_ENCRYPTION_KEY_PREVIOUS: the keys the
+   * admins' two-factor secrets are encrypted with (AES-256-GCM, admins/totp-encryption.ts).
+   */
+  totpEncryption: TotpEncryptionConfig;
+  /**
    * REQUEST_TIMEOUT_SECONDS: a request must arrive whole (headers and body) within this time, or
    * it is answered 408 and its connection closed; a connection silent both ways for twice as
    * long is closed. Slow or stalled clients cannot hold connections open.
@@ -220,7 +226,7 @@ export function loadConfig(env: Env = process.env): Config {
     applicationDays: read('APPLICATION_RETENTION_DAYS', parsePositive, 180),
     intervalMinutes: read('RETENTION_INTERVAL_MINUTES', parseCount, 60),
   };
-  const { session, firstAdmin, admin2fa } = readAdmins(read, problems);
+  const { session, firstAdmin, admin2fa, totpEncryption } = readAdmins(read, problems);
   const { requestTimeoutSeconds, sitemapUrlsPerFile, serverRender, metrics, pressure } =
     readOperations(read);
   const sync = readSync(read, problems);
@@ -259,6 +265,7 @@ export function loadConfig(env: Env = process.env): Config {
     session,
     firstAdmin,
     admin2fa,
+    totpEncryption,
     requestTimeoutSeconds,
     sync,
     sitemapUrlsPerFile,

@@ -11,6 +11,7 @@ const SECRET = 'a-production-secret-of-32-characters-at-least';
 const READY = {
   NODE_ENV: 'production',
   SESSION_SECRET: SECRET,
+  TOTP_ENCRYPTION_KEY: 'ahB/TQzvlVE52nfjOQWk7jkwM/IAUipssMvCRe2HVII=',
   PUBLIC_URL: 'http://jobs.example.org',
 };
 
@@ -50,6 +51,47 @@ describe('production configuration', () => {
     ]);
   });
 
+  it("refuses without TOTP_ENCRYPTION_KEY, and reads the key's two spellings (issue 43, finding 9)", () => {
+    expect(problemsOf({ ...READY, TOTP_ENCRYPTION_KEY: '' })).toEqual([
+      PRODUCTION_PROBLEMS.totpKeyMissing,
+    ]);
+    const key = Buffer.from(READY.TOTP_ENCRYPTION_KEY, 'base64');
+    expect(loadConfig(READY).totpEncryption).toEqual({
+      key,
+      previous: [],
+      developmentKey: false,
+    });
+    // URL-safe base64 without padding, and hex, name the same key.
+    for (const spelling of [key.toString('base64url'), key.toString('hex')]) {
+      expect(loadConfig({ ...READY, TOTP_ENCRYPTION_KEY: spelling }).totpEncryption.key).toEqual(
+        key,
+      );
+    }
+    const previous = [Buffer.alloc(32, 7), Buffer.alloc(32, 9)];
+    expect(
+      loadConfig({
+        ...READY,
+        TOTP_ENCRYPTION_KEY_PREVIOUS: previous.map((k) => k.toString('base64')).join(', '),
+      }).totpEncryption.previous,
+    ).toEqual(previous);
+    // A key of the wrong length or with a stray character is refused, and never quoted back.
+    for (const bad of [key.subarray(1).toString('base64'), `${READY.TOTP_ENCRYPTION_KEY}!`]) {
+      expect(problemsOf({ ...READY, TOTP_ENCRYPTION_KEY: bad })).toEqual([
+        'TOTP_ENCRYPTION_KEY must be 32 random bytes in base64 or hex (for example: openssl rand -base64 32)',
+      ]);
+    }
+    expect(
+      problemsOf({ ...READY, TOTP_ENCRYPTION_KEY_PREVIOUS: `${READY.TOTP_ENCRYPTION_KEY},nope` }),
+    ).toEqual([
+      'TOTP_ENCRYPTION_KEY_PREVIOUS must be keys of 32 random bytes in base64 or hex, separated by commas (for example: openssl rand -base64 32)',
+    ]);
+    // Outside production: the fixed development key, said as such.
+    const development = loadConfig({}).totpEncryption;
+    expect(development.developmentKey).toBe(true);
+    expect(development.key).toEqual(loadConfig({}).totpEncryption.key);
+    expect(development.key).toHaveLength(32);
+  });
+
   it('refuses an http:// GHOST_URL unless the Ghost is on this host (issue 43, finding 17)', () => {
     expect(problemsOf({ ...READY, GHOST_URL: 'http://ghost.example.org' })).toEqual([
       PRODUCTION_PROBLEMS.ghostOverHttp,
@@ -70,6 +112,7 @@ describe('production configuration', () => {
         'PORT must be a whole number from 0 to 65535 (got "eighty")',
         'SEED_DEMO must be true or false (got "maybe")',
         PRODUCTION_PROBLEMS.sessionSecretMissing,
+        PRODUCTION_PROBLEMS.totpKeyMissing,
         PRODUCTION_PROBLEMS.publicUrlMissing,
       ]),
     );

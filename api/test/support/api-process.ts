@@ -17,11 +17,13 @@ import { freePort } from './pg-cluster';
  *
  * The environment is `env` over test defaults, not the test process's own (a DATABASE_URL in the
  * developer's shell must never reach a test server): what production requires (SESSION_SECRET,
- * PUBLIC_URL), migrations applied at start, no demo data, warnings only in the log, no
+ * TOTP_ENCRYPTION_KEY, PUBLIC_URL), migrations applied at start, no demo data, warnings only in the log, no
  * background mail, a first admin (API_PROCESS_ADMIN), and the test's own database.
  */
 
 export const API_PROCESS_ADMIN = { username: 'site-admin', password: 'site-admin-password-1' };
+/** The key of the admins' two-factor secrets production requires (TOTP_ENCRYPTION_KEY). */
+export const API_PROCESS_TOTP_KEY = 'miWhCcgUsUsFlGZR7JUN04RzedXkCCznI2lI+8SH4gg=';
 
 export interface ApiProcessOptions {
   /** The database the server runs on: a SQLite file or a PostgreSQL URL. */
@@ -110,6 +112,7 @@ export class ApiProcess {
       MIGRATE_ON_START: 'true',
       LOG_LEVEL: 'warn',
       SESSION_SECRET: 'api-process-secret-api-process-secret-0001',
+      TOTP_ENCRYPTION_KEY: API_PROCESS_TOTP_KEY,
       ADMIN_USERNAME: API_PROCESS_ADMIN.username,
       ADMIN_PASSWORD: API_PROCESS_ADMIN.password,
       MAIL_POLL_SECONDS: '0',

@@ -44,6 +44,7 @@ describe(`the production server's start on ${testDatabase}`, () => {
       'Invalid configuration:\n' +
         `  - TRUST_PROXY must not be true: that believes every X-Forwarded-For hop, so any client could choose its address and slip past the rate limits. Write the number of proxies in front of the server (for example TRUST_PROXY=1, at most 10), or their addresses or CIDR ranges separated by commas (for example TRUST_PROXY=10.0.0.2,192.168.0.0/16, or loopback) (got "yes")\n` +
         `  - ${PRODUCTION_PROBLEMS.sessionSecretMissing}\n` +
+        `  - ${PRODUCTION_PROBLEMS.totpKeyMissing}\n` +
         `  - ${PRODUCTION_PROBLEMS.publicUrlMissing}\n`,
     );
   });

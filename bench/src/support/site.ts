@@ -61,6 +61,7 @@ export async function startSite(options: {
       MIGRATE_ON_START: 'true',
       LOG_LEVEL: 'warn',
       SESSION_SECRET: 'bench-session-secret-bench-session-secret',
+      TOTP_ENCRYPTION_KEY: 'Z2MJDacNd51WMQUw70AntvRrCsrLG6gmUP3NkI5eIYk=',
       ADMIN_USERNAME: BENCH_ADMIN.username,
       ADMIN_PASSWORD: BENCH_ADMIN.password,
       PUBLIC_URL: `http://127.0.0.1:${port}`,

@@ -28,6 +28,7 @@ export function operatorEnvironment(
     HOST: '127.0.0.1',
     PUBLIC_URL: 'http://localhost:3000',
     SESSION_SECRET: 'a-session-secret-of-at-least-32-characters',
+    TOTP_ENCRYPTION_KEY: '+8tDYYwJSpqd63iSf8OEOXuHu+Con6IoIJaXSAfu3CM=',
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
     METRICS_TOKEN,

@@ -21,6 +21,14 @@ export const TWO_FACTOR_MESSAGES = {
   enrolCode: 'Please enter the 6-digit code your authenticator app shows',
   badCode: 'That code is not right, or it was already used. Please try again.',
   noPendingSignIn: 'Please log in to continue.',
+  /**
+   * The account's one-time codes are paused after wrong ones, from any address (issue 43, finding
+   * 1); `wait` says how long ('2 minutes'). Recovery codes are never paused.
+   */
+  codesPaused: (wait: string) =>
+    `Too many wrong codes were entered for this account. Please wait ${wait} before entering a code from your authenticator app again, or sign in now with one of your recovery codes.`,
+  credentialsChanged:
+    'The password or two-factor sign-in of this account changed after you entered the password. Please log in again.',
   enrolFirst: 'Please set up two-factor sign-in to continue.',
   alreadyOn: 'Two-factor sign-in is already on.',
   notOn: 'Two-factor sign-in is not on.',

@@ -5,6 +5,9 @@ import { MAX_INT4 } from '../job';
 export const ADMIN_MESSAGES = {
   login: 'Please enter both username and password',
   badLogin: 'Invalid username or password',
+  /** Sign-in is slowed down per username and address; `wait` says how long ('45 seconds'). */
+  signInPaused: (wait: string) =>
+    `Too many failed attempts for this account from your address. Please wait ${wait} and try again.`,
   required: 'Required',
   invalid: 'Invalid input',
   url: 'Please enter a valid URL',

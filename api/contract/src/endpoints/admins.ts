@@ -26,7 +26,7 @@ export const loginCode = {
   method: 'POST',
   path: '/api/admin/login/code',
   summary:
-    "Admin sign-in's second step: a one-time code from the admin's app (each accepted once) or a recovery code (each once) completes the session; throttled with the password, per username and address.",
+    "Admin sign-in's second step: a one-time code from the admin's app (each accepted once) or a recovery code (each once) completes the session; throttled with the password, per username and address, and one-time codes per account too, from any address (past 5 wrong ones in a row: 429 with `Retry-After`, waits doubling from 1 to 15 minutes; recovery codes are never paused). 401 when the admin's password or two-factor sign-in changed since the password step.",
   body: TwoFactorCode,
   invalid: TWO_FACTOR_MESSAGES.codeRequired,
   response: SignedIn,

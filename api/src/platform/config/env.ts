@@ -24,7 +24,7 @@ export function envReader(env: Env, problems: string[]): Read {
 }
 
 /** Variables that hold a secret, or may: their values are never written anywhere. */
-const SECRET_NAMES = ['SECRET', 'PASSWORD', 'SMTP_URL', 'API_KEY', 'TOKEN'];
+const SECRET_NAMES = ['SECRET', 'PASSWORD', 'SMTP_URL', 'API_KEY', 'TOKEN', 'ENCRYPTION_KEY'];
 
 /**
  * How a refused value is quoted back, so the operator sees the typo: as it is, except secrets

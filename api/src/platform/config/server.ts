@@ -20,6 +20,8 @@ export type TrustProxy = false | number | string[];
 export const PRODUCTION_PROBLEMS = {
   sessionSecretMissing:
     'SESSION_SECRET is required in production: 32 or more random characters, the same for every server process (for example: openssl rand -base64 48)',
+  totpKeyMissing:
+    "TOTP_ENCRYPTION_KEY is required in production: 32 random bytes in base64, the same for every server process and kept apart from the database and its backups (for example: openssl rand -base64 32). It encrypts the admins' two-factor secrets",
   publicUrlMissing:
     'PUBLIC_URL is required in production: the address visitors use, such as https://jobs.example.org (every link in the e-mails starts with it)',
   httpsWithoutProxy:
@@ -37,7 +39,8 @@ const onThisHost = (url: URL) =>
 
 /**
  * The production requirements (docs/configuration.md, Production): a session secret shared by
- * every process (a generated one differs per process, so sign-ins fail across them), the public
+ * every process (a generated one differs per process, so sign-ins fail across them), the key of
+ * the admins' two-factor secrets (the same reason, and the development key is public), the public
  * address (links in e-mails), and, for an https address, the proxy that terminates TLS. A value
  * set but malformed is reported once, by its own check, not again here.
  */
@@ -52,6 +55,9 @@ function productionProblems(
   const unset = (name: string) => (env[name] ?? '').trim() === '';
   const problems: string[] = [];
   if (unset('SESSION_SECRET')) problems.push(PRODUCTION_PROBLEMS.sessionSecretMissing);
+  // Issue 43, finding 9: a key made up per process would leave every other process (and the next
+  // start) unable to read a secret, and an admin could turn two-factor sign-in on at any time.
+  if (unset('TOTP_ENCRYPTION_KEY')) problems.push(PRODUCTION_PROBLEMS.totpKeyMissing);
   if (unset('PUBLIC_URL')) problems.push(PRODUCTION_PROBLEMS.publicUrlMissing);
   else if (
     settings.publicUrl.startsWith('https:') &&

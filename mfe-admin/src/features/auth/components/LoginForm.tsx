@@ -14,6 +14,12 @@ import { useLoginCode } from '../api/login-code';
 import { AUTH_TEXT } from '../messages';
 import { CodeField, FormAlert, PasswordField } from '../../../lib/sign-in-fields';
 
+/** The code step's answers that mean the sign-in must start again from the password. */
+const SIGN_IN_OVER = new Set<string>([
+  TWO_FACTOR_MESSAGES.noPendingSignIn,
+  TWO_FACTOR_MESSAGES.credentialsChanged,
+]);
+
 /**
  * Admin sign-in (docs/product.md#routes-and-screens, docs/product.md#validation and docs/product.md#errors): the password,
  * then, for an admin with two-factor sign-in, a one-time or recovery code. An admin the board
@@ -57,6 +63,10 @@ export function LoginForm() {
     } catch (failure) {
       setCode('');
       fail(failure, TWO_FACTOR_MESSAGES.badCode);
+      // The waiting sign-in is over (expired, or the password changed since): no code can finish it.
+      if (failure instanceof ApiError && SIGN_IN_OVER.has(failure.serverMessage ?? '')) {
+        setStep('password');
+      }
     }
   };
 

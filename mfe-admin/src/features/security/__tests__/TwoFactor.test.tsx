@@ -63,6 +63,24 @@ describe('admin sign-in with a second factor', () => {
       { code: '123456' },
     ]);
   });
+
+  it('goes back to the password when the waiting sign-in is over (the password changed meanwhile)', async () => {
+    fakeApi({
+      'GET /api/admin/check-auth': [401, { message: 'Please log in to continue.' }],
+      'POST /api/admin/login': [200, { username: 'alice', next: 'code' }],
+      'POST /api/admin/login/code': [401, { message: TWO_FACTOR_MESSAGES.credentialsChanged }],
+    });
+    renderAdmin('/admin/login');
+    await userEvent.type(await screen.findByLabelText('Username'), 'alice');
+    await userEvent.type(screen.getByLabelText('Password'), 'correct horse battery staple');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await userEvent.type(await screen.findByLabelText(TWO_FACTOR_MESSAGES.codeLabel), '123456');
+    await userEvent.click(screen.getByRole('button', { name: TWO_FACTOR_MESSAGES.verify }));
+
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+    expect(screen.getByRole('alert')).toHaveTextContent(TWO_FACTOR_MESSAGES.credentialsChanged);
+  });
 });
 
 describe('two-factor enrolment', () => {

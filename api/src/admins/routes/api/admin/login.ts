@@ -37,6 +37,7 @@ const loginRoutes: FastifyPluginAsync = async (app) => {
           id: admin.id,
           username: admin.username,
           passwordAt: now,
+          credentialsVersion: Number(admin.credentials_version),
         });
         request.log.info({ username, ip: request.ip }, 'admin password accepted, code next');
         return { username: admin.username, next: 'code' as const };
