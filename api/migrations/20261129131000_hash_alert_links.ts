@@ -14,6 +14,9 @@ import type { Migration } from './migration';
  *   creation), the last e-mail that could have carried them.
  * - `alert_data_links`: the short-lived, single-use links an address is e-mailed to download or
  *   delete everything the board keeps about it (only their hash too).
+ * - `job_alerts.manage_token` stays (docs/decisions/expand-contract-migrations.md: the previous
+ *   release, rolled back to, still reads and writes it), but no longer holds an e-mailed token:
+ *   it takes NULL and is emptied; this release never writes it. A later release drops it.
  * - The outbox's sent messages lose their headers, and its sent and given-up alert e-mails their
  *   `List-Unsubscribe` header and the alert links in their stored bodies, as the sender now does
  *   for every message it is done with.
@@ -71,14 +74,12 @@ export default {
       last_digest_at: number | string | null;
     }[] = await knex('job_alerts').select('id', 'manage_token', 'created_at', 'last_digest_at');
 
-    // The column goes before any table refers to job_alerts: SQLite drops a column by copying the
-    // table, which must not take the links with it.
+    // Each e-mailed token is known from here on only by its hash (below). The column is altered
+    // before any table refers to job_alerts: SQLite alters a column by copying the table.
     await knex.schema.alterTable('job_alerts', (t) => {
-      t.dropUnique(['manage_token']);
+      t.string('manage_token', 64).nullable().alter({ alterNullable: true, alterType: false });
     });
-    await knex.schema.alterTable('job_alerts', (t) => {
-      t.dropColumn('manage_token');
-    });
+    await knex('job_alerts').update({ manage_token: null });
 
     await knex.schema.createTable('job_alert_links', (t) => {
       t.string('token_hash', 64).primary();
@@ -118,18 +119,15 @@ export default {
     // A hash cannot be turned back into its token: the links e-mailed die, and each alert gets a
     // fresh token that its next digest carries.
     await knex.schema.dropTable('alert_data_links');
-    await knex.schema.alterTable('job_alerts', (t) => {
-      t.string('manage_token', 64).nullable();
-    });
-    const ids: number[] = await knex('job_alerts').pluck('id');
+    await knex.schema.dropTable('job_alert_links');
+    const ids: number[] = await knex('job_alerts').whereNull('manage_token').pluck('id');
     for (const id of ids) {
       await knex('job_alerts')
         .where({ id })
         .update({ manage_token: randomBytes(32).toString('base64url') });
     }
     await knex.schema.alterTable('job_alerts', (t) => {
-      t.unique(['manage_token']);
+      t.string('manage_token', 64).notNullable().alter({ alterNullable: true, alterType: false });
     });
-    await knex.schema.dropTable('job_alert_links');
   },
 } satisfies Migration;
