@@ -3,6 +3,16 @@ import { isPostgres, type Migration } from './migration';
 const COLUMNS = ['totp_secret', 'totp_pending_secret'];
 /** The width of 20261126140300_admin_totp: a base32 secret, in clear. */
 const CLEAR_WIDTH = 64;
+const WIDTH = 255;
+
+/**
+ * The widths this migration gives on PostgreSQL. SQLite keeps the width a column was declared
+ * with (it checks none, and widening the declaration would mean copying `admins`, whose rows other
+ * tables cascade from): the tests that hold SQLite's rows to PostgreSQL's widths read them here.
+ */
+export const WIDENED_ON_POSTGRES = {
+  admins: Object.fromEntries(COLUMNS.map((column) => [column, WIDTH])),
+};
 
 /**
  * The admins' two-factor secrets are stored encrypted (issue 43, finding 9): `v1:<key id>:` and
@@ -15,7 +25,7 @@ export default {
   async up(knex) {
     if (!isPostgres(knex)) return;
     for (const column of COLUMNS) {
-      await knex.raw(`ALTER TABLE admins ALTER COLUMN ${column} TYPE varchar(255)`);
+      await knex.raw(`ALTER TABLE admins ALTER COLUMN ${column} TYPE varchar(${WIDTH})`);
     }
   },
   async down(knex) {

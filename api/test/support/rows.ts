@@ -1,6 +1,8 @@
 import { MAX_AMOUNT_CENTS } from '@jobboard/contract/admin';
 import { MAX_INT4 } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
+// A column widened on PostgreSQL only keeps its first width in SQLite's declaration.
+import { WIDENED_ON_POSTGRES } from '../../migrations/20261129130100_totp_secret_width';
 
 interface Column {
   table: string;
@@ -45,11 +47,12 @@ async function columns(db: Knex): Promise<Column[]> {
     for (const column of info) {
       const type = column.type.toLowerCase();
       const varchar = /^varchar\((\d+)\)$/.exec(type);
+      const widened = (WIDENED_ON_POSTGRES as Record<string, Record<string, number>>)[table];
       result.push({
         table,
         name: column.name,
         kind: varchar ? 'varchar' : type,
-        length: varchar ? Number(varchar[1]) : null,
+        length: varchar ? (widened?.[column.name] ?? Number(varchar[1])) : null,
       });
     }
   }
