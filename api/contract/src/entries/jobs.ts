@@ -6,6 +6,7 @@ export * from '../labels';
 export * from '../job-form-fields';
 export * from '../job-posting';
 export * from '../job-stats';
+export * from '../channels';
 export * from '../search';
 export * from '../filter-query';
 export * from '../pay';
