@@ -97,13 +97,22 @@ function preloadLinks(
   if (!served || !manifest) return releaseLinks;
   const base = assetsPath(route.remote, served.version);
   const entry = manifest.metaData.remoteEntry;
-  const scripts = [
-    `${entry.path ? `${entry.path}/` : ''}${entry.name}`,
-    ...(manifest.exposes.find((e) => e.path === route.module)?.assets.js.sync ?? []),
-  ];
+  const chunks = manifest.exposes.find((e) => e.path === route.module)?.assets.js.sync ?? [];
   return [
     ...releaseLinks,
     `<link rel="preload" as="fetch" crossorigin href="${served.entry}">`,
-    ...scripts.map((file) => `<link rel="preload" as="script" href="${base}${file}">`),
+    entryPreload(`${base}${entry.path ? `${entry.path}/` : ''}${entry.name}`, served.integrity),
+    ...chunks.map((file) => `<link rel="preload" as="script" href="${base}${file}">`),
   ];
+}
+
+/**
+ * The hint for a remote's entry file. A pinned entry is loaded with its hash and in CORS mode
+ * (`integrity`, `crossorigin`: shell/src/federation/integrity.ts); the hint asks for it the same
+ * way, or the browser could not use what it preloaded and would fetch the entry twice.
+ */
+function entryPreload(href: string, integrity: string | undefined): string {
+  return integrity
+    ? `<link rel="preload" as="script" crossorigin integrity="${integrity}" href="${href}">`
+    : `<link rel="preload" as="script" href="${href}">`;
 }
