@@ -11,8 +11,9 @@ import { REPO_ROOT } from '../support/site';
 /**
  * A remote's entry is pinned at promote (issue 43, finding 4): `pnpm releases promote` records the
  * SHA-384 of the entry file beside the version, and the shell loads the entry with it
- * (`integrity`), so a file changed on the server after promote is refused by the browser before
- * it runs: the board's area shows its "unavailable" panel, and nothing of the changed file runs.
+ * (`integrity`); the entry carries its chunks' hashes and loads them with theirs. So a file
+ * changed on the server after promote is refused by the browser before it runs: the board's area
+ * shows its "unavailable" panel, and nothing of the changed file runs.
  * The board released under a version of its own (a copy of the live build), in the repository's
  * releases folder and this site's own remotes configuration.
  */
@@ -21,10 +22,17 @@ const RELEASES = path.join(REPO_ROOT, 'releases');
 const TSX = path.join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
 const RELEASES_CLI = path.join(REPO_ROOT, 'shared-ui', 'build-config', 'src', 'release', 'cli.ts');
 
-/** What the changed entry does if it ever runs: it marks the page. */
-const MARK = '__changedEntryRan';
+/** What a changed file does if it ever runs: it marks the page. */
+const MARK = '__changedFileRan';
 
-test('a remote entry changed after promote is refused before it runs: its area shows the fallback', async ({
+/** Write a file of a release, and the compressed copies the server sends in its place. */
+function change(file: string, content: string | Buffer): void {
+  writeFileSync(file, content);
+  writeFileSync(`${file}.br`, brotliCompressSync(content));
+  writeFileSync(`${file}.gz`, gzipSync(content));
+}
+
+test("a remote's entry or chunk changed after promote is refused before it runs: its area shows the fallback", async ({
   page,
   browser,
   site,
@@ -35,7 +43,6 @@ test('a remote entry changed after promote is refused before it runs: its area s
   const live = liveVersion('mfe_board');
   const version = `${live}-e2e-pinned-${Date.now()}`;
   const folder = path.join(RELEASES, 'mfe-board', version);
-  const entry = path.join(folder, 'remoteEntry.js');
   try {
     cpSync(path.join(RELEASES, 'mfe-board', live), folder, { recursive: true });
     const release = JSON.parse(readFileSync(path.join(folder, 'release.json'), 'utf8'));
@@ -47,7 +54,7 @@ test('a remote entry changed after promote is refused before it runs: its area s
       env: { ...process.env, REMOTES_CONFIG: site.remotesConfig },
       stdio: 'pipe',
     });
-    const bytes = readFileSync(entry);
+    const bytes = readFileSync(path.join(folder, 'remoteEntry.js'));
     expect(readRemotesConfig().mfe_board).toEqual({
       version,
       integrity: `sha384-${createHash('sha384').update(bytes).digest('base64')}`,
@@ -62,38 +69,49 @@ test('a remote entry changed after promote is refused before it runs: its area s
     await expect(page.locator('[data-remote="mfe_board"]')).toBeVisible();
     expect(requested).toContain(`/assets/mfe-board/${version}/remoteEntry.js`);
 
-    // Changed on the server after promote (the compressed copies it is served from too).
-    const changed = `${bytes.toString('utf8')}\nwindow.${MARK} = true;\n`;
-    writeFileSync(entry, changed);
-    writeFileSync(`${entry}.br`, brotliCompressSync(changed));
-    writeFileSync(`${entry}.gz`, gzipSync(changed));
+    /** A new visitor (nothing cached) gets the page: the changed file is refused, not run. */
+    const expectRefused = async (file: string) => {
+      const visitor = await browser.newContext({ baseURL: site.url });
+      try {
+        const next = await visitor.newPage();
+        const answers: string[] = [];
+        next.on('response', (response) => {
+          if (response.url().endsWith(`/mfe-board/${version}/${file}`))
+            answers.push(response.url());
+        });
+        await next.goto('/');
+        await untilLive(next);
+        // The browser fetched the changed file and refused to run it: the board's area says it
+        // is unavailable, the rest of the page works.
+        const panel = next.getByTestId('remote-unavailable');
+        await expect(panel, file).toBeVisible();
+        await expect(panel).toContainText('The job board could not be loaded');
+        expect(answers.length, file).toBeGreaterThan(0);
+        expect(await next.evaluate((mark) => mark in window, MARK), file).toBe(false);
+        await expect(next.getByRole('contentinfo')).toContainText('is a thing of');
+      } finally {
+        await visitor.close();
+      }
+    };
 
-    // A visitor who has not cached the file yet (a browser of their own).
-    const visitor = await browser.newContext({ baseURL: site.url });
-    try {
-      const next = await visitor.newPage();
-      const entryAnswers: string[] = [];
-      next.on('response', (response) => {
-        if (response.url().endsWith(`/mfe-board/${version}/remoteEntry.js`)) {
-          entryAnswers.push(response.url());
-        }
-      });
-      await next.goto('/');
-      await untilLive(next);
-
-      // The browser fetched the changed file and refused to run it: the board's area says it
-      // is unavailable, the rest of the page works.
-      const panel = next.getByTestId('remote-unavailable');
-      await expect(panel).toBeVisible();
-      await expect(panel).toContainText('The job board could not be loaded');
-      expect(entryAnswers.length).toBeGreaterThan(0);
-      expect(await next.evaluate((mark) => mark in window, MARK)).toBe(false);
-      await expect(next.getByRole('contentinfo')).toContainText('is a thing of');
-      // The shell reported it; the server logged it.
-      await site.api.outputIncludes('client error: remote-load-failed (mfe_board)');
-    } finally {
-      await visitor.close();
+    // Changed on the server after promote: the entry, then (the entry as built) one of the
+    // page's chunks, whose hash the entry carries.
+    const manifest = JSON.parse(readFileSync(path.join(folder, 'mf-manifest.json'), 'utf8'));
+    const chunk = manifest.exposes
+      .find((e: { path: string }) => e.path === './BoardPage')
+      .assets.js.sync.at(-1) as string;
+    for (const file of ['remoteEntry.js', chunk]) {
+      const changed = path.join(folder, file);
+      const before = readFileSync(changed);
+      change(changed, `${before.toString('utf8')}\nwindow.${MARK} = true;\n`);
+      try {
+        await expectRefused(file);
+      } finally {
+        change(changed, before);
+      }
     }
+    // The shell reported the failed loads; the server logged them.
+    await site.api.outputIncludes('client error: remote-load-failed (mfe_board)');
   } finally {
     writeRemotesConfig(original);
     rmSync(historyFile, { force: true });

@@ -98,21 +98,27 @@ function preloadLinks(
   const base = assetsPath(route.remote, served.version);
   const entry = manifest.metaData.remoteEntry;
   const chunks = manifest.exposes.find((e) => e.path === route.module)?.assets.js.sync ?? [];
+  const pinned = served.integrity !== undefined;
   return [
     ...releaseLinks,
     `<link rel="preload" as="fetch" crossorigin href="${served.entry}">`,
-    entryPreload(`${base}${entry.path ? `${entry.path}/` : ''}${entry.name}`, served.integrity),
-    ...chunks.map((file) => `<link rel="preload" as="script" href="${base}${file}">`),
+    scriptPreload(
+      `${base}${entry.path ? `${entry.path}/` : ''}${entry.name}`,
+      pinned,
+      served.integrity,
+    ),
+    ...chunks.map((file) => scriptPreload(`${base}${file}`, pinned)),
   ];
 }
 
 /**
- * The hint for a remote's entry file. A pinned entry is loaded with its hash and in CORS mode
- * (`integrity`, `crossorigin`: shell/src/federation/integrity.ts); the hint asks for it the same
- * way, or the browser could not use what it preloaded and would fetch the entry twice.
+ * The hint for a script of a remote. A pinned build's are loaded in CORS mode and checked against
+ * their hashes (shell/src/federation/integrity.ts: the entry's, recorded at promote; each chunk's,
+ * in the entry, which loads them), and the hint asks for them the same way (`crossorigin`, the
+ * entry's hash), or the browser could not use what it preloaded and would fetch each file twice.
  */
-function entryPreload(href: string, integrity: string | undefined): string {
-  return integrity
-    ? `<link rel="preload" as="script" crossorigin integrity="${integrity}" href="${href}">`
-    : `<link rel="preload" as="script" href="${href}">`;
+function scriptPreload(href: string, pinned: boolean, integrity?: string): string {
+  if (!pinned) return `<link rel="preload" as="script" href="${href}">`;
+  const hash = integrity ? ` integrity="${integrity}"` : '';
+  return `<link rel="preload" as="script" crossorigin${hash} href="${href}">`;
 }

@@ -236,9 +236,14 @@ describe(`a remote's fallbacks on ${testDatabase}`, () => {
       fallbacks: [{ ...board('1.2.0-y'), integrity: OLD_PIN }],
       picked: '2.0.0-b',
     });
-    // In CORS mode and with its hash, as integrity.ts loads it: the preload is what runs.
-    expect((await app.app.inject('/')).body).toContain(
+    // In CORS mode and with its hash, as integrity.ts loads it (its chunks, which it loads with
+    // the hashes it carries, in CORS mode too): what the page preloads is what runs.
+    const page = (await app.app.inject('/')).body;
+    expect(page).toContain(
       `<link rel="preload" as="script" crossorigin integrity="${LIVE_PIN}" href="/assets/mfe-board/2.0.0-b/remoteEntry.js">`,
+    );
+    expect(page).toContain(
+      '<link rel="preload" as="script" crossorigin href="/assets/mfe-board/2.0.0-b/static/js/board-page.js">',
     );
   });
 

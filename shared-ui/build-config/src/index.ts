@@ -141,6 +141,10 @@ export function createAppConfig({ name, root, routes, exposes: extra }: AppBuild
       },
       // Remotes need no page in production: the shell is the page.
       tools: { htmlPlugin: isShell || dev },
+      // A remote's entry carries the SHA-384 of each of its chunks and loads each with it
+      // (Rspack's SubresourceIntegrityPlugin): with the entry pinned at promote (release/integrity.ts),
+      // every file of the remote's code is checked by the browser before it runs (issue 43).
+      ...(isShell ? {} : { security: { sri: { enable: 'auto', algorithm: 'sha384' } } }),
       output: {
         distPath: { root: outDir },
         // The shell's HTML is served at every route, so its assets need an absolute, versioned

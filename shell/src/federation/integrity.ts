@@ -32,6 +32,13 @@ const IMPORTED_TYPES = new Set(['esm', 'module', 'system']);
  * The manifest says how its entry is loaded: a pinned remote whose manifest asks for an ES module
  * or SystemJS entry (loaded by `import()`, where no element carries the hash) is refused rather
  * than run unchecked.
+ *
+ * The entry carries the hashes of its own chunks (a remote is built with Subresource Integrity:
+ * shared-ui/build-config), and loads each with its hash: the pin covers every file of the remote's
+ * code, through its entry. So the runtime must not run a pinned remote's chunks itself, as it
+ * does when it preloads the page's chunks that its manifest lists (runtime-core's snapshot
+ * plugin, as `<script>` elements without a hash): that preload is left out for a pinned remote,
+ * and its entry loads them (the server's preload hints have them downloading already).
  */
 export function entryIntegrityPlugin(): ModuleFederationRuntimePlugin {
   return {
@@ -44,6 +51,11 @@ export function entryIntegrityPlugin(): ModuleFederationRuntimePlugin {
       script.integrity = integrity;
       script.crossOrigin = 'anonymous';
       return script;
+    },
+    beforePreloadRemote({ preloadOps }) {
+      for (let i = preloadOps.length - 1; i >= 0; i -= 1) {
+        if (pins.has(preloadOps[i]!.nameOrAlias)) preloadOps.splice(i, 1);
+      }
     },
     loadEntry({ remoteInfo }) {
       if (pins.has(remoteInfo.name) && IMPORTED_TYPES.has(remoteInfo.type)) {

@@ -320,6 +320,17 @@ describe("a remote's entry, pinned at promote", () => {
     expect(scriptFor(plugin, chunk, entryOf('3.0.0'))).toBeUndefined();
   });
 
+  it('its chunks are loaded by its entry, with the hashes it carries: the runtime does not run them first', async () => {
+    releases = { '3.0.0': release('3.0.0', FITS) };
+    const { loadPage, plugin } = await page({ mfe_board: pinned('3.0.0', PIN) });
+    await loadPage(ROUTE);
+    // As runtime-core's snapshot plugin asks, before it preloads a remote's page chunks.
+    const preloadOps = [{ nameOrAlias: 'mfe_board' }, { nameOrAlias: 'mfe_admin' }];
+    await plugin.beforePreloadRemote?.({ preloadOps } as never);
+    // The admin was not pinned on this page: the runtime preloads its chunks as before.
+    expect(preloadOps).toEqual([{ nameOrAlias: 'mfe_admin' }]);
+  });
+
   it('a fallback is loaded with the pin recorded when it was promoted', async () => {
     releases = { '3.0.0': release('3.0.0', SHARED_UI_9), '2.0.0': release('2.0.0', FITS) };
     const { loadPage, plugin } = await page({
