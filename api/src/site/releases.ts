@@ -98,6 +98,8 @@ export interface ReleasesLog {
  */
 export class Releases {
   private readonly files = new Map<string, string>();
+  /** fileIntegrity of each built file read. */
+  private readonly integrities = new Map<string, string>();
   /** shellScriptHashes of each shell version read. */
   private readonly scriptHashes = new Map<string, string[]>();
   private readonly manifests = new Map<string, ReleaseManifest | null>();
@@ -330,6 +332,27 @@ export class Releases {
     if (!text) return null;
     try {
       return JSON.parse(text) as RemoteManifest;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * A built file's SHA-384 in Subresource Integrity form ('sha384-...'), or null when it is not
+   * there: what the page's preload hint for a pinned remote's chunk names, so that the browser
+   * uses the preloaded file when the remote's entry loads it with the hash it carries (a hint
+   * without it is not used, and the file is fetched twice). The hint is no check: a changed file
+   * is refused by the hash in the pinned entry, whatever the hint says. Read once per file.
+   */
+  fileIntegrity(app: AppName, version: string, file: string): string | null {
+    const relative = path.join(APPS[app].folder, version, file);
+    const known = this.integrities.get(relative);
+    if (known !== undefined) return known;
+    try {
+      const bytes = readFileSync(path.join(this.dir, relative));
+      const integrity = `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+      this.integrities.set(relative, integrity);
+      return integrity;
     } catch {
       return null;
     }

@@ -107,7 +107,13 @@ function preloadLinks(
       pinned,
       served.integrity,
     ),
-    ...chunks.map((file) => scriptPreload(`${base}${file}`, pinned)),
+    ...chunks.map((file) =>
+      scriptPreload(
+        `${base}${file}`,
+        pinned,
+        pinned ? releases.fileIntegrity(route.remote, served.version, file) : undefined,
+      ),
+    ),
   ];
 }
 
@@ -115,9 +121,9 @@ function preloadLinks(
  * The hint for a script of a remote. A pinned build's are loaded in CORS mode and checked against
  * their hashes (shell/src/federation/integrity.ts: the entry's, recorded at promote; each chunk's,
  * in the entry, which loads them), and the hint asks for them the same way (`crossorigin`, the
- * entry's hash), or the browser could not use what it preloaded and would fetch each file twice.
+ * file's hash), or the browser could not use what it preloaded and would fetch each file twice.
  */
-function scriptPreload(href: string, pinned: boolean, integrity?: string): string {
+function scriptPreload(href: string, pinned: boolean, integrity?: string | null): string {
   if (!pinned) return `<link rel="preload" as="script" href="${href}">`;
   const hash = integrity ? ` integrity="${integrity}"` : '';
   return `<link rel="preload" as="script" crossorigin${hash} href="${href}">`;

@@ -1,4 +1,5 @@
-import { rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BootConfig, RemoteLocation } from '@jobboard/contract/site';
@@ -218,11 +219,14 @@ describe(`a remote's fallbacks on ${testDatabase}`, () => {
 
   it("pinned builds (issue 43, finding 4): the live one's entry hash from remotes.json, a fallback's from the history, and the page preloads the entry as the shell will load it", async () => {
     const LIVE_PIN = `sha384-${'L'.repeat(64)}`;
+    const CHUNK = 'console.log("the board page");';
     const OLD_PIN = `sha384-${'O'.repeat(64)}`;
     const app = await site(
       (d) => {
         writeRelease(d, 'mfe_board', '1.2.0-y', FITS);
         writeRelease(d, 'mfe_board', '2.0.0-b', FITS);
+        mkdirSync(path.join(d, 'mfe-board', '2.0.0-b', 'static', 'js'), { recursive: true });
+        writeFileSync(path.join(d, 'mfe-board', '2.0.0-b', 'static', 'js', 'board-page.js'), CHUNK);
         writeHistory(d, [
           { ...switched(null, '1.2.0-y', 3), integrity: OLD_PIN },
           { ...switched('1.2.0-y', '2.0.0-b', 5), integrity: LIVE_PIN },
@@ -236,14 +240,15 @@ describe(`a remote's fallbacks on ${testDatabase}`, () => {
       fallbacks: [{ ...board('1.2.0-y'), integrity: OLD_PIN }],
       picked: '2.0.0-b',
     });
-    // In CORS mode and with its hash, as integrity.ts loads it (its chunks, which it loads with
-    // the hashes it carries, in CORS mode too): what the page preloads is what runs.
+    // As the shell loads them: the entry in CORS mode with its pin, its chunks in CORS mode with
+    // their hashes (which the entry carries), so the browser uses what the page preloaded.
     const page = (await app.app.inject('/')).body;
     expect(page).toContain(
       `<link rel="preload" as="script" crossorigin integrity="${LIVE_PIN}" href="/assets/mfe-board/2.0.0-b/remoteEntry.js">`,
     );
+    const chunkHash = createHash('sha384').update(CHUNK).digest('base64');
     expect(page).toContain(
-      '<link rel="preload" as="script" crossorigin href="/assets/mfe-board/2.0.0-b/static/js/board-page.js">',
+      `<link rel="preload" as="script" crossorigin integrity="sha384-${chunkHash}" href="/assets/mfe-board/2.0.0-b/static/js/board-page.js">`,
     );
   });
 
