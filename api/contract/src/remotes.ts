@@ -99,14 +99,11 @@ export const isVersionFolder = (value: string) => VERSION_FOLDER.test(value);
 /**
  * Where a remote's scripts may come from, besides the site's own folders: what the server, `pnpm
  * releases promote` and the shell each judge a remote's URL by.
- *
- * - `siteOrigin`: the site's own origin (its PUBLIC_URL; the page's, in the shell), whose http://
- *   is the page's own.
- * - `development`: a development server, where http:// is taken from this machine (localhost,
- *   127.x, [::1]): the remotes' dev servers.
  */
 export interface RemoteUrlContext {
+  /** The site's own origin (its PUBLIC_URL; the page's, in the shell): its http:// is the page's own. */
   siteOrigin?: string;
+  /** A development server: http:// is taken from this machine (the remotes' dev servers). */
   development?: boolean;
 }
 
@@ -164,6 +161,7 @@ function valueProblem(value: unknown, context: RemoteUrlContext): string | null 
 
 /** remotes.json read: each app's version (or manifest URL), and the pins promote recorded. */
 export interface RemotesFileContent {
+  /** Each app's version folder or manifest URL. */
   versions: RemotesFile;
   /** The entry's hash of each app whose value is pinned. */
   integrity: Record<string, string>;
