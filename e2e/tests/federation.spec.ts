@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '../support/test';
-import { readRemotesConfig, withRemotesConfig } from '../support/remotes';
+import { liveVersion, readRemotesConfig, withRemotesConfig } from '../support/remotes';
 import { currentSite, REPO_ROOT } from '../support/site';
 import { countRenderers, loadedSharedModules, SINGLETONS } from '../support/share-scope';
 
@@ -82,7 +82,8 @@ test.describe('a remote that is down or redeployed', () => {
     page,
   }) => {
     test.setTimeout(180_000);
-    const before = readRemotesConfig().mfe_board!;
+    const original = readRemotesConfig();
+    const before = liveVersion('mfe_board');
     await page.goto('/');
     await expect(page.locator('[data-remote="mfe_board"]')).toHaveAttribute('data-version', before);
 
@@ -98,16 +99,14 @@ test.describe('a remote that is down or redeployed', () => {
         },
         stdio: 'ignore',
       });
-      expect(readRemotesConfig().mfe_board).toBe(version);
+      expect(liveVersion('mfe_board')).toBe(version);
       await page.reload();
       await expect(page.locator('[data-remote="mfe_board"]')).toHaveAttribute(
         'data-version',
         version,
       );
     } finally {
-      const config = readRemotesConfig();
-      config.mfe_board = before;
-      (await import('../support/remotes')).writeRemotesConfig(config);
+      (await import('../support/remotes')).writeRemotesConfig(original);
       rmSync(path.join(REPO_ROOT, 'releases', 'mfe-board', version), {
         recursive: true,
         force: true,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { BootConfig } from '@jobboard/contract/site';
 import { expect, test } from '../support/test';
 import { cards, searchBox } from '../support/board';
-import { readRemotesConfig, writeRemotesConfig } from '../support/remotes';
+import { liveVersion, readRemotesConfig, writeRemotesConfig } from '../support/remotes';
 import { countRenderers, loadedSharedModules, SINGLETONS } from '../support/share-scope';
 import { REPO_ROOT } from '../support/site';
 
@@ -24,7 +24,7 @@ test.describe('a promoted remote that does not fit the shell', () => {
   }) => {
     test.setTimeout(120_000);
     const original = readRemotesConfig();
-    const live = original.mfe_board!;
+    const live = liveVersion('mfe_board');
     const misfit = `${live}-e2e-shared-ui-9-${Date.now()}`;
     const folder = path.join(RELEASES, 'mfe-board', misfit);
     const historyFile = path.join(path.dirname(site.remotesConfig), 'history.json');

@@ -1,6 +1,7 @@
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
+import { fileValueVersion, type RemotesFileValue } from '@jobboard/contract/site';
 import { expect, test, APP_READY } from '../support/test';
 import { ADMIN, E2eSite, REPO_ROOT, specDir } from '../support/site';
 import {
@@ -53,17 +54,18 @@ test.beforeAll(async () => {
   // The current build of each app, as the repository's releases folder serves it.
   const live = JSON.parse(
     readFileSync(path.join(REPO_ROOT, 'releases', 'remotes.json'), 'utf8'),
-  ) as Record<App, string>;
+  ) as Record<App, RemotesFileValue>;
   current = {} as Record<App, string>;
   for (const [app, folder] of Object.entries(APPS) as [App, string][]) {
-    current[app] = live[app];
+    current[app] = fileValueVersion(live[app])!;
     cpSync(
-      path.join(REPO_ROOT, 'releases', folder, live[app]),
-      path.join(releasesDir, folder, live[app]),
+      path.join(REPO_ROOT, 'releases', folder, current[app]),
+      path.join(releasesDir, folder, current[app]),
       { recursive: true },
     );
   }
-  writeFileSync(path.join(releasesDir, 'remotes.json'), `${JSON.stringify(current, null, 2)}\n`);
+  // As they are live, pinned by their entries' hashes.
+  writeFileSync(path.join(releasesDir, 'remotes.json'), `${JSON.stringify(live, null, 2)}\n`);
 
   buildFromCommit({
     commit: PREVIOUS_RELEASE.commit,
@@ -101,8 +103,15 @@ function releases(...args: string[]): { ok: boolean; output: string } {
   }
 }
 
+/** Each app's live version (or manifest URL), pinned or not. */
 function liveVersions(): Record<App, string> {
-  return JSON.parse(readFileSync(site.remotesConfig, 'utf8')) as Record<App, string>;
+  const file = JSON.parse(readFileSync(site.remotesConfig, 'utf8')) as Record<
+    App,
+    RemotesFileValue
+  >;
+  return Object.fromEntries(
+    Object.entries(file).map(([app, value]) => [app, fileValueVersion(value)]),
+  ) as Record<App, string>;
 }
 
 async function open(page: Page, pathname: string) {

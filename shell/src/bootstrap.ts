@@ -40,7 +40,7 @@ async function start() {
   await nextTask();
   // The remotes' loader brings the release check (semver's patterns take a while to build).
   const { preloadRoute, registerRemoteEntries } = await import('./federation/remotes');
-  registerRemoteEntries(boot.remotes);
+  registerRemoteEntries(boot.remotes, boot.routes, window.location.pathname);
   await nextTask();
   for (const stage of STAGES) {
     await stage();

@@ -1,5 +1,10 @@
+import { registerPlugins } from '@module-federation/enhanced/runtime';
 import { startAfterPaintPreloads } from './boot/after-paint-preloads';
 import { registerRemotesThatShareFirst } from './boot/shares-first';
+import { entryIntegrityPlugin } from './federation/integrity';
+
+// Before any remote is registered: each remote's entry is loaded with the hash it was pinned by.
+registerPlugins([entryIntegrityPlugin()]);
 
 // The files the first view needs start downloading now, all at once.
 startAfterPaintPreloads();

@@ -3,6 +3,7 @@ import satisfies from 'semver/functions/satisfies';
 import validRange from 'semver/ranges/valid';
 import {
   array,
+  define,
   enums,
   literal,
   nonempty,
@@ -14,7 +15,7 @@ import {
   validate,
   type Infer,
 } from 'superstruct';
-import { APP_NAMES } from './remotes';
+import { APP_NAMES, isIntegrity } from './remotes';
 import { RemoteRoutes } from './routes';
 
 /**
@@ -97,6 +98,12 @@ export const RELEASE_MESSAGES = {
   releaseNotFetched: (reason: string) => `could not be fetched (${reason})`,
   releaseOfAnother: (app: string, version: string) =>
     `describes ${app} ${version}, another release`,
+  /** A build the shell does not load from where the configuration says it is (issue 43, finding 4). */
+  entryRefused: (who: string, entry: string, reason: string) =>
+    `${who} was not loaded from ${entry}: ${reason}.`,
+  entryNotPinned:
+    'a remote on another origin is loaded only with the hash of its entry recorded at promote, ' +
+    'and this one has none (promote it with `pnpm releases promote <app> <its manifest URL>`)',
 } as const;
 
 /** A release.json's text: the manifest, or why it is refused. */
@@ -238,6 +245,13 @@ export const ReleaseSwitch = object({
   at: string(),
   /** Present on a rollback: it undoes the last promote still in force, not a new one. */
   rollback: optional(literal(true)),
+  /**
+   * The hash of `to`'s entry file recorded by this switch (a remote's, 'sha384-...'): the pin its
+   * fallback and its rollback are loaded with. Absent before entries were pinned.
+   */
+  integrity: optional(
+    define<string>('Integrity', (value) => isIntegrity(value) || "a 'sha384-...' entry hash"),
+  ),
 });
 
 export type ReleaseSwitch = Infer<typeof ReleaseSwitch>;
@@ -277,6 +291,22 @@ export function earlierVersions(
     }
   }
   return versions;
+}
+
+/**
+ * The entry hash the last switch of `app` to `version` recorded (history.json), if any: a version
+ * is pinned by what was recorded when it was promoted, not by what its files are now.
+ */
+export function recordedIntegrity(
+  entries: readonly ReleaseSwitch[],
+  app: string,
+  version: string,
+): string | undefined {
+  for (let i = entries.length - 1; i >= 0; i -= 1) {
+    const entry = entries[i]!;
+    if (entry.app === app && entry.to === version && entry.integrity) return entry.integrity;
+  }
+  return undefined;
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false; problem: string } {

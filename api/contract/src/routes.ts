@@ -11,7 +11,7 @@ import {
   validate,
   type Infer,
 } from 'superstruct';
-import { REMOTE_NAMES } from './remotes';
+import { REMOTE_NAMES, type RemoteName } from './remotes';
 
 /**
  * The front-end routes: each remote declares its own pages in its `src/routes.ts` (plain data),
@@ -134,6 +134,20 @@ export function matchRoute<R extends { path: string }>(
   pathname: string,
 ): R | undefined {
   return table.find((route) => matchesRoutePath(route.path, pathname));
+}
+
+/**
+ * The remotes a page of the site loads (issue 43, finding 4): the remote whose route draws the
+ * path, none for a path no route has (the shell's 404 page). Every route's page is one remote's:
+ * the shell's frame (header, footer) loads none. The server names exactly these remotes' origins
+ * in the page's Content-Security-Policy, and the shell loads a remote the policy does not name
+ * by loading its page anew (a navigation from the board to /admin). The one other remote a page
+ * may load, one registered before the shell starts because it carries a newer shared copy
+ * (`sharesFirst`), is always a build in the site's own folders, which the policy's 'self' covers.
+ */
+export function pageRemotes(table: readonly SiteRoute[], pathname: string): RemoteName[] {
+  const route = matchRoute(table, pathname);
+  return route ? [route.remote] : [];
 }
 
 /**

@@ -46,6 +46,12 @@ export const RemoteBuild = object({
   version: string(),
   /** The URL of its release.json, which the shell checks before it loads the build. */
   release: string(),
+  /**
+   * The hash of its entry file recorded when it was promoted ('sha384-...', Subresource
+   * Integrity): the shell loads the entry with it, so the browser runs that file or nothing.
+   * Absent for a build promoted before entries were pinned.
+   */
+  integrity: optional(string()),
 });
 export type RemoteBuild = Infer<typeof RemoteBuild>;
 
@@ -58,6 +64,8 @@ export const RemoteLocation = object({
   entry: string(),
   version: string(),
   release: optional(string()),
+  /** As RemoteBuild's: the live build's entry hash, recorded at promote. */
+  integrity: optional(string()),
   /**
    * The remote's earlier promoted versions that are still on the server, newest first, at most
    * three (releases/history.json): the shell loads the first that fits when the live one does not.

@@ -24,6 +24,11 @@ export async function releases(args: string[]): Promise<number> {
       remotesConfig: config.remotesConfigFile,
       api: { contractVersion: contractVersion(), endpoints: Object.keys(ENDPOINTS) },
       program: 'jobboard releases',
+      // A remote's URL is judged as the server judges it (site/releases.ts).
+      urlContext: {
+        siteOrigin: new URL(config.publicUrl).origin,
+        development: !config.production,
+      },
     },
     { out: (line) => console.log(line), err: (line) => console.error(line) },
   );

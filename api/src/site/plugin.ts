@@ -20,10 +20,13 @@ declare module 'fastify' {
  */
 export default fp(
   async (app) => {
-    const releases = new Releases(app.config.releasesDir, app.config.remotesConfigFile, app.log);
+    const releases = new Releases(app.config.releasesDir, app.config.remotesConfigFile, app.log, {
+      siteOrigin: new URL(app.config.publicUrl).origin,
+      development: !app.config.production,
+    });
     app.decorate('releases', releases);
     app.allowContentSources({
-      origins: () => releases.remoteOrigins(),
+      origins: (pathname) => releases.remoteOrigins(pathname),
       scriptHashes: () => releases.shellScriptHashes(),
     });
     const pages = new SitePages(

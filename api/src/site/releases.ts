@@ -5,6 +5,7 @@ import {
   HISTORY_FILE,
   earlierVersions,
   parseHistory,
+  recordedIntegrity,
   parseReleaseManifest,
   sharedConflicts,
   sharedCopies,
@@ -19,6 +20,7 @@ import {
   RELEASE_FILE,
   isRemoteUrl,
   isVersionFolder,
+  pageRemotes,
   parseRemotesFile,
   remoteEntry,
   type AppName,
@@ -27,6 +29,8 @@ import {
   type RemoteName,
   type RemotesConfig,
   type RemotesFile,
+  type RemotesFileContent,
+  type RemoteUrlContext,
   type RouteTable,
 } from '@jobboard/contract/site';
 import { LiveRoutes } from './route-table';
@@ -94,26 +98,36 @@ export interface ReleasesLog {
  */
 export class Releases {
   private readonly files = new Map<string, string>();
+  /** fileIntegrity of each built file read. */
+  private readonly integrities = new Map<string, string>();
   /** shellScriptHashes of each shell version read. */
   private readonly scriptHashes = new Map<string, string[]>();
   private readonly manifests = new Map<string, ReleaseManifest | null>();
-  private readonly config: WatchedFile<RemotesFile>;
+  private readonly config: WatchedFile<RemotesFileContent>;
   private readonly history: WatchedFile<ReleaseSwitch[]>;
   /** The live remotes' routes, from their releases (route-table.ts). */
   readonly liveRoutes: LiveRoutes;
 
+  /**
+   * `urlContext`: the site's own origin and whether this is a development server, by which a
+   * remote's manifest URL is judged (https, or http from the site's own origin or, in
+   * development, from this machine: the contract's remoteUrlProblem).
+   */
   constructor(
     readonly dir: string,
     readonly configFile: string,
     log?: ReleasesLog,
+    urlContext: RemoteUrlContext = {},
   ) {
     this.config = new WatchedFile(
       configFile,
       (text) => {
-        const parsed = parseRemotesFile(text);
-        return parsed.ok ? { ok: true, value: parsed.versions } : parsed;
+        const parsed = parseRemotesFile(text, urlContext);
+        return parsed.ok
+          ? { ok: true, value: { versions: parsed.versions, integrity: parsed.integrity } }
+          : parsed;
       },
-      {},
+      { versions: {}, integrity: {} },
       (problem) =>
         log?.warn(
           { file: configFile, problem },
@@ -145,11 +159,12 @@ export class Releases {
 
   /**
    * The app -> version (or manifest URL) map; empty when nothing has been built. A file that is
-   * not a valid configuration (half-written, `null`, a version such as `"http://"` or `"../x"`)
-   * is refused with one log line, and the last good configuration keeps being served.
+   * not a valid configuration (half-written, `null`, a version such as `"http://"` or `"../x"`,
+   * a remote on another origin over http://) is refused with one log line, and the last good
+   * configuration keeps being served.
    */
   versions(): RemotesFile {
-    return this.config.read();
+    return this.config.read().versions;
   }
 
   /**
@@ -160,7 +175,7 @@ export class Releases {
    * (docs/frontend-delivery.md#the-load-time-check).
    */
   remotes(): RemotesConfig {
-    const versions = this.versions();
+    const { versions, integrity } = this.config.read();
     const history = this.history.read();
     const shell = this.shellRelease(versions.shell);
     // The apps the page runs together, as each remote's build is picked: a build fits when one
@@ -173,8 +188,12 @@ export class Releases {
       const fallbacks = earlierVersions(history, name, value)
         .filter((version) => isVersionFolder(version) && this.onDisk(name, version))
         .slice(0, MAX_FALLBACKS)
-        .map((version) => remoteEntry(name, version));
-      const location: RemoteLocation = { ...remoteEntry(name, value), fallbacks };
+        // Each pinned by the hash recorded when it was promoted (history.json).
+        .map((version) => remoteEntry(name, version, recordedIntegrity(history, name, version)));
+      const location: RemoteLocation = {
+        ...remoteEntry(name, value, integrity[name]),
+        fallbacks,
+      };
       // A remote on another origin: its release.json is not here, the browser checks it alone.
       if (shell && !isRemoteUrl(value)) {
         location.picked = this.pick(name, [remoteEntry(name, value), ...fallbacks], sharing);
@@ -261,13 +280,22 @@ export class Releases {
     return existsSync(path.join(this.dir, APPS[app].folder, version));
   }
 
-  /** Origins other than ours that remotes are loaded from (for the Content-Security-Policy). */
-  remoteOrigins(): string[] {
+  /**
+   * The origins other than ours that the page at `pathname` loads remotes from (its
+   * Content-Security-Policy): the live build of each remote the page loads (the contract's
+   * pageRemotes) that is served from another origin. Fallbacks and remotes registered before the
+   * shell starts are always builds in our own folders. None for any other answer (an API call,
+   * an asset): it runs no remote. Most sites serve every remote from their own folders, and then
+   * no route is looked up.
+   */
+  remoteOrigins(pathname: string): string[] {
+    const versions = this.versions();
+    const elsewhere = REMOTE_NAMES.filter((name) => isRemoteUrl(versions[name] ?? ''));
+    if (elsewhere.length === 0) return [];
+    const loaded = new Set(pageRemotes(this.routes(), pathname));
     return [
       ...new Set(
-        Object.values(this.versions())
-          .filter(isRemoteUrl)
-          .map((url) => new URL(url).origin),
+        elsewhere.filter((name) => loaded.has(name)).map((name) => new URL(versions[name]!).origin),
       ),
     ];
   }
@@ -304,6 +332,27 @@ export class Releases {
     if (!text) return null;
     try {
       return JSON.parse(text) as RemoteManifest;
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * A built file's SHA-384 in Subresource Integrity form ('sha384-...'), or null when it is not
+   * there: what the page's preload hint for a pinned remote's chunk names, so that the browser
+   * uses the preloaded file when the remote's entry loads it with the hash it carries (a hint
+   * without it is not used, and the file is fetched twice). The hint is no check: a changed file
+   * is refused by the hash in the pinned entry, whatever the hint says. Read once per file.
+   */
+  fileIntegrity(app: AppName, version: string, file: string): string | null {
+    const relative = path.join(APPS[app].folder, version, file);
+    const known = this.integrities.get(relative);
+    if (known !== undefined) return known;
+    try {
+      const bytes = readFileSync(path.join(this.dir, relative));
+      const integrity = `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+      this.integrities.set(relative, integrity);
+      return integrity;
     } catch {
       return null;
     }

@@ -97,13 +97,34 @@ function preloadLinks(
   if (!served || !manifest) return releaseLinks;
   const base = assetsPath(route.remote, served.version);
   const entry = manifest.metaData.remoteEntry;
-  const scripts = [
-    `${entry.path ? `${entry.path}/` : ''}${entry.name}`,
-    ...(manifest.exposes.find((e) => e.path === route.module)?.assets.js.sync ?? []),
-  ];
+  const chunks = manifest.exposes.find((e) => e.path === route.module)?.assets.js.sync ?? [];
+  const pinned = served.integrity !== undefined;
   return [
     ...releaseLinks,
     `<link rel="preload" as="fetch" crossorigin href="${served.entry}">`,
-    ...scripts.map((file) => `<link rel="preload" as="script" href="${base}${file}">`),
+    scriptPreload(
+      `${base}${entry.path ? `${entry.path}/` : ''}${entry.name}`,
+      pinned,
+      served.integrity,
+    ),
+    ...chunks.map((file) =>
+      scriptPreload(
+        `${base}${file}`,
+        pinned,
+        pinned ? releases.fileIntegrity(route.remote, served.version, file) : undefined,
+      ),
+    ),
   ];
+}
+
+/**
+ * The hint for a script of a remote. A pinned build's are loaded in CORS mode and checked against
+ * their hashes (shell/src/federation/integrity.ts: the entry's, recorded at promote; each chunk's,
+ * in the entry, which loads them), and the hint asks for them the same way (`crossorigin`, the
+ * file's hash), or the browser could not use what it preloaded and would fetch each file twice.
+ */
+function scriptPreload(href: string, pinned: boolean, integrity?: string | null): string {
+  if (!pinned) return `<link rel="preload" as="script" href="${href}">`;
+  const hash = integrity ? ` integrity="${integrity}"` : '';
+  return `<link rel="preload" as="script" crossorigin${hash} href="${href}">`;
 }

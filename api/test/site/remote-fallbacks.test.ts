@@ -1,4 +1,5 @@
-import { rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BootConfig, RemoteLocation } from '@jobboard/contract/site';
@@ -43,7 +44,7 @@ const switched = (from: string | null, to: string, day: number) => ({
 /** The releases folder of GOOD_REMOTES, the shell with its release.json, and the site on it. */
 async function site(
   setup: (dir: string) => void = () => {},
-  remotes: Record<string, string> = GOOD_REMOTES,
+  remotes: Record<string, unknown> = GOOD_REMOTES,
 ) {
   dir = fakeReleases(remotes);
   writeRelease(dir, 'shell', '1.0.0-a', SHELL_PROVIDES);
@@ -213,6 +214,41 @@ describe(`a remote's fallbacks on ${testDatabase}`, () => {
     // The cached page follows: it preloads the build now picked.
     expect((await app.app.inject('/')).body).toContain(
       'href="/assets/mfe-board/1.1.0-x/remoteEntry.js"',
+    );
+  });
+
+  it("pinned builds (issue 43, finding 4): the live one's entry hash from remotes.json, a fallback's from the history, and the page preloads the entry as the shell will load it", async () => {
+    const LIVE_PIN = `sha384-${'L'.repeat(64)}`;
+    const CHUNK = 'console.log("the board page");';
+    const OLD_PIN = `sha384-${'O'.repeat(64)}`;
+    const app = await site(
+      (d) => {
+        writeRelease(d, 'mfe_board', '1.2.0-y', FITS);
+        writeRelease(d, 'mfe_board', '2.0.0-b', FITS);
+        mkdirSync(path.join(d, 'mfe-board', '2.0.0-b', 'static', 'js'), { recursive: true });
+        writeFileSync(path.join(d, 'mfe-board', '2.0.0-b', 'static', 'js', 'board-page.js'), CHUNK);
+        writeHistory(d, [
+          { ...switched(null, '1.2.0-y', 3), integrity: OLD_PIN },
+          { ...switched('1.2.0-y', '2.0.0-b', 5), integrity: LIVE_PIN },
+        ]);
+      },
+      { ...GOOD_REMOTES, mfe_board: { version: '2.0.0-b', integrity: LIVE_PIN } },
+    );
+    expect((await remotesOf(app)).mfe_board).toEqual({
+      ...board('2.0.0-b'),
+      integrity: LIVE_PIN,
+      fallbacks: [{ ...board('1.2.0-y'), integrity: OLD_PIN }],
+      picked: '2.0.0-b',
+    });
+    // As the shell loads them: the entry in CORS mode with its pin, its chunks in CORS mode with
+    // their hashes (which the entry carries), so the browser uses what the page preloaded.
+    const page = (await app.app.inject('/')).body;
+    expect(page).toContain(
+      `<link rel="preload" as="script" crossorigin integrity="${LIVE_PIN}" href="/assets/mfe-board/2.0.0-b/remoteEntry.js">`,
+    );
+    const chunkHash = createHash('sha384').update(CHUNK).digest('base64');
+    expect(page).toContain(
+      `<link rel="preload" as="script" crossorigin integrity="sha384-${chunkHash}" href="/assets/mfe-board/2.0.0-b/static/js/board-page.js">`,
     );
   });
 

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RemoteRoute, RouteTable } from '@jobboard/contract/site';
+import { releaseJson } from '../support/releases';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
 
 /**
@@ -71,21 +72,6 @@ afterEach(async () => {
 function write(file: string, content: string) {
   mkdirSync(path.dirname(path.join(dir!, file)), { recursive: true });
   writeFileSync(path.join(dir!, file), content);
-}
-
-/** A release.json as the build writes it, with these routes (or raw `provides.routes`). */
-function releaseJson(app: string, version: string, routes: unknown): string {
-  const exposes = Array.isArray(routes)
-    ? [...new Set(routes.map((route: { module?: string }) => route.module))]
-    : [];
-  return JSON.stringify({
-    app,
-    version,
-    commit: 'abc1234',
-    builtAt: '2026-11-26T10:00:00.000Z',
-    provides: { shared: {}, exposes, ...(routes === undefined ? {} : { routes }) },
-    requires: { shared: {}, contract: '^1.0.0', endpoints: [] },
-  });
 }
 
 /** A board release folder: its manifest (one chunk per page), release.json, a server entry. */

@@ -2,6 +2,9 @@ import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseRemotesFile } from '@jobboard/contract/site';
 import { GOOD_REMOTES, fakeReleases, writeRemotes } from '../support/releases';
+
+/** An entry's hash as promote records it (SHA-384, Subresource Integrity form). */
+const PIN = `sha384-${'A'.repeat(64)}`;
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
 
 let t: TestApp | undefined;
@@ -36,6 +39,29 @@ const BAD_FILES: [string, string][] = [
   ['a path out of the releases', JSON.stringify({ ...GOOD_REMOTES, mfe_board: '../../etc' })],
   ['a version that is not text', JSON.stringify({ ...GOOD_REMOTES, mfe_board: null })],
   ['a script URL', JSON.stringify({ ...GOOD_REMOTES, mfe_admin: 'javascript:alert(1)' })],
+  // Issue 43, finding 4: scripts over plain http from another host can be changed on the way.
+  [
+    'a remote on another origin over http',
+    JSON.stringify({
+      ...GOOD_REMOTES,
+      mfe_admin: 'http://admin.cdn.example.org/3.0.0/mf-manifest.json',
+    }),
+  ],
+  [
+    'a pinned remote on another origin over http',
+    JSON.stringify({
+      ...GOOD_REMOTES,
+      mfe_admin: { version: 'http://admin.cdn.example.org/3.0.0/mf-manifest.json', integrity: PIN },
+    }),
+  ],
+  [
+    'an entry hash that is not sha384',
+    JSON.stringify({ ...GOOD_REMOTES, mfe_board: { version: '2.0.0-b', integrity: 'sha256-abc' } }),
+  ],
+  [
+    'a pinned value with more than its version and hash',
+    JSON.stringify({ ...GOOD_REMOTES, mfe_board: { version: '2.0.0-b', integrity: PIN, x: 1 } }),
+  ],
 ];
 
 describe(`a bad remotes.json on ${testDatabase}`, () => {
@@ -78,13 +104,71 @@ describe(`a bad remotes.json on ${testDatabase}`, () => {
   });
 });
 
+describe(`a remote on another origin over http, on ${testDatabase}`, () => {
+  it('names the problem in the log line that refuses the file', async () => {
+    const app = await site();
+    writeRemotes(dir!, {
+      ...GOOD_REMOTES,
+      mfe_admin: 'http://admin.cdn.example.org/mf-manifest.json',
+    });
+    expect((await app.app.inject('/remotes.json')).json().mfe_admin.entry).toBe(
+      GOOD_REMOTES.mfe_admin,
+    );
+    expect(refusals()).toHaveLength(1);
+    expect(JSON.parse(refusals()[0]!).problem).toBe(
+      '"mfe_admin" is "http://admin.cdn.example.org/mf-manifest.json": http:// on another origin: ' +
+        'anyone on the way could change the scripts the page runs. Serve the remote over https:// ' +
+        "(http:// is taken only from the site's own origin, or from this machine in development)",
+    );
+  });
+
+  it("is taken from the site's own origin, and from this machine on a development server", async () => {
+    const app = await site();
+    const own = `${new URL(app.app.config.publicUrl).origin}/elsewhere/mf-manifest.json`;
+    writeRemotes(dir!, {
+      ...GOOD_REMOTES,
+      mfe_admin: own,
+      mfe_submit: 'http://127.0.0.1:3002/mf-manifest.json',
+    });
+    const remotes = (await app.app.inject('/remotes.json')).json();
+    expect(remotes.mfe_admin.entry).toBe(own);
+    expect(remotes.mfe_submit.entry).toBe('http://127.0.0.1:3002/mf-manifest.json');
+    expect(refusals()).toEqual([]);
+  });
+});
+
 describe('reading remotes.json', () => {
-  it('accepts version folders and http(s) manifest URLs', () => {
+  it('accepts version folders and http(s) manifest URLs, pinned by their entry hash or not', () => {
     expect(parseRemotesFile(JSON.stringify(GOOD_REMOTES))).toEqual({
       ok: true,
       versions: GOOD_REMOTES,
+      integrity: {},
     });
-    expect(parseRemotesFile('{}')).toEqual({ ok: true, versions: {} });
+    expect(parseRemotesFile('{}')).toEqual({ ok: true, versions: {}, integrity: {} });
+    const pinned = {
+      ...GOOD_REMOTES,
+      mfe_board: { version: '2.0.0-b', integrity: PIN },
+      mfe_admin: { version: GOOD_REMOTES.mfe_admin, integrity: PIN },
+    };
+    expect(parseRemotesFile(JSON.stringify(pinned))).toEqual({
+      ok: true,
+      versions: GOOD_REMOTES,
+      integrity: { mfe_board: PIN, mfe_admin: PIN },
+    });
+  });
+
+  it('refuses http:// on another origin, but not from this site or, in development, this machine', () => {
+    const file = (url: string) => JSON.stringify({ mfe_admin: url });
+    const cdn = 'http://admin.cdn.example.org/3.0.0/mf-manifest.json';
+    const loopback = 'http://localhost:3003/mf-manifest.json';
+    expect(parseRemotesFile(file(cdn)).ok).toBe(false);
+    expect(parseRemotesFile(file(cdn), { development: true }).ok).toBe(false);
+    expect(parseRemotesFile(file(cdn), { siteOrigin: 'http://admin.cdn.example.org' }).ok).toBe(
+      true,
+    );
+    expect(parseRemotesFile(file(loopback)).ok).toBe(false);
+    expect(parseRemotesFile(file(loopback), { development: true }).ok).toBe(true);
+    expect(parseRemotesFile(file(cdn.replace('http:', 'https:'))).ok).toBe(true);
   });
 
   it.each(BAD_FILES)('refuses %s, saying why', (_, text) => {

@@ -131,12 +131,15 @@ describe(`serving the front end on ${testDatabase}`, () => {
     expect(manifest.headers['cache-control']).toBe('no-cache');
   });
 
-  it('allows scripts from exactly our origin and the configured remote origins', async () => {
-    const csp = (await t.app.inject('/')).headers['content-security-policy'] as string;
+  it("allows scripts from exactly our origin and the origins of the page's remotes", async () => {
+    const csp = (await t.app.inject('/admin/login')).headers['content-security-policy'] as string;
     expect(csp).toContain("script-src 'self' https://admin.cdn.example.org 'sha256-");
     expect(csp).toContain("connect-src 'self' https://admin.cdn.example.org;");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('upgrade-insecure-requests');
+    // The board's page loads no remote from another origin (headers.test.ts: every area's pages).
+    const board = (await t.app.inject('/')).headers['content-security-policy'] as string;
+    expect(board).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+';connect-src 'self';/);
   });
 
   it('picks up a changed remotes configuration without a restart', async () => {

@@ -109,3 +109,18 @@ export function writeHistory(dir: string, history: unknown): void {
   const when = new Date(Date.now() + tick * 1000);
   utimesSync(file, when, when);
 }
+
+/** A release.json as the build writes it, with these routes (or raw `provides.routes`). */
+export function releaseJson(app: string, version: string, routes: unknown): string {
+  const exposes = Array.isArray(routes)
+    ? [...new Set(routes.map((route: { module?: string }) => route.module))]
+    : [];
+  return JSON.stringify({
+    app,
+    version,
+    commit: 'abc1234',
+    builtAt: '2026-11-26T10:00:00.000Z',
+    provides: { shared: {}, exposes, ...(routes === undefined ? {} : { routes }) },
+    requires: { shared: {}, contract: '^1.0.0', endpoints: [] },
+  });
+}

@@ -22,6 +22,7 @@ import { precompress } from './precompress';
 import { buildVersion, promote, releasesDir, remotesConfigFile } from './releases';
 import { describeRelease, providedSingletons } from './release/collect';
 import { historyFile } from './release/history';
+import { folderEntryPin } from './release/integrity';
 import { writeRelease } from './release/manifest';
 import { MESSAGES } from './release/messages';
 import { appPages, type AppPages } from './routes';
@@ -140,6 +141,10 @@ export function createAppConfig({ name, root, routes, exposes: extra }: AppBuild
       },
       // Remotes need no page in production: the shell is the page.
       tools: { htmlPlugin: isShell || dev },
+      // A remote's entry carries the SHA-384 of each of its chunks and loads each with it
+      // (Rspack's SubresourceIntegrityPlugin): with the entry pinned at promote (release/integrity.ts),
+      // every file of the remote's code is checked by the browser before it runs (issue 43).
+      ...(isShell ? {} : { security: { sri: { enable: 'auto', algorithm: 'sha384' } } }),
       output: {
         distPath: { root: outDir },
         // The shell's HTML is served at every route, so its assets need an absolute, versioned
@@ -334,8 +339,9 @@ interface StatsLike {
 
 /**
  * After a production build: precompress the assets, write release.json (what the build provides
- * and requires: release/manifest.ts), then point the site at this version, recorded in
- * releases/history.json, unless PROMOTE=false (`pnpm --filter <app> release`).
+ * and requires: release/manifest.ts), then point the site at this version (a remote pinned by its
+ * entry's hash), recorded in releases/history.json, unless PROMOTE=false (`pnpm --filter <app>
+ * release`).
  */
 function releasePlugin({
   name,
@@ -370,8 +376,13 @@ function releasePlugin({
           return;
         }
         const configFile = remotesConfigFile(repoRoot);
+        // A remote is pinned by its entry's hash (release/integrity.ts), as `pnpm releases promote` does.
+        const pin = name === 'shell' ? undefined : folderEntryPin(outDir);
+        if (pin && !pin.ok)
+          throw new Error(`[${name}] ${version} cannot be promoted: ${pin.reason}`);
         await promote(configFile, name, version, {
           historyFile: historyFile(configFile),
+          integrity: pin?.integrity,
         });
         console.log(`[${name}] ${path.relative(process.cwd(), configFile)} now serves ${version}`);
       });

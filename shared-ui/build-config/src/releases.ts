@@ -1,6 +1,11 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import type { AppName, RemotesFile } from '@jobboard/contract/site';
+import {
+  fileValueVersion,
+  type AppName,
+  type RemotesFile,
+  type RemotesFileValue,
+} from '@jobboard/contract/site';
 import { writeJsonAtomically } from './json-file';
 import { readHistory, writeHistory } from './release/history';
 
@@ -38,6 +43,11 @@ export interface PromoteOptions {
   historyFile?: string;
   /** The switch undoes the app's last promote (`pnpm releases rollback`). */
   rollback?: boolean;
+  /**
+   * The hash of the release's entry file ('sha384-...', release/integrity.ts), recorded beside
+   * the version in remotes.json and in the history: the shell loads that very file or nothing.
+   */
+  integrity?: string;
 }
 
 export type PromoteResult = { ok: true; from: string | null } | { ok: false; misfits: string[] };
@@ -56,7 +66,7 @@ export async function promote(
   const lock = `${configFile}.lock`;
   const release = await acquire(lock);
   try {
-    let config: RemotesFile = {};
+    let config: Record<string, RemotesFileValue> = {};
     try {
       config = JSON.parse(readFileSync(configFile, 'utf8'));
     } catch {
@@ -64,10 +74,10 @@ export async function promote(
     }
     // A malformed history is refused before anything is written.
     const history = options.historyFile ? readHistory(options.historyFile) : [];
-    const misfits = options.check?.(config) ?? [];
+    const misfits = options.check?.(versionsOf(config)) ?? [];
     if (misfits.length) return { ok: false, misfits };
-    const from = config[app] ?? null;
-    config[app] = version;
+    const from = fileValueVersion(config[app]) ?? null;
+    config[app] = options.integrity ? { version, integrity: options.integrity } : version;
     writeJsonAtomically(configFile, config);
     if (options.historyFile && from !== version) {
       writeHistory(options.historyFile, [
@@ -78,6 +88,7 @@ export async function promote(
           to: version,
           at: new Date().toISOString(),
           ...(options.rollback ? { rollback: true as const } : {}),
+          ...(options.integrity ? { integrity: options.integrity } : {}),
         },
       ]);
     }
@@ -85,6 +96,16 @@ export async function promote(
   } finally {
     release();
   }
+}
+
+/** Each app's version (or manifest URL), pinned or not. */
+function versionsOf(config: Record<string, RemotesFileValue>): RemotesFile {
+  const versions: RemotesFile = {};
+  for (const [app, value] of Object.entries(config)) {
+    const version = fileValueVersion(value);
+    if (version !== undefined) versions[app] = version;
+  }
+  return versions;
 }
 
 async function acquire(lock: string): Promise<() => void> {

@@ -4,6 +4,7 @@ import {
   type RemoteLocation,
 } from '@jobboard/contract/site';
 import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { pinEntry } from '../federation/integrity';
 
 /** The remotes registered before the shell started, by name, with the entry registered. */
 const early = new Map<string, string>();
@@ -23,16 +24,21 @@ export function registerRemotesThatShareFirst(): void {
   const { remotes } = JSON.parse(inline) as Pick<BootConfig, 'remotes'>;
   const entries = Object.entries(remotes)
     .filter(([, location]) => location.sharesFirst)
-    .map(([name, location]) => ({ name, entry: pickedEntry(location) }));
-  for (const { name, entry } of entries) early.set(name, entry);
-  if (entries.length) registerRemotes(entries);
+    .map(([name, location]) => ({ name, ...pickedBuild(location) }))
+    // The server marks only builds in the site's own folders; anything else waits for the
+    // load-time check (release-check.ts), which judges where a remote may come from.
+    .filter(({ entry }) => new URL(entry, window.location.href).origin === window.location.origin);
+  for (const { name, entry, integrity } of entries) {
+    early.set(name, entry);
+    pinEntry(name, integrity);
+  }
+  if (entries.length) registerRemotes(entries.map(({ name, entry }) => ({ name, entry })));
 }
 
 /** Whether this remote was already registered with this entry before the shell started. */
 export const registeredEarly = (name: string, entry: string) => early.get(name) === entry;
 
-/** The manifest of the build the server picked (the live one, or the fallback it chose). */
-function pickedEntry(location: RemoteLocation): string {
-  const fallback = location.fallbacks?.find((build) => build.version === location.picked);
-  return fallback?.entry ?? location.entry;
+/** The manifest of the build the server picked (the live one, or the fallback it chose), and its pin. */
+function pickedBuild(location: RemoteLocation): { entry: string; integrity?: string } {
+  return location.fallbacks?.find((build) => build.version === location.picked) ?? location;
 }

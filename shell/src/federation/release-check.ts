@@ -5,15 +5,22 @@ import {
   unmetShared,
 } from '@jobboard/contract/releases';
 import {
+  onThisMachine,
+  remoteUrlProblem,
   type ClientErrorReport,
+  type RemoteBuild,
   type RemoteLocation,
   type RemoteName,
 } from '@jobboard/contract/site';
 
-/** A build of a remote the shell may load: its manifest and its version. */
+/**
+ * A build of a remote the shell may load: its manifest, its version and the hash its entry was
+ * pinned by at promote (integrity.ts loads the entry with it), when it was.
+ */
 export interface LoadableBuild {
   entry: string;
   version: string;
+  integrity?: string;
 }
 
 export interface CheckContext {
@@ -23,6 +30,11 @@ export interface CheckContext {
   shellVersion: string;
   /** Where a build that is refused is reported (report.ts). */
   report: (report: ClientErrorReport) => void;
+  /**
+   * The page's origin, and whether this is a development build (whose remotes are the dev
+   * servers on this machine, over http): where a remote may be loaded from (entryProblem).
+   */
+  page: { origin: string; development: boolean };
 }
 
 /** What the check says of one build: it fits, or why it is not loaded. */
@@ -46,11 +58,26 @@ export async function pickBuild(
   location: RemoteLocation,
   context: CheckContext,
 ): Promise<LoadableBuild | null> {
-  if (!location.release) return { entry: location.entry, version: location.version };
-  const builds = [
-    { entry: location.entry, version: location.version, release: location.release },
-    ...(location.fallbacks ?? []),
-  ];
+  if (!location.release) {
+    // The server always names a release.json: a location without one is the dev servers', on this
+    // machine over http, rebuilt as they are edited (nothing to pin).
+    const problem = entryProblem(location, { ...context.page, development: true });
+    if (problem === null) return { entry: location.entry, version: location.version };
+    context.report(refusal(remote, location, problem));
+    return null;
+  }
+  const live: RemoteBuild = {
+    entry: location.entry,
+    version: location.version,
+    release: location.release,
+    ...(location.integrity ? { integrity: location.integrity } : {}),
+  };
+  // A build the page may not load from where it is is never fetched, not even its release.json.
+  const builds = [live, ...(location.fallbacks ?? [])].filter((build) => {
+    const problem = entryProblem(build, context.page);
+    if (problem !== null) context.report(refusal(remote, build, problem));
+    return problem === null;
+  });
   const verdicts = new Map<string, Promise<Verdict>>();
   const verdictOf = (build: (typeof builds)[number]) => {
     let verdict = verdicts.get(build.release);
@@ -64,7 +91,13 @@ export async function pickBuild(
   if (picked) void verdictOf(picked);
   for (const build of builds) {
     const verdict = await verdictOf(build);
-    if (verdict.fits) return { entry: build.entry, version: build.version };
+    if (verdict.fits) {
+      return {
+        entry: build.entry,
+        version: build.version,
+        ...(build.integrity ? { integrity: build.integrity } : {}),
+      };
+    }
     context.report({
       kind: verdict.kind,
       app: remote,
@@ -73,6 +106,46 @@ export async function pickBuild(
     });
   }
   return null;
+}
+
+/**
+ * Why the page may not load a build from where it is (issue 43, finding 4), or null: a build in
+ * the site's own folders may be loaded; one on another origin only over https (http from this
+ * machine in development, the dev servers: the contract's remoteUrlProblem, which the server and
+ * `pnpm releases promote` apply too) and pinned by the hash of its entry recorded at promote,
+ * since nothing else says its scripts are the ones promoted (the dev servers' excepted).
+ */
+export function entryProblem(
+  build: Pick<RemoteBuild, 'entry' | 'integrity'>,
+  page: CheckContext['page'],
+): string | null {
+  if (!URL.canParse(build.entry, page.origin)) return remoteUrlProblem(build.entry);
+  const url = new URL(build.entry, page.origin);
+  if (url.origin === page.origin) return null;
+  const refused = remoteUrlProblem(url.href, {
+    siteOrigin: page.origin,
+    development: page.development,
+  });
+  if (refused !== null) return refused;
+  if (build.integrity || (page.development && onThisMachine(url))) return null;
+  return RELEASE_MESSAGES.entryNotPinned;
+}
+
+function refusal(
+  remote: RemoteName,
+  build: Pick<RemoteBuild, 'entry' | 'version'>,
+  reason: string,
+): ClientErrorReport {
+  return {
+    kind: 'remote-mismatch',
+    app: remote,
+    version: build.version,
+    message: RELEASE_MESSAGES.entryRefused(
+      RELEASE_MESSAGES.label(remote, build.version),
+      build.entry,
+      reason,
+    ),
+  };
 }
 
 /** Fetch one build's release.json and check it against what the shell provides. */

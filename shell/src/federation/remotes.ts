@@ -1,6 +1,7 @@
 import { newestVersion } from '@jobboard/contract/releases';
 import {
   matchRoute,
+  pageRemotes,
   type RemoteName,
   type RemotesConfig,
   type RouteTable,
@@ -9,12 +10,18 @@ import {
 import { getInstance, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import { registeredEarly } from '../boot/shares-first';
+import { pinEntry } from './integrity';
 import { pickBuild, type LoadableBuild } from './release-check';
 import { reportClientError } from './report';
 
 type Page = ComponentType;
 
 let configured: RemotesConfig = {};
+/**
+ * The remotes the page's Content-Security-Policy names: those of the address it was loaded at
+ * (the contract's pageRemotes, as the server wrote the policy).
+ */
+let namedByPolicy: ReadonlySet<RemoteName> = new Set();
 /** The build of each remote this page loads, picked once (release-check.ts). */
 const picks = new Map<string, Promise<LoadableBuild | null>>();
 const loading = new Map<string, Promise<Page>>();
@@ -31,10 +38,33 @@ export class NoBuildFits extends Error {
 /**
  * Remote URLs are run-time configuration: nothing about them is in the shell's build. A remote is
  * registered with the federation runtime only once its build is picked (the load-time check), so
- * a build that does not fit the shell is never loaded.
+ * a build that does not fit the shell is never loaded. `routes` and `pathname`: the page's route
+ * table and the address the page was loaded at, whose remotes its policy names.
  */
-export function registerRemoteEntries(remotes: RemotesConfig): void {
+export function registerRemoteEntries(
+  remotes: RemotesConfig,
+  routes: RouteTable,
+  pathname: string,
+): void {
   configured = remotes;
+  namedByPolicy = new Set(pageRemotes(routes, pathname));
+}
+
+/**
+ * Whether `remote` can only be loaded by a page of its own (issue 43, finding 4): each page's
+ * Content-Security-Policy names only the remotes that page loads, so a remote served from another
+ * origin that this page's policy does not name (a navigation from the board to an admin served
+ * from its own origin) is refused by the browser here; its address, loaded anew, gets a policy
+ * that names it. A remote in the site's own folders is allowed on every page ('self'). Development
+ * builds run under dev servers without the server's policy.
+ */
+function needsItsOwnPage(remote: RemoteName): boolean {
+  const entry = configured[remote]?.entry;
+  if (__APP_VERSION__ === 'dev' || namedByPolicy.has(remote) || entry === undefined) return false;
+  return (
+    URL.canParse(entry, window.location.href) &&
+    new URL(entry, window.location.href).origin !== window.location.origin
+  );
 }
 
 /**
@@ -50,8 +80,10 @@ function pickedBuild(remote: RemoteName): Promise<LoadableBuild | null> {
           provides: sharedInUse(),
           shellVersion: __APP_VERSION__,
           report: reportClientError,
+          page: { origin: window.location.origin, development: __APP_VERSION__ === 'dev' },
         }).then((build) => {
           if (build && !registeredEarly(remote, build.entry)) {
+            pinEntry(remote, build.integrity);
             registerRemotes([{ name: remote, entry: build.entry }]);
           }
           return build;
@@ -102,6 +134,12 @@ export function loadedPage(route: Pick<SiteRoute, 'remote' | 'module'>): Page | 
 export function loadPage(route: Pick<SiteRoute, 'remote' | 'module'>): Promise<Page> {
   const id = moduleId(route);
   let pending = loading.get(id);
+  if (!pending && needsItsOwnPage(route.remote)) {
+    // The router has already moved to the route's address: loading it anew gets its own policy.
+    window.location.reload();
+    pending = new Promise<Page>(() => undefined);
+    loading.set(id, pending);
+  }
   if (!pending) {
     pending = pickedBuild(route.remote).then(async (build) => {
       if (!build) throw new NoBuildFits(route.remote);

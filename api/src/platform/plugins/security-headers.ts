@@ -1,15 +1,19 @@
+import type { IncomingMessage } from 'node:http';
 import helmet from '@fastify/helmet';
 import type { onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
  * What the Content-Security-Policy allows besides our own origin, read per request: a slice that
- * serves pages registers its own (the site: the origins of its remotes and the hash of the
- * shell's inline script), so that this plugin names no slice.
+ * serves pages registers its own (the site: the origins of the remotes the page loads and the
+ * hash of the shell's inline script), so that this plugin names no slice.
  */
 export interface ContentSources {
-  /** Origins that scripts and fetches may come from. */
-  origins(): readonly string[];
+  /**
+   * Origins that scripts and fetches of the answer to `pathname` may come from: a page names
+   * only the remotes it loads (issue 43, finding 4), so the admin's page never runs the board's.
+   */
+  origins(pathname: string): readonly string[];
   /** Inline scripts allowed to run, by their hash ("'sha256-...'"). */
   scriptHashes(): readonly string[];
 }
@@ -28,26 +32,29 @@ declare module 'fastify' {
 
 /**
  * Security headers on every answer, with a Content-Security-Policy that allows scripts and
- * fetches from our own origin plus exactly the origins registered (the site's: those its remotes
- * configuration names, read per request, so pointing a remote at another origin needs no
- * restart). Styles allow inline `<style>` because styled-components writes its CSS that way.
+ * fetches from our own origin plus exactly the origins registered for the answer's path (the
+ * site's: those of the remotes the page loads, from its remotes configuration, read per request,
+ * so pointing a remote at another origin needs no restart). Styles allow inline `<style>`
+ * because styled-components writes its CSS that way.
  */
 export default fp(
   async (app) => {
     const https = app.config.publicUrl.startsWith('https:');
     const allowed: ContentSources[] = [];
     app.decorate('allowContentSources', (sources: ContentSources) => void allowed.push(sources));
-    const remoteSources = () =>
-      ["'self'", ...allowed.flatMap((sources) => sources.origins())].join(' ');
-    const scriptSources = () =>
-      [remoteSources(), ...allowed.flatMap((sources) => sources.scriptHashes())].join(' ');
+    const remoteSources = (request: IncomingMessage) => {
+      const pathname = (request.url ?? '/').split('?')[0]!;
+      return ["'self'", ...allowed.flatMap((sources) => sources.origins(pathname))].join(' ');
+    };
+    const scriptSources = (request: IncomingMessage) =>
+      [remoteSources(request), ...allowed.flatMap((sources) => sources.scriptHashes())].join(' ');
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: [() => scriptSources()],
-          connectSrc: [() => remoteSources()],
+          scriptSrc: [(request) => scriptSources(request)],
+          connectSrc: [(request) => remoteSources(request)],
           styleSrc: ["'self'", "'unsafe-inline'"],
           // Logos are served from our own origin (logos/): no third party sees a visitor's address.
           imgSrc: ["'self'", 'data:'],

@@ -1,9 +1,9 @@
 import { rmSync } from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN, CSRF, createAdmin, login, sessionCookie } from '../../support/admin';
 import { createJobs } from '../../support/jobs';
-import { fakeReleases } from '../../support/releases';
+import { GOOD_REMOTES, fakeReleases, releaseJson, writeRemotes } from '../../support/releases';
 import { buildTestApp, type TestApp } from '../../support/test-app';
 
 let t: TestApp;
@@ -148,5 +148,102 @@ describe('the headers of every kind of answer', () => {
     const post = await t.app.inject({ method: 'POST', url: '/api/no-such-thing', headers: CSRF });
     expect(snapshotOf(post)).toMatchSnapshot('POST /api');
     expect(snapshotOf(await get('/assets/no-such-file.js'))).toMatchSnapshot('asset');
+  });
+});
+
+/** The origins a policy's directive names besides our own and the inline script's hash. */
+function originsIn(policy: string | undefined, directive: string): string[] {
+  const sources = policy
+    ?.split(';')
+    .find((part) => part.startsWith(`${directive} `))
+    ?.split(' ')
+    .slice(1);
+  return (sources ?? []).filter((source) => source.startsWith('https://')).sort();
+}
+
+/** A remote's routes as its release.json declares them (the paths of its src/routes.ts today). */
+const routesOf = (module: string, paths: string[]) =>
+  paths.map((path) => ({ path, module, serverRendered: false, title: '{board}' }));
+const BOARD_ROUTES = routesOf('./BoardPage', [
+  '/',
+  '/jobs/:id',
+  '/job-list',
+  '/bookmarks',
+  '/ghost-callback',
+  '/alerts/confirm',
+  '/alerts/unsubscribe',
+  '/alerts/manage',
+  '/alerts/data',
+  '/privacy',
+  '/terms',
+  '/refunds',
+]);
+const SUBMIT_ROUTES = routesOf('./SubmitJobPage', [
+  '/submit-job',
+  '/pay/:token/*',
+  '/employer/*',
+  '/renew/:token/*',
+]);
+const ADMIN_ROUTES = routesOf('./AdminApp', ['/admin/*']);
+
+// Issue 43, finding 4: a page's scripts and fetches may come only from the remotes that page
+// loads, so a page of one area never runs another area's remote (the admin's least of all). Each
+// remote is served from an origin of its own, with the routes it declares (in the release.json
+// the server fetches beside its manifest).
+describe("each page's Content-Security-Policy names the remotes it loads, and no other", () => {
+  const BOARD = 'https://board.cdn.example.org';
+  const SUBMIT = 'https://submit.cdn.example.org';
+  const ADMIN = 'https://admin.cdn.example.org';
+  const ORIGINS = {
+    [BOARD]: ['mfe_board', BOARD_ROUTES],
+    [SUBMIT]: ['mfe_submit', SUBMIT_ROUTES],
+    [ADMIN]: ['mfe_admin', ADMIN_ROUTES],
+  } as const;
+
+  beforeAll(async () => {
+    const fetchAnywhere = globalThis.fetch;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      const remote = ORIGINS[url.origin as keyof typeof ORIGINS];
+      if (!remote) return fetchAnywhere(input, init);
+      return new Response(releaseJson(remote[0], url.href, remote[1]));
+    });
+    writeRemotes(releases, {
+      ...GOOD_REMOTES,
+      mfe_board: `${BOARD}/2.0.0/mf-manifest.json`,
+      mfe_submit: `${SUBMIT}/1.9.0/mf-manifest.json`,
+      mfe_admin: `${ADMIN}/3.0.0/mf-manifest.json`,
+    });
+    await get('/');
+    await t.app.releases.liveRoutes.ready();
+  });
+  afterAll(() => {
+    writeRemotes(releases, GOOD_REMOTES);
+    vi.restoreAllMocks();
+  });
+
+  it.each([
+    ['/', [BOARD]],
+    ['/jobs/12', [BOARD]],
+    ['/job-list', [BOARD]],
+    ['/bookmarks', [BOARD]],
+    ['/alerts/data', [BOARD]],
+    ['/privacy', [BOARD]],
+    ['/submit-job', [SUBMIT]],
+    ['/employer', [SUBMIT]],
+    ['/employer/jobs/1/applications', [SUBMIT]],
+    ['/renew/some-token', [SUBMIT]],
+    ['/pay/some-token', [SUBMIT]],
+    ['/admin', [ADMIN]],
+    ['/admin/login', [ADMIN]],
+    ['/admin/jobs/12?tab=history', [ADMIN]],
+    // The shell's 404 page and every answer that is not a page load no remote.
+    ['/no-such-page', []],
+    ['/api/admin/check-auth', []],
+    ['/remotes.json', []],
+  ] as const)('%s names %j', async (url, origins) => {
+    const policy = (await get(url)).headers['content-security-policy'] as string | undefined;
+    expect(originsIn(policy, 'script-src'), url).toEqual(origins);
+    expect(originsIn(policy, 'connect-src'), url).toEqual(origins);
   });
 });

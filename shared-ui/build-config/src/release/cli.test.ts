@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
@@ -12,7 +13,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { APPS, type AppName, type RemoteRoute } from '@jobboard/contract/site';
+import { APPS, fileValueVersion, type AppName, type RemoteRoute } from '@jobboard/contract/site';
 import { runCli, type CliContext } from './cli';
 import type { ReleaseManifest } from './manifest';
 
@@ -32,6 +33,23 @@ const ROUTES: Record<AppName, RemoteRoute[] | undefined> = {
   mfe_submit: [route('/submit-job', './SubmitJobPage')],
   mfe_admin: [route('/admin/*', './AdminApp')],
 };
+
+/** The federation manifest a build writes, as far as a pin reads it: its entry file. */
+const FEDERATION_MANIFEST = JSON.stringify({
+  metaData: {
+    remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' },
+    publicPath: 'auto',
+  },
+});
+/** Each release's entry file: its own bytes. */
+const entryOf = (app: AppName, version: string) => `var ${app}; /* ${version} */`;
+/** The Subresource Integrity of some bytes, worked out here as a browser does. */
+const sri = (bytes: string) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+/** A remote's value in remotes.json as promote writes it. */
+const pinned = (app: AppName, version: string) => ({
+  version,
+  integrity: sri(entryOf(app, version)),
+});
 
 let dir: string;
 let context: CliContext;
@@ -61,7 +79,8 @@ function addRelease(
 ) {
   const folder = path.join(dir, APPS[app].folder, version);
   mkdirSync(folder, { recursive: true });
-  writeFileSync(path.join(folder, 'mf-manifest.json'), '{}');
+  writeFileSync(path.join(folder, 'mf-manifest.json'), FEDERATION_MANIFEST);
+  writeFileSync(path.join(folder, 'remoteEntry.js'), entryOf(app, version));
   if (options.manifest === null) return;
   const manifest: ReleaseManifest = {
     app,
@@ -85,9 +104,11 @@ function addRelease(
   );
 }
 
-const writeRemotes = (versions: Record<string, string>) =>
+const writeRemotes = (versions: Record<string, unknown>) =>
   writeFileSync(context.remotesConfig, `${JSON.stringify(versions, null, 2)}\n`);
 const readRemotes = () => JSON.parse(readFileSync(context.remotesConfig, 'utf8'));
+/** The version (or manifest URL) remotes.json serves for `app`, pinned or not. */
+const liveOf = (app: AppName): string | undefined => fileValueVersion(readRemotes()[app]);
 const historyPath = () => path.join(dir, 'history.json');
 const readHistory = () => JSON.parse(readFileSync(historyPath(), 'utf8'));
 
@@ -153,9 +174,15 @@ describe('pnpm releases promote', () => {
     expect(out).toBe(
       'mfe_board is now live at 1.1.0 (was 1.0.0). To undo: pnpm releases rollback mfe_board',
     );
-    expect(readRemotes()).toEqual({ shell: '1.0.0', mfe_board: '1.1.0' });
+    expect(readRemotes()).toEqual({ shell: '1.0.0', mfe_board: pinned('mfe_board', '1.1.0') });
     expect(readHistory()).toEqual([
-      { app: 'mfe_board', from: '1.0.0', to: '1.1.0', at: expect.any(String) },
+      {
+        app: 'mfe_board',
+        from: '1.0.0',
+        to: '1.1.0',
+        at: expect.any(String),
+        integrity: pinned('mfe_board', '1.1.0').integrity,
+      },
     ]);
   });
 
@@ -202,7 +229,7 @@ describe('pnpm releases promote', () => {
     expect(err).toContain(
       '  - the live mfe_board 1.1.0 needs @jobboard/shared-ui ^1.1.0, but the page would share @jobboard/shared-ui 2.0.0 (the highest version among the live apps, from shell 2.0.0).',
     );
-    expect(readRemotes().shell).toBe('1.0.0');
+    expect(liveOf('shell')).toBe('1.0.0');
   });
 
   it("refuses a remote whose routes overlap another live remote's, naming both", async () => {
@@ -228,7 +255,7 @@ describe('pnpm releases promote', () => {
     expect(second.err).toContain(
       "mfe_submit 1.2.0's route /admin/post overlaps the route /admin/* of the live mfe_admin 1.0.0",
     );
-    expect(readRemotes().mfe_submit).toBeUndefined();
+    expect(liveOf('mfe_submit')).toBeUndefined();
 
     // A new version of the same remote may keep (or change) its own routes.
     addRelease('mfe_board', '1.1.0', {
@@ -272,7 +299,7 @@ describe('pnpm releases promote', () => {
       'mfe_board 0.8.0 cannot be promoted: it has no release.json (it was built before releases were checked).' +
         ' Build it again with `pnpm --filter mfe-board release`.',
     );
-    expect(readRemotes().mfe_board).toBe('1.0.0');
+    expect(liveOf('mfe_board')).toBe('1.0.0');
   });
 
   it('refuses a malformed release.json with its reason', async () => {
@@ -288,7 +315,7 @@ describe('pnpm releases promote', () => {
         ' Build it again with `pnpm --filter mfe-board release`.',
     );
     expect(notJson.err).toContain('cannot be promoted: it is not valid JSON.');
-    expect(readRemotes().mfe_board).toBe('1.0.0');
+    expect(liveOf('mfe_board')).toBe('1.0.0');
   });
 
   it('says when the release does not exist, or is already live', async () => {
@@ -298,10 +325,135 @@ describe('pnpm releases promote', () => {
       err: `There is no release mfe_board 7.0.0: ${path.join(dir, 'mfe-board', '7.0.0')} does not exist. \`pnpm releases list\` shows the releases.`,
     });
     expect(await run('promote', 'mfe_board', '../shell/1.0.0')).toMatchObject({ code: 1 });
+    expect(await run('promote', 'shell', '1.0.0')).toEqual({
+      code: 0,
+      out: 'shell 1.0.0 is already live: nothing changed.',
+      err: '',
+    });
+    // Live, but promoted before entries were pinned: promoting it again pins it.
+    expect(await run('promote', 'mfe_board', '1.0.0')).toEqual({
+      code: 0,
+      out: "mfe_board 1.0.0 was live without its entry's hash; it is now pinned by it.",
+      err: '',
+    });
+    expect(readRemotes().mfe_board).toEqual(pinned('mfe_board', '1.0.0'));
     expect(await run('promote', 'mfe_board', '1.0.0')).toEqual({
       code: 0,
       out: 'mfe_board 1.0.0 is already live: nothing changed.',
       err: '',
+    });
+  });
+
+  // Issue 43, finding 4: what a remote serves is pinned at promote.
+  it("pins a remote by its entry file's SHA-384, beside its version and in the history; not the shell", async () => {
+    addRelease('mfe_board', '1.1.0');
+    addRelease('shell', '1.1.0');
+    expect((await run('promote', 'mfe_board', '1.1.0')).code).toBe(0);
+    expect((await run('promote', 'shell', '1.1.0')).code).toBe(0);
+    const integrity = sri(entryOf('mfe_board', '1.1.0'));
+    expect(integrity).toMatch(/^sha384-[A-Za-z0-9+/]{64}$/);
+    expect(readRemotes()).toEqual({ shell: '1.1.0', mfe_board: { version: '1.1.0', integrity } });
+    expect(readHistory().map((entry: { integrity?: string }) => entry.integrity)).toEqual([
+      integrity,
+      undefined,
+    ]);
+  });
+
+  it('refuses a remote whose manifest names no entry file, or whose entry file is not there', async () => {
+    addRelease('mfe_board', '1.2.0');
+    writeFileSync(path.join(dir, 'mfe-board', '1.2.0', 'mf-manifest.json'), '{}');
+    addRelease('mfe_board', '1.3.0');
+    rmSync(path.join(dir, 'mfe-board', '1.3.0', 'remoteEntry.js'));
+
+    expect((await run('promote', 'mfe_board', '1.2.0')).err).toBe(
+      'mfe_board 1.2.0 cannot be promoted: its mf-manifest.json names no entry file (metaData.remoteEntry).' +
+        ' Build it again with `pnpm --filter mfe-board release`.',
+    );
+    expect((await run('promote', 'mfe_board', '1.3.0')).err).toContain(
+      'the entry file its mf-manifest.json names, remoteEntry.js, is not there',
+    );
+    expect(liveOf('mfe_board')).toBe('1.0.0');
+  });
+
+  it('refuses a release whose entry file changed since it was promoted', async () => {
+    addRelease('mfe_board', '1.1.0');
+    await run('promote', 'mfe_board', '1.1.0');
+    await run('promote', 'mfe_board', '1.0.0');
+    const before = readRemotes();
+    const recorded = sri(entryOf('mfe_board', '1.1.0'));
+    writeFileSync(path.join(dir, 'mfe-board', '1.1.0', 'remoteEntry.js'), 'alert("changed")');
+
+    for (const args of [
+      ['promote', 'mfe_board', '1.1.0'],
+      ['rollback', 'mfe_board'],
+    ]) {
+      const { code, err } = await run(...args);
+      expect(code, args.join(' ')).toBe(1);
+      expect(err).toBe(
+        `mfe_board 1.1.0 cannot be promoted: its entry file changed since it was promoted (recorded ${recorded}, now ${sri('alert("changed")')}), ` +
+          "and a release's files never change once built. Find out who changed it; ship a new build as a new version.",
+      );
+    }
+    expect(readRemotes()).toEqual(before);
+  });
+
+  describe('a remote on another origin', () => {
+    const MANIFEST = 'https://admin.cdn.example.org/2.1.0/mf-manifest.json';
+    const ENTRY = 'https://admin.cdn.example.org/2.1.0/remoteEntry.js';
+    let served: Record<string, string>;
+    let asked: string[];
+    beforeEach(() => {
+      served = { [MANIFEST]: FEDERATION_MANIFEST, [ENTRY]: 'var mfe_admin; /* 2.1.0 */' };
+      asked = [];
+      context.fetch = async (url) => {
+        asked.push(url);
+        const body = served[url];
+        return body === undefined ? new Response('no', { status: 404 }) : new Response(body);
+      };
+    });
+
+    it('is promoted by its manifest URL: its entry fetched where the runtime will, and pinned', async () => {
+      const { code, out } = await run('promote', 'mfe_admin', MANIFEST);
+
+      expect(code).toBe(0);
+      expect(out).toBe(
+        [
+          `Note: the live mfe_admin is served from ${MANIFEST}; its requirements were not checked.`,
+          `mfe_admin is now live at ${MANIFEST} (was none). To undo: pnpm releases rollback mfe_admin`,
+        ].join('\n'),
+      );
+      expect(asked).toEqual([MANIFEST, ENTRY]);
+      expect(readRemotes().mfe_admin).toEqual({
+        version: MANIFEST,
+        integrity: sri('var mfe_admin; /* 2.1.0 */'),
+      });
+    });
+
+    it('is refused over http, with the reason, and nothing is fetched or changed', async () => {
+      const before = readFileSync(context.remotesConfig, 'utf8');
+      const http = MANIFEST.replace('https:', 'http:');
+
+      const { code, err } = await run('promote', 'mfe_admin', http);
+
+      expect(code).toBe(1);
+      expect(err).toBe(
+        `mfe_admin cannot be served from ${http}: ${http} is refused: http:// on another origin: ` +
+          'anyone on the way could change the scripts the page runs. Serve the remote over https:// ' +
+          "(http:// is taken only from the site's own origin, or from this machine in development). Nothing was changed.",
+      );
+      expect(asked).toEqual([]);
+      expect(readFileSync(context.remotesConfig, 'utf8')).toBe(before);
+    });
+
+    it('is refused when its entry cannot be fetched, and a shell is never served from elsewhere', async () => {
+      delete served[ENTRY];
+      expect((await run('promote', 'mfe_admin', MANIFEST)).err).toBe(
+        `mfe_admin cannot be served from ${MANIFEST}: ${ENTRY} could not be fetched (HTTP 404). Nothing was changed.`,
+      );
+      expect((await run('promote', 'shell', MANIFEST)).err).toBe(
+        `The shell cannot be served from ${MANIFEST}: it is the site's own page, served from releases/.`,
+      );
+      expect(liveOf('mfe_admin')).toBeUndefined();
     });
   });
 
@@ -334,9 +486,9 @@ describe('pnpm releases rollback', () => {
       out: 'mfe_board is back at 1.1.0 (was 1.2.0).',
       err: '',
     });
-    expect(readRemotes().mfe_board).toBe('1.1.0');
+    expect(liveOf('mfe_board')).toBe('1.1.0');
     expect((await run('rollback', 'mfe_board')).code).toBe(0);
-    expect(readRemotes().mfe_board).toBe('1.0.0');
+    expect(liveOf('mfe_board')).toBe('1.0.0');
     expect(readHistory().map((e: { to: string }) => e.to)).toEqual([
       '1.1.0',
       '1.2.0',
@@ -368,7 +520,7 @@ describe('pnpm releases rollback', () => {
 
     expect(code).toBe(1);
     expect(err).toContain('mfe_board 0.9.0 cannot be promoted: it has no release.json');
-    expect(readRemotes().mfe_board).toBe('1.1.0');
+    expect(liveOf('mfe_board')).toBe('1.1.0');
   });
 
   it('refuses when remotes.json was changed by hand since the last promote', async () => {

@@ -7,6 +7,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
+import { recordedIntegrity } from '@jobboard/contract/releases';
 import {
   APPS,
   APP_NAMES,
@@ -14,10 +15,13 @@ import {
   parseRemotesFile,
   type AppName,
   type RemotesFile,
+  type RemotesFileContent,
+  type RemoteUrlContext,
 } from '@jobboard/contract/site';
 import { promote, releasesDir, remotesConfigFile } from '../releases';
 import { misfits, type ApiSide, type LiveApp } from './compatibility';
 import { historyFile, lastPromote, readHistory } from './history';
+import { folderEntryPin, urlEntryPin, type EntryPin, type Fetch } from './integrity';
 import { readRelease } from './manifest';
 import { MESSAGES } from './messages';
 
@@ -30,6 +34,14 @@ export interface CliContext {
   api: ApiSide;
   /** How the operator runs this command, for its help and usage lines: `pnpm releases` by default. */
   program?: string;
+  /**
+   * The site's origin and whether this is development, by which a remote's manifest URL is
+   * judged (the contract's remoteUrlProblem: https, or http from the site's own origin or, in
+   * development, from this machine). None: https only.
+   */
+  urlContext?: RemoteUrlContext;
+  /** How a remote on another origin is fetched to pin its entry: `fetch` by default. */
+  fetch?: Fetch;
 }
 
 export interface CliIo {
@@ -42,10 +54,15 @@ export function contextFromEnv(): CliContext {
   const contract = JSON.parse(
     readFileSync(path.join(REPO_ROOT, 'api', 'contract', 'package.json'), 'utf8'),
   );
+  const publicUrl = process.env.PUBLIC_URL;
   return {
     releasesDir: releasesDir(REPO_ROOT),
     remotesConfig: remotesConfigFile(REPO_ROOT),
     api: { contractVersion: contract.version, endpoints: Object.keys(ENDPOINTS) },
+    urlContext: {
+      ...(publicUrl && URL.canParse(publicUrl) ? { siteOrigin: new URL(publicUrl).origin } : {}),
+      development: process.env.NODE_ENV !== 'production',
+    },
   };
 }
 
@@ -96,11 +113,12 @@ function appOf(name: string): AppName {
   return app;
 }
 
-function readRemotes(file: string): RemotesFile {
-  if (!existsSync(file)) return {};
-  const parsed = parseRemotesFile(readFileSync(file, 'utf8'));
+function readRemotes(context: CliContext): RemotesFileContent {
+  const file = context.remotesConfig;
+  if (!existsSync(file)) return { versions: {}, integrity: {} };
+  const parsed = parseRemotesFile(readFileSync(file, 'utf8'), context.urlContext);
   if (!parsed.ok) throw new Refused(MESSAGES.remotesMalformed(file, parsed.problem));
-  return parsed.versions;
+  return parsed;
 }
 
 const releaseDir = (context: CliContext, app: AppName, version: string) =>
@@ -111,7 +129,7 @@ const isVersionName = (version: string) =>
   /^[A-Za-z0-9._+-]{1,100}$/.test(version) && version !== '.' && version !== '..';
 
 function list(context: CliContext, io: CliIo): void {
-  const live = readRemotes(context.remotesConfig);
+  const live = readRemotes(context).versions;
   for (const app of APP_NAMES) {
     const current = live[app];
     io.out(MESSAGES.listApp(app, current));
@@ -179,17 +197,20 @@ async function switchTo(
   version: string,
   rollback: boolean,
 ): Promise<{ from: string | null }> {
+  if (isRemoteUrl(version)) return switchToUrl(context, io, app, version, rollback);
   const dir = releaseDir(context, app, version);
   if (!isVersionName(version) || !existsSync(dir)) {
     throw new Refused(MESSAGES.noSuchRelease(app, version, dir));
   }
   const read = readRelease(dir, app, version);
   if (!read.ok) throw new Refused(MESSAGES.releaseUnusable(app, version, read.reason));
-  readRemotes(context.remotesConfig); // a malformed remotes.json is refused, never overwritten
+  readRemotes(context); // a malformed remotes.json is refused, never overwritten
+  const integrity = await pinOf(context, app, version);
   const notes: string[] = [];
   const result = await promote(context.remotesConfig, app, version, {
     historyFile: historyFile(context.remotesConfig),
     rollback,
+    integrity,
     check: (current) => {
       const live = liveApps(context, current, app);
       if (app === 'shell') {
@@ -211,18 +232,74 @@ async function switchTo(
   return result;
 }
 
+/**
+ * Switch a remote to a manifest on another origin: https (remoteUrlProblem), its entry fetched
+ * and pinned. Its release.json is not here, so nothing else is checked (a note says so).
+ */
+async function switchToUrl(
+  context: CliContext,
+  io: CliIo,
+  app: AppName,
+  url: string,
+  rollback: boolean,
+): Promise<{ from: string | null }> {
+  if (app === 'shell') throw new Refused(MESSAGES.shellElsewhere(url));
+  readRemotes(context);
+  const integrity = await pinOf(context, app, url);
+  const result = await promote(context.remotesConfig, app, url, {
+    historyFile: historyFile(context.remotesConfig),
+    rollback,
+    integrity,
+  });
+  io.out(MESSAGES.notChecked(app, url));
+  return result.ok ? result : { from: null };
+}
+
+/**
+ * The hash a remote's release is pinned by (issue 43, finding 4): its entry file's, taken now
+ * from its folder or its origin (integrity.ts). A release's files never change once built, so one
+ * whose entry differs from the hash recorded when it was promoted before is refused. None for the
+ * shell: its page is the server's own.
+ */
+async function pinOf(
+  context: CliContext,
+  app: AppName,
+  version: string,
+): Promise<string | undefined> {
+  if (app === 'shell') return undefined;
+  const pin: EntryPin = isRemoteUrl(version)
+    ? await urlEntryPin(version, context.fetch ?? fetch, context.urlContext ?? {})
+    : folderEntryPin(releaseDir(context, app, version));
+  if (!pin.ok) {
+    throw new Refused(
+      isRemoteUrl(version)
+        ? MESSAGES.elsewhereUnusable(app, version, pin.reason)
+        : MESSAGES.releaseUnusable(app, version, pin.reason),
+    );
+  }
+  const recorded = recordedIntegrity(readHistory(historyFile(context.remotesConfig)), app, version);
+  if (recorded && recorded !== pin.integrity) {
+    throw new Refused(MESSAGES.entryChanged(app, version, recorded, pin.integrity));
+  }
+  return pin.integrity;
+}
+
 async function promoteCommand(
   context: CliContext,
   io: CliIo,
   app: AppName,
   version: string,
 ): Promise<number> {
-  if (readRemotes(context.remotesConfig)[app] === version) {
+  const live = readRemotes(context);
+  // A remote live but not pinned (promoted before entries were) is promoted again to pin it.
+  if (live.versions[app] === version && (app === 'shell' || live.integrity[app])) {
     io.out(MESSAGES.alreadyLive(app, version));
     return 0;
   }
   const { from } = await switchTo(context, io, app, version, false);
-  io.out(MESSAGES.promoted(app, from, version));
+  io.out(
+    from === version ? MESSAGES.pinnedLive(app, version) : MESSAGES.promoted(app, from, version),
+  );
   return 0;
 }
 
@@ -230,8 +307,7 @@ async function rollbackCommand(context: CliContext, io: CliIo, app: AppName): Pr
   const last = lastPromote(readHistory(historyFile(context.remotesConfig)), app);
   if (!last) throw new Refused(MESSAGES.nothingToRollBack(app));
   if (last.from === null) throw new Refused(MESSAGES.noPreviousVersion(app, last.to));
-  if (isRemoteUrl(last.from)) throw new Refused(MESSAGES.previousIsUrl(app, last.from));
-  const live = readRemotes(context.remotesConfig)[app];
+  const live = readRemotes(context).versions[app];
   if (live !== last.to) throw new Refused(MESSAGES.liveChangedOutside(app, live, last.to));
   const { from } = await switchTo(context, io, app, last.from, true);
   io.out(MESSAGES.rolledBack(app, from, last.from));

@@ -24,6 +24,14 @@ export const MESSAGES = {
   historyMalformed: (file: string, reason: string) =>
     `${file} cannot be read (${reason}); fix or remove it: nothing was changed.`,
 
+  // The entry's pin (integrity.ts): why a remote's entry cannot be pinned.
+  noFederationManifest: 'it has no mf-manifest.json, so its entry file cannot be pinned',
+  manifestNamesNoEntry: 'its mf-manifest.json names no entry file (metaData.remoteEntry)',
+  entryMissing: (file: string) =>
+    `the entry file its mf-manifest.json names, ${file}, is not there`,
+  urlRefused: (url: string, why: string) => `${url} is refused: ${why}`,
+  notFetched: (url: string, why: string) => `${url} could not be fetched (${why})`,
+
   // What does not fit (compatibility.ts): one sentence each.
   live: (label: string) => `the live ${label}`,
   contractNotRange: (self: string, range: string) =>
@@ -56,6 +64,8 @@ export const MESSAGES = {
       '',
       '  list                      each app, its live version and its releases, newest first',
       '  promote <app> <version>   make a release live, if it fits what is live',
+      '  promote <app> <https URL> serve a remote from another origin: the URL of its',
+      '                            mf-manifest.json, over https',
       '  rollback <app>            return the app to the version before its last promote',
       '',
       '<app> is the federation name (shell, mfe_board, mfe_submit, mfe_admin) or the folder',
@@ -63,7 +73,8 @@ export const MESSAGES = {
       'releases/<folder>/<version>/, with a release.json saying what it provides and requires.',
       'promote and rollback refuse a release that does not fit the live shell, the shared modules',
       'or the API (exit 1, every reason listed, nothing changed); a switch is recorded in',
-      'releases/history.json.',
+      'releases/history.json. A remote is pinned by the SHA-384 of its entry file, taken at',
+      'promote and recorded beside its version: the browser runs that very file or nothing.',
       '',
       'Environment: RELEASES_DIR (default releases/), REMOTES_CONFIG (default',
       '<releases>/remotes.json).',
@@ -93,6 +104,8 @@ export const MESSAGES = {
   releaseUnusable: (app: AppName, version: string, reason: string) =>
     `${releaseLabel(app, version)} cannot be promoted: ${reason}.` +
     ` Build it again with \`${releaseCommand(app)}\`.`,
+  pinnedLive: (app: AppName, version: string) =>
+    `${releaseLabel(app, version)} was live without its entry's hash; it is now pinned by it.`,
   alreadyLive: (app: AppName, version: string) =>
     `${releaseLabel(app, version)} is already live: nothing changed.`,
   refused: (app: AppName, version: string, count: number) =>
@@ -108,8 +121,14 @@ export const MESSAGES = {
     `Nothing to roll back: releases/history.json has no promote of ${app} still in force.`,
   noPreviousVersion: (app: AppName, to: string) =>
     `Nothing to roll back to: ${releaseLabel(app, to)} was the first version of ${app} promoted.`,
-  previousIsUrl: (app: AppName, value: string) =>
-    `${app}'s previous version is ${value}, a manifest on another origin: set it in remotes.json by hand.`,
+  shellElsewhere: (url: string) =>
+    `The shell cannot be served from ${url}: it is the site's own page, served from releases/.`,
+  elsewhereUnusable: (app: AppName, url: string, reason: string) =>
+    `${app} cannot be served from ${url}: ${reason}. Nothing was changed.`,
+  entryChanged: (app: AppName, version: string, recorded: string, now: string) =>
+    `${releaseLabel(app, version)} cannot be promoted: its entry file changed since it was promoted ` +
+    `(recorded ${recorded}, now ${now}), and a release's files never change once built. ` +
+    'Find out who changed it; ship a new build as a new version.',
   liveChangedOutside: (app: AppName, live: string | undefined, to: string) =>
     `${app} is live at ${live ?? 'none'}, but its last promote was to ${to}: remotes.json was changed by hand. ` +
     'Promote the version you want instead (`pnpm releases promote`).',

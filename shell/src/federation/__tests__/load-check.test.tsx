@@ -1,4 +1,9 @@
-import type { ClientErrorReport, RemoteLocation, RemotesConfig } from '@jobboard/contract/site';
+import type {
+  ClientErrorReport,
+  RemoteLocation,
+  RemotesConfig,
+  RouteTable,
+} from '@jobboard/contract/site';
 import { render, screen, waitFor } from '@jobboard/test-utils/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -7,8 +12,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 /**
  * The shell's load-time check (release-check.ts, remotes.ts): before a remote is registered and
  * loaded, its release.json is fetched and its shared ranges compared with what the shell provides
- * (the test build provides react 19.3.1 and shared-ui 1.1.0: vitest.config.ts). The federation
- * runtime is replaced by a fake that records which build was registered.
+ * (the test build provides react 19.3.1 and shared-ui 1.1.0: vitest.config.ts), and where it is
+ * served from is judged; the build is then registered with the hash its entry was pinned by at
+ * promote (integrity.ts). The federation runtime is replaced by a fake that records which build
+ * was registered; the integrity plugin's hooks are called as the runtime calls them.
  */
 
 const federation = vi.hoisted(() => ({
@@ -48,14 +55,19 @@ let releases: Record<string, unknown> = {};
 let fetched: string[] = [];
 let reports: ClientErrorReport[] = [];
 
+/** A remote served from another origin, at `${CDN}/<version>/`. */
+const CDN = 'https://board.cdn.example.org';
+
 const server = setupServer(
-  http.get('*/assets/mfe-board/:version/release.json', ({ params }) => {
-    const version = String(params.version);
-    fetched.push(version);
-    const body = releases[version];
-    if (body === undefined) return new HttpResponse('Not found', { status: 404 });
-    return typeof body === 'string' ? new HttpResponse(body) : HttpResponse.json(body);
-  }),
+  ...['*/assets/mfe-board/:version/release.json', `${CDN}/:version/release.json`].map((files) =>
+    http.get(files, ({ params }) => {
+      const version = String(params.version);
+      fetched.push(version);
+      const body = releases[version];
+      if (body === undefined) return new HttpResponse('Not found', { status: 404 });
+      return typeof body === 'string' ? new HttpResponse(body) : HttpResponse.json(body);
+    }),
+  ),
   http.post('*/api/client-errors', async ({ request }) => {
     reports.push((await request.json()) as ClientErrorReport);
     return new HttpResponse(null, { status: 204 });
@@ -83,20 +95,35 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function page(remotes: RemotesConfig) {
+/**
+ * A new page loaded at `address` (the board's by default: its policy names the board, the dev
+ * server's too): the shell's modules imported afresh, with this remotes configuration.
+ */
+async function page(remotes: RemotesConfig, address = '/') {
   const { registerRemoteEntries, loadPage } = await import('../remotes');
-  registerRemoteEntries(remotes);
-  return { loadPage };
+  const { entryIntegrityPlugin } = await import('../integrity');
+  registerRemoteEntries(remotes, BOARD_ROUTES, address);
+  return { loadPage, plugin: entryIntegrityPlugin() };
 }
 
 const ROUTE = { remote: 'mfe_board', module: './BoardPage' } as const;
+const BOARD_ROUTES = [
+  { ...ROUTE, path: '/', serverRendered: true, title: '{board}' },
+  {
+    remote: 'mfe_admin',
+    module: './AdminApp',
+    path: '/admin/*',
+    serverRendered: false,
+    title: 'Admin',
+  },
+] satisfies RouteTable;
 
 /** The board's area as the shell renders it, on a new page (modules imported afresh). */
 async function renderArea(remotes: RemotesConfig) {
   const { registerRemoteEntries } = await import('../remotes');
   const { RemotePage } = await import('../RemotePage');
   const { SharedUiProvider } = await import('@jobboard/shared-ui');
-  registerRemoteEntries(remotes);
+  registerRemoteEntries(remotes, BOARD_ROUTES, '/');
   render(
     <SharedUiProvider>
       <RemotePage route={ROUTE} />
@@ -246,5 +273,138 @@ describe('the load-time check', () => {
       version: '3.0.0',
       message: 'the board broke',
     });
+  });
+});
+
+// Issue 43, finding 4: what runs is what was promoted, and only from where it may come.
+describe("a remote's entry, pinned at promote", () => {
+  const PIN = `sha384-${'A'.repeat(64)}`;
+  const OLD_PIN = `sha384-${'B'.repeat(64)}`;
+  const pinned = (version: string, integrity: string) => ({ ...build(version), integrity });
+  const entryOf = (version: string) =>
+    `${window.location.origin}/assets/mfe-board/${version}/remoteEntry.js`;
+
+  /** The runtime's information about the remote once its manifest is read (RemoteInfo). */
+  const remoteInfo = (entry: string, type = 'global') => ({
+    name: 'mfe_board',
+    entry,
+    type,
+    entryGlobalName: 'mfe_board',
+    shareScope: 'default',
+  });
+
+  /** What the plugin's createScript hook gives the runtime for `url`: a `<script>`, or nothing. */
+  function scriptFor(
+    plugin: Awaited<ReturnType<typeof page>>['plugin'],
+    url: string,
+    entry: string,
+  ) {
+    const made = plugin.createScript?.({ url, attrs: {}, remoteInfo: remoteInfo(entry) });
+    return made instanceof HTMLScriptElement ? made : undefined;
+  }
+
+  it('is loaded by a <script> with the pin of the build picked, and crossorigin; its chunks are left to the runtime', async () => {
+    releases = { '3.0.0': release('3.0.0', FITS) };
+    const { loadPage, plugin } = await page({ mfe_board: pinned('3.0.0', PIN) });
+    // Before its build is picked and registered, the remote has no pin.
+    expect(scriptFor(plugin, entryOf('3.0.0'), entryOf('3.0.0'))).toBeUndefined();
+
+    await loadPage(ROUTE);
+
+    expect(registered()).toEqual([[{ name: 'mfe_board', entry: build('3.0.0').entry }]]);
+    const script = scriptFor(plugin, entryOf('3.0.0'), entryOf('3.0.0'))!;
+    expect(script.src).toBe(entryOf('3.0.0'));
+    expect(script.integrity).toBe(PIN);
+    expect(script.crossOrigin).toBe('anonymous');
+    const chunk = `${window.location.origin}/assets/mfe-board/3.0.0/static/js/async/a.js`;
+    expect(scriptFor(plugin, chunk, entryOf('3.0.0'))).toBeUndefined();
+  });
+
+  it('its chunks are loaded by its entry, with the hashes it carries: the runtime does not run them first', async () => {
+    releases = { '3.0.0': release('3.0.0', FITS) };
+    const { loadPage, plugin } = await page({ mfe_board: pinned('3.0.0', PIN) });
+    await loadPage(ROUTE);
+    // As runtime-core's snapshot plugin asks, before it preloads a remote's page chunks.
+    const preloadOps = [{ nameOrAlias: 'mfe_board' }, { nameOrAlias: 'mfe_admin' }];
+    await plugin.beforePreloadRemote?.({ preloadOps } as never);
+    // The admin was not pinned on this page: the runtime preloads its chunks as before.
+    expect(preloadOps).toEqual([{ nameOrAlias: 'mfe_admin' }]);
+  });
+
+  it('a fallback is loaded with the pin recorded when it was promoted', async () => {
+    releases = { '3.0.0': release('3.0.0', SHARED_UI_9), '2.0.0': release('2.0.0', FITS) };
+    const { loadPage, plugin } = await page({
+      mfe_board: { ...pinned('3.0.0', PIN), fallbacks: [pinned('2.0.0', OLD_PIN)] },
+    });
+    await loadPage(ROUTE);
+    expect(registered()).toEqual([[{ name: 'mfe_board', entry: build('2.0.0').entry }]]);
+    expect(scriptFor(plugin, entryOf('2.0.0'), entryOf('2.0.0'))!.integrity).toBe(OLD_PIN);
+    await reportsArrive(1);
+  });
+
+  it('is refused when its manifest asks for an entry loaded by import(), where no element carries the pin', async () => {
+    releases = { '3.0.0': release('3.0.0', FITS) };
+    const { loadPage, plugin } = await page({ mfe_board: pinned('3.0.0', PIN) });
+    await loadPage(ROUTE);
+    const load = (type: string) =>
+      plugin.loadEntry?.({ remoteInfo: remoteInfo(entryOf('3.0.0'), type) } as never);
+    expect(() => load('esm')).toThrow(/cannot be checked against its pin/);
+    expect(() => load('system')).toThrow(/cannot be checked against its pin/);
+    expect(load('global')).toBeUndefined();
+  });
+});
+
+describe('a remote on another origin', () => {
+  const PIN = `sha384-${'A'.repeat(64)}`;
+  const MANIFEST = `${CDN}/3.0.0/mf-manifest.json`;
+  const elsewhere = (entry: string, integrity?: string): RemoteLocation => ({
+    entry,
+    version: '3.0.0',
+    release: new URL('release.json', entry).href,
+    ...(integrity ? { integrity } : {}),
+  });
+
+  it('is loaded over https when pinned', async () => {
+    releases = { '3.0.0': release('3.0.0', FITS) };
+    const { loadPage } = await page({ mfe_board: elsewhere(MANIFEST, PIN) });
+    await loadPage(ROUTE);
+    expect(registered()).toEqual([[{ name: 'mfe_board', entry: MANIFEST }]]);
+  });
+
+  it.each([
+    [
+      'over http, even pinned',
+      MANIFEST.replace('https:', 'http:'),
+      PIN,
+      /http:\/\/ on another origin/,
+    ],
+    ['over https without a pin', MANIFEST, undefined, /recorded at promote, and this one has none/],
+  ])(
+    'is refused %s: never registered, never fetched, and reported',
+    async (_, manifest, integrity, why) => {
+      releases = { '3.0.0': release('3.0.0', FITS) };
+      const { loadPage } = await page({ mfe_board: elsewhere(manifest, integrity) });
+      await expect(loadPage(ROUTE)).rejects.toThrow('No release of mfe_board fits this shell');
+      expect(federation.registerRemotes).not.toHaveBeenCalled();
+      expect(fetched).toEqual([]);
+      await reportsArrive(1);
+      expect(reports[0]).toMatchObject({ kind: 'remote-mismatch', app: 'mfe_board' });
+      expect(reports[0]!.message).toMatch(why);
+    },
+  );
+
+  it("is loaded by a page of its own when this page's policy does not name it", async () => {
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload, href: window.location.href });
+    try {
+      // Loaded at /admin, whose policy names only the admin remote: the board's address is
+      // loaded anew, and nothing is registered here.
+      const { loadPage } = await page({ mfe_board: elsewhere(MANIFEST, PIN) }, '/admin/jobs');
+      void loadPage(ROUTE);
+      await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+      expect(federation.registerRemotes).not.toHaveBeenCalled();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
