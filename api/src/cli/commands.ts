@@ -330,7 +330,7 @@ async function readPassword(fromStdin: boolean): Promise<string> {
  * migrate it themselves: migrations are the operator's step (`jobboard migrate`), taken once,
  * before a release serves (docs/operations.md#upgrade-and-roll-back). A schema ahead is fine.
  */
-async function requireCurrentSchema(db: Knex): Promise<void> {
+export async function requireCurrentSchema(db: Knex): Promise<void> {
   const { pending } = await migrationStatus(db);
   if (pending.length) throw new Error(schemaBehindMessage(pending));
 }
