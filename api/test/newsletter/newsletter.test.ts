@@ -1,19 +1,22 @@
 import {
+  ADMIN_LIMITS,
   NEWSLETTER_LIMITS,
   NEWSLETTER_MESSAGES,
   type NewsletterBlock,
   type NewsletterIssue,
   type NewsletterPage,
 } from '@jobboard/contract/admin';
+import { addDays, isoDate } from '@jobboard/contract/common';
 import type { EmployerListings } from '@jobboard/contract/employer';
 import type { InjectOptions } from 'fastify';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GhostAdmin } from '../../src/newsletter/ghost-admin';
-import { signedIn } from '../support/admin';
+import { CSRF, createAdmin, login, sessionCookie, signedIn } from '../support/admin';
 import { signedInEmployer } from '../support/employers';
 import { FakeGhostAdmin } from '../support/fake-ghost-admin';
 import { createJobs } from '../support/jobs';
+import { invalidRows } from '../support/rows';
 import { insertSubmission } from '../support/submissions';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
 
@@ -30,7 +33,7 @@ const EMPLOYER = 'hiring@policylab.example';
 let ghost: FakeGhostAdmin;
 let key: string;
 let t: TestApp;
-let admin: (options: InjectOptions) => ReturnType<TestApp['app']['inject']>;
+let admin: Awaited<ReturnType<typeof signedIn>>;
 const ids: Record<string, string> = {};
 
 /** A listing bought in `tier` and published (paid) at `at`: its job's id. */
@@ -393,15 +396,45 @@ describe(`the newsletter without Ghost's Admin API key on ${testDatabase}`, () =
     expect(res.json().message).toBe(NEWSLETTER_MESSAGES.notConfigured);
   });
 
-  it('refuses to send an empty block', async () => {
+  it('refuses to send an empty block; records the longest admin name at the width of its columns', async () => {
     const withGhost = await buildTestApp({ env: ghost.env(ghost.addIntegration()) });
     try {
-      const as = await signedIn(withGhost);
-      const res = await as({ method: 'POST', url: '/api/admin/newsletter/issues', payload: {} });
-      expect(res.statusCode).toBe(409);
-      expect(res.json().message).toBe(NEWSLETTER_MESSAGES.noJobs);
+      const username = 'a'.repeat(ADMIN_LIMITS.username);
+      const longest = { username, password: 'correct horse battery staple' };
+      await createAdmin(withGhost, longest);
+      const cookie = sessionCookie(await login(withGhost, longest));
+      const as = (options: InjectOptions) =>
+        withGhost.app.inject({ ...options, headers: { ...CSRF, cookie } });
+      const send = () => as({ method: 'POST', url: '/api/admin/newsletter/issues', payload: {} });
+      const empty = await send();
+      expect(empty.statusCode).toBe(409);
+      expect(empty.json().message).toBe(NEWSLETTER_MESSAGES.noJobs);
+
+      await createJobs(withGhost.app, [{ title: 'Organizer', postedDate: '2026-11-22' }]);
+      const sent = await send();
+      expect(sent.statusCode, sent.body).toBe(201);
+      expect(sent.json().createdBy).toBe(`admin:${username}`);
+      const schedule = await as({
+        method: 'PUT',
+        url: '/api/admin/newsletter/schedule',
+        payload: { on: true, weekday: 'wednesday', hour: 23 },
+      });
+      expect(schedule.statusCode).toBe(200);
+      expect(await invalidRows(withGhost.db)).toEqual([]);
     } finally {
       await withGhost.close();
     }
+  });
+
+  it("titles any range's draft within its column (200 characters)", () => {
+    let longest = '';
+    for (let day = 0; day < 2 * 366; day += 1) {
+      const from = isoDate(addDays(new Date('2026-01-01T00:00:00Z'), day));
+      for (const span of [0, NEWSLETTER_LIMITS.maxRangeDays - 1]) {
+        const title = NEWSLETTER_MESSAGES.postTitle(from, isoDate(addDays(new Date(from), span)));
+        if (title.length > longest.length) longest = title;
+      }
+    }
+    expect(longest.length).toBeLessThanOrEqual(200);
   });
 });
