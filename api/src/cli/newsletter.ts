@@ -1,8 +1,7 @@
 import { NewsletterSendRequest } from '@jobboard/contract/admin';
 import { validate, type StructError } from 'superstruct';
 import { buildApp } from '../app';
-import { loadConfig } from '../platform/config';
-import { requireCurrentSchema } from './commands';
+import { oneRunConfig, requireCurrentSchema } from './commands';
 
 /** `jobboard newsletter draft`'s options, as typed. */
 export interface DraftOptions {
@@ -25,16 +24,9 @@ export async function newsletterDraft(options: DraftOptions): Promise<string[]> 
     NewsletterSendRequest,
   );
   if (invalid) throw new Error(fieldsOf(invalid));
-  const config = loadConfig();
   // One draft, no background loops: this command sends it, then stops.
-  config.alertDigestIntervalMinutes = 0;
-  config.applicationDigest.intervalMinutes = 0;
-  config.mail.pollSeconds = 0;
-  config.retention.intervalMinutes = 0;
-  config.renewalReminderIntervalMinutes = 0;
-  config.newsletterDraftIntervalMinutes = 0;
+  const config = oneRunConfig();
   config.logoFetch = false;
-  if (config.sync) config.sync.intervalMinutes = 0;
   const app = await buildApp({ config });
   try {
     await requireCurrentSchema(app.db);
