@@ -85,7 +85,8 @@ function excerpt(text: string): string {
   const line = text.replace(/\s+/g, ' ').trim();
   if (line.length <= NEWSLETTER_LIMITS.excerptChars) return line;
   const cut = line.slice(0, NEWSLETTER_LIMITS.excerptChars);
-  return `${cut.slice(0, cut.lastIndexOf(' ') > 0 ? cut.lastIndexOf(' ') : cut.length)}...`;
+  const words = cut.slice(0, cut.lastIndexOf(' ') > 0 ? cut.lastIndexOf(' ') : cut.length);
+  return `${words.replace(/[\s.,;:!?-]+$/, '')}...`;
 }
 
 /** Organization, place, type and pay, as the board's cards show them. */

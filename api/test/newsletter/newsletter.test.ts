@@ -426,6 +426,31 @@ describe(`the newsletter without Ghost's Admin API key on ${testDatabase}`, () =
     }
   });
 
+  it("shows the first 220 characters of a paid listing's description, cut at a word", async () => {
+    const other = await buildTestApp();
+    try {
+      // 185 characters of words, then a sentence cut 35 characters in: "...coastal groups, a".
+      const words = 'word '.repeat(37);
+      const description = `${words}We fund grants to coastal groups, and you will run our program.`;
+      const id = await insertSubmission(other.db, { description });
+      await other.db.transaction((trx) =>
+        other.app.payments.markPaidAndPublish(
+          trx,
+          id,
+          { provider: 'manual', actor: 'admin:test', amountCents: 9_900, sendJobLiveEmail: false },
+          other.clock.now,
+        ),
+      );
+      const as = await signedIn(other);
+      const res = await as({ method: 'POST', url: '/api/admin/newsletter/preview' });
+      const excerpt = (res.json() as NewsletterBlock).html.split('\n')[3]!;
+      // Cut at the last whole word, its comma dropped, then "...".
+      expect(excerpt).toBe(`<p>${words}We fund grants to coastal groups...</p>`);
+    } finally {
+      await other.close();
+    }
+  });
+
   it("titles any range's draft within its column (200 characters)", () => {
     let longest = '';
     for (let day = 0; day < 2 * 366; day += 1) {
