@@ -174,9 +174,6 @@ export const NewsletterBlock = object({
 });
 export type NewsletterBlock = Infer<typeof NewsletterBlock>;
 
-/** Who made an issue's draft. */
-export const NEWSLETTER_SENDERS = ['admin', 'command line', 'schedule'] as const;
-
 /** One block sent to Ghost: its draft there, what it covered. */
 export const NewsletterIssue = object({
   id: string(),
