@@ -9,6 +9,7 @@ import {
 import { addDays, isoDate } from '@jobboard/contract/common';
 import type { EmployerListings } from '@jobboard/contract/employer';
 import type { InjectOptions } from 'fastify';
+import fc from 'fast-check';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GhostAdmin } from '../../src/newsletter/ghost-admin';
@@ -16,6 +17,7 @@ import { CSRF, createAdmin, login, sessionCookie, signedIn } from '../support/ad
 import { signedInEmployer } from '../support/employers';
 import { FakeGhostAdmin } from '../support/fake-ghost-admin';
 import { createJobs } from '../support/jobs';
+import { fuzzBody, fuzzRuns, fuzzValue } from '../support/fuzz';
 import { invalidRows } from '../support/rows';
 import { insertSubmission } from '../support/submissions';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
@@ -461,5 +463,60 @@ describe(`the newsletter without Ghost's Admin API key on ${testDatabase}`, () =
       }
     }
     expect(longest.length).toBeLessThanOrEqual(200);
+  });
+});
+
+describe(`the newsletter's inputs under arbitrary input on ${testDatabase}`, () => {
+  let bare: TestApp;
+  let as: Awaited<ReturnType<typeof signedIn>>;
+  beforeAll(async () => {
+    // No Ghost: a body that passes reaches the send's refusal, never a post.
+    bare = await buildTestApp();
+    as = await signedIn(bare);
+    await createJobs(bare.app, [{ title: 'Organizer', postedDate: '2026-11-20' }]);
+  });
+  afterAll(() => bare.close());
+
+  it('answers any body with its page, a refusal in words, never a 500', async () => {
+    const field = fc.oneof(fuzzValue, fc.constantFrom('2026-11-20', '2026-02-30', 'monday', 23));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fuzzBody,
+          fc
+            .record(
+              {
+                from: field,
+                to: field,
+                intro: field,
+                digest: field,
+                on: field,
+                weekday: field,
+                hour: field,
+              },
+              { requiredKeys: [] },
+            )
+            .map((value) => JSON.stringify(value)),
+        ),
+        async (body) => {
+          for (const [method, url] of [
+            ['POST', '/api/admin/newsletter/preview'],
+            ['POST', '/api/admin/newsletter/issues'],
+            ['PUT', '/api/admin/newsletter/schedule'],
+          ] as const) {
+            const res = await as({
+              method,
+              url,
+              payload: body,
+              headers: { 'content-type': 'application/json' },
+            });
+            expect(res.statusCode, `${method} ${url}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
+            if (res.statusCode >= 400) expect(typeof res.json().message).toBe('string');
+          }
+        },
+      ),
+      { numRuns: fuzzRuns(60) },
+    );
+    expect(await invalidRows(bare.db)).toEqual([]);
   });
 });
