@@ -106,6 +106,12 @@ export { submissions, paymentsMode, submission, approveSubmission } from './endp
 export { adminProposals, approveProposal, rejectProposal } from './endpoints/proposals';
 export { adminSettings, updateSettings } from './endpoints/settings';
 export {
+  newsletterPage,
+  newsletterPreview,
+  sendNewsletter,
+  updateNewsletterSchedule,
+} from './endpoints/newsletter';
+export {
   rejectSubmission,
   updateAmount,
   issuePaymentLink,

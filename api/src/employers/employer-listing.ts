@@ -52,6 +52,8 @@ export interface ListingSources {
   applications?: number;
   /** The address's Multiples Listing credits left. */
   creditsLeft: number;
+  /** The newsletter issues its job appeared in (ISO, oldest first); none: undefined. */
+  newsletterIssues?: string[];
 }
 
 /** A job's days as the chart takes them, with their totals. */
@@ -104,6 +106,7 @@ export function listingOf(row: ReviewRow, sources: ListingSources, now: Date): E
     creditRequested: row.credit_requested_at != null,
     canUseCredit:
       row.status === 'pending_review' && row.credit_requested_at == null && sources.creditsLeft > 0,
+    ...(sources.newsletterIssues?.length ? { newsletterIssues: sources.newsletterIssues } : {}),
   };
 }
 

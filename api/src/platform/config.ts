@@ -114,6 +114,12 @@ export interface Config {
    */
   applicationDigest: { hour: number; intervalMinutes: number };
   /**
+   * NEWSLETTER_DRAFT_INTERVAL_MINUTES: how often a process looks whether the weekly newsletter
+   * draft is due (newsletter/weekly-draft.ts; the schedule itself is set on /admin/newsletter,
+   * off by default). 0: never (`jobboard newsletter draft` from cron instead).
+   */
+  newsletterDraftIntervalMinutes: number;
+  /**
    * LOGO_FETCH: whether this process fetches company logos in the background after job changes
    * (logos/plugin.ts; on by default). Off, logos are fetched only by `jobboard logos fetch`.
    */
@@ -207,7 +213,7 @@ export function loadConfig(env: Env = process.env): Config {
   );
   const { production, secret, publicUrl, seedDemo, migrateOnStart, logLevel, trustProxy } =
     readServer(read, env, problems, port);
-  const { site, boardCurrency, ghost, releasesDir, remotesConfigFile } = readSite(read);
+  const { site, boardCurrency, ghost, releasesDir, remotesConfigFile } = readSite(read, problems);
   const stripe = readStripe(read);
   const mail = readMail(read, site);
   const alertDigestIntervalMinutes = read('ALERT_DIGEST_INTERVAL_MINUTES', parseCount, 15);
@@ -216,6 +222,7 @@ export function loadConfig(env: Env = process.env): Config {
     hour: read('APPLICATION_DIGEST_HOUR', parseHourOfDay, 13),
     intervalMinutes: read('APPLICATION_DIGEST_INTERVAL_MINUTES', parseCount, 60),
   };
+  const newsletterDraftIntervalMinutes = read('NEWSLETTER_DRAFT_INTERVAL_MINUTES', parseCount, 15);
   const logoFetch = read('LOGO_FETCH', parseBoolean, true);
   const rateLimits = readRateLimits(read);
   const retention = {
@@ -259,6 +266,7 @@ export function loadConfig(env: Env = process.env): Config {
     alertDigestIntervalMinutes,
     renewalReminderIntervalMinutes,
     applicationDigest,
+    newsletterDraftIntervalMinutes,
     logoFetch,
     rateLimits,
     retention,

@@ -79,6 +79,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     RETENTION_INTERVAL_MINUTES: '0',
     // No renewal-reminder scheduler: tests run it with app.renewals.remind() when they mean to.
     RENEWAL_REMINDER_INTERVAL_MINUTES: '0',
+    // No weekly newsletter draft scheduler: tests run it with app.newsletter.runWeeklyDraft().
+    NEWSLETTER_DRAFT_INTERVAL_MINUTES: '0',
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
     PUBLIC_URL: 'http://localhost:3000',
     // No front-end build: what the API answers must not depend on whether `pnpm build` has run

@@ -5,6 +5,7 @@ export const ADMIN_NAV = {
   proposals: 'Proposed changes',
   promoCodes: 'Promo codes',
   emails: 'E-mail',
+  newsletter: 'Newsletter',
   security: 'Security',
   notFound: 'This admin page does not exist.',
   loadingJob: 'Loading job details...',

@@ -54,6 +54,9 @@ const OWNERS: Record<string, string[]> = {
     'applications/applications-upkeep-repository.ts',
   ],
   application_digest_lease: ['applications/applications-upkeep-repository.ts'],
+  newsletter_issues: ['newsletter/newsletter-repository.ts'],
+  newsletter_issue_jobs: ['newsletter/newsletter-repository.ts'],
+  newsletter_schedule: ['newsletter/newsletter-repository.ts'],
   // The jobs slice's tables: only its repositories query them (issue 41), its search, text index,
   // history and jobs version included; the rest of the slice asks them.
   ...Object.fromEntries(

@@ -124,6 +124,34 @@ describe("the employer's sign-in", () => {
 });
 
 describe("the employer's listings", () => {
+  it('says which newsletter issues a listing appeared in (issue 44)', async () => {
+    fakeApi({
+      'GET /api/employer/listings': [
+        200,
+        page([
+          { ...LIVE, newsletterIssues: ['2026-11-23T08:00:00.000Z'] },
+          listing({
+            submissionId: '3',
+            jobId: '41',
+            title: 'Field Director',
+            status: 'live',
+            newsletterIssues: ['2026-11-09T08:00:00.000Z', '2026-11-23T08:00:00.000Z'],
+          }),
+          listing({ submissionId: '4', title: 'Grant Writer' }),
+        ]),
+      ],
+    });
+    renderAt('/employer/listings');
+    const live = await screen.findByRole('article', { name: 'Digital Organizer' });
+    expect(live).toHaveTextContent('In the newsletter of November 23, 2026');
+    expect(screen.getByRole('article', { name: 'Field Director' })).toHaveTextContent(
+      'In the newsletters of November 9, 2026 and November 23, 2026',
+    );
+    expect(screen.getByRole('article', { name: 'Grant Writer' })).not.toHaveTextContent(
+      'newsletter',
+    );
+  });
+
   it('shows each listing with its status and timeline, and marks a live job filled', async () => {
     let listings = [listing({}), LIVE];
     const api = fakeApi({

@@ -164,6 +164,9 @@ function ListingCard({
           {listing.endsAt &&
             ` · ${(listing.status === 'ended' ? EMPLOYER_TEXT.endedOn : EMPLOYER_TEXT.endsOn)(day(listing.endsAt))}`}
         </Muted>
+        {listing.newsletterIssues?.length ? (
+          <p>{EMPLOYER_TEXT.inNewsletter(listing.newsletterIssues.map(day))}</p>
+        ) : null}
         <Timeline listing={listing} />
         {listing.stats && (
           <Stats>
