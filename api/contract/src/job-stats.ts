@@ -26,6 +26,14 @@ export const jobApplyPath = (id: number | string, channel?: Channel): string =>
   `/jobs/${id}/apply${channel ? `?${VIA_PARAM}=${channel}` : ''}`;
 
 /**
+ * The query of a counted request (the view beacon; the Apply redirect reads the same): `via`, the
+ * channel the board's page counts the job's view or click for (countedChannel: any of CHANNELS).
+ * Anything else is ignored, never refused: such a request counts as one naming no channel.
+ */
+export const CountedQuery = object({ via: optional(string()) });
+export type CountedQuery = Infer<typeof CountedQuery>;
+
+/**
  * One channel's views and apply clicks (issue 44). A channel the client does not know (one added
  * after it was built) is shown by its name.
  */

@@ -126,3 +126,5 @@ export async function countRequest(
  * count (bench: counting).
  */
 export const COUNTED_ROUTE = { compress: false, helmet: false } as const;
+/** The view beacon's options: COUNTED_ROUTE, and its query read as it came (channelOfRequest). */
+export const COUNTED_ENDPOINT = { ...COUNTED_ROUTE, queryAsIs: true } as const;

@@ -168,12 +168,15 @@ describe(`counting by channel on ${testDatabase}`, () => {
 
   it('ignores a via it does not know: counted as if there were none', async () => {
     for (const query of ['?via=Newsletter', '?via=', '?via=tiktok', '?via=feed&via=list']) {
-      await view(linked, { query, referer: `${SITE}/` });
-      await view(linked, { query });
-      await apply(linked, { query });
+      // Never refused: a beacon learns nothing, Apply always goes on.
+      expect((await view(linked, { query, referer: `${SITE}/` })).statusCode, query).toBe(204);
+      expect((await view(linked, { query })).statusCode, query).toBe(204);
+      expect((await apply(linked, { query })).statusCode, query).toBe(303);
     }
+    // What else the query holds changes nothing.
+    expect((await view(linked, { query: '?utm_source=x&via=feed' })).statusCode).toBe(204);
     const answer = await stats(linked);
-    expect(byChannel(answer.channels)).toEqual({ board: [4, 0], direct: [4, 4] });
+    expect(byChannel(answer.channels)).toEqual({ board: [4, 0], feed: [1, 0], direct: [4, 4] });
   });
 
   it('counts a visitor once a day per job, for the channel they first came by', async () => {

@@ -2,7 +2,7 @@ import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../../platform/http/endpoint-route';
 import { ProcessRateLimit } from '../../../platform/process-rate-limit';
-import { COUNTED_ROUTE, countRequest, liveJob, siteOriginOf } from '../../count-request';
+import { COUNTED_ENDPOINT, countRequest, liveJob, siteOriginOf } from '../../count-request';
 
 /**
  * POST /api/jobs/:id/view: the board's beacon when a job's modal opens or its page shows
@@ -14,7 +14,7 @@ import { COUNTED_ROUTE, countRequest, liveJob, siteOriginOf } from '../../count-
 const viewRoutes: FastifyPluginAsync = async (app) => {
   const limit = new ProcessRateLimit(app.config.rateLimits.jobView);
   const siteOrigin = siteOriginOf(app);
-  route(app, ENDPOINTS.jobView, COUNTED_ROUTE, async (request, reply) => {
+  route(app, ENDPOINTS.jobView, COUNTED_ENDPOINT, async (request, reply) => {
     const id = request.params.id;
     if (await liveJob(app, id)) await countRequest(app, request, 'view', id, limit, siteOrigin);
     return reply
