@@ -1,5 +1,5 @@
 import { SYNC_CONFLICT_MESSAGES, type AdminJob, type SyncRun } from '@jobboard/contract/admin';
-import { JOB_STATS_TEXT } from '@jobboard/contract/jobs';
+import { JOB_STATS_TEXT, type JobStatsDay } from '@jobboard/contract/jobs';
 import { useToastStore } from '@jobboard/shared-ui';
 import { fakeApi } from '@jobboard/test-utils';
 import { screen, waitFor, within } from '@jobboard/test-utils/react';
@@ -267,6 +267,71 @@ describe('a job’s views and apply clicks', () => {
     expect(
       within(section).getByRole('img', { name: JOB_STATS_TEXT.chartLabel(8, 3, 2) }),
     ).toBeInTheDocument();
+  });
+
+  it('shows them by channel when the answer has channels, in two tables of the same figures', async () => {
+    const days = [
+      {
+        day: '2026-11-21',
+        views: 5,
+        applyClicks: 1,
+        channels: [
+          { channel: 'newsletter', views: 4, applyClicks: 1 },
+          { channel: 'board', views: 1, applyClicks: 0 },
+        ],
+      },
+      {
+        day: '2026-11-22',
+        views: 3,
+        applyClicks: 2,
+        channels: [{ channel: 'feed', views: 3, applyClicks: 2 }],
+      },
+    ] satisfies JobStatsDay[];
+    fakeApi({
+      'GET /api/admin/check-auth': [200, { authenticated: true, username: 'alice' }],
+      'GET /api/admin/jobs/7': [200, EDITED],
+      'GET /api/admin/jobs/7/history': [200, []],
+      'GET /api/admin/jobs/7/stats': [
+        200,
+        {
+          days,
+          totalViews: 8,
+          totalApplyClicks: 3,
+          channels: [
+            { channel: 'board', views: 1, applyClicks: 0 },
+            { channel: 'newsletter', views: 4, applyClicks: 1 },
+            { channel: 'feed', views: 3, applyClicks: 2 },
+          ],
+        },
+      ],
+    });
+    renderAdmin('/admin/jobs/view/7');
+    const section = await screen.findByRole('region', { name: JOB_STATS_TEXT.heading });
+    const rows = async (caption: string) =>
+      within(await within(section).findByRole('table', { name: caption }))
+        .getAllByRole('row')
+        .map((row) => [...row.children].map((cell) => cell.textContent));
+    expect(await rows(JOB_STATS_TEXT.byChannelCaption(2))).toEqual([
+      ['Channel', 'Views', 'Apply clicks'],
+      ['The board', '1', '0'],
+      ['Newsletter', '4', '1'],
+      ['Feeds', '3', '2'],
+      ['Total', '8', '3'],
+    ]);
+    expect(await rows(JOB_STATS_TEXT.byChannelDayCaption(2))).toEqual([
+      [
+        'Day',
+        'The board: views',
+        'The board: apply clicks',
+        'Newsletter: views',
+        'Newsletter: apply clicks',
+        'Feeds: views',
+        'Feeds: apply clicks',
+      ],
+      ['2026-11-22', '0', '0', '0', '0', '3', '2'],
+      ['2026-11-21', '1', '0', '4', '1', '0', '0'],
+    ]);
+    expect(section).toHaveTextContent(JOB_STATS_TEXT.channelExplainer);
   });
 
   it('says the numbers could not be loaded, and the rest of the page still shows', async () => {

@@ -3,12 +3,12 @@ import {
   type EmployerListing,
   type EmployerListings,
 } from '@jobboard/contract/employer';
-import { PAY_FIELD_LABELS } from '@jobboard/contract/jobs';
+import { JOB_STATS_TEXT, PAY_FIELD_LABELS } from '@jobboard/contract/jobs';
 import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { useToastStore } from '@jobboard/shared-ui';
 import { Route } from '@jobboard/shared-ui/router';
 import { fakeApi } from '@jobboard/test-utils';
-import { screen, waitFor } from '@jobboard/test-utils/react';
+import { screen, waitFor, within } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderEmployerPage } from './render-employer-page';
@@ -275,6 +275,70 @@ describe("the employer's listings", () => {
     );
     expect(assign).toHaveBeenCalledWith('https://jobs.example.org/renew/abc');
     vi.unstubAllGlobals();
+  });
+
+  it("shows its numbers by channel: the newsletter's visitors and apply clicks beside the board's", async () => {
+    const days = [
+      {
+        day: '2026-11-29',
+        views: 2,
+        applyClicks: 0,
+        channels: [{ channel: 'board' as const, views: 2, applyClicks: 0 }],
+      },
+      {
+        day: '2026-11-30',
+        views: 7,
+        applyClicks: 3,
+        channels: [
+          { channel: 'newsletter' as const, views: 5, applyClicks: 3 },
+          { channel: 'bluesky' as const, views: 2, applyClicks: 0 },
+        ],
+      },
+    ];
+    fakeApi({
+      'GET /api/employer/listings': [
+        200,
+        page([
+          {
+            ...LIVE,
+            stats: {
+              days,
+              totalViews: 9,
+              totalApplyClicks: 3,
+              channels: [
+                { channel: 'board', views: 2, applyClicks: 0 },
+                { channel: 'newsletter', views: 5, applyClicks: 3 },
+                { channel: 'bluesky', views: 2, applyClicks: 0 },
+              ],
+            },
+          },
+        ]),
+      ],
+    });
+    renderAt('/employer/listings');
+    const card = await screen.findByRole('article', { name: 'Digital Organizer' });
+    await userEvent.click(within(card).getByText(/^Views and apply clicks: /));
+    expect(card).toHaveTextContent(JOB_STATS_TEXT.channelExplainer);
+    const rows = (caption: string) =>
+      within(within(card).getByRole('table', { name: caption }))
+        .getAllByRole('row')
+        .map((row) => [...row.children].map((cell) => cell.textContent));
+    expect(rows(JOB_STATS_TEXT.byChannelCaption(2))).toEqual([
+      ['Channel', 'Views', 'Apply clicks'],
+      ['The board', '2', '0'],
+      ['Newsletter', '5', '3'],
+      ['Bluesky', '2', '0'],
+      ['Total', '9', '3'],
+    ]);
+    expect(rows(JOB_STATS_TEXT.byChannelDayCaption(2))[1]).toEqual([
+      '2026-11-30',
+      '0',
+      '0',
+      '5',
+      '3',
+      '2',
+      '0',
+    ]);
   });
 
   it('asks a visitor who is not signed in for their address', async () => {
