@@ -279,6 +279,50 @@ describe(`counting by channel on ${testDatabase}`, () => {
     ).toEqual([{ apply_clicks: 1 }]);
   });
 
+  it('counts each visitor once when two processes roll the same day up at once', async () => {
+    const second = await buildTestApp({ sameDatabaseAs: t, now: START });
+    try {
+      const channels = ['board', 'newsletter', 'feed', null] as const;
+      const rows = Array.from({ length: 600 }, (_, i) => ({
+        day: isoDate(START),
+        job_id: i % 3 === 0 ? onBoard : linked,
+        kind: i % 4 === 0 ? 'apply' : 'view',
+        channel: channels[i % channels.length],
+        visitor: i.toString(16).padStart(64, '0'),
+      }));
+      for (const part of [rows.slice(0, 300), rows.slice(300)]) {
+        await t.db('job_stat_visitors').insert(part);
+      }
+      t.clock.now = second.clock.now = new Date(START.getTime() + DAY_MS);
+      const reports = await Promise.all([
+        t.app.jobStats.rollUp(t.clock.now),
+        second.app.jobStats.rollUp(second.clock.now),
+      ]);
+      expect(reports[0]!.visitors + reports[1]!.visitors).toBe(600);
+      const [totals] = await t
+        .db('job_daily_stats')
+        .select(t.db.raw('sum(views) as views'), t.db.raw('sum(apply_clicks) as apply'));
+      expect([Number(totals.views), Number(totals.apply)]).toEqual([450, 150]);
+      // Each channel's rows once; the visitors without one in the totals only.
+      const byChannel: { channel: string; n: number | string }[] = await t
+        .db('board_daily_channel_stats')
+        .groupBy('channel')
+        .orderBy('channel')
+        .select('channel', t.db.raw('sum(views + apply_clicks) as n'));
+      expect(byChannel.map((r) => [r.channel, Number(r.n)])).toEqual([
+        ['board', 150],
+        ['feed', 150],
+        ['newsletter', 150],
+      ]);
+      const [jobs] = await t
+        .db('job_daily_channel_stats')
+        .select(t.db.raw('sum(views + apply_clicks) as n'));
+      expect(Number(jobs.n)).toBe(450);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('gives the dashboard the whole board’s days by channel, rolled up and live', async () => {
     await view(linked, { query: '?via=newsletter' });
     await view(onBoard, { query: '?via=newsletter' });
