@@ -106,7 +106,8 @@ export function channelOfLanding(
 
 /**
  * A query string (`?a=1&via=feed`) without its `via`: the board's own links keep the address's
- * filters but not its channel, which names the one job the link led to. Left as it is when it has none.
+ * filters but not its channel, which names the one job the link led to. Left as it is when it
+ * has none.
  */
 export function withoutVia(search: string): string {
   const params = new URLSearchParams(search);

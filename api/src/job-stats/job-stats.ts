@@ -30,14 +30,16 @@ export interface StatsDay {
 
 /**
  * Views and apply clicks, per job and UTC day, one per visitor, each for the channel the visitor
- * first came by that day (docs/product.md#numbers). The visitor is the SHA-256 of the day's random salt (job_stat_salts, shared by every process, deleted
- * with its day), the client key (an IPv4 address, an IPv6 /64) and the user agent: no cookie, and
- * neither the address nor the agent is stored. A count costs its request a hash and a push: the
- * visitors are buffered and written in batches that ignore duplicates (JobStatsRepository
- * .insertVisitors), every `flushMs` or at `maxBuffered`, and when the app closes. The batches are
- * large on purpose: the visitors' index takes random keys, and one large write touches each of
- * its pages once where many small ones rewrite the same pages (bench: counting). Past days are
- * rolled up into one row per job and day, and their hashes and salt deleted.
+ * first came by that day (docs/product.md#numbers). The visitor is the SHA-256 of the day's
+ * random salt (job_stat_salts, shared by every process, deleted with its day), the client key
+ * (an IPv4 address, an IPv6 /64) and the user agent: no cookie, and neither the address nor the
+ * agent is stored. A count costs its request a hash and a push: the visitors are buffered and
+ * written in batches that ignore duplicates (JobStatsRepository.insertVisitors), every
+ * `flushMs` or at `maxBuffered`, and when the app closes. The batches are large on purpose: the
+ * visitors' index takes random keys, and one large write touches each of its pages once where
+ * many small ones rewrite the same pages (bench: counting). Past days are rolled up into one row
+ * per job and day (and per job, day and channel, and per day and channel for the whole board),
+ * and their hashes and salt deleted.
  */
 export class JobStats {
   /** The visitors to write, by job, day and kind ('day:jobId:kind'), and how many in all. */

@@ -9,11 +9,11 @@ import { COUNTED_ROUTE, countRequest, liveJob, siteOriginOf } from '../count-req
  * click for the channel `?via=` names (the board's Apply link carries the channel of the job's
  * view; count-request.ts, channelOfRequest), a client's clicks up to its limit (rate-limits.ts,
  * applyClick), then sends the browser (303) to the job's own application address: the one stored
- * with the job, never anything from the request (no open redirect). A job that is not live, or has no
- * web address to apply at (its button shows the apply message instead), goes to its page, which
- * says what it is (with the link's `via` when it names a publication's channel: a job that takes
- * applications on the board counts its view there for that channel); an id that names no record
- * is the site's 404.
+ * with the job, never anything from the request (no open redirect). A job that is not live, or
+ * has no web address to apply at (its button shows the apply message instead), goes to its page,
+ * which says what it is (with the link's `via` when it names a publication's channel: a job that
+ * takes applications on the board counts its view there for that channel); an id that names no
+ * record is the site's 404.
  */
 const applyRoutes: FastifyPluginAsync = async (app) => {
   const limit = new ProcessRateLimit(app.config.rateLimits.applyClick);
