@@ -6,12 +6,14 @@ import {
   JOB_STATS_DAYS,
   MAX_INT4,
   jobApplyPath,
+  type Channel,
   type ChannelCounts,
   type JobStats,
 } from '@jobboard/contract/jobs';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CHANNEL_WIDTH } from '../../migrations/20261129140000_job_stat_visitor_channel';
+import { VISITOR_LENGTH, visitorInserts } from '../../src/job-stats/repositories/visitor-inserts';
 import { CSRF, createAdmin, login, sessionCookie } from '../support/admin';
 import { EMPLOYER_EMAIL, jobTakingApplications } from '../support/applications';
 import { parseCsv } from '../support/csv';
@@ -199,6 +201,25 @@ describe(`counting by channel on ${testDatabase}`, () => {
     const next = await stats(linked);
     expect(next.days.at(-1)!.channels).toEqual([{ channel: 'webhook', views: 1, applyClicks: 0 }]);
     expect(next.totalViews).toBe(2);
+  });
+
+  it('writes a batch in the key’s order whatever the channels, each visitor with its own', () => {
+    const hex = (n: number) => n.toString(16).padStart(VISITOR_LENGTH, '0');
+    const visitors = new Map<string, Channel>([
+      [hex(3), 'newsletter'],
+      [hex(1), 'board'],
+      [hex(2), 'direct'],
+      [hex(4), 'board'],
+    ]);
+    const [pieces] = [...visitorInserts([{ day: '2026-11-22', jobId: 7, kind: 'view', visitors }])];
+    expect(pieces).toHaveLength(1);
+    const rows = JSON.parse(pieces![0]![3]) as string[];
+    expect(rows.map((row) => [row.slice(0, VISITOR_LENGTH), row.slice(VISITOR_LENGTH)])).toEqual([
+      [hex(1), 'board'],
+      [hex(2), 'direct'],
+      [hex(3), 'newsletter'],
+      [hex(4), 'board'],
+    ]);
   });
 
   it('keeps the first channel within one batch too, whatever the order the batch is written in', async () => {

@@ -26,7 +26,7 @@ const CONNECTIONS = 10;
 const FLUSH_VIEWS = 10_000;
 /**
  * The channels of the flush's views, in turn (issue 44): a job's visitors of a day come by a few
- * channels, and each channel's visitors are written in the key's order one after the other.
+ * channels, all written in the key's order in one pass, each row with its channel.
  */
 const FLUSH_CHANNELS = ['board', 'direct', 'newsletter', 'feed'] as const;
 
@@ -223,8 +223,9 @@ export async function countingSection(pgUrl: string): Promise<SectionResult> {
     `The flush: ${FLUSH_VIEWS.toLocaleString('en-US')} different visitors of one job counted ` +
       `into the buffer (the API's JobStats, its timer out of the way; each count timed: what ` +
       `counting adds to a request in the API's code), by ${FLUSH_CHANNELS.length} channels in ` +
-      `turn (${FLUSH_CHANNELS.join(', ')}), then written by one flush: each channel's visitors ` +
-      `in the primary key's order, 2,000 rows a statement (one JSON parameter), duplicates ignored.`,
+      `turn (${FLUSH_CHANNELS.join(', ')}), then written by one flush: in the primary key's ` +
+      `order, each visitor with its channel, 2,000 rows a statement (one JSON parameter), ` +
+      `duplicates ignored.`,
     '',
     table(['Database', 'Views', 'Each count (hash, buffer)', 'Flush took'], flushes),
   ].join('\n');
