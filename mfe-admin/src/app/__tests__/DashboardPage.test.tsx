@@ -1,9 +1,9 @@
 import { useToastStore } from '@jobboard/shared-ui';
-import { fakeApi } from '@jobboard/test-utils';
+import { cellsOf, fakeApi, jobStatsOf, statsDay } from '@jobboard/test-utils';
 import { screen, within } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { JOB_STATS_TEXT, type JobStats } from '@jobboard/contract/jobs';
+import { JOB_STATS_TEXT } from '@jobboard/contract/jobs';
 import { renderAdmin } from '../../test-support/render-admin';
 
 afterEach(() => useToastStore.setState({ toasts: [] }));
@@ -161,27 +161,10 @@ describe('the admin dashboard', () => {
 });
 
 describe("the dashboard's views and apply clicks by channel (issue 44)", () => {
-  const boardStats = {
-    days: [
-      {
-        day: '2026-11-21',
-        views: 6,
-        applyClicks: 2,
-        channels: [
-          { channel: 'newsletter', views: 4, applyClicks: 2 },
-          { channel: 'direct', views: 2, applyClicks: 0 },
-        ],
-      },
-      {
-        day: '2026-11-22',
-        views: 1,
-        applyClicks: 0,
-        channels: [{ channel: 'mastodon', views: 1, applyClicks: 0 }],
-      },
-    ],
-    totalViews: 7,
-    totalApplyClicks: 2,
-  } satisfies JobStats;
+  const boardStats = jobStatsOf([
+    statsDay('2026-11-21', { newsletter: [4, 2], direct: [2, 0] }),
+    statsDay('2026-11-22', { mastodon: [1, 0] }),
+  ]);
 
   it("shows the whole board's days, by channel, in the chart and its tables", async () => {
     fakeApi({
@@ -202,11 +185,7 @@ describe("the dashboard's views and apply clicks by channel (issue 44)", () => {
     const byChannel = within(traffic).getByRole('table', {
       name: JOB_STATS_TEXT.byChannelCaption(2),
     });
-    expect(
-      within(byChannel)
-        .getAllByRole('row')
-        .map((row) => [...row.children].map((cell) => cell.textContent)),
-    ).toEqual([
+    expect(cellsOf(byChannel)).toEqual([
       ['Channel', 'Views', 'Apply clicks'],
       ['Newsletter', '4', '2'],
       ['Mastodon', '1', '0'],

@@ -1,4 +1,5 @@
 import { JOB_STATS_TEXT, type JobStatsDay } from '@jobboard/contract/jobs';
+import { cellsOf, statsDay } from '@jobboard/test-utils';
 import { cleanup, render, screen, within } from '@jobboard/test-utils/react';
 import { describe, expect, it } from 'vitest';
 import { SharedUiProvider } from '../SharedUiProvider';
@@ -86,25 +87,9 @@ describe('<DailyStatsChart /> of a job with an applicant inbox', () => {
 describe('<DailyStatsChart /> by channel (issue 44)', () => {
   // Two days with channels; the first also has a view counted before channels were.
   const BY_CHANNEL = [
-    {
-      day: '2026-11-20',
-      views: 5,
-      applyClicks: 1,
-      channels: [
-        { channel: 'board' as const, views: 1, applyClicks: 0 },
-        { channel: 'newsletter' as const, views: 3, applyClicks: 1 },
-      ],
-    },
-    { day: '2026-11-21', views: 0, applyClicks: 0, channels: [] },
-    {
-      day: '2026-11-22',
-      views: 4,
-      applyClicks: 2,
-      channels: [
-        { channel: 'newsletter' as const, views: 2, applyClicks: 2 },
-        { channel: 'direct' as const, views: 2, applyClicks: 0 },
-      ],
-    },
+    statsDay('2026-11-20', { board: [1, 0], newsletter: [3, 1] }, { views: 1 }),
+    statsDay('2026-11-21', {}),
+    statsDay('2026-11-22', { newsletter: [2, 2], direct: [2, 0] }),
   ];
 
   it('splits each bar by channel, in the legend’s order, the parts adding up to the bar', () => {
@@ -140,10 +125,7 @@ describe('<DailyStatsChart /> by channel (issue 44)', () => {
 
   it('has a table by channel and one by channel each day, with the same figures', () => {
     renderChart(BY_CHANNEL);
-    const rows = (caption: string) =>
-      within(screen.getByRole('table', { name: caption }))
-        .getAllByRole('row')
-        .map((row) => [...row.children].map((cell) => cell.textContent));
+    const rows = (caption: string) => cellsOf(screen.getByRole('table', { name: caption }));
     expect(rows(JOB_STATS_TEXT.byChannelCaption(3))).toEqual([
       ['Channel', 'Views', 'Apply clicks'],
       ['The board', '1', '0'],
@@ -189,7 +171,7 @@ describe('<DailyStatsChart /> by channel (issue 44)', () => {
       ),
     ).toBeInTheDocument();
     cleanup();
-    renderChart([{ day: '2026-11-23', views: 0, applyClicks: 0, channels: [] }]);
+    renderChart([statsDay('2026-11-23', {})]);
     expect(screen.queryByRole('table', { name: JOB_STATS_TEXT.byChannelCaption(1) })).toBeNull();
   });
 });

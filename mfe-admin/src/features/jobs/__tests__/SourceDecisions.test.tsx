@@ -1,7 +1,7 @@
 import { SYNC_CONFLICT_MESSAGES, type AdminJob, type SyncRun } from '@jobboard/contract/admin';
-import { JOB_STATS_TEXT, type JobStatsDay } from '@jobboard/contract/jobs';
+import { JOB_STATS_TEXT } from '@jobboard/contract/jobs';
 import { useToastStore } from '@jobboard/shared-ui';
-import { fakeApi } from '@jobboard/test-utils';
+import { cellsOf, fakeApi, jobStatsOf, statsDay } from '@jobboard/test-utils';
 import { screen, waitFor, within } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -271,46 +271,19 @@ describe('a job’s views and apply clicks', () => {
 
   it('shows them by channel when the answer has channels, in two tables of the same figures', async () => {
     const days = [
-      {
-        day: '2026-11-21',
-        views: 5,
-        applyClicks: 1,
-        channels: [
-          { channel: 'newsletter', views: 4, applyClicks: 1 },
-          { channel: 'board', views: 1, applyClicks: 0 },
-        ],
-      },
-      {
-        day: '2026-11-22',
-        views: 3,
-        applyClicks: 2,
-        channels: [{ channel: 'feed', views: 3, applyClicks: 2 }],
-      },
-    ] satisfies JobStatsDay[];
+      statsDay('2026-11-21', { board: [1, 0], newsletter: [4, 1] }),
+      statsDay('2026-11-22', { feed: [3, 2] }),
+    ];
     fakeApi({
       'GET /api/admin/check-auth': [200, { authenticated: true, username: 'alice' }],
       'GET /api/admin/jobs/7': [200, EDITED],
       'GET /api/admin/jobs/7/history': [200, []],
-      'GET /api/admin/jobs/7/stats': [
-        200,
-        {
-          days,
-          totalViews: 8,
-          totalApplyClicks: 3,
-          channels: [
-            { channel: 'board', views: 1, applyClicks: 0 },
-            { channel: 'newsletter', views: 4, applyClicks: 1 },
-            { channel: 'feed', views: 3, applyClicks: 2 },
-          ],
-        },
-      ],
+      'GET /api/admin/jobs/7/stats': [200, jobStatsOf(days)],
     });
     renderAdmin('/admin/jobs/view/7');
     const section = await screen.findByRole('region', { name: JOB_STATS_TEXT.heading });
     const rows = async (caption: string) =>
-      within(await within(section).findByRole('table', { name: caption }))
-        .getAllByRole('row')
-        .map((row) => [...row.children].map((cell) => cell.textContent));
+      cellsOf(await within(section).findByRole('table', { name: caption }));
     expect(await rows(JOB_STATS_TEXT.byChannelCaption(2))).toEqual([
       ['Channel', 'Views', 'Apply clicks'],
       ['The board', '1', '0'],

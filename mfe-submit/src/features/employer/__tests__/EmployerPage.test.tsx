@@ -7,7 +7,7 @@ import { JOB_STATS_TEXT, PAY_FIELD_LABELS } from '@jobboard/contract/jobs';
 import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { useToastStore } from '@jobboard/shared-ui';
 import { Route } from '@jobboard/shared-ui/router';
-import { fakeApi } from '@jobboard/test-utils';
+import { cellsOf, fakeApi, jobStatsOf, statsDay } from '@jobboard/test-utils';
 import { screen, waitFor, within } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -279,50 +279,17 @@ describe("the employer's listings", () => {
 
   it("shows its numbers by channel: the newsletter's visitors and apply clicks beside the board's", async () => {
     const days = [
-      {
-        day: '2026-11-29',
-        views: 2,
-        applyClicks: 0,
-        channels: [{ channel: 'board' as const, views: 2, applyClicks: 0 }],
-      },
-      {
-        day: '2026-11-30',
-        views: 7,
-        applyClicks: 3,
-        channels: [
-          { channel: 'newsletter' as const, views: 5, applyClicks: 3 },
-          { channel: 'bluesky' as const, views: 2, applyClicks: 0 },
-        ],
-      },
+      statsDay('2026-11-29', { board: [2, 0] }),
+      statsDay('2026-11-30', { newsletter: [5, 3], bluesky: [2, 0] }),
     ];
     fakeApi({
-      'GET /api/employer/listings': [
-        200,
-        page([
-          {
-            ...LIVE,
-            stats: {
-              days,
-              totalViews: 9,
-              totalApplyClicks: 3,
-              channels: [
-                { channel: 'board', views: 2, applyClicks: 0 },
-                { channel: 'newsletter', views: 5, applyClicks: 3 },
-                { channel: 'bluesky', views: 2, applyClicks: 0 },
-              ],
-            },
-          },
-        ]),
-      ],
+      'GET /api/employer/listings': [200, page([{ ...LIVE, stats: jobStatsOf(days) }])],
     });
     renderAt('/employer/listings');
     const card = await screen.findByRole('article', { name: 'Digital Organizer' });
     await userEvent.click(within(card).getByText(/^Views and apply clicks: /));
     expect(card).toHaveTextContent(JOB_STATS_TEXT.channelExplainer);
-    const rows = (caption: string) =>
-      within(within(card).getByRole('table', { name: caption }))
-        .getAllByRole('row')
-        .map((row) => [...row.children].map((cell) => cell.textContent));
+    const rows = (caption: string) => cellsOf(within(card).getByRole('table', { name: caption }));
     expect(rows(JOB_STATS_TEXT.byChannelCaption(2))).toEqual([
       ['Channel', 'Views', 'Apply clicks'],
       ['The board', '2', '0'],
