@@ -17,6 +17,7 @@ import {
   type Infer,
 } from 'superstruct';
 import { AdminJob } from './admin/jobs';
+import { JobStats } from './job-stats';
 import { AdminSubmission } from './admin/submissions';
 import { MAX_PAGE, MAX_QUERY_LENGTH } from './choices';
 import { RecordId } from './job';
@@ -326,5 +327,11 @@ export const AdminStats = object({
    */
   applications: optional(min(integer(), 0)),
   applicationsThisMonth: optional(min(integer(), 0)),
+  /**
+   * The whole board's views and apply clicks, the last JOB_STATS_DAYS days, each day by channel
+   * (issue 44): every job's, as a job's stats count them (docs/product.md#numbers). Absent from an
+   * API before channels.
+   */
+  boardStats: optional(JobStats),
 });
 export type AdminStats = Infer<typeof AdminStats>;

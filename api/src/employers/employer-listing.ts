@@ -56,15 +56,6 @@ export interface ListingSources {
   newsletterIssues?: string[];
 }
 
-/** A job's days as the chart takes them, with their totals. */
-export function statsOf(days: JobStatsView['days']): JobStatsView {
-  return {
-    days,
-    totalViews: days.reduce((sum, d) => sum + d.views, 0),
-    totalApplyClicks: days.reduce((sum, d) => sum + d.applyClicks, 0),
-  };
-}
-
 const renewalOf = (renewal: RenewalReceipt): EmployerRenewal => ({
   id: String(renewal.id),
   paidAt: renewal.paidAt.toISOString(),

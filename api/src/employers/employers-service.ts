@@ -21,14 +21,14 @@ import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 import { hasInbox, withApplications, type InboxService } from '../applications';
 import { Conflict, Gone, NotFound, TooMany } from '../platform/domain-errors';
 import { payOfRow, type JobsService, type JobViews } from '../jobs';
-import type { JobStats } from '../job-stats';
+import { statsOf, type JobStats } from '../job-stats';
 import type { NewsletterService } from '../newsletter';
 import { employerSignInEmail, type Outbox } from '../mail';
 import type { PaymentsService } from '../payments';
 import type { RenewalsService } from '../renewals';
 import type { ProposalsService } from '../proposals';
 import type { ReviewRow, SubmissionsService } from '../submissions';
-import { CLOSED_DETAIL, iso, listingOf, statsOf } from './employer-listing';
+import { CLOSED_DETAIL, iso, listingOf } from './employer-listing';
 import {
   employerUrls,
   hashEmployerToken,

@@ -6,6 +6,7 @@ import {
   type EmployerListing,
   type EmployerStatus,
 } from '@jobboard/contract/employer';
+import { JOB_STATS_TEXT } from '@jobboard/contract/jobs';
 import {
   Button,
   Card,
@@ -177,6 +178,8 @@ function ListingCard({
                 listing.stats.totalApplications,
               )}
             </summary>
+            {/* By channel (issue 44): where its visitors came from, the newsletter's among them. */}
+            {listing.stats.channels && <p>{JOB_STATS_TEXT.channelExplainer}</p>}
             <DailyStatsChart days={listing.stats.days} />
           </Stats>
         )}
