@@ -55,3 +55,19 @@ export function withVia(url: string, channel: ViaChannel): string {
   const joiner = beforeHash.includes('?') ? '&' : '?';
   return `${beforeHash}${joiner}${VIA_PARAM}=${channel}${hash ? `#${hash}` : ''}`;
 }
+
+/**
+ * The channels a new listing is posted to (docs/product.md#channels): each a network the board
+ * posts to with the publication's own account, each link in a post naming it with `via=`.
+ */
+export const SOCIAL_CHANNELS = [
+  'bluesky',
+  'mastodon',
+  'webhook',
+] as const satisfies readonly ViaChannel[];
+export type SocialChannel = (typeof SOCIAL_CHANNELS)[number];
+
+/** Whether a value names a channel the board posts to. */
+export function isSocialChannel(value: unknown): value is SocialChannel {
+  return typeof value === 'string' && (SOCIAL_CHANNELS as readonly string[]).includes(value);
+}
