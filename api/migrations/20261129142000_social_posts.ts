@@ -20,7 +20,7 @@ export default {
       t.boolean('enabled').notNullable().defaultTo(false);
       t.text('template').notNullable();
       t.bigInteger('enabled_at').nullable();
-      t.string('updated_by', 100).nullable();
+      t.text('updated_by').nullable();
       t.bigInteger('updated_at').nullable();
     });
     await knex.schema.createTable('social_posts', (t) => {
