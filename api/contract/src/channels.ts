@@ -57,7 +57,7 @@ export function withVia(url: string, channel: ViaChannel): string {
 }
 
 /**
- * The channels a new listing is posted to (docs/product.md#channels): each a network the board
+ * The channels a new listing is posted to (docs/product.md#social-posting): each a network the board
  * posts to with the publication's own account, each link in a post naming it with `via=`.
  */
 export const SOCIAL_CHANNELS = [

@@ -15,7 +15,7 @@ import { queryChoice } from './admin-lists';
 import { queryInteger } from './search';
 
 /**
- * Social posting (issue 44, docs/product.md#channels): each new listing goes out once to every
+ * Social posting (issue 44, docs/product.md#social-posting): each new listing goes out once to every
  * channel that is on, in the words of the channel's template. The template, how each network
  * counts a post's length and how a post too long for it is fitted live here, once: the admin's
  * preview (mfe-admin) and the sender (api/src/social/) use the same functions, so the length the
@@ -202,7 +202,7 @@ export function checkTemplate(
 export const SocialChannelView = object({
   channel: enums(SOCIAL_CHANNELS),
   label: string(),
-  /** Whether its credentials are in the server's configuration (docs/configuration.md#channels). */
+  /** Whether its credentials are in the server's configuration (docs/configuration.md#social-posting). */
   configured: boolean(),
   /** Who posts: the Bluesky handle, the Mastodon instance, the webhook's host; null when not configured. */
   account: nullable(string()),
@@ -355,7 +355,7 @@ export const SOCIAL_MESSAGES = {
   cannotDelete: "A webhook's message is not deleted when the listing closes.",
   deletes: "A closed or removed listing's post is deleted.",
   log: 'Recent posts',
-  logSubtitle: 'The latest posts on every channel, failures first to see.',
+  logSubtitle: 'The latest posts on every channel, newest first.',
   channel: 'Channel',
   anyChannel: 'Any channel',
   state: 'State',
@@ -385,7 +385,7 @@ export const SOCIAL_MESSAGES = {
   postsFailed: 'The posts could not be loaded.',
 } as const;
 
-/** What each channel's credentials are called in the environment (docs/configuration.md#channels). */
+/** What each channel's credentials are called in the environment (docs/configuration.md#social-posting). */
 export const CHANNEL_VARIABLES: Record<SocialChannel, string> = {
   bluesky: 'BLUESKY_HANDLE and BLUESKY_APP_PASSWORD',
   mastodon: 'MASTODON_URL and MASTODON_ACCESS_TOKEN',

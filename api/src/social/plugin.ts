@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { Gauge } from 'prom-client';
 import type { SocialChannel } from '@jobboard/contract/jobs';
 import { runPeriodically } from '../platform/periodic-runner';
 import { BlueskyNetwork } from './networks/bluesky';
@@ -22,7 +23,7 @@ declare module 'fastify' {
 }
 
 /**
- * Social posting (issue 44, docs/product.md#channels): new listings queued on each channel that
+ * Social posting (issue 44, docs/product.md#social-posting): new listings queued on each channel that
  * is on, in the transaction that makes them live (the jobs' listeners), and sent by a background
  * sender every SOCIAL_POLL_SECONDS (and at start, and once a transaction that queued one has
  * committed), under a lease so one process sends at a time; off at 0.
@@ -72,10 +73,22 @@ export default fp(
       'social',
       Object.assign(service, { send: () => sender.run(), idle: () => sending.idle() }),
     );
+    new Gauge({
+      name: 'jobboard_social_posts',
+      help: 'Posts to the channels waiting to go out (pending) or to be deleted (removing), and given up on (failed, remove_failed).',
+      labelNames: ['status'] as const,
+      registers: [app.metrics.registry],
+      async collect() {
+        const counts = await app.metrics.read('social', () => repository.backlog());
+        for (const status of ['pending', 'failed', 'removing', 'remove_failed'] as const) {
+          this.set({ status }, counts?.[status] ?? Number.NaN);
+        }
+      },
+    });
     app.addHook('onClose', async () => {
       sender.stop();
       await sending.stop();
     });
   },
-  { name: 'social', dependencies: ['config', 'db', 'schema', 'jobs'] },
+  { name: 'social', dependencies: ['config', 'db', 'schema', 'ops', 'jobs'] },
 );

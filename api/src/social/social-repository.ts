@@ -274,6 +274,21 @@ export class SocialRepository {
     return rows.map((row) => ({ id: Number(row.id), jobId: Number(row.job_id) }));
   }
 
+  /** How many posts wait (to go out or to be deleted) and were given up, by state: the metrics. */
+  async backlog(): Promise<Record<'pending' | 'failed' | 'removing' | 'remove_failed', number>> {
+    const rows: { status: PostState; n: number | string }[] = await this.db('social_posts')
+      .whereIn('status', ['pending', 'failed', 'removing', 'remove_failed'])
+      .groupBy('status')
+      .select('status', this.db.raw('count(*) AS n'));
+    const of = (status: PostState) => Number(rows.find((row) => row.status === status)?.n ?? 0);
+    return {
+      pending: of('pending'),
+      failed: of('failed'),
+      removing: of('removing'),
+      remove_failed: of('remove_failed'),
+    };
+  }
+
   // ---- the admin's log -------------------------------------------------------------------------
 
   /** One page of posts, newest first, of one channel and state or all; and how many there are. */

@@ -52,7 +52,7 @@ export interface SenderDeps {
 }
 
 /**
- * Sends the queue of posts (docs/product.md#channels): one run at a time in any number of
+ * Sends the queue of posts (docs/product.md#social-posting): one run at a time in any number of
  * processes (the lease), each post claimed with a conditional update before it goes out (so even
  * two runs would not send one twice), sent as the channel's template says with the job as it is
  * now, and retried with back-off. A listing that is no longer live is not posted; one that ended

@@ -42,7 +42,7 @@ export interface SocialServiceDeps {
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /**
- * Social posting's rules (docs/product.md#channels): which listings are queued on which channel
+ * Social posting's rules (docs/product.md#social-posting): which listings are queued on which channel
  * (in the transaction that makes them live, or closes them), and the admin's channels page.
  */
 export class SocialService {

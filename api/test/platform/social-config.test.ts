@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/platform/config';
 import { SOCIAL_CONFIG_PROBLEMS } from '../../src/platform/config/social';
 
-/** The channels' credentials (docs/configuration.md#channels): checked at start, never quoted back. */
+/** The channels' credentials (docs/configuration.md#social-posting): checked at start, never quoted back. */
 
 function problemsOf(env: Record<string, string>): string[] {
   try {

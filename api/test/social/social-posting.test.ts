@@ -17,7 +17,7 @@ import { insertSubmission } from '../support/submissions';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
 
 /**
- * Social posting (issue 44, docs/product.md#channels) against a real Bluesky PDS
+ * Social posting (issue 44, docs/product.md#social-posting) against a real Bluesky PDS
  * (@atproto/dev-env), a stand-in of Mastodon's API and a chat webhook, all on this machine.
  */
 
@@ -30,7 +30,10 @@ let admin: (options: InjectOptions) => Promise<LightMyRequestResponse>;
 
 const PUBLIC_URL = 'http://localhost:3000';
 
+const METRICS_TOKEN = 'metrics-token-for-the-social-tests';
+
 const socialEnv = () => ({
+  METRICS_TOKEN,
   BLUESKY_SERVICE: bluesky.service,
   BLUESKY_HANDLE: bluesky.handle,
   BLUESKY_APP_PASSWORD: bluesky.appPassword,
@@ -300,6 +303,12 @@ describe(`social posting on ${testDatabase}`, () => {
     expect(await t.app.social.send()).toMatchObject({ posted: 0, retrying: 2 });
     const waiting = await log();
     const due = new Date(t.clock.now.getTime() + 30_000).toISOString();
+    const metrics = await t.app.inject({
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    expect(metrics.body).toContain('jobboard_social_posts{status="pending"} 2');
+    expect(metrics.body).toContain('jobboard_social_posts{status="failed"} 0');
     expect(waiting).toEqual([
       expect.objectContaining({
         channel: 'webhook',

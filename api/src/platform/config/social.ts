@@ -1,5 +1,5 @@
 /**
- * The channels new listings are posted to (platform/config.ts; issue 44, docs/configuration.md#channels):
+ * The channels new listings are posted to (platform/config.ts; issue 44, docs/configuration.md#social-posting):
  * each network's account, in the environment only. They are the publication's credentials, set
  * once by whoever runs the server, not something an admin changes from /admin: kept out of the
  * database (and its backups), never answered to a browser, never logged.
@@ -36,7 +36,10 @@ export interface SocialConfig {
   bluesky: BlueskyConfig | null;
   mastodon: MastodonConfig | null;
   webhook: WebhookConfig | null;
-  /** SOCIAL_POLL_SECONDS: how often a process looks for posts due (0: never; `jobboard social send`). */
+  /**
+   * SOCIAL_POLL_SECONDS: how often a process looks for posts due (0: this process never sends;
+   * another must, the commands of `jobboard` turn it off in theirs).
+   */
   pollSeconds: number;
   /** SOCIAL_TIMEOUT_SECONDS: how long one call to a network may take. */
   timeoutSeconds: number;

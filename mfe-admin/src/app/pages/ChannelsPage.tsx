@@ -6,7 +6,7 @@ import { PostLog } from '../../features/channels/components/PostLog';
 import { PageHeader } from '../../lib/ui';
 
 /**
- * /admin/channels (issue 44, docs/product.md#channels): each channel new listings are posted to,
+ * /admin/channels (issue 44, docs/product.md#social-posting): each channel new listings are posted to,
  * on or off with its template and a preview, and the log of the latest posts with 'Retry'.
  */
 export default function ChannelsPage() {
