@@ -31,14 +31,12 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const { social } = app.config;
-    const timeoutMs = social.timeoutSeconds * 1000;
     const now = () => app.now();
+    const limits = { timeoutMs: social.timeoutSeconds * 1000, now };
     const networks: Partial<Record<SocialChannel, Network>> = {
-      ...(social.bluesky ? { bluesky: new BlueskyNetwork(social.bluesky, timeoutMs, now) } : {}),
-      ...(social.mastodon
-        ? { mastodon: new MastodonNetwork(social.mastodon, timeoutMs, now) }
-        : {}),
-      ...(social.webhook ? { webhook: new WebhookNetwork(social.webhook, timeoutMs, now) } : {}),
+      ...(social.bluesky ? { bluesky: new BlueskyNetwork(social.bluesky, limits) } : {}),
+      ...(social.mastodon ? { mastodon: new MastodonNetwork(social.mastodon, limits) } : {}),
+      ...(social.webhook ? { webhook: new WebhookNetwork(social.webhook, limits) } : {}),
     };
     const repository = new SocialRepository(app.db);
     const sender = new SocialSender({

@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/platform/config';
+import { loadConfig } from '../../src/platform/config';
+import { problemsOf } from '../support/config-problems';
 import { SOCIAL_CONFIG_PROBLEMS } from '../../src/platform/config/social';
 
 /** The channels' credentials (docs/configuration.md#social-posting): checked at start, never quoted back. */
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-}
 
 const BLUESKY = {
   BLUESKY_HANDLE: '@publication.example.org',

@@ -54,8 +54,7 @@ describe('Bluesky (a real PDS from @atproto/dev-env)', () => {
   const network = () =>
     new BlueskyNetwork(
       { service: bluesky.service, handle: bluesky.handle, appPassword: bluesky.appPassword },
-      10_000,
-      now,
+      { timeoutMs: 10_000, now },
     );
 
   it('makes a post tried again after its answer was lost the first one, not a second', async () => {
@@ -74,8 +73,7 @@ describe('Bluesky (a real PDS from @atproto/dev-env)', () => {
   it('refuses a wrong app password with the network’s words and does not try again', async () => {
     const wrong = new BlueskyNetwork(
       { service: bluesky.service, handle: bluesky.handle, appPassword: 'aaaa-bbbb-cccc-dddd' },
-      10_000,
-      now,
+      { timeoutMs: 10_000, now },
     );
     await expect(wrong.post(post())).rejects.toMatchObject({
       retry: false,
@@ -87,8 +85,7 @@ describe('Bluesky (a real PDS from @atproto/dev-env)', () => {
   it('says a PDS that does not answer cannot be reached, and tries again later', async () => {
     const away = new BlueskyNetwork(
       { service: 'http://127.0.0.1:9', handle: bluesky.handle, appPassword: bluesky.appPassword },
-      10_000,
-      now,
+      { timeoutMs: 10_000, now },
     );
     await expect(away.post(post())).rejects.toMatchObject({
       retry: true,
@@ -99,7 +96,7 @@ describe('Bluesky (a real PDS from @atproto/dev-env)', () => {
 
 describe('Mastodon (the stand-in of its API)', () => {
   const network = (token = mastodon.token) =>
-    new MastodonNetwork({ url: mastodon.url, accessToken: token }, 10_000, now);
+    new MastodonNetwork({ url: mastodon.url, accessToken: token }, { timeoutMs: 10_000, now });
 
   it('sends the same Idempotency-Key on each attempt of a post: the instance makes one status', async () => {
     const first = await network().post(post());
@@ -128,7 +125,10 @@ describe('Mastodon (the stand-in of its API)', () => {
 
 describe('a chat webhook', () => {
   it("posts Slack's {text} with its control characters escaped, so a title cannot call out the channel", async () => {
-    const slack = new WebhookNetwork({ url: webhook.url, format: 'slack' }, 10_000, now);
+    const slack = new WebhookNetwork(
+      { url: webhook.url, format: 'slack' },
+      { timeoutMs: 10_000, now },
+    );
     await slack.post(
       post({ text: 'New job: <!channel> R&D lead https://jobs.example.org/jobs/42?via=webhook' }),
     );
@@ -140,7 +140,10 @@ describe('a chat webhook', () => {
   });
 
   it("posts Discord's {content}, pinging nobody", async () => {
-    const discord = new WebhookNetwork({ url: webhook.url, format: 'discord' }, 10_000, now);
+    const discord = new WebhookNetwork(
+      { url: webhook.url, format: 'discord' },
+      { timeoutMs: 10_000, now },
+    );
     await discord.post(post({ text: '@everyone New job' }));
     expect(webhook.messages).toEqual([
       { content: '@everyone New job', allowed_mentions: { parse: [] } },
@@ -149,7 +152,10 @@ describe('a chat webhook', () => {
 
   it('waits as a 429 asks', async () => {
     webhook.failNext.push(429);
-    const slack = new WebhookNetwork({ url: webhook.url, format: 'slack' }, 10_000, now);
+    const slack = new WebhookNetwork(
+      { url: webhook.url, format: 'slack' },
+      { timeoutMs: 10_000, now },
+    );
     await expect(slack.post(post())).rejects.toMatchObject({
       retry: true,
       rateLimited: true,

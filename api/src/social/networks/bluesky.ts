@@ -7,6 +7,7 @@ import {
   type Network,
   type OutgoingPost,
   type PostedPost,
+  type CallLimits,
 } from './network';
 
 const NAME = 'Bluesky';
@@ -46,8 +47,7 @@ export class BlueskyNetwork implements Network {
 
   constructor(
     private readonly config: BlueskyConfig,
-    private readonly timeoutMs: number,
-    private readonly now: () => Date,
+    private readonly limits: CallLimits,
   ) {}
 
   async post(post: OutgoingPost): Promise<PostedPost> {
@@ -124,7 +124,7 @@ export class BlueskyNetwork implements Network {
   }
 
   private readonly timedFetch: typeof fetch = (input, init) =>
-    fetch(input, { ...init, signal: AbortSignal.timeout(this.timeoutMs) });
+    fetch(input, { ...init, signal: AbortSignal.timeout(this.limits.timeoutMs) });
 
   private async call<T>(request: () => Promise<T>): Promise<T> {
     try {
@@ -140,7 +140,8 @@ export class BlueskyNetwork implements Network {
   private failure(error: unknown): NetworkError {
     if (error instanceof NetworkError) return error;
     if (error instanceof XRPCError && error.status >= 400) {
-      const wait = retryAfterMs(error.headers?.['retry-after'], this.now()) ?? this.resetIn(error);
+      const wait =
+        retryAfterMs(error.headers?.['retry-after'], this.limits.now()) ?? this.resetIn(error);
       return statusError(
         NAME,
         error.status,
@@ -153,7 +154,7 @@ export class BlueskyNetwork implements Network {
     const timedOut = cause?.name === 'TimeoutError' || (error as Error)?.name === 'TimeoutError';
     return new NetworkError(
       timedOut
-        ? `${NAME} did not answer within ${Math.round(this.timeoutMs / 1000)} s`
+        ? `${NAME} did not answer within ${Math.round(this.limits.timeoutMs / 1000)} s`
         : `${NAME} could not be reached (${cause?.code ?? (error as Error)?.message ?? 'unknown error'})`,
       true,
     );
@@ -163,7 +164,7 @@ export class BlueskyNetwork implements Network {
   private resetIn(error: XRPCError): number | null {
     const reset = Number(error.headers?.['ratelimit-reset']);
     return Number.isFinite(reset) && reset > 0
-      ? Math.max(0, reset * 1000 - this.now().getTime())
+      ? Math.max(0, reset * 1000 - this.limits.now().getTime())
       : null;
   }
 

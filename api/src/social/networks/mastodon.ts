@@ -1,12 +1,13 @@
 import type { MastodonConfig } from '../../platform/config';
 import {
+  callNetwork,
   NetworkError,
   retryAfterMs,
   statusError,
-  unreachable,
   type Network,
   type OutgoingPost,
   type PostedPost,
+  type CallLimits,
 } from './network';
 
 const NAME = 'Mastodon';
@@ -20,8 +21,7 @@ const NAME = 'Mastodon';
 export class MastodonNetwork implements Network {
   constructor(
     private readonly config: MastodonConfig,
-    private readonly timeoutMs: number,
-    private readonly now: () => Date,
+    private readonly limits: CallLimits,
   ) {}
 
   async post(post: OutgoingPost): Promise<PostedPost> {
@@ -55,9 +55,10 @@ export class MastodonNetwork implements Network {
     goneIsDone = false,
   ): Promise<unknown> {
     const { body, ...headers } = options;
-    let answer: Response;
-    try {
-      answer = await fetch(`${this.config.url}${path}`, {
+    const { answer, text } = await callNetwork(
+      NAME,
+      `${this.config.url}${path}`,
+      {
         method,
         headers: {
           accept: 'application/json',
@@ -65,18 +66,14 @@ export class MastodonNetwork implements Network {
           ...(headers as Record<string, string>),
         },
         body,
-        signal: AbortSignal.timeout(this.timeoutMs),
-        redirect: 'error',
-      });
-    } catch (error) {
-      throw unreachable(NAME, error, this.timeoutMs);
-    }
-    const text = await answer.text().catch(() => '');
+      },
+      this.limits.timeoutMs,
+    );
     if (goneIsDone && answer.status === 404) return null;
     if (!answer.ok) {
       const wait =
-        retryAfterMs(answer.headers.get('retry-after'), this.now()) ??
-        retryAfterMs(answer.headers.get('x-ratelimit-reset'), this.now());
+        retryAfterMs(answer.headers.get('retry-after'), this.limits.now()) ??
+        retryAfterMs(answer.headers.get('x-ratelimit-reset'), this.limits.now());
       throw statusError(NAME, answer.status, errorOf(text), wait);
     }
     try {

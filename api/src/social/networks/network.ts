@@ -22,6 +22,12 @@ export interface OutgoingPost {
   tried: boolean;
 }
 
+/** What every network's calls are held to: how long one may take, and the app's clock. */
+export interface CallLimits {
+  timeoutMs: number;
+  now: () => Date;
+}
+
 /** Where the post is: its id on the network (to delete it) and an address a person can open. */
 export interface PostedPost {
   remoteId: string | null;
@@ -98,4 +104,28 @@ export function unreachable(network: string, error: unknown, timeoutMs: number):
   const cause = (error as { cause?: { code?: string } })?.cause;
   const why = cause?.code ?? (error as Error)?.name ?? 'unknown error';
   return new NetworkError(`${network} could not be reached (${why})`, true);
+}
+
+/**
+ * One call to a network within `timeoutMs`: its status, headers and body as text. A call that
+ * gets no answer is the network's being unreachable; redirects are refused (a network that moved
+ * must be configured anew, never followed with the credentials).
+ */
+export async function callNetwork(
+  network: string,
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+  timeoutMs: number,
+): Promise<{ answer: Response; text: string }> {
+  let answer: Response;
+  try {
+    answer = await fetch(url, {
+      ...init,
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: 'error',
+    });
+  } catch (error) {
+    throw unreachable(network, error, timeoutMs);
+  }
+  return { answer, text: await answer.text().catch(() => '') };
 }

@@ -1,11 +1,12 @@
 import type { WebhookConfig } from '../../platform/config';
 import {
+  callNetwork,
   retryAfterMs,
   statusError,
-  unreachable,
   type Network,
   type OutgoingPost,
   type PostedPost,
+  type CallLimits,
 } from './network';
 
 const NAME = 'The chat webhook';
@@ -20,8 +21,7 @@ const NAME = 'The chat webhook';
 export class WebhookNetwork implements Network {
   constructor(
     private readonly config: WebhookConfig,
-    private readonly timeoutMs: number,
-    private readonly now: () => Date,
+    private readonly limits: CallLimits,
   ) {}
 
   async post(post: OutgoingPost): Promise<PostedPost> {
@@ -29,25 +29,22 @@ export class WebhookNetwork implements Network {
       this.config.format === 'discord'
         ? { content: post.text, allowed_mentions: { parse: [] } }
         : { text: slackEscaped(post.text) };
-    let answer: Response;
-    try {
-      answer = await fetch(this.config.url, {
+    const { answer, text } = await callNetwork(
+      NAME,
+      this.config.url,
+      {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(message),
-        signal: AbortSignal.timeout(this.timeoutMs),
-        redirect: 'error',
-      });
-    } catch (error) {
-      throw unreachable(NAME, error, this.timeoutMs);
-    }
-    const text = await answer.text().catch(() => '');
+      },
+      this.limits.timeoutMs,
+    );
     if (!answer.ok) {
       throw statusError(
         NAME,
         answer.status,
         text.trim(),
-        retryAfterMs(answer.headers.get('retry-after'), this.now()),
+        retryAfterMs(answer.headers.get('retry-after'), this.limits.now()),
       );
     }
     return { remoteId: null, remoteUrl: null };
