@@ -352,6 +352,9 @@ export const SOCIAL_MESSAGES = {
   tooLong: (length: number, max: number) =>
     `${length} of ${max} characters: the job's details will be shortened to fit.`,
   shortened: "The job's details are shortened to fit.",
+  /** The sender's refusal of a post still too long with the details cut (a template saved for another service). */
+  stillTooLong: (length: number, max: number) =>
+    `The post is ${length} of ${max} characters even with the job's details shortened: shorten the channel's template.`,
   cannotDelete: "A webhook's message is not deleted when the listing closes.",
   deletes: "A closed or removed listing's post is deleted.",
   log: 'Recent posts',

@@ -159,7 +159,7 @@ export class SocialSender {
       const { composed, link, card } = composeFor(job, row.channel, setting.template, this.deps);
       text = composed.text;
       if (!composed.fits) {
-        throw new NetworkError(SOCIAL_MESSAGES.tooLong(composed.length, composed.max), false);
+        throw new NetworkError(SOCIAL_MESSAGES.stillTooLong(composed.length, composed.max), false);
       }
       const posted = await network.post({
         text,

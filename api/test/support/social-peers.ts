@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { AtpAgent } from '@atproto/api';
 // The network alone (a PLC directory and a PDS, no app view): the package's index also loads the
@@ -36,7 +39,11 @@ export interface Bluesky {
 
 /** A PDS with the publication's account and an app password of it. */
 export async function startBluesky(handle = 'publication.test'): Promise<Bluesky> {
-  const network = await TestNetworkNoAppView.create({});
+  // The PDS's repositories and blobs in a folder of the test's, removed when it closes.
+  const folder = mkdtempSync(path.join(tmpdir(), 'jobboard-pds-'));
+  const network = await TestNetworkNoAppView.create({
+    pds: { dataDirectory: folder, blobstoreDiskLocation: path.join(folder, 'blobs') },
+  });
   const service = network.pds.url;
   const owner = new AtpAgent({ service });
   await owner.createAccount({
@@ -64,7 +71,10 @@ export async function startBluesky(handle = 'publication.test'): Promise<Bluesky
         value: r.value as Record<string, unknown>,
       }));
     },
-    close: () => network.close(),
+    async close() {
+      await network.close();
+      rmSync(folder, { recursive: true, force: true });
+    },
   };
 }
 
