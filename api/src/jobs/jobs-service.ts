@@ -35,20 +35,11 @@ import {
   type Lifecycle,
 } from './lifecycle';
 import type { JobViews } from './job-views';
+import { ListingListeners, type ListingsListener } from './listing-listeners';
 import type { JobWriter } from './repositories/job-writer';
 import type { PublicJobsRepository } from './repositories/public-jobs';
 
 export type { JobEditor } from './admin-form';
-
-/**
- * What follows a change of listings, in its transaction, with the jobs it touched (issue 44: the
- * channels queue a post for a listing that is live now, and the deletion of a closed one's).
- */
-export type ListingsListener = (
-  trx: Knex.Transaction,
-  jobIds: number[],
-  now: Date,
-) => Promise<void>;
 
 /** What a sync writes, all in its transaction: new records, changed ones, and those gone. */
 export interface SyncWrite {
@@ -71,7 +62,7 @@ export interface SyncWrite {
  * fixtures) are written as given.
  */
 export class JobsService {
-  private readonly listeners: ListingsListener[] = [];
+  private readonly listeners = new ListingListeners();
 
   constructor(
     private readonly writer: JobWriter,
@@ -91,7 +82,7 @@ export class JobsService {
    * data (the demo, the bench, fixtures) have no line and call no listener.
    */
   onListingsChanged(listener: ListingsListener): void {
-    this.listeners.push(listener);
+    this.listeners.add(listener);
   }
 
   // ---- jobs loaded as data ---------------------------------------------------------------------
@@ -413,9 +404,7 @@ export class JobsService {
     trx: Knex.Transaction,
   ): Promise<void> {
     await this.writer.recordAudit(entries, by, now, trx);
-    const jobIds = [...new Set(entries.map((entry) => entry.jobId))];
-    if (!jobIds.length) return;
-    for (const listener of this.listeners) await listener(trx, jobIds, now);
+    await this.listeners.notify(trx, entries, now);
   }
 
   /**
