@@ -45,12 +45,16 @@ export function ChannelCard({
   const saving = useSaveChannel();
   const headingId = useId();
   const rule = { max: channel.maxLength, counts: channel.counts };
-  const origin = sample ? new URL(sample.jobUrl).origin : window.location.origin;
+  // The longest link the channel will send: the sample's, with the longest id (PUBLIC_URL may
+  // have a path); this page's origin while no listing is live.
+  const longestJobUrl = sample
+    ? sample.jobUrl.replace(/\d+$/, String(LONGEST_JOB_ID))
+    : `${window.location.origin}/jobs/${LONGEST_JOB_ID}`;
   const problem = checkTemplate(
     template,
     channel.channel,
     rule,
-    withVia(`${origin}/jobs/${LONGEST_JOB_ID}`, channel.channel),
+    withVia(longestJobUrl, channel.channel),
   );
   const preview =
     sample &&
