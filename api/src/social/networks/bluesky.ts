@@ -1,14 +1,7 @@
 import { AppBskyFeedPost, AtpAgent, AtUri, RichText, XRPCError } from '@atproto/api';
 import type { BlueskyConfig } from '../../platform/config';
-import {
-  NetworkError,
-  retryAfterMs,
-  statusError,
-  type Network,
-  type OutgoingPost,
-  type PostedPost,
-  type CallLimits,
-} from './network';
+import { NetworkError, retryAfterMs, statusError } from './network';
+import type { CallLimits, Network, OutgoingPost, PostedPost } from './network';
 
 const NAME = 'Bluesky';
 const COLLECTION = 'app.bsky.feed.post';

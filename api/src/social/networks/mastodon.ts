@@ -1,14 +1,6 @@
 import type { MastodonConfig } from '../../platform/config';
-import {
-  callNetwork,
-  NetworkError,
-  retryAfterMs,
-  statusError,
-  type Network,
-  type OutgoingPost,
-  type PostedPost,
-  type CallLimits,
-} from './network';
+import { callNetwork, NetworkError, retryAfterMs, statusError } from './network';
+import type { CallLimits, Network, OutgoingPost, PostedPost } from './network';
 
 const NAME = 'Mastodon';
 

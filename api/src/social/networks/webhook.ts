@@ -1,13 +1,6 @@
 import type { WebhookConfig } from '../../platform/config';
-import {
-  callNetwork,
-  retryAfterMs,
-  statusError,
-  type Network,
-  type OutgoingPost,
-  type PostedPost,
-  type CallLimits,
-} from './network';
+import { callNetwork, retryAfterMs, statusError } from './network';
+import type { CallLimits, Network, OutgoingPost, PostedPost } from './network';
 
 const NAME = 'The chat webhook';
 
