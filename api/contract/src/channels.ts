@@ -66,8 +66,3 @@ export const SOCIAL_CHANNELS = [
   'webhook',
 ] as const satisfies readonly ViaChannel[];
 export type SocialChannel = (typeof SOCIAL_CHANNELS)[number];
-
-/** Whether a value names a channel the board posts to. */
-export function isSocialChannel(value: unknown): value is SocialChannel {
-  return typeof value === 'string' && (SOCIAL_CHANNELS as readonly string[]).includes(value);
-}

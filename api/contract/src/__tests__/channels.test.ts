@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHANNELS, VIA_CHANNELS, channelOfVia, withVia } from '../channels';
+import { CHANNELS, SOCIAL_CHANNELS, VIA_CHANNELS, channelOfVia, withVia } from '../channels';
 
 describe('channels', () => {
   it('reads only the channels a link may name', () => {
@@ -20,5 +20,11 @@ describe('channels', () => {
     expect(withVia('https://b.example/jobs/12#apply', 'list')).toBe(
       'https://b.example/jobs/12?via=list#apply',
     );
+  });
+});
+
+describe('the channels a listing is posted to', () => {
+  it('are channels a link names', () => {
+    for (const channel of SOCIAL_CHANNELS) expect(channelOfVia(channel)).toBe(channel);
   });
 });
