@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { pay, startCheckout } from '../support/payments';
 import { PUBLIC_URL, socialBoard } from '../support/social-board';
 import { insertSubmission } from '../support/submissions';
+import { SocialRepository } from '../../src/social/social-repository';
 import { buildTestApp, testDatabase } from '../support/test-app';
 
 /**
@@ -218,5 +219,23 @@ describe(`social posting on ${testDatabase}`, () => {
     } finally {
       await second.close();
     }
+  });
+
+  it('lets one sender have a post: of two claims of it, one wins, and a sender that died with it leaves it to another', async () => {
+    await turnOn('webhook');
+    await createJob();
+    const repository = new SocialRepository(board.t.db);
+    const [row] = await repository.due(board.t.clock.now, ['webhook'], 10);
+    const until = board.t.clock.now.getTime() + 60_000;
+    const claims = await Promise.all([
+      repository.claim(row!, until),
+      repository.claim(row!, until),
+    ]);
+    expect(claims.sort()).toEqual([false, true]);
+    // Taken, it is nobody else's until its claim runs out (its sender may be sending it).
+    expect(await board.t.app.social.send()).toMatchObject({ posted: 0 });
+    advance(60_000);
+    expect(await board.t.app.social.send()).toMatchObject({ posted: 1 });
+    expect(board.webhook.messages).toHaveLength(1);
   });
 });
