@@ -70,7 +70,7 @@ export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 const SUBMISSION_STATUSES = Object.keys(SUBMISSION_STATUS_LABELS) as SubmissionStatus[];
 
 /** A choice from a query string; an empty value ('?status=') is the same as none. */
-const queryChoice = <T extends string>(values: readonly T[]) =>
+export const queryChoice = <T extends string>(values: readonly T[]) =>
   optional(coerce(enums(values), literal(''), () => undefined as unknown as T));
 
 /** Search text of a list: at most MAX_QUERY_LENGTH characters; blank is no search. */

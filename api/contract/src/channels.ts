@@ -116,3 +116,14 @@ export function withoutVia(search: string): string {
   const rest = params.toString();
   return rest ? `?${rest}` : '';
 }
+
+/**
+ * The channels a new listing is posted to (docs/product.md#social-posting): each a network the board
+ * posts to with the publication's own account, each link in a post naming it with `via=`.
+ */
+export const SOCIAL_CHANNELS = [
+  'bluesky',
+  'mastodon',
+  'webhook',
+] as const satisfies readonly ViaChannel[];
+export type SocialChannel = (typeof SOCIAL_CHANNELS)[number];

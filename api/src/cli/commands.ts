@@ -59,6 +59,7 @@ export function oneRunConfig(): Config {
   config.alertDigestIntervalMinutes = 0;
   config.applicationDigest.intervalMinutes = 0;
   config.mail.pollSeconds = 0;
+  config.social.pollSeconds = 0;
   config.retention.intervalMinutes = 0;
   config.renewalReminderIntervalMinutes = 0;
   config.newsletterDraftIntervalMinutes = 0;

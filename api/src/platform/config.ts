@@ -23,6 +23,7 @@ import { readOperations } from './config/operations';
 import { readStripe, type StripeConfig } from './config/payments';
 import { readServer, type TrustProxy } from './config/server';
 import { readSite, type GhostConfig } from './config/site';
+import { readSocial, type SocialConfig } from './config/social';
 import { readSync, type SyncConfig } from './config/sync';
 import { readRateLimits, type RateLimits } from './rate-limits';
 
@@ -37,6 +38,7 @@ export type { MailConfig } from './config/mail';
 export type { StripeConfig } from './config/payments';
 export { PRODUCTION_PROBLEMS, type TrustProxy } from './config/server';
 export type { GhostConfig } from './config/site';
+export type { BlueskyConfig, MastodonConfig, SocialConfig, WebhookConfig } from './config/social';
 export type { SyncConfig } from './config/sync';
 
 export interface Config {
@@ -171,6 +173,13 @@ export interface Config {
   /** The external job source of the re-sync (GET /api/refresh-jobs); null when none is set. */
   sync: SyncConfig | null;
   /**
+   * The channels new listings are posted to (social/, issue 44): the Bluesky account
+   * (BLUESKY_HANDLE, BLUESKY_APP_PASSWORD, BLUESKY_SERVICE), the Mastodon account (MASTODON_URL,
+   * MASTODON_ACCESS_TOKEN), the chat webhook (SOCIAL_WEBHOOK_URL, SOCIAL_WEBHOOK_FORMAT), each
+   * null when not set; SOCIAL_POLL_SECONDS and SOCIAL_TIMEOUT_SECONDS.
+   */
+  social: SocialConfig;
+  /**
    * SITEMAP_URLS_PER_FILE: the most URLs one sitemap file holds (sitemaps.org's 50,000 by
    * default); past it /sitemap.xml becomes a sitemap index. Lowered only to try the index.
    */
@@ -237,6 +246,7 @@ export function loadConfig(env: Env = process.env): Config {
   const { requestTimeoutSeconds, sitemapUrlsPerFile, serverRender, metrics, pressure } =
     readOperations(read);
   const sync = readSync(read, problems);
+  const social = readSocial(read, env, problems, production);
 
   if (problems.length) throw new ConfigError(problems);
 
@@ -276,6 +286,7 @@ export function loadConfig(env: Env = process.env): Config {
     totpEncryption,
     requestTimeoutSeconds,
     sync,
+    social,
     sitemapUrlsPerFile,
     serverRender,
     metrics,

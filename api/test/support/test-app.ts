@@ -71,6 +71,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     // One message at a time: tests read what the SMTP peer received in the order it was queued
     // (mail.test.ts sets a pool of its own to show messages sent side by side).
     SMTP_MAX_CONNECTIONS: '1',
+    // No social sender in the background: tests send with app.social.send() when they mean to.
+    SOCIAL_POLL_SECONDS: '0',
     // No job-alert digest scheduler: tests run digests with app.alertDigests.run() when they mean to.
     ALERT_DIGEST_INTERVAL_MINUTES: '0',
     // No application digest scheduler: tests run it with app.applicationUpkeep.sendDigests().

@@ -4,6 +4,7 @@ import { Route, Routes } from '@jobboard/shared-ui/router';
 import { RequireAdmin } from '../features/auth/components/RequireAdmin';
 import { ADMIN_NAV } from './messages';
 import { AdminLayout } from './AdminLayout';
+import ChannelsPage from './pages/ChannelsPage';
 import DashboardPage from './pages/DashboardPage';
 import EmailsPage from './pages/EmailsPage';
 import JobFormPage from './pages/JobFormPage';
@@ -58,6 +59,7 @@ export default function AdminApp() {
           <Route path="promo-codes" element={<PromoCodesPage />} />
           <Route path="emails" element={<EmailsPage />} />
           <Route path="newsletter" element={<NewsletterPage />} />
+          <Route path="channels" element={<ChannelsPage />} />
           <Route path="security" element={<SecurityPage />} />
           <Route path="*" element={<p>{ADMIN_NAV.notFound}</p>} />
         </Route>

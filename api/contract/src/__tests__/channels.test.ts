@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CHANNELS,
+  SOCIAL_CHANNELS,
   VIA_CHANNELS,
   channelLabel,
   channelOfLanding,
@@ -80,5 +81,11 @@ describe('channels', () => {
   it('names a channel it does not know by its name', () => {
     expect(channelLabel('newsletter')).toBe('Newsletter');
     expect(channelLabel('threads')).toBe('threads');
+  });
+});
+
+describe('the channels a listing is posted to', () => {
+  it('are channels a link names', () => {
+    for (const channel of SOCIAL_CHANNELS) expect(channelOfVia(channel)).toBe(channel);
   });
 });

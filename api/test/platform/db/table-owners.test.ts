@@ -59,6 +59,9 @@ const OWNERS: Record<string, string[]> = {
   newsletter_issues: ['newsletter/newsletter-repository.ts'],
   newsletter_issue_jobs: ['newsletter/newsletter-repository.ts'],
   newsletter_schedule: ['newsletter/newsletter-repository.ts'],
+  social_channels: ['social/social-repository.ts'],
+  social_posts: ['social/social-repository.ts'],
+  social_lease: ['social/social-repository.ts'],
   // The jobs slice's tables: only its repositories query them (issue 41), its search, text index,
   // history and jobs version included; the rest of the slice asks them.
   ...Object.fromEntries(
