@@ -93,7 +93,9 @@ test('an employer follows their listing from the e-mails: live, counted, renewed
   await expect(listing).toContainText(`Ends on ${newEnd}`);
   await expect(listing.getByRole('list', { name: 'Timeline' })).toContainText(`(until ${newEnd})`);
   await listing.getByText(/^Views and apply clicks: /).click();
-  await expect(listing.getByRole('table')).toBeVisible();
+  await expect(
+    listing.getByRole('table', { name: /^Views and apply clicks, last \d+ days/ }),
+  ).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, testInfo, 'employer-listing-renewed');
   await listing.getByRole('link', { name: /^Renewal receipt/ }).click();
