@@ -8,4 +8,3 @@ export * from './admin/admins';
 export * from './admin/jobs';
 export * from './admin/submissions';
 export * from './admin/promo-codes';
-export * from './admin/newsletter';

@@ -52,8 +52,15 @@ export interface ListingSources {
   applications?: number;
   /** The address's Multiples Listing credits left. */
   creditsLeft: number;
-  /** The newsletter issues its job appeared in (ISO, oldest first); none: undefined. */
-  newsletterIssues?: string[];
+}
+
+/** A job's days as the chart takes them, with their totals. */
+export function statsOf(days: JobStatsView['days']): JobStatsView {
+  return {
+    days,
+    totalViews: days.reduce((sum, d) => sum + d.views, 0),
+    totalApplyClicks: days.reduce((sum, d) => sum + d.applyClicks, 0),
+  };
 }
 
 const renewalOf = (renewal: RenewalReceipt): EmployerRenewal => ({
@@ -97,7 +104,6 @@ export function listingOf(row: ReviewRow, sources: ListingSources, now: Date): E
     creditRequested: row.credit_requested_at != null,
     canUseCredit:
       row.status === 'pending_review' && row.credit_requested_at == null && sources.creditsLeft > 0,
-    ...(sources.newsletterIssues?.length ? { newsletterIssues: sources.newsletterIssues } : {}),
   };
 }
 

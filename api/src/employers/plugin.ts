@@ -34,7 +34,6 @@ export default fp(
           jobStats: app.jobStats,
           applications: app.applicationInbox,
           proposals: app.proposals,
-          newsletter: app.newsletter,
           addressLimiter: databaseLimiter(app.db, app.dialect, {
             keyPrefix: 'employer-sign-in-link-address',
             points: app.config.rateLimits.employerSignInLinkPerAddress.max,
@@ -59,7 +58,6 @@ export default fp(
       'job-stats',
       'proposals',
       'applications',
-      'newsletter',
     ],
   },
 );

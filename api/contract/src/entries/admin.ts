@@ -2,4 +2,3 @@
 export * from '../admin';
 export * from '../admin-lists';
 export * from '../sync';
-export * from '../social-posts';

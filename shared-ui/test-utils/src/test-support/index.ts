@@ -7,4 +7,3 @@ export {
   type FakeRoutes,
 } from './fake-api';
 export type { AnswerOf, ApiAnswers, ApiCall, ApiEndpoint, FakeAnswer } from './api-answers';
-export { cellsOf, jobStatsOf, statsDay } from './stats';
