@@ -310,7 +310,8 @@ test.describe('admin', () => {
     const modal = board.getByRole('dialog');
     await expect(modal.getByRole('heading', { name: title })).toBeVisible();
     const link = modal.getByRole('link', { name: /View Job Posting/ });
-    await expect(link).toHaveAttribute('href', `/jobs/${id}/apply`);
+    // Opened by its address with no link to it (issue 44): a direct visit, and its Apply says so.
+    await expect(link).toHaveAttribute('href', `/jobs/${id}/apply?via=direct`);
     const [tab] = await Promise.all([visitor.waitForEvent('page'), link.click()]);
     await expect(tab).toHaveURL(applyAt);
     await visitor.close();
@@ -320,10 +321,18 @@ test.describe('admin', () => {
     const section = page.getByRole('region', { name: 'Views and apply clicks' });
     await expect(async () => {
       await page.reload();
-      await expect(section.getByRole('row', { name: /^Total/ })).toHaveText('Total11', {
-        timeout: 1_000,
-      });
+      await expect(
+        section
+          .getByRole('table', { name: /^Views and apply clicks, last/ })
+          .getByRole('row', { name: /^Total/ }),
+      ).toHaveText('Total11', { timeout: 1_000 });
     }).toPass();
+    // Both came by the direct channel (docs/product.md#numbers).
+    await expect(
+      section
+        .getByRole('table', { name: /^Views and apply clicks by channel, last/ })
+        .getByRole('row', { name: /^Direct/ }),
+    ).toHaveText('Direct11');
     await expect(
       section.getByRole('img', { name: /^Chart: 1 views and 1 apply clicks/ }),
     ).toBeVisible();

@@ -117,8 +117,8 @@ test.describe('job cards and the job modal', () => {
     await page.goto(`/?q=${encodeURIComponent(withLink.title)}`);
     const link = cardOf(page, withLink).getByRole('link', { name: /Find Out More/ });
     // Through the board's counter (docs/product.md#numbers), which sends the browser on to the
-    // job's own address.
-    await expect(link).toHaveAttribute('href', `/jobs/${withLink.id}/apply`);
+    // job's own address: a card's click counted for the board.
+    await expect(link).toHaveAttribute('href', `/jobs/${withLink.id}/apply?via=board`);
     const hop = await request.get(`/jobs/${withLink.id}/apply`, { maxRedirects: 0 });
     expect(hop.status()).toBe(303);
     expect(hop.headers()['location']).toBe(withLink.applicationUrl);
@@ -348,13 +348,13 @@ test.describe('the recent job list', () => {
         const job = byTitle.get((await link.textContent())!)!;
         expect(job).toBeDefined();
         listed.add(job.id);
-        // 'title : company (loc / loc)', the title linking to the application page, or to the
-        // job's own page (which takes the application or says how to apply).
+        // 'title : company (loc / loc)', the title linking to the job's own page with the
+        // list's channel (issue 44): a reader of the copied list is counted for it.
         const places = job.locations.join(' / ');
         await expect(entry).toHaveText(
           `${job.title} : ${job.company.name}${places ? ` (${places})` : ''}`,
         );
-        await expect(link).toHaveAttribute('href', job.applicationUrl || `/jobs/${job.id}`);
+        await expect(link).toHaveAttribute('href', `/jobs/${job.id}?via=list`);
         // The job belongs here: one of its categories contains the heading (any case), or none
         // matches any heading and this is Other.
         const labels = job.category.map((c) => c.toLowerCase());

@@ -114,5 +114,6 @@ test("the board links the feed of the search on screen, and it lists the search'
   const { jobs } = (await search.json()) as { jobs: { id: string }[] };
   const body = await feed.text();
   expect(jobs.length).toBeGreaterThan(0);
-  for (const job of jobs) expect(body).toContain(`/jobs/${job.id}</link>`);
+  // Each item links through the board with its channel (issue 44: counted as the feeds').
+  for (const job of jobs) expect(body).toContain(`/jobs/${job.id}?via=feed</link>`);
 });

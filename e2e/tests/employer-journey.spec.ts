@@ -43,7 +43,8 @@ test('an employer follows their listing from the e-mails: live, counted, renewed
   const modal = board.getByRole('dialog');
   await expect(modal.getByRole('heading', { name: title })).toBeVisible();
   const apply = modal.getByRole('link', { name: /View Job Posting/ });
-  await expect(apply).toHaveAttribute('href', `/jobs/${jobId}/apply`);
+  // Opened by its address, with no link's channel and no referrer: a direct visit (issue 44).
+  await expect(apply).toHaveAttribute('href', `/jobs/${jobId}/apply?via=direct`);
   const [tab] = await Promise.all([visitor.waitForEvent('page'), apply.click()]);
   await expect(tab).toHaveURL(APPLY_AT);
   await visitor.close();
@@ -92,7 +93,9 @@ test('an employer follows their listing from the e-mails: live, counted, renewed
   await expect(listing).toContainText(`Ends on ${newEnd}`);
   await expect(listing.getByRole('list', { name: 'Timeline' })).toContainText(`(until ${newEnd})`);
   await listing.getByText(/^Views and apply clicks: /).click();
-  await expect(listing.getByRole('table')).toBeVisible();
+  await expect(
+    listing.getByRole('table', { name: /^Views and apply clicks, last \d+ days/ }),
+  ).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, testInfo, 'employer-listing-renewed');
   await listing.getByRole('link', { name: /^Renewal receipt/ }).click();

@@ -17,6 +17,7 @@ import {
   type Infer,
 } from 'superstruct';
 import { AdminJob } from './admin/jobs';
+import { JobStats } from './job-stats';
 import { AdminSubmission } from './admin/submissions';
 import { MAX_PAGE, MAX_QUERY_LENGTH } from './choices';
 import { RecordId } from './job';
@@ -69,7 +70,7 @@ export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 const SUBMISSION_STATUSES = Object.keys(SUBMISSION_STATUS_LABELS) as SubmissionStatus[];
 
 /** A choice from a query string; an empty value ('?status=') is the same as none. */
-const queryChoice = <T extends string>(values: readonly T[]) =>
+export const queryChoice = <T extends string>(values: readonly T[]) =>
   optional(coerce(enums(values), literal(''), () => undefined as unknown as T));
 
 /** Search text of a list: at most MAX_QUERY_LENGTH characters; blank is no search. */
@@ -326,5 +327,11 @@ export const AdminStats = object({
    */
   applications: optional(min(integer(), 0)),
   applicationsThisMonth: optional(min(integer(), 0)),
+  /**
+   * The whole board's views and apply clicks, the last JOB_STATS_DAYS days, each day by channel
+   * (issue 44): every job's, as a job's stats count them (docs/product.md#numbers). Absent from an
+   * API before channels.
+   */
+  boardStats: optional(JobStats),
 });
 export type AdminStats = Infer<typeof AdminStats>;

@@ -8,3 +8,4 @@ export * from './admin/admins';
 export * from './admin/jobs';
 export * from './admin/submissions';
 export * from './admin/promo-codes';
+export * from './admin/newsletter';

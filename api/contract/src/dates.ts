@@ -77,6 +77,25 @@ export function isoDateOf(year: number, month: number, day: number): string | nu
 
 export const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
+// Calendar dates carry no time zone: format them in UTC so no reader sees the day before.
+const usLongDate = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+/**
+ * '2026-11-22' -> 'November 22, 2026'; any other text as given (e.g. 'Today', '3 days ago'). The
+ * front ends show dates so, and the API writes them so where a reader sees them (the newsletter
+ * block, issue 44).
+ */
+export function formatUsDate(text: string): string {
+  if (!ISO_DATE_PATTERN.test(text)) return text;
+  const date = new Date(`${text}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? text : usLongDate.format(date);
+}
+
 /** Days in each unit of a relative posted date ('3 weeks ago'); a month is taken as 30 days. */
 const RELATIVE_UNIT_DAYS: Record<string, number> = { day: 1, week: 7, month: 30, year: 365 };
 

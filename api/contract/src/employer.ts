@@ -227,6 +227,11 @@ export const EmployerListing = object({
   creditRequested: optional(boolean()),
   /** In review, not yet asked, and the address has credits left: the page offers 'Use a credit'. */
   canUseCredit: optional(boolean()),
+  /**
+   * The newsletter issues its job appeared in (issue 44): when each draft was made in Ghost (ISO),
+   * oldest first. Absent (or empty) when none; the page says 'In the newsletter of {date}'.
+   */
+  newsletterIssues: optional(array(string())),
 });
 export type EmployerListing = Infer<typeof EmployerListing>;
 

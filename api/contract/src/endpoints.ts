@@ -105,6 +105,13 @@ export { restoreSyncedJob } from './endpoints/sync';
 export { submissions, paymentsMode, submission, approveSubmission } from './endpoints/submissions';
 export { adminProposals, approveProposal, rejectProposal } from './endpoints/proposals';
 export { adminSettings, updateSettings } from './endpoints/settings';
+export { adminChannels, updateChannel, socialPosts, retrySocialPost } from './endpoints/social';
+export {
+  newsletterPage,
+  newsletterPreview,
+  sendNewsletter,
+  updateNewsletterSchedule,
+} from './endpoints/newsletter';
 export {
   rejectSubmission,
   updateAmount,

@@ -8,6 +8,7 @@ import {
   string,
   type Infer,
 } from 'superstruct';
+import type { Channel } from './channels';
 import type { Job, RecentJobLine } from './job';
 import type { LegalPageView } from './legal';
 import type { RouteTable } from './routes';
@@ -115,6 +116,12 @@ export interface FirstViewData {
    * updated, the same in the server's rendering and in the browser's.
    */
   readAt?: number;
+  /**
+   * On /jobs/{id}: the channel of the job as this request landed on it (channelOfLanding: the
+   * address's `via`, else the page's referrer; docs/product.md#numbers), which its Apply link and
+   * its view count for: worked out by the server from the very request the browser made.
+   */
+  channel?: Channel;
   /**
    * The cache key of each part above: the key (endpointKey) of the very call the server read it
    * with, which the board's hooks ask for, so the browser shows it without asking the API again.

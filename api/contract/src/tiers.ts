@@ -14,6 +14,11 @@ export const LISTING_TIERS = [
     features: ['Featured placement', 'Newsletter highlight'],
     /** Further listings the buyer may publish without paying again. */
     extraListings: 0,
+    /**
+     * Whether the tier sells a place in the newsletter (its features say so): each listing bought
+     * with it leads the next newsletter block (issue 44), the dearer tier's first.
+     */
+    newsletter: true,
   },
   {
     id: 'featured',
@@ -28,6 +33,7 @@ export const LISTING_TIERS = [
       'Featured in newsletters with over 3,000 verified subscribers',
     ],
     extraListings: 2,
+    newsletter: true,
   },
 ] as const;
 

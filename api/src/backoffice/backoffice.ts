@@ -33,7 +33,7 @@ export interface BackofficeSources {
   alerts: Pick<AlertsService, 'countConfirmed'>;
   applications: Pick<ApplicationsUpkeep, 'numbers'>;
   sync: Pick<SyncService, 'lastFinishedAt'>;
-  jobStats: Pick<JobStats, 'totals'>;
+  jobStats: Pick<JobStats, 'totals' | 'boardDaily'>;
   /** Which links a given-up message's stored copy lost (the e-mail page's 'Resend'). */
   secretLinks: Pick<SecretLinks, 'lostFrom'>;
 }

@@ -3,7 +3,7 @@ import {
   type AdminJobsQuery,
   type AdminSubmissionsQuery,
 } from '@jobboard/contract/admin';
-import { formatSalary, hasFigures } from '@jobboard/contract/jobs';
+import { CHANNELS, formatSalary, hasFigures, type ChannelCounts } from '@jobboard/contract/jobs';
 import type { BackofficeContext } from './backoffice';
 import { toCsv, type CsvValue } from './csv';
 
@@ -39,6 +39,10 @@ export const JOB_CSV_COLUMNS = [
   'submission_id',
   'views',
   'apply_clicks',
+  // By channel (issue 44), each over all time: they add up to views and apply_clicks, but for the
+  // visitors counted before channels were (docs/product.md#numbers).
+  ...CHANNELS.map((channel) => `views_${channel}` as const),
+  ...CHANNELS.map((channel) => `apply_clicks_${channel}` as const),
 ] as const;
 
 /** The jobs CSV of an admin view: every job of the view (all its pages), in the view's order. */
@@ -47,7 +51,7 @@ export async function jobsCsv(
   view: AdminJobsQuery,
 ): Promise<string> {
   const jobs = await context.jobs.adminView(view, context.now);
-  // Views and apply clicks over all time (job-stats/), one read for the whole export.
+  // Views and apply clicks over all time, by channel (job-stats/), one read for the whole export.
   const totals = await context.jobStats.totals(jobs.map((job) => Number(job.id)));
   return toCsv(
     JOB_CSV_COLUMNS,
@@ -55,7 +59,10 @@ export async function jobsCsv(
   );
 }
 
-function jobRow(job: AdminJob, stats?: { views: number; applyClicks: number }): CsvValue[] {
+type JobNumbers = { views: number; applyClicks: number; channels: ChannelCounts[] };
+
+function jobRow(job: AdminJob, stats?: JobNumbers): CsvValue[] {
+  const ofChannel = (channel: string) => stats?.channels.find((c) => c.channel === channel);
   return [
     Number(job.id),
     job.title,
@@ -83,6 +90,8 @@ function jobRow(job: AdminJob, stats?: { views: number; applyClicks: number }): 
     job.submissionId === null ? null : Number(job.submissionId),
     stats?.views ?? 0,
     stats?.applyClicks ?? 0,
+    ...CHANNELS.map((channel) => ofChannel(channel)?.views ?? 0),
+    ...CHANNELS.map((channel) => ofChannel(channel)?.applyClicks ?? 0),
   ];
 }
 

@@ -1,4 +1,6 @@
 import { REVENUE_MONTHS, type AdminStats } from '@jobboard/contract/admin';
+import { JOB_STATS_DAYS } from '@jobboard/contract/jobs';
+import { statsOf } from '../job-stats';
 import type { BackofficeContext } from './backoffice';
 
 /** 'YYYY-MM' of a moment, in UTC. */
@@ -8,12 +10,21 @@ const monthOf = (date: Date) => date.toISOString().slice(0, 7);
  * The dashboard's numbers: live and expiring jobs, submissions waiting for review, payments this
  * month and revenue by month (UTC calendar months; Multiples credits are not revenue), when the
  * jobs were last synced from the external source (null before the first sync), the confirmed
- * job alerts (the ones that send), and the applications held and sent this month.
+ * job alerts (the ones that send), the applications held and sent this month, and the whole
+ * board's views and apply clicks of the last JOB_STATS_DAYS days by channel (issue 44).
  */
 export async function dashboardNumbers(
   context: Pick<
     BackofficeContext,
-    'jobs' | 'submissions' | 'payments' | 'alerts' | 'applications' | 'sync' | 'db' | 'now'
+    | 'jobs'
+    | 'submissions'
+    | 'payments'
+    | 'alerts'
+    | 'applications'
+    | 'sync'
+    | 'jobStats'
+    | 'db'
+    | 'now'
   >,
 ): Promise<AdminStats> {
   const { now } = context;
@@ -42,5 +53,6 @@ export async function dashboardNumbers(
     lastSync: await context.sync.lastFinishedAt(),
     confirmedAlerts: await context.alerts.countConfirmed(),
     ...(await context.applications.numbers(now)),
+    boardStats: statsOf(await context.jobStats.boardDaily(JOB_STATS_DAYS, now)),
   };
 }

@@ -49,6 +49,24 @@ async function withDatabase<T>(
   }
 }
 
+/**
+ * The configuration of a command that does its one run and stops: the server's own, with no
+ * background loop (the e-mail sender, the digests, the reminders, retention, the weekly newsletter
+ * draft, the sync's schedule). A command that built an app with them would run them at start.
+ */
+export function oneRunConfig(): Config {
+  const config = loadConfig();
+  config.alertDigestIntervalMinutes = 0;
+  config.applicationDigest.intervalMinutes = 0;
+  config.mail.pollSeconds = 0;
+  config.social.pollSeconds = 0;
+  config.retention.intervalMinutes = 0;
+  config.renewalReminderIntervalMinutes = 0;
+  config.newsletterDraftIntervalMinutes = 0;
+  if (config.sync) config.sync.intervalMinutes = 0;
+  return config;
+}
+
 export function migrate(): Promise<string[]> {
   return withDatabase(async (db, config) => {
     const applied = await migrateLatest(db);
@@ -127,11 +145,8 @@ export async function restore(from: string): Promise<string[]> {
  * then the outbox. Safe while servers run their own scheduler: each digest is sent once.
  */
 export async function alertsSend(force: boolean): Promise<string[]> {
-  const config = loadConfig();
   // One run, no background loops: this command sends, then delivers, then stops.
-  config.alertDigestIntervalMinutes = 0;
-  config.applicationDigest.intervalMinutes = 0;
-  config.mail.pollSeconds = 0;
+  const config = oneRunConfig();
   const app = await buildApp({ config });
   try {
     await requireCurrentSchema(app.db);
@@ -159,13 +174,7 @@ async function runThenDeliver(
   what: string,
   work: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<{ ran: boolean; queued: string }>,
 ): Promise<string[]> {
-  const config = loadConfig();
-  config.alertDigestIntervalMinutes = 0;
-  config.applicationDigest.intervalMinutes = 0;
-  config.mail.pollSeconds = 0;
-  config.retention.intervalMinutes = 0;
-  config.renewalReminderIntervalMinutes = 0;
-  if (config.sync) config.sync.intervalMinutes = 0;
+  const config = oneRunConfig();
   const app = await buildApp({ config });
   try {
     await requireCurrentSchema(app.db);
@@ -220,13 +229,8 @@ export function applicationsDigest(): Promise<string[]> {
  * counts printed. Safe while servers run their own schedule: one run at a time (a lease).
  */
 export async function retentionRun(): Promise<string[]> {
-  const config = loadConfig();
   // One run, no background loops: this command removes, then stops.
-  config.alertDigestIntervalMinutes = 0;
-  config.applicationDigest.intervalMinutes = 0;
-  config.mail.pollSeconds = 0;
-  config.retention.intervalMinutes = 0;
-  if (config.sync) config.sync.intervalMinutes = 0;
+  const config = oneRunConfig();
   const app = await buildApp({ config });
   try {
     await requireCurrentSchema(app.db);
@@ -261,12 +265,8 @@ export async function retentionRun(): Promise<string[]> {
  * ones that failed before too. Until then such a company shows no logo. Safe while servers run.
  */
 export async function logosFetch(retryFailed: boolean): Promise<string[]> {
-  const config = loadConfig();
-  config.alertDigestIntervalMinutes = 0;
-  config.applicationDigest.intervalMinutes = 0;
-  config.mail.pollSeconds = 0;
+  const config = oneRunConfig();
   config.logoFetch = false;
-  if (config.sync) config.sync.intervalMinutes = 0;
   const app = await buildApp({ config });
   try {
     await requireCurrentSchema(app.db);
@@ -289,14 +289,10 @@ export async function logosFetch(retryFailed: boolean): Promise<string[]> {
  * one (a cron job running this is the schedule); refused while another runs.
  */
 export async function sync(): Promise<string[]> {
-  const config = loadConfig();
+  const config = oneRunConfig();
   if (!config.sync) {
     throw new Error('No job source is configured: set the AIRTABLE_* variables or JOB_FEED_URL.');
   }
-  config.alertDigestIntervalMinutes = 0;
-  config.applicationDigest.intervalMinutes = 0;
-  config.mail.pollSeconds = 0;
-  config.sync.intervalMinutes = 0;
   const app = await buildApp({ config });
   try {
     await requireCurrentSchema(app.db);
@@ -330,7 +326,7 @@ async function readPassword(fromStdin: boolean): Promise<string> {
  * migrate it themselves: migrations are the operator's step (`jobboard migrate`), taken once,
  * before a release serves (docs/operations.md#upgrade-and-roll-back). A schema ahead is fine.
  */
-async function requireCurrentSchema(db: Knex): Promise<void> {
+export async function requireCurrentSchema(db: Knex): Promise<void> {
   const { pending } = await migrationStatus(db);
   if (pending.length) throw new Error(schemaBehindMessage(pending));
 }

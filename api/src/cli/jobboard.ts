@@ -28,6 +28,7 @@ import {
   restore,
   sync,
 } from './commands';
+import { newsletterDraft, type DraftOptions } from './newsletter';
 import { releases } from './releases';
 import { isClusterWorker, parseWorkers, servePrimary } from './serve-cluster';
 
@@ -148,6 +149,18 @@ export function jobboardProgram(outcome: Outcome = { code: 0 }): Command {
       "E-mail the employers' daily digests of new applications due now (once a day from APPLICATION_DIGEST_HOUR), then deliver the outbox.",
     )
     .action(printing(applicationsDigest));
+
+  program
+    .command('newsletter')
+    .description("The newsletter block, sent to the publication's Ghost as a draft.")
+    .command('draft')
+    .description(
+      'Send the block of a range of days (by default the last 7) to Ghost as a draft post, never published: the listings that bought the newsletter first, then the rest by category. Needs GHOST_URL and GHOST_ADMIN_API_KEY.',
+    )
+    .option('--from <date>', 'the first day, YYYY-MM-DD (default: 6 days before --to)')
+    .option('--to <date>', 'the last day, YYYY-MM-DD (default: today, UTC)')
+    .option('--intro <text>', 'a paragraph before the jobs (blank lines part paragraphs)')
+    .action(printing((options: DraftOptions) => newsletterDraft(options)));
 
   program
     .command('retention')

@@ -3,6 +3,7 @@ import {
   DISCOVERY_PATHS,
   formatSalary,
   jobPageUrl,
+  withVia,
   type Job,
   type SearchFilter,
 } from '@jobboard/contract/jobs';
@@ -22,6 +23,16 @@ export interface FeedSource {
   /** When the feed was built (RSS lastBuildDate). */
   builtAt: Date;
 }
+
+/**
+ * An item's link: the job's page with the feeds' channel (issue 44, docs/product.md#numbers), so
+ * a reader who follows it is counted for the feeds, and so is their Apply click there. The item's
+ * id stays the page's own address, as before: a reader knows an item by it, and would show every
+ * item again as new if it changed. In RSS that guid is no longer marked a permalink
+ * (isPermaLink="false": its text is unchanged), since a reader that finds one opens the guid
+ * rather than the link (@extractus/feed-extractor does), and so past the count.
+ */
+const itemLink = (origin: string, job: Job) => withVia(jobPageUrl(origin, job.id), 'feed');
 
 /** How long an item's summary is, in characters. */
 const SUMMARY_LENGTH = 300;
@@ -49,8 +60,8 @@ export function rssFeed(source: FeedSource): string {
     return [
       '<item>',
       `<title>${escapeXml(itemTitle(job))}</title>`,
-      `<link>${escapeXml(url)}</link>`,
-      `<guid isPermaLink="true">${escapeXml(url)}</guid>`,
+      `<link>${escapeXml(itemLink(origin, job))}</link>`,
+      `<guid isPermaLink="false">${escapeXml(url)}</guid>`,
       published ? `<pubDate>${published.toUTCString()}</pubDate>` : '',
       `<description>${htmlText(itemSummary(job))}</description>`,
       ...job.category.map((c) => `<category>${escapeXml(c)}</category>`),
@@ -85,7 +96,7 @@ export function jsonFeed(source: FeedSource): object {
     language: 'en-US',
     items: source.jobs.map((job) => ({
       id: jobPageUrl(origin, job.id),
-      url: jobPageUrl(origin, job.id),
+      url: itemLink(origin, job),
       title: itemTitle(job),
       content_text: job.description,
       summary: itemSummary(job),

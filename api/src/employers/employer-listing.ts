@@ -52,15 +52,8 @@ export interface ListingSources {
   applications?: number;
   /** The address's Multiples Listing credits left. */
   creditsLeft: number;
-}
-
-/** A job's days as the chart takes them, with their totals. */
-export function statsOf(days: JobStatsView['days']): JobStatsView {
-  return {
-    days,
-    totalViews: days.reduce((sum, d) => sum + d.views, 0),
-    totalApplyClicks: days.reduce((sum, d) => sum + d.applyClicks, 0),
-  };
+  /** The newsletter issues its job appeared in (ISO, oldest first); none: undefined. */
+  newsletterIssues?: string[];
 }
 
 const renewalOf = (renewal: RenewalReceipt): EmployerRenewal => ({
@@ -104,6 +97,7 @@ export function listingOf(row: ReviewRow, sources: ListingSources, now: Date): E
     creditRequested: row.credit_requested_at != null,
     canUseCredit:
       row.status === 'pending_review' && row.credit_requested_at == null && sources.creditsLeft > 0,
+    ...(sources.newsletterIssues?.length ? { newsletterIssues: sources.newsletterIssues } : {}),
   };
 }
 

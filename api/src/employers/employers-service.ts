@@ -21,13 +21,14 @@ import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 import { hasInbox, withApplications, type InboxService } from '../applications';
 import { Conflict, Gone, NotFound, TooMany } from '../platform/domain-errors';
 import { payOfRow, type JobsService, type JobViews } from '../jobs';
-import type { JobStats } from '../job-stats';
+import { statsOf, type JobStats } from '../job-stats';
+import type { NewsletterService } from '../newsletter';
 import { employerSignInEmail, type Outbox } from '../mail';
 import type { PaymentsService } from '../payments';
 import type { RenewalsService } from '../renewals';
 import type { ProposalsService } from '../proposals';
 import type { ReviewRow, SubmissionsService } from '../submissions';
-import { CLOSED_DETAIL, iso, listingOf, statsOf } from './employer-listing';
+import { CLOSED_DETAIL, iso, listingOf } from './employer-listing';
 import {
   employerUrls,
   hashEmployerToken,
@@ -61,6 +62,8 @@ export interface EmployersCollaborators {
   applications: Pick<InboxService, 'numbers'>;
   /** Each job's latest proposal of changes (proposals/). */
   proposals: Pick<ProposalsService, 'statesOf' | 'withdrawForClosedJob'>;
+  /** The newsletter issues each job appeared in (newsletter/). */
+  newsletter: Pick<NewsletterService, 'issuesOfJobs'>;
   /** Sign-in links asked for one address (counted in the database, per address hash). */
   addressLimiter: RateLimiterAbstract;
 }
@@ -160,10 +163,11 @@ export class EmployersService {
     const events = await this.c.submissions.eventsOf(ids);
     const payments = await this.c.payments.ofSubmissions(this.c.db, ids);
     const jobIds = rows.flatMap((row) => (row.job_id == null ? [] : [Number(row.job_id)]));
-    const [renewals, stats, proposals] = await Promise.all([
+    const [renewals, stats, proposals, newsletterIssues] = await Promise.all([
       this.c.renewals.paidOfJobs(jobIds),
       this.c.jobStats.daily(jobIds, JOB_STATS_DAYS, now),
       this.c.proposals.statesOf(jobIds),
+      this.c.newsletter.issuesOfJobs(jobIds),
     ]);
     // The same days as the views and apply clicks (every job's are the same range).
     const range = [...stats.values()][0]?.map((d) => d.day) ?? [];
@@ -192,6 +196,7 @@ export class EmployersService {
             proposal,
             applications: inbox?.total,
             creditsLeft,
+            newsletterIssues: job ? newsletterIssues.get(Number(job.id)) : undefined,
           },
           now,
         ),

@@ -34,6 +34,7 @@ export default fp(
           jobStats: app.jobStats,
           applications: app.applicationInbox,
           proposals: app.proposals,
+          newsletter: app.newsletter,
           addressLimiter: databaseLimiter(app.db, app.dialect, {
             keyPrefix: 'employer-sign-in-link-address',
             points: app.config.rateLimits.employerSignInLinkPerAddress.max,
@@ -58,6 +59,7 @@ export default fp(
       'job-stats',
       'proposals',
       'applications',
+      'newsletter',
     ],
   },
 );

@@ -1,4 +1,4 @@
-import type { Job } from '@jobboard/contract/jobs';
+import { channelOfReferrer, countedChannel, type Channel, type Job } from '@jobboard/contract/jobs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import { NotFound } from '../platform/domain-errors';
@@ -68,10 +68,26 @@ export function countable(request: FastifyRequest): boolean {
 }
 
 /**
- * Counts this request's visitor for the job, unless it is not countable or its client is past
- * `limit` (the route's entry of the rate limits' table: issue 43, finding 16), which only leaves
- * it uncounted. A count that fails (the database cannot give the day's salt) is logged: the
- * visitor's request goes on regardless.
+ * The channel a counted request is for (docs/product.md#numbers): the one its `via` names (the
+ * board's page names every channel it counts, 'board' and 'direct' included); else, for a request
+ * that names none (a page of an earlier release, a link made by hand) or an unknown one, its
+ * referrer: a page of the board's own site (`siteOrigin`) is 'board', anything else 'direct'.
+ */
+export function channelOfRequest(request: FastifyRequest, siteOrigin: string): Channel {
+  return (
+    countedChannel((request.query as { via?: unknown } | undefined)?.via) ??
+    channelOfReferrer(request.headers.referer, siteOrigin)
+  );
+}
+
+/** The board's own origin (PUBLIC_URL's scheme, host and port): what a referrer is compared with. */
+export const siteOriginOf = (app: FastifyInstance): string => new URL(app.config.publicUrl).origin;
+
+/**
+ * Counts this request's visitor for the job and the request's channel, unless it is not countable
+ * or its client is past `limit` (the route's entry of the rate limits' table: issue 43, finding
+ * 16), which only leaves it uncounted. A count that fails (the database cannot give the day's
+ * salt) is logged: the visitor's request goes on regardless.
  */
 export async function countRequest(
   app: FastifyInstance,
@@ -79,6 +95,7 @@ export async function countRequest(
   kind: StatKind,
   jobId: number,
   limit: ProcessRateLimit,
+  siteOrigin: string,
 ): Promise<boolean> {
   if (!countable(request)) return false;
   const client = clientKey(request.ip);
@@ -88,6 +105,7 @@ export async function countRequest(
     const counting = app.jobStats.count(
       kind,
       jobId,
+      channelOfRequest(request, siteOrigin),
       client,
       request.headers['user-agent'] ?? '',
       now,
@@ -108,3 +126,5 @@ export async function countRequest(
  * count (bench: counting).
  */
 export const COUNTED_ROUTE = { compress: false, helmet: false } as const;
+/** The view beacon's options: COUNTED_ROUTE, and its query read as it came (channelOfRequest). */
+export const COUNTED_ENDPOINT = { ...COUNTED_ROUTE, queryAsIs: true } as const;

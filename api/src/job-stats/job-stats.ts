@@ -1,8 +1,10 @@
 import { hash, randomBytes } from 'node:crypto';
 import { DAY_MS, isoDate } from '@jobboard/contract/common';
+import type { Channel, ChannelCounts, JobStats as JobStatsView } from '@jobboard/contract/jobs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
-import type { DayCounts, JobStatsRepository, StatKind, VisitorGroup } from './job-stats-repository';
+import type { JobStatsRepository, StatKind, VisitorGroup } from './job-stats-repository';
+import { Tally } from './repositories/tally';
 
 /**
  * How the buffer is written: `flushMs` after the first count that found it empty (so once every
@@ -14,25 +16,30 @@ export interface FlushPolicy {
   maxBuffered: number;
 }
 
-type BufferedGroup = VisitorGroup & { visitors: Set<string> };
+/** A group's visitors: each hash with the channel of its first count. */
+type BufferedGroup = VisitorGroup & { visitors: Map<string, Channel> };
 
-/** One job's numbers on one day of a range: every day there, zeros filled. */
+/** One job's (or the board's) numbers on one day of a range: every day there, zeros filled. */
 export interface StatsDay {
   day: string;
   views: number;
   applyClicks: number;
+  /** By channel: those with any, in CHANNELS' order. */
+  channels: ChannelCounts[];
 }
 
 /**
- * Views and apply clicks, per job and UTC day, one per visitor (docs/product.md#numbers). The
- * visitor is the SHA-256 of the day's random salt (job_stat_salts, shared by every process, deleted
- * with its day), the client key (an IPv4 address, an IPv6 /64) and the user agent: no cookie, and
- * neither the address nor the agent is stored. A count costs its request a hash and a push: the
- * visitors are buffered and written in batches that ignore duplicates (JobStatsRepository
- * .insertVisitors), every `flushMs` or at `maxBuffered`, and when the app closes. The batches are
- * large on purpose: the visitors' index takes random keys, and one large write touches each of
- * its pages once where many small ones rewrite the same pages (bench: counting). Past days are
- * rolled up into one row per job and day, and their hashes and salt deleted.
+ * Views and apply clicks, per job and UTC day, one per visitor, each for the channel the visitor
+ * first came by that day (docs/product.md#numbers). The visitor is the SHA-256 of the day's
+ * random salt (job_stat_salts, shared by every process, deleted with its day), the client key
+ * (an IPv4 address, an IPv6 /64) and the user agent: no cookie, and neither the address nor the
+ * agent is stored. A count costs its request a hash and a push: the visitors are buffered and
+ * written in batches that ignore duplicates (JobStatsRepository.insertVisitors), every
+ * `flushMs` or at `maxBuffered`, and when the app closes. The batches are large on purpose: the
+ * visitors' index takes random keys, and one large write touches each of its pages once where
+ * many small ones rewrite the same pages (bench: counting). Past days are rolled up into one row
+ * per job and day (and per job, day and channel, and per day and channel for the whole board),
+ * and their hashes and salt deleted.
  */
 export class JobStats {
   /** The visitors to write, by job, day and kind ('day:jobId:kind'), and how many in all. */
@@ -57,14 +64,15 @@ export class JobStats {
   ) {}
 
   /**
-   * Counts one visitor of a live job: `clientKey` and `userAgent` are hashed with the day's salt
-   * at once and dropped. The write happens later, in a batch (`flush`). Done when it returns,
-   * unless the day's salt is not known yet: then the promise settles once it is counted (or
-   * rejects if the salt cannot be read).
+   * Counts one visitor of a live job, for `channel` (where the visit came from): `clientKey` and
+   * `userAgent` are hashed with the day's salt at once and dropped. The write happens later, in a
+   * batch (`flush`). Done when it returns, unless the day's salt is not known yet: then the promise
+   * settles once it is counted (or rejects if the salt cannot be read).
    */
   count(
     kind: StatKind,
     jobId: number,
+    channel: Channel,
     clientKey: string,
     userAgent: string,
     now: Date,
@@ -73,16 +81,17 @@ export class JobStats {
     const salt = this.knownSalts.get(day);
     if (salt === undefined) {
       return this.saltOf(day).then((read) =>
-        this.add(kind, jobId, day, read, clientKey, userAgent),
+        this.add(kind, jobId, channel, day, read, clientKey, userAgent),
       );
     }
-    this.add(kind, jobId, day, salt, clientKey, userAgent);
+    this.add(kind, jobId, channel, day, salt, clientKey, userAgent);
     return undefined;
   }
 
   private add(
     kind: StatKind,
     jobId: number,
+    channel: Channel,
     day: string,
     salt: string,
     clientKey: string,
@@ -93,11 +102,14 @@ export class JobStats {
     if (group?.jobId !== jobId || group.kind !== kind || group.day !== day) {
       const key = `${day}:${jobId}:${kind}`;
       group = this.buffer.get(key);
-      if (!group) this.buffer.set(key, (group = { day, jobId, kind, visitors: new Set() }));
+      if (!group) this.buffer.set(key, (group = { day, jobId, kind, visitors: new Map() }));
       this.lastGroup = group;
     }
-    const before = group.visitors.size;
-    this.size += group.visitors.add(visitor).size - before;
+    // A visitor already buffered keeps the channel it came by first (as the table does).
+    if (!group.visitors.has(visitor)) {
+      group.visitors.set(visitor, channel);
+      this.size += 1;
+    }
     if (this.size >= this.policy.maxBuffered) void this.flush();
     else if (!this.timer && !this.closed) {
       this.timer = setTimeout(() => void this.flush(), this.policy.flushMs);
@@ -159,30 +171,30 @@ export class JobStats {
 
   /**
    * The numbers of these jobs over the `days` UTC days that end today, every day there (zeros
-   * filled), oldest first: job id to its days. What the admin's job view and the employer's
-   * page show.
+   * filled), oldest first, by channel: job id to its days. What the admin's job view and the
+   * employer's page show.
    */
   async daily(jobIds: number[], days: number, now: Date): Promise<Map<number, StatsDay[]>> {
     const range = dayRange(now, days);
-    const found: DayCounts[] = await this.repository.daily(
-      this.db,
-      jobIds,
-      range[0]!,
-      range[range.length - 1]!,
-    );
+    const found = await this.repository.daily(this.db, jobIds, range[0]!, range.at(-1)!);
     const byKey = new Map(found.map((c) => [`${c.jobId}:${c.day}`, c]));
     return new Map(
-      jobIds.map((jobId) => [
-        jobId,
-        range.map((day) => {
-          const c = byKey.get(`${jobId}:${day}`);
-          return { day, views: c?.views ?? 0, applyClicks: c?.applyClicks ?? 0 };
-        }),
-      ]),
+      jobIds.map((jobId) => [jobId, range.map((day) => dayOf(day, byKey.get(`${jobId}:${day}`)))]),
     );
   }
 
-  /** Every job's totals over all time (the admins' jobs CSV). */
+  /**
+   * The whole board's numbers over the `days` UTC days that end today, by channel, every day
+   * there (zeros filled), oldest first: the admin's dashboard.
+   */
+  async boardDaily(days: number, now: Date): Promise<StatsDay[]> {
+    const range = dayRange(now, days);
+    const found = await this.repository.boardDaily(this.db, range[0]!, range.at(-1)!);
+    const byDay = new Map(found.map((c) => [c.day, c]));
+    return range.map((day) => dayOf(day, byDay.get(day)));
+  }
+
+  /** Every job's totals over all time, by channel (the admins' jobs CSV). */
   totals(jobIds: number[]) {
     return this.repository.totals(this.db, jobIds);
   }
@@ -214,6 +226,31 @@ export class JobStats {
     }
     return salt;
   }
+}
+
+/** A day of a range: its counts, or zeros. */
+const dayOf = (day: string, counts: Omit<StatsDay, 'day'> | undefined): StatsDay => ({
+  day,
+  views: counts?.views ?? 0,
+  applyClicks: counts?.applyClicks ?? 0,
+  channels: counts?.channels ?? [],
+});
+
+/**
+ * Days as the chart and its tables take them (the admin's job page and dashboard, the employer's
+ * page): the days, their totals and their totals by channel.
+ */
+export function statsOf(days: StatsDay[]): JobStatsView {
+  const all = new Tally();
+  for (const day of days) {
+    for (const c of day.channels) all.addChannel(c.channel, c.views, c.applyClicks);
+  }
+  return {
+    days,
+    totalViews: days.reduce((sum, d) => sum + d.views, 0),
+    totalApplyClicks: days.reduce((sum, d) => sum + d.applyClicks, 0),
+    channels: all.channels(),
+  };
 }
 
 /** The `days` UTC dates that end with today, oldest first. */

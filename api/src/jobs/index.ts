@@ -16,6 +16,8 @@ export { payPatch, planPatch } from './job-patch';
 export type { JobPatch, StoredJob } from './job-patch';
 export type { JobViews } from './job-views';
 export type { JobEditor, JobsService } from './jobs-service';
+export type { ListingsListener } from './listing-listeners';
+export type { ListingState, LiveListings } from './repositories/live-listings';
 export { extendedEnd } from './lifecycle';
 export { deadlinePassed, hasEnded, hasExpired } from './listing-end';
 export { payColumns, payOfRow } from './pay-columns';

@@ -5,6 +5,7 @@ import type {
   HeldJobs,
   SyncSource,
 } from '@jobboard/contract/admin';
+import type { Job } from '@jobboard/contract/jobs';
 import type { Db } from '../platform/db/knex';
 import { NotFound } from '../platform/domain-errors';
 import type { JobAuditRow } from './job-audit';
@@ -47,6 +48,16 @@ export class JobViews {
 
   lifecycleCounts(now: Date): Promise<{ live: number; expiringSoon: number }> {
     return this.admin.lifecycleCounts(now);
+  }
+
+  /** Ids of the live jobs posted in a range of days, newest first (the newsletter block). */
+  livePostedBetween(from: string, to: string, now: Date): Promise<number[]> {
+    return this.admin.livePostedBetween(from, to, now);
+  }
+
+  /** Those of these jobs that are live, whole, in the order of the ids (the newsletter block). */
+  liveOf(ids: number[], now: Date): Promise<Job[]> {
+    return this.admin.liveOf(ids, now);
   }
 
   /** A job's history lines, oldest first. */

@@ -35,6 +35,7 @@ import {
   type Lifecycle,
 } from './lifecycle';
 import type { JobViews } from './job-views';
+import { ListingListeners, type ListingsListener } from './listing-listeners';
 import type { JobWriter } from './repositories/job-writer';
 import type { PublicJobsRepository } from './repositories/public-jobs';
 
@@ -61,6 +62,8 @@ export interface SyncWrite {
  * fixtures) are written as given.
  */
 export class JobsService {
+  private readonly listeners = new ListingListeners();
+
   constructor(
     private readonly writer: JobWriter,
     /** The admins' reads: a job as it is before and after a change. */
@@ -71,6 +74,16 @@ export class JobsService {
     /** The pay columns the public reads filter on, kept with the board's setup (pay-index.ts). */
     private readonly payIndex: { refresh(): Promise<number> },
   ) {}
+
+  /**
+   * Run `listener` in the transaction of every change of jobs that has its line in their history:
+   * whatever makes a listing live (a payment, an approval with a credit, an admin's form or
+   * bulk action, a sync) or closes it (an employer, an admin, a sync, a deletion). Jobs loaded as
+   * data (the demo, the bench, fixtures) have no line and call no listener.
+   */
+  onListingsChanged(listener: ListingsListener): void {
+    this.listeners.add(listener);
+  }
 
   // ---- jobs loaded as data ---------------------------------------------------------------------
 
@@ -141,7 +154,7 @@ export class JobsService {
       const changes = await this.writer.update(id, { active: false }, now, trx);
       if (!changes) throw new NotFound('Job not found');
       if (!changes.length) return false;
-      await this.writer.recordAudit(
+      await this.record(
         [{ jobId: id, action: 'closed', detail, changes }],
         { adminId: null, actor: 'employer' },
         now,
@@ -174,7 +187,7 @@ export class JobsService {
     if (!changes) throw new NotFound('Job not found');
     await this.writer.claimFields(new Map([[id, changedFieldsOf(changes)]]), trx);
     const line = editedLine(id, changes);
-    await this.writer.recordAudit(
+    await this.record(
       [{ ...line, detail: changes.length ? `${by.detail}: ${line.detail}` : by.detail }],
       by.actor,
       now,
@@ -261,7 +274,7 @@ export class JobsService {
       trx,
     );
     if (!changes) throw new NotFound('Job not found');
-    await this.writer.recordAudit(
+    await this.record(
       [{ jobId: id, action: 'renewed', detail: renewedDetail(expiresAt), changes }],
       actor,
       now,
@@ -348,7 +361,7 @@ export class JobsService {
     trx: Knex.Transaction,
   ): Promise<number> {
     const jobId = await this.create(input, now, trx);
-    await this.writer.recordAudit([publishedLine(jobId, from)], by, now, trx);
+    await this.record([publishedLine(jobId, from)], by, now, trx);
     return jobId;
   }
 
@@ -377,11 +390,22 @@ export class JobsService {
     const deactivated = await this.writer.deactivate(write.gone, at, trx);
     await this.companies.retryLogosOf(trx, write.logoCompanies ?? []);
     const written = { created, changed, deactivated };
-    await this.writer.recordAudit(syncLines(write.sourceName, written), by, at, trx);
+    await this.record(syncLines(write.sourceName, written), by, at, trx);
     return written;
   }
 
   // ---- helpers ---------------------------------------------------------------------------------
+
+  /** Record the history lines of a change, then what follows it (the listeners), in its transaction. */
+  private async record(
+    entries: JobAuditEntry[],
+    by: AuditActor,
+    now: Date,
+    trx: Knex.Transaction,
+  ): Promise<void> {
+    await this.writer.recordAudit(entries, by, now, trx);
+    await this.listeners.notify(trx, entries, now);
+  }
 
   /**
    * Switch a job on with the end (and posted date) given, recording the line `entry` describes
@@ -442,7 +466,7 @@ export class JobsService {
   ): Promise<JobAuditEntry[]> {
     const run = async (trx: Knex.Transaction) => {
       const entries = await change(trx);
-      await this.writer.recordAudit(entries, auditActor(editor), now, trx);
+      await this.record(entries, auditActor(editor), now, trx);
       return entries;
     };
     return db ? db.transaction(run) : this.writer.transaction(run);

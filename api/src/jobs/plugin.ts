@@ -8,6 +8,7 @@ import { PayIndex } from './repositories/pay-index';
 import { PublicReads } from './public-reads';
 import { AdminJobsRepository } from './repositories/admin-jobs';
 import { JobEndings } from './repositories/job-endings';
+import { LiveListings } from './repositories/live-listings';
 import { JobWriter } from './repositories/job-writer';
 import { PublicJobsRepository } from './repositories/public-jobs';
 import { SyncedJobsRepository } from './repositories/synced-jobs';
@@ -30,6 +31,8 @@ declare module 'fastify' {
     jobChanges: Pick<JobChanges, 'onChange' | 'sender'>;
     /** When listings end, as renewals read it (job-endings.ts). */
     jobEndings: JobEndings;
+    /** Which listings are live, and the live ones whole, as the channels read them (live-listings.ts). */
+    liveListings: LiveListings;
   }
 }
 
@@ -104,6 +107,7 @@ export default fp(
       ),
     );
     app.decorate('jobEndings', new JobEndings(app.db));
+    app.decorate('liveListings', new LiveListings(app.db, app.dialect));
 
     // Once the schema is this release's (at start, or as soon as `jobboard migrate` has run):
     // the pay of rows an earlier release wrote, and the annual figures in BOARD_CURRENCY.

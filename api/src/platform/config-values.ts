@@ -322,6 +322,27 @@ export function parseSecret(raw: string): string {
       );
 }
 
+/** The Admin API key of a Ghost custom integration: its id and its secret (hex). */
+export interface GhostAdminKey {
+  id: string;
+  secret: string;
+}
+
+/**
+ * GHOST_ADMIN_API_KEY as Ghost shows it (Settings > Integrations > the integration's Admin API
+ * key): `<id>:<secret>`, the id an object id (24 hex digits), the secret 32 bytes in hex. Ghost
+ * checks a token signed with it against the secret's bytes, so a secret that is not hex could
+ * never sign one. The value is never quoted back (config/env.ts: its name holds API_KEY).
+ */
+export function parseGhostAdminKey(raw: string): GhostAdminKey {
+  const match = /^([0-9a-f]{24}):([0-9a-f]{64})$/i.exec(raw);
+  return match
+    ? { id: match[1]!.toLowerCase(), secret: match[2]!.toLowerCase() }
+    : invalid(
+        "must be the Admin API key of a Ghost custom integration, as Ghost shows it: its id (24 hex digits), a colon and its secret (64 hex digits). Ghost: Settings > Integrations > the integration's Admin API key",
+      );
+}
+
 /**
  * The Ghost site, as its members know it (`https://news.example.org`, or a subfolder install
  * `https://example.org/blog`): the token's issuer is this address plus `/members/api`, so it is

@@ -23,6 +23,7 @@ import { readOperations } from './config/operations';
 import { readStripe, type StripeConfig } from './config/payments';
 import { readServer, type TrustProxy } from './config/server';
 import { readSite, type GhostConfig } from './config/site';
+import { readSocial, type SocialConfig } from './config/social';
 import { readSync, type SyncConfig } from './config/sync';
 import { readRateLimits, type RateLimits } from './rate-limits';
 
@@ -37,6 +38,7 @@ export type { MailConfig } from './config/mail';
 export type { StripeConfig } from './config/payments';
 export { PRODUCTION_PROBLEMS, type TrustProxy } from './config/server';
 export type { GhostConfig } from './config/site';
+export type { BlueskyConfig, MastodonConfig, SocialConfig, WebhookConfig } from './config/social';
 export type { SyncConfig } from './config/sync';
 
 export interface Config {
@@ -114,6 +116,12 @@ export interface Config {
    */
   applicationDigest: { hour: number; intervalMinutes: number };
   /**
+   * NEWSLETTER_DRAFT_INTERVAL_MINUTES: how often a process looks whether the weekly newsletter
+   * draft is due (newsletter/weekly-draft.ts; the schedule itself is set on /admin/newsletter,
+   * off by default). 0: never (`jobboard newsletter draft` from cron instead).
+   */
+  newsletterDraftIntervalMinutes: number;
+  /**
    * LOGO_FETCH: whether this process fetches company logos in the background after job changes
    * (logos/plugin.ts; on by default). Off, logos are fetched only by `jobboard logos fetch`.
    */
@@ -165,6 +173,13 @@ export interface Config {
   /** The external job source of the re-sync (GET /api/refresh-jobs); null when none is set. */
   sync: SyncConfig | null;
   /**
+   * The channels new listings are posted to (social/, issue 44): the Bluesky account
+   * (BLUESKY_HANDLE, BLUESKY_APP_PASSWORD, BLUESKY_SERVICE), the Mastodon account (MASTODON_URL,
+   * MASTODON_ACCESS_TOKEN), the chat webhook (SOCIAL_WEBHOOK_URL, SOCIAL_WEBHOOK_FORMAT), each
+   * null when not set; SOCIAL_POLL_SECONDS and SOCIAL_TIMEOUT_SECONDS.
+   */
+  social: SocialConfig;
+  /**
    * SITEMAP_URLS_PER_FILE: the most URLs one sitemap file holds (sitemaps.org's 50,000 by
    * default); past it /sitemap.xml becomes a sitemap index. Lowered only to try the index.
    */
@@ -207,7 +222,7 @@ export function loadConfig(env: Env = process.env): Config {
   );
   const { production, secret, publicUrl, seedDemo, migrateOnStart, logLevel, trustProxy } =
     readServer(read, env, problems, port);
-  const { site, boardCurrency, ghost, releasesDir, remotesConfigFile } = readSite(read);
+  const { site, boardCurrency, ghost, releasesDir, remotesConfigFile } = readSite(read, problems);
   const stripe = readStripe(read);
   const mail = readMail(read, site);
   const alertDigestIntervalMinutes = read('ALERT_DIGEST_INTERVAL_MINUTES', parseCount, 15);
@@ -216,6 +231,7 @@ export function loadConfig(env: Env = process.env): Config {
     hour: read('APPLICATION_DIGEST_HOUR', parseHourOfDay, 13),
     intervalMinutes: read('APPLICATION_DIGEST_INTERVAL_MINUTES', parseCount, 60),
   };
+  const newsletterDraftIntervalMinutes = read('NEWSLETTER_DRAFT_INTERVAL_MINUTES', parseCount, 15);
   const logoFetch = read('LOGO_FETCH', parseBoolean, true);
   const rateLimits = readRateLimits(read);
   const retention = {
@@ -230,6 +246,7 @@ export function loadConfig(env: Env = process.env): Config {
   const { requestTimeoutSeconds, sitemapUrlsPerFile, serverRender, metrics, pressure } =
     readOperations(read);
   const sync = readSync(read, problems);
+  const social = readSocial(read, env, problems, production);
 
   if (problems.length) throw new ConfigError(problems);
 
@@ -259,6 +276,7 @@ export function loadConfig(env: Env = process.env): Config {
     alertDigestIntervalMinutes,
     renewalReminderIntervalMinutes,
     applicationDigest,
+    newsletterDraftIntervalMinutes,
     logoFetch,
     rateLimits,
     retention,
@@ -268,6 +286,7 @@ export function loadConfig(env: Env = process.env): Config {
     totpEncryption,
     requestTimeoutSeconds,
     sync,
+    social,
     sitemapUrlsPerFile,
     serverRender,
     metrics,

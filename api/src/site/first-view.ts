@@ -1,5 +1,6 @@
 import { ENDPOINTS, endpointKey } from '@jobboard/contract/endpoints';
 import {
+  type Channel,
   afterFromQueryString,
   filterFromQueryString,
   JOB_ID_PATTERN,
@@ -30,6 +31,8 @@ export async function firstViewJson(
   route: SiteRoute | undefined,
   pathname: string,
   queryString: string,
+  /** On /jobs/{id}: the channel the request landed on the job by (FirstViewData.channel). */
+  channel?: Channel,
 ): Promise<string | undefined> {
   const legalPage = isPage(route, 'mfe_board', LEGAL_PAGE_MODULE) && legalPageAt(pathname);
   if (legalPage) {
@@ -71,6 +74,7 @@ export async function firstViewJson(
     `"locations":${locations.bytes}`,
     `"categories":${categories.bytes}`,
     ...(id === undefined ? [] : [`"job":{"id":${JSON.stringify(id)},${job}}`]),
+    ...(id === undefined || channel === undefined ? [] : [`"channel":${JSON.stringify(channel)}`]),
     `"keys":${JSON.stringify(keys)}`,
   ];
   return `{${parts.join(',')}}`;

@@ -1,6 +1,7 @@
 import {
   DEFAULT_CURRENCY,
   afterFromQueryString,
+  channelOfLanding,
   boardQueryString,
   filterFromQueryString,
   JOB_ID_PATTERN,
@@ -59,6 +60,8 @@ export interface SitePage {
 export class SitePages {
   /** Draws first views in worker threads; its `stats()` count each version's failures. */
   readonly renderer: ServerRenderer;
+  /** The site's own origin (scheme, host, port): a referrer from it is the board's. */
+  private readonly siteOrigin: string;
 
   constructor(
     private readonly releases: Releases,
@@ -71,6 +74,7 @@ export class SitePages {
     private readonly log?: ServerRenderLog,
   ) {
     this.renderer = new ServerRenderer(releases, renderLimits, log);
+    this.siteOrigin = new URL(origin).origin;
   }
 
   /**
@@ -87,8 +91,12 @@ export class SitePages {
     return this.renderer.close();
   }
 
-  /** The page at `address` (path and query string); null when the shell has not been built. */
-  async page(address: string): Promise<SitePage | null> {
+  /**
+   * The page at `address` (path and query string), asked for from `referrer` (the request's
+   * Referer: on /jobs/{id}, with the address's `via`, the channel its job's Apply link counts for);
+   * null when the shell has not been built.
+   */
+  async page(address: string, referrer?: string): Promise<SitePage | null> {
     const shell = this.releases.shellHtml();
     if (!shell) return null;
     const pathname = address.split('?')[0]!;
@@ -100,13 +108,19 @@ export class SitePages {
     // `/?x=2`... are the board's page, drawn once, not a render each and an eviction each.
     const query = knownQuery(route, address.slice(pathname.length));
     const url = `${pathname}${query}`;
+    // A job's page is drawn for the channel the visitor came by (docs/product.md#numbers): one
+    // page per job and channel kept, the address's other parameters still left out.
+    const channel =
+      isPage(route, 'mfe_board', './BoardPage') && jobIdInPath(pathname) !== undefined
+        ? channelOfLanding(address.slice(pathname.length), referrer, this.siteOrigin)
+        : undefined;
     const head = (data?: FirstViewData) =>
       renderHead(pageHead(this.headContext(), route, pathname, query, data), this.site.boardName);
     // A page without its first view only for the moment (the render pool busy, or loading the
     // versions just promoted) is sent but not kept: the next visitor gets it drawn.
     let forNow = false;
     const build = async () => {
-      const data = await firstViewJson(this.reads, this.legal, route, pathname, query);
+      const data = await firstViewJson(this.reads, this.legal, route, pathname, query, channel);
       const firstView = data ? (JSON.parse(data) as FirstViewData) : undefined;
       const rendered = await this.renderer.render(url, {
         ...boot,
@@ -131,7 +145,9 @@ export class SitePages {
     const edited = legalPage ? `:${await this.legal.stamp(legalPage.slug)}` : '';
     const versions = `${JSON.stringify([this.releases.versions(), boot.remotes])}:${this.releases.liveRoutes.stamp()}${edited}`;
     // Every unknown path gets the same page (the shell's 404 screen), kept once.
-    const key = route ? `page:${versions}:${url}` : `page:${versions}:404`;
+    const key = route
+      ? `page:${versions}:${url}${channel === undefined ? '' : `:${channel}`}`
+      : `page:${versions}:404`;
     try {
       const body = await this.reads.cache.text(key, build);
       if (forNow) this.reads.cache.forget(key);

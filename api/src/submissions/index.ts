@@ -3,5 +3,5 @@
  * any other file of this folder from outside it). Its plugin puts its services on `app`.
  */
 export type { NormalisedSubmission } from './normalise';
-export type { ReviewRow, StoredEvent, SubmissionRow } from './submission-row';
+export type { PaidListing, ReviewRow, StoredEvent, SubmissionRow } from './submission-row';
 export type { SubmissionsService } from './submissions-service';

@@ -1,4 +1,5 @@
 import type { ApplyMethod } from '@jobboard/contract/applications';
+import type { ListingTierId } from '@jobboard/contract/submissions';
 import type { PayRow } from '../jobs';
 
 /** The columns of `submissions` the review and payment flows read (its pay: pay-columns.ts). */
@@ -96,4 +97,10 @@ export interface StoredEvent {
   actor: string;
   note: string | null;
   created_at: number;
+}
+
+/** A listing paid for (its submission 'paid'): its job and the tier it was bought in. */
+export interface PaidListing {
+  jobId: number;
+  tier: ListingTierId;
 }

@@ -1,10 +1,17 @@
 import type { AdminSubmissionsQuery } from '@jobboard/contract/admin';
 import { emailKey } from '@jobboard/contract/common';
+import type { ListingTierId } from '@jobboard/contract/submissions';
 import type { Knex } from 'knex';
 import type { Db, Dialect } from '../platform/db/knex';
 import { containsPattern } from '../jobs';
 import { chunks } from '../platform/db/chunks';
-import type { ReviewRow, StoredEvent, SubmissionChange, SubmissionEvent } from './submission-row';
+import type {
+  PaidListing,
+  ReviewRow,
+  StoredEvent,
+  SubmissionChange,
+  SubmissionEvent,
+} from './submission-row';
 
 /**
  * What a rejected submission loses after RETAIN_REJECTED_CONTACT_DAYS: the fields that name or
@@ -97,6 +104,22 @@ export class SubmissionsRepository {
     }[view.sort ?? 'submitted'];
     const dir = view.dir === 'asc' ? 'asc' : 'desc';
     return query.orderByRaw(`${column} ${dir}, id ${dir}`);
+  }
+
+  /**
+   * The jobs of the paid listings (status 'paid', with a job), each with the tier it was bought
+   * in, oldest first: what the newsletter owes (issue 44). Two short columns a row.
+   */
+  async paidListings(db: Db): Promise<PaidListing[]> {
+    const rows: { job_id: number | string; listing_type: string }[] = await db('submissions')
+      .where({ status: 'paid' })
+      .whereNotNull('job_id')
+      .orderBy('id')
+      .select('job_id', 'listing_type');
+    return rows.map((row) => ({
+      jobId: Number(row.job_id),
+      tier: row.listing_type as ListingTierId,
+    }));
   }
 
   /** The submission each of these jobs was published from, by job id (jobs made otherwise: none). */

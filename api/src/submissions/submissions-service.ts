@@ -16,7 +16,13 @@ import { acknowledgementAllowed, type AcknowledgementDecision } from './acknowle
 import type { ListingCreditsRepository } from './listing-credits-repository';
 import { payColumns, questionsColumn } from '../jobs';
 import { normaliseSubmission, type NormalisedSubmission } from './normalise';
-import type { ReviewRow, StoredEvent, SubmissionChange, SubmissionEvent } from './submission-row';
+import type {
+  PaidListing,
+  ReviewRow,
+  StoredEvent,
+  SubmissionChange,
+  SubmissionEvent,
+} from './submission-row';
 import type { SubmissionsRepository } from './submissions-repository';
 
 /** The logos domain's answer to whether an uploaded logo a submission names is stored. */
@@ -299,6 +305,11 @@ export class SubmissionsService {
 
   countPending(db: Db): Promise<number> {
     return this.submissions.countPending(db);
+  }
+
+  /** The jobs of the paid listings with their tiers, oldest first (the newsletter's promise). */
+  paidListings(db: Db = this.db): Promise<PaidListing[]> {
+    return this.submissions.paidListings(db);
   }
 
   /** The submission each of these jobs was published from, by job id. */

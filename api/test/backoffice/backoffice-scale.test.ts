@@ -7,6 +7,7 @@ import type {
   HistoryEntry,
 } from '@jobboard/contract/admin';
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
+import { CHANNELS } from '@jobboard/contract/jobs';
 import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY, adminBoard, type Admin } from '../support/admin-board';
@@ -70,6 +71,9 @@ describe(`CSV exports on ${testDatabase}`, () => {
       'submission_id',
       'views',
       'apply_clicks',
+      // By channel (issue 44): test/job-stats/channel-counts.test.ts.
+      ...CHANNELS.map((channel) => `views_${channel}`),
+      ...CHANNELS.map((channel) => `apply_clicks_${channel}`),
     ]);
     const view = await page('?source=sync&sort=title');
     expect(rows).toHaveLength(view.total);

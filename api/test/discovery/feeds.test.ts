@@ -98,8 +98,11 @@ describe(`the RSS feed, on ${testDatabase}`, () => {
       'Grants Director at Example Org',
     ]);
     const writer = items[1]!;
-    expect(writer.link).toBe(`${ORIGIN}/jobs/${ids['Grants Writer']}`);
-    expect(writer.guid['#text']).toBe(writer.link);
+    // The link is counted for the feeds (issue 44); the id stays the page's own address, which
+    // readers know the item by, no longer marked a permalink, or a reader would open it instead.
+    expect(writer.link).toBe(`${ORIGIN}/jobs/${ids['Grants Writer']}?via=feed`);
+    expect(writer.guid['#text']).toBe(`${ORIGIN}/jobs/${ids['Grants Writer']}`);
+    expect(writer.guid['@_isPermaLink']).toBe('false');
     expect(writer.pubDate).toBe('Sun, 15 Nov 2026 00:00:00 GMT');
     // A description holds HTML, so the job's text is HTML-escaped in it: readers show
     // '... & its <partners>' (test/system/feed-readers.test.ts reads it with independent readers).
@@ -130,7 +133,7 @@ describe(`the RSS feed, on ${testDatabase}`, () => {
     const links = (rss.channel.item as { link: string }[]).map((i) => i.link).sort();
     expect(links).toEqual(
       ACTIVE()
-        .map((title) => `${ORIGIN}/jobs/${ids[title]}`)
+        .map((title) => `${ORIGIN}/jobs/${ids[title]}?via=feed`)
         .sort(),
     );
     expect(rss.channel.title).toBe('Good Jobs: all jobs');
@@ -188,7 +191,7 @@ describe(`the JSON feed, on ${testDatabase}`, () => {
     ]);
     expect(feed.items[1]).toMatchObject({
       id: `${ORIGIN}/jobs/${ids['Grants Writer']}`,
-      url: `${ORIGIN}/jobs/${ids['Grants Writer']}`,
+      url: `${ORIGIN}/jobs/${ids['Grants Writer']}?via=feed`,
       date_published: '2026-11-15T00:00:00.000Z',
       authors: [{ name: 'Example Org' }],
       tags: ['Fundraising'],

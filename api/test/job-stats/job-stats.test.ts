@@ -218,8 +218,19 @@ describe(`views and apply clicks on ${testDatabase}`, () => {
     await t.app.jobStats.rollUp(t.clock.now);
     const answer = await stats(live);
     expect(answer.days).toHaveLength(JOB_STATS_DAYS);
-    expect(answer.days.at(-1)).toEqual({ day: isoDate(t.clock.now), views: 1, applyClicks: 0 });
-    expect(answer.days.at(-2)).toEqual({ day: isoDate(START), views: 2, applyClicks: 1 });
+    // Counted with no channel named and no referrer: 'direct' (channel-counts.test.ts).
+    expect(answer.days.at(-1)).toEqual({
+      day: isoDate(t.clock.now),
+      views: 1,
+      applyClicks: 0,
+      channels: [{ channel: 'direct', views: 1, applyClicks: 0 }],
+    });
+    expect(answer.days.at(-2)).toEqual({
+      day: isoDate(START),
+      views: 2,
+      applyClicks: 1,
+      channels: [{ channel: 'direct', views: 2, applyClicks: 1 }],
+    });
     expect(answer.days.slice(0, -2).every((d) => d.views === 0 && d.applyClicks === 0)).toBe(true);
     expect([answer.totalViews, answer.totalApplyClicks]).toEqual([3, 1]);
   });
@@ -290,12 +301,12 @@ describe(`views and apply clicks on ${testDatabase}`, () => {
       { flushMs: 60 * 60_000, maxBuffered: 100 },
       t.app.log,
     );
-    const first = stats.count('view', id, '203.0.113.7', FIREFOX, START);
+    const first = stats.count('view', id, 'board', '203.0.113.7', FIREFOX, START);
     expect(first).toBeInstanceOf(Promise);
     expect(stats.buffered).toBe(0);
     await first;
     expect(stats.buffered).toBe(1);
-    expect(stats.count('view', id, '203.0.113.7', SAFARI, START)).toBeUndefined();
+    expect(stats.count('view', id, 'board', '203.0.113.7', SAFARI, START)).toBeUndefined();
     expect(stats.buffered).toBe(2);
     // The same salt as the app's (the database's row for the day): the app's count of the same
     // visitor is the same row.
@@ -314,7 +325,7 @@ describe(`views and apply clicks on ${testDatabase}`, () => {
       t.app.log,
     );
     for (let i = 0; i < 5; i += 1) {
-      await stats.count('view', id, '203.0.113.7', `Mozilla/5.0 (browser ${i})`, START);
+      await stats.count('view', id, 'board', '203.0.113.7', `Mozilla/5.0 (browser ${i})`, START);
     }
     expect(stats.buffered).toBe(0);
     await stats.close();
@@ -334,9 +345,9 @@ describe(`views and apply clicks on ${testDatabase}`, () => {
     const counts = async () => {
       for (let i = 0; i < 2_500; i += 1) {
         const agent = `Mozilla/5.0 (browser ${i})`;
-        await stats.count('view', live, '203.0.113.7', agent, START);
-        if (i % 2 === 0) await stats.count('apply', live, '203.0.113.7', agent, START);
-        if (i % 5 === 0) await stats.count('view', other, '203.0.113.7', agent, yesterday);
+        await stats.count('view', live, 'board', '203.0.113.7', agent, START);
+        if (i % 2 === 0) await stats.count('apply', live, 'board', '203.0.113.7', agent, START);
+        if (i % 5 === 0) await stats.count('view', other, 'board', '203.0.113.7', agent, yesterday);
       }
     };
     await counts();
@@ -368,7 +379,14 @@ describe(`views and apply clicks on ${testDatabase}`, () => {
     const jobs = Array.from({ length: 130 }, (_, i) => 1_000_000 + i);
     for (const [i, jobId] of jobs.entries()) {
       for (let v = 0; v <= i % 3; v += 1) {
-        await stats.count(i % 2 ? 'apply' : 'view', jobId, `198.51.100.${v}`, FIREFOX, START);
+        await stats.count(
+          i % 2 ? 'apply' : 'view',
+          jobId,
+          'board',
+          `198.51.100.${v}`,
+          FIREFOX,
+          START,
+        );
       }
     }
     await stats.close();
@@ -392,12 +410,12 @@ describe(`views and apply clicks on ${testDatabase}`, () => {
       t.app.log,
     );
     for (let i = 0; i < 3_000; i += 1) {
-      await stats.count('view', id, '203.0.113.7', `Mozilla/5.0 (browser ${i})`, START);
+      await stats.count('view', id, 'board', '203.0.113.7', `Mozilla/5.0 (browser ${i})`, START);
     }
     // The full buffer's batch is being written; these wait in the next one.
     expect(stats.buffered).toBe(0);
     for (let i = 3_000; i < 3_010; i += 1) {
-      await stats.count('view', id, '203.0.113.7', `Mozilla/5.0 (browser ${i})`, START);
+      await stats.count('view', id, 'board', '203.0.113.7', `Mozilla/5.0 (browser ${i})`, START);
     }
     expect(stats.buffered).toBe(10);
     await stats.close();
@@ -445,13 +463,15 @@ describe(`views and apply clicks on ${testDatabase}`, () => {
     });
     await t.db('job_stat_salts').insert({ day: '2099-12-31', salt: 'b'.repeat(64) });
     const answer = await t.app.jobStats.daily([MAX_INT4], 2, START);
+    // Counted before channels were (no channel): in the totals only.
     expect(answer.get(MAX_INT4)).toEqual([
-      { day: '2026-11-21', views: MAX_INT4, applyClicks: MAX_INT4 },
-      { day: '2026-11-22', views: 0, applyClicks: 1 },
+      { day: '2026-11-21', views: MAX_INT4, applyClicks: MAX_INT4, channels: [] },
+      { day: '2026-11-22', views: 0, applyClicks: 1, channels: [] },
     ]);
     expect((await t.app.jobStats.totals([MAX_INT4])).get(MAX_INT4)).toEqual({
       views: MAX_INT4,
       applyClicks: MAX_INT4 + 1,
+      channels: [],
     });
   });
 });

@@ -338,6 +338,7 @@ describe('GHOST_URL', () => {
     expect(loadConfig({ GHOST_URL: 'https://news.example.org/' }).ghost).toEqual({
       url: 'https://news.example.org',
       timeoutSeconds: 5,
+      adminKey: null,
     });
     expect(loadConfig({ GHOST_URL: 'https://example.org/blog//' }).site.membershipUrl).toBe(
       'https://example.org/blog',

@@ -328,6 +328,43 @@ describe('configuration from the environment', () => {
     expect(error?.message).toContain('ADMIN_PASSWORD must be at least 12 characters');
     expect(error?.message).not.toContain('short');
   });
+
+  it("reads Ghost's Admin API key (issue 44): as Ghost shows it, with GHOST_URL, never echoed", () => {
+    const id = '6748592f4b9b7700010f6564';
+    const secret = 'b1b5b9c1d4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e9f0a1';
+    const config = loadConfig({
+      GHOST_URL: 'https://news.example.org',
+      GHOST_ADMIN_API_KEY: `${id.toUpperCase()}:${secret}`,
+    });
+    expect(config.ghost?.adminKey).toEqual({ id, secret });
+    expect(loadConfig({ GHOST_URL: 'https://news.example.org' }).ghost?.adminKey).toBeNull();
+    expect(config.newsletterDraftIntervalMinutes).toBe(15);
+    expect(
+      loadConfig({ NEWSLETTER_DRAFT_INTERVAL_MINUTES: '0' }).newsletterDraftIntervalMinutes,
+    ).toBe(0);
+
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return '';
+    };
+    const halfKey = `${id}:${secret.slice(0, 40)}`;
+    const refused = problems({
+      GHOST_URL: 'https://news.example.org',
+      GHOST_ADMIN_API_KEY: halfKey,
+    });
+    expect(refused).toContain(
+      'GHOST_ADMIN_API_KEY must be the Admin API key of a Ghost custom integration',
+    );
+    expect(refused).not.toContain(secret.slice(0, 40));
+    expect(problems({ GHOST_ADMIN_API_KEY: `${id}:${secret}` })).toContain(
+      'GHOST_ADMIN_API_KEY is set but GHOST_URL is not',
+    );
+    expect(problems({ GHOST_ADMIN_API_KEY: `${id}:${secret}` })).not.toContain(secret);
+  });
 });
 
 describe('a DATABASE_URL that cannot be used', () => {

@@ -115,6 +115,8 @@ const SCHEDULED = [
   'retention run',
   'job stats roll-up',
   'scheduled job sync',
+  'weekly newsletter draft',
+  'social posts run',
 ];
 
 describe(`the app's background loops on ${testDatabase}`, () => {
@@ -136,6 +138,8 @@ describe(`the app's background loops on ${testDatabase}`, () => {
         RETENTION_INTERVAL_MINUTES: '60',
         RENEWAL_REMINDER_INTERVAL_MINUTES: '60',
         APPLICATION_DIGEST_INTERVAL_MINUTES: '60',
+        NEWSLETTER_DRAFT_INTERVAL_MINUTES: '60',
+        SOCIAL_POLL_SECONDS: '3600',
       },
     });
     // Those started when the app was ready (a sync starts one of its own to renew its lease).

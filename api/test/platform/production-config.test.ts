@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, PRODUCTION_PROBLEMS } from '../../src/platform/config';
+import { problemsOf } from '../support/config-problems';
 
 /**
  * Production (NODE_ENV=production) refuses to start misconfigured: what a real deploy needs is
@@ -14,16 +15,6 @@ const READY = {
   TOTP_ENCRYPTION_KEY: 'ahB/TQzvlVE52nfjOQWk7jkwM/IAUipssMvCRe2HVII=',
   PUBLIC_URL: 'http://jobs.example.org',
 };
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-}
 
 describe('production configuration', () => {
   it('starts with the secret and the public address', () => {

@@ -71,6 +71,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     // One message at a time: tests read what the SMTP peer received in the order it was queued
     // (mail.test.ts sets a pool of its own to show messages sent side by side).
     SMTP_MAX_CONNECTIONS: '1',
+    // No social sender in the background: tests send with app.social.send() when they mean to.
+    SOCIAL_POLL_SECONDS: '0',
     // No job-alert digest scheduler: tests run digests with app.alertDigests.run() when they mean to.
     ALERT_DIGEST_INTERVAL_MINUTES: '0',
     // No application digest scheduler: tests run it with app.applicationUpkeep.sendDigests().
@@ -79,6 +81,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     RETENTION_INTERVAL_MINUTES: '0',
     // No renewal-reminder scheduler: tests run it with app.renewals.remind() when they mean to.
     RENEWAL_REMINDER_INTERVAL_MINUTES: '0',
+    // No weekly newsletter draft scheduler: tests run it with app.newsletter.runWeeklyDraft().
+    NEWSLETTER_DRAFT_INTERVAL_MINUTES: '0',
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
     PUBLIC_URL: 'http://localhost:3000',
     // No front-end build: what the API answers must not depend on whether `pnpm build` has run

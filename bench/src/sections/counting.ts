@@ -24,6 +24,11 @@ const SECONDS = 8;
 const CONNECTIONS = 10;
 /** The views one flush writes in the flush figure. */
 const FLUSH_VIEWS = 10_000;
+/**
+ * The channels of the flush's views, in turn (issue 44): a job's visitors of a day come by a few
+ * channels, all written in the key's order in one pass, each row with its channel.
+ */
+const FLUSH_CHANNELS = ['board', 'direct', 'newsletter', 'feed'] as const;
 
 /**
  * Targets: a count costs its request little next to the API's own cheapest read of the same job
@@ -85,7 +90,7 @@ export async function countingSection(pgUrl: string): Promise<SectionResult> {
       {
         ...(await run(
           'View beacon, every request a new visitor',
-          `${site.url}/api/jobs/${id}/view`,
+          `${site.url}/api/jobs/${id}/view?via=board`,
           'POST',
           everyOneNew,
         )),
@@ -94,7 +99,7 @@ export async function countingSection(pgUrl: string): Promise<SectionResult> {
       {
         ...(await run(
           'View beacon, the same visitor again',
-          `${site.url}/api/jobs/${id}/view`,
+          `${site.url}/api/jobs/${id}/view?via=board`,
           'POST',
         )),
         against: yardstick,
@@ -102,7 +107,7 @@ export async function countingSection(pgUrl: string): Promise<SectionResult> {
       {
         ...(await run(
           'Apply redirect (303), every request a new visitor',
-          `${site.url}/jobs/${id}/apply`,
+          `${site.url}/jobs/${id}/apply?via=newsletter`,
           'GET',
           everyOneNew,
         )),
@@ -154,10 +159,11 @@ export async function countingSection(pgUrl: string): Promise<SectionResult> {
       );
       const stats = toolJobStats(db);
       // The first count of the day reads (or makes) the day's salt: not a request's usual cost.
-      await stats.count('view', jobId!, '198.51.100.1', agent(0), BENCH_NOW);
+      await stats.count('view', jobId!, 'board', '198.51.100.1', agent(0), BENCH_NOW);
       const counting = performance.now();
       for (let i = 1; i < FLUSH_VIEWS; i += 1) {
-        await stats.count('view', jobId!, `198.51.100.${i % 250}`, agent(i), BENCH_NOW);
+        const channel = FLUSH_CHANNELS[i % FLUSH_CHANNELS.length]!;
+        await stats.count('view', jobId!, channel, `198.51.100.${i % 250}`, agent(i), BENCH_NOW);
       }
       const perCountUs = ((performance.now() - counting) * 1000) / (FLUSH_VIEWS - 1);
       if (database === 'SQLite') {
@@ -203,7 +209,8 @@ export async function countingSection(pgUrl: string): Promise<SectionResult> {
       `one agent throughout. The yardsticks are a bare Fastify route answering an empty body ` +
       `(bench/src/support/bare-server.ts) and the API's own cached read of the same job (the ` +
       `same hooks, no count): the targets compare with the latter, which is what a count adds, ` +
-      `driven the same way as the row. A new agent each request means autocannon rebuilds each ` +
+      `driven the same way as the row. The counted requests name their channel as the board ` +
+      `sends them (the beacon \`?via=board\`, Apply \`?via=newsletter\`; issue 44). A new agent each request means autocannon rebuilds each ` +
       `request (its setupRequest), which costs the load generator, on the same 2 cores as the ` +
       `site, about a quarter more CPU a request (some 5 µs): so the new visitors compare with ` +
       `the read driven the same way (its own row, "a new agent each request"; its "vs cached ` +
@@ -215,8 +222,10 @@ export async function countingSection(pgUrl: string): Promise<SectionResult> {
     '',
     `The flush: ${FLUSH_VIEWS.toLocaleString('en-US')} different visitors of one job counted ` +
       `into the buffer (the API's JobStats, its timer out of the way; each count timed: what ` +
-      `counting adds to a request in the API's code), then written by one flush: in the primary ` +
-      `key's order, 2,000 rows a statement (one JSON parameter), duplicates ignored.`,
+      `counting adds to a request in the API's code), by ${FLUSH_CHANNELS.length} channels in ` +
+      `turn (${FLUSH_CHANNELS.join(', ')}), then written by one flush: in the primary key's ` +
+      `order, each visitor with its channel, 2,000 rows a statement (one JSON parameter), ` +
+      `duplicates ignored.`,
     '',
     table(['Database', 'Views', 'Each count (hash, buffer)', 'Flush took'], flushes),
   ].join('\n');

@@ -27,6 +27,7 @@ const START_TIMEOUT_MS = 180_000;
  *   await ghost.setUp();
  *   await ghost.setCodeInjection(snippet);
  *   await ghost.addMember('reader@example.org');
+ *   const { id, adminApiKey } = await ghost.addIntegration('Job board');
  *   await ghost.stop();
  */
 export class GhostSite {
@@ -133,6 +134,43 @@ export class GhostSite {
     await this.admin('POST', 'members/', { members: [{ email, name: 'Interop Reader' }] });
   }
 
+  /**
+   * A custom integration (Settings > Integrations > Add custom integration), made through the
+   * Admin API with the staff session: its id, and its Admin API key as Ghost shows it
+   * (`<id>:<secret>`; Ghost's answer writes the admin key's `secret` so).
+   */
+  async addIntegration(name: string): Promise<{ id: string; adminApiKey: string }> {
+    const answer = (await this.admin('POST', 'integrations/?include=api_keys', {
+      integrations: [{ name }],
+    })) as { integrations: { id: string; api_keys: { type: string; secret: string }[] }[] };
+    const [integration] = answer.integrations;
+    const adminKey = integration?.api_keys.find((key) => key.type === 'admin');
+    if (!integration || !adminKey)
+      throw new Error(`Ghost made no admin key: ${JSON.stringify(answer)}`);
+    return { id: integration.id, adminApiKey: adminKey.secret };
+  }
+
+  /** The integration deleted in Ghost (its keys with it), as a staff user deletes it. */
+  async deleteIntegration(id: string): Promise<void> {
+    await this.admin('DELETE', `integrations/${id}/`);
+  }
+
+  /** One post as Ghost's Admin API answers it, with `formats` (`html`, `lexical`). */
+  async post(id: string, formats: string[]): Promise<Record<string, unknown>> {
+    const answer = (await this.admin('GET', `posts/${id}/?formats=${formats.join(',')}`)) as {
+      posts: Record<string, unknown>[];
+    };
+    return answer.posts[0]!;
+  }
+
+  /** The ids of the site's draft posts. */
+  async drafts(): Promise<string[]> {
+    const answer = (await this.admin('GET', 'posts/?filter=status:draft&limit=all&fields=id')) as {
+      posts: { id: string }[];
+    };
+    return answer.posts.map((post) => post.id);
+  }
+
   /** The site's member keys, as the board fetches them. */
   async memberKeys(): Promise<{ kty: string; kid: string; n: string; e: string }[]> {
     const res = await fetch(`${this.url}/members/.well-known/jwks.json`);
@@ -153,11 +191,11 @@ export class GhostSite {
     rmSync(this.runDir, { recursive: true, force: true });
   }
 
-  private async admin(method: string, endpoint: string, body: unknown): Promise<unknown> {
+  private async admin(method: string, endpoint: string, body?: unknown): Promise<unknown> {
     const res = await fetch(`${this.url}/ghost/api/admin/${endpoint}`, {
       method,
       headers: { 'content-type': 'application/json', origin: this.url, cookie: this.cookie },
-      body: JSON.stringify(body),
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await res.text();
     if (!res.ok) throw new Error(`Ghost Admin API ${method} ${endpoint}: ${res.status} ${text}`);

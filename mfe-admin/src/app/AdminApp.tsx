@@ -4,10 +4,12 @@ import { Route, Routes } from '@jobboard/shared-ui/router';
 import { RequireAdmin } from '../features/auth/components/RequireAdmin';
 import { ADMIN_NAV } from './messages';
 import { AdminLayout } from './AdminLayout';
+import ChannelsPage from './pages/ChannelsPage';
 import DashboardPage from './pages/DashboardPage';
 import EmailsPage from './pages/EmailsPage';
 import JobFormPage from './pages/JobFormPage';
 import LoginPage from './pages/LoginPage';
+import NewsletterPage from './pages/NewsletterPage';
 import PromoCodesPage from './pages/PromoCodesPage';
 import SecurityPage from './pages/SecurityPage';
 import SubmissionsPage from './pages/SubmissionsPage';
@@ -56,6 +58,8 @@ export default function AdminApp() {
           />
           <Route path="promo-codes" element={<PromoCodesPage />} />
           <Route path="emails" element={<EmailsPage />} />
+          <Route path="newsletter" element={<NewsletterPage />} />
+          <Route path="channels" element={<ChannelsPage />} />
           <Route path="security" element={<SecurityPage />} />
           <Route path="*" element={<p>{ADMIN_NAV.notFound}</p>} />
         </Route>

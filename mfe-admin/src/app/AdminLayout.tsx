@@ -17,6 +17,8 @@ export function AdminLayout() {
         <NavLink to="/admin/proposals">{ADMIN_NAV.proposals}</NavLink>
         <NavLink to="/admin/promo-codes">{ADMIN_NAV.promoCodes}</NavLink>
         <NavLink to="/admin/emails">{ADMIN_NAV.emails}</NavLink>
+        <NavLink to="/admin/newsletter">{ADMIN_NAV.newsletter}</NavLink>
+        <NavLink to="/admin/channels">{ADMIN_NAV.channels}</NavLink>
         <NavLink to="/admin/security">{ADMIN_NAV.security}</NavLink>
         <Spacer />
         <Button $variant="secondary" $size="sm" onClick={signOut}>

@@ -1,3 +1,5 @@
+import { SOCIAL_MESSAGES } from '@jobboard/contract/admin';
+
 /** Texts of the admin area's frame: its navigation and its catch-all page. */
 export const ADMIN_NAV = {
   jobs: 'Jobs',
@@ -5,6 +7,8 @@ export const ADMIN_NAV = {
   proposals: 'Proposed changes',
   promoCodes: 'Promo codes',
   emails: 'E-mail',
+  newsletter: 'Newsletter',
+  channels: SOCIAL_MESSAGES.nav,
   security: 'Security',
   notFound: 'This admin page does not exist.',
   loadingJob: 'Loading job details...',

@@ -5,11 +5,12 @@ import {
 } from '@jobboard/contract/site';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { mutate, preload, SWRConfig, unstable_serialize, type Key } from 'swr';
-import { jobStatusKey } from '../features/jobs/api/get-job';
+import { jobChannelKey, jobStatusKey } from '../features/jobs/api/get-job';
 
 /**
  * The board's first view arrives in the page itself: the server puts page 1 of the address's own
- * search, the filter choices and, on /jobs/{id}, that job (on /job-list, the recent jobs) in the
+ * search, the filter choices and, on /jobs/{id}, that job and the channel the visitor came to it
+ * by (on /job-list, the recent jobs) in the
  * boot configuration, and renders the page from them. These are the same data as SWR entries,
  * each under the key the server names for it (`data.keys`: endpointKey of the call it read, the
  * key the hooks ask for), so no key is built twice.
@@ -29,6 +30,8 @@ export function firstViewEntries(data: FirstViewData): [Key, unknown][] {
   if (data.job && !data.job.job && keys.job !== undefined) {
     entries.push([jobStatusKey(keys.job), data.job.closed ? 'closed' : 'missing']);
   }
+  // The channel the server drew the job's page for: its Apply link and view count for it.
+  if (data.channel && keys.job !== undefined) entries.push([jobChannelKey(keys.job), data.channel]);
   if (data.recent) {
     add(keys.recent, { jobs: data.recent, fetchedAt: data.readAt ?? Date.now() });
   }

@@ -1,14 +1,15 @@
 /** The numbers that show a listing worked (api/src/job-stats/). */
 import { type Endpoint, NoContent } from '../endpoint';
-import { JOB_STATS_DAYS, JobStats } from '../job-stats';
+import { CountedQuery, JOB_STATS_DAYS, JobStats } from '../job-stats';
 import { jobId } from './params';
 
 export const jobView = {
   method: 'POST',
   path: '/api/jobs/:id/view',
   summary:
-    'A view of a live job (its modal or its page; the board sends it with navigator.sendBeacon): counted once per visitor and UTC day, known bots not; no body, no cookie. 204 whether or not it counted.',
+    "A view of a live job (its modal or its page; the board sends it with navigator.sendBeacon): counted once per visitor and UTC day, known bots not, for the channel `via` names (any of the channels, board and direct included; none or an unknown one: the request's referrer, the board's own site for 'board', else 'direct'), a visitor's first channel of the day kept; no body, no cookie. 204 whether or not it counted.",
   ...jobId,
+  querystring: CountedQuery,
   status: 204,
   response: NoContent,
 } as const satisfies Endpoint;

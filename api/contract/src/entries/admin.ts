@@ -2,3 +2,4 @@
 export * from '../admin';
 export * from '../admin-lists';
 export * from '../sync';
+export * from '../social-posts';

@@ -1,5 +1,5 @@
 import type { AdminJob, AdminJobPage, AdminJobsQuery } from '@jobboard/contract/admin';
-import { PAY_MESSAGES } from '@jobboard/contract/jobs';
+import { PAY_MESSAGES, type Job } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import { chunks } from '../../platform/db/chunks';
 import type { Dialect } from '../../platform/db/knex';
@@ -8,6 +8,7 @@ import type { JobAuditRow } from '../job-audit';
 import { jobAuditOf } from './job-audit-log';
 import { applyFieldsOfRow } from '../apply-fields';
 import { toJob } from '../job-mapper';
+import { whereLive } from '../listing-end';
 import { loadRows, parseAdminFields, pluckIds } from './job-rows';
 
 /** Most rows one CSV export holds (a board's whole history is a few tens of thousands). */
@@ -84,6 +85,31 @@ export class AdminJobsRepository {
       await adminJobsScope(this.db, liveView(undefined, 'yes'), now).count({ n: '*' })
     )[0];
     return { live: Number(live?.n ?? 0), expiringSoon: Number(soon?.n ?? 0) };
+  }
+
+  /**
+   * The live jobs posted from `from` to `to` (YYYY-MM-DD, both days included), newest first, by
+   * id: the newsletter block's range (issue 44). Ids alone: the block loads those it keeps.
+   */
+  async livePostedBetween(from: string, to: string, now: Date): Promise<number[]> {
+    const query = this.db('jobs').select('jobs.id').whereBetween('jobs.posted_date', [from, to]);
+    whereLive(query, now);
+    return pluckIds(query.orderBy('jobs.posted_date', 'desc').orderBy('jobs.id', 'desc'));
+  }
+
+  /** Those of these jobs that are live, whole as the public reads them, in the order of the ids. */
+  async liveOf(ids: number[], now: Date): Promise<Job[]> {
+    const live = new Set<number>();
+    for (const part of chunks(ids)) {
+      const query = this.db('jobs').select('jobs.id').whereIn('jobs.id', part);
+      for (const id of await pluckIds(whereLive(query, now))) live.add(id);
+    }
+    const loaded = await loadRows(
+      this.db,
+      this.dialect,
+      ids.filter((id) => live.has(id)),
+    );
+    return loaded.map(({ row, lists }) => toJob(row, lists, now));
   }
 
   /** A job's audit lines, oldest first. */

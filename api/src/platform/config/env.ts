@@ -24,7 +24,16 @@ export function envReader(env: Env, problems: string[]): Read {
 }
 
 /** Variables that hold a secret, or may: their values are never written anywhere. */
-const SECRET_NAMES = ['SECRET', 'PASSWORD', 'SMTP_URL', 'API_KEY', 'TOKEN', 'ENCRYPTION_KEY'];
+const SECRET_NAMES = [
+  'SECRET',
+  'PASSWORD',
+  'SMTP_URL',
+  'API_KEY',
+  'TOKEN',
+  'ENCRYPTION_KEY',
+  // An incoming webhook's address is its own secret: whoever has it posts to the chat.
+  'WEBHOOK_URL',
+];
 
 /**
  * How a refused value is quoted back, so the operator sees the typo: as it is, except secrets

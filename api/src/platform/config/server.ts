@@ -32,7 +32,7 @@ export const PRODUCTION_PROBLEMS = {
 } as const;
 
 /** Whether an address names this host (a Ghost beside the API, reached without leaving it). */
-const onThisHost = (url: URL) =>
+export const onThisHost = (url: URL) =>
   url.hostname === 'localhost' ||
   url.hostname === '[::1]' ||
   /^127(?:\.\d{1,3}){3}$/.test(url.hostname);

@@ -8,10 +8,12 @@ import type { SiteConfig } from '@jobboard/contract/site';
 import {
   parseCurrency,
   parseEmail,
+  parseGhostAdminKey,
   parseGhostUrl,
   parseHttpUrl,
   parseTimeout,
 } from '../config-values';
+import type { GhostAdminKey } from '../config-values';
 import { CODE_DIR } from '../layout';
 import type { Read } from './env';
 
@@ -20,7 +22,17 @@ export interface GhostConfig {
   url: string;
   /** GHOST_TIMEOUT_SECONDS: how long fetching the site's member keys may take. */
   timeoutSeconds: number;
+  /**
+   * GHOST_ADMIN_API_KEY: the Admin API key of a custom integration of this site, with which the
+   * board makes the newsletter's draft posts (newsletter/ghost-admin.ts); null when not set. Never
+   * logged, never sent to a browser (the admin page says whether it is set).
+   */
+  adminKey: GhostAdminKey | null;
 }
+
+/** What GHOST_ADMIN_API_KEY needs beside it (read with the other problems). */
+export const GHOST_ADMIN_KEY_NEEDS_URL =
+  'GHOST_ADMIN_API_KEY is set but GHOST_URL is not: give the address of the Ghost site the key belongs to';
 
 /**
  * Where the repository is: the default place of the front-end builds. Two levels up from the
@@ -29,7 +41,7 @@ export interface GhostConfig {
 const REPO_ROOT = path.resolve(CODE_DIR, '..', '..');
 
 /** The publication's settings (Config's fields of the same names). */
-export function readSite(read: Read) {
+export function readSite(read: Read, problems: string[]) {
   const text = (name: string, fallback: string) => read(name, (v) => v, fallback);
   const boardCurrency = read('BOARD_CURRENCY', parseCurrency, DEFAULT_CURRENCY);
   const site: SiteConfig = {
@@ -45,8 +57,10 @@ export function readSite(read: Read) {
     currency: boardCurrency,
   };
   const ghostUrl = read('GHOST_URL', parseGhostUrl, '');
+  const adminKey = read('GHOST_ADMIN_API_KEY', parseGhostAdminKey, null as GhostAdminKey | null);
+  if (adminKey && !ghostUrl) problems.push(GHOST_ADMIN_KEY_NEEDS_URL);
   const ghost: GhostConfig | null = ghostUrl
-    ? { url: ghostUrl, timeoutSeconds: read('GHOST_TIMEOUT_SECONDS', parseTimeout, 5) }
+    ? { url: ghostUrl, timeoutSeconds: read('GHOST_TIMEOUT_SECONDS', parseTimeout, 5), adminKey }
     : null;
   // The shell offers 'Sign in' (the Ghost portal) only when there is a site to sign in at.
   if (ghost) site.membershipUrl = ghost.url;

@@ -119,7 +119,15 @@ export type EndpointHandler<E extends Endpoint> = RouteHandlerMethod<
 >;
 
 /** Route options beside the schema: rate limits, compression, hooks. */
-export type RouteExtras = Omit<RouteShorthandOptions, 'schema'>;
+export type RouteExtras = Omit<RouteShorthandOptions, 'schema'> & {
+  /**
+   * The handler reads the query string as it came, unchecked (its values typed `unknown` by the
+   * handler itself): for an endpoint whose query values are all optional and ignored, never
+   * refused, when wrong, on a path where a check per request is a measured cost (the counted view:
+   * bench, counting). The table still declares the query, for the clients and the docs.
+   */
+  queryAsIs?: true;
+};
 
 /**
  * Registers endpoint E of the contract: its method, its path (relative to the prefix `app` was
@@ -137,11 +145,12 @@ export function route<E extends Endpoint>(
   }
   const status = endpoint.status ?? 200;
   const schema: FastifySchema = { response: { [status]: endpoint.response } };
+  const { queryAsIs, ...options } = extras;
   if (endpoint.params) schema.params = endpoint.params;
-  if (endpoint.querystring) schema.querystring = endpoint.querystring;
+  if (endpoint.querystring && !queryAsIs) schema.querystring = endpoint.querystring;
   if (endpoint.body) schema.body = endpoint.body;
   app.route({
-    ...extras,
+    ...options,
     method: endpoint.method,
     url: endpoint.path.slice(app.prefix.length) || '/',
     schema,

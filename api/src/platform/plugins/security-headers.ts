@@ -136,3 +136,15 @@ const noStoreForPrivateApi: onSendHookHandler = (request, reply, payload, done) 
 export function isolatedPage(pathname: string): boolean {
   return /^\/(admin|pay|employer|renew)(\/|$)/.test(pathname);
 }
+
+/**
+ * Pages that tell the board's own pages where a visitor came from (`Referrer-Policy: same-origin`
+ * where every other answer says `no-referrer`): the board, a job's page and the bookmarks, from
+ * which a job opened in a new tab is counted for the board rather than as a direct visit
+ * (docs/product.md#numbers). Same-origin only: another site (an employer's, where Apply leads)
+ * still learns nothing, and no page whose address carries a secret (a pay link, an alert's link)
+ * is among them.
+ */
+export function referringPage(pathname: string): boolean {
+  return pathname === '/' || pathname === '/bookmarks' || /^\/jobs\/[^/]+\/?$/.test(pathname);
+}

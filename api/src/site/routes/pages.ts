@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../platform/db/unavailable';
 import { notFound } from '../../platform/http/http-error';
 import { sendBody } from '../../platform/plugins/public-cache';
-import { isolatedPage } from '../../platform/plugins/security-headers';
+import { isolatedPage, referringPage } from '../../platform/plugins/security-headers';
 
 const REVALIDATE = 'no-cache';
 
@@ -19,7 +19,7 @@ const pagesRoutes: FastifyPluginAsync = async (app) => {
     if (pathname.startsWith('/api/') || pathname.startsWith('/assets/')) {
       throw notFound(`No route for GET ${pathname}`);
     }
-    const page = await pages.page(request.url);
+    const page = await pages.page(request.url, request.headers.referer);
     if (!page) {
       return reply.status(503).send({
         message: 'The front end has not been built yet. Run `pnpm build`, then start again.',
@@ -27,6 +27,7 @@ const pagesRoutes: FastifyPluginAsync = async (app) => {
     }
     const html = 'text/html; charset=utf-8';
     if (isolatedPage(pathname)) reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+    if (referringPage(pathname)) reply.header('Referrer-Policy', 'same-origin');
     if (page.status === 503) {
       // The database is unavailable: still the page (header, footer and every area that needs no
       // data work, and the board asks the API itself and says what is wrong), but a 503 that tells

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_DIGEST_LEASE } from '../../../src/applications/applications-upkeep-repository';
 import type { Lease } from '../../../src/platform/db/lease';
+import { NEWSLETTER_LEASE } from '../../../src/newsletter/newsletter-repository';
 import { Conflict } from '../../../src/platform/domain-errors';
 import { REMINDER_LEASE } from '../../../src/renewals/renewals-repository';
 import { RETENTION_LEASE } from '../../../src/retention/retention-repository';
@@ -9,9 +10,10 @@ import { airtableEnv, startFakeAirtable, type FakeAirtable } from '../../support
 import { buildTestApp, testDatabase, type TestApp } from '../../support/test-app';
 
 /**
- * The one lease (db/lease.ts, issue 41, R9) over its four tables: the sync, the retention run,
- * the renewal reminders and the employers' application digests behave alike, each with the work that takes it, on the app's clock
- * (moved by the test, never waited on).
+ * The one lease (db/lease.ts, issue 41, R9) over its five tables: the sync, the retention run,
+ * the renewal reminders, the employers' application digests and the weekly newsletter draft
+ * behave alike, each with the work that takes it, on the app's clock (moved by the test, never
+ * waited on).
  */
 
 const MINUTE = 60_000;
@@ -68,6 +70,16 @@ const USERS: LeaseUser[] = [
     lease: APPLICATION_DIGEST_LEASE,
     table: 'application_digest_lease',
     run: async () => (await t.app.applicationUpkeep.sendDigests()).ran,
+  },
+  {
+    name: 'the weekly newsletter draft',
+    lease: NEWSLETTER_LEASE,
+    table: 'newsletter_schedule',
+    async run() {
+      // Its week's slot due each time (a run that took it would wait a week for the next).
+      await t.db('newsletter_schedule').update({ enabled: true, last_slot_at: null });
+      return (await t.app.newsletter.runWeeklyDraft()).outcome !== 'busy';
+    },
   },
 ];
 

@@ -132,6 +132,16 @@ const ADMIN = [
   'POST /api/admin/proposals/:id/reject',
   'GET /api/admin/settings',
   'PUT /api/admin/settings',
+  // The newsletter block sent to Ghost as a draft (issue 44).
+  'GET /api/admin/newsletter',
+  'POST /api/admin/newsletter/preview',
+  'POST /api/admin/newsletter/issues',
+  'PUT /api/admin/newsletter/schedule',
+  // The channels new listings are posted to (issue 44): each on or off with its template, the log.
+  'GET /api/admin/channels',
+  'PUT /api/admin/channels/:channel',
+  'GET /api/admin/channels/posts',
+  'POST /api/admin/channels/posts/:id/retry',
   'POST /api/admin/emails/:id/resend',
   'GET /api/admin/stats',
   // An applicant's request (issue 42): their address's applications looked up, one deleted.

@@ -1,8 +1,9 @@
 import { useToastStore } from '@jobboard/shared-ui';
-import { fakeApi } from '@jobboard/test-utils';
+import { cellsOf, fakeApi, jobStatsOf, statsDay } from '@jobboard/test-utils';
 import { screen, within } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { JOB_STATS_TEXT } from '@jobboard/contract/jobs';
 import { renderAdmin } from '../../test-support/render-admin';
 
 afterEach(() => useToastStore.setState({ toasts: [] }));
@@ -156,5 +157,56 @@ describe('the admin dashboard', () => {
         variant: 'destructive',
       }),
     );
+  });
+});
+
+describe("the dashboard's views and apply clicks by channel (issue 44)", () => {
+  const boardStats = jobStatsOf([
+    statsDay('2026-11-21', { newsletter: [4, 2], direct: [2, 0] }),
+    statsDay('2026-11-22', { mastodon: [1, 0] }),
+  ]);
+
+  it("shows the whole board's days, by channel, in the chart and its tables", async () => {
+    fakeApi({
+      'GET /api/admin/check-auth': [200, { authenticated: true, username: 'alice' }],
+      'GET /api/admin/lists/jobs': [200, { jobs: [], total: 0, page: 1, pageSize: 25 }],
+      'GET /api/admin/stats': [200, { ...STATS, boardStats }],
+    });
+    renderAdmin('/admin/dashboard');
+    const traffic = await screen.findByRole('region', {
+      name: 'Views and apply clicks on the board',
+    });
+    expect(traffic).toHaveTextContent(
+      "Every job's visitors in the last 30 days: 7 views, 2 apply clicks.",
+    );
+    expect(
+      within(traffic).getByRole('img', { name: JOB_STATS_TEXT.chartLabel(7, 2, 2) }),
+    ).toBeInTheDocument();
+    const byChannel = within(traffic).getByRole('table', {
+      name: JOB_STATS_TEXT.byChannelCaption(2),
+    });
+    expect(cellsOf(byChannel)).toEqual([
+      ['Channel', 'Views', 'Apply clicks'],
+      ['Newsletter', '4', '2'],
+      ['Mastodon', '1', '0'],
+      ['Direct', '2', '0'],
+      ['Total', '7', '2'],
+    ]);
+    expect(
+      within(traffic).getByRole('table', { name: JOB_STATS_TEXT.byChannelDayCaption(2) }),
+    ).toBeInTheDocument();
+  });
+
+  it('leaves it out for an API before channels', async () => {
+    fakeApi({
+      'GET /api/admin/check-auth': [200, { authenticated: true, username: 'alice' }],
+      'GET /api/admin/lists/jobs': [200, { jobs: [], total: 0, page: 1, pageSize: 25 }],
+      'GET /api/admin/stats': [200, STATS],
+    });
+    renderAdmin('/admin/dashboard');
+    await screen.findByRole('region', { name: 'At a glance' });
+    expect(
+      screen.queryByRole('region', { name: 'Views and apply clicks on the board' }),
+    ).toBeNull();
   });
 });

@@ -331,8 +331,9 @@ describe('the job modal', () => {
     Object.defineProperty(navigator, 'sendBeacon', { value: beacon, configurable: true });
     renderBoard('/jobs/77');
     const dialog = await screen.findByRole('dialog', { name: 'Chief Development Officer' });
-    // One view sent once the job shows (docs/product.md#numbers).
-    expect(beacon.mock.calls).toEqual([['/api/jobs/77/view']]);
+    // One view sent once the job shows (docs/product.md#numbers): a landing with no link's
+    // channel and no referrer, a direct visit.
+    expect(beacon.mock.calls).toEqual([['/api/jobs/77/view?via=direct']]);
     Reflect.deleteProperty(navigator, 'sendBeacon');
     expect(within(dialog).getByRole('heading', { name: 'Responsibilities' })).toBeInTheDocument();
     expect(within(dialog).getByRole('heading', { name: 'Benefits' })).toBeInTheDocument();
@@ -340,7 +341,7 @@ describe('the job modal', () => {
     // Through the board's counter, which redirects to the job's own address.
     expect(within(dialog).getByRole('link', { name: /View Job Posting/ })).toHaveAttribute(
       'href',
-      '/jobs/77/apply',
+      '/jobs/77/apply?via=direct',
     );
     expect(within(dialog).getByRole('link', { name: /Visit Company Website/ })).toHaveAttribute(
       'href',

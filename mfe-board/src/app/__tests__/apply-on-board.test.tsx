@@ -76,7 +76,7 @@ describe("a job's Apply on the board", () => {
       '/jobs/1/application',
     );
     const link = within(card('Grants Writer')).getByRole('link', { name: /Find Out More/ });
-    expect(link).toHaveAttribute('href', '/jobs/2/apply');
+    expect(link).toHaveAttribute('href', '/jobs/2/apply?via=board');
     expect(link).toHaveAttribute('target', '_blank');
     const none = card('Volunteer Coordinator');
     expect(within(none).queryByRole('link', { name: /Apply|Find Out More/ })).toBeNull();
@@ -118,7 +118,8 @@ describe("a job's Apply on the board", () => {
     renderBoard('/jobs/2');
     const job = await screen.findByRole('dialog', { name: 'Grants Writer' });
     const link = within(job).getByRole('link', { name: /View Job Posting/ });
-    expect(link).toHaveAttribute('href', '/jobs/2/apply');
+    // The page's own job, reached with no link's channel and no referrer: a direct visit.
+    expect(link).toHaveAttribute('href', '/jobs/2/apply?via=direct');
     expect(link).toHaveAttribute('target', '_blank');
     expect(within(job).queryByRole('heading', { name: 'How to apply' })).toBeNull();
   });

@@ -23,6 +23,11 @@ export const EMPLOYER_TEXT = {
   submitted: (date: string) => `Submitted ${date}`,
   endsOn: (date: string) => `Ends on ${date}`,
   endedOn: (date: string) => `Ended on ${date}`,
+  /** The newsletter issues the job appeared in (issue 44), their dates as the page writes them. */
+  inNewsletter: (dates: string[]) =>
+    dates.length === 1
+      ? `In the newsletter of ${dates[0]}`
+      : `In the newsletters of ${dates.slice(0, -1).join(', ')} and ${dates[dates.length - 1]}`,
   timeline: 'Timeline',
   edit: 'Edit',
   payNow: 'Pay now',

@@ -7,3 +7,4 @@ export {
   type FakeRoutes,
 } from './fake-api';
 export type { AnswerOf, ApiAnswers, ApiCall, ApiEndpoint, FakeAnswer } from './api-answers';
+export { cellsOf, jobStatsOf, statsDay } from './stats';

@@ -1,7 +1,7 @@
 import { SYNC_CONFLICT_MESSAGES, type AdminJob, type SyncRun } from '@jobboard/contract/admin';
 import { JOB_STATS_TEXT } from '@jobboard/contract/jobs';
 import { useToastStore } from '@jobboard/shared-ui';
-import { fakeApi } from '@jobboard/test-utils';
+import { cellsOf, fakeApi, jobStatsOf, statsDay } from '@jobboard/test-utils';
 import { screen, waitFor, within } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -267,6 +267,44 @@ describe('a job’s views and apply clicks', () => {
     expect(
       within(section).getByRole('img', { name: JOB_STATS_TEXT.chartLabel(8, 3, 2) }),
     ).toBeInTheDocument();
+  });
+
+  it('shows them by channel when the answer has channels, in two tables of the same figures', async () => {
+    const days = [
+      statsDay('2026-11-21', { board: [1, 0], newsletter: [4, 1] }),
+      statsDay('2026-11-22', { feed: [3, 2] }),
+    ];
+    fakeApi({
+      'GET /api/admin/check-auth': [200, { authenticated: true, username: 'alice' }],
+      'GET /api/admin/jobs/7': [200, EDITED],
+      'GET /api/admin/jobs/7/history': [200, []],
+      'GET /api/admin/jobs/7/stats': [200, jobStatsOf(days)],
+    });
+    renderAdmin('/admin/jobs/view/7');
+    const section = await screen.findByRole('region', { name: JOB_STATS_TEXT.heading });
+    const rows = async (caption: string) =>
+      cellsOf(await within(section).findByRole('table', { name: caption }));
+    expect(await rows(JOB_STATS_TEXT.byChannelCaption(2))).toEqual([
+      ['Channel', 'Views', 'Apply clicks'],
+      ['The board', '1', '0'],
+      ['Newsletter', '4', '1'],
+      ['Feeds', '3', '2'],
+      ['Total', '8', '3'],
+    ]);
+    expect(await rows(JOB_STATS_TEXT.byChannelDayCaption(2))).toEqual([
+      [
+        'Day',
+        'The board: views',
+        'The board: apply clicks',
+        'Newsletter: views',
+        'Newsletter: apply clicks',
+        'Feeds: views',
+        'Feeds: apply clicks',
+      ],
+      ['2026-11-22', '0', '0', '0', '0', '3', '2'],
+      ['2026-11-21', '1', '0', '4', '1', '0', '0'],
+    ]);
+    expect(section).toHaveTextContent(JOB_STATS_TEXT.channelExplainer);
   });
 
   it('says the numbers could not be loaded, and the rest of the page still shows', async () => {

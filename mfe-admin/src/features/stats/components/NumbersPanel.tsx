@@ -3,11 +3,13 @@ import styled from 'styled-components';
 import { useAdminStats } from '../api/admin-stats';
 import { STATS_TEXT } from '../messages';
 import { RevenueChart } from './RevenueChart';
+import { TrafficPanel } from './TrafficPanel';
 
 /**
  * The dashboard's numbers at a glance (issue 16): live, ending soon, waiting for review, paid
  * this month, and revenue by month as a chart; the day of the last re-sync (once there was one),
- * the confirmed job alerts, and the applications the board holds and got this month.
+ * the confirmed job alerts, and the applications the board holds and got this month; the whole
+ * board's views and apply clicks by channel and day (issue 44).
  */
 export function NumbersPanel() {
   const { data: stats, error } = useAdminStats();
@@ -43,6 +45,7 @@ export function NumbersPanel() {
         ))}
       </Tiles>
       <RevenueChart months={stats.revenueByMonth} />
+      <TrafficPanel stats={stats.boardStats} />
     </Panel>
   );
 }

@@ -106,7 +106,8 @@ describe('a job card', () => {
     renderWithProviders(<JobCard job={job} />);
     const link = screen.getByRole('link', { name: /Find Out More/ });
     // Through the board's counter, which redirects to the job's own address.
-    expect(link).toHaveAttribute('href', '/jobs/7/apply');
+    // For the board: a card is the board's own (docs/product.md#numbers).
+    expect(link).toHaveAttribute('href', '/jobs/7/apply?via=board');
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   });
@@ -115,7 +116,7 @@ describe('a job card', () => {
     renderWithProviders(<JobCard job={makeJob({ id: '8', applicationUrl: 'https://x.org/a' })} />);
     expect(screen.getByRole('link', { name: /Find Out More/ })).toHaveAttribute(
       'href',
-      '/jobs/8/apply',
+      '/jobs/8/apply?via=board',
     );
   });
 

@@ -98,7 +98,7 @@ describe("a job's way to apply", () => {
     renderWithProviders(<JobDetail job={job} />);
     expect(screen.getByRole('link', { name: /View Job Posting/ })).toHaveAttribute(
       'href',
-      '/jobs/32/apply',
+      '/jobs/32/apply?via=board',
     );
     expect(howToApply()).toBeNull();
   });

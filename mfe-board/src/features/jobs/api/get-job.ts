@@ -1,4 +1,5 @@
 import { ENDPOINTS, endpointKey } from '@jobboard/contract/endpoints';
+import type { Channel } from '@jobboard/contract/jobs';
 import { apiFetch } from '@jobboard/shared-ui';
 import useSWR from 'swr';
 
@@ -19,6 +20,18 @@ export const jobStatusKey = (key: string) => `first-view-status:${key}`;
 /** The first view's status of a job it could not show, if the page came with one. */
 export function useFirstViewJobStatus(id: string): FirstViewJobStatus | undefined {
   return useSWR<FirstViewJobStatus>(jobStatusKey(jobKey(id)), null).data;
+}
+
+/**
+ * The channel the server drew the job's page for (`FirstViewData.channel`: the request's `via`,
+ * else its referrer), kept beside the job's own key like its status: the page the browser loaded
+ * counts its view and its Apply click for it (use-job-channel.ts).
+ */
+export const jobChannelKey = (key: string) => `first-view-channel:${key}`;
+
+/** The channel of the job's page as the server drew it, if the page came with one. */
+export function useFirstViewJobChannel(id: string): Channel | undefined {
+  return useSWR<Channel>(jobChannelKey(jobKey(id)), null).data;
 }
 
 /** One job by id; `null` fetches nothing (the job is already on screen). */

@@ -4,6 +4,7 @@ import { httpUrl } from '@jobboard/contract/site';
 import { Button, VisuallyHidden } from '@jobboard/shared-ui';
 import { useContext, useState, type MouseEvent } from 'react';
 import { ApplicationDialogContext } from '../../../lib/application-dialog';
+import { useJobChannel } from '../hooks/use-job-channel';
 import { JOB_TEXT } from '../messages';
 
 /** Where the action is: a job card, or the job's detail (its modal, its page). */
@@ -22,7 +23,8 @@ const stop = (event: MouseEvent) => event.stopPropagation();
 /**
  * A job's Apply action (docs/product.md#applying), by how the job takes applications: by its link
  * ('Find Out More' on a card, 'View Job Posting' in the detail: the job's page in a new tab,
- * through /jobs/{id}/apply, which counts the click and redirects, docs/product.md#numbers), on
+ * through /jobs/{id}/apply, which counts the click for the channel of the job's view in this page
+ * and redirects, docs/product.md#numbers), on
  * the board ('Apply', 'Apply on the board': the application form), or not on the board at all
  * (nothing here: the detail says how to apply). Nothing ever claims an application was made.
  */
@@ -36,6 +38,7 @@ export function ApplyAction({
   describedBy?: string;
 }) {
   const method = jobApplyMethod(job);
+  const channel = useJobChannel(job.id);
   if (method === 'board') {
     return (
       <ApplyOnBoard job={job} label={LABELS[place].board} place={place} describedBy={describedBy} />
@@ -45,7 +48,7 @@ export function ApplyAction({
   return (
     <Button
       as="a"
-      href={jobApplyPath(job.id)}
+      href={jobApplyPath(job.id, channel)}
       target="_blank"
       rel="noopener noreferrer"
       $size={SIZES[place]}

@@ -14,6 +14,7 @@ import styled from 'styled-components';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useFirstViewJobStatus, useJob } from '../api/get-job';
 import { useJobViewBeacon } from '../api/job-view';
+import { useJobChannel } from '../hooks/use-job-channel';
 import { useJobRoute } from '../hooks/use-job-route';
 import { JOB_TEXT } from '../messages';
 import { FeaturedStar } from './FeaturedStar';
@@ -55,8 +56,9 @@ function JobDetailContent({ id, loadedJob }: { id: string; loadedJob?: Job }) {
   const notFound =
     !wellFormed || shownStatus === 'missing' || (error instanceof ApiError && error.status === 404);
   useDocumentTitle(job ? jobPageTitle(job, site?.boardName) : undefined);
-  // A live job shown: counted (once per visitor and day, by the server).
-  useJobViewBeacon(job && !job.expired ? job.id : undefined);
+  // A live job shown: counted (once per visitor and day, by the server), for its channel.
+  const channel = useJobChannel(id);
+  useJobViewBeacon(job && !job.expired ? job.id : undefined, channel);
 
   const back = (
     <Button type="button" $variant="secondary" onClick={closeJob}>

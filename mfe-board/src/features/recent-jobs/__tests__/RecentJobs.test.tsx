@@ -39,14 +39,17 @@ describe('the recent job list page', () => {
     expect(within(news!).getByRole('listitem')).toHaveTextContent(
       'Newsletter Editor : Coastal Justice Fund (St. Louis, MO / Remote)',
     );
+    // Each title links to the job's page on the board with the list's channel (issue 44), so a
+    // reader of the newsletter it is copied into is counted, their Apply click too; a job with
+    // no application link alike (its page says how to apply, or takes the application).
+    const editor = recent[0]!.id;
     expect(within(news!).getByRole('link', { name: 'Newsletter Editor' })).toHaveAttribute(
       'href',
-      'https://riverbend.example.org/jobs/2',
+      `/jobs/${editor}?via=list`,
     );
-    // No application link: the job's page, which says how to apply (or takes the application).
     expect(within(other!).getByRole('link', { name: 'Odd Job' })).toHaveAttribute(
       'href',
-      '/jobs/44',
+      '/jobs/44?via=list',
     );
   });
 

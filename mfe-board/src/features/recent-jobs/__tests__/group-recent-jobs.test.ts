@@ -82,14 +82,17 @@ describe('a recent list entry', () => {
     expect(recentEntryText(job)).toBe(
       'Salesforce Administrator : Evergreen Disability Advocates (Seattle, WA / Portland, OR / Remote)',
     );
-    expect(recentEntry(job).href).toBe('https://evergreen.example.org/jobs/1');
+    // The job's page, counted for the list (issue 44), not the employer's address.
+    expect(recentEntry(job).href).toBe(`/jobs/${job.id}?via=list`);
   });
 
-  it("links to the job's page when it has no application URL, and leaves out empty brackets", () => {
+  it("links to the job's page whatever its application URL, and leaves out empty brackets", () => {
     // A job that takes applications on the board, or says how to apply: its page says which.
     const job = makeJob({ id: '12', title: 'Copy Editor', location: '', locations: [] });
-    expect(recentEntry(job).href).toBe('/jobs/12');
-    expect(recentEntry({ ...job, applicationUrl: 'javascript:alert(1)' }).href).toBe('/jobs/12');
+    expect(recentEntry(job).href).toBe('/jobs/12?via=list');
+    expect(recentEntry({ ...job, applicationUrl: 'javascript:alert(1)' }).href).toBe(
+      '/jobs/12?via=list',
+    );
     expect(recentEntryText(job)).toBe('Copy Editor : Coastal Justice Fund');
   });
 

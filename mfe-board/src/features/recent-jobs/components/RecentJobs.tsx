@@ -73,7 +73,7 @@ export function RecentJobs() {
   );
 }
 
-/** 'title : company (loc / loc)', the title linking to where the job takes applications. */
+/** 'title : company (loc / loc)', the title linking to the job's page, counted for the list. */
 function Entry({ job }: { job: RecentJobLine }) {
   const { href, title, company, locations } = recentEntry(job);
   return (

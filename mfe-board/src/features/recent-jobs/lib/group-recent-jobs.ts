@@ -3,8 +3,7 @@ import {
   RECENT_LIST_CATEGORY_ORDER,
   RECENT_LIST_OTHER_GROUP,
 } from '@jobboard/contract/common';
-import { type RecentJobLine } from '@jobboard/contract/jobs';
-import { httpUrl } from '@jobboard/contract/site';
+import { type RecentJobLine, withVia } from '@jobboard/contract/jobs';
 
 export interface RecentJobGroup {
   heading: string;
@@ -55,8 +54,9 @@ function postedTime(job: RecentJobLine): number {
 
 export interface RecentEntry {
   /**
-   * The job's application URL, or its page on the board (`/jobs/{id}`) when it has none: a job
-   * that takes applications on the board, or says how to (docs/product.md#routes-and-screens).
+   * The job's page on the board with the list's channel, `/jobs/{id}?via=list`
+   * (docs/product.md#numbers): a reader of the newsletter the list is copied into is counted for
+   * the list, and so is their Apply click on the job's page.
    */
   href: string;
   title: string;
@@ -78,7 +78,7 @@ export function recentEntry(job: RecentJobLine): RecentEntry {
         .map((part) => part.trim())
         .filter(Boolean);
   return {
-    href: httpUrl(job.applicationUrl) ?? `/jobs/${encodeURIComponent(job.id)}`,
+    href: withVia(`/jobs/${encodeURIComponent(job.id)}`, 'list'),
     title: job.title,
     company: job.company.name,
     locations: places.length ? places.join(' / ') : null,

@@ -3,12 +3,12 @@ import {
   type EmployerListing,
   type EmployerListings,
 } from '@jobboard/contract/employer';
-import { PAY_FIELD_LABELS } from '@jobboard/contract/jobs';
+import { JOB_STATS_TEXT, PAY_FIELD_LABELS } from '@jobboard/contract/jobs';
 import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { useToastStore } from '@jobboard/shared-ui';
 import { Route } from '@jobboard/shared-ui/router';
-import { fakeApi } from '@jobboard/test-utils';
-import { screen, waitFor } from '@jobboard/test-utils/react';
+import { cellsOf, fakeApi, jobStatsOf, statsDay } from '@jobboard/test-utils';
+import { screen, waitFor, within } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderEmployerPage } from './render-employer-page';
@@ -124,6 +124,34 @@ describe("the employer's sign-in", () => {
 });
 
 describe("the employer's listings", () => {
+  it('says which newsletter issues a listing appeared in (issue 44)', async () => {
+    fakeApi({
+      'GET /api/employer/listings': [
+        200,
+        page([
+          { ...LIVE, newsletterIssues: ['2026-11-23T08:00:00.000Z'] },
+          listing({
+            submissionId: '3',
+            jobId: '41',
+            title: 'Field Director',
+            status: 'live',
+            newsletterIssues: ['2026-11-09T08:00:00.000Z', '2026-11-23T08:00:00.000Z'],
+          }),
+          listing({ submissionId: '4', title: 'Grant Writer' }),
+        ]),
+      ],
+    });
+    renderAt('/employer/listings');
+    const live = await screen.findByRole('article', { name: 'Digital Organizer' });
+    expect(live).toHaveTextContent('In the newsletter of November 23, 2026');
+    expect(screen.getByRole('article', { name: 'Field Director' })).toHaveTextContent(
+      'In the newsletters of November 9, 2026 and November 23, 2026',
+    );
+    expect(screen.getByRole('article', { name: 'Grant Writer' })).not.toHaveTextContent(
+      'newsletter',
+    );
+  });
+
   it('shows each listing with its status and timeline, and marks a live job filled', async () => {
     let listings = [listing({}), LIVE];
     const api = fakeApi({
@@ -247,6 +275,37 @@ describe("the employer's listings", () => {
     );
     expect(assign).toHaveBeenCalledWith('https://jobs.example.org/renew/abc');
     vi.unstubAllGlobals();
+  });
+
+  it("shows its numbers by channel: the newsletter's visitors and apply clicks beside the board's", async () => {
+    const days = [
+      statsDay('2026-11-29', { board: [2, 0] }),
+      statsDay('2026-11-30', { newsletter: [5, 3], bluesky: [2, 0] }),
+    ];
+    fakeApi({
+      'GET /api/employer/listings': [200, page([{ ...LIVE, stats: jobStatsOf(days) }])],
+    });
+    renderAt('/employer/listings');
+    const card = await screen.findByRole('article', { name: 'Digital Organizer' });
+    await userEvent.click(within(card).getByText(/^Views and apply clicks: /));
+    expect(card).toHaveTextContent(JOB_STATS_TEXT.channelExplainer);
+    const rows = (caption: string) => cellsOf(within(card).getByRole('table', { name: caption }));
+    expect(rows(JOB_STATS_TEXT.byChannelCaption(2))).toEqual([
+      ['Channel', 'Views', 'Apply clicks'],
+      ['The board', '2', '0'],
+      ['Newsletter', '5', '3'],
+      ['Bluesky', '2', '0'],
+      ['Total', '9', '3'],
+    ]);
+    expect(rows(JOB_STATS_TEXT.byChannelDayCaption(2))[1]).toEqual([
+      '2026-11-30',
+      '0',
+      '0',
+      '5',
+      '3',
+      '2',
+      '0',
+    ]);
   });
 
   it('asks a visitor who is not signed in for their address', async () => {

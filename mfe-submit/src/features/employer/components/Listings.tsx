@@ -6,6 +6,7 @@ import {
   type EmployerListing,
   type EmployerStatus,
 } from '@jobboard/contract/employer';
+import { JOB_STATS_TEXT } from '@jobboard/contract/jobs';
 import {
   Button,
   Card,
@@ -164,6 +165,9 @@ function ListingCard({
           {listing.endsAt &&
             ` · ${(listing.status === 'ended' ? EMPLOYER_TEXT.endedOn : EMPLOYER_TEXT.endsOn)(day(listing.endsAt))}`}
         </Muted>
+        {listing.newsletterIssues?.length ? (
+          <p>{EMPLOYER_TEXT.inNewsletter(listing.newsletterIssues.map(day))}</p>
+        ) : null}
         <Timeline listing={listing} />
         {listing.stats && (
           <Stats>
@@ -174,6 +178,8 @@ function ListingCard({
                 listing.stats.totalApplications,
               )}
             </summary>
+            {/* By channel (issue 44): where its visitors came from, the newsletter's among them. */}
+            {listing.stats.channels && <p>{JOB_STATS_TEXT.channelExplainer}</p>}
             <DailyStatsChart days={listing.stats.days} />
           </Stats>
         )}

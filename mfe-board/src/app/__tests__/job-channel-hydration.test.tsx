@@ -1,0 +1,114 @@
+import { BOOT_CONFIG_ELEMENT_ID, type FirstViewData } from '@jobboard/contract/site';
+import { FIRST_VIEW_CASES } from '@jobboard/contract/testing';
+import { SharedUiProvider } from '@jobboard/shared-ui';
+import { MemoryRouter, Route, Routes } from '@jobboard/shared-ui/router';
+import { StaticRouter } from '@jobboard/shared-ui/router-server';
+import { fakeApi } from '@jobboard/test-utils';
+import { act, screen, within } from '@jobboard/test-utils/react';
+import type { ReactNode } from 'react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { SWRConfig } from 'swr';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { forgetSentJobViews } from '../../features/jobs/api/job-view';
+import { makeJob } from '../../test-support/jobs';
+import BoardPage from '../BoardPage';
+import { ServerFirstView } from '../first-view';
+
+/**
+ * A job's page as the server draws it and the browser takes it over (issue 44): the server draws
+ * the Apply link for the channel it worked out from the request (FirstViewData.channel), and the
+ * browser, hydrating the same page at the address it loaded (`?via=` and all), keeps that link
+ * and sends the job's view for the same channel, with nothing drawn differently.
+ */
+
+const CASE = FIRST_VIEW_CASES.find((c) => c.name === 'a job page')!;
+const JOB = makeJob({
+  id: CASE.jobId!,
+  title: 'Inlined Job',
+  applicationUrl: 'https://harbor.example/jobs/inlined',
+  apply: { method: 'link', questions: [] },
+});
+const DATA: FirstViewData = {
+  search: {
+    filter: CASE.search!,
+    response: { jobs: [JOB], total: 1, totalExact: true, page: 1, pageSize: 10 },
+  },
+  locations: [],
+  categories: [],
+  job: { id: JOB.id, job: JOB },
+  channel: 'newsletter',
+  keys: CASE.keys,
+};
+
+const providers = (children: ReactNode) => (
+  <SharedUiProvider>
+    <SWRConfig value={{ provider: () => new Map() }}>{children}</SWRConfig>
+  </SharedUiProvider>
+);
+const routes = (
+  <Routes>
+    <Route path="/" element={<BoardPage />} />
+    <Route path="/jobs/:id" element={<BoardPage />} />
+  </Routes>
+);
+
+let root: Root | undefined;
+afterEach(() => {
+  act(() => root?.unmount());
+  document.body.innerHTML = '';
+  Reflect.deleteProperty(navigator, 'sendBeacon');
+});
+
+describe("a job's page drawn by the server for its channel", () => {
+  it('keeps the Apply link the server drew and counts the view for the same channel', async () => {
+    fakeApi({
+      'POST /api/jobs/search': [200, DATA.search!.response],
+      'GET /api/locations': [200, []],
+      'GET /api/categories': [200, []],
+    });
+    forgetSentJobViews();
+    const beacon = vi.fn((_url: string) => true);
+    Object.defineProperty(navigator, 'sendBeacon', { value: beacon, configurable: true });
+    // The server: the address's known parameters only (no via), the channel in the data.
+    const html = renderToString(
+      providers(
+        <ServerFirstView.Provider value={DATA}>
+          <StaticRouter location={CASE.address}>{routes}</StaticRouter>
+        </ServerFirstView.Provider>,
+      ),
+    );
+    expect(html).toContain(`href="/jobs/${JOB.id}/apply?via=newsletter"`);
+
+    // The browser: the page with its boot configuration, at the address it loaded.
+    const boot = document.createElement('script');
+    boot.type = 'application/json';
+    boot.id = BOOT_CONFIG_ELEMENT_ID;
+    boot.textContent = JSON.stringify({ data: DATA });
+    document.body.append(boot);
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const mismatches: unknown[] = [];
+    // React says in development when an attribute it hydrates differs from the server's.
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        providers(
+          <MemoryRouter initialEntries={[`${CASE.address}?via=newsletter`]}>{routes}</MemoryRouter>,
+        ),
+        { onRecoverableError: (error) => mismatches.push(error) },
+      );
+    });
+    expect(mismatches).toEqual([]);
+    expect(errors.mock.calls.filter((call) => /hydrat/i.test(String(call[0])))).toEqual([]);
+    errors.mockRestore();
+    const dialog = await screen.findByRole('dialog', { name: 'Inlined Job' });
+    expect(within(dialog).getByRole('link', { name: /View Job Posting/ })).toHaveAttribute(
+      'href',
+      `/jobs/${JOB.id}/apply?via=newsletter`,
+    );
+    expect(beacon.mock.calls).toEqual([[`/api/jobs/${JOB.id}/view?via=newsletter`]]);
+  });
+});
