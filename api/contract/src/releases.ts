@@ -57,6 +57,13 @@ export const ReleaseManifest = object({
      * before remotes declared their routes.
      */
     routes: optional(RemoteRoutes),
+    /**
+     * A shell that gives the page the highest copy of each shared singleton that a loaded app
+     * carries (it registers the remotes carrying a newer copy before it starts: issue 28). Absent
+     * in a remote, and in a shell built before: such a shell starts with its own copies and keeps
+     * them, so a remote needing a newer one does not run beside it (`SharingApp.keepsOwnCopies`).
+     */
+    sharesHighest: optional(literal(true)),
   }),
   requires: object({
     /** Each shared singleton and the range of versions it accepts ('^19.3.1'). */
@@ -89,6 +96,8 @@ export const RELEASE_MESSAGES = {
     `${who} needs ${request} ${range}, which no live app provides.`,
   sharedConflict: (who: string, request: string, range: string, version: string, from: string) =>
     `${who} needs ${request} ${range}, but the page would share ${request} ${version} (the highest version among the live apps, from ${from}).`,
+  sharedKept: (who: string, request: string, range: string, version: string, from: string) =>
+    `${who} needs ${request} ${range}, but the page would share ${request} ${version}: ${from} was built before shells took a newer copy from a remote, and keeps its own.`,
   /** The shell, as its load-time check names it ('the shell 1.0.0-...' when it knows its version). */
   thisShell: (version: string) => `the shell ${version}`,
   /** A remote's release.json that the shell could not read at load time. */
@@ -170,12 +179,33 @@ export interface SharingApp {
   label: string;
   provides: Record<string, string>;
   requires: Record<string, string>;
+  /**
+   * A shell whose release.json does not say `sharesHighest` (built before issue 28): the page
+   * runs with its copies whatever the remotes carry. Such a shell (the skew matrix's previous
+   * release, 6797c34) loaded a remote built against a newer shared-ui with its older kit, and
+   * the admin area failed on an export the older kit lacks.
+   */
+  keepsOwnCopies?: boolean;
+}
+
+/** A release as the sharing of singletons sees it, named by `label`. */
+export function sharingApp(label: string, manifest: ReleaseManifest): SharingApp {
+  return {
+    label,
+    provides: manifest.provides.shared,
+    requires: manifest.requires.shared,
+    ...(manifest.app === 'shell' && !manifest.provides.sharesHighest
+      ? { keepsOwnCopies: true }
+      : {}),
+  };
 }
 
 /** The copy of a shared singleton a page runs with: its version and the app that carries it. */
 export interface SharedCopy {
   version: string;
   from: string;
+  /** Set when it is a shell's own copy that a newer one cannot replace (keepsOwnCopies). */
+  kept?: true;
 }
 
 /**
@@ -183,14 +213,17 @@ export interface SharedCopy {
  * highest version any of them carries. That is what the federation runtime does when the apps'
  * shared modules are registered before any is used (the shell's `version-first`, with the remotes
  * that carry a newer copy registered before it starts: docs/frontend-delivery.md#shared-singletons).
- * On a tie the first app keeps it (the shell comes first).
+ * On a tie the first app keeps it (the shell comes first). A shell that keeps its own copies
+ * (`keepsOwnCopies`) keeps them whatever the others carry.
  */
 export function sharedCopies(apps: readonly SharingApp[]): Record<string, SharedCopy> {
   const copies: Record<string, SharedCopy> = {};
   for (const app of apps) {
     for (const [request, version] of Object.entries(app.provides)) {
       const current = copies[request];
-      if (!current || greaterThan(version, current.version)) {
+      if (current?.kept) continue;
+      if (app.keepsOwnCopies) copies[request] = { version, from: app.label, kept: true };
+      else if (!current || greaterThan(version, current.version)) {
         copies[request] = { version, from: app.label };
       }
     }
@@ -223,9 +256,8 @@ export function sharedConflicts(apps: readonly SharingApp[]): string[] {
       } else if (!copy) {
         found.push(RELEASE_MESSAGES.sharedNowhere(app.label, request, range));
       } else if (!satisfies(copy.version, range)) {
-        found.push(
-          RELEASE_MESSAGES.sharedConflict(app.label, request, range, copy.version, copy.from),
-        );
+        const sentence = copy.kept ? RELEASE_MESSAGES.sharedKept : RELEASE_MESSAGES.sharedConflict;
+        found.push(sentence(app.label, request, range, copy.version, copy.from));
       }
     }
   }

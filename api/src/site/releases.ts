@@ -9,6 +9,7 @@ import {
   parseReleaseManifest,
   sharedConflicts,
   sharedCopies,
+  sharingApp,
   unmetShared,
   type ReleaseManifest,
   type ReleaseSwitch,
@@ -180,7 +181,7 @@ export class Releases {
     const shell = this.shellRelease(versions.shell);
     // The apps the page runs together, as each remote's build is picked: a build fits when one
     // copy of each shared singleton (the highest any of them carries) meets every app's ranges.
-    const sharing: SharingApp[] = shell ? [sharingApp(shell)] : [];
+    const sharing: SharingApp[] = shell ? [sharingAppOf(shell)] : [];
     const remotes: RemotesConfig = {};
     for (const name of REMOTE_NAMES) {
       const value = versions[name];
@@ -244,7 +245,7 @@ export class Releases {
     for (const build of builds) {
       const manifest = this.manifestOf(remote, build.version);
       if (!manifest) continue;
-      const candidate = sharingApp(manifest);
+      const candidate = sharingAppOf(manifest);
       if (sharedConflicts([...sharing, candidate]).length === 0) {
         sharing.push(candidate);
         return build.version;
@@ -376,13 +377,8 @@ export class Releases {
 }
 
 /** A release as the sharing of singletons sees it, named 'mfe_board 1.4.0'. */
-function sharingApp(manifest: ReleaseManifest): SharingApp {
-  return {
-    label: `${manifest.app} ${manifest.version}`,
-    provides: manifest.provides.shared,
-    requires: manifest.requires.shared,
-  };
-}
+const sharingAppOf = (manifest: ReleaseManifest): SharingApp =>
+  sharingApp(`${manifest.app} ${manifest.version}`, manifest);
 
 /** The parts of a Module Federation manifest we read. */
 export interface RemoteManifest {

@@ -171,6 +171,28 @@ describe(`a remote's fallbacks on ${testDatabase}`, () => {
     expect(app.app.releases.servedVersion('mfe_board')).toBe('2.0.0-b');
   });
 
+  it('beside a shell built before shells took a newer copy, a build carrying a newer minor is not picked: the one before is', async () => {
+    const app = await site((d) => {
+      // The live shell of an earlier release keeps its own shared-ui 1.1.0 (no sharesHighest).
+      writeRelease(d, 'shell', '1.0.0-a', SHELL_PROVIDES, { olderShell: true });
+      writeRelease(d, 'mfe_board', '1.2.0-y', FITS);
+      writeRelease(
+        d,
+        'mfe_board',
+        '2.0.0-b',
+        { react: '^19.3.1', '@jobboard/shared-ui': '^1.2.0' },
+        { provides: { react: '19.3.1', '@jobboard/shared-ui': '1.2.0' } },
+      );
+      writeHistory(d, [switched(null, '1.2.0-y', 3), switched('1.2.0-y', '2.0.0-b', 4)]);
+    });
+    const remotes = await remotesOf(app);
+    expect(remotes.mfe_board).toEqual({
+      ...board('2.0.0-b'),
+      fallbacks: [board('1.2.0-y')],
+      picked: '1.2.0-y',
+    });
+  });
+
   it('none that fits: picked is null, and nothing of the board is preloaded but its release.json', async () => {
     const app = await site((d) => {
       writeRelease(d, 'mfe_board', '1.3.0-z', SHARED_UI_9);

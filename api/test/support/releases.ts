@@ -73,7 +73,12 @@ export function writeRelease(
   app: 'shell' | 'mfe_board' | 'mfe_submit' | 'mfe_admin',
   version: string,
   shared: Record<string, string>,
-  options: { releaseJson?: string; provides?: Record<string, string> } = {},
+  options: {
+    releaseJson?: string;
+    provides?: Record<string, string>;
+    /** A shell built before shells took a newer copy from a remote (no `sharesHighest`). */
+    olderShell?: boolean;
+  } = {},
 ): void {
   const folder = path.join(dir, app === 'shell' ? 'shell' : app.replace('_', '-'), version);
   mkdirSync(folder, { recursive: true });
@@ -82,7 +87,11 @@ export function writeRelease(
     version,
     commit: 'abc1234',
     builtAt: '2026-11-22T10:15:00.000Z',
-    provides: { shared: app === 'shell' ? shared : (options.provides ?? {}), exposes: [] },
+    provides: {
+      shared: app === 'shell' ? shared : (options.provides ?? {}),
+      exposes: [],
+      ...(app === 'shell' && !options.olderShell ? { sharesHighest: true } : {}),
+    },
     requires: {
       shared: app === 'shell' ? {} : shared,
       contract: '^1.0.0',

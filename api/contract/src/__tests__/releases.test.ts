@@ -8,6 +8,7 @@ import {
   newestVersion,
   sharedConflicts,
   sharedCopies,
+  sharingApp,
   unmetShared,
   type ReleaseSwitch,
 } from '../releases';
@@ -211,6 +212,37 @@ describe('one copy of each shared singleton for the apps of a page', () => {
 
   it('a remote built against a later minor fits beside an older shell: its copy serves both', () => {
     expect(sharedConflicts([shell, board('1.2.0')])).toEqual([]);
+  });
+
+  it('a shell built before shells took a newer copy keeps its own: a later minor does not fit beside it', () => {
+    const olderShell = { ...shell, keepsOwnCopies: true };
+    expect(sharedCopies([olderShell, board('1.2.0')])['@jobboard/shared-ui']).toEqual({
+      version: '1.1.0',
+      from: 'the live shell 1.0.0',
+      kept: true,
+    });
+    expect(sharedConflicts([olderShell, board('1.2.0')])).toEqual([
+      'mfe_board 1.2.0 needs @jobboard/shared-ui ^1.2.0, but the page would share @jobboard/shared-ui 1.1.0: the live shell 1.0.0 was built before shells took a newer copy from a remote, and keeps its own.',
+    ]);
+    expect(sharedConflicts([olderShell, board('1.1.0')])).toEqual([]);
+  });
+
+  it("a shell's release.json says whether it shares the highest copy; one without the flag keeps its own", () => {
+    const manifest = (app: 'shell' | 'mfe_board', sharesHighest: boolean) => ({
+      app,
+      version: '1.0.0',
+      commit: 'abc1234',
+      builtAt: '2026-11-29T00:00:00.000Z',
+      provides: {
+        shared: {},
+        exposes: [],
+        ...(sharesHighest ? { sharesHighest: true as const } : {}),
+      },
+      requires: { shared: {}, contract: '^1.0.0', endpoints: [] },
+    });
+    expect(sharingApp('s', manifest('shell', true)).keepsOwnCopies).toBeUndefined();
+    expect(sharingApp('s', manifest('shell', false)).keepsOwnCopies).toBe(true);
+    expect(sharingApp('b', manifest('mfe_board', false)).keepsOwnCopies).toBeUndefined();
   });
 
   it('another major fits nobody, and the sentence names the module, both ranges and the copy', () => {

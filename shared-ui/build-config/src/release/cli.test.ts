@@ -75,6 +75,8 @@ function addRelease(
     requires?: Partial<ReleaseManifest['requires']>;
     routes?: RemoteRoute[];
     manifest?: null | string;
+    /** A shell built before shells took a newer copy from a remote (no `sharesHighest`). */
+    olderShell?: boolean;
   } = {},
 ) {
   const folder = path.join(dir, APPS[app].folder, version);
@@ -90,7 +92,7 @@ function addRelease(
     provides: {
       shared: { ...SHARED, ...options.provides },
       ...(app === 'shell'
-        ? { exposes: [] }
+        ? { exposes: [], ...(options.olderShell ? {} : { sharesHighest: true as const }) }
         : {
             exposes: [...new Set((options.routes ?? ROUTES[app])!.map((r) => r.module))],
             routes: options.routes ?? ROUTES[app],
@@ -230,6 +232,26 @@ describe('pnpm releases promote', () => {
       '  - the live mfe_board 1.1.0 needs @jobboard/shared-ui ^1.1.0, but the page would share @jobboard/shared-ui 2.0.0 (the highest version among the live apps, from shell 2.0.0).',
     );
     expect(liveOf('shell')).toBe('1.0.0');
+  });
+
+  it('refuses a shell built before shells took a newer copy beside a remote built against a later minor', async () => {
+    // The live board carries shared-ui 1.2.0: today's shell gives the page that copy.
+    addRelease('mfe_board', '1.2.0', {
+      provides: { '@jobboard/shared-ui': '1.2.0' },
+      requires: { shared: { ...RANGES, '@jobboard/shared-ui': '^1.2.0' } },
+    });
+    addRelease('shell', '1.2.0');
+    writeRemotes({ shell: '1.2.0', mfe_board: '1.2.0' });
+    // A shell of an earlier release keeps its own 1.1.0 (its release.json has no sharesHighest).
+    addRelease('shell', '0.9.0', { olderShell: true });
+
+    const { code, err } = await run('promote', 'shell', '0.9.0');
+
+    expect(code).toBe(1);
+    expect(err).toContain(
+      '  - the live mfe_board 1.2.0 needs @jobboard/shared-ui ^1.2.0, but the page would share @jobboard/shared-ui 1.1.0: shell 0.9.0 was built before shells took a newer copy from a remote, and keeps its own.',
+    );
+    expect(liveOf('shell')).toBe('1.2.0');
   });
 
   it("refuses a remote whose routes overlap another live remote's, naming both", async () => {

@@ -32,7 +32,9 @@ export function describeRelease(
     provides: {
       shared: providedSingletons(root),
       exposes: Object.keys(pages.exposes),
-      ...(name === 'shell' ? {} : { routes: pages.routes }),
+      // This build's shell registers the remotes that carry a newer copy before it starts
+      // (shell/src/boot/shares-first.ts), so the page shares the highest copy.
+      ...(name === 'shell' ? { sharesHighest: true as const } : { routes: pages.routes }),
     },
     requires: {
       shared: Object.fromEntries(

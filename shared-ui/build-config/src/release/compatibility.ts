@@ -1,6 +1,7 @@
 import semver from 'semver';
 import {
   sharedConflicts,
+  sharingApp,
   type ReleaseManifest,
   type SharingApp,
 } from '@jobboard/contract/releases';
@@ -30,7 +31,8 @@ export interface ApiSide {
  * - The page runs with one copy of each shared singleton, the highest any live app carries
  *   (`sharedCopies` in the contract): with this release in its app's place, that copy must meet
  *   every live app's range and the release's own. A remote built against a newer shared-ui minor
- *   fits beside an older shell (its copy serves both); another major does not.
+ *   fits beside an older shell (its copy serves both); another major does not, nor does a newer
+ *   minor beside a shell built before shells took a newer copy (it keeps its own).
  * - The contract's major version must be the API's (within a major, changes are additive).
  * - Every endpoint the release calls must be in the API's endpoint table.
  * - A remote's routes must not overlap another live remote's (routes.ts).
@@ -60,11 +62,7 @@ export function misfits(
   // The apps the page would load together: the live ones, this release in its app's place,
   // the shell first (it keeps a shared copy on a tie).
   const apps: SharingApp[] = [];
-  const selfApp = {
-    label: self,
-    provides: release.provides.shared,
-    requires: release.requires.shared,
-  };
+  const selfApp = sharingApp(self, release);
   if (release.app === 'shell') apps.push(selfApp);
   else {
     found.push(...overlappingRoutes(release, live));
@@ -84,11 +82,7 @@ export function misfits(
       }
       continue;
     }
-    const sharing = {
-      label,
-      provides: entry.manifest.provides.shared,
-      requires: entry.manifest.requires.shared,
-    };
+    const sharing = sharingApp(label, entry.manifest);
     if (app === 'shell') apps.unshift(sharing);
     else apps.push(sharing);
   }
