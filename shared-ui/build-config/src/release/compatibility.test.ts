@@ -18,6 +18,8 @@ function release(
   changes: {
     provides?: Record<string, string>;
     requires?: Partial<ReleaseManifest['requires']>;
+    /** A shell built before shells took a newer copy from a remote (no `sharesHighest`). */
+    keepsOwnCopies?: boolean;
   } = {},
 ): ReleaseManifest {
   return {
@@ -25,7 +27,11 @@ function release(
     version,
     commit: 'abc1234',
     builtAt: '2026-11-20T10:00:00.000Z',
-    provides: { shared: { ...SHARED, ...changes.provides }, exposes: [] },
+    provides: {
+      shared: { ...SHARED, ...changes.provides },
+      exposes: [],
+      ...(app === 'shell' && !changes.keepsOwnCopies ? { sharesHighest: true as const } : {}),
+    },
     requires: {
       shared: RANGES,
       contract: '^1.0.0',
@@ -177,6 +183,20 @@ describe('misfits', () => {
       requires: { shared: { ...RANGES, '@jobboard/shared-ui': '^1.0.0' } },
     });
     expect(misfits(olderShell, { shell: live(SHELL), mfe_board: live(board) }, API)).toEqual([]);
+  });
+
+  it('refuses a shell built before shells took a newer copy beside a remote that needs one', () => {
+    const board = release('mfe_board', '1.3.0', {
+      provides: { '@jobboard/shared-ui': '1.2.0' },
+      requires: { shared: { ...RANGES, '@jobboard/shared-ui': '^1.2.0' } },
+    });
+    const keeping = release('shell', '0.9.0', { keepsOwnCopies: true });
+    expect(misfits(keeping, { shell: live(SHELL), mfe_board: live(board) }, API)).toEqual([
+      'the live mfe_board 1.3.0 needs @jobboard/shared-ui ^1.2.0, but the page would share @jobboard/shared-ui 1.1.0: shell 0.9.0 was built before shells took a newer copy from a remote, and keeps its own.',
+    ]);
+    // The same board is refused beside such a live shell; one that fits its kit is not.
+    expect(misfits(board, { shell: live(keeping) }, API)).toHaveLength(1);
+    expect(misfits(release('mfe_board', '1.2.0'), { shell: live(keeping) }, API)).toEqual([]);
   });
 
   it('accepts a shell whose provisions meet every live remote; remotes on another origin are skipped', () => {
