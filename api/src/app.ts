@@ -80,6 +80,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Behind a proxy the client's address comes from X-Forwarded-For (rate limits use it).
     trustProxy: trustedProxies(options.config.trustProxy),
     ...timeouts(options.config.requestTimeoutSeconds),
+    // Fastify's 10 s per plugin failed a start on a loaded 2-core machine (the e2e run beside
+    // four builds: 'Plugin did not start in time: autoload' while migrations and the slices'
+    // first reads waited for CPU). Slowness is not a fault; a start that truly hangs is still
+    // ended, by this or by whatever watches the process (/healthz, the e2e harness).
+    pluginTimeout: 120_000,
   });
 
   // First of all hooks, so every answer carries the id: errors, 404s and refusals included.
