@@ -132,7 +132,8 @@ describe(`employer routes under arbitrary input on ${testDatabase}`, () => {
       { numRuns: RUNS },
     );
     expect(await invalidRows(t.db)).toEqual([]);
-  });
+    // Hundreds of requests per run: slow on a loaded machine, not wrong.
+  }, 240_000);
 
   it('PUT /api/employer/submissions/:id with nearly valid bodies, and close with any reason', async () => {
     await fc.assert(
