@@ -144,6 +144,22 @@ export const RATE_LIMITS = {
     max: 3,
     windowMinutes: 60,
   },
+  // Issue 45: a person reports a listing or two; a script many. Counted before the report is
+  // read, refused ones too. One open report per client and listing besides (reports/).
+  reportListing: {
+    per: 'client',
+    counts: 'listing reports (POST /api/jobs/:id/reports)',
+    max: 10,
+    windowMinutes: 60,
+  },
+  // Every client's reports of one listing together: bounds what a crowd of clients can queue
+  // about one listing (the threshold takes it off the board long before).
+  reportsPerListing: {
+    per: 'job',
+    counts: 'reports of one listing, from all clients together',
+    max: 30,
+    windowMinutes: 24 * 60,
+  },
   // A page sends at most one report per remote and kind.
   clientErrors: {
     per: 'client',
