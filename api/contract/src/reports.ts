@@ -199,9 +199,16 @@ export const REPORT_QUEUE_TEXTS = {
   noNote: 'No note.',
   noEmail: 'No e-mail address given.',
   reportedOn: (when: string) => `Reported ${when}`,
+  /** A live listing's reports (or an ended one's): dismissed, the listing as it is. */
   dismiss: 'Dismiss: keep it on the board',
+  dismissOff: 'Dismiss the reports',
   hide: 'Take it off the board',
+  /** A listing its reports hid, with reports still open: the admin confirms. */
+  keepOff: 'Keep it off the board',
   restore: 'Restore to the board',
+  reasons: 'Reports by reason',
+  reports: 'Reports, newest first',
+  email: (address: string) => `E-mail: ${address}`,
   viewJob: 'View job',
   loadFailed: 'The reports could not be loaded.',
 } as const;
