@@ -1,11 +1,10 @@
 import { APPLICATION_LABELS, APPLICATION_MESSAGES } from '@jobboard/contract/applications';
 import type { Job } from '@jobboard/contract/jobs';
-import { Button, Cluster, Notice, Stack, toast, useMemberStore } from '@jobboard/shared-ui';
+import { Button, Cluster, Stack, toast, useMemberStore } from '@jobboard/shared-ui';
 import { TextAreaInput, TextInput } from '@jobboard/shared-ui/forms';
 import { useEffect, useRef, useState } from 'react';
-import { useSubmitToProblems } from '../../../lib/form-problems';
+import { FormProblem, useSubmitToProblems } from '../../../lib/form-problems';
 import { Form, useForm } from 'react-final-form';
-import styled from 'styled-components';
 import { sendApplication } from '../api/send-application';
 import {
   applicationFormData,
@@ -94,11 +93,7 @@ export default function ApplicationForm({ job, onSent }: { job: Job; onSent(): v
               {questions.map((question) => (
                 <QuestionField key={question.id} question={question} />
               ))}
-              {submitError && (
-                <FormProblem $tone="danger" role="alert" tabIndex={-1} data-form-problem="">
-                  {submitError}
-                </FormProblem>
-              )}
+              <FormProblem problem={submitError} />
               <Cluster>
                 <Button type="submit" aria-disabled={submitting || undefined}>
                   {APPLICATION_LABELS.send}
@@ -147,8 +142,3 @@ function useFocusOnArrival(formRef: { current: HTMLFormElement | null }) {
     return () => clearTimeout(timer);
   }, [formRef]);
 }
-
-/** The whole form's message: bold, as the form's one word on what went wrong. */
-const FormProblem = styled(Notice)`
-  font-weight: 600;
-`;

@@ -1,8 +1,8 @@
 import { REPORT_REASONS, REPORT_TEXTS, type Job } from '@jobboard/contract/jobs';
-import { Button, Cluster, Notice, Stack, toast } from '@jobboard/shared-ui';
+import { Button, Cluster, Stack, toast } from '@jobboard/shared-ui';
 import { RadioGroup, TextAreaInput, TextInput } from '@jobboard/shared-ui/forms';
 import { useRef } from 'react';
-import { useSubmitToProblems } from '../../../lib/form-problems';
+import { FormProblem, useSubmitToProblems } from '../../../lib/form-problems';
 import { Form } from 'react-final-form';
 import styled from 'styled-components';
 import { reportListing } from '../api/report-listing';
@@ -79,11 +79,7 @@ export default function ReportForm({
                 (lib/report-form.ts, reportBody) and the API verifies them before storing
                 (reports/routes/api/jobs.ts).
               */}
-            {submitError && (
-              <FormProblem $tone="danger" role="alert" tabIndex={-1} data-form-problem="">
-                {submitError}
-              </FormProblem>
-            )}
+            <FormProblem problem={submitError} />
             <Cluster>
               <Button type="submit" aria-disabled={submitting || undefined}>
                 {REPORT_TEXTS.send}
@@ -102,9 +98,4 @@ export default function ReportForm({
 
 const Intro = styled.p`
   margin: 0;
-`;
-
-/** The whole form's message: bold, as the form's one word on what went wrong. */
-const FormProblem = styled(Notice)`
-  font-weight: 600;
 `;

@@ -6,6 +6,7 @@ import {
 } from '@jobboard/contract/jobs';
 import { ApiError } from '@jobboard/shared-ui';
 import { FORM_ERROR, type SubmissionErrors } from 'final-form';
+import { refusedFields } from '../../../lib/form-problems';
 
 /** What the report form holds: the reason chosen (none at first), the note and the address. */
 export interface ReportValues {
@@ -45,22 +46,7 @@ export function validateReport(values: ReportValues): Record<string, string> {
  */
 export function reportErrors(error: unknown): SubmissionErrors {
   if (!(error instanceof ApiError)) return { [FORM_ERROR]: REPORT_TEXTS.failed };
-  const fields = Object.entries(fieldsOf(error)).filter(([field]) => FIELDS.has(field));
+  const fields = Object.entries(refusedFields(error)).filter(([field]) => FIELDS.has(field));
   if (fields.length) return Object.fromEntries(fields);
   return { [FORM_ERROR]: error.serverMessage ?? REPORT_TEXTS.failed };
-}
-
-/** A 400's per-field messages, if its body has any. */
-function fieldsOf(error: ApiError): Record<string, string> {
-  try {
-    const fields = (JSON.parse(error.body) as { fields?: unknown }).fields;
-    if (!fields || typeof fields !== 'object') return {};
-    return Object.fromEntries(
-      Object.entries(fields).filter(
-        (entry): entry is [string, string] => typeof entry[1] === 'string',
-      ),
-    );
-  } catch {
-    return {};
-  }
 }

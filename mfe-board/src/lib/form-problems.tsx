@@ -1,4 +1,6 @@
+import { Notice, type ApiError } from '@jobboard/shared-ui';
 import { useEffect, useState, type FormEvent, type RefObject } from 'react';
+import styled from 'styled-components';
 
 /**
  * A form's submit that puts the focus on the first problem: once the browser's check has drawn
@@ -31,4 +33,38 @@ function focusFirstProblem(form: HTMLFormElement | null) {
     ? invalid.querySelector<HTMLElement>('input')
     : (invalid ?? form.querySelector<HTMLElement>('[data-form-problem]'));
   target?.focus();
+}
+
+/**
+ * The whole form's message, when it has one (a duplicate, a listing gone, too many, a failure):
+ * bold, as the form's one word on what went wrong, and where the focus goes when no field has a
+ * message.
+ */
+export function FormProblem({ problem }: { problem: unknown }) {
+  if (!problem) return null;
+  return (
+    <Problem $tone="danger" role="alert" tabIndex={-1} data-form-problem="">
+      {String(problem)}
+    </Problem>
+  );
+}
+
+const Problem = styled(Notice)`
+  font-weight: 600;
+`;
+
+/** The per-field messages of a refusal: `errors` (the applications route) or `fields` (any 400). */
+export function refusedFields(error: ApiError): Record<string, string> {
+  try {
+    const body = JSON.parse(error.body) as { errors?: unknown; fields?: unknown };
+    const fields = body.errors ?? body.fields;
+    if (!fields || typeof fields !== 'object') return {};
+    return Object.fromEntries(
+      Object.entries(fields).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      ),
+    );
+  } catch {
+    return {};
+  }
 }
