@@ -4,7 +4,7 @@ import {
   REPORT_TEXTS,
   type Job,
 } from '@jobboard/contract/jobs';
-import { loginAsAdmin, mailText, toasts, waitForMail } from '../support/admin';
+import { createJobAsAdmin, loginAsAdmin, mailText, toasts, waitForMail } from '../support/admin';
 import { expect, test } from '../support/test';
 
 /**
@@ -23,27 +23,12 @@ test('a reported listing leaves the board, and the admin restores it from the qu
 
   // The admin: a listing of its own, and the threshold at 1, set on the reports page.
   await loginAsAdmin(page);
-  const created = await page.request.post('/api/admin/jobs', {
-    headers: { 'x-requested-with': 'fetch' },
-    data: {
-      title,
-      organization: 'Report Test Alliance',
-      applicationUrl: 'https://apply.report.example/role',
-      description: 'A role the end-to-end test reports, hides and restores.',
-      category: ['Communications'],
-      locations: ['Remote'],
-      jobType: 'Full-time',
-      via: '',
-      postedDate: new Date().toISOString().slice(0, 10),
-      deadline: '',
-      salaryMin: 50_000,
-      salaryMax: 60_000,
-      active: true,
-      featured: false,
-    },
+  const id = await createJobAsAdmin(page.request, {
+    title,
+    organization: 'Report Test Alliance',
+    applicationUrl: 'https://apply.report.example/role',
+    description: 'A role the end-to-end test reports, hides and restores.',
   });
-  expect(created.ok(), await created.text()).toBe(true);
-  const { id } = (await created.json()) as Pick<Job, 'id'>;
   await page.getByRole('link', { name: REPORT_QUEUE_TEXTS.nav }).click();
   await expect(page.getByRole('heading', { name: REPORT_QUEUE_TEXTS.title })).toBeVisible();
   const threshold = page.getByLabel(REPORT_QUEUE_TEXTS.threshold);
