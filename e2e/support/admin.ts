@@ -1,5 +1,5 @@
 import { PAY_FIELD_LABELS } from '@jobboard/contract/jobs';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, currentSite } from './site';
 
 export async function loginAsAdmin(page: Page) {
@@ -36,6 +36,40 @@ export async function waitForMail(match: (mail: Mail) => boolean): Promise<Mail>
 
 /** Quoted-printable soft line breaks removed, so long lines (links) read whole. */
 export const mailText = (mail: Mail) => mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+
+/**
+ * A job the signed-in admin writes with the dashboard form's call (`request`: a signed-in page's,
+ * `page.request`), live unless `active` is false, and without a source: its id.
+ */
+export async function createJobAsAdmin(
+  request: APIRequestContext,
+  job: {
+    title: string;
+    organization: string;
+    applicationUrl: string;
+    description: string;
+    active?: boolean;
+  },
+): Promise<string> {
+  const created = await request.post('/api/admin/jobs', {
+    headers: { 'x-requested-with': 'fetch' },
+    data: {
+      category: ['Communications'],
+      locations: ['Remote'],
+      jobType: 'Full-time',
+      via: '',
+      postedDate: new Date().toISOString().slice(0, 10),
+      deadline: '',
+      salaryMin: 50_000,
+      salaryMax: 60_000,
+      active: true,
+      featured: false,
+      ...job,
+    },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  return ((await created.json()) as { id: string }).id;
+}
 
 /** Submit a job through the public form, as an employer would. */
 export async function submitJob(

@@ -1,6 +1,13 @@
 import { PAY_FIELD_LABELS } from '@jobboard/contract/jobs';
 import { expect, test } from '../support/test';
-import { loginAsAdmin, mailText, submitJob, toasts, waitForMail } from '../support/admin';
+import {
+  createJobAsAdmin,
+  loginAsAdmin,
+  mailText,
+  submitJob,
+  toasts,
+  waitForMail,
+} from '../support/admin';
 
 test.describe('admin', () => {
   test('a wrong password is refused, the right one lets the admin in', async ({ page }) => {
@@ -277,27 +284,13 @@ test.describe('admin', () => {
   }) => {
     const applyAt = 'https://apply.counting.example/role';
     await loginAsAdmin(page);
-    const created = await page.request.post('/api/admin/jobs', {
-      headers: { 'x-requested-with': 'fetch' },
-      data: {
-        title: `Audience Analyst ${Date.now()}`,
-        organization: 'Counting Test Alliance',
-        applicationUrl: applyAt,
-        description: 'A role whose views and apply clicks the end-to-end test counts.',
-        category: ['Communications'],
-        locations: ['Remote'],
-        jobType: 'Full-time',
-        via: '',
-        postedDate: new Date().toISOString().slice(0, 10),
-        deadline: '',
-        salaryMin: 50_000,
-        salaryMax: 60_000,
-        active: true,
-        featured: false,
-      },
+    const title = `Audience Analyst ${Date.now()}`;
+    const id = await createJobAsAdmin(page.request, {
+      title,
+      organization: 'Counting Test Alliance',
+      applicationUrl: applyAt,
+      description: 'A role whose views and apply clicks the end-to-end test counts.',
     });
-    expect(created.ok(), await created.text()).toBe(true);
-    const { id, title } = (await created.json()) as { id: string; title: string };
 
     // A visitor of their own (no admin cookie): the job's page, then its Apply link, which goes
     // through the board's counter to the job's own address (answered here, not on the web).

@@ -24,6 +24,7 @@ export { applyToJob, withdrawApplication } from './endpoints/applications';
 export { legalPage } from './endpoints/legal';
 export { site } from './endpoints/site';
 export { jobView } from './endpoints/job-stats';
+export { reportListing } from './endpoints/reports';
 export { clientErrors } from './endpoints/client-errors';
 export { submitJob } from './endpoints/submissions';
 export { uploadLogo } from './endpoints/logos';
@@ -105,6 +106,12 @@ export { restoreSyncedJob } from './endpoints/sync';
 export { submissions, paymentsMode, submission, approveSubmission } from './endpoints/submissions';
 export { adminProposals, approveProposal, rejectProposal } from './endpoints/proposals';
 export { adminSettings, updateSettings } from './endpoints/settings';
+export {
+  adminReports,
+  dismissReports,
+  hideReportedListing,
+  restoreReportedListing,
+} from './endpoints/reports';
 export { adminChannels, updateChannel, socialPosts, retrySocialPost } from './endpoints/social';
 export {
   newsletterPage,

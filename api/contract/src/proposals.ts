@@ -3,6 +3,7 @@ import {
   boolean,
   define,
   enums,
+  integer,
   nullable,
   object,
   optional,
@@ -10,6 +11,7 @@ import {
   string,
   type Infer,
 } from 'superstruct';
+import { REPORT_LIMITS, REPORT_MESSAGES } from './reports';
 import { JOB_LIMITS } from './job-limits';
 import { FieldChange } from './job-changes';
 import { checkPay, payGiven } from './pay';
@@ -207,12 +209,28 @@ export type RejectProposal = Infer<typeof RejectProposal>;
 /**
  * The admin's settings (`GET/PUT /api/admin/settings`). `requirePay`: the board's pay rule
  * (docs/product.md#pay), every listing shows pay; a job without it is held back from the board.
+ * `reportThreshold` (issue 45): the independent open reports that take a listing off the board
+ * until an admin decides (0: never by itself).
  */
-export const AdminSettings = object({ employerTypoFixes: boolean(), requirePay: boolean() });
+export const AdminSettings = object({
+  employerTypoFixes: boolean(),
+  requirePay: boolean(),
+  reportThreshold: integer(),
+});
 export type AdminSettings = Infer<typeof AdminSettings>;
 export const AdminSettingsUpdate = object({
   employerTypoFixes: optional(boolean()),
   requirePay: optional(boolean()),
+  reportThreshold: optional(
+    define<number>(
+      'reportThreshold',
+      (value) =>
+        (Number.isInteger(value) &&
+          (value as number) >= 0 &&
+          (value as number) <= REPORT_LIMITS.maxThreshold) ||
+        REPORT_MESSAGES.threshold,
+    ),
+  ),
 });
 export type AdminSettingsUpdate = Infer<typeof AdminSettingsUpdate>;
 
@@ -220,7 +238,11 @@ export type AdminSettingsUpdate = Infer<typeof AdminSettingsUpdate>;
  * The default of every setting (a setting never saved has it). The pay rule is off: the spec
  * lets jobs an admin creates or a sync brings go without pay.
  */
-export const DEFAULT_SETTINGS: AdminSettings = { employerTypoFixes: false, requirePay: false };
+export const DEFAULT_SETTINGS: AdminSettings = {
+  employerTypoFixes: false,
+  requirePay: false,
+  reportThreshold: REPORT_LIMITS.defaultThreshold,
+};
 
 /**
  * Characters changed between two texts: the Levenshtein distance, computed only up to `limit`

@@ -35,6 +35,9 @@ const AUDIT_KINDS: Partial<Record<JobAuditAction, HistoryKind>> = {
   extended: 'extended',
   republished: 'republished',
   closed: 'deactivated',
+  // Off the board after reports, and back after their review (issue 45).
+  hidden: 'deactivated',
+  restored: 'activated',
   // A renewal paid by the employer moves the end as an extension does.
   renewed: 'extended',
 };
@@ -229,6 +232,8 @@ function auditSummary(action: string, detail: string | null): string {
       synced: 'Updated from the source',
       returned: 'Returned to the source',
       closed: 'Taken off the board by the employer',
+      hidden: 'Taken off the board after reports',
+      restored: 'Put back on the board after review',
     }[action] ?? action;
   if (!detail) return base;
   // 'Extended by 30 days, to ...' says what it is already: no 'Extended: ' before it.

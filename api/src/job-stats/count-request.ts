@@ -107,7 +107,6 @@ export async function countRequest(
       jobId,
       channelOfRequest(request, siteOrigin),
       client,
-      request.headers['user-agent'] ?? '',
       now,
     );
     // Counted at once unless the day's salt is still being read.

@@ -31,9 +31,10 @@ export interface StatsDay {
 /**
  * Views and apply clicks, per job and UTC day, one per visitor, each for the channel the visitor
  * first came by that day (docs/product.md#numbers). The visitor is the SHA-256 of the day's
- * random salt (job_stat_salts, shared by every process, deleted with its day), the client key
- * (an IPv4 address, an IPv6 /64) and the user agent: no cookie, and neither the address nor the
- * agent is stored. A count costs its request a hash and a push: the visitors are buffered and
+ * random salt (job_stat_salts, shared by every process, deleted with its day) and the client key
+ * (an IPv4 address, an IPv6 /64) alone: no cookie, the address is not stored, and the user agent
+ * plays no part, so a client sending a new agent with each request is still one visitor (issue
+ * 45; before, each new agent was a new visitor). A count costs its request a hash and a push: the visitors are buffered and
  * written in batches that ignore duplicates (JobStatsRepository.insertVisitors), every
  * `flushMs` or at `maxBuffered`, and when the app closes. The batches are large on purpose: the
  * visitors' index takes random keys, and one large write touches each of its pages once where
@@ -64,8 +65,8 @@ export class JobStats {
   ) {}
 
   /**
-   * Counts one visitor of a live job, for `channel` (where the visit came from): `clientKey` and
-   * `userAgent` are hashed with the day's salt at once and dropped. The write happens later, in a
+   * Counts one visitor of a live job, for `channel` (where the visit came from): `clientKey` is
+   * hashed with the day's salt at once and dropped. The write happens later, in a
    * batch (`flush`). Done when it returns, unless the day's salt is not known yet: then the promise
    * settles once it is counted (or rejects if the salt cannot be read).
    */
@@ -74,17 +75,14 @@ export class JobStats {
     jobId: number,
     channel: Channel,
     clientKey: string,
-    userAgent: string,
     now: Date,
   ): Promise<void> | undefined {
     const day = this.dayOf(now.getTime());
     const salt = this.knownSalts.get(day);
     if (salt === undefined) {
-      return this.saltOf(day).then((read) =>
-        this.add(kind, jobId, channel, day, read, clientKey, userAgent),
-      );
+      return this.saltOf(day).then((read) => this.add(kind, jobId, channel, day, read, clientKey));
     }
-    this.add(kind, jobId, channel, day, salt, clientKey, userAgent);
+    this.add(kind, jobId, channel, day, salt, clientKey);
     return undefined;
   }
 
@@ -95,9 +93,8 @@ export class JobStats {
     day: string,
     salt: string,
     clientKey: string,
-    userAgent: string,
   ): void {
-    const visitor = hash('sha256', `${salt}\n${clientKey}\n${userAgent}`, 'hex');
+    const visitor = hash('sha256', `${salt}\n${clientKey}`, 'hex');
     let group = this.lastGroup;
     if (group?.jobId !== jobId || group.kind !== kind || group.day !== day) {
       const key = `${day}:${jobId}:${kind}`;

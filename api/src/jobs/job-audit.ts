@@ -19,7 +19,11 @@ export type JobAuditAction =
   | 'synced'
   | 'returned'
   /** The employer marked the job filled or closed (its detail says which): off the board. */
-  | 'closed';
+  | 'closed'
+  /** Taken off the board after visitors' reports (reports/, issue 45): by their number, or an admin. */
+  | 'hidden'
+  /** Put back on the board after its reports were reviewed (reports/, issue 45). */
+  | 'restored';
 
 /** Who did it: the admin's id and 'admin:<username>', or 'system', 'sync:airtable', 'stripe'. */
 export interface AuditActor {

@@ -29,6 +29,7 @@ export { employerSignInEmail } from './employer-emails';
 export type { Outbox, OutboxListRow } from './outbox';
 export { jobLiveEmail, paymentNeedsReviewEmail } from './payment-emails';
 export { proposalDecidedEmail } from './proposal-emails';
+export { REPORT_OUTCOME_TEMPLATE, reportOutcomeEmail } from './report-emails';
 export { jobRenewedEmail, renewalNeedsReviewEmail, renewalReminderEmail } from './renewal-emails';
 export {
   approvalEmail,

@@ -144,6 +144,22 @@ export const RATE_LIMITS = {
     max: 3,
     windowMinutes: 60,
   },
+  // Issue 45: a person reports a listing or two; a script many. Counted before the report is
+  // read, refused ones too. One open report per client and listing besides (reports/).
+  reportListing: {
+    per: 'client',
+    counts: 'listing reports (POST /api/jobs/:id/reports)',
+    max: 10,
+    windowMinutes: 60,
+  },
+  // Every client's reports of one listing together: bounds what a crowd of clients can queue
+  // about one listing (the threshold takes it off the board long before).
+  reportsPerListing: {
+    per: 'job',
+    counts: 'reports of one listing, from all clients together',
+    max: 30,
+    windowMinutes: 24 * 60,
+  },
   // A page sends at most one report per remote and kind.
   clientErrors: {
     per: 'client',
@@ -169,10 +185,11 @@ export const RATE_LIMITS = {
     max: 20,
     windowMinutes: 10,
   },
-  // Issue 43, finding 16: a visitor is counted once per job and day by a hash of their address
-  // and user agent, so a client changing its agent was counted anew each time, without end. Two
-  // views a minute for an hour is more than a person reads (a shared office address too); past
-  // it the beacon still answers 204 and nothing is counted. Kept in memory: a view costs no write.
+  // Issue 43, finding 16: a client changing its user agent was counted anew each time (since
+  // issue 45 the visitor is the client alone, once per job and day); this bounds what one client
+  // counts over all jobs. Two views a minute for an hour is more than a person reads (a shared
+  // office address too); past it the beacon still answers 204 and nothing is counted. Kept in
+  // memory: a view costs no write.
   jobView: {
     per: 'client',
     counts: 'views counted (POST /api/jobs/:id/view); past it answered, not counted',

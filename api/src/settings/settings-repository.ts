@@ -27,7 +27,7 @@ export class SettingsRepository {
       const key = row.key as SettingKey;
       const value: unknown = parseJson(row.value);
       if (typeof value === typeof DEFAULT_SETTINGS[key]) {
-        settings[key] = value as AdminSettings[SettingKey];
+        (settings as Record<SettingKey, unknown>)[key] = value;
       }
     }
     return settings;

@@ -20,6 +20,8 @@ const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.co
 const SLACKBOT = 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)';
 
 const START = new Date('2026-11-22T12:00:00Z');
+/** The `n`th of many clients (an IPv4 address each): each one a visitor of its own. */
+const clientOf = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 
 let t: TestApp;
 let cookie: string;
@@ -88,16 +90,19 @@ async function stats(id: string) {
 }
 
 describe(`views and apply clicks on ${testDatabase}`, () => {
-  it('counts one view per visitor and day: the same address and agent twice is one, another agent two', async () => {
+  it('counts one view per visitor and day: the same client is one whatever its agent, another client two', async () => {
     const id = ids['Live Role']!;
     expect((await view(id)).statusCode).toBe(204);
     expect((await view(id)).statusCode).toBe(204);
     expect((await stats(id)).totalViews).toBe(1);
+    // Issue 45: the visitor is the client key alone; another browser on it is the same visitor.
     await view(id, SAFARI);
+    expect((await stats(id)).totalViews).toBe(1);
+    await view(id, FIREFOX, '198.51.100.20');
     expect((await stats(id)).totalViews).toBe(2);
-    // Another address in the same IPv6 /64 with the same agent: the same client key.
+    // Two addresses in the same IPv6 /64, with different agents: the same client key.
     await view(id, FIREFOX, '2001:db8:1:2::1');
-    await view(id, FIREFOX, '2001:db8:1:2:ffff::9');
+    await view(id, SAFARI, '2001:db8:1:2:ffff::9');
     expect((await stats(id)).totalViews).toBe(3);
     // What is kept is a hash, not the address or the agent.
     const kept = await t.db('job_stat_visitors').select('visitor');
@@ -197,7 +202,7 @@ describe(`views and apply clicks on ${testDatabase}`, () => {
     const live = ids['Live Role']!;
     const other = ids['Other Role']!;
     await view(live);
-    await view(live, SAFARI);
+    await view(live, SAFARI, '198.51.100.20');
     await apply(live);
     await view(other);
     t.clock.now = new Date(START.getTime() + DAY_MS);
@@ -258,11 +263,12 @@ describe(`views and apply clicks on ${testDatabase}`, () => {
   it('writes what is buffered when the app closes: nothing is lost', async () => {
     const second = await buildTestApp({ sameDatabaseAs: t, now: START });
     const id = ids['Other Role']!;
-    for (const agent of [FIREFOX, SAFARI, 'Mozilla/5.0 (a third browser)']) {
+    for (const address of ['203.0.113.7', '203.0.113.8', '203.0.113.9']) {
       await second.app.inject({
         method: 'POST',
         url: `/api/jobs/${id}/view`,
-        headers: { 'user-agent': agent },
+        remoteAddress: address,
+        headers: { 'user-agent': FIREFOX },
       });
     }
     expect(second.app.jobStats.buffered).toBe(3);
@@ -279,13 +285,13 @@ describe(`views and apply clicks on ${testDatabase}`, () => {
     try {
       await view(id);
       vi.advanceTimersByTime(JOB_STATS_FLUSH_MS / 2);
-      await view(id, SAFARI);
+      await view(id, SAFARI, '198.51.100.20');
       vi.advanceTimersByTime(JOB_STATS_FLUSH_MS / 2 - 1);
       expect(t.app.jobStats.buffered).toBe(2);
       vi.advanceTimersByTime(1);
       // The timer took the batch: the next count starts the buffer and the clock again.
       expect(t.app.jobStats.buffered).toBe(0);
-      await view(id, 'Mozilla/5.0 (a third browser)');
+      await view(id, FIREFOX, '198.51.100.21');
       expect(t.app.jobStats.buffered).toBe(1);
     } finally {
       vi.useRealTimers();
@@ -301,12 +307,12 @@ describe(`views and apply clicks on ${testDatabase}`, () => {
       { flushMs: 60 * 60_000, maxBuffered: 100 },
       t.app.log,
     );
-    const first = stats.count('view', id, 'board', '203.0.113.7', FIREFOX, START);
+    const first = stats.count('view', id, 'board', '203.0.113.7', START);
     expect(first).toBeInstanceOf(Promise);
     expect(stats.buffered).toBe(0);
     await first;
     expect(stats.buffered).toBe(1);
-    expect(stats.count('view', id, 'board', '203.0.113.7', SAFARI, START)).toBeUndefined();
+    expect(stats.count('view', id, 'board', '203.0.113.8', START)).toBeUndefined();
     expect(stats.buffered).toBe(2);
     // The same salt as the app's (the database's row for the day): the app's count of the same
     // visitor is the same row.
@@ -325,7 +331,7 @@ describe(`views and apply clicks on ${testDatabase}`, () => {
       t.app.log,
     );
     for (let i = 0; i < 5; i += 1) {
-      await stats.count('view', id, 'board', '203.0.113.7', `Mozilla/5.0 (browser ${i})`, START);
+      await stats.count('view', id, 'board', clientOf(i), START);
     }
     expect(stats.buffered).toBe(0);
     await stats.close();
@@ -344,10 +350,10 @@ describe(`views and apply clicks on ${testDatabase}`, () => {
     const yesterday = new Date(START.getTime() - DAY_MS);
     const counts = async () => {
       for (let i = 0; i < 2_500; i += 1) {
-        const agent = `Mozilla/5.0 (browser ${i})`;
-        await stats.count('view', live, 'board', '203.0.113.7', agent, START);
-        if (i % 2 === 0) await stats.count('apply', live, 'board', '203.0.113.7', agent, START);
-        if (i % 5 === 0) await stats.count('view', other, 'board', '203.0.113.7', agent, yesterday);
+        const client = clientOf(i);
+        await stats.count('view', live, 'board', client, START);
+        if (i % 2 === 0) await stats.count('apply', live, 'board', client, START);
+        if (i % 5 === 0) await stats.count('view', other, 'board', client, yesterday);
       }
     };
     await counts();
@@ -379,14 +385,7 @@ describe(`views and apply clicks on ${testDatabase}`, () => {
     const jobs = Array.from({ length: 130 }, (_, i) => 1_000_000 + i);
     for (const [i, jobId] of jobs.entries()) {
       for (let v = 0; v <= i % 3; v += 1) {
-        await stats.count(
-          i % 2 ? 'apply' : 'view',
-          jobId,
-          'board',
-          `198.51.100.${v}`,
-          FIREFOX,
-          START,
-        );
+        await stats.count(i % 2 ? 'apply' : 'view', jobId, 'board', `198.51.100.${v}`, START);
       }
     }
     await stats.close();
@@ -410,12 +409,12 @@ describe(`views and apply clicks on ${testDatabase}`, () => {
       t.app.log,
     );
     for (let i = 0; i < 3_000; i += 1) {
-      await stats.count('view', id, 'board', '203.0.113.7', `Mozilla/5.0 (browser ${i})`, START);
+      await stats.count('view', id, 'board', clientOf(i), START);
     }
     // The full buffer's batch is being written; these wait in the next one.
     expect(stats.buffered).toBe(0);
     for (let i = 3_000; i < 3_010; i += 1) {
-      await stats.count('view', id, 'board', '203.0.113.7', `Mozilla/5.0 (browser ${i})`, START);
+      await stats.count('view', id, 'board', clientOf(i), START);
     }
     expect(stats.buffered).toBe(10);
     await stats.close();
@@ -433,7 +432,7 @@ describe(`views and apply clicks on ${testDatabase}`, () => {
   it('puts total views and apply clicks in the jobs CSV', async () => {
     const id = ids['Live Role']!;
     await view(id);
-    await view(id, SAFARI);
+    await view(id, SAFARI, '198.51.100.20');
     await apply(id);
     t.clock.now = new Date(START.getTime() + DAY_MS);
     await t.app.jobStats.rollUp(t.clock.now);

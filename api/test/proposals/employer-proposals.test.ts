@@ -423,6 +423,7 @@ describe(`typo fixes, on ${testDatabase}`, () => {
     expect((await admin({ method: 'GET', url: '/api/admin/settings' })).json()).toEqual({
       employerTypoFixes: false,
       requirePay: false,
+      reportThreshold: 3,
     });
     const jobId = await liveJob();
     const as = await signedInEmployer(t, EMPLOYER);
@@ -434,7 +435,11 @@ describe(`typo fixes, on ${testDatabase}`, () => {
   it('go live at once with the setting on, and the admin sees them in the history', async () => {
     const saved = await setTypoFixes(true);
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toEqual({ employerTypoFixes: true, requirePay: false });
+    expect(saved.json()).toEqual({
+      employerTypoFixes: true,
+      requirePay: false,
+      reportThreshold: 3,
+    });
     const jobId = await liveJob();
     const as = await signedInEmployer(t, EMPLOYER);
     const form = await formOf(as, jobId);

@@ -11,6 +11,7 @@ import JobFormPage from './pages/JobFormPage';
 import LoginPage from './pages/LoginPage';
 import NewsletterPage from './pages/NewsletterPage';
 import PromoCodesPage from './pages/PromoCodesPage';
+import ReportsPage from './pages/ReportsPage';
 import SecurityPage from './pages/SecurityPage';
 import SubmissionsPage from './pages/SubmissionsPage';
 
@@ -56,6 +57,7 @@ export default function AdminApp() {
               </Suspense>
             }
           />
+          <Route path="reports" element={<ReportsPage />} />
           <Route path="promo-codes" element={<PromoCodesPage />} />
           <Route path="emails" element={<EmailsPage />} />
           <Route path="newsletter" element={<NewsletterPage />} />

@@ -15,6 +15,7 @@ export function AdminLayout() {
         <NavLink to="/admin/dashboard">{ADMIN_NAV.jobs}</NavLink>
         <NavLink to="/admin/submissions">{ADMIN_NAV.submissions}</NavLink>
         <NavLink to="/admin/proposals">{ADMIN_NAV.proposals}</NavLink>
+        <NavLink to="/admin/reports">{ADMIN_NAV.reports}</NavLink>
         <NavLink to="/admin/promo-codes">{ADMIN_NAV.promoCodes}</NavLink>
         <NavLink to="/admin/emails">{ADMIN_NAV.emails}</NavLink>
         <NavLink to="/admin/newsletter">{ADMIN_NAV.newsletter}</NavLink>

@@ -8,19 +8,23 @@ import { AppliedFilterProvider, useAppliedFilter } from '../features/search/hook
 import { useBoardResults } from '../features/search/hooks/use-board-results';
 import { ApplyOnBoard } from './apply-on-board';
 import { FirstViewProvider } from './first-view';
+import { ReportOnBoard } from './report-on-board';
 
 /**
  * / and /jobs/{id}: the board home (search, filters, sort, one page of results) and, on
  * /jobs/{id}, that job's modal over it. The search feature owns the filters and the list's data;
- * the jobs feature draws the jobs, whose Apply buttons open the apply feature's dialog; the alerts
- * feature follows the applied search by e-mail.
+ * the jobs feature draws the jobs, whose Apply buttons open the apply feature's dialog and whose
+ * detail's 'Report this listing' the report feature's; the alerts feature follows the applied
+ * search by e-mail.
  */
 export default function BoardPage() {
   return (
     <FirstViewProvider>
       <AppliedFilterProvider>
         <ApplyOnBoard>
-          <Board />
+          <ReportOnBoard>
+            <Board />
+          </ReportOnBoard>
         </ApplyOnBoard>
       </AppliedFilterProvider>
     </FirstViewProvider>

@@ -7,7 +7,7 @@ export const jobView = {
   method: 'POST',
   path: '/api/jobs/:id/view',
   summary:
-    "A view of a live job (its modal or its page; the board sends it with navigator.sendBeacon): counted once per visitor and UTC day, known bots not, for the channel `via` names (any of the channels, board and direct included; none or an unknown one: the request's referrer, the board's own site for 'board', else 'direct'), a visitor's first channel of the day kept; no body, no cookie. 204 whether or not it counted.",
+    "A view of a live job (its modal or its page; the board sends it with navigator.sendBeacon): counted once per visitor (the client: an IPv4 address or an IPv6 /64, whatever its user agent) and UTC day, known bots not, for the channel `via` names (any of the channels, board and direct included; none or an unknown one: the request's referrer, the board's own site for 'board', else 'direct'), a visitor's first channel of the day kept; no body, no cookie. 204 whether or not it counted.",
   ...jobId,
   querystring: CountedQuery,
   status: 204,

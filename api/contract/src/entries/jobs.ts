@@ -1,4 +1,4 @@
-/** @jobboard/contract/jobs: a job and its lists, the board's search and its query string, salaries, job pages' structured data, the audit's field changes, label keys, feeds and the sitemap. */
+/** @jobboard/contract/jobs: a job and its lists, the board's search and its query string, salaries, job pages' structured data, the audit's field changes, label keys, feeds and the sitemap, reports of listings. */
 export * from '../job';
 export * from '../job-limits';
 export * from '../job-changes';
@@ -11,3 +11,4 @@ export * from '../search';
 export * from '../filter-query';
 export * from '../pay';
 export * from '../discovery';
+export * from '../reports';

@@ -5,18 +5,20 @@ import { toJob } from '../job-mapper';
 import { whereLive } from '../listing-end';
 import { loadRows, pluckIds } from './job-rows';
 
-/** Whether a listing is live, when its job was first written (epoch ms), and its title. */
+/** Whether a listing is live, when its job was first written (epoch ms), its title and company. */
 export interface ListingState {
   live: boolean;
   createdAt: number;
   title: string;
+  /** Its company's name (the job's organization). */
+  organization: string;
 }
 
 /**
- * The listings as the channels read them (issue 44, social/): which of some jobs are live now
- * (listing-end.ts `whereLive`, the board's own answer), when each was written, and the live ones
- * whole, to post. On the writer's connection or the caller's transaction, never a replica: the
- * answer must see the change that asked.
+ * The listings as the channels (issue 44, social/) and the reports (issue 45, reports/) read
+ * them: which of some jobs are live now (listing-end.ts `whereLive`, the board's own answer), when
+ * each was written, and the live ones whole, to post. On the writer's connection or the caller's
+ * transaction, never a replica: the answer must see the change that asked.
  */
 export class LiveListings {
   constructor(
@@ -32,15 +34,24 @@ export class LiveListings {
   ): Promise<Map<number, ListingState>> {
     const states = new Map<number, ListingState>();
     for (const part of chunks([...ids])) {
-      const rows: { id: number | string; created_at: number | string; title: string }[] = await db(
-        'jobs',
-      )
+      const rows: {
+        id: number | string;
+        created_at: number | string;
+        title: string;
+        organization: string;
+      }[] = await db('jobs')
+        .join('companies', 'companies.id', 'jobs.company_id')
         .whereIn('jobs.id', part)
-        .select('jobs.id', 'jobs.created_at', 'jobs.title');
+        .select('jobs.id', 'jobs.created_at', 'jobs.title', 'companies.name as organization');
       const live = new Set(await this.liveAmong(part, now, db));
       for (const row of rows) {
         const id = Number(row.id);
-        states.set(id, { live: live.has(id), createdAt: Number(row.created_at), title: row.title });
+        states.set(id, {
+          live: live.has(id),
+          createdAt: Number(row.created_at),
+          title: row.title,
+          organization: row.organization,
+        });
       }
     }
     return states;

@@ -86,6 +86,8 @@ const PUBLIC = [
   'GET /applications/withdraw',
   'POST /applications/withdraw',
   'POST /api/applications/withdraw',
+  // Reporting a listing (issue 45, reports.test.ts): anyone, limited per client and listing.
+  'POST /api/jobs/:id/reports',
 ];
 const ADMIN = [
   'GET /api/admin/check-auth',
@@ -154,6 +156,11 @@ const ADMIN = [
   'GET /api/admin/client-errors',
   // An application's résumé, downloaded (issue 42, inbox.test.ts).
   'GET /api/admin/applications/:id/resume',
+  // The reported listings' queue and its decisions (issue 45).
+  'GET /api/admin/reports',
+  'POST /api/admin/reports/:id/dismiss',
+  'POST /api/admin/reports/:id/hide',
+  'POST /api/admin/reports/:id/restore',
 ];
 const MEMBER = [
   'GET /api/members/me',

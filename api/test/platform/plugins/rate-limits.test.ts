@@ -39,6 +39,7 @@ const ROUTES: Record<string, Pick<InjectOptions, 'method' | 'url' | 'headers' | 
   subscribeAlert: { method: 'POST', url: '/api/alerts', payload: {} },
   requestAlertDataLink: { method: 'POST', url: '/api/alerts/data-link', payload: {} },
   applyToJob: { method: 'POST', url: '/api/jobs/1/applications', payload: {} },
+  reportListing: { method: 'POST', url: '/api/jobs/1/reports', payload: {} },
   clientErrors: { method: 'POST', url: '/api/client-errors', payload: {} },
   memberSignIn: { method: 'POST', url: '/api/members/session', payload: {} },
   payCheckout: { method: 'POST', url: `/api/pay/${TOKEN}/checkout` },

@@ -1,3 +1,4 @@
+import { REPORT_TEXTS } from '@jobboard/contract/jobs';
 import { BOOT_CONFIG_ELEMENT_ID, type FirstViewData } from '@jobboard/contract/site';
 import { FIRST_VIEW_CASES } from '@jobboard/contract/testing';
 import { SharedUiProvider } from '@jobboard/shared-ui';
@@ -5,6 +6,7 @@ import { MemoryRouter, Route, Routes } from '@jobboard/shared-ui/router';
 import { StaticRouter } from '@jobboard/shared-ui/router-server';
 import { fakeApi } from '@jobboard/test-utils';
 import { act, screen, within } from '@jobboard/test-utils/react';
+import userEvent from '@jobboard/test-utils/user-event';
 import type { ReactNode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
@@ -19,7 +21,8 @@ import { ServerFirstView } from '../first-view';
  * A job's page as the server draws it and the browser takes it over (issue 44): the server draws
  * the Apply link for the channel it worked out from the request (FirstViewData.channel), and the
  * browser, hydrating the same page at the address it loaded (`?via=` and all), keeps that link
- * and sends the job's view for the same channel, with nothing drawn differently.
+ * and sends the job's view for the same channel, with nothing drawn differently; its 'Report this
+ * listing' (issue 45) is drawn by the server and opens its dialog once the page is live.
  */
 
 const CASE = FIRST_VIEW_CASES.find((c) => c.name === 'a job page')!;
@@ -79,6 +82,8 @@ describe("a job's page drawn by the server for its channel", () => {
       ),
     );
     expect(html).toContain(`href="/jobs/${JOB.id}/apply?via=newsletter"`);
+    // Issue 45: the server draws 'Report this listing' too.
+    expect(html).toContain(REPORT_TEXTS.button);
 
     // The browser: the page with its boot configuration, at the address it loaded.
     const boot = document.createElement('script');
@@ -110,5 +115,11 @@ describe("a job's page drawn by the server for its channel", () => {
       `/jobs/${JOB.id}/apply?via=newsletter`,
     );
     expect(beacon.mock.calls).toEqual([[`/api/jobs/${JOB.id}/view?via=newsletter`]]);
+    // Once live, the server's 'Report this listing' opens its dialog.
+    await userEvent.click(within(dialog).getByRole('button', { name: REPORT_TEXTS.button }));
+    const report = await screen.findByRole('dialog', { name: REPORT_TEXTS.title });
+    expect(
+      await within(report).findByRole('group', { name: REPORT_TEXTS.reasonLegend }),
+    ).toBeVisible();
   });
 });

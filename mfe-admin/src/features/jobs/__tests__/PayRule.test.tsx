@@ -241,10 +241,13 @@ describe('the pay rule switched on in the settings', () => {
           : NO_SYNC,
       ],
       'GET /api/admin/proposals': [200, []],
-      'GET /api/admin/settings': () => [200, { employerTypoFixes: false, requirePay }],
+      'GET /api/admin/settings': () => [
+        200,
+        { employerTypoFixes: false, requirePay, reportThreshold: 3 },
+      ],
       'PUT /api/admin/settings': () => {
         requirePay = true;
-        return [200, { employerTypoFixes: false, requirePay }];
+        return [200, { employerTypoFixes: false, requirePay, reportThreshold: 3 }];
       },
     });
     renderAdmin('/admin/dashboard');

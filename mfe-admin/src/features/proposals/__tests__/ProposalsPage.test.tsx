@@ -47,7 +47,10 @@ describe('the proposals page', () => {
   it('shows each change as a diff: short values old and new, long texts line by line', async () => {
     fakeApi({
       'GET /api/admin/proposals': [200, [PROPOSAL]],
-      'GET /api/admin/settings': [200, { employerTypoFixes: false, requirePay: false }],
+      'GET /api/admin/settings': [
+        200,
+        { employerTypoFixes: false, requirePay: false, reportThreshold: 3 },
+      ],
     });
     renderPage();
     const card = await screen.findByRole('article', { name: 'Digital Organizer' });
@@ -71,7 +74,10 @@ describe('the proposals page', () => {
     let pending = [PROPOSAL];
     const api = fakeApi({
       'GET /api/admin/proposals': () => [200, pending],
-      'GET /api/admin/settings': [200, { employerTypoFixes: false, requirePay: false }],
+      'GET /api/admin/settings': [
+        200,
+        { employerTypoFixes: false, requirePay: false, reportThreshold: 3 },
+      ],
       'POST /api/admin/proposals/:id/approve': () => {
         pending = [];
         return [200, { message: PROPOSAL_MESSAGES.approvedNotice }];
@@ -90,7 +96,10 @@ describe('the proposals page', () => {
     let pending = [PROPOSAL];
     const api = fakeApi({
       'GET /api/admin/proposals': () => [200, pending],
-      'GET /api/admin/settings': [200, { employerTypoFixes: false, requirePay: false }],
+      'GET /api/admin/settings': [
+        200,
+        { employerTypoFixes: false, requirePay: false, reportThreshold: 3 },
+      ],
       'POST /api/admin/proposals/:id/reject': () => {
         pending = [];
         return [200, { message: PROPOSAL_MESSAGES.rejectedNotice }];
@@ -119,8 +128,14 @@ describe('the proposals page', () => {
   it('switches the typo-fix setting on', async () => {
     const api = fakeApi({
       'GET /api/admin/proposals': [200, []],
-      'GET /api/admin/settings': [200, { employerTypoFixes: false, requirePay: false }],
-      'PUT /api/admin/settings': [200, { employerTypoFixes: true, requirePay: false }],
+      'GET /api/admin/settings': [
+        200,
+        { employerTypoFixes: false, requirePay: false, reportThreshold: 3 },
+      ],
+      'PUT /api/admin/settings': [
+        200,
+        { employerTypoFixes: true, requirePay: false, reportThreshold: 3 },
+      ],
     });
     renderPage();
     const toggle = await screen.findByRole('checkbox', { name: PROPOSAL_MESSAGES.typoSetting });
@@ -134,8 +149,14 @@ describe('the proposals page', () => {
   it('switches the board’s pay rule on: only that setting is sent', async () => {
     const api = fakeApi({
       'GET /api/admin/proposals': [200, []],
-      'GET /api/admin/settings': [200, { employerTypoFixes: true, requirePay: false }],
-      'PUT /api/admin/settings': [200, { employerTypoFixes: true, requirePay: true }],
+      'GET /api/admin/settings': [
+        200,
+        { employerTypoFixes: true, requirePay: false, reportThreshold: 3 },
+      ],
+      'PUT /api/admin/settings': [
+        200,
+        { employerTypoFixes: true, requirePay: true, reportThreshold: 3 },
+      ],
     });
     renderPage();
     const toggle = await screen.findByRole('checkbox', { name: PROPOSAL_MESSAGES.paySetting });

@@ -4,8 +4,13 @@ import { useState } from 'react';
 import { updateSettings, useRefreshHeldJobs, useSettings } from '../api/proposals';
 import { PROPOSAL_TEXT } from '../messages';
 
-/** The admins' settings, each a switch with what it does, in the contract's words. */
-const SETTINGS: readonly { key: keyof AdminSettings; label: string; help: string }[] = [
+/** The admins' settings that are switches (the reports' threshold is set on /admin/reports). */
+type Switch = {
+  [K in keyof AdminSettings]: AdminSettings[K] extends boolean ? K : never;
+}[keyof AdminSettings];
+
+/** The admins' switches, each with what it does, in the contract's words. */
+const SETTINGS: readonly { key: Switch; label: string; help: string }[] = [
   {
     key: 'employerTypoFixes',
     label: PROPOSAL_MESSAGES.typoSetting,
@@ -28,7 +33,7 @@ export function SettingsSection() {
   const { data, mutate } = useSettings();
   const refreshHeldJobs = useRefreshHeldJobs();
   const [busy, setBusy] = useState(false);
-  const toggle = async (key: keyof AdminSettings, on: boolean) => {
+  const toggle = async (key: Switch, on: boolean) => {
     setBusy(true);
     try {
       await mutate(await updateSettings({ [key]: on }), { revalidate: false });

@@ -1,10 +1,10 @@
 import { APPLICATION_LABELS, APPLICATION_MESSAGES } from '@jobboard/contract/applications';
 import type { Job } from '@jobboard/contract/jobs';
-import { Button, Cluster, Notice, Stack, toast, useMemberStore } from '@jobboard/shared-ui';
+import { Button, Cluster, Stack, toast, useMemberStore } from '@jobboard/shared-ui';
 import { TextAreaInput, TextInput } from '@jobboard/shared-ui/forms';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { FormProblem, useSubmitToProblems } from '../../../lib/form-problems';
 import { Form, useForm } from 'react-final-form';
-import styled from 'styled-components';
 import { sendApplication } from '../api/send-application';
 import {
   applicationFormData,
@@ -29,13 +29,10 @@ export default function ApplicationForm({ job, onSent }: { job: Job; onSent(): v
   // Read once as the form opens: a draft or a member arriving later never overwrites typing.
   const [initial] = useState(() => initialValues(loadDraft(job.id), member));
   const formRef = useRef<HTMLFormElement>(null);
-  const [attempts, setAttempts] = useState(0);
+  const submitToProblems = useSubmitToProblems(formRef);
   const sent = useRef(false);
 
   useFocusOnArrival(formRef);
-  useEffect(() => {
-    if (attempts > 0) focusFirstProblem(formRef.current);
-  }, [attempts]);
 
   const onSubmit = async (values: ApplicationValues) => {
     try {
@@ -62,19 +59,13 @@ export default function ApplicationForm({ job, onSent }: { job: Job; onSent(): v
       subscription={{ submitting: true, submitError: true }}
     >
       {({ handleSubmit, submitting, submitError }) => {
-        const submit = (event: FormEvent<HTMLFormElement>) => {
-          if (submitting) {
-            event.preventDefault();
-            return;
-          }
-          const sending = handleSubmit(event);
-          // After the form's messages are drawn: once for the browser's checks, once more when
-          // the server has answered.
-          setAttempts((count) => count + 1);
-          void Promise.resolve(sending).then(() => setAttempts((count) => count + 1));
-        };
         return (
-          <form ref={formRef} noValidate aria-busy={submitting} onSubmit={submit}>
+          <form
+            ref={formRef}
+            noValidate
+            aria-busy={submitting}
+            onSubmit={submitToProblems(handleSubmit, submitting)}
+          >
             <KeepDraft jobId={job.id} sent={sent} />
             <Stack>
               <TextInput name="name" label={APPLICATION_LABELS.name} autoComplete="name" required />
@@ -102,11 +93,7 @@ export default function ApplicationForm({ job, onSent }: { job: Job; onSent(): v
               {questions.map((question) => (
                 <QuestionField key={question.id} question={question} />
               ))}
-              {submitError && (
-                <FormProblem $tone="danger" role="alert" tabIndex={-1} data-form-problem="">
-                  {submitError}
-                </FormProblem>
-              )}
+              <FormProblem problem={submitError} />
               <Cluster>
                 <Button type="submit" aria-disabled={submitting || undefined}>
                   {APPLICATION_LABELS.send}
@@ -155,18 +142,3 @@ function useFocusOnArrival(formRef: { current: HTMLFormElement | null }) {
     return () => clearTimeout(timer);
   }, [formRef]);
 }
-
-/** The first field with a message (a radio group's first radio), else the form's own message. */
-function focusFirstProblem(form: HTMLFormElement | null) {
-  if (!form) return;
-  const invalid = form.querySelector<HTMLElement>('[aria-invalid="true"]');
-  const target = invalid?.matches('fieldset')
-    ? invalid.querySelector<HTMLElement>('input')
-    : (invalid ?? form.querySelector<HTMLElement>('[data-form-problem]'));
-  target?.focus();
-}
-
-/** The whole form's message: bold, as the form's one word on what went wrong. */
-const FormProblem = styled(Notice)`
-  font-weight: 600;
-`;

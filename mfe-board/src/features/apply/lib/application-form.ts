@@ -8,6 +8,7 @@ import {
 import type { Member } from '@jobboard/contract/members';
 import { ApiError } from '@jobboard/shared-ui';
 import { FORM_ERROR, setIn, type SubmissionErrors } from 'final-form';
+import { refusedFields } from '../../../lib/form-problems';
 import { draftOf, type ApplicationDraft } from './draft';
 
 /** What the dialog's form holds: the text the draft keeps, and the chosen résumé. */
@@ -75,22 +76,6 @@ function fieldNames(questions: readonly ScreeningQuestion[]): Set<string> {
     'resume',
     ...questions.map((question) => `answers.${question.id}`),
   ]);
-}
-
-/** The per-field messages of a refusal: `errors` (the applications route) or `fields` (any 400). */
-function refusedFields(error: ApiError): Record<string, string> {
-  try {
-    const body = JSON.parse(error.body) as { errors?: unknown; fields?: unknown };
-    const fields = body.errors ?? body.fields;
-    if (!fields || typeof fields !== 'object') return {};
-    return Object.fromEntries(
-      Object.entries(fields).filter(
-        (entry): entry is [string, string] => typeof entry[1] === 'string',
-      ),
-    );
-  } catch {
-    return {};
-  }
 }
 
 /**

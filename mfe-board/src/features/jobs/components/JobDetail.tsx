@@ -11,12 +11,13 @@ import { CompanyLogo } from './CompanyLogo';
 import { JobFacts } from './JobFacts';
 import { JobLocation } from './JobLocation';
 import { JobTypeBadges } from './JobTypeBadges';
+import { ReportAction } from './ReportAction';
 
 /**
  * Everything about one job (docs/product.md#routes-and-screens), shown in the job modal under its title. The actions come
  * first, so the first thing focus meets in the dialog is its Apply action. Under them, the job's
  * own words on how to apply; a live job that takes no applications on the board has only those
- * (docs/product.md#applying).
+ * (docs/product.md#applying). Last, on a live job, 'Report this listing' (docs/product.md#reports).
  */
 export function JobDetail({ job }: { job: Job }) {
   const website = httpUrl(job.company.websiteUrl);
@@ -65,6 +66,7 @@ export function JobDetail({ job }: { job: Job }) {
           </a>
         )}
       </Section>
+      {!job.expired && <ReportAction job={job} />}
     </Stack>
   );
 }
