@@ -10,6 +10,7 @@ import {
   string,
   type Infer,
 } from 'superstruct';
+import { CHECK_IN_SETTING_FIELDS, DEFAULT_CHECK_IN_SETTINGS } from './check-ins';
 import { JOB_LIMITS } from './job-limits';
 import { FieldChange } from './job-changes';
 import { checkPay, payGiven } from './pay';
@@ -207,20 +208,33 @@ export type RejectProposal = Infer<typeof RejectProposal>;
 /**
  * The admin's settings (`GET/PUT /api/admin/settings`). `requirePay`: the board's pay rule
  * (docs/product.md#pay), every listing shows pay; a job without it is held back from the board.
+ * `checkIn*`: the "Still hiring?" check-ins (check-ins.ts, issue 45).
  */
-export const AdminSettings = object({ employerTypoFixes: boolean(), requirePay: boolean() });
+export const AdminSettings = object({
+  employerTypoFixes: boolean(),
+  requirePay: boolean(),
+  ...CHECK_IN_SETTING_FIELDS,
+});
 export type AdminSettings = Infer<typeof AdminSettings>;
 export const AdminSettingsUpdate = object({
   employerTypoFixes: optional(boolean()),
   requirePay: optional(boolean()),
+  checkInDays: optional(CHECK_IN_SETTING_FIELDS.checkInDays),
+  checkInAnswerDays: optional(CHECK_IN_SETTING_FIELDS.checkInAnswerDays),
+  checkInAutoClose: optional(CHECK_IN_SETTING_FIELDS.checkInAutoClose),
 });
 export type AdminSettingsUpdate = Infer<typeof AdminSettingsUpdate>;
 
 /**
  * The default of every setting (a setting never saved has it). The pay rule is off: the spec
- * lets jobs an admin creates or a sync brings go without pay.
+ * lets jobs an admin creates or a sync brings go without pay. Check-ins at 14 and 28 days, 7 days
+ * to answer, none taken off the board.
  */
-export const DEFAULT_SETTINGS: AdminSettings = { employerTypoFixes: false, requirePay: false };
+export const DEFAULT_SETTINGS: AdminSettings = {
+  employerTypoFixes: false,
+  requirePay: false,
+  ...DEFAULT_CHECK_IN_SETTINGS,
+};
 
 /**
  * Characters changed between two texts: the Levenshtein distance, computed only up to `limit`

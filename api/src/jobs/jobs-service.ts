@@ -12,7 +12,13 @@ import { type FieldChange } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import type { Db } from '../platform/db/knex';
 import { Conflict, NotFound } from '../platform/domain-errors';
-import { formInput, formPatch, companyWriter, type JobEditor } from './admin-form';
+import {
+  carriedCompanyDetails,
+  companyWriter,
+  formInput,
+  formPatch,
+  type JobEditor,
+} from './admin-form';
 import type { Companies } from './repositories/companies';
 import { auditActor, type AuditActor, type JobAuditEntry } from './job-audit';
 import type { JobInput, JobPatch } from './job-input';
@@ -147,19 +153,31 @@ export class JobsService {
   /**
    * The employer marks their job filled or closed: switched off at once (off the board, feeds and
    * sitemap: the write raises the public cache's version), the row kept for the record, and a
-   * 'closed' line by 'employer' in its history saying which. False when the job was not live.
+   * 'closed' line by 'employer' in its history saying which. `bySystem`: the board takes it off
+   * instead (an unanswered still-hiring check-in, check-ins/), a 'deactivated' line by 'system'
+   * saying why, and `alsoIn` in the same transaction. Switched on again, it is back. False when
+   * the job was off already.
    */
-  async closeByEmployer(id: number, detail: string, now: Date): Promise<boolean> {
+  async closeByEmployer(
+    id: number,
+    detail: string,
+    now: Date,
+    bySystem?: { alsoIn(trx: Knex.Transaction): Promise<void> },
+  ): Promise<boolean> {
     return this.writer.transaction(async (trx) => {
       const changes = await this.writer.update(id, { active: false }, now, trx);
       if (!changes) throw new NotFound('Job not found');
       if (!changes.length) return false;
+      const [action, actor] = bySystem
+        ? (['deactivated', 'system'] as const)
+        : (['closed', 'employer'] as const);
       await this.record(
-        [{ jobId: id, action: 'closed', detail, changes }],
-        { adminId: null, actor: 'employer' },
+        [{ jobId: id, action, detail, changes }],
+        { adminId: null, actor },
         now,
         trx,
       );
+      await bySystem?.alsoIn(trx);
       return true;
     });
   }
@@ -182,7 +200,7 @@ export class JobsService {
   ): Promise<FieldChange[]> {
     const id = Number(before.id);
     const patch: JobPatch = { ...formPatch(before, update), companyBy: companyWriter(by.editor) };
-    const carried = await this.carriedCompanyDetails(trx, before, patch);
+    const carried = await carriedCompanyDetails(this.companies, trx, before, patch);
     const changes = await this.writer.update(id, { ...patch, ...carried }, now, trx);
     if (!changes) throw new NotFound('Job not found');
     await this.writer.claimFields(new Map([[id, changedFieldsOf(changes)]]), trx);
@@ -227,7 +245,7 @@ export class JobsService {
     const before = await this.views.getJob(id, now);
     const patch: JobPatch = { ...formPatch(before, update), companyBy: companyWriter(editor) };
     await this.audited(editor, now, async (trx) => {
-      const carried = await this.carriedCompanyDetails(trx, before, patch);
+      const carried = await carriedCompanyDetails(this.companies, trx, before, patch);
       const changes = await this.writer.update(id, { ...patch, ...carried }, now, trx);
       if (!changes) throw new NotFound('Job not found');
       await this.writer.claimFields(new Map([[id, changedFieldsOf(changes)]]), trx);
@@ -470,27 +488,6 @@ export class JobsService {
       return entries;
     };
     return db ? db.transaction(run) : this.writer.transaction(run);
-  }
-
-  /**
-   * What an edit that moves the job to a company new to the board (a corrected name) carries over
-   * of the job's company: its description, and its links where the form leaves them blank, so the
-   * job keeps them. A company already on the board is shared with its other jobs: it takes only
-   * what the form gives.
-   */
-  private async carriedCompanyDetails(
-    trx: Knex.Transaction,
-    job: AdminJob,
-    patch: JobPatch,
-  ): Promise<Pick<JobPatch, 'companyDescription' | 'websiteUrl' | 'logoUrl'>> {
-    const name = patch.organization?.trim();
-    if (!name || name === job.organization) return {};
-    if ((await this.companies.named([name], trx)).size) return {};
-    return {
-      companyDescription: job.company.description || undefined,
-      websiteUrl: patch.websiteUrl ?? (job.company.websiteUrl || undefined),
-      logoUrl: patch.logoUrl ?? job.logoSource ?? undefined,
-    };
   }
 }
 

@@ -169,6 +169,13 @@ export const RATE_LIMITS = {
     max: 20,
     windowMinutes: 10,
   },
+  // A check-in is answered once with one press; a few more for a page pressed again.
+  answerCheckIn: {
+    per: 'client',
+    counts: 'still-hiring check-ins answered (POST /api/check-ins/:token)',
+    max: 20,
+    windowMinutes: 10,
+  },
   // Issue 43, finding 16: a visitor is counted once per job and day by a hash of their address
   // and user agent, so a client changing its agent was counted anew each time, without end. Two
   // views a minute for an hour is more than a person reads (a shared office address too); past
