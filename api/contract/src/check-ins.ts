@@ -209,3 +209,40 @@ export const CheckInAnswered = object({
   message: string(),
 });
 export type CheckInAnswered = Infer<typeof CheckInAnswered>;
+
+/** The day (YYYY-MM-DD, UTC) of an instant the API answers, as the texts take dates. */
+const dayOf = (instant: string) => instant.slice(0, 10);
+
+/** A listing's latest check-in in one line on the employer's page. */
+export function employerCheckInLine(state: CheckInState): string {
+  if (state.answer && state.answeredAt) {
+    return CHECK_IN_MESSAGES.employerAnswered(state.answer, dayOf(state.answeredAt));
+  }
+  return state.unansweredAt
+    ? CHECK_IN_MESSAGES.employerUnanswered(dayOf(state.askedAt))
+    : CHECK_IN_MESSAGES.employerAwaiting(dayOf(state.askedAt));
+}
+
+/**
+ * A listing's latest check-in as the admin's job list and job page show it: its words, and
+ * whether it is flagged (no answer in time: the list's filter finds it).
+ */
+export function adminCheckInLine(state: CheckInState): { text: string; flagged: boolean } {
+  if (state.answer && state.answeredAt) {
+    const on = dayOf(state.answeredAt);
+    return {
+      text:
+        state.answer === 'open'
+          ? CHECK_IN_MESSAGES.confirmedOpen(on)
+          : CHECK_IN_MESSAGES.answeredFilled(on),
+      flagged: false,
+    };
+  }
+  if (state.closedAt) {
+    return { text: CHECK_IN_MESSAGES.closedForNoAnswer(dayOf(state.closedAt)), flagged: true };
+  }
+  if (state.unansweredAt) {
+    return { text: CHECK_IN_MESSAGES.unansweredSince(dayOf(state.askedAt)), flagged: true };
+  }
+  return { text: CHECK_IN_MESSAGES.awaitingAnswer(dayOf(state.askedAt)), flagged: false };
+}
