@@ -1,5 +1,5 @@
 import { type AdminJob, type LastSync } from '@jobboard/contract/admin';
-import { PROPOSAL_MESSAGES } from '@jobboard/contract/employer';
+import { PROPOSAL_MESSAGES, DEFAULT_SETTINGS } from '@jobboard/contract/employer';
 import { PAY_FIELD_LABELS, PAY_MESSAGES, jobFieldLabel } from '@jobboard/contract/jobs';
 import { useToastStore } from '@jobboard/shared-ui';
 import { fakeApi } from '@jobboard/test-utils';
@@ -241,10 +241,13 @@ describe('the pay rule switched on in the settings', () => {
           : NO_SYNC,
       ],
       'GET /api/admin/proposals': [200, []],
-      'GET /api/admin/settings': () => [200, { employerTypoFixes: false, requirePay }],
+      'GET /api/admin/settings': () => [
+        200,
+        { ...DEFAULT_SETTINGS, employerTypoFixes: false, requirePay },
+      ],
       'PUT /api/admin/settings': () => {
         requirePay = true;
-        return [200, { employerTypoFixes: false, requirePay }];
+        return [200, { ...DEFAULT_SETTINGS, employerTypoFixes: false, requirePay }];
       },
     });
     renderAdmin('/admin/dashboard');

@@ -1,4 +1,8 @@
-import { PROPOSAL_MESSAGES, type AdminProposal } from '@jobboard/contract/employer';
+import {
+  PROPOSAL_MESSAGES,
+  type AdminProposal,
+  DEFAULT_SETTINGS,
+} from '@jobboard/contract/employer';
 import { SharedUiProvider, Toaster, useToastStore } from '@jobboard/shared-ui';
 import { MemoryRouter } from '@jobboard/shared-ui/router';
 import { fakeApi } from '@jobboard/test-utils';
@@ -47,7 +51,10 @@ describe('the proposals page', () => {
   it('shows each change as a diff: short values old and new, long texts line by line', async () => {
     fakeApi({
       'GET /api/admin/proposals': [200, [PROPOSAL]],
-      'GET /api/admin/settings': [200, { employerTypoFixes: false, requirePay: false }],
+      'GET /api/admin/settings': [
+        200,
+        { ...DEFAULT_SETTINGS, employerTypoFixes: false, requirePay: false },
+      ],
     });
     renderPage();
     const card = await screen.findByRole('article', { name: 'Digital Organizer' });
@@ -71,7 +78,10 @@ describe('the proposals page', () => {
     let pending = [PROPOSAL];
     const api = fakeApi({
       'GET /api/admin/proposals': () => [200, pending],
-      'GET /api/admin/settings': [200, { employerTypoFixes: false, requirePay: false }],
+      'GET /api/admin/settings': [
+        200,
+        { ...DEFAULT_SETTINGS, employerTypoFixes: false, requirePay: false },
+      ],
       'POST /api/admin/proposals/:id/approve': () => {
         pending = [];
         return [200, { message: PROPOSAL_MESSAGES.approvedNotice }];
@@ -90,7 +100,10 @@ describe('the proposals page', () => {
     let pending = [PROPOSAL];
     const api = fakeApi({
       'GET /api/admin/proposals': () => [200, pending],
-      'GET /api/admin/settings': [200, { employerTypoFixes: false, requirePay: false }],
+      'GET /api/admin/settings': [
+        200,
+        { ...DEFAULT_SETTINGS, employerTypoFixes: false, requirePay: false },
+      ],
       'POST /api/admin/proposals/:id/reject': () => {
         pending = [];
         return [200, { message: PROPOSAL_MESSAGES.rejectedNotice }];
@@ -119,8 +132,14 @@ describe('the proposals page', () => {
   it('switches the typo-fix setting on', async () => {
     const api = fakeApi({
       'GET /api/admin/proposals': [200, []],
-      'GET /api/admin/settings': [200, { employerTypoFixes: false, requirePay: false }],
-      'PUT /api/admin/settings': [200, { employerTypoFixes: true, requirePay: false }],
+      'GET /api/admin/settings': [
+        200,
+        { ...DEFAULT_SETTINGS, employerTypoFixes: false, requirePay: false },
+      ],
+      'PUT /api/admin/settings': [
+        200,
+        { ...DEFAULT_SETTINGS, employerTypoFixes: true, requirePay: false },
+      ],
     });
     renderPage();
     const toggle = await screen.findByRole('checkbox', { name: PROPOSAL_MESSAGES.typoSetting });
@@ -134,8 +153,14 @@ describe('the proposals page', () => {
   it('switches the board’s pay rule on: only that setting is sent', async () => {
     const api = fakeApi({
       'GET /api/admin/proposals': [200, []],
-      'GET /api/admin/settings': [200, { employerTypoFixes: true, requirePay: false }],
-      'PUT /api/admin/settings': [200, { employerTypoFixes: true, requirePay: true }],
+      'GET /api/admin/settings': [
+        200,
+        { ...DEFAULT_SETTINGS, employerTypoFixes: true, requirePay: false },
+      ],
+      'PUT /api/admin/settings': [
+        200,
+        { ...DEFAULT_SETTINGS, employerTypoFixes: true, requirePay: true },
+      ],
     });
     renderPage();
     const toggle = await screen.findByRole('checkbox', { name: PROPOSAL_MESSAGES.paySetting });

@@ -4,8 +4,11 @@ import { useState } from 'react';
 import { updateSettings, useRefreshHeldJobs, useSettings } from '../api/proposals';
 import { PROPOSAL_TEXT } from '../messages';
 
+/** The settings this section switches (the check-ins' have a page of their own). */
+type Switch = keyof Pick<AdminSettings, 'employerTypoFixes' | 'requirePay'>;
+
 /** The admins' settings, each a switch with what it does, in the contract's words. */
-const SETTINGS: readonly { key: keyof AdminSettings; label: string; help: string }[] = [
+const SETTINGS: readonly { key: Switch; label: string; help: string }[] = [
   {
     key: 'employerTypoFixes',
     label: PROPOSAL_MESSAGES.typoSetting,
@@ -28,7 +31,7 @@ export function SettingsSection() {
   const { data, mutate } = useSettings();
   const refreshHeldJobs = useRefreshHeldJobs();
   const [busy, setBusy] = useState(false);
-  const toggle = async (key: keyof AdminSettings, on: boolean) => {
+  const toggle = async (key: Switch, on: boolean) => {
     setBusy(true);
     try {
       await mutate(await updateSettings({ [key]: on }), { revalidate: false });
