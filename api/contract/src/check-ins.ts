@@ -29,11 +29,9 @@ export const CHECK_IN_LIMITS = {
   maxAges: 6,
   /** Days to answer before a check-in is flagged: from 1 to this. */
   maxAnswerDays: 60,
-  /** A check-in link's token: 32 random bytes, base64url. */
-  tokenLength: 43,
 } as const;
 
-/** The form of a check-in link's token (anything else names no check-in). */
+/** The form of a check-in link's token, 32 random bytes in base64url (anything else names none). */
 export const CHECK_IN_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** The admins' check-in settings as a setting never saved has them. */

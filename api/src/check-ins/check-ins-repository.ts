@@ -161,17 +161,14 @@ export class CheckInsRepository {
   }
 
   /** Latest check-ins sent at or before `sentBy` with no answer and no flag yet: to flag. */
-  async waitedTooLong(db: Db, sentBy: number, limit: number): Promise<CheckInRow[]> {
-    const rows: StoredRow[] = await whereLatest(
+  waitedTooLong(db: Db, sentBy: number, limit: number): Promise<CheckInRow[]> {
+    return this.latestWhere(
       db('check_ins')
         .whereNull('check_ins.answered_at')
         .whereNull('check_ins.unanswered_at')
-        .andWhere('check_ins.sent_at', '<=', sentBy)
-        .select(COLUMNS),
-    )
-      .orderBy('check_ins.id')
-      .limit(limit);
-    return rows.map(rowOf);
+        .andWhere('check_ins.sent_at', '<=', sentBy),
+      limit,
+    );
   }
 
   /** Flag it for no answer, once (false when it was answered or flagged meanwhile). */
@@ -188,15 +185,20 @@ export class CheckInsRepository {
    * Latest check-ins flagged and still unanswered whose listing no run has taken off yet, those
    * after `afterId`.
    */
-  async flaggedOpen(db: Db, afterId: number, limit: number): Promise<CheckInRow[]> {
-    const rows: StoredRow[] = await whereLatest(
+  flaggedOpen(db: Db, afterId: number, limit: number): Promise<CheckInRow[]> {
+    return this.latestWhere(
       db('check_ins')
         .whereNull('check_ins.answered_at')
         .whereNotNull('check_ins.unanswered_at')
         .whereNull('check_ins.closed_at')
-        .andWhere('check_ins.id', '>', afterId)
-        .select(COLUMNS),
-    )
+        .andWhere('check_ins.id', '>', afterId),
+      limit,
+    );
+  }
+
+  /** The latest check-ins of their listings among those `query` narrows to, by id, `limit` at most. */
+  private async latestWhere(query: Knex.QueryBuilder, limit: number): Promise<CheckInRow[]> {
+    const rows: StoredRow[] = await whereLatest(query.select(COLUMNS))
       .orderBy('check_ins.id')
       .limit(limit);
     return rows.map(rowOf);

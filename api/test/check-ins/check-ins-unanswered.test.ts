@@ -1,4 +1,4 @@
-import type { AdminJob, AdminJobPage } from '@jobboard/contract/admin';
+import type { AdminJobPage } from '@jobboard/contract/admin';
 import {
   CHECK_IN_LIMITS,
   CHECK_IN_MESSAGES,
@@ -12,6 +12,7 @@ import {
   CONTACT,
   DAY_MS,
   LIVE_AT,
+  adminJobOf,
   adminNow,
   answerCheckIn,
   checkInMails,
@@ -45,8 +46,7 @@ async function jobsList(query = '') {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<AdminJobPage>();
 }
-const adminJob = async (jobId: number) =>
-  (await (await adminNow(t))({ url: `/api/admin/jobs/${jobId}` })).json<AdminJob>();
+const adminJob = (jobId: number) => adminJobOf(t, jobId);
 const activeOf = async (jobId: number) =>
   Boolean((await t.db('jobs').where({ id: jobId }).first('active')).active);
 

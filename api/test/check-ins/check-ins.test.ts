@@ -1,4 +1,3 @@
-import type { AdminJob } from '@jobboard/contract/admin';
 import {
   CHECK_IN_MESSAGES,
   type CheckInAnswered,
@@ -10,6 +9,7 @@ import {
   CONTACT,
   DAY_MS,
   LIVE_AT,
+  adminJobOf,
   adminNow,
   answerCheckIn,
   checkInMails,
@@ -35,10 +35,7 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const run = () => t.app.checkIns.run();
-const adminJob = async (jobId: number) => {
-  const admin = await adminNow(t);
-  return (await admin({ url: `/api/admin/jobs/${jobId}` })).json<AdminJob>();
-};
+const adminJob = (jobId: number) => adminJobOf(t, jobId);
 /** Whether the board lists the job (its search, as a visitor's). */
 const onBoard = async (jobId: number) => {
   const res = await t.app.inject({

@@ -1,7 +1,8 @@
+import type { AdminJob } from '@jobboard/contract/admin';
 import type { AdminSettingsUpdate } from '@jobboard/contract/employer';
 import { expect } from 'vitest';
 import { ADMIN, CSRF, createAdmin, login, sessionCookie } from './admin';
-import { insertSubmission } from './submissions';
+import { paidListing } from './payments';
 import type { TestApp } from './test-app';
 
 /**
@@ -22,19 +23,7 @@ export const daysAfterLive = (t: TestApp, days: number) => {
 };
 
 /** A listing paid for through the board, live from now, its contact CONTACT unless overridden. */
-export async function liveListing(t: TestApp, overrides: Record<string, unknown> = {}) {
-  const id = await insertSubmission(t.db, overrides);
-  const result = await t.db.transaction((trx) =>
-    t.app.payments.markPaidAndPublish(
-      trx,
-      id,
-      { provider: 'manual', actor: 'admin:test', amountCents: 9_900 },
-      t.clock.now,
-    ),
-  );
-  if (result.outcome !== 'published') throw new Error(`not published: ${result.outcome}`);
-  return result.jobId;
-}
+export const liveListing = paidListing;
 
 export interface CheckInMail {
   to: string;
@@ -99,4 +88,11 @@ export async function setSettings(t: TestApp, update: AdminSettingsUpdate) {
   const res = await admin({ method: 'PUT', url: '/api/admin/settings', payload: update });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
+}
+
+/** A job as the admin's job page reads it (its latest check-in among the rest). */
+export async function adminJobOf(t: TestApp, jobId: number): Promise<AdminJob> {
+  const res = await (await adminNow(t))({ url: `/api/admin/jobs/${jobId}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<AdminJob>();
 }

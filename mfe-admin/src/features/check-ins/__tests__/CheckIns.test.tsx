@@ -1,17 +1,16 @@
-import { type AdminJob, type LastSync } from '@jobboard/contract/admin';
+import { type AdminJob } from '@jobboard/contract/admin';
 import {
   CHECK_IN_MESSAGES,
   DEFAULT_SETTINGS,
   type CheckInState,
 } from '@jobboard/contract/employer';
-import { SharedUiProvider, Toaster, useToastStore } from '@jobboard/shared-ui';
-import { MemoryRouter, Route, Routes, useLocation } from '@jobboard/shared-ui/router';
+import { useToastStore } from '@jobboard/shared-ui';
 import { fakeApi } from '@jobboard/test-utils';
-import { render, screen, waitFor, within } from '@jobboard/test-utils/react';
+import { screen, waitFor, within } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
-import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it } from 'vitest';
-import AdminApp from '../../../app/AdminApp';
+import { NO_SYNC, QUIET_STATS, SIGNED_IN, adminJob } from '../../../test-support/admin-fixtures';
+import { adminSearch, renderAdmin } from '../../../test-support/render-admin';
 
 /**
  * Still-hiring check-ins in the admin (issue 45), as an admin meets them: the flag of a listing
@@ -21,37 +20,7 @@ import AdminApp from '../../../app/AdminApp';
 
 afterEach(() => useToastStore.setState({ toasts: [] }));
 
-const job = (fields: Partial<AdminJob>): AdminJob => ({
-  id: '12',
-  title: 'Canvass Lead',
-  company: { name: 'Open Ballot Project', description: '', websiteUrl: '' },
-  organization: 'Open Ballot Project',
-  location: 'Denver, CO',
-  locations: ['Denver, CO'],
-  jobType: 'Part-time',
-  remote: false,
-  experienceLevel: 'Not specified',
-  description: 'Leads a canvassing team.',
-  postedDate: '2026-11-20',
-  salaryMin: null,
-  salaryMax: null,
-  responsibilities: [],
-  requirements: [],
-  benefits: [],
-  category: ['Political'],
-  applicationUrl: 'https://openballot.example/jobs/canvass',
-  featured: false,
-  saved: false,
-  active: true,
-  via: '',
-  expired: false,
-  source: 'submission',
-  createdAt: '2026-11-22T12:00:00.000Z',
-  submissionId: '4',
-  adminFields: [],
-  logoSource: null,
-  ...fields,
-});
+const job = (fields: Partial<AdminJob>) => adminJob({ source: 'submission', via: '', ...fields });
 
 const ASKED: CheckInState = {
   askedAt: '2026-12-06T12:00:00.000Z',
@@ -78,49 +47,13 @@ const TAKEN_OFF = job({
   },
 });
 
-const STATS = {
-  live: 2,
-  expiringSoon: 0,
-  pendingReview: 0,
-  paidThisMonth: 0,
-  revenueByMonth: [],
-  lastSync: null,
-  confirmedAlerts: 0,
-};
-const NO_SYNC: LastSync = { source: 'Airtable', last: null, held: { count: 0, jobs: [] } };
-const signedIn = {
-  'GET /api/admin/check-auth': [200, { authenticated: true, username: 'alice' }],
-} as const;
-
-let search = '';
-function Where() {
-  search = useLocation().search;
-  return null;
-}
-
-function renderAdmin(path: string) {
-  render(
-    <SharedUiProvider>
-      <SWRConfig value={{ provider: () => new Map() }}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/admin/*" element={<AdminApp />} />
-          </Routes>
-          <Where />
-        </MemoryRouter>
-      </SWRConfig>
-      <Toaster />
-    </SharedUiProvider>,
-  );
-}
-
 const rowOf = async (title: string) =>
   (await screen.findAllByRole('row')).find((row) => within(row).queryByText(title))!;
 
 describe('a listing whose still-hiring check-in went unanswered', () => {
   it('is flagged on the jobs list, and the filter with its count finds the flagged ones', async () => {
     fakeApi({
-      ...signedIn,
+      ...SIGNED_IN,
       'GET /api/admin/lists/jobs': [
         200,
         {
@@ -131,7 +64,7 @@ describe('a listing whose still-hiring check-in went unanswered', () => {
           unansweredCheckIns: 2,
         },
       ],
-      'GET /api/admin/stats': [200, STATS],
+      'GET /api/admin/stats': [200, QUIET_STATS],
       'GET /api/admin/sync/last': [200, NO_SYNC],
     });
     renderAdmin('/admin/dashboard');
@@ -148,18 +81,18 @@ describe('a listing whose still-hiring check-in went unanswered', () => {
     const filter = screen.getByRole('checkbox', { name: 'Unanswered check-ins (2)' });
     expect(filter).not.toBeChecked();
     await userEvent.click(filter);
-    await waitFor(() => expect(search).toBe('?checkIn=unanswered'));
+    await waitFor(() => expect(adminSearch()).toBe('?checkIn=unanswered'));
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
       'href',
       '/api/admin/exports/jobs.csv?checkIn=unanswered',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
-    await waitFor(() => expect(search).toBe(''));
+    await waitFor(() => expect(adminSearch()).toBe(''));
   });
 
   it("says so on the job's page", async () => {
     fakeApi({
-      ...signedIn,
+      ...SIGNED_IN,
       'GET /api/admin/jobs/12': [200, FLAGGED],
       'GET /api/admin/jobs/12/history': [200, []],
     });
@@ -174,7 +107,7 @@ describe('a listing whose still-hiring check-in went unanswered', () => {
 describe('the still-hiring settings page', () => {
   it('shows the settings and the count, checks what is typed, and saves it', async () => {
     const api = fakeApi({
-      ...signedIn,
+      ...SIGNED_IN,
       'GET /api/admin/settings': [200, DEFAULT_SETTINGS],
       'GET /api/admin/lists/jobs': [
         200,
@@ -190,7 +123,7 @@ describe('the still-hiring settings page', () => {
         },
       ],
     });
-    renderAdmin('/admin/still-hiring');
+    renderAdmin('/admin/still-hiring', { toasts: true });
     expect(
       await screen.findByRole('heading', { name: CHECK_IN_MESSAGES.settingsTitle }),
     ).toBeVisible();
@@ -234,7 +167,7 @@ describe('the still-hiring settings page', () => {
 
   it("shows the API's refusal at its field and keeps what was typed", async () => {
     fakeApi({
-      ...signedIn,
+      ...SIGNED_IN,
       'GET /api/admin/settings': [200, DEFAULT_SETTINGS],
       'GET /api/admin/lists/jobs': [
         200,
@@ -245,7 +178,7 @@ describe('the still-hiring settings page', () => {
         { message: 'Invalid', fields: { checkInAnswerDays: CHECK_IN_MESSAGES.answerDaysInvalid } },
       ],
     });
-    renderAdmin('/admin/still-hiring');
+    renderAdmin('/admin/still-hiring', { toasts: true });
     expect(await screen.findByText('0 listings have an unanswered check-in.')).toBeVisible();
     expect(screen.queryByRole('link', { name: 'Show them on the jobs list' })).toBeNull();
     const user = userEvent.setup();

@@ -1,4 +1,8 @@
-import { CHECK_IN_MESSAGES, type CheckInView } from '@jobboard/contract/employer';
+import {
+  CHECK_IN_MESSAGES,
+  type CheckInAnswer,
+  type CheckInView,
+} from '@jobboard/contract/employer';
 import { fakeApi } from '@jobboard/test-utils';
 import { screen } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
@@ -18,6 +22,22 @@ const VIEW: CheckInView = {
   ageDays: 14,
 };
 
+/** The API of a link that can be answered: its read, and the answer recorded with `message`. */
+const answering = (answer: CheckInAnswer, message: string) =>
+  ({
+    'GET /api/check-ins/:token': [200, VIEW],
+    'POST /api/check-ins/:token': [
+      200,
+      {
+        answer,
+        title: VIEW.title,
+        organization: VIEW.organization,
+        answeredAt: '2026-12-07T12:00:00.000Z',
+        message,
+      },
+    ],
+  }) as const;
+
 const renderLink = (answer: string) =>
   renderEmployerPage(`/employer/still-hiring?answer=${answer}&token=${TOKEN}`);
 
@@ -30,19 +50,7 @@ describe('a still-hiring check-in link', () => {
   it('"Still open": shows the listing, answers only when the button is pressed, and thanks', async () => {
     const message =
       '"Digital Organizer" stays on the board: we noted on December 7, 2026 that it is still open.';
-    const api = fakeApi({
-      'GET /api/check-ins/:token': [200, VIEW],
-      'POST /api/check-ins/:token': [
-        200,
-        {
-          answer: 'open',
-          title: VIEW.title,
-          organization: VIEW.organization,
-          answeredAt: '2026-12-07T12:00:00.000Z',
-          message,
-        },
-      ],
-    });
+    const api = fakeApi(answering('open', message));
     renderLink('open');
     expect(await screen.findByRole('heading', { name: 'Is this job still open?' })).toBeVisible();
     expect(
@@ -63,19 +71,7 @@ describe('a still-hiring check-in link', () => {
   });
 
   it('"Filled": the button says so, and the page says the listing is off the board', async () => {
-    const api = fakeApi({
-      'GET /api/check-ins/:token': [200, VIEW],
-      'POST /api/check-ins/:token': [
-        200,
-        {
-          answer: 'filled',
-          title: VIEW.title,
-          organization: VIEW.organization,
-          answeredAt: '2026-12-07T12:00:00.000Z',
-          message: CHECK_IN_MESSAGES.answeredFilledPage(VIEW.title),
-        },
-      ],
-    });
+    const api = fakeApi(answering('filled', CHECK_IN_MESSAGES.answeredFilledPage(VIEW.title)));
     renderLink('filled');
     expect(screen.queryByRole('button', { name: 'Yes, it is still open' })).toBeNull();
     await userEvent.click(await screen.findByRole('button', { name: 'It has been filled' }));
