@@ -1,4 +1,5 @@
 import {
+  CHECK_IN_LIMITS,
   CHECK_IN_MESSAGES,
   type CheckInAnswered,
   type CheckInView,
@@ -104,6 +105,16 @@ describe(`still-hiring check-ins on ${testDatabase}: when they are sent`, () => 
     await liveListing(t, { title: 'Field Organizer' });
     daysAfterLive(t, 29 + 28);
     expect(await run()).toMatchObject({ ran: true, checked: 0, sent: 0 });
+  });
+
+  it('stores a check-in at the oldest age the setting takes (check_ins.age_days on PostgreSQL)', async () => {
+    await setSettings(t, { checkInDays: [CHECK_IN_LIMITS.maxAgeDays] });
+    // A Multiples listing never ends: it is still live a year on.
+    const jobId = await liveListing(t, { listing_type: 'featured', amount_cents: 19_900 });
+    daysAfterLive(t, CHECK_IN_LIMITS.maxAgeDays);
+    expect(await run()).toMatchObject({ sent: 1 });
+    expect((await adminJob(jobId)).checkIn).toMatchObject({ ageDays: 365, answer: null });
+    expect((await checkInMails(t))[0]!.text).toContain('for 365 days. Is it still open?');
   });
 
   it('asks only listings an employer submitted that are on the board', async () => {
