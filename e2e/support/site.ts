@@ -41,6 +41,7 @@ export const SITE_ENV = {
   // The production default (ApiProcess turns the scheduler off for the API tests).
   ALERT_DIGEST_INTERVAL_MINUTES: '15',
   RENEWAL_REMINDER_INTERVAL_MINUTES: '60',
+  CHECK_IN_INTERVAL_MINUTES: '60',
 };
 
 /**

@@ -91,6 +91,8 @@ export const AdminJobsQuery = object({
   source: queryChoice(JOB_SOURCES),
   /** 'yes': live jobs whose listing ends within EXPIRING_WITHIN_DAYS days. */
   expiring: queryChoice(['yes'] as const),
+  /** 'unanswered': jobs whose latest still-hiring check-in is flagged for no answer (issue 45). */
+  checkIn: queryChoice(['unanswered'] as const),
   sort: defaulted(queryChoice(ADMIN_JOB_SORTS), 'created'),
   dir: defaulted(queryChoice(SORT_DIRECTIONS), 'desc'),
   page: queryInteger(1, MAX_PAGE, 1),
@@ -115,6 +117,8 @@ export const AdminJobPage = object({
   total: min(integer(), 0),
   page: min(integer(), 1),
   pageSize: min(integer(), 1),
+  /** Jobs flagged for an unanswered check-in, whatever the view (the filter's count, issue 45). */
+  unansweredCheckIns: optional(min(integer(), 0)),
 });
 export type AdminJobPage = Infer<typeof AdminJobPage>;
 

@@ -11,6 +11,7 @@ import {
   string,
   type Infer,
 } from 'superstruct';
+import { CheckInState } from './check-ins';
 import { MAX_PAGE } from './choices';
 import { JobStats } from './job-stats';
 import { ProposalState } from './proposals';
@@ -232,6 +233,11 @@ export const EmployerListing = object({
    * oldest first. Absent (or empty) when none; the page says 'In the newsletter of {date}'.
    */
   newsletterIssues: optional(array(string())),
+  /**
+   * Its job's latest "Still hiring?" check-in (issue 45) and the answer, if any: the page says
+   * what was answered and when. Absent or null: none was sent.
+   */
+  checkIn: optional(nullable(CheckInState)),
 });
 export type EmployerListing = Infer<typeof EmployerListing>;
 

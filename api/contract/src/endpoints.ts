@@ -30,6 +30,7 @@ export { submitJob } from './endpoints/submissions';
 export { uploadLogo } from './endpoints/logos';
 export { payPage, payCheckout } from './endpoints/payments';
 export { renewalPage, renewalCheckout, renewalStatus } from './endpoints/renewals';
+export { checkIn, answerCheckIn } from './endpoints/check-ins';
 export { stripeWebhook } from './endpoints/payments';
 export {
   subscribeAlert,

@@ -12,6 +12,7 @@ import {
   type Infer,
 } from 'superstruct';
 import { REPORT_LIMITS, REPORT_MESSAGES } from './reports';
+import { CHECK_IN_SETTING_FIELDS, DEFAULT_CHECK_IN_SETTINGS } from './check-ins';
 import { JOB_LIMITS } from './job-limits';
 import { FieldChange } from './job-changes';
 import { checkPay, payGiven } from './pay';
@@ -211,11 +212,13 @@ export type RejectProposal = Infer<typeof RejectProposal>;
  * (docs/product.md#pay), every listing shows pay; a job without it is held back from the board.
  * `reportThreshold` (issue 45): the independent open reports that take a listing off the board
  * until an admin decides (0: never by itself).
+ * `checkIn*`: the "Still hiring?" check-ins (check-ins.ts, issue 45).
  */
 export const AdminSettings = object({
   employerTypoFixes: boolean(),
   requirePay: boolean(),
   reportThreshold: integer(),
+  ...CHECK_IN_SETTING_FIELDS,
 });
 export type AdminSettings = Infer<typeof AdminSettings>;
 export const AdminSettingsUpdate = object({
@@ -231,17 +234,22 @@ export const AdminSettingsUpdate = object({
         REPORT_MESSAGES.threshold,
     ),
   ),
+  checkInDays: optional(CHECK_IN_SETTING_FIELDS.checkInDays),
+  checkInAnswerDays: optional(CHECK_IN_SETTING_FIELDS.checkInAnswerDays),
+  checkInAutoClose: optional(CHECK_IN_SETTING_FIELDS.checkInAutoClose),
 });
 export type AdminSettingsUpdate = Infer<typeof AdminSettingsUpdate>;
 
 /**
  * The default of every setting (a setting never saved has it). The pay rule is off: the spec
- * lets jobs an admin creates or a sync brings go without pay.
+ * lets jobs an admin creates or a sync brings go without pay. Check-ins at 14 and 28 days, 7 days
+ * to answer, none taken off the board.
  */
 export const DEFAULT_SETTINGS: AdminSettings = {
   employerTypoFixes: false,
   requirePay: false,
   reportThreshold: REPORT_LIMITS.defaultThreshold,
+  ...DEFAULT_CHECK_IN_SETTINGS,
 };
 
 /**

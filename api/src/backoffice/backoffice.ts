@@ -2,7 +2,6 @@ import type {
   AdminEmail,
   AdminEmailPage,
   AdminEmailsQuery,
-  AdminJobsQuery,
   AdminStats,
   AdminSubmissionsQuery,
   HistoryEntry,
@@ -11,7 +10,7 @@ import type { Knex } from 'knex';
 import type { SecretLinks } from '../platform/http/secret-links';
 import type { AlertsService } from '../alerts';
 import type { ApplicationsUpkeep } from '../applications';
-import type { Companies, JobViews } from '../jobs';
+import type { AdminJobsView, Companies, JobViews } from '../jobs';
 import type { JobStats } from '../job-stats';
 import type { Outbox } from '../mail';
 import type { PaymentsService } from '../payments';
@@ -60,7 +59,7 @@ export class Backoffice {
     return submissionHistory(this.at(now), submissionId);
   }
 
-  jobsCsv(view: AdminJobsQuery, now: Date): Promise<string> {
+  jobsCsv(view: AdminJobsView, now: Date): Promise<string> {
     return jobsCsv(this.at(now), view);
   }
 

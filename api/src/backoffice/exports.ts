@@ -1,9 +1,6 @@
-import {
-  type AdminJob,
-  type AdminJobsQuery,
-  type AdminSubmissionsQuery,
-} from '@jobboard/contract/admin';
+import { type AdminJob, type AdminSubmissionsQuery } from '@jobboard/contract/admin';
 import { CHANNELS, formatSalary, hasFigures, type ChannelCounts } from '@jobboard/contract/jobs';
+import type { AdminJobsView } from '../jobs';
 import type { BackofficeContext } from './backoffice';
 import { toCsv, type CsvValue } from './csv';
 
@@ -48,7 +45,7 @@ export const JOB_CSV_COLUMNS = [
 /** The jobs CSV of an admin view: every job of the view (all its pages), in the view's order. */
 export async function jobsCsv(
   context: Pick<BackofficeContext, 'jobs' | 'jobStats' | 'now'>,
-  view: AdminJobsQuery,
+  view: AdminJobsView,
 ): Promise<string> {
   const jobs = await context.jobs.adminView(view, context.now);
   // Views and apply clicks over all time, by channel (job-stats/), one read for the whole export.

@@ -51,8 +51,8 @@ async function withDatabase<T>(
 
 /**
  * The configuration of a command that does its one run and stops: the server's own, with no
- * background loop (the e-mail sender, the digests, the reminders, retention, the weekly newsletter
- * draft, the sync's schedule). A command that built an app with them would run them at start.
+ * background loop (the e-mail sender, the digests, the reminders, the check-ins, retention, the
+ * weekly newsletter draft, the sync's schedule). A command that built an app with them would run them at start.
  */
 export function oneRunConfig(): Config {
   const config = loadConfig();
@@ -62,6 +62,7 @@ export function oneRunConfig(): Config {
   config.social.pollSeconds = 0;
   config.retention.intervalMinutes = 0;
   config.renewalReminderIntervalMinutes = 0;
+  config.checkInIntervalMinutes = 0;
   config.newsletterDraftIntervalMinutes = 0;
   if (config.sync) config.sync.intervalMinutes = 0;
   return config;
@@ -205,6 +206,24 @@ export function renewalsRemind(): Promise<string[]> {
     return {
       ran: report.ran,
       queued: `${report.sent} queued (${report.checked} listing${report.checked === 1 ? '' : 's'} ending soon checked)`,
+    };
+  });
+}
+
+/**
+ * The still-hiring check-ins due now (`jobboard check-ins run`): those due sent, those unanswered
+ * flagged (and taken off the board when the admins' setting says so), then the outbox. Safe while
+ * servers run their own schedule: one run at a time (a lease), each check-in sent once.
+ */
+export function checkInsRun(): Promise<string[]> {
+  return runThenDeliver('Still-hiring check-ins', async (app) => {
+    const report = await app.checkIns.run();
+    const listings = (n: number) => `${n} listing${n === 1 ? '' : 's'}`;
+    return {
+      ran: report.ran,
+      queued:
+        `${report.sent} queued (${listings(report.checked)} checked), ${report.flagged} flagged ` +
+        `for no answer, ${listings(report.closed)} taken off the board`,
     };
   });
 }

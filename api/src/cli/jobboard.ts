@@ -18,6 +18,7 @@ import {
   adminResetTwoFactor,
   alertsSend,
   renewalsRemind,
+  checkInsRun,
   retentionRun,
   applicationsDigest,
   backup,
@@ -140,6 +141,15 @@ export function jobboardProgram(outcome: Outcome = { code: 0 }): Command {
       'E-mail the renewal reminders due now (listings ending within 5 days, once per end), then deliver the outbox.',
     )
     .action(printing(renewalsRemind));
+
+  program
+    .command('check-ins')
+    .description('Still-hiring check-ins of live listings.')
+    .command('run')
+    .description(
+      "E-mail the check-ins due now (at the admins' ages), flag those unanswered (and take them off the board if set), then deliver the outbox.",
+    )
+    .action(printing(checkInsRun));
 
   program
     .command(APPLICATIONS_COMMAND)

@@ -2,6 +2,7 @@ import type { AdminJob } from '@jobboard/contract/admin';
 import { addDays, isoDate } from '@jobboard/contract/common';
 import {
   ENDING_SOON_DAYS,
+  type CheckInState,
   type EmployerCloseReason,
   type EmployerListing,
   type EmployerRenewal,
@@ -54,6 +55,8 @@ export interface ListingSources {
   creditsLeft: number;
   /** The newsletter issues its job appeared in (ISO, oldest first); none: undefined. */
   newsletterIssues?: string[];
+  /** Its job's latest still-hiring check-in (check-ins/); none: undefined. */
+  checkIn?: CheckInState;
 }
 
 const renewalOf = (renewal: RenewalReceipt): EmployerRenewal => ({
@@ -98,6 +101,7 @@ export function listingOf(row: ReviewRow, sources: ListingSources, now: Date): E
     canUseCredit:
       row.status === 'pending_review' && row.credit_requested_at == null && sources.creditsLeft > 0,
     ...(sources.newsletterIssues?.length ? { newsletterIssues: sources.newsletterIssues } : {}),
+    ...(sources.checkIn ? { checkIn: sources.checkIn } : {}),
   };
 }
 

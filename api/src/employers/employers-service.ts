@@ -5,6 +5,7 @@ import { DAY_MS, emailKey } from '@jobboard/contract/common';
 import {
   EMPLOYER_LIMITS,
   EMPLOYER_MESSAGES,
+  type CheckInState,
   type EmployerCloseReason,
   type EmployerListing,
   type EmployerListings,
@@ -68,6 +69,9 @@ export interface EmployersCollaborators {
   addressLimiter: RateLimiterAbstract;
 }
 
+/** Each job's latest still-hiring check-in, by job id (check-ins/ registers the reader). */
+export type CheckInStates = (jobIds: number[]) => Promise<Map<number, CheckInState>>;
+
 /**
  * The employers' page (issue 30): a sign-in link instead of an account, then every listing of
  * the address, its receipt, an edit before approval and closing a live job. Every read and change
@@ -75,10 +79,17 @@ export interface EmployersCollaborators {
  * does not exist.
  */
 export class EmployersService {
+  private checkIns: CheckInStates = async () => new Map();
+
   constructor(
     private readonly c: EmployersCollaborators,
     private readonly site: { publicUrl: string; boardName: string },
   ) {}
+
+  /** Show each listing's latest still-hiring check-in, as `read` answers (issue 45). */
+  showCheckInsFrom(read: CheckInStates): void {
+    this.checkIns = read;
+  }
 
   // ---- the sign-in link --------------------------------------------------------------------
 
@@ -163,11 +174,12 @@ export class EmployersService {
     const events = await this.c.submissions.eventsOf(ids);
     const payments = await this.c.payments.ofSubmissions(this.c.db, ids);
     const jobIds = rows.flatMap((row) => (row.job_id == null ? [] : [Number(row.job_id)]));
-    const [renewals, stats, proposals, newsletterIssues] = await Promise.all([
+    const [renewals, stats, proposals, newsletterIssues, checkIns] = await Promise.all([
       this.c.renewals.paidOfJobs(jobIds),
       this.c.jobStats.daily(jobIds, JOB_STATS_DAYS, now),
       this.c.proposals.statesOf(jobIds),
       this.c.newsletter.issuesOfJobs(jobIds),
+      this.checkIns(jobIds),
     ]);
     // The same days as the views and apply clicks (every job's are the same range).
     const range = [...stats.values()][0]?.map((d) => d.day) ?? [];
@@ -197,6 +209,7 @@ export class EmployersService {
             applications: inbox?.total,
             creditsLeft,
             newsletterIssues: job ? newsletterIssues.get(Number(job.id)) : undefined,
+            checkIn: job ? checkIns.get(Number(job.id)) : undefined,
           },
           now,
         ),

@@ -4,6 +4,7 @@
  */
 export { JOB_FORM_BODY_LIMIT } from './admin-form';
 export { containsPattern } from './repositories/admin-view';
+export type { AdminJobsView } from './repositories/admin-view';
 export { applyTargetOf } from './repositories/apply-targets';
 export type { ApplyTarget } from './repositories/apply-targets';
 export { archiveEnded } from './repositories/archive';

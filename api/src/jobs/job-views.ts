@@ -1,16 +1,11 @@
-import type {
-  AdminJob,
-  AdminJobPage,
-  AdminJobsQuery,
-  HeldJobs,
-  SyncSource,
-} from '@jobboard/contract/admin';
+import type { AdminJob, AdminJobPage, HeldJobs, SyncSource } from '@jobboard/contract/admin';
 import type { Job } from '@jobboard/contract/jobs';
 import type { Db } from '../platform/db/knex';
 import { NotFound } from '../platform/domain-errors';
 import type { JobAuditRow } from './job-audit';
 import type { StoredJob, SyncedJob } from './job-input';
 import type { AdminJobsRepository } from './repositories/admin-jobs';
+import type { AdminJobsView } from './repositories/admin-view';
 import type { SyncedJobsRepository } from './repositories/synced-jobs';
 
 /**
@@ -37,12 +32,12 @@ export class JobViews {
     return this.admin.listAll(now);
   }
 
-  adminPage(view: AdminJobsQuery, now: Date): Promise<AdminJobPage> {
+  adminPage(view: AdminJobsView, now: Date): Promise<AdminJobPage> {
     return this.admin.adminPage(view, now);
   }
 
   /** Every job of an admin view, in its order (the CSV export). */
-  adminView(view: AdminJobsQuery, now: Date): Promise<AdminJob[]> {
+  adminView(view: AdminJobsView, now: Date): Promise<AdminJob[]> {
     return this.admin.adminView(view, now);
   }
 

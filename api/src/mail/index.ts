@@ -20,6 +20,12 @@ export {
 export { MailAttachments } from './attachments';
 export { CODE_GUESSING_TEMPLATE, codeGuessingEmail } from './admin-emails';
 export {
+  CHECK_IN_CLOSED_TEMPLATE,
+  CHECK_IN_TEMPLATE,
+  checkInClosedEmail,
+  checkInEmail,
+} from './check-in-emails';
+export {
   ALERT_CONFIRM_TEMPLATE,
   alertConfirmationEmail,
   alertDigestEmail,

@@ -109,6 +109,12 @@ export interface Config {
    */
   renewalReminderIntervalMinutes: number;
   /**
+   * How often a process runs the still-hiring check-ins (check-ins/check-in-run.ts: those due
+   * sent, those unanswered flagged): CHECK_IN_INTERVAL_MINUTES (0: never; `jobboard check-ins
+   * run` from cron instead). The ages and the rest are the admins' settings.
+   */
+  checkInIntervalMinutes: number;
+  /**
    * The employers' daily digest of applications (applications/upkeep/digest.ts):
    * APPLICATION_DIGEST_HOUR, the hour of the day (UTC) from which each day's digest is sent, and
    * APPLICATION_DIGEST_INTERVAL_MINUTES, how often a process looks for the digests due (0: never;
@@ -227,6 +233,7 @@ export function loadConfig(env: Env = process.env): Config {
   const mail = readMail(read, site);
   const alertDigestIntervalMinutes = read('ALERT_DIGEST_INTERVAL_MINUTES', parseCount, 15);
   const renewalReminderIntervalMinutes = read('RENEWAL_REMINDER_INTERVAL_MINUTES', parseCount, 60);
+  const checkInIntervalMinutes = read('CHECK_IN_INTERVAL_MINUTES', parseCount, 60);
   const applicationDigest = {
     hour: read('APPLICATION_DIGEST_HOUR', parseHourOfDay, 13),
     intervalMinutes: read('APPLICATION_DIGEST_INTERVAL_MINUTES', parseCount, 60),
@@ -275,6 +282,7 @@ export function loadConfig(env: Env = process.env): Config {
     mail,
     alertDigestIntervalMinutes,
     renewalReminderIntervalMinutes,
+    checkInIntervalMinutes,
     applicationDigest,
     newsletterDraftIntervalMinutes,
     logoFetch,

@@ -185,6 +185,13 @@ export const RATE_LIMITS = {
     max: 20,
     windowMinutes: 10,
   },
+  // A check-in is answered once with one press; a few more for a page pressed again.
+  answerCheckIn: {
+    per: 'client',
+    counts: 'still-hiring check-ins answered (POST /api/check-ins/:token)',
+    max: 20,
+    windowMinutes: 10,
+  },
   // Issue 43, finding 16: a client changing its user agent was counted anew each time (since
   // issue 45 the visitor is the client alone, once per job and day); this bounds what one client
   // counts over all jobs. Two views a minute for an hour is more than a person reads (a shared

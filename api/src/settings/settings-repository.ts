@@ -1,8 +1,9 @@
 import {
+  AdminSettings,
   DEFAULT_SETTINGS,
-  type AdminSettings,
   type AdminSettingsUpdate,
 } from '@jobboard/contract/employer';
+import type { Struct } from 'superstruct';
 import type { Db } from '../platform/db/knex';
 
 interface SettingRow {
@@ -22,15 +23,14 @@ const KEYS = Object.keys(DEFAULT_SETTINGS) as SettingKey[];
 export class SettingsRepository {
   async all(db: Db): Promise<AdminSettings> {
     const rows = await db<SettingRow>('settings').whereIn('key', KEYS);
-    const settings: AdminSettings = { ...DEFAULT_SETTINGS };
+    const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS };
     for (const row of rows) {
       const key = row.key as SettingKey;
       const value: unknown = parseJson(row.value);
-      if (typeof value === typeof DEFAULT_SETTINGS[key]) {
-        (settings as Record<SettingKey, unknown>)[key] = value;
-      }
+      // Only a value this release's check takes (a list of ages as much as a switch).
+      if ((AdminSettings.schema[key] as Struct<unknown>).is(value)) settings[key] = value;
     }
-    return settings;
+    return settings as AdminSettings;
   }
 
   /** Save the settings given (the others stay), by `actor`; answers every setting. */

@@ -117,6 +117,7 @@ const SCHEDULED = [
   'scheduled job sync',
   'weekly newsletter draft',
   'social posts run',
+  'still-hiring check-ins',
 ];
 
 describe(`the app's background loops on ${testDatabase}`, () => {
@@ -137,6 +138,7 @@ describe(`the app's background loops on ${testDatabase}`, () => {
         ALERT_DIGEST_INTERVAL_MINUTES: '60',
         RETENTION_INTERVAL_MINUTES: '60',
         RENEWAL_REMINDER_INTERVAL_MINUTES: '60',
+        CHECK_IN_INTERVAL_MINUTES: '60',
         APPLICATION_DIGEST_INTERVAL_MINUTES: '60',
         NEWSLETTER_DRAFT_INTERVAL_MINUTES: '60',
         SOCIAL_POLL_SECONDS: '3600',

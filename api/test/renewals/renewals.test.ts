@@ -9,6 +9,7 @@ import {
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeStripe, type FakeSession, type FakeStripe } from '../support/fake-stripe';
 import { signedIn } from '../support/admin';
+import { paidListing } from '../support/payments';
 import { insertSubmission } from '../support/submissions';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
 
@@ -44,19 +45,7 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 /** A listing paid for through the board (by hand: the webhook's first payment has its own tests). */
-async function paidJob(overrides: Record<string, unknown> = {}): Promise<number> {
-  const id = await insertSubmission(t.db, overrides);
-  const result = await t.db.transaction((trx) =>
-    t.app.payments.markPaidAndPublish(
-      trx,
-      id,
-      { provider: 'manual', actor: 'admin:test', amountCents: 9_900 },
-      t.clock.now,
-    ),
-  );
-  if (result.outcome !== 'published') throw new Error(`not published: ${result.outcome}`);
-  return result.jobId;
-}
+const paidJob = (overrides: Record<string, unknown> = {}) => paidListing(t, overrides);
 
 const at = (instant: Date | number) => {
   t.clock.now = new Date(instant);

@@ -118,8 +118,9 @@ export class ApiProcess {
       MAIL_POLL_SECONDS: '0',
       // No job-alert digest scheduler: a test sends digests when it means to.
       ALERT_DIGEST_INTERVAL_MINUTES: '0',
-      // No renewal-reminder scheduler either.
+      // No renewal-reminder scheduler either, nor still-hiring check-ins.
       RENEWAL_REMINDER_INTERVAL_MINUTES: '0',
+      CHECK_IN_INTERVAL_MINUTES: '0',
       ...database,
       ...options.env,
     };

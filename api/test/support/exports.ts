@@ -18,6 +18,9 @@ export { ApiProcess, type ApiProcessOptions } from './api-process';
 export { giveUpRefusedMail } from './outbox-fixture';
 export { storeLogoFor } from './logo-fixture';
 export { listingEndingAt, renewalLinkEndingAt } from './renewal-fixture';
+export { listingLiveSince } from './check-in-fixture';
+/** `jobboard <command>` as cron runs it (the built CLI, in a process of its own). */
+export { runJobboard } from './cli';
 export {
   airtableEnv,
   airtableJob,

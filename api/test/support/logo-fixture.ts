@@ -1,6 +1,6 @@
-import knex from 'knex';
 import sharp from 'sharp';
 import { reencodeLogo } from '../../src/logos/logo-image';
+import { changeSiteDatabase } from './site-database';
 
 /**
  * For the end-to-end run, whose production server only fetches logos over https from public
@@ -19,33 +19,23 @@ export async function storeLogoFor(
     .png()
     .toBuffer();
   const logo = await reencodeLogo(picture);
-  const db = knex({
-    client: 'sqlite3',
-    connection: { filename: sqliteFile },
-    useNullAsDefault: true,
+  await changeSiteDatabase(sqliteFile, async (trx) => {
+    await trx('logos')
+      .insert({
+        hash: logo.hash,
+        content_type: logo.contentType,
+        bytes: logo.bytes,
+        width: logo.width,
+        height: logo.height,
+        source_url: sourceUrl,
+        fetched_at: Date.now(),
+      })
+      .onConflict('hash')
+      .ignore();
+    const updated = await trx('companies')
+      .where({ name: company })
+      .update({ logo_url: sourceUrl, logo_hash: logo.hash });
+    if (!updated) throw new Error(`no company named ${company}`);
   });
-  try {
-    await db.transaction(async (trx) => {
-      await trx('logos')
-        .insert({
-          hash: logo.hash,
-          content_type: logo.contentType,
-          bytes: logo.bytes,
-          width: logo.width,
-          height: logo.height,
-          source_url: sourceUrl,
-          fetched_at: Date.now(),
-        })
-        .onConflict('hash')
-        .ignore();
-      const updated = await trx('companies')
-        .where({ name: company })
-        .update({ logo_url: sourceUrl, logo_hash: logo.hash });
-      if (!updated) throw new Error(`no company named ${company}`);
-      await trx('cache_versions').where({ name: 'jobs' }).increment('version', 1);
-    });
-  } finally {
-    await db.destroy();
-  }
   return `/logos/${logo.hash}.png`;
 }

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { FakeSession, FakeStripe, SignedEvent } from './fake-stripe';
+import { insertSubmission } from './submissions';
 import type { TestApp, TestAppOptions } from './test-app';
 
 /** The signing secret the tests' fake Stripe and the app share. */
@@ -57,3 +58,21 @@ export async function pay(t: TestApp, stripe: FakeStripe, session: FakeSession) 
 
 export const count = async (t: TestApp, table: string, where: Record<string, unknown> = {}) =>
   Number((await t.db(table).where(where).count({ n: '*' }))[0]!.n);
+
+/**
+ * A listing paid for through the board, by hand (the webhook's first payment has its own tests):
+ * published at the app's clock. Its job's id.
+ */
+export async function paidListing(t: TestApp, overrides: Record<string, unknown> = {}) {
+  const id = await insertSubmission(t.db, overrides);
+  const result = await t.db.transaction((trx) =>
+    t.app.payments.markPaidAndPublish(
+      trx,
+      id,
+      { provider: 'manual', actor: 'admin:test', amountCents: 9_900 },
+      t.clock.now,
+    ),
+  );
+  if (result.outcome !== 'published') throw new Error(`not published: ${result.outcome}`);
+  return result.jobId;
+}

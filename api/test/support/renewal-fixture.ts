@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import knex from 'knex';
 import { hashPaymentToken } from '../../src/payments/payment-tokens';
+import { changeSiteDatabase } from './site-database';
 
 /**
  * For a site's end-to-end tests (e2e/tests/employer-journey.spec.ts): the job's listing ends at
@@ -12,19 +12,9 @@ export async function listingEndingAt(
   jobId: number,
   endsAt: Date,
 ): Promise<void> {
-  const db = knex({
-    client: 'sqlite3',
-    connection: { filename: sqliteFile },
-    useNullAsDefault: true,
+  await changeSiteDatabase(sqliteFile, async (trx) => {
+    await trx('jobs').where({ id: jobId }).update({ expires_at: endsAt.getTime() });
   });
-  try {
-    await db.transaction(async (trx) => {
-      await trx('jobs').where({ id: jobId }).update({ expires_at: endsAt.getTime() });
-      await trx('cache_versions').where({ name: 'jobs' }).increment('version', 1);
-    });
-  } finally {
-    await db.destroy();
-  }
 }
 
 /**
@@ -38,24 +28,14 @@ export async function renewalLinkEndingAt(
   jobId: number,
   endsAt: Date,
 ): Promise<string> {
-  const db = knex({
-    client: 'sqlite3',
-    connection: { filename: sqliteFile },
-    useNullAsDefault: true,
-  });
-  try {
-    const token = randomBytes(32).toString('base64url');
-    await db.transaction(async (trx) => {
-      await trx('jobs').where({ id: jobId }).update({ expires_at: endsAt.getTime() });
-      await trx('cache_versions').where({ name: 'jobs' }).increment('version', 1);
-      await trx('renewal_links').insert({
-        job_id: jobId,
-        token_hash: hashPaymentToken(token),
-        created_at: Date.now(),
-      });
+  const token = randomBytes(32).toString('base64url');
+  await changeSiteDatabase(sqliteFile, async (trx) => {
+    await trx('jobs').where({ id: jobId }).update({ expires_at: endsAt.getTime() });
+    await trx('renewal_links').insert({
+      job_id: jobId,
+      token_hash: hashPaymentToken(token),
+      created_at: Date.now(),
     });
-    return token;
-  } finally {
-    await db.destroy();
-  }
+  });
+  return token;
 }

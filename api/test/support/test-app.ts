@@ -81,6 +81,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     RETENTION_INTERVAL_MINUTES: '0',
     // No renewal-reminder scheduler: tests run it with app.renewals.remind() when they mean to.
     RENEWAL_REMINDER_INTERVAL_MINUTES: '0',
+    // No still-hiring check-ins scheduler: tests run it with app.checkIns.run().
+    CHECK_IN_INTERVAL_MINUTES: '0',
     // No weekly newsletter draft scheduler: tests run it with app.newsletter.runWeeklyDraft().
     NEWSLETTER_DRAFT_INTERVAL_MINUTES: '0',
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',

@@ -13,6 +13,7 @@ import NewsletterPage from './pages/NewsletterPage';
 import PromoCodesPage from './pages/PromoCodesPage';
 import ReportsPage from './pages/ReportsPage';
 import SecurityPage from './pages/SecurityPage';
+import StillHiringPage from './pages/StillHiringPage';
 import SubmissionsPage from './pages/SubmissionsPage';
 
 // Loaded on demand (docs/product.md#routes-and-screens: 'Loading job details...').
@@ -62,6 +63,7 @@ export default function AdminApp() {
           <Route path="emails" element={<EmailsPage />} />
           <Route path="newsletter" element={<NewsletterPage />} />
           <Route path="channels" element={<ChannelsPage />} />
+          <Route path="still-hiring" element={<StillHiringPage />} />
           <Route path="security" element={<SecurityPage />} />
           <Route path="*" element={<p>{ADMIN_NAV.notFound}</p>} />
         </Route>

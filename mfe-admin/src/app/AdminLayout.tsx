@@ -20,6 +20,7 @@ export function AdminLayout() {
         <NavLink to="/admin/emails">{ADMIN_NAV.emails}</NavLink>
         <NavLink to="/admin/newsletter">{ADMIN_NAV.newsletter}</NavLink>
         <NavLink to="/admin/channels">{ADMIN_NAV.channels}</NavLink>
+        <NavLink to="/admin/still-hiring">{ADMIN_NAV.stillHiring}</NavLink>
         <NavLink to="/admin/security">{ADMIN_NAV.security}</NavLink>
         <Spacer />
         <Button $variant="secondary" $size="sm" onClick={signOut}>

@@ -11,6 +11,7 @@ export const ADMIN_NAV = {
   emails: 'E-mail',
   newsletter: 'Newsletter',
   channels: SOCIAL_MESSAGES.nav,
+  stillHiring: 'Still hiring?',
   security: 'Security',
   notFound: 'This admin page does not exist.',
   loadingJob: 'Loading job details...',

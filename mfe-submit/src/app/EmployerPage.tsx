@@ -8,13 +8,15 @@ import { ProposeChanges } from '../features/employer/components/ProposeChanges';
 import { Receipt } from '../features/employer/components/Receipt';
 import { SignInLink } from '../features/employer/components/SignInLink';
 import { SignInRequest } from '../features/employer/components/SignInRequest';
+import { StillHiring } from '../features/employer/components/StillHiring';
 import { SubmitJobForm } from '../features/submission/components/SubmitJobForm';
 
 /**
  * The employer's pages (issue 30): /employer (ask for a sign-in link), /employer/sign-in (the
  * link), /employer/listings, /employer/submissions/:id/edit, /employer/jobs/:id/propose
  * (changes to a live job), /employer/jobs/:id/applications (the applicant inbox, issue 42; its
- * e-mails link here), /employer/receipts/:id and /employer/renewal-receipts/:id.
+ * e-mails link here), /employer/receipts/:id, /employer/renewal-receipts/:id and
+ * /employer/still-hiring (a still-hiring check-in's link, issue 45: no sign-in needed).
  */
 export default function EmployerPage() {
   return (
@@ -23,6 +25,7 @@ export default function EmployerPage() {
         <Routes>
           <Route index element={<SignInRequest />} />
           <Route path="sign-in" element={<SignInLink />} />
+          <Route path="still-hiring" element={<StillHiring />} />
           <Route path="listings" element={<Listings />} />
           <Route
             path="submissions/:id/edit"

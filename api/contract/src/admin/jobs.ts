@@ -22,6 +22,7 @@ import {
   applyFieldRules,
   type ApplyMethod,
 } from '../applications';
+import { CheckInState } from '../check-ins';
 import { isExperienceChoice } from '../choices';
 import { ISO_DATE_PATTERN, parseDeadline, stripDeadlinePrefix } from '../dates';
 import { Job } from '../job';
@@ -235,6 +236,11 @@ export const AdminJob = assign(
     applicationEmail: optional(nullable(string())),
     howToApply: optional(nullable(string())),
     screeningQuestions: optional(array(ScreeningQuestion)),
+    /**
+     * Its latest "Still hiring?" check-in (issue 45), in the answers of one job and of the admin's
+     * list pages: confirmed, answered filled, waiting, or flagged for no answer. Absent: none sent.
+     */
+    checkIn: optional(CheckInState),
   }),
 );
 export type AdminJob = Infer<typeof AdminJob>;

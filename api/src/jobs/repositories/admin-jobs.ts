@@ -3,7 +3,7 @@ import { PAY_MESSAGES, type Job } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import { chunks } from '../../platform/db/chunks';
 import type { Dialect } from '../../platform/db/knex';
-import { adminJobsScope, orderAdminJobs } from './admin-view';
+import { adminJobsScope, orderAdminJobs, type AdminJobsView } from './admin-view';
 import type { JobAuditRow } from '../job-audit';
 import { jobAuditOf } from './job-audit-log';
 import { applyFieldsOfRow } from '../apply-fields';
@@ -49,7 +49,7 @@ export class AdminJobsRepository {
   }
 
   /** One page of an admin view of the jobs (search, filters, sort) and how many the view holds. */
-  async adminPage(view: AdminJobsQuery, now: Date): Promise<AdminJobPage> {
+  async adminPage(view: AdminJobsView, now: Date): Promise<AdminJobPage> {
     // The page's ids and the view's total in one statement (a window count): one walk of the
     // view instead of two. Only a page past the end, which has no row to carry it, counts again.
     const query = adminJobsScope(this.db, view, now).select('jobs.id', {
@@ -69,7 +69,7 @@ export class AdminJobsRepository {
   }
 
   /** Every job of an admin view in its order (the CSV export), at most MAX_EXPORT_ROWS. */
-  async adminView(view: AdminJobsQuery, now: Date): Promise<AdminJob[]> {
+  async adminView(view: AdminJobsView, now: Date): Promise<AdminJob[]> {
     const query = adminJobsScope(this.db, view, now).select('jobs.id');
     orderAdminJobs(query, view, this.db);
     const ids = await pluckIds(query.limit(MAX_EXPORT_ROWS));

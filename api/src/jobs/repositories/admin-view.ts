@@ -9,12 +9,19 @@ export function containsPattern(text: string): string {
 }
 
 /**
+ * An admin view of the jobs, and the jobs another slice narrows it to: `onlyIds`, the ids its
+ * filter names (the still-hiring check-ins' unanswered ones, issue 45, whose table is theirs).
+ */
+export type AdminJobsView = AdminJobsQuery & { onlyIds?: readonly number[] };
+
+/**
  * The jobs of an admin view (GET /api/admin/lists/jobs, the jobs CSV): every job, inactive and
  * ended too, narrowed by the view's search and filters. The query joins the company (searched and
  * sorted by name) and selects nothing yet.
  */
-export function adminJobsScope(db: Knex, view: AdminJobsQuery, now: Date): Knex.QueryBuilder {
+export function adminJobsScope(db: Knex, view: AdminJobsView, now: Date): Knex.QueryBuilder {
   const query = db('jobs').join('companies', 'companies.id', 'jobs.company_id');
+  if (view.onlyIds) query.whereIn('jobs.id', [...view.onlyIds]);
   const q = view.q?.trim();
   if (q) {
     const pattern = containsPattern(q);

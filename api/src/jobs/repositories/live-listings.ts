@@ -15,10 +15,11 @@ export interface ListingState {
 }
 
 /**
- * The listings as the channels (issue 44, social/) and the reports (issue 45, reports/) read
- * them: which of some jobs are live now (listing-end.ts `whereLive`, the board's own answer), when
- * each was written, and the live ones whole, to post. On the writer's connection or the caller's
- * transaction, never a replica: the answer must see the change that asked.
+ * The listings as the channels (issue 44, social/), the reports and the still-hiring check-ins
+ * (issue 45, reports/, check-ins/) read them: which of some jobs are live now (listing-end.ts
+ * `whereLive`, the board's own answer), when each was written, and the live ones whole, to post
+ * or to ask about. On the writer's connection or the caller's transaction, never a replica: the
+ * answer must see the change that asked.
  */
 export class LiveListings {
   constructor(
@@ -78,6 +79,29 @@ export class LiveListings {
     );
     if (id === undefined) return undefined;
     return (await this.liveJobs([id], now, db)).get(id);
+  }
+
+  /**
+   * The live listings an employer submitted (source 'submission'), written at or before `before`,
+   * those after `afterId` by id, at most `limit`: the still-hiring check-ins' candidates (issue 45,
+   * check-ins/), with when each was written (when it went live).
+   */
+  async liveSubmittedBefore(
+    before: Date,
+    page: { afterId: number; limit: number },
+    now: Date,
+    db: Db = this.db,
+  ): Promise<{ id: number; createdAt: number }[]> {
+    const query = db('jobs')
+      .select('jobs.id', 'jobs.created_at')
+      .where('jobs.source', 'submission')
+      .andWhere('jobs.created_at', '<=', before.getTime())
+      .andWhere('jobs.id', '>', page.afterId);
+    whereLive(query, now);
+    const rows: { id: number | string; created_at: number | string }[] = await query
+      .orderBy('jobs.id')
+      .limit(page.limit);
+    return rows.map((row) => ({ id: Number(row.id), createdAt: Number(row.created_at) }));
   }
 
   private async liveAmong(ids: number[], now: Date, db: Db): Promise<number[]> {

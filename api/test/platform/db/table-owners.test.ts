@@ -64,6 +64,8 @@ const OWNERS: Record<string, string[]> = {
   social_lease: ['social/social-repository.ts'],
   listing_reports: ['reports/reports-repository.ts'],
   reported_listings: ['reports/reports-repository.ts'],
+  check_ins: ['check-ins/check-ins-repository.ts'],
+  check_in_lease: ['check-ins/check-ins-repository.ts'],
   // The jobs slice's tables: only its repositories query them (issue 41), its search, text index,
   // history and jobs version included; the rest of the slice asks them.
   ...Object.fromEntries(

@@ -50,6 +50,9 @@ const PUBLIC = [
   'GET /api/renewals/:token',
   'POST /api/renewals/:token/checkout',
   'GET /api/renewals/:token/sessions/:sessionId',
+  // Still-hiring check-ins: the token is the key, the GET only reads (check-ins.test.ts).
+  'GET /api/check-ins/:token',
+  'POST /api/check-ins/:token',
   'POST /api/stripe/webhook',
   'POST /api/admin/login',
   // The sign-in's code step: its session is not an admin's yet (admin-two-factor.test.ts).

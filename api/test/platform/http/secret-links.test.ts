@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertUrls } from '../../../src/alerts/alert-tokens';
+import { checkInUrl } from '../../../src/check-ins/check-in-tokens';
 import { employerUrls } from '../../../src/employers/employer-tokens';
 import type { SecretLink } from '../../../src/platform/http/secret-links';
 import { MAX_ATTEMPTS } from '../../../src/mail/outbox-sender';
@@ -34,6 +35,7 @@ const LINKS: Record<string, (site: string) => string> = {
   'employer sign-in link': (site) => employerUrls(site).signIn(TOKEN),
   'member sign-in token': (site) => `${site}/ghost-callback?token=${GHOST_JWT}`,
   'application withdrawal link': (site) => withdrawUrl(site, TOKEN),
+  'still-hiring check-in link': (site) => checkInUrl(site, TOKEN, 'open'),
 };
 
 /** Every other form each kind takes in a URL or a log line: the log takes them all out. */
@@ -49,6 +51,10 @@ const OTHER_FORMS: Record<string, string[]> = {
   'data link': [`POST /api/alerts/data/${TOKEN}`, `/alerts/data?from=mail&token=${TOKEN}`],
   'employer sign-in link': [`/employer/sign-in?from=mail&token=${TOKEN}`],
   'application withdrawal link': [`/applications/withdraw?from=mail&token=${TOKEN}`],
+  'still-hiring check-in link': [
+    `POST /api/check-ins/${TOKEN}`,
+    `/employer/still-hiring?answer=filled&token=${TOKEN}`,
+  ],
   'member sign-in token': [
     `/ghost-callback?from=portal&token=${GHOST_JWT}`,
     `sign-in refused: {"token":"${GHOST_JWT}"}`,

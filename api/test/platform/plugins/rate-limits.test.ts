@@ -44,6 +44,7 @@ const ROUTES: Record<string, Pick<InjectOptions, 'method' | 'url' | 'headers' | 
   memberSignIn: { method: 'POST', url: '/api/members/session', payload: {} },
   payCheckout: { method: 'POST', url: `/api/pay/${TOKEN}/checkout` },
   renewalCheckout: { method: 'POST', url: `/api/renewals/${TOKEN}/checkout` },
+  answerCheckIn: { method: 'POST', url: `/api/check-ins/${TOKEN}`, payload: {} },
 };
 
 const entries = Object.entries(RATE_LIMITS) as [RateLimitName, RateLimitEntry][];

@@ -72,6 +72,7 @@ export default function DashboardPage() {
         <JobsFilters
           key={view.q ?? ''}
           view={view}
+          unansweredCheckIns={jobs.data?.unansweredCheckIns}
           onChange={(change) => update(change)}
           onClear={() =>
             update({
@@ -80,6 +81,7 @@ export default function DashboardPage() {
               featured: undefined,
               source: undefined,
               expiring: undefined,
+              checkIn: undefined,
             })
           }
         />

@@ -169,6 +169,7 @@ export const JOB_MESSAGES = {
     via: 'Via',
     created: 'Created',
     applications: 'Applications',
+    checkIn: 'Still-hiring check-in',
   },
   yes: 'Yes',
   no: 'No',

@@ -1,11 +1,11 @@
-import { type AdminJob, type LastSync } from '@jobboard/contract/admin';
-import { PROPOSAL_MESSAGES } from '@jobboard/contract/employer';
+import { PROPOSAL_MESSAGES, DEFAULT_SETTINGS } from '@jobboard/contract/employer';
 import { PAY_FIELD_LABELS, PAY_MESSAGES, jobFieldLabel } from '@jobboard/contract/jobs';
 import { useToastStore } from '@jobboard/shared-ui';
 import { fakeApi } from '@jobboard/test-utils';
 import { screen, waitFor, within } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { NO_SYNC, QUIET_STATS, SIGNED_IN, adminJob } from '../../../test-support/admin-fixtures';
 import { renderAdmin } from '../../../test-support/render-admin';
 
 /**
@@ -16,37 +16,7 @@ import { renderAdmin } from '../../../test-support/render-admin';
 
 afterEach(() => useToastStore.setState({ toasts: [] }));
 
-const job = (fields: Partial<AdminJob>): AdminJob => ({
-  id: '12',
-  title: 'Canvass Lead',
-  company: { name: 'Open Ballot Project', description: '', websiteUrl: '' },
-  organization: 'Open Ballot Project',
-  location: 'Denver, CO',
-  locations: ['Denver, CO'],
-  jobType: 'Part-time',
-  remote: false,
-  experienceLevel: 'Not specified',
-  description: 'Leads a canvassing team.',
-  postedDate: '2026-11-20',
-  salaryMin: null,
-  salaryMax: null,
-  responsibilities: [],
-  requirements: [],
-  benefits: [],
-  category: ['Political'],
-  applicationUrl: 'https://openballot.example/jobs/canvass',
-  featured: false,
-  saved: false,
-  active: true,
-  via: 'Airtable',
-  expired: false,
-  source: 'sync',
-  createdAt: '2026-11-22T12:00:00.000Z',
-  submissionId: null,
-  adminFields: [],
-  logoSource: null,
-  ...fields,
-});
+const job = adminJob;
 
 /** A synced job without pay while the board's pay rule is on. */
 const HELD = job({ heldBack: PAY_MESSAGES.held });
@@ -61,21 +31,8 @@ const HOURLY = job({
   pay: { min: 27.5, max: 32, period: 'hour', currency: 'USD', benefits: 'Health and dental' },
 });
 
-const STATS = {
-  live: 1,
-  expiringSoon: 0,
-  pendingReview: 0,
-  paidThisMonth: 0,
-  revenueByMonth: [],
-  lastSync: null,
-  confirmedAlerts: 0,
-};
-
-const NO_SYNC: LastSync = { source: 'Airtable', last: null, held: { count: 0, jobs: [] } };
-
-const signedIn = {
-  'GET /api/admin/check-auth': [200, { authenticated: true, username: 'alice' }],
-} as const;
+const STATS = QUIET_STATS;
+const signedIn = SIGNED_IN;
 
 describe('a job held back by the pay rule', () => {
   it('says so, and why, in the jobs list; the status filter offers the held jobs', async () => {
@@ -243,11 +200,11 @@ describe('the pay rule switched on in the settings', () => {
       'GET /api/admin/proposals': [200, []],
       'GET /api/admin/settings': () => [
         200,
-        { employerTypoFixes: false, requirePay, reportThreshold: 3 },
+        { ...DEFAULT_SETTINGS, employerTypoFixes: false, requirePay },
       ],
       'PUT /api/admin/settings': () => {
         requirePay = true;
-        return [200, { employerTypoFixes: false, requirePay, reportThreshold: 3 }];
+        return [200, { ...DEFAULT_SETTINGS, employerTypoFixes: false, requirePay }];
       },
     });
     renderAdmin('/admin/dashboard');

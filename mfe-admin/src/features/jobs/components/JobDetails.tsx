@@ -8,6 +8,7 @@ import {
   formatUsDate,
 } from '@jobboard/shared-ui';
 import styled from 'styled-components';
+import { CheckInMark } from '../../../lib/CheckInMark';
 import { adminFieldsOf } from '../admin-fields';
 import { JOB_MESSAGES } from '../messages';
 
@@ -71,6 +72,10 @@ export function JobDetails({ job }: { job: AdminJob }) {
     // An API before applications (issue 42) does not say: no row rather than a made-up 0.
     ...(job.applications !== undefined
       ? [[LABELS.applications, job.applications.toLocaleString('en-US')] as [string, string]]
+      : []),
+    // Its latest still-hiring check-in (issue 45), once one was sent.
+    ...(job.checkIn
+      ? [[LABELS.checkIn, <CheckInMark checkIn={job.checkIn} />] as [string, React.ReactNode]]
       : []),
   ];
   return (

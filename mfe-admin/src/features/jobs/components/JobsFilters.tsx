@@ -4,6 +4,7 @@ import {
   JOB_SOURCES,
   type AdminJobsQuery,
 } from '@jobboard/contract/admin';
+import { CHECK_IN_MESSAGES } from '@jobboard/contract/employer';
 import { Button, Checkbox, Select } from '@jobboard/shared-ui';
 import styled from 'styled-components';
 import { ListFilters } from '../../../lib/ListSearch';
@@ -11,12 +12,14 @@ import { JOB_MESSAGES } from '../messages';
 
 interface JobsFiltersProps {
   view: AdminJobsQuery;
+  /** Jobs whose still-hiring check-in went unanswered (the API's count; absent from an older one). */
+  unansweredCheckIns?: number;
   onChange(change: Partial<AdminJobsQuery>): void;
   onClear(): void;
 }
 
 /** The jobs list's search and filters; each change goes into the address (and so the view). */
-export function JobsFilters({ view, onChange, onClear }: JobsFiltersProps) {
+export function JobsFilters({ view, unansweredCheckIns, onChange, onClear }: JobsFiltersProps) {
   const choice = <T extends string>(value: string) => (value === '' ? undefined : (value as T));
   return (
     <Filters id="jobs-search" texts={JOB_MESSAGES} query={view.q} onSearch={(q) => onChange({ q })}>
@@ -59,6 +62,15 @@ export function JobsFilters({ view, onChange, onClear }: JobsFiltersProps) {
         checked={view.expiring === 'yes'}
         onChange={(event) => onChange({ expiring: event.target.checked ? 'yes' : undefined })}
       />
+      {unansweredCheckIns !== undefined && (
+        <Checkbox
+          label={CHECK_IN_MESSAGES.unansweredFilter(unansweredCheckIns)}
+          checked={view.checkIn === 'unanswered'}
+          onChange={(event) =>
+            onChange({ checkIn: event.target.checked ? 'unanswered' : undefined })
+          }
+        />
+      )}
       <Button type="button" $variant="ghost" onClick={onClear}>
         {JOB_MESSAGES.clearFilters}
       </Button>

@@ -3,6 +3,7 @@ import { jobFieldLabel } from '@jobboard/contract/jobs';
 import { Button, Cluster, StatusBadge, Table, formatUsDate } from '@jobboard/shared-ui';
 import { Link } from '@jobboard/shared-ui/router';
 import styled from 'styled-components';
+import { CheckInMark } from '../../../lib/CheckInMark';
 import { adminFieldsOf } from '../admin-fields';
 import { JOB_MESSAGES } from '../messages';
 
@@ -30,7 +31,8 @@ const COLUMNS = JOB_MESSAGES.columns.map((label, index) => ({ label, sort: COLUM
  * One page of 'All Job Listings': Title, Organization, Category, Posted Date, Status, Actions,
  * with a box per row for the bulk actions and sortable column headers (a second click on the
  * same column turns the order around). A job the board's pay rule holds back says so, and why,
- * under its status; one with applications says how many under its title.
+ * under its status; one with applications says how many under its title, and its latest
+ * still-hiring check-in is under its status (flagged when it went unanswered, issue 45).
  */
 export function JobsTable({ jobs, view, onSort, selected, onSelect, onDelete }: JobsTableProps) {
   const ids = jobs.map((job) => job.id);
@@ -103,6 +105,7 @@ export function JobsTable({ jobs, view, onSort, selected, onSelect, onDelete }: 
             {job.expiresAt && !job.expired && (
               <Ends>{JOB_MESSAGES.ends(formatUsDate(job.expiresAt.slice(0, 10)))}</Ends>
             )}
+            {job.checkIn && <CheckInMark checkIn={job.checkIn} />}
           </td>
           <td>
             <Cluster $gap="xs">

@@ -1,4 +1,8 @@
-import { PROPOSAL_MESSAGES, type AdminProposal } from '@jobboard/contract/employer';
+import {
+  PROPOSAL_MESSAGES,
+  type AdminProposal,
+  DEFAULT_SETTINGS,
+} from '@jobboard/contract/employer';
 import { SharedUiProvider, Toaster, useToastStore } from '@jobboard/shared-ui';
 import { MemoryRouter } from '@jobboard/shared-ui/router';
 import { fakeApi } from '@jobboard/test-utils';
@@ -49,7 +53,7 @@ describe('the proposals page', () => {
       'GET /api/admin/proposals': [200, [PROPOSAL]],
       'GET /api/admin/settings': [
         200,
-        { employerTypoFixes: false, requirePay: false, reportThreshold: 3 },
+        { ...DEFAULT_SETTINGS, employerTypoFixes: false, requirePay: false },
       ],
     });
     renderPage();
@@ -76,7 +80,7 @@ describe('the proposals page', () => {
       'GET /api/admin/proposals': () => [200, pending],
       'GET /api/admin/settings': [
         200,
-        { employerTypoFixes: false, requirePay: false, reportThreshold: 3 },
+        { ...DEFAULT_SETTINGS, employerTypoFixes: false, requirePay: false },
       ],
       'POST /api/admin/proposals/:id/approve': () => {
         pending = [];
@@ -98,7 +102,7 @@ describe('the proposals page', () => {
       'GET /api/admin/proposals': () => [200, pending],
       'GET /api/admin/settings': [
         200,
-        { employerTypoFixes: false, requirePay: false, reportThreshold: 3 },
+        { ...DEFAULT_SETTINGS, employerTypoFixes: false, requirePay: false },
       ],
       'POST /api/admin/proposals/:id/reject': () => {
         pending = [];
@@ -130,11 +134,11 @@ describe('the proposals page', () => {
       'GET /api/admin/proposals': [200, []],
       'GET /api/admin/settings': [
         200,
-        { employerTypoFixes: false, requirePay: false, reportThreshold: 3 },
+        { ...DEFAULT_SETTINGS, employerTypoFixes: false, requirePay: false },
       ],
       'PUT /api/admin/settings': [
         200,
-        { employerTypoFixes: true, requirePay: false, reportThreshold: 3 },
+        { ...DEFAULT_SETTINGS, employerTypoFixes: true, requirePay: false },
       ],
     });
     renderPage();
@@ -151,11 +155,11 @@ describe('the proposals page', () => {
       'GET /api/admin/proposals': [200, []],
       'GET /api/admin/settings': [
         200,
-        { employerTypoFixes: true, requirePay: false, reportThreshold: 3 },
+        { ...DEFAULT_SETTINGS, employerTypoFixes: true, requirePay: false },
       ],
       'PUT /api/admin/settings': [
         200,
-        { employerTypoFixes: true, requirePay: true, reportThreshold: 3 },
+        { ...DEFAULT_SETTINGS, employerTypoFixes: true, requirePay: true },
       ],
     });
     renderPage();

@@ -4,12 +4,13 @@ import { useState } from 'react';
 import { updateSettings, useRefreshHeldJobs, useSettings } from '../api/proposals';
 import { PROPOSAL_TEXT } from '../messages';
 
-/** The admins' settings that are switches (the reports' threshold is set on /admin/reports). */
-type Switch = {
-  [K in keyof AdminSettings]: AdminSettings[K] extends boolean ? K : never;
-}[keyof AdminSettings];
+/**
+ * The settings this section switches (the check-ins' have a page of their own, and the reports'
+ * threshold is set on /admin/reports).
+ */
+type Switch = keyof Pick<AdminSettings, 'employerTypoFixes' | 'requirePay'>;
 
-/** The admins' switches, each with what it does, in the contract's words. */
+/** The admins' settings, each a switch with what it does, in the contract's words. */
 const SETTINGS: readonly { key: Switch; label: string; help: string }[] = [
   {
     key: 'employerTypoFixes',

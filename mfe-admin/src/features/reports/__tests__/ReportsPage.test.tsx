@@ -4,6 +4,7 @@ import {
   type AdminReportQueue,
   type AdminReportedListing,
 } from '@jobboard/contract/jobs';
+import { DEFAULT_SETTINGS } from '@jobboard/contract/employer';
 import { SharedUiProvider, Toaster, useToastStore } from '@jobboard/shared-ui';
 import { MemoryRouter } from '@jobboard/shared-ui/router';
 import { fakeApi } from '@jobboard/test-utils';
@@ -196,7 +197,7 @@ describe('the reported listings page', () => {
           ];
         }
         threshold = 1;
-        return [200, { employerTypoFixes: false, requirePay: false, reportThreshold: 1 }];
+        return [200, { ...DEFAULT_SETTINGS, reportThreshold: 1 }];
       },
     });
     renderPage();

@@ -152,6 +152,49 @@ describe("the employer's listings", () => {
     );
   });
 
+  it("says each listing's latest still-hiring check-in and its answer (issue 45)", async () => {
+    const asked = { askedAt: '2026-12-06T12:00:00.000Z', ageDays: 14, closedAt: null };
+    fakeApi({
+      'GET /api/employer/listings': [
+        200,
+        page([
+          {
+            ...LIVE,
+            checkIn: {
+              ...asked,
+              answer: 'open',
+              answeredAt: '2026-12-07T09:00:00.000Z',
+              unansweredAt: null,
+            },
+          },
+          listing({
+            submissionId: '3',
+            jobId: '41',
+            title: 'Field Director',
+            status: 'live',
+            checkIn: {
+              ...asked,
+              answer: null,
+              answeredAt: null,
+              unansweredAt: '2026-12-13T12:00:00.000Z',
+            },
+          }),
+          listing({ submissionId: '4', title: 'Grant Writer' }),
+        ]),
+      ],
+    });
+    renderAt('/employer/listings');
+    expect(await screen.findByRole('article', { name: 'Digital Organizer' })).toHaveTextContent(
+      'Still hiring? You answered "still open" on December 7, 2026.',
+    );
+    expect(screen.getByRole('article', { name: 'Field Director' })).toHaveTextContent(
+      'Still hiring? Our check-in of December 6, 2026 has no answer.',
+    );
+    expect(screen.getByRole('article', { name: 'Grant Writer' })).not.toHaveTextContent(
+      'Still hiring?',
+    );
+  });
+
   it('shows each listing with its status and timeline, and marks a live job filled', async () => {
     let listings = [listing({}), LIVE];
     const api = fakeApi({

@@ -2,6 +2,7 @@ import {
   EMPLOYER_MESSAGES,
   EMPLOYER_STATUS_LABELS,
   PROPOSAL_MESSAGES,
+  employerCheckInLine,
   type EmployerCloseReason,
   type EmployerListing,
   type EmployerStatus,
@@ -168,6 +169,7 @@ function ListingCard({
         {listing.newsletterIssues?.length ? (
           <p>{EMPLOYER_TEXT.inNewsletter(listing.newsletterIssues.map(day))}</p>
         ) : null}
+        {listing.checkIn ? <p>{employerCheckInLine(listing.checkIn)}</p> : null}
         <Timeline listing={listing} />
         {listing.stats && (
           <Stats>

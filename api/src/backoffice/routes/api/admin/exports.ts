@@ -7,7 +7,9 @@ import { sendCsv } from '../../../csv';
 /** /api/admin/exports: the CSV of an admin view of the jobs, or of the submissions. */
 const exportsRoutes: FastifyPluginAsync = async (app) => {
   route(app, ENDPOINTS.exportJobs, {}, async (request, reply) => {
-    const csv = await app.backoffice.jobsCsv(request.query, app.now());
+    // The check-ins' filter narrows the view as on the list (issue 45).
+    const view = await app.checkIns.narrowed(request.query);
+    const csv = await app.backoffice.jobsCsv(view, app.now());
     return sendCsv(reply, `jobs-${isoDate(app.now())}.csv`, csv);
   });
 

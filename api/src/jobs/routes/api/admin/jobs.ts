@@ -14,10 +14,11 @@ const adminJobsRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, ENDPOINTS.adminJobs, {}, async () => app.jobViews.listAll(app.now()));
 
-  // With how many applications it has (the applications slice counts them).
+  // With how many applications it has (the applications slice counts them) and its latest
+  // still-hiring check-in (the check-ins').
   route(app, ENDPOINTS.adminJob, {}, async (request) => {
     const job = await app.jobViews.getJob(request.params.id, app.now());
-    const [counted] = await app.applicationUpkeep.withCounts([job]);
+    const [counted] = await app.checkIns.withStates(await app.applicationUpkeep.withCounts([job]));
     return counted!;
   });
 

@@ -4,12 +4,18 @@ import { route } from '../../../../../platform/http/endpoint-route';
 
 /**
  * /api/admin/lists/jobs: one page of an admin view of the jobs (search, filters, sort), each job
- * with how many applications it has (the applications slice counts the page's in one query).
+ * with how many applications it has (the applications slice counts the page's in one query) and
+ * its latest still-hiring check-in; the check-ins' filter and count are theirs (issue 45).
  */
 const adminJobListRoutes: FastifyPluginAsync = async (app) => {
   route(app, ENDPOINTS.adminJobPage, {}, async (request) => {
-    const page = await app.jobViews.adminPage(request.query, app.now());
-    return { ...page, jobs: await app.applicationUpkeep.withCounts(page.jobs) };
+    const page = await app.jobViews.adminPage(
+      await app.checkIns.narrowed(request.query),
+      app.now(),
+    );
+    const jobs = await app.checkIns.withStates(await app.applicationUpkeep.withCounts(page.jobs));
+    const unansweredCheckIns = (await app.checkIns.unansweredJobIds()).length;
+    return { ...page, jobs, unansweredCheckIns };
   });
 };
 

@@ -1,0 +1,5 @@
+/**
+ * The employers slice's face: what other slices may import from it (the lint refuses an import of
+ * any other file of this folder from outside it). Its plugin puts its service on `app`.
+ */
+export type { CheckInStates, EmployersService } from './employers-service';
