@@ -91,6 +91,8 @@ export const AdminJobsQuery = object({
   source: queryChoice(JOB_SOURCES),
   /** 'yes': live jobs whose listing ends within EXPIRING_WITHIN_DAYS days. */
   expiring: queryChoice(['yes'] as const),
+  /** 'flagged': jobs whose application link the board found dead (issue 45), whatever their state. */
+  link: queryChoice(['flagged'] as const),
   sort: defaulted(queryChoice(ADMIN_JOB_SORTS), 'created'),
   dir: defaulted(queryChoice(SORT_DIRECTIONS), 'desc'),
   page: queryInteger(1, MAX_PAGE, 1),
@@ -333,5 +335,10 @@ export const AdminStats = object({
    * API before channels.
    */
   boardStats: optional(JobStats),
+  /**
+   * Live listings whose application link the board found dead (issue 45): the jobs list's
+   * `link=flagged` among the live ones. Absent from an API before the link checker.
+   */
+  flaggedLinks: optional(min(integer(), 0)),
 });
 export type AdminStats = Infer<typeof AdminStats>;

@@ -13,6 +13,7 @@ import {
 } from 'superstruct';
 import { MAX_PAGE } from './choices';
 import { JobStats } from './job-stats';
+import { ApplyLinkCheck } from './link-checks';
 import { ProposalState } from './proposals';
 import { queryInteger } from './search';
 import { isContactEmail } from './submission';
@@ -232,6 +233,11 @@ export const EmployerListing = object({
    * oldest first. Absent (or empty) when none; the page says 'In the newsletter of {date}'.
    */
   newsletterIssues: optional(array(string())),
+  /**
+   * Its job's application link was found dead twice in a row (issue 45): the last check, while the
+   * listing is flagged. Absent otherwise; the page says so (APPLY_LINK_TEXT.employerFlag).
+   */
+  applyLinkCheck: optional(ApplyLinkCheck),
 });
 export type EmployerListing = Infer<typeof EmployerListing>;
 

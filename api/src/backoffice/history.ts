@@ -229,6 +229,8 @@ function auditSummary(action: string, detail: string | null): string {
       synced: 'Updated from the source',
       returned: 'Returned to the source',
       closed: 'Taken off the board by the employer',
+      link_flagged: 'Application link flagged as not working',
+      link_cleared: 'Application link working again',
     }[action] ?? action;
   if (!detail) return base;
   // 'Extended by 30 days, to ...' says what it is already: no 'Extended: ' before it.

@@ -1,4 +1,5 @@
 import { type AdminJob, type AdminJobForm, type AdminJobUpdate } from '@jobboard/contract/admin';
+import type { Knex } from 'knex';
 import { EXPERIENCE_NOT_SPECIFIED } from '@jobboard/contract/common';
 import {
   checkPay,
@@ -11,7 +12,7 @@ import { storedApplyFields, type ApplyFields } from '@jobboard/contract/applicat
 import { httpUrl } from '@jobboard/contract/site';
 import { Invalid } from '../platform/domain-errors';
 import { checkApplyFields } from './apply-fields';
-import type { CompanyWriter } from './repositories/companies';
+import type { Companies, CompanyWriter } from './repositories/companies';
 import { auditActor } from './job-audit';
 import type { JobInput, JobPatch } from './job-input';
 
@@ -197,4 +198,26 @@ function planApplyUpdate(job: AdminJob, update: AdminJobUpdate, patch: JobPatch)
     },
     job.submissionId !== null,
   );
+}
+
+/**
+ * What an edit that moves the job to a company new to the board (a corrected name) carries over
+ * of the job's company: its description, and its links where the form leaves them blank, so the
+ * job keeps them. A company already on the board is shared with its other jobs: it takes only
+ * what the form gives.
+ */
+export async function carriedCompanyDetails(
+  companies: Pick<Companies, 'named'>,
+  trx: Knex.Transaction,
+  job: AdminJob,
+  patch: JobPatch,
+): Promise<Pick<JobPatch, 'companyDescription' | 'websiteUrl' | 'logoUrl'>> {
+  const name = patch.organization?.trim();
+  if (!name || name === job.organization) return {};
+  if ((await companies.named([name], trx)).size) return {};
+  return {
+    companyDescription: job.company.description || undefined,
+    websiteUrl: patch.websiteUrl ?? (job.company.websiteUrl || undefined),
+    logoUrl: patch.logoUrl ?? job.logoSource ?? undefined,
+  };
 }

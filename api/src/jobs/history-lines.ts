@@ -22,6 +22,23 @@ export const editedLine = (jobId: number, changes: FieldChange[]): JobAuditEntry
   changes,
 });
 
+/**
+ * The link checker's verdict on a job's application link (link-checks/): flagged at `at`, or
+ * answering again (null), with why in its words.
+ */
+export interface ApplyLinkFlag {
+  at: Date | null;
+  detail: string;
+  now: Date;
+}
+
+/** The line of a link flagged or cleared. */
+export const linkFlagLine = (jobId: number, flag: ApplyLinkFlag): JobAuditEntry => ({
+  jobId,
+  action: flag.at ? 'link_flagged' : 'link_cleared',
+  detail: flag.detail,
+});
+
 /** A synced job given back to its source, with the fields that were the admin's. */
 export const returnedLine = (jobId: number, fields: string[]): JobAuditEntry => ({
   jobId,

@@ -19,7 +19,10 @@ export type JobAuditAction =
   | 'synced'
   | 'returned'
   /** The employer marked the job filled or closed (its detail says which): off the board. */
-  | 'closed';
+  | 'closed'
+  /** The link checker found its application link dead, or answering again (link-checks/). */
+  | 'link_flagged'
+  | 'link_cleared';
 
 /** Who did it: the admin's id and 'admin:<username>', or 'system', 'sync:airtable', 'stripe'. */
 export interface AuditActor {

@@ -10,7 +10,7 @@ import type { Db } from '../platform/db/knex';
 import { NotFound } from '../platform/domain-errors';
 import type { JobAuditRow } from './job-audit';
 import type { StoredJob, SyncedJob } from './job-input';
-import type { AdminJobsRepository } from './repositories/admin-jobs';
+import type { AdminJobsRepository, LifecycleCounts } from './repositories/admin-jobs';
 import type { SyncedJobsRepository } from './repositories/synced-jobs';
 
 /**
@@ -46,7 +46,7 @@ export class JobViews {
     return this.admin.adminView(view, now);
   }
 
-  lifecycleCounts(now: Date): Promise<{ live: number; expiringSoon: number }> {
+  lifecycleCounts(now: Date): Promise<LifecycleCounts> {
     return this.admin.lifecycleCounts(now);
   }
 

@@ -12,7 +12,13 @@ import { type FieldChange } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import type { Db } from '../platform/db/knex';
 import { Conflict, NotFound } from '../platform/domain-errors';
-import { formInput, formPatch, companyWriter, type JobEditor } from './admin-form';
+import {
+  carriedCompanyDetails,
+  companyWriter,
+  formInput,
+  formPatch,
+  type JobEditor,
+} from './admin-form';
 import type { Companies } from './repositories/companies';
 import { auditActor, type AuditActor, type JobAuditEntry } from './job-audit';
 import type { JobInput, JobPatch } from './job-input';
@@ -21,10 +27,12 @@ import {
   BULK_DETAIL,
   bulkLines,
   editedLine,
+  linkFlagLine,
   planBulk,
   publishedLine,
   returnedLine,
   syncLines,
+  type ApplyLinkFlag,
 } from './history-lines';
 import {
   extendedDetail,
@@ -132,6 +140,16 @@ export class JobsService {
   }
 
   /**
+   * The link checker's verdict on a job's link: flagged (`at`) or answering (null), with its line
+   * by 'system' saying why, in the caller's transaction. False when it already was so (no line).
+   */
+  async setApplyLinkFlag(trx: Knex.Transaction, id: number, flag: ApplyLinkFlag): Promise<boolean> {
+    if (!(await this.writer.setApplyLinkFlag(id, flag.at?.getTime() ?? null, trx))) return false;
+    await this.record([linkFlagLine(id, flag)], auditActor(undefined), flag.now, trx);
+    return true;
+  }
+
+  /**
    * Delete a job with its lists; its history stays, and a synced job is remembered as deleted
    * (by `editor`, or the system) so a sync does not create it again. False when there is none.
    */
@@ -182,7 +200,7 @@ export class JobsService {
   ): Promise<FieldChange[]> {
     const id = Number(before.id);
     const patch: JobPatch = { ...formPatch(before, update), companyBy: companyWriter(by.editor) };
-    const carried = await this.carriedCompanyDetails(trx, before, patch);
+    const carried = await carriedCompanyDetails(this.companies, trx, before, patch);
     const changes = await this.writer.update(id, { ...patch, ...carried }, now, trx);
     if (!changes) throw new NotFound('Job not found');
     await this.writer.claimFields(new Map([[id, changedFieldsOf(changes)]]), trx);
@@ -227,7 +245,7 @@ export class JobsService {
     const before = await this.views.getJob(id, now);
     const patch: JobPatch = { ...formPatch(before, update), companyBy: companyWriter(editor) };
     await this.audited(editor, now, async (trx) => {
-      const carried = await this.carriedCompanyDetails(trx, before, patch);
+      const carried = await carriedCompanyDetails(this.companies, trx, before, patch);
       const changes = await this.writer.update(id, { ...patch, ...carried }, now, trx);
       if (!changes) throw new NotFound('Job not found');
       await this.writer.claimFields(new Map([[id, changedFieldsOf(changes)]]), trx);
@@ -470,27 +488,6 @@ export class JobsService {
       return entries;
     };
     return db ? db.transaction(run) : this.writer.transaction(run);
-  }
-
-  /**
-   * What an edit that moves the job to a company new to the board (a corrected name) carries over
-   * of the job's company: its description, and its links where the form leaves them blank, so the
-   * job keeps them. A company already on the board is shared with its other jobs: it takes only
-   * what the form gives.
-   */
-  private async carriedCompanyDetails(
-    trx: Knex.Transaction,
-    job: AdminJob,
-    patch: JobPatch,
-  ): Promise<Pick<JobPatch, 'companyDescription' | 'websiteUrl' | 'logoUrl'>> {
-    const name = patch.organization?.trim();
-    if (!name || name === job.organization) return {};
-    if ((await this.companies.named([name], trx)).size) return {};
-    return {
-      companyDescription: job.company.description || undefined,
-      websiteUrl: patch.websiteUrl ?? (job.company.websiteUrl || undefined),
-      logoUrl: patch.logoUrl ?? job.logoSource ?? undefined,
-    };
   }
 }
 

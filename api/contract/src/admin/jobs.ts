@@ -26,6 +26,7 @@ import { isExperienceChoice } from '../choices';
 import { ISO_DATE_PATTERN, parseDeadline, stripDeadlinePrefix } from '../dates';
 import { Job } from '../job';
 import { JOB_LIMITS } from '../job-limits';
+import { ApplyLinkCheck } from '../link-checks';
 import { uploadedLogoHash } from '../logo-upload';
 import {
   amountField,
@@ -235,6 +236,12 @@ export const AdminJob = assign(
     applicationEmail: optional(nullable(string())),
     howToApply: optional(nullable(string())),
     screeningQuestions: optional(array(ScreeningQuestion)),
+    /**
+     * The last check of its application link (issue 45), in the answers of one job and of the
+     * admin's list pages once it was checked; absent otherwise. `applyLinkFlagged` says whether
+     * the listing is flagged.
+     */
+    applyLinkCheck: optional(ApplyLinkCheck),
   }),
 );
 export type AdminJob = Infer<typeof AdminJob>;
