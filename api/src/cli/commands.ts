@@ -63,6 +63,7 @@ export function oneRunConfig(): Config {
   config.retention.intervalMinutes = 0;
   config.renewalReminderIntervalMinutes = 0;
   config.newsletterDraftIntervalMinutes = 0;
+  config.linkChecks.intervalMinutes = 0;
   if (config.sync) config.sync.intervalMinutes = 0;
   return config;
 }

@@ -9,7 +9,12 @@ import {
   type EmployerTimelineEntry,
   type ProposalState,
 } from '@jobboard/contract/employer';
-import { formatPay, formatSalary, type JobStats as JobStatsView } from '@jobboard/contract/jobs';
+import {
+  formatPay,
+  formatSalary,
+  type ApplyLinkCheck,
+  type JobStats as JobStatsView,
+} from '@jobboard/contract/jobs';
 import { listingTier } from '@jobboard/contract/submissions';
 import { type JobAuditRow, hasExpired, payOfRow } from '../jobs';
 import type { PaymentRow } from '../payments';
@@ -54,6 +59,8 @@ export interface ListingSources {
   creditsLeft: number;
   /** The newsletter issues its job appeared in (ISO, oldest first); none: undefined. */
   newsletterIssues?: string[];
+  /** The last check of its job's application link, while the job is flagged (link-checks/). */
+  applyLinkCheck?: ApplyLinkCheck;
 }
 
 const renewalOf = (renewal: RenewalReceipt): EmployerRenewal => ({
@@ -98,6 +105,7 @@ export function listingOf(row: ReviewRow, sources: ListingSources, now: Date): E
     canUseCredit:
       row.status === 'pending_review' && row.credit_requested_at == null && sources.creditsLeft > 0,
     ...(sources.newsletterIssues?.length ? { newsletterIssues: sources.newsletterIssues } : {}),
+    ...(sources.applyLinkCheck ? { applyLinkCheck: sources.applyLinkCheck } : {}),
   };
 }
 

@@ -26,6 +26,7 @@ import type { NewsletterService } from '../newsletter';
 import { employerSignInEmail, type Outbox } from '../mail';
 import type { PaymentsService } from '../payments';
 import type { RenewalsService } from '../renewals';
+import type { LinkChecks } from '../link-checks';
 import type { ProposalsService } from '../proposals';
 import type { ReviewRow, SubmissionsService } from '../submissions';
 import { CLOSED_DETAIL, iso, listingOf } from './employer-listing';
@@ -64,6 +65,8 @@ export interface EmployersCollaborators {
   proposals: Pick<ProposalsService, 'statesOf' | 'withdrawForClosedJob'>;
   /** The newsletter issues each job appeared in (newsletter/). */
   newsletter: Pick<NewsletterService, 'issuesOfJobs'>;
+  /** Each job's last check of its application link (link-checks/). */
+  linkChecks: Pick<LinkChecks, 'lastChecks'>;
   /** Sign-in links asked for one address (counted in the database, per address hash). */
   addressLimiter: RateLimiterAbstract;
 }
@@ -163,11 +166,12 @@ export class EmployersService {
     const events = await this.c.submissions.eventsOf(ids);
     const payments = await this.c.payments.ofSubmissions(this.c.db, ids);
     const jobIds = rows.flatMap((row) => (row.job_id == null ? [] : [Number(row.job_id)]));
-    const [renewals, stats, proposals, newsletterIssues] = await Promise.all([
+    const [renewals, stats, proposals, newsletterIssues, linkChecks] = await Promise.all([
       this.c.renewals.paidOfJobs(jobIds),
       this.c.jobStats.daily(jobIds, JOB_STATS_DAYS, now),
       this.c.proposals.statesOf(jobIds),
       this.c.newsletter.issuesOfJobs(jobIds),
+      this.c.linkChecks.lastChecks(jobIds),
     ]);
     // The same days as the views and apply clicks (every job's are the same range).
     const range = [...stats.values()][0]?.map((d) => d.day) ?? [];
@@ -197,6 +201,8 @@ export class EmployersService {
             applications: inbox?.total,
             creditsLeft,
             newsletterIssues: job ? newsletterIssues.get(Number(job.id)) : undefined,
+            // Told only while its job is flagged (the job's own answer, which its page shows).
+            applyLinkCheck: job?.applyLinkFlagged ? linkChecks.get(Number(job.id)) : undefined,
           },
           now,
         ),

@@ -62,6 +62,8 @@ const OWNERS: Record<string, string[]> = {
   social_channels: ['social/social-repository.ts'],
   social_posts: ['social/social-repository.ts'],
   social_lease: ['social/social-repository.ts'],
+  job_link_checks: ['link-checks/link-checks-repository.ts'],
+  link_check_lease: ['link-checks/link-checks-repository.ts'],
   // The jobs slice's tables: only its repositories query them (issue 41), its search, text index,
   // history and jobs version included; the rest of the slice asks them.
   ...Object.fromEntries(

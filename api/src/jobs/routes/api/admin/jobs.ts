@@ -14,11 +14,13 @@ const adminJobsRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, ENDPOINTS.adminJobs, {}, async () => app.jobViews.listAll(app.now()));
 
-  // With how many applications it has (the applications slice counts them).
+  // With how many applications it has (the applications slice counts them) and its application
+  // link's last check (the link checker's).
   route(app, ENDPOINTS.adminJob, {}, async (request) => {
     const job = await app.jobViews.getJob(request.params.id, app.now());
     const [counted] = await app.applicationUpkeep.withCounts([job]);
-    return counted!;
+    const [checked] = await app.linkChecks.withLastCheck([counted!]);
+    return checked!;
   });
 
   route(app, ENDPOINTS.createJob, { bodyLimit: JOB_FORM_BODY_LIMIT }, async (request) => {
