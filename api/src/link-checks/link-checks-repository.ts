@@ -58,17 +58,20 @@ const CHECK_COLUMNS = [
   'c.due_at',
 ];
 
+/** One run of the checker at a time, in any number of processes (issue 41, R9). */
+export const LINK_CHECK_LEASE = new Lease({
+  table: 'link_check_lease',
+  name: 'link-checks',
+  columns: { acquiredAt: false, lastFinishedAt: true },
+});
+
 /**
  * The link checker's tables (migration 20261129150210): each job's last check of its link, and
  * the lease of a run. The live listings to check come from the jobs slice as a query
  * (LiveListings.linkApplyListings: `job_id`, `url`), read here beside the checks.
  */
 export class LinkChecksRepository {
-  readonly lease = new Lease({
-    table: 'link_check_lease',
-    name: 'link-checks',
-    columns: { acquiredAt: false, lastFinishedAt: true },
-  });
+  readonly lease = LINK_CHECK_LEASE;
 
   /**
    * Up to `limit` live listings due a check at `now`: first those never checked (or whose link
