@@ -80,6 +80,7 @@ export default function DashboardPage() {
               featured: undefined,
               source: undefined,
               expiring: undefined,
+              link: undefined,
             })
           }
         />

@@ -4,6 +4,7 @@ import {
   JOB_SOURCES,
   type AdminJobsQuery,
 } from '@jobboard/contract/admin';
+import { APPLY_LINK_TEXT } from '@jobboard/contract/jobs';
 import { Button, Checkbox, Select } from '@jobboard/shared-ui';
 import styled from 'styled-components';
 import { ListFilters } from '../../../lib/ListSearch';
@@ -46,6 +47,15 @@ export function JobsFilters({ view, onChange, onClear }: JobsFiltersProps) {
         options={[
           { value: '', label: JOB_MESSAGES.anySource },
           ...JOB_SOURCES.map((s) => ({ value: s, label: JOB_MESSAGES.sources[s] })),
+        ]}
+      />
+      <Select
+        label={APPLY_LINK_TEXT.filterLabel}
+        value={view.link ?? ''}
+        onChange={(event) => onChange({ link: choice(event.target.value) })}
+        options={[
+          { value: '', label: APPLY_LINK_TEXT.anyLink },
+          { value: 'flagged', label: APPLY_LINK_TEXT.flaggedChoice },
         ]}
       />
       <Select
