@@ -211,6 +211,23 @@ export function renewalsRemind(): Promise<string[]> {
 }
 
 /**
+ * One run of the application-link checker (`jobboard links check`), then the outbox (the
+ * employers told of a link first flagged). Safe while servers run their own schedule: one run at
+ * a time (a lease).
+ */
+export function linksCheck(): Promise<string[]> {
+  return runThenDeliver('Link checks', async (app) => {
+    const report = await app.linkChecks.run();
+    return {
+      ran: report.ran,
+      queued:
+        `${report.checked} link(s) checked with ${report.requests} request(s) to ${report.hosts} host(s), ` +
+        `${report.flagged} flagged, ${report.cleared} working again`,
+    };
+  });
+}
+
+/**
  * The employers' daily application digests due now (`jobboard applications digest`), then the
  * outbox. Safe while servers run their own schedule: one run at a time (a lease), and each
  * employer's digest goes once a day.
