@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { isoDate } from '@jobboard/contract/common';
 import { linkCheckAnswer } from '@jobboard/contract/jobs';
 import type { FastifyBaseLogger } from 'fastify';
@@ -77,6 +78,8 @@ export async function runLinkChecks(
     hosts: 0,
     stopped: false,
   };
+  // Each worker's request and wait listens to it for a moment: no warning at many workers.
+  setMaxListeners(4 * c.config.concurrency + 10, signal);
   const { lease } = c.repository;
   if (!(await lease.tryAcquire(c.db, holder, started, LINK_CHECK_LEASE_MS))) return report;
   report.ran = true;

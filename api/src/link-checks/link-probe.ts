@@ -131,14 +131,18 @@ async function ask(method: 'HEAD' | 'GET', url: URL, options: ProbeOptions): Pro
     throw new ProbeStopped();
   });
   if (options.signal.aborted) throw new ProbeStopped();
-  const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), options.timeoutMs);
-  const signal = AbortSignal.any([options.signal, timeout.signal]);
+  // Ended by its timeout or by the run's stop (told apart by the run's own signal). A listener
+  // of its own on the run's signal, removed after: AbortSignal.any would tie each request to the
+  // run's long-lived signal.
+  const ended = new AbortController();
+  const timer = setTimeout(() => ended.abort(), options.timeoutMs);
+  const stop = () => ended.abort();
+  options.signal.addEventListener('abort', stop, { once: true });
   try {
-    return await request(method, url, options, signal);
+    return await request(method, url, options, ended.signal);
   } catch (error) {
     if (options.signal.aborted) throw new ProbeStopped();
-    if (timeout.signal.aborted) {
+    if (ended.signal.aborted) {
       return { failure: { result: 'timeout', status: null, detail: null }, odd: false };
     }
     if (error instanceof AddressRefused) {
@@ -151,6 +155,7 @@ async function ask(method: 'HEAD' | 'GET', url: URL, options: ProbeOptions): Pro
     };
   } finally {
     clearTimeout(timer);
+    options.signal.removeEventListener('abort', stop);
   }
 }
 
