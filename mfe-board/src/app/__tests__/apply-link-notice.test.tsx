@@ -1,21 +1,14 @@
-import { BOOT_CONFIG_ELEMENT_ID, type FirstViewData } from '@jobboard/contract/site';
 import { APPLY_LINK_TEXT } from '@jobboard/contract/jobs';
+import { type FirstViewData } from '@jobboard/contract/site';
 import { FIRST_VIEW_CASES } from '@jobboard/contract/testing';
-import { SharedUiProvider } from '@jobboard/shared-ui';
-import { MemoryRouter, Route, Routes } from '@jobboard/shared-ui/router';
-import { StaticRouter } from '@jobboard/shared-ui/router-server';
 import { fakeApi } from '@jobboard/test-utils';
 import { act, screen, within } from '@jobboard/test-utils/react';
-import type { ReactNode } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
-import { SWRConfig } from 'swr';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type Root } from 'react-dom/client';
+import { afterEach, describe, expect, it } from 'vitest';
 import { JobDetail } from '../../features/jobs/components/JobDetail';
+import { drawnOnServer, hydratedInBrowser } from '../../test-support/first-view';
 import { makeJob } from '../../test-support/jobs';
 import { renderWithProviders } from '../../test-support/render';
-import BoardPage from '../BoardPage';
-import { ServerFirstView } from '../first-view';
 
 /**
  * A posting whose application link the board found dead (issue 45,
@@ -42,18 +35,6 @@ const DATA: FirstViewData = {
   job: { id: FLAGGED.id, job: FLAGGED },
   keys: CASE.keys,
 };
-
-const providers = (children: ReactNode) => (
-  <SharedUiProvider>
-    <SWRConfig value={{ provider: () => new Map() }}>{children}</SWRConfig>
-  </SharedUiProvider>
-);
-const routes = (
-  <Routes>
-    <Route path="/" element={<BoardPage />} />
-    <Route path="/jobs/:id" element={<BoardPage />} />
-  </Routes>
-);
 
 let root: Root | undefined;
 afterEach(() => {
@@ -86,35 +67,13 @@ describe('a posting whose application link was found dead', () => {
       'GET /api/categories': [200, []],
     });
     Object.defineProperty(navigator, 'sendBeacon', { value: () => true, configurable: true });
-    const html = renderToString(
-      providers(
-        <ServerFirstView.Provider value={DATA}>
-          <StaticRouter location={CASE.address}>{routes}</StaticRouter>
-        </ServerFirstView.Provider>,
-      ),
-    );
+    const html = drawnOnServer(DATA, CASE.address);
     expect(html).toContain(APPLY_LINK_TEXT.notice.replace("'", '&#x27;'));
 
-    const boot = document.createElement('script');
-    boot.type = 'application/json';
-    boot.id = BOOT_CONFIG_ELEMENT_ID;
-    boot.textContent = JSON.stringify({ data: DATA });
-    document.body.append(boot);
-    const container = document.createElement('div');
-    container.innerHTML = html;
-    document.body.append(container);
-    const mismatches: unknown[] = [];
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    await act(async () => {
-      root = hydrateRoot(
-        container,
-        providers(<MemoryRouter initialEntries={[CASE.address]}>{routes}</MemoryRouter>),
-        { onRecoverableError: (error) => mismatches.push(error) },
-      );
-    });
-    expect(mismatches).toEqual([]);
-    expect(errors.mock.calls.filter((call) => /hydrat/i.test(String(call[0])))).toEqual([]);
-    errors.mockRestore();
+    const hydrated = await hydratedInBrowser(html, DATA, CASE.address);
+    root = hydrated.root;
+    expect(hydrated.mismatches).toEqual([]);
+    expect(hydrated.warnings).toEqual([]);
     const dialog = await screen.findByRole('dialog', { name: 'Flagged Job' });
     expect(within(dialog).getByRole('note')).toHaveTextContent(APPLY_LINK_TEXT.notice);
   });

@@ -1,9 +1,10 @@
-import { type AdminJob, type AdminStats } from '@jobboard/contract/admin';
+import { type AdminJob } from '@jobboard/contract/admin';
 import { APPLY_LINK_TEXT, type ApplyLinkCheck } from '@jobboard/contract/jobs';
 import { fakeApi } from '@jobboard/test-utils';
 import { screen, waitFor, within } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
 import { describe, expect, it } from 'vitest';
+import { adminJob, adminStats } from '../../../test-support/admin-jobs';
 import { renderAdmin } from '../../../test-support/render-admin';
 
 /**
@@ -14,38 +15,16 @@ import { renderAdmin } from '../../../test-support/render-admin';
  * says so, with no failure.
  */
 
-const job = (fields: Partial<AdminJob>): AdminJob => ({
-  id: '21',
-  title: 'Grants Writer',
-  company: { name: 'Harbor Health Alliance', description: '', websiteUrl: '' },
-  organization: 'Harbor Health Alliance',
-  location: 'Portland, ME',
-  locations: ['Portland, ME'],
-  jobType: 'Full-time',
-  remote: false,
-  experienceLevel: 'Not specified',
-  description: 'Write grant proposals.',
-  postedDate: '2026-11-20',
-  salaryMin: null,
-  salaryMax: null,
-  responsibilities: [],
-  requirements: [],
-  benefits: [],
-  category: ['Fundraising'],
-  applicationUrl: 'https://harborhealth.example/jobs/grants',
-  apply: { method: 'link', questions: [] },
-  featured: false,
-  saved: false,
-  active: true,
-  via: '',
-  expired: false,
-  source: 'admin',
-  createdAt: '2026-11-20T12:00:00.000Z',
-  submissionId: null,
-  adminFields: [],
-  logoSource: null,
-  ...fields,
-});
+/** A job of the admin's own that applies by its link. */
+const job = (fields: Partial<AdminJob>): AdminJob =>
+  adminJob({
+    id: '21',
+    title: 'Grants Writer',
+    applicationUrl: 'https://harborhealth.example/jobs/grants',
+    apply: { method: 'link', questions: [] },
+    source: 'admin',
+    ...fields,
+  });
 
 const DEAD: ApplyLinkCheck = {
   url: 'https://harborhealth.example/jobs/grants',
@@ -73,16 +52,7 @@ const FINE = job({
   },
 });
 
-const STATS: AdminStats = {
-  live: 2,
-  expiringSoon: 0,
-  pendingReview: 0,
-  paidThisMonth: 0,
-  revenueByMonth: [],
-  lastSync: null,
-  confirmedAlerts: 0,
-  flaggedLinks: 1,
-};
+const STATS = adminStats({ live: 2, flaggedLinks: 1 });
 
 const signedIn = {
   'GET /api/admin/check-auth': [200, { authenticated: true, username: 'alice' }],

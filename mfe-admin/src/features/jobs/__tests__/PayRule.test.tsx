@@ -1,4 +1,4 @@
-import { type AdminJob, type LastSync } from '@jobboard/contract/admin';
+import { type LastSync } from '@jobboard/contract/admin';
 import { PROPOSAL_MESSAGES } from '@jobboard/contract/employer';
 import { PAY_FIELD_LABELS, PAY_MESSAGES, jobFieldLabel } from '@jobboard/contract/jobs';
 import { useToastStore } from '@jobboard/shared-ui';
@@ -6,6 +6,7 @@ import { fakeApi } from '@jobboard/test-utils';
 import { screen, waitFor, within } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { adminJob, adminStats } from '../../../test-support/admin-jobs';
 import { renderAdmin } from '../../../test-support/render-admin';
 
 /**
@@ -16,37 +17,7 @@ import { renderAdmin } from '../../../test-support/render-admin';
 
 afterEach(() => useToastStore.setState({ toasts: [] }));
 
-const job = (fields: Partial<AdminJob>): AdminJob => ({
-  id: '12',
-  title: 'Canvass Lead',
-  company: { name: 'Open Ballot Project', description: '', websiteUrl: '' },
-  organization: 'Open Ballot Project',
-  location: 'Denver, CO',
-  locations: ['Denver, CO'],
-  jobType: 'Part-time',
-  remote: false,
-  experienceLevel: 'Not specified',
-  description: 'Leads a canvassing team.',
-  postedDate: '2026-11-20',
-  salaryMin: null,
-  salaryMax: null,
-  responsibilities: [],
-  requirements: [],
-  benefits: [],
-  category: ['Political'],
-  applicationUrl: 'https://openballot.example/jobs/canvass',
-  featured: false,
-  saved: false,
-  active: true,
-  via: 'Airtable',
-  expired: false,
-  source: 'sync',
-  createdAt: '2026-11-22T12:00:00.000Z',
-  submissionId: null,
-  adminFields: [],
-  logoSource: null,
-  ...fields,
-});
+const job = adminJob;
 
 /** A synced job without pay while the board's pay rule is on. */
 const HELD = job({ heldBack: PAY_MESSAGES.held });
@@ -61,15 +32,7 @@ const HOURLY = job({
   pay: { min: 27.5, max: 32, period: 'hour', currency: 'USD', benefits: 'Health and dental' },
 });
 
-const STATS = {
-  live: 1,
-  expiringSoon: 0,
-  pendingReview: 0,
-  paidThisMonth: 0,
-  revenueByMonth: [],
-  lastSync: null,
-  confirmedAlerts: 0,
-};
+const STATS = adminStats();
 
 const NO_SYNC: LastSync = { source: 'Airtable', last: null, held: { count: 0, jobs: [] } };
 

@@ -1,8 +1,8 @@
-import { type EmployerListing, type EmployerListings } from '@jobboard/contract/employer';
 import { APPLY_LINK_TEXT } from '@jobboard/contract/jobs';
 import { fakeApi } from '@jobboard/test-utils';
 import { screen, within } from '@jobboard/test-utils/react';
 import { describe, expect, it } from 'vitest';
+import { liveListing as live, listingsPage as page } from './employer-listings';
 import { renderEmployerPage } from './render-employer-page';
 
 /**
@@ -10,34 +10,6 @@ import { renderEmployerPage } from './render-employer-page';
  * docs/product.md#dead-application-links), as its employer sees it on their page: what the link
  * last answered, when, and what to do; a listing whose link works says nothing of it.
  */
-
-const live = (change: Partial<EmployerListing>): EmployerListing => ({
-  submissionId: '2',
-  jobId: '40',
-  title: 'Digital Organizer',
-  organization: 'Coastal Justice Fund',
-  tierName: 'Featured Listing',
-  amountCents: 9_900,
-  status: 'live',
-  submittedAt: '2026-11-01T12:00:00.000Z',
-  endsAt: '2026-12-22T12:00:00.000Z',
-  timeline: [{ kind: 'live', at: '2026-11-03T12:00:00.000Z', detail: null }],
-  paymentDue: false,
-  receiptId: '7',
-  canEdit: false,
-  canClose: true,
-  canPropose: true,
-  proposal: null,
-  ...change,
-});
-
-const page = (listings: EmployerListing[]): EmployerListings => ({
-  email: 'hiring@coastaljusticefund.org',
-  listings,
-  page: 1,
-  pageSize: 20,
-  total: listings.length,
-});
 
 describe("the employer's listing whose application link does not work", () => {
   it('says what the link answered, when, and what to do; a working one says nothing', async () => {
