@@ -1,10 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import {
-  AddressRefused,
-  guardedLookup,
-  refusedLiteral,
-} from '../platform/http/outbound-guard';
+import { AddressRefused, guardedLookup, refusedLiteral } from '../platform/http/outbound-guard';
 
 /** How a logo is downloaded (logos/README in api/src/README.md#logos). */
 export interface LogoFetchOptions {

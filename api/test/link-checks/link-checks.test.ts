@@ -56,15 +56,17 @@ const HOUR = 3_600_000;
  */
 async function boardApp(options: TestAppOptions & { timeoutMs?: number } = {}) {
   const sleeps: number[] = [];
-  let t: TestApp | undefined;
+  // The app's clock, once the app is built (the run reads it only then).
+  const built: { t?: TestApp } = {};
+  const clockOf = () => built.t!.clock;
   const clock: PacerClock = {
-    now: () => t!.clock.now.getTime(),
+    now: () => clockOf().now.getTime(),
     sleep: async (ms) => {
       sleeps.push(ms);
-      t!.clock.now = new Date(t!.clock.now.getTime() + ms);
+      clockOf().now = new Date(clockOf().now.getTime() + ms);
     },
   };
-  t = await buildTestApp({
+  const t = await buildTestApp({
     ...options,
     env: { ...stripeEnv(stripe), ...options.env },
     linkChecks: { allowLoopback: true, clock },
@@ -72,6 +74,7 @@ async function boardApp(options: TestAppOptions & { timeoutMs?: number } = {}) {
       config.linkChecks.timeoutMs = options.timeoutMs ?? 300;
     },
   });
+  built.t = t;
   apps.push(t);
   return { t, sleeps };
 }
