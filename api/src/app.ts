@@ -4,6 +4,7 @@ import compress from '@fastify/compress';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import type { Config, TrustProxy } from './platform/config';
+import type { LinkCheckTestOptions } from './link-checks';
 import type { LogoFetchOptions } from './logos/logo-fetch';
 import { jsonSerializerCompiler, structValidatorCompiler } from './platform/http/endpoint-route';
 import { FastReads } from './platform/http/fast-reads';
@@ -39,6 +40,11 @@ export interface AppOptions {
    * on 127.0.0.1 and shorten the limits. Never read from the configuration.
    */
   logoFetch?: Partial<LogoFetchOptions>;
+  /**
+   * The application-link checker's test settings (link-checks/plugin.ts): tests allow their
+   * stand-ins on 127.0.0.1 and give it their clock. Never read from the configuration.
+   */
+  linkChecks?: LinkCheckTestOptions;
 }
 
 /** 64 KB: far above any real job posting, far below anything that could hurt the server. */
@@ -96,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('secretLinks', secretLinks);
   await app.register(configPlugin, { config: options.config, now: options.now });
   app.decorate('logoFetchOptions', options.logoFetch ?? {});
+  app.decorate('linkCheckOptions', options.linkChecks ?? {});
   await app.register(errorsPlugin);
   // Before any other work on a request: under overload it is turned away first (503 + Retry-After).
   await app.register(underPressurePlugin);

@@ -17,6 +17,17 @@ import type { Knex } from 'knex';
 import type { Dialect } from './platform/db/knex';
 import { SecretLinks } from './platform/http/secret-links';
 import { JobChanges } from './jobs/job-changes';
+import { LiveListings } from './jobs/repositories/live-listings';
+import { realSleep } from './link-checks/host-pacer';
+import {
+  runLinkChecks,
+  type LinkCheckContext,
+  type LinkCheckReport,
+} from './link-checks/link-check-run';
+import { linkCheckUserAgent } from './link-checks/link-check-views';
+import { LinkChecksRepository } from './link-checks/link-checks-repository';
+import { PROBE_LIMITS } from './link-checks/link-probe';
+import type { LinkCheckConfig } from './platform/config';
 import { PayIndex } from './jobs/repositories/pay-index';
 import type { JobInput } from './jobs/job-input';
 import { AdminJobsRepository } from './jobs/repositories/admin-jobs';
@@ -158,3 +169,57 @@ const quiet: FastifyBaseLogger = {
   silent: noop,
   child: () => quiet,
 };
+
+/**
+ * The application-link checker as the API runs it (the bench's figure of issue 45), over the
+ * jobs of `db`: the real run, pacer and probe on the real clock, its requests allowed to
+ * 127.0.0.1 (the bench's servers) when `allowLoopback`. The bench's links all answer, so nothing
+ * is flagged: a flag or an e-mail would be counted, not written.
+ */
+export function toolLinkChecks(
+  db: Knex,
+  dialect: Dialect,
+  options: Pick<LinkCheckConfig, 'batch' | 'concurrency' | 'hostGapMs' | 'timeoutMs'> & {
+    allowLoopback: boolean;
+  },
+): {
+  run(): Promise<LinkCheckReport & { unexpected: number }>;
+  /** A run's first read alone: the listings due at `now`, at most a batch (how many). */
+  pick(now: Date): Promise<number>;
+} {
+  let unexpected = 0;
+  const repository = new LinkChecksRepository();
+  const listings = new LiveListings(db, dialect);
+  const context: LinkCheckContext = {
+    db,
+    repository,
+    listings,
+    jobs: {
+      setApplyLinkFlag: async () => {
+        unexpected += 1;
+        return false;
+      },
+    },
+    submissions: { ofJob: async () => undefined },
+    outbox: { enqueue: async () => {} },
+    config: { ...options, intervalMinutes: 0, recheckHours: 24, retryMinutes: 60 },
+    probe: {
+      timeoutMs: options.timeoutMs,
+      ...PROBE_LIMITS,
+      userAgent: linkCheckUserAgent({ publicUrl: 'https://bench.example', boardName: 'Bench' }),
+      allowLoopback: options.allowLoopback,
+    },
+    clock: { now: () => Date.now(), sleep: realSleep },
+    site: { publicUrl: 'https://bench.example', boardName: 'Bench' },
+    log: quiet,
+  };
+  return {
+    run: async () => ({
+      ...(await runLinkChecks(context, new AbortController().signal)),
+      unexpected,
+    }),
+    pick: async (now) =>
+      (await repository.due(db, listings.linkApplyListings(now), now.getTime(), options.batch))
+        .length,
+  };
+}

@@ -93,6 +93,8 @@ export const AdminJobsQuery = object({
   expiring: queryChoice(['yes'] as const),
   /** 'unanswered': jobs whose latest still-hiring check-in is flagged for no answer (issue 45). */
   checkIn: queryChoice(['unanswered'] as const),
+  /** 'flagged': jobs whose application link the board found dead (issue 45), whatever their state. */
+  link: queryChoice(['flagged'] as const),
   sort: defaulted(queryChoice(ADMIN_JOB_SORTS), 'created'),
   dir: defaulted(queryChoice(SORT_DIRECTIONS), 'desc'),
   page: queryInteger(1, MAX_PAGE, 1),
@@ -337,5 +339,10 @@ export const AdminStats = object({
    * API before channels.
    */
   boardStats: optional(JobStats),
+  /**
+   * Live listings whose application link the board found dead (issue 45): the jobs list's
+   * `link=flagged` among the live ones. Absent from an API before the link checker.
+   */
+  flaggedLinks: optional(min(integer(), 0)),
 });
 export type AdminStats = Infer<typeof AdminStats>;

@@ -14,6 +14,7 @@ import {
 import { CheckInState } from './check-ins';
 import { MAX_PAGE } from './choices';
 import { JobStats } from './job-stats';
+import { ApplyLinkCheck } from './link-checks';
 import { ProposalState } from './proposals';
 import { queryInteger } from './search';
 import { isContactEmail } from './submission';
@@ -238,6 +239,11 @@ export const EmployerListing = object({
    * what was answered and when. Absent or null: none was sent.
    */
   checkIn: optional(nullable(CheckInState)),
+  /**
+   * Its job's application link was found dead twice in a row (issue 45): the last check, while the
+   * listing is flagged. Absent otherwise; the page says so (APPLY_LINK_TEXT.employerFlag).
+   */
+  applyLinkCheck: optional(ApplyLinkCheck),
 });
 export type EmployerListing = Infer<typeof EmployerListing>;
 

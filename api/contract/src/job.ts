@@ -72,6 +72,12 @@ export const Job = object({
   expiresAt: optional(string()),
   /** True when the listing has ended or its application deadline (a date) has passed: its page stays, applications are closed. */
   expired: boolean(),
+  /**
+   * True when the board found its application link dead twice in a row (issue 45,
+   * docs/product.md#dead-application-links): its page says the posting may have closed. Absent
+   * otherwise, and for a job that takes no applications by link.
+   */
+  applyLinkFlagged: optional(boolean()),
 });
 export type Job = Infer<typeof Job>;
 

@@ -234,6 +234,8 @@ function auditSummary(action: string, detail: string | null): string {
       closed: 'Taken off the board by the employer',
       hidden: 'Taken off the board after reports',
       restored: 'Put back on the board after review',
+      link_flagged: 'Application link flagged as not working',
+      link_cleared: 'Application link working again',
     }[action] ?? action;
   if (!detail) return base;
   // 'Extended by 30 days, to ...' says what it is already: no 'Extended: ' before it.

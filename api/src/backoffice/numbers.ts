@@ -43,10 +43,11 @@ export async function dashboardNumbers(
     cents.set(month, cents.get(month)! + payment.amount_cents);
     if (month === thisMonth) paidThisMonth += 1;
   }
-  const { live, expiringSoon } = await context.jobs.lifecycleCounts(now);
+  const { live, expiringSoon, flaggedLinks } = await context.jobs.lifecycleCounts(now);
   return {
     live,
     expiringSoon,
+    flaggedLinks,
     pendingReview: await context.submissions.countPending(context.db),
     paidThisMonth,
     revenueByMonth: months.map((month) => ({ month, cents: cents.get(month)! })),

@@ -64,6 +64,7 @@ export function oneRunConfig(): Config {
   config.renewalReminderIntervalMinutes = 0;
   config.checkInIntervalMinutes = 0;
   config.newsletterDraftIntervalMinutes = 0;
+  config.linkChecks.intervalMinutes = 0;
   if (config.sync) config.sync.intervalMinutes = 0;
   return config;
 }
@@ -224,6 +225,23 @@ export function checkInsRun(): Promise<string[]> {
       queued:
         `${report.sent} queued (${listings(report.checked)} checked), ${report.flagged} flagged ` +
         `for no answer, ${listings(report.closed)} taken off the board`,
+    };
+  });
+}
+
+/**
+ * One run of the application-link checker (`jobboard links check`), then the outbox (the
+ * employers told of a link first flagged). Safe while servers run their own schedule: one run at
+ * a time (a lease).
+ */
+export function linksCheck(): Promise<string[]> {
+  return runThenDeliver('Link checks', async (app) => {
+    const report = await app.linkChecks.run();
+    return {
+      ran: report.ran,
+      queued:
+        `${report.checked} link(s) checked with ${report.requests} request(s) to ${report.hosts} host(s), ` +
+        `${report.flagged} flagged, ${report.cleared} working again`,
     };
   });
 }

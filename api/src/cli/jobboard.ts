@@ -22,6 +22,7 @@ import {
   retentionRun,
   applicationsDigest,
   backup,
+  linksCheck,
   logosFetch,
   migrate,
   migrateDownLines,
@@ -190,6 +191,17 @@ export function jobboardProgram(outcome: Outcome = { code: 0 }): Command {
     )
     .option('--retry', 'also the logos whose fetch failed before', false)
     .action(printing(async (options: { retry: boolean }) => logosFetch(options.retry)));
+
+  program
+    .command('links')
+    .description(
+      'The application links of the live listings (docs/product.md#dead-application-links).',
+    )
+    .command('check')
+    .description(
+      'Check one batch of the application links due now (LINK_CHECK_BATCH, those never checked first), flag those dead twice in a row, then deliver the outbox.',
+    )
+    .action(printing(linksCheck));
 
   program
     .command('sync')

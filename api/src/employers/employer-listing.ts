@@ -10,7 +10,12 @@ import {
   type EmployerTimelineEntry,
   type ProposalState,
 } from '@jobboard/contract/employer';
-import { formatPay, formatSalary, type JobStats as JobStatsView } from '@jobboard/contract/jobs';
+import {
+  formatPay,
+  formatSalary,
+  type ApplyLinkCheck,
+  type JobStats as JobStatsView,
+} from '@jobboard/contract/jobs';
 import { listingTier } from '@jobboard/contract/submissions';
 import { type JobAuditRow, hasExpired, payOfRow } from '../jobs';
 import type { PaymentRow } from '../payments';
@@ -57,6 +62,8 @@ export interface ListingSources {
   newsletterIssues?: string[];
   /** Its job's latest still-hiring check-in (check-ins/); none: undefined. */
   checkIn?: CheckInState;
+  /** The last check of its job's application link, while the job is flagged (link-checks/). */
+  applyLinkCheck?: ApplyLinkCheck;
 }
 
 const renewalOf = (renewal: RenewalReceipt): EmployerRenewal => ({
@@ -102,6 +109,7 @@ export function listingOf(row: ReviewRow, sources: ListingSources, now: Date): E
       row.status === 'pending_review' && row.credit_requested_at == null && sources.creditsLeft > 0,
     ...(sources.newsletterIssues?.length ? { newsletterIssues: sources.newsletterIssues } : {}),
     ...(sources.checkIn ? { checkIn: sources.checkIn } : {}),
+    ...(sources.applyLinkCheck ? { applyLinkCheck: sources.applyLinkCheck } : {}),
   };
 }
 

@@ -27,6 +27,7 @@ import type { NewsletterService } from '../newsletter';
 import { employerSignInEmail, type Outbox } from '../mail';
 import type { PaymentsService } from '../payments';
 import type { RenewalsService } from '../renewals';
+import type { LinkChecks } from '../link-checks';
 import type { ProposalsService } from '../proposals';
 import type { ReviewRow, SubmissionsService } from '../submissions';
 import { CLOSED_DETAIL, iso, listingOf } from './employer-listing';
@@ -65,6 +66,8 @@ export interface EmployersCollaborators {
   proposals: Pick<ProposalsService, 'statesOf' | 'withdrawForClosedJob'>;
   /** The newsletter issues each job appeared in (newsletter/). */
   newsletter: Pick<NewsletterService, 'issuesOfJobs'>;
+  /** Each job's last check of its application link (link-checks/). */
+  linkChecks: Pick<LinkChecks, 'lastChecks'>;
   /** Sign-in links asked for one address (counted in the database, per address hash). */
   addressLimiter: RateLimiterAbstract;
 }
@@ -174,12 +177,13 @@ export class EmployersService {
     const events = await this.c.submissions.eventsOf(ids);
     const payments = await this.c.payments.ofSubmissions(this.c.db, ids);
     const jobIds = rows.flatMap((row) => (row.job_id == null ? [] : [Number(row.job_id)]));
-    const [renewals, stats, proposals, newsletterIssues, checkIns] = await Promise.all([
+    const [renewals, stats, proposals, newsletterIssues, checkIns, linkChecks] = await Promise.all([
       this.c.renewals.paidOfJobs(jobIds),
       this.c.jobStats.daily(jobIds, JOB_STATS_DAYS, now),
       this.c.proposals.statesOf(jobIds),
       this.c.newsletter.issuesOfJobs(jobIds),
       this.checkIns(jobIds),
+      this.c.linkChecks.lastChecks(jobIds),
     ]);
     // The same days as the views and apply clicks (every job's are the same range).
     const range = [...stats.values()][0]?.map((d) => d.day) ?? [];
@@ -210,6 +214,8 @@ export class EmployersService {
             creditsLeft,
             newsletterIssues: job ? newsletterIssues.get(Number(job.id)) : undefined,
             checkIn: job ? checkIns.get(Number(job.id)) : undefined,
+            // Told only while its job is flagged (the job's own answer, which its page shows).
+            applyLinkCheck: job?.applyLinkFlagged ? linkChecks.get(Number(job.id)) : undefined,
           },
           now,
         ),

@@ -35,6 +35,7 @@ export default fp(
           applications: app.applicationInbox,
           proposals: app.proposals,
           newsletter: app.newsletter,
+          linkChecks: app.linkChecks,
           addressLimiter: databaseLimiter(app.db, app.dialect, {
             keyPrefix: 'employer-sign-in-link-address',
             points: app.config.rateLimits.employerSignInLinkPerAddress.max,
@@ -60,6 +61,7 @@ export default fp(
       'proposals',
       'applications',
       'newsletter',
+      'link-checks',
     ],
   },
 );

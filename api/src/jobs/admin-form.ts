@@ -1,4 +1,5 @@
 import { type AdminJob, type AdminJobForm, type AdminJobUpdate } from '@jobboard/contract/admin';
+import type { Knex } from 'knex';
 import { EXPERIENCE_NOT_SPECIFIED } from '@jobboard/contract/common';
 import {
   checkPay,
@@ -9,7 +10,6 @@ import {
 } from '@jobboard/contract/jobs';
 import { storedApplyFields, type ApplyFields } from '@jobboard/contract/applications';
 import { httpUrl } from '@jobboard/contract/site';
-import type { Knex } from 'knex';
 import { Invalid } from '../platform/domain-errors';
 import { checkApplyFields } from './apply-fields';
 import type { Companies, CompanyWriter } from './repositories/companies';

@@ -1,7 +1,9 @@
 import {
   EXTEND_DAYS,
   SYNC_CONFLICT_MESSAGES,
+  bulkSummary,
   type BulkJobActionName,
+  type BulkJobResult,
 } from '@jobboard/contract/admin';
 import { changeSummary, type FieldChange } from '@jobboard/contract/jobs';
 import type { JobAuditEntry } from './job-audit';
@@ -20,6 +22,23 @@ export const editedLine = (jobId: number, changes: FieldChange[]): JobAuditEntry
   action: 'edited',
   detail: changes.length ? changeSummary(changedFieldsOf(changes)) : 'Saved unchanged',
   changes,
+});
+
+/**
+ * The link checker's verdict on a job's application link (link-checks/): flagged at `at`, or
+ * answering again (null), with why in its words.
+ */
+export interface ApplyLinkFlag {
+  at: Date | null;
+  detail: string;
+  now: Date;
+}
+
+/** The line of a link flagged or cleared. */
+export const linkFlagLine = (jobId: number, flag: ApplyLinkFlag): JobAuditEntry => ({
+  jobId,
+  action: flag.at ? 'link_flagged' : 'link_cleared',
+  detail: flag.detail,
 });
 
 /** A synced job given back to its source, with the fields that were the admin's. */
@@ -116,3 +135,23 @@ export function bulkLines(
     return [{ jobId: id, action, detail: detail ?? BULK_DETAIL, changes: changed }];
   });
 }
+
+/** What a bulk action answers: how many of the jobs asked for it changed, and its sentence. */
+export function bulkResult(
+  action: BulkJobActionName,
+  requested: number,
+  changed: number,
+): BulkJobResult {
+  const unchanged = requested - changed;
+  return {
+    action,
+    requested,
+    changed,
+    unchanged,
+    message: bulkSummary(action, changed, unchanged),
+  };
+}
+
+/** Why a bulk action naming jobs that are not there changes nothing (the first ten named). */
+export const noSuchJobs = (missing: number[]): string =>
+  `No job with id ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? '...' : ''}: nothing was changed`;

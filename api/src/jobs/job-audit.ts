@@ -23,7 +23,10 @@ export type JobAuditAction =
   /** Taken off the board after visitors' reports (reports/, issue 45): by their number, or an admin. */
   | 'hidden'
   /** Put back on the board after its reports were reviewed (reports/, issue 45). */
-  | 'restored';
+  | 'restored'
+  /** The link checker found its application link dead, or answering again (link-checks/). */
+  | 'link_flagged'
+  | 'link_cleared';
 
 /** Who did it: the admin's id and 'admin:<username>', or 'system', 'sync:airtable', 'stripe'. */
 export interface AuditActor {

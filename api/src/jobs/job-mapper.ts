@@ -56,6 +56,11 @@ export interface JobRow extends PayRow {
   company_logo_url: string | null;
   /** The stored copy of the logo (logos.hash), null until it is fetched. */
   company_logo_hash: string | null;
+  /**
+   * When the link checker found the application link dead (epoch ms; migration
+   * 20261129150200), null while it is not.
+   */
+  apply_link_flagged_at?: number | string | null;
 }
 
 /** The columns `JobRow` is made of. */
@@ -117,6 +122,10 @@ export function toJob(row: JobRow, lists: JobLists, now: Date): Job {
     ...optional('expiresAt', expiresAt?.toISOString()),
     // Ended (listing-end.ts): the job keeps its page but takes no applications.
     expired: hasEnded(endsOfRow(row), now),
+    // Its link found dead (link-checks/): its page says the posting may have closed.
+    ...(apply.method === 'link' && row.apply_link_flagged_at != null
+      ? { applyLinkFlagged: true }
+      : {}),
   };
 }
 

@@ -189,6 +189,14 @@ export function planPatch(
     );
   }
   planApply(row, patch, set);
+  // A flag on the link (link-checks/) was about the link as it was: a new link, or another way to
+  // apply, is not flagged until the checker finds it dead.
+  if (
+    row.apply_link_flagged_at != null &&
+    (Object.hasOwn(columns, 'application_url') || Object.hasOwn(columns, 'apply_method'))
+  ) {
+    columns.apply_link_flagged_at = null;
+  }
   if (has(patch, 'via')) set('via', 'via', row.via, patch.via!);
   if (has(patch, 'featured')) set('featured', 'featured', Boolean(row.featured), patch.featured!);
   if (has(patch, 'active')) set('active', 'active', Boolean(row.active), patch.active!);

@@ -4,7 +4,7 @@ import type { Db } from '../platform/db/knex';
 import { NotFound } from '../platform/domain-errors';
 import type { JobAuditRow } from './job-audit';
 import type { StoredJob, SyncedJob } from './job-input';
-import type { AdminJobsRepository } from './repositories/admin-jobs';
+import type { AdminJobsRepository, LifecycleCounts } from './repositories/admin-jobs';
 import type { AdminJobsView } from './repositories/admin-view';
 import type { SyncedJobsRepository } from './repositories/synced-jobs';
 
@@ -41,7 +41,7 @@ export class JobViews {
     return this.admin.adminView(view, now);
   }
 
-  lifecycleCounts(now: Date): Promise<{ live: number; expiringSoon: number }> {
+  lifecycleCounts(now: Date): Promise<LifecycleCounts> {
     return this.admin.lifecycleCounts(now);
   }
 

@@ -1,6 +1,5 @@
 import {
   SYNC_CONFLICT_MESSAGES,
-  bulkSummary,
   EXTEND_DAYS,
   type AdminJob,
   type AdminJobForm,
@@ -26,11 +25,15 @@ import { changedFieldsOf } from './job-patch';
 import {
   BULK_DETAIL,
   bulkLines,
+  bulkResult,
+  noSuchJobs,
   editedLine,
+  linkFlagLine,
   planBulk,
   publishedLine,
   returnedLine,
   syncLines,
+  type ApplyLinkFlag,
 } from './history-lines';
 import {
   extendedDetail,
@@ -138,6 +141,16 @@ export class JobsService {
   }
 
   /**
+   * The link checker's verdict on a job's link: flagged (`at`) or answering (null), with its line
+   * by 'system' saying why, in the caller's transaction. False when it already was so (no line).
+   */
+  async setApplyLinkFlag(trx: Knex.Transaction, id: number, flag: ApplyLinkFlag): Promise<boolean> {
+    if (!(await this.writer.setApplyLinkFlag(id, flag.at?.getTime() ?? null, trx))) return false;
+    await this.record([linkFlagLine(id, flag)], auditActor(undefined), flag.now, trx);
+    return true;
+  }
+
+  /**
    * Delete a job with its lists; its history stays, and a synced job is remembered as deleted
    * (by `editor`, or the system) so a sync does not create it again. False when there is none.
    */
@@ -148,7 +161,7 @@ export class JobsService {
     }).then((entries) => entries.length > 0);
   }
 
-  // ---- the employer's page (employers/) --------------------------------------------------------
+  // ---- listings switched off for a reason, and back (employers/, reports/, check-ins/) ---------
 
   /**
    * The employer marks their job filled or closed: switched off at once (off the board, feeds and
@@ -161,8 +174,6 @@ export class JobsService {
       this.switchListing(trx, id, false, { action: 'closed', detail }, by, now),
     );
   }
-
-  // ---- listings taken off the board after reports, and put back (reports/, issue 45) ----------
 
   /**
    * Switch a listing off, or on again, for a reason its history line gives (`line`, by `by`), in
@@ -339,11 +350,7 @@ export class JobsService {
     const audit = await this.audited(editor, now, async (trx) => {
       const states = await this.writer.states(trx, ids);
       const missing = ids.filter((id) => !states.has(id));
-      if (missing.length) {
-        throw new NotFound(
-          `No job with id ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? '...' : ''}: nothing was changed`,
-        );
-      }
+      if (missing.length) throw new NotFound(noSuchJobs(missing));
       if (action === 'delete') {
         await this.writer.deleteMany(ids, auditActor(editor), now, trx);
         return ids.map((jobId) => ({ jobId, action: 'deleted' as const, detail: BULK_DETAIL }));
@@ -357,15 +364,7 @@ export class JobsService {
       );
       return entries;
     });
-    const changed = audit.length;
-    const unchanged = ids.length - changed;
-    return {
-      action,
-      requested: ids.length,
-      changed,
-      unchanged,
-      message: bulkSummary(action, changed, unchanged),
-    };
+    return bulkResult(action, ids.length, audit.length);
   }
 
   // ---- publication after payment -------------------------------------------------------------

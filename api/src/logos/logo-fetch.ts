@@ -1,7 +1,6 @@
-import { BlockList, isIP, type LookupFunction } from 'node:net';
-import { lookup as dnsLookup } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
+import { AddressRefused, guardedLookup, refusedLiteral } from '../platform/http/outbound-guard';
 
 /** How a logo is downloaded (logos/README in api/src/README.md#logos). */
 export interface LogoFetchOptions {
@@ -49,76 +48,10 @@ export class LogoRefused extends Error {
   }
 }
 
-/**
- * Addresses a logo is never fetched from: this machine, private networks, link-local (cloud
- * metadata services), carrier-grade NAT, documentation and benchmark ranges, multicast and
- * reserved space, and IPv6's equivalents (IPv4-mapped addresses are checked as the IPv4 they carry).
- */
-const NOT_PUBLIC = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 3],
-] as const) {
-  NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 127],
-  ['64:ff9b::', 96],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['2002::', 16],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
-}
-
-/** Whether a logo may be fetched from `address` (an IP address as resolved). */
-export function publicAddress(address: string, allowLoopback = false): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  const ip = mapped ?? address;
-  const family = isIP(ip);
-  if (family === 0) return false;
-  if (allowLoopback && ip === '127.0.0.1') return true;
-  return !NOT_PUBLIC.check(ip, family === 4 ? 'ipv4' : 'ipv6');
-}
-
 /** Whether `url` may be fetched at all (before any address is known). */
 function allowedUrl(url: URL, options: LogoFetchOptions): boolean {
   if (url.protocol === 'https:') return true;
   return options.allowLoopback && url.protocol === 'http:' && url.hostname === '127.0.0.1';
-}
-
-/**
- * A DNS lookup that refuses every address that is not public: checked on the address the
- * connection then uses, so a name that resolves to a public address when checked and to a private
- * one when connecting (DNS rebinding) cannot get through.
- */
-function guardedLookup(options: LogoFetchOptions): LookupFunction {
-  return (hostname, lookupOptions, callback) => {
-    dnsLookup(hostname, { ...lookupOptions, all: true }, (error, addresses) => {
-      if (error) return callback(error, '', 0);
-      const list = Array.isArray(addresses) ? addresses : [];
-      const usable = list.filter((entry) => publicAddress(entry.address, options.allowLoopback));
-      if (!usable.length || usable.length !== list.length) {
-        return callback(new LogoRefused('address', hostname), '', 0);
-      }
-      if (lookupOptions.all) return callback(null, usable);
-      return callback(null, usable[0]!.address, usable[0]!.family);
-    });
-  };
 }
 
 /**
@@ -142,6 +75,7 @@ export async function fetchLogo(
     }
   } catch (error) {
     if (error instanceof LogoRefused) throw error;
+    if (error instanceof AddressRefused) throw new LogoRefused('address', error.host);
     if (controller.signal.aborted) throw new LogoRefused('timeout');
     if (error instanceof TypeError) throw new LogoRefused('scheme', 'not a web address');
     throw new LogoRefused('network', error instanceof Error ? error.message : String(error));
@@ -155,17 +89,15 @@ type Answer = { redirect: string; body?: undefined } | { redirect?: undefined; b
 function get(url: URL, options: LogoFetchOptions, signal: AbortSignal): Promise<Answer> {
   if (!allowedUrl(url, options)) return Promise.reject(new LogoRefused('scheme', url.protocol));
   // A literal address is not looked up: checked here.
-  const literal = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(literal) && !publicAddress(literal, options.allowLoopback)) {
-    return Promise.reject(new LogoRefused('address', literal));
-  }
+  const literal = refusedLiteral(url, options.allowLoopback);
+  if (literal !== undefined) return Promise.reject(new LogoRefused('address', literal));
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<Answer>((resolve, reject) => {
     const request = client.get(
       url,
       {
         signal,
-        lookup: guardedLookup(options),
+        lookup: guardedLookup(options.allowLoopback),
         headers: {
           accept: 'image/png, image/jpeg, image/webp, image/gif',
           'user-agent': 'jobboard-logo-fetch',

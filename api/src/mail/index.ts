@@ -17,6 +17,7 @@ export {
   APPLICATION_DECLINED_TEMPLATE,
   applicationDeclinedEmail,
 } from './application-decline-email';
+export { APPLY_LINK_FLAGGED_TEMPLATE, applyLinkFlaggedEmail } from './apply-link-emails';
 export { MailAttachments } from './attachments';
 export { CODE_GUESSING_TEMPLATE, codeGuessingEmail } from './admin-emails';
 export {

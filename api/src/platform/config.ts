@@ -18,6 +18,7 @@ import {
 import { readAdmins, type TotpEncryptionConfig } from './config/admins';
 import { readDatabase, type DatabaseConfig, type ReadReplicasConfig } from './config/database';
 import { envReader, type Env } from './config/env';
+import { readLinkChecks, type LinkCheckConfig } from './config/link-checks';
 import { readMail, type MailConfig } from './config/mail';
 import { readOperations } from './config/operations';
 import { readStripe, type StripeConfig } from './config/payments';
@@ -34,6 +35,7 @@ export {
   type ReadReplicasConfig,
 } from './config/database';
 export type { TotpEncryptionConfig } from './config/admins';
+export type { LinkCheckConfig } from './config/link-checks';
 export type { MailConfig } from './config/mail';
 export type { StripeConfig } from './config/payments';
 export { PRODUCTION_PROBLEMS, type TrustProxy } from './config/server';
@@ -132,6 +134,12 @@ export interface Config {
    * (logos/plugin.ts; on by default). Off, logos are fetched only by `jobboard logos fetch`.
    */
   logoFetch: boolean;
+  /**
+   * The application-link checker (link-checks/, issue 45): LINK_CHECK_INTERVAL_MINUTES,
+   * LINK_CHECK_BATCH, LINK_CHECK_RECHECK_HOURS, LINK_CHECK_RETRY_MINUTES,
+   * LINK_CHECK_TIMEOUT_SECONDS, LINK_CHECK_HOST_GAP_SECONDS and LINK_CHECK_CONCURRENCY.
+   */
+  linkChecks: LinkCheckConfig;
   /**
    * Every rate limit, as platform/rate-limits.ts's table names them, with what SUBMISSION_RATE_LIMIT_MAX,
    * SUBMISSION_RATE_LIMIT_WINDOW_MINUTES, LOGIN_RATE_LIMIT_MAX, ALERT_CONFIRMATIONS_PER_DAY,
@@ -240,6 +248,7 @@ export function loadConfig(env: Env = process.env): Config {
   };
   const newsletterDraftIntervalMinutes = read('NEWSLETTER_DRAFT_INTERVAL_MINUTES', parseCount, 15);
   const logoFetch = read('LOGO_FETCH', parseBoolean, true);
+  const linkChecks = readLinkChecks(read);
   const rateLimits = readRateLimits(read);
   const retention = {
     unconfirmedAlertsHours: read('RETAIN_UNCONFIRMED_ALERTS_HOURS', parsePositive, 48),
@@ -286,6 +295,7 @@ export function loadConfig(env: Env = process.env): Config {
     applicationDigest,
     newsletterDraftIntervalMinutes,
     logoFetch,
+    linkChecks,
     rateLimits,
     retention,
     session,

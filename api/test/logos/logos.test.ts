@@ -6,12 +6,8 @@ import { JOB_LIMITS, type Job } from '@jobboard/contract/jobs';
 import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  fetchLogo,
-  LOGO_FETCH_DEFAULTS,
-  LOGO_REFUSALS,
-  publicAddress,
-} from '../../src/logos/logo-fetch';
+import { fetchLogo, LOGO_FETCH_DEFAULTS, LOGO_REFUSALS } from '../../src/logos/logo-fetch';
+import { publicAddress } from '../../src/platform/http/outbound-guard';
 import { signedIn } from '../support/admin';
 import { jobInput } from '../support/jobs';
 import {

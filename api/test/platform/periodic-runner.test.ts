@@ -118,6 +118,7 @@ const SCHEDULED = [
   'weekly newsletter draft',
   'social posts run',
   'still-hiring check-ins',
+  'link check run',
 ];
 
 describe(`the app's background loops on ${testDatabase}`, () => {
@@ -142,6 +143,7 @@ describe(`the app's background loops on ${testDatabase}`, () => {
         APPLICATION_DIGEST_INTERVAL_MINUTES: '60',
         NEWSLETTER_DRAFT_INTERVAL_MINUTES: '60',
         SOCIAL_POLL_SECONDS: '3600',
+        LINK_CHECK_INTERVAL_MINUTES: '60',
       },
     });
     // Those started when the app was ready (a sync starts one of its own to renew its lease).

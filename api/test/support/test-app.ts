@@ -9,6 +9,7 @@ import { buildApp } from '../../src/app';
 import { loadConfig, type Config, type DatabaseConfig } from '../../src/platform/config';
 import { createKnex } from '../../src/platform/db/knex';
 import { migrateLatest } from '../../src/platform/db/migrate';
+import type { LinkCheckTestOptions } from '../../src/link-checks';
 import type { LogoFetchOptions } from '../../src/logos/logo-fetch';
 import { checkResponses, type ResponseCheck } from './response-check';
 
@@ -43,6 +44,8 @@ export interface TestAppOptions {
    * its stand-in server on 127.0.0.1).
    */
   logoFetch?: Partial<LogoFetchOptions>;
+  /** The application-link checker's test settings (link-checks/plugin.ts): loopback, a clock. */
+  linkChecks?: LinkCheckTestOptions;
   /**
    * Change the loaded configuration before the app is built: for values the environment cannot
    * give, such as a timeout of a fraction of a second (the environment's are whole seconds, and a
@@ -85,6 +88,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     CHECK_IN_INTERVAL_MINUTES: '0',
     // No weekly newsletter draft scheduler: tests run it with app.newsletter.runWeeklyDraft().
     NEWSLETTER_DRAFT_INTERVAL_MINUTES: '0',
+    // No link checker in the background: tests run it with app.linkChecks.run() when they mean to.
+    LINK_CHECK_INTERVAL_MINUTES: '0',
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
     PUBLIC_URL: 'http://localhost:3000',
     // No front-end build: what the API answers must not depend on whether `pnpm build` has run
@@ -109,6 +114,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     now: () => clock.now,
     logStream: options.logStream,
     logoFetch: options.logoFetch,
+    linkChecks: options.linkChecks,
   });
   const responses = checkResponses(app);
   await app.ready();

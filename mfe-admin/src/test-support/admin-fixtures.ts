@@ -6,7 +6,7 @@ import type { AdminJob, AdminStats, LastSync } from '@jobboard/contract/admin';
  */
 
 /** A synced job without pay figures, with `fields` as given. */
-export const adminJob = (fields: Partial<AdminJob>): AdminJob => ({
+export const adminJob = (fields: Partial<AdminJob> = {}): AdminJob => ({
   id: '12',
   title: 'Canvass Lead',
   company: { name: 'Open Ballot Project', description: '', websiteUrl: '' },
@@ -38,8 +38,8 @@ export const adminJob = (fields: Partial<AdminJob>): AdminJob => ({
   ...fields,
 });
 
-/** The dashboard's numbers: one live job, nothing else. */
-export const QUIET_STATS = {
+/** The dashboard's numbers of a small board: one live job, nothing else, with `fields` as given. */
+export const adminStats = (fields: Partial<AdminStats> = {}): AdminStats => ({
   live: 1,
   expiringSoon: 0,
   pendingReview: 0,
@@ -47,7 +47,11 @@ export const QUIET_STATS = {
   revenueByMonth: [],
   lastSync: null,
   confirmedAlerts: 0,
-} satisfies Partial<AdminStats>;
+  ...fields,
+});
+
+/** The dashboard's numbers: one live job, nothing else. */
+export const QUIET_STATS = adminStats();
 
 /** No sync has run from the Airtable source. */
 export const NO_SYNC: LastSync = { source: 'Airtable', last: null, held: { count: 0, jobs: [] } };

@@ -27,6 +27,7 @@ import { isExperienceChoice } from '../choices';
 import { ISO_DATE_PATTERN, parseDeadline, stripDeadlinePrefix } from '../dates';
 import { Job } from '../job';
 import { JOB_LIMITS } from '../job-limits';
+import { ApplyLinkCheck } from '../link-checks';
 import { uploadedLogoHash } from '../logo-upload';
 import {
   amountField,
@@ -241,6 +242,12 @@ export const AdminJob = assign(
      * list pages: confirmed, answered filled, waiting, or flagged for no answer. Absent: none sent.
      */
     checkIn: optional(CheckInState),
+    /**
+     * The last check of its application link (issue 45), in the answers of one job and of the
+     * admin's list pages once it was checked; absent otherwise. `applyLinkFlagged` says whether
+     * the listing is flagged.
+     */
+    applyLinkCheck: optional(ApplyLinkCheck),
   }),
 );
 export type AdminJob = Infer<typeof AdminJob>;

@@ -14,6 +14,13 @@ import { loadRows, parseAdminFields, pluckIds } from './job-rows';
 /** Most rows one CSV export holds (a board's whole history is a few tens of thousands). */
 export const MAX_EXPORT_ROWS = 50_000;
 
+/** The dashboard's counts of jobs (lifecycleCounts). */
+export interface LifecycleCounts {
+  live: number;
+  expiringSoon: number;
+  flaggedLinks: number;
+}
+
 /** The submission each job was published from, by job id (the submissions domain answers). */
 export type SubmissionIdsByJob = (jobIds: number[]) => Promise<Map<number, number>>;
 
@@ -78,13 +85,18 @@ export class AdminJobsRepository {
     return jobs;
   }
 
-  /** Live jobs, and those of them whose listing ends within EXPIRING_WITHIN_DAYS days. */
-  async lifecycleCounts(now: Date): Promise<{ live: number; expiringSoon: number }> {
-    const live = (await adminJobsScope(this.db, liveView('live'), now).count({ n: '*' }))[0];
-    const soon = (
-      await adminJobsScope(this.db, liveView(undefined, 'yes'), now).count({ n: '*' })
-    )[0];
-    return { live: Number(live?.n ?? 0), expiringSoon: Number(soon?.n ?? 0) };
+  /**
+   * Live jobs, those of them whose listing ends within EXPIRING_WITHIN_DAYS days, and those whose
+   * application link the link checker flagged (issue 45).
+   */
+  async lifecycleCounts(now: Date): Promise<LifecycleCounts> {
+    const count = async (view: AdminJobsQuery) =>
+      Number((await adminJobsScope(this.db, view, now).count({ n: '*' }))[0]?.n ?? 0);
+    return {
+      live: await count(liveView('live')),
+      expiringSoon: await count(liveView(undefined, 'yes')),
+      flaggedLinks: await count({ ...liveView('live'), link: 'flagged' }),
+    };
   }
 
   /**

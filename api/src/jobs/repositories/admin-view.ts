@@ -43,6 +43,7 @@ export function adminJobsScope(db: Knex, view: AdminJobsView, now: Date): Knex.Q
     whereEnded(query, now);
   }
   if (view.featured) query.where('jobs.featured', view.featured === 'yes');
+  if (view.link === 'flagged') query.whereNotNull('jobs.apply_link_flagged_at');
   if (view.source) query.where('jobs.source', view.source);
   if (view.expiring === 'yes') {
     // Its term runs out within the days (a range of the expiry index), and it has not ended

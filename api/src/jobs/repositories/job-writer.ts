@@ -246,6 +246,20 @@ export class JobWriter {
     });
   }
 
+  /**
+   * Flag a job's application link as dead (`flaggedAt`, epoch ms) or clear the flag (null), only
+   * when it is not so already; the jobs version is raised, since the job's public page says it.
+   * Whether it changed (false too when there is no such job).
+   */
+  async setApplyLinkFlag(id: number, flaggedAt: number | null, db: Db): Promise<boolean> {
+    const query = db('jobs').where({ id });
+    if (flaggedAt === null) query.whereNotNull('apply_link_flagged_at');
+    else query.whereNull('apply_link_flagged_at');
+    const changed = await query.update({ apply_link_flagged_at: flaggedAt });
+    if (changed) await this.changes.record(db);
+    return changed > 0;
+  }
+
   /** Record changes of jobs in their audit trail (in the transaction of the change). */
   async recordAudit(
     entries: JobAuditEntry[],

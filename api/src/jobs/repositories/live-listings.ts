@@ -1,4 +1,5 @@
 import type { Job } from '@jobboard/contract/jobs';
+import type { Knex } from 'knex';
 import { chunks } from '../../platform/db/chunks';
 import type { Db, Dialect } from '../../platform/db/knex';
 import { toJob } from '../job-mapper';
@@ -102,6 +103,23 @@ export class LiveListings {
       .orderBy('jobs.id')
       .limit(page.limit);
     return rows.map((row) => ({ id: Number(row.id), createdAt: Number(row.created_at) }));
+  }
+
+  /**
+   * The live listings that take applications by a web link (the public answer's 'link':
+   * job-mapper.ts applyOfRow), as a query of `job_id` and `url` that the link checker
+   * (link-checks/) reads beside its own table of checks.
+   */
+  linkApplyListings(now: Date, db: Db = this.db): Knex.QueryBuilder {
+    const query = db('jobs')
+      .select('jobs.id as job_id', 'jobs.application_url as url')
+      .where((method) => method.whereNull('jobs.apply_method').orWhere('jobs.apply_method', 'link'))
+      .andWhere((link) =>
+        link
+          .whereRaw(`lower(jobs.application_url) LIKE 'http://%'`)
+          .orWhereRaw(`lower(jobs.application_url) LIKE 'https://%'`),
+      );
+    return whereLive(query, now);
   }
 
   private async liveAmong(ids: number[], now: Date, db: Db): Promise<number[]> {

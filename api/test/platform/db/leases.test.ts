@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_DIGEST_LEASE } from '../../../src/applications/applications-upkeep-repository';
 import type { Lease } from '../../../src/platform/db/lease';
+import { LINK_CHECK_LEASE } from '../../../src/link-checks/link-checks-repository';
 import { NEWSLETTER_LEASE } from '../../../src/newsletter/newsletter-repository';
 import { Conflict } from '../../../src/platform/domain-errors';
 import { REMINDER_LEASE } from '../../../src/renewals/renewals-repository';
@@ -10,9 +11,9 @@ import { airtableEnv, startFakeAirtable, type FakeAirtable } from '../../support
 import { buildTestApp, testDatabase, type TestApp } from '../../support/test-app';
 
 /**
- * The one lease (db/lease.ts, issue 41, R9) over its five tables: the sync, the retention run,
- * the renewal reminders, the employers' application digests and the weekly newsletter draft
- * behave alike, each with the work that takes it, on the app's clock (moved by the test, never
+ * The one lease (db/lease.ts, issue 41, R9) over its tables: the sync, the retention run, the
+ * renewal reminders, the employers' application digests, the weekly newsletter draft and the
+ * application-link checker (issue 45) behave alike, each with the work that takes it, on the app's clock (moved by the test, never
  * waited on).
  */
 
@@ -80,6 +81,12 @@ const USERS: LeaseUser[] = [
       await t.db('newsletter_schedule').update({ enabled: true, last_slot_at: null });
       return (await t.app.newsletter.runWeeklyDraft()).outcome !== 'busy';
     },
+  },
+  {
+    name: 'the application-link checker',
+    lease: LINK_CHECK_LEASE,
+    table: 'link_check_lease',
+    run: async () => (await t.app.linkChecks.run()).ran,
   },
 ];
 

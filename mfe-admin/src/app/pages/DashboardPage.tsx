@@ -82,6 +82,7 @@ export default function DashboardPage() {
               source: undefined,
               expiring: undefined,
               checkIn: undefined,
+              link: undefined,
             })
           }
         />

@@ -1,21 +1,14 @@
 import { REPORT_TEXTS } from '@jobboard/contract/jobs';
-import { BOOT_CONFIG_ELEMENT_ID, type FirstViewData } from '@jobboard/contract/site';
+import { type FirstViewData } from '@jobboard/contract/site';
 import { FIRST_VIEW_CASES } from '@jobboard/contract/testing';
-import { SharedUiProvider } from '@jobboard/shared-ui';
-import { MemoryRouter, Route, Routes } from '@jobboard/shared-ui/router';
-import { StaticRouter } from '@jobboard/shared-ui/router-server';
 import { fakeApi } from '@jobboard/test-utils';
 import { act, screen, within } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
-import type { ReactNode } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
-import { SWRConfig } from 'swr';
+import { type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetSentJobViews } from '../../features/jobs/api/job-view';
+import { drawnOnServer, hydratedInBrowser } from '../../test-support/first-view';
 import { makeJob } from '../../test-support/jobs';
-import BoardPage from '../BoardPage';
-import { ServerFirstView } from '../first-view';
 
 /**
  * A job's page as the server draws it and the browser takes it over (issue 44): the server draws
@@ -44,18 +37,6 @@ const DATA: FirstViewData = {
   keys: CASE.keys,
 };
 
-const providers = (children: ReactNode) => (
-  <SharedUiProvider>
-    <SWRConfig value={{ provider: () => new Map() }}>{children}</SWRConfig>
-  </SharedUiProvider>
-);
-const routes = (
-  <Routes>
-    <Route path="/" element={<BoardPage />} />
-    <Route path="/jobs/:id" element={<BoardPage />} />
-  </Routes>
-);
-
 let root: Root | undefined;
 afterEach(() => {
   act(() => root?.unmount());
@@ -74,41 +55,16 @@ describe("a job's page drawn by the server for its channel", () => {
     const beacon = vi.fn((_url: string) => true);
     Object.defineProperty(navigator, 'sendBeacon', { value: beacon, configurable: true });
     // The server: the address's known parameters only (no via), the channel in the data.
-    const html = renderToString(
-      providers(
-        <ServerFirstView.Provider value={DATA}>
-          <StaticRouter location={CASE.address}>{routes}</StaticRouter>
-        </ServerFirstView.Provider>,
-      ),
-    );
+    const html = drawnOnServer(DATA, CASE.address);
     expect(html).toContain(`href="/jobs/${JOB.id}/apply?via=newsletter"`);
     // Issue 45: the server draws 'Report this listing' too.
     expect(html).toContain(REPORT_TEXTS.button);
 
     // The browser: the page with its boot configuration, at the address it loaded.
-    const boot = document.createElement('script');
-    boot.type = 'application/json';
-    boot.id = BOOT_CONFIG_ELEMENT_ID;
-    boot.textContent = JSON.stringify({ data: DATA });
-    document.body.append(boot);
-    const container = document.createElement('div');
-    container.innerHTML = html;
-    document.body.append(container);
-    const mismatches: unknown[] = [];
-    // React says in development when an attribute it hydrates differs from the server's.
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    await act(async () => {
-      root = hydrateRoot(
-        container,
-        providers(
-          <MemoryRouter initialEntries={[`${CASE.address}?via=newsletter`]}>{routes}</MemoryRouter>,
-        ),
-        { onRecoverableError: (error) => mismatches.push(error) },
-      );
-    });
-    expect(mismatches).toEqual([]);
-    expect(errors.mock.calls.filter((call) => /hydrat/i.test(String(call[0])))).toEqual([]);
-    errors.mockRestore();
+    const hydrated = await hydratedInBrowser(html, DATA, `${CASE.address}?via=newsletter`);
+    root = hydrated.root;
+    expect(hydrated.mismatches).toEqual([]);
+    expect(hydrated.warnings).toEqual([]);
     const dialog = await screen.findByRole('dialog', { name: 'Inlined Job' });
     expect(within(dialog).getByRole('link', { name: /View Job Posting/ })).toHaveAttribute(
       'href',

@@ -1,5 +1,5 @@
 import { type AdminJob } from '@jobboard/contract/admin';
-import { jobFieldLabel } from '@jobboard/contract/jobs';
+import { APPLY_LINK_TEXT, jobFieldLabel, type ApplyLinkCheck } from '@jobboard/contract/jobs';
 import {
   Notice,
   StatusBadge,
@@ -67,6 +67,15 @@ export function JobDetails({ job }: { job: AdminJob }) {
         JOB_MESSAGES.none
       ),
     ],
+    // The board's last check of the link (issue 45), for a job that applies by one.
+    ...(job.applyLinkCheck || job.apply?.method === 'link'
+      ? [
+          [APPLY_LINK_TEXT.checkRow, <LinkCheck key="check" check={job.applyLinkCheck} />] as [
+            string,
+            React.ReactNode,
+          ],
+        ]
+      : []),
     [LABELS.via, job.via || JOB_MESSAGES.noVia],
     [LABELS.created, utcTime(job.createdAt)],
     // An API before applications (issue 42) does not say: no row rather than a made-up 0.
@@ -110,6 +119,29 @@ export function JobDetails({ job }: { job: AdminJob }) {
     </>
   );
 }
+
+/**
+ * The last answer of the link with when it came, the failures in a row, and since when it is
+ * flagged; a refusal by the board's guard says so in its answer (never a failure).
+ */
+function LinkCheck({ check }: { check: ApplyLinkCheck | undefined }) {
+  if (!check) return <>{APPLY_LINK_TEXT.notChecked}</>;
+  return (
+    <>
+      {APPLY_LINK_TEXT.lastCheck(check.answer, utcTime(check.checkedAt))}
+      {check.failures > 0 && <Small>{APPLY_LINK_TEXT.failuresInARow(check.failures)}</Small>}
+      {check.flaggedAt && (
+        <Small $danger>{APPLY_LINK_TEXT.flaggedSince(utcTime(check.flaggedAt))}</Small>
+      )}
+    </>
+  );
+}
+
+const Small = styled.span<{ $danger?: boolean }>`
+  display: block;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme, $danger }) => ($danger ? theme.colors.danger : theme.colors.textMuted)};
+`;
 
 const List = styled.dl`
   display: grid;

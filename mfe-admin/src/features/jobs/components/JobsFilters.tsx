@@ -5,6 +5,7 @@ import {
   type AdminJobsQuery,
 } from '@jobboard/contract/admin';
 import { CHECK_IN_MESSAGES } from '@jobboard/contract/employer';
+import { APPLY_LINK_TEXT } from '@jobboard/contract/jobs';
 import { Button, Checkbox, Select } from '@jobboard/shared-ui';
 import styled from 'styled-components';
 import { ListFilters } from '../../../lib/ListSearch';
@@ -49,6 +50,15 @@ export function JobsFilters({ view, unansweredCheckIns, onChange, onClear }: Job
         options={[
           { value: '', label: JOB_MESSAGES.anySource },
           ...JOB_SOURCES.map((s) => ({ value: s, label: JOB_MESSAGES.sources[s] })),
+        ]}
+      />
+      <Select
+        label={APPLY_LINK_TEXT.filterLabel}
+        value={view.link ?? ''}
+        onChange={(event) => onChange({ link: choice(event.target.value) })}
+        options={[
+          { value: '', label: APPLY_LINK_TEXT.anyLink },
+          { value: 'flagged', label: APPLY_LINK_TEXT.flaggedChoice },
         ]}
       />
       <Select

@@ -1,5 +1,5 @@
 import { type AdminJob, type AdminJobSort, type AdminJobsQuery } from '@jobboard/contract/admin';
-import { jobFieldLabel } from '@jobboard/contract/jobs';
+import { APPLY_LINK_TEXT, jobFieldLabel } from '@jobboard/contract/jobs';
 import { Button, Cluster, StatusBadge, Table, formatUsDate } from '@jobboard/shared-ui';
 import { Link } from '@jobboard/shared-ui/router';
 import styled from 'styled-components';
@@ -31,8 +31,9 @@ const COLUMNS = JOB_MESSAGES.columns.map((label, index) => ({ label, sort: COLUM
  * One page of 'All Job Listings': Title, Organization, Category, Posted Date, Status, Actions,
  * with a box per row for the bulk actions and sortable column headers (a second click on the
  * same column turns the order around). A job the board's pay rule holds back says so, and why,
- * under its status; one with applications says how many under its title, and its latest
- * still-hiring check-in is under its status (flagged when it went unanswered, issue 45).
+ * under its status, as does one whose application link the board found not working (issue 45);
+ * one with applications says how many under its title, and its latest still-hiring check-in is
+ * under its status (flagged when it went unanswered, issue 45).
  */
 export function JobsTable({ jobs, view, onSort, selected, onSelect, onDelete }: JobsTableProps) {
   const ids = jobs.map((job) => job.id);
@@ -102,6 +103,9 @@ export function JobsTable({ jobs, view, onSort, selected, onSelect, onDelete }: 
             </StatusBadge>
             {job.expired && <Expired>{JOB_MESSAGES.expiredMark}</Expired>}
             {job.heldBack && <HeldBack>{job.heldBack}</HeldBack>}
+            {job.applyLinkFlagged && (
+              <HeldBack title={job.applyLinkCheck?.answer}>{APPLY_LINK_TEXT.adminFlag}</HeldBack>
+            )}
             {job.expiresAt && !job.expired && (
               <Ends>{JOB_MESSAGES.ends(formatUsDate(job.expiresAt.slice(0, 10)))}</Ends>
             )}

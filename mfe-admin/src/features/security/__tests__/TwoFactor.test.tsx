@@ -4,19 +4,12 @@ import { fakeApi } from '@jobboard/test-utils';
 import { screen } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { adminStats } from '../../../test-support/admin-fixtures';
 import { renderAdmin } from '../../../test-support/render-admin';
 
 afterEach(() => useToastStore.setState({ toasts: [] }));
 
-const STATS = {
-  live: 0,
-  expiringSoon: 0,
-  pendingReview: 0,
-  paidThisMonth: 0,
-  revenueByMonth: [],
-  lastSync: null,
-  confirmedAlerts: 0,
-};
+const STATS = adminStats({ live: 0 });
 const CODES = Array.from({ length: 10 }, (_, i) => `AAAA-BBBB-CCCC-DDD${i}`);
 
 describe('admin sign-in with a second factor', () => {

@@ -1,4 +1,7 @@
+import { APPLY_LINK_TEXT } from '@jobboard/contract/jobs';
 import { Card, Spinner, errorMessage, formatUsDate } from '@jobboard/shared-ui';
+import { Link } from '@jobboard/shared-ui/router';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { useAdminStats } from '../api/admin-stats';
 import { STATS_TEXT } from '../messages';
@@ -9,13 +12,14 @@ import { TrafficPanel } from './TrafficPanel';
  * The dashboard's numbers at a glance (issue 16): live, ending soon, waiting for review, paid
  * this month, and revenue by month as a chart; the day of the last re-sync (once there was one),
  * the confirmed job alerts, and the applications the board holds and got this month; the whole
- * board's views and apply clicks by channel and day (issue 44).
+ * board's views and apply clicks by channel and day (issue 44); the live listings whose
+ * application link is not working, as a link to them (issue 45).
  */
 export function NumbersPanel() {
   const { data: stats, error } = useAdminStats();
   if (error) return <p role="alert">{errorMessage(error, STATS_TEXT.failed)}</p>;
   if (!stats) return <Spinner label={STATS_TEXT.loading} />;
-  const tiles: [string, string][] = [
+  const tiles: [string, ReactNode][] = [
     [STATS_TEXT.live, stats.live.toLocaleString('en-US')],
     [STATS_TEXT.expiringSoon, stats.expiringSoon.toLocaleString('en-US')],
     [STATS_TEXT.pendingReview, stats.pendingReview.toLocaleString('en-US')],
@@ -31,6 +35,15 @@ export function NumbersPanel() {
     tiles.push([
       STATS_TEXT.applicationsThisMonth,
       stats.applicationsThisMonth.toLocaleString('en-US'),
+    ]);
+  }
+  // Live listings whose application link is not working (issue 45): the list shows which.
+  if (stats.flaggedLinks !== undefined) {
+    tiles.push([
+      APPLY_LINK_TEXT.dashboardCount,
+      <Link key="links" to="/admin/dashboard?link=flagged">
+        {stats.flaggedLinks.toLocaleString('en-US')}
+      </Link>,
     ]);
   }
   return (

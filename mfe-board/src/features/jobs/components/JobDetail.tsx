@@ -1,5 +1,5 @@
 import { APPLICATION_MESSAGES, jobApplyMethod } from '@jobboard/contract/applications';
-import { type Job } from '@jobboard/contract/jobs';
+import { APPLY_LINK_TEXT, type Job } from '@jobboard/contract/jobs';
 import { httpUrl } from '@jobboard/contract/site';
 import { Cluster, Stack, VisuallyHidden } from '@jobboard/shared-ui';
 import type { ReactNode } from 'react';
@@ -17,7 +17,9 @@ import { ReportAction } from './ReportAction';
  * Everything about one job (docs/product.md#routes-and-screens), shown in the job modal under its title. The actions come
  * first, so the first thing focus meets in the dialog is its Apply action. Under them, the job's
  * own words on how to apply; a live job that takes no applications on the board has only those
- * (docs/product.md#applying). Last, on a live job, 'Report this listing' (docs/product.md#reports).
+ * (docs/product.md#applying). A job whose application link the board found dead says the posting
+ * may have closed (docs/product.md#dead-application-links). Last, on a live job, 'Report this
+ * listing' (docs/product.md#reports).
  */
 export function JobDetail({ job }: { job: Job }) {
   const website = httpUrl(job.company.websiteUrl);
@@ -41,6 +43,10 @@ export function JobDetail({ job }: { job: Job }) {
       {job.pay?.benefits && <PayBenefits>{JOB_TEXT.payBenefits(job.pay.benefits)}</PayBenefits>}
 
       {job.expired && <Expired role="note">{JOB_TEXT.expired}</Expired>}
+      {/* Its link found dead twice in a row (issue 45): said over the link, which still works. */}
+      {!job.expired && job.applyLinkFlagged && (
+        <MayHaveClosed role="note">{APPLY_LINK_TEXT.notice}</MayHaveClosed>
+      )}
       <Cluster>
         {!job.expired && <ApplyAction job={job} place="detail" />}
         <BookmarkButton job={job} size="md" />
@@ -119,6 +125,15 @@ const Expired = styled.p`
   background: ${({ theme }) => theme.colors.dangerSoft};
   color: ${({ theme }) => theme.colors.danger};
   font-weight: 600;
+`;
+
+/** A warning, not a refusal: the link stays, the seeker decides. */
+const MayHaveClosed = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.featuredSoft};
+  color: ${({ theme }) => theme.colors.text};
 `;
 
 const SectionTitle = styled.h3`

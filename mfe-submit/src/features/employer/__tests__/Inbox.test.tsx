@@ -16,6 +16,7 @@ import { fakeApi } from '@jobboard/test-utils';
 import { screen, waitFor, within } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { liveListing } from './employer-listings';
 import { renderEmployerPage } from './render-employer-page';
 
 /** The applicant inbox (issue 42), used as an employer uses it: by label, role and key. */
@@ -77,25 +78,8 @@ afterEach(() => {
 const toastTitles = () => useToastStore.getState().toasts.map((t) => t.title);
 
 describe("the listing's way to its inbox", () => {
-  const listing = (change: Partial<EmployerListing>): EmployerListing => ({
-    submissionId: '2',
-    jobId: '40',
-    title: 'Digital Organizer',
-    organization: 'Coastal Justice Fund',
-    tierName: 'Featured Listing',
-    amountCents: 9_900,
-    status: 'live',
-    submittedAt: '2026-11-01T12:00:00.000Z',
-    endsAt: null,
-    timeline: [],
-    paymentDue: false,
-    receiptId: null,
-    canEdit: false,
-    canClose: true,
-    canPropose: false,
-    proposal: null,
-    ...change,
-  });
+  const listing = (change: Partial<EmployerListing>): EmployerListing =>
+    liveListing({ endsAt: null, timeline: [], canPropose: false, ...change });
 
   it('shows "Applications (n)" on a listing with an inbox, and opens it', async () => {
     const days = [{ day: '2026-11-22', views: 9, applyClicks: 0, applications: 2 }];

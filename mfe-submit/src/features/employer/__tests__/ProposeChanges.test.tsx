@@ -2,7 +2,6 @@ import { APPLY_FIELD_LABELS, APPLY_METHOD_LABELS } from '@jobboard/contract/appl
 import {
   PROPOSAL_MESSAGES,
   type EmployerListing,
-  type EmployerListings,
   type JobProposalForm,
 } from '@jobboard/contract/employer';
 import { PAY_FIELD_LABELS, periodOf } from '@jobboard/contract/jobs';
@@ -12,6 +11,7 @@ import { fakeApi } from '@jobboard/test-utils';
 import { screen, waitFor } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { liveListing, listingsPage } from './employer-listings';
 import { renderEmployerPage } from './render-employer-page';
 
 /** The live job's fields as the proposal form gets them. */
@@ -35,24 +35,7 @@ const FORM: JobProposalForm = {
   deadline: '2027-01-15',
 };
 
-const LIVE: EmployerListing = {
-  submissionId: '2',
-  jobId: '40',
-  title: 'Digital Organizer',
-  organization: 'Coastal Justice Fund',
-  tierName: 'Featured Listing',
-  amountCents: 9_900,
-  status: 'live',
-  submittedAt: '2026-11-01T12:00:00.000Z',
-  endsAt: '2026-12-22T12:00:00.000Z',
-  timeline: [{ kind: 'live', at: '2026-11-03T12:00:00.000Z', detail: null }],
-  paymentDue: false,
-  receiptId: null,
-  canEdit: false,
-  canClose: true,
-  canPropose: true,
-  proposal: null,
-};
+const LIVE = liveListing();
 
 const PENDING = {
   id: '5',
@@ -62,13 +45,7 @@ const PENDING = {
   reason: null,
 };
 
-const page = (listings: EmployerListing[]): EmployerListings => ({
-  email: 'hiring@coastaljusticefund.org',
-  listings,
-  page: 1,
-  pageSize: 20,
-  total: listings.length,
-});
+const page = listingsPage;
 
 const renderAt = (path: string) => renderEmployerPage(path);
 

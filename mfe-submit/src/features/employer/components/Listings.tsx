@@ -7,7 +7,7 @@ import {
   type EmployerListing,
   type EmployerStatus,
 } from '@jobboard/contract/employer';
-import { JOB_STATS_TEXT } from '@jobboard/contract/jobs';
+import { APPLY_LINK_TEXT, JOB_STATS_TEXT } from '@jobboard/contract/jobs';
 import {
   Button,
   Card,
@@ -170,6 +170,15 @@ function ListingCard({
           <p>{EMPLOYER_TEXT.inNewsletter(listing.newsletterIssues.map(day))}</p>
         ) : null}
         {listing.checkIn ? <p>{employerCheckInLine(listing.checkIn)}</p> : null}
+        {/* Its application link found dead twice in a row (issue 45): what to do about it. */}
+        {listing.applyLinkCheck && (
+          <LinkWarning role="note">
+            {APPLY_LINK_TEXT.employerFlag(
+              listing.applyLinkCheck.answer,
+              day(listing.applyLinkCheck.checkedAt),
+            )}
+          </LinkWarning>
+        )}
         <Timeline listing={listing} />
         {listing.stats && (
           <Stats>
@@ -264,4 +273,12 @@ const Stats = styled.details`
 const Muted = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
   font-weight: normal;
+`;
+
+const LinkWarning = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.dangerSoft};
+  color: ${({ theme }) => theme.colors.danger};
 `;

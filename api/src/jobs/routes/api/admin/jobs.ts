@@ -14,12 +14,14 @@ const adminJobsRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, ENDPOINTS.adminJobs, {}, async () => app.jobViews.listAll(app.now()));
 
-  // With how many applications it has (the applications slice counts them) and its latest
-  // still-hiring check-in (the check-ins').
+  // With how many applications it has (the applications slice counts them), its latest
+  // still-hiring check-in (the check-ins') and its application link's last check (the link
+  // checker's).
   route(app, ENDPOINTS.adminJob, {}, async (request) => {
     const job = await app.jobViews.getJob(request.params.id, app.now());
     const [counted] = await app.checkIns.withStates(await app.applicationUpkeep.withCounts([job]));
-    return counted!;
+    const [checked] = await app.linkChecks.withLastCheck([counted!]);
+    return checked!;
   });
 
   route(app, ENDPOINTS.createJob, { bodyLimit: JOB_FORM_BODY_LIMIT }, async (request) => {
