@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import { is } from 'superstruct';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signedIn } from '../support/admin';
+import { SCAM_LIKE_KINDS } from '../support/fraud-hints';
 import { createJobs, pay } from '../support/jobs';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
 
@@ -105,17 +106,7 @@ describe('the review card of a scam-like submission', () => {
     const id = await submit(SCAM_LIKE);
     const submission = await card(id);
     expect(submission.fraudHints!.every((hint) => is(hint, FraudHint))).toBe(true);
-    expect(kinds(submission)).toEqual([
-      'freeMail',
-      'shortLink',
-      'messagingLink',
-      'sharedAddress',
-      'scamPhrase',
-      'scamPhrase',
-      'scamPhrase',
-      'scamPhrase',
-      'payAbove',
-    ]);
+    expect(kinds(submission)).toEqual(SCAM_LIKE_KINDS);
     const reason = (kind: string) =>
       submission.fraudHints!.filter((hint) => hint.kind === kind).map((hint) => hint.reason);
     // The other organizations: a submission's, and a job's whose applications go to the address.

@@ -15,6 +15,7 @@ import {
   type BoardFacts,
   type HintSubject,
 } from '../../src/submissions/review/fraud-hints';
+import { SCAM_LIKE_KINDS } from '../support/fraud-hints';
 
 /**
  * The fraud hints' rules (issue 45, api/src/submissions/review/fraud-hints.ts), as a table: each
@@ -336,17 +337,7 @@ const CASES: Case[] = [
       pay: usd(5_000, 6_000, 'week'),
     },
     facts: { addressOrganizations: ['Global Relief Outreach', 'Harbor Aid Network'] },
-    fires: [
-      'freeMail',
-      'shortLink',
-      'messagingLink',
-      'sharedAddress',
-      'scamPhrase',
-      'scamPhrase',
-      'scamPhrase',
-      'scamPhrase',
-      'payAbove',
-    ],
+    fires: SCAM_LIKE_KINDS,
   },
 ];
 

@@ -1,9 +1,8 @@
 import type { AdminSubmission, FraudHint } from '@jobboard/contract/admin';
-import { SharedUiProvider } from '@jobboard/shared-ui';
-import { render, screen, within } from '@jobboard/test-utils/react';
+import { screen, within } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { SubmissionCard, type SubmissionActions } from '../components/SubmissionCard';
+import { describe, expect, it } from 'vitest';
+import { renderCard } from '../../../test-support/submission-card';
 
 /**
  * The fraud hints on the review card (issue 45), as an admin reads them: a section headed "Fraud
@@ -38,67 +37,25 @@ const SCAM_HINTS: FraudHint[] = [
   },
 ];
 
-const SUBMISSION: AdminSubmission = {
-  id: '41',
-  title: 'Remote Relief Assistant',
-  organization: 'Global Relief Outreach',
-  location: 'Remote',
-  category: ['Fundraising'],
-  jobType: 'Full-time',
-  experienceLevel: 'Not specified',
-  salaryMin: null,
-  salaryMax: null,
-  pay: { min: 5_000, max: 6_000, period: 'week', currency: 'USD' },
-  contactName: 'Jordan Lee',
-  contactEmail: 'hiring.globalrelief@gmail.com',
-  promoCode: null,
-  submittedAt: '2026-11-22T12:00:00.000Z',
-  description: 'Work from home as a Payment Processing Agent.',
-  applicationUrl: 'https://bit.ly/grelief-apply',
-  deadline: null,
-  listingType: 'basic',
-  amount: 9_900,
-  submissionStatus: 'pending_review',
-  reviewNotes: null,
-  jobId: null,
-  paidAt: null,
-  paymentLinkExpiresAt: null,
-  livePaymentLinks: 0,
-  listingCredits: 0,
-  promoRedemption: null,
-  paymentIssues: [],
-  company: {
-    onBoard: false,
-    submitted: { websiteUrl: null, logo: null, description: null },
-    differences: [],
-  },
-  approvalEmail: null,
-};
-
-function renderCard(data: Partial<AdminSubmission>) {
-  const actions: SubmissionActions = {
-    approve: vi.fn().mockResolvedValue(undefined),
-    approveWithCredit: vi.fn().mockResolvedValue(undefined),
-    reject: vi.fn().mockResolvedValue(undefined),
-    generateLink: vi.fn().mockResolvedValue(undefined),
-    revokeLinks: vi.fn().mockResolvedValue(undefined),
-    copyTemplate: vi.fn().mockResolvedValue(undefined),
-    updateAmount: vi.fn().mockResolvedValue(undefined),
-    resolvePayment: vi.fn().mockResolvedValue(undefined),
-  };
-  render(
-    <SharedUiProvider>
-      <SubmissionCard submission={{ ...SUBMISSION, ...data }} actions={actions} />
-    </SharedUiProvider>,
+/** The scam-like submission's card (the queue's other details as the shared fixture has them). */
+const renderScamCard = (data: Partial<AdminSubmission>) =>
+  renderCard(
+    'pending_review',
+    {},
+    {
+      title: 'Remote Relief Assistant',
+      organization: 'Global Relief Outreach',
+      contactEmail: 'hiring.globalrelief@gmail.com',
+      applicationUrl: 'https://bit.ly/grelief-apply',
+      ...data,
+    },
   );
-  return actions;
-}
 
 const hintsSection = () => screen.getByRole('region', { name: 'Fraud hints' });
 
 describe('the fraud hints on the review card', () => {
   it('lists each hint with its level in words and its reason', () => {
-    renderCard({ fraudHints: SCAM_HINTS });
+    renderScamCard({ fraudHints: SCAM_HINTS });
     const section = hintsSection();
     expect(
       within(section).getByText(
@@ -115,26 +72,26 @@ describe('the fraud hints on the review card', () => {
   });
 
   it('blocks nothing: the admin can still approve a submission with hints', async () => {
-    const actions = renderCard({ fraudHints: SCAM_HINTS });
+    const actions = renderScamCard({ fraudHints: SCAM_HINTS });
     await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
     expect(actions.approve).toHaveBeenCalledWith([]);
   });
 
   it('reads the nonprofit on a free-mail address as one mild hint', () => {
-    renderCard({ fraudHints: SCAM_HINTS.slice(0, 1) });
+    renderScamCard({ fraudHints: SCAM_HINTS.slice(0, 1) });
     const items = within(hintsSection()).getAllByRole('listitem');
     expect(items).toHaveLength(1);
     expect(items[0]).toHaveTextContent(/^Mild hint: The contact address is at gmail\.com/);
   });
 
   it('says so when there is none', () => {
-    renderCard({ fraudHints: [] });
+    renderScamCard({ fraudHints: [] });
     expect(within(hintsSection()).getByText('No fraud hints.')).toBeInTheDocument();
     expect(within(hintsSection()).queryByRole('list')).toBeNull();
   });
 
   it('shows nothing of hints from an API that sends none', () => {
-    renderCard({});
+    renderScamCard({});
     expect(screen.queryByRole('region', { name: 'Fraud hints' })).toBeNull();
   });
 });

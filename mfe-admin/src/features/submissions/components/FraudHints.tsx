@@ -1,7 +1,7 @@
 import { FRAUD_HINT_TEXT, type FraudHint } from '@jobboard/contract/admin';
-import { Stack } from '@jobboard/shared-ui';
 import { useId } from 'react';
 import styled from 'styled-components';
+import { CardSection } from './CardSection';
 
 /**
  * What the board noticed about a submission for a closer look (issue 45,
@@ -14,7 +14,7 @@ export function FraudHints({ hints }: { hints: FraudHint[] | undefined }) {
   // An API older than the hints sends none: nothing to say either way.
   if (!hints) return null;
   return (
-    <Section as="section" $gap="sm" aria-labelledby={headingId} data-testid="fraud-hints">
+    <CardSection as="section" $gap="sm" aria-labelledby={headingId} data-testid="fraud-hints">
       <h3 id={headingId}>{FRAUD_HINT_TEXT.heading}</h3>
       {hints.length === 0 ? (
         <p>{FRAUD_HINT_TEXT.none}</p>
@@ -34,19 +34,9 @@ export function FraudHints({ hints }: { hints: FraudHint[] | undefined }) {
           </List>
         </>
       )}
-    </Section>
+    </CardSection>
   );
 }
-
-const Section = styled(Stack)`
-  h3 {
-    margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.md};
-  }
-  p {
-    margin: 0;
-  }
-`;
 
 const List = styled.ul`
   margin: 0;
