@@ -20,7 +20,7 @@ export type { JobEditor, JobsService } from './jobs-service';
 export type { ListingsListener } from './listing-listeners';
 export type { ListingState, LiveListings } from './repositories/live-listings';
 export type {
-  CategoryPayRows,
+  CategoryPayRow,
   JobContactOrganization,
   ReviewSignals,
 } from './repositories/review-signals';

@@ -8,10 +8,8 @@ import {
 import { NO_PAY, type Pay } from '@jobboard/contract/jobs';
 import { describe, expect, it } from 'vitest';
 import {
-  categoryPayOf,
   fraudHints,
   mailDomainOf,
-  median,
   type BoardFacts,
   type HintSubject,
 } from '../../src/submissions/review/fraud-hints';
@@ -414,21 +412,5 @@ describe('what the rules stand on', () => {
     expect(quote).toMatch(/^\.\.\.\S.* pay a registration fee .*\S\.\.\.$/);
     expect(quote.length).toBeLessThanOrEqual(FRAUD_HINT_LIMITS.quoteLength + 6);
     for (const word of quote.replace(/\.\.\./g, '').split(' ')) expect(long).toContain(` ${word} `);
-  });
-
-  it("takes a category's median of its listings' annual midpoints", () => {
-    expect(median([3, 1, 2])).toBe(2);
-    expect(median([4, 1, 3, 2])).toBe(2.5);
-    expect(
-      categoryPayOf(
-        'Fundraising',
-        [
-          { low: 40_000, high: 60_000 },
-          { low: 70_000, high: 70_000 },
-          { low: 100_000, high: 140_000 },
-        ],
-        'USD',
-      ),
-    ).toEqual({ category: 'Fundraising', median: 70_000, sample: 3, currency: 'USD' });
   });
 });

@@ -251,32 +251,6 @@ function scamPhrasesIn(texts: readonly string[]): Map<ScamPhraseGroup, string[]>
   return found;
 }
 
-// ---- pay -----------------------------------------------------------------------------------
-
-/** The median of some numbers (of the two middle ones, their mean); NaN for none. */
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
-/**
- * A category's pay as the hints compare it: the median of its live listings' annual midpoints
- * (each job's low and high figures averaged), in whole units.
- */
-export function categoryPayOf(
-  category: string,
-  pay: readonly { low: number; high: number }[],
-  currency: string,
-): CategoryPay {
-  return {
-    category,
-    median: Math.round(median(pay.map(({ low, high }) => (low + high) / 2))),
-    sample: pay.length,
-    currency,
-  };
-}
-
 // ---- the hints -----------------------------------------------------------------------------
 
 /** What the hints read of a submission. */
