@@ -33,6 +33,7 @@ import type { JobInput } from './jobs/job-input';
 import { AdminJobsRepository } from './jobs/repositories/admin-jobs';
 import { JobWriter } from './jobs/repositories/job-writer';
 import { PublicJobsRepository } from './jobs/repositories/public-jobs';
+import { ReviewSignals } from './jobs/repositories/review-signals';
 import { JobStats } from './job-stats/job-stats';
 import { JobStatsRepository } from './job-stats/job-stats-repository';
 import { searchIndexFor } from './jobs/repositories/search-index';
@@ -40,12 +41,15 @@ import { boardSearch } from './jobs/board-search';
 import { Outbox } from './mail/outbox';
 import { OutboxSender, type SendReport } from './mail/outbox-sender';
 import { createMailTransport } from './mail/transport';
+import { FraudHintFinder } from './submissions/review/fraud-hint-facts';
+import { SubmissionsRepository } from './submissions/submissions-repository';
 
 export type { DatabaseConfig } from './platform/config';
 export { createKnex } from './platform/db/knex';
 export { migrateLatest } from './platform/db/migrate';
 export type { JobInput } from './jobs/job-input';
 export { SubmissionsRepository } from './submissions/submissions-repository';
+export type { FraudHintFinder } from './submissions/review/fraud-hint-facts';
 
 /** The jobs' reads and writes a tool measures, without HTTP or the public-read cache. */
 export interface ToolJobs {
@@ -87,6 +91,22 @@ export function readEarlierPay(db: Knex, dialect: Dialect): Promise<number> {
   return new PayIndex(new JobChanges(dialect)).refresh(db, {
     currency: DEFAULT_CURRENCY,
     requirePay: false,
+  });
+}
+
+/**
+ * The review card's fraud hints as the API works them out (submissions/review/fraud-hint-facts.ts),
+ * on a board in US dollars: `hintsOf` a page of submissions is the hints' share of the review
+ * queue's answer. Each finder keeps its categories' pay as the API's does (a new one: none kept).
+ */
+export function toolFraudHints(db: Knex, dialect: Dialect): FraudHintFinder {
+  const submissions = new SubmissionsRepository(dialect);
+  return new FraudHintFinder({
+    submissions: {
+      contactOrganizations: (on, lookup) => submissions.contactOrganizations(on, lookup),
+    },
+    jobs: new ReviewSignals(db, dialect),
+    currency: DEFAULT_CURRENCY,
   });
 }
 

@@ -7,5 +7,6 @@ export * from './admin/messages';
 export * from './admin/admins';
 export * from './admin/jobs';
 export * from './admin/submissions';
+export * from './admin/fraud-hints';
 export * from './admin/promo-codes';
 export * from './admin/newsletter';

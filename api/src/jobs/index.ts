@@ -19,6 +19,11 @@ export type { JobViews } from './job-views';
 export type { JobEditor, JobsService } from './jobs-service';
 export type { ListingsListener } from './listing-listeners';
 export type { ListingState, LiveListings } from './repositories/live-listings';
+export type {
+  CategoryPayRow,
+  JobContactOrganization,
+  ReviewSignals,
+} from './repositories/review-signals';
 export { extendedEnd } from './lifecycle';
 export { deadlinePassed, hasEnded, hasExpired } from './listing-end';
 export { payColumns, payOfRow } from './pay-columns';

@@ -9,6 +9,7 @@ import { PublicReads } from './public-reads';
 import { AdminJobsRepository } from './repositories/admin-jobs';
 import { JobEndings } from './repositories/job-endings';
 import { LiveListings } from './repositories/live-listings';
+import { ReviewSignals } from './repositories/review-signals';
 import { JobWriter } from './repositories/job-writer';
 import { PublicJobsRepository } from './repositories/public-jobs';
 import { SyncedJobsRepository } from './repositories/synced-jobs';
@@ -33,6 +34,8 @@ declare module 'fastify' {
     jobEndings: JobEndings;
     /** Which listings are live, and the live ones whole, as the channels read them (live-listings.ts). */
     liveListings: LiveListings;
+    /** What the review card's fraud hints read of the jobs (review-signals.ts). */
+    reviewSignals: ReviewSignals;
   }
 }
 
@@ -108,6 +111,7 @@ export default fp(
     );
     app.decorate('jobEndings', new JobEndings(app.db));
     app.decorate('liveListings', new LiveListings(app.db, app.dialect));
+    app.decorate('reviewSignals', new ReviewSignals(app.db, app.dialect));
 
     // Once the schema is this release's (at start, or as soon as `jobboard migrate` has run):
     // the pay of rows an earlier release wrote, and the annual figures in BOARD_CURRENCY.

@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import type { Db, Dialect } from '../platform/db/knex';
 import { containsPattern } from '../jobs';
 import { chunks } from '../platform/db/chunks';
+import { rowsByEmail, type EmailLookup, type EmailMatch } from '../platform/db/email-sql';
 import type {
   PaidListing,
   ReviewRow,
@@ -20,6 +21,11 @@ import type {
  * recipient, are emptied (mail/outbox.ts).
  */
 export const SUBMISSION_CONTACT_FIELDS = ['contact_name', 'contact_email'] as const;
+
+/** An organization a contact address (lower case) was given for. */
+export interface ContactOrganization extends EmailMatch {
+  organization: string;
+}
 
 /**
  * The `submissions` and `submission_events` tables: the only code that reads or writes them.
@@ -62,6 +68,17 @@ export class SubmissionsRepository {
       .whereIn('company_logo_url', urls)
       .distinct('company_logo_url');
     return new Set(rows.map((row) => row.company_logo_url));
+  }
+
+  /**
+   * The organizations submissions named with these contact addresses, or with addresses at these
+   * domains: each address, domain and organization once (the review card's fraud hints, issue 45;
+   * an index range each, migration 20261129150300).
+   */
+  async contactOrganizations(db: Db, lookup: EmailLookup): Promise<ContactOrganization[]> {
+    return rowsByEmail(db, this.dialect, 'contact_email', lookup, () =>
+      db('submissions').distinct('organization'),
+    );
   }
 
   async countPending(db: Db): Promise<number> {

@@ -23,7 +23,8 @@ import type {
   SubmissionChange,
   SubmissionEvent,
 } from './submission-row';
-import type { SubmissionsRepository } from './submissions-repository';
+import type { ContactOrganization, SubmissionsRepository } from './submissions-repository';
+import type { EmailLookup } from '../platform/db/email-sql';
 
 /** The logos domain's answer to whether an uploaded logo a submission names is stored. */
 export interface UploadedLogos {
@@ -263,6 +264,11 @@ export class SubmissionsService {
   /** The history lines of these submissions, by id. */
   eventsOf(submissionIds: number[]): Promise<Map<number, StoredEvent[]>> {
     return this.submissions.eventsOf(this.db, submissionIds);
+  }
+
+  /** The organizations submissions named with these addresses or at these domains (fraud hints). */
+  contactOrganizations(db: Db, lookup: EmailLookup): Promise<ContactOrganization[]> {
+    return this.submissions.contactOrganizations(db, lookup);
   }
 
   load(db: Db, id: number, lock = false): Promise<ReviewRow | undefined> {

@@ -17,6 +17,7 @@ import { APPLY_METHODS, ScreeningQuestion } from '../applications';
 import { MAX_INT4 } from '../job';
 import { JobPay } from '../pay';
 import { SUBMISSION_STATUS_LABELS, type SubmissionStatus } from '../submission';
+import { FraudHint } from './fraud-hints';
 import { cents } from './form-rules';
 import { ADMIN_LIMITS } from './messages';
 
@@ -221,6 +222,13 @@ export const AdminSubmission = object({
    * submission a new link comes with its own copy (IssuedPaymentLink).
    */
   approvalEmail: nullable(string()),
+  /**
+   * What the board noticed about this submission for a closer look, each with its reason
+   * (fraud-hints.ts, docs/product.md#fraud-hints); none refuses anything. Worked out as the card
+   * is read (one submission, a page of the queue, the answer to an action on it); absent from the
+   * whole queue's answer (`GET /api/admin/submissions`) and from an API before issue 45.
+   */
+  fraudHints: optional(array(FraudHint)),
 });
 export type AdminSubmission = Infer<typeof AdminSubmission>;
 export const AdminSubmissionList = array(AdminSubmission);

@@ -1,4 +1,4 @@
-import type { AdminPaymentIssue, AdminSubmission } from '@jobboard/contract/admin';
+import type { AdminPaymentIssue, AdminSubmission, FraudHint } from '@jobboard/contract/admin';
 import { parseQuestions } from '@jobboard/contract/applications';
 import { jobPayOf, yearlyFigures } from '@jobboard/contract/jobs';
 import type { SubmissionStatus } from '@jobboard/contract/submissions';
@@ -18,6 +18,8 @@ export interface ReviewExtras {
   links: PaymentLinkState;
   /** The company of that name on the board, if there is one. */
   company: StoredCompany | undefined;
+  /** Its fraud hints (fraud-hints.ts); absent where they are not worked out (the whole queue). */
+  fraudHints?: FraudHint[];
 }
 
 const iso = (ms: unknown) => (ms == null ? null : new Date(Number(ms)).toISOString());
@@ -75,6 +77,7 @@ export function toAdminSubmission(
     paymentIssues: extra.paymentIssues,
     company: companyReview(row, extra.company),
     approvalEmail: row.status === 'pending_review' ? copyableApprovalEmail(row, null, site) : null,
+    ...(extra.fraudHints ? { fraudHints: extra.fraudHints } : {}),
   };
 }
 

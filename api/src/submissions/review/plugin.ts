@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { FraudHintFinder } from './fraud-hint-facts';
 import { ReviewService } from './review-service';
 
 declare module 'fastify' {
@@ -16,10 +17,19 @@ export default fp(
   async (app) => {
     app.decorate(
       'review',
-      new ReviewService(app.db, app.submissions, app.payments, app.jobs.companies, app.outbox, {
-        publicUrl: app.config.publicUrl,
-        boardName: app.config.site.boardName,
-      }),
+      new ReviewService(
+        app.db,
+        app.submissions,
+        app.payments,
+        app.jobs.companies,
+        app.outbox,
+        { publicUrl: app.config.publicUrl, boardName: app.config.site.boardName },
+        new FraudHintFinder({
+          submissions: app.submissions,
+          jobs: app.reviewSignals,
+          currency: app.config.boardCurrency,
+        }),
+      ),
     );
   },
   { name: 'review', dependencies: ['config', 'db', 'submissions', 'payments', 'jobs', 'mail'] },

@@ -32,6 +32,7 @@ import {
   toAdminSubmission,
 } from './admin-submission';
 import { takeCompanyDetails } from './company-review';
+import { hintCard, type FraudHintFinder } from './fraud-hint-facts';
 import {
   byReviewer,
   changeStatus,
@@ -69,12 +70,16 @@ export class ReviewService {
     private readonly companies: Pick<Companies, 'named' | 'change'>,
     private readonly outbox: Pick<Outbox, 'enqueue'>,
     private readonly site: { publicUrl: string; boardName: string },
+    private readonly hints: Pick<FraudHintFinder, 'hintsOf'>,
   ) {}
 
-  /** The review queue, newest first, with each contact's credits and each unhandled payment issue. */
+  /**
+   * The review queue, newest first, with each contact's credits and each unhandled payment issue:
+   * the whole queue, so without the fraud hints, which are worked out per page or card.
+   */
   async list(now: Date): Promise<AdminSubmission[]> {
     const rows = await this.submissions.listNewestFirst(this.db);
-    return this.asAdminSubmissions(rows, now);
+    return this.asAdminSubmissions(rows, now, { withHints: false });
   }
 
   /** One page of an admin view of the queue, and the flagged payments of the whole queue. */
@@ -84,7 +89,7 @@ export class ReviewService {
     let flaggedPayments = 0;
     for (const list of issues.values()) flaggedPayments += list.length;
     return {
-      submissions: await this.asAdminSubmissions(rows, now, issues),
+      submissions: await this.asAdminSubmissions(rows, now, { issues, withHints: true }),
       total,
       page: view.page,
       pageSize: view.pageSize,
@@ -92,15 +97,20 @@ export class ReviewService {
     };
   }
 
-  /** One submission as the review card shows it (NotFound when there is none). */
+  /** One submission as the review card shows it, with its fraud hints (NotFound when there is none). */
   async get(id: number, now: Date, db: Db = this.db): Promise<AdminSubmission> {
     const row = await this.submissions.load(db, id);
     if (!row) throw new NotFound('Submission not found');
+    const company = (await this.companies.named([row.organization], db)).get(
+      row.organization.trim(),
+    );
+    const hints = await this.hints.hintsOf(db, [hintCard(row, company)], now);
     return toAdminSubmission(row, this.site, {
       listingCredits: await this.submissions.creditsLeft(db, row.contact_email),
       paymentIssues: (await this.payments.unhandledIssues(db, id)).get(id) ?? [],
       links: (await this.payments.linkStates(db, [id], now)).get(id) ?? NO_LINKS,
-      company: (await this.companies.named([row.organization], db)).get(row.organization.trim()),
+      company,
+      fraudHints: hints.get(Number(row.id)) ?? [],
     });
   }
 
@@ -368,27 +378,42 @@ export class ReviewService {
     });
   }
 
-  /** The review cards of these rows: credits, flagged payments, pay links and company of each. */
+  /**
+   * The review cards of these rows: credits, flagged payments, pay links and company of each, and
+   * (`withHints`) their fraud hints.
+   */
   private async asAdminSubmissions(
     rows: ReviewRow[],
     now: Date,
-    issues?: Awaited<ReturnType<PaymentsService['unhandledIssues']>>,
+    options: {
+      issues?: Awaited<ReturnType<PaymentsService['unhandledIssues']>>;
+      withHints: boolean;
+    },
   ): Promise<AdminSubmission[]> {
     const { db } = this;
     const credits = await this.submissions.creditsByAddress(db);
-    const flagged = issues ?? (await this.payments.unhandledIssues(db));
+    const flagged = options.issues ?? (await this.payments.unhandledIssues(db));
     const links: Map<number, PaymentLinkState> = await this.payments.linkStates(
       db,
       rows.map((row) => Number(row.id)),
       now,
     );
     const companies = await this.companies.named(rows.map((row) => row.organization));
+    const companyOf = (row: ReviewRow) => companies.get(row.organization.trim());
+    const hints = options.withHints
+      ? await this.hints.hintsOf(
+          db,
+          rows.map((row) => hintCard(row, companyOf(row))),
+          now,
+        )
+      : undefined;
     return rows.map((row) =>
       toAdminSubmission(row, this.site, {
         listingCredits: credits.get(emailKey(row.contact_email)) ?? 0,
         paymentIssues: flagged.get(Number(row.id)) ?? [],
         links: links.get(Number(row.id)) ?? NO_LINKS,
-        company: companies.get(row.organization.trim()),
+        company: companyOf(row),
+        ...(hints ? { fraudHints: hints.get(Number(row.id)) ?? [] } : {}),
       }),
     );
   }

@@ -7,42 +7,16 @@ import { fakeApi, type FakeApi } from '@jobboard/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryRouter } from '@jobboard/shared-ui/router';
 import SubmissionsPage from '../../../app/pages/SubmissionsPage';
+import { submission } from '../../../test-support/submission-card';
 
+/** A pending submission whose contact asked to use one of its 2 Multiples credits. */
 const base: AdminSubmission = {
-  id: '7',
-  title: 'Digital Organizer',
-  organization: 'Open Ballot Project',
-  location: 'Remote',
-  category: ['Political'],
-  jobType: 'Full-time',
-  experienceLevel: 'Not specified',
+  ...submission,
   salaryMin: null,
   salaryMax: null,
-  contactName: 'Sam Rivera',
-  contactEmail: 'sam@openballot.example',
-  promoCode: null,
-  submittedAt: '2026-11-22T12:00:00.000Z',
-  description: 'Organize volunteers online.',
   applicationUrl: 'https://openballot.example/jobs/organizer',
-  deadline: null,
-  listingType: 'basic',
-  amount: 9_900,
-  submissionStatus: 'pending_review',
-  reviewNotes: null,
-  jobId: null,
-  paidAt: null,
-  paymentLinkExpiresAt: null,
-  livePaymentLinks: 0,
   listingCredits: 2,
   creditRequested: true,
-  promoRedemption: null,
-  paymentIssues: [],
-  company: {
-    onBoard: false,
-    submitted: { websiteUrl: null, logo: null, description: null },
-    differences: [],
-  },
-  approvalEmail: null,
 };
 const flagged: AdminSubmission = {
   ...base,

@@ -4,10 +4,11 @@ import {
   type SubmissionCompany,
 } from '@jobboard/contract/admin';
 import { ownLogoPath } from '@jobboard/contract/site';
-import { Checkbox, Stack, Table } from '@jobboard/shared-ui';
+import { Checkbox, Table } from '@jobboard/shared-ui';
 import { useId } from 'react';
 import styled from 'styled-components';
 import { SUBMISSION_TEXT } from '../messages';
+import { CardSection } from './CardSection';
 
 const TEXT = SUBMISSION_TEXT.company;
 
@@ -109,14 +110,7 @@ const Logo = styled.span`
   }
 `;
 
-const Section = styled(Stack)`
-  h3 {
-    margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.md};
-  }
-  p {
-    margin: 0;
-  }
+const Section = styled(CardSection)`
   td {
     word-break: break-word;
     vertical-align: top;

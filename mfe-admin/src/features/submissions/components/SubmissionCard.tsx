@@ -26,6 +26,7 @@ import { useConfirm } from '../../../lib/confirm';
 import { SUBMISSION_TEXT } from '../messages';
 import { AmountEditor } from './AmountEditor';
 import { CompanyReview } from './CompanyReview';
+import { FraudHints } from './FraudHints';
 import { PaymentIssues } from './PaymentIssues';
 
 const LABELS = SUBMISSION_TEXT.details;
@@ -189,6 +190,7 @@ export function SubmissionCard({
         </div>
       </Details>
       <Description>{submission.description}</Description>
+      <FraudHints hints={submission.fraudHints} />
       <CompanyReview
         organization={submission.organization}
         company={submission.company}
