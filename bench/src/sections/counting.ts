@@ -211,9 +211,12 @@ export async function countingSection(pgUrl: string): Promise<SectionResult> {
   const body = [
     `autocannon on 127.0.0.1, ${CONNECTIONS} connections, ${SECONDS} s per run after a 2 s ` +
       `warm-up, against the production site on a 1,000-job SQLite database. "A new visitor" ` +
-      `sends a different user agent each request, so each is checked for a bot, hashed, ` +
+      `is a new client each request (a new X-Forwarded-For, which the site trusts from ` +
+      `127.0.0.1 through TRUST_PROXY, as from a proxy; since issue 45 the user agent plays no ` +
+      `part in who a visitor is) with a new user agent, so each is checked for a bot, hashed, ` +
       `buffered and written (in one batch a second, in the key's order); "the same visitor" is ` +
-      `one agent throughout. The yardsticks are a bare Fastify route answering an empty body ` +
+      `one client and one agent throughout. Every row, the reads included, goes through the ` +
+      `trusted proxy's address parsing. The yardsticks are a bare Fastify route answering an empty body ` +
       `(bench/src/support/bare-server.ts) and the API's own cached read of the same job (the ` +
       `same hooks, no count): the targets compare with the latter, which is what a count adds, ` +
       `driven the same way as the row. The counted requests name their channel as the board ` +
