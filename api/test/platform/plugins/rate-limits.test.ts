@@ -41,6 +41,7 @@ const ROUTES: Record<string, Pick<InjectOptions, 'method' | 'url' | 'headers' | 
   applyToJob: { method: 'POST', url: '/api/jobs/1/applications', payload: {} },
   reportListing: { method: 'POST', url: '/api/jobs/1/reports', payload: {} },
   clientErrors: { method: 'POST', url: '/api/client-errors', payload: {} },
+  humanProofChallenge: { method: 'GET', url: '/api/human-proof/challenge' },
   memberSignIn: { method: 'POST', url: '/api/members/session', payload: {} },
   payCheckout: { method: 'POST', url: `/api/pay/${TOKEN}/checkout` },
   renewalCheckout: { method: 'POST', url: `/api/renewals/${TOKEN}/checkout` },
