@@ -1,7 +1,7 @@
 import { HUMAN_PROOF_FIELDS, type HumanProofChallenge } from '@jobboard/contract/common';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 
 /**
  * The spam check (issue 45) as a form passes it: a challenge of the app's own, solved as the
@@ -30,4 +30,24 @@ export async function withProof<T extends object>(
     [HUMAN_PROOF_FIELDS.proof]: await solvedProof(app),
     [HUMAN_PROOF_FIELDS.honeypot]: '',
   } as T & { humanProof: string; website: string };
+}
+
+/**
+ * `app.inject(options)` with a solved proof added to its JSON body (and the honeypot empty unless
+ * the body sets it), for the tests that send a protected form for what comes after it.
+ */
+export async function injectWithProof(app: FastifyInstance, options: InjectOptions) {
+  const { payload } = options;
+  if (!payload || typeof payload !== 'object' || Buffer.isBuffer(payload) || Array.isArray(payload)) {
+    return app.inject(options);
+  }
+  const body = payload as Record<string, unknown>;
+  return app.inject({
+    ...options,
+    payload: {
+      ...body,
+      [HUMAN_PROOF_FIELDS.proof]: body[HUMAN_PROOF_FIELDS.proof] ?? (await solvedProof(app)),
+      [HUMAN_PROOF_FIELDS.honeypot]: body[HUMAN_PROOF_FIELDS.honeypot] ?? '',
+    },
+  });
 }
