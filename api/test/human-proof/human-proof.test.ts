@@ -11,7 +11,13 @@ import type { LightMyRequestResponse } from 'fastify';
 import { is } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Challenges } from '../../src/human-proof/challenges';
-import { APPLICANT, RESUMES, jobTakingApplications, multipart } from '../support/applications';
+import {
+  APPLICANT,
+  RESUMES,
+  jobTakingApplications,
+  multipart,
+  pageProofOf,
+} from '../support/applications';
 import { solve, solvedProof } from '../support/human-proof';
 import { insertSubmission } from '../support/submissions';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
@@ -232,6 +238,57 @@ describe.each(FORMS)(`the spam check on $name, on ${testDatabase}`, (form) => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe(`the application form drawn without JavaScript, on ${testDatabase}`, () => {
+  /** The form posted as a browser does without JavaScript: no CSRF header, a page back. */
+  const post = (fields: ProofFields & Record<string, string>) => {
+    const body = applyBody(fields);
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/jobs/${jobId}/applications`,
+      payload: body.payload,
+      headers: body.headers,
+      remoteAddress: `198.51.100.${next() % 250}`,
+    });
+  };
+  const drawn = async () => pageProofOf((await t.app.inject(`/jobs/${jobId}/application`)).body);
+
+  it('takes the proof its page was drawn with, once; a second send gets the page again, as typed, with a new proof', async () => {
+    const humanProof = await drawn();
+    const before = await count('applications');
+    expect((await post({ humanProof, website: '' })).statusCode).toBe(201);
+    const again = await post({ humanProof, coverNote: 'Typed <i>again</i>' });
+    expect(again.statusCode).toBe(400);
+    expect(again.headers['content-type']).toMatch(/text\/html/);
+    expect(again.body).toContain(HUMAN_PROOF_MESSAGES.refused);
+    expect(again.body).toContain('Typed &#60;i&#62;again&#60;/i&#62;');
+    const renewed = pageProofOf(again.body);
+    expect(renewed).not.toBe(humanProof);
+    expect((await post({ humanProof: renewed })).statusCode).toBe(201);
+    expect(await count('applications')).toBe(before + 2);
+  });
+
+  it('refuses it without a proof, with a solved challenge of another key, with the honeypot filled, or past its two hours', async () => {
+    const before = await count('applications');
+    expect((await post({})).statusCode).toBe(400);
+    expect((await post({ humanProof: await foreignProof() })).statusCode).toBe(400);
+    expect((await post({ humanProof: await drawn(), website: 'x' })).statusCode).toBe(400);
+    const humanProof = await drawn();
+    const issued = t.clock.now;
+    t.clock.now = new Date(issued.getTime() + 120 * 60_000);
+    try {
+      expect((await post({ humanProof })).statusCode).toBe(400);
+    } finally {
+      t.clock.now = issued;
+    }
+    expect(await count('applications')).toBe(before);
+  });
+
+  it("is the only form that takes a page proof: the board's dialog refuses one", async () => {
+    log.length = 0;
+    await expectRefused(await FORMS[3]!.send({ humanProof: await drawn() }), 'page proof elsewhere');
   });
 });
 
