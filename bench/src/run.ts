@@ -5,8 +5,8 @@
  *   pnpm bench                          everything (about 10 minutes on 2 cores)
  *   pnpm bench --sizes=1000,10000       fewer jobs
  *   pnpm bench --only=search,load       some sections (search, admin-lists, applications, mail, counting,
- *                                       processes, load, isolation, front-end, lighthouse,
- *                                       test-fast)
+ *                                       processes, human-proof, load, isolation, front-end,
+ *                                       lighthouse, test-fast)
  *   pnpm bench --databases=postgresql   search on one database (sqlite, postgresql)
  *   pnpm bench --million                adds PostgreSQL at 1,000,000 jobs (100,000 live, the
  *                                       rest ended and archived) to the search section: 15 to
@@ -33,6 +33,7 @@ import {
 } from './sections/million';
 import { countingSection } from './sections/counting';
 import { frontEndSection } from './sections/front-end';
+import { humanProofSection } from './sections/human-proof';
 import { isolationSection, loadSection } from './sections/load';
 import { lighthouseSection } from './sections/lighthouse';
 import { mailSection } from './sections/mail';
@@ -150,6 +151,12 @@ try {
     const size = Math.min(largest, 10_000);
     log(`several processes: ${size.toLocaleString('en-US')} jobs on PostgreSQL`);
     sections.push(await processesSection(pg.url, size));
+  }
+
+  // 1f. The spam check's cost in Chromium at 1x and 4x CPU (issue 45): needs no build.
+  if (wanted('human-proof')) {
+    log('the spam check in Chromium');
+    sections.push(await humanProofSection());
   }
 
   // 2 to 5: the production site on the largest SQLite database.

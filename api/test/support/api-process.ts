@@ -113,6 +113,7 @@ export class ApiProcess {
       LOG_LEVEL: 'warn',
       SESSION_SECRET: 'api-process-secret-api-process-secret-0001',
       TOTP_ENCRYPTION_KEY: API_PROCESS_TOTP_KEY,
+      HUMAN_PROOF_SECRET: 'api-process-human-proof-secret-0000000001',
       ADMIN_USERNAME: API_PROCESS_ADMIN.username,
       ADMIN_PASSWORD: API_PROCESS_ADMIN.password,
       MAIL_POLL_SECONDS: '0',

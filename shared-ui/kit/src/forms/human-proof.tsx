@@ -10,6 +10,15 @@ import { apiFetch } from '@jobboard/shared-ui';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 
+/**
+ * Performance marks of a solution's work: started (the form is live and shown or started) and
+ * ready. The bench reads them (bench/src/sections/human-proof.ts); a page's own monitoring may too.
+ */
+export const HUMAN_PROOF_MARKS = {
+  start: 'jobboard:human-proof:start',
+  ready: 'jobboard:human-proof:ready',
+} as const;
+
 /** A solution worked out, and when (by this browser's clock). */
 interface Solved {
   payload: string;
@@ -38,6 +47,7 @@ export class HumanProof {
     if (this.pending) return;
     const controller = new AbortController();
     this.controller = controller;
+    performance.mark(HUMAN_PROOF_MARKS.start);
     this.pending = solve(controller);
     // A failure is told when the form is sent (take), not as an unhandled rejection now.
     this.pending.catch(() => undefined);
@@ -102,6 +112,7 @@ async function solve(controller: AbortController): Promise<Solved> {
   if (!solution) throw new Error(HUMAN_PROOF_MESSAGES.unsolved);
   // ALTCHA's payload, as its widget writes it: base64 of the challenge and the solution.
   const payload = btoa(JSON.stringify({ challenge, solution }));
+  performance.mark(HUMAN_PROOF_MARKS.ready);
   return { payload, at: Date.now() };
 }
 

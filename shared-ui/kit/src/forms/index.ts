@@ -12,4 +12,4 @@ export {
 } from './fields';
 export { PayFields } from './pay-fields';
 export { ApplyFields } from './apply-fields';
-export { HumanProof, HumanProofFields, useHumanProof } from './human-proof';
+export { HUMAN_PROOF_MARKS, HumanProof, HumanProofFields, useHumanProof } from './human-proof';
