@@ -11,5 +11,7 @@ const runs = Number(
 const section = await humanProofSection(runs);
 console.log(`## ${section.title}\n\n${section.body}\n`);
 for (const check of section.checks) {
-  console.log(`${check.pass ? 'PASS' : 'FAIL'} ${check.figure}: ${check.measured} (${check.target})`);
+  console.log(
+    `${check.pass ? 'PASS' : 'FAIL'} ${check.figure}: ${check.measured} (${check.target})`,
+  );
 }

@@ -47,7 +47,12 @@ async function appWithSmtp(
 const DAY_MS = 24 * 60 * 60_000;
 
 function subscribe(t: TestApp, body: Record<string, unknown>, remoteAddress = '203.0.113.10') {
-  return injectWithProof(t.app, { method: 'POST', url: '/api/alerts', payload: body, remoteAddress });
+  return injectWithProof(t.app, {
+    method: 'POST',
+    url: '/api/alerts',
+    payload: body,
+    remoteAddress,
+  });
 }
 
 /** Subscribe and confirm through the e-mail; returns the alert's confirmation e-mail's text. */

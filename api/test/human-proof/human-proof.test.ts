@@ -131,9 +131,17 @@ const FORMS: ProtectedForm[] = [
 const foreignProof = async () =>
   solve(await new Challenges('another board entirely: another key of 32+').issue(t.clock.now));
 
+/** ALTCHA's payload as a script could change it. */
+interface Payload {
+  challenge: { parameters: { cost: number; data: { expires: number } } };
+  solution: { counter: number; derivedKey: string };
+}
+
 /** A solved proof with its payload changed after solving. */
-async function tampered(change: (payload: { challenge: any; solution: any }) => void) {
-  const payload = JSON.parse(Buffer.from(await solvedProof(t.app), 'base64').toString('utf8'));
+async function tampered(change: (payload: Payload) => void) {
+  const payload = JSON.parse(
+    Buffer.from(await solvedProof(t.app), 'base64').toString('utf8'),
+  ) as Payload;
   change(payload);
   return Buffer.from(JSON.stringify(payload)).toString('base64');
 }
@@ -142,8 +150,16 @@ async function tampered(change: (payload: { challenge: any; solution: any }) => 
 const REFUSALS: { name: string; reason: string; fields: () => Promise<ProofFields> }[] = [
   { name: 'no proof', reason: 'missing', fields: async () => ({ website: '' }) },
   { name: 'an empty proof', reason: 'missing', fields: async () => ({ humanProof: '' }) },
-  { name: 'a proof that is no payload', reason: 'unreadable', fields: async () => ({ humanProof: 'bm90IGpzb24=' }) },
-  { name: 'a challenge another key signed', reason: 'forged', fields: async () => ({ humanProof: await foreignProof() }) },
+  {
+    name: 'a proof that is no payload',
+    reason: 'unreadable',
+    fields: async () => ({ humanProof: 'bm90IGpzb24=' }),
+  },
+  {
+    name: 'a challenge another key signed',
+    reason: 'forged',
+    fields: async () => ({ humanProof: await foreignProof() }),
+  },
   {
     name: 'a challenge whose parameters were changed (less work asked)',
     reason: 'forged',
@@ -288,7 +304,10 @@ describe(`the application form drawn without JavaScript, on ${testDatabase}`, ()
 
   it("is the only form that takes a page proof: the board's dialog refuses one", async () => {
     log.length = 0;
-    await expectRefused(await FORMS[3]!.send({ humanProof: await drawn() }), 'page proof elsewhere');
+    await expectRefused(
+      await FORMS[3]!.send({ humanProof: await drawn() }),
+      'page proof elsewhere',
+    );
   });
 });
 
@@ -322,12 +341,8 @@ describe(`the challenge and its keys on ${testDatabase}`, () => {
     try {
       rotated.clock.now = dropped.clock.now = t.clock.now;
       const send = (app: TestApp, humanProof: string) => FORMS[1]!.send({ humanProof }, app);
-      expect((await send(rotated, await solve(await old.issue(t.clock.now)))).statusCode).toBe(
-        201,
-      );
-      expect((await send(dropped, await solve(await old.issue(t.clock.now)))).statusCode).toBe(
-        400,
-      );
+      expect((await send(rotated, await solve(await old.issue(t.clock.now)))).statusCode).toBe(201);
+      expect((await send(dropped, await solve(await old.issue(t.clock.now)))).statusCode).toBe(400);
       // What the new key signs, both take.
       expect((await send(dropped, await solvedProof(rotated.app))).statusCode).toBe(201);
     } finally {

@@ -40,7 +40,11 @@ async function appWithSmtp(env: Record<string, string> = {}) {
 }
 
 const submit = () =>
-  injectWithProof(t.app, { method: 'POST', url: '/api/submit-job-for-review', payload: VALID_SUBMISSION });
+  injectWithProof(t.app, {
+    method: 'POST',
+    url: '/api/submit-job-for-review',
+    payload: VALID_SUBMISSION,
+  });
 const outbox = () => t.db('outbox').orderBy('id');
 
 describe(`e-mail through the outbox on ${testDatabase}`, () => {

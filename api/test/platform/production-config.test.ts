@@ -96,9 +96,13 @@ describe('production configuration', () => {
       previous: [],
       developmentKey: false,
     });
-    const previous = ['an-older-human-proof-secret-of-32-characters', 'and-one-older-still-of-32-characters-x'];
+    const previous = [
+      'an-older-human-proof-secret-of-32-characters',
+      'and-one-older-still-of-32-characters-x',
+    ];
     expect(
-      loadConfig({ ...READY, HUMAN_PROOF_SECRET_PREVIOUS: previous.join(', ') }).humanProof.previous,
+      loadConfig({ ...READY, HUMAN_PROOF_SECRET_PREVIOUS: previous.join(', ') }).humanProof
+        .previous,
     ).toEqual(previous);
     // Too short is said once, by the value's own check, and never quoted back.
     expect(problemsOf({ ...READY, HUMAN_PROOF_SECRET: 'short' })).toEqual([

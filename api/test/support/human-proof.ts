@@ -38,7 +38,12 @@ export async function withProof<T extends object>(
  */
 export async function injectWithProof(app: FastifyInstance, options: InjectOptions) {
   const { payload } = options;
-  if (!payload || typeof payload !== 'object' || Buffer.isBuffer(payload) || Array.isArray(payload)) {
+  if (
+    !payload ||
+    typeof payload !== 'object' ||
+    Buffer.isBuffer(payload) ||
+    Array.isArray(payload)
+  ) {
     return app.inject(options);
   }
   const body = payload as Record<string, unknown>;

@@ -87,9 +87,7 @@ async function once(browser: Browser, url: string, rate: number): Promise<Run> {
   }
 }
 
-export async function measureHumanProof(
-  runs = RUNS,
-): Promise<Record<'1x' | '4x', Run[]>> {
+export async function measureHumanProof(runs = RUNS): Promise<Record<'1x' | '4x', Run[]>> {
   const { url, server } = await serve();
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -118,7 +116,12 @@ export async function humanProofSection(runs = RUNS): Promise<SectionResult> {
     return [
       rate,
       ms(of('total')),
-      ms(percentile(all.map((run) => run.total), 100)),
+      ms(
+        percentile(
+          all.map((run) => run.total),
+          100,
+        ),
+      ),
       ms(of('fetch')),
       ms(of('load')),
       ms(of('solve')),
@@ -130,7 +133,14 @@ export async function humanProofSection(runs = RUNS): Promise<SectionResult> {
     title: 'The spam check in the browser (issue 45)',
     body: [
       table(
-        ['CPU', 'Shown to ready, median', 'slowest', 'Challenge fetched', 'Solver loaded', 'Solved'],
+        [
+          'CPU',
+          'Shown to ready, median',
+          'slowest',
+          'Challenge fetched',
+          'Solver loaded',
+          'Solved',
+        ],
         [row('1x'), row('4x')],
       ),
       '',

@@ -15,7 +15,7 @@ const DEVELOPMENT_HUMAN_PROOF_SECRET = createHash('sha256')
   .digest('base64url');
 
 export const HUMAN_PROOF_SECRET_MISSING =
-  'HUMAN_PROOF_SECRET is required in production: 32 or more random characters, the same for every server process (for example: openssl rand -base64 48). It signs the spam check\'s challenges, so a challenge one process issues is verified by any other';
+  "HUMAN_PROOF_SECRET is required in production: 32 or more random characters, the same for every server process (for example: openssl rand -base64 48). It signs the spam check's challenges, so a challenge one process issues is verified by any other";
 
 /**
  * The keys of the spam check's challenges (HMAC-SHA-256): `secret` signs, and each of `previous`

@@ -57,7 +57,11 @@ describe(`request ids on ${testDatabase}`, () => {
       await t.app.inject({ method: 'DELETE', url: '/no-such-thing', headers: CSRF }),
       await t.app.inject('/some-page'),
       // 400 (validation), 401 (admin), 413 (body too large), a body that is not JSON
-      await injectWithProof(t.app, { method: 'POST', url: '/api/submit-job-for-review', payload: {} }),
+      await injectWithProof(t.app, {
+        method: 'POST',
+        url: '/api/submit-job-for-review',
+        payload: {},
+      }),
       await t.app.inject('/api/admin/jobs'),
       await injectWithProof(t.app, {
         method: 'POST',

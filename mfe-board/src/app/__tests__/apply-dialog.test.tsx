@@ -268,7 +268,10 @@ describe('the application dialog', () => {
   });
 
   it('keeps what was typed after a 500, and after closing and opening again', async () => {
-    fakeApi({ ...challengeRoute, [APPLY]: [500, { message: 'Something went wrong on our side. Please try again.' }] });
+    fakeApi({
+      ...challengeRoute,
+      [APPLY]: [500, { message: 'Something went wrong on our side. Please try again.' }],
+    });
     renderCard();
     let dialog = await openDialog();
     await fillIn(dialog);
@@ -301,9 +304,7 @@ describe('the application dialog', () => {
     const api = fakeApi({
       ...challengeRoute,
       [APPLY]: () =>
-        (answered += 1) === 1
-          ? [400, { message: HUMAN_PROOF_MESSAGES.refused }]
-          : [201, RECEIPT],
+        (answered += 1) === 1 ? [400, { message: HUMAN_PROOF_MESSAGES.refused }] : [201, RECEIPT],
     });
     renderCard();
     const dialog = await openDialog();

@@ -26,7 +26,8 @@ interface Solved {
 }
 
 /** Past this age a solution is worked out again before it is sent: its challenge would end first. */
-const FRESH_MS = (HUMAN_PROOF_LIMITS.challengeMinutes - HUMAN_PROOF_LIMITS.refreshMarginMinutes) * 60_000;
+const FRESH_MS =
+  (HUMAN_PROOF_LIMITS.challengeMinutes - HUMAN_PROOF_LIMITS.refreshMarginMinutes) * 60_000;
 
 /**
  * The spam check of one form (issue 45; docs/product.md#spam-check): a proof-of-work challenge

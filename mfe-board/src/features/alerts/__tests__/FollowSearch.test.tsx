@@ -75,7 +75,7 @@ describe("'Get these jobs by e-mail'", () => {
     expect(await isSolved(second)).toBe(true);
   });
 
-  it("says what to do when the spam check could not be worked out, and keeps what was typed", async () => {
+  it('says what to do when the spam check could not be worked out, and keeps what was typed', async () => {
     const received = fakeApi({
       'GET /api/human-proof/challenge': [503, { message: 'Service unavailable' }],
       'POST /api/alerts': [201, { message: ALERT_MESSAGES.checkInbox('me@example.org') }],

@@ -92,7 +92,10 @@ afterEach(() => {
 describe("the employer's sign-in", () => {
   it('asks for an address, checks it, and shows what the API answers', async () => {
     const message = EMPLOYER_MESSAGES.linkRequested(EMAIL);
-    const api = fakeApi({ ...challengeRoute, 'POST /api/employer/sign-in-link': [202, { message }] });
+    const api = fakeApi({
+      ...challengeRoute,
+      'POST /api/employer/sign-in-link': [202, { message }],
+    });
     renderAt('/employer');
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Your e-mail address'), 'not an address');

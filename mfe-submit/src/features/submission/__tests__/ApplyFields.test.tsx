@@ -61,7 +61,10 @@ afterEach(() => useToastStore.setState({ toasts: [] }));
 
 describe('how candidates apply, on the submission form', () => {
   it('offers the three ways, a link first, with its URL required as before', async () => {
-    const received = fakeApi({ ...challengeRoute, 'POST /api/submit-job-for-review': [201, RECEIVED] });
+    const received = fakeApi({
+      ...challengeRoute,
+      'POST /api/submit-job-for-review': [201, RECEIVED],
+    });
     renderPage();
     const ways = screen.getByRole('radiogroup', { name: APPLY_FIELD_LABELS.method });
     expect(
@@ -78,7 +81,10 @@ describe('how candidates apply, on the submission form', () => {
   });
 
   it('relays by e-mail: asks for the address instead of the link, and sends it', async () => {
-    const received = fakeApi({ ...challengeRoute, 'POST /api/submit-job-for-review': [201, RECEIVED] });
+    const received = fakeApi({
+      ...challengeRoute,
+      'POST /api/submit-job-for-review': [201, RECEIVED],
+    });
     renderPage();
     const { user, paste } = await fillJob();
     await user.click(screen.getByRole('radio', { name: APPLY_METHOD_LABELS.email }));
@@ -102,7 +108,10 @@ describe('how candidates apply, on the submission form', () => {
   });
 
   it("the board's form: questions added, set and removed, a list checked before sending", async () => {
-    const received = fakeApi({ ...challengeRoute, 'POST /api/submit-job-for-review': [201, RECEIVED] });
+    const received = fakeApi({
+      ...challengeRoute,
+      'POST /api/submit-job-for-review': [201, RECEIVED],
+    });
     renderPage();
     const { user } = await fillJob();
     await user.click(screen.getByRole('radio', { name: APPLY_METHOD_LABELS.form }));

@@ -128,7 +128,10 @@ describe('/submit-job', () => {
   });
 
   it('shows every required message next to its field when an empty form is submitted', async () => {
-    const received = fakeApi({ ...challengeRoute, 'POST /api/submit-job-for-review': [201, RECEIVED] });
+    const received = fakeApi({
+      ...challengeRoute,
+      'POST /api/submit-job-for-review': [201, RECEIVED],
+    });
     renderPage();
     await userEvent.click(screen.getByRole('button', { name: 'Submit for Review (Free)' }));
     for (const message of [
@@ -159,7 +162,10 @@ describe('/submit-job', () => {
   });
 
   it('sends the payload with selectedTier and experienceLevel, then shows the confirmation', async () => {
-    const received = fakeApi({ ...challengeRoute, 'POST /api/submit-job-for-review': [201, RECEIVED] });
+    const received = fakeApi({
+      ...challengeRoute,
+      'POST /api/submit-job-for-review': [201, RECEIVED],
+    });
     renderPage();
     const user = await fillValidForm();
     await user.click(screen.getByRole('radio', { name: /Multiples Listing/ }));
@@ -187,7 +193,10 @@ describe('/submit-job', () => {
   });
 
   it('sends the experience level and the company details the board shows (issues 16, 25)', async () => {
-    const received = fakeApi({ ...challengeRoute, 'POST /api/submit-job-for-review': [201, RECEIVED] });
+    const received = fakeApi({
+      ...challengeRoute,
+      'POST /api/submit-job-for-review': [201, RECEIVED],
+    });
     renderPage();
     const user = await fillValidForm();
     await user.selectOptions(screen.getByLabelText('Experience Level'), 'Senior level');
@@ -213,7 +222,10 @@ describe('/submit-job', () => {
   });
 
   it('asks for a salary, as the form says only roles with one are posted (issue 16)', async () => {
-    const received = fakeApi({ ...challengeRoute, 'POST /api/submit-job-for-review': [201, RECEIVED] });
+    const received = fakeApi({
+      ...challengeRoute,
+      'POST /api/submit-job-for-review': [201, RECEIVED],
+    });
     renderPage();
     const user = await fillValidForm();
     await user.clear(screen.getByLabelText(PAY_FIELD_LABELS.min));
@@ -223,7 +235,10 @@ describe('/submit-job', () => {
   });
 
   it('sends an hourly pay with cents, its period, currency and benefits (issue 39)', async () => {
-    const received = fakeApi({ ...challengeRoute, 'POST /api/submit-job-for-review': [201, RECEIVED] });
+    const received = fakeApi({
+      ...challengeRoute,
+      'POST /api/submit-job-for-review': [201, RECEIVED],
+    });
     renderPage();
     const user = await fillValidForm();
     await user.clear(screen.getByLabelText(PAY_FIELD_LABELS.min));
@@ -253,7 +268,10 @@ describe('/submit-job', () => {
   });
 
   it("shows the contract's messages for a maximum under the minimum and an hourly pay past its ceiling", async () => {
-    const received = fakeApi({ ...challengeRoute, 'POST /api/submit-job-for-review': [201, RECEIVED] });
+    const received = fakeApi({
+      ...challengeRoute,
+      'POST /api/submit-job-for-review': [201, RECEIVED],
+    });
     renderPage();
     const user = await fillValidForm();
     const submit = screen.getByRole('button', { name: 'Submit for Review (Free)' });
@@ -505,7 +523,10 @@ describe('the logo file (issue 30)', () => {
   });
 
   it("shows the API's refusal by the field, and a removed logo gives the address field back", async () => {
-    fakeApi({ ...challengeRoute, 'POST /api/logos': [400, { message: LOGO_UPLOAD_MESSAGES.notImage }] });
+    fakeApi({
+      ...challengeRoute,
+      'POST /api/logos': [400, { message: LOGO_UPLOAD_MESSAGES.notImage }],
+    });
     renderPage();
     const user = userEvent.setup();
     await user.upload(screen.getByLabelText(LOGO_UPLOAD_MESSAGES.label), png());
