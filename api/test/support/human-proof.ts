@@ -1,7 +1,8 @@
-import { HUMAN_PROOF_FIELDS, type HumanProofChallenge } from '@jobboard/contract/common';
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { HUMAN_PROOF_FIELDS } from '@jobboard/contract/common';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { solve } from './human-proof-solve';
+
+export { proofFrom, solve } from './human-proof-solve';
 
 /**
  * The spam check (issue 45) as a form passes it: a challenge of the app's own, solved as the
@@ -11,13 +12,6 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
  */
 export async function solvedProof(app: FastifyInstance): Promise<string> {
   return solve(await app.humanProof.challenge(app.now()));
-}
-
-/** ALTCHA's payload for `challenge`: base64 of its JSON, the challenge and the solution found. */
-export async function solve(challenge: HumanProofChallenge): Promise<string> {
-  const solution = await solveChallenge({ challenge, deriveKey });
-  if (!solution) throw new Error('the challenge was not solved');
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
 /** `body` with a solved proof, as a protected form sends it (the honeypot empty). */
