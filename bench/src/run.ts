@@ -153,8 +153,9 @@ try {
     sections.push(await processesSection(pg.url, size));
   }
 
-  // 1f. The spam check's cost in Chromium at 1x and 4x CPU (issue 45): needs no build.
-  if (wanted('human-proof')) {
+  // 1f. The spam check's cost in Chromium at 1x and 4x CPU (issue 45) on a bare page: needs no
+  // build. On the site too when the site's sections run (below).
+  if (wanted('human-proof') && !SITE_SECTIONS.some(wanted)) {
     log('the spam check in Chromium');
     sections.push(await humanProofSection());
   }
@@ -176,6 +177,10 @@ try {
       if (wanted('isolation')) {
         log('writes during slow searches');
         sections.push(await isolationSection(site, jobId));
+      }
+      if (wanted('human-proof')) {
+        log('the spam check in Chromium, on a bare page and on /submit-job');
+        sections.push(await humanProofSection(undefined, site.url));
       }
       if (wanted('front-end')) {
         log('the first view of / in Chromium');
