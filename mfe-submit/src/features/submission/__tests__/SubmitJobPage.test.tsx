@@ -43,6 +43,15 @@ function renderPage(config: SiteConfig = site) {
 
 const RECEIVED = { id: '7', status: 'pending_review' };
 
+/** The failure's toast, with the server's words. */
+const failedWith = (description: string) =>
+  waitFor(() =>
+    expect(useToastStore.getState().toasts[0]).toMatchObject({
+      title: 'Submission Failed',
+      description,
+    }),
+  );
+
 async function fillValidForm() {
   const user = userEvent.setup();
   // The fields are pasted, as people fill a form they have the text of: typing each key is most
@@ -322,12 +331,7 @@ describe('/submit-job', () => {
     renderPage();
     const user = await fillValidForm();
     await user.click(screen.getByRole('button', { name: 'Submit for Review (Free)' }));
-    await waitFor(() =>
-      expect(useToastStore.getState().toasts[0]).toMatchObject({
-        title: 'Submission Failed',
-        description: 'Something went wrong on our side. Please try again.',
-      }),
-    );
+    await failedWith('Something went wrong on our side. Please try again.');
     expect(screen.getByLabelText('Job Title')).toHaveValue(VALID_SUBMISSION.title);
     expect(screen.getByLabelText('Contact Email')).toHaveValue(VALID_SUBMISSION.contactEmail);
     expect(screen.getByRole('button', { name: 'Submit for Review (Free)' })).toBeEnabled();
@@ -343,12 +347,7 @@ describe('/submit-job', () => {
     renderPage();
     const user = await fillValidForm();
     await user.click(screen.getByRole('button', { name: 'Submit for Review (Free)' }));
-    await waitFor(() =>
-      expect(useToastStore.getState().toasts[0]).toMatchObject({
-        title: 'Submission Failed',
-        description: HUMAN_PROOF_MESSAGES.refused,
-      }),
-    );
+    await failedWith(HUMAN_PROOF_MESSAGES.refused);
     // react-final-form's state stands: every field as typed.
     expect(screen.getByLabelText('Job Title')).toHaveValue(VALID_SUBMISSION.title);
     expect(screen.getByLabelText('Job Description')).toHaveValue(VALID_SUBMISSION.description);
