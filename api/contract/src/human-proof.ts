@@ -44,6 +44,14 @@ export const HUMAN_PROOF_LIMITS = {
   honeypot: 2000,
 } as const;
 
+/**
+ * The contract version whose front ends send the proof (this package's version when the check
+ * came in). A release built against an earlier contract sends none to an endpoint marked
+ * `humanProof`, and every such send would be refused, so `pnpm releases promote` refuses the
+ * release instead (shared-ui/build-config's compatibility check).
+ */
+export const HUMAN_PROOF_SINCE = '1.4.0';
+
 export const HUMAN_PROOF_MESSAGES = {
   /**
    * The one answer to a form the API cannot tell was sent by a person: no solution, one used

@@ -19,6 +19,7 @@ import {
   pageProofOf,
 } from '../support/applications';
 import { solve, solvedProof } from '../support/human-proof';
+import { createJobs } from '../support/jobs';
 import { insertSubmission } from '../support/submissions';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
 
@@ -31,6 +32,8 @@ import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
 let t: TestApp;
 const log: string[] = [];
 let jobId: number;
+/** Live listings for the report form's sends, one each. */
+let reportedJobs: string[];
 let n = 0;
 /** Each send from an address and with an e-mail address of its own: no limit of theirs is met. */
 const next = () => (n += 1);
@@ -41,6 +44,13 @@ beforeAll(async () => {
     logStream: { write: (line) => void log.push(line) },
   });
   jobId = await jobTakingApplications(t);
+  const titles = Array.from({ length: 40 }, (_, i) => `Reported Role ${i}`);
+  reportedJobs = Object.values(
+    await createJobs(
+      t.app,
+      titles.map((title) => ({ title })),
+    ),
+  );
 });
 afterAll(() => t.close());
 
@@ -124,6 +134,14 @@ const FORMS: ProtectedForm[] = [
     },
     accepted: 201,
     stored: () => count('applications'),
+  },
+  {
+    name: 'the report of a listing (POST /api/jobs/:id/reports)',
+    // A listing of its own each time: no threshold hides it, no cap of its reports is met.
+    send: (fields, app = t) =>
+      json(`/api/jobs/${reportedJobs.pop()}/reports`, { reason: 'scam', ...fields }, app),
+    accepted: 201,
+    stored: () => count('listing_reports'),
   },
 ];
 

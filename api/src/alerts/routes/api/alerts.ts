@@ -17,7 +17,7 @@ const alertsRoutes: FastifyPluginAsync = async (app) => {
     ENDPOINTS.subscribeAlert,
     // Per client address here; per e-mail address and for the board the service counts. The spam
     // check (issue 45) before any of them: a script's request counts against nobody's address.
-    { config: { rateLimit: app.config.rateLimits.subscribeAlert, humanProof: true } },
+    { config: { rateLimit: app.config.rateLimits.subscribeAlert } },
     async (request) => ({ message: await app.alerts.subscribe(request.body, app.now()) }),
   );
   route(app, ENDPOINTS.confirmAlert, {}, async (request) =>

