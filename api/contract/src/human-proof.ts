@@ -52,6 +52,17 @@ export const HUMAN_PROOF_LIMITS = {
  */
 export const HUMAN_PROOF_SINCE = '1.4.0';
 
+/**
+ * The hand-over of a solution worked out before the page is live (shell/src/boot/before-live.js,
+ * a plain script that cannot import this): the attribute the kit's honeypot carries when its form
+ * starts the check as it is shown, and the `window` property holding the solution's promise
+ * (`{ payload, at }`), which the form's HumanProof takes once.
+ */
+export const HUMAN_PROOF_EARLY = {
+  attribute: 'data-human-proof',
+  global: '__jobboardHumanProof',
+} as const;
+
 export const HUMAN_PROOF_MESSAGES = {
   /**
    * The one answer to a form the API cannot tell was sent by a person: no solution, one used

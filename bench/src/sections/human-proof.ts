@@ -115,15 +115,19 @@ const MARKS = { start: 'jobboard:human-proof:start', ready: 'jobboard:human-proo
 interface InApp {
   /** The form first painted: the server's drawing, before the page is live. */
   shown: number;
-  /** The page live: the remote hydrated, the check started. */
+  /**
+   * The check started: by the page's first script as soon as the page is parsed (often before the
+   * first paint, so earlier than `shown`), long before the page is live.
+   */
   started: number;
   ready: number;
 }
 
 /**
  * The same on the production site (built front end): `/submit-job` opened in a fresh context, the
- * form shown at its first contentful paint (the server draws it), the check started once the page
- * is live and its solution ready, read from the forms' performance marks.
+ * form shown at its first contentful paint (the server draws it), the check started by the page's
+ * first script as the page is parsed (shell/src/boot/before-live.js) and its solution ready, read
+ * from the performance marks.
  */
 export async function measureInApp(
   siteUrl: string,
@@ -189,13 +193,7 @@ export function inAppTable(measured: Record<'1x' | '4x', InApp[]>): string {
     ];
   };
   return table(
-    [
-      'CPU',
-      'Form shown to ready, median',
-      'slowest',
-      'Shown to live (check started)',
-      'Started to ready',
-    ],
+    ['CPU', 'Form shown to ready, median', 'slowest', 'Shown to check started', 'Started to ready'],
     [row('1x'), row('4x')],
   );
 }
@@ -241,12 +239,13 @@ export async function humanProofSection(runs = RUNS, siteUrl?: string): Promise<
         `the CPU slowed with the DevTools protocol's Emulation.setCPUThrottlingRate. A challenge as ` +
         `the API issues it: ${HUMAN_PROOF_WORK.algorithm} at ${cost} iterations a try, the answer a ` +
         `counter from ${counter.min} to ${counter.max}, so ${counter.min + 1} to ${counter.max + 1} ` +
-        `tries. Measured on a bare page (src/sections/human-proof.ts): the forms start the same ` +
-        `steps once the page is live, so a person who takes more than this to fill the form never waits.`,
+        `tries. Measured on a bare page (src/sections/human-proof.ts), with ALTCHA's own solver as ` +
+        `the forms use it when they open on a live page (the dialogs): a person who takes more ` +
+        `than this to fill the form never waits.`,
       ...(inApp
         ? [
             '',
-            'On the production site, `/submit-job` (the server draws the form; the check starts once the page is live):',
+            "On the production site, `/submit-job` (the server draws the form; the page's first script fetches and solves the challenge as soon as the page is parsed, before the page is live, and the form takes that solution once live):",
             '',
             inAppTable(inApp),
           ]
@@ -262,8 +261,8 @@ export async function humanProofSection(runs = RUNS, siteUrl?: string): Promise<
       ...(inApp
         ? [
             atMost(
-              'Spam check on /submit-job, started (page live) to ready, CPU 4x slower, median',
-              median(inApp['4x'].map((run) => run.ready - run.started)),
+              'Spam check on /submit-job, the form first painted to its solution ready, CPU 4x slower, median',
+              median(inApp['4x'].map((run) => run.ready - run.shown)),
               TARGET_MS,
               'ms',
             ),

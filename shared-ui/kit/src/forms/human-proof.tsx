@@ -1,4 +1,5 @@
 import {
+  HUMAN_PROOF_EARLY,
   HUMAN_PROOF_FIELDS,
   HUMAN_PROOF_LIMITS,
   HUMAN_PROOF_MESSAGES,
@@ -43,13 +44,25 @@ export class HumanProof {
   private controller: AbortController | null = null;
   private honeypot: HTMLInputElement | null = null;
 
-  /** Start working out a solution, unless one is on its way (the form was shown or started). */
+  /** @param starts when the form starts its check (useHumanProof's `start`). */
+  constructor(readonly starts: HumanProofStart = 'shown') {}
+
+  /**
+   * Start working out a solution, unless one is on its way (the form was shown or started). The
+   * page's first script may have started one before the page was live (takeEarly): it is taken,
+   * and worked out here only if it failed.
+   */
   readonly start = (): void => {
     if (this.pending) return;
     const controller = new AbortController();
     this.controller = controller;
-    performance.mark(HUMAN_PROOF_MARKS.start);
-    this.pending = solve(controller);
+    const early = takeEarly();
+    if (early) {
+      this.pending = early.catch(() => solve(controller));
+    } else {
+      performance.mark(HUMAN_PROOF_MARKS.start);
+      this.pending = solve(controller);
+    }
     // A failure is told when the form is sent (take), not as an unhandled rejection now.
     this.pending.catch(() => undefined);
   };
@@ -98,6 +111,19 @@ export class HumanProof {
   }
 }
 
+/**
+ * The solution the page's first script started before the page was live (HUMAN_PROOF_EARLY), once:
+ * a form shown later, or a second form, works out its own.
+ */
+function takeEarly(): Promise<Solved> | null {
+  if (typeof window === 'undefined') return null;
+  const page = window as unknown as Record<string, Promise<Solved> | undefined>;
+  const early = page[HUMAN_PROOF_EARLY.global];
+  if (!early) return null;
+  page[HUMAN_PROOF_EARLY.global] = undefined;
+  return early;
+}
+
 async function solve(controller: AbortController): Promise<Solved> {
   const challenge: HumanProofChallenge = await apiFetch(ENDPOINTS.humanProofChallenge, {
     signal: controller.signal,
@@ -117,6 +143,9 @@ async function solve(controller: AbortController): Promise<Solved> {
   return { payload, at: Date.now() };
 }
 
+/** When a form starts its check (useHumanProof). */
+export type HumanProofStart = 'shown' | 'started' | 'off';
+
 /**
  * A form's spam check: `start: 'shown'` works out the first solution as soon as the form is on a
  * live page (an effect: never while the server draws it, nor before the page is hydrated, so
@@ -124,8 +153,8 @@ async function solve(controller: AbortController): Promise<Solved> {
  * (give the form `onFocus={proof.start}`), for a form on a page most people only read; `'off'`
  * never (a form that is not protected, such as an employer's edit of the same fields).
  */
-export function useHumanProof(start: 'shown' | 'started' | 'off' = 'shown'): HumanProof {
-  const [proof] = useState(() => new HumanProof());
+export function useHumanProof(start: HumanProofStart = 'shown'): HumanProof {
+  const [proof] = useState(() => new HumanProof(start));
   useEffect(() => {
     if (start === 'shown') proof.start();
     return () => proof.stop();
@@ -141,7 +170,9 @@ export function useHumanProof(start: 'shown' | 'started' | 'off' = 'shown'): Hum
  */
 export function HumanProofFields({ proof }: { proof: HumanProof }) {
   return (
-    <Honeypot aria-hidden="true">
+    // The mark tells the page's first script that this form starts its check as it is shown, so
+    // a server-drawn page solves its first challenge before it is live (HUMAN_PROOF_EARLY).
+    <Honeypot aria-hidden="true" {...{ [HUMAN_PROOF_EARLY.attribute]: proof.starts }}>
       <label>
         Website
         <input
