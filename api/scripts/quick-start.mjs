@@ -12,6 +12,7 @@
  *   TOTP_ENCRYPTION_KEY       the same way (<data>/totp-encryption-key): the admins' two-factor
  *                             secrets stay readable across restarts (back the file up apart
  *                             from the database: a backup without the key cannot sign them in)
+ *   HUMAN_PROOF_SECRET        the same way (<data>/human-proof-secret): the spam check's key
  *
  * Plain JavaScript, like the build: production runs without tsx. Then it runs dist/server.js in
  * this same process (NODE_ENV and UV_THREADPOOL_SIZE come from the package's `start` script).
@@ -65,11 +66,20 @@ const keptTotpKey = () =>
     true,
   );
 
+// Not precious: a new key only makes the challenges of the last few minutes fail once.
+const keptHumanProofSecret = () =>
+  kept(
+    'human-proof-secret',
+    () => randomBytes(48).toString('base64url'),
+    (value) => value.length >= 32,
+  );
+
 if (unset('MIGRATE_ON_START')) env.MIGRATE_ON_START = 'true';
 if (unset('SEED_DEMO')) env.SEED_DEMO = 'true';
 if (unset('PUBLIC_URL'))
   env.PUBLIC_URL = `http://localhost:${unset('PORT') ? 3000 : env.PORT.trim()}`;
 if (unset('SESSION_SECRET')) env.SESSION_SECRET = keptSessionSecret();
 if (unset('TOTP_ENCRYPTION_KEY')) env.TOTP_ENCRYPTION_KEY = keptTotpKey();
+if (unset('HUMAN_PROOF_SECRET')) env.HUMAN_PROOF_SECRET = keptHumanProofSecret();
 
 await import('../dist/server.js');

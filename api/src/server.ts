@@ -52,6 +52,11 @@ async function main(): Promise<void> {
       "TOTP_ENCRYPTION_KEY is not set: the admins' two-factor secrets are encrypted with the fixed development key, which is public (production requires a key of its own)",
     );
   }
+  if (config.humanProof.developmentKey) {
+    app.log.warn(
+      "HUMAN_PROOF_SECRET is not set: the spam check's challenges are signed with the fixed development key, which is public (production requires a key of its own)",
+    );
+  }
   if (config.sessionSecretGenerated) {
     app.log.warn(
       'SESSION_SECRET is not set: using a random one, so sign-ins end when the server restarts',

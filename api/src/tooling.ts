@@ -50,6 +50,8 @@ export { migrateLatest } from './platform/db/migrate';
 export type { JobInput } from './jobs/job-input';
 export { SubmissionsRepository } from './submissions/submissions-repository';
 export type { FraudHintFinder } from './submissions/review/fraud-hint-facts';
+/** The spam check's challenges as the API issues them (the bench measures their cost in Chromium). */
+export { Challenges, HUMAN_PROOF_WORK } from './human-proof/challenges';
 
 /** The jobs' reads and writes a tool measures, without HTTP or the public-read cache. */
 export interface ToolJobs {

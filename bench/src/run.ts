@@ -5,8 +5,8 @@
  *   pnpm bench                          everything (about 10 minutes on 2 cores)
  *   pnpm bench --sizes=1000,10000       fewer jobs
  *   pnpm bench --only=search,load       some sections (search, admin-lists, applications, mail, counting,
- *                                       processes, load, isolation, front-end, lighthouse,
- *                                       test-fast)
+ *                                       processes, human-proof, load, isolation, front-end,
+ *                                       lighthouse, test-fast)
  *   pnpm bench --databases=postgresql   search on one database (sqlite, postgresql)
  *   pnpm bench --million                adds PostgreSQL at 1,000,000 jobs (100,000 live, the
  *                                       rest ended and archived) to the search section: 15 to
@@ -33,6 +33,7 @@ import {
 } from './sections/million';
 import { countingSection } from './sections/counting';
 import { frontEndSection } from './sections/front-end';
+import { humanProofSection } from './sections/human-proof';
 import { isolationSection, loadSection } from './sections/load';
 import { lighthouseSection } from './sections/lighthouse';
 import { mailSection } from './sections/mail';
@@ -152,6 +153,13 @@ try {
     sections.push(await processesSection(pg.url, size));
   }
 
+  // 1f. The spam check's cost in Chromium at 1x and 4x CPU (issue 45) on a bare page: needs no
+  // build. On the site too when the site's sections run (below).
+  if (wanted('human-proof') && !SITE_SECTIONS.some(wanted)) {
+    log('the spam check in Chromium');
+    sections.push(await humanProofSection());
+  }
+
   // 2 to 5: the production site on the largest SQLite database.
   if (SITE_SECTIONS.some(wanted)) {
     log('building the front end of this checkout, starting the site');
@@ -169,6 +177,10 @@ try {
       if (wanted('isolation')) {
         log('writes during slow searches');
         sections.push(await isolationSection(site, jobId));
+      }
+      if (wanted('human-proof')) {
+        log('the spam check in Chromium, on a bare page and on /submit-job');
+        sections.push(await humanProofSection(undefined, site.url));
       }
       if (wanted('front-end')) {
         log('the first view of / in Chromium');

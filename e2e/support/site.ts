@@ -24,6 +24,7 @@ export const SITE_ENV = {
   ADMIN_PASSWORD: ADMIN.password,
   SESSION_SECRET: 'e2e-session-secret-e2e-session-secret-0123',
   TOTP_ENCRYPTION_KEY: 'D2GXvPfqJh5vMPR87JInkFRN3cV+wCepNQ7onpCqM18=',
+  HUMAN_PROOF_SECRET: 'e2e-human-proof-secret-e2e-human-proof-01',
   LOG_LEVEL: 'warn',
   // The suite submits many jobs from one address.
   SUBMISSION_RATE_LIMIT_MAX: '1000',

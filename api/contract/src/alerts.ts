@@ -15,6 +15,7 @@ import { ANY_LOCATION, JOB_TYPE_FILTERS, salaryRangeLabel, type SearchFilter } f
 import { filterFromQueryString, filterToQueryString } from './filter-query';
 import { ApplicationRecord } from './application-upkeep';
 import { isContactEmail } from './submission';
+import { HUMAN_PROOF_BODY } from './human-proof';
 
 /**
  * Job alerts (issue 17): any search of the board followed by e-mail, with double opt-in. The
@@ -130,6 +131,8 @@ export const AlertSubscription = object({
     (value) =>
       (typeof value === 'string' && value.length <= ALERT_LIMITS.search) || ALERT_MESSAGES.search,
   ),
+  /** The spam check (issue 45): the solved challenge and the honeypot. */
+  ...HUMAN_PROOF_BODY,
 });
 export type AlertSubscription = Infer<typeof AlertSubscription>;
 

@@ -18,6 +18,7 @@ import { ApplyLinkCheck } from './link-checks';
 import { ProposalState } from './proposals';
 import { queryInteger } from './search';
 import { isContactEmail } from './submission';
+import { HUMAN_PROOF_BODY } from './human-proof';
 
 /**
  * The employers' own page (issue 30): no accounts. An employer asks for a sign-in link at
@@ -79,6 +80,8 @@ export const EMPLOYER_MESSAGES = {
 /** `POST /api/employer/sign-in-link`. */
 export const EmployerLinkRequest = object({
   email: define<string>('email', (value) => isContactEmail(value) || EMPLOYER_MESSAGES.email),
+  /** The spam check (issue 45): the solved challenge and the honeypot. */
+  ...HUMAN_PROOF_BODY,
 });
 export type EmployerLinkRequest = Infer<typeof EmployerLinkRequest>;
 

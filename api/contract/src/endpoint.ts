@@ -104,6 +104,14 @@ export interface Endpoint {
   readonly notFound?: Readonly<Record<string, string>>;
   /** One message for every invalid body, instead of the list of fields at fault (sign-in). */
   readonly invalid?: string;
+  /**
+   * The body must carry the spam check's proof (issue 45; human-proof.ts): a solved challenge and
+   * an empty honeypot, or the API refuses it with HUMAN_PROOF_MESSAGES.refused. `'body'`: checked
+   * before the handler, from the JSON body; `'handler'`: the handler checks it itself (a
+   * multipart body, a form drawn without JavaScript). A front end built before the contract of
+   * HUMAN_PROOF_SINCE sends none, so `pnpm releases promote` refuses it when it calls one.
+   */
+  readonly humanProof?: 'body' | 'handler';
 }
 
 /** What endpoint E answers on success. */

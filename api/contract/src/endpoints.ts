@@ -26,6 +26,7 @@ export { site } from './endpoints/site';
 export { jobView } from './endpoints/job-stats';
 export { reportListing } from './endpoints/reports';
 export { clientErrors } from './endpoints/client-errors';
+export { humanProofChallenge } from './endpoints/human-proof';
 export { submitJob } from './endpoints/submissions';
 export { uploadLogo } from './endpoints/logos';
 export { payPage, payCheckout } from './endpoints/payments';

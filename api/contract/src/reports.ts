@@ -11,6 +11,7 @@ import {
   type Infer,
 } from 'superstruct';
 import { CONTACT_EMAIL_MAX, isContactEmail } from './email-key';
+import { HUMAN_PROOF_BODY } from './human-proof';
 
 /**
  * Reports of listings (issue 45): anyone may report a live listing from its page, with a reason,
@@ -124,7 +125,8 @@ export const ListingReport = object({
         REPORT_MESSAGES.email,
     ),
   ),
-  // Issue 45's spam check (the proof-of-work challenge and the honeypot) adds its fields here.
+  /** The spam check (issue 45): the solved challenge and the honeypot. */
+  ...HUMAN_PROOF_BODY,
 });
 export type ListingReport = Infer<typeof ListingReport>;
 

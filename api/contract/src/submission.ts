@@ -11,6 +11,7 @@ import { applyFieldRules } from './applications';
 import { JOB_LIMITS } from './job-limits';
 import { CONTACT_EMAIL_MAX, isContactEmail } from './email-key';
 import { labelKey } from './labels';
+import { HUMAN_PROOF_BODY } from './human-proof';
 import { uploadedLogoHash } from './logo-upload';
 import {
   amountField,
@@ -223,6 +224,8 @@ export const SubmissionPayload = refine(
           ),
         ),
         website: optionalText(SUBMISSION_LIMITS.website),
+        /** The spam check's solved challenge (issue 45). */
+        humanProof: HUMAN_PROOF_BODY.humanProof,
       }),
       'pay',
       checkPay,

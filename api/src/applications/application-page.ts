@@ -6,6 +6,7 @@ import {
   type ApplicationFields,
   type ScreeningQuestion,
 } from '@jobboard/contract/applications';
+import { HUMAN_PROOF_FIELDS } from '@jobboard/contract/common';
 import type { Job } from '@jobboard/contract/jobs';
 import type { FastifyReply } from 'fastify';
 import { escapeHtml } from '../discovery';
@@ -26,6 +27,11 @@ export interface ApplicationPage {
   errors?: Record<string, string>;
   /** A message for the whole form (a refusal that is no field's). */
   notice?: string;
+  /**
+   * The spam check's proof for this one send (human-proof/: a page proof, since a page without
+   * JavaScript cannot solve a challenge), sent back as the hidden `humanProof`.
+   */
+  proof: string;
 }
 
 const h = escapeHtml;
@@ -49,7 +55,8 @@ const STYLE = `body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem
 label{display:block;font-weight:600;margin-top:1rem}input,textarea,select{display:block;width:100%;padding:.5rem;font:inherit;box-sizing:border-box}
 .hint{color:#555;font-size:.9rem;margin:.25rem 0}.error{color:#b00020;margin:.25rem 0}fieldset{border:0;padding:0;margin:1rem 0 0}
 legend{font-weight:600}fieldset label{display:inline;font-weight:400;margin-right:1rem}fieldset input{display:inline;width:auto}
-button{margin-top:1.5rem;padding:.6rem 1.2rem;font:inherit;font-weight:600}.notice{border:2px solid #b00020;padding:.75rem}`;
+button{margin-top:1.5rem;padding:.6rem 1.2rem;font:inherit;font-weight:600}.notice{border:2px solid #b00020;padding:.75rem}
+.hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}`;
 
 /** A whole page around its main content. */
 export function page(title: string, main: string): string {
@@ -126,9 +133,20 @@ ${textField(ctx, 'phone', L.phone, `type="tel" autocomplete="tel" maxlength="${A
 <label for="coverNote">${h(L.coverNote)}</label>${fieldError(errors, 'coverNote')}<textarea id="coverNote" name="coverNote" rows="8" required maxlength="${APPLICATION_LIMITS.coverNote}"${describedBy(errors, 'coverNote')}>${h(values.coverNote ?? '')}</textarea>
 <label for="resume">${h(L.resume)}</label><p class="hint" id="resume-hint">${h(L.resumeHint)}.${Object.keys(errors).length ? ' Please choose the file again.' : ''}</p>${fieldError(errors, 'resume')}<input type="file" id="resume" name="resume" accept="${h(RESUME_ACCEPT)}" required${describedBy(errors, 'resume', 'resume-hint')}>
 ${p.questions.map((q) => question(q, answers, errors)).join('\n')}
+${humanProofFields(p.proof)}
 <button type="submit">${h(L.send)}</button>
 </form>`;
   return page(`Apply for ${p.job.title} - ${p.boardName}`, main);
+}
+
+/**
+ * The spam check's two fields (issue 45): the proof, and the honeypot, which no person sees or
+ * reaches (off the page, hidden from assistive technology, out of the tab order, never filled in
+ * by the browser) and form-filling scripts fill.
+ */
+function humanProofFields(proof: string): string {
+  const { proof: proofName, honeypot } = HUMAN_PROOF_FIELDS;
+  return `<input type="hidden" name="${proofName}" value="${h(proof)}"><div class="hp" aria-hidden="true"><label for="${honeypot}">Website</label><input id="${honeypot}" name="${honeypot}" tabindex="-1" autocomplete="off"></div>`;
 }
 
 /** What the form leads to once the application is stored. */

@@ -14,7 +14,7 @@ import type { TrustProxy } from './config/server';
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const MIN_SECRET_LENGTH = 32;
 
-function invalid(message: string): never {
+export function invalid(message: string): never {
   throw new Error(message);
 }
 

@@ -18,6 +18,7 @@ import {
 import { readAdmins, type TotpEncryptionConfig } from './config/admins';
 import { readDatabase, type DatabaseConfig, type ReadReplicasConfig } from './config/database';
 import { envReader, type Env } from './config/env';
+import { readHumanProof, type HumanProofConfig } from './config/human-proof';
 import { readLinkChecks, type LinkCheckConfig } from './config/link-checks';
 import { readMail, type MailConfig } from './config/mail';
 import { readOperations } from './config/operations';
@@ -35,6 +36,7 @@ export {
   type ReadReplicasConfig,
 } from './config/database';
 export type { TotpEncryptionConfig } from './config/admins';
+export { HUMAN_PROOF_SECRET_MISSING, type HumanProofConfig } from './config/human-proof';
 export type { LinkCheckConfig } from './config/link-checks';
 export type { MailConfig } from './config/mail';
 export type { StripeConfig } from './config/payments';
@@ -179,6 +181,11 @@ export interface Config {
    */
   totpEncryption: TotpEncryptionConfig;
   /**
+   * HUMAN_PROOF_SECRET (required in production) and HUMAN_PROOF_SECRET_PREVIOUS: the keys the spam
+   * check's challenges are signed with (human-proof/, issue 45).
+   */
+  humanProof: HumanProofConfig;
+  /**
    * REQUEST_TIMEOUT_SECONDS: a request must arrive whole (headers and body) within this time, or
    * it is answered 408 and its connection closed; a connection silent both ways for twice as
    * long is closed. Slow or stalled clients cannot hold connections open.
@@ -259,6 +266,7 @@ export function loadConfig(env: Env = process.env): Config {
     intervalMinutes: read('RETENTION_INTERVAL_MINUTES', parseCount, 60),
   };
   const { session, firstAdmin, admin2fa, totpEncryption } = readAdmins(read, problems);
+  const humanProof = readHumanProof(read, env, problems);
   const { requestTimeoutSeconds, sitemapUrlsPerFile, serverRender, metrics, pressure } =
     readOperations(read);
   const sync = readSync(read, problems);
@@ -302,6 +310,7 @@ export function loadConfig(env: Env = process.env): Config {
     firstAdmin,
     admin2fa,
     totpEncryption,
+    humanProof,
     requestTimeoutSeconds,
     sync,
     social,

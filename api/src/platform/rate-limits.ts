@@ -192,6 +192,14 @@ export const RATE_LIMITS = {
     max: 20,
     windowMinutes: 10,
   },
+  // Each send of a protected form takes a new challenge (issue 45), and a form left open takes
+  // another after its time: far more than a person fills, and a bound on the server's work for them.
+  humanProofChallenge: {
+    per: 'client',
+    counts: 'spam-check challenges issued (GET /api/human-proof/challenge)',
+    max: 60,
+    windowMinutes: 10,
+  },
   // Issue 43, finding 16: a client changing its user agent was counted anew each time (since
   // issue 45 the visitor is the client alone, once per job and day); this bounds what one client
   // counts over all jobs. Two views a minute for an hour is more than a person reads (a shared

@@ -5,6 +5,7 @@ import { registeredRoutes } from '../support/routes';
 import { insertSubmission } from '../support/submissions';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
 import { ADMIN_JOB_FORM } from '../support/jobs';
+import { injectWithProof } from '../support/human-proof';
 
 type Request = Awaited<ReturnType<typeof signedIn>>;
 let t: TestApp;
@@ -484,7 +485,7 @@ describe(`promo codes on ${testDatabase}`, () => {
       url: '/api/admin/promo-codes',
       payload: { code: 'TODAYONLY', percentOff: 10, endsAt: '2026-11-22' },
     });
-    const submit = await t.app.inject({
+    const submit = await injectWithProof(t.app, {
       method: 'POST',
       url: '/api/submit-job-for-review',
       payload: {

@@ -8,6 +8,7 @@ import { APPLICANT, apply, jobTakingApplications } from '../support/applications
 import { createJobs } from '../support/jobs';
 import { SmtpPeer } from '../support/smtp-peer';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
+import { injectWithProof } from '../support/human-proof';
 
 /**
  * An alert's links (issue 43, finding 7): the token of an alert's manage and unsubscribe links
@@ -52,7 +53,7 @@ function lastMailTo(to: string): string {
 
 /** Follow a search and confirm it; the token of the confirmation e-mail's unsubscribe link. */
 async function follow(t: TestApp, email: string, search: string): Promise<string> {
-  const res = await t.app.inject({
+  const res = await injectWithProof(t.app, {
     method: 'POST',
     url: '/api/alerts',
     payload: { email, frequency: 'daily', search },
@@ -293,7 +294,7 @@ describe(`an address's data by a link e-mailed to it on ${testDatabase}`, () => 
     const t = await appWithSmtp();
     const email = `${'a'.repeat(ALERT_LIMITS.email - '@example.org'.length)}@example.org`;
     // (Pending is enough: an SMTP server refuses so long a name before the @, so no e-mail goes.)
-    const subscribed = await t.app.inject({
+    const subscribed = await injectWithProof(t.app, {
       method: 'POST',
       url: '/api/alerts',
       payload: { email, frequency: 'daily', search: '?q=grants' },

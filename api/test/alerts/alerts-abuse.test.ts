@@ -10,6 +10,7 @@ import { parseMail, tokenIn } from '../support/alert-mail';
 import { createJobs } from '../support/jobs';
 import { SmtpPeer } from '../support/smtp-peer';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
+import { injectWithProof } from '../support/human-proof';
 
 /**
  * Issue 26, 'alerts that cannot spam': the caps hold at the same time, the confirmation e-mail
@@ -44,7 +45,7 @@ let client = 0;
 /** Each request from its own client address: the per-client limit is not what is tested here. */
 function subscribe(t: TestApp, body: Record<string, unknown>) {
   client += 1;
-  return t.app.inject({
+  return injectWithProof(t.app, {
     method: 'POST',
     url: '/api/alerts',
     payload: body,
@@ -125,7 +126,7 @@ describe(`alerts that cannot spam on ${testDatabase}`, () => {
     expect(await t.db('job_alerts')).toEqual([]);
 
     // The submission's contact address is what listing_credits keys a buyer's credits by.
-    const submission = await t.app.inject({
+    const submission = await injectWithProof(t.app, {
       method: 'POST',
       url: ENDPOINTS.submitJob.path,
       payload: { ...VALID_SUBMISSION, contactEmail: email },
@@ -139,7 +140,7 @@ describe(`alerts that cannot spam on ${testDatabase}`, () => {
     expect((await subscribe(t, { email: fits, frequency: 'daily', search: '' })).statusCode).toBe(
       201,
     );
-    const accepted = await t.app.inject({
+    const accepted = await injectWithProof(t.app, {
       method: 'POST',
       url: ENDPOINTS.submitJob.path,
       payload: { ...VALID_SUBMISSION, contactEmail: fits },

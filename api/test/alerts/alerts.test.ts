@@ -9,6 +9,7 @@ import { invalidRows } from '../support/rows';
 import { parseMail, tokenIn } from '../support/alert-mail';
 import { SmtpPeer } from '../support/smtp-peer';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
+import { injectWithProof } from '../support/human-proof';
 
 /**
  * Job alerts (issue 17) end to end against a real SMTP server: double opt-in, digests of the new
@@ -46,7 +47,12 @@ async function appWithSmtp(
 const DAY_MS = 24 * 60 * 60_000;
 
 function subscribe(t: TestApp, body: Record<string, unknown>, remoteAddress = '203.0.113.10') {
-  return t.app.inject({ method: 'POST', url: '/api/alerts', payload: body, remoteAddress });
+  return injectWithProof(t.app, {
+    method: 'POST',
+    url: '/api/alerts',
+    payload: body,
+    remoteAddress,
+  });
 }
 
 /** Subscribe and confirm through the e-mail; returns the alert's confirmation e-mail's text. */

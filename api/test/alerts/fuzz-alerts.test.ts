@@ -11,6 +11,7 @@ import {
 } from '../support/fuzz';
 import { invalidRows } from '../support/rows';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
+import { injectWithProof } from '../support/human-proof';
 
 /**
  * The job alerts' routes under arbitrary input (issue 17): no input makes a 5xx, every refusal is
@@ -56,7 +57,7 @@ describe(`job alerts under arbitrary input on ${testDatabase}`, () => {
         ),
         async (body) => {
           await expectHandled(
-            await t.app.inject({
+            await injectWithProof(t.app, {
               method: 'POST',
               url: '/api/alerts',
               payload: body,

@@ -9,6 +9,7 @@ import { createJobs } from '../support/jobs';
 import { signedInMember } from '../support/members';
 import { SmtpPeer } from '../support/smtp-peer';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
+import { injectWithProof } from '../support/human-proof';
 
 /**
  * A signed-in member's job alerts (issue 17 with the members of issue 13): the alerts of the
@@ -46,7 +47,7 @@ const DAY_MS = 24 * 60 * 60_000;
 
 /** Ask for an alert from the board; confirm it through its e-mail unless `pending`. */
 async function follow(email: string, search: string, options: { pending?: boolean } = {}) {
-  const res = await t.app.inject({
+  const res = await injectWithProof(t.app, {
     method: 'POST',
     url: '/api/alerts',
     payload: { email, frequency: 'daily', search },

@@ -9,6 +9,7 @@ import { APPLICANT, apply, jobTakingApplications } from '../support/applications
 import { FakeGhost } from '../support/fake-ghost';
 import { signedInMember } from '../support/members';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
+import { injectWithProof } from '../support/human-proof';
 
 /**
  * The admin's side of applications and an address's data (issue 42, docs/product.md#applications):
@@ -204,7 +205,7 @@ describe(`an address's data on ${testDatabase}`, () => {
       await applied(other, 'Reader@Applicant.example', 'Rae Reader'),
     ];
     const theirs = await applied(jobId, 'someone@applicant.example', 'Sol Someone');
-    const subscribed = await t.app.inject({
+    const subscribed = await injectWithProof(t.app, {
       method: 'POST',
       url: '/api/alerts',
       payload: { email: 'reader@applicant.example', frequency: 'weekly', search: '?q=grants' },

@@ -9,6 +9,7 @@ import {
   apply,
   jobTakingApplications,
   multipart,
+  pageProofOf,
 } from '../support/applications';
 import { SmtpPeer } from '../support/smtp-peer';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
@@ -257,7 +258,7 @@ describe(`the form without JavaScript, on ${testDatabase}`, () => {
     expect(page.body).toContain('enctype="multipart/form-data"');
 
     const typed = applicant({ coverNote: 'Kept <b>as typed</b>' });
-    const bad = multipart({ ...typed, email: 'nope' }, []);
+    const bad = multipart({ ...typed, email: 'nope', humanProof: pageProofOf(page.body) }, []);
     const refused = await t.app.inject({
       method: 'POST',
       url: `/api/jobs/${jobId}/applications`,
@@ -271,7 +272,10 @@ describe(`the form without JavaScript, on ${testDatabase}`, () => {
     expect(refused.body).toContain('Kept &#60;b&#62;as typed&#60;/b&#62;');
     expect(refused.body).toContain(`value="${typed.name}"`);
 
-    const good = multipart(typed, [{ name: 'resume', filename: 'cv.pdf', bytes: RESUMES.pdf }]);
+    // The page drawn again holds a new proof for the next send (the first one is spent).
+    const good = multipart({ ...typed, humanProof: pageProofOf(refused.body) }, [
+      { name: 'resume', filename: 'cv.pdf', bytes: RESUMES.pdf },
+    ]);
     const sent = await t.app.inject({
       method: 'POST',
       url: `/api/jobs/${jobId}/applications`,
@@ -289,7 +293,7 @@ describe(`the form without JavaScript, on ${testDatabase}`, () => {
     const page = await t.app.inject(`/jobs/${jobId}/application`);
     // Under the site's no-referrer a browser would send the form's POST with Origin: null.
     expect(page.headers['referrer-policy']).toBe('same-origin');
-    const body = multipart(applicant(), [
+    const body = multipart({ ...applicant(), humanProof: pageProofOf(page.body) }, [
       { name: 'resume', filename: 'cv.pdf', bytes: RESUMES.pdf },
     ]);
     const opaque = await t.app.inject({

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESUMES, jobTakingApplications, multipart } from '../support/applications';
 import { CSRF } from '../support/admin';
+import { solvedProof } from '../support/human-proof';
 import {
   fuzzBody,
   fuzzContentType,
@@ -67,9 +68,17 @@ describe(`POST /api/jobs/:id/applications under arbitrary input on ${testDatabas
         fc.option(fc.record({ filename: fuzzSegment, bytes: fuzzFile }), { nil: undefined }),
         fc.boolean(),
         async (fields, file, fromDialog) => {
+          // Past the spam check (issue 45), as a person's form: the dialog's solved challenge,
+          // or the proof the page without JavaScript was drawn with.
+          const humanProof = fromDialog
+            ? await solvedProof(t.app)
+            : await t.app.humanProof.pageProof(t.clock.now);
           const body = multipart(
             Object.fromEntries(
-              Object.entries(fields).map(([k, v]) => [k, v.replace(/\r?\n--/g, '\n- ')]),
+              Object.entries({ ...fields, humanProof }).map(([k, v]) => [
+                k,
+                v.replace(/\r?\n--/g, '\n- '),
+              ]),
             ),
             file
               ? [

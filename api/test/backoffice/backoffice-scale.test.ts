@@ -15,6 +15,7 @@ import { parseCsv } from '../support/csv';
 import { jobInput } from '../support/jobs';
 import { invalidRows } from '../support/rows';
 import { testDatabase, type TestApp } from '../support/test-app';
+import { injectWithProof } from '../support/human-proof';
 
 /**
  * The back office at scale (issue 16; support/admin-board.ts: 2,000 jobs): the CSV exports, the
@@ -108,7 +109,7 @@ describe(`CSV exports on ${testDatabase}`, () => {
   });
 
   it('exports submissions with their payments', async () => {
-    const submitted = await t.app.inject({
+    const submitted = await injectWithProof(t.app, {
       method: 'POST',
       url: ENDPOINTS.submitJob.path,
       payload: { ...VALID_SUBMISSION, title: 'CSV Paid Role' },
@@ -188,7 +189,7 @@ describe(`history on ${testDatabase}`, () => {
   });
 
   it('tells a submission’s story: submitted, e-mails, approved, paid, published; and its job’s', async () => {
-    const submitted = await t.app.inject({
+    const submitted = await injectWithProof(t.app, {
       method: 'POST',
       url: ENDPOINTS.submitJob.path,
       payload: { ...VALID_SUBMISSION, title: 'Timeline Role' },
@@ -266,7 +267,7 @@ describe(`e-mail page on ${testDatabase}`, () => {
 describe(`submissions list and numbers on ${testDatabase}`, () => {
   it('pages, searches and filters the review queue', async () => {
     for (let i = 0; i < 30; i += 1) {
-      await t.app.inject({
+      await injectWithProof(t.app, {
         method: 'POST',
         url: ENDPOINTS.submitJob.path,
         payload: { ...VALID_SUBMISSION, title: `Queue Role ${i}` },

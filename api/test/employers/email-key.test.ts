@@ -8,6 +8,7 @@ import { askForLink, employerCookie, newestLinkToken, signInWith } from '../supp
 import { FakeGhost } from '../support/fake-ghost';
 import { memberSignIn } from '../support/members';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
+import { injectWithProof } from '../support/human-proof';
 
 /**
  * R5 of issue 41: whom an e-mail address stands for has one home, the contract's emailKey
@@ -38,7 +39,7 @@ afterAll(async () => {
 });
 
 const submit = (contactEmail: string) =>
-  t.app.inject({
+  injectWithProof(t.app, {
     method: 'POST',
     url: ENDPOINTS.submitJob.path,
     payload: { ...VALID_SUBMISSION, contactEmail },
@@ -64,7 +65,7 @@ describe(`one person, however they type their address, on ${testDatabase} (issue
     const { max } = t.config.rateLimits.alertConfirmationsPerAddress;
     expect(max).toBeLessThan(TYPED.length);
     for (const [i, email] of TYPED.entries()) {
-      const res = await t.app.inject({
+      const res = await injectWithProof(t.app, {
         method: 'POST',
         url: '/api/alerts',
         payload: { email, frequency: 'daily', search: '?q=grants' },

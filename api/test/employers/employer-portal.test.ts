@@ -18,6 +18,7 @@ import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
 import { SmtpPeer } from '../support/smtp-peer';
 import { pay, startCheckout, stripeEnv, tokenOf } from '../support/payments';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
+import { injectWithProof } from '../support/human-proof';
 
 /**
  * The employers' page (issue 30): a sign-in link instead of an account (single use, 30 minutes,
@@ -48,7 +49,7 @@ afterEach(() => t.close());
 
 /** A submission through the public form; its id. */
 async function submit(change: Record<string, unknown> = {}): Promise<number> {
-  const res = await t.app.inject({
+  const res = await injectWithProof(t.app, {
     method: 'POST',
     url: '/api/submit-job-for-review',
     payload: { ...VALID_SUBMISSION, ...change },
@@ -169,7 +170,7 @@ describe(`the employer's sign-in link, on ${testDatabase}`, () => {
     const bad = await askForLink(t, 'not an address');
     expect(bad.statusCode).toBe(400);
     expect(JSON.stringify(bad.json())).toContain(EMPLOYER_MESSAGES.email);
-    const forged = await t.app.inject({
+    const forged = await injectWithProof(t.app, {
       method: 'POST',
       url: '/api/employer/sign-in-link',
       payload: { email: EMPLOYER },
@@ -187,7 +188,7 @@ describe(`a sign-in link's token, on ${testDatabase}`, () => {
       logStream: { write: (line) => void lines.push(line) },
     });
     try {
-      await logged.app.inject({
+      await injectWithProof(logged.app, {
         method: 'POST',
         url: '/api/submit-job-for-review',
         payload: VALID_SUBMISSION,

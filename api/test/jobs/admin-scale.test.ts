@@ -15,6 +15,7 @@ import { CSRF } from '../support/admin';
 import { DAY, JOBS, adminBoard, type Admin } from '../support/admin-board';
 import { invalidRows } from '../support/rows';
 import { testDatabase, type TestApp } from '../support/test-app';
+import { injectWithProof } from '../support/human-proof';
 
 /**
  * The admin's jobs list and bulk actions at 2,000 jobs (issue 16; support/admin-board.ts), and
@@ -251,7 +252,7 @@ describe(`data the filters can use on ${testDatabase}`, () => {
   it('keeps the experience level and company links of a public submission on its published job', async () => {
     const website = LONG_URL(JOB_LIMITS.companyUrl);
     const logo = LONG_URL(JOB_LIMITS.companyUrl);
-    const submitted = await t.app.inject({
+    const submitted = await injectWithProof(t.app, {
       method: 'POST',
       url: ENDPOINTS.submitJob.path,
       payload: {
@@ -291,7 +292,7 @@ describe(`data the filters can use on ${testDatabase}`, () => {
   });
 
   it('refuses a public submission without any salary, with the form’s own message', async () => {
-    const res = await t.app.inject({
+    const res = await injectWithProof(t.app, {
       method: 'POST',
       url: ENDPOINTS.submitJob.path,
       payload: { ...VALID_SUBMISSION, salaryMin: '', salaryMax: '' },

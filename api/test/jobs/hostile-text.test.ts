@@ -7,6 +7,7 @@ import { jobInput, pay } from '../support/jobs';
 import { fakeReleases } from '../support/releases';
 import { SmtpPeer, type ReceivedMail } from '../support/smtp-peer';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
+import { injectWithProof } from '../support/human-proof';
 
 /**
  * Markup in every text of a job is text everywhere the server writes it: in the page it renders
@@ -115,7 +116,7 @@ describe(`markup in job text on ${testDatabase}`, () => {
       t.app.now(),
     );
 
-    const submitted = await t.app.inject({
+    const submitted = await injectWithProof(t.app, {
       method: 'POST',
       url: '/api/submit-job-for-review',
       payload: {
@@ -138,7 +139,7 @@ describe(`markup in job text on ${testDatabase}`, () => {
     expect(paid.statusCode, paid.body).toBe(200);
     publishedJobId = String(paid.json().jobId);
 
-    const other = await t.app.inject({
+    const other = await injectWithProof(t.app, {
       method: 'POST',
       url: '/api/submit-job-for-review',
       payload: {

@@ -7,6 +7,7 @@ import { startFakeAirtable, type FakeAirtable } from '../support/fake-airtable';
 import { ADMIN_JOB_FORM } from '../support/jobs';
 import { invalidRows } from '../support/rows';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
+import { injectWithProof } from '../support/human-proof';
 
 /**
  * One table of a job's limits (contract job-limits.ts, issue 41 R10), and every path that writes
@@ -158,7 +159,7 @@ afterAll(async () => {
 type Outcome = true | string;
 
 async function bySubmission(change: Record<string, unknown>): Promise<Outcome> {
-  const res = await t.app.inject({
+  const res = await injectWithProof(t.app, {
     method: 'POST',
     url: ENDPOINTS.submitJob.path,
     payload: { ...VALID_SUBMISSION, ...change },

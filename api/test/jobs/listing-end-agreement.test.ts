@@ -11,6 +11,7 @@ import { hashPaymentToken } from '../../src/payments/payment-tokens';
 import { CSRF, createAdmin, login, sessionCookie } from '../support/admin';
 import { signedInEmployer } from '../support/employers';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
+import { injectWithProof } from '../support/human-proof';
 
 /**
  * 'Has this listing ended?' has one answer (src/jobs/listing-end.ts, issue 41 R1), and every
@@ -49,7 +50,7 @@ async function asAdmin(options: InjectOptions) {
 
 /** Submitted by the employer, approved and marked paid by the admin: the job's id. */
 async function paidListing(title: string, deadline?: string): Promise<number> {
-  const submitted = await t.app.inject({
+  const submitted = await injectWithProof(t.app, {
     method: 'POST',
     url: ENDPOINTS.submitJob.path,
     payload: { ...VALID_SUBMISSION, title, deadline: deadline ?? '' },

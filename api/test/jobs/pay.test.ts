@@ -21,6 +21,7 @@ import {
 import { ADMIN_JOB_FORM, jobInput, pay } from '../support/jobs';
 import { invalidRows } from '../support/rows';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
+import { injectWithProof } from '../support/human-proof';
 
 /**
  * Pay told as it is (issue 39, docs/product.md#pay): every path that writes a job (the public
@@ -78,7 +79,7 @@ const employer = async () =>
 
 /** Submitted through the public form, approved and marked paid by hand: the live job's id. */
 async function published(change: Record<string, unknown>): Promise<number> {
-  const submitted = await t.app.inject({
+  const submitted = await injectWithProof(t.app, {
     method: 'POST',
     url: '/api/submit-job-for-review',
     payload: { ...VALID_SUBMISSION, ...change },
@@ -296,7 +297,7 @@ describe(`each path writes pay of each period on ${testDatabase}`, () => {
   );
 
   it('refuses pay past the one ceiling of its period, or a maximum under the minimum, on every path', async () => {
-    const form = await t.app.inject({
+    const form = await injectWithProof(t.app, {
       method: 'POST',
       url: '/api/submit-job-for-review',
       payload: { ...VALID_SUBMISSION, salaryMin: '20', salaryMax: '5000', salaryPeriod: 'hour' },

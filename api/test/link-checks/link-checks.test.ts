@@ -18,6 +18,7 @@ import { API_DIR } from '../support/paths';
 import { refusingOrigin, startLinkServer, type LinkServer } from '../support/link-servers';
 import { pay, startCheckout, stripeEnv, tokenOf } from '../support/payments';
 import { buildTestApp, testDatabase, type TestApp, type TestAppOptions } from '../support/test-app';
+import { injectWithProof } from '../support/human-proof';
 
 /**
  * Dead application links on the board (issue 45, link-checks/): the checker's runs against real
@@ -234,7 +235,7 @@ describe(`the application-link checker on ${testDatabase}`, () => {
     await createAdmin(t);
     let admin = await asAdmin(t);
     const deadLink = `${site.origin}/s/410`;
-    const submitted = await t.app.inject({
+    const submitted = await injectWithProof(t.app, {
       method: 'POST',
       url: '/api/submit-job-for-review',
       payload: { ...VALID_SUBMISSION, applicationUrl: deadLink },

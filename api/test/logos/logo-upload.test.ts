@@ -21,6 +21,7 @@ import { UPLOADED_SOURCE } from '../../src/logos/logos-repository';
 import { CSRF, signedIn } from '../support/admin';
 import { signedInEmployer } from '../support/employers';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
+import { injectWithProof } from '../support/human-proof';
 
 /**
  * The submission form's logo file (issue 30): POST /api/logos takes a PNG, JPEG or WebP of at
@@ -192,7 +193,7 @@ describe(`logo upload on ${testDatabase}`, () => {
   });
 
   it('a submission carries the uploaded logo; one naming a logo not stored is refused', async () => {
-    const missing = await t.app.inject({
+    const missing = await injectWithProof(t.app, {
       method: 'POST',
       url: '/api/submit-job-for-review',
       payload: { ...VALID_SUBMISSION, logoUrl: `/logos/${'a'.repeat(64)}.png` },
@@ -201,7 +202,7 @@ describe(`logo upload on ${testDatabase}`, () => {
     expect(JSON.stringify(missing.json())).toContain(LOGO_UPLOAD_MESSAGES.unknown);
     expect(Number((await t.db('submissions').count({ n: '*' }).first())?.n)).toBe(0);
 
-    const notOurs = await t.app.inject({
+    const notOurs = await injectWithProof(t.app, {
       method: 'POST',
       url: '/api/submit-job-for-review',
       payload: { ...VALID_SUBMISSION, logoUrl: '/elsewhere/logo.png' },
@@ -209,7 +210,7 @@ describe(`logo upload on ${testDatabase}`, () => {
     expect(notOurs.statusCode).toBe(400);
 
     const logo = await uploaded(png, 'image/png');
-    const res = await t.app.inject({
+    const res = await injectWithProof(t.app, {
       method: 'POST',
       url: '/api/submit-job-for-review',
       payload: { ...VALID_SUBMISSION, logoUrl: logo },
@@ -224,7 +225,7 @@ describe(`logo upload on ${testDatabase}`, () => {
   });
 
   async function submitWith(logo: string, organization = 'Upload Org'): Promise<number> {
-    const res = await t.app.inject({
+    const res = await injectWithProof(t.app, {
       method: 'POST',
       url: '/api/submit-job-for-review',
       payload: { ...VALID_SUBMISSION, organization, logoUrl: logo },

@@ -19,6 +19,7 @@ import {
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
 import { pay, startCheckout, stripeEnv, tokenOf } from '../support/payments';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
+import { injectWithProof } from '../support/human-proof';
 
 /**
  * Company logos are fetched once, re-encoded, stored and served from the board's own origin
@@ -346,7 +347,7 @@ describe(`logos on ${testDatabase}`, () => {
   });
 
   it("fetches the logo of an approved submission's job once it is published", async () => {
-    const submitted = await t.app.inject({
+    const submitted = await injectWithProof(t.app, {
       method: 'POST',
       url: '/api/submit-job-for-review',
       payload: { ...VALID_SUBMISSION, organization: 'Paid Org', logoUrl: `${origin}/logo.jpg` },

@@ -5,6 +5,7 @@ import { pay, startCheckout, stripeEnv, WEBHOOK_SECRET } from '../support/paymen
 import { SmtpPeer } from '../support/smtp-peer';
 import { insertSubmission } from '../support/submissions';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
+import { injectWithProof } from '../support/human-proof';
 
 /**
  * `app.outbox.enqueue(trx, ...)` wakes the background sender once the transaction has committed,
@@ -54,7 +55,7 @@ describe(`the sender wakes after the commit that queued a message on ${testDatab
   it('sends the acknowledgement of a submission without waiting for the next poll', async () => {
     t = await buildTestApp({ env: { SMTP_URL: smtp.url, MAIL_POLL_SECONDS: HOUR } });
     smtp.received.length = 0;
-    const res = await t.app.inject({
+    const res = await injectWithProof(t.app, {
       method: 'POST',
       url: '/api/submit-job-for-review',
       payload: { ...VALID_SUBMISSION, contactEmail: 'submit-wake@coastaljustice.example' },

@@ -4,6 +4,7 @@ import nodemailer from 'nodemailer';
 import { LEASE_MS, MAX_ATTEMPTS, OutboxSender, retryDelayMs } from '../../src/mail/outbox-sender';
 import { SmtpPeer } from '../support/smtp-peer';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
+import { injectWithProof } from '../support/human-proof';
 
 let smtp: SmtpPeer;
 let t: TestApp;
@@ -39,7 +40,11 @@ async function appWithSmtp(env: Record<string, string> = {}) {
 }
 
 const submit = () =>
-  t.app.inject({ method: 'POST', url: '/api/submit-job-for-review', payload: VALID_SUBMISSION });
+  injectWithProof(t.app, {
+    method: 'POST',
+    url: '/api/submit-job-for-review',
+    payload: VALID_SUBMISSION,
+  });
 const outbox = () => t.db('outbox').orderBy('id');
 
 describe(`e-mail through the outbox on ${testDatabase}`, () => {
@@ -77,7 +82,7 @@ describe(`e-mail through the outbox on ${testDatabase}`, () => {
     const before = smtp.connections;
     // Three submissions from three clients (the rate limit is per address): six messages.
     for (const remoteAddress of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) {
-      const res = await t.app.inject({
+      const res = await injectWithProof(t.app, {
         method: 'POST',
         url: '/api/submit-job-for-review',
         payload: VALID_SUBMISSION,

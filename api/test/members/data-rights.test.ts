@@ -4,6 +4,7 @@ import { FakeGhost } from '../support/fake-ghost';
 import { createJobs } from '../support/jobs';
 import { signedInMember } from '../support/members';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
+import { injectWithProof } from '../support/human-proof';
 
 /**
  * Download and delete your data (docs/product.md#privacy): a signed-in member from /bookmarks (an
@@ -28,7 +29,7 @@ afterEach(async () => {
 });
 
 async function follow(email: string, search: string) {
-  const res = await t.app.inject({
+  const res = await injectWithProof(t.app, {
     method: 'POST',
     url: '/api/alerts',
     payload: { email, frequency: 'weekly', search },

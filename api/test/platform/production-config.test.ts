@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, PRODUCTION_PROBLEMS } from '../../src/platform/config';
+import {
+  ConfigError,
+  HUMAN_PROOF_SECRET_MISSING,
+  loadConfig,
+  PRODUCTION_PROBLEMS,
+} from '../../src/platform/config';
 import { problemsOf } from '../support/config-problems';
 
 /**
@@ -13,6 +18,7 @@ const READY = {
   NODE_ENV: 'production',
   SESSION_SECRET: SECRET,
   TOTP_ENCRYPTION_KEY: 'ahB/TQzvlVE52nfjOQWk7jkwM/IAUipssMvCRe2HVII=',
+  HUMAN_PROOF_SECRET: 'a-human-proof-secret-of-32-characters-at-least',
   PUBLIC_URL: 'http://jobs.example.org',
 };
 
@@ -83,6 +89,35 @@ describe('production configuration', () => {
     expect(development.key).toHaveLength(32);
   });
 
+  it("refuses without HUMAN_PROOF_SECRET, the spam check's key every process shares (issue 45)", () => {
+    expect(problemsOf({ ...READY, HUMAN_PROOF_SECRET: '' })).toEqual([HUMAN_PROOF_SECRET_MISSING]);
+    expect(loadConfig(READY).humanProof).toEqual({
+      secret: READY.HUMAN_PROOF_SECRET,
+      previous: [],
+      developmentKey: false,
+    });
+    const previous = [
+      'an-older-human-proof-secret-of-32-characters',
+      'and-one-older-still-of-32-characters-x',
+    ];
+    expect(
+      loadConfig({ ...READY, HUMAN_PROOF_SECRET_PREVIOUS: previous.join(', ') }).humanProof
+        .previous,
+    ).toEqual(previous);
+    // Too short is said once, by the value's own check, and never quoted back.
+    expect(problemsOf({ ...READY, HUMAN_PROOF_SECRET: 'short' })).toEqual([
+      'HUMAN_PROOF_SECRET must be at least 32 characters (for example: openssl rand -base64 48)',
+    ]);
+    expect(problemsOf({ ...READY, HUMAN_PROOF_SECRET_PREVIOUS: 'short' })).toEqual([
+      'HUMAN_PROOF_SECRET_PREVIOUS must be secrets of at least 32 characters, separated by commas (for example: openssl rand -base64 48)',
+    ]);
+    // Outside production: the fixed development key, the same in every process (each verifies
+    // what another issued), said as such.
+    const development = loadConfig({}).humanProof;
+    expect(development.developmentKey).toBe(true);
+    expect(development.secret).toBe(loadConfig({}).humanProof.secret);
+  });
+
   it('refuses an http:// GHOST_URL unless the Ghost is on this host (issue 43, finding 17)', () => {
     expect(problemsOf({ ...READY, GHOST_URL: 'http://ghost.example.org' })).toEqual([
       PRODUCTION_PROBLEMS.ghostOverHttp,
@@ -105,6 +140,7 @@ describe('production configuration', () => {
         PRODUCTION_PROBLEMS.sessionSecretMissing,
         PRODUCTION_PROBLEMS.totpKeyMissing,
         PRODUCTION_PROBLEMS.publicUrlMissing,
+        HUMAN_PROOF_SECRET_MISSING,
       ]),
     );
     const error = new ConfigError([

@@ -74,6 +74,7 @@ describe('the channels in the configuration', () => {
       NODE_ENV: 'production',
       SESSION_SECRET: 'a-production-secret-of-32-characters-at-least',
       TOTP_ENCRYPTION_KEY: 'ahB/TQzvlVE52nfjOQWk7jkwM/IAUipssMvCRe2HVII=',
+      HUMAN_PROOF_SECRET: 'a-human-proof-secret-of-32-characters-at-least',
       PUBLIC_URL: 'http://jobs.example.org',
     };
     expect(

@@ -14,6 +14,7 @@ import {
   WEBHOOK_SECRET,
 } from '../support/payments';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
+import { injectWithProof } from '../support/human-proof';
 
 /**
  * A promo code's redemption limit holds at payment, not only at submission (issue 11): a
@@ -50,7 +51,7 @@ const redemptions = async (code: string) =>
 
 /** Submitted through the public form with the code, then approved: the pay link's token. */
 async function submittedAndApproved(promoCode: string, title: string) {
-  const res = await t.app.inject({
+  const res = await injectWithProof(t.app, {
     method: 'POST',
     url: '/api/submit-job-for-review',
     payload: { ...VALID_SUBMISSION, title, promoCode },

@@ -14,6 +14,7 @@ import { signedInEmployer } from '../support/employers';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
 import { pay, startCheckout, stripeEnv, tokenOf } from '../support/payments';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
+import { injectWithProof } from '../support/human-proof';
 
 /**
  * Changes an employer proposes to their live job (issue 30): stored for the admin's review (one
@@ -45,7 +46,7 @@ afterEach(() => t.close());
 
 /** Submitted, approved and paid: the live job's id. */
 async function liveJob(change: Record<string, unknown> = {}): Promise<number> {
-  const submitted = await t.app.inject({
+  const submitted = await injectWithProof(t.app, {
     method: 'POST',
     url: '/api/submit-job-for-review',
     payload: { ...VALID_SUBMISSION, description: LONG_DESCRIPTION, ...change },

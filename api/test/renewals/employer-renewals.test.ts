@@ -7,6 +7,7 @@ import { signedInEmployer } from '../support/employers';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
 import { pay, startCheckout, stripeEnv, tokenOf } from '../support/payments';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
+import { injectWithProof } from '../support/human-proof';
 
 /**
  * The employer's page and the other parts of issue 30 together: a listing that may be renewed
@@ -37,7 +38,7 @@ afterEach(() => t.close());
 /** Submitted by `email`, approved and paid through Stripe: the job's id. */
 async function liveJob(email = EMPLOYER): Promise<number> {
   const admin = await signedIn(t);
-  const submitted = await t.app.inject({
+  const submitted = await injectWithProof(t.app, {
     method: 'POST',
     url: '/api/submit-job-for-review',
     payload: { ...VALID_SUBMISSION, contactEmail: email },

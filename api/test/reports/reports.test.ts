@@ -7,6 +7,7 @@ import {
 } from '@jobboard/contract/jobs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RATE_LIMITS } from '../../src/platform/rate-limits';
+import { injectWithProof } from '../support/human-proof';
 import { createJobs } from '../support/jobs';
 import { reportBoard, type ReportBoard } from '../support/reports';
 import { testDatabase } from '../support/test-app';
@@ -91,7 +92,7 @@ describe(`reporting a listing on ${testDatabase}`, () => {
       [{ reason: 'scam', note: 42 }, { note: REPORT_MESSAGES.note }],
       [{ reason: 'scam', email: 'not an address' }, { email: REPORT_MESSAGES.email }],
       [{ reason: 'scam', email: 'a@b.org, c@d.org' }, { email: REPORT_MESSAGES.email }],
-      [{ reason: 'scam', website: 'x' }, { website: UNKNOWN_FIELD }],
+      [{ reason: 'scam', source: 'x' }, { source: UNKNOWN_FIELD }],
     ];
     for (const [body, fields] of cases) {
       const res = await b.report(job!, body);
@@ -117,7 +118,7 @@ describe(`reporting a listing on ${testDatabase}`, () => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: REPORT_MESSAGES.notOnBoard });
     }
-    const wrong = await b.t.app.inject({
+    const wrong = await injectWithProof(b.t.app, {
       method: 'POST',
       url: '/api/jobs/abc/reports',
       payload: { reason: 'scam' },
@@ -130,7 +131,7 @@ describe(`reporting a listing on ${testDatabase}`, () => {
     await b.setThreshold(0);
     const [job, other] = await b.jobs('Once Per Client Role', 'Other Listing Role');
     const send = (address: string, agent: string, jobId = job!) =>
-      b.t.app.inject({
+      injectWithProof(b.t.app, {
         method: 'POST',
         url: `/api/jobs/${jobId}/reports`,
         payload: { reason: 'wrong_information' },

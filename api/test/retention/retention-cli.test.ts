@@ -3,6 +3,7 @@ import { migrations } from '../../src/platform/db/migrations';
 import { buildOnce } from '../support/api-process';
 import { runJobboard } from '../support/cli';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
+import { injectWithProof } from '../support/human-proof';
 
 /** `jobboard retention run` (`pnpm --filter @jobboard/api retention:run`), as cron runs it. */
 
@@ -17,7 +18,7 @@ afterAll(() => t.close());
 
 describe(`jobboard retention run on ${testDatabase}`, () => {
   it('deletes an alert left unconfirmed past its 48 hours, and says what it removed', async () => {
-    const res = await t.app.inject({
+    const res = await injectWithProof(t.app, {
       method: 'POST',
       url: '/api/alerts',
       payload: { email: 'never-confirmed@example.org', frequency: 'weekly', search: '?q=grants' },

@@ -5,6 +5,7 @@ import { SUBMISSION_RECEIVED_TEMPLATE } from '../../src/mail/submission-emails';
 import { ACKNOWLEDGEMENT_CAPS } from '../../src/submissions/acknowledgement-caps';
 import { SmtpPeer, type ReceivedMail } from '../support/smtp-peer';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
+import { injectWithProof } from '../support/human-proof';
 
 let smtp: SmtpPeer;
 let t: TestApp;
@@ -36,7 +37,7 @@ async function appWithSmtp() {
 }
 
 const submit = (change: Record<string, unknown> = {}) =>
-  t.app.inject({
+  injectWithProof(t.app, {
     method: 'POST',
     url: '/api/submit-job-for-review',
     payload: { ...VALID_SUBMISSION, ...change },

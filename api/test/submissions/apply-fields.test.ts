@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../support/admin';
 import { signedInEmployer } from '../support/employers';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
+import { injectWithProof } from '../support/human-proof';
 
 /**
  * How candidates apply, chosen by the employer (issue 42, docs/product.md#applying): the public
@@ -33,7 +34,7 @@ const DESCRIPTION = `${VALID_SUBMISSION.description} We work across the Gulf coa
 const QUESTION = { id: '', kind: 'yesNo', label: ' Can you travel? ', required: true, choices: [] };
 
 async function submitted(change: Record<string, unknown>): Promise<string> {
-  const res = await t.app.inject({
+  const res = await injectWithProof(t.app, {
     method: 'POST',
     url: '/api/submit-job-for-review',
     payload: { ...VALID_SUBMISSION, description: DESCRIPTION, ...change },

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signedIn } from '../support/admin';
 import { signedInEmployer } from '../support/employers';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
+import { injectWithProof } from '../support/human-proof';
 
 /**
  * Approving names the version of the submission the admin read (issue 43, finding 13): an
@@ -21,7 +22,7 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 async function submit(): Promise<number> {
-  const res = await t.app.inject({
+  const res = await injectWithProof(t.app, {
     method: 'POST',
     url: '/api/submit-job-for-review',
     payload: VALID_SUBMISSION,

@@ -15,6 +15,7 @@ import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
 import { createJobs } from '../support/jobs';
 import { pay, startCheckout, stripeEnv, tokenOf } from '../support/payments';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
+import { injectWithProof } from '../support/human-proof';
 
 /**
  * Company details are reviewed, not overwritten (issue 25). A company is one shared row per name:
@@ -81,7 +82,7 @@ afterEach(() => t.close());
 
 /** A submission through the public form naming ORG, with `company` as its company fields. */
 async function submit(company: Record<string, string> = {}, organization = ORG) {
-  const res = await t.app.inject({
+  const res = await injectWithProof(t.app, {
     method: 'POST',
     url: '/api/submit-job-for-review',
     payload: {

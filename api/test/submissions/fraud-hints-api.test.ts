@@ -11,6 +11,7 @@ import { signedIn } from '../support/admin';
 import { SCAM_LIKE_KINDS } from '../support/fraud-hints';
 import { createJobs, pay } from '../support/jobs';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
+import { injectWithProof } from '../support/human-proof';
 
 /**
  * The review card's fraud hints through the API (issue 45, docs/product.md#fraud-hints), on both
@@ -84,7 +85,11 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 async function submit(payload: Record<string, unknown>): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/submit-job-for-review', payload });
+  const res = await injectWithProof(t.app, {
+    method: 'POST',
+    url: '/api/submit-job-for-review',
+    payload,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return String(res.json().id);
 }

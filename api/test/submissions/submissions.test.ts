@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { HUMAN_PROOF_MESSAGES } from '@jobboard/contract/common';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   SUBMISSION_CASES,
@@ -6,6 +7,7 @@ import {
   VALID_SUBMISSION,
 } from '@jobboard/contract/testing';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
+import { injectWithProof } from '../support/human-proof';
 
 let t: TestApp;
 const logLines: string[] = [];
@@ -24,7 +26,7 @@ beforeEach(async () => {
 });
 
 const submit = (payload: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({
+  injectWithProof(t.app, {
     method: 'POST',
     url: '/api/submit-job-for-review',
     payload: payload as object,
@@ -144,7 +146,7 @@ describe(`POST /api/submit-job-for-review on ${testDatabase}`, () => {
       ['plain text', 'text/plain', 400, 'Communications Director'],
       ['a form post', 'application/x-www-form-urlencoded', 415, 'title=Director'],
     ])('answers %s sent as %s with %i and a JSON message', async (_, type, status, body) => {
-      const res = await t.app.inject({
+      const res = await injectWithProof(t.app, {
         method: 'POST',
         url: '/api/submit-job-for-review',
         headers: { 'content-type': type },
@@ -156,7 +158,7 @@ describe(`POST /api/submit-job-for-review on ${testDatabase}`, () => {
     });
 
     it('says what is wrong with a body that is not an object, without echoing it', async () => {
-      const res = await t.app.inject({
+      const res = await injectWithProof(t.app, {
         method: 'POST',
         url: '/api/submit-job-for-review',
         headers: { 'content-type': 'application/json' },
@@ -242,14 +244,14 @@ describe(`POST /api/submit-job-for-review on ${testDatabase}`, () => {
     });
   });
 
-  it('answers a filled honeypot like a success but stores and sends nothing, and logs it', async () => {
+  it("refuses a filled honeypot with the spam check's one message, stores and sends nothing, and logs it (issue 45)", async () => {
     logLines.length = 0;
     const res = await submit({ ...VALID_SUBMISSION, website: 'https://spam.example' });
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ id: expect.stringMatching(/^\d+$/), status: 'pending_review' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: HUMAN_PROOF_MESSAGES.refused });
     expect(await count('submissions')).toBe(0);
     expect(await count('outbox')).toBe(0);
-    expect(logLines.join('')).toContain('honeypot field filled');
+    expect(logLines.join('')).toContain('"reason":"honeypot"');
   });
 
   it('ignores an empty honeypot, as the real form sends it', async () => {
@@ -278,7 +280,7 @@ describe(`POST /api/submit-job-for-review on ${testDatabase}`, () => {
         ),
         async (body) => {
           const before = await count('submissions');
-          const res = await t.app.inject({
+          const res = await injectWithProof(t.app, {
             method: 'POST',
             url: '/api/submit-job-for-review',
             headers: { 'content-type': 'application/json' },
@@ -299,7 +301,7 @@ describe(`the submission rate limit on ${testDatabase}`, () => {
     const strict = await buildTestApp({ env: { SUBMISSION_RATE_LIMIT_MAX: '2' } });
     try {
       const post = () =>
-        strict.app.inject({
+        injectWithProof(strict.app, {
           method: 'POST',
           url: '/api/submit-job-for-review',
           payload: VALID_SUBMISSION,
@@ -313,7 +315,7 @@ describe(`the submission rate limit on ${testDatabase}`, () => {
       );
       expect(Number((await strict.db('submissions').count({ n: '*' }))[0]!.n)).toBe(2);
       // The limit is per client address: someone else can still submit.
-      const elsewhere = await strict.app.inject({
+      const elsewhere = await injectWithProof(strict.app, {
         method: 'POST',
         url: '/api/submit-job-for-review',
         payload: VALID_SUBMISSION,

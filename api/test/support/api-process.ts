@@ -3,6 +3,8 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DatabaseConfig } from '../../src/platform/config';
+import { Challenges } from '../../src/human-proof/challenges';
+import { solve } from './human-proof-solve';
 import { freePort } from './pg-cluster';
 
 /**
@@ -24,6 +26,8 @@ import { freePort } from './pg-cluster';
 export const API_PROCESS_ADMIN = { username: 'site-admin', password: 'site-admin-password-1' };
 /** The key of the admins' two-factor secrets production requires (TOTP_ENCRYPTION_KEY). */
 export const API_PROCESS_TOTP_KEY = 'miWhCcgUsUsFlGZR7JUN04RzedXkCCznI2lI+8SH4gg=';
+/** The spam check's key production requires (HUMAN_PROOF_SECRET): processProof signs with it. */
+export const API_PROCESS_HUMAN_PROOF_SECRET = 'api-process-human-proof-secret-0000000001';
 
 export interface ApiProcessOptions {
   /** The database the server runs on: a SQLite file or a PostgreSQL URL. */
@@ -113,6 +117,7 @@ export class ApiProcess {
       LOG_LEVEL: 'warn',
       SESSION_SECRET: 'api-process-secret-api-process-secret-0001',
       TOTP_ENCRYPTION_KEY: API_PROCESS_TOTP_KEY,
+      HUMAN_PROOF_SECRET: API_PROCESS_HUMAN_PROOF_SECRET,
       ADMIN_USERNAME: API_PROCESS_ADMIN.username,
       ADMIN_PASSWORD: API_PROCESS_ADMIN.password,
       MAIL_POLL_SECONDS: '0',
@@ -302,4 +307,14 @@ function listening(port: number): Promise<boolean> {
     });
     socket.once('error', () => resolve(false));
   });
+}
+
+/**
+ * A solved proof of the spam check (issue 45) for a form sent to an ApiProcess: a challenge signed
+ * with the process's key by the API's own code, solved as a browser does. Not fetched from the
+ * process, whose challenge route has its own limit per client: the load and crash tests send far
+ * more forms from 127.0.0.1 than a person does.
+ */
+export async function processProof(): Promise<string> {
+  return solve(await new Challenges(API_PROCESS_HUMAN_PROOF_SECRET).issue(new Date()));
 }

@@ -1,5 +1,6 @@
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@jobboard/contract/common';
 import type { InjectOptions } from 'fastify';
+import { solvedProof } from './human-proof';
 import { createJobs } from './jobs';
 import { insertSubmission } from './submissions';
 import type { TestApp } from './test-app';
@@ -54,15 +55,19 @@ export const APPLICANT = {
   coverNote: 'I have led digital organizing for five years and would love to do it for you.',
 };
 
-/** POST an application as the board's dialog does (the CSRF header; JSON back). */
-export function apply(
+/**
+ * POST an application as the board's dialog does (the CSRF header; JSON back), with a solved
+ * challenge (the spam check, issue 45) unless `fields` brings its own `humanProof`.
+ */
+export async function apply(
   t: TestApp,
   jobId: number | string,
   fields: Record<string, string> = APPLICANT,
   resume: FilePart | null = { name: 'resume', filename: 'cv.pdf', bytes: RESUMES.pdf },
   extra: Partial<InjectOptions> = {},
 ) {
-  const body = multipart(fields, resume ? [resume] : []);
+  const proven = { humanProof: await solvedProof(t.app), website: '', ...fields };
+  const body = multipart(proven, resume ? [resume] : []);
   return t.app.inject({
     method: 'POST',
     url: `/api/jobs/${jobId}/applications`,
@@ -102,4 +107,14 @@ export async function jobTakingApplications(
     });
   }
   return id;
+}
+
+/**
+ * The proof the form drawn without JavaScript sends back (its hidden `humanProof`), read from the
+ * page as a browser would submit it.
+ */
+export function pageProofOf(html: string): string {
+  const proof = /name="humanProof" value="([^"]+)"/.exec(html)?.[1];
+  if (!proof) throw new Error('the page has no proof');
+  return proof;
 }

@@ -3,6 +3,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { CSRF } from './admin';
 import type { TestApp } from './test-app';
+import { injectWithProof } from './human-proof';
 
 /** The employers' session cookie a response set, as a Cookie header value. */
 export function employerCookie(res: LightMyRequestResponse): string {
@@ -13,7 +14,7 @@ export function employerCookie(res: LightMyRequestResponse): string {
 
 /** POST /api/employer/sign-in-link for an address. */
 export const askForLink = (t: TestApp, email: string, headers: Record<string, string> = {}) =>
-  t.app.inject({
+  injectWithProof(t.app, {
     method: 'POST',
     url: '/api/employer/sign-in-link',
     payload: { email },

@@ -16,6 +16,8 @@ export { SmtpPeer, type ReceivedMail } from './smtp-peer';
 export { FakeGhost, memberKey, type MemberKey, type TokenOptions } from './fake-ghost';
 export { ApiProcess, type ApiProcessOptions } from './api-process';
 export { giveUpRefusedMail } from './outbox-fixture';
+/** The spam check (issue 45) as a form passes it, for a site running in a process of its own. */
+export { proofFrom, solve as solveHumanProof } from './human-proof-solve';
 export { storeLogoFor } from './logo-fixture';
 export { listingEndingAt, renewalLinkEndingAt } from './renewal-fixture';
 export { listingLiveSince } from './check-in-fixture';

@@ -17,7 +17,8 @@ export interface LoadKind {
   /** How many requests of this kind in every sum-of-weights requests. */
   weight: number;
   /** The `n`th request of this kind from `client`. */
-  request(client: number, n: number): LoadRequest;
+  /** A request to send (made before its time is counted: a form's proof is worked out first). */
+  request(client: number, n: number): LoadRequest | Promise<LoadRequest>;
 }
 
 export interface Answer {
@@ -81,7 +82,7 @@ export async function runLoad(options: {
       const kind = schedule[i % schedule.length]!;
       const n = counts.get(kind.name) ?? 0;
       counts.set(kind.name, n + 1);
-      const request = kind.request(index, n);
+      const request = await kind.request(index, n);
       sent.set(kind.name, sent.get(kind.name)! + 1);
       const at = performance.now();
       try {

@@ -3,6 +3,7 @@ import type { AdminReportQueue, ReportReason } from '@jobboard/contract/jobs';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { signedIn } from './admin';
+import { injectWithProof } from './human-proof';
 import { createJobs } from './jobs';
 import { SmtpPeer } from './smtp-peer';
 import { buildTestApp, type TestApp } from './test-app';
@@ -64,7 +65,7 @@ export async function reportBoard(): Promise<ReportBoard> {
       return titles.map((title) => Number(ids[title]));
     },
     report: (jobId, body, from = nextClient()) =>
-      t.app.inject({
+      injectWithProof(t.app, {
         method: 'POST',
         url: `/api/jobs/${jobId}/reports`,
         payload: body,

@@ -5,6 +5,7 @@ import { runJobboard } from '../support/cli';
 import { createJobs } from '../support/jobs';
 import { SmtpPeer } from '../support/smtp-peer';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
+import { injectWithProof } from '../support/human-proof';
 
 /** `jobboard alerts send [--force]` (`pnpm --filter @jobboard/api alerts:send`), as cron runs it. */
 
@@ -27,7 +28,7 @@ const alertsSend = (args: string[], database: DatabaseConfig) =>
 
 describe(`alerts:send on ${testDatabase}`, () => {
   it('sends nothing that is not due, every new match with --force, and delivers it', async () => {
-    const res = await t.app.inject({
+    const res = await injectWithProof(t.app, {
       method: 'POST',
       url: '/api/alerts',
       payload: { email: 'cron@example.org', frequency: 'weekly', search: '?q=grants' },

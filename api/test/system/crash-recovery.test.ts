@@ -4,7 +4,7 @@ import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { createKnex } from '../../src/platform/db/knex';
 import { SUBMISSION_RECEIVED_TEMPLATE } from '../../src/mail/submission-emails';
 import { invalidRows } from '../support/rows';
-import { ApiProcess } from '../support/api-process';
+import { ApiProcess, processProof } from '../support/api-process';
 import { freshDatabase, testDatabase } from '../support/test-app';
 
 /**
@@ -47,6 +47,7 @@ async function burstAndKill(round: number, killAfter: number): Promise<Burst> {
   const sender = async (index: number) => {
     for (let n = 0; ; n += 1) {
       const title = `Crash ${round}-${index}-${n} Communications Director`;
+      const humanProof = await processProof();
       let res: Response;
       try {
         res = await fetch(`${site.url}/api/submit-job-for-review`, {
@@ -56,6 +57,7 @@ async function burstAndKill(round: number, killAfter: number): Promise<Burst> {
             ...VALID_SUBMISSION,
             title,
             contactEmail: `crash-${round}-${index}-${n}@example.org`,
+            humanProof,
           }),
         });
       } catch {
@@ -183,7 +185,11 @@ describe(`SIGKILL in a burst of submissions on ${testDatabase}`, () => {
       const res = await fetch(`${site.url}/api/submit-job-for-review`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ...VALID_SUBMISSION, contactEmail: 'after@example.org' }),
+        body: JSON.stringify({
+          ...VALID_SUBMISSION,
+          contactEmail: 'after@example.org',
+          humanProof: await processProof(),
+        }),
       });
       expect(res.status).toBe(201);
       expect(await halfWritten(db)).toEqual([]);

@@ -11,6 +11,7 @@ import { createJobs } from '../support/jobs';
 import { fakeReleases } from '../support/releases';
 import { startPgCluster, type PgCluster } from '../support/pg-cluster';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
+import { injectWithProof } from '../support/human-proof';
 
 /**
  * When the database cannot be reached, every request that needs it is a 503 with one message (not
@@ -38,7 +39,7 @@ function requestsNeedingTheDatabase(t: TestApp, cookie: string, round: number) {
         payload: { query: 'editor', page: 1, pageSize: 10 + round },
       }),
     submission: () =>
-      t.app.inject({
+      injectWithProof(t.app, {
         method: 'POST',
         url: '/api/submit-job-for-review',
         payload: VALID_SUBMISSION,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { createKnex } from '../../src/platform/db/knex';
-import { ApiProcess } from '../support/api-process';
+import { ApiProcess, processProof } from '../support/api-process';
 import { SmtpPeer } from '../support/smtp-peer';
 import { freshDatabase, testDatabase } from '../support/test-app';
 
@@ -43,6 +43,7 @@ describe(`e-mail across restarts of the API process on ${testDatabase}`, () => {
           ...VALID_SUBMISSION,
           title: `Restart ${n} Communications Director`,
           contactEmail: `restart-${n}@example.org`,
+          humanProof: await processProof(),
         }),
       });
       expect(res.status).toBe(201);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import type { DatabaseConfig } from '../../src/platform/config';
 import { createKnex } from '../../src/platform/db/knex';
-import { ApiProcess } from '../support/api-process';
+import { ApiProcess, processProof } from '../support/api-process';
 import { freshDatabase, testDatabase } from '../support/test-app';
 
 /**
@@ -42,7 +42,11 @@ describe(`the production server on ${testDatabase}`, () => {
 
   it('on SIGTERM finishes a request still arriving, refuses new ones, and exits 0', async () => {
     const body = Buffer.from(
-      JSON.stringify({ ...VALID_SUBMISSION, title: 'Arrived After SIGTERM' }),
+      JSON.stringify({
+        ...VALID_SUBMISSION,
+        title: 'Arrived After SIGTERM',
+        humanProof: await processProof(),
+      }),
     );
     const socket = await connected(server.port);
     const answer = responseOf(socket);

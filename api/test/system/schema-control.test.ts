@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseConfig } from '../../src/platform/config';
-import { PRODUCTION_PROBLEMS } from '../../src/platform/config';
+import { HUMAN_PROOF_SECRET_MISSING, PRODUCTION_PROBLEMS } from '../../src/platform/config';
 import { createKnex } from '../../src/platform/db/knex';
 import { migrations } from '../../src/platform/db/migrations';
 import { ApiProcess, buildOnce } from '../support/api-process';
@@ -45,7 +45,8 @@ describe(`the production server's start on ${testDatabase}`, () => {
         `  - TRUST_PROXY must not be true: that believes every X-Forwarded-For hop, so any client could choose its address and slip past the rate limits. Write the number of proxies in front of the server (for example TRUST_PROXY=1, at most 10), or their addresses or CIDR ranges separated by commas (for example TRUST_PROXY=10.0.0.2,192.168.0.0/16, or loopback) (got "yes")\n` +
         `  - ${PRODUCTION_PROBLEMS.sessionSecretMissing}\n` +
         `  - ${PRODUCTION_PROBLEMS.totpKeyMissing}\n` +
-        `  - ${PRODUCTION_PROBLEMS.publicUrlMissing}\n`,
+        `  - ${PRODUCTION_PROBLEMS.publicUrlMissing}\n` +
+        `  - ${HUMAN_PROOF_SECRET_MISSING}\n`,
     );
   });
 

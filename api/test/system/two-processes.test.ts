@@ -10,6 +10,7 @@ import { parseMail, tokenIn } from '../support/alert-mail';
 import { ADMIN_JOB_FORM, createJobs } from '../support/jobs';
 import { SmtpPeer } from '../support/smtp-peer';
 import { buildTestApp, freshDatabase, testDatabase, type TestApp } from '../support/test-app';
+import { injectWithProof } from '../support/human-proof';
 
 /**
  * Two API processes on one database (two app instances here, each with its own pools and
@@ -248,7 +249,7 @@ describe(`both processes' schedulers on, on one ${testDatabase} database`, () =>
     apps.push(base);
     const readers = Array.from({ length: 5 }, (_, i) => `both${i}@example.org`);
     for (const email of readers) {
-      const subscribed = await base.app.inject({
+      const subscribed = await injectWithProof(base.app, {
         method: 'POST',
         url: '/api/alerts',
         payload: { email, frequency: 'daily', search: '?q=grants' },

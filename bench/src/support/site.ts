@@ -62,6 +62,7 @@ export async function startSite(options: {
       LOG_LEVEL: 'warn',
       SESSION_SECRET: 'bench-session-secret-bench-session-secret',
       TOTP_ENCRYPTION_KEY: 'Z2MJDacNd51WMQUw70AntvRrCsrLG6gmUP3NkI5eIYk=',
+      HUMAN_PROOF_SECRET: 'bench-human-proof-secret-bench-human-proof',
       ADMIN_USERNAME: BENCH_ADMIN.username,
       ADMIN_PASSWORD: BENCH_ADMIN.password,
       PUBLIC_URL: `http://127.0.0.1:${port}`,

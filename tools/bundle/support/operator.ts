@@ -29,6 +29,7 @@ export function operatorEnvironment(
     PUBLIC_URL: 'http://localhost:3000',
     SESSION_SECRET: 'a-session-secret-of-at-least-32-characters',
     TOTP_ENCRYPTION_KEY: '+8tDYYwJSpqd63iSf8OEOXuHu+Con6IoIJaXSAfu3CM=',
+    HUMAN_PROOF_SECRET: 'an-operator-human-proof-secret-of-32-chars',
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
     METRICS_TOKEN,

@@ -24,6 +24,7 @@ export const subscribeAlert = {
   summary:
     'Follow a board search by e-mail: sends the confirmation link (double opt-in) and answers what to do next.',
   body: AlertSubscription,
+  humanProof: 'body',
   status: 201,
   response: Message,
 } as const satisfies Endpoint;

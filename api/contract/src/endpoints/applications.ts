@@ -32,6 +32,7 @@ export const applyToJob = {
   summary:
     "Apply to a job that takes applications on the board (multipart form: the applicant's fields and the résumé file): stored, confirmed to the applicant, sent or announced to the employer. 400 names each field at fault; 409 for a second application to the same job from one address or a job that takes none; 429 past the limits per client, address and job.",
   ...jobId,
+  humanProof: 'handler',
   status: 201,
   response: ApplicationReceipt,
 } as const satisfies Endpoint;

@@ -21,6 +21,7 @@ export const employerSignInLink = {
   path: '/api/employer/sign-in-link',
   summary: `Sends a sign-in link (single use, ${EMPLOYER_LIMITS.linkMinutes} minutes) to an address that has listings; the same answer (202) for any address.`,
   body: EmployerLinkRequest,
+  humanProof: 'body',
   status: 202,
   response: Message,
 } as const satisfies Endpoint;

@@ -9,6 +9,7 @@ export const reportListing = {
   summary: `Report a live listing: a reason (scam, closed, wrong_information, discriminatory, other), an optional note (at most ${REPORT_LIMITS.note} characters) and an optional e-mail address for the outcome. One open report per client (an IPv4 address, an IPv6 /64) and listing: another while it is open answers 409. Limited per client and per listing (429). Enough independent reports (the admin's reportThreshold, default ${REPORT_LIMITS.defaultThreshold}) take the listing off the board until an admin decides. 404 for a listing not on the board.`,
   ...jobId,
   body: ListingReport,
+  humanProof: 'body',
   status: 201,
   response: Message,
 } as const satisfies Endpoint;

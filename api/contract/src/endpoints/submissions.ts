@@ -25,6 +25,7 @@ export const submitJob = {
   summary:
     "An employer's job submission, stored for review, priced from its tier and promo code; 429 past the rate limit.",
   body: SubmissionPayload,
+  humanProof: 'body',
   status: 201,
   response: SubmissionReceived,
 } as const satisfies Endpoint;

@@ -1,4 +1,4 @@
-/** @jobboard/contract/common: what every domain uses: error bodies, validation, dates, choices and limits, money display, the CSRF and polling headers, the e-mail key. */
+/** @jobboard/contract/common: what every domain uses: error bodies, validation, dates, choices and limits, money display, the CSRF and polling headers, the e-mail key, the spam check's fields and words. */
 export * from '../errors';
 export * from '../validate';
 export * from '../dates';
@@ -6,3 +6,4 @@ export * from '../choices';
 export * from '../money';
 export * from '../csrf';
 export * from '../email-key';
+export * from '../human-proof';

@@ -131,8 +131,8 @@ export type RouteExtras = Omit<RouteShorthandOptions, 'schema'> & {
 
 /**
  * Registers endpoint E of the contract: its method, its path (relative to the prefix `app` was
- * registered with) and its schema come from the table, so a route cannot drift from what the
- * front ends call.
+ * registered with), its schema and its spam check come from the table, so a route cannot drift
+ * from what the front ends call.
  */
 export function route<E extends Endpoint>(
   app: FastifyInstance,
@@ -149,6 +149,9 @@ export function route<E extends Endpoint>(
   if (endpoint.params) schema.params = endpoint.params;
   if (endpoint.querystring && !queryAsIs) schema.querystring = endpoint.querystring;
   if (endpoint.body) schema.body = endpoint.body;
+  // The contract says which bodies carry the spam check's proof; the human-proof plugin checks
+  // them before the handler (one marked 'handler' checks it itself).
+  if (endpoint.humanProof === 'body') options.config = { ...options.config, humanProof: true };
   app.route({
     ...options,
     method: endpoint.method,

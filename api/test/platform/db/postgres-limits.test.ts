@@ -16,6 +16,7 @@ import { createJobs } from '../../support/jobs';
 import { invalidRows } from '../../support/rows';
 import { insertSubmission } from '../../support/submissions';
 import { buildTestApp, testDatabase, type TestApp } from '../../support/test-app';
+import { injectWithProof } from '../../support/human-proof';
 
 /**
  * Values at and just past what PostgreSQL's columns hold (api/migrations). Each of these was a 500
@@ -276,7 +277,7 @@ describe(`text PostgreSQL cannot store on ${testDatabase}`, () => {
     ['contactName', { contactName: 'Jordan\u0000Lee' }],
     ['location', { location: 'Washington\u0000' }],
   ])('refuses a NUL character in a submission (%s)', async (field, change) => {
-    const res = await t.app.inject({
+    const res = await injectWithProof(t.app, {
       method: 'POST',
       url: '/api/submit-job-for-review',
       payload: { ...VALID_SUBMISSION, ...change },
@@ -316,7 +317,7 @@ describe(`text PostgreSQL cannot store on ${testDatabase}`, () => {
   });
 
   it('refuses half a surrogate pair in a submission and a search, and takes whole pairs', async () => {
-    const submission = await t.app.inject({
+    const submission = await injectWithProof(t.app, {
       method: 'POST',
       url: '/api/submit-job-for-review',
       payload: { ...VALID_SUBMISSION, location: 'Remote \ud800' },
@@ -342,7 +343,7 @@ describe(`text PostgreSQL cannot store on ${testDatabase}`, () => {
   });
 
   it('stores a submission that fills every field', async () => {
-    const res = await t.app.inject({
+    const res = await injectWithProof(t.app, {
       method: 'POST',
       url: '/api/submit-job-for-review',
       payload: {

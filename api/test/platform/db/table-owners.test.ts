@@ -27,6 +27,7 @@ const OWNERS: Record<string, string[]> = {
   sessions: ['admins/session-store.ts'],
   login_throttle: ['admins/login-throttle.ts'],
   rate_limits: ['platform/plugins/rate-limit.ts'],
+  human_proof_spent: ['human-proof/spent-proofs-repository.ts'],
   logos: ['logos/logos-repository.ts'],
   sync_runs: ['sync/sync-repository.ts'],
   sync_lease: ['sync/sync-repository.ts'],

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF } from '../../support/admin';
 import { buildTestApp, testDatabase, type TestApp } from '../../support/test-app';
+import { injectWithProof } from '../../support/human-proof';
 
 /**
  * Every answer carries an X-Request-Id: the caller's when it is sane, a new one otherwise; and
@@ -56,14 +57,18 @@ describe(`request ids on ${testDatabase}`, () => {
       await t.app.inject({ method: 'DELETE', url: '/no-such-thing', headers: CSRF }),
       await t.app.inject('/some-page'),
       // 400 (validation), 401 (admin), 413 (body too large), a body that is not JSON
-      await t.app.inject({ method: 'POST', url: '/api/submit-job-for-review', payload: {} }),
+      await injectWithProof(t.app, {
+        method: 'POST',
+        url: '/api/submit-job-for-review',
+        payload: {},
+      }),
       await t.app.inject('/api/admin/jobs'),
-      await t.app.inject({
+      await injectWithProof(t.app, {
         method: 'POST',
         url: '/api/submit-job-for-review',
         payload: { title: 'x'.repeat(100_000) },
       }),
-      await t.app.inject({
+      await injectWithProof(t.app, {
         method: 'POST',
         url: '/api/submit-job-for-review',
         headers: { 'content-type': 'text/plain' },

@@ -75,6 +75,8 @@ const PUBLIC = [
   'POST /api/members/session',
   // The shell's reports about the remotes it loads (logged and counted, rate-limited).
   'POST /api/client-errors',
+  // The spam check's challenge for a public form (human-proof.test.ts): rate-limited, never stored.
+  'GET /api/human-proof/challenge',
   // An employer's sign-in link, signing in with it (its token is the proof), and out (issue 30).
   'POST /api/employer/sign-in-link',
   'POST /api/employer/session',

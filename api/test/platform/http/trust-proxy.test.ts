@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig, type ConfigError } from '../../../src/platform/config';
 import { buildTestApp, testDatabase, type TestApp } from '../../support/test-app';
+import { injectWithProof } from '../../support/human-proof';
 
 /** The problems loadConfig reports for one TRUST_PROXY value. */
 function problemsOf(value: string): string[] {
@@ -127,7 +128,7 @@ afterEach(async () => {
 async function spoofedBurst(app: TestApp, proxy: string): Promise<number[]> {
   const statuses: number[] = [];
   for (let i = 0; i < 6; i++) {
-    const res = await app.app.inject({
+    const res = await injectWithProof(app.app, {
       method: 'POST',
       url: '/api/submit-job-for-review',
       payload: {},

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PRESSURE_MESSAGE } from '../../../src/platform/plugins/under-pressure';
 import type { SyncRunRecord } from '../../../src/sync/sync-repository';
 import { buildTestApp, testDatabase, type TestApp } from '../../support/test-app';
+import { injectWithProof } from '../../support/human-proof';
 
 /**
  * GET /metrics (ops/plugin.ts, ops/metrics.ts): never served by default, behind METRICS_TOKEN on
@@ -78,7 +79,7 @@ describe(`metrics on ${testDatabase}`, () => {
     const unmatched = await test.app.inject({ method: 'DELETE', url: '/no/such/thing.txt' });
     expect(unmatched.statusCode).toBe(404);
     // A submission queues two e-mails (the acknowledgement and the admins' notice).
-    const submitted = await test.app.inject({
+    const submitted = await injectWithProof(test.app, {
       method: 'POST',
       url: '/api/submit-job-for-review',
       payload: VALID_SUBMISSION,

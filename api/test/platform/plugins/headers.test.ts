@@ -5,6 +5,7 @@ import { ADMIN, CSRF, createAdmin, login, sessionCookie } from '../../support/ad
 import { createJobs } from '../../support/jobs';
 import { GOOD_REMOTES, fakeReleases, releaseJson, writeRemotes } from '../../support/releases';
 import { buildTestApp, type TestApp } from '../../support/test-app';
+import { injectWithProof } from '../../support/human-proof';
 
 let t: TestApp;
 let releases: string;
@@ -127,7 +128,7 @@ describe('the headers of every kind of answer', () => {
   });
 
   it('error JSON: 400, 401, 403, and a dead pay link', async () => {
-    const invalid = await t.app.inject({
+    const invalid = await injectWithProof(t.app, {
       method: 'POST',
       url: '/api/submit-job-for-review',
       payload: {},

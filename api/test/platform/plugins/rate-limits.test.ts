@@ -11,6 +11,7 @@ import {
 } from '../../../src/platform/rate-limits';
 import { buildTestApp, testDatabase, type TestApp } from '../../support/test-app';
 import { API_DIR } from '../../support/source-files';
+import { injectWithProof } from '../../support/human-proof';
 
 /**
  * R6 of issue 41: every rate limit is named once, in src/rate-limits.ts (with what the
@@ -41,6 +42,7 @@ const ROUTES: Record<string, Pick<InjectOptions, 'method' | 'url' | 'headers' | 
   applyToJob: { method: 'POST', url: '/api/jobs/1/applications', payload: {} },
   reportListing: { method: 'POST', url: '/api/jobs/1/reports', payload: {} },
   clientErrors: { method: 'POST', url: '/api/client-errors', payload: {} },
+  humanProofChallenge: { method: 'GET', url: '/api/human-proof/challenge' },
   memberSignIn: { method: 'POST', url: '/api/members/session', payload: {} },
   payCheckout: { method: 'POST', url: `/api/pay/${TOKEN}/checkout` },
   renewalCheckout: { method: 'POST', url: `/api/renewals/${TOKEN}/checkout` },
@@ -156,7 +158,7 @@ describe(`the rate limits' one table on ${testDatabase} (issue 41, R6)`, () => {
   it('employerSignInLinkPerAddress: the sign-in links one address may ask for, from any client', async () => {
     const { max } = t.config.rateLimits.employerSignInLinkPerAddress;
     const ask = () =>
-      t.app.inject({
+      injectWithProof(t.app, {
         method: 'POST',
         url: '/api/employer/sign-in-link',
         payload: { email: 'someone@example.org' },
@@ -183,7 +185,7 @@ describe(`the rate limits' one table on ${testDatabase} (issue 41, R6)`, () => {
   it('alertConfirmationsPerAddress and alertConfirmations: per address, then for the board', async () => {
     const { rateLimits } = t.config;
     const subscribe = (email: string, search: string) =>
-      t.app.inject({
+      injectWithProof(t.app, {
         method: 'POST',
         url: '/api/alerts',
         payload: { email, frequency: 'daily', search },

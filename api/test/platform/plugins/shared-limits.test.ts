@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_THROTTLE } from '../../../src/admins/login-throttle';
 import { ADMIN, CSRF, createAdmin } from '../../support/admin';
 import { buildTestApp, testDatabase, type TestApp } from '../../support/test-app';
+import { injectWithProof } from '../../support/human-proof';
 
 /**
  * The limits live in the database (plugins/rate-limit.ts, admins/login-throttle.ts): two API
@@ -31,7 +32,7 @@ afterAll(async () => {
 });
 
 const submit = (t: TestApp, remoteAddress: string) =>
-  t.app.inject({
+  injectWithProof(t.app, {
     method: 'POST',
     url: '/api/submit-job-for-review',
     payload: VALID_SUBMISSION,
@@ -136,7 +137,7 @@ describe(`a client address that is not an address on ${testDatabase}`, () => {
     const loose = await buildTestApp({ env: { ...env, TRUST_PROXY: '2' } });
     try {
       const from = (forwarded: string) =>
-        loose.app.inject({
+        injectWithProof(loose.app, {
           method: 'POST',
           url: '/api/submit-job-for-review',
           payload: VALID_SUBMISSION,

@@ -11,7 +11,13 @@ import { useToastStore } from '@jobboard/shared-ui';
 import { screen, within } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
 import { Route } from '@jobboard/shared-ui/router';
-import { fakeApi, type FakeAnswer, type FakeRequest, type FakeRoutes } from '@jobboard/test-utils';
+import {
+  challengeRoute,
+  fakeApi,
+  type FakeAnswer,
+  type FakeRequest,
+  type FakeRoutes,
+} from '@jobboard/test-utils';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeJob } from '../../test-support/jobs';
 import { renderAt } from '../../test-support/render';
@@ -235,6 +241,7 @@ describe('the board home', () => {
 
   it('follows the search on screen by e-mail, in the spelling of its filter', async () => {
     const received = fakeApi({
+      ...challengeRoute,
       'POST /api/jobs/search': search,
       'GET /api/locations': [200, []],
       'GET /api/categories': [200, []],
@@ -249,7 +256,13 @@ describe('the board home', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: ALERT_TEXT.submit }));
     expect(await within(dialog).findByRole('status')).toHaveTextContent('Almost done');
     expect(received.bodies('POST', '/api/alerts')).toEqual([
-      { email: 'me@example.org', frequency: 'weekly', search: '?q=Role&remote=true' },
+      {
+        email: 'me@example.org',
+        frequency: 'weekly',
+        search: '?q=Role&remote=true',
+        humanProof: expect.any(String),
+        website: '',
+      },
     ]);
   });
 

@@ -1,8 +1,14 @@
 import { APPLICATION_MESSAGES, type ApplicationReceipt } from '@jobboard/contract/applications';
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@jobboard/contract/common';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, HUMAN_PROOF_MESSAGES } from '@jobboard/contract/common';
 import type { Job } from '@jobboard/contract/jobs';
 import { useMemberStore, useToastStore } from '@jobboard/shared-ui';
-import { fakeApi, type FakeAnswer, type FakeRequest } from '@jobboard/test-utils';
+import {
+  challengeRoute,
+  fakeApi,
+  isSolved,
+  type FakeAnswer,
+  type FakeRequest,
+} from '@jobboard/test-utils';
 import { screen, waitFor, within } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -107,6 +113,7 @@ describe('the application dialog', () => {
   it('sends the application as a multipart of every part, and says so only once it is stored', async () => {
     let answer!: (value: FakeAnswer<ApplicationReceipt>) => void;
     const api = fakeApi({
+      ...challengeRoute,
       [APPLY]: () => new Promise<FakeAnswer<ApplicationReceipt>>((done) => (answer = done)),
     });
     const sent = vi.spyOn(globalThis, 'fetch');
@@ -115,8 +122,9 @@ describe('the application dialog', () => {
     await fillIn(dialog);
     await send(dialog);
 
-    await waitFor(() => expect(api.calls).toHaveLength(1));
-    const [request] = api.calls;
+    const posts = () => api.calls.filter((call) => call.method === 'POST');
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    const [request] = posts();
     expect(request).toMatchObject({ method: 'POST', path: '/api/jobs/21/applications' });
     expect(request!.headers.get(CSRF_HEADER)).toBe(CSRF_HEADER_VALUE);
     expect(request!.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
@@ -132,14 +140,18 @@ describe('the application dialog', () => {
         'answers.q1': 'Its public records desk.',
         'answers.q2': 'yes',
         'answers.q3': 'In a month',
+        // The spam check (issue 45): a solved challenge, the honeypot as no person fills it.
+        humanProof: expect.any(String),
+        website: '',
       },
     );
+    expect(await isSolved({ humanProof: parts.get('humanProof') })).toBe(true);
     const file = parts.get('resume') as File;
     expect(file.type).toBe('application/pdf');
     expect(await file.text()).toBe('%PDF-1.7 a résumé');
     // Its name as the browser gives it (jsdom's File reaches Node's fetch as a nameless blob,
     // so it is read from what the form handed to fetch).
-    const body = sent.mock.calls[0]![1]!.body as FormData;
+    const body = sent.mock.calls.find(([, init]) => init?.method === 'POST')![1]!.body as FormData;
     expect((body.get('resume') as File).name).toBe('cv.pdf');
 
     // Sent, not yet stored: no word of success.
@@ -165,7 +177,7 @@ describe('the application dialog', () => {
   });
 
   it("checks the form by the server's rules before sending, the focus on the first message", async () => {
-    const api = fakeApi({ [APPLY]: [201, RECEIPT] });
+    const api = fakeApi({ ...challengeRoute, [APPLY]: [201, RECEIPT] });
     renderCard();
     const dialog = await openDialog();
     await userEvent.type(field(dialog, 'Your e-mail address'), 'not an address');
@@ -192,11 +204,11 @@ describe('the application dialog', () => {
       `${APPLICATION_MESSAGES.resume} PDF, DOCX or ODT, at most 5 MB`,
     );
     await api.settled();
-    expect(api.calls).toEqual([]);
+    expect(api.calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 
   it('refuses a résumé over 5 MB before sending it', async () => {
-    const api = fakeApi({ [APPLY]: [201, RECEIPT] });
+    const api = fakeApi({ ...challengeRoute, [APPLY]: [201, RECEIPT] });
     renderCard();
     const dialog = await openDialog();
     await fillIn(dialog);
@@ -210,11 +222,12 @@ describe('the application dialog', () => {
       expect.stringContaining('Your résumé must be 5 MB or smaller'),
     );
     await api.settled();
-    expect(api.calls).toEqual([]);
+    expect(api.calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 
   it("shows a 400's messages beside their fields, keeping everything typed", async () => {
     fakeApi({
+      ...challengeRoute,
       [APPLY]: [
         400,
         {
@@ -243,7 +256,7 @@ describe('the application dialog', () => {
   });
 
   it("says a refusal of the whole application (409) in the server's words", async () => {
-    fakeApi({ [APPLY]: [409, { message: APPLICATION_MESSAGES.duplicate }] });
+    fakeApi({ ...challengeRoute, [APPLY]: [409, { message: APPLICATION_MESSAGES.duplicate }] });
     renderCard();
     const dialog = await openDialog();
     await fillIn(dialog);
@@ -255,7 +268,10 @@ describe('the application dialog', () => {
   });
 
   it('keeps what was typed after a 500, and after closing and opening again', async () => {
-    fakeApi({ [APPLY]: [500, { message: 'Something went wrong on our side. Please try again.' }] });
+    fakeApi({
+      ...challengeRoute,
+      [APPLY]: [500, { message: 'Something went wrong on our side. Please try again.' }],
+    });
     renderCard();
     let dialog = await openDialog();
     await fillIn(dialog);
@@ -283,9 +299,62 @@ describe('the application dialog', () => {
     expect((field(dialog, 'Résumé') as HTMLInputElement).files).toHaveLength(0);
   });
 
+  it('keeps what was typed when the spam check refuses the application, and sends a new solution next time (issue 45)', async () => {
+    let answered = 0;
+    const api = fakeApi({
+      ...challengeRoute,
+      [APPLY]: () =>
+        (answered += 1) === 1 ? [400, { message: HUMAN_PROOF_MESSAGES.refused }] : [201, RECEIPT],
+    });
+    renderCard();
+    const dialog = await openDialog();
+    await fillIn(dialog);
+    await send(dialog);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      HUMAN_PROOF_MESSAGES.refused,
+    );
+    expect(field(dialog, 'Your name')).toHaveValue('Ada Lovelace');
+    expect(field(dialog, 'Cover note')).toHaveValue('I have edited data stories for years.');
+    expect(field(dialog, 'Why this newsroom?')).toHaveValue('Its public records desk.');
+    expect(toastTitles()).toEqual([]);
+
+    await send(dialog);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const proofs = await Promise.all(
+      api.calls
+        .filter((call) => call.method === 'POST')
+        .map(async (call) => (await partsOf(call)).get('humanProof')),
+    );
+    expect(proofs).toHaveLength(2);
+    expect(proofs[1]).not.toBe(proofs[0]);
+    expect(await isSolved({ humanProof: proofs[1] })).toBe(true);
+  });
+
+  it('says what to do when the spam check could not be worked out, and keeps what was typed', async () => {
+    const api = fakeApi({
+      'GET /api/human-proof/challenge': [503, { message: 'Service unavailable' }],
+      [APPLY]: [201, RECEIPT],
+    });
+    renderCard();
+    const dialog = await openDialog();
+    await fillIn(dialog);
+    await send(dialog);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      HUMAN_PROOF_MESSAGES.unsolved,
+    );
+    expect(field(dialog, 'Cover note')).toHaveValue('I have edited data stories for years.');
+    expect(api.calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
   it('says the application could not be sent when the server cannot be reached', async () => {
-    fakeApi({ [APPLY]: [201, RECEIPT] });
-    vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    fakeApi({ ...challengeRoute, [APPLY]: [201, RECEIPT] });
+    // The application's POST finds no server (the spam check's challenge was fetched before).
+    const fetch = globalThis.fetch;
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) =>
+      init?.method === 'POST'
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : fetch(input, init),
+    );
     renderCard();
     const dialog = await openDialog();
     await fillIn(dialog);

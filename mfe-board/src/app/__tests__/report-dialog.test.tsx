@@ -1,7 +1,14 @@
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@jobboard/contract/common';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, HUMAN_PROOF_MESSAGES } from '@jobboard/contract/common';
 import { REPORT_LIMITS, REPORT_MESSAGES, REPORT_TEXTS, type Job } from '@jobboard/contract/jobs';
 import { useToastStore } from '@jobboard/shared-ui';
-import { fakeApi, type FakeAnswer } from '@jobboard/test-utils';
+import {
+  challengeRoute,
+  fakeApi,
+  isSolved,
+  testChallenge,
+  type FakeAnswer,
+  type FakeApi,
+} from '@jobboard/test-utils';
 import { screen, waitFor, within } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -41,12 +48,18 @@ async function openDialog() {
   return dialog;
 }
 
+/** The reports sent (the spam check's challenge is fetched beside them as the dialog opens). */
+const reports = (api: FakeApi) => api.calls.filter((call) => call.method === 'POST');
+
 const send = (dialog: HTMLElement) =>
   userEvent.click(within(dialog).getByRole('button', { name: REPORT_TEXTS.send }));
 
 describe('reporting a listing', () => {
   it('asks for a reason, then sends the reason, the note and the address, and thanks once stored', async () => {
-    const api = fakeApi({ [REPORT]: [201, { message: REPORT_MESSAGES.receivedWithEmail }] });
+    const api = fakeApi({
+      ...challengeRoute,
+      [REPORT]: [201, { message: REPORT_MESSAGES.receivedWithEmail }],
+    });
     renderDetail();
     const dialog = await openDialog();
     expect(dialog).toHaveAccessibleDescription('Grants Officer at Harbor Fund');
@@ -71,7 +84,7 @@ describe('reporting a listing', () => {
       expect(within(reasons).getByLabelText('Scam or asks for money')).toHaveFocus(),
     );
     await api.settled();
-    expect(api.calls).toEqual([]);
+    expect(reports(api)).toEqual([]);
 
     await userEvent.click(within(reasons).getByLabelText('Scam or asks for money'));
     await userEvent.type(
@@ -83,13 +96,22 @@ describe('reporting a listing', () => {
     await userEvent.type(email, ' reader@example.org ');
     await send(dialog);
 
-    await waitFor(() => expect(api.calls).toHaveLength(1));
-    const [request] = api.calls;
+    await waitFor(() => expect(reports(api)).toHaveLength(1));
+    const [request] = reports(api);
     expect(request).toMatchObject({ method: 'POST', path: '/api/jobs/31/reports' });
     expect(request!.headers.get(CSRF_HEADER)).toBe(CSRF_HEADER_VALUE);
-    expect(api.bodies('POST', '/api/jobs/31/reports')).toEqual([
-      { reason: 'scam', note: 'They asked for a $50 training fee.', email: 'reader@example.org' },
+    const bodies = api.bodies('POST', '/api/jobs/31/reports');
+    expect(bodies).toEqual([
+      {
+        reason: 'scam',
+        note: 'They asked for a $50 training fee.',
+        email: 'reader@example.org',
+        // The spam check (issue 45): a solved challenge, the honeypot as no person fills it.
+        humanProof: expect.any(String),
+        website: '',
+      },
     ]);
+    expect(await isSolved(bodies[0] as { humanProof: string })).toBe(true);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(useToastStore.getState().toasts).toEqual([
       expect.objectContaining({
@@ -105,7 +127,10 @@ describe('reporting a listing', () => {
   });
 
   it("checks the note's length and the address by the server's rules before sending", async () => {
-    const api = fakeApi({ [REPORT]: [201, { message: REPORT_MESSAGES.received }] });
+    const api = fakeApi({
+      ...challengeRoute,
+      [REPORT]: [201, { message: REPORT_MESSAGES.received }],
+    });
     renderDetail();
     const dialog = await openDialog();
     await userEvent.click(within(dialog).getByLabelText('Wrong information'));
@@ -120,7 +145,7 @@ describe('reporting a listing', () => {
       `${REPORT_MESSAGES.email} ${REPORT_TEXTS.emailHint}`,
     );
     await api.settled();
-    expect(api.calls).toEqual([]);
+    expect(reports(api)).toEqual([]);
   });
 
   it("keeps what was typed and shows the server's message when the report is refused", async () => {
@@ -128,7 +153,7 @@ describe('reporting a listing', () => {
       409,
       { message: REPORT_MESSAGES.alreadyReported },
     ];
-    const api = fakeApi({ [REPORT]: () => answer });
+    const api = fakeApi({ ...challengeRoute, [REPORT]: () => answer });
     renderDetail();
     const dialog = await openDialog();
     await userEvent.click(within(dialog).getByLabelText('Closed or filled'));
@@ -148,18 +173,48 @@ describe('reporting a listing', () => {
         `${REPORT_MESSAGES.note} ${REPORT_TEXTS.noteHint}`,
       ),
     );
-    expect(api.calls).toHaveLength(2);
+    expect(reports(api)).toHaveLength(2);
+    expect(useToastStore.getState().toasts).toEqual([]);
+  });
+
+  it('keeps what was typed when the spam check refuses the report or cannot finish (issue 45)', async () => {
+    let reachable = false;
+    const api = fakeApi({
+      'GET /api/human-proof/challenge': async () =>
+        reachable ? [200, await testChallenge()] : [503, { message: 'Service unavailable' }],
+      [REPORT]: [400, { message: HUMAN_PROOF_MESSAGES.refused }],
+    });
+    renderDetail();
+    const dialog = await openDialog();
+    await userEvent.click(within(dialog).getByLabelText('Wrong information'));
+    await userEvent.type(within(dialog).getByLabelText(REPORT_TEXTS.note), 'The pay is wrong.');
+    await send(dialog);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      HUMAN_PROOF_MESSAGES.unsolved,
+    );
+    expect(reports(api)).toEqual([]);
+
+    reachable = true;
+    await send(dialog);
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(HUMAN_PROOF_MESSAGES.refused),
+    );
+    expect(within(dialog).getByLabelText('Wrong information')).toBeChecked();
+    expect(within(dialog).getByLabelText(REPORT_TEXTS.note)).toHaveValue('The pay is wrong.');
     expect(useToastStore.getState().toasts).toEqual([]);
   });
 
   it('closes on Cancel, sending nothing', async () => {
-    const api = fakeApi({ [REPORT]: [201, { message: REPORT_MESSAGES.received }] });
+    const api = fakeApi({
+      ...challengeRoute,
+      [REPORT]: [201, { message: REPORT_MESSAGES.received }],
+    });
     renderDetail();
     const dialog = await openDialog();
     await userEvent.click(within(dialog).getByRole('button', { name: REPORT_TEXTS.cancel }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await api.settled();
-    expect(api.calls).toEqual([]);
+    expect(reports(api)).toEqual([]);
   });
 
   it('is not offered on an ended listing', () => {

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HUMAN_PROOF_SINCE } from '@jobboard/contract/common';
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import { recordedIntegrity } from '@jobboard/contract/releases';
 import {
@@ -58,7 +59,16 @@ export function contextFromEnv(): CliContext {
   return {
     releasesDir: releasesDir(REPO_ROOT),
     remotesConfig: remotesConfigFile(REPO_ROOT),
-    api: { contractVersion: contract.version, endpoints: Object.keys(ENDPOINTS) },
+    api: {
+      contractVersion: contract.version,
+      endpoints: Object.keys(ENDPOINTS),
+      proofRequired: {
+        endpoints: Object.entries(ENDPOINTS)
+          .filter(([, endpoint]) => 'humanProof' in endpoint)
+          .map(([name]) => name),
+        since: HUMAN_PROOF_SINCE,
+      },
+    },
     urlContext: {
       ...(publicUrl && URL.canParse(publicUrl) ? { siteOrigin: new URL(publicUrl).origin } : {}),
       development: process.env.NODE_ENV !== 'production',

@@ -129,6 +129,24 @@ describe('misfits', () => {
     ]);
   });
 
+  it("refuses a remote built before the spam check that calls a form's endpoint needing its proof", () => {
+    const api: ApiSide = {
+      ...API,
+      endpoints: [...API.endpoints, 'submitJob'],
+      proofRequired: { endpoints: ['submitJob'], since: '1.4.0' },
+    };
+    const calls = { endpoints: ['job', 'submitJob'] };
+    const before = release('mfe_submit', '1.3.0', { requires: { contract: '^1.3.2', ...calls } });
+    expect(misfits(before, { shell: live(SHELL) }, api)).toEqual([
+      "mfe_submit 1.3.0 calls the endpoint 'submitJob' without the spam check's proof, which the API requires of front ends built against contract 1.4.0 or later: build it again from this checkout.",
+    ]);
+    const since = release('mfe_submit', '1.4.0', { requires: { contract: '^1.4.0', ...calls } });
+    expect(misfits(since, { shell: live(SHELL) }, api)).toEqual([]);
+    // A remote of the same age that calls none of them (the admin's) still fits.
+    const admin = release('mfe_admin', '1.3.0', { requires: { contract: '^1.3.2' } });
+    expect(misfits(admin, { shell: live(SHELL) }, api)).toEqual([]);
+  });
+
   it('lists every misfit at once', () => {
     const board = release('mfe_board', '9.0.0', {
       requires: {

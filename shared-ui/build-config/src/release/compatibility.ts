@@ -18,10 +18,14 @@ export type LiveApp = { version: string } & (
   | { kind: 'url' }
 );
 
-/** The API this checkout serves: its contract's version and the names of its endpoints. */
+/**
+ * The API this checkout serves: its contract's version, the names of its endpoints, and those of
+ * them that require the spam check's proof from front ends built since `proofSince`.
+ */
 export interface ApiSide {
   contractVersion: string;
   endpoints: readonly string[];
+  proofRequired?: { endpoints: readonly string[]; since: string };
 }
 
 /**
@@ -34,7 +38,8 @@ export interface ApiSide {
  *   fits beside an older shell (its copy serves both); another major does not, nor does a newer
  *   minor beside a shell built before shells took a newer copy (it keeps its own).
  * - The contract's major version must be the API's (within a major, changes are additive).
- * - Every endpoint the release calls must be in the API's endpoint table.
+ * - Every endpoint the release calls must be in the API's endpoint table, and a release built
+ *   before the spam check must call none that requires its proof.
  * - A remote's routes must not overlap another live remote's (routes.ts).
  *
  * Live remotes served from another origin are not checked (their release.json is not here).
@@ -57,6 +62,15 @@ export function misfits(
   const known = new Set(api.endpoints);
   for (const name of release.requires.endpoints) {
     if (!known.has(name)) found.push(MESSAGES.missingEndpoint(self, name, api.contractVersion));
+  }
+  // A narrowing made on purpose (docs/decisions/api-compatibility.md): every send of an older
+  // build to these endpoints would be refused, so the older build is not served beside them.
+  const proof = api.proofRequired;
+  if (proof && built && semver.lt(built, proof.since)) {
+    for (const name of release.requires.endpoints) {
+      if (proof.endpoints.includes(name))
+        found.push(MESSAGES.proofNotSent(self, name, proof.since));
+    }
   }
 
   // The apps the page would load together: the live ones, this release in its app's place,

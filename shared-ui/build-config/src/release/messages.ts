@@ -40,6 +40,8 @@ export const MESSAGES = {
     `${self} was built against contract ${range}, but the API has contract ${api} (another major version).`,
   missingEndpoint: (self: string, name: string, api: string) =>
     `${self} calls the endpoint '${name}', which the API's contract ${api} does not have.`,
+  proofNotSent: (self: string, name: string, since: string) =>
+    `${self} calls the endpoint '${name}' without the spam check's proof, which the API requires of front ends built against contract ${since} or later: build it again from this checkout.`,
   noLiveShell: (self: string) =>
     `${self} needs a live shell to provide its shared modules, and remotes.json names none: promote a shell first.`,
   shellIsUrl: (value: string) =>

@@ -12,3 +12,10 @@ export {
 } from './fields';
 export { PayFields } from './pay-fields';
 export { ApplyFields } from './apply-fields';
+export {
+  HUMAN_PROOF_MARKS,
+  HumanProof,
+  HumanProofFields,
+  useHumanProof,
+  type HumanProofStart,
+} from './human-proof';

@@ -8,3 +8,4 @@ export {
 } from './fake-api';
 export type { AnswerOf, ApiAnswers, ApiCall, ApiEndpoint, FakeAnswer } from './api-answers';
 export { cellsOf, jobStatsOf, statsDay } from './stats';
+export { HUMAN_PROOF_CHALLENGE, challengeRoute, isSolved, testChallenge } from './human-proof';

@@ -15,7 +15,8 @@ const alertsRoutes: FastifyPluginAsync = async (app) => {
   route(
     app,
     ENDPOINTS.subscribeAlert,
-    // Per client address here; per e-mail address and for the board the service counts.
+    // Per client address here; per e-mail address and for the board the service counts. The spam
+    // check (issue 45) before any of them: a script's request counts against nobody's address.
     { config: { rateLimit: app.config.rateLimits.subscribeAlert } },
     async (request) => ({ message: await app.alerts.subscribe(request.body, app.now()) }),
   );

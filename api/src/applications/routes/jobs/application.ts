@@ -17,7 +17,8 @@ const applicationPageRoutes: FastifyPluginAsync = async (app) => {
     const boardName = app.config.site.boardName;
     try {
       const { job, questions } = await app.applications.openJob(id);
-      return sendPage(reply, 200, applicationFormPage({ boardName, job, questions }));
+      const proof = await app.humanProof.pageProof(app.now());
+      return sendPage(reply, 200, applicationFormPage({ boardName, job, questions, proof }));
     } catch (error) {
       if (error instanceof NotFound) return reply.callNotFound();
       if (!(error instanceof Conflict)) throw error;

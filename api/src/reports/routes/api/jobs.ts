@@ -4,7 +4,8 @@ import { clientKey } from '../../../platform/http/client-key';
 import { route } from '../../../platform/http/endpoint-route';
 
 /**
- * POST /api/jobs/:id/reports: a visitor reports a live listing (issue 45). Per client here (the
+ * POST /api/jobs/:id/reports: a visitor reports a live listing (issue 45), with the spam check's
+ * proof (the contract marks it; checked before the handler). Per client here (the
  * route's limit, counted before the body is read, refused reports too); one open report per client
  * and listing, and the listing's own cap, the service counts. No cookie is read: no CSRF check.
  */
@@ -18,8 +19,6 @@ const reportRoutes: FastifyPluginAsync = async (app) => {
     ENDPOINTS.reportListing,
     { config: { rateLimit: app.config.rateLimits.reportListing } },
     async (request) => {
-      // Issue 45's spam check (the proof-of-work challenge and the honeypot) is verified here,
-      // before anything is stored.
       const message = await app.listingReports.report(
         request.params.id,
         request.body,

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../../platform/http/endpoint-route';
@@ -9,14 +8,10 @@ const submissionsRoutes: FastifyPluginAsync = async (app) => {
   route(
     app,
     ENDPOINTS.submitJob,
+    // The spam check (issue 45): a solved challenge and the honeypot empty, before anything is stored.
     { config: { rateLimit: app.config.rateLimits.submitJob } },
     async (request) => {
       const payload = request.body;
-      if (payload.website?.trim()) {
-        // The hidden field only bots fill: answer as if stored, store and send nothing.
-        request.log.warn({ ip: request.ip }, 'submission dropped: honeypot field filled');
-        return { id: String(randomInt(1000, 100_000)), status: 'pending_review' };
-      }
       const { id, status, skipped } = await app.submissions.submitForReview(payload, app.now());
       if (skipped) {
         request.log.warn(

@@ -10,6 +10,7 @@ import {
   TextField,
   errorMessage,
 } from '@jobboard/shared-ui';
+import { HumanProofFields, useHumanProof } from '@jobboard/shared-ui/forms';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { subscribeAlert } from '../api/subscribe-alert';
@@ -42,6 +43,8 @@ function FollowSearchForm({ filter, onClose }: { filter: SearchFilter; onClose()
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  // The spam check (issue 45), worked out as the dialog opens.
+  const proof = useHumanProof('shown');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -52,7 +55,7 @@ function FollowSearchForm({ filter, onClose }: { filter: SearchFilter; onClose()
     setErrors({});
     setSending(true);
     try {
-      setDone((await subscribeAlert(body)).message);
+      setDone((await subscribeAlert(body, await proof.take())).message);
     } catch (error) {
       const fields = error instanceof ApiError ? error.fieldErrors : undefined;
       if (fields) setErrors(fields);
@@ -86,6 +89,7 @@ function FollowSearchForm({ filter, onClose }: { filter: SearchFilter; onClose()
         onChange={(event) => setEmail(event.target.value)}
       />
       <FrequencyChoice value={frequency} onChange={setFrequency} />
+      <HumanProofFields proof={proof} />
       {problem && (
         <Notice $tone="danger" role="alert">
           {problem}

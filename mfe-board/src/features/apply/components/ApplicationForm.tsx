@@ -1,7 +1,13 @@
 import { APPLICATION_LABELS, APPLICATION_MESSAGES } from '@jobboard/contract/applications';
 import type { Job } from '@jobboard/contract/jobs';
 import { Button, Cluster, Stack, toast, useMemberStore } from '@jobboard/shared-ui';
-import { TextAreaInput, TextInput } from '@jobboard/shared-ui/forms';
+import {
+  HumanProofFields,
+  TextAreaInput,
+  TextInput,
+  useHumanProof,
+} from '@jobboard/shared-ui/forms';
+import { FORM_ERROR } from 'final-form';
 import { useEffect, useRef, useState } from 'react';
 import { FormProblem, useSubmitToProblems } from '../../../lib/form-problems';
 import { Form, useForm } from 'react-final-form';
@@ -21,7 +27,8 @@ import { ResumeField } from './ResumeField';
  * The application form of a job that takes applications on the board (docs/product.md#applying),
  * inside its dialog. Checked in the browser by the server's own rules (the contract's
  * applicationErrors and resumeError); what is typed is kept as a draft until the server has
- * stored the application, and only then does the board say it was sent.
+ * stored the application, and only then does the board say it was sent. The spam check (issue 45)
+ * is worked out while the dialog is open.
  */
 export default function ApplicationForm({ job, onSent }: { job: Job; onSent(): void }) {
   const questions = job.apply?.questions ?? [];
@@ -31,12 +38,20 @@ export default function ApplicationForm({ job, onSent }: { job: Job; onSent(): v
   const formRef = useRef<HTMLFormElement>(null);
   const submitToProblems = useSubmitToProblems(formRef);
   const sent = useRef(false);
+  const proof = useHumanProof('shown');
 
   useFocusOnArrival(formRef);
 
   const onSubmit = async (values: ApplicationValues) => {
+    let checked;
     try {
-      const receipt = await sendApplication(job.id, applicationFormData(values, questions));
+      checked = await proof.take();
+    } catch (unsolved) {
+      return { [FORM_ERROR]: (unsolved as Error).message };
+    }
+    try {
+      const form = applicationFormData(values, questions, checked);
+      const receipt = await sendApplication(job.id, form);
       sent.current = true;
       clearDraft(job.id);
       toast({
@@ -93,6 +108,7 @@ export default function ApplicationForm({ job, onSent }: { job: Job; onSent(): v
               {questions.map((question) => (
                 <QuestionField key={question.id} question={question} />
               ))}
+              <HumanProofFields proof={proof} />
               <FormProblem problem={submitError} />
               <Cluster>
                 <Button type="submit" aria-disabled={submitting || undefined}>

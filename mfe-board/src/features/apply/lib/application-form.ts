@@ -5,6 +5,7 @@ import {
   resumeError,
   type ScreeningQuestion,
 } from '@jobboard/contract/applications';
+import type { HumanProofBody } from '@jobboard/contract/common';
 import type { Member } from '@jobboard/contract/members';
 import { ApiError } from '@jobboard/shared-ui';
 import { FORM_ERROR, setIn, type SubmissionErrors } from 'final-form';
@@ -58,6 +59,7 @@ export function validateApplication(
 export function applicationFormData(
   values: ApplicationValues,
   questions: readonly ScreeningQuestion[],
+  proof: HumanProofBody = {},
 ): FormData {
   const draft = draftOf(values);
   const form = new FormData();
@@ -65,6 +67,8 @@ export function applicationFormData(
   for (const question of questions) {
     form.append(`answers.${question.id}`, draft.answers[question.id] ?? '');
   }
+  // The spam check's two fields (issue 45), as the form drawn without JavaScript sends them.
+  for (const [name, value] of Object.entries(proof)) form.append(name, value);
   if (values.resume) form.append('resume', values.resume, values.resume.name);
   return form;
 }

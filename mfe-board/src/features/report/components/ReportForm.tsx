@@ -1,9 +1,16 @@
 import { REPORT_REASONS, REPORT_TEXTS, type Job } from '@jobboard/contract/jobs';
 import { Button, Cluster, Stack, toast } from '@jobboard/shared-ui';
-import { RadioGroup, TextAreaInput, TextInput } from '@jobboard/shared-ui/forms';
+import {
+  HumanProofFields,
+  RadioGroup,
+  TextAreaInput,
+  TextInput,
+  useHumanProof,
+} from '@jobboard/shared-ui/forms';
+import { FORM_ERROR } from 'final-form';
 import { useRef } from 'react';
-import { FormProblem, useSubmitToProblems } from '../../../lib/form-problems';
 import { Form } from 'react-final-form';
+import { FormProblem, useSubmitToProblems } from '../../../lib/form-problems';
 import styled from 'styled-components';
 import { reportListing } from '../api/report-listing';
 import {
@@ -18,7 +25,7 @@ import {
  * The report form (docs/product.md#reports), inside its dialog: a reason (required), a note and an
  * address (both optional). Checked in the browser by the server's own struct; only once the
  * server has stored the report does the board thank the reporter, and a refusal keeps what was
- * typed, with the server's message.
+ * typed, with the server's message. The spam check (issue 45) starts working as the dialog opens.
  */
 export default function ReportForm({
   job,
@@ -31,10 +38,17 @@ export default function ReportForm({
 }) {
   const formRef = useRef<HTMLFormElement>(null);
   const submitToProblems = useSubmitToProblems(formRef);
+  const proof = useHumanProof('shown');
 
   const onSubmit = async (values: ReportValues) => {
+    let checked;
     try {
-      const { message } = await reportListing(job.id, reportBody(values));
+      checked = await proof.take();
+    } catch (unsolved) {
+      return { [FORM_ERROR]: (unsolved as Error).message };
+    }
+    try {
+      const { message } = await reportListing(job.id, reportBody(values), checked);
       toast({ title: REPORT_TEXTS.sentTitle, description: message, variant: 'success' });
       onSent();
       return undefined;
@@ -73,12 +87,7 @@ export default function ReportForm({
               hint={REPORT_TEXTS.emailHint}
               autoComplete="email"
             />
-            {/*
-                Issue 45's spam check goes here: the proof-of-work challenge's widget (ALTCHA) and
-                the honeypot field, both invisible to people; their values go into the body
-                (lib/report-form.ts, reportBody) and the API verifies them before storing
-                (reports/routes/api/jobs.ts).
-              */}
+            <HumanProofFields proof={proof} />
             <FormProblem problem={submitError} />
             <Cluster>
               <Button type="submit" aria-disabled={submitting || undefined}>

@@ -21,9 +21,8 @@ export const INITIAL_VALUES: ReportValues = { note: '', email: '' };
 const FIELDS = new Set(['reason', 'note', 'email']);
 
 /**
- * What is sent (`POST /api/jobs/:id/reports`): the reason, and the note and address when given.
- * Issue 45's spam check (the proof-of-work challenge's solution and the honeypot field) is added
- * to this body once its widget is in the form (ReportForm).
+ * What is sent (`POST /api/jobs/:id/reports`): the reason, and the note and address when given;
+ * the spam check's two fields go beside them (ReportForm).
  */
 export function reportBody(values: ReportValues): ReportBody {
   return {

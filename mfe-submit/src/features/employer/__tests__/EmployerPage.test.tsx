@@ -7,7 +7,15 @@ import { JOB_STATS_TEXT, PAY_FIELD_LABELS } from '@jobboard/contract/jobs';
 import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { useToastStore } from '@jobboard/shared-ui';
 import { Route } from '@jobboard/shared-ui/router';
-import { cellsOf, fakeApi, jobStatsOf, statsDay } from '@jobboard/test-utils';
+import { HUMAN_PROOF_MESSAGES } from '@jobboard/contract/common';
+import {
+  cellsOf,
+  challengeRoute,
+  fakeApi,
+  isSolved,
+  jobStatsOf,
+  statsDay,
+} from '@jobboard/test-utils';
 import { screen, waitFor, within } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -84,19 +92,38 @@ afterEach(() => {
 describe("the employer's sign-in", () => {
   it('asks for an address, checks it, and shows what the API answers', async () => {
     const message = EMPLOYER_MESSAGES.linkRequested(EMAIL);
-    const api = fakeApi({ 'POST /api/employer/sign-in-link': [202, { message }] });
+    const api = fakeApi({
+      ...challengeRoute,
+      'POST /api/employer/sign-in-link': [202, { message }],
+    });
     renderAt('/employer');
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Your e-mail address'), 'not an address');
     await user.click(screen.getByRole('button', { name: 'E-mail me a sign-in link' }));
     expect(await screen.findByText(EMPLOYER_MESSAGES.email)).toBeInTheDocument();
-    expect(api.calls).toHaveLength(0);
+    expect(api.bodies('POST', '/api/employer/sign-in-link')).toHaveLength(0);
 
     await user.clear(screen.getByLabelText('Your e-mail address'));
     await user.type(screen.getByLabelText('Your e-mail address'), EMAIL);
     await user.click(screen.getByRole('button', { name: 'E-mail me a sign-in link' }));
     expect(await screen.findByRole('status')).toHaveTextContent(message);
-    expect(api.bodies('POST', '/api/employer/sign-in-link')).toEqual([{ email: EMAIL }]);
+    const sent = api.bodies('POST', '/api/employer/sign-in-link');
+    expect(sent).toEqual([{ email: EMAIL, humanProof: expect.any(String), website: '' }]);
+    expect(await isSolved(sent[0])).toBe(true);
+  });
+
+  it('keeps the address typed when the spam check refuses the request (issue 45)', async () => {
+    const api = fakeApi({
+      ...challengeRoute,
+      'POST /api/employer/sign-in-link': [400, { message: HUMAN_PROOF_MESSAGES.refused }],
+    });
+    renderAt('/employer');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Your e-mail address'), EMAIL);
+    await user.click(screen.getByRole('button', { name: 'E-mail me a sign-in link' }));
+    expect(await screen.findByText(HUMAN_PROOF_MESSAGES.refused)).toBeInTheDocument();
+    expect(screen.getByLabelText('Your e-mail address')).toHaveValue(EMAIL);
+    expect(await isSolved(api.bodies('POST', '/api/employer/sign-in-link')[0])).toBe(true);
   });
 
   it('signs in only when the button is pressed, then shows the listings', async () => {

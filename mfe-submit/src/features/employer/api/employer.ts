@@ -1,3 +1,4 @@
+import type { HumanProofBody } from '@jobboard/contract/common';
 import type { EmployerCloseReason, JobProposalForm } from '@jobboard/contract/employer';
 import { ENDPOINTS, endpointKey } from '@jobboard/contract/endpoints';
 import type { SubmissionForm } from '@jobboard/contract/submissions';
@@ -6,8 +7,9 @@ import useSWR from 'swr';
 
 /** The employer's API (issue 30): every call carries their session cookie and the CSRF header. */
 
-export const askForLink = (email: string) =>
-  apiFetch(ENDPOINTS.employerSignInLink, { body: { email } });
+/** `proof`: the spam check's two fields (issue 45). */
+export const askForLink = (email: string, proof: HumanProofBody) =>
+  apiFetch(ENDPOINTS.employerSignInLink, { body: { email, ...proof } });
 
 export const signIn = (token: string) => apiFetch(ENDPOINTS.employerSignIn, { body: { token } });
 

@@ -1,19 +1,22 @@
 import { check } from '@jobboard/contract/common';
 import { EmployerLinkRequest } from '@jobboard/contract/employer';
 import { Button, Card, Stack, TextField, errorMessage } from '@jobboard/shared-ui';
+import { HumanProofFields, useHumanProof } from '@jobboard/shared-ui/forms';
 import { useState, type FormEvent } from 'react';
 import { askForLink } from '../api/employer';
 import { EMPLOYER_TEXT } from '../messages';
 
 /**
  * /employer: an address, and 'E-mail me a sign-in link'. The answer is the same whether or not the
- * address has listings (the API's message, shown as it is).
+ * address has listings (the API's message, shown as it is). The spam check (issue 45) is worked
+ * out while the page is open; a refusal keeps the address typed.
  */
 export function SignInRequest({ notice }: { notice?: string }) {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [sent, setSent] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const proof = useHumanProof('shown');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -25,7 +28,7 @@ export function SignInRequest({ notice }: { notice?: string }) {
     setError(undefined);
     setSending(true);
     try {
-      setSent((await askForLink(email.trim())).message);
+      setSent((await askForLink(email.trim(), await proof.take())).message);
     } catch (failure) {
       setError(errorMessage(failure, EMPLOYER_TEXT.loadFailed));
     } finally {
@@ -50,6 +53,7 @@ export function SignInRequest({ notice }: { notice?: string }) {
             onChange={(event) => setEmail(event.target.value)}
             error={error}
           />
+          <HumanProofFields proof={proof} />
           <div>
             <Button type="submit" disabled={sending}>
               {sending ? EMPLOYER_TEXT.sending : EMPLOYER_TEXT.sendLink}

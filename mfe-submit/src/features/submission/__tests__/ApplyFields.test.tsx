@@ -10,7 +10,7 @@ import { SharedUiProvider, useToastStore } from '@jobboard/shared-ui';
 import { render, screen, within } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
 import { MemoryRouter } from '@jobboard/shared-ui/router';
-import { fakeApi } from '@jobboard/test-utils';
+import { challengeRoute, fakeApi } from '@jobboard/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import SubmitJobPage from '../../../app/SubmitJobPage';
 
@@ -61,7 +61,10 @@ afterEach(() => useToastStore.setState({ toasts: [] }));
 
 describe('how candidates apply, on the submission form', () => {
   it('offers the three ways, a link first, with its URL required as before', async () => {
-    const received = fakeApi({ 'POST /api/submit-job-for-review': [201, RECEIVED] });
+    const received = fakeApi({
+      ...challengeRoute,
+      'POST /api/submit-job-for-review': [201, RECEIVED],
+    });
     renderPage();
     const ways = screen.getByRole('radiogroup', { name: APPLY_FIELD_LABELS.method });
     expect(
@@ -78,7 +81,10 @@ describe('how candidates apply, on the submission form', () => {
   });
 
   it('relays by e-mail: asks for the address instead of the link, and sends it', async () => {
-    const received = fakeApi({ 'POST /api/submit-job-for-review': [201, RECEIVED] });
+    const received = fakeApi({
+      ...challengeRoute,
+      'POST /api/submit-job-for-review': [201, RECEIVED],
+    });
     renderPage();
     const { user, paste } = await fillJob();
     await user.click(screen.getByRole('radio', { name: APPLY_METHOD_LABELS.email }));
@@ -102,7 +108,10 @@ describe('how candidates apply, on the submission form', () => {
   });
 
   it("the board's form: questions added, set and removed, a list checked before sending", async () => {
-    const received = fakeApi({ 'POST /api/submit-job-for-review': [201, RECEIVED] });
+    const received = fakeApi({
+      ...challengeRoute,
+      'POST /api/submit-job-for-review': [201, RECEIVED],
+    });
     renderPage();
     const { user } = await fillJob();
     await user.click(screen.getByRole('radio', { name: APPLY_METHOD_LABELS.form }));

@@ -11,7 +11,8 @@ import userEvent from '@jobboard/test-utils/user-event';
 import { MemoryRouter } from '@jobboard/shared-ui/router';
 import { LOGO_UPLOAD_MAX_BYTES, LOGO_UPLOAD_MESSAGES } from '@jobboard/contract/submissions';
 import { SUBMISSION_CASES, VALID_SUBMISSION } from '@jobboard/contract/testing';
-import { fakeApi } from '@jobboard/test-utils';
+import { challengeRoute, fakeApi, isSolved } from '@jobboard/test-utils';
+import { HUMAN_PROOF_MESSAGES } from '@jobboard/contract/common';
 import { afterEach, describe, expect, it } from 'vitest';
 import SubmitJobPage from '../../../app/SubmitJobPage';
 import { validateSubmission } from '../components/SubmitJobForm';
@@ -41,6 +42,15 @@ function renderPage(config: SiteConfig = site) {
 }
 
 const RECEIVED = { id: '7', status: 'pending_review' };
+
+/** The failure's toast, with the server's words. */
+const failedWith = (description: string) =>
+  waitFor(() =>
+    expect(useToastStore.getState().toasts[0]).toMatchObject({
+      title: 'Submission Failed',
+      description,
+    }),
+  );
 
 async function fillValidForm() {
   const user = userEvent.setup();
@@ -127,7 +137,10 @@ describe('/submit-job', () => {
   });
 
   it('shows every required message next to its field when an empty form is submitted', async () => {
-    const received = fakeApi({ 'POST /api/submit-job-for-review': [201, RECEIVED] });
+    const received = fakeApi({
+      ...challengeRoute,
+      'POST /api/submit-job-for-review': [201, RECEIVED],
+    });
     renderPage();
     await userEvent.click(screen.getByRole('button', { name: 'Submit for Review (Free)' }));
     for (const message of [
@@ -144,7 +157,7 @@ describe('/submit-job', () => {
       expect(screen.getByText(message)).toBeInTheDocument();
     }
     expect(screen.getByLabelText('Job Title')).toHaveAccessibleDescription('Job title is required');
-    expect(received.calls).toHaveLength(0);
+    expect(received.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 
   it('shows a message once the field is left, not before', async () => {
@@ -158,7 +171,10 @@ describe('/submit-job', () => {
   });
 
   it('sends the payload with selectedTier and experienceLevel, then shows the confirmation', async () => {
-    const received = fakeApi({ 'POST /api/submit-job-for-review': [201, RECEIVED] });
+    const received = fakeApi({
+      ...challengeRoute,
+      'POST /api/submit-job-for-review': [201, RECEIVED],
+    });
     renderPage();
     const user = await fillValidForm();
     await user.click(screen.getByRole('radio', { name: /Multiples Listing/ }));
@@ -166,7 +182,7 @@ describe('/submit-job', () => {
     expect(
       await screen.findByRole('heading', { name: 'Submission Received!' }),
     ).toBeInTheDocument();
-    const [call] = received.calls;
+    const [call] = received.calls.filter((c) => c.method === 'POST');
     expect(call?.path).toBe('/api/submit-job-for-review');
     expect(call?.body).toMatchObject({
       title: VALID_SUBMISSION.title,
@@ -186,7 +202,10 @@ describe('/submit-job', () => {
   });
 
   it('sends the experience level and the company details the board shows (issues 16, 25)', async () => {
-    const received = fakeApi({ 'POST /api/submit-job-for-review': [201, RECEIVED] });
+    const received = fakeApi({
+      ...challengeRoute,
+      'POST /api/submit-job-for-review': [201, RECEIVED],
+    });
     renderPage();
     const user = await fillValidForm();
     await user.selectOptions(screen.getByLabelText('Experience Level'), 'Senior level');
@@ -203,7 +222,7 @@ describe('/submit-job', () => {
     expect(
       await screen.findByRole('heading', { name: 'Submission Received!' }),
     ).toBeInTheDocument();
-    expect(received.calls[0]?.body).toMatchObject({
+    expect(received.calls.filter((c) => c.method === 'POST')[0]?.body).toMatchObject({
       experienceLevel: 'senior',
       companyWebsite: 'https://coastal.example',
       logoUrl: 'https://coastal.example/logo.png',
@@ -212,17 +231,23 @@ describe('/submit-job', () => {
   });
 
   it('asks for a salary, as the form says only roles with one are posted (issue 16)', async () => {
-    const received = fakeApi({ 'POST /api/submit-job-for-review': [201, RECEIVED] });
+    const received = fakeApi({
+      ...challengeRoute,
+      'POST /api/submit-job-for-review': [201, RECEIVED],
+    });
     renderPage();
     const user = await fillValidForm();
     await user.clear(screen.getByLabelText(PAY_FIELD_LABELS.min));
     await user.click(screen.getByRole('button', { name: 'Submit for Review (Free)' }));
     expect(await screen.findByText(PAY_MESSAGES.required)).toBeInTheDocument();
-    expect(received.calls).toHaveLength(0);
+    expect(received.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 
   it('sends an hourly pay with cents, its period, currency and benefits (issue 39)', async () => {
-    const received = fakeApi({ 'POST /api/submit-job-for-review': [201, RECEIVED] });
+    const received = fakeApi({
+      ...challengeRoute,
+      'POST /api/submit-job-for-review': [201, RECEIVED],
+    });
     renderPage();
     const user = await fillValidForm();
     await user.clear(screen.getByLabelText(PAY_FIELD_LABELS.min));
@@ -252,7 +277,10 @@ describe('/submit-job', () => {
   });
 
   it("shows the contract's messages for a maximum under the minimum and an hourly pay past its ceiling", async () => {
-    const received = fakeApi({ 'POST /api/submit-job-for-review': [201, RECEIVED] });
+    const received = fakeApi({
+      ...challengeRoute,
+      'POST /api/submit-job-for-review': [201, RECEIVED],
+    });
     renderPage();
     const user = await fillValidForm();
     const submit = screen.getByRole('button', { name: 'Submit for Review (Free)' });
@@ -278,7 +306,7 @@ describe('/submit-job', () => {
       PAY_MESSAGES.tooLarge('hour'),
     );
     expect(screen.queryByText(PAY_MESSAGES.order)).toBeNull();
-    expect(received.calls).toHaveLength(0);
+    expect(received.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 
   it("offers the board's own currency first on a board that is not in dollars", () => {
@@ -294,6 +322,7 @@ describe('/submit-job', () => {
 
   it('keeps what was typed and explains when the API fails', async () => {
     fakeApi({
+      ...challengeRoute,
       'POST /api/submit-job-for-review': [
         500,
         { message: 'Something went wrong on our side. Please try again.' },
@@ -302,19 +331,54 @@ describe('/submit-job', () => {
     renderPage();
     const user = await fillValidForm();
     await user.click(screen.getByRole('button', { name: 'Submit for Review (Free)' }));
-    await waitFor(() =>
-      expect(useToastStore.getState().toasts[0]).toMatchObject({
-        title: 'Submission Failed',
-        description: 'Something went wrong on our side. Please try again.',
-      }),
-    );
+    await failedWith('Something went wrong on our side. Please try again.');
     expect(screen.getByLabelText('Job Title')).toHaveValue(VALID_SUBMISSION.title);
     expect(screen.getByLabelText('Contact Email')).toHaveValue(VALID_SUBMISSION.contactEmail);
     expect(screen.getByRole('button', { name: 'Submit for Review (Free)' })).toBeEnabled();
   });
 
+  it('keeps what was typed when the spam check refuses it, and sends a new solution the next time (issue 45)', async () => {
+    let answered = 0;
+    const received = fakeApi({
+      ...challengeRoute,
+      'POST /api/submit-job-for-review': () =>
+        (answered += 1) === 1 ? [400, { message: HUMAN_PROOF_MESSAGES.refused }] : [201, RECEIVED],
+    });
+    renderPage();
+    const user = await fillValidForm();
+    await user.click(screen.getByRole('button', { name: 'Submit for Review (Free)' }));
+    await failedWith(HUMAN_PROOF_MESSAGES.refused);
+    // react-final-form's state stands: every field as typed.
+    expect(screen.getByLabelText('Job Title')).toHaveValue(VALID_SUBMISSION.title);
+    expect(screen.getByLabelText('Job Description')).toHaveValue(VALID_SUBMISSION.description);
+    expect(screen.getByLabelText('Contact Email')).toHaveValue(VALID_SUBMISSION.contactEmail);
+    expect(screen.getByLabelText(PAY_FIELD_LABELS.min)).toHaveValue('85000');
+
+    await user.click(screen.getByRole('button', { name: 'Submit for Review (Free)' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Submission Received!' }),
+    ).toBeInTheDocument();
+    const [first, second] = received.bodies('POST', '/api/submit-job-for-review');
+    expect(first).toMatchObject({ title: VALID_SUBMISSION.title, website: '' });
+    expect(second!.humanProof).not.toBe(first!.humanProof);
+    expect(await isSolved(first)).toBe(true);
+    expect(await isSolved(second)).toBe(true);
+  });
+
+  it('has a honeypot no person meets: hidden from assistive technology, out of the tab order, never filled in', () => {
+    fakeApi({ ...challengeRoute });
+    renderPage();
+    const honeypot = document.querySelector<HTMLInputElement>('input[name="website"]')!;
+    expect(honeypot).not.toBeNull();
+    expect(honeypot.closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(honeypot.tabIndex).toBe(-1);
+    expect(honeypot.autocomplete).toBe('off');
+    expect(screen.queryByRole('textbox', { name: 'Website' })).toBeNull();
+  });
+
   it("puts the server's field messages next to their fields", async () => {
     fakeApi({
+      ...challengeRoute,
       'POST /api/submit-job-for-review': [
         400,
         {
@@ -351,7 +415,7 @@ describe('the logo file (issue 30)', () => {
   const chooser = () => userEvent.setup({ applyAccept: false });
 
   it('refuses a file over 1 MB or of another type at once, by the field, losing nothing', async () => {
-    const received = fakeApi({ 'POST /api/logos': [201, { logo: LOGO }] });
+    const received = fakeApi({ ...challengeRoute, 'POST /api/logos': [201, { logo: LOGO }] });
     renderPage();
     await fillValidForm();
     const picker = screen.getByLabelText(LOGO_UPLOAD_MESSAGES.label);
@@ -368,7 +432,7 @@ describe('the logo file (issue 30)', () => {
     );
     expect(await screen.findByRole('alert')).toHaveTextContent(LOGO_UPLOAD_MESSAGES.type);
     await received.settled();
-    expect(received.calls).toHaveLength(0);
+    expect(received.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
     // What was typed is all there.
     expect(screen.getByLabelText('Job Title')).toHaveValue(VALID_SUBMISSION.title);
     expect(screen.getByLabelText('Contact Email')).toHaveValue(VALID_SUBMISSION.contactEmail);
@@ -376,6 +440,7 @@ describe('the logo file (issue 30)', () => {
 
   it('uploads a chosen file, previews the stored logo and submits its path', async () => {
     const received = fakeApi({
+      ...challengeRoute,
       'POST /api/logos': [201, { logo: LOGO }],
       'POST /api/submit-job-for-review': [201, RECEIVED],
     });
@@ -384,7 +449,7 @@ describe('the logo file (issue 30)', () => {
     await user.upload(screen.getByLabelText(LOGO_UPLOAD_MESSAGES.label), png());
     const preview = await screen.findByRole('img', { name: LOGO_UPLOAD_MESSAGES.preview });
     expect(preview).toHaveAttribute('src', LOGO);
-    const [upload] = received.calls;
+    const [upload] = received.calls.filter((c) => c.path === '/api/logos');
     expect(upload?.path).toBe('/api/logos');
     expect(upload?.headers.get('content-type')).toBe('image/png');
     expect(upload?.headers.get('x-requested-with')).toBe('fetch');
@@ -402,6 +467,7 @@ describe('the logo file (issue 30)', () => {
     let store!: () => void;
     const stored = new Promise<void>((resolve) => (store = resolve));
     const received = fakeApi({
+      ...challengeRoute,
       'POST /api/logos': async () => {
         await stored;
         return [201, { logo: LOGO }];
@@ -431,6 +497,7 @@ describe('the logo file (issue 30)', () => {
     let refuse!: () => void;
     const refused = new Promise<void>((resolve) => (refuse = resolve));
     const received = fakeApi({
+      ...challengeRoute,
       'POST /api/logos': async () => {
         await refused;
         return [400, { message: LOGO_UPLOAD_MESSAGES.notImage }];
@@ -455,14 +522,17 @@ describe('the logo file (issue 30)', () => {
   });
 
   it("shows the API's refusal by the field, and a removed logo gives the address field back", async () => {
-    fakeApi({ 'POST /api/logos': [400, { message: LOGO_UPLOAD_MESSAGES.notImage }] });
+    fakeApi({
+      ...challengeRoute,
+      'POST /api/logos': [400, { message: LOGO_UPLOAD_MESSAGES.notImage }],
+    });
     renderPage();
     const user = userEvent.setup();
     await user.upload(screen.getByLabelText(LOGO_UPLOAD_MESSAGES.label), png());
     expect(await screen.findByRole('alert')).toHaveTextContent(LOGO_UPLOAD_MESSAGES.notImage);
     expect(screen.queryByRole('img', { name: LOGO_UPLOAD_MESSAGES.preview })).toBeNull();
 
-    fakeApi({ 'POST /api/logos': [201, { logo: LOGO }] });
+    fakeApi({ ...challengeRoute, 'POST /api/logos': [201, { logo: LOGO }] });
     await user.upload(screen.getByLabelText(LOGO_UPLOAD_MESSAGES.label), png());
     expect(await screen.findByRole('img', { name: LOGO_UPLOAD_MESSAGES.preview })).toBeVisible();
     expect(screen.queryByRole('alert')).toBeNull();

@@ -17,12 +17,19 @@ import {
 } from '@jobboard/shared-ui';
 import { FORM_ERROR, type FormApi } from 'final-form';
 import { useMemo, useState } from 'react';
-import { Field, Form } from 'react-final-form';
+import { Form } from 'react-final-form';
 import { SubmissionAgreement } from '../../../lib/LegalLinks';
 import styled from 'styled-components';
 import { submitJob } from '../api/submit-job';
 import { SUBMIT_TEXT } from '../messages';
-import { ApplyFields, TextAreaInput, TextInput, UrlInput } from '@jobboard/shared-ui/forms';
+import {
+  ApplyFields,
+  HumanProofFields,
+  TextAreaInput,
+  TextInput,
+  UrlInput,
+  useHumanProof,
+} from '@jobboard/shared-ui/forms';
 import { CategoryField, JobPayFields, JobTypeFields, failedSend } from '../../../lib/job-fields';
 import { ListingTypeField } from './ListingTypeField';
 import { LogoUploadInFlight } from '../logo-upload-in-flight';
@@ -30,7 +37,10 @@ import { LogoField } from './LogoField';
 
 type Values = SubmissionForm & { website?: string };
 
-/** Client-side messages come from the same struct the API checks with. */
+/**
+ * Client-side messages come from the same struct the API checks with (the honeypot is the spam
+ * check's, not the form's: HumanProofFields).
+ */
 export function validateSubmission(values: Values) {
   const { website: _honeypot, ...form } = values;
   const result = check(SubmissionForm, form);
@@ -62,11 +72,14 @@ export function SubmitJobForm({
 }) {
   const site = useSite();
   const initialValues = useMemo<Values>(
-    () => ({ ...defaultSubmissionValues(), ...initial, website: '' }),
+    () => ({ ...defaultSubmissionValues(), ...initial }),
     [initial],
   );
 
   const [logoUpload] = useState(() => new LogoUploadInFlight());
+  // The spam check of a new submission (issue 45), worked out while the form is filled; an
+  // employer's edit is sent from their session and takes none.
+  const proof = useHumanProof(send ? 'off' : 'shown');
 
   const onSubmit = async (typed: Values, form: FormApi<Values>) => {
     // Pressed while the logo was still uploading: wait, and send the logo it stored.
@@ -81,7 +94,7 @@ export function SubmitJobForm({
     }
     const values = { ...typed, logoUrl: form.getState().values.logoUrl };
     try {
-      const result = send ? await send(values) : await submitJob(values);
+      const result = send ? await send(values) : await submitJob(values, await proof.take());
       if (!send) toast({ ...SUBMIT_TEXT.successToast, variant: 'success' });
       onSubmitted(result, values.contactEmail.trim());
       return undefined;
@@ -170,13 +183,7 @@ export function SubmitJobForm({
             <TextInput name="promoCode" label="Promo code (optional)" autoComplete="off" />
           </Card>
 
-          {/* Real visitors never see or fill this; bots fill every field. */}
-          <Honeypot aria-hidden="true">
-            <label>
-              Website
-              <Field name="website" component="input" tabIndex={-1} autoComplete="off" />
-            </label>
-          </Honeypot>
+          {!send && <HumanProofFields proof={proof} />}
 
           <Submit type="submit" disabled={submitting}>
             {submitting ? SUBMIT_TEXT.submitting : send ? SUBMIT_TEXT.saveEdit : SUBMIT_TEXT.submit}
@@ -190,14 +197,6 @@ export function SubmitJobForm({
 
 const Fields = styled(Stack)`
   margin-top: ${({ theme }) => theme.space.md};
-`;
-
-const Honeypot = styled.div`
-  position: absolute;
-  left: -10000px;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
 `;
 
 const Submit = styled(Button)`

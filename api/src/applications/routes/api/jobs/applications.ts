@@ -47,6 +47,9 @@ const applicationRoutes: FastifyPluginAsync = async (app) => {
       let input: Awaited<ReturnType<typeof readApplicationForm>> | undefined;
       try {
         input = await readApplicationForm(request);
+        // The spam check (issue 45) before anything else: the dialog sends a solved challenge,
+        // the form drawn without JavaScript the proof the server drew it with.
+        await app.humanProof.require(request, input.proof, { pageProofs: !fromDialog });
         if (input.resumeTooLarge) {
           throw new Invalid({ resume: APPLICATION_MESSAGES.resumeTooLarge });
         }
@@ -112,6 +115,7 @@ async function formAgain(
       job: open.job,
       questions: open.questions,
       values: input?.fields,
+      proof: await app.humanProof.pageProof(app.now()),
       ...(error instanceof Invalid
         ? { errors: error.fields }
         : { notice: (error as Error).message }),

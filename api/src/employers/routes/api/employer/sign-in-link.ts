@@ -5,7 +5,8 @@ import { route } from '../../../../platform/http/endpoint-route';
 /**
  * POST /api/employer/sign-in-link: the same answer (202) for any address; a link goes only to an
  * address that has listings. Limited per client here (in the database, every process) and per
- * address by the service.
+ * address by the service, after the spam check (issue 45): a script's request counts against no
+ * address.
  */
 const signInLinkRoutes: FastifyPluginAsync = async (app) => {
   route(
