@@ -6,6 +6,7 @@ import type { DatabaseConfig } from '../../src/platform/config';
 import { createKnex } from '../../src/platform/db/knex';
 import {
   API_PROCESS_ADMIN,
+  API_PROCESS_HUMAN_PROOF_SECRET,
   API_PROCESS_TOTP_KEY,
   ApiProcess,
   buildOnce,
@@ -100,6 +101,7 @@ describe(`the production start and the two-factor key, on ${testDatabase}`, () =
         PUBLIC_URL: 'http://127.0.0.1:1',
         SESSION_SECRET: 'api-process-secret-api-process-secret-0001',
         TOTP_ENCRYPTION_KEY: OTHER_KEY,
+        HUMAN_PROOF_SECRET: API_PROCESS_HUMAN_PROOF_SECRET,
         LOG_LEVEL: 'warn',
         MAIL_POLL_SECONDS: '0',
         ...(database.client === 'sqlite'
