@@ -5,7 +5,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { is, number, string, type, type Infer } from 'superstruct';
 
 /**
- * The work a challenge asks for (issue 45), measured in Chromium (docs/operations.md#spam-check,
+ * The work a challenge asks for (issue 45), measured in Chromium (docs/configuration.md#spam-check,
  * bench `human-proof`): PBKDF2-SHA-256 at COST iterations per try, the answer a counter drawn from
  * COUNTER, so the browser tries (counter + 1) derivations, never more: a bounded worst case, where
  * a prefix to match by chance has a long tail. Deterministic mode (the server derives the key at
