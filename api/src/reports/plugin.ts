@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { databaseLimiter } from '../platform/plugins/rate-limit';
 import { ReportReview } from './report-review';
+import { ReporterData } from './reporter-data';
 import { reporterKey } from './reporter-key';
 import { ReportsRepository } from './reports-repository';
 import { ListingReports, type ReportsDeps } from './reports-service';
@@ -11,6 +12,8 @@ declare module 'fastify' {
     listingReports: ListingReports;
     /** The admins' queue of reported listings and its decisions (report-review.ts). */
     reportReview: ReportReview;
+    /** A reporter's address in that address's data export and deletion (reporter-data.ts). */
+    reporterData: ReporterData;
   }
 }
 
@@ -49,6 +52,7 @@ export default fp(
         site: { publicUrl: app.config.publicUrl, boardName: app.config.site.boardName },
       }),
     );
+    app.decorate('reporterData', new ReporterData(deps));
   },
   {
     name: 'reports',
