@@ -213,7 +213,7 @@ export const REPORT_QUEUE_TEXTS = {
     'Listings visitors reported, most reports first. Each open report comes from another visitor.',
   empty: 'No reported listings.',
   threshold: 'Reports that hide a listing until it is reviewed',
-  thresholdHelp: `When this many visitors have reported a listing, it leaves the board until an admin decides. 0 turns this off. Default ${REPORT_LIMITS.defaultThreshold}.`,
+  thresholdHelp: `When this many visitors have reported a listing, it leaves the board until an admin decides. Lowering it takes the listings that already have that many off at once. 0 turns this off. Default ${REPORT_LIMITS.defaultThreshold}.`,
   saveThreshold: 'Save',
   thresholdSaved: 'Threshold saved',
   openReports: (n: number) => `${n} open report${n === 1 ? '' : 's'}`,

@@ -33,17 +33,19 @@ export default fp(
       settings: app.settings,
       reporterKey: reporterKey(app.config.sessionSecret),
     };
-    app.decorate(
-      'listingReports',
-      new ListingReports({
-        ...deps,
-        perListing: databaseLimiter(app.db, app.dialect, {
-          keyPrefix: 'reports-listing',
-          points: perListing.max,
-          durationSeconds: perListing.windowMinutes * 60,
-        }),
+    const listingReports = new ListingReports({
+      ...deps,
+      perListing: databaseLimiter(app.db, app.dialect, {
+        keyPrefix: 'reports-listing',
+        points: perListing.max,
+        durationSeconds: perListing.windowMinutes * 60,
       }),
-    );
+    });
+    app.decorate('listingReports', listingReports);
+    // A lowered threshold takes effect at once, in the transaction that saves it.
+    app.settings.onChange(async (trx, change) => {
+      await listingReports.thresholdChanged(trx, change);
+    });
     app.decorate(
       'reportReview',
       new ReportReview({

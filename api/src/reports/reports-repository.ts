@@ -108,6 +108,17 @@ export class ReportsRepository {
     return Number(typeof row === 'object' ? row.id : row);
   }
 
+  /** The listings with at least `count` open reports, by id. */
+  async reaching(db: Db, count: number): Promise<number[]> {
+    const rows: { job_id: number | string }[] = await db('listing_reports')
+      .where({ status: 'open' })
+      .groupBy('job_id')
+      .havingRaw('count(*) >= ?', [count])
+      .orderBy('job_id')
+      .select('job_id');
+    return rows.map((row) => Number(row.job_id));
+  }
+
   /** The listing's open reports, oldest first. */
   async openOf(db: Db, jobId: number): Promise<ReportRow[]> {
     const rows: ReportRow[] = await db('listing_reports')
