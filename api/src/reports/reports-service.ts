@@ -98,13 +98,15 @@ export class ListingReports {
     const threshold = change.after.reportThreshold;
     const was = change.before.reportThreshold;
     if (threshold <= 0 || (was > 0 && threshold >= was)) return 0;
-    const reached = await this.c.reports.reaching(trx, threshold);
-    const states = await this.c.listings.states(reached, change.now, trx);
     let hidden = 0;
-    for (const jobId of reached.filter((id) => states.get(id)?.live)) {
-      // Held as a report holds it (lockNew), so a report arriving meanwhile is counted once.
+    for (const jobId of await this.c.reports.reaching(trx, threshold)) {
+      // Held as a report holds it (lockNew), so a report arriving meanwhile is counted once;
+      // then, as a report, only a listing on the board (one off for another reason stays so).
       await this.c.reports.lockNew(trx, jobId, change.now);
-      if (await this.hideAtThreshold(trx, jobId, threshold, change.now)) hidden += 1;
+      const state = (await this.c.listings.states([jobId], change.now, trx)).get(jobId);
+      if (state?.live && (await this.hideAtThreshold(trx, jobId, threshold, change.now))) {
+        hidden += 1;
+      }
     }
     return hidden;
   }
