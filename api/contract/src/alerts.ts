@@ -14,6 +14,7 @@ import { DEFAULT_CURRENCY } from './pay';
 import { ANY_LOCATION, JOB_TYPE_FILTERS, salaryRangeLabel, type SearchFilter } from './search';
 import { filterFromQueryString, filterToQueryString } from './filter-query';
 import { ApplicationRecord } from './application-upkeep';
+import { ReportRecord } from './reports';
 import { isContactEmail } from './submission';
 import { HUMAN_PROOF_BODY } from './human-proof';
 
@@ -68,16 +69,17 @@ export const ALERT_MESSAGES = {
   memberAlertRemoved: 'Alert removed: it will send you nothing more.',
   /**
    * The answer of 'Delete my data' from an alert's link: every alert of the address is gone, and
-   * every application sent from it (named when there were any).
+   * every application sent from it (named when there were any); the reports of listings sent with
+   * it keep neither the address nor the note (named when there were any: the reports stay).
    */
-  dataDeleted: (count: number, applications = 0) =>
-    `Your data is deleted: ${count} job alert${count === 1 ? '' : 's'}${applications ? ` and ${applications} application${applications === 1 ? '' : 's'}` : ''} of this address removed. We will send you nothing more.`,
+  dataDeleted: (count: number, applications = 0, reports = 0) =>
+    `Your data is deleted: ${count} job alert${count === 1 ? '' : 's'}${applications ? ` and ${applications} application${applications === 1 ? '' : 's'}` : ''} of this address removed${reports ? `, and the address and note taken off ${reports === 1 ? 'your report of a listing' : `your ${reports} reports of listings`}` : ''}. We will send you nothing more.`,
   /**
    * The answer to every request for a data link, whatever the address: it never says whether the
    * board keeps anything about it.
    */
   dataLinkRequested: (email: string) =>
-    `If this board keeps anything about ${email} (job alerts, applications), a link to download or delete it is on its way to that address. It works once, for ${ALERT_LIMITS.dataLinkMinutes} minutes.`,
+    `If this board keeps anything about ${email} (job alerts, applications, reports of listings), a link to download or delete it is on its way to that address. It works once, for ${ALERT_LIMITS.dataLinkMinutes} minutes.`,
   tooManyDataLinks: (minutes: number) =>
     `Several links were sent to this address just now. Please use the newest, or ask again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   dataLinkInvalid:
@@ -92,9 +94,9 @@ export const ALERT_MESSAGES = {
 export const DATA_RIGHTS_TEXTS = {
   heading: 'Your data',
   alertIntro:
-    'Download everything this board keeps about this e-mail address (its job alerts and the applications sent from it) as a JSON file, or delete it all.',
+    'Download everything this board keeps about this e-mail address (its job alerts, the applications and the reports of listings sent from it) as a JSON file, or delete it all.',
   memberIntro:
-    'Download everything this board keeps about you (your member record, your bookmarks, and the job alerts and applications of your e-mail address) as a JSON file, or delete it all.',
+    'Download everything this board keeps about you (your member record, your bookmarks, and the job alerts, applications and reports of listings of your e-mail address) as a JSON file, or delete it all.',
   download: 'Download my data',
   delete: 'Delete my data',
   confirmDelete: 'Delete everything? This cannot be undone.',
@@ -108,14 +110,14 @@ export const DATA_RIGHTS_TEXTS = {
    * through a link e-mailed to it (issue 43), never through one alert's link.
    */
   requestIntro:
-    'To download or delete everything this board keeps about an e-mail address (its job alerts and the applications sent from it), we e-mail that address a link. It works once, for an hour.',
+    'To download or delete everything this board keeps about an e-mail address (its job alerts, the applications and the reports of listings sent from it), we e-mail that address a link. It works once, for an hour.',
   requestEmail: 'Your e-mail address',
   requestButton: 'E-mail me a link',
   /** /alerts/data: the page's title. */
   pageTitle: 'Download or delete your data',
   /** /alerts/data?token=: the link's page, for the address it was sent to. */
   linkIntro:
-    'Download everything this board keeps about your e-mail address (its job alerts and the applications sent from it) as a JSON file, or delete it all. This link works once: for the other, ask for a new one.',
+    'Download everything this board keeps about your e-mail address (its job alerts, the applications and the reports of listings sent from it) as a JSON file, or delete it all. This link works once: for the other, ask for a new one.',
 } as const;
 
 /** What the board's 'Get these jobs by e-mail' form sends (`POST /api/alerts`). */
@@ -199,6 +201,11 @@ export const AlertDataExport = object({
    * built earlier: the API always sends it.
    */
   applications: optional(array(ApplicationRecord)),
+  /**
+   * The reports of listings sent with the address that still keep it (issue 45: open ones),
+   * newest first. Optional only for fixtures built earlier: the API always sends it.
+   */
+  reports: optional(array(ReportRecord)),
 });
 export type AlertDataExport = Infer<typeof AlertDataExport>;
 

@@ -2,6 +2,7 @@ import { array, define, nullable, object, optional, size, string, type Infer } f
 import { AlertRecord } from './alerts';
 import { ApplicationRecord } from './application-upkeep';
 import { RecordId } from './job';
+import { ReportRecord } from './reports';
 
 /**
  * Member sign-in through the publication's Ghost site, and the bookmarks that follow a member to
@@ -32,10 +33,11 @@ export const MEMBER_MESSAGES = {
   bookmarkRemoved: 'Bookmark removed.',
   /**
    * The answer of 'Delete my data': the member, their sessions, bookmarks, and the alerts and
-   * applications of their address are gone.
+   * applications of their address are gone; their reports of listings keep neither the address
+   * nor the note.
    */
   dataDeleted:
-    'Your data is deleted: your member record, your bookmarks, and the job alerts and applications of your e-mail address. You are signed out.',
+    'Your data is deleted: your member record, your bookmarks, the job alerts and applications of your e-mail address, and that address and your notes on your reports of listings. You are signed out.',
 } as const;
 
 /** A token as it may arrive; its signature and claims are checked by the API, not here. */
@@ -91,5 +93,10 @@ export const MemberDataExport = object({
    * fixtures built earlier: the API always sends it.
    */
   applications: optional(array(ApplicationRecord)),
+  /**
+   * The reports of listings sent with their address that still keep it (issue 45), newest
+   * first. Optional only for fixtures built earlier: the API always sends it.
+   */
+  reports: optional(array(ReportRecord)),
 });
 export type MemberDataExport = Infer<typeof MemberDataExport>;

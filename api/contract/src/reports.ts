@@ -138,13 +138,39 @@ export type ListingReport = Infer<typeof ListingReport>;
 export const REPORTED_LISTING_STATES = ['live', 'hidden', 'off'] as const;
 export type ReportedListingState = (typeof REPORTED_LISTING_STATES)[number];
 
+/** Where a report stands: open until an admin decides, then kept (the listing stays) or taken down. */
+export const REPORT_STATUSES = ['open', 'kept', 'taken_down'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/**
+ * One report in the data export of the address it was sent with (docs/product.md#privacy): the
+ * listing, the reason, the note, when, and where it stands. A report is found by its address only
+ * while it keeps one: until it is decided (the outcome e-mail is then queued and the address
+ * forgotten), or until its reporter deletes their data.
+ */
+export const ReportRecord = object({
+  jobId: string(),
+  title: string(),
+  organization: string(),
+  reason: enums(REPORT_REASON_VALUES),
+  /** '' when the reporter wrote none. */
+  note: string(),
+  status: enums(REPORT_STATUSES),
+  /** ISO 8601. */
+  createdAt: string(),
+});
+export type ReportRecord = Infer<typeof ReportRecord>;
+
 /** One open report as the admin's queue shows it. */
 export const AdminReport = object({
   id: string(),
   reason: enums(REPORT_REASON_VALUES),
   /** '' when the reporter wrote none. */
   note: string(),
-  /** The reporter's address, kept until the report is decided; null when none was given. */
+  /**
+   * The reporter's address, kept until the report is decided (then forgotten, once the outcome
+   * e-mail is queued) or its reporter deletes their data; null when none was given or it is gone.
+   */
   email: nullable(string()),
   /** ISO 8601. */
   createdAt: string(),
@@ -187,7 +213,7 @@ export const REPORT_QUEUE_TEXTS = {
     'Listings visitors reported, most reports first. Each open report comes from another visitor.',
   empty: 'No reported listings.',
   threshold: 'Reports that hide a listing until it is reviewed',
-  thresholdHelp: `When this many visitors have reported a listing, it leaves the board until an admin decides. 0 turns this off. Default ${REPORT_LIMITS.defaultThreshold}.`,
+  thresholdHelp: `When this many visitors have reported a listing, it leaves the board until an admin decides. Lowering it takes the listings that already have that many off at once. 0 turns this off. Default ${REPORT_LIMITS.defaultThreshold}.`,
   saveThreshold: 'Save',
   thresholdSaved: 'Threshold saved',
   openReports: (n: number) => `${n} open report${n === 1 ? '' : 's'}`,

@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { ApplicationsUpkeep } from '../applications';
 import { dataLinkEmail, type Outbox } from '../mail';
+import type { ReporterData } from '../reports';
 import { Gone, NotFound, TooMany } from '../platform/domain-errors';
 import type { AlertsRepository } from './alerts-repository';
 import type { AlertsService } from './alerts-service';
@@ -19,6 +20,8 @@ export interface DataLinksCollaborators {
   addressAlerts: Pick<AlertsService, 'recordsForEmail' | 'deleteForEmail'>;
   /** The applications sent from an address: in its data export, and deleted with its alerts. */
   applications: Pick<ApplicationsUpkeep, 'recordsForEmail' | 'deleteForEmail'>;
+  /** The reports of listings sent with an address: in its export; its deletion forgets them. */
+  reports: Pick<ReporterData, 'recordsForEmail' | 'forgetEmail'>;
   outbox: Pick<Outbox, 'enqueue'>;
   site: { publicUrl: string; boardName: string };
   /** Data links asked for one address (dataLinksPerAddress, counted per address hash). */
@@ -37,7 +40,7 @@ export class DataLinks {
 
   /**
    * 'E-mail me a link': the same answer for any address. Only an address the board keeps
-   * something about (an alert in any state, an application) is sent one; the others get
+   * something about (an alert in any state, an application, a report of a listing) is sent one; the others get
    * nothing, so the board cannot be used to mail strangers. Limited per address
    * (dataLinksPerAddress), counted whether or not it has data (so the limit tells nothing either).
    */
@@ -47,7 +50,8 @@ export class DataLinks {
     await this.countAddress(key);
     const known =
       (await this.c.addressAlerts.recordsForEmail(key)).length > 0 ||
-      (await this.c.applications.recordsForEmail(key)).length > 0;
+      (await this.c.applications.recordsForEmail(key)).length > 0 ||
+      (await this.c.reports.recordsForEmail(key, now)).length > 0;
     if (known) {
       const token = newAlertToken();
       await this.c.db.transaction(async (trx) => {
@@ -97,7 +101,10 @@ export class DataLinks {
     throw new NotFound(ALERT_MESSAGES.dataLinkInvalid);
   }
 
-  /** 'Download my data' from a data link: every alert of its address (any state), its applications. */
+  /**
+   * 'Download my data' from a data link: every alert of its address (any state), its
+   * applications, its reports of listings.
+   */
   async export(token: string, now: Date): Promise<AlertDataExport> {
     const key = await this.spend(token, now);
     return {
@@ -105,16 +112,21 @@ export class DataLinks {
       email: key,
       alerts: await this.c.addressAlerts.recordsForEmail(key),
       applications: await this.c.applications.recordsForEmail(key),
+      reports: await this.c.reports.recordsForEmail(key, now),
     };
   }
 
   /**
-   * 'Delete my data' from a data link: every application sent from its address, then every alert
-   * of it; how many of each went.
+   * 'Delete my data' from a data link: every application sent from its address, the address and
+   * note of its reports of listings (the reports stay), then every alert of it; how many of each.
    */
-  async delete(token: string, now: Date): Promise<{ alerts: number; applications: number }> {
+  async delete(
+    token: string,
+    now: Date,
+  ): Promise<{ alerts: number; applications: number; reports: number }> {
     const key = await this.spend(token, now);
     const applications = await this.c.applications.deleteForEmail(key);
-    return { alerts: await this.c.addressAlerts.deleteForEmail(key), applications };
+    const reports = await this.c.reports.forgetEmail(key);
+    return { alerts: await this.c.addressAlerts.deleteForEmail(key), applications, reports };
   }
 }

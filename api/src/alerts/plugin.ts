@@ -12,7 +12,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Job alerts: subscribing, their links, a member's list (alerts-service.ts). */
     alerts: AlertsService;
-    /** An address's data (alerts, applications) by a link e-mailed to it (data-links.ts). */
+    /** An address's data (alerts, applications, reports) by a link e-mailed to it (data-links.ts). */
     alertDataLinks: DataLinks;
     alertDigests: {
       /** Send the digests due now; with `force`, every confirmed alert's new matches. */
@@ -59,6 +59,7 @@ export default fp(
         alerts,
         addressAlerts: service,
         applications: app.applicationUpkeep,
+        reports: app.reporterData,
         outbox: app.outbox,
         site,
         addressLimiter: databaseLimiter(app.db, app.dialect, {
@@ -104,6 +105,15 @@ export default fp(
   },
   {
     name: 'alerts',
-    dependencies: ['config', 'db', 'schema', 'ops', 'jobs', 'mail', 'application-upkeep'],
+    dependencies: [
+      'config',
+      'db',
+      'schema',
+      'ops',
+      'jobs',
+      'mail',
+      'application-upkeep',
+      'reports',
+    ],
   },
 );

@@ -33,6 +33,8 @@ export const JOB_CSV_COLUMNS = [
   'expires_at',
   'created_at',
   'application_url',
+  // Its application link found dead by the checker (issue 45, link-checks/): yes or no.
+  'application_link_flagged',
   'submission_id',
   'views',
   'apply_clicks',
@@ -84,6 +86,7 @@ function jobRow(job: AdminJob, stats?: JobNumbers): CsvValue[] {
     job.expiresAt ?? null,
     job.createdAt,
     job.applicationUrl ?? '',
+    job.applyLinkFlagged === true,
     job.submissionId === null ? null : Number(job.submissionId),
     stats?.views ?? 0,
     stats?.applyClicks ?? 0,

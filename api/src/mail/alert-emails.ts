@@ -119,7 +119,7 @@ export function dataLinkEmail(input: {
     text: [
       'Hello,',
       '',
-      `Someone (we hope you) asked ${input.boardName} for a link to download or delete everything it keeps about this address: its job alerts and the applications sent from it.`,
+      `Someone (we hope you) asked ${input.boardName} for a link to download or delete everything it keeps about this address: its job alerts, the applications and the reports of listings sent from it.`,
       '',
       'Open this link to download it as a file, or to delete it all:',
       input.dataUrl,

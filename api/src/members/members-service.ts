@@ -11,6 +11,7 @@ import type { ApplicationsUpkeep } from '../applications';
 import { Conflict, NotFound, Unauthorized } from '../platform/domain-errors';
 import type { Knex } from 'knex';
 import type { PublicReads } from '../jobs';
+import type { ReporterData } from '../reports';
 import type { GhostTokenVerifier } from './ghost-token';
 import type { MemberRow, MembersRepository } from './members-repository';
 
@@ -41,6 +42,8 @@ export class MembersService {
     private readonly alerts: Pick<AlertsService, 'recordsForEmail' | 'deleteForEmail'>,
     /** The applications sent from a member's address: likewise. */
     private readonly applications: Pick<ApplicationsUpkeep, 'recordsForEmail' | 'deleteForEmail'>,
+    /** The reports of listings sent with it: in the export; deleting forgets the address on them. */
+    private readonly reports: Pick<ReporterData, 'recordsForEmail' | 'forgetEmail'>,
   ) {}
 
   /**
@@ -127,7 +130,8 @@ export class MembersService {
 
   /**
    * 'Download my data': the member's record, bookmarks (oldest first, with when each was saved),
-   * the job alerts of their address in any state and the applications sent from it; nobody else's.
+   * the job alerts of their address in any state, the applications sent from it and the reports
+   * of listings that keep it; nobody else's.
    */
   async exportData(member: MemberRow, now: Date): Promise<MemberDataExport> {
     const record = await this.members.record(member.id);
@@ -147,16 +151,18 @@ export class MembersService {
       })),
       alerts: await this.alerts.recordsForEmail(record.email),
       applications: await this.applications.recordsForEmail(record.email),
+      reports: await this.reports.recordsForEmail(record.email, now),
     };
   }
 
   /**
-   * 'Delete my data': the applications sent from the member's address and its job alerts, then
-   * the member with their bookmarks and every session (on every device). A later sign-in starts a
+   * 'Delete my data': the applications sent from the member's address, its address and notes on
+   * their reports of listings (the reports stay) and its job alerts, then the member with their bookmarks and every session (on every device). A later sign-in starts a
    * new, empty member.
    */
   async deleteData(member: MemberRow): Promise<void> {
     await this.applications.deleteForEmail(member.email);
+    await this.reports.forgetEmail(member.email);
     await this.alerts.deleteForEmail(member.email);
     await this.db.transaction((trx) => this.members.deleteMember(member.id, trx));
   }

@@ -28,6 +28,7 @@ export default fp(
       ghost ? new GhostTokenVerifier(ghost.url, ghost.timeoutSeconds * 1000) : null,
       app.alerts,
       app.applicationUpkeep,
+      app.reporterData,
     );
     app.decorate('members', members);
 
@@ -41,6 +42,6 @@ export default fp(
   },
   {
     name: 'members',
-    dependencies: ['config', 'db', 'schema', 'jobs', 'alerts', 'application-upkeep'],
+    dependencies: ['config', 'db', 'schema', 'jobs', 'alerts', 'application-upkeep', 'reports'],
   },
 );

@@ -5,3 +5,4 @@
  */
 export type { ListingReports } from './reports-service';
 export type { ReportReview } from './report-review';
+export type { ReporterData } from './reporter-data';

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { databaseLimiter } from '../platform/plugins/rate-limit';
 import { ReportReview } from './report-review';
+import { ReporterData } from './reporter-data';
 import { reporterKey } from './reporter-key';
 import { ReportsRepository } from './reports-repository';
 import { ListingReports, type ReportsDeps } from './reports-service';
@@ -11,6 +12,8 @@ declare module 'fastify' {
     listingReports: ListingReports;
     /** The admins' queue of reported listings and its decisions (report-review.ts). */
     reportReview: ReportReview;
+    /** A reporter's address in that address's data export and deletion (reporter-data.ts). */
+    reporterData: ReporterData;
   }
 }
 
@@ -30,17 +33,19 @@ export default fp(
       settings: app.settings,
       reporterKey: reporterKey(app.config.sessionSecret),
     };
-    app.decorate(
-      'listingReports',
-      new ListingReports({
-        ...deps,
-        perListing: databaseLimiter(app.db, app.dialect, {
-          keyPrefix: 'reports-listing',
-          points: perListing.max,
-          durationSeconds: perListing.windowMinutes * 60,
-        }),
+    const listingReports = new ListingReports({
+      ...deps,
+      perListing: databaseLimiter(app.db, app.dialect, {
+        keyPrefix: 'reports-listing',
+        points: perListing.max,
+        durationSeconds: perListing.windowMinutes * 60,
       }),
-    );
+    });
+    app.decorate('listingReports', listingReports);
+    // A lowered threshold takes effect at once, in the transaction that saves it.
+    app.settings.onChange(async (trx, change) => {
+      await listingReports.thresholdChanged(trx, change);
+    });
     app.decorate(
       'reportReview',
       new ReportReview({
@@ -49,6 +54,7 @@ export default fp(
         site: { publicUrl: app.config.publicUrl, boardName: app.config.site.boardName },
       }),
     );
+    app.decorate('reporterData', new ReporterData(deps));
   },
   {
     name: 'reports',

@@ -1,4 +1,5 @@
-import type { ReportReason } from '@jobboard/contract/jobs';
+import type { ReportReason, ReportStatus } from '@jobboard/contract/jobs';
+import { chunks } from '../platform/db/chunks';
 import type { Db } from '../platform/db/knex';
 
 /** A report as stored (`listing_reports`). */
@@ -14,9 +15,6 @@ export interface ReportRow {
   decided_at: number | null;
   decided_by: string | null;
 }
-
-/** Open until an admin decides; then kept (the listing stays) or taken down. */
-export type ReportStatus = 'open' | 'kept' | 'taken_down';
 
 /** A reported listing's row (`reported_listings`): whether its reports took it off the board. */
 export interface ListingHold {
@@ -110,6 +108,17 @@ export class ReportsRepository {
     return Number(typeof row === 'object' ? row.id : row);
   }
 
+  /** The listings with at least `count` open reports, by id. */
+  async reaching(db: Db, count: number): Promise<number[]> {
+    const rows: { job_id: number | string }[] = await db('listing_reports')
+      .where({ status: 'open' })
+      .groupBy('job_id')
+      .havingRaw('count(*) >= ?', [count])
+      .orderBy('job_id')
+      .select('job_id');
+    return rows.map((row) => Number(row.job_id));
+  }
+
   /** The listing's open reports, oldest first. */
   async openOf(db: Db, jobId: number): Promise<ReportRow[]> {
     const rows: ReportRow[] = await db('listing_reports')
@@ -137,6 +146,36 @@ export class ReportsRepository {
       email: null,
       open_client: null,
     });
+  }
+
+  /**
+   * The reports that keep an address, with it: only open ones (a decision forgets it, `decide`),
+   * so never more than the queue holds.
+   */
+  async addresses(db: Db): Promise<{ id: number; email: string }[]> {
+    const rows: { id: number | string; email: string }[] = await db('listing_reports')
+      .whereNotNull('email')
+      .select('id', 'email');
+    return rows.map((row) => ({ id: Number(row.id), email: row.email }));
+  }
+
+  /** These reports, newest first. */
+  async byIds(db: Db, ids: readonly number[]): Promise<ReportRow[]> {
+    const found: ReportRow[] = [];
+    for (const part of chunks([...ids])) {
+      found.push(...(await db<ReportRow>('listing_reports').whereIn('id', part)));
+    }
+    return found.map(reportOf).sort((a, b) => b.created_at - a.created_at || b.id - a.id);
+  }
+
+  /**
+   * Take the reporter's address and note off these reports (their data deleted): the report
+   * stays, with its reason, status, times and keyed client, so it still counts as it did.
+   */
+  async forgetReporter(db: Db, ids: readonly number[]): Promise<void> {
+    for (const part of chunks([...ids])) {
+      await db('listing_reports').whereIn('id', part).update({ email: null, note: '' });
+    }
   }
 
   /** Mark the listing hidden by its reports (or no longer: `hold` null). */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { AdminSettings } from '@jobboard/contract/employer';
 import { REPORT_MESSAGES, type ListingReport } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
@@ -30,7 +31,8 @@ const SYSTEM = { adminId: null, actor: 'system' };
  * is open is refused, so each open report is one independent reporter); the listing's own cap
  * (RATE_LIMITS.reportsPerListing) beside the route's per-client limit. When the listing's open
  * reports reach the admin's threshold it is switched off (never deleted) with a history line
- * naming them, in the report's transaction, until an admin decides (report-review.ts).
+ * naming them, in the report's transaction, until an admin decides (report-review.ts); and when
+ * an admin lowers the threshold, every live listing that reaches it, in the settings' transaction.
  */
 export class ListingReports {
   constructor(private readonly c: ReportsDeps & { perListing: RateLimiterAbstract }) {}
@@ -53,7 +55,8 @@ export class ListingReports {
       await this.c.reports.lockNew(trx, jobId, now);
       await this.checkReportable(trx, jobId, client, now);
       await this.c.reports.insert(trx, report, now);
-      await this.hideAtThreshold(trx, jobId, now);
+      const { reportThreshold } = await this.c.settings.all(trx);
+      await this.hideAtThreshold(trx, jobId, reportThreshold, now);
     });
     return report.email ? REPORT_MESSAGES.receivedWithEmail : REPORT_MESSAGES.received;
   }
@@ -78,12 +81,50 @@ export class ListingReports {
     }
   }
 
-  /** Off the board once the open reports reach the threshold (0: never by itself). */
-  private async hideAtThreshold(trx: Knex.Transaction, jobId: number, now: Date): Promise<void> {
-    const { reportThreshold } = await this.c.settings.all(trx);
-    if (reportThreshold <= 0) return;
+  /**
+   * What follows a change of the admin's settings, in its transaction (settings' onChange): a
+   * threshold lowered (or turned on from 0) takes off the board at once every live listing whose
+   * open reports now reach it, as its next report would have; one raised or turned off restores
+   * nothing (an admin decides, from the queue). How many went off.
+   */
+  async thresholdChanged(
+    trx: Knex.Transaction,
+    change: {
+      before: Pick<AdminSettings, 'reportThreshold'>;
+      after: Pick<AdminSettings, 'reportThreshold'>;
+      now: Date;
+    },
+  ): Promise<number> {
+    const threshold = change.after.reportThreshold;
+    const was = change.before.reportThreshold;
+    if (threshold <= 0 || (was > 0 && threshold >= was)) return 0;
+    let hidden = 0;
+    for (const jobId of await this.c.reports.reaching(trx, threshold)) {
+      // Held as a report holds it (lockNew), so a report arriving meanwhile is counted once;
+      // then, as a report, only a listing on the board (one off for another reason stays so).
+      await this.c.reports.lockNew(trx, jobId, change.now);
+      const state = (await this.c.listings.states([jobId], change.now, trx)).get(jobId);
+      if (state?.live && (await this.hideAtThreshold(trx, jobId, threshold, change.now))) {
+        hidden += 1;
+      }
+    }
+    return hidden;
+  }
+
+  /**
+   * Off the board once the open reports reach the threshold (0: never by itself), with the
+   * history line naming them; whether it was taken off. The one rule of the threshold: at each
+   * report, and for every listing when the threshold is lowered.
+   */
+  private async hideAtThreshold(
+    trx: Knex.Transaction,
+    jobId: number,
+    threshold: number,
+    now: Date,
+  ): Promise<boolean> {
+    if (threshold <= 0) return false;
     const open = await this.c.reports.openOf(trx, jobId);
-    if (open.length < reportThreshold) return;
+    if (open.length < threshold) return false;
     const line = hiddenByThreshold(open);
     const switched = await this.c.jobs.switchListing(trx, jobId, false, line, SYSTEM, now);
     await this.c.reports.setHold(
@@ -92,5 +133,6 @@ export class ListingReports {
       { hiddenAt: now.getTime(), hiddenBy: SYSTEM.actor, switchedOff: switched },
       now,
     );
+    return true;
   }
 }

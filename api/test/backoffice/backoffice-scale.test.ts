@@ -69,6 +69,8 @@ describe(`CSV exports on ${testDatabase}`, () => {
       'expires_at',
       'created_at',
       'application_url',
+      // Issue 45: test/link-checks/link-checks.test.ts.
+      'application_link_flagged',
       'submission_id',
       'views',
       'apply_clicks',

@@ -2,6 +2,7 @@ import type { AdminJob, AdminJobPage, AdminStats } from '@jobboard/contract/admi
 import type { InjectOptions } from 'fastify';
 import type { EmployerListings } from '@jobboard/contract/employer';
 import { APPLY_LINK_TEXT, JOB_LIMITS, type Job } from '@jobboard/contract/jobs';
+import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { LinkChecksRepository } from '../../src/link-checks/link-checks-reposito
 import { COUNT_MAX, DETAIL_MAX, verdictOf } from '../../src/link-checks/verdict';
 import { APPLY_LINK_FLAGGED_TEMPLATE } from '../../src/mail';
 import { CSRF, createAdmin, login, sessionCookie } from '../support/admin';
+import { parseCsv } from '../support/csv';
 import { signedInEmployer } from '../support/employers';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
 import { jobInput } from '../support/jobs';
@@ -200,6 +202,25 @@ describe(`the application-link checker on ${testDatabase}`, () => {
     );
     const stats = (await admin({ method: 'GET', url: '/api/admin/stats' })).json() as AdminStats;
     expect(stats.flaggedLinks).toBe(3);
+    // The jobs CSV says it of each job (yes or no), whatever view is exported.
+    const csv = await admin({ method: 'GET', url: ENDPOINTS.exportJobs.path });
+    expect(csv.statusCode).toBe(200);
+    const [header, ...rows] = parseCsv(csv.body);
+    const flaggedColumn = header!.indexOf('application_link_flagged');
+    const flagOf = new Map(rows.map((row) => [Number(row[0]), row[flaggedColumn]]));
+    expect(
+      Object.fromEntries(Object.entries(ids).map(([name, id]) => [name, flagOf.get(id!)])),
+    ).toEqual({
+      missing: 'yes',
+      gone: 'yes',
+      refused: 'yes',
+      ok: 'no',
+      moved: 'no',
+      hang: 'no',
+      private: 'no',
+      noHead: 'no',
+      error: 'no',
+    });
     const history = await admin({ method: 'GET', url: `/api/admin/jobs/${ids.missing}/history` });
     expect(history.json()).toContainEqual(
       expect.objectContaining({

@@ -201,6 +201,72 @@ describe(`reporting a listing on ${testDatabase}`, () => {
     expect(hidden).toHaveLength(1);
   });
 
+  it('a lowered threshold takes off at once every live listing whose open reports reach it; raising it restores nothing', async () => {
+    await b.setThreshold(5);
+    const [one, two, three, closed] = await b.jobs(
+      'One Report Role',
+      'Two Reports Role',
+      'Three Reports Role',
+      'Closed Meanwhile Role',
+    );
+    const counts = [
+      [one!, 1],
+      [two!, 2],
+      [three!, 3],
+      [closed!, 3],
+    ] as const;
+    for (const [job, n] of counts) {
+      for (let i = 0; i < n; i += 1) await b.reported(job, i === 0 ? 'scam' : 'other');
+    }
+    // Off the board for another reason: the threshold does not take it (nor mark it hidden).
+    await b.t.app.jobs.closeByEmployer(closed!, 'Filled', b.t.clock.now);
+    for (const [job] of counts.slice(0, 3)) expect(await b.onBoard(job)).toBe(true);
+
+    await b.setThreshold(2);
+    // In the request that saved it: the two with 2 and 3 open reports are off, the one stays.
+    expect(await b.onBoard(one!)).toBe(true);
+    expect(await b.onBoard(two!)).toBe(false);
+    expect(await b.onBoard(three!)).toBe(false);
+    for (const [job, n] of [
+      [two!, 2],
+      [three!, 3],
+    ] as const) {
+      const ids = (await reportsOf(job).orderBy('id')).map((r: { id: number }) => r.id);
+      const named = ids.map((id, i) => `#${id} ${i === 0 ? 'Scam or asks for money' : 'Other'}`);
+      // The threshold's own line, by the system, as a report reaching it writes it.
+      expect((await b.historyOf(job)).at(-1)).toMatchObject({
+        kind: 'deactivated',
+        actor: 'system',
+        summary: `Taken off the board after reports: hidden pending review after ${n} reports from different visitors (${named.join(', ')})`,
+      });
+      // Kept, switched off, never deleted; hidden pending review, its reports still open.
+      expect((await b.admin({ url: `/api/admin/jobs/${job}` })).json().active).toBe(false);
+    }
+    const queue = await b.queue();
+    const inQueue = (job: number) => queue.listings.find((l) => l.jobId === String(job));
+    expect(queue.threshold).toBe(2);
+    expect(inQueue(two!)).toMatchObject({ state: 'hidden', hiddenBy: 'system', openReports: 2 });
+    expect(inQueue(three!)).toMatchObject({ state: 'hidden', hiddenBy: 'system', openReports: 3 });
+    expect(inQueue(one!)).toMatchObject({ state: 'live', hiddenAt: null, openReports: 1 });
+    expect(inQueue(closed!)).toMatchObject({ state: 'off', hiddenAt: null, openReports: 3 });
+    expect(await b.onBoard(closed!)).toBe(false);
+    const hiddenLines = async (job: number) =>
+      (await b.historyOf(job)).filter((line) =>
+        line.summary.startsWith('Taken off the board after reports'),
+      ).length;
+
+    // Raised, or turned off: nothing comes back (an admin decides).
+    await b.setThreshold(5);
+    await b.setThreshold(0);
+    expect(await b.onBoard(two!)).toBe(false);
+    expect(await b.onBoard(three!)).toBe(false);
+    // Turned on again from 0 at 1: the one left goes too; the others are not hidden twice.
+    await b.setThreshold(1);
+    expect(await b.onBoard(one!)).toBe(false);
+    for (const job of [one!, two!, three!]) expect(await hiddenLines(job)).toBe(1);
+    expect(await hiddenLines(closed!)).toBe(0);
+  });
+
   it('hides nothing by itself with the threshold at 0; the threshold is checked as it is saved', async () => {
     await b.setThreshold(0);
     const [job] = await b.jobs('No Threshold Role');

@@ -45,9 +45,10 @@ export interface ReportBoard {
   close(): Promise<void>;
 }
 
-export async function reportBoard(): Promise<ReportBoard> {
+/** `env`: the app's more (GHOST_URL, for a member's data). */
+export async function reportBoard(env: Record<string, string> = {}): Promise<ReportBoard> {
   const smtp = await new SmtpPeer().start();
-  const t = await buildTestApp({ env: { SMTP_URL: smtp.url } });
+  const t = await buildTestApp({ env: { ...env, SMTP_URL: smtp.url } });
   const admin = await signedIn(t);
   let clients = 0;
   let made = 0;

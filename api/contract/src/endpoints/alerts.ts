@@ -87,13 +87,13 @@ export const alertDataDelete = {
 } as const satisfies Endpoint;
 /**
  * 'E-mail me a link' (an alert's pages, /alerts/data): everything of an address (its alerts, its
- * applications) is reached only through a link e-mailed to that address. The same answer (202)
+ * applications, its reports of listings) is reached only through a link e-mailed to that address. The same answer (202)
  * for any address; only one the board keeps something about is sent a link.
  */
 export const requestAlertDataLink = {
   method: 'POST',
   path: '/api/alerts/data-link',
-  summary: `E-mails a link to download or delete everything of an address (its job alerts and applications; single use, ${ALERT_LIMITS.dataLinkMinutes} minutes) to an address the board keeps something about; the same answer (202) for any address.`,
+  summary: `E-mails a link to download or delete everything of an address (its job alerts, applications and reports of listings; single use, ${ALERT_LIMITS.dataLinkMinutes} minutes) to an address the board keeps something about; the same answer (202) for any address.`,
   body: AlertDataLinkRequest,
   status: 202,
   response: Message,
@@ -107,7 +107,7 @@ export const dataLinkExport = {
   method: 'POST',
   path: '/api/alerts/data/:token',
   summary:
-    "Every job alert (any state) and application of the data link's address as JSON; the link is spent (404 after, 410 once expired).",
+    "Every job alert (any state), application and report of a listing (those still open) of the data link's address as JSON; the link is spent (404 after, 410 once expired).",
   ...dataLink,
   response: AlertDataExport,
 } as const satisfies Endpoint;
@@ -115,7 +115,7 @@ export const dataLinkDelete = {
   method: 'DELETE',
   path: '/api/alerts/data/:token',
   summary:
-    "Delete every job alert (any state) and application of the data link's address; the link is spent.",
+    "Delete every job alert (any state) and application of the data link's address, and take the address and note off its reports of listings (the reports stay, still counted); the link is spent.",
   ...dataLink,
   response: Message,
 } as const satisfies Endpoint;

@@ -7,7 +7,7 @@ import { route } from '../../../platform/http/endpoint-route';
  * /api/alerts: job alerts (issue 17). Subscribe from the board; then an alert's own links
  * (confirm, manage, unsubscribe) work without signing in, each on its one alert only: the token
  * in the link is the key to that alert and to nothing else of its address (issue 43). An
- * address's data (every alert and application of it) is reached only through a data link
+ * address's data (every alert, application and report of a listing of it) is reached only through a data link
  * e-mailed to that address (alerts/data-links.ts). None of these answers is ever stored by a
  * cache: every /api path but the public reads is no-store (platform/plugins/security-headers.ts).
  */
@@ -55,7 +55,9 @@ const alertsRoutes: FastifyPluginAsync = async (app) => {
   );
   route(app, ENDPOINTS.dataLinkDelete, {}, async (request) => {
     const deleted = await app.alertDataLinks.delete(request.params.token, app.now());
-    return { message: ALERT_MESSAGES.dataDeleted(deleted.alerts, deleted.applications) };
+    return {
+      message: ALERT_MESSAGES.dataDeleted(deleted.alerts, deleted.applications, deleted.reports),
+    };
   });
 };
 
