@@ -1,6 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ApiProcess } from '@jobboard/api/test-support';
+import { HISTORY_FILE } from '@jobboard/contract/site';
 import { startFakeServices, type FakeServices } from './fake-services';
 
 /**
@@ -75,8 +76,8 @@ export class E2eSite {
 
   /**
    * Start a site on a fresh copy of the template database. `releasesDir`: serve the front-end
-   * builds of this folder, with the remotes configuration it holds (the skew matrix's site),
-   * instead of the repository's builds.
+   * builds of this folder, with the remotes configuration and release history it holds (the skew
+   * matrix's site), instead of the repository's builds.
    */
   static async start(options: { releasesDir?: string } = {}): Promise<E2eSite> {
     const root = runDir();
@@ -85,10 +86,14 @@ export class E2eSite {
     const sqliteFile = path.join(dir, 'board.sqlite');
     copyDatabase(templateDatabase(), sqliteFile);
     const remotesConfig = path.join(dir, 'remotes.json');
-    copyFileSync(
-      path.join(options.releasesDir ?? path.join(REPO_ROOT, 'releases'), 'remotes.json'),
-      remotesConfig,
-    );
+    const releases = options.releasesDir ?? path.join(REPO_ROOT, 'releases');
+    copyFileSync(path.join(releases, 'remotes.json'), remotesConfig);
+    // A folder of the spec's own brings its history too, as `pnpm releases` keeps it beside
+    // remotes.json: a remote's fallbacks come from it (the repository's is left out, so a spec
+    // that breaks a remote sees it break rather than fall back to an older build).
+    if (options.releasesDir && existsSync(path.join(releases, HISTORY_FILE))) {
+      copyFileSync(path.join(releases, HISTORY_FILE), path.join(dir, HISTORY_FILE));
+    }
     const fakes = await startFakeServices(sqliteFile);
     try {
       const api = await ApiProcess.start({

@@ -1,7 +1,8 @@
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { fileValueVersion, type RemotesFileValue } from '@jobboard/contract/site';
+import type { ReleaseSwitch } from '@jobboard/contract/releases';
+import { HISTORY_FILE, fileValueVersion, type RemotesFileValue } from '@jobboard/contract/site';
 import { expect, test, APP_READY } from '../support/test';
 import { ADMIN, E2eSite, REPO_ROOT, specDir } from '../support/site';
 import {
@@ -64,8 +65,17 @@ test.beforeAll(async () => {
       { recursive: true },
     );
   }
-  // As they are live, pinned by their entries' hashes.
+  // As they are live, pinned by their entries' hashes, and as they were promoted: each app's last
+  // switch to its live version, from the repository's history (a remote's fallbacks, when a
+  // version that does not fit is set live by hand, are the versions its history names).
   writeFileSync(path.join(releasesDir, 'remotes.json'), `${JSON.stringify(live, null, 2)}\n`);
+  const history = JSON.parse(
+    readFileSync(path.join(REPO_ROOT, 'releases', HISTORY_FILE), 'utf8'),
+  ) as ReleaseSwitch[];
+  const promoted = (Object.keys(APPS) as App[]).flatMap((app) =>
+    history.filter((entry) => entry.app === app && entry.to === current[app]).slice(-1),
+  );
+  writeFileSync(path.join(releasesDir, HISTORY_FILE), `${JSON.stringify(promoted, null, 2)}\n`);
 
   buildFromCommit({
     commit: PREVIOUS_RELEASE.commit,

@@ -264,8 +264,7 @@ export function sharedConflicts(apps: readonly SharingApp[]): string[] {
   return found;
 }
 
-/** `releases/history.json`, beside remotes.json: every switch of an app's live version. */
-export const HISTORY_FILE = 'history.json';
+export { HISTORY_FILE } from './remotes';
 
 /** One line of history.json: a promote, or a rollback that undoes one. */
 export const ReleaseSwitch = object({

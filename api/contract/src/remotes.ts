@@ -38,6 +38,9 @@ export const SERVER_SHARED_GLOBAL = '__jobboardServerShared';
 /** The file every build writes beside its files: `releases/<app folder>/<version>/release.json`. */
 export const RELEASE_FILE = 'release.json';
 
+/** `releases/history.json`, beside remotes.json: every switch of an app's live version. */
+export const HISTORY_FILE = 'history.json';
+
 /** Where an app's build of a version is served from: '/assets/mfe-board/1.0.0-.../'. */
 export const assetsPath = (app: AppName, version: string) =>
   `/assets/${APPS[app].folder}/${version}/`;
