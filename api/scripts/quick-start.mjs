@@ -13,6 +13,8 @@
  *                             secrets stay readable across restarts (back the file up apart
  *                             from the database: a backup without the key cannot sign them in)
  *   HUMAN_PROOF_SECRET        the same way (<data>/human-proof-secret): the spam check's key
+ *   MAIL_DISABLED=true        when SMTP_URL is unset: e-mails wait in the outbox (production
+ *                             otherwise asks for an SMTP server and a real sender)
  *
  * Plain JavaScript, like the build: production runs without tsx. Then it runs dist/server.js in
  * this same process (NODE_ENV and UV_THREADPOOL_SIZE come from the package's `start` script).
@@ -81,5 +83,6 @@ if (unset('PUBLIC_URL'))
 if (unset('SESSION_SECRET')) env.SESSION_SECRET = keptSessionSecret();
 if (unset('TOTP_ENCRYPTION_KEY')) env.TOTP_ENCRYPTION_KEY = keptTotpKey();
 if (unset('HUMAN_PROOF_SECRET')) env.HUMAN_PROOF_SECRET = keptHumanProofSecret();
+if (unset('SMTP_URL') && unset('MAIL_DISABLED')) env.MAIL_DISABLED = 'true';
 
 await import('../dist/server.js');

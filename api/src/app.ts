@@ -3,7 +3,7 @@ import autoload from '@fastify/autoload';
 import compress from '@fastify/compress';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
-import type { Config, TrustProxy } from './platform/config';
+import type { Config } from './platform/config';
 import type { LinkCheckTestOptions } from './link-checks';
 import type { LogoFetchOptions } from './logos/logo-fetch';
 import { jsonSerializerCompiler, structValidatorCompiler } from './platform/http/endpoint-route';
@@ -83,8 +83,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     genReqId: requestIdOf,
     logController: new LogController({ requestIdLogLabel: REQUEST_ID_LOG_LABEL }),
-    // Behind a proxy the client's address comes from X-Forwarded-For (rate limits use it).
-    trustProxy: trustedProxies(options.config.trustProxy),
+    // Behind a proxy the client's address comes from X-Forwarded-For (rate limits use it), and
+    // only from a request whose socket address is one of the proxies' (proxy-addr): anyone else's
+    // header is ignored and they are counted by their own address (issue 46). Never `true`, nor
+    // a hop count: the configuration refuses both (platform/config-values.ts, parseTrustProxy).
+    trustProxy: options.config.trustProxy,
     ...timeouts(options.config.requestTimeoutSeconds),
     // Fastify's 10 s per plugin failed a start on a loaded 2-core machine (the e2e run beside
     // four builds: 'Plugin did not start in time: autoload' while migrations and the slices'
@@ -209,14 +212,6 @@ function routeFileUrl(file: string): string | undefined {
 }
 
 const areaMarker = (area: RouteArea) => `routeArea:${area.name}`;
-
-/**
- * A hop count becomes "trust the n nearest proxies"; a list of addresses / CIDR ranges is handed
- * to Fastify (proxy-addr) as it is. Never `true`: the configuration refuses it (platform/config.ts).
- */
-function trustedProxies(setting: TrustProxy) {
-  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
-}
 
 /**
  * A request must arrive whole within the request timeout (408 otherwise: slow-loris clients cannot

@@ -165,6 +165,12 @@ function printBanner(
     `  Job board ready at http://localhost:${port}  (${database})`,
     `  Admin login:       http://localhost:${port}/admin/login`,
   ];
+  // Issue 46: behind a proxy the port is kept off the network unless HOST says otherwise.
+  if (config.hostForProxy) {
+    lines.push(
+      `  Listening on:      ${config.host} only (TRUST_PROXY is set and HOST is not: only a proxy on this host reaches the port; set HOST=0.0.0.0 for a proxy elsewhere)`,
+    );
+  }
   // A generated password is shown on a terminal only; otherwise it goes to an owner-only file.
   const notice = firstAdminPasswordNotice(firstAdmin, {
     interactive: process.stdout.isTTY === true,

@@ -1,5 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { proofFrom, startPgCluster } from '@jobboard/api/test-support';
@@ -12,19 +20,35 @@ import {
   serve as serveBundle,
   signIn,
 } from './support/operator';
+import {
+  checkDownload,
+  nextRelease,
+  switchCurrent,
+  tarballName,
+  unpack,
+  versionOf,
+} from './support/runbook';
 
 /**
- * The release bundle (`pnpm bundle`, tools/bundle/bundle.ts) as an operator gets it: built,
- * copied to a folder outside the repository (none of the workspace's node_modules reachable) and
- * run there with environment variables only, on the machine's Node and on Node 24 (the registry's
- * `node` package: `npx -y node@24`). Each run: `jobboard migrate`, `migrate status`, `serve`
- * (/readyz, the board's page, a search, an admin sign-in), `backup` into DATA_DIR, and a stop.
- * Then, on SQLite and on PostgreSQL, the operator's walk of docs/deploy/README.md: a deploy, an
- * upgrade to a bundle with one more migration, a rollback to the first bundle, and no data lost.
+ * The release bundle (`pnpm bundle`, tools/bundle/bundle.ts) as an operator gets it: the tarball
+ * and its SHA256SUMS, checked and unpacked as docs/deploy/README.md says, in a folder outside the
+ * repository (none of the workspace's node_modules reachable), run there with environment
+ * variables only, on the machine's Node and on Node 22 and 24 (the registry's `node` package:
+ * `npx -y node@22`). Each run: `jobboard migrate`, `migrate status`, `serve` (/readyz, the
+ * board's page, a search, an admin sign-in), `backup` into DATA_DIR, and a stop. Then, on SQLite
+ * and on PostgreSQL, the runbook's walk (issue 46): install, upgrade to the next release with ITS
+ * OWN `migrate` (`jobboard --release <dir> migrate`) while the first one serves, switch, roll
+ * back, and no data lost. The second release is made from the first without building again
+ * (support/runbook.ts, nextRelease: its version changed and one migration added).
  */
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 let place: string;
+/** Where the downloads are: the tarball and SHA256SUMS, copied from dist/. */
+let downloads: string;
+/** The site's version the bundle was built as. */
+let version: string;
+/** The first release, unpacked in <place>/opt/releases/<version>/. */
 let bundle: string;
 
 beforeAll(() => {
@@ -33,9 +57,15 @@ beforeAll(() => {
     encoding: 'utf8',
   });
   expect(built.status, `${built.stdout}\n${built.stderr}`).toBe(0);
+  version = versionOf(path.join(ROOT, 'dist', 'jobboard'));
   place = mkdtempSync(path.join(tmpdir(), 'jobboard-bundle-'));
-  bundle = path.join(place, 'jobboard');
-  cpSync(path.join(ROOT, 'dist', 'jobboard'), bundle, { recursive: true, verbatimSymlinks: true });
+  downloads = path.join(place, 'downloads');
+  mkdirSync(downloads);
+  for (const file of [tarballName(version), 'SHA256SUMS']) {
+    cpSync(path.join(ROOT, 'dist', file), path.join(downloads, file));
+  }
+  checkDownload(downloads);
+  bundle = unpack(path.join(downloads, tarballName(version)), path.join(place, 'opt'), version);
 }, 300_000);
 
 /** The bundle's operator command, run in the folder it was deployed to. */
@@ -48,11 +78,12 @@ afterAll(() => {
   if (place) rmSync(place, { recursive: true, force: true });
 }, 60_000);
 
-/** The Node 24 binary the registry's `node` package ships (fetched once, then from npx's cache). */
-function node24(): string {
-  const found = spawnSync('npx', ['-y', 'node@24', '-p', 'process.execPath'], {
+/** The Node binary of a major version the registry's `node` package ships (npx's cache after once). */
+function nodeFromRegistry(major: number): string {
+  const found = spawnSync('npx', ['-y', `node@${major}`, '-p', 'process.execPath'], {
     cwd: place,
     encoding: 'utf8',
+    timeout: 120_000,
   });
   expect(found.status, found.stderr).toBe(0);
   return found.stdout.trim();
@@ -109,9 +140,72 @@ describe('the release bundle', () => {
     expect(unknown.output).toContain("unknown command 'deploy-everything'");
   });
 
+  it("is the site's version, in a tarball named by it with its checksum beside it (issue 46)", async () => {
+    const api = JSON.parse(readFileSync(path.join(ROOT, 'api', 'package.json'), 'utf8'));
+    expect(version).toBe(api.version);
+    expect(readdirSync(downloads).sort()).toEqual(['SHA256SUMS', tarballName(version)].sort());
+    expect(checkDownload(downloads)).toBe(`${tarballName(version)}: OK\n`);
+    const head = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8' });
+    const env = environment(process.execPath, path.join(place, 'data-version'));
+    const shown = await jobboard(['--version'], env);
+    expect(shown.code, shown.output).toBe(0);
+    expect(shown.output).toBe(
+      `jobboard ${version} (commit ${head.stdout.trim().slice(0, 12)}, Node ${process.version})\n`,
+    );
+    expect(JSON.parse(readFileSync(path.join(bundle, 'bundle.json'), 'utf8'))).toMatchObject({
+      version,
+      commit: head.stdout.trim(),
+    });
+  });
+
+  it('refuses to start in production with its data inside the release, saying why (issue 46)', async () => {
+    const { DATA_DIR: _unset, ...env } = environment(process.execPath, 'unused');
+    const served = await jobboard(['serve'], env);
+    expect(served.code).toBe(1);
+    expect(served.output).toContain(`DATA_DIR (${bundle}/data) is inside this release's folder`);
+    expect(served.output).toContain('the next release would start on an empty database');
+    expect(existsSync(path.join(bundle, 'data'))).toBe(false);
+  });
+
+  it('passes `jobboard config check` with docs/deploy/example.env filled in, as compose gives it (issue 46)', async () => {
+    const example = Object.fromEntries(
+      readFileSync(path.join(ROOT, 'docs', 'deploy', 'example.env'), 'utf8')
+        .split('\n')
+        .map((line) => /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(line))
+        .filter((match) => match !== null)
+        .map((match) => [match[1]!, match[2]!]),
+    );
+    // What the operator fills in: every setting example.env leaves empty must be here.
+    const filledIn: Record<string, string> = {
+      POSTGRES_PASSWORD: 'a-database-password',
+      SESSION_SECRET: 'a-session-secret-of-at-least-32-characters',
+      TOTP_ENCRYPTION_KEY: '+8tDYYwJSpqd63iSf8OEOXuHu+Con6IoIJaXSAfu3CM=',
+      HUMAN_PROOF_SECRET: 'an-operator-human-proof-secret-of-32-chars',
+      SMTP_URL: 'smtps://mailer:a-mail-password@smtp.board.test:465',
+      MAIL_FROM: 'Jobs Board <jobs@board.test>',
+    };
+    const empty = Object.keys(example).filter((name) => example[name] === '');
+    expect(empty.sort()).toEqual(Object.keys(filledIn).sort());
+    const checked = await jobboard(['config', 'check'], {
+      PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin`,
+      ...example,
+      ...filledIn,
+      // What compose.yaml's environment and the image's ENV add.
+      DATABASE_URL: 'postgres://jobboard:a-database-password@db:5432/jobboard',
+      DATA_DIR: path.join(place, 'data-compose'),
+      PORT: '3000',
+      HOST: '0.0.0.0',
+    });
+    expect(checked.code, checked.output).toBe(0);
+    expect(checked.output).toContain('TRUST_PROXY:  172.16.0.0/12');
+    expect(checked.output).toContain('Listens on:   0.0.0.0:3000');
+    expect(checked.output).not.toContain('a-mail-password');
+  });
+
   const runtimes: [string, () => string][] = [
     [`the machine's Node (${process.version})`, () => process.execPath],
-    ['Node 24', node24],
+    ['Node 22', () => nodeFromRegistry(22)],
+    ['Node 24', () => nodeFromRegistry(24)],
   ];
   for (const [name, binary] of runtimes) {
     it(`migrates, serves, signs an admin in, is scraped and backs up on ${name}`, async () => {
@@ -121,8 +215,9 @@ describe('the release bundle', () => {
         `data-${path.basename(path.dirname(nodeBinary))}-${Date.now()}`,
       );
       const env = environment(nodeBinary, dataDir);
-      const version = spawnSync(nodeBinary, ['--version'], { encoding: 'utf8' }).stdout.trim();
-      if (name === 'Node 24') expect(version).toMatch(/^v24\./);
+      const nodeVersion = spawnSync(nodeBinary, ['--version'], { encoding: 'utf8' }).stdout.trim();
+      const major = /^Node (\d+)$/.exec(name)?.[1];
+      if (major) expect(nodeVersion).toMatch(new RegExp(`^v${major}\\.`));
 
       const migrated = await jobboard(['migrate'], env);
       expect(migrated.code, migrated.output).toBe(0);
@@ -184,12 +279,11 @@ describe('the release bundle', () => {
 /**
  * The next release's one new migration, additive (expand/contract: docs/decisions/
  * expand-contract-migrations.md): a nullable column the first release neither reads nor writes.
- * The second bundle is the first with this file added to app/migrations/, which the API reads at
- * start: the upgrade and the rollback below differ from the first deploy only by the schema.
  */
-const NEXT_MIGRATION = '20991231000000_upgrade_drill_note';
-const NEXT_MIGRATION_SOURCE = `export default {
-  name: '${NEXT_MIGRATION}',
+const NEXT_MIGRATION = {
+  name: '20991231000000_upgrade_drill_note',
+  source: `export default {
+  name: '20991231000000_upgrade_drill_note',
   async up(knex) {
     await knex.schema.alterTable('submissions', (t) => { t.text('upgrade_drill_note').nullable(); });
   },
@@ -197,7 +291,8 @@ const NEXT_MIGRATION_SOURCE = `export default {
     await knex.raw('ALTER TABLE submissions DROP COLUMN upgrade_drill_note');
   },
 };
-`;
+`,
+};
 
 const databases: [string, () => Promise<{ env: NodeJS.ProcessEnv; stop(): void }>][] = [
   ['SQLite (the embedded default)', async () => ({ env: {}, stop: () => undefined })],
@@ -210,28 +305,48 @@ const databases: [string, () => Promise<{ env: NodeJS.ProcessEnv; stop(): void }
   ],
 ];
 
+describe("docs/deploy/README.md's runbook", () => {
+  it('names the commands the walk below runs', () => {
+    const runbook = readFileSync(path.join(ROOT, 'docs', 'deploy', 'README.md'), 'utf8');
+    for (const command of [
+      'sha256sum -c SHA256SUMS',
+      'tar -C /opt/jobboard/releases/1.0.3 --strip-components=1 -xzf jobboard-1.0.3-linux-x64.tar.gz',
+      'jb --release /opt/jobboard/releases/1.0.3 config check',
+      'jb --release /opt/jobboard/releases/1.0.3 migrate status',
+      'jb --release /opt/jobboard/releases/1.0.3 migrate',
+      'ln -sfn /opt/jobboard/releases/1.0.3 /opt/jobboard/current',
+      'jb --version',
+      'ln -sfn /opt/jobboard/releases/1.0.2 /opt/jobboard/current',
+      'jb --release /opt/jobboard/releases/1.0.3 migrate down',
+    ]) {
+      expect(runbook, command).toContain(command);
+    }
+  });
+});
+
 for (const [database, startDatabase] of databases) {
-  describe(`an upgrade and a rollback on ${database}`, () => {
-    it('deploys, upgrades with one more migration, rolls back, and loses nothing', async () => {
+  describe(`the runbook's install, upgrade and rollback on ${database}`, () => {
+    it("migrates with the new release's own command while the old one serves, switches, rolls back, and loses nothing", async () => {
       const started = await startDatabase();
-      const first = bundle;
-      const second = path.join(place, `jobboard-next-${Date.now()}`);
-      cpSync(first, second, { recursive: true, verbatimSymlinks: true });
-      writeFileSync(
-        path.join(second, 'app', 'migrations', `${NEXT_MIGRATION}.js`),
-        NEXT_MIGRATION_SOURCE,
-      );
+      // This walk's own /opt/jobboard: the release unpacked from the download, as the runbook does.
+      const opt = path.join(place, `opt-${database.split(' ')[0]}-${Date.now()}`);
+      const first = unpack(path.join(downloads, tarballName(version)), opt, version);
       const dataDir = path.join(place, `data-upgrade-${Date.now()}`);
       const env = operatorEnvironment(process.execPath, dataDir, started.env);
+      const current = path.join(opt, 'current');
+      /** The runbook's `jb`: the live release's command (`current`), with the server's settings. */
+      const jb = (args: string[]) => run(current, args, env);
+      const expectDone = async (args: string[]) => {
+        const done = await jb(args);
+        expect(done.code, `jb ${args.join(' ')}\n${done.output}`).toBe(0);
+        return done.output;
+      };
 
-      /** Serve a bundle, do `work` on it, stop it (exit 0), and give back what `work` gave. */
-      async function whileServing<T>(which: string, work: (url: string) => Promise<T>): Promise<T> {
-        const served = await serveBundle(which, env);
+      /** Serve `current`, do `work` on it, stop it (exit 0), and give back what `work` gave. */
+      async function whileServing<T>(work: (url: string) => Promise<T>): Promise<T> {
+        const served = await serveBundle(current, env);
         // It names the operator's own commands, never the workspace's pnpm scripts.
         expect(served.output()).not.toContain('pnpm');
-        expect(served.output()).toMatch(
-          /password from ADMIN_PASSWORD|forgot the password\? jobboard admin create --username <name>/,
-        );
         try {
           return await work(served.url);
         } finally {
@@ -262,61 +377,77 @@ for (const [database, startDatabase] of databases) {
       };
 
       try {
-        // 1. The first deploy: migrate, serve, an employer submits a role.
-        const migrated = await run(first, ['migrate'], env);
-        expect(migrated.code, migrated.output).toBe(0);
-        await whileServing(first, async (url) => {
+        // 1. Install: current -> the first release, its settings checked, migrate, serve.
+        switchCurrent(opt, first);
+        expect(await expectDone(['config', 'check'])).toMatch(/^Configuration OK, production/);
+        expect(await expectDone(['migrate'])).toContain('Applied');
+        expect(await expectDone(['--version'])).toContain(`jobboard ${version} (`);
+        await whileServing(async (url) => {
           expect((await readiness(url)).status).toBe(200);
           await submit(url, 'Deployed first');
         });
 
-        // 2. The upgrade: the new build serves but is not ready until its migration runs.
-        const behind = await run(second, ['migrate', 'status'], env);
-        expect(behind.output).toContain(NEXT_MIGRATION);
-        expect(behind.output).toMatch(/pending/i);
-        await whileServing(second, async (url) => {
-          const ready = await readiness(url);
-          expect(ready.status).toBe(503);
-          expect(String(ready.body.message)).toMatch(/behind/i);
-        });
-        const upgraded = await run(second, ['migrate'], env);
-        expect(upgraded.code, upgraded.output).toBe(0);
-        expect(upgraded.output).toContain(NEXT_MIGRATION);
-        await whileServing(second, async (url) => {
+        // 2. Upgrade: back up, unpack the next release beside it, and migrate with ITS command
+        // (through the live one's: `jb --release <dir> migrate`) while the first one serves.
+        await expectDone(['backup']);
+        const next = nextRelease(first, opt, NEXT_MIGRATION);
+        const live = await serveBundle(current, env);
+        try {
+          expect(await expectDone(['--release', next.dir, 'config', 'check'])).toMatch(
+            /^Configuration OK/,
+          );
+          const pending = await expectDone(['--release', next.dir, 'migrate', 'status']);
+          expect(pending).toContain(`pending  ${NEXT_MIGRATION.name}`);
+          expect(await expectDone(['--release', next.dir, 'migrate'])).toContain(
+            NEXT_MIGRATION.name,
+          );
+          // The release still live keeps serving on the schema one release ahead, and says so.
+          const ready = await readiness(live.url);
+          expect(ready.status).toBe(200);
+          expect(ready.body.schema).toBe('ahead');
+          await submit(live.url, 'Submitted during the upgrade');
+        } finally {
+          expect(await live.stop()).toBe(0);
+        }
+        switchCurrent(opt, next.dir);
+        expect(await expectDone(['--version'])).toContain(`jobboard ${next.version} (`);
+        await whileServing(async (url) => {
           expect(await readiness(url)).toEqual({ status: 200, body: { status: 'ok' } });
-          expect(await queue(url)).toEqual(['Deployed first']);
+          expect(await queue(url)).toEqual(['Deployed first', 'Submitted during the upgrade']);
           await submit(url, 'Submitted after the upgrade');
         });
 
-        // 3. The rollback: the first bundle again, against the schema one release ahead. It
-        // serves, says so, and reads and writes everything, the upgrade's data included.
-        const ahead = await run(first, ['migrate', 'status'], env);
-        expect(ahead.code, ahead.output).toBe(0);
-        expect(ahead.output).toContain(NEXT_MIGRATION);
-        await whileServing(first, async (url) => {
+        // 3. Roll back the code: current -> the first release again. It serves on the schema
+        // ahead, reads and writes everything, the upgrade's data included.
+        switchCurrent(opt, first);
+        expect(await expectDone(['--version'])).toContain(`jobboard ${version} (`);
+        await whileServing(async (url) => {
           const ready = await readiness(url);
           expect(ready.status).toBe(200);
           expect(ready.body.schema).toBe('ahead');
-          expect(await queue(url)).toEqual(['Deployed first', 'Submitted after the upgrade']);
-          await submit(url, 'Submitted after the rollback');
-        });
-        // The first bundle does not undo a migration it does not know; the second one does.
-        const refused = await run(first, ['migrate', 'down'], env);
-        expect(refused.code).not.toBe(0);
-        const undone = await run(second, ['migrate', 'down'], env);
-        expect(undone.code, undone.output).toBe(0);
-        await whileServing(first, async (url) => {
-          expect(await readiness(url)).toEqual({ status: 200, body: { status: 'ok' } });
           expect(await queue(url)).toEqual([
             'Deployed first',
-            'Submitted after the rollback',
             'Submitted after the upgrade',
+            'Submitted during the upgrade',
           ]);
+          await submit(url, 'Submitted after the rollback');
+        });
+
+        // 4. Roll back the schema, only with the release that has the migration's down step: the
+        // first one refuses, `jb --release <next> migrate down` does it.
+        expect((await jb(['migrate', 'down'])).code).not.toBe(0);
+        expect(await expectDone(['--release', next.dir, 'migrate', 'down'])).toContain(
+          NEXT_MIGRATION.name,
+        );
+        expect(await expectDone(['migrate', 'status'])).toContain('Up to date.');
+        await whileServing(async (url) => {
+          expect(await readiness(url)).toEqual({ status: 200, body: { status: 'ok' } });
+          expect(await queue(url)).toHaveLength(4);
         });
       } finally {
         started.stop();
-        rmSync(second, { recursive: true, force: true });
+        rmSync(opt, { recursive: true, force: true });
       }
-    }, 240_000);
+    }, 300_000);
   });
 }

@@ -9,13 +9,18 @@
  *                       lockfile and the store: no registry needed), native sqlite3 and argon2
  *                       built for this platform (Linux x64, glibc)
  *   releases/           the live front-end builds and remotes.json (RELEASES_DIR by default)
- *   bundle.json         what it was made from: the commit, the app versions, the Node range
+ *   bundle.json         what it was made from: the version, the commit, the app versions, the Node range
+ *   package.json        the site's version: the API package's (platform/version.ts says why)
+ *
+ * Beside it, what an operator downloads (issue 46): `dist/jobboard-<version>-<platform>.tar.gz`
+ * (the folder `jobboard/`) and `dist/SHA256SUMS`, its checksum as `sha256sum -c` reads it.
  *
  * The front end is built first when a live version is missing (as `pnpm start` does); the API is
  * always built. The bundle is made in a folder beside dist/jobboard and renamed over it at the
- * end, so a failed run leaves the previous bundle whole.
+ * end, so a failed run leaves the previous bundle whole; so is the tarball.
  */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import {
   chmodSync,
   cpSync,
@@ -30,7 +35,8 @@ import path from 'node:path';
 import { APPS, APP_NAMES, isRemoteUrl, parseRemotesFile } from '@jobboard/contract/site';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
-const OUT = path.join(ROOT, 'dist', 'jobboard');
+const DIST = path.join(ROOT, 'dist');
+const OUT = path.join(DIST, 'jobboard');
 const started = Date.now();
 
 function run(command: string, args: string[], options: { env?: NodeJS.ProcessEnv } = {}): void {
@@ -127,7 +133,9 @@ try {
     path.join(staging, 'bundle.json'),
     `${JSON.stringify(
       {
-        commit: commit.status === 0 ? commit.stdout.trim() : null,
+        version: api.version,
+        // The Docker builder has no .git: it is given the commit (docs/deploy/Dockerfile).
+        commit: commit.status === 0 ? commit.stdout.trim() : process.env.BUILD_COMMIT || null,
         builtAt: new Date().toISOString(),
         node: root.engines.node,
         platform: `${process.platform}-${process.arch}`,
@@ -146,6 +154,24 @@ try {
 } finally {
   if (existsSync(staging)) rmSync(staging, { recursive: true, force: true });
 }
+
+// 6. What an operator downloads: the tarball, named by version and platform, and its checksum.
+const { version } = JSON.parse(readFileSync(path.join(OUT, 'package.json'), 'utf8'));
+const tarball = `jobboard-${version}-${process.platform}-${process.arch}.tar.gz`;
+const partial = path.join(DIST, `${tarball}.${process.pid}.partial`);
+try {
+  run('tar', ['-C', DIST, '-czf', partial, 'jobboard']);
+  renameSync(partial, path.join(DIST, tarball));
+} finally {
+  rmSync(partial, { force: true });
+}
+const sum = createHash('sha256')
+  .update(readFileSync(path.join(DIST, tarball)))
+  .digest('hex');
+writeFileSync(path.join(DIST, 'SHA256SUMS'), `${sum}  ${tarball}\n`);
+
 console.log(
-  `Bundle written to ${path.relative(process.cwd(), OUT) || '.'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  `Bundle ${version} written to ${path.relative(process.cwd(), OUT) || '.'}, ` +
+    `${path.relative(process.cwd(), path.join(DIST, tarball))} and SHA256SUMS ` +
+    `in ${((Date.now() - started) / 1000).toFixed(1)} s`,
 );

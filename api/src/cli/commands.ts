@@ -110,7 +110,7 @@ export function migrateDownLines(): Promise<string[]> {
       if (error instanceof SchemaAheadError) {
         throw new Error(
           `The newest migration applied, ${error.migration}, is not in this release: undo it with ` +
-            'the release that has it (its own `jobboard migrate down`).',
+            'the release that has it (`jobboard --release <its folder> migrate down`).',
           { cause: error },
         );
       }

@@ -12,6 +12,8 @@
  */
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { ConfigError } from '../platform/config';
+import { versionLine } from '../platform/version';
+import { configCheck } from './config-check';
 import {
   adminCreate,
   adminReencryptTwoFactor,
@@ -75,9 +77,25 @@ export interface Outcome {
 export function jobboardProgram(outcome: Outcome = { code: 0 }): Command {
   const program = new Command('jobboard')
     .description('The job board: serve it, migrate its database, back it up, send alerts.')
+    // Answered by runJobboard before parsing (the commit is read only when asked); listed here
+    // for --help.
+    .option('-V, --version', "print the site's version, the commit it was built from and Node")
     .showHelpAfterError()
     .exitOverride();
   // Every subcommand inherits exitOverride (set before they are added).
+
+  program
+    .command('config')
+    .description('The configuration read from the environment.')
+    .command('check')
+    .description(
+      'Read the environment as the server would at start and print every problem (exit 1 if any), or what it comes to. Never prints a secret: a secret is "set" or "not set".',
+    )
+    .action(() => {
+      const result = configCheck();
+      for (const line of result.lines) console.log(line);
+      outcome.code = result.code;
+    });
 
   program
     .command('serve')
@@ -257,6 +275,10 @@ export async function runJobboard(argv: string[]): Promise<number> {
   if (args.length === 0) {
     program.outputHelp({ error: true });
     return 2;
+  }
+  if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+    console.log(versionLine());
+    return 0;
   }
   try {
     await program.parseAsync(args, { from: 'user' });

@@ -3,7 +3,7 @@ import ipaddr from 'ipaddr.js';
 import { MIN_ADMIN_PASSWORD_LENGTH } from '@jobboard/contract/common';
 import { SITEMAP_MAX_URLS, isCurrencyCode } from '@jobboard/contract/jobs';
 import type { StripeConfig } from './config/payments';
-import type { TrustProxy } from './config/server';
+import type { TrustProxy } from './config/production';
 
 /**
  * The checks of single configuration values, one parser per kind of value (platform/config.ts reads the
@@ -58,35 +58,42 @@ export function parseAdmin2fa(raw: string): Admin2fa {
   return invalid('must be optional or required');
 }
 
-/** The most proxies a hop count may name: a larger count is as good as trusting every hop. */
-export const MAX_TRUSTED_HOPS = 10;
 /** proxy-addr's names for whole ranges: 127.0.0.1/8 and ::1, link-local, private networks. */
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
 /** The widest proxy range taken: 10.0.0.0/8, fd00::/8. */
 const MIN_PROXY_RANGE_BITS = 8;
 
+/** What to write: the proxies by their addresses. */
+const NAME_THE_PROXIES =
+  'Name the proxies in front of the server by their addresses or CIDR ranges, separated by commas ' +
+  '(for example TRUST_PROXY=127.0.0.1,::1 for nginx or Caddy on this host, or TRUST_PROXY=10.0.0.2,192.168.0.0/16; loopback names 127.0.0.0/8 and ::1)';
+
 /** Why trusting every hop is refused, and what to write instead. */
 const EVERY_HOP =
   'that believes every X-Forwarded-For hop, so any client could choose its address and slip past the rate limits. ' +
-  `Write the number of proxies in front of the server (for example TRUST_PROXY=1, at most ${MAX_TRUSTED_HOPS}), ` +
-  'or their addresses or CIDR ranges separated by commas (for example TRUST_PROXY=10.0.0.2,192.168.0.0/16, or loopback)';
+  NAME_THE_PROXIES;
 
 /**
- * `false` / unset, a hop count (`1`: the one proxy in front of us), or a comma-separated list of
- * proxy addresses and CIDR ranges (`10.0.0.1, 192.168.0.0/16, loopback`). `true` is refused: it
- * believes every X-Forwarded-For hop, so any client could choose its own address.
+ * Issue 46: a hop count (`1`) believed the last X-Forwarded-For hop from whoever connected, so a
+ * client reaching the port directly wrote its own address and escaped every limit and the
+ * sign-in throttle. Refused rather than read as "loopback only": a proxy elsewhere (another host,
+ * Docker's bridge) would then be silently distrusted, and every visitor would share its one limit.
+ */
+const HOP_COUNT =
+  'must no longer be a number of proxies: a count believes X-Forwarded-For from whoever connects, so a client reaching the port directly could write its own address and slip past the rate limits. ' +
+  NAME_THE_PROXIES;
+
+/**
+ * `false` / unset (also `0`), or a comma-separated list of proxy addresses and CIDR ranges
+ * (`10.0.0.1, 192.168.0.0/16, loopback`): X-Forwarded-For is believed only from a request whose
+ * socket address is one of them. `true` is refused (it believes every hop), and so is a hop count.
  */
 export function parseTrustProxy(raw: string, allowPublicRanges = false): TrustProxy {
   const value = raw.toLowerCase();
   if (['true', 'yes', 'on', '*'].includes(value)) return invalid(`must not be true: ${EVERY_HOP}`);
   if (['false', 'no', 'off', '0'].includes(value)) return false;
-  if (/^\d+$/.test(value)) {
-    const hops = Number(value);
-    return hops <= MAX_TRUSTED_HOPS
-      ? hops
-      : invalid(`must name at most ${MAX_TRUSTED_HOPS} proxies (a hop count), or their addresses`);
-  }
+  if (/^\d+$/.test(value)) return invalid(HOP_COUNT);
   const entries = raw.split(',').map((entry) => entry.trim());
   // A /0 range is every address (and proxy-addr refuses it with a TypeError at start); a few
   // ranges wider than /8 cover every address too (0.0.0.0/1 and 128.0.0.0/1). No proxy needs one.
@@ -99,7 +106,7 @@ export function parseTrustProxy(raw: string, allowPublicRanges = false): TrustPr
   const bad = entries.filter((entry) => !isAddressOrRange(entry));
   if (bad.length) {
     return invalid(
-      `must be a number of proxies (for example 1) or proxy addresses / CIDR ranges separated by commas (for example 10.0.0.2,192.168.0.0/16); not understood: ${bad.map((b) => `"${b}"`).join(', ')}`,
+      `must be proxy addresses or CIDR ranges separated by commas (for example 127.0.0.1,::1 or 10.0.0.2,192.168.0.0/16); not understood: ${bad.map((b) => `"${b}"`).join(', ')}`,
     );
   }
   const publicRanges = allowPublicRanges ? [] : entries.filter(coversPublicAddresses);

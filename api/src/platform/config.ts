@@ -23,10 +23,12 @@ import { readLinkChecks, type LinkCheckConfig } from './config/link-checks';
 import { readMail, type MailConfig } from './config/mail';
 import { readOperations } from './config/operations';
 import { readStripe, type StripeConfig } from './config/payments';
-import { readServer, type TrustProxy } from './config/server';
+import { productionProblems, type TrustProxy } from './config/production';
+import { readServer } from './config/server';
 import { readSite, type GhostConfig } from './config/site';
 import { readSocial, type SocialConfig } from './config/social';
 import { readSync, type SyncConfig } from './config/sync';
+import { RELEASE_DIR } from './layout';
 import { readRateLimits, type RateLimits } from './rate-limits';
 
 export { databaseUrlShown } from './config/env';
@@ -38,16 +40,23 @@ export {
 export type { TotpEncryptionConfig } from './config/admins';
 export { HUMAN_PROOF_SECRET_MISSING, type HumanProofConfig } from './config/human-proof';
 export type { LinkCheckConfig } from './config/link-checks';
-export type { MailConfig } from './config/mail';
+export { MAIL_DISABLED_WITH_SMTP, type MailConfig } from './config/mail';
 export type { StripeConfig } from './config/payments';
-export { PRODUCTION_PROBLEMS, type TrustProxy } from './config/server';
+export { PRODUCTION_PROBLEMS, type TrustProxy } from './config/production';
+export { PROXIED_DEFAULT_HOST } from './config/server';
 export type { GhostConfig } from './config/site';
 export type { BlueskyConfig, MastodonConfig, SocialConfig, WebhookConfig } from './config/social';
 export type { SyncConfig } from './config/sync';
 
 export interface Config {
   port: number;
+  /**
+   * HOST: the interface to listen on; by default 0.0.0.0, or 127.0.0.1 when TRUST_PROXY is set
+   * (issue 46: behind a proxy the port is not for visitors to reach directly).
+   */
   host: string;
+  /** HOST was unset and TRUST_PROXY set, so the server listens on 127.0.0.1 (said at start). */
+  hostForProxy: boolean;
   database: DatabaseConfig;
   /**
    * DATA_DIR (absolute): the server's own files, never in the code's folder: the SQLite file (by
@@ -82,9 +91,10 @@ export interface Config {
   migrateOnStart: boolean;
   logLevel: string;
   /**
-   * Proxies in front of us whose X-Forwarded-For is believed: none (false), the number of hops
-   * nearest to the server, or the proxies' addresses / CIDR ranges. Never "every hop": that lets
-   * any client pick its own address and slip past the rate limits.
+   * Proxies in front of us whose X-Forwarded-For is believed: none (false), or the proxies'
+   * addresses / CIDR ranges, believed only from a request whose socket address is one of them.
+   * Never "every hop" nor a hop count (issue 46): either lets a client that reaches the port pick
+   * its own address and slip past the rate limits.
    */
   trustProxy: TrustProxy;
   /** The publication's names, addresses and links, shown by the shell. */
@@ -231,21 +241,45 @@ export class ConfigError extends Error {
   }
 }
 
-export function loadConfig(env: Env = process.env): Config {
+/** Where the code runs from: a release bundle's own folder, or null in a checkout (platform/layout.ts). */
+export interface CodeLayout {
+  releaseDir: string | null;
+}
+
+export function loadConfig(
+  env: Env = process.env,
+  layout: CodeLayout = { releaseDir: RELEASE_DIR },
+): Config {
   const problems: string[] = [];
   const read = envReader(env, problems);
 
   const port = read('PORT', parsePort, 3000);
-  const host = read('HOST', (v) => v, '0.0.0.0');
   const { database, readReplicas, dataDir, pagesDir, sqliteReadConnections } = readDatabase(
     read,
     problems,
   );
-  const { production, secret, publicUrl, seedDemo, migrateOnStart, logLevel, trustProxy } =
-    readServer(read, env, problems, port);
+  const server = readServer(read, env, port);
+  const { production, secret, publicUrl, seedDemo, migrateOnStart, logLevel, trustProxy } = server;
   const { site, boardCurrency, ghost, releasesDir, remotesConfigFile } = readSite(read, problems);
   const stripe = readStripe(read);
-  const mail = readMail(read, site);
+  const mail = readMail(read, site, problems);
+  if (production) {
+    problems.push(
+      ...productionProblems(env, {
+        publicUrl,
+        // A TRUST_PROXY refused by its own check is reported as it is, not again as missing.
+        trustProxy: problems.some((p) => p.startsWith('TRUST_PROXY ')) ? 'refused' : trustProxy,
+        allowHttpsWithoutProxy: server.allowHttpsWithoutProxy,
+        stripe,
+        mail,
+        dataDir,
+        sqliteFile: database.client === 'sqlite' ? database.filename : null,
+        pagesDir,
+        releaseDir: layout.releaseDir,
+        problems,
+      }),
+    );
+  }
   const alertDigestIntervalMinutes = read('ALERT_DIGEST_INTERVAL_MINUTES', parseCount, 15);
   const renewalReminderIntervalMinutes = read('RENEWAL_REMINDER_INTERVAL_MINUTES', parseCount, 60);
   const checkInIntervalMinutes = read('CHECK_IN_INTERVAL_MINUTES', parseCount, 60);
@@ -276,7 +310,8 @@ export function loadConfig(env: Env = process.env): Config {
 
   return {
     port,
-    host,
+    host: server.host,
+    hostForProxy: server.hostForProxy,
     database,
     readReplicas,
     dataDir,

@@ -44,3 +44,10 @@ export const RENDER_WORKER_FILE = fromSource
  */
 export const IN_RELEASE_BUNDLE =
   !fromSource && existsSync(path.join(CODE_DIR, '..', 'bundle.json'));
+
+/**
+ * The release bundle's own folder (bin/, app/, bundle.json) when the code runs from one, else null.
+ * Production refuses to keep its data inside it (platform/config/production.ts, issue 46): the next
+ * release is another folder.
+ */
+export const RELEASE_DIR = IN_RELEASE_BUNDLE ? path.resolve(CODE_DIR, '..') : null;

@@ -60,7 +60,7 @@ describe(`admin sign-in on ${testDatabase}`, () => {
 
   it('makes the cookie Secure when the site is served over https', async () => {
     const secure = await buildTestApp({
-      env: { PUBLIC_URL: 'https://jobs.example.org', TRUST_PROXY: '1' },
+      env: { PUBLIC_URL: 'https://jobs.example.org', TRUST_PROXY: 'loopback' },
     });
     try {
       await createAdmin(secure);

@@ -31,7 +31,7 @@ describe('configuration from the environment', () => {
       PUBLIC_URL: 'https://jobs.example.org/',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
-      TRUST_PROXY: '1',
+      TRUST_PROXY: '10.0.0.2',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -42,7 +42,7 @@ describe('configuration from the environment', () => {
       publicUrl: 'https://jobs.example.org',
       seedDemo: false,
       logLevel: 'warn',
-      trustProxy: 1,
+      trustProxy: ['10.0.0.2'],
     });
   });
 
@@ -132,6 +132,7 @@ describe('configuration from the environment', () => {
   it('reads the mail settings, with defaults that keep messages in the outbox', () => {
     expect(loadConfig({}).mail).toEqual({
       smtpUrl: null,
+      disabled: false,
       from: 'Nonprofit Comms Jobs <jobs@example.org>',
       adminEmail: 'jobs@example.org',
       pollSeconds: 5,
@@ -147,6 +148,7 @@ describe('configuration from the environment', () => {
       }).mail,
     ).toEqual({
       smtpUrl: 'smtps://mailer:p4ss@mail.example.org:465',
+      disabled: false,
       from: 'jobs@good.example',
       adminEmail: 'review@good.example',
       pollSeconds: 0,

@@ -1,11 +1,15 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   ConfigError,
   HUMAN_PROOF_SECRET_MISSING,
   loadConfig,
+  MAIL_DISABLED_WITH_SMTP,
   PRODUCTION_PROBLEMS,
 } from '../../src/platform/config';
-import { problemsOf } from '../support/config-problems';
+import { PRODUCTION_READY, problemsOf } from '../support/config-problems';
 
 /**
  * Production (NODE_ENV=production) refuses to start misconfigured: what a real deploy needs is
@@ -13,14 +17,8 @@ import { problemsOf } from '../support/config-problems';
  * server's refusal itself (exit 1, the message, no stack) is in schema-control.test.ts.
  */
 
-const SECRET = 'a-production-secret-of-32-characters-at-least';
-const READY = {
-  NODE_ENV: 'production',
-  SESSION_SECRET: SECRET,
-  TOTP_ENCRYPTION_KEY: 'ahB/TQzvlVE52nfjOQWk7jkwM/IAUipssMvCRe2HVII=',
-  HUMAN_PROOF_SECRET: 'a-human-proof-secret-of-32-characters-at-least',
-  PUBLIC_URL: 'http://jobs.example.org',
-};
+const READY = PRODUCTION_READY;
+const SECRET = READY.SESSION_SECRET;
 
 describe('production configuration', () => {
   it('starts with the secret and the public address', () => {
@@ -140,6 +138,11 @@ describe('production configuration', () => {
         PRODUCTION_PROBLEMS.sessionSecretMissing,
         PRODUCTION_PROBLEMS.totpKeyMissing,
         PRODUCTION_PROBLEMS.publicUrlMissing,
+        PRODUCTION_PROBLEMS.smtpMissing,
+        PRODUCTION_PROBLEMS.placeholderSender(
+          'Nonprofit Comms Jobs <jobs@example.org>',
+          'example.org',
+        ),
         HUMAN_PROOF_SECRET_MISSING,
       ]),
     );
@@ -158,12 +161,12 @@ describe('production configuration', () => {
     const https = { ...READY, PUBLIC_URL: 'https://jobs.example.org' };
     expect(problemsOf(https)).toEqual([
       'PUBLIC_URL is https but TRUST_PROXY is not set: behind the TLS proxy every visitor would share its address (one rate limit for all) and the secure sign-in cookie would never be set. ' +
-        'Set TRUST_PROXY to the proxies in front of the server (for example TRUST_PROXY=1), or ALLOW_HTTPS_WITHOUT_PROXY=true if TLS ends somewhere that sends no X-Forwarded-For',
+        'Set TRUST_PROXY to the addresses of the proxies in front of the server (for example TRUST_PROXY=127.0.0.1,::1 for nginx or Caddy on this host), or ALLOW_HTTPS_WITHOUT_PROXY=true if TLS ends somewhere that sends no X-Forwarded-For',
     ]);
     expect(problemsOf({ ...https, TRUST_PROXY: 'false' })).toEqual([
       PRODUCTION_PROBLEMS.httpsWithoutProxy,
     ]);
-    expect(loadConfig({ ...https, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ ...https, TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
     expect(loadConfig({ ...https, ALLOW_HTTPS_WITHOUT_PROXY: 'true' }).trustProxy).toBe(false);
     // A refused TRUST_PROXY is reported as such, not again as missing.
     expect(problemsOf({ ...https, TRUST_PROXY: 'true' })).toEqual([
@@ -197,5 +200,158 @@ describe('production configuration', () => {
     expect(config.publicUrl).toBe('http://localhost:3100');
     expect(config.sessionSecretGenerated).toBe(true);
     expect(loadConfig({ PUBLIC_URL: 'https://jobs.example.org' }).trustProxy).toBe(false);
+  });
+});
+
+/**
+ * Issue 46: what made a production site look up while it could not work (tried with the bundle):
+ * payments that never publish, no e-mail, a sender no mail server takes, its data inside the
+ * release. Each is refused at start, all of them at once, beside http:// Ghost.
+ */
+describe('production refuses a site that would look up but not work (issue 46)', () => {
+  const { SMTP_URL: _smtp, MAIL_FROM: _from, ...withoutMail } = READY;
+
+  it('refuses a Stripe key without its webhook secret', () => {
+    expect(problemsOf({ ...READY, STRIPE_SECRET_KEY: 'sk_live_51AStripeKey' })).toEqual([
+      PRODUCTION_PROBLEMS.stripeWebhookMissing,
+    ]);
+    expect(
+      problemsOf({
+        ...READY,
+        STRIPE_SECRET_KEY: 'sk_live_51AStripeKey',
+        STRIPE_WEBHOOK_SECRET: 'whsec_a-webhook-secret',
+      }),
+    ).toEqual([]);
+    // Outside production the admins mark payments by hand meanwhile.
+    expect(problemsOf({ STRIPE_SECRET_KEY: 'sk_test_51AStripeKey' })).toEqual([]);
+  });
+
+  it('refuses no SMTP_URL unless MAIL_DISABLED=true says so, and never both', () => {
+    expect(problemsOf({ ...READY, SMTP_URL: '' })).toEqual([PRODUCTION_PROBLEMS.smtpMissing]);
+    const mailDisabled = loadConfig({ ...withoutMail, MAIL_DISABLED: 'true' });
+    expect(mailDisabled.mail).toMatchObject({ smtpUrl: null, disabled: true });
+    expect(problemsOf({ ...READY, MAIL_DISABLED: 'true' })).toEqual([MAIL_DISABLED_WITH_SMTP]);
+    expect(problemsOf({ MAIL_DISABLED: 'yes', SMTP_URL: READY.SMTP_URL })).toEqual([
+      MAIL_DISABLED_WITH_SMTP,
+    ]);
+    expect(problemsOf({ ...withoutMail, MAIL_DISABLED: 'perhaps' })).toEqual([
+      'MAIL_DISABLED must be true or false (got "perhaps")',
+    ]);
+  });
+
+  it('refuses a placeholder sender, named with its domain', () => {
+    for (const [from, domain] of [
+      ['jobs@example.org', 'example.org'],
+      ['Board <jobs@EXAMPLE.com>', 'EXAMPLE.com'],
+      ['Board <jobs@mail.example.net>', 'mail.example.net'],
+      ['jobs@board.example', 'board.example'],
+      ['jobs@localhost.localdomain.invalid', 'localhost.localdomain.invalid'],
+      ['Board <root@mail.localhost>', 'mail.localhost'],
+    ]) {
+      expect(problemsOf({ ...READY, MAIL_FROM: from! }), from).toEqual([
+        PRODUCTION_PROBLEMS.placeholderSender(from!, domain!),
+      ]);
+    }
+    // Unset, MAIL_FROM is the board's name at JOBS_EMAIL, whose default is a placeholder too.
+    const { MAIL_FROM: _unset, ...noFrom } = READY;
+    expect(problemsOf(noFrom)).toEqual([
+      PRODUCTION_PROBLEMS.placeholderSender(
+        'Nonprofit Comms Jobs <jobs@example.org>',
+        'example.org',
+      ),
+    ]);
+    expect(problemsOf({ ...noFrom, JOBS_EMAIL: 'jobs@goodwork.org' })).toEqual([]);
+    // Not a placeholder: a domain that only contains the word.
+    expect(problemsOf({ ...READY, MAIL_FROM: 'jobs@myexample.org' })).toEqual([]);
+    expect(problemsOf({ ...READY, MAIL_FROM: 'jobs@example.organic.coop' })).toEqual([]);
+    // Without e-mail on purpose, the sender does not matter.
+    expect(problemsOf({ ...withoutMail, MAIL_DISABLED: 'true' })).toEqual([]);
+  });
+
+  it("refuses DATA_DIR inside the release's own folder, through a symlink too", () => {
+    const place = mkdtempSync(path.join(tmpdir(), 'jobboard-release-'));
+    try {
+      const release = path.join(place, 'releases', '1.4.0');
+      mkdirSync(release, { recursive: true });
+      symlinkSync(release, path.join(place, 'current'));
+      const layout = { releaseDir: release };
+      const problems = (env: Record<string, string>) => {
+        try {
+          loadConfig(env, layout);
+          return [];
+        } catch (error) {
+          return (error as ConfigError).problems;
+        }
+      };
+      const inside = path.join(release, 'data');
+      expect(problems({ ...READY, DATA_DIR: inside })).toEqual([
+        PRODUCTION_PROBLEMS.dataDirInRelease('DATA_DIR', inside, release),
+      ]);
+      // bin/jobboard's own default, reached through the `current` symlink of the runbook.
+      const throughCurrent = path.join(place, 'current', 'data');
+      expect(problems({ ...READY, DATA_DIR: throughCurrent })).toEqual([
+        PRODUCTION_PROBLEMS.dataDirInRelease('DATA_DIR', throughCurrent, release),
+      ]);
+      expect(PRODUCTION_PROBLEMS.dataDirInRelease('DATA_DIR', inside, release)).toContain(
+        'the next release would start on an empty database of its own',
+      );
+      // SQLITE_FILE and PAGES_DIR set apart from DATA_DIR are the same trap.
+      const outside = path.join(place, 'data');
+      expect(
+        problems({
+          ...READY,
+          DATA_DIR: outside,
+          SQLITE_FILE: path.join(release, 'board.sqlite'),
+          PAGES_DIR: path.join(release, 'pages'),
+        }),
+      ).toEqual([
+        PRODUCTION_PROBLEMS.dataDirInRelease(
+          'SQLITE_FILE',
+          path.join(release, 'board.sqlite'),
+          release,
+        ),
+        PRODUCTION_PROBLEMS.dataDirInRelease('PAGES_DIR', path.join(release, 'pages'), release),
+      ]);
+      // Outside the release, a sibling release folder's name included, it starts.
+      expect(problems({ ...READY, DATA_DIR: outside })).toEqual([]);
+      expect(problems({ ...READY, DATA_DIR: `${release}-data` })).toEqual([]);
+      // Trying a bundle out (not production), and a checkout (no release folder), are left be.
+      expect(problems({ DATA_DIR: inside })).toEqual([]);
+      expect(problemsOf({ ...READY, DATA_DIR: inside })).toEqual([]);
+    } finally {
+      rmSync(place, { recursive: true, force: true });
+    }
+  });
+
+  it('names each problem at once, http:// Ghost among them', () => {
+    const place = mkdtempSync(path.join(tmpdir(), 'jobboard-release-'));
+    try {
+      let problems: string[] = [];
+      try {
+        loadConfig(
+          {
+            ...withoutMail,
+            STRIPE_SECRET_KEY: 'sk_live_51AStripeKey',
+            GHOST_URL: 'http://ghost.example.org',
+            DATA_DIR: path.join(place, 'data'),
+          },
+          { releaseDir: place },
+        );
+      } catch (error) {
+        problems = (error as ConfigError).problems;
+      }
+      expect(problems).toEqual([
+        PRODUCTION_PROBLEMS.ghostOverHttp,
+        PRODUCTION_PROBLEMS.stripeWebhookMissing,
+        PRODUCTION_PROBLEMS.smtpMissing,
+        PRODUCTION_PROBLEMS.placeholderSender(
+          'Nonprofit Comms Jobs <jobs@example.org>',
+          'example.org',
+        ),
+        PRODUCTION_PROBLEMS.dataDirInRelease('DATA_DIR', path.join(place, 'data'), place),
+      ]);
+    } finally {
+      rmSync(place, { recursive: true, force: true });
+    }
   });
 });

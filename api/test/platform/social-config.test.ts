@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/platform/config';
-import { problemsOf } from '../support/config-problems';
+import { PRODUCTION_READY, problemsOf } from '../support/config-problems';
 import { SOCIAL_CONFIG_PROBLEMS } from '../../src/platform/config/social';
 
 /** The channels' credentials (docs/configuration.md#social-posting): checked at start, never quoted back. */
@@ -70,13 +70,7 @@ describe('the channels in the configuration', () => {
   });
 
   it('refuses sending credentials over http:// in production, but for a server on this host', () => {
-    const production = {
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'a-production-secret-of-32-characters-at-least',
-      TOTP_ENCRYPTION_KEY: 'ahB/TQzvlVE52nfjOQWk7jkwM/IAUipssMvCRe2HVII=',
-      HUMAN_PROOF_SECRET: 'a-human-proof-secret-of-32-characters-at-least',
-      PUBLIC_URL: 'http://jobs.example.org',
-    };
+    const production = PRODUCTION_READY;
     expect(
       problemsOf({
         ...production,

@@ -33,7 +33,7 @@ const env = {
   STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
   STRIPE_API_URL: '',
   PUBLIC_URL: 'https://jobs.example.org',
-  TRUST_PROXY: '1',
+  TRUST_PROXY: 'loopback',
   JOBS_EMAIL,
 };
 

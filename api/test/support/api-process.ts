@@ -19,7 +19,8 @@ import { freePort } from './pg-cluster';
  *
  * The environment is `env` over test defaults, not the test process's own (a DATABASE_URL in the
  * developer's shell must never reach a test server): what production requires (SESSION_SECRET,
- * TOTP_ENCRYPTION_KEY, PUBLIC_URL), migrations applied at start, no demo data, warnings only in the log, no
+ * TOTP_ENCRYPTION_KEY, HUMAN_PROOF_SECRET, PUBLIC_URL, a sender, and MAIL_DISABLED=true unless the
+ * test gives an SMTP_URL), migrations applied at start, no demo data, warnings only in the log, no
  * background mail, a first admin (API_PROCESS_ADMIN), and the test's own database.
  */
 
@@ -126,6 +127,10 @@ export class ApiProcess {
       // No renewal-reminder scheduler either, nor still-hiring check-ins.
       RENEWAL_REMINDER_INTERVAL_MINUTES: '0',
       CHECK_IN_INTERVAL_MINUTES: '0',
+      // Production asks for an SMTP server and a real sender (issue 46): a test that gives
+      // SMTP_URL sends from .test (reserved for tests); one that does not runs without e-mail.
+      MAIL_FROM: 'Job board tests <jobs@board.test>',
+      ...(options.env?.SMTP_URL ? {} : { MAIL_DISABLED: 'true' }),
       ...database,
       ...options.env,
     };

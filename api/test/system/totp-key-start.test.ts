@@ -102,6 +102,7 @@ describe(`the production start and the two-factor key, on ${testDatabase}`, () =
         SESSION_SECRET: 'api-process-secret-api-process-secret-0001',
         TOTP_ENCRYPTION_KEY: OTHER_KEY,
         HUMAN_PROOF_SECRET: API_PROCESS_HUMAN_PROOF_SECRET,
+        MAIL_DISABLED: 'true',
         LOG_LEVEL: 'warn',
         MAIL_POLL_SECONDS: '0',
         ...(database.client === 'sqlite'

@@ -70,7 +70,7 @@ export async function measureApplications(postgresUrl?: string): Promise<Applica
   await bench.db.destroy();
   // TRUST_PROXY: each send comes from a client of its own (X-Forwarded-For), as visitors do, not
   // one client past its limit of ten an hour.
-  const site = await startSite({ ...database, env: { TRUST_PROXY: '1' } });
+  const site = await startSite({ ...database, env: { TRUST_PROXY: '127.0.0.1' } });
   try {
     const run: ApplicationsRun = {
       database: bench.name,

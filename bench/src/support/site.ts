@@ -72,6 +72,8 @@ export async function startSite(options: {
       VIEW_RATE_LIMIT_MAX: '1000000000',
       APPLY_CLICK_RATE_LIMIT_MAX: '1000000000',
       MAIL_POLL_SECONDS: '0',
+      // No SMTP server: production asks for one unless told the site runs without e-mail.
+      MAIL_DISABLED: 'true',
       NODE_ENV: 'production',
       ...database,
       ...options.env,

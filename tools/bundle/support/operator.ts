@@ -33,6 +33,8 @@ export function operatorEnvironment(
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
     METRICS_TOKEN,
+    // No SMTP server here: production asks for one unless told the site runs without e-mail.
+    MAIL_DISABLED: 'true',
     LOG_LEVEL: 'warn',
     ...extra,
   };

@@ -7,7 +7,7 @@
 import { WEBHOOK_FORMATS, type WebhookFormat } from '@jobboard/contract/admin';
 import { parseCount, parseTimeout } from '../config-values';
 import type { Env, Read } from './env';
-import { onThisHost } from './server';
+import { onThisHost } from './production';
 
 export interface BlueskyConfig {
   /** BLUESKY_SERVICE: the account's PDS (https://bsky.social by default). */

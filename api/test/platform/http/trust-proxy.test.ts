@@ -14,11 +14,10 @@ function problemsOf(value: string): string[] {
 }
 
 describe('TRUST_PROXY', () => {
-  it('takes a hop count or proxy addresses and CIDR ranges', () => {
+  it('takes proxy addresses and CIDR ranges', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(
       loadConfig({ TRUST_PROXY: '10.0.0.2, 192.168.0.0/16,fd00::/8, ::1,loopback' }).trustProxy,
     ).toEqual(['10.0.0.2', '192.168.0.0/16', 'fd00::/8', '::1', 'loopback']);
@@ -29,10 +28,34 @@ describe('TRUST_PROXY', () => {
     (value) => {
       const [problem] = problemsOf(value);
       expect(problem).toMatch(/^TRUST_PROXY must not be true/);
-      expect(problem).toContain('TRUST_PROXY=1');
+      expect(problem).toContain('TRUST_PROXY=127.0.0.1,::1');
       expect(problem).toContain('TRUST_PROXY=10.0.0.2,192.168.0.0/16');
     },
   );
+
+  it.each(['1', '2', '10'])(
+    'refuses the hop count %s, naming the addresses to write instead (issue 46)',
+    (value) => {
+      expect(problemsOf(value)).toEqual([
+        'TRUST_PROXY must no longer be a number of proxies: a count believes X-Forwarded-For from whoever connects, so a client reaching the port directly could write its own address and slip past the rate limits. ' +
+          'Name the proxies in front of the server by their addresses or CIDR ranges, separated by commas (for example TRUST_PROXY=127.0.0.1,::1 for nginx or Caddy on this host, or TRUST_PROXY=10.0.0.2,192.168.0.0/16; loopback names 127.0.0.0/8 and ::1)' +
+          ` (got "${value}")`,
+      ]);
+    },
+  );
+
+  it('listens on 127.0.0.1 behind a proxy unless HOST says otherwise (issue 46)', () => {
+    expect(loadConfig({})).toMatchObject({ host: '0.0.0.0', hostForProxy: false });
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1,::1' })).toMatchObject({
+      host: '127.0.0.1',
+      hostForProxy: true,
+    });
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.2', HOST: '0.0.0.0' })).toMatchObject({
+      host: '0.0.0.0',
+      hostForProxy: false,
+    });
+    expect(loadConfig({ HOST: '::1' })).toMatchObject({ host: '::1', hostForProxy: false });
+  });
 
   it.each(['11', '1000', '10.0.0.0/33', '10.0.0', 'proxy.internal', '1.2.3.4,', 'fd00::/129'])(
     'refuses %s with a clear message',
@@ -88,13 +111,15 @@ describe('TRUST_PROXY ranges that cover every address, or that the proxy parser 
     expect(problems[0]).toMatch(
       /^TRUST_PROXY must not name every address, nor ranges wider than \/8 \(".*\/0*[0-7]"/,
     );
-    expect(problems[0]).toContain('TRUST_PROXY=1');
+    expect(problems[0]).toContain('TRUST_PROXY=127.0.0.1,::1');
   });
 
   it.each(['garbage', '10.0.0.1/abc', '10.0.0.1/8/8', ',', '::/', '10.0.0.1 10.0.0.2'])(
     'refuses %s with the configuration message',
     (value) => {
-      expect(problemsOf(value)).toEqual([expect.stringMatching(/^TRUST_PROXY must be a number/)]);
+      expect(problemsOf(value)).toEqual([
+        expect.stringMatching(/^TRUST_PROXY must be proxy addresses or CIDR ranges/),
+      ]);
     },
   );
 
@@ -143,7 +168,6 @@ async function spoofedBurst(app: TestApp, proxy: string): Promise<number[]> {
 
 describe(`rate limits behind a proxy on ${testDatabase}`, () => {
   it.each([
-    ['a hop count', '1'],
     ['the proxy address', '10.0.0.2'],
     ['the proxy network', '10.0.0.0/8'],
   ])('with %s, a client cannot pick its own address to pass the limit', async (_, setting) => {
@@ -157,5 +181,33 @@ describe(`rate limits behind a proxy on ${testDatabase}`, () => {
     t = await buildTestApp({ env: { TRUST_PROXY: '10.0.0.2' } });
     const statuses = await spoofedBurst(t, '192.0.2.50');
     expect(statuses[5]).toBe(429);
+  });
+
+  it('counts a direct request by its socket address, whatever it forges, and a proxied one by the address the proxy saw (issue 46)', async () => {
+    t = await buildTestApp({
+      env: { TRUST_PROXY: '127.0.0.1,10.0.0.0/8', SUBMISSION_RATE_LIMIT_MAX: '1' },
+    });
+    const app = t;
+    const submit = async (socket: string, forwardedFor: string) =>
+      (
+        await injectWithProof(app.app, {
+          method: 'POST',
+          url: '/api/submit-job-for-review',
+          payload: {},
+          remoteAddress: socket,
+          headers: { 'x-forwarded-for': forwardedFor },
+        })
+      ).statusCode;
+    // Straight to the port from 192.0.2.50: two different forged headers, one limit (of 1).
+    expect(await submit('192.0.2.50', '198.51.100.1')).toBe(400);
+    expect(await submit('192.0.2.50', '198.51.100.2')).toBe(429);
+    // Through the proxy at 10.0.0.2: each visitor it names has a limit of their own...
+    expect(await submit('10.0.0.2', '198.51.100.1')).toBe(400);
+    expect(await submit('10.0.0.2', '198.51.100.2')).toBe(400);
+    // ...and the one who was counted is refused, whichever trusted proxy it comes through.
+    expect(await submit('10.0.0.3', '198.51.100.1')).toBe(429);
+    // The proxy's own address was never counted: the direct client behind 192.0.2.50 is
+    // through the proxy a visitor like any other.
+    expect(await submit('127.0.0.1', '192.0.2.50')).toBe(429);
   });
 });
