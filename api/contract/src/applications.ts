@@ -1,7 +1,6 @@
 import {
   array,
   boolean,
-  define,
   enums,
   nullable,
   object,
@@ -10,6 +9,8 @@ import {
   type Context,
   type Infer,
 } from 'superstruct';
+import { described } from './json-schema';
+import { JOB_LIMITS } from './job-limits';
 import { httpUrl } from './urls';
 import { CONTACT_EMAIL_MAX, isContactEmail } from './email-key';
 
@@ -236,6 +237,27 @@ const blank = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /** The questions' own rules (applyFieldErrors), for a list of any shape: a message, or true. */
+/** The questions as the OpenAPI document states them (their check: questionsCheck). */
+const QUESTIONS_SCHEMA = {
+  type: 'array',
+  maxItems: APPLY_LIMITS.questions,
+  items: {
+    type: 'object',
+    required: ['kind', 'label', 'required'],
+    properties: {
+      id: { type: 'string' },
+      kind: { enum: SCREENING_KINDS },
+      label: { type: 'string', maxLength: APPLY_LIMITS.questionLabel },
+      required: { type: 'boolean' },
+      choices: {
+        type: 'array',
+        maxItems: APPLY_LIMITS.choices,
+        items: { type: 'string', maxLength: APPLY_LIMITS.choice },
+      },
+    },
+  },
+};
+
 function questionsCheck(value: unknown): true | string {
   if (value === undefined || value === null) return true;
   const shaped =
@@ -266,42 +288,63 @@ function questionsCheck(value: unknown): true | string {
 export function applyFieldRules(link: (value: unknown) => true | string) {
   return {
     applyMethod: optional(
-      define<ApplyMethod>(
+      described<ApplyMethod>(
         'applyMethod',
+        { enum: APPLY_METHODS },
         (value) =>
           (APPLY_METHODS as readonly unknown[]).includes(value) || APPLY_FIELD_MESSAGES.method,
       ),
     ),
     // Checked only for a link: the form hides the field for the other ways, so a message on it
     // could not be seen (and a writer keeps a link only when it is a web address).
-    applicationUrl: define<string>('applicationUrl', (value, context) =>
-      formApplyMethod(sibling(context, 'applyMethod')) !== 'link' ? true : link(value),
+    applicationUrl: described<string>(
+      'applicationUrl',
+      {
+        type: 'string',
+        maxLength: JOB_LIMITS.applicationUrl,
+        description:
+          'The http(s) address to apply at: needed when `applyMethod` is `link` (the default).',
+      },
+      (value, context) =>
+        formApplyMethod(sibling(context, 'applyMethod')) !== 'link' ? true : link(value),
     ),
     applicationEmail: optional(
       nullable(
-        define<string>('applicationEmail', (value, context) => {
-          const needed = formApplyMethod(sibling(context, 'applyMethod')) === 'email';
-          if (!needed && blank(value)) return true;
-          return (
-            (typeof value === 'string' &&
-              value.length <= APPLY_LIMITS.applicationEmail &&
-              isContactEmail(value)) ||
-            APPLY_FIELD_MESSAGES.applicationEmail
-          );
-        }),
+        described<string>(
+          'applicationEmail',
+          {
+            type: 'string',
+            maxLength: APPLY_LIMITS.applicationEmail,
+            description:
+              'The address applications are relayed to: needed when `applyMethod` is `email`.',
+          },
+          (value, context) => {
+            const needed = formApplyMethod(sibling(context, 'applyMethod')) === 'email';
+            if (!needed && blank(value)) return true;
+            return (
+              (typeof value === 'string' &&
+                value.length <= APPLY_LIMITS.applicationEmail &&
+                isContactEmail(value)) ||
+              APPLY_FIELD_MESSAGES.applicationEmail
+            );
+          },
+        ),
       ),
     ),
     howToApply: optional(
       nullable(
-        define<string>(
+        described<string>(
           'howToApply',
+          { type: 'string', maxLength: APPLY_LIMITS.howToApply },
           (value) =>
             (typeof value === 'string' && value.length <= APPLY_LIMITS.howToApply) ||
             APPLY_FIELD_MESSAGES.howToApply,
         ),
       ),
     ),
-    screeningQuestions: optional(define<ScreeningQuestion[]>('screeningQuestions', questionsCheck)),
+    screeningQuestions: optional(
+      described<ScreeningQuestion[]>('screeningQuestions', QUESTIONS_SCHEMA, questionsCheck),
+    ),
   };
 }
 
