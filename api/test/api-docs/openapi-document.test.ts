@@ -2,7 +2,7 @@ import { validate, compileErrors } from '@readme/openapi-parser';
 import { API_KEY_SCOPES } from '@jobboard/contract/admin';
 import { ENDPOINTS, type Endpoint } from '@jobboard/contract/endpoints';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTRACT_VERSION } from '../../src/platform/http/openapi/document';
+import { contractVersion } from '../../src/platform/contract-version';
 import { createJobs } from '../support/jobs';
 import { documentCheck, type DocumentCheck, type OpenApiDocument } from '../support/openapi-check';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
@@ -36,7 +36,7 @@ describe(`the OpenAPI document (GET /api/openapi.json) on ${testDatabase}`, () =
     expect(result.specification).toBe('OpenAPI');
     expect(served.info).toMatchObject({
       title: `${t.config.site.boardName} API`,
-      version: CONTRACT_VERSION,
+      version: contractVersion(),
     });
   });
 

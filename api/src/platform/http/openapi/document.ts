@@ -12,8 +12,8 @@ import * as site from '@jobboard/contract/site';
 import * as submissions from '@jobboard/contract/submissions';
 import * as alerts from '@jobboard/contract/alerts';
 import { Struct } from 'superstruct';
-import contractPackage from '../../../../contract/package.json' with { type: 'json' };
-import { leftOut, structSchema, type Direction } from './struct-schema';
+import { contractVersion } from '../../contract-version';
+import { leftOut, structSchema } from './struct-schema';
 
 /**
  * How an area of the URL space is called, as the OpenAPI document says it (platform/http/route-area.ts):
@@ -46,8 +46,6 @@ export interface DocumentOptions {
   endpoints?: Readonly<Record<string, Endpoint>>;
 }
 
-/** The contract's version: what the document describes (info.version). */
-export const CONTRACT_VERSION = contractPackage.version;
 
 /** The contract's named structs, whose name an answer's schema takes (components.schemas). */
 const NAMED_MODULES: readonly Record<string, unknown>[] = [
@@ -94,7 +92,8 @@ export function openApiDocument(options: DocumentOptions): Record<string, unknow
     openapi: '3.1.0',
     info: {
       title: `${options.boardName} API`,
-      version: CONTRACT_VERSION,
+      // The contract's version: what the document describes.
+      version: contractVersion(),
       description:
         'Every route of the job board, generated from its endpoint table. Integrators read listings and submit them for review at /api/v1 with an API key an admin makes (docs/http-api.md#integrators).',
     },
