@@ -3,7 +3,7 @@ import { check } from '@jobboard/contract/common';
 import { ApiError, Button, Card, CardTitle } from '@jobboard/shared-ui';
 import { CheckboxGroup, TextInput } from '@jobboard/shared-ui/forms';
 import { Form } from 'react-final-form';
-import styled from 'styled-components';
+import { FormGrid } from '../../../lib/ui';
 import { toastFailure } from '../../../lib/toast-failure';
 import { useCreateApiKey } from '../api/api-keys';
 import { API_KEYS_TEXT, SCOPE_CHOICES } from '../messages';
@@ -48,7 +48,7 @@ export function ApiKeyForm({ onCreated }: { onCreated(created: CreatedApiKey): v
       {({ handleSubmit, submitting }) => (
         <Card as="form" onSubmit={handleSubmit} noValidate aria-label={API_KEYS_TEXT.formTitle}>
           <CardTitle>{API_KEYS_TEXT.formTitle}</CardTitle>
-          <Grid>
+          <FormGrid $min="16rem">
             <TextInput
               name="name"
               label={API_KEYS_TEXT.name}
@@ -59,7 +59,7 @@ export function ApiKeyForm({ onCreated }: { onCreated(created: CreatedApiKey): v
               legend={API_KEYS_TEXT.scopes}
               options={SCOPE_CHOICES.map(([, label]) => label)}
             />
-          </Grid>
+          </FormGrid>
           <Button type="submit" disabled={submitting} style={{ marginTop: '1rem' }}>
             {submitting ? API_KEYS_TEXT.creating : API_KEYS_TEXT.create}
           </Button>
@@ -68,9 +68,3 @@ export function ApiKeyForm({ onCreated }: { onCreated(created: CreatedApiKey): v
     </Form>
   );
 }
-
-const Grid = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  grid-template-columns: repeat(auto-fit, minmax(16rem, 1fr));
-`;
