@@ -46,7 +46,6 @@ export interface DocumentOptions {
   endpoints?: Readonly<Record<string, Endpoint>>;
 }
 
-
 /** The contract's named structs, whose name an answer's schema takes (components.schemas). */
 const NAMED_MODULES: readonly Record<string, unknown>[] = [
   common,
