@@ -28,6 +28,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -118,6 +119,7 @@ async function buildApi() {
     writeAtomically(target, readFileSync(path.join(apiDir, 'pages', name)));
     return target;
   });
+  copied.push(...copyReferencePageScript());
   const inputs = [
     ...Object.keys(result.metafile.inputs).filter((input) => !input.includes(':')),
     ...shippedPages().map((name) => `pages/${name}`),
@@ -137,6 +139,23 @@ async function buildApi() {
     if (!current.has(file) && !file.endsWith('.tmp')) rmSync(file, { force: true });
   }
   console.log(`API built into dist/ in ${Date.now() - started} ms`);
+}
+
+/**
+ * The API reference page's script (/api/docs, src/platform/layout.ts: REFERENCE_PAGE_SCRIPT):
+ * Redoc's standalone bundle and its licence notices, copied from the redoc package (a development
+ * dependency) into dist/api-docs/, so the release serves it without the package.
+ */
+function copyReferencePageScript() {
+  const script = createRequire(path.join(apiDir, 'package.json')).resolve(
+    'redoc/bundles/redoc.standalone.js',
+  );
+  return [script, `${script}.LICENSE.txt`].map((file) => {
+    const target = path.join(outdir, 'api-docs', path.basename(file));
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeAtomically(target, readFileSync(file));
+    return target;
+  });
 }
 
 /**

@@ -12,11 +12,13 @@ import { REQUEST_ID_HEADER, REQUEST_ID_LOG_LABEL, requestIdOf } from './platform
 import { logLineRedactor, requestSerializer } from './platform/http/request-log';
 import { SecretLinks } from './platform/http/secret-links';
 import { adminArea } from './admins/admin-area';
+import { integratorArea } from './api-keys/integrator-area';
 import { employerArea } from './employers/employer-area';
 import { CODE_DIR } from './platform/layout';
 import { memberArea } from './members/member-area';
 import { urlOfRouteFile, type RouteArea } from './platform/http/route-area';
 import configPlugin from './platform/plugins/config';
+import crossOriginPlugin from './platform/plugins/cross-origin';
 import dbPlugin from './platform/plugins/db';
 import errorsPlugin from './platform/plugins/errors';
 import publicCachePlugin from './platform/plugins/public-cache';
@@ -127,6 +129,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(schemaPlugin);
   await app.register(rateLimitPlugin);
   await app.register(publicCachePlugin);
+  // Before the routes: it marks the public reads other sites' pages may read (CORS, issue 46).
+  await app.register(crossOriginPlugin);
   // Each domain's plugin (<domain>/plugin.ts), each after those it names as its dependencies.
   await app.register(autoload, {
     dir: CODE_DIR,
@@ -137,6 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxDepth: 2,
     encapsulate: false,
   });
+  app.decorate('routeAreas', AREAS);
   await registerRoutes(app);
 
   return app;
@@ -157,9 +162,10 @@ const OUTSIDE_ROUTES = /^(?:platform\/[^/]+|(?!platform\/)[^/]+)\/(?!routes(?:\/
 /**
  * The areas of the URL space with what their routes share and their one guard (platform/http/route-area.ts):
  * the admins' (their session), the members' (their cookie) and the employers' (their session, in
- * the admins' store under a cookie of their own). Every other route is public.
+ * the admins' store under a cookie of their own) and the integrators' (an API key, issue 46). Every
+ * other route is public.
  */
-const AREAS: RouteArea[] = [adminArea, memberArea, employerArea];
+const AREAS: RouteArea[] = [adminArea, memberArea, employerArea, integratorArea];
 
 /**
  * Every domain's routes, loaded by @fastify/autoload from its `routes/` folder, where each file is

@@ -3,7 +3,6 @@ import {
   array,
   boolean,
   coerce,
-  define,
   defaulted,
   enums,
   integer,
@@ -16,6 +15,7 @@ import {
   string,
   type Infer,
 } from 'superstruct';
+import { described } from './json-schema';
 import { AdminJob } from './admin/jobs';
 import { JobStats } from './job-stats';
 import { AdminSubmission } from './admin/submissions';
@@ -75,8 +75,9 @@ export const queryChoice = <T extends string>(values: readonly T[]) =>
 
 /** Search text of a list: at most MAX_QUERY_LENGTH characters; blank is no search. */
 const queryText = optional(
-  define<string>(
+  described<string>(
     'queryText',
+    { type: 'string', maxLength: MAX_QUERY_LENGTH },
     (v) =>
       (typeof v === 'string' && v.length <= MAX_QUERY_LENGTH) ||
       `Please keep the search under ${MAX_QUERY_LENGTH} characters`,
@@ -181,8 +182,9 @@ export const ExtendListing = coerce(
   object({
     /** @deprecated since contract 1.3, removed in 2.0: the server decides (EXTEND_DAYS). */
     days: optional(
-      define<number>(
+      described<number>(
         'days',
+        { const: EXTEND_DAYS, deprecated: true },
         (v) =>
           v === EXTEND_DAYS ||
           `A listing is extended by ${EXTEND_DAYS} days; send no days to extend it`,

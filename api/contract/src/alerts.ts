@@ -1,14 +1,5 @@
-import {
-  array,
-  assign,
-  define,
-  enums,
-  nullable,
-  object,
-  optional,
-  string,
-  type Infer,
-} from 'superstruct';
+import { array, assign, enums, nullable, object, optional, string, type Infer } from 'superstruct';
+import { described } from './json-schema';
 import { labelKey } from './labels';
 import { DEFAULT_CURRENCY } from './pay';
 import { ANY_LOCATION, JOB_TYPE_FILTERS, salaryRangeLabel, type SearchFilter } from './search';
@@ -16,6 +7,7 @@ import { filterFromQueryString, filterToQueryString } from './filter-query';
 import { ApplicationRecord } from './application-upkeep';
 import { ReportRecord } from './reports';
 import { isContactEmail } from './submission';
+import { EMAIL_SCHEMA } from './email-key';
 import { HUMAN_PROOF_BODY } from './human-proof';
 
 /**
@@ -28,6 +20,7 @@ export const ALERT_FREQUENCIES = [
   { value: 'weekly', label: 'Weekly', days: 7 },
 ] as const;
 export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number]['value'];
+const FREQUENCY_SCHEMA = { enum: ALERT_FREQUENCIES.map((frequency) => frequency.value) };
 
 export const ALERT_LIMITS = {
   /** The address, as the submission form takes it (column job_alerts.email, varchar 254). */
@@ -122,14 +115,20 @@ export const DATA_RIGHTS_TEXTS = {
 
 /** What the board's 'Get these jobs by e-mail' form sends (`POST /api/alerts`). */
 export const AlertSubscription = object({
-  email: define<string>('email', (value) => isContactEmail(value) || ALERT_MESSAGES.email),
-  frequency: define<AlertFrequency>(
+  email: described<string>(
+    'email',
+    EMAIL_SCHEMA,
+    (value) => isContactEmail(value) || ALERT_MESSAGES.email,
+  ),
+  frequency: described<AlertFrequency>(
     'frequency',
+    FREQUENCY_SCHEMA,
     (value) => ALERT_FREQUENCIES.some((f) => f.value === value) || ALERT_MESSAGES.frequency,
   ),
   /** The board's query string (`?q=grants&remote=true`, or '' for every job). */
-  search: define<string>(
+  search: described<string>(
     'search',
+    { type: 'string', maxLength: ALERT_LIMITS.search },
     (value) =>
       (typeof value === 'string' && value.length <= ALERT_LIMITS.search) || ALERT_MESSAGES.search,
   ),
@@ -140,7 +139,11 @@ export type AlertSubscription = Infer<typeof AlertSubscription>;
 
 /** `POST /api/alerts/data-link`: the address to e-mail a data link to. */
 export const AlertDataLinkRequest = object({
-  email: define<string>('email', (value) => isContactEmail(value) || ALERT_MESSAGES.email),
+  email: described<string>(
+    'email',
+    EMAIL_SCHEMA,
+    (value) => isContactEmail(value) || ALERT_MESSAGES.email,
+  ),
 });
 export type AlertDataLinkRequest = Infer<typeof AlertDataLinkRequest>;
 
@@ -152,8 +155,9 @@ export const AlertUnsubscribeQuery = object({ token: string() });
 
 /** A frequency change from the manage page. */
 export const AlertUpdate = object({
-  frequency: define<AlertFrequency>(
+  frequency: described<AlertFrequency>(
     'frequency',
+    FREQUENCY_SCHEMA,
     (value) => ALERT_FREQUENCIES.some((f) => f.value === value) || ALERT_MESSAGES.frequency,
   ),
 });

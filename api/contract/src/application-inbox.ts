@@ -1,7 +1,6 @@
 import {
   array,
   boolean,
-  define,
   enums,
   integer,
   min,
@@ -14,6 +13,7 @@ import {
   string,
   type Infer,
 } from 'superstruct';
+import { described } from './json-schema';
 import { APPLICATION_LIMITS } from './applications';
 import { MAX_PAGE } from './choices';
 import { queryInteger } from './search';
@@ -82,16 +82,18 @@ export const INBOX_MESSAGES = {
 } as const;
 
 /** The path parameter's form of an application id (a record id, as text). */
-const applicationId = define<string>(
+const applicationId = described<string>(
   'applicationId',
+  { type: 'string', pattern: '^[1-9]\\d{0,9}$' },
   (value) =>
     (typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value)) || INBOX_MESSAGES.applicationId,
 );
 
 /** Text of at most `max` characters; `required`: not blank either. */
 const text = (name: string, max: number, message: string, required: boolean) =>
-  define<string>(
+  described<string>(
     name,
+    { type: 'string', maxLength: max, ...(required ? { pattern: '\\S' } : {}) },
     (value) =>
       (typeof value === 'string' && value.length <= max && (!required || value.trim() !== '')) ||
       message,

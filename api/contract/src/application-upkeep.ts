@@ -1,4 +1,6 @@
-import { array, assign, define, integer, min, object, pick, string, type Infer } from 'superstruct';
+import { array, assign, integer, min, object, pick, string, type Infer } from 'superstruct';
+import { described } from './json-schema';
+import { EMAIL_SCHEMA } from './email-key';
 import { INBOX_MESSAGES, InboxApplication } from './application-inbox';
 import { isContactEmail } from './email-key';
 
@@ -51,8 +53,9 @@ export type ApplicationRecord = Infer<typeof ApplicationRecord>;
  * the body, so the address is in no request log line).
  */
 export const AdminApplicationsLookup = object({
-  email: define<string>(
+  email: described<string>(
     'email',
+    EMAIL_SCHEMA,
     (value) => isContactEmail(value) || APPLICATION_ADMIN_MESSAGES.email,
   ),
 });

@@ -1,14 +1,5 @@
-import {
-  boolean,
-  define,
-  enums,
-  integer,
-  min,
-  nullable,
-  object,
-  string,
-  type Infer,
-} from 'superstruct';
+import { boolean, enums, integer, min, nullable, object, string, type Infer } from 'superstruct';
+import { described } from './json-schema';
 import { formatUsDate } from './dates';
 
 /**
@@ -125,8 +116,14 @@ const isAge = (value: unknown): value is number =>
   value <= CHECK_IN_LIMITS.maxAgeDays;
 
 /** The ages setting: whole days, each once, at most CHECK_IN_LIMITS.maxAges; empty is off. */
-export const CheckInDays = define<number[]>(
+export const CheckInDays = described<number[]>(
   'checkInDays',
+  {
+    type: 'array',
+    items: { type: 'integer', minimum: 1, maximum: CHECK_IN_LIMITS.maxAgeDays },
+    maxItems: CHECK_IN_LIMITS.maxAges,
+    uniqueItems: true,
+  },
   (value) =>
     (Array.isArray(value) &&
       value.length <= CHECK_IN_LIMITS.maxAges &&
@@ -136,8 +133,9 @@ export const CheckInDays = define<number[]>(
 );
 
 /** The days-to-answer setting. */
-export const CheckInAnswerDays = define<number>(
+export const CheckInAnswerDays = described<number>(
   'checkInAnswerDays',
+  { type: 'integer', minimum: 1, maximum: CHECK_IN_LIMITS.maxAnswerDays },
   (value) =>
     (typeof value === 'number' &&
       Number.isInteger(value) &&

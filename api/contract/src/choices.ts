@@ -73,6 +73,8 @@ export const EMPLOYMENT_TYPES: Record<(typeof ADMIN_JOB_TYPES)[number], string> 
 /** Experience levels a job can carry (the board's Experience filter); or 'Not specified'. */
 export const EXPERIENCE_LEVELS = ['entry', 'mid', 'senior'] as const;
 export const EXPERIENCE_NOT_SPECIFIED = 'Not specified';
+/** An experience level field as the OpenAPI document states it (its check: isExperienceChoice). */
+export const EXPERIENCE_SCHEMA = { enum: [EXPERIENCE_NOT_SPECIFIED, ...EXPERIENCE_LEVELS] };
 /** The public and admin forms' Experience Level menu: the board's levels, or none. */
 export const EXPERIENCE_CHOICES: { value: string; label: string }[] = [
   { value: EXPERIENCE_NOT_SPECIFIED, label: EXPERIENCE_NOT_SPECIFIED },

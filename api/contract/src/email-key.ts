@@ -17,6 +17,13 @@ export function emailKey(address: string): string {
 /** The longest address the board takes (an address is at most 254 characters, RFC 5321). */
 export const CONTACT_EMAIL_MAX = 254;
 
+/** An e-mail address field as the OpenAPI document states it (its check: isContactEmail). */
+export const EMAIL_SCHEMA = {
+  type: 'string',
+  format: 'email',
+  maxLength: CONTACT_EMAIL_MAX,
+} as const;
+
 /**
  * One plain address: no spaces, and none of the characters that make a list or a display name
  * (`a,b@x.org` would otherwise be mailed to `b@x.org` while `a,b@x.org` is stored).

@@ -1,7 +1,6 @@
 import {
   array,
   boolean,
-  define,
   enums,
   integer,
   min,
@@ -11,6 +10,8 @@ import {
   string,
   type Infer,
 } from 'superstruct';
+import { described } from './json-schema';
+import { EMAIL_SCHEMA } from './email-key';
 import { CheckInState } from './check-ins';
 import { MAX_PAGE } from './choices';
 import { JobStats } from './job-stats';
@@ -79,7 +80,11 @@ export const EMPLOYER_MESSAGES = {
 
 /** `POST /api/employer/sign-in-link`. */
 export const EmployerLinkRequest = object({
-  email: define<string>('email', (value) => isContactEmail(value) || EMPLOYER_MESSAGES.email),
+  email: described<string>(
+    'email',
+    EMAIL_SCHEMA,
+    (value) => isContactEmail(value) || EMPLOYER_MESSAGES.email,
+  ),
   /** The spam check (issue 45): the solved challenge and the honeypot. */
   ...HUMAN_PROOF_BODY,
 });

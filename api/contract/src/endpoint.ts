@@ -2,7 +2,6 @@ import {
   any,
   array,
   coerce,
-  define,
   enums,
   literal,
   nullable,
@@ -14,6 +13,8 @@ import {
   type Infer,
   type Struct,
 } from 'superstruct';
+import { described } from './json-schema';
+import type { ApiKeyScope } from './api-keys';
 import { RecordId } from './job';
 
 /** Params of every route with one record id in its path (`/api/admin/jobs/:id`). */
@@ -58,7 +59,11 @@ export const Ready = object({
 });
 
 /** A 204 answer: no body at all (apiFetch resolves to undefined). */
-export const NoContent = define<undefined>('no content', (value) => value === undefined);
+export const NoContent = described<undefined>(
+  'no content',
+  { description: 'No body at all.' },
+  (value) => value === undefined,
+);
 
 /** `POST /api/stripe/webhook`: the event was taken. */
 export const WebhookReceived = object({ received: literal(true) });
@@ -112,6 +117,23 @@ export interface Endpoint {
    * HUMAN_PROOF_SINCE sends none, so `pnpm releases promote` refuses it when it calls one.
    */
   readonly humanProof?: 'body' | 'handler';
+  /**
+   * Other sites' pages may read it (issue 46): its answers carry `Access-Control-Allow-Origin`
+   * for the origins of CORS_ORIGINS, never with credentials. The board's public reads only.
+   */
+  readonly crossOrigin?: true;
+  /**
+   * An integrator's route (/api/v1, issue 46): called with an API key (`Authorization: Bearer`),
+   * which must hold this scope (403 otherwise). No cookie, so no CSRF header either.
+   */
+  readonly apiKeyScope?: ApiKeyScope;
+  /** The answer's media types when it is not JSON (a CSV export, a résumé's file). */
+  readonly mediaTypes?: readonly string[];
+  /**
+   * The body's media type when it is not JSON (the logo's image bytes, the application's
+   * multipart form), which the route reads itself: the table has no struct for it.
+   */
+  readonly bodyMediaType?: string;
 }
 
 /** What endpoint E answers on success. */

@@ -145,3 +145,11 @@ export { adminStats } from './endpoints/backoffice';
 export { adminApplications, deleteAdminApplication } from './endpoints/applications';
 export { health, readiness } from './endpoints/ops';
 export { remotes, routes } from './endpoints/site';
+export {
+  openApiDocument,
+  adminApiKeys,
+  createApiKey,
+  revokeApiKey,
+  integratorListings,
+  integratorSubmitListing,
+} from './endpoints/integrators';

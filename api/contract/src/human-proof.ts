@@ -7,17 +7,16 @@
  * words a person reads.
  */
 import {
-  define,
   number,
   object,
   optional,
   record,
   string,
-  union,
   boolean,
   nullable,
   type Infer,
 } from 'superstruct';
+import { described, unionOf } from './json-schema';
 
 /** The names a protected body carries them under (a JSON field, or a multipart form's field). */
 export const HUMAN_PROOF_FIELDS = {
@@ -97,14 +96,20 @@ export const HumanProofChallenge = object({
     expiresAt: optional(number()),
     memoryCost: optional(number()),
     parallelism: optional(number()),
-    data: optional(record(string(), nullable(union([string(), number(), boolean()])))),
+    data: optional(record(string(), nullable(unionOf([string(), number(), boolean()])))),
   }),
   signature: string(),
 });
 export type HumanProofChallenge = Infer<typeof HumanProofChallenge>;
 
 const limitedText = (name: string, max: number) =>
-  optional(define<string>(name, (value) => typeof value === 'string' && value.length <= max));
+  optional(
+    described<string>(
+      name,
+      { type: 'string', maxLength: max },
+      (value) => typeof value === 'string' && value.length <= max,
+    ),
+  );
 
 /**
  * The two fields every protected JSON body takes beside its own (spread into its object struct).

@@ -1,4 +1,5 @@
-import { array, boolean, nullable, number, object, string, union, type Infer } from 'superstruct';
+import { array, boolean, nullable, number, object, string, type Infer } from 'superstruct';
+import { unionOf } from './json-schema';
 import { applyValueInWords } from './applications';
 import { PAY_PERIODS } from './pay';
 
@@ -86,7 +87,7 @@ export function changeSummary(fields: readonly string[]): string {
 }
 
 /** A value before or after a change: text, a number, a flag, a list of text, or none. */
-export const ChangeValue = nullable(union([string(), number(), boolean(), array(string())]));
+export const ChangeValue = nullable(unionOf([string(), number(), boolean(), array(string())]));
 export type ChangeValue = Infer<typeof ChangeValue>;
 
 /**

@@ -2,7 +2,6 @@ import {
   array,
   boolean,
   coerce,
-  define,
   integer,
   nullable,
   object,
@@ -10,6 +9,7 @@ import {
   string,
   type Infer,
 } from 'superstruct';
+import { described } from './json-schema';
 import { JobApply } from './applications';
 import { JobPay } from './pay';
 
@@ -145,8 +145,9 @@ export function parseRecordId(text: unknown): number | null {
 
 /** The record id struct: a URL's id text (or a number) coerced to a number from 1 to MAX_INT4. */
 export const RecordId = coerce(
-  define<number>(
+  described<number>(
     'recordId',
+    { type: 'integer', minimum: 1, maximum: MAX_INT4 },
     (value) =>
       (Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_INT4) ||
       'Not a record id',

@@ -1,4 +1,5 @@
-import { define, object, type Infer } from 'superstruct';
+import { object, type Infer } from 'superstruct';
+import { described } from './json-schema';
 import { LOGO_PATH_PREFIX } from './urls';
 
 /**
@@ -62,8 +63,9 @@ export function logoFileProblem(file: { type: string; size: number }): string | 
 
 /** `POST /api/logos` answers the stored logo's path. */
 export const LogoUploaded = object({
-  logo: define<string>(
+  logo: described<string>(
     'uploadedLogo',
+    { type: 'string', pattern: UPLOADED_LOGO.source },
     (value) => typeof value === 'string' && uploadedLogoHash(value) !== undefined,
   ),
 });

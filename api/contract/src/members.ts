@@ -1,4 +1,5 @@
-import { array, define, nullable, object, optional, size, string, type Infer } from 'superstruct';
+import { array, nullable, object, optional, size, string, type Infer } from 'superstruct';
+import { described } from './json-schema';
 import { AlertRecord } from './alerts';
 import { ApplicationRecord } from './application-upkeep';
 import { RecordId } from './job';
@@ -41,8 +42,9 @@ export const MEMBER_MESSAGES = {
 } as const;
 
 /** A token as it may arrive; its signature and claims are checked by the API, not here. */
-const MemberToken = define<string>(
+const MemberToken = described<string>(
   'memberToken',
+  { type: 'string', minLength: 1, maxLength: MAX_MEMBER_TOKEN_LENGTH },
   (value) =>
     (typeof value === 'string' && value.length > 0 && value.length <= MAX_MEMBER_TOKEN_LENGTH) ||
     MEMBER_MESSAGES.tokenMissing,

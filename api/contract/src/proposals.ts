@@ -1,7 +1,6 @@
 import {
   array,
   boolean,
-  define,
   enums,
   integer,
   nullable,
@@ -11,6 +10,7 @@ import {
   string,
   type Infer,
 } from 'superstruct';
+import { described } from './json-schema';
 import { REPORT_LIMITS, REPORT_MESSAGES } from './reports';
 import { CHECK_IN_SETTING_FIELDS, DEFAULT_CHECK_IN_SETTINGS } from './check-ins';
 import { JOB_LIMITS } from './job-limits';
@@ -111,8 +111,9 @@ export const PROPOSAL_MESSAGES = {
 
 const sentences = refine(
   array(
-    define<string>(
+    described<string>(
       'sentence',
+      { type: 'string', maxLength: JOB_LIMITS.listItem },
       (v) =>
         (typeof v === 'string' && v.length <= JOB_LIMITS.listItem) ||
         `At most ${JOB_LIMITS.listItem} characters an entry`,
@@ -198,8 +199,9 @@ export const AdminProposalList = array(AdminProposal);
 
 /** `POST /api/admin/proposals/:id/reject`. */
 export const RejectProposal = object({
-  reason: define<string>(
+  reason: described<string>(
     'reason',
+    { type: 'string', maxLength: PROPOSAL_REASON_MAX, pattern: '\\S' },
     (v) =>
       (typeof v === 'string' && v.trim().length > 0 && v.length <= PROPOSAL_REASON_MAX) ||
       PROPOSAL_MESSAGES.reasonRequired,
@@ -225,8 +227,9 @@ export const AdminSettingsUpdate = object({
   employerTypoFixes: optional(boolean()),
   requirePay: optional(boolean()),
   reportThreshold: optional(
-    define<number>(
+    described<number>(
       'reportThreshold',
+      { type: 'integer', minimum: 0, maximum: REPORT_LIMITS.maxThreshold },
       (value) =>
         (Number.isInteger(value) &&
           (value as number) >= 0 &&

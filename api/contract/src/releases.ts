@@ -3,7 +3,6 @@ import satisfies from 'semver/functions/satisfies';
 import validRange from 'semver/ranges/valid';
 import {
   array,
-  define,
   enums,
   literal,
   nonempty,
@@ -15,6 +14,7 @@ import {
   validate,
   type Infer,
 } from 'superstruct';
+import { described } from './json-schema';
 import { APP_NAMES, isIntegrity } from './remotes';
 import { RemoteRoutes } from './routes';
 
@@ -281,7 +281,11 @@ export const ReleaseSwitch = object({
    * fallback and its rollback are loaded with. Absent before entries were pinned.
    */
   integrity: optional(
-    define<string>('Integrity', (value) => isIntegrity(value) || "a 'sha384-...' entry hash"),
+    described<string>(
+      'Integrity',
+      { type: 'string', pattern: '^sha384-' },
+      (value) => isIntegrity(value) || "a 'sha384-...' entry hash",
+    ),
   ),
 });
 

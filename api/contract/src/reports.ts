@@ -1,6 +1,5 @@
 import {
   array,
-  define,
   enums,
   integer,
   min,
@@ -10,6 +9,7 @@ import {
   string,
   type Infer,
 } from 'superstruct';
+import { described } from './json-schema';
 import { CONTACT_EMAIL_MAX, isContactEmail } from './email-key';
 import { HUMAN_PROOF_BODY } from './human-proof';
 
@@ -103,14 +103,16 @@ const emailedLine = (n: number) =>
 
 /** `POST /api/jobs/:id/reports`: a visitor's report of a live listing. */
 export const ListingReport = object({
-  reason: define<ReportReason>(
+  reason: described<ReportReason>(
     'reason',
+    { enum: REPORT_REASON_VALUES },
     (value) => REPORT_REASON_VALUES.includes(value as ReportReason) || REPORT_MESSAGES.reason,
   ),
   /** Blank is no note. */
   note: optional(
-    define<string>(
+    described<string>(
       'note',
+      { type: 'string', description: `At most ${REPORT_LIMITS.note} characters once trimmed.` },
       (value) =>
         (typeof value === 'string' && Array.from(value.trim()).length <= REPORT_LIMITS.note) ||
         REPORT_MESSAGES.note,
@@ -118,8 +120,9 @@ export const ListingReport = object({
   ),
   /** Blank is no address: the reporter is told nothing. */
   email: optional(
-    define<string>(
+    described<string>(
       'email',
+      { type: 'string', maxLength: CONTACT_EMAIL_MAX, description: 'An e-mail address, or blank.' },
       (value) =>
         (typeof value === 'string' && (value.trim() === '' || isContactEmail(value))) ||
         REPORT_MESSAGES.email,

@@ -1,7 +1,6 @@
 import {
   array,
   boolean,
-  define,
   enums,
   object,
   optional,
@@ -11,6 +10,7 @@ import {
   validate,
   type Infer,
 } from 'superstruct';
+import { described } from './json-schema';
 import { REMOTE_NAMES, type RemoteName } from './remotes';
 
 /**
@@ -40,14 +40,16 @@ export function isRoutePath(path: string): boolean {
 /** The page that draws a route: `./X` is exposed by the remote from its `src/app/X.tsx`. */
 export const EXPOSED_MODULE = /^\.\/[A-Za-z][A-Za-z0-9_-]{0,99}$/;
 
-const RoutePath = define<string>(
+const RoutePath = described<string>(
   'RoutePath',
+  { type: 'string', pattern: '^/', maxLength: 200 },
   (value) =>
     (typeof value === 'string' && isRoutePath(value)) ||
     `a path pattern such as '/jobs/:id' or '/admin/*', not ${JSON.stringify(value)}`,
 );
-const ExposedModule = define<`./${string}`>(
+const ExposedModule = described<`./${string}`>(
   'ExposedModule',
+  { type: 'string', pattern: EXPOSED_MODULE.source },
   (value) =>
     (typeof value === 'string' && EXPOSED_MODULE.test(value)) ||
     `an exposed module such as './BoardPage', not ${JSON.stringify(value)}`,

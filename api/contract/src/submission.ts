@@ -1,15 +1,17 @@
-import { define, defaulted, object, optional, refine, string, type Infer } from 'superstruct';
+import { defaulted, object, optional, refine, string, type Infer } from 'superstruct';
+import { described } from './json-schema';
 import {
   CATEGORY_CHOICES,
   DESCRIPTION_MIN_LENGTH,
   EXPERIENCE_NOT_SPECIFIED,
   PUBLIC_JOB_TYPES,
   isExperienceChoice,
+  EXPERIENCE_SCHEMA,
 } from './choices';
 import { parseDeadline } from './dates';
 import { applyFieldRules } from './applications';
 import { JOB_LIMITS } from './job-limits';
-import { CONTACT_EMAIL_MAX, isContactEmail } from './email-key';
+import { CONTACT_EMAIL_MAX, EMAIL_SCHEMA, isContactEmail } from './email-key';
 import { labelKey } from './labels';
 import { HUMAN_PROOF_BODY } from './human-proof';
 import { uploadedLogoHash } from './logo-upload';
@@ -76,7 +78,7 @@ const tooLong = SUBMISSION_EXTRA_MESSAGES.tooLong;
 
 /** A string that is not blank once trimmed; missing, blank and wrong type all get `message`. */
 const requiredText = (message: string, max: number) =>
-  define<string>('requiredText', (value) => {
+  described<string>('requiredText', { type: 'string', maxLength: max, pattern: '\\S' }, (value) => {
     if (typeof value !== 'string' || value.trim() === '') return message;
     return value.length <= max || tooLong(max);
   });
@@ -84,7 +86,7 @@ const requiredText = (message: string, max: number) =>
 /** Optional text: absent, empty, or a string of at most `max` characters. */
 const optionalText = (max: number, test?: (value: string) => true | string) =>
   optional(
-    define<string>('optionalText', (value) => {
+    described<string>('optionalText', { type: 'string', maxLength: max }, (value) => {
       if (typeof value !== 'string') return SUBMISSION_EXTRA_MESSAGES.notText;
       if (value.length > max) return tooLong(max);
       return value.trim() === '' || !test || test(value.trim());
@@ -107,18 +109,27 @@ export function categoryChoice(label: string): (typeof CATEGORY_CHOICES)[number]
   return CATEGORY_CHOICES.find((choice) => labelKey(choice) === wanted);
 }
 
-const categories = define<string[]>('categories', (value) => {
-  if (!Array.isArray(value) || !value.some((v) => typeof v === 'string' && v.trim() !== '')) {
-    return SUBMISSION_MESSAGES.category;
-  }
-  if (value.length > SUBMISSION_LIMITS.categories) {
-    return SUBMISSION_EXTRA_MESSAGES.tooManyCategories(SUBMISSION_LIMITS.categories);
-  }
-  return (
-    value.every((v) => typeof v === 'string' && categoryChoice(v)) ||
-    SUBMISSION_EXTRA_MESSAGES.unknownCategory
-  );
-});
+const categories = described<string[]>(
+  'categories',
+  {
+    type: 'array',
+    items: { enum: CATEGORY_CHOICES },
+    minItems: 1,
+    maxItems: SUBMISSION_LIMITS.categories,
+  },
+  (value) => {
+    if (!Array.isArray(value) || !value.some((v) => typeof v === 'string' && v.trim() !== '')) {
+      return SUBMISSION_MESSAGES.category;
+    }
+    if (value.length > SUBMISSION_LIMITS.categories) {
+      return SUBMISSION_EXTRA_MESSAGES.tooManyCategories(SUBMISSION_LIMITS.categories);
+    }
+    return (
+      value.every((v) => typeof v === 'string' && categoryChoice(v)) ||
+      SUBMISSION_EXTRA_MESSAGES.unknownCategory
+    );
+  },
+);
 
 const PROMO_CODE = /^[A-Za-z0-9_-]+$/;
 
@@ -131,12 +142,17 @@ const webAddress = (value: string) => HTTP_URL(value) || SUBMISSION_EXTRA_MESSAG
  */
 const experienceLevelField = (message: string) =>
   defaulted(
-    define<string>('experienceLevel', (value) => isExperienceChoice(value) || message),
+    described<string>(
+      'experienceLevel',
+      EXPERIENCE_SCHEMA,
+      (value) => isExperienceChoice(value) || message,
+    ),
     EXPERIENCE_NOT_SPECIFIED,
   );
 
-const listingType = define<ListingTierId>(
+const listingType = described<ListingTierId>(
   'listingType',
+  { enum: LISTING_TIER_IDS },
   (value) =>
     (LISTING_TIER_IDS as readonly unknown[]).includes(value) ||
     SUBMISSION_EXTRA_MESSAGES.listingType,
@@ -146,16 +162,21 @@ const listingType = define<ListingTierId>(
 export const SUBMISSION_FIELD_RULES = {
   title: requiredText(SUBMISSION_MESSAGES.title, JOB_LIMITS.title),
   organization: requiredText(SUBMISSION_MESSAGES.organization, JOB_LIMITS.organization),
-  description: define<string>('description', (value) => {
-    if (typeof value !== 'string' || value.trim().length < DESCRIPTION_MIN_LENGTH) {
-      return SUBMISSION_MESSAGES.description;
-    }
-    return value.length <= JOB_LIMITS.description || tooLong(JOB_LIMITS.description);
-  }),
+  description: described<string>(
+    'description',
+    { type: 'string', minLength: DESCRIPTION_MIN_LENGTH, maxLength: JOB_LIMITS.description },
+    (value) => {
+      if (typeof value !== 'string' || value.trim().length < DESCRIPTION_MIN_LENGTH) {
+        return SUBMISSION_MESSAGES.description;
+      }
+      return value.length <= JOB_LIMITS.description || tooLong(JOB_LIMITS.description);
+    },
+  ),
   location: requiredText(SUBMISSION_MESSAGES.location, JOB_LIMITS.label),
   category: categories,
-  jobType: define<string>(
+  jobType: described<string>(
     'jobType',
+    { enum: PUBLIC_JOB_TYPES },
     (value) =>
       (PUBLIC_JOB_TYPES as readonly unknown[]).includes(value) || SUBMISSION_MESSAGES.jobType,
   ),
@@ -177,8 +198,9 @@ export const SUBMISSION_FIELD_RULES = {
     JOB_LIMITS.deadline,
     (value) => parseDeadline(value) !== null || SUBMISSION_EXTRA_MESSAGES.deadline,
   ),
-  contactEmail: define<string>(
+  contactEmail: described<string>(
     'contactEmail',
+    EMAIL_SCHEMA,
     (value) => isContactEmail(value) || SUBMISSION_MESSAGES.contactEmail,
   ),
   contactName: requiredText(SUBMISSION_MESSAGES.contactName, SUBMISSION_LIMITS.contactName),
@@ -216,8 +238,9 @@ export const SubmissionPayload = refine(
       object({
         ...SUBMISSION_FIELD_RULES,
         selectedTier: optional(
-          define<ListingTierId>(
+          described<ListingTierId>(
             'selectedTier',
+            { enum: LISTING_TIER_IDS },
             (value) =>
               (LISTING_TIER_IDS as readonly unknown[]).includes(value) ||
               SUBMISSION_EXTRA_MESSAGES.selectedTier,

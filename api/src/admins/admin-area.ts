@@ -1,7 +1,8 @@
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import { csrfGuard } from '../platform/http/csrf';
 import { prepend, type RouteArea } from '../platform/http/route-area';
-import sessionPlugin from '../platform/plugins/session';
+import sessionPlugin, { SESSION_COOKIE } from '../platform/plugins/session';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@jobboard/contract/common';
 import { requireAdmin } from './guards';
 
 /** What a signed-in admin's session holds. Times are epoch milliseconds of the app's clock. */
@@ -63,6 +64,17 @@ const CHANGING_READS = new Set<string>([ENDPOINTS.refreshJobs.path]);
 export const adminArea: RouteArea = {
   name: 'admin',
   covers: (url) => url.startsWith('/api/admin/') || CHANGING_READS.has(url),
+  security: {
+    name: 'adminSession',
+    tag: 'Admin',
+    scheme: {
+      type: 'apiKey',
+      in: 'cookie',
+      name: SESSION_COOKIE,
+      description: `An admin's session, from signing in at /admin (POST /api/admin/login). Every call but a read also sends the header ${CSRF_HEADER}: ${CSRF_HEADER_VALUE} (so does GET /api/refresh-jobs): a page of another site cannot.`,
+    },
+    needed: (_method, url) => !OPEN.has(url),
+  },
   async setup(scope) {
     await scope.register(sessionPlugin);
     const csrf = csrfGuard(scope);

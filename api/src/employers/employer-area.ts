@@ -1,11 +1,16 @@
 import { EMPLOYER_MESSAGES } from '@jobboard/contract/employer';
-import { BACKGROUND_POLL_HEADER, BACKGROUND_POLL_HEADER_VALUE } from '@jobboard/contract/common';
+import {
+  BACKGROUND_POLL_HEADER,
+  BACKGROUND_POLL_HEADER_VALUE,
+  CSRF_HEADER,
+  CSRF_HEADER_VALUE,
+} from '@jobboard/contract/common';
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { csrfGuard, SAFE_METHODS } from '../platform/http/csrf';
 import { HttpError } from '../platform/http/http-error';
 import { prepend, type RouteArea } from '../platform/http/route-area';
-import { employerSessionPlugin } from '../platform/plugins/session';
+import { EMPLOYER_SESSION_COOKIE, employerSessionPlugin } from '../platform/plugins/session';
 
 /**
  * What a signed-in employer's session holds (issue 30): the normalised address their sign-in link
@@ -46,6 +51,17 @@ const OPEN = new Set<string>([
 export const employerArea: RouteArea = {
   name: 'employer',
   covers: (url) => url === '/api/employer' || url.startsWith('/api/employer/'),
+  security: {
+    name: 'employerSession',
+    tag: 'Employer',
+    scheme: {
+      type: 'apiKey',
+      in: 'cookie',
+      name: EMPLOYER_SESSION_COOKIE,
+      description: `An employer's session, from the sign-in link e-mailed to their address (POST /api/employer/session). Every write also sends the header ${CSRF_HEADER}: ${CSRF_HEADER_VALUE}.`,
+    },
+    needed: (method, url) => !OPEN.has(`${method} ${url}`),
+  },
   async setup(scope) {
     await scope.register(employerSessionPlugin);
     const csrf = csrfGuard(scope);

@@ -2,7 +2,8 @@ import fastifyCookie from '@fastify/cookie';
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import { csrfGuard } from '../platform/http/csrf';
 import { prepend, type RouteArea } from '../platform/http/route-area';
-import { requireMember } from './member-guard';
+import { MEMBER_COOKIE, requireMember } from './member-guard';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@jobboard/contract/common';
 
 /** The one route of the area without a member: signing in (with Ghost's identity token). */
 const SIGN_IN = `${ENDPOINTS.memberSignIn.method} ${ENDPOINTS.memberSignIn.path}`;
@@ -16,6 +17,17 @@ const SIGN_IN = `${ENDPOINTS.memberSignIn.method} ${ENDPOINTS.memberSignIn.path}
 export const memberArea: RouteArea = {
   name: 'members',
   covers: (url) => url === '/api/members' || url.startsWith('/api/members/'),
+  security: {
+    name: 'memberSession',
+    tag: 'Member',
+    scheme: {
+      type: 'apiKey',
+      in: 'cookie',
+      name: MEMBER_COOKIE,
+      description: `A member of the publication, signed in with the identity token of its Ghost site (POST /api/members/session). Every write also sends the header ${CSRF_HEADER}: ${CSRF_HEADER_VALUE}.`,
+    },
+    needed: (method, url) => `${method} ${url}` !== SIGN_IN,
+  },
   async setup(scope) {
     await scope.register(fastifyCookie);
     const csrf = csrfGuard(scope);

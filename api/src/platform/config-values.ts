@@ -378,6 +378,35 @@ export function parsePublicUrl(raw: string): string {
   return invalid('must be an http(s) URL such as https://jobs.example.org');
 }
 
+/**
+ * CORS_ORIGINS (issue 46): the origins whose pages may read the public reads, separated by commas
+ * (`https://partner.example,https://jobs.example.net`), each an http(s) origin and nothing more
+ * (no path); or `*` alone, any origin. Empty: none.
+ */
+export function parseOrigins(raw: string): readonly string[] {
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.includes('*')) {
+    return entries.length === 1
+      ? ['*']
+      : invalid('takes * alone (any origin), or a list of origins without *');
+  }
+  const bad = entries.filter((entry) => {
+    const url = URL.canParse(entry) ? new URL(entry) : null;
+    return (
+      !url || !['http:', 'https:'].includes(url.protocol) || url.origin !== entry.replace(/\/$/, '')
+    );
+  });
+  if (bad.length) {
+    return invalid(
+      `must be origins such as https://partner.example (a scheme, a host and a port if not the usual, no path), separated by commas, or *; not understood: ${bad.map((b) => `"${b}"`).join(', ')}`,
+    );
+  }
+  return [...new Set(entries.map((entry) => new URL(entry).origin))];
+}
+
 /** SERVER_RENDER_TIMEOUT_MS: milliseconds, from a twentieth of a second to a minute. */
 export function parseRenderTimeout(raw: string): number {
   const n = Number(raw);

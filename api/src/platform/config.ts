@@ -232,6 +232,11 @@ export interface Config {
    * request but /healthz and /metrics is answered 503 with Retry-After. 0 turns a limit off.
    */
   pressure: { maxEventLoopDelayMs: number; maxHeapMb: number; retryAfterSeconds: number };
+  /**
+   * CORS_ORIGINS (issue 46): the origins whose pages may read the public reads (the endpoints the
+   * contract marks `crossOrigin`, platform/plugins/cross-origin.ts); `['*']`: any; empty: none.
+   */
+  corsOrigins: readonly string[];
 }
 
 export class ConfigError extends Error {
@@ -301,8 +306,14 @@ export function loadConfig(
   };
   const { session, firstAdmin, admin2fa, totpEncryption } = readAdmins(read, problems);
   const humanProof = readHumanProof(read, env, problems);
-  const { requestTimeoutSeconds, sitemapUrlsPerFile, serverRender, metrics, pressure } =
-    readOperations(read);
+  const {
+    requestTimeoutSeconds,
+    sitemapUrlsPerFile,
+    serverRender,
+    metrics,
+    pressure,
+    corsOrigins,
+  } = readOperations(read);
   const sync = readSync(read, problems);
   const social = readSocial(read, env, problems, production);
 
@@ -353,5 +364,6 @@ export function loadConfig(
     serverRender,
     metrics,
     pressure,
+    corsOrigins,
   };
 }

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 /**
@@ -51,3 +52,12 @@ export const IN_RELEASE_BUNDLE =
  * release is another folder.
  */
 export const RELEASE_DIR = IN_RELEASE_BUNDLE ? path.resolve(CODE_DIR, '..') : null;
+
+/**
+ * The API reference page's script (issue 46): Redoc's standalone bundle, from the redoc package
+ * (a development dependency) when run from source; copied beside the build by scripts/build.mjs
+ * (dist/api-docs/), so the release serves it from our own origin without the package.
+ */
+export const REFERENCE_PAGE_SCRIPT = fromSource
+  ? createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js')
+  : path.join(CODE_DIR, 'api-docs', 'redoc.standalone.js');

@@ -21,9 +21,10 @@ export interface RateLimit {
 export interface RateLimitEntry extends RateLimit {
   /**
    * Who is counted: each client (an IPv4 address or an IPv6 /64: platform/http/client-key.ts), each
-   * e-mail address (by its key, emailKey), each job, or the whole board.
+   * e-mail address (by its key, emailKey), each job, the whole board, or each integrator's API
+   * key (the routes of /api/v1: their area's guard names the key, `request.rateLimitKey`).
    */
-  per: 'client' | 'address' | 'job' | 'board';
+  per: 'client' | 'address' | 'job' | 'board' | 'key';
   /** What is counted, as the operator reads it. */
   counts: string;
   /** The environment variables that change it (docs/configuration.md); the others are fixed. */
@@ -221,6 +222,25 @@ export const RATE_LIMITS = {
     windowMinutes: 60,
     env: { max: 'APPLY_CLICK_RATE_LIMIT_MAX' },
     past: 'uncounted',
+  },
+  // Issue 46: an integrator's calls, per API key wherever they come from (an ATS may call from
+  // many addresses, and many integrators from one cloud's). An import of a whole board reads a
+  // page of 100 a call: 600 in 10 minutes is 60,000 listings.
+  integratorReads: {
+    per: 'key',
+    counts: "an API key's reads of the listings (GET /api/v1/listings)",
+    max: 600,
+    windowMinutes: 10,
+    env: { max: 'API_KEY_READ_RATE_LIMIT_MAX' },
+  },
+  // An ATS posts the openings a company has: far more than a person's form, and each one is
+  // reviewed by an admin, so a bound on what one key can put in the queue.
+  integratorSubmissions: {
+    per: 'key',
+    counts: 'listings submitted with an API key (POST /api/v1/listings)',
+    max: 30,
+    windowMinutes: 60,
+    env: { max: 'API_KEY_SUBMISSION_RATE_LIMIT_MAX' },
   },
 } as const satisfies Record<string, RateLimitEntry>;
 

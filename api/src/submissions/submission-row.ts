@@ -55,6 +55,8 @@ export interface SubmissionRow extends PayRow {
    * 20261129134000); null: never. Only then may the approval spend one.
    */
   credit_requested_at?: number | null;
+  /** The integrator's API key it was submitted with (issue 46); null for the form's. */
+  api_key_id?: number | null;
 }
 
 /** A submission as the review queue reads it: every column, the review notes and dates too. */

@@ -64,10 +64,12 @@ export class SubmissionsService {
    * e-mails (to the contact, to the admins) in the same transaction: the submission and its
    * messages exist together or not at all. The acknowledgement to the contact is skipped (the
    * answer says which cap, and the admins are told) past the caps of ACKNOWLEDGEMENT_CAPS.
+   * `via.apiKeyId`: an integrator's API key sent it (issue 46); the review card names the key.
    */
   async submitForReview(
     payload: SubmissionPayload,
     now: Date,
+    via: { apiKeyId: number | null } = { apiKeyId: null },
   ): Promise<{ id: number; status: 'pending_review'; skipped: SkippedCap }> {
     const { submissions, outbox } = this;
     const submission = normaliseSubmission(payload, this.site.currency);
@@ -76,6 +78,7 @@ export class SubmissionsService {
       const id = await submissions.insert(trx, {
         ...columns,
         status: 'pending_review',
+        api_key_id: via.apiKeyId,
         submitted_at: now.getTime(),
         updated_at: now.getTime(),
       });

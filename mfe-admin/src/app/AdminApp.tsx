@@ -4,6 +4,7 @@ import { Route, Routes } from '@jobboard/shared-ui/router';
 import { RequireAdmin } from '../features/auth/components/RequireAdmin';
 import { ADMIN_NAV } from './messages';
 import { AdminLayout } from './AdminLayout';
+import ApiKeysPage from './pages/ApiKeysPage';
 import ChannelsPage from './pages/ChannelsPage';
 import DashboardPage from './pages/DashboardPage';
 import EmailsPage from './pages/EmailsPage';
@@ -64,6 +65,7 @@ export default function AdminApp() {
           <Route path="newsletter" element={<NewsletterPage />} />
           <Route path="channels" element={<ChannelsPage />} />
           <Route path="still-hiring" element={<StillHiringPage />} />
+          <Route path="api-keys" element={<ApiKeysPage />} />
           <Route path="security" element={<SecurityPage />} />
           <Route path="*" element={<p>{ADMIN_NAV.notFound}</p>} />
         </Route>

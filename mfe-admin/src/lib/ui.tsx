@@ -16,3 +16,10 @@ export const PageHeader = styled(Cluster).attrs({ $gap: 'md', $spread: true })`
 `;
 
 export const Actions = Cluster;
+
+/** A form's fields side by side, as many as fit, each at least `$min` wide. */
+export const FormGrid = styled.div<{ $min: string }>`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  grid-template-columns: repeat(auto-fit, minmax(${({ $min }) => $min}, 1fr));
+`;

@@ -3,7 +3,6 @@ import {
   array,
   assign,
   boolean,
-  define,
   enums,
   defaulted,
   nullable,
@@ -16,6 +15,7 @@ import {
   string,
   type Infer,
 } from 'superstruct';
+import { described } from '../json-schema';
 import {
   APPLY_METHODS,
   ScreeningQuestion,
@@ -23,7 +23,7 @@ import {
   type ApplyMethod,
 } from '../applications';
 import { CheckInState } from '../check-ins';
-import { isExperienceChoice } from '../choices';
+import { EXPERIENCE_SCHEMA, isExperienceChoice } from '../choices';
 import { ISO_DATE_PATTERN, parseDeadline, stripDeadlinePrefix } from '../dates';
 import { Job } from '../job';
 import { JOB_LIMITS } from '../job-limits';
@@ -39,12 +39,18 @@ import {
   periodField,
   type PayPeriod,
 } from '../pay';
-import { filled, isRealIsoDate, text } from './form-rules';
+import { NOT_BLANK, filled, isRealIsoDate, text } from './form-rules';
 import { ADMIN_MESSAGES } from './messages';
 
 const nonEmptyList = (message: string) =>
-  define<string[]>(
+  described<string[]>(
     'nonEmptyList',
+    {
+      type: 'array',
+      items: { type: 'string', maxLength: JOB_LIMITS.label },
+      maxItems: JOB_LIMITS.labels,
+      contains: { type: 'string', pattern: NOT_BLANK },
+    },
     (value) =>
       (Array.isArray(value) &&
         value.length <= JOB_LIMITS.labels &&
@@ -54,6 +60,9 @@ const nonEmptyList = (message: string) =>
   );
 
 /** Whether `value` is blank or an http(s) address at most companies.website_url / logo_url wide. */
+/** An http(s) address or blank, as the OpenAPI document states it (its check: optionalWebUrlCheck). */
+const WEB_URL_SCHEMA = { type: 'string', maxLength: JOB_LIMITS.companyUrl };
+
 function optionalWebUrlCheck(value: unknown): true | string {
   if (typeof value !== 'string') return ADMIN_MESSAGES.url;
   if (value.trim() === '') return true;
@@ -67,12 +76,15 @@ function optionalWebUrlCheck(value: unknown): true | string {
 }
 
 /** An optional http(s) address at most companies.website_url / logo_url wide. */
-const optionalWebUrl = optional(define<string>('optionalWebUrl', optionalWebUrlCheck));
+const optionalWebUrl = optional(
+  described<string>('optionalWebUrl', WEB_URL_SCHEMA, optionalWebUrlCheck),
+);
 
 /** A company logo: a web address, or the path of a logo an employer uploaded (issue 30). */
 const optionalLogo = optional(
-  define<string>(
+  described<string>(
     'optionalLogo',
+    WEB_URL_SCHEMA,
     (value) =>
       (typeof value === 'string' && uploadedLogoHash(value) !== undefined) ||
       optionalWebUrlCheck(value),
@@ -119,19 +131,23 @@ const jobFormFields = {
   locations: nonEmptyList(ADMIN_MESSAGES.locationsInline),
   // The form offers ADMIN_JOB_TYPES; a job stored with another type (synced 'Remote', say)
   // can still be saved as it is.
-  jobType: define<string>('jobType', (v) => {
-    if (typeof v !== 'string' || v.trim() === '') return ADMIN_MESSAGES.required;
-    return v.length <= JOB_LIMITS.jobType || ADMIN_MESSAGES.invalid;
-  }),
+  jobType: described<string>(
+    'jobType',
+    { type: 'string', maxLength: JOB_LIMITS.jobType, pattern: NOT_BLANK },
+    (v) => {
+      if (typeof v !== 'string' || v.trim() === '') return ADMIN_MESSAGES.required;
+      return v.length <= JOB_LIMITS.jobType || ADMIN_MESSAGES.invalid;
+    },
+  ),
   via: text(JOB_LIMITS.via),
-  postedDate: define<string>('postedDate', (v) =>
+  postedDate: described<string>('postedDate', { type: 'string', format: 'date' }, (v) =>
     v === undefined || v === ''
       ? ADMIN_MESSAGES.required
       : isRealIsoDate(v) || ADMIN_MESSAGES.invalid,
   ),
   deadline: optional(
     nullable(
-      define<string>('deadline', (v) => {
+      described<string>('deadline', { type: 'string', maxLength: JOB_LIMITS.deadline }, (v) => {
         if (v === '' || isRealIsoDate(v)) return true;
         if (typeof v !== 'string' || v.length > JOB_LIMITS.deadline) {
           return ADMIN_MESSAGES.invalid;
@@ -160,7 +176,11 @@ const jobFormFields = {
   // level the menu does not offer) leaves the job's level as it is on an edit; a new job without
   // it is 'Not specified'.
   experienceLevel: optional(
-    define<string>('experienceLevel', (v) => isExperienceChoice(v) || ADMIN_MESSAGES.invalid),
+    described<string>(
+      'experienceLevel',
+      EXPERIENCE_SCHEMA,
+      (v) => isExperienceChoice(v) || ADMIN_MESSAGES.invalid,
+    ),
   ),
   /** The company's website and logo ('' or absent keeps what the company has). */
   companyWebsite: optionalWebUrl,

@@ -8,7 +8,6 @@
 import {
   array,
   boolean,
-  define,
   enums,
   integer,
   nullable,
@@ -19,6 +18,7 @@ import {
   string,
   type Infer,
 } from 'superstruct';
+import { described } from '../json-schema';
 import { DAY_MS, dayStartsAt, formatUsDate } from '../dates';
 import { isoDate, text } from './form-rules';
 
@@ -109,8 +109,9 @@ const blockFields = {
   from: optional(day),
   to: optional(day),
   intro: optional(
-    define<string>(
+    described<string>(
       'intro',
+      { type: 'string', maxLength: NEWSLETTER_LIMITS.introMax },
       (value) =>
         (typeof value === 'string' && value.length <= NEWSLETTER_LIMITS.introMax) ||
         NEWSLETTER_MESSAGES.introTooLong,

@@ -2,7 +2,6 @@
 import {
   array,
   boolean,
-  define,
   defaulted,
   integer,
   nullable,
@@ -12,13 +11,15 @@ import {
   string,
   type Infer,
 } from 'superstruct';
+import { described } from '../json-schema';
 import { cents, isoDate, text } from './form-rules';
 import { ADMIN_LIMITS } from './messages';
 
 export const PromoCodeInput = refine(
   object({
-    code: define<string>(
+    code: described<string>(
       'code',
+      { type: 'string', pattern: '^\\s*[A-Za-z0-9_-]{2,40}\\s*$' },
       (v) =>
         (typeof v === 'string' && /^[A-Za-z0-9_-]{2,40}$/.test(v.trim())) ||
         'Use 2 to 40 letters, numbers or dashes',
@@ -26,8 +27,9 @@ export const PromoCodeInput = refine(
     description: defaulted(text(ADMIN_LIMITS.promoDescription), ''),
     percentOff: optional(
       nullable(
-        define<number>(
+        described<number>(
           'percent',
+          { type: 'integer', minimum: 1, maximum: 100 },
           (v) =>
             (Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 100) ||
             'Enter a percentage from 1 to 100',
@@ -39,8 +41,9 @@ export const PromoCodeInput = refine(
     endsAt: optional(nullable(isoDate)),
     maxRedemptions: optional(
       nullable(
-        define<number>(
+        described<number>(
           'max',
+          { type: 'integer', minimum: 1, maximum: ADMIN_LIMITS.maxRedemptions },
           (v) =>
             (Number.isInteger(v) &&
               (v as number) >= 1 &&

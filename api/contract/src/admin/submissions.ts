@@ -2,7 +2,6 @@
 import {
   array,
   boolean,
-  define,
   enums,
   integer,
   min,
@@ -13,6 +12,8 @@ import {
   string,
   type Infer,
 } from 'superstruct';
+import { SubmittingApiKey } from '../api-keys';
+import { described } from '../json-schema';
 import { APPLY_METHODS, ScreeningQuestion } from '../applications';
 import { MAX_INT4 } from '../job';
 import { JobPay } from '../pay';
@@ -89,8 +90,9 @@ export const ApproveSubmission = object({
   useCredit: optional(boolean()),
   editedAt: optional(nullable(string())),
   updateCompany: optional(
-    define<CompanyField[]>(
+    described<CompanyField[]>(
       'updateCompany',
+      { type: 'array', items: { enum: COMPANY_FIELDS }, maxItems: COMPANY_FIELDS.length },
       (value) =>
         (Array.isArray(value) &&
           value.length <= COMPANY_FIELDS.length &&
@@ -105,8 +107,9 @@ export type ApproveSubmission = Infer<typeof ApproveSubmission>;
 export const RejectSubmission = object({
   notes: optional(
     nullable(
-      define<string>(
+      described<string>(
         'notes',
+        { type: 'string', maxLength: ADMIN_LIMITS.rejectNotes },
         (v) =>
           (typeof v === 'string' && v.length <= ADMIN_LIMITS.rejectNotes) ||
           `Please keep the reason under ${ADMIN_LIMITS.rejectNotes} characters`,
@@ -147,8 +150,9 @@ export function parsePaymentIssueId(
 }
 
 /** The payment issue id struct of a URL (parsePaymentIssueId). */
-export const PaymentIssueId = define<string>(
+export const PaymentIssueId = described<string>(
   'paymentIssueId',
+  { type: 'string', pattern: PAYMENT_ISSUE_ID_PATTERN.source },
   (value) =>
     (typeof value === 'string' && parsePaymentIssueId(value) !== null) || 'Not a payment issue id',
 );
@@ -212,6 +216,11 @@ export const AdminSubmission = object({
   creditRequested: optional(boolean()),
   /** 'used_up': the promo code ran out before this listing was paid; its discount was removed. */
   promoRedemption: nullable(enums(['redeemed', 'used_up'])),
+  /**
+   * The API key an integrator submitted it with (issue 46): its name and visible start; null for
+   * the form's submissions. Absent from an API before contract 1.5.
+   */
+  apiKey: optional(nullable(SubmittingApiKey)),
   /** Payments Stripe took that did not publish this listing and that an admin has not handled. */
   paymentIssues: array(AdminPaymentIssue),
   /** The company's details as given, beside what the board has for a company of that name. */

@@ -17,9 +17,12 @@ import {
   AdminApplications,
   AdminApplicationsLookup,
 } from '../application-upkeep';
-import { ApplicationReceipt, ApplicationWithdrawal } from '../applications';
+import { ApplicationReceipt, ApplicationWithdrawal, RESUME_TYPES } from '../applications';
 import { type Endpoint, Message } from '../endpoint';
 import { applicationId, byId, employerListingId, jobId } from './params';
+
+/** A résumé is served as the kind its bytes told. */
+const RESUME_MEDIA_TYPES = Object.values(RESUME_TYPES);
 
 /**
  * The board's application form. The body is multipart/form-data, not JSON: the fields `name`,
@@ -33,6 +36,7 @@ export const applyToJob = {
     "Apply to a job that takes applications on the board (multipart form: the applicant's fields and the résumé file): stored, confirmed to the applicant, sent or announced to the employer. 400 names each field at fault; 409 for a second application to the same job from one address or a job that takes none; 429 past the limits per client, address and job.",
   ...jobId,
   humanProof: 'handler',
+  bodyMediaType: 'multipart/form-data',
   status: 201,
   response: ApplicationReceipt,
 } as const satisfies Endpoint;
@@ -80,6 +84,7 @@ export const employerApplicationsCsv = {
   summary:
     "Every application of one of the address's listings as CSV (an attachment): the applicant's details, answers, status, star and note.",
   ...employerListingId,
+  mediaTypes: ['text/csv'],
   response: string(),
 } as const satisfies Endpoint;
 export const employerUpdateApplication = {
@@ -113,6 +118,7 @@ export const employerApplicationResume = {
   summary:
     "Downloads an application's résumé (an attachment: PDF, DOCX or ODT, nosniff, no-store); only the listing's employer (404 for anyone else's).",
   ...applicationId,
+  mediaTypes: RESUME_MEDIA_TYPES,
   response: string(),
 } as const satisfies Endpoint;
 export const employerApplicationSettings = {
@@ -139,5 +145,6 @@ export const adminApplicationResume = {
   summary:
     "Downloads an application's résumé (an attachment, as the employer's download), for an admin.",
   ...applicationId,
+  mediaTypes: RESUME_MEDIA_TYPES,
   response: string(),
 } as const satisfies Endpoint;

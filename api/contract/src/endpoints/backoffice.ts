@@ -19,6 +19,7 @@ export const exportJobs = {
   path: '/api/admin/exports/jobs.csv',
   summary: 'Every job of the view as CSV (all pages).',
   querystring: AdminJobsQuery,
+  mediaTypes: ['text/csv'],
   response: string(),
 } as const satisfies Endpoint;
 /** Answers `text/csv` (an attachment): the submissions of the view, with their payments. */
@@ -27,6 +28,7 @@ export const exportSubmissions = {
   path: '/api/admin/exports/submissions.csv',
   summary: 'Every submission of the view as CSV, with its payments.',
   querystring: AdminSubmissionsQuery,
+  mediaTypes: ['text/csv'],
   response: string(),
 } as const satisfies Endpoint;
 export const jobHistory = {

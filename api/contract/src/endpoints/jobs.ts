@@ -18,6 +18,7 @@ import { jobId } from './params';
 export const jobList = {
   method: 'GET',
   path: '/api/jobs',
+  crossOrigin: true,
   summary:
     'One page of the public jobs (active, not ended), featured first, newest first; `X-Total-Count` and `Link` headers give the total and the next page.',
   querystring: JobListQuery,
@@ -26,12 +27,14 @@ export const jobList = {
 export const recentJobs = {
   method: 'GET',
   path: '/api/jobs/recent',
+  crossOrigin: true,
   summary: `The public jobs posted in the last ${RECENT_DAYS} days, newest first: the recent job list.`,
   response: JobList,
 } as const satisfies Endpoint;
 export const recentJobLines = {
   method: 'GET',
   path: '/api/jobs/recent/lines',
+  crossOrigin: true,
   summary:
     'The recent list as the page shows it: the jobs of `GET /api/jobs/recent`, in its order, each with only its id, title, company name, locations, categories, application URL and posted date.',
   response: RecentJobLines,
@@ -39,6 +42,7 @@ export const recentJobLines = {
 export const job = {
   method: 'GET',
   path: '/api/jobs/:id',
+  crossOrigin: true,
   summary: 'One job for its page or modal; an ended job is still answered, marked `expired: true`.',
   ...jobId,
   response: Job,
@@ -46,6 +50,7 @@ export const job = {
 export const searchJobs = {
   method: 'POST',
   path: '/api/jobs/search',
+  crossOrigin: true,
   summary: `One page of the public jobs matching the filter object, sorted as asked, with the total (counted up to ${TOTAL_COUNT_CAP}: \`totalExact\`) and \`next\`, where the next page starts: sent back as \`after\` (with the next \`page\`), the next page is read by a seek from there, as cheap at page 1,000 as at page 2, instead of past every row before it. A damaged cursor, or one of another sort order, is a 400.`,
   body: /* @__PURE__ */ orEmptyObject(SearchRequest),
   response: SearchResponse,
@@ -53,12 +58,14 @@ export const searchJobs = {
 export const locations = {
   method: 'GET',
   path: '/api/locations',
+  crossOrigin: true,
   summary: 'The locations of the public jobs, alphabetical: the Location filter.',
   response: StringList,
 } as const satisfies Endpoint;
 export const categories = {
   method: 'GET',
   path: '/api/categories',
+  crossOrigin: true,
   summary: 'The categories of the public jobs, alphabetical: the Category filter.',
   response: StringList,
 } as const satisfies Endpoint;

@@ -11,6 +11,7 @@ export const uploadLogo = {
   path: '/api/logos',
   summary:
     "A logo file for a submission (PNG, JPEG or WebP bytes, at most 1 MB), re-encoded as a PNG within 256 px and stored by hash; answers its /logos/<hash>.png path; 429 past the submissions' rate limit; 503 with Retry-After while too many logos wait to be decoded.",
+  bodyMediaType: 'image/*',
   status: 201,
   response: LogoUploaded,
 } as const satisfies Endpoint;

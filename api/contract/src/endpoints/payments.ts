@@ -24,5 +24,6 @@ export const stripeWebhook = {
   path: '/api/stripe/webhook',
   summary:
     "Stripe's signed deliveries: a paid session this site created for a listing, for exactly the amount owed, publishes it (once per event).",
+  bodyMediaType: 'application/json',
   response: WebhookReceived,
 } as const satisfies Endpoint;

@@ -1,5 +1,5 @@
 /** Figures typed into a form: the one amount parser, the form's fields and the one check of pay (pay.ts re-exports it). */
-import { define } from 'superstruct';
+import { described } from '../json-schema';
 import { isCurrencyCode } from './currencies';
 import { hasFigures, type Pay } from './job-pay';
 import { PAY_MESSAGES } from './messages';
@@ -32,33 +32,45 @@ export function parseAmount(value: unknown): number | null {
 const hasCents = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 
 /** A figure field of a form: blank, or an amount (its ceiling depends on the period: checkPay). */
-export const amountField = define<string | number | null>(
+export const amountField = described<string | number | null>(
   'amount',
+  {
+    type: ['number', 'string', 'null'],
+    description: 'A figure, as a number or as typed; blank or null: none.',
+  },
   (value) => !Number.isNaN(parseAmount(value)) || PAY_MESSAGES.amount,
 );
 
 /** The period field of a form: one of PAY_PERIODS. */
-export const periodField = define<PayPeriod>(
+export const periodField = described<PayPeriod>(
   'payPeriod',
+  { enum: PAY_PERIOD_VALUES },
   (value) => (PAY_PERIOD_VALUES as unknown[]).includes(value) || PAY_MESSAGES.period,
 );
 
 /** The currency field of a form: an ISO 4217 code (blank: the board's). */
-export const currencyField = define<string>(
+export const currencyField = described<string>(
   'currency',
+  {
+    type: 'string',
+    pattern: '^([A-Z]{3})?$',
+    description: "An ISO 4217 code; blank: the board's currency.",
+  },
   (value) => value === '' || isCurrencyCode(value) || PAY_MESSAGES.currency,
 );
 
 /** The benefits field of a form: short text. */
-export const benefitsField = define<string>(
+export const benefitsField = described<string>(
   'benefits',
+  { type: 'string', maxLength: PAY_LIMITS.benefits },
   (value) =>
     (typeof value === 'string' && value.length <= PAY_LIMITS.benefits) || PAY_MESSAGES.benefits,
 );
 
 /** The pay-in-words field of the admin form and a source. */
-export const payTextField = define<string>(
+export const payTextField = described<string>(
   'payText',
+  { type: 'string', maxLength: PAY_LIMITS.text },
   (value) => (typeof value === 'string' && value.length <= PAY_LIMITS.text) || PAY_MESSAGES.text,
 );
 

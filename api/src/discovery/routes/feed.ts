@@ -1,5 +1,5 @@
 import { DISCOVERY_PATHS } from '@jobboard/contract/jobs';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { sendShared } from '../../platform/plugins/public-cache';
 import { MAX_AGE_SECONDS, type FeedFormat } from '../discovery';
 
@@ -23,7 +23,9 @@ const feedRoutes: FastifyPluginAsync = async (app) => {
     [DISCOVERY_PATHS.rss, 'rss'],
     [DISCOVERY_PATHS.jsonFeed, 'json'],
   ] as const) {
-    app.get(path, { compress: false }, async (request, reply) => {
+    // The JSON feed is a public read other sites' pages may read (CORS_ORIGINS, issue 46).
+    const config: FastifyContextConfig = format === 'json' ? { crossOrigin: true } : {};
+    app.get(path, { compress: false, config }, async (request, reply) => {
       const feed = await app.discovery.feed(format, queryOf(request));
       return sendShared(request, reply, feed, TYPES[format], MAX_AGE_SECONDS);
     });

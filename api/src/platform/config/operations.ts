@@ -1,12 +1,14 @@
 /**
  * How the process holds up and is watched (platform/config.ts): the request timeout, the size of
- * a sitemap file, the limits of server rendering, /metrics and overload shedding.
+ * a sitemap file, the limits of server rendering, /metrics, overload shedding and the origins
+ * whose pages may read the public reads (CORS).
  */
 import { getHeapStatistics } from 'node:v8';
 import { SITEMAP_MAX_URLS } from '@jobboard/contract/jobs';
 import {
   parseEventLoopDelayLimit,
   parseHeapLimit,
+  parseOrigins,
   parsePort,
   parseRenderHeap,
   parseRenderTimeout,
@@ -52,6 +54,8 @@ export function readOperations(read: Read) {
     maxHeapMb: read('SERVER_RENDER_MAX_HEAP_MB', parseRenderHeap, DEFAULT_RENDER_HEAP_MB),
   };
 
+  // Issue 46: no other site's page reads the API unless the operator names it.
+  const corsOrigins = read('CORS_ORIGINS', parseOrigins, [] as readonly string[]);
   const metrics = {
     token: read('METRICS_TOKEN', parseSecret, null as string | null),
     port: read('METRICS_PORT', parsePort, null as number | null),
@@ -66,5 +70,12 @@ export function readOperations(read: Read) {
     maxHeapMb: read('PRESSURE_MAX_HEAP_MB', parseHeapLimit, defaultMaxHeapMb()),
     retryAfterSeconds: PRESSURE_RETRY_AFTER_SECONDS,
   };
-  return { requestTimeoutSeconds, sitemapUrlsPerFile, serverRender, metrics, pressure };
+  return {
+    requestTimeoutSeconds,
+    sitemapUrlsPerFile,
+    serverRender,
+    metrics,
+    pressure,
+    corsOrigins,
+  };
 }

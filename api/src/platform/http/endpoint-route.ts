@@ -13,7 +13,17 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import type { Infer, Struct } from 'superstruct';
+import type { ApiKeyScope } from '@jobboard/contract/admin';
 import { HttpError, badRequest, notFound } from './http-error';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The scope an integrator's API key needs (the endpoint's `apiKeyScope`). */
+    apiKeyScope?: ApiKeyScope;
+    /** Other sites' pages may read it (the endpoint's `crossOrigin`, platform/plugins/cors.ts). */
+    crossOrigin?: true;
+  }
+}
 
 /**
  * Routes declare `{ schema: { params, querystring, body, response } }` with the contract's
@@ -152,6 +162,11 @@ export function route<E extends Endpoint>(
   // The contract says which bodies carry the spam check's proof; the human-proof plugin checks
   // them before the handler (one marked 'handler' checks it itself).
   if (endpoint.humanProof === 'body') options.config = { ...options.config, humanProof: true };
+  // An integrator's route: the area's guard checks the key's scope (api-keys/integrator-area.ts).
+  if (endpoint.apiKeyScope) {
+    options.config = { ...options.config, apiKeyScope: endpoint.apiKeyScope };
+  }
+  if (endpoint.crossOrigin) options.config = { ...options.config, crossOrigin: true };
   app.route({
     ...options,
     method: endpoint.method,

@@ -69,6 +69,9 @@ export class FastReads {
   private readonly listeners: FastAnswerListener[] = [];
   private log?: FastifyBaseLogger;
   private securityHeaders: Record<string, string> = {};
+  private crossOrigin: (origin: string | undefined) => Record<string, string> | undefined = () =>
+    undefined;
+  private varyOrigin = false;
   private closing = false;
 
   /** Serve `read` by the fast path once the server listens. */
@@ -80,6 +83,19 @@ export class FastReads {
   use(options: { log: FastifyBaseLogger; securityHeaders: Record<string, string> }): void {
     this.log = options.log;
     this.securityHeaders = options.securityHeaders;
+  }
+
+  /**
+   * The CORS headers of an answer to a page of `origin` (platform/plugins/cross-origin.ts): the
+   * fast reads are public reads, which other sites' pages may read when CORS_ORIGINS says so.
+   * `varyByOrigin`: the answers differ by origin (a list of origins, not `*`).
+   */
+  allowOrigins(
+    headersFor: (origin: string | undefined) => Record<string, string> | undefined,
+    varyByOrigin: boolean,
+  ): void {
+    this.crossOrigin = headersFor;
+    this.varyOrigin = varyByOrigin;
   }
 
   onAnswer(listener: FastAnswerListener): void {
@@ -166,8 +182,9 @@ export class FastReads {
       ...this.securityHeaders,
       ...body.headers,
       'cache-control': 'public, no-cache',
-      vary: 'Accept-Encoding',
+      vary: this.varyOrigin ? 'Origin, Accept-Encoding' : 'Accept-Encoding',
       etag: body.etag,
+      ...this.crossOrigin(req.headers.origin),
     };
     let status = 200;
     let payload: Buffer | undefined;

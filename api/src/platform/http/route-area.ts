@@ -1,5 +1,13 @@
 import path from 'node:path';
 import type { FastifyInstance, onRequestHookHandler, RouteOptions } from 'fastify';
+import type { AreaSecurity } from './openapi/document';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The areas of the URL space (app.ts), for what describes the routes (the OpenAPI document). */
+    routeAreas: readonly RouteArea[];
+  }
+}
 
 /**
  * A part of the URL space whose routes share what a visitor's request never pays for (the admins'
@@ -18,6 +26,11 @@ export interface RouteArea {
    * guard (an onRoute hook).
    */
   setup(scope: FastifyInstance): Promise<void>;
+  /**
+   * How its routes are called, as the OpenAPI document says it (platform/http/openapi/): the
+   * scheme its guard checks, and the routes that are called without it.
+   */
+  security: AreaSecurity;
 }
 
 /**

@@ -66,7 +66,11 @@ export function sendBody(
   type: string,
   cacheControl = 'public, no-cache',
 ) {
-  reply.header('Cache-Control', cacheControl).header('Vary', 'Accept-Encoding');
+  // A Vary set before (Origin, by platform/plugins/cross-origin.ts) is kept beside it.
+  const vary = reply.getHeader('vary');
+  reply
+    .header('Cache-Control', cacheControl)
+    .header('Vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
   if (reply.statusCode === 200) {
     reply.header('ETag', body.etag);
     if (matches(request.headers['if-none-match'], body.etag)) return reply.status(304).send();

@@ -22,6 +22,13 @@ declare module 'fastify' {
      */
     rateLimit?: RateLimit;
   }
+  interface FastifyRequest {
+    /**
+     * Who the route's limit counts when it is not the client: set by an area's guard before the
+     * limit is counted (an integrator's API key, api-keys/integrator-area.ts).
+     */
+    rateLimitKey?: string;
+  }
 }
 
 /** The table the counters live in (migrations/20261126140100_create_rate_limits.ts). */
@@ -139,7 +146,7 @@ async function consume(
   let result: RateLimiterRes;
   let refused = false;
   try {
-    result = await limiter.consume(clientKey(request.ip));
+    result = await limiter.consume(request.rateLimitKey ?? clientKey(request.ip));
   } catch (error) {
     // The library rejects with its result when the limit is passed, with an Error otherwise.
     if (!(error instanceof RateLimiterRes)) throw error;

@@ -102,7 +102,8 @@ function jsonSecurityHeaders(https: boolean): Record<string, string> {
 
 /**
  * The public reads of the board (docs/product.md#calls): the jobs, one job, the searches, the filter choices
- * and the site details. Their caching is theirs to set (ETag, `public, no-cache`).
+ * and the site details, and the API's description (its OpenAPI document and reference page, issue
+ * 46). Their caching is theirs to set (ETag, `public, no-cache`).
  */
 export function isPublicApiRead(path: string): boolean {
   return (
@@ -110,7 +111,10 @@ export function isPublicApiRead(path: string): boolean {
     path.startsWith('/api/jobs/') ||
     path === '/api/locations' ||
     path === '/api/categories' ||
-    path === '/api/site'
+    path === '/api/site' ||
+    path === '/api/openapi.json' ||
+    path === '/api/docs' ||
+    path.startsWith('/api/docs/')
   );
 }
 

@@ -1,4 +1,9 @@
-import type { AdminPaymentIssue, AdminSubmission, FraudHint } from '@jobboard/contract/admin';
+import type {
+  AdminPaymentIssue,
+  AdminSubmission,
+  FraudHint,
+  SubmittingApiKey,
+} from '@jobboard/contract/admin';
 import { parseQuestions } from '@jobboard/contract/applications';
 import { jobPayOf, yearlyFigures } from '@jobboard/contract/jobs';
 import type { SubmissionStatus } from '@jobboard/contract/submissions';
@@ -20,6 +25,8 @@ export interface ReviewExtras {
   company: StoredCompany | undefined;
   /** Its fraud hints (fraud-hints.ts); absent where they are not worked out (the whole queue). */
   fraudHints?: FraudHint[];
+  /** The integrator's API key it came with (issue 46); null for the form's. */
+  apiKey: SubmittingApiKey | null;
 }
 
 const iso = (ms: unknown) => (ms == null ? null : new Date(Number(ms)).toISOString());
@@ -78,6 +85,7 @@ export function toAdminSubmission(
     company: companyReview(row, extra.company),
     approvalEmail: row.status === 'pending_review' ? copyableApprovalEmail(row, null, site) : null,
     ...(extra.fraudHints ? { fraudHints: extra.fraudHints } : {}),
+    apiKey: extra.apiKey,
   };
 }
 

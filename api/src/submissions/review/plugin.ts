@@ -29,8 +29,12 @@ export default fp(
           jobs: app.reviewSignals,
           currency: app.config.boardCurrency,
         }),
+        app.apiKeys,
       ),
     );
   },
-  { name: 'review', dependencies: ['config', 'db', 'submissions', 'payments', 'jobs', 'mail'] },
+  {
+    name: 'review',
+    dependencies: ['config', 'db', 'submissions', 'payments', 'jobs', 'mail', 'api-keys'],
+  },
 );

@@ -8,11 +8,13 @@ import {
   type CompanyField,
   type IssuedPaymentLink,
   type RevokedPaymentLinks,
+  type SubmittingApiKey,
 } from '@jobboard/contract/admin';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import type { Db } from '../../platform/db/knex';
 import { Conflict, NotFound } from '../../platform/domain-errors';
+import type { ApiKeysService } from '../../api-keys';
 import type { Companies } from '../../jobs';
 import {
   type Outbox,
@@ -71,6 +73,7 @@ export class ReviewService {
     private readonly outbox: Pick<Outbox, 'enqueue'>,
     private readonly site: { publicUrl: string; boardName: string },
     private readonly hints: Pick<FraudHintFinder, 'hintsOf'>,
+    private readonly apiKeys: Pick<ApiKeysService, 'submitters'>,
   ) {}
 
   /**
@@ -111,7 +114,23 @@ export class ReviewService {
       links: (await this.payments.linkStates(db, [id], now)).get(id) ?? NO_LINKS,
       company,
       fraudHints: hints.get(Number(row.id)) ?? [],
+      apiKey: (await this.submittersOf([row], db)).get(Number(row.id)) ?? null,
     });
+  }
+
+  /** The API keys these rows were submitted with, by submission id (issue 46). */
+  private async submittersOf(
+    rows: ReviewRow[],
+    db: Db = this.db,
+  ): Promise<Map<number, SubmittingApiKey>> {
+    const keyIds = rows.flatMap((row) => (row.api_key_id == null ? [] : [Number(row.api_key_id)]));
+    const keys = await this.apiKeys.submitters(keyIds, db);
+    return new Map(
+      rows.flatMap((row) => {
+        const key = row.api_key_id == null ? undefined : keys.get(Number(row.api_key_id));
+        return key ? [[Number(row.id), key] as const] : [];
+      }),
+    );
   }
 
   /**
@@ -407,6 +426,7 @@ export class ReviewService {
           now,
         )
       : undefined;
+    const submitters = await this.submittersOf(rows);
     return rows.map((row) =>
       toAdminSubmission(row, this.site, {
         listingCredits: credits.get(emailKey(row.contact_email)) ?? 0,
@@ -414,6 +434,7 @@ export class ReviewService {
         links: links.get(Number(row.id)) ?? NO_LINKS,
         company: companyOf(row),
         ...(hints ? { fraudHints: hints.get(Number(row.id)) ?? [] } : {}),
+        apiKey: submitters.get(Number(row.id)) ?? null,
       }),
     );
   }

@@ -31,6 +31,11 @@ const NOT_JSON = [
   'GET /robots.txt',
   'GET /sitemap.xml',
   'GET /sitemaps/:file',
+  // The API's reference page and its script (issue 46, api-docs/routes/api/docs.ts).
+  'GET /api/docs',
+  'GET /api/docs/redoc.standalone.js',
+  // CORS preflights (platform/plugins/cross-origin.ts): 204 or 404, no body.
+  'OPTIONS /*',
 ];
 
 const TABLE = (Object.values(ENDPOINTS) as Endpoint[]).map((e) => `${e.method} ${e.path}`);

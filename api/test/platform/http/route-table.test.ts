@@ -28,6 +28,10 @@ const PUBLIC_READS = [
   'GET /api/categories',
   'GET /api/site',
   'GET /api/pages/:slug',
+  // The API described (issue 46, api-docs/): its OpenAPI document, the reference page and its script.
+  'GET /api/openapi.json',
+  'GET /api/docs',
+  'GET /api/docs/redoc.standalone.js',
 ];
 /**
  * The front end itself: pages, built files, the remotes configuration, and the company logos the
@@ -166,6 +170,10 @@ const ADMIN = [
   'POST /api/admin/reports/:id/dismiss',
   'POST /api/admin/reports/:id/hide',
   'POST /api/admin/reports/:id/restore',
+  // The integrators' API keys (issue 46, api-keys.test.ts).
+  'GET /api/admin/api-keys',
+  'POST /api/admin/api-keys',
+  'POST /api/admin/api-keys/:id/revoke',
 ];
 const MEMBER = [
   'GET /api/members/me',
@@ -202,6 +210,16 @@ const EMPLOYER = [
   'GET /api/employer/application-settings',
   'PUT /api/employer/application-settings',
 ];
+/**
+ * The integrators' routes (issue 46): an API key with the route's scope (401 without one, the
+ * admin's session does not do), never stored.
+ */
+const INTEGRATOR = ['GET /api/v1/listings', 'POST /api/v1/listings'];
+/**
+ * CORS preflights (issue 46, cross-origin.test.ts): answered for the public reads that other
+ * sites' pages may read, a 404 for any other path.
+ */
+const PREFLIGHT = ['OPTIONS /*'];
 /** What crawlers and feed readers poll (discovery/routes); :file is a sitemap index's file. */
 const DISCOVERY = [
   'GET /feed.xml',
@@ -263,6 +281,8 @@ describe(`the route table on ${testDatabase}`, () => {
       ...EMPLOYER,
       ...OPERATORS,
       ...DISCOVERY,
+      ...INTEGRATOR,
+      ...PREFLIGHT,
     ];
     expect(new Set(classified).size).toBe(classified.length);
     const unclassified = registered().filter((route) => !classified.includes(route));
@@ -308,6 +328,30 @@ describe(`the route table on ${testDatabase}`, () => {
         expect(res.statusCode, route).toBe(401);
         expect(res.headers['cache-control'], route).toBe('no-store');
       }
+    }
+  });
+
+  it('refuses every integrator route without an API key (401), the admin session too, never stored', async () => {
+    for (const route of INTEGRATOR) {
+      for (const headers of [{}, { cookie }] as Record<string, string>[]) {
+        const res = await t.app.inject(request(route, headers));
+        expect(res.statusCode, route).toBe(401);
+        expect(res.headers['www-authenticate'], route).toBe('Bearer');
+        expect(res.headers['cache-control'], route).toBe('no-store');
+      }
+    }
+  });
+
+  it('answers no preflight outside the public reads (404)', async () => {
+    for (const route of [...ADMIN, ...EMPLOYER, ...MEMBER, ...INTEGRATOR]) {
+      const [method, url] = route.split(' ') as [string, string];
+      const res = await t.app.inject({
+        method: 'OPTIONS',
+        url: url.replace(/:id/g, '999').replace(/:token/g, 'a'.repeat(43)),
+        headers: { origin: 'https://partner.example', 'access-control-request-method': method },
+      });
+      expect(res.statusCode, route).toBe(404);
+      expect(res.headers['access-control-allow-origin'], route).toBeUndefined();
     }
   });
 

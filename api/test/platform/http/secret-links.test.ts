@@ -182,6 +182,8 @@ const NOT_LINKS: Record<string, string> = {
   'platform/config.ts': 'the session secret when SESSION_SECRET is not set',
   'admins/first-admin.ts': "the first admin's password, printed once",
   'members/members-service.ts': "a member's session, in a cookie",
+  // Issue 46: sent only in the Authorization header (never in a URL), which the log redacts.
+  'api-keys/api-key-format.ts': "an integrator's API key",
 };
 /** Modules of tokens that another site makes and sends to our URLs. */
 const MADE_ELSEWHERE = ['members/ghost-token.ts'];

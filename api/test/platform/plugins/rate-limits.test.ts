@@ -59,12 +59,21 @@ const perClient = entries
  * test: test/job-stats/count-limit.test.ts, on both databases).
  */
 const uncounted = entries.filter(([, entry]) => entry.past === 'uncounted').map(([name]) => name);
+/** The integrators' route limits: per API key, wherever its calls come from (issue 46). */
+const perKey = entries.filter(([, entry]) => entry.per === 'key').map(([name]) => name);
+/** The request each per-key limit counts. */
+const KEY_ROUTES: Record<string, Pick<InjectOptions, 'method' | 'url' | 'payload'>> = {
+  integratorReads: { method: 'GET', url: '/api/v1/listings' },
+  integratorSubmissions: { method: 'POST', url: '/api/v1/listings', payload: {} },
+};
 
 /** Set by the environment, to show the table's variables reach the routes and the services. */
 const ENV = {
   SUBMISSION_RATE_LIMIT_MAX: '3',
   LOGIN_RATE_LIMIT_MAX: '4',
   ALERT_CONFIRMATIONS_PER_DAY: '4',
+  API_KEY_READ_RATE_LIMIT_MAX: '5',
+  API_KEY_SUBMISSION_RATE_LIMIT_MAX: '2',
 };
 
 let t: TestApp;
@@ -99,7 +108,8 @@ describe(`the rate limits' one table on ${testDatabase} (issue 41, R6)`, () => {
         return entry![1]!;
       });
     });
-    expect(named.sort()).toEqual([...perClient].sort());
+    expect(named.sort()).toEqual([...perClient, ...perKey].sort());
+    expect(Object.keys(KEY_ROUTES).sort()).toEqual([...perKey].sort());
     expect(Object.keys(ROUTES).sort()).toEqual([...perClient].sort());
     // Each limit of a count is read by the route that counts, from the table.
     const read = routeFiles.flatMap((file) =>
@@ -121,7 +131,38 @@ describe(`the rate limits' one table on ${testDatabase} (issue 41, R6)`, () => {
     expect(rateLimits.loginCode).toEqual({ max: 4, windowMinutes: 15 });
     expect(rateLimits.alertConfirmations).toEqual({ max: 4, windowMinutes: 24 * 60 });
     expect(rateLimits.payCheckout).toEqual({ max: 20, windowMinutes: 10 });
+    expect(rateLimits.integratorReads).toEqual({ max: 5, windowMinutes: 10 });
+    expect(rateLimits.integratorSubmissions).toEqual({ max: 2, windowMinutes: 60 });
   });
+
+  it.each(perKey)(
+    "%s: the table's number of calls with one API key, from any address, then 429; another key apart",
+    async (name) => {
+      const { max } = t.config.rateLimits[name];
+      const newKey = async () =>
+        (
+          await t.app.apiKeys.create(
+            { name, scopes: ['listings:read', 'listings:submit'] },
+            'test',
+            t.clock.now,
+          )
+        ).key;
+      const key = await newKey();
+      const send = (withKey: string) =>
+        t.app.inject({
+          ...KEY_ROUTES[name]!,
+          headers: { authorization: `Bearer ${withKey}` },
+          remoteAddress: nextClient(),
+        });
+      const first = await send(key);
+      expect(first.headers['x-ratelimit-limit']).toBe(String(max));
+      for (let i = 1; i < max; i += 1) expect((await send(key)).statusCode).not.toBe(429);
+      const refused = await send(key);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toMatch(/^Too many requests/);
+      expect((await send(await newKey())).statusCode).not.toBe(429);
+    },
+  );
 
   it.each(perClient)(
     "%s: the table's number of requests from one client, then 429",

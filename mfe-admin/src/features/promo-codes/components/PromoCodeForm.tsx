@@ -3,7 +3,7 @@ import { check } from '@jobboard/contract/common';
 import { ApiError, Button, Card, CardTitle, errorMessage, toast } from '@jobboard/shared-ui';
 import { SelectInput, TextInput } from '@jobboard/shared-ui/forms';
 import { Form } from 'react-final-form';
-import styled from 'styled-components';
+import { FormGrid } from '../../../lib/ui';
 import { useCreatePromoCode } from '../api/create-promo-code';
 import { PROMO_TEXT } from '../messages';
 
@@ -78,7 +78,7 @@ export function PromoCodeForm() {
       {({ handleSubmit, submitting }) => (
         <Card as="form" onSubmit={handleSubmit} noValidate aria-label={PROMO_TEXT.formTitle}>
           <CardTitle>{PROMO_TEXT.formTitle}</CardTitle>
-          <Grid>
+          <FormGrid $min="12rem">
             <TextInput name="code" label={FIELDS.code} placeholder={FIELDS.codeExample} />
             <TextInput name="description" label={FIELDS.description} />
             <SelectInput
@@ -93,7 +93,7 @@ export function PromoCodeForm() {
             <TextInput name="startsAt" label={FIELDS.startsAt} type="date" />
             <TextInput name="endsAt" label={FIELDS.endsAt} type="date" />
             <TextInput name="maxRedemptions" label={FIELDS.maxRedemptions} type="number" min={1} />
-          </Grid>
+          </FormGrid>
           <Button type="submit" disabled={submitting} style={{ marginTop: '1rem' }}>
             {submitting ? PROMO_TEXT.saving : PROMO_TEXT.save}
           </Button>
@@ -102,9 +102,3 @@ export function PromoCodeForm() {
     </Form>
   );
 }
-
-const Grid = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
-`;

@@ -34,6 +34,13 @@ describe('a submission in the review queue', () => {
     );
   });
 
+  it("names the API key an integrator submitted it with (issue 46), and nothing for the form's", () => {
+    renderCard('pending_review', {}, { apiKey: { name: 'Acme ATS', start: 'jb_live_AbCd1234' } });
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Submitted through the API with the key “Acme ATS” (jb_live_AbCd1234…).',
+    );
+  });
+
   it('says nothing of an edit on a submission the employer never edited', () => {
     renderCard('pending_review');
     expect(screen.queryByRole('note')).toBeNull();

@@ -3,7 +3,11 @@ import {
   APPLY_METHOD_LABELS,
   applyValueInWords,
 } from '@jobboard/contract/applications';
-import { type AdminSubmission, type CompanyField } from '@jobboard/contract/admin';
+import {
+  submittedWithKey,
+  type AdminSubmission,
+  type CompanyField,
+} from '@jobboard/contract/admin';
 import { SUBMISSION_STATUS_LABELS, listingTier } from '@jobboard/contract/submissions';
 import type { StatusTone } from '@jobboard/shared-ui';
 import {
@@ -97,6 +101,8 @@ export function SubmissionCard({
           {SUBMISSION_TEXT.editedByEmployer(formatUsDate(submission.editedAt.slice(0, 10)))}
         </p>
       )}
+      {/* An integrator's listing (issue 46): which API key sent it. */}
+      {submission.apiKey && <p role="note">{submittedWithKey(submission.apiKey)}</p>}
       <Details>
         <div>
           <dt>{LABELS.organization}</dt>
