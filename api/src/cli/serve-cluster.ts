@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { loadConfig } from '../platform/config';
+import { answerWorkerScrapes } from '../platform/ops/cluster-metrics';
 
 /*
  * `jobboard serve --workers N`: N server processes on one port (Node's cluster: the primary
@@ -78,6 +79,8 @@ export async function servePrimary(workers: number): Promise<number> {
     }, STOP_TIMEOUT_MS);
     timer.unref();
   };
+
+  answerWorkerScrapes();
 
   cluster.on('exit', (worker, code, signal) => {
     const how = signal ? `signal ${signal}` : `exit code ${code}`;

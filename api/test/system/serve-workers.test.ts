@@ -93,6 +93,22 @@ function alive(pid: number): boolean {
   }
 }
 
+const METRICS_TOKEN = 'serve-workers-metrics-token-0001';
+
+/** GET /api/jobs answered 200, as the scrape counts them (the request histogram's count). */
+function jobsAnswered(exposition: string): number {
+  const line = exposition
+    .split('\n')
+    .find(
+      (l) =>
+        l.startsWith('http_request_duration_seconds_count{') &&
+        l.includes('method="GET"') &&
+        l.includes('route="/api/jobs"') &&
+        l.includes('status_code="200"'),
+    );
+  return line ? Number(line.split(' ').pop()) : 0;
+}
+
 const titlesIn = (answer: Answer) =>
   (JSON.parse(answer.body) as { title: string }[]).map((job) => job.title);
 
@@ -104,7 +120,7 @@ describe.runIf(testDatabase === 'postgres')('jobboard serve --workers 2 on Postg
     api = await ApiProcess.start({
       database: database.database,
       command: ['dist/cli.js', 'serve', '--workers', '2'],
-      env: { LOG_LEVEL: 'info' },
+      env: { LOG_LEVEL: 'info', METRICS_TOKEN: METRICS_TOKEN },
     });
     await api.outputIncludes('2 workers listening');
   });
@@ -152,6 +168,33 @@ describe.runIf(testDatabase === 'postgres')('jobboard serve --workers 2 on Postg
       2,
     );
     expect([...seen].sort()).toEqual([...warm].sort());
+  });
+
+  it('counts the requests of every worker in each scrape of /metrics (issue 46)', async () => {
+    const scrape = () =>
+      send(api, '/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const before = await scrape();
+    expect(before.status, before.body).toBe(200);
+    const baseline = jobsAnswered(before.body);
+
+    // K requests, spread over both workers (each on a connection of its own).
+    const K = 6;
+    const pids = new Set<number>();
+    for (let i = 0; i < K; i += 1) {
+      const { pid, answer } = await servedBy(api, '/api/jobs');
+      expect(answer.status).toBe(200);
+      pids.add(pid);
+    }
+    expect(pids.size).toBe(2);
+
+    // Each scrape, whichever worker takes it, counts all K.
+    for (let i = 0; i < 4; i += 1) {
+      const after = await scrape();
+      expect(after.status).toBe(200);
+      expect(jobsAnswered(after.body)).toBe(baseline + K);
+    }
+    // Still the operators' token only.
+    expect((await send(api, '/metrics')).status).toBe(401);
   });
 
   it('replaces a worker that dies', async () => {
