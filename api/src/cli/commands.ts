@@ -1,5 +1,6 @@
 import { UNUSED_LOGO_UPLOAD_DAYS } from '../retention';
 import { createInterface } from 'node:readline/promises';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { MIN_ADMIN_PASSWORD_LENGTH } from '@jobboard/contract/common';
@@ -12,7 +13,7 @@ import {
   unreadableSecretsMessage,
 } from '../admins';
 import { buildApp } from '../app';
-import { backupDatabase, restoreDatabase } from '../backup';
+import { backupDatabase, backupFile, recordBackup, restoreDatabase } from '../backup';
 import { loadConfig, type Config } from '../platform/config';
 import { createKnex } from '../platform/db/knex';
 import {
@@ -52,7 +53,7 @@ async function withDatabase<T>(
 /**
  * The configuration of a command that does its one run and stops: the server's own, with no
  * background loop (the e-mail sender, the digests, the reminders, the check-ins, retention, the
- * weekly newsletter draft, the sync's schedule). A command that built an app with them would run them at start.
+ * weekly newsletter draft, the sync's schedule, the scheduled backup). A command that built an app with them would run them at start.
  */
 export function oneRunConfig(): Config {
   const config = loadConfig();
@@ -66,6 +67,7 @@ export function oneRunConfig(): Config {
   config.newsletterDraftIntervalMinutes = 0;
   config.linkChecks.intervalMinutes = 0;
   if (config.sync) config.sync.intervalMinutes = 0;
+  config.backups.schedule = null;
   return config;
 }
 
@@ -121,18 +123,27 @@ export function migrateDownLines(): Promise<string[]> {
   });
 }
 
-/** `jobboard backup [--to FILE]`: by default `$DATA_DIR/backups/board-<time>.backup`. */
+/**
+ * `jobboard backup [--to FILE]`: by default `$DATA_DIR/backups/board-<time>.backup`. Recorded in
+ * the database once written (the metrics' backup age); a schema without the record's table
+ * (before `jobboard migrate`) keeps the backup and says so.
+ */
 export async function backup(to: string | undefined): Promise<string[]> {
   const config = loadConfig();
-  const file = to
-    ? typedPath(to)
-    : path.join(
-        config.dataDir,
-        'backups',
-        `board-${new Date().toISOString().replace(/[:.]/g, '-')}.backup`,
-      );
+  const file = to ? typedPath(to) : backupFile(config.dataDir, new Date());
   await backupDatabase(config.database, file);
-  return [`Backed up the ${databaseName(config)} database to ${file}.`];
+  const done = [`Backed up the ${databaseName(config)} database to ${file}.`];
+  const bytes = statSync(file).size;
+  try {
+    await withDatabase((db) =>
+      recordBackup(db, { file, bytes, finishedAt: Date.now(), scheduled: false }),
+    );
+  } catch (error) {
+    done.push(
+      `It is not recorded in the database (the metrics' backup age does not count it): ${(error as Error).message}`,
+    );
+  }
+  return done;
 }
 
 export async function restore(from: string): Promise<string[]> {

@@ -119,6 +119,7 @@ const SCHEDULED = [
   'social posts run',
   'still-hiring check-ins',
   'link check run',
+  'scheduled backup',
 ];
 
 describe(`the app's background loops on ${testDatabase}`, () => {
@@ -144,6 +145,7 @@ describe(`the app's background loops on ${testDatabase}`, () => {
         NEWSLETTER_DRAFT_INTERVAL_MINUTES: '60',
         SOCIAL_POLL_SECONDS: '3600',
         LINK_CHECK_INTERVAL_MINUTES: '60',
+        BACKUP_SCHEDULE: '03:00',
       },
     });
     // Those started when the app was ready (a sync starts one of its own to renew its lease).

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { buildInfo } from '../version';
 import { READINESS_TIMEOUT_MS, withTimeout } from './probes';
 
 /**
@@ -54,6 +55,16 @@ export function createMetrics(sources: MetricSources): Metrics {
     buckets: DURATION_BUCKETS,
     registers: [registry],
   });
+
+  // What runs (issue 46): a graph marks each upgrade, an alert joins on the version.
+  const build = buildInfo();
+  new Gauge({
+    name: 'jobboard_build_info',
+    help: 'The running build: its version, the commit it was built from and the Node it runs on (always 1).',
+    labelNames: ['version', 'commit', 'node'] as const,
+    aggregator: 'first',
+    registers: [registry],
+  }).set({ version: build.version, commit: build.commit ?? 'unknown', node: build.node }, 1);
 
   const read = async <T>(metric: string, work: () => Promise<T>): Promise<T | null> => {
     try {
