@@ -109,6 +109,22 @@ function jobsAnswered(exposition: string): number {
   return line ? Number(line.split(' ').pop()) : 0;
 }
 
+/**
+ * Every line of a server's output as JSON (a line that is not fails the test). The kept output is
+ * its tail: a first line cut by it is left out.
+ */
+function jsonLines(output: string): Record<string, unknown>[] {
+  const lines = output.split('\n').filter((line) => line.trim() !== '');
+  if (output.length >= 20_000) lines.shift();
+  return lines.map((line) => {
+    try {
+      return JSON.parse(line) as Record<string, unknown>;
+    } catch {
+      throw new Error(`not a JSON line: ${line}`);
+    }
+  });
+}
+
 const titlesIn = (answer: Answer) =>
   (JSON.parse(answer.body) as { title: string }[]).map((job) => job.title);
 
@@ -215,6 +231,26 @@ describe.runIf(testDatabase === 'postgres')('jobboard serve --workers 2 on Postg
     expect(await api.stop('SIGTERM')).toEqual({ code: 0, signal: null });
     for (const pid of workers) expect(alive(pid)).toBe(false);
     expect(api.output).toContain('SIGTERM: stopping 2 workers');
+
+    // Issue 46: every line is JSON, the workers' start lines and the primary's included.
+    const lines = jsonLines(api.output);
+    const starts = lines.filter((l) => String(l.msg).startsWith('Job board ready at'));
+    expect(starts.length).toBeGreaterThanOrEqual(2);
+    for (const start of starts) {
+      expect(start).toMatchObject({
+        database: 'PostgreSQL',
+        adminLogin: `${start.url}/admin/login`,
+      });
+      expect(start.worker).toBe(start.pid);
+    }
+    const primary = lines.filter((l) => l.role === 'primary').map((l) => l.msg);
+    expect(primary).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^2 workers listening/),
+        expect.stringMatching(/ended \(signal SIGKILL\): starting another$/),
+        'SIGTERM: stopping 2 workers',
+      ]),
+    );
   });
 });
 
