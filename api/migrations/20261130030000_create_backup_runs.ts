@@ -1,8 +1,8 @@
 import type { Migration } from './migration';
 
 /**
- * Issue 46: when each backup went through (`backup_runs`: `jobboard backup` and the scheduled
- * ones), for the metrics' backup age and for the schedule (the last scheduled one); and the lease
+ * Issue 46: when each scheduled backup went through (`backup_runs`), for the schedule and the
+ * metrics' backup age; and the lease
  * that lets one process at a time take the scheduled backup (`backup_lease`, one row).
  */
 export default {

@@ -3,9 +3,9 @@ import type { Db } from '../platform/db/knex';
 
 /**
  * The backups on record (`backup_runs`, migrations/20261130030000): the only code that names its
- * tables. A row per backup that went through, by `jobboard backup` or the schedule; the metrics'
- * backup age reads the newest, the schedule the newest scheduled one. A restore brings back the
- * rows of its own time (a backup does not hold its own row): the next backup sets the age right.
+ * tables. A row per scheduled backup that went through, written by the server (on SQLite it is
+ * the one writer, so `jobboard backup` records nothing here); the schedule and the backup age read
+ * it. A restore brings back the rows of its own time (a backup does not hold its own row).
  */
 export interface BackupRecord {
   file: string;

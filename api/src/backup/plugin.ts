@@ -1,8 +1,7 @@
 import fp from 'fastify-plugin';
 import { Gauge } from 'prom-client';
 import { runPeriodically } from '../platform/periodic-runner';
-import { lastBackupAt } from './backup-repository';
-import { runScheduledBackup, type ScheduledBackupResult } from './scheduled-backup';
+import { newestBackupAt, runScheduledBackup, type ScheduledBackupResult } from './scheduled-backup';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,7 +20,8 @@ const CHECK_EVERY_MS = 60_000;
 /**
  * Backups (issue 46): with BACKUP_SCHEDULE every process looks each minute whether the scheduled
  * backup is due, and one takes it under the lease; `jobboard_backup_age_seconds` says how old the
- * newest backup on record is, whichever took it (the schedule, or `jobboard backup` from cron).
+ * newest backup is, whichever took it (the schedule, recorded, or `jobboard backup` into
+ * DATA_DIR/backups, found by its name).
  */
 export default fp(
   async (app) => {
@@ -44,14 +44,14 @@ export default fp(
 
     new Gauge({
       name: 'jobboard_backup_age_seconds',
-      help: 'Seconds since the newest backup on record went through (+Inf when none is; NaN when the read failed).',
+      help: 'Seconds since the newest backup: recorded by the schedule, or in DATA_DIR/backups by its name (+Inf when none; NaN when the read failed).',
       // Read from the shared database: the same in every worker (platform/ops/cluster-metrics.ts).
       aggregator: 'max',
       registers: [app.metrics.registry],
       async collect() {
         // Wrapped: null from `read` is a failed read, while a null time is no backup on record.
         const newest = await app.metrics.read('backup age', async () => ({
-          at: await lastBackupAt(app.db),
+          at: await newestBackupAt(app.db, app.config.dataDir),
         }));
         if (newest === null) this.set(Number.NaN);
         else if (newest.at === null) this.set(Number.POSITIVE_INFINITY);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseConfig } from '../platform/config';
@@ -14,6 +14,29 @@ const BACKUP_LEASE_MS = 6 * 60 * 60_000;
 
 /** A backup's file in DATA_DIR/backups: its time in the name, so that names sort by age. */
 export const BACKUP_FILE = /^board-[0-9TZ-]+\.backup$/;
+
+/** When a backup of DATA_DIR/backups was taken, from its name (null for a name of another form). */
+export function backupTimeOf(name: string): number | null {
+  const parts = /^board-(\d{4}-\d\d-\d\d)T(\d\d)-(\d\d)-(\d\d)-(\d{3})Z\.backup$/.exec(name);
+  if (!parts) return null;
+  const [, day, h, m, sec, ms] = parts;
+  const at = Date.parse(`${day}T${h}:${m}:${sec}.${ms}Z`);
+  return Number.isNaN(at) ? null : at;
+}
+
+/**
+ * When the newest backup went through (epoch ms; null: none): the newest on record (the schedule
+ * records each) or in DATA_DIR/backups by its name (`jobboard backup` writes there by default).
+ */
+export async function newestBackupAt(db: Db, dataDir: string): Promise<number | null> {
+  const recorded = await lastBackupAt(db);
+  const folder = path.join(dataDir, 'backups');
+  const named = existsSync(folder)
+    ? readdirSync(folder).flatMap((name) => backupTimeOf(name) ?? [])
+    : [];
+  const all = [...named, ...(recorded === null ? [] : [recorded])];
+  return all.length ? Math.max(...all) : null;
+}
 
 export function backupFile(dataDir: string, at: Date): string {
   return path.join(dataDir, 'backups', `board-${at.toISOString().replace(/[:.]/g, '-')}.backup`);

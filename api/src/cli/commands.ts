@@ -1,6 +1,5 @@
 import { UNUSED_LOGO_UPLOAD_DAYS } from '../retention';
 import { createInterface } from 'node:readline/promises';
-import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import { MIN_ADMIN_PASSWORD_LENGTH } from '@jobboard/contract/common';
@@ -13,7 +12,7 @@ import {
   unreadableSecretsMessage,
 } from '../admins';
 import { buildApp } from '../app';
-import { backupDatabase, backupFile, recordBackup, restoreDatabase } from '../backup';
+import { backupDatabase, backupFile, restoreDatabase } from '../backup';
 import { loadConfig, type Config } from '../platform/config';
 import { createKnex } from '../platform/db/knex';
 import {
@@ -124,26 +123,15 @@ export function migrateDownLines(): Promise<string[]> {
 }
 
 /**
- * `jobboard backup [--to FILE]`: by default `$DATA_DIR/backups/board-<time>.backup`. Recorded in
- * the database once written (the metrics' backup age); a schema without the record's table
- * (before `jobboard migrate`) keeps the backup and says so.
+ * `jobboard backup [--to FILE]`: by default `$DATA_DIR/backups/board-<time>.backup`, where the
+ * metrics' backup age finds it by its name (no write to the database: on SQLite the server is
+ * its one writer).
  */
 export async function backup(to: string | undefined): Promise<string[]> {
   const config = loadConfig();
   const file = to ? typedPath(to) : backupFile(config.dataDir, new Date());
   await backupDatabase(config.database, file);
-  const done = [`Backed up the ${databaseName(config)} database to ${file}.`];
-  const bytes = statSync(file).size;
-  try {
-    await withDatabase((db) =>
-      recordBackup(db, { file, bytes, finishedAt: Date.now(), scheduled: false }),
-    );
-  } catch (error) {
-    done.push(
-      `It is not recorded in the database (the metrics' backup age does not count it): ${(error as Error).message}`,
-    );
-  }
-  return done;
+  return [`Backed up the ${databaseName(config)} database to ${file}.`];
 }
 
 export async function restore(from: string): Promise<string[]> {

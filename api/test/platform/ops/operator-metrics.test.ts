@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { backupDatabase, backupFile } from '../../../src/backup';
 import { buildInfo } from '../../../src/platform/version';
 import { startFakeStripe, type FakeStripe } from '../../support/fake-stripe';
 import { stripeEnv, WEBHOOK_SECRET } from '../../support/payments';
@@ -86,6 +87,19 @@ describe(`operator metrics on ${testDatabase}`, () => {
 
     t.clock.now = new Date(t.clock.now.getTime() + 26 * 60 * 60_000);
     expect(sample(await scrape(t), 'jobboard_backup_age_seconds')).toBe(26 * 60 * 60);
+  });
+
+  it('count a backup `jobboard backup` wrote into DATA_DIR/backups, by the time in its name', async () => {
+    const own = mkdtempSync(path.join(tmpdir(), 'jobboard-metrics-'));
+    try {
+      t = await buildTestApp({ env: { METRICS_TOKEN: TOKEN, DATA_DIR: own } });
+      // The command's own code and file name (cli/commands.ts), taken two hours ago.
+      const taken = new Date(t.clock.now.getTime() - 2 * 60 * 60_000);
+      await backupDatabase(t.config.database, backupFile(own, taken));
+      expect(sample(await scrape(t), 'jobboard_backup_age_seconds')).toBe(2 * 60 * 60);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
   });
 
   it('count the Stripe webhook requests refused or failed, by reason', async () => {
