@@ -7,6 +7,7 @@ import { buildInfo } from '../../../src/platform/version';
 import { startFakeStripe, type FakeStripe } from '../../support/fake-stripe';
 import { stripeEnv, WEBHOOK_SECRET } from '../../support/payments';
 import { buildTestApp, testDatabase, type TestApp } from '../../support/test-app';
+import { sample } from '../../support/metrics-sample';
 
 /**
  * The operators' metrics of issue 46: what runs (jobboard_build_info), how old the newest backup
@@ -40,24 +41,6 @@ async function scrape(test: TestApp): Promise<string> {
   });
   expect(res.statusCode).toBe(200);
   return res.body;
-}
-
-/** One sample's value (`name{labels} value`), matched on the labels given; undefined if absent. */
-function sample(
-  text: string,
-  name: string,
-  labels: Record<string, string> = {},
-): number | undefined {
-  const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
-  for (const line of text.split('\n')) {
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const present = (match[2] ?? '').split(',');
-    if (!wanted.every((label) => present.includes(label))) continue;
-    // Prometheus writes infinity as +Inf.
-    return match[3] === '+Inf' ? Number.POSITIVE_INFINITY : Number(match[3]);
-  }
-  return undefined;
 }
 
 describe(`operator metrics on ${testDatabase}`, () => {
