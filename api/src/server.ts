@@ -84,7 +84,7 @@ async function main(): Promise<void> {
   worker?.onStop(() => void grace.close());
 
   await app.listen({ port: config.port, host: config.host });
-  printBanner(config, app.server.address(), firstAdmin);
+  logStart(app, config, app.server.address(), firstAdmin);
 }
 
 type App = Awaited<ReturnType<typeof buildApp>>;
@@ -152,32 +152,44 @@ function readConfigOrExit(): Config {
   }
 }
 
-function printBanner(
+/**
+ * The start's line (issue 46: logs are JSON only): where the site and its admin login are, on
+ * which database, and how to get into the admin, written whatever LOG_LEVEL (the operator and the
+ * tools wait for it). A generated first-admin password is never in it, not even on a terminal: it
+ * goes to the owner-only file the line names (admins/first-admin.ts).
+ */
+function logStart(
+  app: App,
   config: Config,
   address: AddressInfo | string | null,
   firstAdmin: FirstAdmin,
 ): void {
   const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://localhost:${port}`;
   const database =
-    (config.database.client === 'sqlite' ? `SQLite ${config.database.filename}` : 'PostgreSQL') +
-    (cluster.isWorker ? `, worker ${process.pid}` : '');
-  const lines = [
-    `  Job board ready at http://localhost:${port}  (${database})`,
-    `  Admin login:       http://localhost:${port}/admin/login`,
-  ];
+    config.database.client === 'sqlite' ? `SQLite ${config.database.filename}` : 'PostgreSQL';
+  const worker = cluster.isWorker ? { worker: process.pid } : {};
+  const start = app.log.child({}, { level: 'info' });
+  start.info(
+    {
+      url,
+      adminLogin: `${url}/admin/login`,
+      database,
+      ...worker,
+      firstAdmin: firstAdminPasswordNotice(firstAdmin, {
+        interactive: false,
+        dataDir: dataDirOf(config),
+      }),
+    },
+    `Job board ready at ${url}  (${database}${cluster.isWorker ? `, worker ${process.pid}` : ''})`,
+  );
   // Issue 46: behind a proxy the port is kept off the network unless HOST says otherwise.
   if (config.hostForProxy) {
-    lines.push(
-      `  Listening on:      ${config.host} only (TRUST_PROXY is set and HOST is not: only a proxy on this host reaches the port; set HOST=0.0.0.0 for a proxy elsewhere)`,
+    start.info(
+      { host: config.host },
+      `Listening on ${config.host} only (TRUST_PROXY is set and HOST is not: only a proxy on this host reaches the port; set HOST=0.0.0.0 for a proxy elsewhere)`,
     );
   }
-  // A generated password is shown on a terminal only; otherwise it goes to an owner-only file.
-  const notice = firstAdminPasswordNotice(firstAdmin, {
-    interactive: process.stdout.isTTY === true,
-    dataDir: dataDirOf(config),
-  });
-  lines.push(...notice.map((line) => `                     ${line}`));
-  console.log(`\n${lines.join('\n')}\n`);
 }
 
 main().catch((error: unknown) => {

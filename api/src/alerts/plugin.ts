@@ -95,6 +95,7 @@ export default fp(
 
     new Gauge({
       name: 'jobboard_alert_digest_lag_seconds',
+      aggregator: 'max',
       help: 'How long the most overdue job-alert digest has been due (0 when none is).',
       registers: [app.metrics.registry],
       async collect() {

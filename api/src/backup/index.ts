@@ -3,3 +3,4 @@
  * any other file of this folder from outside it). Its plugin puts its services on `app`.
  */
 export { backupDatabase, restoreDatabase } from './backup';
+export { backupFile } from './scheduled-backup';

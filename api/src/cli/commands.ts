@@ -12,7 +12,7 @@ import {
   unreadableSecretsMessage,
 } from '../admins';
 import { buildApp } from '../app';
-import { backupDatabase, restoreDatabase } from '../backup';
+import { backupDatabase, backupFile, restoreDatabase } from '../backup';
 import { loadConfig, type Config } from '../platform/config';
 import { createKnex } from '../platform/db/knex';
 import {
@@ -52,7 +52,7 @@ async function withDatabase<T>(
 /**
  * The configuration of a command that does its one run and stops: the server's own, with no
  * background loop (the e-mail sender, the digests, the reminders, the check-ins, retention, the
- * weekly newsletter draft, the sync's schedule). A command that built an app with them would run them at start.
+ * weekly newsletter draft, the sync's schedule, the scheduled backup). A command that built an app with them would run them at start.
  */
 export function oneRunConfig(): Config {
   const config = loadConfig();
@@ -66,6 +66,7 @@ export function oneRunConfig(): Config {
   config.newsletterDraftIntervalMinutes = 0;
   config.linkChecks.intervalMinutes = 0;
   if (config.sync) config.sync.intervalMinutes = 0;
+  config.backups.schedule = null;
   return config;
 }
 
@@ -121,16 +122,14 @@ export function migrateDownLines(): Promise<string[]> {
   });
 }
 
-/** `jobboard backup [--to FILE]`: by default `$DATA_DIR/backups/board-<time>.backup`. */
+/**
+ * `jobboard backup [--to FILE]`: by default `$DATA_DIR/backups/board-<time>.backup`, where the
+ * metrics' backup age finds it by its name (no write to the database: on SQLite the server is
+ * its one writer).
+ */
 export async function backup(to: string | undefined): Promise<string[]> {
   const config = loadConfig();
-  const file = to
-    ? typedPath(to)
-    : path.join(
-        config.dataDir,
-        'backups',
-        `board-${new Date().toISOString().replace(/[:.]/g, '-')}.backup`,
-      );
+  const file = to ? typedPath(to) : backupFile(config.dataDir, new Date());
   await backupDatabase(config.database, file);
   return [`Backed up the ${databaseName(config)} database to ${file}.`];
 }

@@ -1,5 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
+import pino from 'pino';
 import { loadConfig } from '../platform/config';
+import { answerWorkerScrapes } from '../platform/ops/cluster-metrics';
 
 /*
  * `jobboard serve --workers N`: N server processes on one port (Node's cluster: the primary
@@ -54,7 +56,9 @@ export async function servePrimary(workers: number): Promise<number> {
     console.error(SQLITE_ONE_PROCESS);
     return 1;
   }
-  const log = (message: string) => console.error(`jobboard serve: ${message}`);
+  // JSON lines like the workers' (issue 46), on stderr as before, whatever LOG_LEVEL: they are few
+  // and each says something the operator acts on.
+  const log = pino({ base: { pid: process.pid, role: 'primary' } }, pino.destination(2));
   const deaths: number[] = [];
   let starting = true;
   let stopping = false;
@@ -66,18 +70,20 @@ export async function servePrimary(workers: number): Promise<number> {
     if (stopping) return;
     stopping = true;
     exitCode = code;
-    log(reason);
+    log[code === 0 ? 'info' : 'error'](reason);
     const alive = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
     if (alive.length === 0) resolveExit(exitCode);
     // A worker whose channel is closed already stops by itself (server.ts: the primary is gone).
     for (const worker of alive) if (worker.isConnected()) worker.send(WORKER_STOP_MESSAGE);
     const timer = setTimeout(() => {
-      log(`workers still running after ${STOP_TIMEOUT_MS / 1000} s: killed`);
+      log.error(`workers still running after ${STOP_TIMEOUT_MS / 1000} s: killed`);
       for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL');
       exitCode = 1;
     }, STOP_TIMEOUT_MS);
     timer.unref();
   };
+
+  answerWorkerScrapes();
 
   cluster.on('exit', (worker, code, signal) => {
     const how = signal ? `signal ${signal}` : `exit code ${code}`;
@@ -100,13 +106,19 @@ export async function servePrimary(workers: number): Promise<number> {
       );
       return;
     }
-    log(`worker ${worker.process.pid} ended (${how}): starting another`);
+    log.warn(
+      { worker: worker.process.pid, code, signal },
+      `worker ${worker.process.pid} ended (${how}): starting another`,
+    );
     cluster.fork();
   });
 
   cluster.on('listening', (worker) => {
     if (!starting && !stopping)
-      log(`worker ${worker.process.pid} listening (replacing one that ended)`);
+      log.info(
+        { worker: worker.process.pid },
+        `worker ${worker.process.pid} listening (replacing one that ended)`,
+      );
   });
 
   // A service manager's SIGTERM and a Ctrl-C reach every process of the group: the workers leave
@@ -129,7 +141,10 @@ export async function servePrimary(workers: number): Promise<number> {
   }
   if (!stopping) {
     starting = false;
-    log(`${workers} workers listening (pids ${workerPids().join(', ')})`);
+    log.info(
+      { workers: workerPids() },
+      `${workers} workers listening (pids ${workerPids().join(', ')})`,
+    );
   }
   return exited;
 }

@@ -111,6 +111,7 @@ export default fp(
     });
     new Gauge({
       name: 'jobboard_link_checks',
+      aggregator: 'max',
       help: 'Application links checked (their last answer kept), and those flagged as not working.',
       labelNames: ['state'] as const,
       registers: [app.metrics.registry],

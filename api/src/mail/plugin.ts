@@ -82,6 +82,7 @@ function outboxMetrics(metrics: Metrics, outbox: Pick<Outbox, 'backlog'>, now: (
   let backlog: ReturnType<typeof read> = Promise.resolve(null);
   new Gauge({
     name: 'jobboard_outbox_messages',
+    aggregator: 'max',
     help: 'E-mails in the outbox waiting to be sent (pending) or given up on (failed).',
     labelNames: ['status'] as const,
     registers: [metrics.registry],
@@ -94,6 +95,7 @@ function outboxMetrics(metrics: Metrics, outbox: Pick<Outbox, 'backlog'>, now: (
   });
   new Gauge({
     name: 'jobboard_outbox_oldest_pending_age_seconds',
+    aggregator: 'max',
     help: 'How long the oldest e-mail still waiting in the outbox has waited (0 when none waits).',
     registers: [metrics.registry],
     async collect() {

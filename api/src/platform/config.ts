@@ -16,6 +16,7 @@ import {
   type Admin2fa,
 } from './config-values';
 import { readAdmins, type TotpEncryptionConfig } from './config/admins';
+import { readBackups, type BackupConfig } from './config/backups';
 import { readDatabase, type DatabaseConfig, type ReadReplicasConfig } from './config/database';
 import { envReader, type Env } from './config/env';
 import { readHumanProof, type HumanProofConfig } from './config/human-proof';
@@ -237,6 +238,11 @@ export interface Config {
    * contract marks `crossOrigin`, platform/plugins/cross-origin.ts); `['*']`: any; empty: none.
    */
   corsOrigins: readonly string[];
+  /**
+   * Scheduled backups (backup/plugin.ts): BACKUP_SCHEDULE (`03:00` daily in UTC, `6h` every six
+   * hours; off by default) and BACKUP_KEEP (how many DATA_DIR/backups keeps, 7 by default).
+   */
+  backups: BackupConfig;
 }
 
 export class ConfigError extends Error {
@@ -316,6 +322,7 @@ export function loadConfig(
   } = readOperations(read);
   const sync = readSync(read, problems);
   const social = readSocial(read, env, problems, production);
+  const backups = readBackups(read);
 
   if (problems.length) throw new ConfigError(problems);
 
@@ -365,5 +372,6 @@ export function loadConfig(
     metrics,
     pressure,
     corsOrigins,
+    backups,
   };
 }

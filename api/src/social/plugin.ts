@@ -73,6 +73,7 @@ export default fp(
     );
     new Gauge({
       name: 'jobboard_social_posts',
+      aggregator: 'max',
       help: 'Posts to the channels waiting to go out (pending) or to be deleted (removing), and given up on (failed, remove_failed).',
       labelNames: ['status'] as const,
       registers: [app.metrics.registry],

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PeriodicRunner } from '../../src/platform/periodic-runner';
 import { airtableEnv, startFakeAirtable } from '../support/fake-airtable';
@@ -119,6 +122,7 @@ const SCHEDULED = [
   'social posts run',
   'still-hiring check-ins',
   'link check run',
+  'scheduled backup',
 ];
 
 describe(`the app's background loops on ${testDatabase}`, () => {
@@ -130,6 +134,7 @@ describe(`the app's background loops on ${testDatabase}`, () => {
       start.call(this);
     });
     const fake = await startFakeAirtable();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'jobboard-loops-'));
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const t = await buildTestApp({
       env: {
@@ -144,6 +149,9 @@ describe(`the app's background loops on ${testDatabase}`, () => {
         NEWSLETTER_DRAFT_INTERVAL_MINUTES: '60',
         SOCIAL_POLL_SECONDS: '3600',
         LINK_CHECK_INTERVAL_MINUTES: '60',
+        BACKUP_SCHEDULE: '03:00',
+        // The scheduled backup's first look takes one: into a folder of the test's own.
+        DATA_DIR: dataDir,
       },
     });
     // Those started when the app was ready (a sync starts one of its own to renew its lease).
@@ -161,6 +169,7 @@ describe(`the app's background loops on ${testDatabase}`, () => {
       expect(runsSince(before)).toEqual(loops.map(() => 2));
     } finally {
       await t.close();
+      rmSync(dataDir, { recursive: true, force: true });
       await fake.close();
     }
     const closed = loops.map((runner) => runner.runs);

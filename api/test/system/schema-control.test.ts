@@ -85,7 +85,7 @@ describe(`the production server's start on ${testDatabase}`, () => {
     });
     try {
       await proxied.outputIncludes(
-        'Listening on:      127.0.0.1 only (TRUST_PROXY is set and HOST is not',
+        'Listening on 127.0.0.1 only (TRUST_PROXY is set and HOST is not',
       );
       expect((await fetch(`http://127.0.0.1:${proxied.port}/healthz`)).status).toBe(200);
       // Not on the machine's network addresses: nobody reaches the port but through the proxy.

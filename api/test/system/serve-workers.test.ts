@@ -93,6 +93,38 @@ function alive(pid: number): boolean {
   }
 }
 
+const METRICS_TOKEN = 'serve-workers-metrics-token-0001';
+
+/** GET /api/jobs answered 200, as the scrape counts them (the request histogram's count). */
+function jobsAnswered(exposition: string): number {
+  const line = exposition
+    .split('\n')
+    .find(
+      (l) =>
+        l.startsWith('http_request_duration_seconds_count{') &&
+        l.includes('method="GET"') &&
+        l.includes('route="/api/jobs"') &&
+        l.includes('status_code="200"'),
+    );
+  return line ? Number(line.split(' ').pop()) : 0;
+}
+
+/**
+ * Every line of a server's output as JSON (a line that is not fails the test). The kept output is
+ * its tail: a first line cut by it is left out.
+ */
+function jsonLines(output: string): Record<string, unknown>[] {
+  const lines = output.split('\n').filter((line) => line.trim() !== '');
+  if (output.length >= 20_000) lines.shift();
+  return lines.map((line) => {
+    try {
+      return JSON.parse(line) as Record<string, unknown>;
+    } catch {
+      throw new Error(`not a JSON line: ${line}`);
+    }
+  });
+}
+
 const titlesIn = (answer: Answer) =>
   (JSON.parse(answer.body) as { title: string }[]).map((job) => job.title);
 
@@ -104,7 +136,7 @@ describe.runIf(testDatabase === 'postgres')('jobboard serve --workers 2 on Postg
     api = await ApiProcess.start({
       database: database.database,
       command: ['dist/cli.js', 'serve', '--workers', '2'],
-      env: { LOG_LEVEL: 'info' },
+      env: { LOG_LEVEL: 'info', METRICS_TOKEN: METRICS_TOKEN },
     });
     await api.outputIncludes('2 workers listening');
   });
@@ -154,6 +186,33 @@ describe.runIf(testDatabase === 'postgres')('jobboard serve --workers 2 on Postg
     expect([...seen].sort()).toEqual([...warm].sort());
   });
 
+  it('counts the requests of every worker in each scrape of /metrics (issue 46)', async () => {
+    const scrape = () =>
+      send(api, '/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const before = await scrape();
+    expect(before.status, before.body).toBe(200);
+    const baseline = jobsAnswered(before.body);
+
+    // K requests, spread over both workers (each on a connection of its own).
+    const K = 6;
+    const pids = new Set<number>();
+    for (let i = 0; i < K; i += 1) {
+      const { pid, answer } = await servedBy(api, '/api/jobs');
+      expect(answer.status).toBe(200);
+      pids.add(pid);
+    }
+    expect(pids.size).toBe(2);
+
+    // Each scrape, whichever worker takes it, counts all K.
+    for (let i = 0; i < 4; i += 1) {
+      const after = await scrape();
+      expect(after.status).toBe(200);
+      expect(jobsAnswered(after.body)).toBe(baseline + K);
+    }
+    // Still the operators' token only.
+    expect((await send(api, '/metrics')).status).toBe(401);
+  });
+
   it('replaces a worker that dies', async () => {
     const [victim] = await untilEachWorker(api, '/api/jobs', (a) => a.status === 200, 1);
     process.kill(victim!, 'SIGKILL');
@@ -172,6 +231,26 @@ describe.runIf(testDatabase === 'postgres')('jobboard serve --workers 2 on Postg
     expect(await api.stop('SIGTERM')).toEqual({ code: 0, signal: null });
     for (const pid of workers) expect(alive(pid)).toBe(false);
     expect(api.output).toContain('SIGTERM: stopping 2 workers');
+
+    // Issue 46: every line is JSON, the workers' start lines and the primary's included.
+    const lines = jsonLines(api.output);
+    const starts = lines.filter((l) => String(l.msg).startsWith('Job board ready at'));
+    expect(starts.length).toBeGreaterThanOrEqual(2);
+    for (const start of starts) {
+      expect(start).toMatchObject({
+        database: 'PostgreSQL',
+        adminLogin: `${start.url}/admin/login`,
+      });
+      expect(start.worker).toBe(start.pid);
+    }
+    const primary = lines.filter((l) => l.role === 'primary').map((l) => l.msg);
+    expect(primary).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^2 workers listening/),
+        expect.stringMatching(/ended \(signal SIGKILL\): starting another$/),
+        'SIGTERM: stopping 2 workers',
+      ]),
+    );
   });
 });
 

@@ -1,12 +1,15 @@
 import type { Knex } from 'knex';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { buildInfo } from '../version';
 import { READINESS_TIMEOUT_MS, withTimeout } from './probes';
 
 /**
  * The metrics of GET /metrics (docs/operations.md#metrics says what each means and what to do when
  * it is high), in one registry per app. Every gauge is read when Prometheus scrapes (its `collect`
  * callback), never by a loop of our own; the request histogram is the only thing written as the
- * server runs (plugin.ts, once per answer). Here are the platform's own (requests, Node, the
+ * server runs (plugin.ts, once per answer). A gauge read from the database has `aggregator: 'max'`:
+ * under `serve --workers` every worker reads the same value, which a sum would count N times
+ * (cluster-metrics.ts). Here are the platform's own (requests, Node, the
  * database pools and replicas); each slice registers its metrics on `app.metrics` from its
  * plugin (the outbox's, the digests', the sync's...), so this module names no slice (issue 41).
  */
@@ -53,6 +56,16 @@ export function createMetrics(sources: MetricSources): Metrics {
     registers: [registry],
   });
 
+  // What runs (issue 46): a graph marks each upgrade, an alert joins on the version.
+  const build = buildInfo();
+  new Gauge({
+    name: 'jobboard_build_info',
+    help: 'The running build: its version, the commit it was built from and the Node it runs on (always 1).',
+    labelNames: ['version', 'commit', 'node'] as const,
+    aggregator: 'first',
+    registers: [registry],
+  }).set({ version: build.version, commit: build.commit ?? 'unknown', node: build.node }, 1);
+
   const read = async <T>(metric: string, work: () => Promise<T>): Promise<T | null> => {
     try {
       return await withTimeout(work(), READINESS_TIMEOUT_MS);
@@ -85,6 +98,8 @@ export function createMetrics(sources: MetricSources): Metrics {
   if (replicas) {
     new Gauge({
       name: 'jobboard_read_replica_up',
+      // Under `serve --workers`: down (0) when any worker finds it down (cluster-metrics.ts).
+      aggregator: 'min',
       help: 'Whether the public reads may use a read replica (1), or skip it as down or lagging (0).',
       labelNames: ['replica', 'state'] as const,
       registers: [registry],
@@ -97,6 +112,7 @@ export function createMetrics(sources: MetricSources): Metrics {
     });
     new Gauge({
       name: 'jobboard_read_replica_lag_seconds',
+      aggregator: 'max',
       help: 'How far a read replica is behind the primary, as the last background check found (NaN when down).',
       labelNames: ['replica'] as const,
       registers: [registry],
@@ -159,6 +175,7 @@ export function timestampGauge(
 ): void {
   new Gauge({
     name: gauge.name,
+    aggregator: 'max',
     help: gauge.help,
     registers: [metrics.registry],
     async collect() {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createMetrics, type Metrics } from './metrics';
+import { scraperFor } from './cluster-metrics';
 import { carriesMetricsToken } from './metrics-token';
 import { NOT_SHED, QUIET } from './probes';
 
@@ -40,6 +41,9 @@ export default fp(
         app.log.warn({ err: error, metric }, 'metrics: a database read failed'),
     });
 
+    // Under `serve --workers` a scrape answers for every worker (cluster-metrics.ts).
+    const scrape = scraperFor(metrics.registry);
+
     // A callback hook: an async one costs every request a promise.
     app.addHook('onResponse', (request, reply, done) => {
       metrics.observeRequest({
@@ -69,7 +73,7 @@ export default fp(
               .header('Cache-Control', 'no-store')
               .send({ message: 'GET /metrics needs the METRICS_TOKEN as a Bearer token.' });
           }
-          const text = await metrics.registry.metrics();
+          const text = await scrape();
           return reply
             .header('Content-Type', metrics.registry.contentType)
             .header('Cache-Control', 'no-store')
@@ -83,7 +87,7 @@ export default fp(
       // Opened with the main port, never by a command that only builds the app (alerts:send...).
       // Fastify does not wait for onListen hooks before `listen` resolves: `address()` does.
       app.addHook('onListen', async () => {
-        opening = listenForMetrics(app, metrics, port, host).catch((error: unknown) => {
+        opening = listenForMetrics(app, metrics, scrape, port, host).catch((error: unknown) => {
           app.log.error({ err: error }, `metrics: cannot listen on ${host}:${port}`);
           return null;
         });
@@ -108,6 +112,7 @@ export default fp(
 async function listenForMetrics(
   app: FastifyInstance,
   metrics: Metrics,
+  scrape: () => Promise<string>,
   port: number,
   host: string,
 ): Promise<Server> {
@@ -117,7 +122,7 @@ async function listenForMetrics(
       response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found\n');
       return;
     }
-    metrics.registry.metrics().then(
+    scrape().then(
       (text) => {
         response.writeHead(200, {
           'Content-Type': metrics.registry.contentType,

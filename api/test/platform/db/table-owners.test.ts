@@ -32,6 +32,8 @@ const OWNERS: Record<string, string[]> = {
   sync_runs: ['sync/sync-repository.ts'],
   sync_lease: ['sync/sync-repository.ts'],
   retention_lease: ['retention/retention-repository.ts'],
+  backup_runs: ['backup/backup-repository.ts'],
+  backup_lease: ['backup/backup-repository.ts'],
   renewal_links: ['renewals/renewals-repository.ts'],
   job_renewals: ['renewals/renewals-repository.ts'],
   renewal_reminders: ['renewals/renewals-repository.ts'],

@@ -4,6 +4,7 @@ import { PRESSURE_MESSAGE } from '../../../src/platform/plugins/under-pressure';
 import type { SyncRunRecord } from '../../../src/sync/sync-repository';
 import { buildTestApp, testDatabase, type TestApp } from '../../support/test-app';
 import { injectWithProof } from '../../support/human-proof';
+import { sample } from '../../support/metrics-sample';
 
 /**
  * GET /metrics (ops/plugin.ts, ops/metrics.ts): never served by default, behind METRICS_TOKEN on
@@ -30,22 +31,6 @@ const scrape = (test: TestApp, authorization?: string) =>
     url: '/metrics',
     headers: authorization ? { authorization } : {},
   });
-
-/** The value of one sample line (`name{labels} value`), or undefined when it is not there. */
-function sample(
-  text: string,
-  name: string,
-  labels: Record<string, string> = {},
-): number | undefined {
-  const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
-  for (const line of text.split('\n')) {
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const present = (match[2] ?? '').split(',');
-    if (wanted.every((label) => present.includes(label))) return Number(match[3]);
-  }
-  return undefined;
-}
 
 describe(`metrics on ${testDatabase}`, () => {
   it('are not served at all without METRICS_TOKEN or METRICS_PORT', async () => {

@@ -1,5 +1,6 @@
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { Counter } from 'prom-client';
 import type Stripe from 'stripe';
 import { route } from '../../../../platform/http/endpoint-route';
 import { HttpError } from '../../../../platform/http/http-error';
@@ -11,7 +12,32 @@ const WEBHOOK_BODY_LIMIT = 1024 * 1024;
  * POST /api/stripe/webhook. A plugin of its own (as every route file is) so that, here only, JSON
  * bodies stay raw bytes: the signature is computed over the exact bytes Stripe sent.
  */
+/**
+ * Why Stripe's webhook requests failed (issue 46): refused (`not_configured`, `unsigned`,
+ * `bad_signature`) or failed while applying the event (`failed`: Stripe retries it).
+ */
+const FAILURE_REASONS = ['not_configured', 'unsigned', 'bad_signature', 'failed'] as const;
+type FailureReason = (typeof FAILURE_REASONS)[number];
+
+class WebhookRefused extends HttpError {
+  constructor(
+    readonly reason: FailureReason,
+    status: number,
+    message: string,
+  ) {
+    super(status, message);
+  }
+}
+
 const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
+  const failures = new Counter({
+    name: 'jobboard_stripe_webhook_failures_total',
+    help: 'Stripe webhook requests refused (not configured, unsigned, bad or old signature) or failed while applying the event, since the process started, by reason.',
+    labelNames: ['reason'] as const,
+    registers: [app.metrics.registry],
+  });
+  for (const reason of FAILURE_REASONS) failures.inc({ reason }, 0);
+
   app.addContentTypeParser(
     'application/json',
     { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
@@ -19,11 +45,21 @@ const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
   );
 
   route(app, ENDPOINTS.stripeWebhook, { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request) => {
+    try {
+      return await receive(request);
+    } catch (error) {
+      failures.inc({ reason: error instanceof WebhookRefused ? error.reason : 'failed' });
+      throw error;
+    }
+  });
+
+  const receive = async (request: FastifyRequest) => {
     const secret = app.config.stripe?.webhookSecret;
-    if (!app.stripe || !secret) throw new HttpError(503, 'Stripe webhooks are not configured');
+    if (!app.stripe || !secret)
+      throw new WebhookRefused('not_configured', 503, 'Stripe webhooks are not configured');
     const signature = request.headers['stripe-signature'];
     if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
-      throw new HttpError(400, 'A signed Stripe event is required');
+      throw new WebhookRefused('unsigned', 400, 'A signed Stripe event is required');
     }
     let event: Stripe.Event;
     try {
@@ -37,7 +73,7 @@ const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
         app.now().getTime(),
       );
     } catch {
-      throw new HttpError(400, 'The Stripe signature is invalid or too old');
+      throw new WebhookRefused('bad_signature', 400, 'The Stripe signature is invalid or too old');
     }
     const outcome = await app.payments.applyStripeEvent(event, app.now());
     const logged = { eventId: event.id, eventType: event.type, outcome };
@@ -49,7 +85,7 @@ const stripeWebhookRoutes: FastifyPluginAsync = async (app) => {
       await app.payments.expireMarkedSessions(outcome.submissionId, request.log);
     }
     return { received: true as const };
-  });
+  };
 };
 
 export default stripeWebhookRoutes;
