@@ -181,7 +181,8 @@ function logStart(
         dataDir: dataDirOf(config),
       }),
     },
-    `Job board ready at ${url}  (${database}${cluster.isWorker ? `, worker ${process.pid}` : ''})`,
+    // The message alone says where to sign in: the quick start's reader sees this line first.
+    `Job board ready at ${url}  (${database}${cluster.isWorker ? `, worker ${process.pid}` : ''}); admin login: ${url}/admin/login`,
   );
   // Issue 46: behind a proxy the port is kept off the network unless HOST says otherwise.
   if (config.hostForProxy) {
