@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../support/pg-cluster';
-import { API_DIR } from '../../support/paths';
-import { buildTestApp, testDatabase, type TestApp } from '../../support/test-app';
+import { freePort } from '../support/pg-cluster';
+import { API_DIR } from '../support/paths';
+import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
 
 /**
  * docs/deploy/grafana-dashboard.json (issue 46): every panel's PromQL query, run by a real
