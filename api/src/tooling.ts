@@ -5,6 +5,7 @@
  * "exports").
  */
 import type { AdminJobPage, AdminJobsQuery } from '@jobboard/contract/admin';
+import { DAY_MS } from '@jobboard/contract/common';
 import {
   DEFAULT_CURRENCY,
   type Job,
@@ -16,7 +17,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import type { Dialect } from './platform/db/knex';
 import { SecretLinks } from './platform/http/secret-links';
+import {
+  CHECK_IN_BATCH,
+  runCheckIns,
+  type CheckInReport,
+  type CheckInRunContext,
+} from './check-ins/check-in-run';
+import { CheckInsRepository } from './check-ins/check-ins-repository';
 import { JobChanges } from './jobs/job-changes';
+import { JobViews } from './jobs/job-views';
+import { JobsService } from './jobs/jobs-service';
+import { Companies } from './jobs/repositories/companies';
+import { SyncedJobsRepository } from './jobs/repositories/synced-jobs';
 import { LiveListings } from './jobs/repositories/live-listings';
 import { realSleep } from './link-checks/host-pacer';
 import {
@@ -43,6 +55,8 @@ import { OutboxSender, type SendReport } from './mail/outbox-sender';
 import { createMailTransport } from './mail/transport';
 import { FraudHintFinder } from './submissions/review/fraud-hint-facts';
 import { SubmissionsRepository } from './submissions/submissions-repository';
+import { Settings } from './settings/settings';
+import { SettingsRepository } from './settings/settings-repository';
 
 export type { DatabaseConfig } from './platform/config';
 export { createKnex } from './platform/db/knex';
@@ -243,5 +257,70 @@ export function toolLinkChecks(
     pick: async (now) =>
       (await repository.due(db, listings.linkApplyListings(now), now.getTime(), options.batch))
         .length,
+  };
+}
+
+/**
+ * The still-hiring check-ins' run as the API makes it (check-ins/plugin.ts), over the jobs of
+ * `db`, at the time each call gives (the bench's figures of issue 45): the real run, its reads,
+ * its e-mails queued in the outbox, listings taken off the board with their history lines, by the
+ * admins' settings in `db`. Its two reads of the check-ins alone, too: those unanswered too long
+ * (the flag pass) and those flagged still on the board (the auto-close pass), a batch of each.
+ */
+export function toolCheckIns(
+  db: Knex,
+  dialect: Dialect,
+): {
+  run(now: Date): Promise<CheckInReport>;
+  /** The flag pass's read at `now`: how many of a batch it found. */
+  waitedTooLong(now: Date): Promise<number>;
+  /** The auto-close pass's first read: how many of a batch it found. */
+  flaggedOpen(): Promise<number>;
+} {
+  const changes = new JobChanges(dialect);
+  const searchIndex = searchIndexFor(dialect);
+  const settings = new Settings(db, new SettingsRepository());
+  const writer = new JobWriter(db, dialect, searchIndex, changes, async (on) => ({
+    currency: DEFAULT_CURRENCY,
+    requirePay: (await settings.all(on)).requirePay,
+  }));
+  const submissions = new SubmissionsRepository(dialect);
+  const checkIns = new CheckInsRepository();
+  const context: CheckInRunContext = {
+    db,
+    checkIns,
+    listings: new LiveListings(db, dialect),
+    // As SubmissionsService answers them: the submission each job was published from.
+    submissions: {
+      idsByJob: (on, jobIds) => submissions.idsByJob(on, jobIds),
+      load: (on, id) => submissions.load(on, id),
+      ofJob: async (on, jobId) => {
+        const id = (await submissions.idsByJob(on, [jobId])).get(jobId);
+        return id === undefined ? undefined : submissions.load(on, id);
+      },
+    },
+    jobs: new JobsService(
+      writer,
+      new JobViews(new AdminJobsRepository(db, dialect), new SyncedJobsRepository(db, dialect)),
+      new PublicJobsRepository(db, dialect, searchIndex),
+      new Companies(db, changes),
+      { refresh: async () => 0 },
+    ),
+    settings,
+    outbox: new Outbox(db),
+    site: {
+      publicUrl: 'https://bench.example',
+      boardName: 'Bench',
+      jobsEmail: 'jobs@bench.example',
+    },
+  };
+  return {
+    run: (now) => runCheckIns(context, now),
+    async waitedTooLong(now) {
+      const { checkInAnswerDays } = await settings.all();
+      const sentBy = now.getTime() - checkInAnswerDays * DAY_MS;
+      return (await checkIns.waitedTooLong(db, sentBy, CHECK_IN_BATCH)).length;
+    },
+    flaggedOpen: async () => (await checkIns.flaggedOpen(db, 0, CHECK_IN_BATCH)).length,
   };
 }

@@ -4,9 +4,9 @@
  *
  *   pnpm bench                          everything (about 10 minutes on 2 cores)
  *   pnpm bench --sizes=1000,10000       fewer jobs
- *   pnpm bench --only=search,load       some sections (search, admin-lists, applications, mail, counting,
- *                                       processes, human-proof, load, isolation, front-end,
- *                                       lighthouse, test-fast)
+ *   pnpm bench --only=search,load       some sections (search, admin-lists, applications, trust, mail,
+ *                                       counting, processes, human-proof, load, isolation,
+ *                                       front-end, lighthouse, test-fast)
  *   pnpm bench --databases=postgresql   search on one database (sqlite, postgresql)
  *   pnpm bench --million                adds PostgreSQL at 1,000,000 jobs (100,000 live, the
  *                                       rest ended and archived) to the search section: 15 to
@@ -39,6 +39,7 @@ import { lighthouseSection } from './sections/lighthouse';
 import { mailSection } from './sections/mail';
 import { processesSection } from './sections/processes';
 import { testFastSection } from './sections/test-fast';
+import { measureTrust, trustSection } from './sections/trust';
 import { buildFrontEnd, REPO_ROOT, startSite } from './support/site';
 
 const args = new Map(
@@ -130,6 +131,18 @@ try {
       );
     }
     sections.push(applicationsSection(applicationRuns));
+  }
+
+  // 1b''. Trust and safety (issue 45) at 100,000 jobs on both databases: a report, the admin's
+  // queue of reports, the still-hiring check-ins' run.
+  if (wanted('trust')) {
+    const trustRuns = [];
+    for (const database of ['sqlite', 'postgresql']) {
+      if (!databases.includes(database)) continue;
+      log(`trust and safety: 100,000 jobs, reports and check-ins, on ${database}`);
+      trustRuns.push(await measureTrust(database === 'postgresql' ? pg.url : undefined));
+    }
+    sections.push(trustSection(trustRuns));
   }
 
   // 1c. E-mails per second through the outbox to a local SMTP server (issue 27).

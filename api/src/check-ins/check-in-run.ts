@@ -2,13 +2,34 @@ import { randomUUID } from 'node:crypto';
 import { DAY_MS, addDays, isoDate } from '@jobboard/contract/common';
 import { CHECK_IN_MESSAGES, type AdminSettings } from '@jobboard/contract/employer';
 import type { Job } from '@jobboard/contract/jobs';
-import { checkInClosedEmail, checkInEmail } from '../mail';
+import type { Knex } from 'knex';
+import type { JobsService, LiveListings } from '../jobs';
+import { checkInClosedEmail, checkInEmail, type Outbox } from '../mail';
+import type { Settings } from '../settings';
+import type { SubmissionsService } from '../submissions';
 import { checkInUrl, hashCheckInToken, newCheckInToken } from './check-in-tokens';
-import type { CheckInRow } from './check-ins-repository';
-import type { CheckInsContext } from './check-ins-service';
+import type { CheckInRow, CheckInsRepository } from './check-ins-repository';
 
 /** Who takes a listing off for no answer: the board itself, in the listing's history. */
 const SYSTEM = { adminId: null, actor: 'system' } as const;
+
+/**
+ * What a run reads and changes, through the other slices' services (check-ins-service.ts adds the
+ * employer area the answers need; a run never answers for the employer).
+ */
+export interface CheckInRunContext {
+  db: Knex;
+  checkIns: CheckInsRepository;
+  /** Which listings are live, when each went live, and the live ones whole (jobs/). */
+  listings: Pick<LiveListings, 'liveSubmittedBefore' | 'liveJobs'>;
+  /** The submission a job came from: its contact is whom the check-in asks (as the employer area). */
+  submissions: Pick<SubmissionsService, 'idsByJob' | 'load' | 'ofJob'>;
+  /** Taking a listing off the board for no answer (a 'deactivated' line by 'system'). */
+  jobs: Pick<JobsService, 'switchListing'>;
+  settings: Pick<Settings, 'all'>;
+  outbox: Pick<Outbox, 'enqueue'>;
+  site: { publicUrl: string; boardName: string; jobsEmail: string };
+}
 
 /** What one run did. */
 export interface CheckInReport {
@@ -39,7 +60,7 @@ export const CHECK_IN_BATCH = 500;
  * too long flagged, and, with the admins' setting on, the flagged listings taken off the board.
  * Even two runs at once would send each check-in once (the unique listing and age).
  */
-export async function runCheckIns(c: CheckInsContext, now: Date): Promise<CheckInReport> {
+export async function runCheckIns(c: CheckInRunContext, now: Date): Promise<CheckInReport> {
   const report: CheckInReport = { ran: false, checked: 0, sent: 0, flagged: 0, closed: 0 };
   const holder = randomUUID();
   if (!(await c.checkIns.lease.tryAcquire(c.db, holder, now.getTime(), CHECK_IN_LEASE_MS))) {
@@ -69,7 +90,7 @@ export function reachedAge(ages: readonly number[], liveAt: number, now: Date): 
  * setting changed, or it went live before check-ins) gets one e-mail, not two.
  */
 async function sendDue(
-  c: CheckInsContext,
+  c: CheckInRunContext,
   settings: AdminSettings,
   now: Date,
   report: CheckInReport,
@@ -118,7 +139,7 @@ async function sendDue(
  * blank gets none.
  */
 async function sendOne(
-  c: CheckInsContext,
+  c: CheckInRunContext,
   due: { job: Job; submissionId: number; age: number; settings: AdminSettings },
   now: Date,
 ): Promise<boolean> {
@@ -149,7 +170,7 @@ async function sendOne(
 
 /** A listing's latest check-in without an answer `checkInAnswerDays` after its e-mail: flagged. */
 async function flagUnanswered(
-  c: CheckInsContext,
+  c: CheckInRunContext,
   settings: AdminSettings,
   now: Date,
   report: CheckInReport,
@@ -170,7 +191,11 @@ async function flagUnanswered(
  * (never deleted) with a 'deactivated' line by 'system' saying why, and its employer e-mailed, in
  * one transaction. Once per check-in: an admin who switches it on again keeps it on.
  */
-async function takeOffFlagged(c: CheckInsContext, now: Date, report: CheckInReport): Promise<void> {
+async function takeOffFlagged(
+  c: CheckInRunContext,
+  now: Date,
+  report: CheckInReport,
+): Promise<void> {
   let afterId = 0;
   for (;;) {
     const rows = await c.checkIns.flaggedOpen(c.db, afterId, CHECK_IN_BATCH);
@@ -188,7 +213,12 @@ async function takeOffFlagged(c: CheckInsContext, now: Date, report: CheckInRepo
   }
 }
 
-async function takeOff(c: CheckInsContext, row: CheckInRow, job: Job, now: Date): Promise<boolean> {
+async function takeOff(
+  c: CheckInRunContext,
+  row: CheckInRow,
+  job: Job,
+  now: Date,
+): Promise<boolean> {
   const submission = await c.submissions.ofJob(c.db, row.jobId);
   const askedOn = isoDate(row.sentAt);
   const line = { action: 'deactivated' as const, detail: CHECK_IN_MESSAGES.closedDetail(askedOn) };

@@ -8,32 +8,17 @@ import {
   type CheckInView,
 } from '@jobboard/contract/employer';
 import type { Job } from '@jobboard/contract/jobs';
-import type { Knex } from 'knex';
 import type { EmployersService } from '../employers';
-import type { AdminJobsView, JobsService, LiveListings } from '../jobs';
-import type { Outbox } from '../mail';
+import type { AdminJobsView } from '../jobs';
 import { Conflict, Gone, NotFound } from '../platform/domain-errors';
-import type { Settings } from '../settings';
-import type { SubmissionsService } from '../submissions';
-import { runCheckIns, type CheckInReport } from './check-in-run';
+import { runCheckIns, type CheckInReport, type CheckInRunContext } from './check-in-run';
 import { hashCheckInToken, isCheckInToken } from './check-in-tokens';
-import type { CheckInRow, CheckInsRepository } from './check-ins-repository';
+import type { CheckInRow } from './check-ins-repository';
 
-/** What the check-ins read and change, through the other slices' services. */
-export interface CheckInsContext {
-  db: Knex;
-  checkIns: CheckInsRepository;
-  /** Which listings are live, when each went live, and the live ones whole (jobs/). */
-  listings: Pick<LiveListings, 'liveSubmittedBefore' | 'liveJobs'>;
-  /** The submission a job came from: its contact is whom the check-in asks (as the employer area). */
-  submissions: Pick<SubmissionsService, 'idsByJob' | 'load' | 'ofJob'>;
-  /** Taking a listing off the board for no answer (a 'deactivated' line by 'system'). */
-  jobs: Pick<JobsService, 'switchListing'>;
+/** What the check-ins read and change, through the other slices' services: a run's, and the answers'. */
+export interface CheckInsContext extends CheckInRunContext {
   /** "Filled": the employer's own "Mark filled" (employers/). */
   employers: Pick<EmployersService, 'close'>;
-  settings: Pick<Settings, 'all'>;
-  outbox: Pick<Outbox, 'enqueue'>;
-  site: { publicUrl: string; boardName: string; jobsEmail: string };
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -4,14 +4,14 @@ import {
   type AdminSubmissionPage,
 } from '@jobboard/contract/admin';
 import { VALID_SUBMISSION } from '@jobboard/contract/testing';
-import type { Knex } from 'knex';
 import { is } from 'superstruct';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signedIn } from '../support/admin';
 import { SCAM_LIKE_KINDS } from '../support/fraud-hints';
 import { createJobs, pay } from '../support/jobs';
-import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
+import { buildTestApp, type TestApp } from '../support/test-app';
 import { injectWithProof } from '../support/human-proof';
+import { planOf, queriesOf } from '../support/query-plans';
 
 /**
  * The review card's fraud hints through the API (issue 45, docs/product.md#fraud-hints), on both
@@ -199,42 +199,15 @@ describe("the categories' pay the hints compare with", () => {
 });
 
 describe('the queries of the shared-contact hints', () => {
-  /** Each query the app runs while `work` does, as SQL and bindings. */
-  async function queriesOf(work: () => Promise<unknown>) {
-    const seen: { sql: string; bindings: Knex.RawBinding[] }[] = [];
-    const listen = (query: { sql: string; bindings?: Knex.RawBinding[] }) =>
-      seen.push({ sql: query.sql, bindings: query.bindings ?? [] });
-    t.db.on('query', listen);
-    try {
-      await work();
-    } finally {
-      t.db.off('query', listen);
-    }
-    return seen;
-  }
-
-  /** The plan of a query: on PostgreSQL with sequential scans off, so a usable index is used. */
-  async function planOf(db: Knex, sql: string, bindings: Knex.RawBinding[]) {
-    if (testDatabase === 'sqlite') {
-      const rows: { detail: string }[] = await db.raw(`EXPLAIN QUERY PLAN ${sql}`, bindings);
-      return rows.map((row) => row.detail).join('\n');
-    }
-    return db.transaction(async (trx) => {
-      await trx.raw('SET LOCAL enable_seqscan = off');
-      const result = await trx.raw(`EXPLAIN ${sql.replace(/\$\d+/g, '?')}`, bindings);
-      return (result.rows as { 'QUERY PLAN': string }[]).map((row) => row['QUERY PLAN']).join('\n');
-    });
-  }
-
   it('reads the contact addresses and own domains by their indexes', async () => {
     const lookup = { addresses: [SCAM_ADDRESS], domains: ['globalrelief.org'] };
     // Only the lookups' own queries (the app's background reads run on the same pool).
     const submissions = (
-      await queriesOf(() => t.app.submissions.contactOrganizations(t.db, lookup))
+      await queriesOf(t.db, () => t.app.submissions.contactOrganizations(t.db, lookup))
     ).filter(({ sql }) => sql.includes('contact_email'));
-    const jobs = (await queriesOf(() => t.app.reviewSignals.contactOrganizations(lookup))).filter(
-      ({ sql }) => sql.includes('application_email'),
-    );
+    const jobs = (
+      await queriesOf(t.db, () => t.app.reviewSignals.contactOrganizations(lookup))
+    ).filter(({ sql }) => sql.includes('application_email'));
     expect(submissions).toHaveLength(2);
     expect(jobs).toHaveLength(2);
     for (const { sql, bindings } of submissions) {

@@ -6,6 +6,7 @@ import {
   migrateLatest,
   toolJobs,
   type DatabaseConfig,
+  type JobInput,
   type ToolJobs,
 } from '@jobboard/api/tooling';
 import knexFactory, { type Knex } from 'knex';
@@ -33,12 +34,14 @@ export interface BenchDatabase {
  * writer (`createMany`), so the rows and the search index are exactly what the API writes.
  * `endedYears` (PostgreSQL): that many earlier years of the same jobs, ended and archived, added
  * after them by the fast path of ended-history.ts (the million-job row: 100,000 live jobs and
- * 9 years of history).
+ * 9 years of history). `shape` changes each generated job before it is written (the trust
+ * section's board: every job live, an employer's).
  */
 export async function createBenchDatabase(
   size: number,
   postgresUrl?: string,
   endedYears = 0,
+  shape: (job: JobInput) => JobInput = (job) => job,
 ): Promise<BenchDatabase> {
   const { config, dispose } = postgresUrl
     ? await freshPostgres(postgresUrl, size * (1 + endedYears))
@@ -47,7 +50,7 @@ export async function createBenchDatabase(
   await migrateLatest(db);
   const jobs = toolJobs(db, config.client);
   const started = performance.now();
-  const inputs = generateJobs({ count: size, now: BENCH_NOW });
+  const inputs = generateJobs({ count: size, now: BENCH_NOW }).map(shape);
   for (let i = 0; i < inputs.length; i += 10_000) {
     await jobs.createMany(inputs.slice(i, i + 10_000), BENCH_NOW);
   }
@@ -109,4 +112,21 @@ export async function sqliteFileWithJobs(size: number): Promise<{ file: string; 
   await bench.db.destroy();
   const file = (bench.config as { filename: string }).filename;
   return { file, remove: () => rmSync(path.dirname(file), { recursive: true, force: true }) };
+}
+
+/**
+ * The database handed to the production site (support/site.ts `startSite`): SQLite's file
+ * checkpointed, so the whole database is in the one file the site copies, or PostgreSQL's URL;
+ * this process's connections closed. The database itself stays until `close()`.
+ */
+export async function handToSite(
+  bench: BenchDatabase,
+): Promise<{ sqliteFile: string } | { databaseUrl: string }> {
+  if (bench.config.client === 'sqlite') await bench.db.raw('PRAGMA wal_checkpoint(TRUNCATE)');
+  const database =
+    bench.config.client === 'sqlite'
+      ? { sqliteFile: (bench.config as { filename: string }).filename }
+      : { databaseUrl: (bench.config as { connectionString: string }).connectionString };
+  await bench.db.destroy();
+  return database;
 }

@@ -9,7 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { proofFrom } from '@jobboard/api/test-support';
 import { SubmissionsRepository } from '@jobboard/api/tooling';
 import type { Knex } from 'knex';
-import { BENCH_NOW, createBenchDatabase } from '../data/bench-database';
+import { BENCH_NOW, createBenchDatabase, handToSite } from '../data/bench-database';
 import { atMost, ms, percentile, table, type Check, type SectionResult } from '../report';
 import { timed } from '../support/http';
 import { startSite } from '../support/site';
@@ -62,12 +62,7 @@ export async function measureApplications(postgresUrl?: string): Promise<Applica
       .pluck('id')
   ).map(Number);
   await prepare(bench.db, bench.config.client, jobIds, token);
-  if (bench.config.client === 'sqlite') await bench.db.raw('PRAGMA wal_checkpoint(TRUNCATE)');
-  const database =
-    bench.config.client === 'sqlite'
-      ? { sqliteFile: (bench.config as { filename: string }).filename }
-      : { databaseUrl: (bench.config as { connectionString: string }).connectionString };
-  await bench.db.destroy();
+  const database = await handToSite(bench);
   // TRUST_PROXY: each send comes from a client of its own (X-Forwarded-For), as visitors do, not
   // one client past its limit of ten an hour.
   const site = await startSite({ ...database, env: { TRUST_PROXY: '127.0.0.1' } });
