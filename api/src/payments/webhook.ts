@@ -12,6 +12,7 @@ import {
   type PaymentRow,
 } from './payment-rows';
 import { markPaidAndPublish, type PublishContext, type PublishOutcome } from './publishing';
+import { settleInvoicePaid } from './billing/invoices';
 
 /** The events that mean "this Checkout Session is paid". */
 const PAID_EVENTS = new Set([
@@ -69,6 +70,10 @@ export async function applyStripeEvent(
       return { handled: 'duplicate' };
     }
 
+    if (event.type === 'invoice.paid') {
+      // An invoice this site sent for a listing (issue 47; billing/invoices.ts).
+      return settleInvoicePaid(trx, event.data.object as Stripe.Invoice, context);
+    }
     if (!PAID_EVENTS.has(event.type))
       return { handled: 'ignored', reason: `event type ${event.type}` };
     const session = event.data.object as Stripe.Checkout.Session;
