@@ -18,16 +18,16 @@ export function PayPanel({ token }: { token: string }) {
     <Card>
       <h1>{PAY_MESSAGES.title}</h1>
       <PaySummary view={view} />
-      {view.status === 'paid' ? (
+      {view.invoice && !view.invoice.paid ? (
+        // Sent and not yet paid (live already when the admins publish on approval).
+        <p role="status">
+          {PAY_MESSAGES.invoiceDue(formatUsDate(view.invoice.dueOn))}{' '}
+          {view.invoice.url && <a href={view.invoice.url}>{PAY_MESSAGES.viewInvoice}</a>}{' '}
+          {view.jobId && <Link to={`/jobs/${view.jobId}`}>See your job</Link>}
+        </p>
+      ) : view.status === 'paid' ? (
         <p role="status">
           {PAY_MESSAGES.paid} {view.jobId && <Link to={`/jobs/${view.jobId}`}>See your job</Link>}
-        </p>
-      ) : view.invoice ? (
-        <p role="status">
-          {view.invoice.paid
-            ? PAY_MESSAGES.invoicePaid
-            : PAY_MESSAGES.invoiceDue(formatUsDate(view.invoice.dueOn))}{' '}
-          {view.invoice.url && <a href={view.invoice.url}>{PAY_MESSAGES.viewInvoice}</a>}
         </p>
       ) : (
         // When Checkout cannot start, the amount may have changed (a promo code used up
