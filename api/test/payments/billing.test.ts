@@ -1,4 +1,9 @@
-import { BILLING_MESSAGES, INVOICE_DUE_DAYS, type PayPageView } from '@jobboard/contract/payments';
+import {
+  BILLING_LIMITS,
+  BILLING_MESSAGES,
+  INVOICE_DUE_DAYS,
+  type PayPageView,
+} from '@jobboard/contract/payments';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -403,6 +408,67 @@ describe(`billing as nonprofits pay on ${testDatabase} (issue 47)`, () => {
         basic: { nonprofit: null, business: null },
         featured: { nonprofit: null, business: null },
       },
+    });
+  });
+
+  it('keeps the longest texts BILLING_LIMITS allow (the columns hold them on PostgreSQL too)', async () => {
+    const { id, token } = await approvedListing('long@openballot.example', 'Longest billing texts');
+    const longest = {
+      buyerKind: 'business',
+      legalName: 'L'.repeat(BILLING_LIMITS.legalName),
+      billingAddress: 'A'.repeat(BILLING_LIMITS.billingAddress),
+      poNumber: 'P'.repeat(BILLING_LIMITS.poNumber),
+      taxId: 'T'.repeat(BILLING_LIMITS.taxId),
+    };
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/pay/${token}/billing`,
+      payload: longest,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await t.db('billing_details').where({ submission_id: id }).first()).toMatchObject({
+      legal_name: longest.legalName,
+      billing_address: longest.billingAddress,
+      po_number: longest.poNumber,
+      tax_id: longest.taxId,
+    });
+    const recorded = await admin({
+      method: 'POST',
+      url: `/api/admin/submissions/${id}/offline-payment`,
+      payload: {
+        method: 'bank_transfer',
+        reference: 'R'.repeat(BILLING_LIMITS.offlineReference),
+        amountCents: 2_147_483_647,
+        receivedOn: '2026-11-22',
+      },
+    });
+    expect(recorded.statusCode, recorded.body).toBe(200);
+    expect(
+      (await t.db('payments').where({ submission_id: id, provider: 'offline' }).first())
+        .offline_reference,
+    ).toHaveLength(BILLING_LIMITS.offlineReference);
+  });
+
+  it("refuses billing settings written otherwise, in the contract's words, and keeps the saved ones", async () => {
+    await settings({ publisherEin: '12-3456789' });
+    const res = await admin({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      payload: {
+        publisherEin: '123456789',
+        tierPrices: {
+          basic: { nonprofit: -5, business: null },
+          featured: { nonprofit: null, business: null },
+        },
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json())).toContain(BILLING_MESSAGES.publisherEin);
+    expect(JSON.stringify(res.json())).toContain(BILLING_MESSAGES.tierPrice);
+    const saved = (await admin({ method: 'GET', url: '/api/admin/settings' })).json();
+    expect(saved).toMatchObject({
+      publisherEin: '12-3456789',
+      invoicePublishing: expect.any(String),
     });
   });
 
