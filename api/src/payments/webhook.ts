@@ -1,7 +1,6 @@
 import { MAX_INT4, parseRecordId } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import type Stripe from 'stripe';
-import { paymentNeedsReviewEmail } from '../mail';
 import { amountPaid, chargeProblem } from './stripe-checkout';
 import type { PaymentsContext } from './payments-service';
 import type { SubmissionRow } from '../submissions';
@@ -13,6 +12,7 @@ import {
 } from './payment-rows';
 import { markPaidAndPublish, type PublishContext, type PublishOutcome } from './publishing';
 import { settleInvoicePaid } from './billing/invoices';
+import { mailPaymentToReview } from './review-mail';
 
 /** The events that mean "this Checkout Session is paid". */
 const PAID_EVENTS = new Set([
@@ -142,22 +142,12 @@ async function settlePaidSession(
       record,
       now,
     );
-    await context.outbox.enqueue(
-      trx,
-      {
-        ...paymentNeedsReviewEmail({
-          to: context.adminEmail,
-          submissionId,
-          title: submission.title,
-          checkoutSessionId: session.id,
-          publicUrl: context.publicUrl,
-          boardName: context.boardName,
-          ...problem,
-        }),
-        submissionId: Number(submissionId),
-      },
-      now,
-    );
+    await mailPaymentToReview(trx, context, {
+      submissionId,
+      title: submission.title,
+      stripeId: session.id,
+      ...problem,
+    });
     return { handled: 'flagged', submissionId, ...problem };
   }
 

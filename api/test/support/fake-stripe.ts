@@ -300,18 +300,22 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
       <a href="${escapeHtml(session.cancel_url)}">Cancel</a></main></body></html>`);
   }
 
+  /** A signed event delivered to the webhook URL (when one is set), as Stripe would. */
+  async function deliverToWebhook(type: string, object: FakeSession | FakeInvoice) {
+    if (!fake.webhookUrl) return;
+    const event = signedEvent(type, object);
+    await fetch(fake.webhookUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': event.signature },
+      body: event.payload,
+    });
+  }
+
   async function pay(res: ServerResponse, session: FakeSession) {
     if (session.status !== 'open') return checkoutPage(res, session);
     session.payment_status = 'paid';
     session.status = 'complete';
-    if (fake.webhookUrl) {
-      const event = signedEvent('checkout.session.completed', session);
-      await fetch(fake.webhookUrl, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': event.signature },
-        body: event.payload,
-      });
-    }
+    await deliverToWebhook('checkout.session.completed', session);
     res.writeHead(303, {
       Location: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id),
     });
@@ -427,14 +431,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     if (invoice.status === 'open') {
       invoice.status = 'paid';
       invoice.amount_paid = invoice.amount_due;
-      if (fake.webhookUrl) {
-        const event = signedEvent('invoice.paid', invoice);
-        await fetch(fake.webhookUrl, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'Stripe-Signature': event.signature },
-          body: event.payload,
-        });
-      }
+      await deliverToWebhook('invoice.paid', invoice);
     }
     return invoiceHtml(res, invoice);
   }

@@ -7,7 +7,7 @@ import { isoDate } from '@jobboard/contract/common';
 import { listingTier } from '@jobboard/contract/submissions';
 import type { Knex } from 'knex';
 import type Stripe from 'stripe';
-import { paymentNeedsReviewEmail } from '../../mail';
+import { mailPaymentToReview } from '../review-mail';
 import { Conflict } from '../../platform/domain-errors';
 import { prepareCharge } from '../checkout';
 import type { PaymentsContext } from '../payments-service';
@@ -153,23 +153,13 @@ export async function settleInvoicePaid(
   if (invoice.amount_paid !== owed || invoice.currency !== CHARGE.currency) {
     const reason = `Invoice ${invoice.id} paid ${invoice.amount_paid} ${invoice.currency.toUpperCase()} cents, but the listing owes ${owed} ${CHARGE.currency.toUpperCase()} cents`;
     await payments.closeInvoice(trx, row.id, 'needs_review', now, reason);
-    await context.outbox.enqueue(
-      trx,
-      {
-        ...paymentNeedsReviewEmail({
-          to: context.adminEmail,
-          submissionId,
-          title: submission.title,
-          checkoutSessionId: invoice.id,
-          publicUrl: context.publicUrl,
-          boardName: context.boardName,
-          status: 'needs_review',
-          reason,
-        }),
-        submissionId,
-      },
-      now,
-    );
+    await mailPaymentToReview(trx, context, {
+      submissionId,
+      title: submission.title,
+      stripeId: invoice.id,
+      status: 'needs_review',
+      reason,
+    });
     return { handled: 'flagged', submissionId, status: 'needs_review', reason };
   }
   if (submission.status === 'paid') {

@@ -1,12 +1,10 @@
 import { BILLING_MESSAGES, type PayPageView } from '@jobboard/contract/payments';
-import { SharedUiProvider, Toaster, useToastStore } from '@jobboard/shared-ui';
-import { render, screen } from '@jobboard/test-utils/react';
+import { useToastStore } from '@jobboard/shared-ui';
+import { screen } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
-import { MemoryRouter, Route, Routes } from '@jobboard/shared-ui/router';
-import { SWRConfig } from 'swr';
 import { fakeApi } from '@jobboard/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import PayPage from '../../../app/PayPage';
+import { renderPayPage } from './render-pay-page';
 
 /**
  * Issue 47: a nonprofit's finance team pays as they do: by an invoice with their PO number, or by
@@ -33,20 +31,7 @@ const view: PayPageView = {
   invoice: null,
 };
 
-function renderPayPage() {
-  render(
-    <SharedUiProvider>
-      <SWRConfig value={{ provider: () => new Map() }}>
-        <MemoryRouter initialEntries={[`/pay/${TOKEN}`]}>
-          <Routes>
-            <Route path="/pay/:token/*" element={<PayPage />} />
-          </Routes>
-        </MemoryRouter>
-      </SWRConfig>
-      <Toaster />
-    </SharedUiProvider>,
-  );
-}
+const renderPayPageOfToken = () => renderPayPage(`/pay/${TOKEN}`);
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -65,7 +50,7 @@ describe('paying as a nonprofit pays', () => {
       'GET /api/pay/:token': [200, view],
       'POST /api/pay/:token/invoice': [200, sent],
     });
-    renderPayPage();
+    renderPayPageOfToken();
     await userEvent.click(
       await screen.findByRole('radio', {
         name: 'Request an invoice (Net 30, with your PO number)',
@@ -116,7 +101,7 @@ describe('paying as a nonprofit pays', () => {
     });
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
-    renderPayPage();
+    renderPayPageOfToken();
     await userEvent.click(await screen.findByRole('radio', { name: 'Nonprofit ($49)' }));
     // The price depends on who buys, so who buys must be said before paying.
     await userEvent.click(screen.getByRole('button', { name: 'Pay $49' }));
@@ -152,7 +137,7 @@ describe('paying as a nonprofit pays', () => {
         },
       ],
     });
-    renderPayPage();
+    renderPayPageOfToken();
     expect(
       await screen.findByText(/An invoice for this listing has been sent\. It is due on/),
     ).toBeInTheDocument();

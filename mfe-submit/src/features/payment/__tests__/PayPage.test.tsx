@@ -1,12 +1,10 @@
 import { PAYMENT_MESSAGES, type PayPageView } from '@jobboard/contract/payments';
-import { SharedUiProvider, Toaster, useToastStore } from '@jobboard/shared-ui';
-import { render, screen, waitFor } from '@jobboard/test-utils/react';
+import { useToastStore } from '@jobboard/shared-ui';
+import { screen, waitFor } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
-import { MemoryRouter, Route, Routes } from '@jobboard/shared-ui/router';
-import { SWRConfig } from 'swr';
 import { fakeApi } from '@jobboard/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import PayPage from '../../../app/PayPage';
+import { renderPayPage } from './render-pay-page';
 
 const TOKEN = 'a'.repeat(43);
 const view: PayPageView = {
@@ -25,21 +23,7 @@ const view: PayPageView = {
   linkExpiresAt: '2026-12-06T12:00:00.000Z',
 };
 
-function renderAt(path: string) {
-  render(
-    <SharedUiProvider>
-      <SWRConfig value={{ provider: () => new Map() }}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/pay/:token/*" element={<PayPage />} />
-          </Routes>
-        </MemoryRouter>
-      </SWRConfig>
-      {/* The shell's one toast viewport, where the pay page's failures are shown. */}
-      <Toaster />
-    </SharedUiProvider>,
-  );
-}
+const renderAt = renderPayPage;
 
 afterEach(() => {
   vi.unstubAllGlobals();
