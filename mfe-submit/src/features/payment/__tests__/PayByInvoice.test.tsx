@@ -4,7 +4,7 @@ import { screen } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
 import { fakeApi } from '@jobboard/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderPayPage } from './render-pay-page';
+import { approvedPayPage, renderPayPage } from './render-pay-page';
 
 /**
  * Issue 47: a nonprofit's finance team pays as they do: by an invoice with their PO number, or by
@@ -13,19 +13,9 @@ import { renderPayPage } from './render-pay-page';
 
 const TOKEN = 'b'.repeat(43);
 const view: PayPageView = {
-  title: 'Digital Organizer',
-  organization: 'Open Ballot Project',
-  tierId: 'basic',
-  tierName: 'Featured Listing',
-  tierDuration: '30 days',
-  listPriceCents: 9_900,
+  ...approvedPayPage,
   amountCents: 9_900,
   promoCode: null,
-  promoCodeUsedUp: false,
-  status: 'approved',
-  jobId: null,
-  paymentsConfigured: true,
-  linkExpiresAt: '2026-12-06T12:00:00.000Z',
   amountByKind: { nonprofit: 9_900, business: 9_900 },
   billing: null,
   invoice: null,

@@ -4,24 +4,10 @@ import { screen, waitFor } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
 import { fakeApi } from '@jobboard/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderPayPage } from './render-pay-page';
+import { approvedPayPage, renderPayPage } from './render-pay-page';
 
 const TOKEN = 'a'.repeat(43);
-const view: PayPageView = {
-  title: 'Digital Organizer',
-  organization: 'Open Ballot Project',
-  tierId: 'basic',
-  tierName: 'Featured Listing',
-  tierDuration: '30 days',
-  listPriceCents: 9_900,
-  amountCents: 7_920,
-  promoCode: 'NONPROFIT20',
-  promoCodeUsedUp: false,
-  status: 'approved',
-  jobId: null,
-  paymentsConfigured: true,
-  linkExpiresAt: '2026-12-06T12:00:00.000Z',
-};
+const view = approvedPayPage;
 
 const renderAt = renderPayPage;
 

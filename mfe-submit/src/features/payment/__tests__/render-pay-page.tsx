@@ -1,3 +1,4 @@
+import type { PayPageView } from '@jobboard/contract/payments';
 import { SharedUiProvider, Toaster } from '@jobboard/shared-ui';
 import { MemoryRouter, Route, Routes } from '@jobboard/shared-ui/router';
 import { render } from '@jobboard/test-utils/react';
@@ -22,3 +23,20 @@ export function renderPayPage(path: string) {
     </SharedUiProvider>,
   );
 }
+
+/** The pay page of an approved listing as the API answers it; tests change what they look at. */
+export const approvedPayPage: PayPageView = {
+  title: 'Digital Organizer',
+  organization: 'Open Ballot Project',
+  tierId: 'basic',
+  tierName: 'Featured Listing',
+  tierDuration: '30 days',
+  listPriceCents: 9_900,
+  amountCents: 7_920,
+  promoCode: 'NONPROFIT20',
+  promoCodeUsedUp: false,
+  status: 'approved',
+  jobId: null,
+  paymentsConfigured: true,
+  linkExpiresAt: '2026-12-06T12:00:00.000Z',
+};
