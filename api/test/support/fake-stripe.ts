@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import { decodeForm, stripeParamProblems } from './stripe-params';
+import { decodeForm, stripeParamProblems, stripeTypes } from './stripe-params';
 
 /**
  * A small stand-in for the Stripe API on 127.0.0.1, for the official SDK pointed at it
@@ -118,6 +118,7 @@ export interface FakeStripeOptions {
 const signer = new Stripe('sk_test_fake_signer');
 
 export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeStripe> {
+  stripeTypes();
   const requests: RecordedRequest[] = [];
   const sessions = new Map<string, FakeSession>();
   const invoices = new Map<string, FakeInvoice>();

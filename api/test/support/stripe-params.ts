@@ -44,8 +44,12 @@ const resources = join(dirname(createRequire(import.meta.url).resolve('stripe'))
 
 let compiled: { checker: ts.TypeChecker; types: Map<string, ts.Type> } | undefined;
 
-/** The params types of CALLS, compiled once per test process (a second or two). */
-function stripeTypes() {
+/**
+ * The params types of CALLS, compiled once per test process (a second or two): the fake Stripe
+ * asks for them as it starts, so that no request of a test waits on the compiler (the SDK's
+ * timeout counts while it does).
+ */
+export function stripeTypes() {
   if (compiled) return compiled;
   const files = [...new Set(CALLS.map((call) => join(resources, `${call.file}.d.ts`)))];
   const program = ts.createProgram(files, { noEmit: true, skipLibCheck: true, types: [] });
