@@ -31,7 +31,7 @@ export const stripeWebhook = {
   method: 'POST',
   path: '/api/stripe/webhook',
   summary:
-    "Stripe's signed deliveries: a paid session this site created for a listing, for exactly the amount owed, publishes it (once per event).",
+    "Stripe's signed deliveries: a paid session this site created for a listing, for exactly the amount owed, publishes it; so does invoice.paid for an invoice it sent (or records it paid when the listing went live on approval). Once per event.",
   bodyMediaType: 'application/json',
   response: WebhookReceived,
 } as const satisfies Endpoint;
