@@ -183,6 +183,18 @@ describe(`billing as nonprofits pay on ${testDatabase} (issue 47)`, () => {
     );
   });
 
+  it('sends one invoice for two presses at once: the second is told it was sent', async () => {
+    await settings({ invoicePublishing: 'on_payment' });
+    const { id, token } = await approvedListing('twice@openballot.example', 'Pressed twice');
+    const answers = await Promise.all([requestInvoice(token), requestInvoice(token)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const sentToStripe = [...fake.invoices.values()].filter(
+      (invoice) => invoice.metadata.submissionId === String(id),
+    );
+    expect(sentToStripe).toHaveLength(1);
+    expect(await count(t, 'payments', { submission_id: id, status: 'invoiced' })).toBe(1);
+  });
+
   it('refuses an invoice form without a legal name or address, saying which, and saves nothing', async () => {
     const { id, token } = await approvedListing('blank@openballot.example', 'Blank invoice form');
     const before = fake.requests.length;

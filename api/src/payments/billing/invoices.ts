@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import {
   BILLING_MESSAGES,
   type BuyerDetails,
   type InvoiceRequested,
+  type ReceiptBuyer,
 } from '@jobboard/contract/payments';
 import { isoDate } from '@jobboard/contract/common';
 import { listingTier } from '@jobboard/contract/submissions';
@@ -39,7 +41,6 @@ export async function requestInvoice(
   const submission = await prepareCharge(linked.id, context);
   const tier = listingTier(submission.listing_type);
   const reference = String(submission.id);
-  const lastChange = await context.submissions.lastEventId(db, submission.id);
   const sent = await sendStripeInvoice(stripe, {
     amountCents: submission.amount_cents,
     description: `${tier.name}: ${submission.title} (${submission.organization}, ${tier.duration})`,
@@ -47,7 +48,10 @@ export async function requestInvoice(
     seller: await sellerOf(context),
     email: submission.contact_email,
     metadata: { submissionId: reference },
-    idempotencyKey: `invoice-${reference}-${submission.amount_cents}-${lastChange}`,
+    // The listing, what it owes and whom it bills: two presses at once (or a retry after a
+    // failure half-way) get the same Stripe objects back, and the second is then refused here
+    // as sent already, so no second invoice ever reaches the buyer. Other details, a new invoice.
+    idempotencyKey: `invoice-${reference}-${submission.amount_cents}-${fingerprint(buyer)}`,
   });
   const settings = await context.settings.all(db);
   const publishNow = settings.invoicePublishing === 'on_approval';
@@ -105,6 +109,10 @@ export async function requestInvoice(
     }`,
   };
 }
+
+/** A short digest of whom an invoice bills, for its idempotency keys. */
+const fingerprint = (buyer: ReceiptBuyer) =>
+  createHash('sha256').update(JSON.stringify(buyer)).digest('hex').slice(0, 16);
 
 export type InvoiceOutcome =
   | { handled: 'ignored'; reason: string }
