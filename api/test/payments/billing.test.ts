@@ -1,19 +1,12 @@
-import {
-  BILLING_LIMITS,
-  BILLING_MESSAGES,
-  INVOICE_DUE_DAYS,
-  type PayPageView,
-} from '@jobboard/contract/payments';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import Stripe from 'stripe';
+import { BILLING_MESSAGES, INVOICE_DUE_DAYS, type PayPageView } from '@jobboard/contract/payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn } from '../support/admin';
+import { BillingBoard, FINANCE } from '../support/billing';
 import { signedInEmployer } from '../support/employers';
-import { startFakeStripe, type FakeInvoice, type FakeStripe } from '../support/fake-stripe';
-import { count, deliver, startCheckout, stripeEnv } from '../support/payments';
+import type { FakeInvoice, FakeStripe } from '../support/fake-stripe';
+import { count, startCheckout } from '../support/payments';
 import { pdfText } from '../support/pdf-text';
 import { insertSubmission } from '../support/submissions';
-import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
+import { testDatabase, type TestApp } from '../support/test-app';
 
 /**
  * Issue 47, billing as nonprofits pay, as its users act: a finance team asks for an invoice with
@@ -26,59 +19,25 @@ import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
 const START = new Date('2026-11-22T12:00:00Z');
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+let board: BillingBoard;
 let fake: FakeStripe;
 let t: TestApp;
-let admin: (options: InjectOptions) => Promise<LightMyRequestResponse>;
+let admin: BillingBoard['admin'];
 
 beforeAll(async () => {
-  fake = await startFakeStripe({ webhookSecret: 'whsec_test_secret' });
-  t = await buildTestApp({ env: stripeEnv(fake), now: START });
-  fake.clock = t.clock;
-  admin = await signedIn(t);
+  board = await BillingBoard.start(START);
+  ({ fake, t, admin } = board);
 });
-afterAll(async () => {
-  expect(fake.paramProblems).toEqual([]);
-  await t.close();
-  await fake.close();
-});
+afterAll(() => board.close());
 
-const FINANCE = {
-  buyerKind: 'nonprofit',
-  legalName: 'Open Ballot Project, Inc.',
-  billingAddress: '1200 Main Street, Suite 4\nBaltimore, MD 21201',
-  poNumber: '4471',
-  taxId: '52-1234567',
-};
-
-/** An approved listing of `email` and a pay link to it: the token. */
-async function approvedListing(email: string, title: string) {
-  const id = await insertSubmission(t.db, { contact_email: email, title });
-  const { token } = await t.app.payments.issueLink(t.db, id, t.clock.now);
-  return { id, token };
-}
-
-/** The admin changes settings from /admin. */
-async function settings(change: Record<string, unknown>) {
-  const res = await admin({ method: 'PUT', url: '/api/admin/settings', payload: change });
-  expect(res.statusCode, res.body).toBe(200);
-}
-
-/** The employer asks for an invoice on the pay page. */
-const requestInvoice = (token: string, body: Record<string, unknown> = FINANCE) =>
-  t.app.inject({ method: 'POST', url: `/api/pay/${token}/invoice`, payload: body });
-
-/** Stripe delivers `invoice.paid` for the invoice, once paid in full: the webhook's answer. */
-async function invoicePaid(invoice: FakeInvoice, eventId?: string) {
-  const paid = { ...invoice, status: 'paid' as const, amount_paid: invoice.amount_due };
-  const res = await deliver(t, fake.signedEvent('invoice.paid', paid, { id: eventId }));
-  expect(res.statusCode, res.body).toBe(200);
-}
-
+const approvedListing = (email: string, title: string) => board.approvedListing(email, title);
+const settings = (change: Record<string, unknown>) => board.settings(change);
+const requestInvoice = (token: string, body?: Record<string, unknown>) =>
+  board.requestInvoice(token, body);
+const invoicePaid = (invoice: FakeInvoice, eventId?: string) => board.invoicePaid(invoice, eventId);
 const submission = (id: number) => t.db('submissions').where({ id }).first();
-const invoiceOf = (id: number) =>
-  t.db('payments').where({ submission_id: id }).whereNotNull('stripe_invoice_id').first();
-const fakeInvoice = async (id: number) =>
-  fake.invoices.get(String((await invoiceOf(id)).stripe_invoice_id))!;
+const invoiceOf = (id: number) => board.invoiceOf(id);
+const fakeInvoice = (id: number) => board.fakeInvoice(id);
 
 describe(`billing as nonprofits pay on ${testDatabase} (issue 47)`, () => {
   it('an invoice requested with PO 4471 is sent by Stripe (send_invoice, Net 30) and publishes the listing once paid', async () => {
@@ -421,86 +380,5 @@ describe(`billing as nonprofits pay on ${testDatabase} (issue 47)`, () => {
         featured: { nonprofit: null, business: null },
       },
     });
-  });
-
-  it('keeps the longest texts BILLING_LIMITS allow (the columns hold them on PostgreSQL too)', async () => {
-    const { id, token } = await approvedListing('long@openballot.example', 'Longest billing texts');
-    const longest = {
-      buyerKind: 'business',
-      legalName: 'L'.repeat(BILLING_LIMITS.legalName),
-      billingAddress: 'A'.repeat(BILLING_LIMITS.billingAddress),
-      poNumber: 'P'.repeat(BILLING_LIMITS.poNumber),
-      taxId: 'T'.repeat(BILLING_LIMITS.taxId),
-    };
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/pay/${token}/billing`,
-      payload: longest,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(await t.db('billing_details').where({ submission_id: id }).first()).toMatchObject({
-      legal_name: longest.legalName,
-      billing_address: longest.billingAddress,
-      po_number: longest.poNumber,
-      tax_id: longest.taxId,
-    });
-    const recorded = await admin({
-      method: 'POST',
-      url: `/api/admin/submissions/${id}/offline-payment`,
-      payload: {
-        method: 'bank_transfer',
-        reference: 'R'.repeat(BILLING_LIMITS.offlineReference),
-        amountCents: 2_147_483_647,
-        receivedOn: '2026-11-22',
-      },
-    });
-    expect(recorded.statusCode, recorded.body).toBe(200);
-    expect(
-      (await t.db('payments').where({ submission_id: id, provider: 'offline' }).first())
-        .offline_reference,
-    ).toHaveLength(BILLING_LIMITS.offlineReference);
-  });
-
-  it("refuses billing settings written otherwise, in the contract's words, and keeps the saved ones", async () => {
-    await settings({ publisherEin: '12-3456789' });
-    const res = await admin({
-      method: 'PUT',
-      url: '/api/admin/settings',
-      payload: {
-        publisherEin: '123456789',
-        tierPrices: {
-          basic: { nonprofit: -5, business: null },
-          featured: { nonprofit: null, business: null },
-        },
-      },
-    });
-    expect(res.statusCode).toBe(400);
-    expect(JSON.stringify(res.json())).toContain(BILLING_MESSAGES.publisherEin);
-    expect(JSON.stringify(res.json())).toContain(BILLING_MESSAGES.tierPrice);
-    const saved = (await admin({ method: 'GET', url: '/api/admin/settings' })).json();
-    expect(saved).toMatchObject({
-      publisherEin: '12-3456789',
-      invoicePublishing: expect.any(String),
-    });
-  });
-
-  it("the Stripe stand-in refuses what Stripe's documented parameters do not allow", async () => {
-    const stripe = new Stripe('sk_test_board', {
-      host: '127.0.0.1',
-      port: Number(new URL(fake.url).port),
-      protocol: 'http',
-      maxNetworkRetries: 0,
-    });
-    const problems = fake.paramProblems.length;
-    await expect(
-      stripe.invoices.create({
-        customer: 'cus_x',
-        collection_method: 'by_pigeon' as 'send_invoice',
-      }),
-    ).rejects.toThrow(/collection_method/);
-    await expect(
-      stripe.invoices.create({ customer: 'cus_x', net_days: 30 } as Stripe.InvoiceCreateParams),
-    ).rejects.toThrow(/unknown parameter: net_days/);
-    expect(fake.paramProblems.splice(problems)).toHaveLength(2);
   });
 });
