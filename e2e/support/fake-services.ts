@@ -1,7 +1,9 @@
 /**
  * The outside world of one site under test, on 127.0.0.1 and free ports, in the Playwright
  * worker's own process: a real SMTP server (smtp-server), a fake Stripe API with its checkout
- * page, and a small HTTP server where the tests read the e-mails that arrived, which also serves
+ * page and its invoices' pages (issue 47: customers, invoice items, invoices sent and paid, every
+ * request checked against Stripe's documented parameters; api/test/support/fake-stripe.ts), and
+ * a small HTTP server where the tests read the e-mails that arrived, which also serves
  * the fake Airtable the site syncs jobs from (and its control: PUT /airtable). Started and stopped
  * with the site (support/site.ts).
  */

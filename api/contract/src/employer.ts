@@ -20,6 +20,7 @@ import { ProposalState } from './proposals';
 import { queryInteger } from './search';
 import { isContactEmail } from './submission';
 import { HUMAN_PROOF_BODY } from './human-proof';
+import { ReceiptBuyer, ReceiptSeller } from './billing';
 
 /**
  * The employers' own page (issue 30): no accounts. An employer asks for a sign-in link at
@@ -301,5 +302,8 @@ export const EmployerReceipt = object({
   /** The Stripe Checkout Session id; null when not paid through Stripe. */
   reference: nullable(string()),
   billedTo: string(),
+  /** The publication selling (its legal name, address, EIN) and the organization billed (issue 47). */
+  seller: optional(ReceiptSeller),
+  buyer: optional(nullable(ReceiptBuyer)),
 });
 export type EmployerReceipt = Infer<typeof EmployerReceipt>;

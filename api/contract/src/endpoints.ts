@@ -29,7 +29,7 @@ export { clientErrors } from './endpoints/client-errors';
 export { humanProofChallenge } from './endpoints/human-proof';
 export { submitJob } from './endpoints/submissions';
 export { uploadLogo } from './endpoints/logos';
-export { payPage, payCheckout } from './endpoints/payments';
+export { payPage, payCheckout, payBilling, payInvoice } from './endpoints/payments';
 export { renewalPage, renewalCheckout, renewalStatus } from './endpoints/renewals';
 export { checkIn, answerCheckIn } from './endpoints/check-ins';
 export { stripeWebhook } from './endpoints/payments';
@@ -60,6 +60,7 @@ export {
   employerReceipt,
   employerRenewJob,
   employerRenewalReceipt,
+  employerReceiptPdf,
 } from './endpoints/employers';
 export {
   employerProposalForm,
@@ -129,6 +130,7 @@ export {
   resolvePaymentIssue,
   markPaid,
 } from './endpoints/submissions';
+export { recordOfflinePayment } from './endpoints/payments';
 export {
   promoCodes,
   createPromoCode,

@@ -1,5 +1,15 @@
-import { boolean, enums, integer, nullable, object, string, type Infer } from 'superstruct';
+import {
+  boolean,
+  enums,
+  integer,
+  nullable,
+  object,
+  optional,
+  string,
+  type Infer,
+} from 'superstruct';
 import { formatCents } from './money';
+import { ReceiptBuyer } from './billing';
 
 /** What the pay page (/pay/{token}) shows: the listing, the tier and what is owed. */
 export const PayPageView = object({
@@ -25,6 +35,14 @@ export const PayPageView = object({
   paymentsConfigured: boolean(),
   /** When this link stops working for paying (ISO 8601); an admin can issue a new one. */
   linkExpiresAt: nullable(string()),
+  /** What is due for each kind of buyer (billing.ts amountOwedCents; equal when no kind price). */
+  amountByKind: optional(object({ nonprofit: integer(), business: integer() })),
+  /** Whom the listing is billed to, once the buyer has said (PUT .../billing or the invoice). */
+  billing: optional(nullable(ReceiptBuyer)),
+  /** The invoice sent for it, unpaid or paid: its due date and Stripe's page of it. */
+  invoice: optional(
+    nullable(object({ dueOn: string(), url: nullable(string()), paid: boolean() })),
+  ),
 });
 export type PayPageView = Infer<typeof PayPageView>;
 

@@ -13,6 +13,7 @@ import {
 import { described } from './json-schema';
 import { REPORT_LIMITS, REPORT_MESSAGES } from './reports';
 import { CHECK_IN_SETTING_FIELDS, DEFAULT_CHECK_IN_SETTINGS } from './check-ins';
+import { BILLING_SETTING_FIELDS, DEFAULT_BILLING_SETTINGS } from './billing';
 import { JOB_LIMITS } from './job-limits';
 import { FieldChange } from './job-changes';
 import { checkPay, payGiven } from './pay';
@@ -221,6 +222,7 @@ export const AdminSettings = object({
   requirePay: boolean(),
   reportThreshold: integer(),
   ...CHECK_IN_SETTING_FIELDS,
+  ...BILLING_SETTING_FIELDS,
 });
 export type AdminSettings = Infer<typeof AdminSettings>;
 export const AdminSettingsUpdate = object({
@@ -240,6 +242,11 @@ export const AdminSettingsUpdate = object({
   checkInDays: optional(CHECK_IN_SETTING_FIELDS.checkInDays),
   checkInAnswerDays: optional(CHECK_IN_SETTING_FIELDS.checkInAnswerDays),
   checkInAutoClose: optional(CHECK_IN_SETTING_FIELDS.checkInAutoClose),
+  invoicePublishing: optional(BILLING_SETTING_FIELDS.invoicePublishing),
+  publisherLegalName: optional(BILLING_SETTING_FIELDS.publisherLegalName),
+  publisherAddress: optional(BILLING_SETTING_FIELDS.publisherAddress),
+  publisherEin: optional(BILLING_SETTING_FIELDS.publisherEin),
+  tierPrices: optional(BILLING_SETTING_FIELDS.tierPrices),
 });
 export type AdminSettingsUpdate = Infer<typeof AdminSettingsUpdate>;
 
@@ -253,6 +260,7 @@ export const DEFAULT_SETTINGS: AdminSettings = {
   requirePay: false,
   reportThreshold: REPORT_LIMITS.defaultThreshold,
   ...DEFAULT_CHECK_IN_SETTINGS,
+  ...DEFAULT_BILLING_SETTINGS,
 };
 
 /**

@@ -6,11 +6,20 @@ import type { PaymentsContext } from './payments-service';
 import type { SubmissionRow } from '../submissions';
 import { settlePromoBeforeCharge } from './promo-redemption';
 import { openCheckoutSession } from './stripe-checkout';
+import { buyerFields, sellerFooter } from './billing/stripe-invoice';
+import { sellerOf } from './billing/seller';
 
 type CheckoutContext = Pick<
   PaymentsContext,
-  'db' | 'submissions' | 'promoCodes' | 'payments' | 'now' | 'publicUrl'
+  'db' | 'submissions' | 'promoCodes' | 'payments' | 'now' | 'publicUrl' | 'billing' | 'settings'
 >;
+
+/** What the card payment's invoice names (issue 47): the buyer's PO and tax id, the seller. */
+async function invoiceData(submission: SubmissionRow, context: CheckoutContext) {
+  const buyer = await context.billing.of(context.db, submission.id);
+  const footer = sellerFooter(await sellerOf(context));
+  return { customFields: buyer ? buyerFields(buyer) : [], ...(footer ? { footer } : {}) };
+}
 
 /**
  * The submission, ready to be charged: still approved, and its promo code counted for it (once,
@@ -73,6 +82,7 @@ export async function createCheckoutSession(
       cancelUrl: `${publicUrl}/pay/${token}/cancel`,
       idempotencyKey: `checkout-${reference}-${submission.amount_cents}-${lastChange}`,
       linkId,
+      invoice: await invoiceData(submission, context),
     },
     now,
   );

@@ -16,7 +16,14 @@ import {
  * Widths of the columns a flag or a link writes (migrations 20261122001100, 20261124120300 and
  * 20261126020100).
  */
-const LIMITS = { reason: 300, currency: 3, sessionId: 255, actor: 120 } as const;
+const LIMITS = {
+  reason: 300,
+  currency: 3,
+  sessionId: 255,
+  actor: 120,
+  url: 1024,
+  offlineReference: 120,
+} as const;
 
 /**
  * The `payments`, `payment_links` and `processed_webhook_events` tables: the only code that reads
@@ -169,6 +176,12 @@ export class PaymentsRepository {
 
   /** The payment that published the listing: its session's row when there is one, else a new row. */
   async recordPaid(trx: Knex.Transaction, payment: PaidPayment, now: Date): Promise<void> {
+    if (payment.invoiceId) {
+      const updated = await trx('payments')
+        .where({ stripe_invoice_id: payment.invoiceId })
+        .update({ status: 'paid', paid_at: now.getTime(), amount_cents: payment.amountCents });
+      if (updated) return;
+    }
     if (payment.checkoutSessionId) {
       const updated = await trx('payments')
         .where({ checkout_session_id: payment.checkoutSessionId })
@@ -184,7 +197,84 @@ export class PaymentsRepository {
       status: 'paid',
       created_at: now.getTime(),
       paid_at: now.getTime(),
+      ...(payment.offline
+        ? {
+            offline_method: payment.offline.method,
+            offline_reference: payment.offline.reference.slice(0, LIMITS.offlineReference),
+            received_on: payment.offline.receivedOn,
+          }
+        : {}),
     });
+  }
+
+  // ---- invoices (issue 47) --------------------------------------------------------------------
+
+  /** A Stripe invoice sent for the listing: its row, 'invoiced' until Stripe says it is paid. */
+  async recordInvoice(
+    trx: Knex.Transaction,
+    invoice: {
+      submissionId: number;
+      invoiceId: string;
+      amountCents: number;
+      dueAt: Date;
+      url: string | null;
+    },
+    now: Date,
+  ): Promise<void> {
+    await trx('payments').insert({
+      submission_id: invoice.submissionId,
+      provider: 'stripe',
+      stripe_invoice_id: invoice.invoiceId,
+      amount_cents: invoice.amountCents,
+      currency: CHARGE.currency,
+      status: 'invoiced',
+      created_at: now.getTime(),
+      invoice_due_at: invoice.dueAt.getTime(),
+      invoice_url: invoice.url && invoice.url.length <= LIMITS.url ? invoice.url : null,
+    });
+  }
+
+  async findByInvoice(db: Db, invoiceId: string): Promise<PaymentRow | undefined> {
+    return db<PaymentRow>('payments').where({ stripe_invoice_id: invoiceId }).first();
+  }
+
+  /** The listing's newest invoice, unpaid or paid (not one settled another way). */
+  async invoiceOf(db: Db, submissionId: number): Promise<PaymentRow | undefined> {
+    return db<PaymentRow>('payments')
+      .where({ submission_id: submissionId })
+      .whereNotNull('stripe_invoice_id')
+      .whereIn('status', ['invoiced', 'paid'])
+      .orderBy('id', 'desc')
+      .first();
+  }
+
+  /** An unpaid invoice's row from 'invoiced' to `status` ('paid' by Stripe, 'void' if settled). */
+  async closeInvoice(
+    trx: Knex.Transaction,
+    paymentId: number,
+    status: 'paid' | 'void' | 'needs_review',
+    now: Date,
+    reason?: string,
+  ): Promise<void> {
+    await trx('payments')
+      .where({ id: paymentId, status: 'invoiced' })
+      .update({
+        status,
+        ...(status === 'paid' ? { paid_at: now.getTime() } : {}),
+        ...(reason ? { review_reason: reason.slice(0, LIMITS.reason) } : {}),
+      });
+  }
+
+  /** The payment that paid the listing (its receipt), newest first. */
+  async paidOf(db: Db, submissionId: number): Promise<PaymentRow | undefined> {
+    return db<PaymentRow>('payments')
+      .where({ submission_id: submissionId, status: 'paid' })
+      .orderBy('id', 'desc')
+      .first();
+  }
+
+  async byId(db: Db, paymentId: number): Promise<PaymentRow | undefined> {
+    return db<PaymentRow>('payments').where({ id: paymentId }).first();
   }
 
   /**
@@ -251,7 +341,8 @@ export class PaymentsRepository {
         status: row.status as FlaggedStatus,
         amountCents: Number(row.amount_cents),
         currency: row.currency,
-        checkoutSessionId: row.checkout_session_id,
+        // An invoice's flag names the invoice (issue 47): the admins find it in Stripe by it.
+        checkoutSessionId: row.checkout_session_id ?? row.stripe_invoice_id ?? null,
         reason: row.review_reason ?? '',
         paidAt: row.paid_at == null ? null : new Date(Number(row.paid_at)).toISOString(),
       });

@@ -1,5 +1,11 @@
 import { parsePaymentIssueId, type AdminPaymentIssue } from '@jobboard/contract/admin';
-import type { PayPageView } from '@jobboard/contract/payments';
+import type {
+  BuyerDetails,
+  InvoiceRequested,
+  OfflinePayment,
+  OfflinePaymentRecorded,
+  PayPageView,
+} from '@jobboard/contract/payments';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
 import type Stripe from 'stripe';
@@ -16,6 +22,14 @@ import type { PaymentsRepository } from './payments-repository';
 import { markPaidAndPublish, type Payment, type PublishOutcome } from './publishing';
 import { expireMarkedSessions, type ExpiryResult } from './session-expiry';
 import { applyStripeEvent, type RenewalSettler, type WebhookOutcome } from './webhook';
+import type { Settings } from '../settings';
+import type { BillingRepository } from './billing/billing-repository';
+import { saveBuyer } from './billing/buyer';
+import { requestInvoice } from './billing/invoices';
+import { recordOfflinePayment, type OfflineRecorder } from './billing/offline';
+import { receiptParties, type ReceiptParties } from './billing/receipt-parties';
+import { receiptPdf } from './billing/receipt-pdf';
+import type { EmployerReceipt } from '@jobboard/contract/employer';
 
 /** What the payments domain's settings say about the site. */
 export interface PaymentsSite {
@@ -40,6 +54,10 @@ export interface PaymentsCollaborators {
   promoCodes: Pick<PromoCodes, 'redeem' | 'find'>;
   jobs: Pick<JobsService, 'publish'>;
   outbox: Pick<Outbox, 'enqueue'>;
+  /** The admins' settings: billing's (invoice publishing, the publication, kind prices). */
+  settings: Pick<Settings, 'all'>;
+  /** Whom each listing is billed to (issue 47). */
+  billing: BillingRepository;
 }
 
 /** A flagged payment an admin marked handled: its Checkout Session, and whether only now. */
@@ -106,8 +124,58 @@ export class PaymentsService {
     return payLinkSubmission(token, this.context(now), this.site.jobsEmail);
   }
 
-  payPage(link: PayLink): PayPageView {
-    return payPageView(link, this.stripeConfigured);
+  /** A receipt as a PDF (billing/receipt-pdf.ts). */
+  receiptPdf(receipt: EmployerReceipt & { paidBy: string }): Promise<Buffer> {
+    return receiptPdf(receipt);
+  }
+
+  /** The pay page: the listing and what it owes, with whom it is billed to and its invoice. */
+  async payPage(link: PayLink): Promise<PayPageView> {
+    const { db, billing, payments, settings } = this.collaborators;
+    const id = link.submission.id;
+    const [buyer, invoice, { tierPrices }] = await Promise.all([
+      billing.of(db, id),
+      payments.invoiceOf(db, id),
+      settings.all(db),
+    ]);
+    return payPageView(link, this.stripeConfigured, { buyer, invoice, tierPrices });
+  }
+
+  /**
+   * The pay page once the buyer has said whom to bill (billing/buyer.ts): the price for their
+   * kind applied, the details kept for the invoice and receipts.
+   */
+  async saveBuyer(token: string, input: BuyerDetails, now: Date): Promise<PayPageView> {
+    const context = this.context(now);
+    const link = await this.payLink(token, now);
+    await context.db.transaction((trx) => saveBuyer(trx, link.submission, input, context));
+    return this.payPage(await this.payLink(token, now));
+  }
+
+  /** Bill the listing by a Stripe invoice (billing/invoices.ts). */
+  requestInvoice(
+    stripe: Stripe,
+    link: PayLink,
+    input: BuyerDetails,
+    now: Date,
+  ): Promise<InvoiceRequested> {
+    return requestInvoice(stripe, link, input, this.context(now));
+  }
+
+  /** An admin's record of a check or a transfer received (billing/offline.ts). */
+  recordOfflinePayment(
+    submissionId: number,
+    input: OfflinePayment,
+    admin: OfflineRecorder,
+    now: Date,
+    log: FastifyBaseLogger,
+  ): Promise<OfflinePaymentRecorded> {
+    return recordOfflinePayment(submissionId, input, admin, this.context(now), log);
+  }
+
+  /** The seller and the buyer a payment's receipt names (billing/receipt-parties.ts). */
+  receiptParties(paymentId: number): Promise<ReceiptParties> {
+    return receiptParties(paymentId, this.collaborators);
   }
 
   /** The submission, ready to be charged (checkout.ts). */

@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import { PAY_LINK } from './payment-tokens';
 import { PaymentsRepository } from './payments-repository';
 import { PaymentsService } from './payments-service';
+import { BillingRepository } from './billing/billing-repository';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,6 +41,8 @@ export default fp(
           promoCodes: app.promoCodes,
           jobs: app.jobs,
           outbox: app.outbox,
+          settings: app.settings,
+          billing: new BillingRepository(),
         },
         {
           publicUrl: app.config.publicUrl,
@@ -52,6 +55,6 @@ export default fp(
   },
   {
     name: 'payments',
-    dependencies: ['config', 'db', 'submissions', 'promo-codes', 'jobs', 'mail'],
+    dependencies: ['config', 'db', 'submissions', 'promo-codes', 'jobs', 'mail', 'settings'],
   },
 );

@@ -7,13 +7,23 @@ import { jobLiveEmail } from '../mail';
 import type { PaymentsContext } from './payments-service';
 import type { SubmissionRow } from '../submissions';
 import { countPromoAtPayment } from './promo-redemption';
+import type { OfflineReceipt } from './payment-rows';
 
 export interface Payment {
-  provider: 'stripe' | 'manual' | 'credit';
+  provider: 'stripe' | 'manual' | 'credit' | 'offline';
   /** Who recorded it, for the submission's history: 'stripe', 'admin:<name>'. */
   actor: string;
   adminId?: number | null;
   checkoutSessionId?: string | null;
+  /** The Stripe invoice that pays it (issue 47). */
+  invoiceId?: string | null;
+  /**
+   * Published on approval before its invoice is paid: the invoice's row stays 'invoiced' (the
+   * `invoice.paid` webhook makes it 'paid'), and nothing is recorded paid now.
+   */
+  unpaidInvoice?: boolean;
+  /** A check or a transfer an admin recorded (provider 'offline'). */
+  offline?: OfflineReceipt | null;
   amountCents: number;
   note?: string | null;
   /** Send the 'payment received, job live' e-mail (a credit sends its own). */
@@ -78,16 +88,20 @@ export async function markPaidAndPublish(
     note: payment.note ?? null,
     at: now,
   });
-  await context.payments.recordPaid(
-    trx,
-    {
-      submissionId: submission.id,
-      provider: payment.provider,
-      checkoutSessionId: payment.checkoutSessionId,
-      amountCents: payment.amountCents,
-    },
-    now,
-  );
+  if (!payment.unpaidInvoice) {
+    await context.payments.recordPaid(
+      trx,
+      {
+        submissionId: submission.id,
+        provider: payment.provider,
+        checkoutSessionId: payment.checkoutSessionId,
+        invoiceId: payment.invoiceId,
+        offline: payment.offline,
+        amountCents: payment.amountCents,
+      },
+      now,
+    );
+  }
   // A listing published with a credit was not paid for: it spends no promo code, and it gives
   // no further credits (a Multiples submission published with a credit would otherwise refill
   // the buyer's credits for ever).

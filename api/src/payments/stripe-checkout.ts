@@ -41,6 +41,11 @@ export interface CheckoutSpec {
   idempotencyKey: string;
   /** The pay or renewal link it is started from: a session returns to that link. */
   linkId: number;
+  /**
+   * What the invoice Stripe makes of the paid session says besides (issue 47): the buyer's PO
+   * number and tax id, the seller's legal name, address and EIN (billing/stripe-invoice.ts).
+   */
+  invoice?: { customFields: { name: string; value: string }[]; footer?: string };
 }
 
 /**
@@ -70,6 +75,19 @@ export async function openCheckoutSession(
       metadata: spec.metadata,
       payment_intent_data: { metadata: spec.metadata },
       customer_email: spec.customerEmail,
+      // Every card payment gets an invoice PDF from Stripe too (issue 47), e-mailed with the
+      // receipt: what a finance team files, with their PO number when they gave one.
+      invoice_creation: {
+        enabled: true,
+        invoice_data: {
+          description: spec.name,
+          metadata: spec.metadata,
+          ...(spec.invoice?.customFields.length
+            ? { custom_fields: spec.invoice.customFields }
+            : {}),
+          ...(spec.invoice?.footer ? { footer: spec.invoice.footer } : {}),
+        },
+      },
       success_url: spec.successUrl,
       cancel_url: spec.cancelUrl,
     },

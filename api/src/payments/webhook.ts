@@ -1,7 +1,6 @@
 import { MAX_INT4, parseRecordId } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import type Stripe from 'stripe';
-import { paymentNeedsReviewEmail } from '../mail';
 import { amountPaid, chargeProblem } from './stripe-checkout';
 import type { PaymentsContext } from './payments-service';
 import type { SubmissionRow } from '../submissions';
@@ -12,6 +11,8 @@ import {
   type PaymentRow,
 } from './payment-rows';
 import { markPaidAndPublish, type PublishContext, type PublishOutcome } from './publishing';
+import { settleInvoicePaid } from './billing/invoices';
+import { mailPaymentToReview } from './review-mail';
 
 /** The events that mean "this Checkout Session is paid". */
 const PAID_EVENTS = new Set([
@@ -69,6 +70,10 @@ export async function applyStripeEvent(
       return { handled: 'duplicate' };
     }
 
+    if (event.type === 'invoice.paid') {
+      // An invoice this site sent for a listing (issue 47; billing/invoices.ts).
+      return settleInvoicePaid(trx, event.data.object as Stripe.Invoice, context);
+    }
     if (!PAID_EVENTS.has(event.type))
       return { handled: 'ignored', reason: `event type ${event.type}` };
     const session = event.data.object as Stripe.Checkout.Session;
@@ -137,22 +142,12 @@ async function settlePaidSession(
       record,
       now,
     );
-    await context.outbox.enqueue(
-      trx,
-      {
-        ...paymentNeedsReviewEmail({
-          to: context.adminEmail,
-          submissionId,
-          title: submission.title,
-          checkoutSessionId: session.id,
-          publicUrl: context.publicUrl,
-          boardName: context.boardName,
-          ...problem,
-        }),
-        submissionId: Number(submissionId),
-      },
-      now,
-    );
+    await mailPaymentToReview(trx, context, {
+      submissionId,
+      title: submission.title,
+      stripeId: session.id,
+      ...problem,
+    });
     return { handled: 'flagged', submissionId, ...problem };
   }
 

@@ -80,6 +80,10 @@ describe(`payments on ${testDatabase}`, () => {
         jobId: null,
         paymentsConfigured: true,
         linkExpiresAt: '2026-12-06T12:00:00.000Z',
+        // No kind price set: either kind owes the same (issue 47); nobody billed, no invoice yet.
+        amountByKind: { nonprofit: 7_920, business: 7_920 },
+        billing: null,
+        invoice: null,
       });
     });
 

@@ -19,6 +19,8 @@ interface CheckoutButtonProps {
   start(): Promise<{ url: string }>;
   /** Reads the page's data again. */
   refresh(): Promise<unknown>;
+  /** Whether checkout may start now (false: a form beside it has shown what is missing). */
+  ready?(): boolean;
 }
 
 /**
@@ -27,10 +29,11 @@ interface CheckoutButtonProps {
  * page's data is read again (the amount or the listing may have changed meanwhile). Where the
  * board takes no payments, a notice says so instead.
  */
-export function CheckoutButton({ configured, label, start, refresh }: CheckoutButtonProps) {
+export function CheckoutButton({ configured, label, start, refresh, ready }: CheckoutButtonProps) {
   const [starting, setStarting] = useState(false);
   if (!configured) return <Notice role="status">{PAYMENT_MESSAGES.notSetUp}</Notice>;
   const go = async () => {
+    if (ready && !ready()) return;
     setStarting(true);
     try {
       const { url } = await start();

@@ -12,6 +12,7 @@ import {
   EmployerSession,
   EmployerSignIn,
 } from '../employer';
+import { string } from 'superstruct';
 import { type Endpoint, Message } from '../endpoint';
 import { employerListingId, employerReceiptId } from './params';
 import { SubmissionForm, SubmissionPayload } from '../submission';
@@ -99,6 +100,16 @@ export const employerReceipt = {
   summary: "The printable receipt of one of the address's payments.",
   ...employerReceiptId,
   response: EmployerReceipt,
+} as const satisfies Endpoint;
+/** Answers `application/pdf` (an attachment): the same receipt, as a PDF. */
+export const employerReceiptPdf = {
+  method: 'GET',
+  path: '/api/employer/receipts/:id/pdf',
+  summary:
+    "The receipt of one of the address's payments as a PDF (an attachment): the publication's legal name, address and EIN, and the organization billed, its address, PO number and tax id.",
+  ...employerReceiptId,
+  mediaTypes: ['application/pdf'],
+  response: string(),
 } as const satisfies Endpoint;
 export const employerRenewJob = {
   method: 'POST',

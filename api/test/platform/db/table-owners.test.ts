@@ -17,6 +17,7 @@ const OWNERS: Record<string, string[]> = {
   payments: ['payments/payments-repository.ts'],
   payment_links: ['payments/payments-repository.ts'],
   processed_webhook_events: ['payments/payments-repository.ts'],
+  billing_details: ['payments/billing/billing-repository.ts'],
   outbox: ['mail/outbox.ts'],
   job_alerts: ['alerts/alerts-repository.ts'],
   alert_subscribe_locks: ['alerts/alerts-repository.ts'],

@@ -50,6 +50,8 @@ const PUBLIC = [
   'POST /api/logos',
   'GET /api/pay/:token',
   'POST /api/pay/:token/checkout',
+  'PUT /api/pay/:token/billing',
+  'POST /api/pay/:token/invoice',
   // Renewal links: the token is the key (renewals.test.ts).
   'GET /api/renewals/:token',
   'POST /api/renewals/:token/checkout',
@@ -122,6 +124,7 @@ const ADMIN = [
   'POST /api/admin/submissions/:id/payment-link',
   'POST /api/admin/submissions/:id/revoke-payment-links',
   'POST /api/admin/submissions/:id/mark-paid',
+  'POST /api/admin/submissions/:id/offline-payment',
   'POST /api/admin/submissions/:id/payments/:paymentId/resolve',
   'GET /api/admin/promo-codes',
   'POST /api/admin/promo-codes',
@@ -199,6 +202,7 @@ const EMPLOYER = [
   'POST /api/employer/jobs/:id/proposal',
   'DELETE /api/employer/jobs/:id/proposal',
   'GET /api/employer/receipts/:id',
+  'GET /api/employer/receipts/:id/pdf',
   'GET /api/employer/renewal-receipts/:id',
   // The applicant inbox (issue 42, inbox.test.ts): the employer's own listings' applications.
   'GET /api/employer/jobs/:id/applications',

@@ -7,6 +7,7 @@ import {
 import { SUBMISSION_STATUS_LABELS } from '@jobboard/contract/submissions';
 import { Button, Notice, Select, Stack } from '@jobboard/shared-ui';
 import styled from 'styled-components';
+import { BillingSettings } from '../../features/billing/components/BillingSettings';
 import { submissionsCsvHref } from '../../features/submissions/api/export-submissions';
 import { useSubmissions } from '../../features/submissions/api/submissions';
 import { SubmissionItem } from '../../features/submissions/components/SubmissionItem';
@@ -107,6 +108,7 @@ export default function SubmissionsPage() {
           </>
         )}
       </ListResults>
+      <BillingSettings />
     </>
   );
 }

@@ -68,6 +68,7 @@ export const EMPLOYER_TEXT = {
     stripe: 'Card payment through Stripe',
     manual: 'Marked paid by the board',
     credit: 'Included in a Multiples Listing',
+    offline: 'Check or bank transfer received by the board',
   } as Record<string, string>,
   none: 'None',
   pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,

@@ -16,6 +16,36 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
     payments.payPage(await payments.payLink(request.params.token, app.now())),
   );
 
+  route(app, ENDPOINTS.payBilling, {}, async (request) =>
+    payments.saveBuyer(request.params.token, request.body, app.now()),
+  );
+
+  route(
+    app,
+    ENDPOINTS.payInvoice,
+    { config: { rateLimit: app.config.rateLimits.payCheckout } },
+    async (request) => {
+      const now = app.now();
+      const link = await payments.payLink(request.params.token, now);
+      if (link.submission.status === 'paid')
+        throw new HttpError(409, PAY_LINK_MESSAGES.alreadyPaid);
+      if (!app.stripe) throw new HttpError(503, PAYMENT_MESSAGES.notSetUp);
+      let requested;
+      try {
+        requested = await payments.requestInvoice(app.stripe, link, request.body, now);
+      } catch (error) {
+        if (!isStripeFailure(error)) throw error;
+        request.log.error(
+          { err: error, submissionId: link.submission.id },
+          'could not send a Stripe invoice',
+        );
+        throw new HttpError(503, PAYMENT_MESSAGES.unreachable);
+      }
+      await payments.expireMarkedSessions(link.submission.id, request.log);
+      return requested;
+    },
+  );
+
   route(
     app,
     ENDPOINTS.payCheckout,
@@ -50,5 +80,10 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+
+/** An error of Stripe's client (down, refused, timed out), not one of ours (Conflict, Gone...). */
+const isStripeFailure = (error: unknown) =>
+  typeof (error as { type?: unknown })?.type === 'string' &&
+  String((error as { type: string }).type).startsWith('Stripe');
 
 export default paymentsRoutes;

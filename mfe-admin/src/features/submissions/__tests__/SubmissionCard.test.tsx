@@ -18,7 +18,16 @@ describe('a submission in the review queue', () => {
       'Pending Review',
       ['Update Amount', 'Approve', 'Reject', 'Copy Email Template'],
     ],
-    ['approved', 'Approved', ['Update Amount', 'Generate Payment Link', 'Copy Email Template']],
+    [
+      'approved',
+      'Approved',
+      [
+        'Update Amount',
+        'Generate Payment Link',
+        'Record a check or transfer',
+        'Copy Email Template',
+      ],
+    ],
     ['rejected', 'Rejected', ['Update Amount']],
     ['paid', 'Paid & Published', ['Update Amount']],
   ])('in %s shows "%s" and the buttons %j', (status, label, expected) => {
@@ -237,6 +246,7 @@ describe('a submission in the review queue', () => {
       'Update Amount',
       'Generate Payment Link',
       'Revoke links',
+      'Record a check or transfer',
       'Copy Email Template',
     ]);
 

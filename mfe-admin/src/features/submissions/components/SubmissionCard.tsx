@@ -31,6 +31,7 @@ import { SUBMISSION_TEXT } from '../messages';
 import { AmountEditor } from './AmountEditor';
 import { CompanyReview } from './CompanyReview';
 import { FraudHints } from './FraudHints';
+import { OfflinePaymentForm } from './OfflinePaymentForm';
 import { PaymentIssues } from './PaymentIssues';
 
 const LABELS = SUBMISSION_TEXT.details;
@@ -278,6 +279,7 @@ export function SubmissionCard({
                 {SUBMISSION_TEXT.markPaid}
               </Button>
             )}
+            <OfflinePaymentForm submissionId={submission.id} amountCents={submission.amount} />
           </>
         )}
         {(status === 'pending_review' || status === 'approved') && (

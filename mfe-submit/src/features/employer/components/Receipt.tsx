@@ -3,6 +3,7 @@ import { Link } from '@jobboard/shared-ui/router';
 import styled from 'styled-components';
 import { useReceipt, type ReceiptKind } from '../api/employer';
 import { EMPLOYER_TEXT } from '../messages';
+import { ReceiptParties, ReceiptPdfLink } from './ReceiptBilling';
 import { day } from './Timeline';
 
 const ROWS = EMPLOYER_TEXT.receiptRows;
@@ -56,9 +57,11 @@ export function Receipt({ id, kind = 'payment' }: { id: string; kind?: ReceiptKi
           </dd>
           <dt>{ROWS.billedTo}</dt>
           <dd>{data.billedTo}</dd>
+          <ReceiptParties receipt={data} />
         </dl>
         <NoPrint>
           <Button onClick={() => window.print()}>{EMPLOYER_TEXT.print}</Button>{' '}
+          {kind === 'payment' && <ReceiptPdfLink id={data.id} />}{' '}
           <Link to="/employer/listings">{EMPLOYER_TEXT.backToListings}</Link>
         </NoPrint>
       </Card>

@@ -1,45 +1,15 @@
 import { PAYMENT_MESSAGES, type PayPageView } from '@jobboard/contract/payments';
-import { SharedUiProvider, Toaster, useToastStore } from '@jobboard/shared-ui';
-import { render, screen, waitFor } from '@jobboard/test-utils/react';
+import { useToastStore } from '@jobboard/shared-ui';
+import { screen, waitFor } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
-import { MemoryRouter, Route, Routes } from '@jobboard/shared-ui/router';
-import { SWRConfig } from 'swr';
 import { fakeApi } from '@jobboard/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import PayPage from '../../../app/PayPage';
+import { approvedPayPage, renderPayPage } from './render-pay-page';
 
 const TOKEN = 'a'.repeat(43);
-const view: PayPageView = {
-  title: 'Digital Organizer',
-  organization: 'Open Ballot Project',
-  tierId: 'basic',
-  tierName: 'Featured Listing',
-  tierDuration: '30 days',
-  listPriceCents: 9_900,
-  amountCents: 7_920,
-  promoCode: 'NONPROFIT20',
-  promoCodeUsedUp: false,
-  status: 'approved',
-  jobId: null,
-  paymentsConfigured: true,
-  linkExpiresAt: '2026-12-06T12:00:00.000Z',
-};
+const view = approvedPayPage;
 
-function renderAt(path: string) {
-  render(
-    <SharedUiProvider>
-      <SWRConfig value={{ provider: () => new Map() }}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/pay/:token/*" element={<PayPage />} />
-          </Routes>
-        </MemoryRouter>
-      </SWRConfig>
-      {/* The shell's one toast viewport, where the pay page's failures are shown. */}
-      <Toaster />
-    </SharedUiProvider>,
-  );
-}
+const renderAt = renderPayPage;
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,11 +1,10 @@
-import { Card, Spinner, errorMessage, formatCents, formatUsDate } from '@jobboard/shared-ui';
+import { Card, Spinner, errorMessage, formatUsDate } from '@jobboard/shared-ui';
 import { Link } from '@jobboard/shared-ui/router';
 import { RefundPolicyLink } from '../../../lib/LegalLinks';
-import { CheckoutButton } from '../../../lib/CheckoutButton';
 import { DeadLinkCard, Small } from '../../../lib/pay-card';
 import { usePayPage } from '../api/get-pay-page';
-import { startCheckout } from '../api/start-checkout';
 import { PAY_MESSAGES } from '../messages';
+import { PayForm } from './PayForm';
 import { PaySummary } from './PaySummary';
 
 /** /pay/{token}: what is owed, and a button that goes to Stripe Checkout. */
@@ -19,19 +18,21 @@ export function PayPanel({ token }: { token: string }) {
     <Card>
       <h1>{PAY_MESSAGES.title}</h1>
       <PaySummary view={view} />
-      {view.status === 'paid' ? (
+      {view.invoice && !view.invoice.paid ? (
+        // Sent and not yet paid (live already when the admins publish on approval).
+        <p role="status">
+          {PAY_MESSAGES.invoiceDue(formatUsDate(view.invoice.dueOn))}{' '}
+          {view.invoice.url && <a href={view.invoice.url}>{PAY_MESSAGES.viewInvoice}</a>}{' '}
+          {view.jobId && <Link to={`/jobs/${view.jobId}`}>See your job</Link>}
+        </p>
+      ) : view.status === 'paid' ? (
         <p role="status">
           {PAY_MESSAGES.paid} {view.jobId && <Link to={`/jobs/${view.jobId}`}>See your job</Link>}
         </p>
       ) : (
         // When Checkout cannot start, the amount may have changed (a promo code used up
         // meanwhile), or the link expired: the page shows it again.
-        <CheckoutButton
-          configured={view.paymentsConfigured}
-          label={`Pay ${formatCents(view.amountCents)}`}
-          start={() => startCheckout(token)}
-          refresh={() => mutate()}
-        />
+        <PayForm token={token} view={view} refresh={() => mutate()} />
       )}
       <Small>
         Payments are processed securely by Stripe. Your job goes live as soon as the payment is
