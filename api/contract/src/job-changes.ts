@@ -22,6 +22,8 @@ export const JOB_FIELDS = {
   locations: { label: 'Locations', summary: 'locations' },
   jobType: { label: 'Job type', summary: 'job type' },
   remote: { label: 'Remote', summary: 'remote' },
+  workplaceType: { label: 'Workplace', summary: 'workplace' },
+  remotePlaces: { label: 'Can be done from', summary: 'workplace' },
   experienceLevel: { label: 'Experience level', summary: 'experience level' },
   salaryText: { label: 'Pay in words', summary: 'salary' },
   salaryMin: { label: 'Minimum pay', summary: 'salary' },
