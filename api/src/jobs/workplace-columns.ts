@@ -1,5 +1,6 @@
 import {
   normaliseRemotePlaces,
+  workplaceFromFlag,
   type ChangeValue,
   type JobField,
   type WorkplaceType,
@@ -30,9 +31,14 @@ interface WorkplaceRow {
 const placesColumn = (type: WorkplaceType, places: string | null | undefined) =>
   type === 'on_site' ? null : normaliseRemotePlaces(places ?? '') || null;
 
-/** The columns of a new job. */
-export function workplaceColumns(input: WorkplaceGiven) {
-  const type = input.workplaceType ?? (input.remote ? 'remote' : 'on_site');
+/**
+ * The columns of a new job. A writer that gives no workplace (a bulk import) has its job read as
+ * the migration read the jobs before: remote by its flag, a job type or a location named Remote.
+ */
+export function workplaceColumns(
+  input: WorkplaceGiven & { jobType: string; locations: readonly string[] },
+) {
+  const type = input.workplaceType ?? workplaceFromFlag(input);
   return {
     workplace_type: type,
     remote_places: placesColumn(type, input.remotePlaces),
