@@ -25,7 +25,11 @@ async function create(knex: Parameters<Migration['up']>[0], filtered: string) {
 }
 
 async function drop(knex: Parameters<Migration['up']>[0]) {
-  for (const name of ['jobs_public_recent_index', 'jobs_public_pay_high_index', 'jobs_public_pay_low_index']) {
+  for (const name of [
+    'jobs_public_recent_index',
+    'jobs_public_pay_high_index',
+    'jobs_public_pay_low_index',
+  ]) {
     await knex.raw(`DROP INDEX IF EXISTS ${name}`);
   }
 }

@@ -145,7 +145,9 @@ test.describe('the board home', () => {
     await panel.getByRole('checkbox', { name: 'Hybrid' }).check();
     await applyFilters();
     await expect(page).toHaveURL(/\?hybrid=true$/);
-    const hybrid = await expectSameAs({ workplace: { onSite: false, hybrid: true, remote: false } });
+    const hybrid = await expectSameAs({
+      workplace: { onSite: false, hybrid: true, remote: false },
+    });
     expect(hybrid.jobs.length).toBeGreaterThan(0);
     expect(hybrid.jobs.every((j) => j.workplaceType === 'hybrid')).toBe(true);
     await resetFilters();

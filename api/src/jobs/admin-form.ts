@@ -41,7 +41,8 @@ export function formInput(form: AdminJobForm, editor: JobEditor | undefined): Jo
   const apply = storedApplyFields(form);
   checkApplyFields(apply, false);
   // An older admin build sends no workplace: the job's type and locations say, as before.
-  const workplaceType = form.workplaceType ?? workplaceFromFlag({ jobType: form.jobType, locations });
+  const workplaceType =
+    form.workplaceType ?? workplaceFromFlag({ jobType: form.jobType, locations });
   return {
     ...apply,
     title: form.title,
@@ -80,7 +81,6 @@ export function companyWriter(editor: JobEditor | undefined): CompanyWriter {
   const { adminId, actor } = auditActor(editor);
   return { kind: 'admin', actor, adminId };
 }
-
 
 /**
  * The fields an admin's update gives under the patch's own names, taken as they come. formPatch

@@ -89,7 +89,9 @@ export function whereWorkplace(query: Knex.QueryBuilder, types: readonly Workpla
   query.where((any) => {
     for (const type of types) {
       if (type === 'on_site') {
-        any.orWhere((w) => w.where('jobs.workplace_type', 'on_site').andWhere('jobs.remote', false));
+        any.orWhere((w) =>
+          w.where('jobs.workplace_type', 'on_site').andWhere('jobs.remote', false),
+        );
       } else if (type === 'remote') {
         any.orWhere((w) => w.where('jobs.workplace_type', 'remote').orWhere('jobs.remote', true));
       } else {

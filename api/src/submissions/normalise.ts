@@ -58,7 +58,9 @@ export function normaliseSubmission(
     location: oneLine(payload.location),
     workplaceType: payload.workplaceType ?? null,
     remotePlaces:
-      payload.workplaceType === 'on_site' ? null : normaliseRemotePlaces(payload.remotePlaces ?? '') || null,
+      payload.workplaceType === 'on_site'
+        ? null
+        : normaliseRemotePlaces(payload.remotePlaces ?? '') || null,
     categories,
     jobType: payload.jobType,
     experienceLevel: payload.experienceLevel,

@@ -239,7 +239,8 @@ function workplaceOf(
   }
   const remote = flag('remote', fields.remote, null, name);
   const workplaceType: WorkplaceType =
-    given ?? (remote === null ? workplaceFromFlag({ jobType, locations }) : remote ? 'remote' : 'on_site');
+    given ??
+    (remote === null ? workplaceFromFlag({ jobType, locations }) : remote ? 'remote' : 'on_site');
   const places = text('remotePlaces', fields.remotePlaces, JOB_LIMITS.remotePlaces);
   const remotePlaces = workplaceType === 'on_site' ? null : normaliseRemotePlaces(places) || null;
   return {

@@ -41,11 +41,18 @@ const publicJob = async (id: string | number): Promise<Job> =>
 async function search(payload: Record<string, unknown>): Promise<string[]> {
   const res = await t.app.inject({ method: 'POST', url: '/api/jobs/search', payload });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<SearchResponse>().jobs.map((job) => job.title).sort();
+  return res
+    .json<SearchResponse>()
+    .jobs.map((job) => job.title)
+    .sort();
 }
 
 const createByAdmin = (change: Record<string, unknown>) =>
-  admin({ method: 'POST', url: ENDPOINTS.createJob.path, payload: { ...ADMIN_JOB_FORM, ...change } });
+  admin({
+    method: 'POST',
+    url: ENDPOINTS.createJob.path,
+    payload: { ...ADMIN_JOB_FORM, ...change },
+  });
 
 describe(`the admin's job form on ${testDatabase}`, () => {
   it('creates a job of each workplace, with its places, and the public answer says it', async () => {
@@ -75,7 +82,11 @@ describe(`the admin's job form on ${testDatabase}`, () => {
       remote: true,
     });
     // The old flag is written for the previous release, which reads only it.
-    const flags = await t.db('jobs').whereIn('id', Object.values(made)).orderBy('id').pluck('remote');
+    const flags = await t
+      .db('jobs')
+      .whereIn('id', Object.values(made))
+      .orderBy('id')
+      .pluck('remote');
     expect(flags.map(Boolean)).toEqual([false, false, true]);
   });
 
@@ -94,7 +105,10 @@ describe(`the admin's job form on ${testDatabase}`, () => {
   });
 
   it('an older admin build that sends no workplace: the type and locations say, as before', async () => {
-    const res = await createByAdmin({ title: 'Old Form Role', locations: ['Boston, MA', 'Remote'] });
+    const res = await createByAdmin({
+      title: 'Old Form Role',
+      locations: ['Boston, MA', 'Remote'],
+    });
     expect(await publicJob(res.json().id)).toMatchObject({ workplaceType: 'remote', remote: true });
   });
 
@@ -127,7 +141,11 @@ describe(`the admin's job form on ${testDatabase}`, () => {
     expect(refused.statusCode).toBe(400);
     expect(await publicJob(id)).toMatchObject({ workplaceType: 'hybrid', remotePlaces: 'NY, NJ' });
 
-    await admin({ method: 'PUT', url: `/api/admin/jobs/${id}`, payload: { workplaceType: 'on_site' } });
+    await admin({
+      method: 'PUT',
+      url: `/api/admin/jobs/${id}`,
+      payload: { workplaceType: 'on_site' },
+    });
     expect(await publicJob(id)).toMatchObject({ workplaceType: 'on_site', remotePlaces: '' });
     expect((await t.db('jobs').where({ id }).first()).remote_places).toBeNull();
   });
@@ -157,13 +175,18 @@ describe(`the sync's mapping on ${testDatabase}`, () => {
     const res = await admin({ url: ENDPOINTS.refreshJobs.path });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().skippedRecords).toEqual([
-      expect.objectContaining({ reason: "'workplaceType' 'Sometimes' is not on-site, hybrid or remote" }),
+      expect.objectContaining({
+        reason: "'workplaceType' 'Sometimes' is not on-site, hybrid or remote",
+      }),
     ]);
-    const rows = await t.db('jobs')
+    const rows = await t
+      .db('jobs')
       .where('source', 'json-feed')
       .orderBy('external_id')
       .select('external_id', 'workplace_type', 'remote_places', 'remote');
-    expect(rows.map((r) => [r.external_id, r.workplace_type, r.remote_places, Boolean(r.remote)])).toEqual([
+    expect(
+      rows.map((r) => [r.external_id, r.workplace_type, r.remote_places, Boolean(r.remote)]),
+    ).toEqual([
       ['flag', 'remote', null, true],
       ['hybrid', 'hybrid', 'TX, OK', false],
       ['onsite', 'on_site', null, false],
@@ -189,9 +212,15 @@ describe(`the board's workplace filter on ${testDatabase}`, () => {
 
   it('finds the jobs of the workplaces chosen, any of them', async () => {
     const q = { query: 'Filter' };
-    expect(inFilterOrg(await search({ ...q, workplace: { onSite: true } }))).toEqual(['Filter On-site']);
-    expect(inFilterOrg(await search({ ...q, workplace: { hybrid: true } }))).toEqual(['Filter Hybrid']);
-    expect(inFilterOrg(await search({ ...q, workplace: { remote: true } }))).toEqual(['Filter Remote']);
+    expect(inFilterOrg(await search({ ...q, workplace: { onSite: true } }))).toEqual([
+      'Filter On-site',
+    ]);
+    expect(inFilterOrg(await search({ ...q, workplace: { hybrid: true } }))).toEqual([
+      'Filter Hybrid',
+    ]);
+    expect(inFilterOrg(await search({ ...q, workplace: { remote: true } }))).toEqual([
+      'Filter Remote',
+    ]);
     expect(inFilterOrg(await search({ ...q, workplace: { hybrid: true, remote: true } }))).toEqual([
       'Filter Hybrid',
       'Filter Remote',
@@ -205,7 +234,9 @@ describe(`the board's workplace filter on ${testDatabase}`, () => {
       'Filter Remote',
     ]);
     expect(describeSearch(old)).toBe('"Filter" · Remote');
-    expect(describeSearch(filterFromQueryString('?onsite=true&hybrid=true'))).toBe('On-site · Hybrid');
+    expect(describeSearch(filterFromQueryString('?onsite=true&hybrid=true'))).toBe(
+      'On-site · Hybrid',
+    );
   });
 
   it("reads a filtered page through the public orders' index", async () => {
@@ -246,7 +277,8 @@ describe(`the workplace migration on ${testDatabase}`, () => {
     await t.db('jobs').where('id', ids['Old Typed']).update({ remote: false });
     await t.db.migrate.latest({ migrationSource: source });
 
-    const rows = await t.db('jobs')
+    const rows = await t
+      .db('jobs')
       .whereIn('id', Object.values(ids))
       .orderBy('id')
       .select('workplace_type', 'remote_places');
@@ -264,9 +296,13 @@ describe(`the workplace migration on ${testDatabase}`, () => {
     });
     // A row the previous release writes after the migration (a rollback) has only its flag, and
     // the column's default type: read as remote, and found by the Remote filter.
-    const rollback = await createJobs(t.app, [{ title: 'Rollback Writer', organization: 'Old Org' }]);
+    const rollback = await createJobs(t.app, [
+      { title: 'Rollback Writer', organization: 'Old Org' },
+    ]);
     await t.db('jobs').where('id', rollback['Rollback Writer']).update({ remote: true });
-    expect(await publicJob(rollback['Rollback Writer']!)).toMatchObject({ workplaceType: 'remote' });
+    expect(await publicJob(rollback['Rollback Writer']!)).toMatchObject({
+      workplaceType: 'remote',
+    });
     expect(await search({ query: 'Rollback Writer', workplace: { remote: true } })).toEqual([
       'Rollback Writer',
     ]);

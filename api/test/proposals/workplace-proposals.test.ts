@@ -74,7 +74,7 @@ describe(`the submission's workplace on ${testDatabase}`, () => {
     });
   });
 
-  it('refuses places with an on-site job and an unknown workplace, with the contract\'s words; nothing is stored', async () => {
+  it("refuses places with an on-site job and an unknown workplace, with the contract's words; nothing is stored", async () => {
     const onSite = await submit({ workplaceType: 'on_site', remotePlaces: 'US' });
     expect(onSite.statusCode).toBe(400);
     expect(onSite.json().fields).toEqual({ remotePlaces: WORKPLACE_MESSAGES.placesOnSite });
@@ -110,7 +110,9 @@ describe(`proposing another workplace on ${testDatabase}`, () => {
       payload: { ...form, workplaceType: 'remote', remotePlaces: 'US' },
     });
     expect(sent.statusCode, sent.body).toBe(200);
-    const [proposal] = (await admin({ method: 'GET', url: '/api/admin/proposals' })).json() as AdminProposal[];
+    const [proposal] = (
+      await admin({ method: 'GET', url: '/api/admin/proposals' })
+    ).json() as AdminProposal[];
     expect(proposal!.changes).toEqual([
       { field: 'workplaceType', from: 'on_site', to: 'remote' },
       { field: 'remotePlaces', from: null, to: 'US' },

@@ -37,7 +37,10 @@ describe('the query string of the board', () => {
     expect(filter.jobType.remote).toBe(false);
     expect(filterToQueryString(filter)).toBe('?fullTime=true&remote=true');
     // A board built before contract 1.5 sends its Remote box as jobType.remote: the same link.
-    const older = { ...defaultSearchFilter(), jobType: { ...defaultSearchFilter().jobType, remote: true } };
+    const older = {
+      ...defaultSearchFilter(),
+      jobType: { ...defaultSearchFilter().jobType, remote: true },
+    };
     expect(filterToQueryString(older)).toBe('?remote=true');
     expect(filterToQueryString(filterFromQueryString('?hybrid=true&onsite=true'))).toBe(
       '?onsite=true&hybrid=true',

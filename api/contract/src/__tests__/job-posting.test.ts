@@ -37,7 +37,8 @@ function makeJob(overrides: Partial<Job> = {}): Job {
 }
 
 describe('the JobPosting of each workplace (issue 47)', () => {
-  const ld = (overrides: Partial<Job>) => jobPostingLd(makeJob(overrides), 'https://jobs.example.org')!;
+  const ld = (overrides: Partial<Job>) =>
+    jobPostingLd(makeJob(overrides), 'https://jobs.example.org')!;
   const DC = {
     '@type': 'Place',
     address: {
@@ -49,7 +50,11 @@ describe('the JobPosting of each workplace (issue 47)', () => {
   };
 
   it('remote: TELECOMMUTE, with the places applicants may be in as a country, states and areas', () => {
-    const job = ld({ workplaceType: 'remote', remotePlaces: 'MD, Virginia, DC', locations: ['Remote'] });
+    const job = ld({
+      workplaceType: 'remote',
+      remotePlaces: 'MD, Virginia, DC',
+      locations: ['Remote'],
+    });
     expect(job.jobLocationType).toBe('TELECOMMUTE');
     expect(job.jobLocation).toBeUndefined();
     expect(job.applicantLocationRequirements).toEqual([
@@ -57,17 +62,19 @@ describe('the JobPosting of each workplace (issue 47)', () => {
       { '@type': 'State', name: 'Virginia' },
       { '@type': 'AdministrativeArea', name: 'District of Columbia' },
     ]);
-    expect(ld({ workplaceType: 'remote', remotePlaces: 'USA' }).applicantLocationRequirements).toEqual(
-      { '@type': 'Country', name: 'US' },
-    );
-    expect(ld({ workplaceType: 'remote', remotePlaces: 'Ontario' }).applicantLocationRequirements).toEqual(
-      { '@type': 'AdministrativeArea', name: 'Ontario' },
-    );
+    expect(
+      ld({ workplaceType: 'remote', remotePlaces: 'USA' }).applicantLocationRequirements,
+    ).toEqual({ '@type': 'Country', name: 'US' });
+    expect(
+      ld({ workplaceType: 'remote', remotePlaces: 'Ontario' }).applicantLocationRequirements,
+    ).toEqual({ '@type': 'AdministrativeArea', name: 'Ontario' });
     // No places said: anywhere in the board's country.
-    expect(ld({ workplaceType: 'remote', remotePlaces: '' }).applicantLocationRequirements).toEqual({
-      '@type': 'Country',
-      name: 'US',
-    });
+    expect(ld({ workplaceType: 'remote', remotePlaces: '' }).applicantLocationRequirements).toEqual(
+      {
+        '@type': 'Country',
+        name: 'US',
+      },
+    );
   });
 
   it('hybrid: its places of work only, never TELECOMMUTE (Google keeps that for fully remote jobs)', () => {

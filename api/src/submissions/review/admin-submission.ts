@@ -52,8 +52,7 @@ export function toAdminSubmission(
     title: String(row.title),
     organization: String(row.organization),
     location: String(row.location),
-    workplaceType:
-      row.workplace_type ?? workplaceFromFlag({ locations: [String(row.location)] }),
+    workplaceType: row.workplace_type ?? workplaceFromFlag({ locations: [String(row.location)] }),
     remotePlaces: row.remote_places ?? '',
     category: Array.isArray(categories) ? categories.map(String) : [],
     jobType: String(row.job_type),

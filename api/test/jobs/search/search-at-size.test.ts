@@ -194,7 +194,11 @@ const CASES: [string, Partial<SearchRequest>][] = [
   ['hybrid or remote', { workplace: { onSite: false, hybrid: true, remote: true } }],
   [
     'on-site, by highest pay, page 4',
-    { workplace: { onSite: true, hybrid: false, remote: false }, sortOption: 'salary-high', page: 4 },
+    {
+      workplace: { onSite: true, hybrid: false, remote: false },
+      sortOption: 'salary-high',
+      page: 4,
+    },
   ],
   ['a rare city', { location: 'fargo, nd' }],
   ['a rare city and a broad word', { location: 'Fargo, ND', query: 'nonprofit' }],

@@ -1,8 +1,4 @@
-import {
-  WORKPLACE_TEXTS,
-  WORKPLACE_TYPES,
-  type WorkplaceType,
-} from '@jobboard/contract/jobs';
+import { WORKPLACE_TEXTS, WORKPLACE_TYPES, type WorkplaceType } from '@jobboard/contract/jobs';
 import { ErrorText } from '@jobboard/shared-ui';
 import { useField } from 'react-final-form';
 import styled from 'styled-components';

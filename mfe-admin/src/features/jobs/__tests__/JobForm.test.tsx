@@ -179,9 +179,9 @@ describe('the admin job form', () => {
     expect(onSave).toHaveBeenCalledWith(
       expect.objectContaining({ workplaceType: 'hybrid', remotePlaces: 'MD, VA, DC' }),
     );
-    expect(validateJob({ ...VALID, workplaceType: 'on_site', remotePlaces: 'US' }).remotePlaces).toBe(
-      WORKPLACE_MESSAGES.placesOnSite,
-    );
+    expect(
+      validateJob({ ...VALID, workplaceType: 'on_site', remotePlaces: 'US' }).remotePlaces,
+    ).toBe(WORKPLACE_MESSAGES.placesOnSite);
   });
 
   it('refuses to save without a location: toast and inline message', async () => {

@@ -16,9 +16,7 @@ export function JobTypeBadges({ job, onSite = false }: { job: Job; onSite?: bool
   return (
     <Badges>
       <Badge $tone={jobTypeTone(job.jobType)}>{job.jobType}</Badge>
-      {showWorkplace && (
-        <Badge $tone={workplace === 'on_site' ? 'other' : 'remote'}>{label}</Badge>
-      )}
+      {showWorkplace && <Badge $tone={workplace === 'on_site' ? 'other' : 'remote'}>{label}</Badge>}
     </Badges>
   );
 }

@@ -7,12 +7,7 @@ import {
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import { JOB_FORM_FIELDS } from '@jobboard/contract/jobs';
 import { Button, Card, Spinner, Stack, errorMessage, toast } from '@jobboard/shared-ui';
-import {
-  ApplyFields,
-  TextAreaInput,
-  TextInput,
-  WorkplaceFields,
-} from '@jobboard/shared-ui/forms';
+import { ApplyFields, TextAreaInput, TextInput, WorkplaceFields } from '@jobboard/shared-ui/forms';
 import { Link, useNavigate } from '@jobboard/shared-ui/router';
 import { useMemo } from 'react';
 import { Form } from 'react-final-form';
