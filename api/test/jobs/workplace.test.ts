@@ -7,13 +7,12 @@ import {
   type SearchResponse,
 } from '@jobboard/contract/jobs';
 import { describeSearch } from '@jobboard/contract/alerts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrations } from '../../src/platform/db/migrations';
-import { signedIn } from '../support/admin';
-import { startFakeAirtable, type FakeAirtable } from '../support/fake-airtable';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { feedBoard } from '../support/feed-board';
+import { migrateDownThrough, migrationSource } from '../support/migrations';
 import { ADMIN_JOB_FORM, createJobs } from '../support/jobs';
 import { planOf, queriesOf } from '../support/query-plans';
-import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
+import { testDatabase, type TestApp } from '../support/test-app';
 
 /**
  * Workplace type (issue 47): on-site, hybrid or remote, and the places a remote or hybrid job may
@@ -22,17 +21,11 @@ import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
  * the public orders' index; and the migration of the jobs stored before, from their remote flag.
  */
 
+const board = feedBoard();
 let t: TestApp;
-let fake: FakeAirtable;
-let admin: Awaited<ReturnType<typeof signedIn>>;
-beforeAll(async () => {
-  fake = await startFakeAirtable();
-  t = await buildTestApp({ env: { JOB_FEED_URL: fake.feedUrl } });
-  admin = await signedIn(t);
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
+let admin: (typeof board)['admin'];
+beforeAll(() => {
+  ({ t, admin } = board);
 });
 
 const publicJob = async (id: string | number): Promise<Job> =>
@@ -155,17 +148,16 @@ describe(`the sync's mapping on ${testDatabase}`, () => {
   it("maps a source's workplace column and places, skips a workplace it cannot read, and infers the rest", async () => {
     const record = (id: string, more: Record<string, unknown>) => ({
       id,
-      title: `Feed ${id}`,
-      organization: 'Feed Org',
-      location: 'Austin, TX',
-      jobType: 'Part-time',
-      description: 'Edits the newsletter and writes for the site.',
-      postedDate: 'Today',
-      applicationUrl: 'https://feed.example/apply',
-      category: 'News and Audience',
+      title: `Workplace ${id}`,
+      organization: 'Workplace Feed Org',
+      location: 'Tulsa, OK',
+      jobType: 'Full-time',
+      description: 'Organizes members across the region, some days from home.',
+      applicationUrl: 'https://workplace-feed.example/apply',
+      category: 'Organizing',
       ...more,
     });
-    fake.feed = [
+    board.fake.feed = [
       record('hybrid', { workplaceType: 'Hybrid', remotePlaces: 'TX; OK' }),
       record('remote', { workplaceType: 'fully remote', remotePlaces: 'US' }),
       record('onsite', { workplaceType: 'On-site', remotePlaces: 'US' }),
@@ -263,19 +255,11 @@ describe(`the workplace migration on ${testDatabase}`, () => {
       { title: 'Old Located', organization: 'Old Org', locations: ['Denver, CO', 'Remote'] },
       { title: 'Old Office', organization: 'Old Org', locations: ['Denver, CO'] },
     ]);
-    const source = {
-      getMigrations: async () => migrations,
-      getMigrationName: (m: (typeof migrations)[number]) => m.name,
-      getMigration: async (m: (typeof migrations)[number]) => m,
-    };
-    const first = migrations.findIndex((m) => m.name === '20261201020000_workplace_type');
-    for (let i = migrations.length - 1; i >= first; i--) {
-      await t.db.migrate.down({ migrationSource: source });
-    }
+    await migrateDownThrough(t.db, '20261201020000_workplace_type');
     // As the previous release stored them: the flag only (a 'Remote' location with it unset too).
     await t.db('jobs').where('id', ids['Old Located']).update({ remote: false });
     await t.db('jobs').where('id', ids['Old Typed']).update({ remote: false });
-    await t.db.migrate.latest({ migrationSource: source });
+    await t.db.migrate.latest({ migrationSource });
 
     const rows = await t
       .db('jobs')
