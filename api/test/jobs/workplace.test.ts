@@ -11,14 +11,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { feedBoard } from '../support/feed-board';
 import { migrateDownThrough, migrationSource } from '../support/migrations';
 import { ADMIN_JOB_FORM, createJobs } from '../support/jobs';
-import { planOf, queriesOf } from '../support/query-plans';
 import { testDatabase, type TestApp } from '../support/test-app';
 
 /**
  * Workplace type (issue 47): on-site, hybrid or remote, and the places a remote or hybrid job may
  * be done from, on the admin's form, the sync's mapping, the public answers and the board's
- * filter (whose `remote=true`, in saved links and stored alerts, keeps its meaning), read through
- * the public orders' index; and the migration of the jobs stored before, from their remote flag.
+ * filter (whose `remote=true`, in saved links and stored alerts, keeps its meaning; its plan at
+ * 100,000 jobs: search/workplace-plan.test.ts); and the migration of the jobs stored before,
+ * from their remote flag.
  */
 
 const board = feedBoard();
@@ -229,21 +229,6 @@ describe(`the board's workplace filter on ${testDatabase}`, () => {
     expect(describeSearch(filterFromQueryString('?onsite=true&hybrid=true'))).toBe(
       'On-site · Hybrid',
     );
-  });
-
-  it("reads a filtered page through the public orders' index", async () => {
-    t.app.publicReads.cache.invalidate();
-    const queries = await queriesOf(t.app.readDb, () =>
-      search({ workplace: { hybrid: true, remote: true } }),
-    );
-    // The page's read, in the order's index (the count reads whichever index is smallest).
-    const page = queries.filter(({ sql }) => /workplace_type/.test(sql) && /order by/i.test(sql));
-    expect(page.length).toBeGreaterThan(0);
-    for (const { sql, bindings } of page) {
-      const plan = await planOf(t.db, sql, bindings);
-      expect(plan).toContain('jobs_public_recent_index');
-      if (testDatabase === 'sqlite') expect(plan).not.toMatch(/SCAN jobs(?! USING)/);
-    }
   });
 });
 
