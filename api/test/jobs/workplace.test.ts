@@ -219,6 +219,13 @@ describe(`the board's workplace filter on ${testDatabase}`, () => {
     ]);
   });
 
+  it('the feed of a search says where a hybrid job may be done from, beside its location', async () => {
+    const feed = (await t.app.inject('/feed.json?q=Filter&hybrid=true')).json();
+    expect(feed.items.map((item: { summary: string }) => item.summary)).toEqual([
+      expect.stringMatching(/^Washington, DC · Hybrid \(MD\) · Full-time\. /),
+    ]);
+  });
+
   it('an old link or a stored alert with remote=true, and an older board sending jobType.remote, find the remote jobs only', async () => {
     const old = filterFromQueryString('?q=Filter&remote=true');
     expect(inFilterOrg(await search(old))).toEqual(['Filter Remote']);
