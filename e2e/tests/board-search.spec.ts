@@ -141,6 +141,17 @@ test.describe('the board home', () => {
     expect(remote.jobs.every((j) => j.remote)).toBe(true);
     await resetFilters();
 
+    // Hybrid (issue 47): the demo board has one, within the places it names.
+    await panel.getByRole('checkbox', { name: 'Hybrid' }).check();
+    await applyFilters();
+    await expect(page).toHaveURL(/\?hybrid=true$/);
+    const hybrid = await expectSameAs({
+      workplace: { onSite: false, hybrid: true, remote: false },
+    });
+    expect(hybrid.jobs.length).toBeGreaterThan(0);
+    expect(hybrid.jobs.every((j) => j.workplaceType === 'hybrid')).toBe(true);
+    await resetFilters();
+
     // Experience.
     await panel.getByRole('checkbox', { name: 'Senior level' }).check();
     await panel.getByRole('checkbox', { name: 'Entry level' }).check();

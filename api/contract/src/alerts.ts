@@ -6,6 +6,7 @@ import { ANY_LOCATION, JOB_TYPE_FILTERS, salaryRangeLabel, type SearchFilter } f
 import { filterFromQueryString, filterToQueryString } from './filter-query';
 import { ApplicationRecord } from './application-upkeep';
 import { ReportRecord } from './reports';
+import { WORKPLACE_FILTERS, workplaceFlagsOf } from './workplace';
 import { isContactEmail } from './submission';
 import { EMAIL_SCHEMA } from './email-key';
 import { HUMAN_PROOF_BODY } from './human-proof';
@@ -281,7 +282,8 @@ export function describeSearch(filter: SearchFilter, known?: KnownSearchLabels):
   const query = describedQuery(filter.query);
   if (query) parts.push(`"${query}"`);
   for (const { flag, label } of JOB_TYPE_FILTERS) if (filter.jobType[flag]) parts.push(label);
-  if (filter.jobType.remote) parts.push('Remote');
+  const workplace = workplaceFlagsOf(filter);
+  for (const { flag, label } of WORKPLACE_FILTERS) if (workplace[flag]) parts.push(label);
   const levels = Object.entries(filter.experience)
     .filter(([, on]) => on)
     .map(([level]) => `${level[0]!.toUpperCase()}${level.slice(1)} level`);

@@ -4,7 +4,7 @@ import {
   CLOSING_CHOICES,
   DEFAULT_SORT,
   POSTED_WITHIN,
-  JOB_TYPE_FLAGS,
+  JOB_TYPE_FILTERS,
   SALARY_RANGES,
   SORT_OPTIONS,
   SearchFilter,
@@ -12,6 +12,7 @@ import {
   defaultSearchFilter,
 } from './search';
 import { check } from './validate';
+import { WORKPLACE_FILTERS, workplaceFlagsOf } from './workplace';
 
 /**
  * The applied filter lives in the query string (docs/product.md#routes-and-screens), under exactly these names. The board
@@ -21,7 +22,11 @@ import { check } from './validate';
  * with no filter is plain `/`. `category` is repeated once per selected category.
  */
 const BOOLEAN_PARAMS = [
-  ...JOB_TYPE_FLAGS.map((flag) => [flag, (f: SearchFilter) => f.jobType, flag] as const),
+  ...JOB_TYPE_FILTERS.map(({ flag }) => [flag, (f: SearchFilter) => f.jobType, flag] as const),
+  // `remote=true` (the board's Remote box since before workplaces) is workplace.remote.
+  ...WORKPLACE_FILTERS.map(
+    ({ flag, param }) => [param, (f: SearchFilter) => f.workplace, flag] as const,
+  ),
   ...EXPERIENCE_LEVELS.map((level) => [level, (f: SearchFilter) => f.experience, level] as const),
 ];
 
@@ -33,8 +38,10 @@ export function filterToQueryString(filter: SearchFilter): string {
   const params = new URLSearchParams();
   const query = filter.query.trim();
   if (query) params.set(SEARCH_QUERY_PARAM, query);
+  // A board built before contract 1.5 keeps its Remote box in jobType.remote: the same `remote`.
+  const normal = { ...filter, workplace: workplaceFlagsOf(filter) };
   for (const [name, part, flag] of BOOLEAN_PARAMS) {
-    if ((part(filter) as Record<string, boolean>)[flag]) params.set(name, 'true');
+    if ((part(normal) as Record<string, boolean>)[flag]) params.set(name, 'true');
   }
   if (filter.salaryRange !== 'any') params.set('salary', filter.salaryRange);
   if (filter.location !== ANY_LOCATION) params.set('location', filter.location);

@@ -2,6 +2,7 @@ import { array, boolean, nullable, number, object, string, type Infer } from 'su
 import { unionOf } from './json-schema';
 import { applyValueInWords } from './applications';
 import { PAY_PERIODS } from './pay';
+import { WORKPLACE_TEXTS, isWorkplaceType } from './workplace';
 
 /**
  * The fields of a job as a change names them: the audit trail's `[{ field, from, to }]`, the
@@ -22,6 +23,8 @@ export const JOB_FIELDS = {
   locations: { label: 'Locations', summary: 'locations' },
   jobType: { label: 'Job type', summary: 'job type' },
   remote: { label: 'Remote', summary: 'remote' },
+  workplaceType: { label: 'Workplace', summary: 'workplace' },
+  remotePlaces: { label: 'Can be done from', summary: 'workplace' },
   experienceLevel: { label: 'Experience level', summary: 'experience level' },
   salaryText: { label: 'Pay in words', summary: 'salary' },
   salaryMin: { label: 'Minimum pay', summary: 'salary' },
@@ -92,13 +95,14 @@ export type ChangeValue = Infer<typeof ChangeValue>;
 
 /**
  * A change's value in the words of its field where it is stored as a code: a pay period as its
- * label ('hour': 'Per hour'), how a job takes applications as its label, its screening questions
+ * label ('hour': 'Per hour'), a workplace as its label ('on_site': 'On-site'), how a job takes applications as its label, its screening questions
  * (stored as JSON) as a sentence each. Any other value as it is.
  */
 export function changeValueInWords(field: string, value: ChangeValue): ChangeValue {
   if (field === 'salaryPeriod' && typeof value === 'string') {
     return PAY_PERIODS.find((p) => p.value === value)?.label ?? value;
   }
+  if (field === 'workplaceType' && isWorkplaceType(value)) return WORKPLACE_TEXTS.labels[value];
   return applyValueInWords(field, value) ?? value;
 }
 

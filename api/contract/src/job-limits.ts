@@ -42,6 +42,11 @@ export const JOB_LIMITS = {
    * 'Rolling'); a date is stored as YYYY-MM-DD, never longer than what was given.
    */
   deadline: 60,
+  /**
+   * jobs.remote_places, submissions.remote_places (120): the places a remote or hybrid job may be
+   * done from, as typed ('MD, VA, DC'; issue 47). A short list: a longer one is a description.
+   */
+  remotePlaces: 120,
   /** jobs.external_id (200): an Airtable record id, or a feed job's `id`. */
   externalId: 200,
   /**

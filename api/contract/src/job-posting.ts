@@ -4,6 +4,8 @@ import { ISO_DATE_PATTERN, parseDeadline } from './dates';
 import type { Job } from './job';
 import { baseSalaryOf } from './pay';
 import { httpUrl, ownLogoUrl } from './urls';
+import { usStateName } from './us-states';
+import { remotePlaceList, workplaceOfJob } from './workplace';
 
 /**
  * The schema.org `JobPosting` of a job page (Google for Jobs, link previews), written into the
@@ -35,9 +37,50 @@ export function employmentTypeOf(jobType: string): string {
   return key ? EMPLOYMENT_TYPES[key] : 'OTHER';
 }
 
-/** Whether a job is (also) done remotely: its flag, or 'Remote' among its locations. */
-function isRemoteJob(job: Job): boolean {
-  return job.remote || job.locations.some((l) => REMOTE.test(l.trim()));
+/**
+ * Where the job is done, as Google reads it (developers.google.com/search/docs/appearance/
+ * structured-data/job-posting, "Remote jobs"):
+ * - remote: `jobLocationType` TELECOMMUTE, which Google keeps for jobs done remotely 100% of the
+ *   time, with `applicantLocationRequirements`, where applicants may be (an AdministrativeArea:
+ *   a Country or a State); the places the employer gave, else the board's country. The job's
+ *   own places of work, if it names any, stay in `jobLocation` (an office it reports to).
+ * - hybrid: `jobLocation` only. Google asks not to mark up jobs that allow only occasional or
+ *   partial work from home as TELECOMMUTE: to Google a hybrid job is an on-site job at its
+ *   locations, and the page's text says the rest.
+ * - on-site: `jobLocation` only.
+ */
+function workplaceLd(job: Job) {
+  const type = workplaceOfJob(job);
+  const places = job.locations.filter((l) => l.trim() && !REMOTE.test(l.trim())).map(place);
+  if (type !== 'remote') return { jobLocation: places.length ? places : undefined };
+  const applicants = remotePlaceList(job.remotePlaces ?? '').map(applicantArea);
+  return {
+    jobLocation: places.length ? places : undefined,
+    jobLocationType: 'TELECOMMUTE',
+    applicantLocationRequirements:
+      applicants.length === 0
+        ? { '@type': 'Country', name: COUNTRY }
+        : applicants.length === 1
+          ? applicants[0]
+          : applicants,
+  };
+}
+
+/**
+ * One place remote applicants may be in: the country ('US', 'USA', 'United States'), a US state
+ * by its code or name ('MD', 'Maryland'), or any other area by its name, an AdministrativeArea
+ * (the type Google names; Country and State are kinds of it).
+ */
+function applicantArea(name: string): Record<string, string> {
+  if (/^(us|usa|u\.s\.a?\.?|united states( of america)?)$/i.test(name)) {
+    return { '@type': 'Country', name: COUNTRY };
+  }
+  if (/^(dc|d\.c\.|district of columbia)$/i.test(name)) {
+    return { '@type': 'AdministrativeArea', name: 'District of Columbia' };
+  }
+  const state = usStateName(name);
+  if (state) return { '@type': 'State', name: state };
+  return { '@type': 'AdministrativeArea', name };
 }
 
 /**
@@ -46,8 +89,6 @@ function isRemoteJob(job: Job): boolean {
  */
 export function jobPostingLd(job: Job, origin: string): Record<string, unknown> | null {
   if (job.expired || !job.active) return null;
-  const onSite = job.locations.filter((l) => l.trim() && !REMOTE.test(l.trim()));
-  const remote = isRemoteJob(job);
   const deadline = job.deadline ? parseDeadline(job.deadline) : null;
 
   return prune({
@@ -66,10 +107,7 @@ export function jobPostingLd(job: Job, origin: string): Record<string, unknown> 
       sameAs: httpUrl(job.company.websiteUrl),
       logo: ownLogoUrl(origin, job.company.logo),
     }),
-    jobLocation: onSite.length ? onSite.map(place) : undefined,
-    jobLocationType: remote ? 'TELECOMMUTE' : undefined,
-    // Google requires where remote applicants may live.
-    applicantLocationRequirements: remote ? { '@type': 'Country', name: COUNTRY } : undefined,
+    ...workplaceLd(job),
     baseSalary: baseSalaryOf(job.pay),
     // Google's "apply on this page": true only where the board takes the application itself
     // (its form, docs/product.md#applying); a job applied for on the employer's own site, or one

@@ -2,6 +2,7 @@ import {
   array,
   boolean,
   coerce,
+  enums,
   integer,
   nullable,
   object,
@@ -12,6 +13,7 @@ import {
 import { described } from './json-schema';
 import { JobApply } from './applications';
 import { JobPay } from './pay';
+import { WORKPLACE_TYPES } from './workplace';
 
 export const Company = object({
   name: string(),
@@ -37,7 +39,18 @@ export const Job = object({
   location: string(),
   locations: array(string()),
   jobType: string(),
+  /**
+   * @deprecated since contract 1.5: read `workplaceType`. True exactly for a remote job (a
+   * hybrid one is not: it is done at its locations part of the time).
+   */
   remote: boolean(),
+  /**
+   * Where the job is done (issue 47, workplace.ts): on-site, hybrid or remote. Absent from an API
+   * older than contract 1.5 (workplaceOfJob then reads `remote`).
+   */
+  workplaceType: optional(enums(WORKPLACE_TYPES)),
+  /** The places a remote or hybrid job may be done from ('MD, VA, DC'; '' for none said). */
+  remotePlaces: optional(string()),
   experienceLevel: string(),
   description: string(),
   postedDate: string(),

@@ -17,6 +17,7 @@ import { BILLING_SETTING_FIELDS, DEFAULT_BILLING_SETTINGS } from './billing';
 import { JOB_LIMITS } from './job-limits';
 import { FieldChange } from './job-changes';
 import { checkPay, payGiven } from './pay';
+import { checkWorkplace } from './workplace';
 import { SUBMISSION_FIELD_RULES } from './submission';
 
 /**
@@ -32,6 +33,8 @@ export const PROPOSAL_FIELDS = [
   'title',
   'organization',
   'locations',
+  'workplaceType',
+  'remotePlaces',
   'jobType',
   'experienceLevel',
   'categories',
@@ -136,6 +139,8 @@ export const JobProposalForm = refine(
       title: R.title,
       organization: R.organization,
       location: R.location,
+      workplaceType: R.workplaceType,
+      remotePlaces: R.remotePlaces,
       category: R.category,
       jobType: R.jobType,
       experienceLevel: R.experienceLevel,
@@ -159,7 +164,10 @@ export const JobProposalForm = refine(
     checkPay,
   ),
   'payGiven',
-  payGiven,
+  (value) => {
+    const given = payGiven(value);
+    return given === true ? checkWorkplace(value) : given;
+  },
 );
 export type JobProposalForm = Infer<typeof JobProposalForm>;
 

@@ -28,6 +28,7 @@ import {
   type PUBLIC_JOB_TYPES,
 } from './choices';
 import { Job, MAX_INT4 } from './job';
+import { WORKPLACE_FLAGS } from './workplace';
 
 export const SORT_OPTIONS = [
   { value: 'relevance', label: 'Most Relevant' },
@@ -107,8 +108,9 @@ export const JOB_TYPE_FILTERS = [
 }[];
 
 /**
- * The filter object's job-type flags: the table's, then `remote` (a workplace rather than a job
- * type: it matches remote jobs of any type).
+ * The filter object's job-type flags: the table's, then `remote`, kept for a board built before
+ * contract 1.5, which sends its Remote box here: it means the same as `workplace.remote`
+ * (workplaceFlagsOf reads both).
  */
 export const JOB_TYPE_FLAGS = [...JOB_TYPE_FILTERS.map((t) => t.flag), 'remote'] as const;
 
@@ -132,6 +134,8 @@ const closingValues = CLOSING_CHOICES.map((c) => c.value);
 export const SearchFilter = object({
   query: defaulted(size(string(), 0, MAX_QUERY_LENGTH), ''),
   jobType: flags(JOB_TYPE_FLAGS),
+  /** Where the jobs are done (WORKPLACE_FILTERS): any of the types chosen; none, every job. */
+  workplace: flags(WORKPLACE_FLAGS),
   experience: flags(EXPERIENCE_LEVELS),
   salaryRange: defaulted(enums(salaryValues), 'any'),
   location: defaulted(size(string(), 1, 200), ANY_LOCATION),
@@ -201,6 +205,7 @@ export function defaultSearchFilter(): SearchFilter {
   return {
     query: '',
     jobType: allOff(JOB_TYPE_FLAGS),
+    workplace: allOff(WORKPLACE_FLAGS),
     experience: allOff(EXPERIENCE_LEVELS),
     salaryRange: 'any',
     location: ANY_LOCATION,

@@ -13,6 +13,12 @@ import { applyFieldRules } from './applications';
 import { JOB_LIMITS } from './job-limits';
 import { CONTACT_EMAIL_MAX, EMAIL_SCHEMA, isContactEmail } from './email-key';
 import { labelKey } from './labels';
+import {
+  checkWorkplace,
+  DEFAULT_WORKPLACE_TYPE,
+  remotePlacesField,
+  workplaceTypeField,
+} from './workplace';
 import { HUMAN_PROOF_BODY } from './human-proof';
 import { uploadedLogoHash } from './logo-upload';
 import {
@@ -173,6 +179,12 @@ export const SUBMISSION_FIELD_RULES = {
     },
   ),
   location: requiredText(SUBMISSION_MESSAGES.location, JOB_LIMITS.label),
+  /**
+   * Where the job is done and the places it may be done from (issue 47). Optional: an older form
+   * sends neither, and the job is remote when its location says Remote, as before.
+   */
+  workplaceType: optional(workplaceTypeField),
+  remotePlaces: optional(remotePlacesField),
   category: categories,
   jobType: described<string>(
     'jobType',
@@ -221,9 +233,9 @@ export const SUBMISSION_FIELD_RULES = {
 
 /** What the public form edits (docs/product.md#entities, "Job submission payload"). */
 export const SubmissionForm = refine(
-  refine(object(SUBMISSION_FIELD_RULES), 'pay', checkPay),
-  'payGiven',
-  payGiven,
+  refine(refine(object(SUBMISSION_FIELD_RULES), 'pay', checkPay), 'payGiven', payGiven),
+  'workplace',
+  checkWorkplace,
 );
 export type SubmissionForm = Infer<typeof SubmissionForm>;
 
@@ -258,11 +270,9 @@ export const SubmissionPayload = refine(
   ),
   'selectedTier',
   (value) =>
-    value.selectedTier === undefined ||
-    value.selectedTier === value.listingType || {
-      path: ['selectedTier'],
-      message: SUBMISSION_EXTRA_MESSAGES.selectedTier,
-    },
+    value.selectedTier === undefined || value.selectedTier === value.listingType
+      ? checkWorkplace(value)
+      : { path: ['selectedTier'], message: SUBMISSION_EXTRA_MESSAGES.selectedTier },
 );
 export type SubmissionPayload = Infer<typeof SubmissionPayload>;
 
@@ -273,6 +283,8 @@ export function defaultSubmissionValues(): SubmissionForm {
     organization: '',
     description: '',
     location: '',
+    workplaceType: DEFAULT_WORKPLACE_TYPE,
+    remotePlaces: '',
     category: [],
     jobType: '',
     salaryMin: '',

@@ -1,7 +1,9 @@
 import {
   ANY_LOCATION,
   JOB_TYPE_FILTERS,
+  WORKPLACE_FILTERS,
   salaryRangeLabel,
+  workplaceFlagsOf,
   type SearchFilter,
 } from '@jobboard/contract/jobs';
 
@@ -16,7 +18,8 @@ export function describeSearch(filter: SearchFilter, currency: string): string[]
   const parts: string[] = [];
   if (filter.query.trim()) parts.push(`“${filter.query.trim()}”`);
   for (const type of JOB_TYPE_FILTERS) if (filter.jobType[type.flag]) parts.push(type.label);
-  if (filter.jobType.remote) parts.push('Remote');
+  const workplace = workplaceFlagsOf(filter);
+  for (const { flag, label } of WORKPLACE_FILTERS) if (workplace[flag]) parts.push(label);
   for (const [level, words] of Object.entries(EXPERIENCE_WORDS)) {
     if (filter.experience[level as keyof typeof EXPERIENCE_WORDS]) parts.push(words);
   }

@@ -4,6 +4,8 @@ import {
   formatSalary,
   jobPageUrl,
   withVia,
+  workplaceLabel,
+  workplaceOfJob,
   type Job,
   type SearchFilter,
 } from '@jobboard/contract/jobs';
@@ -120,9 +122,19 @@ function itemTitle(job: Job): string {
   return `${job.title} at ${job.company.name}`;
 }
 
-/** Where, what kind, how much, then the start of the description. */
+/** Where, how (hybrid or remote: issue 47), what kind, how much, then the start of the description. */
 function itemSummary(job: Job): string {
-  const facts = [job.location, job.jobType, formatSalary(job)].filter(Boolean).join(' · ');
+  const type = workplaceOfJob(job);
+  // An on-site job says nothing more; a location that already says it ('Remote') is not repeated.
+  const workplace = type === 'on_site' ? '' : workplaceLabel(type, job.remotePlaces);
+  const facts = [
+    job.location,
+    workplace === job.location ? '' : workplace,
+    job.jobType,
+    formatSalary(job),
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return summary(`${facts}. ${job.description}`, SUMMARY_LENGTH);
 }
 

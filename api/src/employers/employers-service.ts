@@ -11,7 +11,7 @@ import {
   type EmployerListings,
   type EmployerReceipt,
 } from '@jobboard/contract/employer';
-import { JOB_STATS_DAYS, amountText } from '@jobboard/contract/jobs';
+import { JOB_STATS_DAYS, amountText, workplaceFromFlag } from '@jobboard/contract/jobs';
 import {
   listingTier,
   type SubmissionForm,
@@ -402,6 +402,8 @@ function formOf(row: ReviewRow): SubmissionForm {
     organization: row.organization,
     description: row.description,
     location: row.location,
+    workplaceType: row.workplace_type ?? workplaceFromFlag({ locations: [row.location] }),
+    remotePlaces: row.remote_places ?? '',
     category: Array.isArray(categories) ? categories.map(String) : [],
     jobType: row.job_type,
     experienceLevel: row.experience_level,

@@ -3,10 +3,13 @@ import type { Knex } from 'knex';
 import { EXPERIENCE_NOT_SPECIFIED } from '@jobboard/contract/common';
 import {
   checkPay,
+  checkWorkplace,
   distinctLabels,
   parseAmount,
   payFromFields,
   sameLabels,
+  workplaceFromFlag,
+  workplaceOfJob,
 } from '@jobboard/contract/jobs';
 import { storedApplyFields, type ApplyFields } from '@jobboard/contract/applications';
 import { httpUrl } from '@jobboard/contract/site';
@@ -37,13 +40,18 @@ export function formInput(form: AdminJobForm, editor: JobEditor | undefined): Jo
   // A job the admin creates has no employer to read an inbox (no submission).
   const apply = storedApplyFields(form);
   checkApplyFields(apply, false);
+  // An older admin build sends no workplace: the job's type and locations say, as before.
+  const workplaceType =
+    form.workplaceType ?? workplaceFromFlag({ jobType: form.jobType, locations });
   return {
     ...apply,
     title: form.title,
     organization: form.organization,
     description: form.description,
     jobType: form.jobType,
-    remote: isRemote(form.jobType, locations),
+    workplaceType,
+    remotePlaces: form.remotePlaces ?? null,
+    remote: workplaceType === 'remote',
     experienceLevel: form.experienceLevel ?? EXPERIENCE_NOT_SPECIFIED,
     // A currency left blank is the board's (the writer knows it: job-columns.ts).
     pay: payFromFields(form, ''),
@@ -72,11 +80,6 @@ export function formInput(form: AdminJobForm, editor: JobEditor | undefined): Jo
 export function companyWriter(editor: JobEditor | undefined): CompanyWriter {
   const { adminId, actor } = auditActor(editor);
   return { kind: 'admin', actor, adminId };
-}
-
-/** A job is remote when its type says so or one of its locations names it. */
-export function isRemote(jobType: string, locations: string[]): boolean {
-  return jobType === 'Remote' || locations.some((l) => /\bremote\b/i.test(l));
 }
 
 /**
@@ -134,9 +137,7 @@ export function formPatch(job: AdminJob, update: AdminJobUpdate): JobPatch {
   if (update.locations !== undefined) patch.locations = locations;
   const jobType = update.jobType ?? job.jobType;
   if (update.jobType !== undefined) patch.jobType = jobType;
-  if (jobType !== job.jobType || !sameLabels(locations, job.locations)) {
-    patch.remote = isRemote(jobType, locations);
-  }
+  planWorkplaceUpdate(job, update, patch, jobType, locations);
 
   planApplyUpdate(job, update, patch);
 
@@ -148,6 +149,35 @@ export function formPatch(job: AdminJob, update: AdminJobUpdate): JobPatch {
   });
   if (pay !== true) throw new Invalid({ [pay.path[0]]: pay.message });
   return patch;
+}
+
+/**
+ * The workplace an update gives (issue 47). An update without one (an older admin build) keeps
+ * the job's, except that a change of its type or locations makes it remote or not as they say,
+ * as before (a synced job may be remote by its source's own flag). Places with an on-site job are
+ * refused, whichever of the two the update gives.
+ */
+function planWorkplaceUpdate(
+  job: AdminJob,
+  update: AdminJobUpdate,
+  patch: JobPatch,
+  jobType: string,
+  locations: string[],
+) {
+  if (update.workplaceType !== undefined) patch.workplaceType = update.workplaceType;
+  if (update.remotePlaces !== undefined) patch.remotePlaces = update.remotePlaces;
+  if (
+    update.workplaceType === undefined &&
+    (jobType !== job.jobType || !sameLabels(locations, job.locations))
+  ) {
+    patch.remote = workplaceFromFlag({ jobType, locations }) === 'remote';
+  }
+  const check = checkWorkplace({
+    workplaceType: update.workplaceType ?? workplaceOfJob(job),
+    // Places the update does not give: an on-site job's are cleared (workplace-columns.ts).
+    remotePlaces: update.remotePlaces ?? '',
+  });
+  if (check !== true) throw new Invalid({ remotePlaces: check.message });
 }
 
 /** The apply fields a job has now (an admin's view of it). */

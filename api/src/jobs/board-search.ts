@@ -1,5 +1,11 @@
 import { EXPERIENCE_LEVELS } from '@jobboard/contract/common';
-import { ANY_LOCATION, JOB_TYPE_FLAGS, labelKey, type SearchFilter } from '@jobboard/contract/jobs';
+import {
+  ANY_LOCATION,
+  JOB_TYPE_FILTERS,
+  labelKey,
+  workplaceTypesOf,
+  type SearchFilter,
+} from '@jobboard/contract/jobs';
 import { searchTerms } from './repositories/search-index/search-index';
 
 /**
@@ -29,7 +35,9 @@ export function boardSearch(filter: SearchFilter): BoardSearch {
   const categoryKeys = [...new Set(filter.category.map(labelKey))].sort();
   const identity = JSON.stringify([
     terms,
-    ...JOB_TYPE_FLAGS.map((flag) => filter.jobType[flag]),
+    ...JOB_TYPE_FILTERS.map(({ flag }) => filter.jobType[flag]),
+    // An older board's Remote box (jobType.remote) is the same search as workplace.remote.
+    workplaceTypesOf(filter),
     ...EXPERIENCE_LEVELS.map((level) => filter.experience[level]),
     filter.salaryRange,
     locationKey,

@@ -1,5 +1,5 @@
 import type { SyncSource } from '@jobboard/contract/admin';
-import type { JobField, Pay } from '@jobboard/contract/jobs';
+import type { JobField, Pay, WorkplaceType } from '@jobboard/contract/jobs';
 import type { ApplyPatch } from './apply-fields';
 import type { CompanyWriter } from './repositories/companies';
 
@@ -23,6 +23,13 @@ export interface JobInput extends ApplyPatch {
   companyBy?: CompanyWriter;
   description: string;
   jobType: string;
+  /**
+   * Where the job is done (issue 47) and the places it may be done from, as typed. Absent: as the
+   * board read it before, remote when `remote` says so, else on-site (workplace-columns.ts).
+   */
+  workplaceType?: WorkplaceType;
+  remotePlaces?: string | null;
+  /** Whether it is remote, for a writer that knows only that (a bulk import, an older test). */
   remote: boolean;
   experienceLevel: string;
   /**

@@ -4,7 +4,14 @@ import {
   type ApplyMethod,
   type JobApply,
 } from '@jobboard/contract/applications';
-import { formatPay, jobPayOf, yearlyFigures, type Job } from '@jobboard/contract/jobs';
+import {
+  formatPay,
+  jobPayOf,
+  yearlyFigures,
+  type Job,
+  type WorkplaceType,
+} from '@jobboard/contract/jobs';
+import { workplaceOfRow } from './workplace-columns';
 import { logoPath } from '@jobboard/contract/site';
 import { parseSentences } from './job-patch';
 import { endsOfRow, hasEnded } from './listing-end';
@@ -18,6 +25,9 @@ export interface JobRow extends PayRow {
   description: string;
   job_type: string;
   remote: boolean | number;
+  /** Where it is done (migration 20261201020000) and the places it may be done from, or null. */
+  workplace_type: WorkplaceType;
+  remote_places: string | null;
   experience_level: string;
   salary_text: string | null;
   /** Annual equivalent of the pay in the board's currency (pay-columns.ts), and the rule's hold. */
@@ -101,7 +111,7 @@ export function toJob(row: JobRow, lists: JobLists, now: Date): Job {
     location: lists.locations.join(', '),
     locations: lists.locations,
     jobType: row.job_type,
-    remote: Boolean(row.remote),
+    ...workplaceOfRow(row),
     experienceLevel: row.experience_level,
     description: row.description,
     postedDate: row.posted_date,

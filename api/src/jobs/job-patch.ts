@@ -10,9 +10,11 @@ import {
   type JobField,
   type Pay,
   type PayPeriod,
+  type WorkplaceType,
 } from '@jobboard/contract/jobs';
 import type { CompanyDetails, CompanyWriter, StoredCompany } from './repositories/companies';
 import { planApply, type ApplyPatch } from './apply-fields';
+import { planWorkplace } from './workplace-columns';
 import type { JobRow } from './job-mapper';
 import { heldForPay, isLegacyPayRow, jobPayColumns, payOfRow, type PayRule } from './pay-columns';
 
@@ -37,7 +39,11 @@ export interface JobPatch extends ApplyPatch {
   companyBy?: CompanyWriter;
   description?: string;
   jobType?: string;
+  /** Whether it is remote, from a writer that knows only that (the remote flag follows the type). */
   remote?: boolean;
+  /** Where the job is done and the places it may be done from (issue 47; workplace-columns.ts). */
+  workplaceType?: WorkplaceType;
+  remotePlaces?: string | null;
   experienceLevel?: string;
   /**
    * The pay, field by field (docs/product.md#pay): what is given replaces the job's, the rest of
@@ -163,7 +169,7 @@ export function planPatch(
   }
   if (has(patch, 'jobType'))
     set('jobType', 'job_type', row.job_type, canonicalJobType(patch.jobType!));
-  if (has(patch, 'remote')) set('remote', 'remote', Boolean(row.remote), patch.remote!);
+  Object.assign(columns, planWorkplace(row, patch, set));
   if (has(patch, 'experienceLevel')) {
     set('experienceLevel', 'experience_level', row.experience_level, patch.experienceLevel!);
   }

@@ -1,6 +1,7 @@
 import { addDays, isoDate } from '@jobboard/contract/common';
 import { parseQuestions } from '@jobboard/contract/applications';
 import { listingTier } from '@jobboard/contract/submissions';
+import { workplaceFromFlag } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import { payOfRow } from '../jobs';
 import { jobLiveEmail } from '../mail';
@@ -137,6 +138,20 @@ export async function markPaidAndPublish(
   return { outcome: 'published', jobId };
 }
 
+/**
+ * Where a submission's job is done (issue 47): as the employer chose, or for a submission of an
+ * earlier release, remote when its location says so (as it was published before).
+ */
+function submissionWorkplace(submission: SubmissionRow) {
+  const workplaceType =
+    submission.workplace_type ?? workplaceFromFlag({ locations: [submission.location] });
+  return {
+    workplaceType,
+    remotePlaces: submission.remote_places ?? null,
+    remote: workplaceType === 'remote',
+  };
+}
+
 /** The public job a paid submission becomes. */
 export function jobFromSubmission(submission: SubmissionRow, now: Date, expiresAt: Date | null) {
   const categories: unknown = JSON.parse(submission.categories || '[]');
@@ -145,7 +160,7 @@ export function jobFromSubmission(submission: SubmissionRow, now: Date, expiresA
     organization: submission.organization,
     description: submission.description,
     jobType: submission.job_type,
-    remote: /\bremote\b/i.test(submission.location),
+    ...submissionWorkplace(submission),
     experienceLevel: submission.experience_level,
     pay: payOfRow(submission),
     deadline: submission.deadline,

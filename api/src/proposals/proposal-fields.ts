@@ -9,7 +9,10 @@ import {
 import {
   DEFAULT_PAY_PERIOD,
   amountText,
+  normaliseRemotePlaces,
   parseAmount,
+  workplaceOfJob,
+  type WorkplaceType,
   type ChangeValue,
   type FieldChange,
   type PayPeriod,
@@ -33,6 +36,8 @@ export function formOfJob(job: AdminJob): JobProposalForm {
     title: job.title,
     organization: job.organization,
     location: job.location,
+    workplaceType: workplaceOfJob(job),
+    remotePlaces: job.remotePlaces ?? '',
     category: job.category,
     jobType: job.jobType,
     experienceLevel: job.experienceLevel,
@@ -62,6 +67,10 @@ export function valueOf(job: AdminJob, field: ProposalField): ChangeValue {
       return job.locations;
     case 'categories':
       return job.category;
+    case 'workplaceType':
+      return workplaceOfJob(job);
+    case 'remotePlaces':
+      return job.remotePlaces || null;
     case 'applicationUrl':
       return job.applicationUrl ?? null;
     case 'applyMethod':
@@ -99,6 +108,13 @@ function formValue(job: AdminJob, form: JobProposalForm, field: ProposalField): 
       return text(form.location) === text(job.location) ? job.locations : [text(form.location)];
     case 'categories':
       return form.category;
+    // Not sent (an employer's page built before issue 47): the job's own, so no change.
+    case 'workplaceType':
+      return form.workplaceType ?? workplaceOfJob(job);
+    case 'remotePlaces':
+      return form.remotePlaces === undefined
+        ? valueOf(job, field)
+        : normaliseRemotePlaces(form.remotePlaces) || null;
     case 'jobType':
     case 'experienceLevel':
       return form[field];
@@ -154,6 +170,7 @@ export function withProposed(form: JobProposalForm, values: ProposedValues): Job
     else if (field === 'responsibilities' || field === 'requirements' || field === 'benefits') {
       next[field] = list(value);
     } else if (field === 'salaryPeriod') next.salaryPeriod = str(value) as PayPeriod;
+    else if (field === 'workplaceType') next.workplaceType = str(value) as WorkplaceType;
     else if (field === 'applyMethod') {
       if (value) next.applyMethod = str(value) as ApplyMethod;
     } else if (field === 'screeningQuestions') next.screeningQuestions = parseQuestions(str(value));
@@ -184,6 +201,9 @@ export function updateOf(values: ProposedValues): AdminJobUpdate {
         break;
       case 'salaryPeriod':
         update.salaryPeriod = str(value) as PayPeriod;
+        break;
+      case 'workplaceType':
+        update.workplaceType = str(value) as WorkplaceType;
         break;
       case 'responsibilities':
       case 'requirements':

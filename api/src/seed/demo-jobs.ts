@@ -1,6 +1,6 @@
 import { APPLY_METHODS, ScreeningQuestion } from '@jobboard/contract/applications';
 import { ADMIN_JOB_TYPES, EXPERIENCE_LEVELS } from '@jobboard/contract/common';
-import { PAY_PERIOD_VALUES } from '@jobboard/contract/jobs';
+import { PAY_PERIOD_VALUES, WORKPLACE_TYPES } from '@jobboard/contract/jobs';
 import type { Infer } from 'superstruct';
 import {
   array,
@@ -33,6 +33,10 @@ const DemoJobShape = object({
   jobType: enums(ADMIN_JOB_TYPES),
   /** True exactly when 'Remote' is one of the locations. */
   remote: boolean(),
+  /** Where it is done (issue 47); absent: remote by `remote`, else on-site. */
+  workplaceType: optional(enums(WORKPLACE_TYPES)),
+  /** The places a remote or hybrid listing may be done from ('MD, VA, DC'). */
+  remotePlaces: optional(string()),
   experienceLevel: enums(EXPERIENCE_LEVELS),
   /** 1-2 category labels. */
   categories: array(string()),

@@ -14,6 +14,9 @@ export function demoJobInputs(now: Date): JobInput[] {
     description: job.description,
     jobType: job.jobType,
     remote: job.remote,
+    // Where it is done (issue 47): as the listing says, else remote by its flag.
+    workplaceType: job.workplaceType ?? (job.remote ? 'remote' : 'on_site'),
+    remotePlaces: job.remotePlaces ?? null,
     experienceLevel: job.experienceLevel,
     pay: {
       min: job.salaryMin,

@@ -1,6 +1,11 @@
 import { storedApplyFields, type ApplyFields } from '@jobboard/contract/applications';
 import { normaliseDeadline } from '@jobboard/contract/common';
-import { payFromFields, type Pay } from '@jobboard/contract/jobs';
+import {
+  normaliseRemotePlaces,
+  payFromFields,
+  type Pay,
+  type WorkplaceType,
+} from '@jobboard/contract/jobs';
 import { categoryChoice, type SubmissionPayload } from '@jobboard/contract/submissions';
 
 /** A checked payload as it is stored: trimmed, categories in their canonical spelling, once each. */
@@ -9,6 +14,12 @@ export interface NormalisedSubmission {
   organization: string;
   description: string;
   location: string;
+  /**
+   * Where the job is done (issue 47), null when the form sent none (an older form: the job is
+   * remote when its location says so), and the places as typed, normalised (null: none).
+   */
+  workplaceType: WorkplaceType | null;
+  remotePlaces: string | null;
   categories: string[];
   jobType: string;
   experienceLevel: string;
@@ -45,6 +56,11 @@ export function normaliseSubmission(
     // The description keeps its paragraphs; only Windows line ends are unified.
     description: payload.description.replace(/\r\n?/g, '\n').trim(),
     location: oneLine(payload.location),
+    workplaceType: payload.workplaceType ?? null,
+    remotePlaces:
+      payload.workplaceType === 'on_site'
+        ? null
+        : normaliseRemotePlaces(payload.remotePlaces ?? '') || null,
     categories,
     jobType: payload.jobType,
     experienceLevel: payload.experienceLevel,

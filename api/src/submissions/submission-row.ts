@@ -1,5 +1,6 @@
 import type { ApplyMethod } from '@jobboard/contract/applications';
 import type { ListingTierId } from '@jobboard/contract/submissions';
+import type { WorkplaceType } from '@jobboard/contract/jobs';
 import type { PayRow } from '../jobs';
 
 /** The columns of `submissions` the review and payment flows read (its pay: pay-columns.ts). */
@@ -9,6 +10,9 @@ export interface SubmissionRow extends PayRow {
   organization: string;
   description: string;
   location: string;
+  /** Where the job is done (migration 20261201020000); null on an earlier release's submission. */
+  workplace_type?: WorkplaceType | null;
+  remote_places?: string | null;
   categories: string;
   job_type: string;
   experience_level: string;

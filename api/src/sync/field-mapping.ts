@@ -15,7 +15,10 @@ import {
   readPay,
   readPeriod,
   type Pay,
+  type WorkplaceType,
   JOB_LIMITS,
+  normaliseRemotePlaces,
+  workplaceFromFlag,
 } from '@jobboard/contract/jobs';
 import { APPLY_LIMITS } from '@jobboard/contract/applications';
 import { isContactEmail } from '@jobboard/contract/common';
@@ -51,6 +54,8 @@ export const AIRTABLE_FIELDS = {
   Featured: 'featured',
   Active: 'active',
   Remote: 'remote',
+  Workplace: 'workplaceType',
+  'Remote Places': 'remotePlaces',
   'Experience Level': 'experienceLevel',
   Responsibilities: 'responsibilities',
   Requirements: 'requirements',
@@ -156,7 +161,7 @@ function mapFields(
   // without its 'Deadline:') fits the same column.
   const deadlineText = text('deadline', fields.deadline, JOB_LIMITS.deadline);
   const deadline = deadlineText ? normaliseDeadline(deadlineText) : '';
-  const remote = flag('remote', fields.remote, null, name);
+  const workplace = workplaceOf(fields, jobType, locations, text, name);
 
   // Written in a fixed order: the fingerprint below is of this object. The posted date is in it
   // as the source wrote it, so '3 days ago' read again tomorrow is no change.
@@ -172,7 +177,7 @@ function mapFields(
     logoUrl: url('company.logo', company.logo, JOB_LIMITS.companyUrl) || null,
     description,
     jobType,
-    remote: remote ?? (/^remote$/i.test(jobType) || locations.some((l) => /\bremote\b/i.test(l))),
+    remote: workplace.workplaceType === 'remote',
     experienceLevel:
       text('experienceLevel', fields.experienceLevel, JOB_LIMITS.experienceLevel) ||
       EXPERIENCE_NOT_SPECIFIED,
@@ -196,10 +201,53 @@ function mapFields(
     categories,
     externalId,
   };
+  // The workplace columns are in the fingerprint only when the record has them: a record of a
+  // source without them fingerprints as it did before them (no job is rewritten for nothing).
   const syncHash = createHash('sha256')
-    .update(JSON.stringify({ ...job, postedText }))
+    .update(JSON.stringify({ ...job, postedText, ...workplace.given }))
     .digest('hex');
-  return { ...job, postedDate, expiresAt: null, syncHash };
+  return { ...job, ...workplace.fields, postedDate, expiresAt: null, syncHash };
+}
+
+/** A source's words for a workplace (any letter case, spaces or dashes), as the board's types. */
+const WORKPLACE_WORDS: Record<string, WorkplaceType> = {
+  onsite: 'on_site',
+  inperson: 'on_site',
+  inoffice: 'on_site',
+  hybrid: 'hybrid',
+  remote: 'remote',
+  fullyremote: 'remote',
+  telecommute: 'remote',
+};
+
+/**
+ * Where a synced job is done (issue 47): the record's workplace ('On-site', 'on_site', 'Hybrid',
+ * 'Remote'...) and places when it has a column for them; without one, remote by its Remote flag,
+ * else by a job type or a location named Remote, as before. Places of an on-site job are left out.
+ */
+function workplaceOf(
+  fields: Record<string, unknown>,
+  jobType: string,
+  locations: string[],
+  text: (key: string, value: unknown, max: number) => string,
+  name: (key: string) => string,
+) {
+  const typeText = text('workplaceType', fields.workplaceType, 40);
+  const given = WORKPLACE_WORDS[typeText.toLowerCase().replace(/[\s_-]+/g, '')];
+  if (typeText && !given) {
+    throw new Skip(`${name('workplaceType')} '${typeText}' is not on-site, hybrid or remote`);
+  }
+  const remote = flag('remote', fields.remote, null, name);
+  const workplaceType: WorkplaceType =
+    given ??
+    (remote === null ? workplaceFromFlag({ jobType, locations }) : remote ? 'remote' : 'on_site');
+  const places = text('remotePlaces', fields.remotePlaces, JOB_LIMITS.remotePlaces);
+  const remotePlaces = workplaceType === 'on_site' ? null : normaliseRemotePlaces(places) || null;
+  return {
+    workplaceType,
+    fields: { workplaceType, remotePlaces },
+    given: typeText || places ? { workplaceType, remotePlaces } : {},
+  };
 }
 
 /**

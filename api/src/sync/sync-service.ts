@@ -312,7 +312,8 @@ function sourcePatch(input: SyncedInput, adminFields: readonly JobField[]): JobP
   }
   // Pay is one thing (PAY_JOB_FIELDS), and so is how a job takes applications
   // (APPLY_JOB_FIELDS): an admin who changed any part of either owns all of it.
-  for (const group of [PAY_JOB_FIELDS, APPLY_JOB_FIELDS]) {
+  // Where the job is done is one thing too (issue 47): its type, its places and the old flag.
+  for (const group of [PAY_JOB_FIELDS, APPLY_JOB_FIELDS, WORKPLACE_JOB_FIELDS]) {
     if (group.some((field) => drop.has(field))) {
       for (const field of group) drop.add(field);
     }
@@ -320,6 +321,8 @@ function sourcePatch(input: SyncedInput, adminFields: readonly JobField[]): JobP
   for (const field of drop) delete patch[field as keyof JobPatch];
   return patch;
 }
+
+const WORKPLACE_JOB_FIELDS = ['workplaceType', 'remotePlaces', 'remote'] as const;
 
 /** Fields a record does not speak of: an admin's value there is no disagreement with it. */
 const NOT_THE_SOURCES: ReadonlySet<string> = new Set(['expiresAt']);

@@ -79,6 +79,13 @@ function oneClickUnsubscribe(t: TestApp, manageToken: string) {
 
 const grants: Partial<JobInput> = { title: 'Remote Grants Manager', remote: true };
 const unrelated: Partial<JobInput> = { title: 'Office Program Associate', remote: false };
+/** Partly remote (issue 47): not what an alert of `remote=true`, stored before hybrids, asked for. */
+const hybrid: Partial<JobInput> = {
+  title: 'Hybrid Grants Associate',
+  workplaceType: 'hybrid',
+  remotePlaces: 'MD, VA, DC',
+  remote: false,
+};
 const SEARCH = '?remote=true&q=grants';
 
 describe(`job alerts by e-mail on ${testDatabase}`, () => {
@@ -125,7 +132,7 @@ describe(`job alerts by e-mail on ${testDatabase}`, () => {
       status: 'confirmed',
     });
 
-    await createJobs(t.app, [grants, unrelated]);
+    await createJobs(t.app, [grants, unrelated, hybrid]);
     // Not due yet (daily): a scheduled run sends nothing.
     expect(await t.app.alertDigests.run()).toMatchObject({ checked: 0, sent: 0 });
     t.clock.now = new Date(t.clock.now.getTime() + DAY_MS);
@@ -135,6 +142,7 @@ describe(`job alerts by e-mail on ${testDatabase}`, () => {
     const digest = parseMail(smtp.received[1]!);
     expect(digest.body).toContain('Remote Grants Manager');
     expect(digest.body).not.toContain('Office Program Associate');
+    expect(digest.body).not.toContain('Hybrid Grants Associate');
     // Jobs on the board before the confirmation are not news.
     expect(digest.body).not.toContain('Remote Grants Writer (before)');
     expect(digest.headers).toContain('Subject: 1 new job: "grants" · Remote');

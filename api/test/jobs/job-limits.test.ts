@@ -121,6 +121,14 @@ const FIELDS: Record<JobLimit, FieldPaths> = {
     columns: ['jobs.deadline', 'submissions.deadline'],
     stored: () => '2027-02-28',
   },
+  // The places a remote job may be done from (issue 47), beside its workplace.
+  remotePlaces: {
+    submission: (n, f) => ({ workplaceType: 'remote', remotePlaces: text(n, f) }),
+    admin: (n, f) => ({ workplaceType: 'remote', remotePlaces: text(n, f) }),
+    feed: (n, f) => ({ workplaceType: 'Remote', remotePlaces: text(n, f) }),
+    columns: ['jobs.remote_places', 'submissions.remote_places'],
+    stored: (n, f) => text(n, f),
+  },
   externalId: {
     feed: (n, f) => ({ id: text(n, f) }),
     columns: ['jobs.external_id'],

@@ -387,8 +387,9 @@ const WRITES: Record<keyof typeof EDIT_VALUES, (keyof AdminJob)[]> = {
   howToApply: ['howToApply', 'apply'],
   screeningQuestions: ['screeningQuestions', 'apply'],
   category: ['category'],
-  locations: ['locations', 'location', 'remote'],
-  jobType: ['jobType', 'remote'],
+  // From a form that sends no workplace, the type and locations still say whether it is remote.
+  locations: ['locations', 'location', 'remote', 'workplaceType'],
+  jobType: ['jobType', 'remote', 'workplaceType'],
   via: ['via'],
   postedDate: ['postedDate'],
   deadline: ['deadline'],
@@ -466,8 +467,8 @@ describe(`the audit trail keeps every change, clipped to its column, on ${testDa
     expect(Array.from(last.detail).length).toBeLessThanOrEqual(JOB_AUDIT_DETAIL_MAX);
     const changes = readChanges(last.changes);
     expect(changes.map((c) => c.field).sort()).toEqual(
-      // New locations that name no remote place: the job is no longer remote.
-      ['benefits', 'description', 'locations', 'remote', 'requirements', 'responsibilities'],
+      // New locations that name no remote place: the job is no longer remote (its workplace, issue 47).
+      ['benefits', 'description', 'locations', 'requirements', 'responsibilities', 'workplaceType'],
     );
     const text = changes.find((c) => c.field === 'description')!;
     // The part that changed, with some of what is around it.

@@ -285,6 +285,9 @@ describe('an existing job as form values (legacy rules of docs/product.md#entiti
       category: ['News and Audience'],
       locations: ['Chicago, IL', 'Remote'],
       jobType: 'Full-time',
+      // A location saying Remote, from an API before workplaces (issue 47).
+      workplaceType: 'remote',
+      remotePlaces: '',
       via: 'LinkedIn',
       postedDate: '2026-11-01',
       deadline: '2027-01-31',

@@ -19,7 +19,8 @@ import { check } from '../validate';
 
 const everything: SearchFilter = {
   query: 'data editor',
-  jobType: { fullTime: true, partTime: true, contract: true, remote: true },
+  jobType: { fullTime: true, partTime: true, contract: true, remote: false },
+  workplace: { onSite: true, hybrid: true, remote: true },
   experience: { entry: true, mid: true, senior: true },
   salaryRange: '75k-100k',
   location: 'Washington, DC',
@@ -30,6 +31,22 @@ const everything: SearchFilter = {
 };
 
 describe('the query string of the board', () => {
+  it('reads an old link or stored alert with remote=true as the Remote workplace, and writes it back the same (issue 47)', () => {
+    const filter = filterFromQueryString('?remote=true&fullTime=true');
+    expect(filter.workplace).toEqual({ onSite: false, hybrid: false, remote: true });
+    expect(filter.jobType.remote).toBe(false);
+    expect(filterToQueryString(filter)).toBe('?fullTime=true&remote=true');
+    // A board built before contract 1.5 sends its Remote box as jobType.remote: the same link.
+    const older = {
+      ...defaultSearchFilter(),
+      jobType: { ...defaultSearchFilter().jobType, remote: true },
+    };
+    expect(filterToQueryString(older)).toBe('?remote=true');
+    expect(filterToQueryString(filterFromQueryString('?hybrid=true&onsite=true'))).toBe(
+      '?onsite=true&hybrid=true',
+    );
+  });
+
   it('writes every part under the names of docs/product.md#routes-and-screens, category once per selection', () => {
     const params = new URLSearchParams(filterToQueryString(everything));
     expect([...params.keys()]).toEqual([
@@ -37,6 +54,8 @@ describe('the query string of the board', () => {
       'fullTime',
       'partTime',
       'contract',
+      'onsite',
+      'hybrid',
       'remote',
       'entry',
       'mid',

@@ -36,6 +36,68 @@ function makeJob(overrides: Partial<Job> = {}): Job {
   };
 }
 
+describe('the JobPosting of each workplace (issue 47)', () => {
+  const ld = (overrides: Partial<Job>) =>
+    jobPostingLd(makeJob(overrides), 'https://jobs.example.org')!;
+  const DC = {
+    '@type': 'Place',
+    address: {
+      '@type': 'PostalAddress',
+      addressLocality: 'Washington',
+      addressRegion: 'DC',
+      addressCountry: 'US',
+    },
+  };
+
+  it('remote: TELECOMMUTE, with the places applicants may be in as a country, states and areas', () => {
+    const job = ld({
+      workplaceType: 'remote',
+      remotePlaces: 'MD, Virginia, DC',
+      locations: ['Remote'],
+    });
+    expect(job.jobLocationType).toBe('TELECOMMUTE');
+    expect(job.jobLocation).toBeUndefined();
+    expect(job.applicantLocationRequirements).toEqual([
+      { '@type': 'State', name: 'Maryland' },
+      { '@type': 'State', name: 'Virginia' },
+      { '@type': 'AdministrativeArea', name: 'District of Columbia' },
+    ]);
+    expect(
+      ld({ workplaceType: 'remote', remotePlaces: 'USA' }).applicantLocationRequirements,
+    ).toEqual({ '@type': 'Country', name: 'US' });
+    expect(
+      ld({ workplaceType: 'remote', remotePlaces: 'Ontario' }).applicantLocationRequirements,
+    ).toEqual({ '@type': 'AdministrativeArea', name: 'Ontario' });
+    // No places said: anywhere in the board's country.
+    expect(ld({ workplaceType: 'remote', remotePlaces: '' }).applicantLocationRequirements).toEqual(
+      {
+        '@type': 'Country',
+        name: 'US',
+      },
+    );
+  });
+
+  it('hybrid: its places of work only, never TELECOMMUTE (Google keeps that for fully remote jobs)', () => {
+    const job = ld({ workplaceType: 'hybrid', remotePlaces: 'MD, VA, DC', remote: false });
+    expect(job.jobLocation).toEqual([DC]);
+    expect(job).not.toHaveProperty('jobLocationType');
+    expect(job).not.toHaveProperty('applicantLocationRequirements');
+  });
+
+  it('on-site: its places of work only', () => {
+    const job = ld({ workplaceType: 'on_site' });
+    expect(job.jobLocation).toEqual([DC]);
+    expect(job).not.toHaveProperty('jobLocationType');
+    expect(job).not.toHaveProperty('applicantLocationRequirements');
+  });
+
+  it('a job from an API before workplaces: remote by its flag or a location named Remote', () => {
+    expect(ld({ remote: true }).jobLocationType).toBe('TELECOMMUTE');
+    expect(ld({ locations: ['Remote'] }).jobLocationType).toBe('TELECOMMUTE');
+    expect(ld({}).jobLocationType).toBeUndefined();
+  });
+});
+
 describe('the JobPosting structured data', () => {
   it('describes the job for search engines', () => {
     const job = makeJob({

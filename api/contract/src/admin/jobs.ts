@@ -40,6 +40,13 @@ import {
   type PayPeriod,
 } from '../pay';
 import { NOT_BLANK, filled, isRealIsoDate, text } from './form-rules';
+import {
+  checkWorkplace,
+  remotePlacesField,
+  workplaceOfJob,
+  workplaceTypeField,
+  type WorkplaceType,
+} from '../workplace';
 import { ADMIN_MESSAGES } from './messages';
 
 const nonEmptyList = (message: string) =>
@@ -139,6 +146,12 @@ const jobFormFields = {
       return v.length <= JOB_LIMITS.jobType || ADMIN_MESSAGES.invalid;
     },
   ),
+  /**
+   * Where the job is done and the places it may be done from (issue 47). Optional: an older admin
+   * build sends neither, and the job's workplace then follows its type and locations as before.
+   */
+  workplaceType: optional(workplaceTypeField),
+  remotePlaces: optional(remotePlacesField),
   via: text(JOB_LIMITS.via),
   postedDate: described<string>('postedDate', { type: 'string', format: 'date' }, (v) =>
     v === undefined || v === ''
@@ -196,15 +209,19 @@ const jobFormFields = {
 
 /** The admin's job form (docs/product.md#entities and docs/product.md#validation): `POST /api/admin/jobs` creates a job with it. */
 export const AdminJobForm = refine(
-  object({
-    ...jobFormFields,
-    description: defaulted(jobFormFields.description, ''),
-    via: defaulted(jobFormFields.via, ''),
-    active: defaulted(jobFormFields.active, true),
-    featured: defaulted(jobFormFields.featured, false),
-  }),
-  'pay',
-  checkPay,
+  refine(
+    object({
+      ...jobFormFields,
+      description: defaulted(jobFormFields.description, ''),
+      via: defaulted(jobFormFields.via, ''),
+      active: defaulted(jobFormFields.active, true),
+      featured: defaulted(jobFormFields.featured, false),
+    }),
+    'pay',
+    checkPay,
+  ),
+  'workplace',
+  checkWorkplace,
 );
 export type AdminJobForm = Infer<typeof AdminJobForm>;
 
@@ -214,7 +231,13 @@ export type AdminJobForm = Infer<typeof AdminJobForm>;
  * whole form, an older one leaves out the fields it does not know). Pay given in part (a figure,
  * the period) is checked with the job's other pay fields by the API.
  */
-export const AdminJobUpdate = refine(partial(object(jobFormFields)), 'pay', checkPay);
+export const AdminJobUpdate = refine(
+  refine(partial(object(jobFormFields)), 'pay', checkPay),
+  'workplace',
+  // Places with an on-site type are refused when both are given; the API checks an update that
+  // gives one of them against the job's other (formPatch).
+  (update) => update.workplaceType === undefined || checkWorkplace(update),
+);
 export type AdminJobUpdate = Infer<typeof AdminJobUpdate>;
 
 /**
@@ -297,6 +320,9 @@ export function jobToAdminForm(
     | 'active'
     | 'featured'
   > & {
+    workplaceType?: WorkplaceType;
+    remotePlaces?: string;
+    remote?: boolean;
     locations?: string[];
     location?: string;
     experienceLevel?: string;
@@ -333,6 +359,8 @@ export function jobToAdminForm(
     category: Array.isArray(job.category) ? job.category : job.category ? [job.category] : [],
     locations,
     jobType: job.jobType,
+    workplaceType: workplaceOfJob({ ...job, remote: job.remote ?? false, locations }),
+    remotePlaces: job.remotePlaces ?? '',
     via: job.via ?? '',
     postedDate: ISO_DATE_PATTERN.test(job.postedDate) ? job.postedDate : today,
     // Readable deadlines become YYYY-MM-DD for the date input; other text is kept as written.

@@ -21,6 +21,7 @@ import { SUBMISSION_STATUS_LABELS, type SubmissionStatus } from '../submission';
 import { FraudHint } from './fraud-hints';
 import { cents } from './form-rules';
 import { ADMIN_LIMITS } from './messages';
+import { WORKPLACE_TYPES } from '../workplace';
 
 /** `PUT /api/admin/submissions/{id}/amount`: cents, a whole number above zero (at most $999,999.99). */
 export const AmountUpdate = object({ amount: cents });
@@ -165,6 +166,12 @@ export const AdminSubmission = object({
   title: string(),
   organization: string(),
   location: string(),
+  /**
+   * Where the job is done (issue 47; absent from an API before contract 1.5) and the places it may
+   * be done from ('' for none), as the job will be published.
+   */
+  workplaceType: optional(enums(WORKPLACE_TYPES)),
+  remotePlaces: optional(string()),
   category: array(string()),
   jobType: string(),
   experienceLevel: string(),

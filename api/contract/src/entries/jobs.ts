@@ -1,5 +1,6 @@
 /** @jobboard/contract/jobs: a job and its lists, the board's search and its query string, salaries, job pages' structured data, the audit's field changes, label keys, feeds and the sitemap, reports of listings. */
 export * from '../job';
+export * from '../workplace';
 export * from '../link-checks';
 export * from '../job-limits';
 export * from '../job-changes';

@@ -53,7 +53,9 @@ const AFTER_JOB_12 = 'eyJ2IjoxLCJzIjoicmVjZW50IiwiZiI6ZmFsc2UsImQiOiIyMDI2LTExLT
 
 const FILTERED = search({
   query: 'editor',
-  jobType: { fullTime: true, partTime: false, contract: false, remote: true },
+  jobType: { fullTime: true, partTime: false, contract: false, remote: false },
+  // `remote=true` is the Remote workplace (issue 47).
+  workplace: { onSite: false, hybrid: false, remote: true },
   experience: { entry: false, mid: true, senior: false },
   salaryRange: '50k-75k',
   location: 'Remote',

@@ -7,6 +7,7 @@ import type { JobInput } from '../job-input';
 import { cleanSentences } from '../job-patch';
 import { hasEnded } from '../listing-end';
 import { jobPayColumns, type PayRule } from '../pay-columns';
+import { workplaceColumns } from '../workplace-columns';
 import { INSERT_BATCH } from './job-rows';
 
 /**
@@ -22,7 +23,7 @@ export function jobColumns(input: JobInput, now: Date, payRule: PayRule) {
     title: input.title.trim(),
     description: input.description.trim(),
     job_type: canonicalJobType(input.jobType),
-    remote: input.remote,
+    ...workplaceColumns(input),
     experience_level: input.experienceLevel,
     ...jobPayColumns(pay, payRule),
     deadline,

@@ -5,7 +5,7 @@ import type {
   SubmittingApiKey,
 } from '@jobboard/contract/admin';
 import { parseQuestions } from '@jobboard/contract/applications';
-import { jobPayOf, yearlyFigures } from '@jobboard/contract/jobs';
+import { jobPayOf, workplaceFromFlag, yearlyFigures } from '@jobboard/contract/jobs';
 import type { SubmissionStatus } from '@jobboard/contract/submissions';
 import { type StoredCompany, payOfRow } from '../../jobs';
 import { copyableApprovalEmail, type EmailSite } from '../../mail';
@@ -52,6 +52,8 @@ export function toAdminSubmission(
     title: String(row.title),
     organization: String(row.organization),
     location: String(row.location),
+    workplaceType: row.workplace_type ?? workplaceFromFlag({ locations: [String(row.location)] }),
+    remotePlaces: row.remote_places ?? '',
     category: Array.isArray(categories) ? categories.map(String) : [],
     jobType: String(row.job_type),
     experienceLevel: String(row.experience_level),

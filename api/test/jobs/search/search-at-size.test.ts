@@ -2,6 +2,7 @@ import { TOTAL_COUNT_CAP } from '@jobboard/contract/common';
 import {
   SALARY_RANGES,
   defaultSearchFilter,
+  workplaceTypesOf,
   type SearchRequest,
   type SearchResponse,
 } from '@jobboard/contract/jobs';
@@ -26,6 +27,10 @@ const CITIES = ['Chicago, IL', 'Denver, CO', 'Remote', 'Boston, MA', 'Fargo, ND'
 const CATEGORIES = ['Communications', 'Fundraising', 'Product and Tech', 'Political'];
 const TYPES = ['Full-time', 'Full-time', 'Full-time', 'Part-time', 'Contract', 'Internship'];
 
+function workplaceOf(remote: boolean, i: number): Pick<JobInput, 'remote' | 'workplaceType'> {
+  return { remote, workplaceType: remote ? 'remote' : i % 7 === 0 ? 'hybrid' : 'on_site' };
+}
+
 /** Deterministic jobs with words of every frequency: 'nonprofit' in half, 'beekeeping' in ~1%. */
 function generated(): JobInput[] {
   let seed = 7;
@@ -47,7 +52,8 @@ function generated(): JobInput[] {
       organization: `Org ${i % 97}`,
       description: `We are ${words.join(' ')} and we hire carefully for this role.`,
       jobType: pick(TYPES),
-      remote: next() < 0.2,
+      // One job in five remote, one in seven of the rest hybrid (issue 47).
+      ...workplaceOf(next() < 0.2, i),
       experienceLevel: pick(['entry', 'mid', 'senior', 'Not specified']),
       pay: hasSalary
         ? pay(min, next() < 0.5 ? min + 20 * scale : null, period)
@@ -117,7 +123,7 @@ function reference(request: SearchRequest) {
       (!j.expiresAt || j.expiresAt.getTime() > NOW.getTime()) &&
       (!terms.length || hasAll(text, terms)) &&
       (!types.length || types.includes(j.jobType.toLowerCase())) &&
-      (!request.jobType.remote || j.remote) &&
+      (!workplaceTypesOf(request).length || workplaceTypesOf(request).includes(j.workplaceType!)) &&
       (!levels.length || levels.includes(j.experienceLevel)) &&
       (request.location === 'any' ||
         j.locations.some((l) => l.toLowerCase() === request.location.toLowerCase())) &&
@@ -185,6 +191,15 @@ const CASES: [string, Partial<SearchRequest>][] = [
   ['$50,000 - $75,000 a year, by lowest pay', { salaryRange: '50k-75k', sortOption: 'salary-low' }],
   ['$100,000 and up, page 3', { salaryRange: '100k-plus', page: 3 }],
   ['stipends and fixed fees', { salaryRange: 'totals', sortOption: 'salary-high' }],
+  ['hybrid or remote', { workplace: { onSite: false, hybrid: true, remote: true } }],
+  [
+    'on-site, by highest pay, page 4',
+    {
+      workplace: { onSite: true, hybrid: false, remote: false },
+      sortOption: 'salary-high',
+      page: 4,
+    },
+  ],
   ['a rare city', { location: 'fargo, nd' }],
   ['a rare city and a broad word', { location: 'Fargo, ND', query: 'nonprofit' }],
   ['two categories', { category: ['Political', 'Fundraising'] }],

@@ -1,5 +1,5 @@
 import { EXTEND_DAYS } from '@jobboard/contract/admin';
-import { JOB_FORM_FIELDS, jobFieldLabel } from '@jobboard/contract/jobs';
+import { JOB_FORM_FIELDS, WORKPLACE_TEXTS, jobFieldLabel } from '@jobboard/contract/jobs';
 
 /** Texts of the admin job screens (docs/product.md#validation and docs/product.md#errors). */
 export const JOB_MESSAGES = {
@@ -157,7 +157,7 @@ export const JOB_MESSAGES = {
     locations: 'Locations',
     categories: 'Categories',
     jobType: 'Job type',
-    remote: 'Remote',
+    workplace: WORKPLACE_TEXTS.field,
     experience: 'Experience',
     salary: 'Salary',
     /** The pay's benefits line (the contract's label of the field). */

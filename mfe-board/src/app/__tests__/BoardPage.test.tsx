@@ -6,9 +6,10 @@ import {
   type Job,
   type SearchResponse,
   type SortOption,
+  WORKPLACE_TEXTS,
 } from '@jobboard/contract/jobs';
 import { useToastStore } from '@jobboard/shared-ui';
-import { screen, within } from '@jobboard/test-utils/react';
+import { screen, waitFor, within } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
 import { Route } from '@jobboard/shared-ui/router';
 import {
@@ -222,6 +223,39 @@ describe('the board home', () => {
     });
     expect(screen.getByRole('searchbox', { name: 'Search jobs' })).toHaveValue('Role');
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('salary-high');
+  });
+
+  it('a visitor filters Remote jobs: the search asks for the remote workplace, and the address keeps remote=true (issue 47)', async () => {
+    const received = api();
+    renderBoard('/?q=Role');
+    await screen.findByRole('heading', { name: /Job Opportunities/ });
+    await userEvent.click(screen.getByRole('button', { name: 'Show filters' }));
+    const workplace = screen.getByRole('group', { name: WORKPLACE_TEXTS.field });
+    expect(
+      within(workplace)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')?.textContent),
+    ).toEqual(['On-site', 'Hybrid', 'Remote']);
+    await userEvent.click(within(workplace).getByRole('checkbox', { name: 'Remote' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Apply Filters' }));
+    await waitFor(() => expect(location()).toHaveTextContent('/?q=Role&remote=true'));
+    expect(received.bodies('POST', '/api/jobs/search').at(-1)).toMatchObject({
+      query: 'Role',
+      workplace: { onSite: false, hybrid: false, remote: true },
+    });
+  });
+
+  it('an old saved link with remote=true shows the Remote box ticked and searches remote jobs', async () => {
+    const received = api();
+    renderBoard('/?remote=true');
+    await screen.findByRole('heading', { name: /Job Opportunities/ });
+    expect(received.bodies('POST', '/api/jobs/search')[0]).toMatchObject({
+      workplace: { onSite: false, hybrid: false, remote: true },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Show filters' }));
+    const workplace = screen.getByRole('group', { name: WORKPLACE_TEXTS.field });
+    expect(within(workplace).getByRole('checkbox', { name: 'Remote' })).toBeChecked();
+    expect(within(workplace).getByRole('checkbox', { name: 'Hybrid' })).not.toBeChecked();
   });
 
   it('links the feeds of the search on screen', async () => {

@@ -5,7 +5,6 @@ export const JOB_TEXT = {
   deadline: (date: string) => `Deadline: ${date}`,
   /** The benefits summary given with the pay (job.pay.benefits), under the pay line. */
   payBenefits: (summary: string) => `Benefits: ${summary}`,
-  remote: 'Remote',
   bookmark: 'Bookmark',
   bookmarked: 'Bookmarked',
   /** The Apply action of a job that takes applications by its link: on a card, in its detail. */

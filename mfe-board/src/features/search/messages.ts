@@ -20,8 +20,6 @@ export const SEARCH_TEXT = {
   location: 'Location',
   anyLocation: 'Any Location',
   jobType: 'Job Type',
-  workplace: 'Workplace',
-  remote: 'Remote',
   experience: 'Experience',
   experienceLevels: { entry: 'Entry level', mid: 'Mid level', senior: 'Senior level' },
   salaryRange: 'Salary Range',

@@ -12,6 +12,7 @@ export {
 } from './fields';
 export { PayFields } from './pay-fields';
 export { ApplyFields } from './apply-fields';
+export { WorkplaceFields } from './workplace-fields';
 export {
   HUMAN_PROOF_MARKS,
   HumanProof,

@@ -1,14 +1,16 @@
-import { REMOTE_JOB_TYPE, addDays, isoDate } from '@jobboard/contract/common';
+import { addDays, isoDate } from '@jobboard/contract/common';
 import {
   CLOSING_CHOICES,
   JOB_TYPE_FILTERS,
   POSTED_WITHIN,
   SALARY_RANGES,
   TOTAL_PAY_PERIODS,
+  workplaceTypesOf,
 } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import type { Dialect } from '../../../platform/db/knex';
 import { whereLive } from '../../listing-end';
+import { whereWorkplace } from '../../workplace-columns';
 import type { SearchIndex, TextFields } from '../search-index/search-index';
 import type { BoardSearch } from '../../board-search';
 
@@ -78,11 +80,9 @@ export function searchCriteria(
     ({ jobType }) => jobType,
   );
   if (types.length) rowFilters.push((q) => q.whereIn('jobs.job_type', types));
-  if (filter.jobType.remote) {
-    rowFilters.push((q) =>
-      q.where((w) => w.where('jobs.remote', true).orWhere('jobs.job_type', REMOTE_JOB_TYPE)),
-    );
-  }
+  // Where the jobs are done (issue 47): the workplace boxes, and an older board's Remote box.
+  const workplaces = workplaceTypesOf(filter);
+  if (workplaces.length) rowFilters.push((q) => whereWorkplace(q, workplaces));
 
   const levels = Object.entries(filter.experience)
     .filter(([, on]) => on)

@@ -4,7 +4,12 @@ import {
   APPLY_METHOD_LABELS,
 } from '@jobboard/contract/applications';
 import { type SiteConfig } from '@jobboard/contract/site';
-import { PAY_FIELD_LABELS, PAY_MESSAGES } from '@jobboard/contract/jobs';
+import {
+  PAY_FIELD_LABELS,
+  PAY_MESSAGES,
+  WORKPLACE_MESSAGES,
+  WORKPLACE_TEXTS,
+} from '@jobboard/contract/jobs';
 import { SharedUiProvider, SiteProvider, useToastStore } from '@jobboard/shared-ui';
 import { render, screen, within } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
@@ -159,6 +164,24 @@ describe('the admin job form', () => {
         logoUrl: 'https://harbor.example/logo.png',
       }),
     );
+  });
+
+  it('an admin makes a remote job hybrid within three states, and the form sends it (issue 47)', async () => {
+    const onSave = renderForm({ workplaceType: 'remote', remotePlaces: 'US' });
+    const user = userEvent.setup();
+    const workplace = screen.getByRole('radiogroup', { name: WORKPLACE_TEXTS.field });
+    expect(within(workplace).getByRole('radio', { name: 'Remote' })).toBeChecked();
+    expect(screen.getByLabelText(WORKPLACE_TEXTS.places)).toHaveValue('US');
+    await user.click(within(workplace).getByRole('radio', { name: 'Hybrid' }));
+    await user.clear(screen.getByLabelText(WORKPLACE_TEXTS.places));
+    await user.type(screen.getByLabelText(WORKPLACE_TEXTS.places), 'MD, VA, DC');
+    await user.click(screen.getByRole('button', { name: 'Create Job' }));
+    expect(onSave).toHaveBeenCalledWith(
+      expect.objectContaining({ workplaceType: 'hybrid', remotePlaces: 'MD, VA, DC' }),
+    );
+    expect(
+      validateJob({ ...VALID, workplaceType: 'on_site', remotePlaces: 'US' }).remotePlaces,
+    ).toBe(WORKPLACE_MESSAGES.placesOnSite);
   });
 
   it('refuses to save without a location: toast and inline message', async () => {

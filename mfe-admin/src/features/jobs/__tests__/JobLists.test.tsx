@@ -261,6 +261,9 @@ describe('the edit page', () => {
         category: JOB.category,
         locations: JOB.locations,
         jobType: JOB.jobType,
+        // Where it is done (issue 47): the job's, as the API answers it.
+        workplaceType: 'on_site',
+        remotePlaces: '',
         via: JOB.via,
         postedDate: JOB.postedDate,
         deadline: JOB.deadline,

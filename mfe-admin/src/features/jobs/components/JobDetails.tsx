@@ -1,5 +1,11 @@
 import { type AdminJob } from '@jobboard/contract/admin';
-import { APPLY_LINK_TEXT, jobFieldLabel, type ApplyLinkCheck } from '@jobboard/contract/jobs';
+import {
+  APPLY_LINK_TEXT,
+  jobFieldLabel,
+  workplaceLabel,
+  workplaceOfJob,
+  type ApplyLinkCheck,
+} from '@jobboard/contract/jobs';
 import {
   Notice,
   StatusBadge,
@@ -50,7 +56,7 @@ export function JobDetails({ job }: { job: AdminJob }) {
     [LABELS.locations, job.locations.join(' / ')],
     [LABELS.categories, job.category.join(', ')],
     [LABELS.jobType, job.jobType],
-    [LABELS.remote, yesNo(job.remote)],
+    [LABELS.workplace, workplaceLabel(workplaceOfJob(job), job.remotePlaces)],
     [LABELS.experience, job.experienceLevel],
     [LABELS.salary, formatSalary(job) ?? JOB_MESSAGES.notGiven],
     ...(job.pay?.benefits ? [[LABELS.payBenefits, job.pay.benefits] as [string, string]] : []),

@@ -26,6 +26,7 @@ import {
   TextAreaInput,
   TextInput,
   UrlInput,
+  WorkplaceFields,
 } from '@jobboard/shared-ui/forms';
 import { APPLY_METHODS } from '@jobboard/contract/applications';
 import { Field, Form } from 'react-final-form';
@@ -189,6 +190,7 @@ export function JobForm({
                   />
                 )}
               </Field>
+              <WorkplaceFields />
               <SelectInput
                 name="jobType"
                 label={FIELDS.jobType}

@@ -9,6 +9,7 @@ import {
   type CompanyField,
 } from '@jobboard/contract/admin';
 import { SUBMISSION_STATUS_LABELS, listingTier } from '@jobboard/contract/submissions';
+import { WORKPLACE_TEXTS, workplaceFromFlag, workplaceLabel } from '@jobboard/contract/jobs';
 import type { StatusTone } from '@jobboard/shared-ui';
 import {
   Button,
@@ -112,6 +113,15 @@ export function SubmissionCard({
         <div>
           <dt>{LABELS.location}</dt>
           <dd>{submission.location}</dd>
+        </div>
+        <div>
+          <dt>{WORKPLACE_TEXTS.field}</dt>
+          <dd>
+            {workplaceLabel(
+              submission.workplaceType ?? workplaceFromFlag({ locations: [submission.location] }),
+              submission.remotePlaces,
+            )}
+          </dd>
         </div>
         <div>
           <dt>{LABELS.category}</dt>

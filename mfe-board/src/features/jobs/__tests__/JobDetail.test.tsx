@@ -10,6 +10,23 @@ beforeEach(() => {
   useBookmarks.getState().reload();
 });
 
+describe("a job's workplace on its page (issue 47)", () => {
+  it.each([
+    [{ workplaceType: 'on_site' as const, remotePlaces: '' }, 'On-site'],
+    [{ workplaceType: 'hybrid' as const, remotePlaces: 'MD, VA, DC' }, 'Hybrid (MD, VA, DC)'],
+    [{ workplaceType: 'remote' as const, remotePlaces: 'US', remote: true }, 'Remote (US)'],
+    [{ workplaceType: 'remote' as const, remotePlaces: '', remote: true }, 'Remote'],
+  ])('%j reads %s', (workplace, words) => {
+    renderWithProviders(<JobDetail job={makeJob({ jobType: 'Full-time', ...workplace })} />);
+    expect(screen.getByText(words)).toBeInTheDocument();
+  });
+
+  it('a job from an API before workplaces: remote by its flag', () => {
+    renderWithProviders(<JobDetail job={makeJob({ jobType: 'Full-time', remote: true })} />);
+    expect(screen.getByText('Remote')).toBeInTheDocument();
+  });
+});
+
 describe("a job's detail", () => {
   it('shows the benefits given with the pay beside it, apart from the Benefits list', () => {
     const job = makeJob({

@@ -36,7 +36,7 @@ export function JobDetail({ job }: { job: Job }) {
         <div>
           <Company>{job.company.name}</Company>
           {job.location && <JobLocation location={job.location} />}
-          <JobTypeBadges job={job} />
+          <JobTypeBadges job={job} onSite />
         </div>
       </Header>
       <JobFacts job={job} />

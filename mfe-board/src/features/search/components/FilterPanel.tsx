@@ -6,7 +6,10 @@ import {
   JOB_TYPE_FILTERS,
   POSTED_WITHIN,
   SALARY_RANGES,
+  WORKPLACE_FILTERS,
+  WORKPLACE_TEXTS,
   salaryRangeLabel,
+  workplaceFlagsOf,
   type SearchFilter,
 } from '@jobboard/contract/jobs';
 import {
@@ -68,6 +71,11 @@ export function FilterPanel() {
 
   const editJobType = (change: Partial<SearchFilter['jobType']>) =>
     edit({ jobType: { ...draft.jobType, ...change } });
+  // On-site, hybrid, remote (issue 47); a filter read from an older board's state may hold its
+  // Remote box in jobType.remote, which the Remote box here stands for from now on.
+  const workplace = workplaceFlagsOf(draft);
+  const editWorkplace = (change: Partial<SearchFilter['workplace']>) =>
+    edit({ workplace: { ...workplace, ...change }, jobType: { ...draft.jobType, remote: false } });
   const editExperience = (change: Partial<SearchFilter['experience']>) =>
     edit({ experience: { ...draft.experience, ...change } });
 
@@ -112,12 +120,15 @@ export function FilterPanel() {
         </Group>
 
         <Group>
-          <Legend>{SEARCH_TEXT.workplace}</Legend>
-          <Checkbox
-            label={SEARCH_TEXT.remote}
-            checked={draft.jobType.remote}
-            onChange={(event) => editJobType({ remote: event.target.checked })}
-          />
+          <Legend>{WORKPLACE_TEXTS.field}</Legend>
+          {WORKPLACE_FILTERS.map(({ flag, label }) => (
+            <Checkbox
+              key={flag}
+              label={label}
+              checked={workplace[flag]}
+              onChange={(event) => editWorkplace({ [flag]: event.target.checked })}
+            />
+          ))}
         </Group>
 
         <Group>

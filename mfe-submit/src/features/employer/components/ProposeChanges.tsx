@@ -7,7 +7,7 @@ import {
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import { JOB_FORM_FIELDS } from '@jobboard/contract/jobs';
 import { Button, Card, Spinner, Stack, errorMessage, toast } from '@jobboard/shared-ui';
-import { ApplyFields, TextAreaInput, TextInput } from '@jobboard/shared-ui/forms';
+import { ApplyFields, TextAreaInput, TextInput, WorkplaceFields } from '@jobboard/shared-ui/forms';
 import { Link, useNavigate } from '@jobboard/shared-ui/router';
 import { useMemo } from 'react';
 import { Form } from 'react-final-form';
@@ -115,6 +115,7 @@ export function ProposeChanges({ jobId }: { jobId: string }) {
                 <TextInput name="title" label={EMPLOYER_TEXT.proposalFields.title} required />
                 <TextInput name="organization" label={FIELDS.organization} required />
                 <TextInput name="location" label={EMPLOYER_TEXT.proposalFields.location} required />
+                <WorkplaceFields />
                 <JobTypeFields />
                 <CategoryField />
                 <JobPayFields currency={values.salaryCurrency} />

@@ -1,4 +1,7 @@
 import {
+  JOB_LIMITS,
+  WORKPLACE_MESSAGES,
+  WORKPLACE_TEXTS,
   PAY_FIELD_LABELS,
   PAY_MESSAGES,
   PAY_TRANSPARENCY_NOTE,
@@ -228,6 +231,42 @@ describe('/submit-job', () => {
       logoUrl: 'https://coastal.example/logo.png',
       companyDescription: 'We fund coastal communities.',
     });
+  });
+
+  it('an employer picks Hybrid and types where else it may be done from; it is sent with the job (issue 47)', async () => {
+    const received = fakeApi({
+      ...challengeRoute,
+      'POST /api/submit-job-for-review': [201, RECEIVED],
+    });
+    renderPage();
+    const user = await fillValidForm();
+    const workplace = screen.getByRole('radiogroup', { name: WORKPLACE_TEXTS.field });
+    expect(within(workplace).getByRole('radio', { name: 'On-site' })).toBeChecked();
+    // On-site asks for no places.
+    expect(screen.queryByLabelText(WORKPLACE_TEXTS.places)).not.toBeInTheDocument();
+    await user.click(within(workplace).getByRole('radio', { name: 'Hybrid' }));
+    await user.type(screen.getByLabelText(WORKPLACE_TEXTS.places), 'MD, VA, DC');
+    await user.click(screen.getByRole('button', { name: 'Submit for Review (Free)' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Submission Received!' }),
+    ).toBeInTheDocument();
+    expect(received.calls.filter((c) => c.method === 'POST')[0]?.body).toMatchObject({
+      workplaceType: 'hybrid',
+      remotePlaces: 'MD, VA, DC',
+    });
+  });
+
+  it("shows the contract's message when places are too long, and choosing On-site clears them", async () => {
+    renderPage();
+    const user = await fillValidForm();
+    await user.click(screen.getByRole('radio', { name: 'Remote' }));
+    await user.click(screen.getByLabelText(WORKPLACE_TEXTS.places));
+    await user.paste('x'.repeat(JOB_LIMITS.remotePlaces + 1));
+    await user.tab();
+    expect(await screen.findByText(WORKPLACE_MESSAGES.remotePlaces)).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'On-site' }));
+    await user.click(screen.getByRole('radio', { name: 'Remote' }));
+    expect(screen.getByLabelText(WORKPLACE_TEXTS.places)).toHaveValue('');
   });
 
   it('asks for a salary, as the form says only roles with one are posted (issue 16)', async () => {

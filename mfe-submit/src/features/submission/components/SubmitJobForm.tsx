@@ -28,6 +28,7 @@ import {
   TextAreaInput,
   TextInput,
   UrlInput,
+  WorkplaceFields,
   useHumanProof,
 } from '@jobboard/shared-ui/forms';
 import { CategoryField, JobPayFields, JobTypeFields, failedSend } from '../../../lib/job-fields';
@@ -151,6 +152,7 @@ export function SubmitJobForm({
                 required
                 placeholder="City, ST or Remote"
               />
+              <WorkplaceFields />
               <CategoryField />
               <JobTypeFields jobTypePlaceholder={FIELDS.jobTypePlaceholder} />
               <JobPayFields currency={values.salaryCurrency} />
