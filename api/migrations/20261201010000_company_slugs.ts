@@ -1,0 +1,51 @@
+import { companySlug, nthSlug } from '@jobboard/contract/jobs';
+import type { Migration } from './migration';
+
+/** Rows updated per statement batch while filling the slugs. */
+const BATCH = 500;
+
+/**
+ * Each company's slug, the address of its page `/organizations/{slug}` (issue 47): unique, filled
+ * here for every company already on the board from its name (companySlug), the oldest company
+ * (lowest id) of a name taking the slug itself and each later one `-2`, `-3`... in id order. New
+ * companies get theirs as they are written (jobs/repositories/company-slugs.ts). Nullable only so
+ * that the column can be added to a table with rows; every row has one once this has run.
+ */
+export default {
+  name: '20261201010000_company_slugs',
+  async up(knex) {
+    await knex.schema.alterTable('companies', (t) => {
+      t.string('slug', 100).nullable();
+    });
+    const rows: { id: number; name: string }[] = await knex('companies')
+      .select('id', 'name')
+      .orderBy('id');
+    const taken = new Set<string>();
+    const slugs = rows.map(({ id, name }) => {
+      const base = companySlug(name);
+      let n = 1;
+      while (taken.has(nthSlug(base, n))) n += 1;
+      const slug = nthSlug(base, n);
+      taken.add(slug);
+      return { id: Number(id), slug };
+    });
+    for (let i = 0; i < slugs.length; i += BATCH) {
+      await Promise.all(
+        slugs
+          .slice(i, i + BATCH)
+          .map(({ id, slug }) => knex('companies').where({ id }).update({ slug })),
+      );
+    }
+    await knex.schema.alterTable('companies', (t) => {
+      t.unique(['slug'], { indexName: 'companies_slug_unique' });
+    });
+  },
+  async down(knex) {
+    await knex.schema.alterTable('companies', (t) => {
+      t.dropUnique(['slug'], 'companies_slug_unique');
+    });
+    await knex.schema.alterTable('companies', (t) => {
+      t.dropColumn('slug');
+    });
+  },
+} satisfies Migration;
