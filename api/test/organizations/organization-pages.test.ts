@@ -1,6 +1,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { LEGACY_ROUTES } from '@jobboard/contract/site';
+import { FIRST_VIEW_CASES } from '@jobboard/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobs } from '../support/jobs';
 import { fakeReleases, GOOD_REMOTES, releaseJson } from '../support/releases';
@@ -205,6 +206,14 @@ describe(`/organizations/{slug} as the server draws it, on ${testDatabase}`, () 
     expect(head((await t.app.inject('/organizations/big-org?page=2')).body).canonical).toBe(
       `${ORIGIN}/organizations/big-org?page=2`,
     );
+  });
+
+  it("names its part by the key the board's hook asks for (the first views' table)", async () => {
+    const cases = FIRST_VIEW_CASES.filter((c) => c.keys.organization);
+    expect(cases).not.toHaveLength(0);
+    for (const c of cases) {
+      expect(firstView((await t.app.inject(c.address)).body).keys, c.name).toEqual(c.keys);
+    }
   });
 
   it('is still the page of a company with no open job now', async () => {
