@@ -36,16 +36,12 @@ export default {
           .map(({ id, slug }) => knex('companies').where({ id }).update({ slug })),
       );
     }
-    await knex.schema.alterTable('companies', (t) => {
-      t.unique(['slug'], { indexName: 'companies_slug_unique' });
-    });
+    await knex.raw('CREATE UNIQUE INDEX companies_slug_unique ON companies (slug)');
   },
   async down(knex) {
-    await knex.schema.alterTable('companies', (t) => {
-      t.dropUnique(['slug'], 'companies_slug_unique');
-    });
-    await knex.schema.alterTable('companies', (t) => {
-      t.dropColumn('slug');
-    });
+    // A plain DROP COLUMN on both databases: Knex would rebuild the table on SQLite, which the
+    // jobs' foreign keys to it refuse.
+    await knex.raw('DROP INDEX companies_slug_unique');
+    await knex.raw('ALTER TABLE companies DROP COLUMN slug');
   },
 } satisfies Migration;

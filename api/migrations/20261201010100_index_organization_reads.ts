@@ -9,31 +9,20 @@ import type { Migration } from './migration';
  * - a company's jobs, live first and newest first: its page's open jobs read only that company's
  *   rows, in the page's order, rather than every job it ever had and a sort.
  */
+const INDEXES = [
+  'job_categories_category_job_index ON job_categories (category_id, job_id)',
+  'job_locations_location_job_index ON job_locations (location_id, job_id)',
+  'jobs_company_live_posted_index ON jobs (company_id, archived, active, posted_date, id)',
+];
+
 export default {
   name: '20261201010100_index_organization_reads',
   async up(knex) {
-    await knex.schema.alterTable('job_categories', (t) => {
-      t.index(['category_id', 'job_id'], 'job_categories_category_job_index');
-    });
-    await knex.schema.alterTable('job_locations', (t) => {
-      t.index(['location_id', 'job_id'], 'job_locations_location_job_index');
-    });
-    await knex.schema.alterTable('jobs', (t) => {
-      t.index(
-        ['company_id', 'archived', 'active', 'posted_date', 'id'],
-        'jobs_company_live_posted_index',
-      );
-    });
+    for (const index of INDEXES) await knex.raw(`CREATE INDEX ${index}`);
   },
   async down(knex) {
-    await knex.schema.alterTable('jobs', (t) => {
-      t.dropIndex([], 'jobs_company_live_posted_index');
-    });
-    await knex.schema.alterTable('job_locations', (t) => {
-      t.dropIndex([], 'job_locations_location_job_index');
-    });
-    await knex.schema.alterTable('job_categories', (t) => {
-      t.dropIndex([], 'job_categories_category_job_index');
-    });
+    for (const index of [...INDEXES].reverse()) {
+      await knex.raw(`DROP INDEX ${index.split(' ')[0]}`);
+    }
   },
 } satisfies Migration;
