@@ -1,8 +1,29 @@
-import { companySlug, nthSlug } from '@jobboard/contract/jobs';
 import type { Migration } from './migration';
 
 /** Rows updated per statement batch while filling the slugs. */
 const BATCH = 500;
+
+/**
+ * The slug of a name as this migration made it (a migration is history, so a copy of the
+ * contract's companySlug of that day, which new companies' slugs follow): letters and digits,
+ * accents dropped, lower case, a dash for each run of anything else, at most 80 characters cut at
+ * a word's end, 'organization' for a name with no letter or digit.
+ */
+function companySlug(name: string): string {
+  const words = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  if (!words) return 'organization';
+  if (words.length <= 80) return words;
+  const cut = words.slice(0, 81);
+  const end = cut.lastIndexOf('-');
+  return (end > 0 ? cut.slice(0, end) : cut.slice(0, 80)).replace(/-+$/, '');
+}
+
+const nthSlug = (base: string, n: number): string => (n === 1 ? base : `${base}-${n}`);
 
 /**
  * Each company's slug, the address of its page `/organizations/{slug}` (issue 47): unique, filled

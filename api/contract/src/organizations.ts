@@ -60,7 +60,8 @@ export const ORGANIZATION_TEXTS = {
   previousPage: 'Previous jobs',
   nextPage: 'More jobs',
   pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
-  moreAbout: (name: string) => `More about ${name}`,
+  loading: 'Loading organization...',
+  loadFailed: 'This organization could not be loaded. Please try again.',
 } as const;
 
 export const OrganizationParams = object({ slug: pattern(string(), /^[a-z0-9-]{1,100}$/) });
