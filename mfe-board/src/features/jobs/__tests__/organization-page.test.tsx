@@ -95,6 +95,7 @@ describe("an organisation's page, as a visitor finds it", () => {
     await userEvent.click(within(dialog).getByRole('link', { name: 'Open Newsroom' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/organizations/open-newsroom');
     expect(await screen.findByRole('heading', { level: 1, name: 'Open Newsroom' })).toBeVisible();
+    expect(document.title).toMatch(/^Jobs at Open Newsroom/);
     expect(screen.getByText('A nonprofit newsroom covering the region.')).toBeVisible();
     expect(screen.getByRole('link', { name: /opennewsroom\.example/ })).toHaveAttribute(
       'href',

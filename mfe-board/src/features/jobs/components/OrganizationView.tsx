@@ -1,12 +1,14 @@
 import {
   ORGANIZATION_JOBS_PAGE_SIZE,
   ORGANIZATION_TEXTS,
+  organizationPageTitle,
   type OrganizationPage,
 } from '@jobboard/contract/jobs';
 import { httpUrl } from '@jobboard/contract/site';
-import { Cluster, Notice, Spinner, Stack, VisuallyHidden } from '@jobboard/shared-ui';
+import { Cluster, Notice, Spinner, Stack, useSite, VisuallyHidden } from '@jobboard/shared-ui';
 import { Link } from '@jobboard/shared-ui/router';
 import styled from 'styled-components';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CompanyLogo } from './CompanyLogo';
 import { JOB_TEXT } from '../messages';
 import { useOrganizationPage } from '../api/organization';
@@ -36,6 +38,9 @@ function NotFound() {
 
 function Organization({ found }: { found: OrganizationPage }) {
   const { organization, jobs, total, page } = found;
+  // The title the server gives the page, also when the browser moves to it.
+  const site = useSite();
+  useDocumentTitle(organizationPageTitle(organization.name, site?.boardName));
   const website = httpUrl(organization.websiteUrl);
   const pages = Math.max(1, Math.ceil(total / ORGANIZATION_JOBS_PAGE_SIZE));
   const here = `/organizations/${encodeURIComponent(organization.slug)}`;
