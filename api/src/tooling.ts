@@ -8,7 +8,11 @@ import type { AdminJobPage, AdminJobsQuery } from '@jobboard/contract/admin';
 import { DAY_MS } from '@jobboard/contract/common';
 import {
   DEFAULT_CURRENCY,
+  ORGANIZATION_JOBS_PAGE_SIZE,
+  SIMILAR_JOBS_COUNT,
   type Job,
+  type OrganizationPage,
+  type RecentJobLine,
   type SearchFilter,
   type SearchRequest,
   type SearchResponse,
@@ -77,6 +81,15 @@ export interface ToolJobs {
   newest(filter: SearchFilter, limit: number, now: Date): Promise<Job[]>;
   /** The work of GET /api/admin/lists/jobs. */
   adminPage(view: AdminJobsQuery, now: Date): Promise<AdminJobPage>;
+  /** The work of GET /api/organizations/{slug}?page= (issue 47); undefined: no such slug. */
+  organizationPage(slug: string, page: number, now: Date): Promise<OrganizationPage | undefined>;
+  /** The work of GET /api/jobs/{id}/similar (issue 47). */
+  similar(jobId: number, now: Date): Promise<RecentJobLine[]>;
+  /**
+   * The sitemap's organisations (issue 47): the layout by groups of `perFile` company ids, then
+   * every group's file; how many pages in all.
+   */
+  sitemapOrganizations(now: Date, perFile: number): Promise<number>;
 }
 
 /** The jobs' repositories on `db` (one connection for writes and reads), as the API makes them. */
@@ -95,6 +108,17 @@ export function toolJobs(db: Knex, dialect: Dialect): ToolJobs {
       publicJobs.search(boardSearch(filter), page, pageSize, now, after),
     newest: (filter, limit, now) => publicJobs.newest(boardSearch(filter), limit, now),
     adminPage: (view, now) => admin.adminPage(view, now),
+    organizationPage: (slug, page, now) =>
+      publicJobs.organizationPage(slug, page, ORGANIZATION_JOBS_PAGE_SIZE, now),
+    similar: (jobId, now) => publicJobs.similar(jobId, now, SIMILAR_JOBS_COUNT),
+    sitemapOrganizations: async (now, perFile) => {
+      let pages = 0;
+      for (const { group } of await publicJobs.liveCompanyGroups(now, perFile)) {
+        pages += (await publicJobs.liveCompanies(now, group * perFile + 1, (group + 1) * perFile))
+          .length;
+      }
+      return pages;
+    },
   };
 }
 

@@ -9,6 +9,13 @@ export const ROUTES = [
   { path: '/', module: './BoardPage', serverRendered: true, title: '{board}' },
   // A job's own page: the server titles it with the job; this is the title while it loads.
   { path: '/jobs/:id', module: './BoardPage', serverRendered: true, title: '{board}' },
+  // An organisation's page (issue 47): the server titles it with the organisation.
+  {
+    path: '/organizations/:slug',
+    module: './OrganizationPage',
+    serverRendered: true,
+    title: '{board}',
+  },
   {
     path: '/job-list',
     module: './RecentJobsPage',

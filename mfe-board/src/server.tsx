@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import BoardPage from './app/BoardPage';
 import { ServerFirstView } from './app/first-view';
 import LegalPage from './app/LegalPage';
+import OrganizationPage from './app/OrganizationPage';
 import RecentJobsPage from './app/RecentJobsPage';
 
 /**
@@ -15,6 +16,7 @@ const PAGES: Record<string, ComponentType> = {
   './BoardPage': BoardPage,
   './RecentJobsPage': RecentJobsPage,
   './LegalPage': LegalPage,
+  './OrganizationPage': OrganizationPage,
 };
 
 export const renderPage: RemoteServerEntry['renderPage'] = (module, data: FirstViewData = {}) => {

@@ -21,6 +21,7 @@ export {
   categories,
 } from './endpoints/jobs';
 export { applyToJob, withdrawApplication } from './endpoints/applications';
+export { organizationPage, similarJobs } from './endpoints/organizations';
 export { legalPage } from './endpoints/legal';
 export { site } from './endpoints/site';
 export { jobView } from './endpoints/job-stats';

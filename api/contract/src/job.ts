@@ -24,6 +24,8 @@ export const Company = object({
   logo: optional(string()),
   description: string(),
   websiteUrl: string(),
+  /** Its page's slug (`/organizations/{slug}`, issue 47); absent from an API before it. */
+  slug: optional(string()),
 });
 export type Company = Infer<typeof Company>;
 

@@ -11,6 +11,7 @@ import {
 import type { Channel } from './channels';
 import type { Job, RecentJobLine } from './job';
 import type { LegalPageView } from './legal';
+import type { OrganizationPage } from './organizations';
 import type { RouteTable } from './routes';
 import type { SearchFilter, SearchResponse } from './search';
 
@@ -112,6 +113,13 @@ export interface FirstViewData {
   /** /job-list: the recent list's lines (GET /api/jobs/recent/lines). */
   recent?: RecentJobLine[];
   /**
+   * /organizations/{slug}: the organisation and its open jobs (GET /api/organizations/{slug});
+   * `null` when no organisation has this slug (the page says so, with a 404).
+   */
+  organization?: { slug: string; page: OrganizationPage | null };
+  /** On /jobs/{id}: a few jobs like it (GET /api/jobs/{id}/similar). */
+  similar?: RecentJobLine[];
+  /**
    * When the server read this data (ms since epoch): what the recent list says it was last
    * updated, the same in the server's rendering and in the browser's.
    */
@@ -132,7 +140,10 @@ export interface FirstViewData {
 
 /** FirstViewData.keys: one key for each part the page carries. */
 export type FirstViewKeys = Partial<
-  Record<'search' | 'locations' | 'categories' | 'job' | 'recent' | 'legal', string>
+  Record<
+    'search' | 'locations' | 'categories' | 'job' | 'recent' | 'legal' | 'organization' | 'similar',
+    string
+  >
 >;
 
 /** What the server inlines in the shell's HTML so the first view needs no extra request. */

@@ -12,7 +12,9 @@ import {
   PAGES_FILE,
   SITEMAP_PAGE_COUNT,
   groupOfJobsFile,
+  groupOfOrganizationsFile,
   jobsFileName,
+  organizationsFileName,
   pagesXml,
   robotsTxt,
   sitemapIndexXml,
@@ -74,14 +76,24 @@ export class Discovery {
   sitemap(): Promise<CachedBody> {
     return this.reads.cache.textAnswer('sitemap', async () => {
       const builtAt = this.now();
-      const { groups, newest, oneFile } = await this.sitemapLayout(builtAt);
+      const { groups, companies, newest, oneFile } = await this.sitemapLayout(builtAt);
       if (oneFile) {
-        const jobs = await this.reads.publicUpdates(builtAt, 1, this.lastId(groups.at(-1)?.group));
-        return { text: urlsetXml(this.site.origin, jobs, true), headers: lastModified(builtAt) };
+        const [jobs, organizations] = await Promise.all([
+          this.reads.publicUpdates(builtAt, 1, this.lastId(groups.at(-1)?.group)),
+          this.reads.liveCompanies(builtAt, 1, this.lastId(companies.at(-1)?.group)),
+        ]);
+        return {
+          text: urlsetXml(this.site.origin, jobs, true, organizations),
+          headers: lastModified(builtAt),
+        };
       }
       const files = [
         { name: PAGES_FILE, lastmod: newest },
         ...groups.map((group) => ({ name: jobsFileName(group.group), lastmod: group.updatedAt })),
+        ...companies.map((group) => ({
+          name: organizationsFileName(group.group),
+          lastmod: group.updatedAt,
+        })),
       ];
       // Only a SITEMAP_URLS_PER_FILE far below the default can make more files than an index holds.
       const text = sitemapIndexXml(this.site.origin, files.slice(0, SITEMAP_MAX_URLS));
@@ -94,17 +106,24 @@ export class Discovery {
    * now: an unknown name, a group without public jobs, or a sitemap small enough to be one file.
    */
   async sitemapFile(name: string): Promise<CachedBody | null> {
-    const group = name === PAGES_FILE ? null : groupOfJobsFile(name);
+    const companyGroup = groupOfOrganizationsFile(name);
+    const group = name === PAGES_FILE ? null : (groupOfJobsFile(name) ?? companyGroup);
     // A name that is no file, or a group past the largest id, is not worth a query or a cache entry.
     if (name !== PAGES_FILE && (group === null || group * this.perFile >= MAX_INT4)) return null;
     const body = await this.reads.cache.textAnswer(`sitemap:${name}`, async () => {
       const builtAt = this.now();
       const headers = lastModified(builtAt);
-      const { groups, newest, oneFile } = await this.sitemapLayout(builtAt);
+      const { groups, companies, newest, oneFile } = await this.sitemapLayout(builtAt);
       // An empty text stands for "no such file now", kept like any answer until jobs change.
       const none = { text: '', headers };
       if (oneFile) return none;
       if (group === null) return { text: pagesXml(this.site.origin, newest), headers };
+      if (companyGroup !== null) {
+        if (!companies.some((g) => g.group === companyGroup)) return none;
+        const from = companyGroup * this.perFile + 1;
+        const organizations = await this.reads.liveCompanies(builtAt, from, this.lastId(group));
+        return { text: urlsetXml(this.site.origin, [], false, organizations), headers };
+      }
       if (!groups.some((g) => g.group === group)) return none;
       const from = group * this.perFile + 1;
       const jobs = await this.reads.publicUpdates(builtAt, from, this.lastId(group));
@@ -113,12 +132,19 @@ export class Discovery {
     return body.bytes.length ? body : null;
   }
 
-  /** The public jobs by group of ids, the newest change, and whether one file holds it all. */
+  /**
+   * The public jobs and the companies with one (their pages, issue 47) by group of ids, the newest
+   * change, and whether one file holds it all.
+   */
   private async sitemapLayout(at: Date) {
-    const groups = await this.reads.publicIdGroups(at, this.perFile);
-    const total = groups.reduce((sum, group) => sum + group.count, 0);
+    const [groups, companies] = await Promise.all([
+      this.reads.publicIdGroups(at, this.perFile),
+      this.reads.liveCompanyGroups(at, this.perFile),
+    ]);
+    const count = (all: { count: number }[]) => all.reduce((sum, group) => sum + group.count, 0);
     const newest = groups.reduce((latest, group) => Math.max(latest, group.updatedAt), 0);
-    return { groups, newest, oneFile: total + SITEMAP_PAGE_COUNT <= this.perFile };
+    const oneFile = count(groups) + count(companies) + SITEMAP_PAGE_COUNT <= this.perFile;
+    return { groups, companies, newest, oneFile };
   }
 
   /** The last id of a group (0 when there is none: no job at all). */

@@ -4,6 +4,7 @@ import {
   SITEMAP_MAX_BYTES,
   SITEMAP_MAX_URLS,
   jobPageUrl,
+  organizationPageUrl,
 } from '@jobboard/contract/jobs';
 import { escapeXml } from './markup';
 
@@ -13,7 +14,9 @@ import { escapeXml } from './markup';
  * one (SITEMAP_MAX_URLS URLs, SITEMAP_MAX_BYTES); past that `/sitemap.xml` is a sitemap index of
  * `/sitemaps/pages.xml` and one `/sitemaps/jobs-{n}.xml` per group of ids that has public jobs
  * (discovery.ts): file n holds the jobs with ids from (n-1)*size+1 to n*size, so a job stays in the
- * same file for as long as it is listed.
+ * same file for as long as it is listed. The organisations' pages (issue 47) of every company with
+ * a live job follow the jobs, in the one file, or in `/sitemaps/organizations-{n}.xml` files
+ * grouped by company id the same way.
  */
 
 const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
@@ -43,10 +46,30 @@ export function groupOfJobsFile(name: string): number | null {
   return match ? Number(match[1]) - 1 : null;
 }
 
+/** The name of the organisations' file of company id group `group` (0-based). */
+export function organizationsFileName(group: number): string {
+  return `organizations-${group + 1}`;
+}
+
+/** The company id group an organisations' file name stands for, or null. */
+export function groupOfOrganizationsFile(name: string): number | null {
+  const match = /^organizations-([1-9]\d{0,9})$/.exec(name);
+  return match ? Number(match[1]) - 1 : null;
+}
+
 export interface SitemapJob {
   id: number;
   updatedAt: number;
 }
+
+/** A company with a live job: its page's slug, and its newest job change (the page's lastmod). */
+export interface SitemapOrganizationEntry {
+  slug: string;
+  updatedAt: number;
+}
+
+/** The longest slug a company has (companies.slug). */
+const LONGEST_SLUG = 100;
 
 /**
  * How many URLs one file may hold on this site: `configured` (SITEMAP_URLS_PER_FILE, at most
@@ -54,9 +77,13 @@ export interface SitemapJob {
  * SITEMAP_MAX_BYTES (only a very long PUBLIC_URL does that).
  */
 export function urlsPerFile(origin: string, configured: number): number {
-  // The largest job id, and the longest lastmod (a year of four digits).
+  // The largest job id or the longest slug, and the longest lastmod (a year of four digits).
+  const longestUrl = [
+    jobPageUrl(origin, String(MAX_INT4)),
+    organizationPageUrl(origin, 'a'.repeat(LONGEST_SLUG)),
+  ].reduce((a, b) => (a.length >= b.length ? a : b));
   const longestEntry = Buffer.byteLength(
-    `${urlEntry(jobPageUrl(origin, String(MAX_INT4)), Date.UTC(9999, 11, 31, 23, 59, 59, 999))}\n`,
+    `${urlEntry(longestUrl, Date.UTC(9999, 11, 31, 23, 59, 59, 999))}\n`,
   );
   const frame = Buffer.byteLength(`${urlsetOpen()}\n${urlsetClose()}\n`);
   return Math.max(
@@ -65,13 +92,22 @@ export function urlsPerFile(origin: string, configured: number): number {
   );
 }
 
-/** One sitemap file: these jobs, after the board's pages when `pages` (a sitemap of one file). */
-export function urlsetXml(origin: string, jobs: SitemapJob[], pages: boolean): string {
+/**
+ * One sitemap file: these jobs, after the board's pages when `pages` (a sitemap of one file), then
+ * these organisations' pages.
+ */
+export function urlsetXml(
+  origin: string,
+  jobs: SitemapJob[],
+  pages: boolean,
+  organizations: SitemapOrganizationEntry[] = [],
+): string {
   const newest = jobs.reduce((at, job) => Math.max(at, job.updatedAt), 0);
   return [
     urlsetOpen(),
     ...(pages ? pageEntries(origin, newest) : []),
     ...jobs.map((job) => urlEntry(jobPageUrl(origin, String(job.id)), job.updatedAt)),
+    ...organizations.map((org) => urlEntry(organizationPageUrl(origin, org.slug), org.updatedAt)),
     urlsetClose(),
     '',
   ].join('\n');

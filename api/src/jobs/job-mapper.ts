@@ -66,6 +66,8 @@ export interface JobRow extends PayRow {
   company_logo_url: string | null;
   /** The stored copy of the logo (logos.hash), null until it is fetched. */
   company_logo_hash: string | null;
+  /** Its page's slug (migration 20261201010000); null only in a row read before it was given. */
+  company_slug?: string | null;
   /**
    * When the link checker found the application link dead (epoch ms; migration
    * 20261129150200), null while it is not.
@@ -81,6 +83,7 @@ export const JOB_ROW_COLUMNS = [
   'companies.website_url as company_website_url',
   'companies.logo_url as company_logo_url',
   'companies.logo_hash as company_logo_hash',
+  'companies.slug as company_slug',
 ];
 
 export interface JobLists {
@@ -106,6 +109,7 @@ export function toJob(row: JobRow, lists: JobLists, now: Date): Job {
       ...(row.company_logo_hash ? { logo: logoPath(row.company_logo_hash) } : {}),
       description: row.company_description,
       websiteUrl: row.company_website_url,
+      ...(row.company_slug ? { slug: row.company_slug } : {}),
     },
     organization: row.company_name,
     location: lists.locations.join(', '),

@@ -1,5 +1,8 @@
 import {
   DEFAULT_CURRENCY,
+  ORGANIZATION_JOBS_PAGE_SIZE,
+  ORGANIZATION_TEXTS,
+  SIMILAR_JOBS_COUNT,
   defaultSearchFilter,
   type Job,
   recentJobLine,
@@ -73,6 +76,42 @@ export class PublicReads {
       if (!job) throw new NotFound('Job not found');
       return job;
     });
+  }
+
+  /**
+   * An organisation's page (issue 47): the company of this slug and page `page` of its live jobs;
+   * NotFound when no company has the slug. Kept like every public answer until jobs change.
+   */
+  organization(slug: string, page: number): Promise<CachedBody> {
+    return this.cache.get(`organization:${slug}:${page}`, async () => {
+      const found = await this.jobs.organizationPage(
+        slug,
+        page,
+        ORGANIZATION_JOBS_PAGE_SIZE,
+        this.now(),
+      );
+      if (!found) throw new NotFound(ORGANIZATION_TEXTS.notFound);
+      return found;
+    });
+  }
+
+  /** Whether a company has this slug (its page is a 200, else the site's 404). */
+  async organizationExists(slug: string | undefined): Promise<boolean> {
+    if (slug === undefined) return false;
+    try {
+      await this.organization(slug, 1);
+      return true;
+    } catch (error) {
+      if (error instanceof NotFound) return false;
+      throw error;
+    }
+  }
+
+  /** A few live jobs like job `id`, never itself (a closed job's too); none for an unknown id. */
+  similar(id: number): Promise<CachedBody> {
+    return this.cache.get(`similar:${id}`, () =>
+      this.jobs.similar(id, this.now(), SIMILAR_JOBS_COUNT),
+    );
   }
 
   /**
@@ -160,6 +199,16 @@ export class PublicReads {
     size: number,
   ): Promise<{ group: number; count: number; updatedAt: number }[]> {
     return this.jobs.publicIdGroups(now, size);
+  }
+
+  /** The companies with live jobs by groups of `size` ids (the sitemap's organisations). */
+  liveCompanyGroups(now: Date, size: number) {
+    return this.jobs.liveCompanyGroups(now, size);
+  }
+
+  /** The companies with live jobs and ids from `fromId` to `toId`, each with its slug (the sitemap). */
+  liveCompanies(now: Date, fromId: number, toId: number) {
+    return this.jobs.liveCompanies(now, fromId, toId);
   }
 
   /** The public jobs with ids from `fromId` to `toId` and when each last changed (the sitemap). */

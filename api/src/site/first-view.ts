@@ -1,6 +1,8 @@
 import { ENDPOINTS, endpointKey } from '@jobboard/contract/endpoints';
+import { MAX_PAGE } from '@jobboard/contract/common';
 import {
   type Channel,
+  ORGANIZATION_SLUG_PATTERN,
   afterFromQueryString,
   filterFromQueryString,
   JOB_ID_PATTERN,
@@ -47,6 +49,9 @@ export async function firstViewJson(
     const recent = (await reads.recentLines()).bytes;
     return `{"recent":${recent},"readAt":${Date.now()},"keys":${JSON.stringify(keys)}}`;
   }
+  if (isPage(route, 'mfe_board', ORGANIZATION_PAGE_MODULE)) {
+    return organizationFirstView(reads, pathname, queryString);
+  }
   if (!isPage(route, 'mfe_board', './BoardPage')) return undefined;
   const filter = filterFromQueryString(queryString);
   // The page the address names (`page=`), so a reload or a shared link of page 3 draws page 3,
@@ -57,17 +62,23 @@ export async function firstViewJson(
     afterFromQueryString(queryString),
   );
   const id = jobIdInPath(pathname);
+  // A job's page shows a few jobs like it (issue 47), drawn by the server too.
+  const similarOf = id !== undefined && JOB_ID_PATTERN.test(id) ? Number(id) : undefined;
   const keys: FirstViewKeys = {
     search: endpointKey(ENDPOINTS.searchJobs, { body: request }),
     locations: endpointKey(ENDPOINTS.locations),
     categories: endpointKey(ENDPOINTS.categories),
     ...(id === undefined ? {} : { job: endpointKey(ENDPOINTS.job, { params: { id } }) }),
+    ...(similarOf === undefined
+      ? {}
+      : { similar: endpointKey(ENDPOINTS.similarJobs, { params: { id: similarOf } }) }),
   };
-  const [search, locations, categories, job] = await Promise.all([
+  const [search, locations, categories, job, similar] = await Promise.all([
     reads.search(request),
     reads.locations(),
     reads.categories(),
     id === undefined ? undefined : jobJson(reads, id),
+    similarOf === undefined ? undefined : reads.similar(similarOf),
   ]);
   const parts = [
     `"search":{"filter":${JSON.stringify(filter)},"response":${search.bytes}}`,
@@ -75,10 +86,80 @@ export async function firstViewJson(
     `"categories":${categories.bytes}`,
     ...(id === undefined ? [] : [`"job":{"id":${JSON.stringify(id)},${job}}`]),
     ...(id === undefined || channel === undefined ? [] : [`"channel":${JSON.stringify(channel)}`]),
+    ...(similar === undefined ? [] : [`"similar":${similar.bytes}`]),
     `"keys":${JSON.stringify(keys)}`,
   ];
   return `{${parts.join(',')}}`;
 }
+
+/** The board's page of an organisation, `/organizations/{slug}` (mfe-board's routes.ts). */
+export const ORGANIZATION_PAGE_MODULE = './OrganizationPage';
+
+/** The slug segment of an organisation's page, as written; undefined on any other path. */
+export function organizationSlugInPath(pathname: string): string | undefined {
+  return /^\/organizations\/([^/]+)\/?$/.exec(pathname)?.[1];
+}
+
+/** The slug an organisation's page's address names, when it can be one a company has. */
+export function organizationSlugOf(pathname: string): string | undefined {
+  const slug = decodeSlug(organizationSlugInPath(pathname) ?? '');
+  return slug.length <= SLUG_MAX && ORGANIZATION_SLUG_PATTERN.test(slug) ? slug : undefined;
+}
+
+/**
+ * The page of an organisation's page the address names (`page=`, 1 when it names none or one
+ * out of bounds): what its first view shows and what its address is kept under.
+ */
+export function organizationPageOf(queryString: string): number {
+  const text = new URLSearchParams(queryString).get('page');
+  const page = text && /^\d{1,4}$/.test(text) ? Number(text) : 1;
+  return page >= 1 && page <= MAX_PAGE ? page : 1;
+}
+
+/**
+ * `/organizations/{slug}`: the organisation and the page of its open jobs the address names, under
+ * the key of `GET /api/organizations/{slug}` the board's hook asks for; `page: null` when no
+ * company has the slug (the page says so, answered with a 404).
+ */
+async function organizationFirstView(
+  reads: PublicReads,
+  pathname: string,
+  queryString: string,
+): Promise<string> {
+  const slug = organizationSlugOf(pathname);
+  const page = organizationPageOf(queryString);
+  const keys: FirstViewKeys = {};
+  let body = 'null';
+  if (slug !== undefined) {
+    keys.organization = endpointKey(ENDPOINTS.organizationPage, {
+      params: { slug },
+      query: { page },
+    });
+    body = await organizationJson(reads, slug, page);
+  }
+  return `{"organization":{"slug":${JSON.stringify(slug ?? '')},"page":${body}},"keys":${JSON.stringify(keys)}}`;
+}
+
+/** The organisation's answer as the API sends it, or null when no company has the slug. */
+async function organizationJson(reads: PublicReads, slug: string, page: number): Promise<string> {
+  try {
+    return (await reads.organization(slug, page)).bytes.toString();
+  } catch (error) {
+    if (!(error instanceof NotFound)) throw error;
+    return 'null';
+  }
+}
+
+/** The longest slug a company has (companies.slug). */
+const SLUG_MAX = 100;
+
+const decodeSlug = (segment: string): string => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return '';
+  }
+};
 
 /** The board's page that shows a legal page (mfe-board's routes.ts). */
 export const LEGAL_PAGE_MODULE = './LegalPage';

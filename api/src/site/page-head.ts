@@ -10,6 +10,10 @@ import {
   jobPageUrl,
   jobPostingLd,
   jsonForScript,
+  ORGANIZATION_TEXTS,
+  organizationLd,
+  organizationPageTitle,
+  organizationPageUrl,
   pageFromQueryString,
   type SearchFilter,
 } from '@jobboard/contract/jobs';
@@ -112,6 +116,7 @@ export function pageHead(
       jsonLd: jobPostingLd(job, origin) ?? undefined,
     });
   }
+  if (data?.organization) return page(organizationHead(context, data.organization.page));
   const title = routeText(route.title, context);
   if (onBoard) {
     const search = describeSearch(filter, context.currency);
@@ -199,6 +204,37 @@ export function pageHead(
     default:
       return page({ title, description: title, canonical: here });
   }
+}
+
+/**
+ * An organisation's page (issue 47): titled with its name, described by its open jobs and its own
+ * words, its one address (with its page of jobs past the first), its logo as the preview, and its
+ * schema.org Organization. A slug no company has: the site's not-found head.
+ */
+function organizationHead(
+  context: HeadContext,
+  found: NonNullable<FirstViewData['organization']>['page'],
+): Omit<PageHead, 'feeds' | 'sitemap'> {
+  const { origin, boardName } = context;
+  if (!found) {
+    return {
+      title: `${ORGANIZATION_TEXTS.notFound} | ${boardName}`,
+      description: ORGANIZATION_TEXTS.notFoundDetail,
+      noindex: true,
+    };
+  }
+  const { organization, total, page } = found;
+  const open = total
+    ? `${total} open ${total === 1 ? 'job' : 'jobs'} at ${organization.name} on ${boardName}.`
+    : ORGANIZATION_TEXTS.noOpenJobs(organization.name);
+  const url = organizationPageUrl(origin, organization.slug);
+  return {
+    title: organizationPageTitle(organization.name, boardName),
+    description: summary(`${open} ${organization.description}`.trim(), DESCRIPTION_LENGTH),
+    canonical: page > 1 ? `${url}?page=${page}` : url,
+    image: ownLogoUrl(origin, organization.logo),
+    jsonLd: organizationLd(organization, origin),
+  };
 }
 
 /** The feeds of a board search, or of the whole board. */

@@ -19,7 +19,15 @@ import { isDatabaseUnavailable } from '../platform/db/unavailable';
 import { CachedBody } from '../platform/plugins/public-cache';
 import type { PublicReads } from '../jobs';
 import type { LegalPages } from '../legal';
-import { firstViewJson, isPage, jobIdInPath, LEGAL_PAGE_MODULE } from './first-view';
+import {
+  firstViewJson,
+  isPage,
+  jobIdInPath,
+  LEGAL_PAGE_MODULE,
+  ORGANIZATION_PAGE_MODULE,
+  organizationPageOf,
+  organizationSlugOf,
+} from './first-view';
 import { pageHead, renderHead, type HeadContext } from './page-head';
 import type { Releases } from './releases';
 import { ServerRenderer, type ServerRenderLimits, type ServerRenderLog } from './server-render';
@@ -33,6 +41,11 @@ import { renderShellPage } from './shell-page';
  * are drawn in the browser).
  */
 export function knownQuery(route: SiteRoute | undefined, query: string): string {
+  // An organisation's page reads only its page of open jobs (`page=`, the first without it).
+  if (isPage(route, 'mfe_board', ORGANIZATION_PAGE_MODULE)) {
+    const page = organizationPageOf(query);
+    return page === 1 ? '' : `?page=${page}`;
+  }
   return isPage(route, 'mfe_board', './BoardPage')
     ? boardQueryString(
         filterFromQueryString(query),
@@ -151,7 +164,10 @@ export class SitePages {
     try {
       const body = await this.reads.cache.text(key, build);
       if (forNow) this.reads.cache.forget(key);
-      return { status: route && (await this.isJobThatExists(pathname)) ? 200 : 404, body };
+      return {
+        status: route && (await this.isRecordThatExists(route, pathname)) ? 200 : 404,
+        body,
+      };
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       return this.withoutDatabase(route ? 200 : 404, build, () =>
@@ -180,9 +196,14 @@ export class SitePages {
 
   /**
    * False for /jobs/{id} of a job that never existed (its page says 'Job not found', with a 404
-   * for crawlers, not a soft 404); true for every other path. A closed job's page stays 200.
+   * for crawlers, not a soft 404), and for /organizations/{slug} of a slug no company has (its
+   * page says so); true for every other path. A closed job's page stays 200, and so does the
+   * page of an organisation with no open job now.
    */
-  private async isJobThatExists(pathname: string): Promise<boolean> {
+  private async isRecordThatExists(route: SiteRoute, pathname: string): Promise<boolean> {
+    if (isPage(route, 'mfe_board', ORGANIZATION_PAGE_MODULE)) {
+      return this.reads.organizationExists(organizationSlugOf(pathname));
+    }
     const id = jobIdInPath(pathname);
     if (id === undefined) return true;
     return JOB_ID_PATTERN.test(id) && (await this.reads.exists(Number(id)));

@@ -218,6 +218,8 @@ describe(`the sitemap and robots.txt, on ${testDatabase}`, () => {
       `${ORIGIN}/`,
       `${ORIGIN}/job-list`,
       `${ORIGIN}/submit-job`,
+      // The page of the jobs' company (issue 47), after the jobs.
+      `${ORIGIN}/organizations/example-org`,
     ]);
   });
 

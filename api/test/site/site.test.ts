@@ -204,8 +204,9 @@ describe(`serving the front end on ${testDatabase}`, () => {
 
     // The board's test holds its hooks to the same table: the key of each part is the key the
     // browser asks for, and the part is the API's answer to the call that key names.
-    // The legal pages' case: legal-pages.test.ts (this site's board predates those routes).
-    it.each(FIRST_VIEW_CASES.filter((c) => !c.keys.legal))(
+    // The legal pages' case: legal-pages.test.ts (this site's board predates those routes); the
+    // organisation pages': organizations/organization-pages.test.ts (likewise).
+    it.each(FIRST_VIEW_CASES.filter((c) => !c.keys.legal && !c.keys.organization))(
       'names each part by the key of the call it answers: $name',
       async ({ address, keys, search, jobId }) => {
         const { data } = bootOf((await t.app.inject(address)).body);

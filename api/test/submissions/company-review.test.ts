@@ -201,6 +201,7 @@ describe(`a second submission for a company on the board on ${testDatabase}`, ()
         name: ORG,
         websiteUrl: BOARD.website,
         description: '',
+        slug: 'open-ballot-project',
       });
       expect((await admin({ url: `/api/admin/jobs/${jobId}` })).json().logoSource).toBe(BOARD.logo);
     }
@@ -279,6 +280,7 @@ describe(`a second submission for a company on the board on ${testDatabase}`, ()
       name: ORG,
       websiteUrl: SUBMITTED.website,
       description: SUBMITTED.description,
+      slug: 'open-ballot-project',
     });
     expect((await admin({ url: `/api/admin/jobs/${boardJobId}` })).json().logoSource).toBe(
       'https://cdn.example/new-logo.png',
@@ -374,6 +376,7 @@ describe(`the admin's job form and company details on ${testDatabase}`, () => {
       name: 'Other Org (Denver)',
       websiteUrl: other.website_url,
       description: other.description,
+      slug: 'other-org-denver',
     });
     expect(await t.db('company_audit').select()).toEqual([]);
   });

@@ -73,7 +73,9 @@ describe(`the sitemap index on the built site, 10 URLs to a file (${testDatabase
     expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     const files = validEntries(await res.text(), 'sitemapindex');
     expect(files.map((file) => file.loc)).toEqual(
-      ['pages', 'jobs-1', 'jobs-2', 'jobs-3'].map((name) => `${site.api.url}/sitemaps/${name}.xml`),
+      ['pages', 'jobs-1', 'jobs-2', 'jobs-3', 'organizations-1'].map(
+        (name) => `${site.api.url}/sitemaps/${name}.xml`,
+      ),
     );
     for (const file of files) expect(Number.isNaN(Date.parse(file.lastmod!))).toBe(false);
 
@@ -94,6 +96,8 @@ describe(`the sitemap index on the built site, 10 URLs to a file (${testDatabase
         `${site.api.url}/job-list`,
         `${site.api.url}/submit-job`,
         ...publicJobs.map((title) => `${site.api.url}/jobs/${site.ids[title]}`),
+        // Their one company's page (issue 47).
+        `${site.api.url}/organizations/example-org`,
       ].sort(),
     );
   });
@@ -143,13 +147,15 @@ describe(`one sitemap until the jobs no longer fit, then an index (${testDatabas
   afterAll(() => t.close());
 
   it('is one valid urlset while the pages and jobs fit in one file, and has no other files', async () => {
-    const ids = await createJobs(t.app, jobsWithHidden(7, t.clock.now.getTime()));
+    const ids = await createJobs(t.app, jobsWithHidden(6, t.clock.now.getTime()));
     const urls = validEntries((await t.app.inject('/sitemap.xml')).body, 'urlset');
+    // The 3 pages, 6 jobs and their company's page (issue 47).
     expect(urls).toHaveLength(10);
     expect(urls.filter((url) => url.loc.includes('/jobs/')).map((url) => url.loc)).toEqual(
-      Array.from({ length: 7 }, (_, i) => `https://jobs.example.org/jobs/${ids[`Role ${i + 1}`]}`),
+      Array.from({ length: 6 }, (_, i) => `https://jobs.example.org/jobs/${ids[`Role ${i + 1}`]}`),
     );
-    for (const name of ['pages', 'jobs-1']) {
+    expect(urls.at(-1)!.loc).toBe('https://jobs.example.org/organizations/example-org');
+    for (const name of ['pages', 'jobs-1', 'organizations-1']) {
       expect((await t.app.inject(`/sitemaps/${name}.xml`)).statusCode).toBe(404);
     }
   });
@@ -157,14 +163,24 @@ describe(`one sitemap until the jobs no longer fit, then an index (${testDatabas
   it('becomes an index with one more job, and one file again once a job is taken off', async () => {
     const ids = await createJobs(t.app, [{ title: 'Role 8' }]);
     const files = validEntries((await t.app.inject('/sitemap.xml')).body, 'sitemapindex');
-    // Role 8 has id 10: the first file (ids 1-10) holds all eight.
+    // Role 8 has id 9: the first file (ids 1-10) holds all seven; company 1's page is in the first
+    // organisations' file (company ids 1-10).
     expect(files.map((file) => file.loc)).toEqual([
       'https://jobs.example.org/sitemaps/pages.xml',
       'https://jobs.example.org/sitemaps/jobs-1.xml',
+      'https://jobs.example.org/sitemaps/organizations-1.xml',
     ]);
     const jobs = validEntries((await t.app.inject('/sitemaps/jobs-1.xml')).body, 'urlset');
-    expect(jobs).toHaveLength(8);
+    expect(jobs).toHaveLength(7);
     expect(jobs.at(-1)!.loc).toBe(`https://jobs.example.org/jobs/${ids['Role 8']}`);
+    const organizations = validEntries(
+      (await t.app.inject('/sitemaps/organizations-1.xml')).body,
+      'urlset',
+    );
+    expect(organizations.map((url) => url.loc)).toEqual([
+      'https://jobs.example.org/organizations/example-org',
+    ]);
+    expect((await t.app.inject('/sitemaps/organizations-2.xml')).statusCode).toBe(404);
     expect(validEntries((await t.app.inject('/sitemaps/pages.xml')).body, 'urlset')).toHaveLength(
       3,
     );
@@ -175,7 +191,9 @@ describe(`one sitemap until the jobs no longer fit, then an index (${testDatabas
       t.clock.now,
     );
     expect(validEntries((await t.app.inject('/sitemap.xml')).body, 'urlset')).toHaveLength(10);
-    expect((await t.app.inject('/sitemaps/jobs-1.xml')).statusCode).toBe(404);
+    for (const name of ['jobs-1', 'organizations-1']) {
+      expect((await t.app.inject(`/sitemaps/${name}.xml`)).statusCode).toBe(404);
+    }
   });
 });
 
@@ -187,12 +205,22 @@ describe('the size of one sitemap file', () => {
     const origin = `https://jobs.example.org/${'a'.repeat(1975)}`;
     const fits = urlsPerFile(origin, SITEMAP_MAX_URLS);
     expect(fits).toBeLessThan(SITEMAP_MAX_URLS);
+    // The longest entry is an organisation's page with the longest slug (issue 47).
     const longest = (count: number) =>
       urlsetXml(
         origin,
-        Array.from({ length: count }, () => ({ id: MAX_INT4, updatedAt: Date.UTC(9999, 11, 31) })),
+        [],
         false,
+        Array.from({ length: count }, () => ({
+          slug: 'a'.repeat(100),
+          updatedAt: Date.UTC(9999, 11, 31),
+        })),
       );
+    expect(
+      Buffer.byteLength(
+        urlsetXml(origin, [{ id: MAX_INT4, updatedAt: Date.UTC(9999, 11, 31) }], false),
+      ),
+    ).toBeLessThan(Buffer.byteLength(longest(1)));
     expect(Buffer.byteLength(longest(fits))).toBeLessThanOrEqual(SITEMAP_MAX_BYTES);
     expect(Buffer.byteLength(longest(fits + 1))).toBeGreaterThan(SITEMAP_MAX_BYTES);
   });

@@ -3,7 +3,12 @@
  * PostgreSQL, measured through the API's own repository (what POST /api/jobs/search computes,
  * without HTTP and without the public-read cache: every search is computed afresh).
  */
-import { FEED_ITEMS, defaultSearchFilter, type SearchRequest } from '@jobboard/contract/jobs';
+import {
+  FEED_ITEMS,
+  SITEMAP_MAX_URLS,
+  defaultSearchFilter,
+  type SearchRequest,
+} from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
 import { readEarlierPay } from '@jobboard/api/tooling';
 import { BENCH_NOW, createBenchDatabase, type BenchDatabase } from '../data/bench-database';
@@ -76,6 +81,79 @@ export interface SearchRun {
    * before left it (no period) into the pay columns, once, at start.
    */
   earlierPaySeconds: number;
+  /** Issue 47: the organisation pages' reads, uncached (measureOrganizationReads). */
+  organizations: OrganizationReadsRun;
+}
+
+/** The organisation pages' reads at one size (issue 47), every sample in milliseconds. */
+export interface OrganizationReadsRun {
+  /** Page 1 of companies across the spread of sizes, and page 5 of the largest. */
+  pageSamples: number[];
+  /** The largest company's live jobs (what its page counts). */
+  largestOpenJobs: number;
+  /** A job page's similar jobs, for live jobs spread over the ids. */
+  similarSamples: number[];
+  /** The sitemap's organisations whole (its layout and every file's read), each time. */
+  sitemapSamples: number[];
+  /** How many companies the sitemap lists. */
+  sitemapPages: number;
+}
+
+/** Companies whose page is timed, spread from the most jobs to the fewest. */
+const ORGANIZATIONS_TIMED = 40;
+/** Live jobs whose similar jobs are timed, spread over the ids. */
+const SIMILAR_TIMED = 200;
+/** Times the sitemap's organisations are read whole (after one warm-up). */
+const SITEMAP_REPEATS = 5;
+
+/**
+ * Issue 47: GET /api/organizations/{slug} and GET /api/jobs/{id}/similar as the API computes them
+ * (its repository, no HTTP, no public-read cache), and the sitemap's organisations, after one
+ * untimed pass of each.
+ */
+async function measureOrganizationReads(bench: BenchDatabase): Promise<OrganizationReadsRun> {
+  const bySize = (await bench
+    .db('jobs')
+    .join('companies', 'companies.id', 'jobs.company_id')
+    .groupBy('companies.slug')
+    .select('companies.slug')
+    .count({ jobs: '*' })
+    .orderBy('jobs', 'desc')) as unknown as { slug: string; jobs: number | string }[];
+  const step = Math.max(1, Math.floor(bySize.length / ORGANIZATIONS_TIMED));
+  const slugs = bySize.filter((_, i) => i % step === 0).map((row) => row.slug);
+  const largest = bySize[0]!.slug;
+  const ids: { id: number }[] = await bench.db('jobs').select('id').orderBy('id');
+  const idStep = Math.max(1, Math.floor(ids.length / SIMILAR_TIMED));
+  const jobIds = ids.filter((_, i) => i % idStep === 0).map((row) => Number(row.id));
+  const run: OrganizationReadsRun = {
+    pageSamples: [],
+    largestOpenJobs: 0,
+    similarSamples: [],
+    sitemapSamples: [],
+    sitemapPages: 0,
+  };
+  for (let pass = 0; pass <= 1; pass += 1) {
+    for (const [slug, page] of [
+      ...slugs.map((slug) => [slug, 1] as const),
+      [largest, 5] as const,
+    ]) {
+      const started = performance.now();
+      const answer = await bench.jobs.organizationPage(slug, page, BENCH_NOW);
+      if (pass) run.pageSamples.push(performance.now() - started);
+      if (slug === largest) run.largestOpenJobs = answer?.total ?? 0;
+    }
+    for (const id of jobIds) {
+      const started = performance.now();
+      await bench.jobs.similar(id, BENCH_NOW);
+      if (pass) run.similarSamples.push(performance.now() - started);
+    }
+  }
+  for (let pass = 0; pass <= SITEMAP_REPEATS; pass += 1) {
+    const started = performance.now();
+    run.sitemapPages = await bench.jobs.sitemapOrganizations(BENCH_NOW, SITEMAP_MAX_URLS);
+    if (pass) run.sitemapSamples.push(performance.now() - started);
+  }
+  return run;
 }
 
 /** The statements of one search with PostgreSQL's EXPLAIN (ANALYZE, BUFFERS) of each. */
@@ -129,6 +207,13 @@ export async function measureOn(
     feedSamples: [],
     plans: [],
     earlierPaySeconds: 0,
+    organizations: {
+      pageSamples: [],
+      largestOpenJobs: 0,
+      similarSamples: [],
+      sitemapSamples: [],
+      sitemapPages: 0,
+    },
   };
   /** The slowest search of each kind (its request), for the plans. */
   const slowest = new Map<string, { elapsed: number; request: SearchRequest }>();
@@ -179,6 +264,8 @@ export async function measureOn(
     await bench.jobs.search({ ...defaultSearchFilter(), page: 1, pageSize: 10 }, BENCH_NOW);
     if (pass >= 5) run.firstPageSamples.push(performance.now() - started);
   }
+  // Not on the million row, which measures the searches alone.
+  if (earlierPay) run.organizations = await measureOrganizationReads(bench);
   if (earlierPay) run.earlierPaySeconds = await timeEarlierPayRead(bench, size);
   if (postgres) {
     const kinds = [...run.byVariant]
@@ -256,6 +343,31 @@ export function searchSection(runs: SearchRun[]): SectionResult {
         percentile(largest.feedSamples, 95),
         25,
         'ms',
+      ),
+    );
+    const at = `at ${largest.size.toLocaleString('en-US')} jobs, ${database}, uncached, p95`;
+    const { organizations } = largest;
+    checks.push(
+      atMost(
+        `An organisation's page (its open jobs, page 1 and 5) ${at}`,
+        percentile(organizations.pageSamples, 95),
+        25,
+        'ms',
+        "the page's first view waits for it once per change of jobs",
+      ),
+      atMost(
+        `A job page's similar jobs ${at}`,
+        percentile(organizations.similarSamples, 95),
+        10,
+        'ms',
+        "the job page's first view waits for it once per job and change of jobs",
+      ),
+      atMost(
+        `The sitemap's organisations whole (layout and every file) at ${largest.size.toLocaleString('en-US')} jobs, ${database}, p95`,
+        percentile(organizations.sitemapSamples, 95),
+        1000,
+        'ms',
+        'rebuilt after a change of jobs, when a crawler asks',
       ),
     );
     checks.push(
@@ -336,6 +448,38 @@ export function searchSection(runs: SearchRun[]): SectionResult {
         run.size.toLocaleString('en-US'),
         run.earlierPaySeconds.toFixed(2),
         Math.round(run.size / run.earlierPaySeconds).toLocaleString('en-US'),
+      ]),
+    ),
+    '',
+    `**Organisation pages** (issue 47): \`PublicJobsRepository.organizationPage\` (the work of ` +
+      `GET /api/organizations/{slug} before the public-read cache keeps it) for ` +
+      `${ORGANIZATIONS_TIMED} companies spread from the most jobs to the fewest, page 1, and page ` +
+      `5 of the largest; \`similar\` (GET /api/jobs/{id}/similar) for ${SIMILAR_TIMED} jobs ` +
+      `spread over the ids; the sitemap's organisations whole (their layout and every file's ` +
+      `read); one untimed pass first.`,
+    '',
+    table(
+      [
+        'Database',
+        'Jobs',
+        'Page p50',
+        'Page p95',
+        'Largest (open jobs)',
+        'Similar p50',
+        'Similar p95',
+        'Sitemap orgs p95',
+        'Orgs listed',
+      ],
+      runs.map(({ database, size, organizations: o }) => [
+        database,
+        size.toLocaleString('en-US'),
+        ms(percentile(o.pageSamples, 50)),
+        ms(percentile(o.pageSamples, 95)),
+        o.largestOpenJobs.toLocaleString('en-US'),
+        ms(percentile(o.similarSamples, 50)),
+        ms(percentile(o.similarSamples, 95)),
+        ms(percentile(o.sitemapSamples, 95)),
+        o.sitemapPages.toLocaleString('en-US'),
       ]),
     ),
     ...plansSection(runs),

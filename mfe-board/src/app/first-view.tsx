@@ -26,6 +26,9 @@ export function firstViewEntries(data: FirstViewData): [Key, unknown][] {
   add(keys.categories, data.categories);
   add(keys.job, data.job?.job ?? undefined);
   add(keys.legal, data.legal);
+  // An organisation's page (null: no organisation has the slug) and a job page's similar jobs.
+  add(keys.organization, data.organization?.page);
+  add(keys.similar, data.similar);
   // A job the page cannot show: the modal says so at once, in the server's HTML too.
   if (data.job && !data.job.job && keys.job !== undefined) {
     entries.push([jobStatusKey(keys.job), data.job.closed ? 'closed' : 'missing']);

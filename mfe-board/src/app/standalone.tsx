@@ -7,6 +7,7 @@ import BoardPage from './BoardPage';
 import BookmarksPage from './BookmarksPage';
 import LegalPage from './LegalPage';
 import MemberCallbackPage from './MemberCallbackPage';
+import OrganizationPage from './OrganizationPage';
 import RecentJobsPage from './RecentJobsPage';
 
 /** The page of each module the routes name. */
@@ -17,6 +18,7 @@ const PAGES: Record<(typeof ROUTES)[number]['module'], ComponentType> = {
   './MemberCallbackPage': MemberCallbackPage,
   './AlertsPage': AlertsPage,
   './LegalPage': LegalPage,
+  './OrganizationPage': OrganizationPage,
 };
 
 // `pnpm --filter mfe-board dev` without the shell: the same pages at the same paths.

@@ -1,4 +1,4 @@
-/** @jobboard/contract/jobs: a job and its lists, the board's search and its query string, salaries, job pages' structured data, the audit's field changes, label keys, feeds and the sitemap, reports of listings. */
+/** @jobboard/contract/jobs: a job and its lists, the board's search and its query string, salaries, job pages' structured data, the audit's field changes, label keys, feeds and the sitemap, reports of listings, organisations' pages. */
 export * from '../job';
 export * from '../workplace';
 export * from '../link-checks';
@@ -14,3 +14,4 @@ export * from '../filter-query';
 export * from '../pay';
 export * from '../discovery';
 export * from '../reports';
+export * from '../organizations';

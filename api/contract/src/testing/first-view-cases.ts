@@ -28,6 +28,9 @@ export interface FirstViewCase {
 /** The job id the job pages below open: the board test's fixture has a job with this id. */
 export const FIRST_VIEW_JOB_ID = '31';
 
+/** The organisation the organisation pages below open (issue 47). */
+export const FIRST_VIEW_ORGANIZATION_SLUG = 'open-newsroom';
+
 const search = (change: Partial<SearchRequest>): SearchRequest => ({
   ...defaultSearchFilter(),
   page: 1,
@@ -44,7 +47,12 @@ const board = (name: string, address: string, request: SearchRequest, jobId?: st
     search: endpointKey(ENDPOINTS.searchJobs, { body: request }),
     locations: endpointKey(ENDPOINTS.locations),
     categories: endpointKey(ENDPOINTS.categories),
-    ...(jobId === undefined ? {} : { job: endpointKey(ENDPOINTS.job, { params: { id: jobId } }) }),
+    ...(jobId === undefined
+      ? {}
+      : {
+          job: endpointKey(ENDPOINTS.job, { params: { id: jobId } }),
+          similar: endpointKey(ENDPOINTS.similarJobs, { params: { id: jobId } }),
+        }),
   },
 });
 
@@ -90,6 +98,26 @@ export const FIRST_VIEW_CASES: FirstViewCase[] = [
     name: 'the recent jobs',
     address: '/job-list',
     keys: { recent: endpointKey(ENDPOINTS.recentJobLines) },
+  },
+  // An organisation's page (issue 47): its first page of open jobs, then a later one.
+  {
+    name: 'an organisation page',
+    address: `/organizations/${FIRST_VIEW_ORGANIZATION_SLUG}`,
+    keys: {
+      organization: endpointKey(ENDPOINTS.organizationPage, {
+        params: { slug: FIRST_VIEW_ORGANIZATION_SLUG },
+      }),
+    },
+  },
+  {
+    name: "a later page of an organisation's jobs",
+    address: `/organizations/${FIRST_VIEW_ORGANIZATION_SLUG}?page=2`,
+    keys: {
+      organization: endpointKey(ENDPOINTS.organizationPage, {
+        params: { slug: FIRST_VIEW_ORGANIZATION_SLUG },
+        query: { page: 2 },
+      }),
+    },
   },
   {
     name: 'a legal page',

@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import type { JobChanges } from '../job-changes';
 import type { JobInput } from '../job-input';
 import { chunks } from '../../platform/db/chunks';
+import { giveSlugs } from './company-slugs';
 
 type Db = Knex | Knex.Transaction;
 
@@ -217,6 +218,11 @@ async function insertCompanies(
       .returning(['id', 'name']);
     for (const row of inserted) ids.set(row.name, Number(row.id));
   }
+  // Each new company's page address (issue 47), in the same transaction as the company.
+  await giveSlugs(
+    trx,
+    [...ids].map(([name, id]) => ({ id, name })),
+  );
   return ids;
 }
 

@@ -2,7 +2,10 @@ import { MAX_PAGE_SIZE, RECENT_DAYS, addDays, isoDate } from '@jobboard/contract
 import {
   decodeSearchCursor,
   encodeSearchCursor,
+  recentJobLine,
   type Job,
+  type OrganizationPage,
+  type RecentJobLine,
   type SearchResponse,
 } from '@jobboard/contract/jobs';
 import type { Knex } from 'knex';
@@ -15,6 +18,7 @@ import { LISTING_END_COLUMNS, whereLive } from '../listing-end';
 import { pageScope } from './search/criteria';
 import { JobSearch } from './search/job-search';
 import { loadRows, pluckIds, type LoadedJob } from './job-rows';
+import { OrganizationReads, type SitemapOrganization } from './organization-reads';
 
 /** The recent list holds at most this many jobs (the newest of the last RECENT_DAYS days). */
 export const RECENT_JOBS_LIMIT = 500;
@@ -27,6 +31,7 @@ export const RECENT_JOBS_LIMIT = 500;
  */
 export class PublicJobsRepository {
   private readonly searcher: JobSearch;
+  private readonly organizations: OrganizationReads;
 
   constructor(
     private readonly readDb: Knex,
@@ -34,6 +39,39 @@ export class PublicJobsRepository {
     searchIndex: SearchIndex,
   ) {
     this.searcher = new JobSearch(readDb, dialect, searchIndex);
+    this.organizations = new OrganizationReads(readDb);
+  }
+
+  // ---- organisations' pages (issue 47; organization-reads.ts) ---------------------------------
+
+  /** A company's page: the company and one page of its live jobs' lines; undefined: no such slug. */
+  async organizationPage(
+    slug: string,
+    page: number,
+    pageSize: number,
+    now: Date,
+  ): Promise<OrganizationPage | undefined> {
+    const found = await this.organizations.bySlug(slug);
+    if (!found) return undefined;
+    const { ids, total } = await this.organizations.liveJobIds(found.id, now, page, pageSize);
+    const jobs = (await this.loadInOrder(ids, now)).map(recentJobLine);
+    return { organization: found.organization, jobs, total, page, pageSize };
+  }
+
+  /** Up to `count` live jobs like this one, never itself (OrganizationReads.similarIds). */
+  async similar(jobId: number, now: Date, count: number): Promise<RecentJobLine[]> {
+    const ids = await this.organizations.similarIds(jobId, now, count);
+    return (await this.loadInOrder(ids, now)).map(recentJobLine);
+  }
+
+  /** The companies with live jobs by groups of `size` ids (the sitemap's layout). */
+  liveCompanyGroups(now: Date, size: number) {
+    return this.organizations.liveCompanyGroups(now, size);
+  }
+
+  /** The companies with live jobs and ids from `fromId` to `toId` (a sitemap file). */
+  liveCompanies(now: Date, fromId: number, toId: number): Promise<SitemapOrganization[]> {
+    return this.organizations.liveCompanies(now, fromId, toId);
   }
 
   /**

@@ -23,6 +23,9 @@ const PUBLIC_READS = [
   'GET /api/jobs/recent',
   'GET /api/jobs/recent/lines',
   'GET /api/jobs/:id',
+  // A job page's similar jobs and an organisation's page (issue 47).
+  'GET /api/jobs/:id/similar',
+  'GET /api/organizations/:slug',
   'POST /api/jobs/search',
   'GET /api/locations',
   'GET /api/categories',

@@ -8,7 +8,7 @@ import { type FirstViewData } from '@jobboard/contract/site';
 import { FIRST_VIEW_CASES, type FirstViewCase } from '@jobboard/contract/testing';
 import { Route } from '@jobboard/shared-ui/router';
 import { fakeApi } from '@jobboard/test-utils';
-import { screen } from '@jobboard/test-utils/react';
+import { screen, within } from '@jobboard/test-utils/react';
 import { SWRConfig, type Middleware } from 'swr';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeJob } from '../../test-support/jobs';
@@ -16,6 +16,7 @@ import { renderAt } from '../../test-support/render';
 import BoardPage from '../BoardPage';
 import { ServerFirstView } from '../first-view';
 import LegalPage from '../LegalPage';
+import OrganizationPage from '../OrganizationPage';
 import RecentJobsPage from '../RecentJobsPage';
 
 /**
@@ -46,6 +47,26 @@ function pageData(c: FirstViewCase): FirstViewData {
     data.categories = ['Fundraising (inlined)'];
   }
   if (c.jobId) data.job = { id: c.jobId, job: makeJob({ id: c.jobId, title: 'Inlined Job' }) };
+  if (c.keys.similar) {
+    data.similar = [recentJobLine(makeJob({ id: '3', title: 'Inlined Similar' }))];
+  }
+  if (c.keys.organization) {
+    data.organization = {
+      slug: 'open-newsroom',
+      page: {
+        organization: {
+          name: 'Inlined Org',
+          slug: 'open-newsroom',
+          description: '',
+          websiteUrl: '',
+        },
+        jobs: [recentJobLine(makeJob({ id: '4', title: 'Inlined Open Job' }))],
+        total: 21,
+        page: c.address.includes('page=2') ? 2 : 1,
+        pageSize: 20,
+      },
+    };
+  }
   if (c.keys.recent) {
     data.recent = [makeJob({ id: '2', title: 'Recent Role', postedDate: '2026-11-20' })].map(
       recentJobLine,
@@ -82,6 +103,7 @@ function renderCase(c: FirstViewCase, use: Middleware) {
       <Route path="/jobs/:id" element={page(<BoardPage />)} />
       <Route path="/job-list" element={page(<RecentJobsPage />)} />
       <Route path="/refunds" element={page(<LegalPage />)} />
+      <Route path="/organizations/:slug" element={page(<OrganizationPage />)} />
     </>,
   );
 }
@@ -96,6 +118,17 @@ beforeEach(() => {
     'GET /api/jobs/recent/lines': [200, []],
     'GET /api/jobs/:id': ({ params }) => [200, makeJob({ id: params.id, title: 'Fetched Job' })],
     'GET /api/pages/:slug': [200, { slug: 'refunds', title: 'Fetched', html: '', updatedAt: 0 }],
+    'GET /api/jobs/:id/similar': [200, []],
+    'GET /api/organizations/:slug': [
+      200,
+      {
+        organization: { name: 'Fetched', slug: 'open-newsroom', description: '', websiteUrl: '' },
+        jobs: [],
+        total: 0,
+        page: 1,
+        pageSize: 20,
+      },
+    ],
   });
 });
 
@@ -119,8 +152,17 @@ describe("the first view's keys", () => {
     if (c.keys.legal) {
       expect(screen.getByRole('heading', { name: 'Inlined Refunds' })).toBeInTheDocument();
     }
-    // ...and the job's dialog, which opens once the page is mounted, the page's job.
-    if (c.jobId) expect(await screen.findByRole('dialog', { name: 'Inlined Job' })).toBeVisible();
+    if (c.keys.organization) {
+      expect(screen.getByRole('heading', { name: 'Inlined Org' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Inlined Open Job' })).toBeInTheDocument();
+    }
+    // ...and the job's dialog, which opens once the page is mounted, the page's job and the jobs
+    // like it.
+    if (c.jobId) {
+      const dialog = await screen.findByRole('dialog', { name: 'Inlined Job' });
+      expect(dialog).toBeVisible();
+      expect(within(dialog).getByRole('link', { name: 'Inlined Similar' })).toBeInTheDocument();
+    }
     // Because each part's key is one a hook asked for.
     for (const key of Object.values(c.keys)) expect([...asked]).toContain(key);
   });

@@ -30,6 +30,11 @@ const jobsRoutes: FastifyPluginAsync = async (app) => {
     sendCached(request, reply, await reads.job(request.params.id)),
   );
 
+  // A job page's similar jobs (issue 47): cached per job until jobs change.
+  route(app, ENDPOINTS.similarJobs, CACHED, async (request, reply) =>
+    sendCached(request, reply, await reads.similar(request.params.id)),
+  );
+
   // The board sends the same few search bodies over and over: each text is parsed and checked
   // once, then known by its text (this scope's JSON parser answers a known text with its checked
   // search, marked as checked so that the body's struct lets it through without a second look),

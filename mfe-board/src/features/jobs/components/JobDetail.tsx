@@ -1,7 +1,8 @@
 import { APPLICATION_MESSAGES, jobApplyMethod } from '@jobboard/contract/applications';
-import { APPLY_LINK_TEXT, type Job } from '@jobboard/contract/jobs';
+import { APPLY_LINK_TEXT, organizationPagePath, type Job } from '@jobboard/contract/jobs';
 import { httpUrl } from '@jobboard/contract/site';
 import { Cluster, Stack, VisuallyHidden } from '@jobboard/shared-ui';
+import { Link } from '@jobboard/shared-ui/router';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { JOB_TEXT } from '../messages';
@@ -12,6 +13,7 @@ import { JobFacts } from './JobFacts';
 import { JobLocation } from './JobLocation';
 import { JobTypeBadges } from './JobTypeBadges';
 import { ReportAction } from './ReportAction';
+import { SimilarJobs } from './SimilarJobs';
 
 /**
  * Everything about one job (docs/product.md#routes-and-screens), shown in the job modal under its title. The actions come
@@ -34,7 +36,14 @@ export function JobDetail({ job }: { job: Job }) {
       <Header>
         <CompanyLogo company={job.company} size={56} />
         <div>
-          <Company>{job.company.name}</Company>
+          <Company>
+            {/* The organisation's page (issue 47), from an API that names it. */}
+            {job.company.slug ? (
+              <Link to={organizationPagePath(job.company.slug)}>{job.company.name}</Link>
+            ) : (
+              job.company.name
+            )}
+          </Company>
           {job.location && <JobLocation location={job.location} />}
           <JobTypeBadges job={job} onSite />
         </div>
@@ -73,6 +82,7 @@ export function JobDetail({ job }: { job: Job }) {
         )}
       </Section>
       {!job.expired && <ReportAction job={job} />}
+      <SimilarJobs jobId={job.id} />
     </Stack>
   );
 }
