@@ -30,10 +30,16 @@ async function adminCard(id: number): Promise<AdminSubmission> {
   return res.json();
 }
 
+/** The listing in the whole queue and in the page of it the admin's screen reads: the same. */
 async function inQueue(id: number): Promise<AdminSubmission> {
   const res = await board.admin({ method: 'GET', url: '/api/admin/submissions' });
   expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as AdminSubmission[]).find((s) => s.id === String(id))!;
+  const queued = (res.json() as AdminSubmission[]).find((s) => s.id === String(id))!;
+  const page = await board.admin({ method: 'GET', url: '/api/admin/lists/submissions' });
+  expect(page.statusCode, page.body).toBe(200);
+  const paged = (page.json().submissions as AdminSubmission[]).find((s) => s.id === String(id))!;
+  expect(paged.unpaidInvoice ?? null).toEqual(queued.unpaidInvoice ?? null);
+  return queued;
 }
 
 async function employerListing(email: string, id: number): Promise<EmployerListing> {
