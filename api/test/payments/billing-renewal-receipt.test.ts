@@ -1,6 +1,6 @@
 import type { EmployerListing } from '@jobboard/contract/employer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BillingBoard, FINANCE } from '../support/billing';
+import { BillingBoard, FINANCE, PARTY_PDF_LINES, PUBLISHER } from '../support/billing';
 import { signedInEmployer } from '../support/employers';
 import { pay, tokenOf } from '../support/payments';
 import { pdfText } from '../support/pdf-text';
@@ -26,12 +26,7 @@ afterAll(() => board.close());
 describe(`a renewal's receipt on ${testDatabase} (issue 47)`, () => {
   it("names the organization, its address, PO 4471 and the publication's EIN, as a PDF too; another address gets 404", async () => {
     const { t, fake } = board;
-    await board.settings({
-      invoicePublishing: 'on_payment',
-      publisherLegalName: 'Commons Dispatch Media LLC',
-      publisherAddress: '77 Harbor Road\nPortland, ME 04101',
-      publisherEin: '12-3456789',
-    });
+    await board.settings({ invoicePublishing: 'on_payment', ...PUBLISHER });
     const email = 'ap@openballot.example';
     const { id, token } = await board.approvedListing(email, 'Renewed with its PO');
     expect((await board.requestInvoice(token)).statusCode).toBe(200);
@@ -68,17 +63,11 @@ describe(`a renewal's receipt on ${testDatabase} (issue 47)`, () => {
       tierName: expect.stringMatching(/\(renewal\)$/),
       reference: session.id,
       seller: {
-        legalName: 'Commons Dispatch Media LLC',
-        address: '77 Harbor Road\nPortland, ME 04101',
-        ein: '12-3456789',
+        legalName: PUBLISHER.publisherLegalName,
+        address: PUBLISHER.publisherAddress,
+        ein: PUBLISHER.publisherEin,
       },
-      buyer: {
-        buyerKind: 'nonprofit',
-        legalName: FINANCE.legalName,
-        billingAddress: FINANCE.billingAddress,
-        poNumber: '4471',
-        taxId: '52-1234567',
-      },
+      buyer: FINANCE,
     });
 
     const pdf = await employer({
@@ -94,15 +83,7 @@ describe(`a renewal's receipt on ${testDatabase} (issue 47)`, () => {
     const lines = (await pdfText(pdf.rawPayload)).split('\n');
     for (const line of [
       `Receipt #R${renewalId}`,
-      'Commons Dispatch Media LLC',
-      '77 Harbor Road',
-      'Portland, ME 04101',
-      'EIN 12-3456789',
-      'Open Ballot Project, Inc.',
-      '1200 Main Street, Suite 4',
-      'Baltimore, MD 21201',
-      'PO number: 4471',
-      'Tax ID: 52-1234567',
+      ...PARTY_PDF_LINES,
       `Amount paid: $99 USD`,
       'Paid by: Card (Stripe Checkout)',
       `Reference: ${session.id}`,

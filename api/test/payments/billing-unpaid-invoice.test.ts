@@ -2,7 +2,7 @@ import type { AdminStats, AdminSubmission } from '@jobboard/contract/admin';
 import type { EmployerListing } from '@jobboard/contract/employer';
 import { BILLING_MESSAGES, INVOICE_DUE_DAYS } from '@jobboard/contract/payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BillingBoard } from '../support/billing';
+import { BillingBoard, CHECK_RECEIVED } from '../support/billing';
 import { signedInEmployer } from '../support/employers';
 import { testDatabase } from '../support/test-app';
 
@@ -116,16 +116,7 @@ describe(`a listing live on an unpaid invoice on ${testDatabase} (issue 47)`, ()
     const id = await liveOnInvoice(email, 'Settled by check');
     expect((await adminCard(id)).unpaidInvoice).toMatchObject({ dueOn: DUE_ON });
 
-    const res = await board.admin({
-      method: 'POST',
-      url: `/api/admin/submissions/${id}/offline-payment`,
-      payload: {
-        method: 'check',
-        reference: 'Check 1207',
-        amountCents: 9_900,
-        receivedOn: '2026-11-23',
-      },
-    });
+    const res = await board.recordOffline(id, CHECK_RECEIVED);
     expect(res.statusCode, res.body).toBe(200);
 
     const card = await adminCard(id);

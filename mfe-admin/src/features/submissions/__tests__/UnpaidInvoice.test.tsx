@@ -1,12 +1,10 @@
 import type { AdminSubmission } from '@jobboard/contract/admin';
-import { SharedUiProvider, Toaster, useToastStore } from '@jobboard/shared-ui';
-import { MemoryRouter } from '@jobboard/shared-ui/router';
-import { render, screen, waitFor, within } from '@jobboard/test-utils/react';
+import { useToastStore } from '@jobboard/shared-ui';
+import { screen, waitFor, within } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
 import { fakeApi } from '@jobboard/test-utils';
-import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it } from 'vitest';
-import SubmissionsPage from '../../../app/pages/SubmissionsPage';
+import { renderSubmissionsPage } from '../../../test-support/render-submissions-page';
 import { submission } from '../../../test-support/submission-card';
 
 /**
@@ -33,18 +31,7 @@ const paidByCard: AdminSubmission = {
   unpaidInvoice: null,
 };
 
-function renderPage() {
-  render(
-    <SharedUiProvider>
-      <SWRConfig value={{ provider: () => new Map() }}>
-        <MemoryRouter initialEntries={['/admin/submissions']}>
-          <SubmissionsPage />
-        </MemoryRouter>
-      </SWRConfig>
-      <Toaster />
-    </SharedUiProvider>,
-  );
-}
+const renderPage = renderSubmissionsPage;
 
 const cardOf = async (title: string) =>
   within((await screen.findAllByTestId('submission')).find((c) => c.textContent?.includes(title))!);

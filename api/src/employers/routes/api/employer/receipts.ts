@@ -46,32 +46,25 @@ const receiptsRoutes: FastifyPluginAsync = async (app) => {
       .header('Cache-Control', 'no-store')
       .send(await app.payments.receiptPdf({ ...receipt, paidBy }));
 
-  route(
-    app,
-    ENDPOINTS.employerReceipt,
-    {},
-    async (request) =>
-      (await billedReceipt(request.employer!.email, Number(request.params.id))).receipt,
-  );
-  route(app, ENDPOINTS.employerReceiptPdf, {}, async (request, reply) =>
-    sendPdf(
-      reply as FastifyReply,
-      await billedReceipt(request.employer!.email, Number(request.params.id)),
-    ),
-  );
-  route(
-    app,
-    ENDPOINTS.employerRenewalReceipt,
-    {},
-    async (request) =>
-      (await billedRenewalReceipt(request.employer!.email, Number(request.params.id))).receipt,
-  );
-  route(app, ENDPOINTS.employerRenewalReceiptPdf, {}, async (request, reply) =>
-    sendPdf(
-      reply as FastifyReply,
-      await billedRenewalReceipt(request.employer!.email, Number(request.params.id)),
-    ),
-  );
+  // Each kind of receipt, as JSON and as a PDF, read the same way.
+  const kinds = [
+    [ENDPOINTS.employerReceipt, ENDPOINTS.employerReceiptPdf, billedReceipt],
+    [ENDPOINTS.employerRenewalReceipt, ENDPOINTS.employerRenewalReceiptPdf, billedRenewalReceipt],
+  ] as const;
+  for (const [json, pdf, read] of kinds) {
+    route(
+      app,
+      json,
+      {},
+      async (request) => (await read(request.employer!.email, Number(request.params.id))).receipt,
+    );
+    route(app, pdf, {}, async (request, reply) =>
+      sendPdf(
+        reply as FastifyReply,
+        await read(request.employer!.email, Number(request.params.id)),
+      ),
+    );
+  }
 };
 
 export default receiptsRoutes;
