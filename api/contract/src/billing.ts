@@ -1,4 +1,5 @@
 import { enums, nullable, object, optional, string, type Infer } from 'superstruct';
+import { formatUsDate } from './dates';
 import { described } from './json-schema';
 import { formatCents } from './money';
 import { listingTier, type ListingTierId } from './tiers';
@@ -65,7 +66,20 @@ export const BILLING_MESSAGES = {
   publisherEin: 'An EIN is written 12-3456789 (or left empty).',
   tierPrice:
     'A price is a whole number of cents from 0 to 10,000,000, or empty for the list price.',
+  /**
+   * The state of a listing live on an invoice not yet paid ("publish on approval"), wherever its
+   * status is shown (the admin's card and list, the employer's listing): its stored status is
+   * 'paid' (= live, which other code relies on), but nothing has been paid.
+   */
+  liveOnUnpaidInvoice: (dueOn: string) => `Live, invoice unpaid (due ${formatUsDate(dueOn)})`,
 } as const;
+
+/**
+ * A listing live on an invoice not yet paid: the day it is due (YYYY-MM-DD) and Stripe's page of
+ * it. Derived from the listing's payment row ('invoiced'), never stored as a status of its own.
+ */
+export const UnpaidInvoice = object({ dueOn: string(), url: nullable(string()) });
+export type UnpaidInvoice = Infer<typeof UnpaidInvoice>;
 
 /** A text the buyer or an admin types: trimmed by the caller, within `max`, maybe required. */
 const text = (name: string, max: number, message: string, required: boolean) =>

@@ -20,7 +20,7 @@ import { ProposalState } from './proposals';
 import { queryInteger } from './search';
 import { isContactEmail } from './submission';
 import { HUMAN_PROOF_BODY } from './human-proof';
-import { ReceiptBuyer, ReceiptSeller } from './billing';
+import { ReceiptBuyer, ReceiptSeller, UnpaidInvoice } from './billing';
 
 /**
  * The employers' own page (issue 30): no accounts. An employer asks for a sign-in link at
@@ -253,6 +253,11 @@ export const EmployerListing = object({
    * listing is flagged. Absent otherwise; the page says so (APPLY_LINK_TEXT.employerFlag).
    */
   applyLinkCheck: optional(ApplyLinkCheck),
+  /**
+   * Live on an invoice not yet paid (issue 47, "publish on approval"): when it is due and its
+   * page; the listing says BILLING_MESSAGES.liveOnUnpaidInvoice, not 'Paid'. Absent otherwise.
+   */
+  unpaidInvoice: optional(UnpaidInvoice),
 });
 export type EmployerListing = Infer<typeof EmployerListing>;
 

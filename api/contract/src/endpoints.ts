@@ -62,6 +62,7 @@ export {
   employerRenewJob,
   employerRenewalReceipt,
   employerReceiptPdf,
+  employerRenewalReceiptPdf,
 } from './endpoints/employers';
 export {
   employerProposalForm,

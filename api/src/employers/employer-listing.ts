@@ -18,7 +18,7 @@ import {
 } from '@jobboard/contract/jobs';
 import { listingTier } from '@jobboard/contract/submissions';
 import { type JobAuditRow, hasExpired, payOfRow } from '../jobs';
-import type { PaymentRow } from '../payments';
+import { unpaidInvoiceOf, type PaymentRow } from '../payments';
 import type { RenewalReceipt } from '../renewals';
 import type { ReviewRow, StoredEvent } from '../submissions';
 
@@ -79,6 +79,11 @@ export function listingOf(row: ReviewRow, sources: ListingSources, now: Date): E
     (p) => Number(p.submission_id) === Number(row.id) && p.status === 'paid',
   );
   const closedLine = [...audit].reverse().find((line) => line.action === 'closed');
+  // Live on an invoice not yet paid (issue 47): said so, and no 'Paid' line until it is.
+  const unpaidInvoice = unpaidInvoiceOf(
+    row.status,
+    sources.payments.filter((p) => Number(p.submission_id) === Number(row.id)),
+  );
   const status = statusOf(row, job, closedLine, now);
   const endsAt = job?.expiresAt ?? null;
   return {
@@ -93,7 +98,9 @@ export function listingOf(row: ReviewRow, sources: ListingSources, now: Date): E
     status,
     submittedAt: iso(row.submitted_at ?? 0),
     endsAt,
-    timeline: timelineOf(row, sources, now),
+    timeline: timelineOf(row, sources, now).filter(
+      (entry) => !unpaidInvoice || entry.kind !== 'paid',
+    ),
     paymentDue: row.status === 'approved',
     receiptId: paid.length ? String(paid[paid.length - 1]!.id) : null,
     canEdit: row.status === 'pending_review',
@@ -110,6 +117,7 @@ export function listingOf(row: ReviewRow, sources: ListingSources, now: Date): E
     ...(sources.newsletterIssues?.length ? { newsletterIssues: sources.newsletterIssues } : {}),
     ...(sources.checkIn ? { checkIn: sources.checkIn } : {}),
     ...(sources.applyLinkCheck ? { applyLinkCheck: sources.applyLinkCheck } : {}),
+    ...(unpaidInvoice ? { unpaidInvoice } : {}),
   };
 }
 

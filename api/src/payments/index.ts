@@ -6,3 +6,4 @@ export type { PaymentLinkState, PaymentRow } from './payment-rows';
 export { hashPaymentToken } from './payment-tokens';
 export type { PaymentsService, ResolvedIssue } from './payments-service';
 export { CHARGE, amountPaid, chargeProblem, openCheckoutSession } from './stripe-checkout';
+export { unpaidInvoiceOf } from './billing/unpaid-invoice';

@@ -265,6 +265,20 @@ export class PaymentsRepository {
       });
   }
 
+  /** The unpaid invoices' rows of these submissions, oldest first (billing/unpaid-invoice.ts). */
+  async invoicedOf(db: Db, submissionIds: number[]): Promise<PaymentRow[]> {
+    const rows: PaymentRow[] = [];
+    for (let i = 0; i < submissionIds.length; i += 500) {
+      rows.push(
+        ...(await db<PaymentRow>('payments')
+          .whereIn('submission_id', submissionIds.slice(i, i + 500))
+          .where('status', 'invoiced')
+          .orderBy('id')),
+      );
+    }
+    return rows;
+  }
+
   /** The payment that paid the listing (its receipt), newest first. */
   async paidOf(db: Db, submissionId: number): Promise<PaymentRow | undefined> {
     return db<PaymentRow>('payments')

@@ -5,6 +5,7 @@ import type {
   OfflinePayment,
   OfflinePaymentRecorded,
   PayPageView,
+  UnpaidInvoice,
 } from '@jobboard/contract/payments';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
@@ -27,7 +28,12 @@ import type { BillingRepository } from './billing/billing-repository';
 import { saveBuyer } from './billing/buyer';
 import { requestInvoice } from './billing/invoices';
 import { recordOfflinePayment, type OfflineRecorder } from './billing/offline';
-import { receiptParties, type ReceiptParties } from './billing/receipt-parties';
+import {
+  receiptParties,
+  renewalReceiptParties,
+  type ReceiptParties,
+} from './billing/receipt-parties';
+import { unpaidInvoiceOf } from './billing/unpaid-invoice';
 import { receiptPdf } from './billing/receipt-pdf';
 import type { EmployerReceipt } from '@jobboard/contract/employer';
 
@@ -176,6 +182,36 @@ export class PaymentsService {
   /** The seller and the buyer a payment's receipt names (billing/receipt-parties.ts). */
   receiptParties(paymentId: number): Promise<ReceiptParties> {
     return receiptParties(paymentId, this.collaborators);
+  }
+
+  /** The seller and the buyer a renewal's receipt names: the listing's (billing/receipt-parties.ts). */
+  renewalReceiptParties(
+    submissionId: number,
+    checkoutSessionId: string | null,
+  ): Promise<ReceiptParties> {
+    return renewalReceiptParties(submissionId, checkoutSessionId, this.collaborators);
+  }
+
+  /**
+   * Which of these submissions are live on an invoice not yet paid, with when it is due
+   * (billing/unpaid-invoice.ts): the admins' cards say so instead of 'Paid & Published'.
+   */
+  async unpaidInvoices(
+    db: Db,
+    submissions: readonly { id: number | string; status: string }[],
+  ): Promise<Map<number, UnpaidInvoice>> {
+    const live = submissions.filter((row) => row.status === 'paid').map((row) => Number(row.id));
+    const bySubmission = new Map<number, PaymentRow[]>();
+    for (const row of live.length ? await this.collaborators.payments.invoicedOf(db, live) : []) {
+      const id = Number(row.submission_id);
+      bySubmission.set(id, [...(bySubmission.get(id) ?? []), row]);
+    }
+    const found = new Map<number, UnpaidInvoice>();
+    for (const [id, rows] of bySubmission) {
+      const unpaid = unpaidInvoiceOf('paid', rows);
+      if (unpaid) found.set(id, unpaid);
+    }
+    return found;
   }
 
   /** The submission, ready to be charged (checkout.ts). */

@@ -1,6 +1,12 @@
 import { BILLING_MESSAGES, INVOICE_DUE_DAYS, type PayPageView } from '@jobboard/contract/payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BillingBoard, FINANCE } from '../support/billing';
+import {
+  BillingBoard,
+  CHECK_RECEIVED,
+  FINANCE,
+  PARTY_PDF_LINES,
+  PUBLISHER,
+} from '../support/billing';
 import { signedInEmployer } from '../support/employers';
 import type { FakeInvoice, FakeStripe } from '../support/fake-stripe';
 import { count, startCheckout } from '../support/payments';
@@ -188,16 +194,7 @@ describe(`billing as nonprofits pay on ${testDatabase} (issue 47)`, () => {
     ]) {
       expect(JSON.stringify(bad.json())).toContain(message);
     }
-    const res = await admin({
-      method: 'POST',
-      url: `/api/admin/submissions/${id}/offline-payment`,
-      payload: {
-        method: 'check',
-        reference: 'Check 10293',
-        amountCents: 9_900,
-        receivedOn: '2026-11-21',
-      },
-    });
+    const res = await board.recordOffline(id, CHECK_RECEIVED);
     expect(res.statusCode, res.body).toBe(200);
     const live = await submission(id);
     expect(live).toMatchObject({ status: 'paid' });
@@ -271,12 +268,7 @@ describe(`billing as nonprofits pay on ${testDatabase} (issue 47)`, () => {
   });
 
   it("the receipt PDF names the organization, its address, PO 4471 and the publication's EIN; another address gets 404", async () => {
-    await settings({
-      invoicePublishing: 'on_payment',
-      publisherLegalName: 'Commons Dispatch Media LLC',
-      publisherAddress: '77 Harbor Road\nPortland, ME 04101',
-      publisherEin: '12-3456789',
-    });
+    await settings({ invoicePublishing: 'on_payment', ...PUBLISHER });
     const email = 'ap@openballot.example';
     const { id, token } = await approvedListing(email, 'Receipt as PDF');
     expect((await requestInvoice(token)).statusCode).toBe(200);
@@ -305,15 +297,7 @@ describe(`billing as nonprofits pay on ${testDatabase} (issue 47)`, () => {
     const text = await pdfText(pdf.rawPayload);
     for (const line of [
       `Receipt #${receiptId}`,
-      'Commons Dispatch Media LLC',
-      '77 Harbor Road',
-      'Portland, ME 04101',
-      'EIN 12-3456789',
-      'Open Ballot Project, Inc.',
-      '1200 Main Street, Suite 4',
-      'Baltimore, MD 21201',
-      'PO number: 4471',
-      'Tax ID: 52-1234567',
+      ...PARTY_PDF_LINES,
       'Amount paid: $99 USD',
       'Paid by: Invoice (Stripe)',
     ]) {

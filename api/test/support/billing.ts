@@ -15,6 +15,34 @@ export const FINANCE = {
   taxId: '52-1234567',
 };
 
+/** A check an admin records as received for a listing's $99 (issue 47). */
+export const CHECK_RECEIVED = {
+  method: 'check',
+  reference: 'Check 10293',
+  amountCents: 9_900,
+  receivedOn: '2026-11-21',
+};
+
+/** The publication as an admin sets it for receipts and invoices (issue 47). */
+export const PUBLISHER = {
+  publisherLegalName: 'Commons Dispatch Media LLC',
+  publisherAddress: '77 Harbor Road\nPortland, ME 04101',
+  publisherEin: '12-3456789',
+};
+
+/** The lines a receipt's PDF prints of PUBLISHER and of FINANCE, each its own line. */
+export const PARTY_PDF_LINES = [
+  'Commons Dispatch Media LLC',
+  '77 Harbor Road',
+  'Portland, ME 04101',
+  'EIN 12-3456789',
+  'Open Ballot Project, Inc.',
+  '1200 Main Street, Suite 4',
+  'Baltimore, MD 21201',
+  'PO number: 4471',
+  'Tax ID: 52-1234567',
+];
+
 /**
  * A board whose payments go through the fake Stripe, with an admin signed in, and what its
  * billing tests do as its users: an approved listing with a pay link, the admin's settings, an
@@ -57,6 +85,15 @@ export class BillingBoard {
   /** The employer asks for an invoice on the pay page. */
   requestInvoice(token: string, body: Record<string, unknown> = FINANCE) {
     return this.t.app.inject({ method: 'POST', url: `/api/pay/${token}/invoice`, payload: body });
+  }
+
+  /** An admin records a check or a transfer received for the listing (not checked here). */
+  recordOffline(id: number, payment: Record<string, unknown>) {
+    return this.admin({
+      method: 'POST',
+      url: `/api/admin/submissions/${id}/offline-payment`,
+      payload: payment,
+    });
   }
 
   /** Stripe delivers `invoice.paid` for the invoice, once paid in full: answered 200. */

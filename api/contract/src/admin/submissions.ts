@@ -13,6 +13,7 @@ import {
   type Infer,
 } from 'superstruct';
 import { SubmittingApiKey } from '../api-keys';
+import { UnpaidInvoice } from '../billing';
 import { described } from '../json-schema';
 import { APPLY_METHODS, ScreeningQuestion } from '../applications';
 import { MAX_INT4 } from '../job';
@@ -245,6 +246,12 @@ export const AdminSubmission = object({
    * whole queue's answer (`GET /api/admin/submissions`) and from an API before issue 45.
    */
   fraudHints: optional(array(FraudHint)),
+  /**
+   * Live on an invoice not yet paid (issue 47, "publish on approval"): its status is 'paid' (it is
+   * live) but nothing was paid; the card says BILLING_MESSAGES.liveOnUnpaidInvoice and offers to
+   * record a check or transfer. Absent or null otherwise, and from an API before it.
+   */
+  unpaidInvoice: optional(nullable(UnpaidInvoice)),
 });
 export type AdminSubmission = Infer<typeof AdminSubmission>;
 export const AdminSubmissionList = array(AdminSubmission);

@@ -122,7 +122,18 @@ export const employerRenewJob = {
 export const employerRenewalReceipt = {
   method: 'GET',
   path: '/api/employer/renewal-receipts/:id',
-  summary: "The printable receipt of one of the address's paid renewals.",
+  summary:
+    "The printable receipt of one of the address's paid renewals, naming the publication and the organization billed as a first payment's receipt does.",
   ...employerReceiptId,
   response: EmployerReceipt,
+} as const satisfies Endpoint;
+/** Answers `application/pdf` (an attachment): the same renewal receipt, as a PDF. */
+export const employerRenewalReceiptPdf = {
+  method: 'GET',
+  path: '/api/employer/renewal-receipts/:id/pdf',
+  summary:
+    "The receipt of one of the address's paid renewals as a PDF (an attachment): the publication's legal name, address and EIN, and the organization billed, its address, PO number and tax id.",
+  ...employerReceiptId,
+  mediaTypes: ['application/pdf'],
+  response: string(),
 } as const satisfies Endpoint;

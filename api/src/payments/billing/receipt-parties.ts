@@ -18,6 +18,8 @@ export interface ReceiptParties {
   paidBy: string;
 }
 
+const PAID_BY_CARD = 'Card (Stripe Checkout)';
+
 function paidBy(payment: PaymentRow | undefined): string {
   if (!payment) return 'Unknown';
   if (payment.provider === 'offline') {
@@ -27,7 +29,7 @@ function paidBy(payment: PaymentRow | undefined): string {
       : 'Offline payment';
   }
   if (payment.stripe_invoice_id) return 'Invoice (Stripe)';
-  if (payment.provider === 'stripe') return 'Card (Stripe Checkout)';
+  if (payment.provider === 'stripe') return PAID_BY_CARD;
   if (payment.provider === 'credit') return 'Multiples credit';
   return 'Recorded by the board';
 }
@@ -41,9 +43,43 @@ export async function receiptParties(
   paymentId: number,
   context: Pick<PaymentsCollaborators, 'db' | 'payments' | 'billing' | 'settings'>,
 ): Promise<ReceiptParties> {
-  const { db } = context;
-  const payment = await context.payments.byId(db, paymentId);
-  const details = payment ? await context.billing.of(db, Number(payment.submission_id)) : undefined;
+  const payment = await context.payments.byId(context.db, paymentId);
+  return {
+    ...(payment
+      ? await listingParties(Number(payment.submission_id), context)
+      : { seller: await sellerOf(context), buyer: null }),
+    reference:
+      payment?.offline_reference ??
+      payment?.stripe_invoice_id ??
+      payment?.checkout_session_id ??
+      null,
+    paidBy: paidBy(payment),
+  };
+}
+
+/**
+ * The parties of a renewal's receipt: the same publication, and the organization the listing is
+ * billed to (what its buyer gave on the pay page). A renewal is paid through Checkout. As above,
+ * the caller has checked whose the renewal is.
+ */
+export async function renewalReceiptParties(
+  submissionId: number,
+  checkoutSessionId: string | null,
+  context: Pick<PaymentsCollaborators, 'db' | 'billing' | 'settings'>,
+): Promise<ReceiptParties> {
+  return {
+    ...(await listingParties(submissionId, context)),
+    reference: checkoutSessionId,
+    paidBy: PAID_BY_CARD,
+  };
+}
+
+/** The publication selling and whom the listing is billed to, if its buyer said. */
+async function listingParties(
+  submissionId: number,
+  context: Pick<PaymentsCollaborators, 'db' | 'billing' | 'settings'>,
+): Promise<Pick<ReceiptParties, 'seller' | 'buyer'>> {
+  const details = await context.billing.of(context.db, submissionId);
   return {
     seller: await sellerOf(context),
     buyer: details
@@ -55,11 +91,5 @@ export async function receiptParties(
           taxId: details.taxId,
         }
       : null,
-    reference:
-      payment?.offline_reference ??
-      payment?.stripe_invoice_id ??
-      payment?.checkout_session_id ??
-      null,
-    paidBy: paidBy(payment),
   };
 }

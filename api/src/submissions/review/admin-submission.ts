@@ -6,6 +6,7 @@ import type {
 } from '@jobboard/contract/admin';
 import { parseQuestions } from '@jobboard/contract/applications';
 import { jobPayOf, workplaceFromFlag, yearlyFigures } from '@jobboard/contract/jobs';
+import type { UnpaidInvoice } from '@jobboard/contract/payments';
 import type { SubmissionStatus } from '@jobboard/contract/submissions';
 import { type StoredCompany, payOfRow } from '../../jobs';
 import { copyableApprovalEmail, type EmailSite } from '../../mail';
@@ -27,6 +28,8 @@ export interface ReviewExtras {
   fraudHints?: FraudHint[];
   /** The integrator's API key it came with (issue 46); null for the form's. */
   apiKey: SubmittingApiKey | null;
+  /** Live on an invoice not yet paid (payments' unpaidInvoices, issue 47); null otherwise. */
+  unpaidInvoice?: UnpaidInvoice | null;
 }
 
 const iso = (ms: unknown) => (ms == null ? null : new Date(Number(ms)).toISOString());
@@ -88,6 +91,7 @@ export function toAdminSubmission(
     approvalEmail: row.status === 'pending_review' ? copyableApprovalEmail(row, null, site) : null,
     ...(extra.fraudHints ? { fraudHints: extra.fraudHints } : {}),
     apiKey: extra.apiKey,
+    ...(extra.unpaidInvoice ? { unpaidInvoice: extra.unpaidInvoice } : {}),
   };
 }
 

@@ -68,6 +68,7 @@ export class ReviewService {
       | 'expireMarkedSessions'
       | 'resolveIssue'
       | 'markPaidAndPublish'
+      | 'unpaidInvoices'
     >,
     private readonly companies: Pick<Companies, 'named' | 'change'>,
     private readonly outbox: Pick<Outbox, 'enqueue'>,
@@ -115,6 +116,7 @@ export class ReviewService {
       company,
       fraudHints: hints.get(Number(row.id)) ?? [],
       apiKey: (await this.submittersOf([row], db)).get(Number(row.id)) ?? null,
+      unpaidInvoice: (await this.payments.unpaidInvoices(db, [row])).get(id) ?? null,
     });
   }
 
@@ -427,6 +429,7 @@ export class ReviewService {
         )
       : undefined;
     const submitters = await this.submittersOf(rows);
+    const unpaid = await this.payments.unpaidInvoices(db, rows);
     return rows.map((row) =>
       toAdminSubmission(row, this.site, {
         listingCredits: credits.get(emailKey(row.contact_email)) ?? 0,
@@ -435,6 +438,7 @@ export class ReviewService {
         company: companyOf(row),
         ...(hints ? { fraudHints: hints.get(Number(row.id)) ?? [] } : {}),
         apiKey: submitters.get(Number(row.id)) ?? null,
+        unpaidInvoice: unpaid.get(Number(row.id)) ?? null,
       }),
     );
   }

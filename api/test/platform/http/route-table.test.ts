@@ -207,6 +207,7 @@ const EMPLOYER = [
   'GET /api/employer/receipts/:id',
   'GET /api/employer/receipts/:id/pdf',
   'GET /api/employer/renewal-receipts/:id',
+  'GET /api/employer/renewal-receipts/:id/pdf',
   // The applicant inbox (issue 42, inbox.test.ts): the employer's own listings' applications.
   'GET /api/employer/jobs/:id/applications',
   'GET /api/employer/jobs/:id/applications.csv',

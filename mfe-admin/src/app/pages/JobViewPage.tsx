@@ -10,7 +10,7 @@ import { useSourceDecisions } from '../../features/jobs/hooks/use-source-decisio
 import { JOB_MESSAGES } from '../../features/jobs/messages';
 import { PendingProposalNotice } from '../../features/proposals/components/PendingProposalNotice';
 import { useSubmission } from '../../features/submissions/api/submission';
-import { statusLabel } from '../../features/submissions/components/SubmissionCard';
+import { submissionStatusText } from '../../features/submissions/components/SubmissionCard';
 import { useConfirm } from '../../lib/confirm';
 import { Timeline } from '../../lib/Timeline';
 import { Actions, PageHeader } from '../../lib/ui';
@@ -70,9 +70,13 @@ export default function JobViewPage() {
               contact: submission.contactName,
               email: submission.contactEmail,
               submitted: submission.submittedAt.slice(0, 10),
-              status: statusLabel(submission.submissionStatus),
+              status: submissionStatusText(submission),
               amount: formatCents(submission.amount),
-              paid: submission.paidAt ? submission.paidAt.slice(0, 10) : null,
+              // Live on an unpaid invoice (issue 47): published, not paid.
+              paid:
+                submission.paidAt && !submission.unpaidInvoice
+                  ? submission.paidAt.slice(0, 10)
+                  : null,
             })}
           </p>
         </Card>

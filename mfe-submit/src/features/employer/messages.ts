@@ -36,6 +36,8 @@ export const EMPLOYER_TEXT = {
   confirmUseCredit:
     'Publish this listing with one of your Multiples Listing credits once it is approved? The credit is used at approval; nothing is charged.',
   receipt: 'Receipt',
+  /** A listing live on an unpaid invoice (issue 47): Stripe's page of the invoice. */
+  payInvoice: 'Pay the invoice',
   renew: 'Renew listing',
   renewalReceipt: (date: string) => `Renewal receipt (${date})`,
   renewedUntil: (date: string) => `until ${date}`,

@@ -1,12 +1,10 @@
 import type { AdminSubmission } from '@jobboard/contract/admin';
-import { SharedUiProvider, useToastStore } from '@jobboard/shared-ui';
-import { render, screen, waitFor, within } from '@jobboard/test-utils/react';
+import { useToastStore } from '@jobboard/shared-ui';
+import { screen, waitFor, within } from '@jobboard/test-utils/react';
 import userEvent from '@jobboard/test-utils/user-event';
-import { SWRConfig } from 'swr';
 import { fakeApi, type FakeApi } from '@jobboard/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemoryRouter } from '@jobboard/shared-ui/router';
-import SubmissionsPage from '../../../app/pages/SubmissionsPage';
+import { renderSubmissionsPage } from '../../../test-support/render-submissions-page';
 import { submission } from '../../../test-support/submission-card';
 
 /** A pending submission whose contact asked to use one of its 2 Multiples credits. */
@@ -57,17 +55,7 @@ const posts = (received: FakeApi) =>
     .filter((call) => call.method === 'POST')
     .map((call) => [call.path, call.body === undefined ? null : JSON.stringify(call.body)]);
 
-function renderPage() {
-  render(
-    <SharedUiProvider>
-      <SWRConfig value={{ provider: () => new Map() }}>
-        <MemoryRouter initialEntries={['/admin/submissions']}>
-          <SubmissionsPage />
-        </MemoryRouter>
-      </SWRConfig>
-    </SharedUiProvider>,
-  );
-}
+const renderPage = renderSubmissionsPage;
 
 afterEach(() => {
   useToastStore.setState({ toasts: [] });

@@ -8,6 +8,7 @@ import {
   type AdminSubmission,
   type CompanyField,
 } from '@jobboard/contract/admin';
+import { BILLING_MESSAGES } from '@jobboard/contract/payments';
 import { SUBMISSION_STATUS_LABELS, listingTier } from '@jobboard/contract/submissions';
 import { WORKPLACE_TEXTS, workplaceFromFlag, workplaceLabel } from '@jobboard/contract/jobs';
 import type { StatusTone } from '@jobboard/shared-ui';
@@ -67,6 +68,17 @@ export const statusTone = (status: string): StatusTone => STATUS_TONES[status] ?
 export const statusLabel = (status: string) =>
   (SUBMISSION_STATUS_LABELS as Record<string, string>)[status] ?? status;
 
+/**
+ * What the card says of a submission's state: its status label, except for a listing live on an
+ * invoice not yet paid (issue 47, "publish on approval"), stored as 'paid' (live) but not paid.
+ */
+export const submissionStatusText = (
+  submission: Pick<AdminSubmission, 'submissionStatus' | 'unpaidInvoice'>,
+) =>
+  submission.unpaidInvoice
+    ? BILLING_MESSAGES.liveOnUnpaidInvoice(submission.unpaidInvoice.dueOn)
+    : statusLabel(submission.submissionStatus);
+
 /** One submission with its details and the actions its status allows (docs/product.md#states-and-transitions). */
 export function SubmissionCard({
   submission,
@@ -96,7 +108,9 @@ export function SubmissionCard({
     <Stack as={Card} aria-labelledby={`submission-${submission.id}`} data-testid="submission">
       <Head $spread>
         <h2 id={`submission-${submission.id}`}>{submission.title}</h2>
-        <StatusBadge tone={statusTone(status)}>{statusLabel(status)}</StatusBadge>
+        <StatusBadge tone={submission.unpaidInvoice ? 'awaitingPayment' : statusTone(status)}>
+          {submissionStatusText(submission)}
+        </StatusBadge>
       </Head>
       {submission.editedAt && (
         <p role="note">
@@ -291,6 +305,10 @@ export function SubmissionCard({
             )}
             <OfflinePaymentForm submissionId={submission.id} amountCents={submission.amount} />
           </>
+        )}
+        {/* Live on an unpaid invoice: a check or a transfer that came instead settles it. */}
+        {status === 'paid' && submission.unpaidInvoice && (
+          <OfflinePaymentForm submissionId={submission.id} amountCents={submission.amount} />
         )}
         {(status === 'pending_review' || status === 'approved') && (
           <Button $variant="secondary" disabled={busy} onClick={run(actions.copyTemplate)}>

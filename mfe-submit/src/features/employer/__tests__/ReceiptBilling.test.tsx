@@ -57,6 +57,32 @@ describe("a receipt's billing parties", () => {
     );
   });
 
+  it("a renewal's receipt names the same parties and links its own PDF", async () => {
+    fakeApi({
+      'GET /api/employer/renewal-receipts/:id': [
+        200,
+        {
+          ...receipt,
+          id: 'R5',
+          tierName: 'Featured Listing (renewal)',
+          reference: 'cs_test_renewal',
+        },
+      ],
+    });
+    renderEmployerPage('/employer/renewal-receipts/5');
+    expect(await screen.findByRole('heading', { name: 'Receipt #R5' })).toBeInTheDocument();
+    expect(screen.getByText('From').nextElementSibling!).toHaveTextContent(
+      'Commons Dispatch Media LLC77 Harbor RoadPortland, ME 04101EIN 12-3456789',
+    );
+    expect(screen.getByText('Organization billed').nextElementSibling!).toHaveTextContent(
+      'Open Ballot Project, Inc.1200 Main StreetBaltimore, MD 21201PO number: 4471Tax ID: 52-1234567',
+    );
+    expect(screen.getByRole('link', { name: 'Download PDF' })).toHaveAttribute(
+      'href',
+      '/api/employer/renewal-receipts/5/pdf',
+    );
+  });
+
   it('shows neither when the receipt has none (paid before billing details existed)', async () => {
     fakeApi({
       'GET /api/employer/receipts/:id': [200, { ...receipt, seller: undefined, buyer: null }],

@@ -8,6 +8,7 @@ import {
   type EmployerStatus,
 } from '@jobboard/contract/employer';
 import { APPLY_LINK_TEXT, JOB_STATS_TEXT } from '@jobboard/contract/jobs';
+import { BILLING_MESSAGES } from '@jobboard/contract/payments';
 import {
   Button,
   Card,
@@ -155,10 +156,20 @@ function ListingCard({
           <h2>
             {listing.title} <Muted>at {listing.organization}</Muted>
           </h2>
-          <StatusBadge tone={TONES[listing.status]}>
-            {EMPLOYER_STATUS_LABELS[listing.status]}
+          {/* Live on an invoice not yet paid (issue 47): said so, with its due day. */}
+          <StatusBadge tone={listing.unpaidInvoice ? 'awaitingPayment' : TONES[listing.status]}>
+            {listing.unpaidInvoice
+              ? BILLING_MESSAGES.liveOnUnpaidInvoice(listing.unpaidInvoice.dueOn)
+              : EMPLOYER_STATUS_LABELS[listing.status]}
           </StatusBadge>
         </Cluster>
+        {listing.unpaidInvoice?.url && (
+          <p>
+            <a href={listing.unpaidInvoice.url} target="_blank" rel="noopener noreferrer">
+              {EMPLOYER_TEXT.payInvoice}
+            </a>
+          </p>
+        )}
         {listing.salary && <p>{EMPLOYER_TEXT.pay(listing.salary)}</p>}
         <Muted>
           {listing.tierName} · {formatCents(listing.amountCents)} ·{' '}

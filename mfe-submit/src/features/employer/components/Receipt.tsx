@@ -61,7 +61,7 @@ export function Receipt({ id, kind = 'payment' }: { id: string; kind?: ReceiptKi
         </dl>
         <NoPrint>
           <Button onClick={() => window.print()}>{EMPLOYER_TEXT.print}</Button>{' '}
-          {kind === 'payment' && <ReceiptPdfLink id={data.id} />}{' '}
+          <ReceiptPdfLink id={id} kind={kind} />{' '}
           <Link to="/employer/listings">{EMPLOYER_TEXT.backToListings}</Link>
         </NoPrint>
       </Card>

@@ -1,4 +1,6 @@
 import type { EmployerReceipt } from '@jobboard/contract/employer';
+import { ENDPOINTS, endpointUrl } from '@jobboard/contract/endpoints';
+import type { ReceiptKind } from '../api/employer';
 
 /** The texts of a receipt's billing parts (issue 47). */
 export const RECEIPT_BILLING_TEXT = {
@@ -76,10 +78,16 @@ export function ReceiptParties({ receipt }: { receipt: EmployerReceipt }) {
   );
 }
 
-/** The receipt as a PDF, for a finance team's files (a first payment's receipt only). */
-export function ReceiptPdfLink({ id }: { id: string }) {
+/** The PDF of each kind of receipt (a renewal's has its own, issue 47). */
+const PDF_ENDPOINTS = {
+  payment: ENDPOINTS.employerReceiptPdf,
+  renewal: ENDPOINTS.employerRenewalReceiptPdf,
+} as const;
+
+/** The receipt as a PDF, for a finance team's files: `id` as the page's address names it. */
+export function ReceiptPdfLink({ id, kind }: { id: string; kind: ReceiptKind }) {
   return (
-    <a href={`/api/employer/receipts/${encodeURIComponent(id)}/pdf`} download>
+    <a href={endpointUrl(PDF_ENDPOINTS[kind], { params: { id } })} download>
       {RECEIPT_BILLING_TEXT.pdf}
     </a>
   );

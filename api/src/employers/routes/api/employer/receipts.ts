@@ -1,3 +1,4 @@
+import type { EmployerReceipt } from '@jobboard/contract/employer';
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { route } from '../../../../platform/http/endpoint-route';
@@ -5,10 +6,11 @@ import { route } from '../../../../platform/http/endpoint-route';
 /**
  * GET /api/employer/receipts/:id: the printable receipt of one of the address's payments, with the
  * seller and buyer billing adds (issue 47); GET /api/employer/receipts/:id/pdf: the same as a PDF;
- * GET /api/employer/renewal-receipts/:id: of one of its paid renewals.
+ * GET /api/employer/renewal-receipts/:id (and /pdf): of one of its paid renewals, with the same
+ * seller and the listing's buyer.
  *
- * Who may read a receipt is the employers' check alone (`app.employers.receipt`): billing only adds
- * its fields to a receipt that check let through.
+ * Who may read a receipt is the employers' check alone (`app.employers.receipt`,
+ * `app.employers.renewalReceipt`): billing only adds its fields to a receipt that check let through.
  */
 const receiptsRoutes: FastifyPluginAsync = async (app) => {
   const billedReceipt = async (email: string, id: number) => {
@@ -19,31 +21,50 @@ const receiptsRoutes: FastifyPluginAsync = async (app) => {
       paidBy,
     };
   };
-
-  route(
-    app,
-    ENDPOINTS.employerReceipt,
-    {},
-    async (request) =>
-      (await billedReceipt(request.employer!.email, Number(request.params.id))).receipt,
-  );
-  route(app, ENDPOINTS.employerReceiptPdf, {}, async (request, reply) => {
-    const { receipt, paidBy } = await billedReceipt(
-      request.employer!.email,
-      Number(request.params.id),
+  const billedRenewalReceipt = async (email: string, id: number) => {
+    const receipt = await app.employers.renewalReceipt(email, id);
+    // The check above found the renewal and its listing; this reads whom that listing bills.
+    const renewal = (await app.renewals.paidRenewal(id))!;
+    const { seller, buyer, reference, paidBy } = await app.payments.renewalReceiptParties(
+      renewal.submissionId!,
+      renewal.checkoutSessionId,
     );
-    const pdf = await app.payments.receiptPdf({ ...receipt, paidBy });
-    // A download, never kept on the way (it names the buyer), as a résumé's is.
-    return (reply as FastifyReply)
+    return {
+      receipt: { ...receipt, seller, buyer, reference: reference ?? receipt.reference },
+      paidBy,
+    };
+  };
+  // A download, never kept on the way (it names the buyer), as a résumé's is.
+  const sendPdf = async (
+    reply: FastifyReply,
+    { receipt, paidBy }: { receipt: EmployerReceipt; paidBy: string },
+  ) =>
+    reply
       .header('Content-Type', 'application/pdf')
       .header('Content-Disposition', `attachment; filename="receipt-${receipt.id}.pdf"`)
       .header('X-Content-Type-Options', 'nosniff')
       .header('Cache-Control', 'no-store')
-      .send(pdf);
-  });
-  route(app, ENDPOINTS.employerRenewalReceipt, {}, async (request) =>
-    app.employers.renewalReceipt(request.employer!.email, Number(request.params.id)),
-  );
+      .send(await app.payments.receiptPdf({ ...receipt, paidBy }));
+
+  // Each kind of receipt, as JSON and as a PDF, read the same way.
+  const kinds = [
+    [ENDPOINTS.employerReceipt, ENDPOINTS.employerReceiptPdf, billedReceipt],
+    [ENDPOINTS.employerRenewalReceipt, ENDPOINTS.employerRenewalReceiptPdf, billedRenewalReceipt],
+  ] as const;
+  for (const [json, pdf, read] of kinds) {
+    route(
+      app,
+      json,
+      {},
+      async (request) => (await read(request.employer!.email, Number(request.params.id))).receipt,
+    );
+    route(app, pdf, {}, async (request, reply) =>
+      sendPdf(
+        reply as FastifyReply,
+        await read(request.employer!.email, Number(request.params.id)),
+      ),
+    );
+  }
 };
 
 export default receiptsRoutes;
