@@ -31,8 +31,9 @@ export default fp(
           adminEmail: app.config.mail.adminEmail,
           currency: app.config.boardCurrency,
         },
+        app.organizations,
       ),
     );
   },
-  { name: 'submissions', dependencies: ['config', 'db', 'promo-codes', 'mail'] },
+  { name: 'submissions', dependencies: ['config', 'db', 'promo-codes', 'mail', 'organizations'] },
 );
