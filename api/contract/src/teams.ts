@@ -98,6 +98,8 @@ export const TEAM_MESSAGES = {
   mergedAlready: (name: string) => `${name} was merged into another organisation already.`,
   companyNotFound: 'Company not found',
   companyMergeIntoItself: 'A company cannot be merged into itself.',
+  companyMerged: (from: string, into: string, jobs: number) =>
+    `${from} was merged into ${into}: ${jobs} job(s) now name ${into}.`,
   noCreditsToMove: 'This organisation has no credits left to move.',
 } as const;
 

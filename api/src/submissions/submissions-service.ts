@@ -289,8 +289,8 @@ export class SubmissionsService {
   }
 
   /** One page of an organisation's submissions, newest first (the admins' view of it). */
-  ofOrganization(organizationId: number, page: number, pageSize: number) {
-    return this.submissions.ofOrganization(this.db, organizationId, page, pageSize);
+  ofOrganization(organizationId: number, page: number, pageSize: number, db: Db = this.db) {
+    return this.submissions.ofOrganization(db, organizationId, page, pageSize);
   }
 
   /** Move one submission, or every submission of an organisation, to another organisation. */

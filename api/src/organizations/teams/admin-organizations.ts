@@ -218,6 +218,6 @@ export class AdminOrganizations {
         }
       },
     );
-    return `${merged.from} was merged into ${merged.to}: ${merged.jobs} job(s) now name ${merged.to}.`;
+    return TEAM_MESSAGES.companyMerged(merged.from, merged.to, merged.jobs);
   }
 }

@@ -199,7 +199,7 @@ export class TeamService {
       if (members.length > 1) {
         throw new Conflict(TEAM_MESSAGES.inAnotherOrganization(key, current.name));
       }
-      const { total } = await this.c.submissions.ofOrganization(current.organizationId, 1, 1);
+      const { total } = await this.c.submissions.ofOrganization(current.organizationId, 1, 1, trx);
       if (total > 0) throw new Conflict(TEAM_MESSAGES.hasOwnListings(key, current.name));
       // Alone and with no listings: the address moves, its old organisation keeps the record.
       await this.repo.removeMember(trx, current.organizationId, key);
