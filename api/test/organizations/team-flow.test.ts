@@ -95,7 +95,7 @@ async function linkReceivedBy(to: string): Promise<string> {
   const mail = smtp.received.filter((m) => m.to.includes(to)).at(-1);
   expect(mail, `no e-mail received by ${to}`).toBeDefined();
   const raw = mail!.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-  const match = /\/employer\/sign-in\?token=([A-Za-z0-9_-]{43})/.exec(raw);
+  const match = /\/employer\/sign-in\?(?:token|invite)=([A-Za-z0-9_-]{43})/.exec(raw);
   expect(match, raw).not.toBeNull();
   return match![1]!;
 }

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { AdminOrganizations } from './admin-organizations';
+import { ORGANIZATION_INVITE_LINK } from './invite-tokens';
 import { TeamService } from './team-service';
 
 declare module 'fastify' {
@@ -14,6 +15,7 @@ declare module 'fastify' {
 /** Teams (issue 47): what the owner manages in the employer area, and what the admins do. */
 export default fp(
   async (app) => {
+    app.secretLinks.register(ORGANIZATION_INVITE_LINK);
     app.decorate(
       'team',
       new TeamService({

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { DAY_MS, emailKey } from '@jobboard/contract/common';
 import {
   EMPLOYER_TOKEN_PATTERN,
@@ -12,6 +11,7 @@ import { Conflict, Gone, Invalid, NotFound } from '../../platform/domain-errors'
 import { teamInviteEmail, type Outbox } from '../../mail';
 import { mailDomainOf, type SubmissionsService } from '../../submissions';
 import type { OrganizationsService, Membership } from '../organizations-service';
+import { hashInviteToken as hashToken, inviteUrl, newInviteToken } from './invite-tokens';
 
 export interface TeamCollaborators {
   organizations: OrganizationsService;
@@ -20,7 +20,6 @@ export interface TeamCollaborators {
   site: { publicUrl: string; boardName: string };
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const iso = (at: number | string) => new Date(Number(at)).toISOString();
 
 /**
@@ -99,7 +98,7 @@ export class TeamService {
     if (current?.organizationId === owner.organizationId) {
       throw new Conflict(TEAM_MESSAGES.alreadyMember(key));
     }
-    const token = randomBytes(32).toString('base64url');
+    const token = newInviteToken();
     await this.db.transaction(async (trx) => {
       await this.repo.deleteExpiredInvitesBefore(trx, now.getTime() - DAY_MS);
       await this.repo.insertInvite(trx, {
@@ -124,7 +123,7 @@ export class TeamService {
           invitedBy: emailKey(email),
           organization: owner.name,
           // The same one-press page as a sign-in link's (employers/employer-tokens.ts).
-          signInUrl: `${this.c.site.publicUrl}/employer/sign-in?token=${token}`,
+          signInUrl: inviteUrl(this.c.site.publicUrl, token),
           boardName: this.c.site.boardName,
           days: TEAM_LIMITS.inviteDays,
         }),
