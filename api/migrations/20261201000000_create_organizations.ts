@@ -98,9 +98,7 @@ export default {
     } else {
       for (const table of ['submissions', 'listing_credits']) {
         await knex.raw(`ALTER TABLE ${table} ADD COLUMN organization_id integer NULL`);
-        await knex.raw(
-          `CREATE INDEX ${table}_organization_id_index ON ${table} (organization_id)`,
-        );
+        await knex.raw(`CREATE INDEX ${table}_organization_id_index ON ${table} (organization_id)`);
       }
     }
     await everyAddressAnOrganisationOfOne(knex);
@@ -199,7 +197,9 @@ async function everyAddressAnOrganisationOfOne(knex: Parameters<Migration['up']>
     // Compared as stored (SQLite's lower() folds ASCII only): each spelling of this address.
     const stored = creditColumns.get(key) ?? [];
     if (stored.length) {
-      await knex('listing_credits').whereIn('contact_email', stored).update({ organization_id: id });
+      await knex('listing_credits')
+        .whereIn('contact_email', stored)
+        .update({ organization_id: id });
     }
   }
 }

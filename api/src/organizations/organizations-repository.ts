@@ -95,10 +95,7 @@ export class OrganizationsRepository {
   }
 
   /** The organisation of an address and its role there, or undefined (no organisation). */
-  async membershipOf(
-    db: Db,
-    key: string,
-  ): Promise<(MemberRow & { name: string }) | undefined> {
+  async membershipOf(db: Db, key: string): Promise<(MemberRow & { name: string }) | undefined> {
     return db('organization_members as m')
       .join('organizations as o', 'o.id', 'm.organization_id')
       .where('m.email_key', key)
@@ -143,10 +140,7 @@ export class OrganizationsRepository {
       .update({ organization_id: to, role: 'member' });
   }
 
-  async insertInvite(
-    db: Db,
-    invite: Omit<InviteRow, 'id' | 'used_at'>,
-  ): Promise<void> {
+  async insertInvite(db: Db, invite: Omit<InviteRow, 'id' | 'used_at'>): Promise<void> {
     await db('organization_invites').insert(invite);
   }
 
@@ -183,7 +177,9 @@ export class OrganizationsRepository {
   }
 
   async moveInvites(db: Db, from: number, to: number): Promise<void> {
-    await db('organization_invites').where({ organization_id: from }).update({ organization_id: to });
+    await db('organization_invites')
+      .where({ organization_id: from })
+      .update({ organization_id: to });
   }
 
   async record(db: Db, entry: HistoryEntry): Promise<void> {
@@ -205,10 +201,7 @@ export class OrganizationsRepository {
   }
 
   /** The latest time an address was removed from, or left, an organisation; undefined if never. */
-  async lastDeparture(
-    db: Db,
-    key: string,
-  ): Promise<(HistoryRow & { name: string }) | undefined> {
+  async lastDeparture(db: Db, key: string): Promise<(HistoryRow & { name: string }) | undefined> {
     return db('organization_history as h')
       .join('organizations as o', 'o.id', 'h.organization_id')
       .where('h.subject', key)
@@ -256,7 +249,10 @@ export class OrganizationsRepository {
     const rows = await scope()
       .select(
         'o.*',
-        db('organization_members as c').whereRaw('c.organization_id = o.id').count('*').as('members'),
+        db('organization_members as c')
+          .whereRaw('c.organization_id = o.id')
+          .count('*')
+          .as('members'),
       )
       .orderByRaw('o.merged_into_id IS NOT NULL')
       .orderBy('o.name')

@@ -40,12 +40,7 @@ export class OrganizationsService {
    * The organisation a new submission of this contact address belongs to: the address's own, or a
    * new organisation of one named as the submission names its organisation, the address its owner.
    */
-  async ensureFor(
-    trx: Knex.Transaction,
-    email: string,
-    name: string,
-    now: Date,
-  ): Promise<number> {
+  async ensureFor(trx: Knex.Transaction, email: string, name: string, now: Date): Promise<number> {
     const key = emailKey(email);
     const existing = await this.idOf(key, trx);
     if (existing !== undefined) return existing;

@@ -159,10 +159,15 @@ describe(`the admins' organisations, on ${testDatabase}`, () => {
       payload: { intoCompanyId: keep },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().message).toBe(TEAM_MESSAGES.companyMerged('ACME Advocacy Inc.', 'Acme Advocacy', 1));
+    expect(res.json().message).toBe(
+      TEAM_MESSAGES.companyMerged('ACME Advocacy Inc.', 'Acme Advocacy', 1),
+    );
     const job = await t.app.inject(`/api/jobs/${ids['Writer']}`);
     expect(job.json().organization).toBe('Acme Advocacy');
-    const audit = await t.db('job_audit').where({ job_id: Number(ids['Writer']) }).orderBy('id');
+    const audit = await t
+      .db('job_audit')
+      .where({ job_id: Number(ids['Writer']) })
+      .orderBy('id');
     expect(audit.at(-1).detail).toBe(
       `Company ACME Advocacy Inc. (#${duplicate}) merged into Acme Advocacy (#${keep})`,
     );

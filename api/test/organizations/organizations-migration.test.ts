@@ -62,11 +62,25 @@ describe(`the migration of today's employers into organisations, on ${testDataba
       submitted_at: 1_500,
     });
     // Rejected long ago: its contact blanked by retention.
-    const blanked = await oldSubmission({ contact_email: '', contact_name: '', status: 'rejected' });
+    const blanked = await oldSubmission({
+      contact_email: '',
+      contact_name: '',
+      status: 'rejected',
+    });
     await t.db('listing_credits').insert([
-      { contact_email: 'ana@acme-advocacy.org', source_submission_id: first, remaining: 2, created_at: 0 },
+      {
+        contact_email: 'ana@acme-advocacy.org',
+        source_submission_id: first,
+        remaining: 2,
+        created_at: 0,
+      },
       // Credits of an address whose own submission is no longer its contact's (edited since).
-      { contact_email: 'zed@credits.example', source_submission_id: bos, remaining: 1, created_at: 0 },
+      {
+        contact_email: 'zed@credits.example',
+        source_submission_id: bos,
+        remaining: 1,
+        created_at: 0,
+      },
     ]);
     const before = {
       submissions: await t.db('submissions').orderBy('id').select(),

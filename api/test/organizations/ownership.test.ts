@@ -79,7 +79,10 @@ describe(`every employer route, for a member of another organisation, on ${testD
     const applicationId = (await t.db('applications').where({ job_id: jobId }).first()).id;
 
     const owner = await signedInEmployer(t, OWNER);
-    const proposalForm = await owner({ method: 'GET', url: `/api/employer/jobs/${jobId}/proposal` });
+    const proposalForm = await owner({
+      method: 'GET',
+      url: `/api/employer/jobs/${jobId}/proposal`,
+    });
     expect(proposalForm.statusCode, proposalForm.body).toBe(200);
 
     // Another organisation's member (its own listing gives it its organisation).

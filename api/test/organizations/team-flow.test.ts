@@ -43,9 +43,9 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-type As = (options: Parameters<TestApp['app']['inject']>[0] & object) => ReturnType<
-  TestApp['app']['inject']
->;
+type As = (
+  options: Parameters<TestApp['app']['inject']>[0] & object,
+) => ReturnType<TestApp['app']['inject']>;
 
 /** A session from a sign-in page's POST of a token: a request function with its cookie. */
 async function sessionOf(token: string): Promise<As> {
@@ -160,7 +160,10 @@ describe(`a team, as its people use it, on ${testDatabase}`, () => {
 
     // Ben's own listing is the organisation's, and is published with Ana's credits.
     const bens = await submit(BEN, { title: 'Field Organizer', organization: 'Acme Advocacy' });
-    const asked = await benLater({ method: 'POST', url: `/api/employer/submissions/${bens}/use-credit` });
+    const asked = await benLater({
+      method: 'POST',
+      url: `/api/employer/submissions/${bens}/use-credit`,
+    });
     expect(asked.statusCode, asked.body).toBe(200);
     const admin = await signedIn(t);
     const anaLater = await signedInAs(ANA);
@@ -184,9 +187,7 @@ describe(`a team, as its people use it, on ${testDatabase}`, () => {
     expect(removed.json().message).toBe(TEAM_MESSAGES.removed(BEN));
     const next = await benLater({ method: 'GET', url: ENDPOINTS.employerListings.path });
     expect(next.statusCode).toBe(403);
-    expect(next.json().message).toBe(
-      TEAM_MESSAGES.accessEnded('Acme Advocacy', ANA, t.clock.now),
-    );
+    expect(next.json().message).toBe(TEAM_MESSAGES.accessEnded('Acme Advocacy', ANA, t.clock.now));
     expect(next.json().message).toMatch(
       /^Your access to Acme Advocacy ended: ana@acme-advocacy\.org removed this address on \d{4}-\d{2}-\d{2}\./,
     );
@@ -259,9 +260,10 @@ describe(`a team, as its people use it, on ${testDatabase}`, () => {
     });
     expect(free.statusCode).toBe(400);
     expect(free.json().fields.verify).toBe(TEAM_MESSAGES.domainFreeMail('gmail.com'));
-    expect((await solo({ method: 'GET', url: ENDPOINTS.employerTeam.path })).json()).toMatchObject(
-      { verifiableDomain: null, organization: { verifiedDomain: null, domainJoin: false } },
-    );
+    expect((await solo({ method: 'GET', url: ENDPOINTS.employerTeam.path })).json()).toMatchObject({
+      verifiableDomain: null,
+      organization: { verifiedDomain: null, domainJoin: false },
+    });
   });
 
   it('refuses an invitation to an address of a larger organisation, and moves a lone one without listings', async () => {
@@ -270,22 +272,35 @@ describe(`a team, as its people use it, on ${testDatabase}`, () => {
     // Cy and Flo are a team of two at another organisation.
     await submit('cy@other-cause.org', { organization: 'Other Cause' });
     const cy = await signedInAs('cy@other-cause.org');
-    await cy({ method: 'POST', url: ENDPOINTS.employerInvite.path, payload: { email: 'flo@other-cause.org' } });
+    await cy({
+      method: 'POST',
+      url: ENDPOINTS.employerInvite.path,
+      payload: { email: 'flo@other-cause.org' },
+    });
     await sessionOf(await linkReceivedBy('flo@other-cause.org'));
 
-    await ana({ method: 'POST', url: ENDPOINTS.employerInvite.path, payload: { email: 'flo@other-cause.org' } });
+    await ana({
+      method: 'POST',
+      url: ENDPOINTS.employerInvite.path,
+      payload: { email: 'flo@other-cause.org' },
+    });
     const refused = await signInWith(t, await linkReceivedBy('flo@other-cause.org'));
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(
       TEAM_MESSAGES.inAnotherOrganization('flo@other-cause.org', 'Other Cause'),
     );
-    expect((await t.db('organization_members').where({ email_key: 'flo@other-cause.org' }).first()).organization_id).toBe(
-      await organizationOf(t.db, 'cy@other-cause.org'),
-    );
+    expect(
+      (await t.db('organization_members').where({ email_key: 'flo@other-cause.org' }).first())
+        .organization_id,
+    ).toBe(await organizationOf(t.db, 'cy@other-cause.org'));
 
     // Eve is alone in an organisation of her own with no listings: she moves.
     const eves = await organizationOf(t.db, 'eve@acme-advocacy.org', 'Eve alone');
-    await ana({ method: 'POST', url: ENDPOINTS.employerInvite.path, payload: { email: 'eve@acme-advocacy.org' } });
+    await ana({
+      method: 'POST',
+      url: ENDPOINTS.employerInvite.path,
+      payload: { email: 'eve@acme-advocacy.org' },
+    });
     const eve = await sessionOf(await linkReceivedBy('eve@acme-advocacy.org'));
     expect((await eve({ method: 'GET', url: ENDPOINTS.employerTeam.path })).json()).toMatchObject({
       organization: { name: 'Acme Advocacy' },

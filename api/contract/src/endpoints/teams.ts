@@ -56,7 +56,7 @@ export const employerTeamDomain = {
   method: 'PUT',
   path: '/api/employer/team/domain',
   summary:
-    "The owner verifies the domain of their own address (never a free-mail one) or forgets it, and turns on or off that anyone signing in with an address at it joins.",
+    'The owner verifies the domain of their own address (never a free-mail one) or forgets it, and turns on or off that anyone signing in with an address at it joins.',
   body: TeamDomain,
   response: EmployerTeam,
 } as const satisfies Endpoint;

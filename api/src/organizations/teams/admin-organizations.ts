@@ -79,7 +79,11 @@ export class AdminOrganizations {
     return {
       organization: await this.summary(row, members.length),
       domainJoin: Boolean(row.domain_join),
-      members: members.map((m) => ({ email: m.email_key, role: m.role, joinedAt: iso(m.joined_at) })),
+      members: members.map((m) => ({
+        email: m.email_key,
+        role: m.role,
+        joinedAt: iso(m.joined_at),
+      })),
       listings: rows.map((s) => ({
         submissionId: Number(s.id),
         title: s.title,
@@ -166,11 +170,17 @@ export class AdminOrganizations {
     await this.db.transaction(async (trx) => {
       const source = await this.found(trx, from);
       const target = await this.found(trx, into);
-      if (source.merged_into_id != null) throw new Conflict(TEAM_MESSAGES.mergedAlready(source.name));
-      if (target.merged_into_id != null) throw new Conflict(TEAM_MESSAGES.mergedAlready(target.name));
+      if (source.merged_into_id != null)
+        throw new Conflict(TEAM_MESSAGES.mergedAlready(source.name));
+      if (target.merged_into_id != null)
+        throw new Conflict(TEAM_MESSAGES.mergedAlready(target.name));
       const members = (await this.repo.members(trx, from)).map((m) => m.email_key);
       await this.repo.moveMembers(trx, from, into);
-      const listings = await this.c.submissions.moveToOrganization(trx, { organizationId: from }, into);
+      const listings = await this.c.submissions.moveToOrganization(
+        trx,
+        { organizationId: from },
+        into,
+      );
       const credits = await this.c.submissions.moveCredits(trx, from, into);
       await this.repo.moveInvites(trx, from, into);
       await this.repo.update(trx, from, { merged_into_id: into, domain_join: false });

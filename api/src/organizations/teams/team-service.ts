@@ -148,7 +148,9 @@ export class TeamService {
       if (!invite) {
         const found = await this.repo.findInvite(trx, hash);
         if (!found) return undefined;
-        throw new Gone(found.used_at != null ? TEAM_MESSAGES.inviteUsed : TEAM_MESSAGES.inviteExpired);
+        throw new Gone(
+          found.used_at != null ? TEAM_MESSAGES.inviteUsed : TEAM_MESSAGES.inviteExpired,
+        );
       }
       const organizationId = Number(invite.organization_id);
       const target = await this.repo.find(trx, organizationId);
@@ -286,8 +288,10 @@ export class TeamService {
     if (change.verify) {
       const found = mailDomainOf(key);
       const host = found?.host ?? '';
-      if (!found || found.service !== 'own') throw new Invalid({ verify: TEAM_MESSAGES.domainFreeMail(host) });
-      if (domain && domain !== host) throw new Invalid({ verify: TEAM_MESSAGES.domainNotYours(domain) });
+      if (!found || found.service !== 'own')
+        throw new Invalid({ verify: TEAM_MESSAGES.domainFreeMail(host) });
+      if (domain && domain !== host)
+        throw new Invalid({ verify: TEAM_MESSAGES.domainNotYours(domain) });
       domain = host;
     } else {
       domain = null;
@@ -296,9 +300,14 @@ export class TeamService {
       throw new Invalid({ domainJoin: TEAM_MESSAGES.domainJoinNeedsDomain });
     }
     await this.db.transaction(async (trx) => {
-      await this.repo.update(trx, org.id, { verified_domain: domain, domain_join: change.domainJoin });
-      const record = (action: 'domain_set' | 'domain_join_on' | 'domain_join_off', subject: string | null) =>
-        this.repo.record(trx, { organizationId: org.id, at: now, actor: key, action, subject });
+      await this.repo.update(trx, org.id, {
+        verified_domain: domain,
+        domain_join: change.domainJoin,
+      });
+      const record = (
+        action: 'domain_set' | 'domain_join_on' | 'domain_join_off',
+        subject: string | null,
+      ) => this.repo.record(trx, { organizationId: org.id, at: now, actor: key, action, subject });
       if (domain !== org.verified_domain) await record('domain_set', domain);
       if (change.domainJoin !== Boolean(org.domain_join)) {
         await record(change.domainJoin ? 'domain_join_on' : 'domain_join_off', domain);
