@@ -1,6 +1,7 @@
 import { TEAM_MESSAGES, type EmployerListing } from '@jobboard/contract/employer';
 import { ENDPOINTS } from '@jobboard/contract/endpoints';
 import { VALID_SUBMISSION } from '@jobboard/contract/testing';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CSRF, signedIn } from '../support/admin';
 import { askForLink, employerCookie, newestLinkToken, signInWith } from '../support/employers';
@@ -43,9 +44,7 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-type As = (
-  options: Parameters<TestApp['app']['inject']>[0] & object,
-) => ReturnType<TestApp['app']['inject']>;
+type As = (options: InjectOptions) => Promise<LightMyRequestResponse>;
 
 /** A session from a sign-in page's POST of a token: a request function with its cookie. */
 async function sessionOf(token: string): Promise<As> {
