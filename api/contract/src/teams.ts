@@ -68,7 +68,7 @@ export const TEAM_MESSAGES = {
   ownerChanged: (email: string) => `${email} is now the owner. You stay a member.`,
   cannotRemoveSelf: 'To leave the organisation, use Leave instead.',
   ownerCannotLeave:
-    'The owner cannot leave while others are members: make another member owner first.',
+    'The owner cannot leave: the listings must stay someone’s. Make another member owner first.',
   left: (organization: string) => `You left ${organization}. Your access to its listings ended.`,
   /** What a removed member's next request answers (403), and their page shows. */
   accessEnded: (organization: string, owner: string, at: Date) =>

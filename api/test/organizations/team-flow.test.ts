@@ -309,4 +309,53 @@ describe(`a team, as its people use it, on ${testDatabase}`, () => {
     expect(old.members).toEqual([]);
     expect(old.history.at(-1)).toMatchObject({ action: 'left', subject: 'eve@acme-advocacy.org' });
   });
+  it('hands the ownership on; a member leaves and is told so; the owner cannot leave', async () => {
+    await anasLiveListing();
+    const ana = await signedInAs(ANA);
+    await ana({ method: 'POST', url: ENDPOINTS.employerInvite.path, payload: { email: BEN } });
+    const ben = await sessionOf(await linkReceivedBy(BEN));
+    const self = await ana({
+      method: 'POST',
+      url: ENDPOINTS.employerRemoveMember.path,
+      payload: { email: ANA },
+    });
+    expect(self.json().message).toBe(TEAM_MESSAGES.cannotRemoveSelf);
+    const memberTries = await ben({
+      method: 'POST',
+      url: ENDPOINTS.employerMakeOwner.path,
+      payload: { email: BEN },
+    });
+    expect(memberTries.statusCode).toBe(409);
+    expect(memberTries.json().message).toBe(TEAM_MESSAGES.ownerOnly);
+
+    const handed = await ana({
+      method: 'POST',
+      url: ENDPOINTS.employerMakeOwner.path,
+      payload: { email: BEN },
+    });
+    expect(handed.statusCode, handed.body).toBe(200);
+    expect(handed.json()).toMatchObject({
+      role: 'member',
+      message: TEAM_MESSAGES.ownerChanged(BEN),
+    });
+    const bensView = (await ben({ method: 'GET', url: ENDPOINTS.employerTeam.path })).json();
+    expect(bensView.role).toBe('owner');
+    const ownerLeaves = await ben({ method: 'POST', url: ENDPOINTS.employerLeaveTeam.path });
+    expect(ownerLeaves.statusCode).toBe(409);
+    expect(ownerLeaves.json().message).toBe(TEAM_MESSAGES.ownerCannotLeave);
+
+    const anaElsewhere = await signedInAs(ANA);
+    const left = await ana({ method: 'POST', url: ENDPOINTS.employerLeaveTeam.path });
+    expect(left.statusCode, left.body).toBe(200);
+    expect(left.json().message).toBe(TEAM_MESSAGES.left('Acme Advocacy'));
+    // This session is signed out with it; another of hers is told she left.
+    expect((await ana({ method: 'GET', url: ENDPOINTS.employerListings.path })).statusCode).toBe(
+      401,
+    );
+    const told = await anaElsewhere({ method: 'GET', url: ENDPOINTS.employerListings.path });
+    expect(told.statusCode).toBe(403);
+    expect(told.json().message).toBe(TEAM_MESSAGES.accessEndedLeft('Acme Advocacy', t.clock.now));
+    const team = (await ben({ method: 'GET', url: ENDPOINTS.employerTeam.path })).json();
+    expect(team.members.map((m: { email: string }) => m.email)).toEqual([BEN]);
+  });
 });

@@ -258,14 +258,14 @@ export class TeamService {
     return this.view(email, now, TEAM_MESSAGES.ownerChanged(key));
   }
 
-  /** A member leaves; the owner only once alone (the listings must stay someone's). */
+  /**
+   * A member leaves. Never the owner: the organisation's listings and credits must stay someone's
+   * (an owner alone moves by accepting another organisation's invitation, if it has no listings).
+   */
   async leave(email: string, now: Date): Promise<string> {
     const key = emailKey(email);
     const membership = await this.membership(key);
-    const members = await this.repo.members(this.db, membership.organizationId);
-    if (membership.role === 'owner' && members.length > 1) {
-      throw new Conflict(TEAM_MESSAGES.ownerCannotLeave);
-    }
+    if (membership.role === 'owner') throw new Conflict(TEAM_MESSAGES.ownerCannotLeave);
     await this.db.transaction(async (trx) => {
       await this.repo.removeMember(trx, membership.organizationId, key);
       await this.repo.record(trx, {

@@ -22,7 +22,7 @@ import { day } from './Timeline';
 /**
  * /employer/team (issue 47): the organisation's members. Its owner invites a colleague by e-mail,
  * removes a member (their access ends at once), makes another member owner, and verifies the
- * domain of their own address so that colleagues at it join by signing in. Anyone leaves.
+ * domain of their own address so that colleagues at it join by signing in. A member leaves.
  */
 export function Team() {
   const { data, error, isLoading, mutate } = useTeam();
@@ -125,11 +125,13 @@ export function Team() {
       {owner && (
         <DomainSettings team={data} busy={busy} onChange={(c) => run(() => setDomain(c))} />
       )}
-      <div>
-        <Button $variant="secondary" onClick={leave}>
-          {TEAM_TEXT.leave}
-        </Button>
-      </div>
+      {!owner && (
+        <div>
+          <Button $variant="secondary" onClick={leave}>
+            {TEAM_TEXT.leave}
+          </Button>
+        </div>
+      )}
     </Stack>
   );
 }
