@@ -1,7 +1,10 @@
 import { TEAM_MESSAGES } from '@jobboard/contract/employer';
+import { ENDPOINTS } from '@jobboard/contract/endpoints';
+import { VALID_SUBMISSION } from '@jobboard/contract/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signedIn } from '../support/admin';
 import { signedInEmployer } from '../support/employers';
+import { injectWithProof } from '../support/human-proof';
 import { createJobs } from '../support/jobs';
 import { giveCredits, insertSubmission, organizationOf } from '../support/submissions';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
@@ -178,5 +181,53 @@ describe(`the admins' organisations, on ${testDatabase}`, () => {
       payload: { intoCompanyId: keep },
     });
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe(`the organisations' widest values, on ${testDatabase}`, () => {
+  it('stores the longest address, organisation name and title anywhere they are kept (varchar limits)', async () => {
+    const longest = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(57)}.org`;
+    const invited = `${'e'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(57)}.org`;
+    const name = 'N'.repeat(300);
+    const title = 'T'.repeat(300);
+    // A submission through the app: its organisation of one named as the form names it.
+    const submitted = await injectWithProof(t.app, {
+      method: 'POST',
+      url: ENDPOINTS.submitJob.path,
+      payload: { ...VALID_SUBMISSION, contactEmail: longest, organization: name, title },
+    });
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    const org = await organizationOf(t.db, longest);
+    expect((await t.db('organizations').where({ id: org }).first()).name).toBe(name);
+    // The owner (the longest address) invites another of the longest addresses and sets the domain.
+    const owner = await signedInEmployer(t, longest);
+    const sent = await owner({
+      method: 'POST',
+      url: ENDPOINTS.employerInvite.path,
+      payload: { email: invited },
+    });
+    expect(sent.statusCode, sent.body).toBe(202);
+    const domain = await owner({
+      method: 'PUT',
+      url: ENDPOINTS.employerTeamDomain.path,
+      payload: { verify: true, domainJoin: true },
+    });
+    expect(domain.statusCode, domain.body).toBe(200);
+    expect(domain.json().organization.verifiedDomain).toBe(longest.split('@')[1]);
+    // The listing moves to another organisation of the longest name: history on both.
+    const other = await organizationOf(t.db, AL, 'M'.repeat(300));
+    const moved = await admin({
+      method: 'POST',
+      url: `/api/admin/submissions/${submitted.json().id}/organization`,
+      payload: { organizationId: other },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await history(org)).toEqual([
+      'created',
+      'invited',
+      'domain_set',
+      'domain_join_on',
+      'listing_moved_out',
+    ]);
   });
 });
