@@ -121,6 +121,31 @@ export class OrganizationsRepository {
     });
   }
 
+  /**
+   * Add the address unless it is in an organisation already: false when another transaction
+   * added it first (on PostgreSQL the INSERT waits for that one to commit, then does nothing).
+   */
+  async addMemberIfNone(
+    db: Db,
+    member: { organizationId: number; key: string; role: OrganizationRole; at: number },
+  ): Promise<boolean> {
+    const rows = await db('organization_members')
+      .insert({
+        organization_id: member.organizationId,
+        email_key: member.key,
+        role: member.role,
+        joined_at: member.at,
+      })
+      .onConflict('email_key')
+      .ignore()
+      .returning('id');
+    return rows.length > 0;
+  }
+
+  async delete(db: Db, id: number): Promise<void> {
+    await db('organizations').where({ id }).delete();
+  }
+
   async removeMember(db: Db, organizationId: number, key: string): Promise<number> {
     return db('organization_members')
       .where({ organization_id: organizationId, email_key: key })

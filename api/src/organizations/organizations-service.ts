@@ -49,12 +49,17 @@ export class OrganizationsService {
       companyId: null,
       at: now.getTime(),
     });
-    await this.repository.addMember(trx, {
+    // Two first submissions of one address at once: one organisation wins, the other is undone.
+    const added = await this.repository.addMemberIfNone(trx, {
       organizationId,
       key,
       role: 'owner',
       at: now.getTime(),
     });
+    if (!added) {
+      await this.repository.delete(trx, organizationId);
+      return (await this.idOf(key, trx))!;
+    }
     await this.repository.record(trx, {
       organizationId,
       at: now,

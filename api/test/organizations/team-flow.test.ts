@@ -358,4 +358,25 @@ describe(`a team, as its people use it, on ${testDatabase}`, () => {
     const team = (await ben({ method: 'GET', url: ENDPOINTS.employerTeam.path })).json();
     expect(team.members.map((m: { email: string }) => m.email)).toEqual([BEN]);
   });
+  it('files the first submissions of a new address sent at once in one organisation of one', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        injectWithProof(t.app, {
+          method: 'POST',
+          url: ENDPOINTS.submitJob.path,
+          payload: { ...VALID_SUBMISSION, contactEmail: DEE, title: `Role ${i}` },
+          // Each from its own client (the form's limit per client is not what this is about).
+          remoteAddress: `203.0.113.${i + 1}`,
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(6).fill(201));
+    const orgs = await t
+      .db('submissions')
+      .where({ contact_email: DEE })
+      .distinct('organization_id');
+    expect(orgs).toHaveLength(1);
+    const [count] = await t.db('organizations').count({ n: '*' });
+    expect(Number(count!.n)).toBe(1);
+  });
 });
