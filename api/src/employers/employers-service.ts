@@ -329,7 +329,20 @@ export class EmployersService {
     reason: EmployerCloseReason,
     now: Date,
   ): Promise<EmployerListing> {
-    const row = await this.ownJob(email, jobId);
+    return this.closeListing(await this.ownJob(email, jobId), jobId, reason, now);
+  }
+
+  /**
+   * Close a listing whose submission the caller has already found to be theirs: the signed-in
+   * member's (close), or the one a still-hiring check-in's link names (check-ins/: the link is
+   * the proof, whoever of the organisation received it; issue 47).
+   */
+  async closeListing(
+    row: ReviewRow,
+    jobId: number,
+    reason: EmployerCloseReason,
+    now: Date,
+  ): Promise<EmployerListing> {
     const job = await this.jobOf(jobId, now);
     if (!job) throw new NotFound(EMPLOYER_MESSAGES.listingNotFound);
     if (!job.active) throw new Conflict(EMPLOYER_MESSAGES.alreadyClosed);
