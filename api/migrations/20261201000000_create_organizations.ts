@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { isPostgres, type Migration } from './migration';
 
 /**
@@ -39,24 +40,14 @@ export default {
       t.index(['company_id']);
     });
     await knex.schema.createTable('organization_members', (t) => {
-      t.increments('id');
-      t.integer('organization_id')
-        .notNullable()
-        .references('id')
-        .inTable('organizations')
-        .onDelete('CASCADE');
+      ofOrganization(t);
       t.string('email_key', 320).notNullable().unique();
       t.string('role', 16).notNullable();
       t.bigInteger('joined_at').notNullable();
       t.index(['organization_id']);
     });
     await knex.schema.createTable('organization_invites', (t) => {
-      t.increments('id');
-      t.integer('organization_id')
-        .notNullable()
-        .references('id')
-        .inTable('organizations')
-        .onDelete('CASCADE');
+      ofOrganization(t);
       t.string('token_hash', 64).notNullable().unique();
       t.string('email_key', 320).notNullable();
       t.string('invited_by', 320).notNullable();
@@ -67,12 +58,7 @@ export default {
       t.index(['expires_at']);
     });
     await knex.schema.createTable('organization_history', (t) => {
-      t.increments('id');
-      t.integer('organization_id')
-        .notNullable()
-        .references('id')
-        .inTable('organizations')
-        .onDelete('CASCADE');
+      ofOrganization(t);
       t.bigInteger('at').notNullable();
       // An address (a member), 'admin:<username>', or 'system' (this migration, a new submission).
       t.string('actor', 340).notNullable();
@@ -123,12 +109,22 @@ export default {
   },
 } satisfies Migration;
 
+/** A row of an organisation's own: its id, and the organisation's (gone with it). */
+function ofOrganization(t: Knex.CreateTableBuilder) {
+  t.increments('id');
+  t.integer('organization_id')
+    .notNullable()
+    .references('id')
+    .inTable('organizations')
+    .onDelete('CASCADE');
+}
+
 /** The key an address is known by (contract emailKey, copied: a migration stays as written). */
 const keyOf = (address: string) => address.trim().toLowerCase();
 
 const CHUNK = 400;
 
-async function everyAddressAnOrganisationOfOne(knex: Parameters<Migration['up']>[0]) {
+async function everyAddressAnOrganisationOfOne(knex: Knex) {
   const now = Date.now();
   const submissions: {
     id: number;

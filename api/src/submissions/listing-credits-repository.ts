@@ -2,6 +2,15 @@ import { emailKey } from '@jobboard/contract/common';
 import type { Knex } from 'knex';
 import type { Db } from '../platform/db/knex';
 
+/** Further listings bought with a submission: the organisation's, bought by `email`. */
+export interface CreditGrant {
+  organizationId: number | null;
+  email: string;
+  sourceSubmissionId: number;
+  count: number;
+  at: Date;
+}
+
 /**
  * Multiples Listing credits (`listing_credits`, only read and written here): further listings a
  * buyer may publish without paying again, kept per organisation (issue 47: every member may use
@@ -48,16 +57,7 @@ export class ListingCreditsRepository {
   }
 
   /** Give the organisation `count` further listings, bought with this submission by `email`. */
-  async grant(
-    trx: Knex.Transaction,
-    credit: {
-      organizationId: number | null;
-      email: string;
-      sourceSubmissionId: number;
-      count: number;
-      at: Date;
-    },
-  ): Promise<void> {
+  async grant(trx: Knex.Transaction, credit: CreditGrant): Promise<void> {
     await trx('listing_credits').insert({
       contact_email: emailKey(credit.email),
       organization_id: credit.organizationId,

@@ -13,7 +13,7 @@ import { Conflict, Invalid, NotFound } from '../platform/domain-errors';
 import { type Outbox, newSubmissionEmail, submissionReceivedEmail } from '../mail';
 import { discountedCents, type PromoCodes } from '../promo-codes';
 import { acknowledgementAllowed, type AcknowledgementDecision } from './acknowledgement-caps';
-import type { ListingCreditsRepository } from './listing-credits-repository';
+import type { CreditGrant, ListingCreditsRepository } from './listing-credits-repository';
 import { payColumns, questionsColumn } from '../jobs';
 import { normaliseSubmission, type NormalisedSubmission } from './normalise';
 import type {
@@ -410,16 +410,7 @@ export class SubmissionsService {
   }
 
   /** Give the organisation `count` further listings, bought with this submission. */
-  grantCredits(
-    trx: Knex.Transaction,
-    credit: {
-      organizationId: number | null;
-      email: string;
-      sourceSubmissionId: number;
-      count: number;
-      at: Date;
-    },
-  ): Promise<void> {
+  grantCredits(trx: Knex.Transaction, credit: CreditGrant): Promise<void> {
     return this.credits.grant(trx, credit);
   }
 
