@@ -67,6 +67,24 @@ export class ListingCreditsRepository {
     });
   }
 
+  /** Credits with no organisation (an earlier release wrote them), oldest first. */
+  async withoutOrganization(
+    db: Db,
+    limit: number,
+  ): Promise<{ id: number; contact_email: string }[]> {
+    const rows: { id: number; contact_email: string }[] = await db('listing_credits')
+      .whereNull('organization_id')
+      .andWhereNot('contact_email', '')
+      .orderBy('id')
+      .limit(limit)
+      .select('id', 'contact_email');
+    return rows.map((row) => ({ ...row, id: Number(row.id) }));
+  }
+
+  async adopt(db: Db, id: number, organizationId: number): Promise<void> {
+    await db('listing_credits').where({ id }).update({ organization_id: organizationId });
+  }
+
   /** Every credit of `from` with some left now belongs to `to`; how many listings they hold. */
   async move(trx: Knex.Transaction, from: number, to: number): Promise<number> {
     const left = await this.left(trx, from);

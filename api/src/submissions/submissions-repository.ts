@@ -171,6 +171,22 @@ export class SubmissionsRepository {
     return { rows, total: Number(count?.n ?? 0) };
   }
 
+  /** Submissions with a contact and no organisation (an earlier release wrote them), oldest first. */
+  async withoutOrganization(
+    db: Db,
+    limit: number,
+  ): Promise<{ id: number; contact_email: string; organization: string }[]> {
+    const rows: { id: number; contact_email: string; organization: string }[] = await db(
+      'submissions',
+    )
+      .whereNull('organization_id')
+      .andWhereNot('contact_email', '')
+      .orderBy('id')
+      .limit(limit)
+      .select('id', 'contact_email', 'organization');
+    return rows.map((row) => ({ ...row, id: Number(row.id) }));
+  }
+
   /** Point one submission, or all of an organisation's, at another organisation; how many. */
   async moveToOrganization(
     db: Db,

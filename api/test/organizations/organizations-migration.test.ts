@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrations } from '../../src/platform/db/migrations';
 import { migrateLatest } from '../../src/platform/db/migrate';
 import { signedInEmployer } from '../support/employers';
-import { insertSubmission } from '../support/submissions';
+import { insertSubmission, organizationOf } from '../support/submissions';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -151,5 +151,43 @@ describe(`the migration of today's employers into organisations, on ${testDataba
     expect(await t.db('submission_events').where({ submission_id: id }).count({ n: '*' })).toEqual(
       events,
     );
+  });
+  it('gives listings and credits an earlier release wrote after it their organisation, at the next start', async () => {
+    // A process of the earlier release, still serving during a rolling upgrade, files these.
+    const anas = await insertSubmission(t.db, {
+      contact_email: 'Ana@Acme-Advocacy.org',
+      organization: 'Acme Advocacy',
+      organization_id: null,
+    });
+    await insertSubmission(t.db, { contact_email: 'sam@openballot.example' });
+    const sams = await insertSubmission(t.db, {
+      contact_email: 'sam@openballot.example',
+      organization_id: null,
+    });
+    await t.db('listing_credits').insert({
+      contact_email: 'ana@acme-advocacy.org',
+      source_submission_id: anas,
+      remaining: 2,
+      created_at: 0,
+    });
+    const next = await buildTestApp({ sameDatabaseAs: t });
+    try {
+      await next.app.schemaWorkIdle();
+      const ana = await organizationOf(t.db, 'ana@acme-advocacy.org');
+      expect((await t.db('submissions').where({ id: anas }).first()).organization_id).toBe(ana);
+      expect(
+        (await t.db('listing_credits').where({ source_submission_id: anas }).first())
+          .organization_id,
+      ).toBe(ana);
+      expect((await t.db('submissions').where({ id: sams }).first()).organization_id).toBe(
+        await organizationOf(t.db, 'sam@openballot.example'),
+      );
+      expect((await t.db('organizations').where({ id: ana }).first()).name).toBe('Acme Advocacy');
+      const signedIn = await signedInEmployer(next, 'ana@acme-advocacy.org');
+      const page = (await signedIn({ method: 'GET', url: '/api/employer/listings' })).json();
+      expect(page).toMatchObject({ total: 1, creditsLeft: 2 });
+    } finally {
+      await next.close();
+    }
   });
 });
