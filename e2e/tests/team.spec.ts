@@ -33,7 +33,9 @@ test('an owner invites a colleague, who sees the listings until removed', async 
   await page.getByRole('link', { name: 'Your team' }).click();
   await page.getByLabel('Invite a colleague by e-mail').fill(ben);
   await page.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(page.getByText(`An invitation is on its way to ${ben}.`)).toBeVisible();
+  await expect(
+    page.getByTestId('toast').getByText(`An invitation is on its way to ${ben}.`),
+  ).toBeVisible();
 
   // Ben opens the invitation in his own browser, presses the button, and sees Ana's listing.
   const bens = await browser.newContext();
@@ -50,7 +52,7 @@ test('an owner invites a colleague, who sees the listings until removed', async 
   await page.reload();
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('listitem', { name: ben }).getByRole('button', { name: 'Remove' }).click();
-  await expect(page.getByText(`${ben} is no longer a member.`)).toBeVisible();
+  await expect(page.getByTestId('toast').getByText(`${ben} is no longer a member.`)).toBeVisible();
   await benPage.reload();
   await expect(benPage.getByRole('alert')).toContainText(`ended: ${ana} removed this address on`);
   await bens.close();
