@@ -67,6 +67,7 @@ export { createKnex } from './platform/db/knex';
 export { migrateLatest } from './platform/db/migrate';
 export type { JobInput } from './jobs/job-input';
 export { SubmissionsRepository } from './submissions/submissions-repository';
+export { OrganizationsRepository } from './organizations/organizations-repository';
 export type { FraudHintFinder } from './submissions/review/fraud-hint-facts';
 /** The spam check's challenges as the API issues them (the bench measures their cost in Chromium). */
 export { Challenges, HUMAN_PROOF_WORK } from './human-proof/challenges';

@@ -70,6 +70,20 @@ export {
   employerWithdrawProposal,
 } from './endpoints/proposals';
 export {
+  employerTeam,
+  employerInvite,
+  employerRemoveMember,
+  employerMakeOwner,
+  employerLeaveTeam,
+  employerTeamDomain,
+  adminOrganizations,
+  adminOrganization,
+  adminMoveCredits,
+  adminMergeOrganization,
+  adminMoveListing,
+  adminMergeCompany,
+} from './endpoints/teams';
+export {
   employerApplications,
   employerApplicationsCsv,
   employerUpdateApplication,

@@ -1,5 +1,5 @@
 import type { AdminJobsQuery } from '@jobboard/contract/admin';
-import { emailKey, isoDate } from '@jobboard/contract/common';
+import { isoDate } from '@jobboard/contract/common';
 import {
   CHECK_IN_MESSAGES,
   type CheckInAnswer,
@@ -18,7 +18,7 @@ import type { CheckInRow } from './check-ins-repository';
 /** What the check-ins read and change, through the other slices' services: a run's, and the answers'. */
 export interface CheckInsContext extends CheckInRunContext {
   /** "Filled": the employer's own "Mark filled" (employers/). */
-  employers: Pick<EmployersService, 'close'>;
+  employers: Pick<EmployersService, 'closeListing'>;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -93,12 +93,15 @@ export class CheckInsService {
     };
   }
 
-  /** The employer's "Mark filled" (EmployersService.close), as the listing's contact. */
+  /**
+   * The employer's "Mark filled" (EmployersService.closeListing): the check-in's link is the proof,
+   * so it works whoever of the organisation has the listing now (issue 47).
+   */
   private async markFilled(jobId: number, now: Date): Promise<void> {
     const submission = await this.c.submissions.ofJob(this.c.db, jobId);
     if (!submission) throw new Gone(CHECK_IN_MESSAGES.notOnBoard);
     try {
-      await this.c.employers.close(emailKey(submission.contact_email), jobId, 'filled', now);
+      await this.c.employers.closeListing(submission, jobId, 'filled', now);
     } catch (error) {
       // Off the board meanwhile (its end, the employer's page): filled is what was asked.
       if (!(error instanceof Conflict)) throw error;

@@ -94,6 +94,11 @@ export function requireEmployer(app: FastifyInstance) {
     const poll =
       SAFE_METHODS.has(request.method) &&
       request.headers[BACKGROUND_POLL_HEADER] === BACKGROUND_POLL_HEADER_VALUE;
+    // Issue 47: the address's organisation gives its access. A removed member (or one who left)
+    // is refused from their next request on, told by whom and when (TEAM_MESSAGES.accessEnded).
+    if (!(await app.organizations.of(employer.email))) {
+      throw new HttpError(403, await app.organizations.accessEnded(employer.email));
+    }
     if (!poll) request.session.set('employer', { ...employer, lastSeenAt: now });
     request.employer = { email: employer.email };
   };

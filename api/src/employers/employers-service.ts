@@ -30,6 +30,7 @@ import type { RenewalsService } from '../renewals';
 import type { LinkChecks } from '../link-checks';
 import type { ProposalsService } from '../proposals';
 import type { ReviewRow, SubmissionsService } from '../submissions';
+import type { OrganizationsService, TeamService } from '../organizations';
 import { CLOSED_DETAIL, iso, listingOf } from './employer-listing';
 import {
   employerUrls,
@@ -52,6 +53,8 @@ export interface EmployersCollaborators {
     | 'ofContactsJob'
     | 'editByEmployer'
     | 'creditsLeft'
+    | 'creditsOfContact'
+    | 'isOfContactsOrganization'
     | 'update'
   >;
   jobs: Pick<JobsService, 'closeByEmployer'>;
@@ -70,6 +73,10 @@ export interface EmployersCollaborators {
   linkChecks: Pick<LinkChecks, 'lastChecks'>;
   /** Sign-in links asked for one address (counted in the database, per address hash). */
   addressLimiter: RateLimiterAbstract;
+  /** Whose listings an address sees (issue 47): its organisation's. */
+  organizations: Pick<OrganizationsService, 'of'>;
+  /** An invitation taken on the sign-in page, and joining by a verified domain. */
+  team: Pick<TeamService, 'acceptInvite' | 'joinableByDomain' | 'joinByDomainOnSignIn'>;
 }
 
 /** Each job's latest still-hiring check-in, by job id (check-ins/ registers the reader). */
@@ -97,16 +104,19 @@ export class EmployersService {
   // ---- the sign-in link --------------------------------------------------------------------
 
   /**
-   * 'E-mail me a sign-in link': the same answer for any address. Only an address that has
-   * listings gets a link (32 random bytes, only its hash stored, EMPLOYER_LIMITS.linkMinutes).
+   * 'E-mail me a sign-in link': the same answer for any address. Only a member of an organisation
+   * (issue 47: any member, listings or not), or an address that joins one by its verified domain,
+   * gets a link (32 random bytes, only its hash stored, EMPLOYER_LIMITS.linkMinutes).
    * Limited per address (`addressLimiter`: employerSignInLinkPerAddress in platform/rate-limits.ts),
    * counted whether or not it has listings (so the limit tells nothing either).
    */
   async requestLink(given: string, now: Date): Promise<string> {
     const email = emailKey(given);
     await this.countAddress(email);
-    const { total } = await this.c.submissions.ofContact(email, 1, 1);
-    if (total > 0) {
+    const allowed =
+      (await this.c.organizations.of(email)) !== undefined ||
+      (await this.c.team.joinableByDomain(email));
+    if (allowed) {
       const token = newEmployerToken();
       const urls = employerUrls(this.site.publicUrl);
       await this.c.db.transaction(async (trx) => {
@@ -151,9 +161,18 @@ export class EmployersService {
     if (!isEmployerToken(token)) throw new NotFound(EMPLOYER_MESSAGES.linkInvalid);
     const hash = hashEmployerToken(token);
     const email = await this.c.links.consume(this.c.db, hash, now.getTime());
-    if (email !== undefined) return email;
+    if (email !== undefined) {
+      // An address at a verified domain whose organisation lets it join, joins as it signs in.
+      await this.c.team.joinByDomainOnSignIn(email, now);
+      return email;
+    }
     const link = await this.c.links.findLink(this.c.db, hash);
-    if (!link) throw new NotFound(EMPLOYER_MESSAGES.linkInvalid);
+    if (!link) {
+      // The same page takes an organisation's invitation: it signs in and joins (issue 47).
+      const invited = await this.c.team.acceptInvite(token, now);
+      if (invited !== undefined) return invited;
+      throw new NotFound(EMPLOYER_MESSAGES.linkInvalid);
+    }
     if (link.used_at != null) throw new Gone(EMPLOYER_MESSAGES.linkUsed);
     throw new Gone(EMPLOYER_MESSAGES.linkExpired);
   }
@@ -163,7 +182,7 @@ export class EmployersService {
   async listings(email: string, page: number, now: Date): Promise<EmployerListings> {
     const pageSize = EMPLOYER_LIMITS.pageSize;
     const { rows, total } = await this.c.submissions.ofContact(email, page, pageSize);
-    const creditsLeft = await this.c.submissions.creditsLeft(this.c.db, email);
+    const creditsLeft = await this.c.submissions.creditsOfContact(email);
     const listings = await this.listingsOf(rows, now, creditsLeft);
     return { email, creditsLeft, listings, page, pageSize, total };
   }
@@ -233,17 +252,20 @@ export class EmployersService {
     }
   }
 
-  /** A submission of this address (locked reads are the edit's own), or NotFound. */
+  /**
+   * A submission of this address's organisation (issue 47; locked reads are the edit's own), or
+   * NotFound: another organisation's answers as one that does not exist.
+   */
   private async ownSubmission(email: string, id: number): Promise<ReviewRow> {
     const row = await this.c.submissions.load(this.c.db, id);
-    if (!row || emailKey(row.contact_email) !== email) {
+    if (!row || !(await this.c.submissions.isOfContactsOrganization(email, row))) {
       throw new NotFound(EMPLOYER_MESSAGES.listingNotFound);
     }
     return row;
   }
 
   private async oneListing(row: ReviewRow, now: Date): Promise<EmployerListing> {
-    const creditsLeft = await this.c.submissions.creditsLeft(this.c.db, row.contact_email);
+    const creditsLeft = await this.c.submissions.creditsLeft(this.c.db, row.organization_id);
     return (await this.listingsOf([row], now, creditsLeft))[0]!;
   }
 
@@ -278,7 +300,7 @@ export class EmployersService {
   async useCredit(email: string, id: number, now: Date): Promise<EmployerListing> {
     const row = await this.ownSubmission(email, id);
     if (row.status !== 'pending_review') throw new Conflict(EMPLOYER_MESSAGES.creditOnlyInReview);
-    if ((await this.c.submissions.creditsLeft(this.c.db, email)) < 1) {
+    if ((await this.c.submissions.creditsLeft(this.c.db, row.organization_id)) < 1) {
       throw new Conflict(EMPLOYER_MESSAGES.noCreditsLeft);
     }
     if (row.credit_requested_at == null) {
@@ -307,7 +329,20 @@ export class EmployersService {
     reason: EmployerCloseReason,
     now: Date,
   ): Promise<EmployerListing> {
-    const row = await this.ownJob(email, jobId);
+    return this.closeListing(await this.ownJob(email, jobId), jobId, reason, now);
+  }
+
+  /**
+   * Close a listing whose submission the caller has already found to be theirs: the signed-in
+   * member's (close), or the one a still-hiring check-in's link names (check-ins/: the link is
+   * the proof, whoever of the organisation received it; issue 47).
+   */
+  async closeListing(
+    row: ReviewRow,
+    jobId: number,
+    reason: EmployerCloseReason,
+    now: Date,
+  ): Promise<EmployerListing> {
     const job = await this.jobOf(jobId, now);
     if (!job) throw new NotFound(EMPLOYER_MESSAGES.listingNotFound);
     if (!job.active) throw new Conflict(EMPLOYER_MESSAGES.alreadyClosed);
@@ -335,7 +370,7 @@ export class EmployersService {
       renewal?.submissionId == null
         ? undefined
         : await this.c.submissions.load(this.c.db, renewal.submissionId);
-    if (!renewal || !row || emailKey(row.contact_email) !== email) {
+    if (!renewal || !row || !(await this.c.submissions.isOfContactsOrganization(email, row))) {
       throw new NotFound(EMPLOYER_MESSAGES.receiptNotFound);
     }
     const tier = listingTier(row.listing_type);
@@ -368,7 +403,12 @@ export class EmployersService {
   /** The printable receipt of one of this address's payments. */
   async receipt(email: string, paymentId: number): Promise<EmployerReceipt> {
     const row = await this.c.links.receipt(this.c.db, paymentId);
-    if (!row || row.paid_at == null || emailKey(row.contact_email) !== email) {
+    const submission = row && (await this.c.submissions.load(this.c.db, row.submission_id));
+    if (
+      !row ||
+      row.paid_at == null ||
+      !(await this.c.submissions.isOfContactsOrganization(email, submission))
+    ) {
       throw new NotFound(EMPLOYER_MESSAGES.receiptNotFound);
     }
     const tier = listingTier(row.listing_type);

@@ -36,6 +36,8 @@ export default fp(
           proposals: app.proposals,
           newsletter: app.newsletter,
           linkChecks: app.linkChecks,
+          organizations: app.organizations,
+          team: app.team,
           addressLimiter: databaseLimiter(app.db, app.dialect, {
             keyPrefix: 'employer-sign-in-link-address',
             points: app.config.rateLimits.employerSignInLinkPerAddress.max,
@@ -62,6 +64,8 @@ export default fp(
       'applications',
       'newsletter',
       'link-checks',
+      'organizations',
+      'organization-teams',
     ],
   },
 );

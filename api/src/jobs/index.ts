@@ -9,6 +9,7 @@ export { applyTargetOf } from './repositories/apply-targets';
 export type { ApplyTarget } from './repositories/apply-targets';
 export { archiveEnded } from './repositories/archive';
 export type { Companies, CompanyAuditRow, StoredCompany } from './repositories/companies';
+export type { CompanyMerge } from './repositories/company-merge';
 export { auditActor, readChanges } from './job-audit';
 export type { AuditActor, JobAuditAction, JobAuditRow } from './job-audit';
 export type { JobEnding, JobEndings } from './repositories/job-endings';

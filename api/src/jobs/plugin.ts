@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { Companies } from './repositories/companies';
+import { CompanyMerge } from './repositories/company-merge';
 import { JobChanges } from './job-changes';
 import { JobViews } from './job-views';
 import { JobsService } from './jobs-service';
@@ -36,6 +37,8 @@ declare module 'fastify' {
     liveListings: LiveListings;
     /** What the review card's fraud hints read of the jobs (review-signals.ts). */
     reviewSignals: ReviewSignals;
+    /** An admin's merge of a duplicate company into another (company-merge.ts, issue 47). */
+    companyMerge: CompanyMerge;
   }
 }
 
@@ -109,6 +112,7 @@ export default fp(
         { refresh: async () => payIndex.refresh(app.db, await payRule(app.db)) },
       ),
     );
+    app.decorate('companyMerge', new CompanyMerge(app.db, searchIndex, changes));
     app.decorate('jobEndings', new JobEndings(app.db));
     app.decorate('liveListings', new LiveListings(app.db, app.dialect));
     app.decorate('reviewSignals', new ReviewSignals(app.db, app.dialect));

@@ -31,6 +31,38 @@ export function employerSignInEmail(input: {
   };
 }
 
+export const TEAM_INVITE_TEMPLATE = 'team-invite';
+
+/**
+ * An invitation to an organisation's team (issue 47): a one-press link to the same sign-in page
+ * as a sign-in link's; pressing it signs the address in and joins it.
+ */
+export function teamInviteEmail(input: {
+  to: string;
+  invitedBy: string;
+  organization: string;
+  signInUrl: string;
+  boardName: string;
+  days: number;
+}): OutgoingEmail {
+  return {
+    template: TEAM_INVITE_TEMPLATE,
+    to: input.to,
+    subject: `${input.invitedBy} invites you to ${input.organization} on ${input.boardName}`,
+    text: [
+      'Hello,',
+      '',
+      `${input.invitedBy} invites you to join ${input.organization} on ${input.boardName}, to see and manage its listings with them.`,
+      'To accept, open this link and press the button:',
+      input.signInUrl,
+      '',
+      `It works once, for ${input.days} days. If you do not know ${input.invitedBy}, ignore this e-mail.`,
+      '',
+      `The ${input.boardName} team`,
+    ].join('\n'),
+  };
+}
+
 /** The line every e-mail to an employer ends with: their own page (issue 30). */
 export const employerPageLine = (publicUrl: string): string =>
   `See and manage your listings at any time: ${publicUrl}/employer`;

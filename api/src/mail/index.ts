@@ -32,7 +32,7 @@ export {
   alertDigestEmail,
   dataLinkEmail,
 } from './alert-emails';
-export { employerSignInEmail } from './employer-emails';
+export { TEAM_INVITE_TEMPLATE, employerSignInEmail, teamInviteEmail } from './employer-emails';
 export type { Outbox, OutboxListRow } from './outbox';
 export { jobLiveEmail, paymentNeedsReviewEmail } from './payment-emails';
 export { proposalDecidedEmail } from './proposal-emails';

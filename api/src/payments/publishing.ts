@@ -111,6 +111,7 @@ export async function markPaidAndPublish(
   if (paidFor) await countPromoAtPayment(context, trx, submission);
   if (paidFor && tier.extraListings > 0) {
     await context.submissions.grantCredits(trx, {
+      organizationId: submission.organization_id,
       email: submission.contact_email,
       sourceSubmissionId: submission.id,
       count: tier.extraListings,

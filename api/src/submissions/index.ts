@@ -5,3 +5,4 @@
 export type { NormalisedSubmission } from './normalise';
 export type { PaidListing, ReviewRow, StoredEvent, SubmissionRow } from './submission-row';
 export type { SubmissionsService } from './submissions-service';
+export { mailDomainOf } from './review/fraud-hints';

@@ -2,22 +2,30 @@ import { emailKey } from '@jobboard/contract/common';
 import type { Knex } from 'knex';
 import type { Db } from '../platform/db/knex';
 
+/** Further listings bought with a submission: the organisation's, bought by `email`. */
+export interface CreditGrant {
+  organizationId: number | null;
+  email: string;
+  sourceSubmissionId: number;
+  count: number;
+  at: Date;
+}
+
 /**
  * Multiples Listing credits (`listing_credits`, only read and written here): further listings a
- * buyer may publish without paying again, kept per contact e-mail address. The column holds the
- * address's key (emailKey), so it is matched as it is, on its index, and with SQL doing no case
- * folding of its own (SQLite's lower() folds ASCII letters only).
+ * buyer may publish without paying again, kept per organisation (issue 47: every member may use
+ * them; `contact_email` still names, by its key, the address that bought them).
  */
 export class ListingCreditsRepository {
   /**
-   * Spend one of the address's credits, oldest first. Each decrement is conditional
+   * Spend one of the organisation's credits, oldest first. Each decrement is conditional
    * (`remaining > 0` in the UPDATE itself) and its row count checked, so approvals running at the
    * same time can never spend the last credit twice: on PostgreSQL the second UPDATE waits for the
    * first to commit and then finds nothing left. The number of credits left after, or null when
    * there was none to spend.
    */
-  async spend(trx: Knex.Transaction, email: string): Promise<{ left: number } | null> {
-    const candidates: { id: number }[] = await forAddress(trx, email)
+  async spend(trx: Knex.Transaction, organizationId: number): Promise<{ left: number } | null> {
+    const candidates: { id: number }[] = await ofOrganization(trx, organizationId)
       .andWhere('remaining', '>', 0)
       .orderBy('id')
       .select('id');
@@ -26,40 +34,64 @@ export class ListingCreditsRepository {
         .where({ id })
         .andWhere('remaining', '>', 0)
         .decrement('remaining', 1);
-      if (Number(changed) === 1) return { left: await this.left(trx, email) };
+      if (Number(changed) === 1) return { left: await this.left(trx, organizationId) };
     }
     return null;
   }
 
-  /** The credits an address has left. */
-  async left(db: Db, email: string): Promise<number> {
-    const [row] = await forAddress(db, email).sum({ left: 'remaining' });
+  /** The credits an organisation has left. */
+  async left(db: Db, organizationId: number): Promise<number> {
+    const [row] = await ofOrganization(db, organizationId).sum({ left: 'remaining' });
     return Number(row?.left ?? 0);
   }
 
-  /** Credits left per address key (emailKey), for every address that has some. */
-  async leftByAddress(db: Db): Promise<Map<string, number>> {
-    const rows: { email: string; left: number | string }[] = await db('listing_credits')
+  /** Credits left per organisation, for every organisation that has some. */
+  async leftByOrganization(db: Db): Promise<Map<number, number>> {
+    const rows: { organization_id: number; left: number | string }[] = await db('listing_credits')
       .where('remaining', '>', 0)
-      .groupBy('contact_email')
-      .select({ email: 'contact_email' })
+      .whereNotNull('organization_id')
+      .groupBy('organization_id')
+      .select('organization_id')
       .sum({ left: 'remaining' });
-    return new Map(rows.map((row) => [row.email, Number(row.left)]));
+    return new Map(rows.map((row) => [Number(row.organization_id), Number(row.left)]));
   }
 
-  /** Give the address `count` further listings, bought with this submission. */
-  async grant(
-    trx: Knex.Transaction,
-    credit: { email: string; sourceSubmissionId: number; count: number; at: Date },
-  ): Promise<void> {
+  /** Give the organisation `count` further listings, bought with this submission by `email`. */
+  async grant(trx: Knex.Transaction, credit: CreditGrant): Promise<void> {
     await trx('listing_credits').insert({
       contact_email: emailKey(credit.email),
+      organization_id: credit.organizationId,
       source_submission_id: credit.sourceSubmissionId,
       remaining: credit.count,
       created_at: credit.at.getTime(),
     });
   }
+
+  /** Credits with no organisation (an earlier release wrote them), oldest first. */
+  async withoutOrganization(
+    db: Db,
+    limit: number,
+  ): Promise<{ id: number; contact_email: string }[]> {
+    const rows: { id: number; contact_email: string }[] = await db('listing_credits')
+      .whereNull('organization_id')
+      .andWhereNot('contact_email', '')
+      .orderBy('id')
+      .limit(limit)
+      .select('id', 'contact_email');
+    return rows.map((row) => ({ ...row, id: Number(row.id) }));
+  }
+
+  async adopt(db: Db, id: number, organizationId: number): Promise<void> {
+    await db('listing_credits').where({ id }).update({ organization_id: organizationId });
+  }
+
+  /** Every credit of `from` with some left now belongs to `to`; how many listings they hold. */
+  async move(trx: Knex.Transaction, from: number, to: number): Promise<number> {
+    const left = await this.left(trx, from);
+    await ofOrganization(trx, from).andWhere('remaining', '>', 0).update({ organization_id: to });
+    return left;
+  }
 }
 
-const forAddress = (db: Db, email: string) =>
-  db('listing_credits').where({ contact_email: emailKey(email) });
+const ofOrganization = (db: Db, organizationId: number) =>
+  db('listing_credits').where({ organization_id: organizationId });

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { ListingCreditsRepository } from './listing-credits-repository';
+import { adoptOrphans } from './orphan-adoption';
 import { SubmissionsService } from './submissions-service';
 import { SubmissionsRepository } from './submissions-repository';
 
@@ -13,13 +14,15 @@ declare module 'fastify' {
 /** The submissions domain: the employer's submission and the records the review and payments change. */
 export default fp(
   async (app) => {
+    const submissions = new SubmissionsRepository(app.dialect);
+    const credits = new ListingCreditsRepository();
     app.decorate(
       'submissions',
       new SubmissionsService(
         app.db,
         app.dialect,
-        new SubmissionsRepository(app.dialect),
-        new ListingCreditsRepository(),
+        submissions,
+        credits,
         app.promoCodes,
         app.outbox,
         // The logos domain registers after this one (it needs jobs, which needs submissions): it
@@ -31,8 +34,19 @@ export default fp(
           adminEmail: app.config.mail.adminEmail,
           currency: app.config.boardCurrency,
         },
+        app.organizations,
       ),
     );
+    // Once the schema is this release's: listings and credits an earlier release wrote without
+    // an organisation (during a rolling upgrade) get their contact's (issue 47).
+    app.whenSchemaCurrent(async () => {
+      const deps = { submissions, credits, organizations: app.organizations };
+      const adopted = await adoptOrphans(app.db, deps, app.now());
+      if (adopted) app.log.info({ rows: adopted }, 'listings and credits given their organisation');
+    });
   },
-  { name: 'submissions', dependencies: ['config', 'db', 'promo-codes', 'mail'] },
+  {
+    name: 'submissions',
+    dependencies: ['config', 'db', 'schema', 'promo-codes', 'mail', 'organizations'],
+  },
 );

@@ -37,6 +37,8 @@ export interface SubmissionRow extends PayRow {
   amount_cents: number;
   status: string;
   job_id: number | null;
+  /** The organisation whose listing this is (issue 47); null once its contact was blanked. */
+  organization_id: number | null;
   /**
    * The newest pay link (hex SHA-256 of its token) and its end, kept for a release that reads
    * them: every link is in `payment_links` (payment-tokens.ts), which is what is read now.

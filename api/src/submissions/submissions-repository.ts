@@ -1,5 +1,4 @@
 import type { AdminSubmissionsQuery } from '@jobboard/contract/admin';
-import { emailKey } from '@jobboard/contract/common';
 import type { ListingTierId } from '@jobboard/contract/submissions';
 import type { Knex } from 'knex';
 import type { Db, Dialect } from '../platform/db/knex';
@@ -152,17 +151,16 @@ export class SubmissionsRepository {
   }
 
   /**
-   * One page of the submissions whose contact address is `email` (by its key, emailKey; the
-   * column holds addresses as given, trimmed), newest first, and how many there are (the
-   * employer's page).
+   * One page of an organisation's submissions (issue 47: its members share them), newest first,
+   * and how many there are (the employer's page, the admins' view of an organisation).
    */
-  async ofContact(
+  async ofOrganization(
     db: Db,
-    email: string,
+    organizationId: number,
     page: number,
     pageSize: number,
   ): Promise<{ rows: ReviewRow[]; total: number }> {
-    const scope = () => db('submissions').whereRaw('lower(contact_email) = ?', [emailKey(email)]);
+    const scope = () => db('submissions').where({ organization_id: organizationId });
     const [count] = await scope().count({ n: '*' });
     const rows: ReviewRow[] = await scope()
       .select('*')
@@ -171,6 +169,35 @@ export class SubmissionsRepository {
       .limit(pageSize)
       .offset((page - 1) * pageSize);
     return { rows, total: Number(count?.n ?? 0) };
+  }
+
+  /** Submissions with a contact and no organisation (an earlier release wrote them), oldest first. */
+  async withoutOrganization(
+    db: Db,
+    limit: number,
+  ): Promise<{ id: number; contact_email: string; organization: string }[]> {
+    const rows: { id: number; contact_email: string; organization: string }[] = await db(
+      'submissions',
+    )
+      .whereNull('organization_id')
+      .andWhereNot('contact_email', '')
+      .orderBy('id')
+      .limit(limit)
+      .select('id', 'contact_email', 'organization');
+    return rows.map((row) => ({ ...row, id: Number(row.id) }));
+  }
+
+  /** Point one submission, or all of an organisation's, at another organisation; how many. */
+  async moveToOrganization(
+    db: Db,
+    from: { submissionId: number } | { organizationId: number },
+    to: number,
+  ): Promise<number> {
+    const scope =
+      'submissionId' in from
+        ? db('submissions').where({ id: from.submissionId })
+        : db('submissions').where({ organization_id: from.organizationId });
+    return scope.update({ organization_id: to });
   }
 
   /** Every history line of these submissions, oldest first each, by submission id. */

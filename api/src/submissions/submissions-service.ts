@@ -13,7 +13,7 @@ import { Conflict, Invalid, NotFound } from '../platform/domain-errors';
 import { type Outbox, newSubmissionEmail, submissionReceivedEmail } from '../mail';
 import { discountedCents, type PromoCodes } from '../promo-codes';
 import { acknowledgementAllowed, type AcknowledgementDecision } from './acknowledgement-caps';
-import type { ListingCreditsRepository } from './listing-credits-repository';
+import type { CreditGrant, ListingCreditsRepository } from './listing-credits-repository';
 import { payColumns, questionsColumn } from '../jobs';
 import { normaliseSubmission, type NormalisedSubmission } from './normalise';
 import type {
@@ -25,6 +25,7 @@ import type {
 } from './submission-row';
 import type { ContactOrganization, SubmissionsRepository } from './submissions-repository';
 import type { EmailLookup } from '../platform/db/email-sql';
+import type { OrganizationsService } from '../organizations';
 
 /** The logos domain's answer to whether an uploaded logo a submission names is stored. */
 export interface UploadedLogos {
@@ -57,6 +58,8 @@ export class SubmissionsService {
     private readonly outbox: Pick<Outbox, 'enqueue' | 'countQueued' | 'forgetSubmissionRecipients'>,
     private readonly logos: UploadedLogos,
     private readonly site: SubmissionSite,
+    /** Whose a listing is (issue 47): the contact address's organisation. */
+    private readonly organizations: Pick<OrganizationsService, 'ensureFor' | 'idOf'>,
   ) {}
 
   /**
@@ -77,6 +80,12 @@ export class SubmissionsService {
       const { columns, amountCents } = await this.formColumns(trx, submission, now);
       const id = await submissions.insert(trx, {
         ...columns,
+        organization_id: await this.organizations.ensureFor(
+          trx,
+          submission.contactEmail,
+          submission.organization,
+          now,
+        ),
         status: 'pending_review',
         api_key_id: via.apiKeyId,
         submitted_at: now.getTime(),
@@ -138,6 +147,12 @@ export class SubmissionsService {
       apply_method: 'form',
       contact_name: 'Demo Employer',
       contact_email: listing.contactEmail,
+      organization_id: await this.organizations.ensureFor(
+        trx,
+        listing.contactEmail,
+        listing.organization,
+        now,
+      ),
       listing_type: DEFAULT_LISTING_TIER,
       amount_cents: listingTier(DEFAULT_LISTING_TIER).priceCents,
       status: 'paid',
@@ -227,12 +242,13 @@ export class SubmissionsService {
     const submission = normaliseSubmission(payload, this.site.currency);
     return this.db.transaction(async (trx) => {
       const row = await this.submissions.load(trx, id, true);
-      if (!row || emailKey(row.contact_email) !== email) {
+      const organizationId = await this.organizations.idOf(email, trx);
+      if (!row || organizationId === undefined || row.organization_id !== organizationId) {
         throw new NotFound(messages.notFound);
       }
       if (row.status === 'rejected') throw new Conflict(messages.rejected);
       if (row.status !== 'pending_review') throw new Conflict(messages.approved);
-      if (emailKey(submission.contactEmail) !== email) {
+      if (emailKey(submission.contactEmail) !== emailKey(row.contact_email)) {
         throw new Invalid({ contactEmail: messages.contactEmail });
       }
       const { columns } = await this.formColumns(trx, submission, now);
@@ -258,13 +274,32 @@ export class SubmissionsService {
     return this.submissions.logoUrlsNamed(this.db, urls);
   }
 
-  /** One page of an address's submissions, newest first (the employer's page). */
-  ofContact(
+  /**
+   * One page of the submissions of an address's organisation (issue 47: shared by its members),
+   * newest first (the employer's page); none for an address in no organisation.
+   */
+  async ofContact(
     email: string,
     page: number,
     pageSize: number,
   ): Promise<{ rows: ReviewRow[]; total: number }> {
-    return this.submissions.ofContact(this.db, email, page, pageSize);
+    const organizationId = await this.organizations.idOf(email);
+    if (organizationId === undefined) return { rows: [], total: 0 };
+    return this.submissions.ofOrganization(this.db, organizationId, page, pageSize);
+  }
+
+  /** One page of an organisation's submissions, newest first (the admins' view of it). */
+  ofOrganization(organizationId: number, page: number, pageSize: number, db: Db = this.db) {
+    return this.submissions.ofOrganization(db, organizationId, page, pageSize);
+  }
+
+  /** Move one submission, or every submission of an organisation, to another organisation. */
+  moveToOrganization(
+    trx: Knex.Transaction,
+    from: { submissionId: number } | { organizationId: number },
+    to: number,
+  ): Promise<number> {
+    return this.submissions.moveToOrganization(trx, from, to);
   }
 
   /** The history lines of these submissions, by id. */
@@ -336,36 +371,52 @@ export class SubmissionsService {
   }
 
   /**
-   * The submission of a job whose contact is this address (its emailKey), else undefined: the
-   * one test of whether a job is an employer's (issue 30), for their page and their proposals.
+   * The submission of a job of this address's organisation, else undefined: the one test of
+   * whether a job is an employer's (issue 30; issue 47: any member's), for their page, their
+   * proposals, renewals and applications.
    */
   async ofContactsJob(email: string, jobId: number): Promise<ReviewRow | undefined> {
     const row = await this.ofJob(this.db, jobId);
-    return row && emailKey(row.contact_email) === email ? row : undefined;
+    if (!row || row.organization_id == null) return undefined;
+    return Number(row.organization_id) === (await this.organizations.idOf(email)) ? row : undefined;
   }
 
-  // ---- Multiples Listing credits ---------------------------------------------------------------
-
-  /** Spend one of the address's credits (null: none left); see ListingCreditsRepository.spend. */
-  spendCredit(trx: Knex.Transaction, email: string): Promise<{ left: number } | null> {
-    return this.credits.spend(trx, email);
+  /** Whether a submission is of this address's organisation (the employer's every check). */
+  async isOfContactsOrganization(email: string, row: ReviewRow | undefined): Promise<boolean> {
+    if (!row || row.organization_id == null) return false;
+    return Number(row.organization_id) === (await this.organizations.idOf(email));
   }
 
-  creditsLeft(db: Db, email: string): Promise<number> {
-    return this.credits.left(db, email);
+  // ---- Multiples Listing credits: the organisation's (issue 47) --------------------------------
+
+  /** Spend one of the organisation's credits (null: none left); ListingCreditsRepository.spend. */
+  spendCredit(trx: Knex.Transaction, organizationId: number): Promise<{ left: number } | null> {
+    return this.credits.spend(trx, organizationId);
   }
 
-  /** Credits left per lower-case address, for every address that has some. */
-  creditsByAddress(db: Db): Promise<Map<string, number>> {
-    return this.credits.leftByAddress(db);
+  /** The credits an organisation has left (0 for none: a submission of no organisation). */
+  creditsLeft(db: Db, organizationId: number | null): Promise<number> {
+    return organizationId == null ? Promise.resolve(0) : this.credits.left(db, organizationId);
   }
 
-  /** Give the address `count` further listings, bought with this submission. */
-  grantCredits(
-    trx: Knex.Transaction,
-    credit: { email: string; sourceSubmissionId: number; count: number; at: Date },
-  ): Promise<void> {
+  /** The credits an address's organisation has left. */
+  async creditsOfContact(email: string): Promise<number> {
+    return this.creditsLeft(this.db, (await this.organizations.idOf(email)) ?? null);
+  }
+
+  /** Credits left per organisation, for every organisation that has some. */
+  creditsByOrganization(db: Db): Promise<Map<number, number>> {
+    return this.credits.leftByOrganization(db);
+  }
+
+  /** Give the organisation `count` further listings, bought with this submission. */
+  grantCredits(trx: Knex.Transaction, credit: CreditGrant): Promise<void> {
     return this.credits.grant(trx, credit);
+  }
+
+  /** Move an organisation's credits left to another; how many listings they were worth. */
+  moveCredits(trx: Knex.Transaction, from: number, to: number): Promise<number> {
+    return this.credits.move(trx, from, to);
   }
 
   // ---- Retention -------------------------------------------------------------------------------

@@ -2,7 +2,7 @@ import type { AdminJob, AdminSubmission } from '@jobboard/contract/admin';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CSRF, createAdmin, login, sessionCookie, signedIn } from '../support/admin';
 import { registeredRoutes } from '../support/routes';
-import { insertSubmission } from '../support/submissions';
+import { giveCredits, insertSubmission } from '../support/submissions';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
 import { ADMIN_JOB_FORM } from '../support/jobs';
 import { injectWithProof } from '../support/human-proof';
@@ -361,9 +361,7 @@ describe(`the review queue on ${testDatabase}`, () => {
       contact_email: email,
       listing_type: 'featured',
     });
-    await t
-      .db('listing_credits')
-      .insert({ contact_email: email, source_submission_id: source, remaining: 2, created_at: 0 });
+    await giveCredits(t.db, { email, source, remaining: 2 });
     const second = await insertSubmission(t.db, {
       status: 'pending_review',
       contact_email: 'Multi@Credits.example',

@@ -9,6 +9,7 @@ import { signedIn } from '../support/admin';
 import { parseMail, tokenIn } from '../support/alert-mail';
 import { createJobs } from '../support/jobs';
 import { SmtpPeer } from '../support/smtp-peer';
+import { giveCredits } from '../support/submissions';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
 import { injectWithProof } from '../support/human-proof';
 
@@ -146,11 +147,10 @@ describe(`alerts that cannot spam on ${testDatabase}`, () => {
       payload: { ...VALID_SUBMISSION, contactEmail: fits },
     });
     expect(accepted.statusCode, accepted.body).toBe(201);
-    await t.db('listing_credits').insert({
-      contact_email: fits.toLowerCase(),
-      source_submission_id: Number((await t.db('submissions').first('id')).id),
+    await giveCredits(t.db, {
+      email: fits,
+      source: Number((await t.db('submissions').first('id')).id),
       remaining: 1,
-      created_at: 0,
     });
   });
 

@@ -103,16 +103,21 @@ describe(`one person, however they type their address, on ${testDatabase} (issue
     expect(listings.statusCode, listings.body).toBe(200);
     expect(listings.json().total).toBe(TYPED.length);
 
-    // Listing credits bought by one spelling are the others' too (the review card counts them).
+    // Listing credits bought by one spelling are the others' too (the review card counts them):
+    // every spelling filed its submission in one organisation (issue 47).
+    const orgs = await t.db('submissions').whereIn('id', submitted).distinct('organization_id');
+    expect(orgs).toHaveLength(1);
+    const submittedOrg = orgs[0]!.organization_id;
     await t.db.transaction((trx) =>
       t.app.submissions.grantCredits(trx, {
+        organizationId: Number(submittedOrg),
         email: TYPED[2]!,
         sourceSubmissionId: Number(submitted[0]),
         count: 2,
         at: t.clock.now,
       }),
     );
-    expect(await t.app.submissions.creditsLeft(t.db, TYPED[0]!)).toBe(2);
+    expect(await t.app.submissions.creditsOfContact(TYPED[0]!)).toBe(2);
     const admin = await signedIn(t);
     const card = await admin({ url: `/api/admin/submissions/${submitted[3]}` });
     expect((card.json() as AdminSubmission).listingCredits).toBe(2);

@@ -18,6 +18,7 @@ import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
 import { SmtpPeer } from '../support/smtp-peer';
 import { pay, startCheckout, stripeEnv, tokenOf } from '../support/payments';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
+import { organizationOf } from '../support/submissions';
 import { injectWithProof } from '../support/human-proof';
 
 /**
@@ -324,6 +325,7 @@ describe(`the employer's listings, on ${testDatabase}`, () => {
   it('pages through many listings', async () => {
     for (let i = 0; i < EMPLOYER_LIMITS.pageSize + 1; i++) {
       await t.db('submissions').insert({
+        organization_id: await organizationOf(t.db, EMPLOYER),
         title: `Role ${i}`,
         organization: 'Coastal Justice Fund',
         description: 'A role long enough to be a description of a job.',

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signedIn } from '../support/admin';
 import { signedInEmployer } from '../support/employers';
 import { count } from '../support/payments';
-import { insertSubmission } from '../support/submissions';
+import { giveCredits as giveOrganizationCredits, insertSubmission } from '../support/submissions';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
 
 /**
@@ -30,9 +30,7 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const giveCredits = (remaining: number) =>
-  t
-    .db('listing_credits')
-    .insert({ contact_email: BUYER, source_submission_id: source, remaining, created_at: 0 });
+  giveOrganizationCredits(t.db, { email: BUYER, source, remaining });
 const creditsLeft = async () =>
   Number((await t.db('listing_credits').where({ source_submission_id: source }).first()).remaining);
 const approve = (id: number, payload?: object) =>

@@ -7,7 +7,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { proofFrom } from '@jobboard/api/test-support';
-import { SubmissionsRepository } from '@jobboard/api/tooling';
+import { OrganizationsRepository, SubmissionsRepository } from '@jobboard/api/tooling';
 import type { Knex } from 'knex';
 import { BENCH_NOW, createBenchDatabase, handToSite } from '../data/bench-database';
 import { atMost, ms, percentile, table, type Check, type SectionResult } from '../report';
@@ -115,8 +115,17 @@ async function prepare(db: Knex, dialect: 'sqlite' | 'postgres', jobIds: number[
   await db('jobs').whereIn('id', jobIds).update({ apply_method: 'form' });
   const submissions = new SubmissionsRepository(dialect);
   await db.transaction(async (trx) => {
+    // The employer's organisation of one (issue 47): its listings are what its members see.
+    const organizations = new OrganizationsRepository();
+    const organizationId = await organizations.insert(trx, {
+      name: 'Bench Alliance',
+      companyId: null,
+      at: now,
+    });
+    await organizations.addMember(trx, { organizationId, key: EMPLOYER, role: 'owner', at: now });
     for (const jobId of jobIds) {
       await submissions.insert(trx, {
+        organization_id: organizationId,
         title: `Listing ${jobId}`,
         organization: 'Bench Alliance',
         description: 'A listing of the bench.',

@@ -5,6 +5,8 @@ import { RequireAdmin } from '../features/auth/components/RequireAdmin';
 import { ADMIN_NAV } from './messages';
 import { AdminLayout } from './AdminLayout';
 import ApiKeysPage from './pages/ApiKeysPage';
+import OrganizationPage from './pages/OrganizationPage';
+import OrganizationsPage from './pages/OrganizationsPage';
 import ChannelsPage from './pages/ChannelsPage';
 import DashboardPage from './pages/DashboardPage';
 import EmailsPage from './pages/EmailsPage';
@@ -66,6 +68,8 @@ export default function AdminApp() {
           <Route path="channels" element={<ChannelsPage />} />
           <Route path="still-hiring" element={<StillHiringPage />} />
           <Route path="api-keys" element={<ApiKeysPage />} />
+          <Route path="organizations" element={<OrganizationsPage />} />
+          <Route path="organizations/:id" element={<OrganizationPage />} />
           <Route path="security" element={<SecurityPage />} />
           <Route path="*" element={<p>{ADMIN_NAV.notFound}</p>} />
         </Route>

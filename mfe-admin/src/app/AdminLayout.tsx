@@ -21,6 +21,7 @@ export function AdminLayout() {
         <NavLink to="/admin/newsletter">{ADMIN_NAV.newsletter}</NavLink>
         <NavLink to="/admin/channels">{ADMIN_NAV.channels}</NavLink>
         <NavLink to="/admin/still-hiring">{ADMIN_NAV.stillHiring}</NavLink>
+        <NavLink to="/admin/organizations">{ADMIN_NAV.organizations}</NavLink>
         <NavLink to="/admin/api-keys">{ADMIN_NAV.apiKeys}</NavLink>
         <NavLink to="/admin/security">{ADMIN_NAV.security}</NavLink>
         <Spacer />

@@ -12,6 +12,7 @@ export const ADMIN_NAV = {
   newsletter: 'Newsletter',
   channels: SOCIAL_MESSAGES.nav,
   stillHiring: 'Still hiring?',
+  organizations: 'Organisations',
   apiKeys: 'API keys',
   security: 'Security',
   notFound: 'This admin page does not exist.',

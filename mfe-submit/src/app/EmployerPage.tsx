@@ -9,6 +9,7 @@ import { Receipt } from '../features/employer/components/Receipt';
 import { SignInLink } from '../features/employer/components/SignInLink';
 import { SignInRequest } from '../features/employer/components/SignInRequest';
 import { StillHiring } from '../features/employer/components/StillHiring';
+import { Team } from '../features/employer/components/Team';
 import { SubmitJobForm } from '../features/submission/components/SubmitJobForm';
 
 /**
@@ -16,7 +17,8 @@ import { SubmitJobForm } from '../features/submission/components/SubmitJobForm';
  * link), /employer/listings, /employer/submissions/:id/edit, /employer/jobs/:id/propose
  * (changes to a live job), /employer/jobs/:id/applications (the applicant inbox, issue 42; its
  * e-mails link here), /employer/receipts/:id, /employer/renewal-receipts/:id and
- * /employer/still-hiring (a still-hiring check-in's link, issue 45: no sign-in needed).
+ * /employer/still-hiring (a still-hiring check-in's link, issue 45: no sign-in needed) and
+ * /employer/team (the organisation's members, issue 47).
  */
 export default function EmployerPage() {
   return (
@@ -27,6 +29,7 @@ export default function EmployerPage() {
           <Route path="sign-in" element={<SignInLink />} />
           <Route path="still-hiring" element={<StillHiring />} />
           <Route path="listings" element={<Listings />} />
+          <Route path="team" element={<Team />} />
           <Route
             path="submissions/:id/edit"
             element={

@@ -4,3 +4,4 @@ export * from '../admin-lists';
 export * from '../sync';
 export * from '../social-posts';
 export * from '../api-keys';
+export * from '../teams';

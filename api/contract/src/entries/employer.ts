@@ -2,3 +2,4 @@
 export * from '../employer';
 export * from '../proposals';
 export * from '../check-ins';
+export * from '../teams';

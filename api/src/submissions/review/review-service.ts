@@ -1,4 +1,4 @@
-import { isoDate, emailKey } from '@jobboard/contract/common';
+import { isoDate } from '@jobboard/contract/common';
 import {
   ADMIN_MESSAGES,
   parsePaymentIssueId,
@@ -110,7 +110,7 @@ export class ReviewService {
     );
     const hints = await this.hints.hintsOf(db, [hintCard(row, company)], now);
     return toAdminSubmission(row, this.site, {
-      listingCredits: await this.submissions.creditsLeft(db, row.contact_email),
+      listingCredits: await this.submissions.creditsLeft(db, row.organization_id),
       paymentIssues: (await this.payments.unhandledIssues(db, id)).get(id) ?? [],
       links: (await this.payments.linkStates(db, [id], now)).get(id) ?? NO_LINKS,
       company,
@@ -175,7 +175,11 @@ export class ReviewService {
         if (submission.credit_requested_at == null) {
           throw new Conflict(ADMIN_MESSAGES.creditNotRequested);
         }
-        const credit = await this.submissions.spendCredit(trx, submission.contact_email);
+        // The organisation's credits (issue 47): any member's listing spends them.
+        const credit =
+          submission.organization_id == null
+            ? null
+            : await this.submissions.spendCredit(trx, Number(submission.organization_id));
         if (!credit) {
           throw new Conflict(
             `${submission.contact_email} has no Multiples Listing credits left. Approve without a credit to send a pay link.`,
@@ -412,7 +416,7 @@ export class ReviewService {
     },
   ): Promise<AdminSubmission[]> {
     const { db } = this;
-    const credits = await this.submissions.creditsByAddress(db);
+    const credits = await this.submissions.creditsByOrganization(db);
     const flagged = options.issues ?? (await this.payments.unhandledIssues(db));
     const links: Map<number, PaymentLinkState> = await this.payments.linkStates(
       db,
@@ -432,7 +436,7 @@ export class ReviewService {
     const unpaid = await this.payments.unpaidInvoices(db, rows);
     return rows.map((row) =>
       toAdminSubmission(row, this.site, {
-        listingCredits: credits.get(emailKey(row.contact_email)) ?? 0,
+        listingCredits: credits.get(Number(row.organization_id)) ?? 0,
         paymentIssues: flagged.get(Number(row.id)) ?? [],
         links: links.get(Number(row.id)) ?? NO_LINKS,
         company: companyOf(row),

@@ -72,6 +72,10 @@ const OWNERS: Record<string, string[]> = {
   check_in_lease: ['check-ins/check-ins-repository.ts'],
   job_link_checks: ['link-checks/link-checks-repository.ts'],
   api_keys: ['api-keys/api-keys-repository.ts'],
+  organizations: ['organizations/organizations-repository.ts'],
+  organization_members: ['organizations/organizations-repository.ts'],
+  organization_invites: ['organizations/organizations-repository.ts'],
+  organization_history: ['organizations/organizations-repository.ts'],
   link_check_lease: ['link-checks/link-checks-repository.ts'],
   // The jobs slice's tables: only its repositories query them (issue 41), its search, text index,
   // history and jobs version included; the rest of the slice asks them.

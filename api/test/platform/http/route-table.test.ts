@@ -129,6 +129,12 @@ const ADMIN = [
   'POST /api/admin/submissions/:id/mark-paid',
   'POST /api/admin/submissions/:id/offline-payment',
   'POST /api/admin/submissions/:id/payments/:paymentId/resolve',
+  'GET /api/admin/organizations',
+  'GET /api/admin/organizations/:id',
+  'POST /api/admin/organizations/:id/credits',
+  'POST /api/admin/organizations/:id/merge',
+  'POST /api/admin/submissions/:id/organization',
+  'POST /api/admin/companies/:id/merge',
   'GET /api/admin/promo-codes',
   'POST /api/admin/promo-codes',
   'PUT /api/admin/promo-codes/:id',
@@ -217,6 +223,13 @@ const EMPLOYER = [
   'GET /api/employer/applications/:id/resume',
   'GET /api/employer/application-settings',
   'PUT /api/employer/application-settings',
+  // Teams (issue 47, teams.test.ts): the organisation's members, invitations and domain.
+  'GET /api/employer/team',
+  'POST /api/employer/team/invites',
+  'POST /api/employer/team/remove',
+  'POST /api/employer/team/owner',
+  'POST /api/employer/team/leave',
+  'PUT /api/employer/team/domain',
 ];
 /**
  * The integrators' routes (issue 46): an API key with the route's scope (401 without one, the

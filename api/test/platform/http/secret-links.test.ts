@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertUrls } from '../../../src/alerts/alert-tokens';
 import { checkInUrl } from '../../../src/check-ins/check-in-tokens';
 import { employerUrls } from '../../../src/employers/employer-tokens';
+import { inviteUrl } from '../../../src/organizations/teams/invite-tokens';
 import type { SecretLink } from '../../../src/platform/http/secret-links';
 import { MAX_ATTEMPTS } from '../../../src/mail/outbox-sender';
 import { paymentUrl } from '../../../src/payments/payment-tokens';
@@ -33,6 +34,7 @@ const LINKS: Record<string, (site: string) => string> = {
   'job-alert manage link': (site) => alertUrls(site).manage(TOKEN),
   'data link': (site) => alertUrls(site).data(TOKEN),
   'employer sign-in link': (site) => employerUrls(site).signIn(TOKEN),
+  'organisation invitation link': (site) => inviteUrl(site, TOKEN),
   'member sign-in token': (site) => `${site}/ghost-callback?token=${GHOST_JWT}`,
   'application withdrawal link': (site) => withdrawUrl(site, TOKEN),
   'still-hiring check-in link': (site) => checkInUrl(site, TOKEN, 'open'),
@@ -50,6 +52,7 @@ const OTHER_FORMS: Record<string, string[]> = {
   ],
   'data link': [`POST /api/alerts/data/${TOKEN}`, `/alerts/data?from=mail&token=${TOKEN}`],
   'employer sign-in link': [`/employer/sign-in?from=mail&token=${TOKEN}`],
+  'organisation invitation link': [`/employer/sign-in?from=mail&invite=${TOKEN}`],
   'application withdrawal link': [`/applications/withdraw?from=mail&token=${TOKEN}`],
   'still-hiring check-in link': [
     `POST /api/check-ins/${TOKEN}`,

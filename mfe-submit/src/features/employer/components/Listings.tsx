@@ -37,6 +37,7 @@ import {
   withdrawProposal,
 } from '../api/employer';
 import { EMPLOYER_TEXT, INBOX_TEXT } from '../messages';
+import { TEAM_TEXT } from '../team-messages';
 import { SignInRequest } from './SignInRequest';
 import { Timeline, day } from './Timeline';
 
@@ -76,6 +77,7 @@ export function Listings() {
         <h1>{EMPLOYER_TEXT.title}</h1>
         <Cluster>
           <span>{EMPLOYER_TEXT.signedInAs(data.email)}</span>
+          <Link to="/employer/team">{TEAM_TEXT.link}</Link>
           <Button $variant="secondary" onClick={leave}>
             {EMPLOYER_TEXT.signOut}
           </Button>

@@ -7,13 +7,14 @@ import { EMPLOYER_TEXT } from '../messages';
 import { SignInRequest } from './SignInRequest';
 
 /**
- * /employer/sign-in?token=...: the link of the e-mail. Opening it changes nothing (a mail scanner
+ * /employer/sign-in?token=... (or ?invite=..., an invitation to an organisation): the link of the e-mail. Opening it changes nothing (a mail scanner
  * that fetches it signs nobody in); the button POSTs the token. A used or expired link says so,
  * with the form for a new one.
  */
 export function SignInLink() {
   const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  // An organisation's invitation (issue 47) is pressed on the same page: it signs in and joins.
+  const token = params.get('token') ?? params.get('invite') ?? '';
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
   const [failed, setFailed] = useState<string | null>(null);

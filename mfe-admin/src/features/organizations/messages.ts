@@ -1,0 +1,53 @@
+import type { OrganizationAction } from '@jobboard/contract/admin';
+
+/** The admins' organisations pages (issue 47); the API's answers are the contract's TEAM_MESSAGES. */
+export const ORGANIZATIONS_TEXT = {
+  title: 'Organisations',
+  subtitle:
+    'The teams behind the listings: their members, listings and credits, and the moves and merges between them.',
+  search: 'Search by name, member address or domain',
+  searchButton: 'Search',
+  loading: 'Loading organisations...',
+  loadFailed: 'The organisations could not be loaded. Please try again.',
+  empty: 'No organisation matches.',
+  columns: ['Organisation', 'Members', 'Listings', 'Credits left', 'Domain'],
+  mergedInto: (id: number) => `merged into #${id}`,
+  members: 'Members',
+  listings: 'Listings',
+  history: 'History',
+  credits: (left: number) => `Credits left: ${left}`,
+  company: (id: number | null) => (id == null ? 'Tied to no company' : `Tied to company #${id}`),
+  targetLabel: 'Organisation number',
+  moveListing: 'Move to organisation',
+  moveCredits: 'Move the credits to organisation',
+  merge: 'Merge this organisation into',
+  mergeConfirm: (name: string, into: number) =>
+    `Merge ${name} into organisation #${into}? Its members, listings and credits move; it is kept as merged.`,
+  companyMerge: 'Merge duplicate companies',
+  companyFrom: 'Company number to merge (the duplicate)',
+  companyInto: 'Into company number',
+  companyMergeButton: 'Merge companies',
+  companyMergeConfirm: (from: number, into: number) =>
+    `Merge company #${from} into company #${into}? Its jobs will name the other company.`,
+  done: 'Done',
+  failed: 'That did not work',
+  tryAgain: 'Please try again.',
+  actions: {
+    created: 'Created',
+    invited: 'Invited',
+    joined: 'Joined',
+    joined_by_domain: 'Joined by domain',
+    removed: 'Removed',
+    left: 'Left',
+    owner_changed: 'Owner changed',
+    domain_set: 'Domain set',
+    domain_join_on: 'Joining by domain on',
+    domain_join_off: 'Joining by domain off',
+    listing_moved_in: 'Listing moved in',
+    listing_moved_out: 'Listing moved out',
+    credits_moved_in: 'Credits moved in',
+    credits_moved_out: 'Credits moved out',
+    merged_in: 'Merged in',
+    merged_into: 'Merged into',
+  } satisfies Record<OrganizationAction, string>,
+} as const;
