@@ -106,7 +106,13 @@ export function generateJobs({ count, now, seed = 20261123 }: GenerateOptions): 
     const role = random.pick(ROLES);
     const title = [random.pick(SENIORITY), field, role].filter(Boolean).join(' ');
     const organization = random.pickSkewed(organizations);
-    const remote = random.chance(0.25);
+    // A quarter remote, a sixth hybrid (issue 47's workplace type), the rest on-site.
+    const workplaceType = random.chance(0.25)
+      ? 'remote'
+      : random.chance(0.2)
+        ? 'hybrid'
+        : 'on_site';
+    const remote = workplaceType === 'remote';
     const locations = remote
       ? random.chance(0.5)
         ? ['Remote']
@@ -140,6 +146,9 @@ export function generateJobs({ count, now, seed = 20261123 }: GenerateOptions): 
       description: sentences.join(' '),
       jobType: random.pick(JOB_TYPES),
       remote,
+      workplaceType,
+      remotePlaces:
+        workplaceType === 'on_site' ? null : random.pick(['US', 'MD, VA, DC', 'CA, OR, WA', null]),
       experienceLevel: random.pick(EXPERIENCE),
       pay,
       deadline: random.chance(0.4)

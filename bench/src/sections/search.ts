@@ -40,7 +40,8 @@ const VARIANTS: [string, Partial<SearchRequest>][] = [
   ['salary-high', { sortOption: 'salary-high' }],
   ['salary-low', { sortOption: 'salary-low' }],
   ['+ full-time', { jobType: { fullTime: true, partTime: false, contract: false, remote: false } }],
-  ['+ remote', { jobType: { fullTime: false, partTime: false, contract: false, remote: true } }],
+  ['+ remote', { workplace: { onSite: false, hybrid: false, remote: true } }],
+  ['+ hybrid or remote', { workplace: { onSite: false, hybrid: true, remote: true } }],
   ['+ senior', { experience: { entry: false, mid: false, senior: true } }],
   ['+ $75-100k', { salaryRange: '75k-100k' }],
   // Pay compared by its annual equivalent across periods (issue 39): a band sorted by pay, and
