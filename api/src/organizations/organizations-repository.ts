@@ -109,18 +109,6 @@ export class OrganizationsRepository {
       .orderBy('id');
   }
 
-  async addMember(
-    db: Db,
-    member: { organizationId: number; key: string; role: OrganizationRole; at: number },
-  ): Promise<void> {
-    await db('organization_members').insert({
-      organization_id: member.organizationId,
-      email_key: member.key,
-      role: member.role,
-      joined_at: member.at,
-    });
-  }
-
   /**
    * Add the address unless it is in an organisation already: false when another transaction
    * added it first (on PostgreSQL the INSERT waits for that one to commit, then does nothing).

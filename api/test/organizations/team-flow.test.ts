@@ -99,6 +99,35 @@ async function linkReceivedBy(to: string): Promise<string> {
   return match![1]!;
 }
 
+/** Ana's organisation with acme-advocacy.org verified and joining by it on. */
+async function anasJoinableDomain(): Promise<As> {
+  await anasLiveListing();
+  const ana = await signedInAs(ANA);
+  const set = await ana({
+    method: 'PUT',
+    url: ENDPOINTS.employerTeamDomain.path,
+    payload: { verify: true, domainJoin: true },
+  });
+  expect(set.statusCode, set.body).toBe(200);
+  return ana;
+}
+
+/** Two requests sent at once both signed the address in, and it is one member of Ana's team. */
+async function joinedOnce(answers: LightMyRequestResponse[], email: string): Promise<void> {
+  expect(answers.map((a) => [a.statusCode, a.body])).toEqual([
+    [200, expect.any(String)],
+    [200, expect.any(String)],
+  ]);
+  expect(answers.map((a) => a.json().email)).toEqual([email, email]);
+  const rows = await t.db('organization_members').where({ email_key: email });
+  expect(rows.map((r) => Number(r.organization_id))).toEqual([await organizationOf(t.db, ANA)]);
+  const joins = await t
+    .db('organization_history')
+    .where({ subject: email })
+    .whereIn('action', ['joined', 'joined_by_domain']);
+  expect(joins).toHaveLength(1);
+}
+
 const listingsOf = async (as: As) => {
   const res = await as({ method: 'GET', url: ENDPOINTS.employerListings.path });
   expect(res.statusCode, res.body).toBe(200);
@@ -378,5 +407,31 @@ describe(`a team, as its people use it, on ${testDatabase}`, () => {
     expect(orgs).toHaveLength(1);
     const [count] = await t.db('organizations').count({ n: '*' });
     expect(Number(count!.n)).toBe(1);
+  });
+
+  it('signs a colleague in twice at once by the verified domain: both signed in, one membership', async () => {
+    await anasJoinableDomain();
+    for (const _ of [1, 2]) expect((await askForLink(t, DEE)).statusCode).toBe(202);
+    const links = await t
+      .db('outbox')
+      .where({ template: 'employer-sign-in', to_address: DEE })
+      .orderBy('id');
+    const tokens = links.map((row) => /[?&]token=([A-Za-z0-9_-]{43})/.exec(row.text_body)![1]!);
+    expect(new Set(tokens).size).toBe(2);
+    await joinedOnce(await Promise.all(tokens.map((token) => signInWith(t, token))), DEE);
+  });
+
+  it('takes an invitation and a sign-in by the domain of one address at once: both signed in, one membership', async () => {
+    const ana = await anasJoinableDomain();
+    const invited = await ana({
+      method: 'POST',
+      url: ENDPOINTS.employerInvite.path,
+      payload: { email: DEE },
+    });
+    expect(invited.statusCode, invited.body).toBe(202);
+    const invitation = await linkReceivedBy(DEE);
+    expect((await askForLink(t, DEE)).statusCode).toBe(202);
+    const signIn = await newestLinkToken(t, DEE);
+    await joinedOnce(await Promise.all([signInWith(t, invitation), signInWith(t, signIn)]), DEE);
   });
 });

@@ -203,17 +203,34 @@ export class TeamService {
       const { total } = await this.c.submissions.ofOrganization(current.organizationId, 1, 1, trx);
       if (total > 0) throw new Conflict(TEAM_MESSAGES.hasOwnListings(key, current.name));
       // Alone and with no listings: the address moves, its old organisation keeps the record.
-      await this.repo.removeMember(trx, current.organizationId, key);
-      await this.repo.record(trx, {
-        organizationId: current.organizationId,
-        at: now,
-        actor: key,
-        action: 'left',
-        subject: key,
-        detail: `Joined organisation #${organizationId}`,
-      });
+      // Nothing removed: a join of the same address at once moved it first, and said so there.
+      const removed = await this.repo.removeMember(trx, current.organizationId, key);
+      if (removed) {
+        await this.repo.record(trx, {
+          organizationId: current.organizationId,
+          at: now,
+          actor: key,
+          action: 'left',
+          subject: key,
+          detail: `Joined organisation #${organizationId}`,
+        });
+      }
     }
-    await this.repo.addMember(trx, { organizationId, key, role: 'member', at: now.getTime() });
+    // Two joins of one address at once (its invitation and its sign-in by the domain, or two
+    // links pressed together) both found it in no organisation. On PostgreSQL the second INSERT
+    // waits for the first to commit and then adds nothing, rather than failing on the unique
+    // address (a 500, issue 47); the second then answers as if it had come after the first.
+    const added = await this.repo.addMemberIfNone(trx, {
+      organizationId,
+      key,
+      role: 'member',
+      at: now.getTime(),
+    });
+    if (!added) {
+      const joined = await this.c.organizations.of(key, trx);
+      if (joined?.organizationId === organizationId) return;
+      throw new Conflict(TEAM_MESSAGES.inAnotherOrganization(key, joined?.name ?? ''));
+    }
     await this.repo.record(trx, { organizationId, at: now, actor, action, subject: key });
   }
 

@@ -57,6 +57,11 @@ export async function requestInvoice(
   const publishNow = settings.invoicePublishing === 'on_approval';
   const dueOn = isoDate(sent.dueAt);
   await db.transaction(async (trx) => {
+    // Two presses at once got the same invoice back from Stripe (one idempotency key) and both
+    // arrive here. The listing's row is locked first (PostgreSQL; SQLite has one writer), so the
+    // second waits for the first to commit, then sees its payment and is told the invoice was
+    // sent, rather than inserting the same stripe_invoice_id again (a 500, issue 47).
+    await context.submissions.load(trx, submission.id, true);
     if (await payments.invoiceOf(trx, submission.id)) {
       throw new Conflict(BILLING_MESSAGES.invoiceAlreadySent);
     }
