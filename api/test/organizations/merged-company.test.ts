@@ -141,7 +141,8 @@ describe(`a merged company, on ${testDatabase}`, () => {
 
   it("files a later job naming a merged company's name under the survivor, down the chain", async () => {
     const ids = await createJobs(t.app, [
-      { title: 'Synced Again', organization: 'ACME Advocacy Inc.' },
+      // As a sync writes a job (the source's writer: companies.ts writerOf).
+      { title: 'Synced Again', organization: 'ACME Advocacy Inc.', source: 'airtable' },
       { title: 'Submitted Again', organization: 'Acme Advocacy LLC' },
     ]);
     const keep = await company('Acme Advocacy');
@@ -156,5 +157,21 @@ describe(`a merged company, on ${testDatabase}`, () => {
       expect(job.company.slug, title).toBe('acme-advocacy');
     }
     expect((await t.app.inject('/api/organizations/acme-advocacy-inc')).statusCode).toBe(301);
+  });
+
+  it('merges into a company merged already as into the company it was merged into', async () => {
+    await createJobs(t.app, [{ title: 'Third Role', organization: 'Acme Third' }]);
+    const [third, inc, keep] = [
+      await company('Acme Third'),
+      await company('ACME Advocacy Inc.'),
+      await company('Acme Advocacy'),
+    ];
+    const res = await merge(third.id, inc.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(TEAM_MESSAGES.companyMerged('Acme Third', 'Acme Advocacy', 1));
+    expect(Number((await company('Acme Third')).merged_into_id)).toBe(keep.id);
+    const page = await t.app.inject('/organizations/acme-third');
+    expect(page.statusCode).toBe(301);
+    expect(page.headers.location).toBe('/organizations/acme-advocacy');
   });
 });
