@@ -1,28 +1,16 @@
-import { rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { TEAM_MESSAGES } from '@jobboard/contract/employer';
-import { LEGACY_ROUTES } from '@jobboard/contract/site';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../support/admin';
 import { createJobs } from '../support/jobs';
-import { fakeReleases, GOOD_REMOTES, releaseJson } from '../support/releases';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
+import { organizationPageReleases } from './organization-releases';
 
 /**
  * Issue 47, a merged company: an admin merges a duplicate into another, and its page answers a
  * permanent redirect to the survivor's (the server's page and the API's read, down a chain of
  * merges), the sitemap never lists it, and a job naming its name is filed under the survivor.
  */
-
-const BOARD_ROUTES = [
-  ...LEGACY_ROUTES.mfe_board,
-  {
-    path: '/organizations/:slug',
-    module: './OrganizationPage',
-    serverRendered: true,
-    title: '{board}',
-  },
-];
 
 let t: TestApp;
 let releases: string;
@@ -43,11 +31,7 @@ const merge = (from: number, into: number) =>
   });
 
 beforeAll(async () => {
-  releases = fakeReleases();
-  writeFileSync(
-    path.join(releases, 'mfe-board', GOOD_REMOTES.mfe_board, 'release.json'),
-    releaseJson('mfe_board', GOOD_REMOTES.mfe_board, BOARD_ROUTES),
-  );
+  releases = organizationPageReleases();
   t = await buildTestApp({
     env: { RELEASES_DIR: releases, BOARD_NAME: 'Good Jobs' },
   });
