@@ -82,8 +82,12 @@ export interface ToolJobs {
   newest(filter: SearchFilter, limit: number, now: Date): Promise<Job[]>;
   /** The work of GET /api/admin/lists/jobs. */
   adminPage(view: AdminJobsQuery, now: Date): Promise<AdminJobPage>;
-  /** The work of GET /api/organizations/{slug}?page= (issue 47); undefined: no such slug. */
-  organizationPage(slug: string, page: number, now: Date): Promise<OrganizationPage | undefined>;
+  /** The work of GET /api/organizations/{slug}?page= (issue 47); undefined: no such slug; `movedTo`: merged. */
+  organizationPage(
+    slug: string,
+    page: number,
+    now: Date,
+  ): Promise<OrganizationPage | { movedTo: string } | undefined>;
   /** The work of GET /api/jobs/{id}/similar (issue 47). */
   similar(jobId: number, now: Date): Promise<RecentJobLine[]>;
   /**

@@ -30,4 +30,5 @@ export { deadlinePassed, hasEnded, hasExpired } from './listing-end';
 export { payColumns, payOfRow } from './pay-columns';
 export type { PayRow } from './pay-columns';
 export type { PublicReads } from './public-reads';
+export { OrganizationMoved } from './organization-moved';
 export { questionsColumn } from './apply-fields';

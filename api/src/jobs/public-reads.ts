@@ -11,6 +11,7 @@ import {
 } from '@jobboard/contract/jobs';
 import { NotFound } from '../platform/domain-errors';
 import type { CachedBody, PublicCache } from '../platform/plugins/public-cache';
+import { OrganizationMoved } from './organization-moved';
 import type { PublicJobsRepository } from './repositories/public-jobs';
 import { boardSearch } from './board-search';
 
@@ -80,7 +81,8 @@ export class PublicReads {
 
   /**
    * An organisation's page (issue 47): the company of this slug and page `page` of its live jobs;
-   * NotFound when no company has the slug. Kept like every public answer until jobs change.
+   * NotFound when no company has the slug; OrganizationMoved when its company was merged into
+   * another (issue 47). Kept like every public answer until jobs change.
    */
   organization(slug: string, page: number): Promise<CachedBody> {
     return this.cache.get(`organization:${slug}:${page}`, async () => {
@@ -91,6 +93,7 @@ export class PublicReads {
         this.now(),
       );
       if (!found) throw new NotFound(ORGANIZATION_TEXTS.notFound);
+      if ('movedTo' in found) throw new OrganizationMoved(found.movedTo);
       return found;
     });
   }
@@ -102,7 +105,7 @@ export class PublicReads {
       await this.organization(slug, 1);
       return true;
     } catch (error) {
-      if (error instanceof NotFound) return false;
+      if (error instanceof NotFound || error instanceof OrganizationMoved) return false;
       throw error;
     }
   }

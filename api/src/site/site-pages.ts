@@ -17,7 +17,7 @@ import {
 } from '@jobboard/contract/site';
 import { isDatabaseUnavailable } from '../platform/db/unavailable';
 import { CachedBody } from '../platform/plugins/public-cache';
-import type { PublicReads } from '../jobs';
+import { OrganizationMoved, type PublicReads } from '../jobs';
 import type { LegalPages } from '../legal';
 import {
   firstViewJson,
@@ -65,6 +65,15 @@ export interface SitePage {
 }
 
 /**
+ * The page has moved for good (issue 47: a merged company's page, to its survivor's): a 301 to
+ * `location` (a path on this site, with the page's query string), no page drawn.
+ */
+export interface MovedPage {
+  status: 301;
+  location: string;
+}
+
+/**
  * The shell's page for every front-end path (shell-page.ts), with the first view's data and, where
  * the apps can render it on the server, the first view itself. A page depends only on the address,
  * the versions in use and the public jobs, so each is built once and kept in the public-read cache
@@ -109,7 +118,7 @@ export class SitePages {
    * Referer: on /jobs/{id}, with the address's `via`, the channel its job's Apply link counts for);
    * null when the shell has not been built.
    */
-  async page(address: string, referrer?: string): Promise<SitePage | null> {
+  async page(address: string, referrer?: string): Promise<SitePage | MovedPage | null> {
     const shell = this.releases.shellHtml();
     if (!shell) return null;
     const pathname = address.split('?')[0]!;
@@ -169,6 +178,9 @@ export class SitePages {
         body,
       };
     } catch (error) {
+      if (error instanceof OrganizationMoved) {
+        return { status: 301, location: `/organizations/${error.slug}${query}` };
+      }
       if (!isDatabaseUnavailable(error)) throw error;
       return this.withoutDatabase(route ? 200 : 404, build, () =>
         renderShellPage(shell.html, pathname, boot, this.releases, head()),

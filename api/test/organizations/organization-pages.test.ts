@@ -1,12 +1,10 @@
-import { rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { LEGACY_ROUTES } from '@jobboard/contract/site';
+import { rmSync } from 'node:fs';
 import { FIRST_VIEW_CASES } from '@jobboard/contract/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobs } from '../support/jobs';
-import { fakeReleases, GOOD_REMOTES, releaseJson } from '../support/releases';
 import { structuredDataIssues } from '../support/structured-data';
 import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
+import { organizationPageReleases } from './organization-releases';
 
 /**
  * Issue 47, organisation pages: `/organizations/{slug}` drawn by the server with its head and
@@ -17,27 +15,12 @@ import { buildTestApp, testDatabase, type TestApp } from '../support/test-app';
 const ORIGIN = 'https://jobs.example.org';
 const DAY = 86_400_000;
 
-/** The board's routes as a release built with the organisation page declares them. */
-const BOARD_ROUTES = [
-  ...LEGACY_ROUTES.mfe_board,
-  {
-    path: '/organizations/:slug',
-    module: './OrganizationPage',
-    serverRendered: true,
-    title: '{board}',
-  },
-];
-
 let t: TestApp;
 let releases: string;
 let ids: Record<string, string>;
 
 beforeAll(async () => {
-  releases = fakeReleases();
-  writeFileSync(
-    path.join(releases, 'mfe-board', GOOD_REMOTES.mfe_board, 'release.json'),
-    releaseJson('mfe_board', GOOD_REMOTES.mfe_board, BOARD_ROUTES),
-  );
+  releases = organizationPageReleases();
   t = await buildTestApp({
     env: { RELEASES_DIR: releases, PUBLIC_URL: ORIGIN, BOARD_NAME: 'Good Jobs' },
   });

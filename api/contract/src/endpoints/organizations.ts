@@ -15,7 +15,7 @@ export const organizationPage = {
   method: 'GET',
   path: '/api/organizations/:slug',
   crossOrigin: true,
-  summary: `An organisation's page: the company (name, slug, logo, description, website) and one page (\`?page=\`, ${ORGANIZATION_JOBS_PAGE_SIZE} a page) of its open jobs, newest first, with their total.`,
+  summary: `An organisation's page: the company (name, slug, logo, description, website) and one page (\`?page=\`, ${ORGANIZATION_JOBS_PAGE_SIZE} a page) of its open jobs, newest first, with their total. A company an admin merged into another answers 301, its \`Location\` the survivor's page (the same \`?page=\`; the end of a chain of merges).`,
   params: OrganizationParams,
   querystring: OrganizationQuery,
   notFound: { slug: ORGANIZATION_TEXTS.notFound },

@@ -5,6 +5,7 @@ import type { JobChanges } from '../job-changes';
 import type { JobInput } from '../job-input';
 import { chunks } from '../../platform/db/chunks';
 import { giveSlugs } from './company-slugs';
+import { survivorsOfMerged } from './company-survivors';
 
 type Db = Knex | Knex.Transaction;
 
@@ -164,6 +165,7 @@ export async function companyIds(
   // Named by another transaction meanwhile (PostgreSQL): it is an existing company after all.
   const raced = [...fresh.keys()].filter((name) => !created.has(name));
   for (const [name, company] of await companiesNamed(trx, raced)) existing.set(name, company);
+  await fileUnderSurvivors(trx, existing);
   for (const { name, details, writer } of claims) {
     const company = existing.get(name.trim());
     if (company) await applyDetails(trx, company, details, writer, now);
@@ -175,6 +177,33 @@ export async function companyIds(
   const ids = new Map<string, number>(created);
   for (const [name, company] of existing) ids.set(name, company.id);
   return ids;
+}
+
+/**
+ * A job naming a company merged into another is filed under the survivor (issue 47; the end of
+ * its chain of merges, company-survivors.ts): a later sync or submission naming the duplicate's
+ * name does not undo the merge. `companies` (by name) is changed in place; a survivor also named
+ * itself is the same object, so its details are compared with what each claim set before.
+ */
+async function fileUnderSurvivors(
+  trx: Knex.Transaction,
+  companies: Map<string, StoredCompany>,
+): Promise<void> {
+  const survivors = await survivorsOfMerged(
+    trx,
+    [...companies.values()].map((company) => company.id),
+  );
+  if (!survivors.size) return;
+  const byId = new Map([...companies.values()].map((company) => [company.id, company]));
+  const missing = [...new Set(survivors.values())].filter((id) => !byId.has(id));
+  if (missing.length) {
+    const rows: Record<string, unknown>[] = await trx('companies').whereIn('id', missing);
+    for (const row of rows) byId.set(Number(row.id), storedCompany(row));
+  }
+  for (const [name, company] of companies) {
+    const survivor = byId.get(survivors.get(company.id) ?? company.id);
+    if (survivor) companies.set(name, survivor);
+  }
 }
 
 /** A company to insert: the details its claims give, and who gave each. */

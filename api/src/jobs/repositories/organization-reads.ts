@@ -2,6 +2,7 @@ import { type Organization } from '@jobboard/contract/jobs';
 import { logoPath } from '@jobboard/contract/site';
 import type { Knex } from 'knex';
 import { whereLive } from '../listing-end';
+import { survivorOf } from './company-survivors';
 import { pluckIds } from './job-rows';
 
 /** A company with live jobs, as the sitemap names its page: its slug and its newest job change. */
@@ -19,12 +20,23 @@ export interface SitemapOrganization {
 export class OrganizationReads {
   constructor(private readonly readDb: Knex) {}
 
-  /** The company whose page has this slug, with its id; undefined when none has it. */
-  async bySlug(slug: string): Promise<{ id: number; organization: Organization } | undefined> {
+  /**
+   * The company whose page has this slug, with its id; undefined when none has it. A company merged
+   * into another (issue 47) answers only `movedTo`: the slug of the page its visitors now go to
+   * (its survivor's, at the end of its chain of merges).
+   */
+  async bySlug(
+    slug: string,
+  ): Promise<{ id: number; organization: Organization } | { movedTo: string } | undefined> {
     const row: Record<string, unknown> | undefined = await this.readDb('companies')
       .where({ slug })
-      .first('id', 'name', 'slug', 'description', 'website_url', 'logo_hash');
+      .first('id', 'name', 'slug', 'description', 'website_url', 'logo_hash', 'merged_into_id');
     if (!row) return undefined;
+    if (row.merged_into_id != null) {
+      const survivor = await survivorOf(this.readDb, Number(row.id));
+      const moved = survivor === undefined ? undefined : await this.slugOf(survivor);
+      if (moved && moved !== slug) return { movedTo: moved };
+    }
     return {
       id: Number(row.id),
       organization: {
@@ -35,6 +47,13 @@ export class OrganizationReads {
         websiteUrl: String(row.website_url ?? ''),
       },
     };
+  }
+
+  private async slugOf(id: number): Promise<string | undefined> {
+    const row: { slug: string | null } | undefined = await this.readDb('companies')
+      .where({ id })
+      .first('slug');
+    return row?.slug ?? undefined;
   }
 
   /**
@@ -128,6 +147,8 @@ export class OrganizationReads {
       .join('companies', 'companies.id', 'jobs.company_id')
       .whereBetween('jobs.company_id', [fromId, toId])
       .whereNotNull('companies.slug')
+      // A merged company's page redirects to its survivor's (issue 47): never listed.
+      .whereNull('companies.merged_into_id')
       .select('companies.id', 'companies.slug')
       .max({ updated_at: 'jobs.updated_at' });
     whereLive(query, now);

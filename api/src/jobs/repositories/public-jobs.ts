@@ -44,15 +44,18 @@ export class PublicJobsRepository {
 
   // ---- organisations' pages (issue 47; organization-reads.ts) ---------------------------------
 
-  /** A company's page: the company and one page of its live jobs' lines; undefined: no such slug. */
+  /**
+   * A company's page: the company and one page of its live jobs' lines; undefined: no such slug;
+   * `movedTo`: the company was merged into another, whose page has that slug (issue 47).
+   */
   async organizationPage(
     slug: string,
     page: number,
     pageSize: number,
     now: Date,
-  ): Promise<OrganizationPage | undefined> {
+  ): Promise<OrganizationPage | { movedTo: string } | undefined> {
     const found = await this.organizations.bySlug(slug);
-    if (!found) return undefined;
+    if (!found || 'movedTo' in found) return found;
     const { ids, total } = await this.organizations.liveJobIds(found.id, now, page, pageSize);
     const jobs = (await this.loadInOrder(ids, now)).map(recentJobLine);
     return { organization: found.organization, jobs, total, page, pageSize };

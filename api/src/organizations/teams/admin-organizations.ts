@@ -213,7 +213,10 @@ export class AdminOrganizations {
       into,
       by,
       now,
-      { notFound: TEAM_MESSAGES.companyNotFound },
+      {
+        notFound: TEAM_MESSAGES.companyNotFound,
+        intoItself: TEAM_MESSAGES.companyMergeIntoItself,
+      },
       async (trx, names) => {
         await this.repo.retieCompany(trx, from, into);
         for (const org of await this.repo.tiedTo(trx, into)) {

@@ -25,6 +25,8 @@ const pagesRoutes: FastifyPluginAsync = async (app) => {
         message: 'The front end has not been built yet. Run `pnpm build`, then start again.',
       });
     }
+    // A merged company's page (issue 47): shared links and search engines go to the survivor's.
+    if (page.status === 301) return reply.redirect(page.location, 301);
     const html = 'text/html; charset=utf-8';
     if (isolatedPage(pathname)) reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     if (referringPage(pathname)) reply.header('Referrer-Policy', 'same-origin');

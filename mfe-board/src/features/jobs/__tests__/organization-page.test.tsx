@@ -122,6 +122,23 @@ describe("an organisation's page, as a visitor finds it", () => {
     expect(await screen.findByText(ORGANIZATION_TEXTS.noOpenJobs('Open Newsroom'))).toBeVisible();
   });
 
+  it("takes a visitor on a merged company's old address to the survivor's page", async () => {
+    // The API answers the old slug with a 301 to the survivor's (api/test/organizations/
+    // merged-company.test.ts); the browser's fetch follows it, so the board receives the
+    // survivor's page for the old address.
+    const received = fakeApi({
+      'GET /api/organizations/:slug': (request) =>
+        ['open-newsroom-inc', 'open-newsroom'].includes(request.params.slug!)
+          ? [200, { ...newsroomPage(), page: 2 }]
+          : [404, { message: ORGANIZATION_TEXTS.notFound }],
+    });
+    renderSite('/organizations/open-newsroom-inc?page=2');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Open Newsroom' })).toBeVisible();
+    await received.settled();
+    expect(screen.getByTestId('location')).toHaveTextContent('/organizations/open-newsroom?page=2');
+    expect(screen.getByTestId('location')).not.toHaveTextContent('open-newsroom-inc');
+  });
+
   it('says an address names no organisation', async () => {
     fakeApi({ 'GET /api/organizations/:slug': [404, { message: ORGANIZATION_TEXTS.notFound }] });
     renderSite('/organizations/no-such-org');

@@ -6,7 +6,8 @@ import {
 } from '@jobboard/contract/jobs';
 import { httpUrl } from '@jobboard/contract/site';
 import { Cluster, Notice, Spinner, Stack, useSite, VisuallyHidden } from '@jobboard/shared-ui';
-import { Link } from '@jobboard/shared-ui/router';
+import { Link, useNavigate } from '@jobboard/shared-ui/router';
+import { useEffect } from 'react';
 import styled from 'styled-components';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CompanyLogo } from './CompanyLogo';
@@ -18,13 +19,27 @@ import { JobLines } from './JobLines';
  * An organisation's page (docs/product.md#organisation-pages): its logo and name, its own words
  * (About), its website, and its open jobs, a page of them at a time. A slug no organisation has
  * says so (the server answers it with a 404).
+ *
+ * A merged company's page (issue 47) moved to its survivor's: the API answers a 301 there, which
+ * the browser's fetch follows, so the answer is the survivor's page; the address then becomes the
+ * survivor's, in place of the old one (as the server's own 301 does for a page loaded afresh).
  */
 export function OrganizationView({ slug, page }: { slug: string | undefined; page: number }) {
-  const { data, error } = useOrganizationPage(slug, page);
+  const { data, error, movedTo } = useOrganizationPage(slug, page);
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (movedTo !== undefined) navigate(pageLinkOf(movedTo, page), { replace: true });
+  }, [movedTo, page, navigate]);
   if (slug === undefined || data === null) return <NotFound />;
   if (error && !data) return <Notice $tone="danger">{ORGANIZATION_TEXTS.loadFailed}</Notice>;
   if (!data) return <Spinner label={ORGANIZATION_TEXTS.loading} />;
   return <Organization found={data} />;
+}
+
+/** The address of page `page` of the open jobs of the organisation with this slug. */
+function pageLinkOf(slug: string, page: number): string {
+  const here = `/organizations/${encodeURIComponent(slug)}`;
+  return page === 1 ? here : `${here}?page=${page}`;
 }
 
 function NotFound() {
@@ -43,8 +58,7 @@ function Organization({ found }: { found: OrganizationPage }) {
   useDocumentTitle(organizationPageTitle(organization.name, site?.boardName));
   const website = httpUrl(organization.websiteUrl);
   const pages = Math.max(1, Math.ceil(total / ORGANIZATION_JOBS_PAGE_SIZE));
-  const here = `/organizations/${encodeURIComponent(organization.slug)}`;
-  const pageLink = (to: number) => (to === 1 ? here : `${here}?page=${to}`);
+  const pageLink = (to: number) => pageLinkOf(organization.slug, to);
   return (
     <Stack as="article" aria-labelledby="organization-name">
       <Header>
