@@ -209,19 +209,19 @@ describe(`billing as nonprofits pay on ${testDatabase} (issue 47)`, () => {
       status: 'paid',
       amount_cents: 9_900,
       offline_method: 'check',
-      offline_reference: 'Check 10293',
+      offline_reference: '10293',
       received_on: '2026-11-21',
     });
     const events = await t.db('submission_events').where({ submission_id: id, to_status: 'paid' });
     expect(events.map((e) => e.note)).toEqual([
-      'Check Check 10293, $99 received 2026-11-21, recorded by alice',
+      'Check 10293, $99 received 2026-11-21, recorded by alice',
     ]);
     const again = await admin({
       method: 'POST',
       url: `/api/admin/submissions/${id}/offline-payment`,
       payload: {
         method: 'check',
-        reference: 'Check 10294',
+        reference: '10294',
         amountCents: 9_900,
         receivedOn: '2026-11-21',
       },

@@ -18,7 +18,7 @@ export const FINANCE = {
 /** A check an admin records as received for a listing's $99 (issue 47). */
 export const CHECK_RECEIVED = {
   method: 'check',
-  reference: 'Check 10293',
+  reference: '10293',
   amountCents: 9_900,
   receivedOn: '2026-11-21',
 };

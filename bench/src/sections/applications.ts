@@ -122,7 +122,12 @@ async function prepare(db: Knex, dialect: 'sqlite' | 'postgres', jobIds: number[
       companyId: null,
       at: now,
     });
-    await organizations.addMember(trx, { organizationId, key: EMPLOYER, role: 'owner', at: now });
+    await organizations.addMemberIfNone(trx, {
+      organizationId,
+      key: EMPLOYER,
+      role: 'owner',
+      at: now,
+    });
     for (const jobId of jobIds) {
       await submissions.insert(trx, {
         organization_id: organizationId,

@@ -42,14 +42,14 @@ describe('recording a check or a transfer', () => {
     expect(within(group).getByRole('radio', { name: 'Check' })).toBeChecked();
     await userEvent.type(
       within(group).getByRole('textbox', { name: 'Check number or transfer reference' }),
-      'Check 10293',
+      '10293',
     );
     await userEvent.type(within(group).getByLabelText('Date received'), '2026-11-21');
     await userEvent.click(within(group).getByRole('button', { name: 'Record payment' }));
 
     expect(await screen.findByText('Payment recorded: the listing is live')).toBeInTheDocument();
     expect(api.bodies('POST', '/api/admin/submissions/7/offline-payment')).toEqual([
-      { method: 'check', reference: 'Check 10293', amountCents: 9_900, receivedOn: '2026-11-21' },
+      { method: 'check', reference: '10293', amountCents: 9_900, receivedOn: '2026-11-21' },
     ]);
   });
 
