@@ -50,6 +50,8 @@ export const ORGANIZATION_ACTIONS = [
   'credits_moved_out',
   'merged_in',
   'merged_into',
+  /** Its first published listing tied it to that job's company (issue 47). */
+  'company_tied',
 ] as const;
 export type OrganizationAction = (typeof ORGANIZATION_ACTIONS)[number];
 

@@ -458,6 +458,14 @@ export class Companies {
     return shown;
   }
 
+  /** The company a job names (its id and name), in the caller's transaction; undefined: none. */
+  async ofJob(jobId: number, db: Db = this.db): Promise<{ id: number; name: string } | undefined> {
+    const row: { id: number; name: string } | undefined = await db('companies')
+      .whereIn('id', db('jobs').where({ id: jobId }).select('company_id'))
+      .first('id', 'name');
+    return row ? { id: Number(row.id), name: row.name } : undefined;
+  }
+
   /** The newest COMPANY_HISTORY_LIMIT changes of a job's company, oldest first. */
   async historyOfJob(jobId: number): Promise<CompanyAuditRow[]> {
     const rows: CompanyAuditRow[] = await this.db('company_audit')

@@ -49,5 +49,6 @@ export const ORGANIZATIONS_TEXT = {
     credits_moved_out: 'Credits moved out',
     merged_in: 'Merged in',
     merged_into: 'Merged into',
+    company_tied: 'Tied to company',
   } satisfies Record<OrganizationAction, string>,
 } as const;
