@@ -191,6 +191,11 @@ export const AdminOrganizationListing = object({
 
 export const AdminOrganization = object({
   organization: AdminOrganizationSummary,
+  /**
+   * The company the organisation is tied to (issue 47), by name, with the slug of its public page
+   * `/organizations/{slug}`; null when tied to none.
+   */
+  company: nullable(object({ id: RecordId, name: string(), slug: nullable(string()) })),
   domainJoin: boolean(),
   members: array(object({ email: string(), role: enums(ORGANIZATION_ROLES), joinedAt: string() })),
   listings: array(AdminOrganizationListing),

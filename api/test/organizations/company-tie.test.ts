@@ -66,6 +66,7 @@ async function adminView(organizationId: number) {
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as {
     organization: { companyId: number | null };
+    company: { id: number; name: string; slug: string | null } | null;
     history: { action: string; actor: string; subject: string | null; detail: string | null }[];
   };
 }
@@ -77,6 +78,10 @@ describe(`an organisation tied to its company by its published listing, on ${tes
 
     const view = await adminView(organizationId);
     expect(view.organization.companyId).toBe(companyId);
+    // The admins' page names the company and links its public page.
+    const { slug } = await t.db('companies').where({ id: companyId }).first();
+    expect(slug).toBe('acme-advocacy');
+    expect(view.company).toEqual({ id: companyId, name: 'Acme Advocacy', slug });
     expect(view.history.filter((h) => h.action === 'company_tied')).toEqual([
       {
         at: expect.any(String),
@@ -111,6 +116,7 @@ describe(`an organisation tied to its company by its published listing, on ${tes
     expect((await t.db('organizations').where({ id: organizationId }).first()).company_id).toBe(
       null,
     );
+    expect((await adminView(organizationId)).company).toBeNull();
     const id = await submit(CARL, 'Credit Co-op', 'Organizer');
     const signIn = await signInWith(
       t,
