@@ -50,6 +50,8 @@ export const ORGANIZATION_ACTIONS = [
   'credits_moved_out',
   'merged_in',
   'merged_into',
+  /** Its first published listing tied it to that job's company (issue 47). */
+  'company_tied',
 ] as const;
 export type OrganizationAction = (typeof ORGANIZATION_ACTIONS)[number];
 
@@ -189,6 +191,11 @@ export const AdminOrganizationListing = object({
 
 export const AdminOrganization = object({
   organization: AdminOrganizationSummary,
+  /**
+   * The company the organisation is tied to (issue 47), by name, with the slug of its public page
+   * `/organizations/{slug}`; null when tied to none.
+   */
+  company: nullable(object({ id: RecordId, name: string(), slug: nullable(string()) })),
   domainJoin: boolean(),
   members: array(object({ email: string(), role: enums(ORGANIZATION_ROLES), joinedAt: string() })),
   listings: array(AdminOrganizationListing),

@@ -86,6 +86,15 @@ export class OrganizationsRepository {
   }
 
   /** Organisations tied to company `from` now tie to `to` (a company merge). */
+  /** Tie an organisation tied to no company yet; false when it was tied already (it keeps that). */
+  async tieIfUntied(db: Db, organizationId: number, companyId: number): Promise<boolean> {
+    const changed = await db('organizations')
+      .where({ id: organizationId })
+      .whereNull('company_id')
+      .update({ company_id: companyId });
+    return Number(changed) > 0;
+  }
+
   async retieCompany(db: Db, from: number, to: number): Promise<void> {
     await db('organizations').where({ company_id: from }).update({ company_id: to });
   }

@@ -72,6 +72,34 @@ export class OrganizationsService {
   }
 
   /**
+   * "An organisation is tied to the company record" (issue 47): the first listing of an
+   * organisation that is published ties an organisation tied to no company yet to its job's
+   * company, in the publishing transaction, with a line in its history. One tied already keeps its
+   * tie: a later listing naming another company (an agency's client, a renamed company) does not
+   * move the organisation; an admin's company merge re-ties it (admin-organizations.ts).
+   */
+  async tieToCompany(
+    trx: Knex.Transaction,
+    organizationId: number,
+    company: { id: number; name: string },
+    by: { actor: string; jobId: number },
+    now: Date,
+  ): Promise<boolean> {
+    const tied = await this.repository.tieIfUntied(trx, organizationId, company.id);
+    if (tied) {
+      await this.repository.record(trx, {
+        organizationId,
+        at: now,
+        actor: by.actor,
+        action: 'company_tied',
+        subject: `Company ${company.name} (#${company.id})`,
+        detail: `Job #${by.jobId}, published now, names this company`,
+      });
+    }
+    return tied;
+  }
+
+  /**
    * Why a signed-in address that is in no organisation has no access (its session's next request
    * answers this, 403): removed by the owner, or left, on that date; or never in one.
    */

@@ -12,6 +12,7 @@ import type { Knex } from 'knex';
 import type Stripe from 'stripe';
 import type { Db } from '../platform/db/knex';
 import type { JobsService } from '../jobs';
+import type { OrganizationsService } from '../organizations';
 import type { Outbox } from '../mail';
 import type { PromoCodes } from '../promo-codes';
 import type { SubmissionRow, SubmissionsService } from '../submissions';
@@ -58,7 +59,9 @@ export interface PaymentsCollaborators {
     'load' | 'update' | 'recordEvent' | 'lastEventId' | 'grantCredits'
   >;
   promoCodes: Pick<PromoCodes, 'redeem' | 'find'>;
-  jobs: Pick<JobsService, 'publish'>;
+  jobs: Pick<JobsService, 'publish' | 'companies'>;
+  /** Ties an organisation to its first published listing's company (issue 47). */
+  organizations: Pick<OrganizationsService, 'tieToCompany'>;
   outbox: Pick<Outbox, 'enqueue'>;
   /** The admins' settings: billing's (invoice publishing, the publication, kind prices). */
   settings: Pick<Settings, 'all'>;

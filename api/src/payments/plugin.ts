@@ -40,6 +40,7 @@ export default fp(
           submissions: app.submissions,
           promoCodes: app.promoCodes,
           jobs: app.jobs,
+          organizations: app.organizations,
           outbox: app.outbox,
           settings: app.settings,
           billing: new BillingRepository(),
@@ -55,6 +56,15 @@ export default fp(
   },
   {
     name: 'payments',
-    dependencies: ['config', 'db', 'submissions', 'promo-codes', 'jobs', 'mail', 'settings'],
+    dependencies: [
+      'config',
+      'db',
+      'submissions',
+      'organizations',
+      'promo-codes',
+      'jobs',
+      'mail',
+      'settings',
+    ],
   },
 );

@@ -39,7 +39,15 @@ export type PublishOutcome =
 
 export type PublishContext = Pick<
   PaymentsContext,
-  'jobs' | 'submissions' | 'promoCodes' | 'payments' | 'outbox' | 'publicUrl' | 'boardName' | 'now'
+  | 'jobs'
+  | 'submissions'
+  | 'organizations'
+  | 'promoCodes'
+  | 'payments'
+  | 'outbox'
+  | 'publicUrl'
+  | 'boardName'
+  | 'now'
 >;
 
 /**
@@ -71,6 +79,7 @@ export async function markPaidAndPublish(
     now,
     trx,
   );
+  await tieOrganization(trx, submission, jobId, payment, context);
 
   await submissions.update(trx, submission.id, {
     status: 'paid',
@@ -137,6 +146,30 @@ export async function markPaidAndPublish(
     now,
   );
   return { outcome: 'published', jobId };
+}
+
+/**
+ * Every way a listing is published passes here (card, invoice, offline payment, credit, admin), so
+ * this is where an organisation with no company yet is tied to its published job's company
+ * (issue 47, organizations-service.ts tieToCompany), in the same transaction.
+ */
+async function tieOrganization(
+  trx: Knex.Transaction,
+  submission: SubmissionRow,
+  jobId: number,
+  payment: Payment,
+  context: PublishContext,
+): Promise<void> {
+  if (submission.organization_id == null) return;
+  const company = await context.jobs.companies.ofJob(jobId, trx);
+  if (!company) return;
+  await context.organizations.tieToCompany(
+    trx,
+    Number(submission.organization_id),
+    company,
+    { actor: payment.actor, jobId },
+    context.now,
+  );
 }
 
 /**

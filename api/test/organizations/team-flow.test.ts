@@ -235,6 +235,8 @@ describe(`a team, as its people use it, on ${testDatabase}`, () => {
     const history = await admin({ method: 'GET', url: `/api/admin/organizations/${org}` });
     expect(history.json().history.map((h: { action: string }) => h.action)).toEqual([
       'created',
+      // Ana's first listing, published, tied the organisation to its company.
+      'company_tied',
       'invited',
       'joined',
       'removed',

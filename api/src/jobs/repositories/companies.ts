@@ -458,6 +458,25 @@ export class Companies {
     return shown;
   }
 
+  /** A company's name and the slug of its public page `/organizations/{slug}`, or undefined. */
+  async pageOf(
+    id: number,
+    db: Db = this.db,
+  ): Promise<{ id: number; name: string; slug: string | null } | undefined> {
+    const row: { id: number; name: string; slug: string | null } | undefined = await db('companies')
+      .where({ id })
+      .first('id', 'name', 'slug');
+    return row ? { id: Number(row.id), name: row.name, slug: row.slug ?? null } : undefined;
+  }
+
+  /** The company a job names (its id and name), in the caller's transaction; undefined: none. */
+  async ofJob(jobId: number, db: Db = this.db): Promise<{ id: number; name: string } | undefined> {
+    const row: { id: number; name: string } | undefined = await db('companies')
+      .whereIn('id', db('jobs').where({ id: jobId }).select('company_id'))
+      .first('id', 'name');
+    return row ? { id: Number(row.id), name: row.name } : undefined;
+  }
+
   /** The newest COMPANY_HISTORY_LIMIT changes of a job's company, oldest first. */
   async historyOfJob(jobId: number): Promise<CompanyAuditRow[]> {
     const rows: CompanyAuditRow[] = await this.db('company_audit')

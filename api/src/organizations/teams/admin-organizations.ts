@@ -7,7 +7,7 @@ import {
 } from '@jobboard/contract/employer';
 import type { Knex } from 'knex';
 import { Conflict, NotFound } from '../../platform/domain-errors';
-import type { AuditActor, CompanyMerge } from '../../jobs';
+import type { AuditActor, Companies, CompanyMerge } from '../../jobs';
 import type { SubmissionsService } from '../../submissions';
 import type { OrganizationRow } from '../organizations-repository';
 import type { OrganizationsService } from '../organizations-service';
@@ -19,6 +19,8 @@ export interface AdminOrganizationsCollaborators {
     'ofOrganization' | 'moveToOrganization' | 'moveCredits' | 'creditsLeft' | 'load'
   >;
   companies: Pick<CompanyMerge, 'merge'>;
+  /** The tied company's name and page, for an organisation's page. */
+  companyPages: Pick<Companies, 'pageOf'>;
 }
 
 const iso = (at: number | string) => new Date(Number(at)).toISOString();
@@ -78,6 +80,10 @@ export class AdminOrganizations {
     const history = await this.repo.history(this.db, id);
     return {
       organization: await this.summary(row, members.length),
+      company:
+        row.company_id == null
+          ? null
+          : ((await this.c.companyPages.pageOf(Number(row.company_id), this.db)) ?? null),
       domainJoin: Boolean(row.domain_join),
       members: members.map((m) => ({
         email: m.email_key,

@@ -31,6 +31,7 @@ export default fp(
         organizations: app.organizations,
         submissions: app.submissions,
         companies: app.companyMerge,
+        companyPages: app.jobs.companies,
       }),
     );
   },

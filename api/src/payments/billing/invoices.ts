@@ -139,6 +139,7 @@ export async function settleInvoicePaid(
     | 'payments'
     | 'submissions'
     | 'jobs'
+    | 'organizations'
     | 'promoCodes'
     | 'outbox'
     | 'publicUrl'

@@ -64,7 +64,7 @@ export default function OrganizationPage() {
             #{organization.id} {organization.name}
           </h1>
           <p>
-            {TEXT.company(organization.companyId)}
+            <TiedCompany company={data.company} />
             {organization.verifiedDomain && ` · ${organization.verifiedDomain}`}
             {organization.mergedIntoId != null &&
               ` · ${TEXT.mergedInto(organization.mergedIntoId)}`}
@@ -125,6 +125,25 @@ export default function OrganizationPage() {
           </li>
         ))}
       </ol>
+    </>
+  );
+}
+
+/**
+ * The company the organisation is tied to (issue 47): its name, a link to its public page
+ * `/organizations/{slug}` (a page of the board, outside /admin), and its number for the merges.
+ */
+function TiedCompany({ company }: { company: AdminOrganization['company'] }) {
+  if (!company) return <>{TEXT.noCompany}</>;
+  return (
+    <>
+      {TEXT.tiedTo}{' '}
+      {company.slug ? (
+        <a href={`/organizations/${encodeURIComponent(company.slug)}`}>{company.name}</a>
+      ) : (
+        company.name
+      )}{' '}
+      {TEXT.companyNumber(company.id)}
     </>
   );
 }

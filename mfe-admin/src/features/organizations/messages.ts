@@ -16,7 +16,10 @@ export const ORGANIZATIONS_TEXT = {
   listings: 'Listings',
   history: 'History',
   credits: (left: number) => `Credits left: ${left}`,
-  company: (id: number | null) => (id == null ? 'Tied to no company' : `Tied to company #${id}`),
+  noCompany: 'Tied to no company',
+  /** Before the tied company's name, which links to its public page. */
+  tiedTo: 'Tied to company',
+  companyNumber: (id: number) => `#${id}`,
   targetLabel: 'Organisation number',
   moveListing: 'Move to organisation',
   moveCredits: 'Move the credits to organisation',
@@ -49,5 +52,6 @@ export const ORGANIZATIONS_TEXT = {
     credits_moved_out: 'Credits moved out',
     merged_in: 'Merged in',
     merged_into: 'Merged into',
+    company_tied: 'Tied to company',
   } satisfies Record<OrganizationAction, string>,
 } as const;

@@ -33,6 +33,7 @@ const summary = (change: Partial<AdminOrganizationSummary>): AdminOrganizationSu
 
 const ACME: AdminOrganization = {
   organization: summary({}),
+  company: { id: 12, name: 'Acme Advocacy', slug: 'acme-advocacy' },
   domainJoin: true,
   members: [
     { email: 'ana@acme-advocacy.org', role: 'owner', joinedAt: '2026-11-01T12:00:00.000Z' },
@@ -48,6 +49,13 @@ const ACME: AdminOrganization = {
     },
   ],
   history: [
+    {
+      at: '2026-11-02T12:00:00.000Z',
+      actor: 'stripe',
+      action: 'company_tied',
+      subject: 'Company Acme Advocacy (#12)',
+      detail: 'Job #7, published now, names this company',
+    },
     {
       at: '2026-11-20T12:00:00.000Z',
       actor: 'ana@acme-advocacy.org',
@@ -99,6 +107,31 @@ describe('the organisations pages', () => {
     expect(screen.getByRole('list', { name: 'History' })).toHaveTextContent(
       'Joined: ben@acme-advocacy.org · ana@acme-advocacy.org',
     );
+    // The company it is tied to, by name, linked to its public page (issue 47).
+    expect(screen.getByText(/^Tied to company/)).toHaveTextContent(
+      'Tied to company Acme Advocacy #12',
+    );
+    expect(screen.getByRole('link', { name: 'Acme Advocacy' })).toHaveAttribute(
+      'href',
+      '/organizations/acme-advocacy',
+    );
+    expect(screen.getByRole('list', { name: 'History' })).toHaveTextContent(
+      'Tied to company: Company Acme Advocacy (#12)',
+    );
+  });
+
+  it('says when an organisation is tied to no company yet', async () => {
+    fakeApi({
+      ...AUTH,
+      'GET /api/admin/organizations/3': [
+        200,
+        { ...ACME, organization: summary({ companyId: null }), company: null },
+      ],
+    } as never);
+    renderAdmin('/admin/organizations/3');
+    expect(await screen.findByRole('heading', { name: '#3 Acme Advocacy' })).toBeInTheDocument();
+    expect(screen.getByText(/^Tied to no company/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Acme Advocacy' })).not.toBeInTheDocument();
   });
 
   it('moves a listing and the credits, and merges a duplicate after asking', async () => {
