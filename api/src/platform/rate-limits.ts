@@ -180,6 +180,14 @@ export const RATE_LIMITS = {
     max: 20,
     windowMinutes: 10,
   },
+  // Each request makes a Stripe Customer and sends an invoice by e-mail (issue 47): fewer than
+  // card checkouts, which only open a page.
+  payInvoice: {
+    per: 'client',
+    counts: 'invoices requested from pay links (POST /api/pay/:token/invoice)',
+    max: 10,
+    windowMinutes: 10,
+  },
   renewalCheckout: {
     per: 'client',
     counts: 'checkouts started from renewal links (POST /api/renewals/:token/checkout)',

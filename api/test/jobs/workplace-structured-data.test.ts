@@ -21,7 +21,7 @@ beforeAll(async () => {
     description: 'Edit stories with a small and kind team, from where the role allows.',
     pay: pay(70000, 90000),
     deadline: '2099-12-31',
-    expiresAt: new Date(Date.now() + 20 * 86_400_000),
+    expiresAt: new Date(t.clock.now.getTime() + 20 * 86_400_000),
   };
   ids = await createJobs(t.app, [
     {

@@ -45,6 +45,7 @@ const ROUTES: Record<string, Pick<InjectOptions, 'method' | 'url' | 'headers' | 
   humanProofChallenge: { method: 'GET', url: '/api/human-proof/challenge' },
   memberSignIn: { method: 'POST', url: '/api/members/session', payload: {} },
   payCheckout: { method: 'POST', url: `/api/pay/${TOKEN}/checkout` },
+  payInvoice: { method: 'POST', url: `/api/pay/${TOKEN}/invoice`, payload: {} },
   renewalCheckout: { method: 'POST', url: `/api/renewals/${TOKEN}/checkout` },
   answerCheckIn: { method: 'POST', url: `/api/check-ins/${TOKEN}`, payload: {} },
 };

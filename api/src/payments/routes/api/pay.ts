@@ -23,7 +23,7 @@ const paymentsRoutes: FastifyPluginAsync = async (app) => {
   route(
     app,
     ENDPOINTS.payInvoice,
-    { config: { rateLimit: app.config.rateLimits.payCheckout } },
+    { config: { rateLimit: app.config.rateLimits.payInvoice } },
     async (request) => {
       const now = app.now();
       const link = await payments.payLink(request.params.token, now);
